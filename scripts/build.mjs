@@ -1,0 +1,17 @@
+// Bundles the CLI with esbuild. Two bundles: a tiny entry (argument fast paths such as
+// `version --client` and `--help`, which must start as fast as node itself) and the full
+// program, which the entry loads only when a command needs it.
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: false,
+  logLevel: 'warning',
+  external: ['better-sqlite3', './main.js'],
+};
+
+await build({ ...common, entryPoints: ['src/cli/entry.ts'], outfile: 'dist/entry.js' });
+await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js' });

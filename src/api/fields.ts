@@ -1,0 +1,189 @@
+/**
+ * fields: `--field-selector` parsing and matching, plus the per-kind table of selectable
+ * fields with the API server's error for an unsupported one.
+ *
+ * Mirrors k8s.io/apimachinery pkg/fields/selector.go (splitTerms, splitTerm, UnescapeValue,
+ * v0.32), the field label conversion funcs of kubernetes pkg/apis/{core,apps,batch}/v1
+ * (which fields each kind accepts and their error texts), and the registries' GetAttrs /
+ * ToSelectableFields (what value each field has).
+ */
+import type { KubeObject } from './meta';
+
+/** FieldOperator is one of the three field selector operators. */
+export type FieldOperator = '=' | '==' | '!=';
+
+/** FieldRequirement is one ANDed term: field op value (value already unescaped). */
+export interface FieldRequirement { field: string; operator: FieldOperator; value: string }
+
+/** FieldSelector is a parsed field selector; matches() evaluates it over an object. */
+export interface FieldSelector {
+  readonly requirements: readonly FieldRequirement[];
+  /** matches reports whether every requirement holds for obj's selectable fields. */
+  matches(obj: KubeObject): boolean;
+  /** empty reports whether the selector selects everything. */
+  empty(): boolean;
+}
+
+/** invalidSelectorMessage is parseSelector's text for a term with no operator. */
+export const invalidSelectorMessage = (selector: string, part: string): string =>
+  `invalid selector: '${selector}'; can't understand '${part}'`;
+/** fieldLabelNotSupportedMessage is the core/apps/batch conversion funcs' text. */
+export const fieldLabelNotSupportedMessage = (label: string): string => `field label not supported: ${label}`;
+/** notKnownFieldSelectorMessage is runtime.DefaultMetaV1FieldSelectorConversion's text. */
+export const notKnownFieldSelectorMessage = (label: string): string =>
+  `${JSON.stringify(label)} is not a known field selector: only "metadata.name", "metadata.namespace"`;
+
+/** splitTerms splits on commas not escaped by a backslash (escapes are kept for unescape). */
+function splitTerms(s: string): string[] {
+  if (s.length === 0) return [];
+  const terms: string[] = [];
+  let start = 0;
+  let inSlash = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (inSlash) inSlash = false;
+    else if (c === '\\') inSlash = true;
+    else if (c === ',') { terms.push(s.slice(start, i)); start = i + 1; }
+  }
+  terms.push(s.slice(start));
+  return terms;
+}
+
+/** splitTerm splits at the first operator; "!=" and "==" are tried before "=". */
+function splitTerm(term: string): [string, FieldOperator, string] | undefined {
+  for (let i = 0; i < term.length; i++) {
+    for (const op of ['!=', '==', '='] as const) {
+      if (term.startsWith(op, i)) return [term.slice(0, i), op, term.slice(i + op.length)];
+    }
+  }
+  return undefined;
+}
+
+/** unescapeValue is fields.UnescapeValue: only \\ \, \= are escapes; bare , or = are errors. */
+function unescapeValue(s: string): string {
+  if (!/[\\,=]/.test(s)) return s;
+  let out = '';
+  let inSlash = false;
+  for (const c of s) {
+    if (inSlash) {
+      if (c === '\\' || c === ',' || c === '=') { out += c; inSlash = false; continue; }
+      throw new Error(`invalid field selector: invalid escape sequence: \\${c}`);
+    }
+    if (c === '\\') inSlash = true;
+    // Go prints the rune with %v, i.e. as its code point number ("61" for '=').
+    else if (c === ',' || c === '=') throw new Error(`invalid field selector: unescaped character in value: ${c.codePointAt(0)}`);
+    else out += c;
+  }
+  if (inSlash) throw new Error('invalid field selector: invalid escape sequence: \\');
+  return out;
+}
+
+/**
+ * parseFieldSelector parses "metadata.name=web,status.phase!=Running". Terms are sorted first,
+ * as upstream does, so the first error reported is that of the lexically first bad term.
+ * Does not check the field names against a kind (see validateFieldSelector).
+ */
+export function parseFieldSelector(selector: string): FieldSelector {
+  const parts = splitTerms(selector).sort();
+  const reqs: FieldRequirement[] = [];
+  for (const part of parts) {
+    if (part === '') continue;
+    const t = splitTerm(part);
+    if (!t) throw new Error(invalidSelectorMessage(selector, part));
+    reqs.push({ field: t[0], operator: t[1], value: unescapeValue(t[2]) });
+  }
+  return {
+    requirements: reqs,
+    matches: (obj) => {
+      const set = selectableFields(obj);
+      return reqs.every((r) => ((set[r.field] ?? '') === r.value) === (r.operator !== '!='));
+    },
+    empty: () => reqs.length === 0,
+  };
+}
+
+/** SUPPORTED_FIELDS lists, per "group/Kind" (core group ""), the field labels the server accepts. */
+export const SUPPORTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  '/Pod': ['metadata.name', 'metadata.namespace', 'spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName',
+    'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.podIPs',
+    'status.nominatedNodeName', 'spec.host'],
+  '/Node': ['metadata.name', 'spec.unschedulable'],
+  '/ReplicationController': ['metadata.name', 'metadata.namespace', 'status.replicas'],
+  '/Event': ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid',
+    'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason',
+    'reportingComponent', 'source', 'type', 'metadata.namespace', 'metadata.name'],
+  '/Namespace': ['status.phase', 'metadata.name'],
+  '/Secret': ['type', 'metadata.namespace', 'metadata.name'],
+  '/Service': ['metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type'],
+  'apps/ReplicaSet': ['metadata.name', 'metadata.namespace', 'status.replicas'],
+  'batch/Job': ['metadata.name', 'metadata.namespace', 'status.successful'],
+};
+
+/** DEFAULT_FIELDS is what every other kind accepts (DefaultMetaV1FieldSelectorConversion). */
+export const DEFAULT_FIELDS: readonly string[] = ['metadata.name', 'metadata.namespace'];
+
+/** supportedFields returns the field labels a kind accepts in a field selector. */
+export function supportedFields(group: string, kind: string): readonly string[] {
+  return SUPPORTED_FIELDS[`${group}/${kind}`] ?? DEFAULT_FIELDS;
+}
+
+/**
+ * validateFieldSelector checks every field of a parsed selector against the kind, returning
+ * the server's message for the first unsupported one (in sorted term order), else undefined.
+ */
+export function validateFieldSelector(sel: FieldSelector, group: string, kind: string): string | undefined {
+  const custom = SUPPORTED_FIELDS[`${group}/${kind}`];
+  const allowed = custom ?? DEFAULT_FIELDS;
+  for (const r of sel.requirements) {
+    if (!allowed.includes(r.field)) return custom ? fieldLabelNotSupportedMessage(r.field) : notKnownFieldSelectorMessage(r.field);
+  }
+  return undefined;
+}
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const bool = (v: unknown): string => (v === true ? 'true' : 'false');
+
+/**
+ * selectableFields is the fields.Set the registry builds for an object (GetAttrs): metadata
+ * fields for every kind plus the kind's own. Fields it lacks compare as "".
+ */
+export function selectableFields(obj: KubeObject): Record<string, string> {
+  const m = obj.metadata ?? {};
+  const set: Record<string, string> = { 'metadata.name': str(m.name) };
+  // Cluster-scoped objects carry no metadata.namespace field (ObjectMetaFieldsSet).
+  if (m.namespace !== undefined) set['metadata.namespace'] = str(m.namespace);
+  const spec = obj.spec ?? {};
+  const status = obj.status ?? {};
+  switch (obj.kind) {
+    case 'Pod': {
+      set['spec.nodeName'] = str(spec.nodeName);
+      set['spec.host'] = str(spec.nodeName);
+      set['spec.restartPolicy'] = str(spec.restartPolicy);
+      set['spec.schedulerName'] = str(spec.schedulerName);
+      set['spec.serviceAccountName'] = str(spec.serviceAccountName);
+      set['spec.hostNetwork'] = bool(spec.hostNetwork);
+      set['status.phase'] = str(status.phase);
+      set['status.podIP'] = str(status.podIPs?.[0]?.ip ?? status.podIP);
+      set['status.nominatedNodeName'] = str(status.nominatedNodeName);
+      break;
+    }
+    case 'Node': set['spec.unschedulable'] = bool(spec.unschedulable); break;
+    case 'Namespace': set['status.phase'] = str(status.phase); break;
+    case 'Secret': set['type'] = str(obj.type); break;
+    case 'Service': set['spec.clusterIP'] = str(spec.clusterIP); set['spec.type'] = str(spec.type); break;
+    case 'ReplicationController': case 'ReplicaSet': set['status.replicas'] = str(status.replicas ?? 0); break;
+    case 'Job': set['status.successful'] = str(status.succeeded ?? 0); break;
+    case 'Event': {
+      const io = obj.involvedObject ?? {};
+      for (const k of ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']) {
+        set[`involvedObject.${k}`] = str(io[k]);
+      }
+      set['reason'] = str(obj.reason);
+      set['reportingComponent'] = str(obj.reportingComponent);
+      set['source'] = str(obj.source?.component);
+      set['type'] = str(obj.type);
+      break;
+    }
+  }
+  return set;
+}

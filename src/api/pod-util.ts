@@ -1,0 +1,35 @@
+/**
+ * pod-util: predicates over Pods that several components share (controllers, scheduler,
+ * kubelet, printers): readiness, availability, activeness.
+ */
+import type { Condition, KubeObject } from './meta';
+
+/** podCondition returns a pod's condition of the given type. */
+export function podCondition(pod: KubeObject, type: string): Condition | undefined {
+  return (pod.status?.conditions as Condition[] | undefined)?.find((c) => c.type === type);
+}
+
+/** isPodReady: the Ready condition is True. */
+export function isPodReady(pod: KubeObject): boolean {
+  return podCondition(pod, 'Ready')?.status === 'True';
+}
+
+/** isPodAvailable: ready for at least minReadySeconds at nowMs. */
+export function isPodAvailable(pod: KubeObject, minReadySeconds: number, nowMs: number): boolean {
+  const c = podCondition(pod, 'Ready');
+  if (c?.status !== 'True') return false;
+  if (!minReadySeconds) return true;
+  const since = c.lastTransitionTime ? Date.parse(c.lastTransitionTime) : 0;
+  return since + minReadySeconds * 1000 <= nowMs;
+}
+
+/** isPodTerminal: the pod has finished (Succeeded or Failed). */
+export function isPodTerminal(pod: KubeObject): boolean {
+  const p = pod.status?.phase;
+  return p === 'Succeeded' || p === 'Failed';
+}
+
+/** isPodActive: counts toward a controller's replicas — not finished and not being deleted. */
+export function isPodActive(pod: KubeObject): boolean {
+  return !isPodTerminal(pod) && !pod.metadata.deletionTimestamp;
+}

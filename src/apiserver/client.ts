@@ -1,0 +1,59 @@
+/**
+ * client: ApiClient, the interface every component and the CLI talk to. The ApiServer
+ * implements it; controllers, the scheduler and kubelets see only this interface.
+ */
+import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
+
+/** FieldValidation is the server's ?fieldValidation= mode (kubectl --validate). */
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/** WriteOptions: fieldManager names the writer (also the Event source); dryRun skips persistence. */
+export interface WriteOptions {
+  fieldManager: string;
+  dryRun?: boolean;
+  /** fieldValidation applies to objects from users (the CLI); components' objects are trusted. */
+  fieldValidation?: FieldValidation;
+  /** duplicateFields are duplicate-key findings from the YAML reader ("line 26: key \"x\" already set in map"). */
+  duplicateFields?: string[];
+}
+
+export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
+
+/** DeleteOptions mirror metav1.DeleteOptions. */
+export interface DeleteOptions extends WriteOptions {
+  gracePeriodSeconds?: number;
+  propagationPolicy?: PropagationPolicy;
+  /** preconditionResourceVersion makes the delete fail with Conflict if the object changed. */
+  preconditionResourceVersion?: string;
+}
+
+export type ApplyOutcome = 'created' | 'configured' | 'unchanged';
+
+/** EventType is an Event's type column. */
+export type EventType = 'Normal' | 'Warning';
+
+/** ApiClient: get throws NotFound, tryGet returns undefined; writes return the stored object. */
+export interface ApiClient {
+  get<T extends KubeObject = KubeObject>(ref: ObjectRef): T;
+  tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef): T | undefined;
+  list<T extends KubeObject = KubeObject>(q: ListQuery): T[];
+  /** podsOnNode lists the pods bound to a node (an indexed read, for kubelets and node describers). */
+  podsOnNode(nodeName: string): KubeObject[];
+  /** listControlledBy lists objects of a kind whose controller ownerReference is the given owner uid. */
+  listControlledBy(kind: string, ownerUid: string): KubeObject[];
+  create<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
+  /** update writes spec and metadata; status is kept as stored. Conflict on a stale resourceVersion. */
+  update<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
+  /** updateStatus writes only .status. */
+  updateStatus<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
+  /** delete returns the object as left: with deletionTimestamp set when deletion is graceful, else as removed. */
+  delete(ref: ObjectRef, o: DeleteOptions): KubeObject;
+  apply(obj: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome };
+  /** bind assigns a pod to a node (pods/binding); the scheduler's only write to a pod. */
+  bind(pod: ObjectRef, nodeName: string, o: WriteOptions): void;
+  /** recordEvent creates or aggregates a core/v1 Event about an object. */
+  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): void;
+}
+
+/** EventSource is the Event's source: component, and host for kubelets. */
+export interface EventSource { component: string; host?: string }

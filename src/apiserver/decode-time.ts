@@ -1,0 +1,71 @@
+/**
+ * decode-time: the errors metav1.Time (time.Parse with RFC3339) and metav1.Duration
+ * (time.ParseDuration) give while decoding, with Go's texts.
+ */
+
+/** RFC3339_LAYOUT is Go's time.RFC3339 layout string, quoted in parse errors. */
+export const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
+
+/** One step of the RFC3339 layout: a literal prefix, then a numeric element or the zone. */
+interface Step { readonly prefix: string; readonly std: string; readonly digits?: 'fixed' | 'one-or-two' | 'year'; readonly max?: number; readonly min?: number; readonly range?: string }
+const STEPS: readonly Step[] = [
+  { prefix: '', std: '2006', digits: 'year' },
+  { prefix: '-', std: '01', digits: 'fixed', min: 1, max: 12, range: 'month' },
+  { prefix: '-', std: '02', digits: 'fixed', min: 1, max: 31, range: 'day' },
+  { prefix: 'T', std: '15', digits: 'one-or-two', min: 0, max: 23, range: 'hour' },
+  { prefix: ':', std: '04', digits: 'fixed', min: 0, max: 59, range: 'minute' },
+  { prefix: ':', std: '05', digits: 'fixed', min: 0, max: 59, range: 'second' },
+  { prefix: '', std: 'Z07:00' },
+];
+
+const quote = (s: string) => JSON.stringify(s);
+const cannotParse = (value: string, elem: string, layoutElem: string) =>
+  `parsing time ${quote(value)} as ${quote(RFC3339_LAYOUT)}: cannot parse ${quote(elem)} as ${quote(layoutElem)}`;
+
+/**
+ * rfc3339Error returns time.Parse(time.RFC3339, s)'s error text, or undefined if s parses.
+ * Follows Go's layout walk (literal prefix, then element) so the "cannot parse X as Y" part
+ * names the same element; kubemu: day-of-month is checked against 31 only, not the month.
+ */
+export function rfc3339Error(value: string): string | undefined {
+  let rest = value;
+  for (const step of STEPS) {
+    if (!rest.startsWith(step.prefix)) return cannotParse(value, rest, step.prefix);
+    rest = rest.slice(step.prefix.length);
+    if (step.std === 'Z07:00') {
+      if (rest.startsWith('Z')) { rest = rest.slice(1); continue; }
+      if (!/^[+-]\d\d:\d\d/.test(rest)) return cannotParse(value, rest, step.std);
+      rest = rest.slice(6);
+      continue;
+    }
+    const m = step.digits === 'year' ? /^\d{4}/.exec(rest)
+      : step.digits === 'fixed' ? /^\d\d/.exec(rest) : /^\d\d?/.exec(rest);
+    if (!m) return cannotParse(value, rest, step.std);
+    const n = Number(m[0]);
+    rest = rest.slice(m[0].length);
+    if (step.range && (n < step.min! || n > step.max!)) return `parsing time ${quote(value)}: ${step.range} out of range`;
+    // Seconds may carry a fraction even though the layout has none.
+    if (step.std === '05') rest = rest.replace(/^[.,]\d+/, '');
+  }
+  return rest ? `parsing time ${quote(value)}: extra text: ${quote(rest)}` : undefined;
+}
+
+const UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h']);
+
+/** durationError returns time.ParseDuration(s)'s error text, or undefined if s parses. */
+export function durationError(s: string): string | undefined {
+  const invalid = `time: invalid duration ${quote(s)}`;
+  let rest = s.replace(/^[+-]/, '');
+  if (rest === '0') return undefined;
+  if (rest === '') return invalid;
+  while (rest) {
+    const num = /^(\d*)(\.\d*)?/.exec(rest)!;
+    if (!/\d/.test(num[0])) return invalid;
+    rest = rest.slice(num[0].length);
+    const unit = /^[^0-9.]*/.exec(rest)![0];
+    if (!unit) return `time: missing unit in duration ${quote(s)}`;
+    if (!UNITS.has(unit)) return `time: unknown unit ${quote(unit)} in duration ${quote(s)}`;
+    rest = rest.slice(unit.length);
+  }
+  return undefined;
+}

@@ -1,0 +1,333 @@
+/**
+ * decode: the API server's first step on a write, turning a request body into a typed object
+ * (HTTP 400 BadRequest on failure), before defaulting and validation.
+ *
+ * Mirrors the JSON decoding of kube-apiserver v1.32: sigs.k8s.io/json's case-sensitive strict
+ * decoder into the Go API structs (k8s.io/apimachinery pkg/runtime/serializer/json), wrapped by
+ * k8s.io/apiserver pkg/endpoints/handlers (create.go, rest.go transformDecodeError):
+ *  - type errors: `json: cannot unmarshal bool into Go struct field ConfigMap.data of type string`;
+ *  - custom decoders: resource.Quantity, intstr.IntOrString, metav1.Time/Duration, []byte base64;
+ *  - strict field validation: `strict decoding error: unknown field "spec.foo", duplicate field "…"`.
+ * The body kubectl sends is JSON marshalled from a map, so keys arrive sorted: fields are visited
+ * in sorted order, which decides which error is "first". The decoded object keeps the input's
+ * key order and drops what the Go structs have no field for.
+ */
+import type { KubeObject } from '../api/meta';
+import { parseApiVersion, type ResourceInfo } from '../api/registry';
+import { badRequest } from './errors';
+import { stdBase64Error } from './decode-base64';
+import { quantityJsonError } from './decode-quantity';
+import { durationError, rfc3339Error } from './decode-time';
+import { displayType, FIELD_INLINE, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';
+
+/** FieldValidation is the fieldValidation query parameter (kubectl --validate=strict|warn|ignore). */
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/** DecodeOptions controls strictness; fieldValidation wins over the older boolean `strict`. */
+export interface DecodeOptions {
+  /** fieldValidation defaults to 'Strict' (kubectl's default), or to strict ? 'Strict' : 'Ignore'. */
+  readonly fieldValidation?: FieldValidation;
+  /** strict is shorthand: true = 'Strict', false = 'Ignore'. */
+  readonly strict?: boolean;
+  /**
+   * duplicateFields are strict paths ("spec.replicas", "metadata.labels.app") whose key appeared
+   * twice in the body, as found by the YAML/JSON reader. Strict mode reports each one that names
+   * a known field or map key as `duplicate field "<path>"`.
+   */
+  readonly duplicateFields?: readonly string[];
+}
+
+/** DecodeResult is the decoded object and, under 'Warn', the strict errors as warning texts. */
+export interface DecodeResult {
+  readonly object: KubeObject;
+  /** warnings are the server's warning texts (`unknown field "spec.foo"`); kubectl prints each after "Warning: ". */
+  readonly warnings: string[];
+}
+
+/** STRICT_DECODING_PREFIX starts runtime.StrictDecodingError's text. */
+export const STRICT_DECODING_PREFIX = 'strict decoding error: ';
+
+/** cannotBeHandled is the create handler's wrapper around every decode failure. */
+export const cannotBeHandled = (kind: string, version: string, detail: string): string =>
+  `${kind} in version "${version}" cannot be handled as a ${kind}: ${detail}`;
+
+/** unknownFieldError is sigs.k8s.io/json's strict error for a key no struct field matches. */
+export const unknownFieldError = (path: string): string => `unknown field ${JSON.stringify(path)}`;
+
+/** duplicateFieldError is sigs.k8s.io/json's strict error for a key seen twice. */
+export const duplicateFieldError = (path: string): string => `duplicate field ${JSON.stringify(path)}`;
+
+/** unmarshalTypeError is encoding/json's UnmarshalTypeError text, with or without a field context. */
+export function unmarshalTypeError(value: string, type: string, struct?: string, field?: string): string {
+  return struct !== undefined || field
+    ? `json: cannot unmarshal ${value} into Go struct field ${struct ?? ''}.${field ?? ''} of type ${type}`
+    : `json: cannot unmarshal ${value} into Go value of type ${type}`;
+}
+
+// Go drops strict errors beyond this many (sigs.k8s.io/json saveStrictError).
+const MAX_STRICT_ERRORS = 100;
+
+const INT_RANGES: Record<string, readonly [number, number]> = {
+  int8: [-(2 ** 7), 2 ** 7 - 1], int16: [-(2 ** 15), 2 ** 15 - 1], int32: [-(2 ** 31), 2 ** 31 - 1],
+  int64: [-(2 ** 63), 2 ** 63 - 1], int: [-(2 ** 63), 2 ** 63 - 1],
+  uint8: [0, 255], byte: [0, 255], uint16: [0, 2 ** 16 - 1], uint32: [0, 2 ** 32 - 1],
+  uint64: [0, 2 ** 64 - 1], uint: [0, 2 ** 64 - 1],
+};
+
+/** Abort is an error a custom UnmarshalJSON returned: it ends decoding at once (decode.go value()). */
+class Abort { constructor(readonly message: string) {} }
+
+/** NULL_FIELD marks a struct field whose JSON null leaves the Go field at its zero value. */
+const NULL_FIELD = Symbol('null field');
+
+/**
+ * decodeObject decodes a manifest into the Go layout of its kind, as a v1.32 API server's create
+ * handler does, and returns the pruned object. Throws ApiError BadRequest (400) with the server's
+ * exact text: `<Kind> in version "<v>" cannot be handled as a <Kind>: <detail>`. Kinds without a
+ * built-in layout (custom resources) are returned as given.
+ */
+export function decodeObject(raw: Record<string, unknown>, info: ResourceInfo, opts: DecodeOptions = {}): DecodeResult {
+  const validation: FieldValidation = opts.fieldValidation ?? (opts.strict === false ? 'Ignore' : 'Strict');
+  const kind = typeof raw.kind === 'string' ? raw.kind : info.kind;
+  const version = typeof raw.apiVersion === 'string' ? parseApiVersion(raw.apiVersion).version : info.version;
+  const typeId = kindTypeId(info.group, version, info.kind);
+  if (!typeId) return { object: structuredClone(raw) as KubeObject, warnings: [] };
+
+  const decoder = new Decoder(validation !== 'Ignore', opts.duplicateFields ?? []);
+  let object: unknown;
+  try {
+    object = decoder.value(raw, typeId, '');
+  } catch (e) {
+    if (e instanceof Abort) throw badRequest(cannotBeHandled(kind, version, e.message));
+    throw e;
+  }
+  if (decoder.savedError !== undefined) throw badRequest(cannotBeHandled(kind, version, decoder.savedError));
+  const strict = decoder.strictErrors;
+  if (strict.length > 0 && validation === 'Strict') {
+    throw badRequest(cannotBeHandled(kind, version, STRICT_DECODING_PREFIX + strict.join(', ')));
+  }
+  return { object: object as KubeObject, warnings: validation === 'Warn' ? [...strict] : [] };
+}
+
+/** Decoder walks one body against one Go type, keeping encoding/json's error bookkeeping. */
+class Decoder {
+  /** savedError is the first non-fatal error (decode.go saveError keeps only the first). */
+  savedError: string | undefined;
+  readonly strictErrors: string[] = [];
+  private readonly seenStrict = new Set<string>();
+  private readonly duplicates: ReadonlySet<string>;
+  /** fieldStack and struct are encoding/json's errorContext: json names of struct fields only. */
+  private readonly fieldStack: string[] = [];
+  private struct: string | undefined;
+
+  constructor(private readonly trackStrict: boolean, duplicates: readonly string[]) {
+    this.duplicates = new Set(duplicates);
+  }
+
+  /** value decodes v into the type expression `expr`; `path` is the strict-error path so far. */
+  value(v: unknown, expr: string, path: string): unknown {
+    const shape = shapeOf(expr);
+    if (v === null) return zeroForNull(expr);
+    switch (shape.shape) {
+      case 'custom': return this.custom(v, shape.custom, expr);
+      case 'struct': return this.structValue(v, shape.id, expr, path);
+      case 'map': {
+        if (!isObject(v)) return this.typeError(jsonKind(v), expr);
+        const out: Record<string, unknown> = {};
+        for (const key of sortedKeys(v)) {
+          const p = joinPath(path, key);
+          this.checkDuplicate(p);
+          out[key] = this.value(v[key], shape.elem, p);
+        }
+        return reorder(v, out);
+      }
+      case 'slice': {
+        if (shape.elem === 'byte' && typeof v === 'string') {
+          const err = stdBase64Error(v);
+          // A CorruptInputError is not an UnmarshalTypeError, so it carries no field context.
+          if (err !== undefined) this.saveError(err);
+          return v;
+        }
+        if (!Array.isArray(v)) return this.typeError(jsonKind(v), expr);
+        return v.map((item, i) => this.value(item, shape.elem, `${path}[${i}]`));
+      }
+      case 'builtin': return this.builtin(v, shape.name, expr);
+    }
+  }
+
+  private structValue(v: unknown, id: string, expr: string, path: string): unknown {
+    if (!isObject(v)) return this.typeError(jsonKind(v), expr);
+    const fields = fieldsOf(id);
+    const out: Record<string, unknown> = {};
+    const name = structName(id);
+    for (const key of sortedKeys(v)) {
+      const fieldType = fields.get(key);
+      const p = joinPath(path, key);
+      if (fieldType === undefined) {
+        this.strictError(unknownFieldError(p));
+        continue;
+      }
+      this.checkDuplicate(p);
+      const savedStruct = this.struct;
+      this.fieldStack.push(key);
+      this.struct = name;
+      // A JSON null leaves a struct field at its zero value; kubemu omits it rather than
+      // materialising "" or 0 (the following validation treats both alike).
+      const decoded = v[key] === null && !isCustom(fieldType) ? NULL_FIELD : this.value(v[key], fieldType, p);
+      this.fieldStack.pop();
+      this.struct = savedStruct;
+      if (decoded !== NULL_FIELD && decoded !== undefined) out[key] = decoded;
+    }
+    return reorder(v, out);
+  }
+
+  private builtin(v: unknown, name: string, expr: string): unknown {
+    if (name === 'interface{}') return structuredClone(v);
+    if (name === 'string') return typeof v === 'string' ? v : this.typeError(jsonKind(v), expr);
+    if (name === 'bool') return typeof v === 'boolean' ? v : this.typeError(jsonKind(v), expr);
+    if (typeof v !== 'number') return this.typeError(jsonKind(v), expr);
+    const range = INT_RANGES[name];
+    if (range && (!Number.isInteger(v) || v < range[0] || v > range[1])) {
+      return this.typeError(`number ${String(v)}`, expr);
+    }
+    return v;
+  }
+
+  private custom(v: unknown, custom: string, expr: string): unknown {
+    switch (custom) {
+      case 'raw': return structuredClone(v);
+      case 'quantity': {
+        const err = quantityJsonError(jsonText(v));
+        if (err !== undefined) throw new Abort(err);
+        return v;
+      }
+      case 'intOrString': {
+        // IntOrString decodes a string as-is and anything else into an int32 with encoding/json;
+        // that inner error has no context of its own and gets the outer field's on the way out.
+        if (typeof v === 'string') return v;
+        if (typeof v !== 'number') throw new Abort(this.contextual(jsonKind(v), 'int32'));
+        if (!Number.isInteger(v) || v < INT_RANGES.int32![0] || v > INT_RANGES.int32![1]) {
+          throw new Abort(this.contextual(`number ${String(v)}`, 'int32'));
+        }
+        return v;
+      }
+      case 'time':
+      case 'duration': {
+        if (typeof v !== 'string') throw new Abort(this.contextual(jsonKind(v), 'string'));
+        const err = custom === 'time' ? rfc3339Error(v) : durationError(v);
+        if (err !== undefined) throw new Abort(err);
+        return v;
+      }
+    }
+    throw new Error(`decode: no decoder for ${expr}`);
+  }
+
+  /** typeError saves an UnmarshalTypeError for the current field and yields nothing for it. */
+  private typeError(value: string, expr: string): undefined {
+    this.saveError(this.contextual(value, displayType(expr.replace(/^\*+/, ''))));
+    return undefined;
+  }
+
+  private contextual(value: string, type: string): string {
+    return this.fieldStack.length > 0 || this.struct !== undefined
+      ? unmarshalTypeError(value, type, this.struct, this.fieldStack.join('.'))
+      : unmarshalTypeError(value, type);
+  }
+
+  private saveError(message: string): void {
+    if (this.savedError === undefined) this.savedError = message;
+  }
+
+  private checkDuplicate(path: string): void {
+    if (this.duplicates.has(path)) this.strictError(duplicateFieldError(path));
+  }
+
+  private strictError(message: string): void {
+    if (!this.trackStrict || this.seenStrict.has(message) || this.strictErrors.length >= MAX_STRICT_ERRORS) return;
+    this.seenStrict.add(message);
+    this.strictErrors.push(message);
+  }
+}
+
+const fieldCache = new Map<string, ReadonlyMap<string, string>>();
+
+/**
+ * fieldsOf maps json name → type for a struct, with embedded inline structs' fields promoted.
+ * Go's rule that a shallower field hides a deeper one of the same name is kept by letting the
+ * first (outer) definition win.
+ */
+function fieldsOf(id: string): ReadonlyMap<string, string> {
+  const cached = fieldCache.get(id);
+  if (cached) return cached;
+  const out = new Map<string, string>();
+  const inline: GoField[] = [];
+  const t = goType(id);
+  if (t.k !== 's') throw new Error(`decode: ${id} is not a struct`);
+  for (const f of t.f) {
+    if (f[2] & FIELD_INLINE) inline.push(f);
+    else out.set(f[0], f[1]);
+  }
+  for (const f of inline) {
+    const inner = shapeOf(f[1]);
+    if (inner.shape !== 'struct') continue;
+    for (const [name, type] of fieldsOf(inner.id)) if (!out.has(name)) out.set(name, type);
+  }
+  fieldCache.set(id, out);
+  return out;
+}
+
+function isCustom(expr: string): boolean {
+  return shapeOf(expr).shape === 'custom';
+}
+
+/** zeroForNull is what a JSON null leaves in a slice element or map value of type `expr`. */
+function zeroForNull(expr: string): unknown {
+  if (expr.startsWith('*')) return null;
+  const shape = shapeOf(expr);
+  switch (shape.shape) {
+    case 'builtin':
+      if (shape.name === 'string') return '';
+      if (shape.name === 'bool') return false;
+      if (shape.name === 'interface{}') return null;
+      return 0;
+    case 'struct': return {};
+    default: return null;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** jsonKind is the JSON value kind encoding/json names in "cannot unmarshal <kind>". */
+function jsonKind(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  switch (typeof v) {
+    case 'boolean': return 'bool';
+    case 'number': return 'number';
+    case 'string': return 'string';
+    default: return 'object';
+  }
+}
+
+/** jsonText is the JSON text of a value as kubectl sends it (Go escapes <, > and & in strings). */
+function jsonText(v: unknown): string {
+  return JSON.stringify(v).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}
+
+/** sortedKeys is the order kubectl's JSON body presents keys in (Go sorts map keys bytewise). */
+function sortedKeys(v: Record<string, unknown>): string[] {
+  return Object.keys(v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** reorder puts the decoded keys back in the input's order. */
+function reorder(input: Record<string, unknown>, decoded: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) if (key in decoded) out[key] = decoded[key];
+  return out;
+}
+
+function joinPath(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}

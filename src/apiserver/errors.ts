@@ -1,0 +1,71 @@
+/**
+ * errors: the API layer's typed failures, with k8s.io/apimachinery's message formats
+ * (pkg/api/errors/errors.go). Only cli/errors.ts turns them into text for the user.
+ */
+import type { GroupKind } from '../api/meta';
+
+export type StatusReason = 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'BadRequest'
+  | 'Forbidden' | 'MethodNotAllowed' | 'Expired' | 'Gone' | 'InternalError' | 'Timeout' | 'TooManyRequests';
+
+/** StatusCause is one field error: field is the JSON path ("spec.replicas"), message the text after it. */
+export interface StatusCause { field: string; message: string }
+
+export interface ErrorDetails { group?: string; kind?: string; name?: string; causes?: StatusCause[] }
+
+/** ApiError is a Status failure from the API layer: reason, HTTP code and the server's message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly reason: StatusReason,
+    readonly code: number,
+    message: string,
+    readonly details: ErrorDetails = {},
+  ) { super(message); }
+}
+
+/** qualified names a resource as the server does in messages: "pods", "deployments.apps". */
+function qualified(resource: string, group: string): string {
+  return group ? `${resource}.${group}` : resource;
+}
+
+export const notFound = (group: string, resource: string, name: string): ApiError =>
+  new ApiError('NotFound', 404, `${qualified(resource, group)} "${name}" not found`, { group, kind: resource, name });
+
+export const alreadyExists = (group: string, resource: string, name: string): ApiError =>
+  new ApiError('AlreadyExists', 409, `${qualified(resource, group)} "${name}" already exists`, { group, kind: resource, name });
+
+/** CONFLICT_DETAIL is the usual detail of a stale-resourceVersion conflict. */
+export const CONFLICT_DETAIL = 'the object has been modified; please apply your changes to the latest version and try again';
+
+export const conflict = (group: string, resource: string, name: string, detail = CONFLICT_DETAIL): ApiError =>
+  new ApiError('Conflict', 409, `Operation cannot be fulfilled on ${qualified(resource, group)} "${name}": ${detail}`,
+    { group, kind: resource, name });
+
+export const badRequest = (message: string): ApiError => new ApiError('BadRequest', 400, message);
+
+export const forbidden = (group: string, resource: string, name: string, reason: string): ApiError =>
+  new ApiError('Forbidden', 403, `${qualified(resource, group)} "${name}" is forbidden: ${reason}`, { group, kind: resource, name });
+
+export const methodNotAllowed = (action: string, resource: string): ApiError =>
+  new ApiError('MethodNotAllowed', 405, `${action} is not supported on resources of kind "${resource}"`);
+
+export const gone = (message: string): ApiError => new ApiError('Expired', 410, message);
+
+export const internalError = (message: string): ApiError =>
+  new ApiError('InternalError', 500, `Internal error occurred: ${message}`);
+
+/** aggregate renders several messages as Go's utilerrors aggregate does: one as-is, several as "[a, b]". */
+export function aggregate(messages: readonly string[]): string {
+  return messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`;
+}
+
+/** invalid is a 422 with field causes: `Deployment.apps "web" is invalid: spec.replicas: Invalid value: …`. */
+export function invalid(gk: GroupKind, name: string, causes: StatusCause[]): ApiError {
+  const qk = gk.group ? `${gk.kind}.${gk.group}` : gk.kind;
+  const text = aggregate(causes.map((c) => (c.field ? `${c.field}: ${c.message}` : c.message)));
+  return new ApiError('Invalid', 422, `${qk} "${name}" is invalid: ${text}`, { group: gk.group, kind: gk.kind, name, causes });
+}
+
+export const isNotFound = (e: unknown): e is ApiError => e instanceof ApiError && e.reason === 'NotFound';
+export const isAlreadyExists = (e: unknown): e is ApiError => e instanceof ApiError && e.reason === 'AlreadyExists';
+export const isConflict = (e: unknown): e is ApiError => e instanceof ApiError && e.reason === 'Conflict';

@@ -1,0 +1,86 @@
+/**
+ * strategy: the API server's per-kind hooks (k8s.io/apiserver registry/rest RESTCreateStrategy
+ * and RESTUpdateStrategy): defaulting, semantic validation (422 Invalid), generation bumps and
+ * the fields a create or update may not set. All functions are pure and synchronous.
+ */
+import type { KubeObject } from '../../api/meta';
+import type { StatusCause } from '../errors';
+
+/** Strategy is what the API server runs for one kind between decode and the store write. */
+export interface Strategy {
+  /** defaults fills the fields the v1.32 API server defaults (pkg/apis/.../v1/defaults.go), in place. */
+  defaults(obj: KubeObject): void;
+  /** validate lists every 422 cause of a create; empty when the object is valid. */
+  validate(obj: KubeObject): StatusCause[];
+  /** validateUpdate lists every 422 cause of replacing old with obj (including immutable fields). */
+  validateUpdate(obj: KubeObject, old: KubeObject): StatusCause[];
+  /** true when the change should bump metadata.generation */
+  specChanged?(obj: KubeObject, old: KubeObject): boolean;
+  /** strip/reset fields a create or update may not set (e.g. status on the main resource) */
+  prepareForCreate?(obj: KubeObject): void;
+  /** prepareForUpdate carries over what an update of the main resource may not change (status). */
+  prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
+}
+
+/** deepEqual compares two JSON values structurally (key order ignored). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => deepEqual(v, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  return ak.length === bk.length && ak.every((k) => deepEqual(ao[k], bo[k]));
+}
+
+/** specChangedBySpec is the usual generation rule: any change under .spec. */
+export function specChangedBySpec(obj: KubeObject, old: KubeObject): boolean {
+  return !deepEqual(obj.spec, old.spec);
+}
+
+/** resetStatusOnCreate drops a client-sent status, as the main resource's PrepareForCreate does. */
+export function resetStatusOnCreate(obj: KubeObject): void {
+  delete obj.status;
+}
+
+/** keepStatusOnUpdate makes an update of the main resource leave status as stored. */
+export function keepStatusOnUpdate(obj: KubeObject, old: KubeObject): void {
+  if (old.status === undefined) delete obj.status;
+  else obj.status = structuredClone(old.status);
+}
+
+/** workloadPrepare is PrepareForCreate/Update for kinds with spec and status subresources. */
+export const WORKLOAD_PREPARE: Pick<Strategy, 'prepareForCreate' | 'prepareForUpdate' | 'specChanged'> = {
+  prepareForCreate: resetStatusOnCreate,
+  prepareForUpdate: keepStatusOnUpdate,
+  specChanged: specChangedBySpec,
+};
+
+/** setDefault assigns obj[key] = value when the field is absent (undefined or null). */
+export function setDefault<T extends Record<string, any>, K extends keyof T>(obj: T, key: K, value: T[K]): void {
+  if (obj[key] === undefined || obj[key] === null) obj[key] = value;
+}
+
+/**
+ * withOrder rebuilds obj so that the listed keys come first, in that order, followed by the rest.
+ * Go serialises struct fields in declaration order, so `get -o yaml` after a create shows defaults
+ * in that order; kubemu keeps JSON key order to look the same.
+ */
+export function withOrder<T extends Record<string, any>>(obj: T, order: readonly string[]): T {
+  const out: Record<string, any> = {};
+  for (const k of order) if (k in obj && obj[k] !== undefined) out[k] = obj[k];
+  for (const k of Object.keys(obj)) if (!(k in out) && obj[k] !== undefined) out[k] = obj[k];
+  for (const k of Object.keys(obj)) delete obj[k];
+  Object.assign(obj, out);
+  return obj;
+}
+
+/** isObject reports a plain JSON object (not an array, not null). */
+export function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,42 @@
+/**
+ * command: what a CLI command is — a flag table plus a run function — and the context
+ * main() hands it: streams, parsed flags, the namespace, and the cluster (opened lazily).
+ */
+import type { IOStreams } from './io';
+import type { FlagDef, FlagValues } from './flags';
+import type { Cluster } from '../cluster/cluster';
+
+/** CommandContext is everything a command may use. */
+export interface CommandContext {
+  io: IOStreams;
+  /** args are the positional arguments after the command word(s). */
+  args: string[];
+  flags: FlagValues;
+  /** set names the flags given explicitly. */
+  set: Set<string>;
+  /** namespace is -n, or "default". */
+  namespace: string;
+  /** namespaceExplicit is true when -n was given. */
+  namespaceExplicit: boolean;
+  home: string;
+  clusterName: string;
+  /** cluster opens the cluster (creating the default one on first use). */
+  cluster(): Cluster;
+  /** env is the process environment (EDITOR, KUBEMU_*). */
+  env: NodeJS.ProcessEnv;
+  /** cwd resolves relative paths. */
+  cwd: string;
+}
+
+/** Command is one verb. `run` returns the exit code; failures are thrown and formatted by main. */
+export interface Command {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly short: string;
+  readonly usage: string;
+  readonly flags: readonly FlagDef[];
+  /** subcommands, for verbs like `create configmap`, `cluster create`. */
+  readonly subcommands?: Readonly<Record<string, Command>>;
+  /** needsCluster false lets a command run without opening a cluster (version --client, cluster list). */
+  run(ctx: CommandContext): number;
+}

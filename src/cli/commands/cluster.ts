@@ -1,0 +1,123 @@
+/**
+ * cluster: kubemu cluster create|list|use|delete — the clusters under $KUBEMU_HOME.
+ */
+import * as fs from 'node:fs';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
+import { clusterDir, clusterExists, currentCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
+import { isDNS1123Label } from '../../api/labels';
+import { tryParseQuantity } from '../../api/quantity';
+import { renderTabbed } from '../../printers/table';
+import { openSqliteStore } from '../../store/sqlite/sqlite-store';
+
+function nameArg(ctx: CommandContext, verb: string): string {
+  if (ctx.args.length !== 1) throw new CliError(`exactly one NAME is required for 'kubemu cluster ${verb}', got ${ctx.args.length}`);
+  const name = ctx.args[0]!;
+  const errs = isDNS1123Label(name);
+  if (errs.length) throw new CliError(`invalid cluster name "${name}": ${errs.join('; ')}`);
+  return name;
+}
+
+function intFlag(ctx: CommandContext, name: string, min: number): number {
+  const v = ctx.flags[name] as number;
+  if (!Number.isInteger(v) || v < min) throw new CliError(`--${name} must be an integer of at least ${min}, got ${v}`);
+  return v;
+}
+
+const create: Command = {
+  name: 'create',
+  short: 'Create a cluster and make it current',
+  usage: 'kubemu cluster create NAME [--workers N] [--control-planes N] [--node-cpu 4] [--node-memory 16Gi] [--max-pods 110] [--clock manual|wall] [--seed N]',
+  flags: [
+    { name: 'workers', type: 'int', default: DEFAULT_SPEC.workers, help: 'Number of worker nodes.' },
+    { name: 'control-planes', type: 'int', default: DEFAULT_SPEC.controlPlanes, help: 'Number of control-plane nodes.' },
+    { name: 'node-cpu', type: 'string', default: DEFAULT_SPEC.nodeCpu, help: 'CPU capacity of each node.' },
+    { name: 'node-memory', type: 'string', default: DEFAULT_SPEC.nodeMemory, help: 'Memory capacity of each node.' },
+    { name: 'max-pods', type: 'int', default: DEFAULT_SPEC.maxPods, help: 'Pod capacity of each node.' },
+    { name: 'clock', type: 'string', default: 'wall', help: 'manual (moves only with `kubemu tick`) or wall (follows real time).' },
+    { name: 'seed', type: 'int', default: 1, help: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
+  ],
+  run(ctx) {
+    const name = nameArg(ctx, 'create');
+    if (clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" already exists`);
+    const clock = ctx.flags.clock as string;
+    if (clock !== 'manual' && clock !== 'wall') throw new CliError(`--clock must be "manual" or "wall", got "${clock}"`);
+    for (const q of ['node-cpu', 'node-memory']) {
+      const v = tryParseQuantity(ctx.flags[q] as string);
+      if (v === undefined || v <= 0) throw new CliError(`invalid --${q} "${ctx.flags[q]}": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+    }
+    const spec: ClusterSpec = {
+      workers: intFlag(ctx, 'workers', 0),
+      controlPlanes: intFlag(ctx, 'control-planes', 1),
+      nodeCpu: ctx.flags['node-cpu'] as string,
+      nodeMemory: ctx.flags['node-memory'] as string,
+      maxPods: intFlag(ctx, 'max-pods', 1),
+      clock,
+      seed: intFlag(ctx, 'seed', 0),
+    };
+    createCluster(statePath(ctx.home, name), spec);
+    setCurrentCluster(ctx.home, name);
+    ctx.io.out(`cluster/${name} created\n`);
+    return 0;
+  },
+};
+
+const list: Command = {
+  name: 'list',
+  short: 'List clusters',
+  usage: 'kubemu cluster list',
+  flags: [],
+  run(ctx) {
+    const current = currentCluster(ctx.home);
+    const rows = [['CURRENT', 'NAME', 'CLOCK', 'SEED', 'NODES']];
+    for (const name of listClusters(ctx.home)) {
+      const store = openSqliteStore(statePath(ctx.home, name), { readonly: true });
+      try {
+        const spec = JSON.parse(store.meta.get('cluster.spec') ?? '{}') as Partial<ClusterSpec>;
+        rows.push([name === current ? '*' : '', name, spec.clock ?? '', String(spec.seed ?? ''), String(store.count({ kind: 'Node' }))]);
+      } finally { store.close(); }
+    }
+    if (rows.length === 1) { ctx.io.err('No resources found\n'); return 0; }
+    ctx.io.out(renderTabbed(rows));
+    return 0;
+  },
+};
+
+const use: Command = {
+  name: 'use',
+  short: 'Make a cluster the current one',
+  usage: 'kubemu cluster use NAME',
+  flags: [],
+  run(ctx) {
+    const name = nameArg(ctx, 'use');
+    if (!clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" does not exist`);
+    setCurrentCluster(ctx.home, name);
+    ctx.io.out(`Switched to cluster "${name}".\n`);
+    return 0;
+  },
+};
+
+const del: Command = {
+  name: 'delete',
+  short: 'Delete a cluster and its state',
+  usage: 'kubemu cluster delete NAME',
+  flags: [],
+  run(ctx) {
+    const name = nameArg(ctx, 'delete');
+    if (!fs.existsSync(clusterDir(ctx.home, name))) throw new CliError(`cluster "${name}" does not exist`);
+    fs.rmSync(clusterDir(ctx.home, name), { recursive: true, force: true });
+    ctx.io.out(`cluster/${name} deleted\n`);
+    return 0;
+  },
+};
+
+/** clusterCommand groups the cluster verbs. */
+export const clusterCommand: Command = {
+  name: 'cluster',
+  short: 'Create, list, select and delete emulated clusters (kubemu)',
+  usage: 'kubemu cluster (create|list|use|delete) [NAME] [options]',
+  flags: [],
+  subcommands: { create, list, use, delete: del },
+  run() { throw new CliError('specify a subcommand: create, list, use or delete'); },
+};

@@ -1,0 +1,159 @@
+/**
+ * delete: kubectl delete — by file, by type and names, by selector or --all — with graceful
+ * termination, cascading, and kubectl's wait for the objects to be gone (which here moves
+ * the simulated clock forward instead of sleeping).
+ */
+import type { KubeObject, ObjectRef } from '../../api/meta';
+import { kindPrefix, type ResourceInfo } from '../../api/registry';
+import { ApiError, isNotFound } from '../../apiserver/errors';
+import type { PropagationPolicy } from '../../apiserver/client';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit, formatApiError } from '../errors';
+import type { FlagDef } from '../flags';
+import { parseResourceArgs } from '../resource-args';
+import { readFilenameArgs } from '../manifests';
+import { prepareDoc, serverError } from '../object-writer';
+import { dryRunSuffix, parseDryRun } from './apply';
+
+export const FORCE_WARNING = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
+export const NO_RESOURCES = `You must provide one or more resources by argument or filename.
+Example resource specifications include:
+   '-f rsrc.yaml'
+   '--filename=rsrc.json'
+   '<resource> <name>'
+   '<resource>'`;
+/** MAX_WAIT_MS bounds how far `delete --wait` moves the clock for objects that never go. */
+export const MAX_WAIT_MS = 60 * 60 * 1000;
+
+const FLAGS: FlagDef[] = [
+  { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'containing the resource to delete.' },
+  { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
+  { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
+  { name: 'field-selector', type: 'string', help: 'Selector (field query) to filter on.' },
+  { name: 'all', type: 'bool', default: false, help: 'Delete all resources, in the namespace of the specified resource types.' },
+  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If present, list the requested object(s) across all namespaces.' },
+  { name: 'ignore-not-found', type: 'bool', default: false, help: 'Treat "resource not found" as a successful delete.' },
+  { name: 'grace-period', type: 'int', default: -1, help: 'Period of time in seconds given to the resource to terminate gracefully.' },
+  { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' },
+  { name: 'now', type: 'bool', default: false, help: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
+  { name: 'cascade', type: 'string', default: 'background', noOptDefault: 'background', help: 'Must be "background", "orphan", or "foreground".' },
+  { name: 'wait', type: 'bool', default: true, help: 'If true, wait for resources to be gone before returning.' },
+  { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before giving up on a delete.' },
+  { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
+  { name: 'output', short: 'o', type: 'string', help: 'Output mode. Use "-o name" for shorter output (resource/name).' },
+];
+
+function cascadeOf(v: string): PropagationPolicy {
+  switch (v) {
+    case 'background': case 'true': return 'Background';
+    case 'foreground': return 'Foreground';
+    case 'orphan': case 'false': return 'Orphan';
+    default: throw new CliError(`invalid cascade value (${v}). Must be "background", "foreground", or "orphan".`);
+  }
+}
+
+interface Target { info: ResourceInfo; ref: ObjectRef; source?: string }
+
+/** deleteCommand is `kubectl delete`. */
+export const deleteCommand: Command = {
+  name: 'delete',
+  short: 'Delete resources by file names, stdin, resources and names, or by resources and label selector',
+  usage: 'kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]',
+  flags: FLAGS,
+  run(ctx: CommandContext): number {
+    const files = ctx.flags.filename as string[];
+    const selector = ctx.flags.selector as string | undefined;
+    const fieldSelector = ctx.flags['field-selector'] as string | undefined;
+    const all = !!ctx.flags.all;
+    if (!files.length && !ctx.args.length) throw new CliError(NO_RESOURCES);
+    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
+    const cascade = cascadeOf(ctx.flags.cascade as string);
+    let grace = ctx.flags['grace-period'] as number;
+    const force = !!ctx.flags.force;
+    if (ctx.flags.now) grace = 1;
+    if (grace === 0 && !force) grace = 1; // kubectl: --grace-period=0 without --force means 1
+    if (force && grace < 0) grace = 0;
+    const cluster = ctx.cluster();
+    const errors: string[] = [];
+    const targets: Target[] = [];
+    const bySelector = !!(selector || fieldSelector || all);
+    cluster.catchUp();
+    const registry = cluster.api.registry();
+    if (files.length) {
+      const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
+      errors.push(...parseErrors.map((e) => `error: ${e.message}`));
+      for (const doc of docs) {
+        try {
+          const p = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'ignore');
+          targets.push({ info: p.info, ref: { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name! }, source: p.source });
+        } catch (e) { errors.push(`error: ${(e as Error).message}`); }
+      }
+    } else {
+      const { requests } = parseResourceArgs(ctx.args, registry);
+      for (const r of requests) {
+        const ns = r.info.namespaced ? (ctx.flags['all-namespaces'] ? undefined : ctx.namespace) : undefined;
+        if (r.names.length) {
+          if (bySelector && selector) throw new CliError('name cannot be provided when a selector is specified');
+          for (const name of r.names) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, name } });
+        } else if (bySelector) {
+          for (const o of cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector })) {
+            targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: o.metadata.namespace, name: o.metadata.name! } });
+          }
+        } else {
+          throw new CliError('resource(s) were provided, but no name was specified');
+        }
+      }
+    }
+    if (bySelector && !targets.length && !errors.length) {
+      ctx.io.out('No resources found\n');
+      return 0;
+    }
+    if (ctx.namespaceExplicit && targets.some((t) => !t.info.namespaced)) ctx.io.err('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n');
+    if (force && grace === 0) ctx.io.err(`${FORCE_WARNING}\n`);
+    const deleted: KubeObject[] = [];
+    cluster.write(() => {
+      for (const t of targets) {
+        const current = cluster.api.tryGet(t.ref);
+        if (!current) {
+          if (ctx.flags['ignore-not-found'] || bySelector) continue;
+          try { cluster.api.get(t.ref); } catch (e) {
+            errors.push(t.source ? serverError(e, 'deleting', t.source) : formatApiError(e as ApiError));
+          }
+          continue;
+        }
+        try {
+          if (dryRun !== 'client') {
+            cluster.api.delete(t.ref, {
+              fieldManager: 'kubectl', dryRun: dryRun === 'server', propagationPolicy: cascade,
+              gracePeriodSeconds: grace >= 0 ? grace : undefined,
+            });
+          }
+          deleted.push(current);
+          const word = force && grace === 0 ? 'force deleted' : 'deleted';
+          if (ctx.flags.output === 'name') ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name}\n`);
+          else ctx.io.out(`${kindPrefix(t.info)} "${t.ref.name}" ${word}${dryRunSuffix(dryRun)}\n`);
+        } catch (e) {
+          if (isNotFound(e) && ctx.flags['ignore-not-found']) continue;
+          errors.push(t.source ? serverError(e, 'deleting', t.source) : formatApiError(e as ApiError));
+        }
+      }
+    });
+    if (ctx.flags.wait && dryRun === 'none' && deleted.length) waitGone(ctx, deleted);
+    for (const e of errors) ctx.io.err(`${e}\n`);
+    if (errors.length) throw new SilentExit(1);
+    return 0;
+  },
+};
+
+/** waitGone moves simulated time until every deleted object (same uid) has disappeared. */
+function waitGone(ctx: CommandContext, objs: KubeObject[]): void {
+  const cluster = ctx.cluster();
+  const gone = () => objs.every((o) => {
+    const cur = cluster.api.tryGet({ kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name! });
+    return !cur || cur.metadata.uid !== o.metadata.uid;
+  });
+  cluster.store.transaction(() => {
+    if (gone()) return;
+    cluster.sim.advanceUntil(cluster.clock.nowMs() + MAX_WAIT_MS, gone);
+  });
+}

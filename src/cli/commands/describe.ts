@@ -1,0 +1,75 @@
+/**
+ * describe: kubectl describe — one object, objects by name prefix, or all of a type,
+ * with related objects and Events found through the API.
+ */
+import type { KubeObject, ListQuery } from '../../api/meta';
+import { notFound } from '../../apiserver/errors';
+import { describeMany, type DescribeContext } from '../../printers/describe';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit, formatApiError } from '../errors';
+import { parseResourceArgs } from '../resource-args';
+import type { Cluster } from '../../cluster/cluster';
+
+function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) => DescribeContext {
+  const now = cluster.clock.now();
+  const registry = cluster.api.registry();
+  return (obj) => ({
+    now,
+    showEvents,
+    events: cluster.api.list({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' })
+      .filter((e) => e.involvedObject?.uid === obj.metadata.uid || (obj.kind === 'Node' && e.involvedObject?.kind === 'Node' && e.involvedObject?.name === obj.metadata.name)),
+    list: (q: ListQuery) => (q.kind === 'Pod' && q.fieldSelector?.startsWith('spec.nodeName=') ? cluster.api.podsOnNode(q.fieldSelector.slice('spec.nodeName='.length)) : cluster.api.list(q)),
+    get: (kind: string, name: string, namespace?: string) => {
+      const info = registry.forStorageKind(kind);
+      return cluster.api.tryGet({ kind, name, namespace: info?.namespaced ? namespace : undefined });
+    },
+  });
+}
+
+/** describeCommand is `kubectl describe`. */
+export const describeCommand: Command = {
+  name: 'describe',
+  short: 'Show details of a specific resource or group of resources',
+  usage: 'kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]',
+  flags: [
+    { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
+    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If present, list the requested object(s) across all namespaces.' },
+    { name: 'show-events', type: 'bool', default: true, help: 'If true, display events related to the described object.' },
+    { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files containing the resource to describe' },
+  ],
+  run(ctx: CommandContext): number {
+    if (!ctx.args.length) throw new CliError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+    const cluster = ctx.cluster();
+    cluster.catchUp();
+    const { requests } = parseResourceArgs(ctx.args, cluster.api.registry());
+    const allNs = !!ctx.flags['all-namespaces'];
+    const errors: string[] = [];
+    const found: KubeObject[] = [];
+    let text = '';
+    cluster.read(() => {
+      for (const r of requests) {
+        const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
+        if (!r.names.length) {
+          found.push(...cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: ctx.flags.selector as string | undefined }));
+          continue;
+        }
+        for (const name of r.names) {
+          const exact = cluster.api.tryGet({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, name });
+          if (exact) { found.push(exact); continue; }
+          // kubectl describe falls back to a name-prefix match.
+          const prefixed = cluster.api.list({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined }).filter((o) => o.metadata.name!.startsWith(name));
+          if (prefixed.length) found.push(...prefixed);
+          else errors.push(formatApiError(notFound(r.info.group, r.info.resource, name)));
+        }
+      }
+      if (found.length) text = describeMany(found, contextFor(cluster, !!ctx.flags['show-events']));
+    });
+    if (text) ctx.io.out(text.endsWith('\n') ? text : `${text}\n`);
+    for (const e of errors) ctx.io.err(`${e}\n`);
+    if (!found.length && !errors.length) {
+      ctx.io.err(allNs || requests.every((r) => !r.info.namespaced) ? 'No resources found\n' : `No resources found in ${ctx.namespace} namespace.\n`);
+    }
+    if (errors.length) throw new SilentExit(1);
+    return 0;
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * get: kubectl get — tables per type (or -o formats), names, selectors, all namespaces,
+ * with kubectl's messages for empty results and missing objects.
+ */
+import type { KubeObject } from '../../api/meta';
+import { isNotFound, type ApiError } from '../../apiserver/errors';
+import { renderGetTable, type GetTableGroup } from '../../printers/get-table';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit, formatApiError } from '../errors';
+import { parseResourceArgs } from '../resource-args';
+import { parseOutput, printObjects } from '../output';
+import type { FlagDef } from '../flags';
+import { sortObjects } from '../../printers/sort-by';
+
+export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
+
+error: Required resource not specified.
+Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).
+See 'kubectl get -h' for help and examples`;
+
+/** noResourcesMessage is the stderr line for an empty result. */
+export function noResourcesMessage(namespace: string | undefined): string {
+  return namespace ? `No resources found in ${namespace} namespace.` : 'No resources found';
+}
+
+export const GET_FLAGS: FlagDef[] = [
+  { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file, custom-columns, custom-columns-file, wide).' },
+  { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on, supports \'=\', \'==\', \'!=\', \'in\', \'notin\'.(e.g. -l key1=value1,key2=value2,key3 in (value3)).' },
+  { name: 'field-selector', type: 'string', help: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2)." },
+  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If present, list the requested object(s) across all namespaces.' },
+  { name: 'show-labels', type: 'bool', default: false, help: 'When printing, show all labels as the last column (default hide labels column)' },
+  { name: 'label-columns', short: 'L', type: 'stringSlice', default: [], help: 'Accepts a comma separated list of labels that are going to be presented as columns.' },
+  { name: 'no-headers', type: 'bool', default: false, help: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
+  { name: 'sort-by', type: 'string', help: 'If non-empty, sort list types using this field specification.' },
+  { name: 'ignore-not-found', type: 'bool', default: false, help: 'If the requested object does not exist the command will return exit code 0.' },
+  { name: 'show-kind', type: 'bool', default: false, help: 'If present, list the resource type for the requested object(s).' },
+  { name: 'watch', short: 'w', type: 'bool', default: false, help: 'After listing/getting the requested object, watch for changes.' },
+  { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once.' },
+  { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
+];
+
+/** getCommand is `kubectl get`. */
+export const getCommand: Command = {
+  name: 'get',
+  short: 'Display one or many resources',
+  usage: 'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
+  flags: GET_FLAGS,
+  run(ctx: CommandContext): number {
+    if (!ctx.args.length) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
+    const spec = parseOutput(ctx.flags.output as string | undefined);
+    const showLabels = !!ctx.flags['show-labels'];
+    if (showLabels && spec.kind !== 'table' && spec.kind !== 'wide') throw new CliError(`--show-labels option cannot be used with ${spec.kind} printer`);
+    const selector = ctx.flags.selector as string | undefined;
+    const allNs = !!ctx.flags['all-namespaces'];
+    const cluster = ctx.cluster();
+    cluster.catchUp();
+    const registry = cluster.api.registry();
+    const { requests, withKindPrefix } = parseResourceArgs(ctx.args, registry);
+    if (selector && requests.some((r) => r.names.length)) throw new CliError('name cannot be provided when a selector is specified');
+    const errors: string[] = [];
+    const groups: GetTableGroup[] = [];
+    let named = false;
+    cluster.read(() => {
+      for (const r of requests) {
+        const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
+        let objects: KubeObject[];
+        if (r.names.length) {
+          named = true;
+          objects = [];
+          for (const name of r.names) {
+            const obj = cluster.api.tryGet({ kind: r.info.storageKind, namespace: ns ?? (r.info.namespaced ? ctx.namespace : undefined), name });
+            if (obj) objects.push(obj);
+            else if (!ctx.flags['ignore-not-found']) {
+              try { cluster.api.get({ kind: r.info.storageKind, namespace: ctx.namespace, name }); } catch (e) {
+                if (isNotFound(e)) errors.push(formatApiError(e as ApiError)); else throw e;
+              }
+            }
+          }
+        } else {
+          objects = cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined });
+        }
+        groups.push({ info: r.info, objects });
+      }
+    });
+    const now = cluster.clock.now();
+    const sortBy = ctx.flags['sort-by'] as string | undefined;
+    if (sortBy) for (const g of groups) g.objects = sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
+    const all = groups.flatMap((g) => g.objects);
+    if (spec.kind === 'table' || spec.kind === 'wide') {
+      const nonEmpty = groups.filter((g) => g.objects.length);
+      if (nonEmpty.length) {
+        ctx.io.out(renderGetTable(nonEmpty, {
+          now, wide: spec.kind === 'wide', allNamespaces: allNs, withKindPrefix: withKindPrefix || !!ctx.flags['show-kind'],
+          showLabels, labelColumns: (ctx.flags['label-columns'] as string[]) ?? [], noHeaders: !!ctx.flags['no-headers'],
+        }));
+      }
+    } else if (all.length || !named) {
+      ctx.io.out(printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers']));
+    }
+    for (const e of errors) ctx.io.err(`${e}\n`);
+    if (!all.length && !errors.length && !named && (spec.kind === 'table' || spec.kind === 'wide') && !ctx.flags['ignore-not-found']) {
+      const clusterScoped = requests.every((r) => !r.info.namespaced);
+      ctx.io.err(`${noResourcesMessage(allNs || clusterScoped ? undefined : ctx.namespace)}\n`);
+    }
+    if (errors.length) throw new SilentExit(1);
+    return 0;
+  },
+};

@@ -1,0 +1,92 @@
+/**
+ * info: the commands that describe the cluster itself — version, cluster-info, api-resources.
+ */
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { clientVersionText, SERVER_VERSION } from '../version';
+import { renderTabbed } from '../../printers/table';
+import { groupVersion, qualifiedResource } from '../../api/registry';
+import { toJson, toYaml } from '../../yaml';
+import { nodeIP } from '../../cluster/node-factory';
+
+/** versionCommand is `kubectl version`. */
+export const versionCommand: Command = {
+  name: 'version',
+  short: 'Print the client and server version information',
+  usage: 'kubectl version [flags] [options]',
+  flags: [
+    { name: 'client', type: 'bool', default: false, help: 'If true, shows client version only (no server required).' },
+    { name: 'output', short: 'o', type: 'string', help: "One of 'yaml' or 'json'." },
+  ],
+  run(ctx: CommandContext): number {
+    const out = ctx.flags.output as string | undefined;
+    if (out && out !== 'yaml' && out !== 'json') throw new CliError(`--output must be 'yaml' or 'json'`);
+    const client = { major: '1', minor: '32', gitVersion: SERVER_VERSION, gitCommit: '67a30c0adcf52bd3f56ff0893ce19966be12991f', gitTreeState: 'clean', buildDate: '2025-02-12T21:26:09Z', goVersion: 'go1.23.6', compiler: 'gc', platform: 'linux/amd64' };
+    const data: Record<string, unknown> = { clientVersion: client, kustomizeVersion: 'v5.5.0' };
+    if (!ctx.flags.client) data.serverVersion = { ...client, platform: 'linux/amd64' };
+    if (out === 'json') { ctx.io.out(toJson(data, { sortKeys: false })); return 0; }
+    if (out === 'yaml') { ctx.io.out(toYaml(data)); return 0; }
+    ctx.io.out(clientVersionText());
+    if (!ctx.flags.client) { ctx.cluster(); ctx.io.out(`Server Version: ${SERVER_VERSION}\n`); }
+    return 0;
+  },
+};
+
+/** clusterInfoCommand is `kubectl cluster-info`. */
+export const clusterInfoCommand: Command = {
+  name: 'cluster-info',
+  short: 'Display cluster information',
+  usage: 'kubectl cluster-info [flags] [options]',
+  flags: [],
+  run(ctx: CommandContext): number {
+    ctx.cluster();
+    const server = `https://${nodeIP(0)}:6443`;
+    const color = ctx.io.isTTY;
+    const g = (s: string) => (color ? `\x1b[0;32m${s}\x1b[0m` : s);
+    const y = (s: string) => (color ? `\x1b[0;33m${s}\x1b[0m` : s);
+    ctx.io.out(`${g('Kubernetes control plane')} is running at ${y(server)}\n`);
+    ctx.io.out(`${g('CoreDNS')} is running at ${y(`${server}/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy`)}\n\n`);
+    ctx.io.out("To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
+    return 0;
+  },
+};
+
+/** apiResourcesCommand is `kubectl api-resources`. */
+export const apiResourcesCommand: Command = {
+  name: 'api-resources',
+  short: 'Print the supported API resources on the server',
+  usage: 'kubectl api-resources [flags] [options]',
+  flags: [
+    { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (wide, name).' },
+    { name: 'no-headers', type: 'bool', default: false, help: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    { name: 'namespaced', type: 'bool', default: true, help: 'If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default.' },
+    { name: 'api-group', type: 'string', help: 'Limit to resources in the specified API group.' },
+    { name: 'verbs', type: 'stringSlice', default: [], help: 'Limit to resources that support the specified verbs.' },
+    { name: 'categories', type: 'stringSlice', default: [], help: 'Limit to resources that belong to the specified categories.' },
+    { name: 'sort-by', type: 'string', help: "If non-empty, sort list of resources using specified field. The field can be either 'name' or 'kind'." },
+    { name: 'cached', type: 'bool', default: false, help: 'Use the cached list of resources if available.' },
+  ],
+  run(ctx: CommandContext): number {
+    const out = ctx.flags.output as string | undefined;
+    if (out && out !== 'wide' && out !== 'name') throw new CliError(`--output ${out} is not available`);
+    const cluster = ctx.cluster();
+    let rows = [...cluster.api.registry().resources];
+    if (ctx.set.has('namespaced')) rows = rows.filter((r) => r.namespaced === ctx.flags.namespaced);
+    if (ctx.set.has('api-group')) rows = rows.filter((r) => r.group === ctx.flags['api-group']);
+    for (const v of ctx.flags.verbs as string[]) rows = rows.filter((r) => r.verbs.includes(v));
+    for (const c of ctx.flags.categories as string[]) rows = rows.filter((r) => r.categories.includes(c));
+    // Discovery order: by group name (core first), then resource name.
+    rows.sort((a, b) => (a.group === b.group ? a.resource.localeCompare(b.resource) : a.group === '' ? -1 : b.group === '' ? 1 : a.group.localeCompare(b.group)));
+    if (ctx.flags['sort-by'] === 'name') rows.sort((a, b) => a.resource.localeCompare(b.resource));
+    if (ctx.flags['sort-by'] === 'kind') rows.sort((a, b) => a.kind.localeCompare(b.kind));
+    if (out === 'name') { ctx.io.out(rows.map((r) => `${qualifiedResource(r)}\n`).join('')); return 0; }
+    const table = rows.map((r) => {
+      const cells = [r.resource, r.shortNames.join(','), groupVersion(r.group, r.version), String(r.namespaced), r.kind];
+      if (out === 'wide') cells.push(r.verbs.join(','), r.categories.join(','));
+      return cells;
+    });
+    const header = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(out === 'wide' ? ['VERBS', 'CATEGORIES'] : [])];
+    ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? table : [header, ...table]));
+    return 0;
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * errors: the one place that turns failures into kubectl's text and exit codes
+ * (kubectl's CheckErr). Commands throw; main() formats.
+ */
+import { ApiError } from '../apiserver/errors';
+import { NoKindMatchError, UnknownResourceTypeError } from '../api/registry';
+import { StateFileError } from '../store/sqlite/sqlite-store';
+
+/** UsageError is a command-line mistake; it adds kubectl's "See '… -h'" hint. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  constructor(message: string, readonly command?: string) { super(message); }
+}
+
+/** CliError is a plain `error: …` failure with an exit code. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(message: string, readonly exitCode = 1) { super(message); }
+}
+
+/** SilentExit ends a command with an exit code after it has printed its own messages. */
+export class SilentExit extends Error {
+  override readonly name = 'SilentExit';
+  constructor(readonly exitCode: number) { super(`exit ${exitCode}`); }
+}
+
+/** formatApiError renders an API status error as kubectl does; `context` is e.g. 'error when creating "x.yaml": '. */
+export function formatApiError(e: ApiError, context = ''): string {
+  if (e.reason === 'Invalid' && e.details.causes?.length) {
+    const kind = e.details.group ? `${e.details.kind}.${e.details.group}` : e.details.kind;
+    const head = `The ${kind} "${e.details.name}" is invalid: `;
+    if (e.details.causes.length === 1) {
+      const c = e.details.causes[0]!;
+      return `${head}${c.field ? `${c.field}: ` : ''}${c.message}`;
+    }
+    return head + '\n' + e.details.causes.map((c) => `* ${c.field ? `${c.field}: ` : ''}${c.message}`).join('\n');
+  }
+  return `Error from server (${e.reason}): ${context}${e.message}`;
+}
+
+/** formatError returns the stderr text (without trailing newline) and the exit code for any failure. */
+export function formatError(e: unknown, command = 'kubectl'): { text: string; exitCode: number } {
+  if (e instanceof SilentExit) return { text: '', exitCode: e.exitCode };
+  if (e instanceof ApiError) return { text: formatApiError(e), exitCode: 1 };
+  if (e instanceof UsageError) {
+    return { text: `error: ${e.message}\nSee '${command} ${e.command ?? ''}${e.command ? ' ' : ''}-h' for help and examples`.replace(`${command}  -h`, `${command} -h`), exitCode: 1 };
+  }
+  if (e instanceof CliError) return { text: withPrefix(e.message), exitCode: e.exitCode };
+  if (e instanceof UnknownResourceTypeError || e instanceof NoKindMatchError) return { text: withPrefix(e.message), exitCode: 1 };
+  if (e instanceof StateFileError) return { text: withPrefix(`${e.message}; run 'kubemu cluster delete' and create it again, or restore the file`), exitCode: 1 };
+  const err = e as Error & { code?: string };
+  if (err?.code === 'SQLITE_BUSY' || err?.code === 'SQLITE_LOCKED') {
+    return { text: 'error: the cluster is busy: another kubemu command held it too long; try again', exitCode: 1 };
+  }
+  if (err?.code?.startsWith?.('SQLITE_CORRUPT') || err?.code === 'SQLITE_NOTADB') {
+    return { text: "error: the cluster state file is corrupt; run 'kubemu cluster delete' and create it again", exitCode: 1 };
+  }
+  if (err?.code === 'SQLITE_FULL' || err?.code === 'ENOSPC') return { text: 'error: no space left on device to write the cluster state; nothing was changed', exitCode: 1 };
+  if (err?.code === 'SQLITE_READONLY' || err?.code?.startsWith?.('SQLITE_READONLY') || err?.code === 'SQLITE_CANTOPEN' || err?.code === 'EACCES') {
+    return { text: `error: cannot write the cluster state (${err.message})`, exitCode: 1 };
+  }
+  const msg = err?.message ?? String(e);
+  const debug = process.env.KUBEMU_DEBUG ? `\n${err?.stack ?? ''}` : '';
+  return { text: withPrefix(msg) + debug, exitCode: 1 };
+}
+
+function withPrefix(msg: string): string {
+  return msg.startsWith('error: ') ? msg : `error: ${msg}`;
+}

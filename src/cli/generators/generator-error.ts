@@ -1,0 +1,37 @@
+/**
+ * generator-error: the one error type the generators throw. Its message is kubectl's text
+ * without the `error: ` prefix that kubectl's CheckErr adds (cli/errors.ts adds it too).
+ */
+
+/**
+ * GeneratorError is bad generator input. `usage` is true where kubectl raises a usage error,
+ * which the CLI prints with the trailing `See 'kubectl <cmd> -h' for help and examples` line.
+ */
+export class GeneratorError extends Error {
+  override readonly name = 'GeneratorError';
+  constructor(message: string, readonly usage = false) { super(message); }
+}
+
+/** REQUIRED_FLAG_NOT_SET is cobra's text for a missing required flag, e.g. `required flag(s) "image" not set`. */
+export const REQUIRED_FLAG_NOT_SET = (...flags: string[]): string =>
+  `required flag(s) ${flags.map((f) => `"${f}"`).join(', ')} not set`;
+
+/** EXACTLY_ONE_NAME is kubectl's NameFromCommandArgs text (a usage error). */
+export const EXACTLY_ONE_NAME = (got: number): string => `exactly one NAME is required, got ${got}`;
+
+/**
+ * requireFlags throws cobra's required-flag error naming every unset or empty flag, in cobra's
+ * (sorted) order. An empty value counts as unset: the CLI cannot tell `--image=` from no flag here.
+ */
+export function requireFlags(flags: Record<string, unknown>): void {
+  const missing = Object.keys(flags).filter((f) => {
+    const v = flags[f];
+    return v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+  }).sort();
+  if (missing.length > 0) throw new GeneratorError(REQUIRED_FLAG_NOT_SET(...missing));
+}
+
+/** requireFlag is requireFlags for one flag. */
+export function requireFlag(flag: string, value: unknown): void {
+  requireFlags({ [flag]: value });
+}

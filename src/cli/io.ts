@@ -1,0 +1,59 @@
+/**
+ * io: the CLI's output streams, injected so tests capture them in-process. Writes are
+ * buffered and flushed once at the end (one write syscall per stream for a whole table).
+ */
+import * as fs from 'node:fs';
+
+/** IOStreams is where a command writes; isTTY decides colour. */
+export interface IOStreams {
+  out(text: string): void;
+  err(text: string): void;
+  /** readStdin returns all of standard input (for `-f -`). */
+  readStdin(): string;
+  readonly isTTY: boolean;
+  /** flush writes any buffered output. */
+  flush(): void;
+}
+
+/** processIO writes to the real stdout/stderr. */
+export function processIO(): IOStreams {
+  let out = '';
+  const flushOut = () => { if (out) { writeAll(1, out); out = ''; } };
+  return {
+    out(text) { out += text; if (out.length > 1 << 16) flushOut(); },
+    err(text) { flushOut(); writeAll(2, text); },
+    readStdin: () => fs.readFileSync(0, 'utf8'),
+    isTTY: !!process.stdout.isTTY && !process.env.NO_COLOR,
+    flush: flushOut,
+  };
+}
+
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text, 'utf8');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(fd, buf, off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') return;
+      throw e;
+    }
+  }
+}
+
+/** CapturedIO collects output in memory (tests). */
+export interface CapturedIO extends IOStreams { stdout: string; stderr: string }
+
+/** captureIO returns streams that record everything written, with optional stdin text. */
+export function captureIO(stdin = ''): CapturedIO {
+  const io: CapturedIO = {
+    stdout: '', stderr: '',
+    out(t) { io.stdout += t; },
+    err(t) { io.stderr += t; },
+    readStdin: () => stdin,
+    isTTY: false,
+    flush() {},
+  };
+  return io;
+}

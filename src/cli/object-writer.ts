@@ -1,0 +1,76 @@
+/**
+ * object-writer: what apply, create and replace share — turning one manifest document
+ * into an API write with kubectl's client-side checks (apiVersion/kind set, REST mapping,
+ * namespace agreement) and its error texts ("error when creating \"x.yaml\": …").
+ */
+import type { KubeObject } from '../api/meta';
+import { NoKindMatchError, type Registry, type ResourceInfo } from '../api/registry';
+import { ApiError } from '../apiserver/errors';
+import type { FieldValidation } from '../apiserver/client';
+import { formatApiError, CliError } from './errors';
+import type { SourcedDoc } from './manifests';
+
+/** Validate is kubectl's --validate value. */
+export type Validate = 'strict' | 'warn' | 'ignore';
+
+/** parseValidate maps --validate (true/false/strict/warn/ignore) to a mode. */
+export function parseValidate(v: string | undefined): Validate {
+  switch ((v ?? 'strict').toLowerCase()) {
+    case 'true': case 'strict': return 'strict';
+    case 'warn': return 'warn';
+    case 'false': case 'ignore': return 'ignore';
+    default: throw new CliError(`invalid - validate option "${v}"; must be one of: strict (or true), warn, ignore (or false)`);
+  }
+}
+
+/** fieldValidationOf maps --validate to the server's fieldValidation. */
+export function fieldValidationOf(v: Validate): FieldValidation {
+  return v === 'strict' ? 'Strict' : v === 'warn' ? 'Warn' : 'Ignore';
+}
+
+/** PreparedDoc is a document ready for the API: its resource and the object with namespace settled. */
+export interface PreparedDoc { info: ResourceInfo; object: KubeObject; source: string }
+
+/**
+ * prepareDoc runs kubectl's client-side steps for one document. Throws CliError with kubectl's
+ * text for problems found before any request is sent.
+ */
+export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: string, namespaceExplicit: boolean, validate: Validate): PreparedDoc {
+  const obj = doc.object as KubeObject;
+  const missing: string[] = [];
+  if (!obj.apiVersion) missing.push('apiVersion not set');
+  if (!obj.kind) missing.push('kind not set');
+  if (missing.length) {
+    if (validate !== 'ignore') {
+      throw new CliError(`error validating "${doc.source}": error validating data: [${missing.join(', ')}]; if you choose to ignore these errors, turn validation off with --validate=false`);
+    }
+    throw new CliError(`unable to decode "${doc.source}": Object 'Kind' is missing in '${JSON.stringify(obj)}'`);
+  }
+  const name = obj.metadata?.name ?? '';
+  const objNs = obj.metadata?.namespace ?? '';
+  let info: ResourceInfo;
+  try {
+    info = registry.forKind(String(obj.apiVersion), String(obj.kind));
+  } catch (e) {
+    if (e instanceof NoKindMatchError) {
+      throw new CliError(`resource mapping not found for name: "${name}" namespace: "${objNs}" from "${doc.source}": ${e.message}\nensure CRDs are installed first`);
+    }
+    throw e;
+  }
+  const object = structuredClone(obj);
+  object.metadata ??= {};
+  if (info.namespaced) {
+    if (objNs && namespaceExplicit && objNs !== namespace) {
+      throw new CliError(`the namespace from the provided object "${objNs}" does not match the namespace "${namespace}". You must pass '--namespace=${objNs}' to perform this operation.`);
+    }
+    object.metadata.namespace = objNs || namespace;
+  }
+  // Duplicate keys were collapsed (last wins) when kubectl turned the YAML into JSON; the server never sees them.
+  return { info, object, source: doc.source };
+}
+
+/** serverError formats an API error about a document as kubectl does ("error when creating \"x\": …"). */
+export function serverError(e: unknown, verb: string, source: string): string {
+  if (e instanceof ApiError) return formatApiError(e, e.reason === 'Invalid' ? '' : `error when ${verb} "${source}": `);
+  throw e;
+}

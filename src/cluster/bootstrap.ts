@@ -1,0 +1,86 @@
+/**
+ * bootstrap: creating a cluster — the state file, its clock and seed, the nodes as their
+ * kubelets register them, and kubeadm's add-ons — then running it until the system pods
+ * are up, so a new cluster looks like one that has been running for a few minutes.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import type { ClockMode } from '../sim/clock';
+import { hostNowMs } from '../sim/clock';
+import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_SEED, type Cluster } from './cluster';
+import { addonObjects } from './addons';
+import { newNode, nodeIP, type NodeShape } from './node-factory';
+
+/** ClusterSpec is what `kubemu cluster create` asks for. */
+export interface ClusterSpec {
+  workers: number;
+  controlPlanes: number;
+  nodeCpu: string;
+  nodeMemory: string;
+  maxPods: number;
+  clock: ClockMode;
+  seed: number;
+}
+
+export const DEFAULT_SPEC: ClusterSpec = { workers: 2, controlPlanes: 1, nodeCpu: '4', nodeMemory: '16Gi', maxPods: 110, clock: 'wall', seed: 1 };
+
+/** MANUAL_EPOCH_MS is where a manual clock starts, so that manual clusters replay byte for byte. */
+export const MANUAL_EPOCH_MS = Date.UTC(2026, 0, 1, 0, 0, 0);
+/** WARMUP_MS is how long a new cluster runs before the user sees it. */
+export const WARMUP_MS = 5 * 60 * 1000;
+
+const NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
+const FM = { fieldManager: 'kubeadm' };
+
+/** nodeShapes names the nodes: control01.., worker01.. */
+export function nodeShapes(spec: ClusterSpec): NodeShape[] {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const shapes: NodeShape[] = [];
+  for (let i = 1; i <= spec.controlPlanes; i++) shapes.push({ name: `control${pad(i)}`, index: shapes.length, controlPlane: true, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods });
+  for (let i = 1; i <= spec.workers; i++) shapes.push({ name: `worker${pad(i)}`, index: shapes.length, controlPlane: false, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods });
+  return shapes;
+}
+
+/** createCluster writes a new cluster's state file at path (it must not exist) and warms it up. */
+export function createCluster(statePath: string, spec: ClusterSpec): void {
+  fs.mkdirSync(path.dirname(statePath), { recursive: true });
+  const tmp = `${statePath}.creating-${process.pid}`;
+  try {
+    const store = openSqliteStore(tmp);
+    const start = spec.clock === 'manual' ? MANUAL_EPOCH_MS : Math.floor(hostNowMs() / 1000) * 1000 - WARMUP_MS;
+    store.transaction(() => {
+      store.meta.set(META_CLOCK_MODE, spec.clock);
+      store.meta.set(META_CLOCK_NOW, String(start));
+      store.meta.set(META_SEED, String(spec.seed));
+      if (spec.clock === 'wall') store.meta.set(META_CLOCK_OFFSET, '0');
+      store.meta.set('cluster.spec', JSON.stringify(spec));
+    });
+    store.close();
+    const cluster = openCluster(tmp);
+    populate(cluster, spec);
+    cluster.store.transaction(() => cluster.sim.advanceTo(start + WARMUP_MS));
+    cluster.store.transaction(() => cluster.store.compact(cluster.store.revision()));
+    cluster.close();
+    // The new file appears whole or not at all.
+    fs.renameSync(tmp, statePath);
+    for (const ext of ['-wal', '-shm']) if (fs.existsSync(tmp + ext)) fs.rmSync(tmp + ext);
+  } catch (e) {
+    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) fs.rmSync(f, { force: true });
+    throw e;
+  }
+}
+
+function populate(cluster: Cluster, spec: ClusterSpec): void {
+  const shapes = nodeShapes(spec);
+  cluster.write(() => {
+    const { api } = cluster;
+    for (const ns of NAMESPACES) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, FM);
+    for (const shape of shapes) {
+      const node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      const created = api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
+      api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
+    }
+    for (const obj of addonObjects(nodeIP(0))) api.create(obj, FM);
+  });
+}

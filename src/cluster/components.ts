@@ -1,0 +1,38 @@
+/**
+ * components: the ordered list of everything that reconciles — controllers (as the
+ * kube-controller-manager runs them), then the scheduler, then the kubelets.
+ * A new controller is one line here.
+ */
+import type { Registry } from '../api/registry';
+import type { Controller } from '../controllers/controller';
+import { newNamespaceController } from '../controllers/namespace';
+import { serviceAccountController } from '../controllers/serviceaccount';
+import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
+import { deploymentController } from '../controllers/deployment';
+import { replicaSetController } from '../controllers/replicaset';
+import { daemonSetController } from '../controllers/daemonset';
+import { endpointsController } from '../controllers/endpoints';
+import { garbageCollectors } from '../controllers/garbagecollector';
+import { newKubeScheduler } from '../scheduler/kube-scheduler';
+import { kubeletController } from '../kubelet/kubelet';
+import { nodeStatusController } from '../kubelet/node-status';
+
+/** ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject). */
+export interface ComponentOptions { schedulerRunning: boolean }
+
+/** newComponents returns the components in settle order. */
+export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
+  return [
+    newNamespaceController(registry),
+    serviceAccountController,
+    rootCACertPublisher,
+    deploymentController,
+    replicaSetController,
+    daemonSetController,
+    endpointsController,
+    ...garbageCollectors,
+    ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
+    kubeletController,
+    nodeStatusController,
+  ];
+}

@@ -1,0 +1,60 @@
+/**
+ * home: where clusters live — $KUBEMU_HOME (default ~/.kubemu) holds one folder per
+ * cluster with its state file, and config.json names the current cluster.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** DEFAULT_CLUSTER is the cluster created on first use. */
+export const DEFAULT_CLUSTER = 'kubemu';
+
+/** kubemuHome resolves $KUBEMU_HOME or ~/.kubemu. */
+export function kubemuHome(env: NodeJS.ProcessEnv = process.env): string {
+  return env.KUBEMU_HOME || path.join(os.homedir(), '.kubemu');
+}
+
+/** clusterDir is a cluster's folder; statePath its SQLite file. */
+export function clusterDir(home: string, name: string): string {
+  return path.join(home, 'clusters', name);
+}
+
+export function statePath(home: string, name: string): string {
+  return path.join(clusterDir(home, name), 'state.db');
+}
+
+interface HomeConfig { currentCluster?: string }
+
+function configPath(home: string): string {
+  return path.join(home, 'config.json');
+}
+
+/** currentCluster returns the cluster `cluster use` selected, or the default. */
+export function currentCluster(home: string): string {
+  try {
+    const cfg = JSON.parse(fs.readFileSync(configPath(home), 'utf8')) as HomeConfig;
+    return cfg.currentCluster || DEFAULT_CLUSTER;
+  } catch {
+    return DEFAULT_CLUSTER;
+  }
+}
+
+/** setCurrentCluster records the current cluster (atomically: write then rename). */
+export function setCurrentCluster(home: string, name: string): void {
+  fs.mkdirSync(home, { recursive: true });
+  const tmp = `${configPath(home)}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify({ currentCluster: name }, null, 2) + '\n');
+  fs.renameSync(tmp, configPath(home));
+}
+
+/** listClusters lists cluster names that have a state file, sorted. */
+export function listClusters(home: string): string[] {
+  const dir = path.join(home, 'clusters');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((n) => fs.existsSync(statePath(home, n))).sort();
+}
+
+/** clusterExists reports whether a cluster's state file exists. */
+export function clusterExists(home: string, name: string): boolean {
+  return fs.existsSync(statePath(home, name));
+}

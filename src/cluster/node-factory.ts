@@ -1,0 +1,99 @@
+/**
+ * node-factory: the Node object a kubelet registers, with kubeadm's labels, annotations,
+ * capacity and allocatable (capacity less the eviction thresholds kubeadm configures).
+ */
+import type { KubeObject } from '../api/meta';
+import { parseQuantity } from '../api/quantity';
+import type { Rand } from '../sim/rand';
+import { podCIDRFor } from '../network/ipam';
+import { KUBERNETES_VERSION } from '../kubelet/static-pods';
+
+/** NodeShape is what `cluster create` / `node add` decide about a node. */
+export interface NodeShape {
+  name: string;
+  index: number;
+  controlPlane: boolean;
+  cpu: string;
+  memory: string;
+  maxPods: number;
+  labels?: Record<string, string>;
+  taints?: { key: string; value?: string; effect: string }[];
+}
+
+/** EPHEMERAL_STORAGE_KI is each node's root filesystem size. */
+export const EPHEMERAL_STORAGE_KI = 102626232;
+/** EVICTION_HARD_MEMORY_KI is kubeadm's evictionHard memory.available 100Mi, taken off allocatable. */
+export const EVICTION_HARD_MEMORY_KI = 102400;
+/** NODE_IP_BASE: node addresses are 172.18.0.<2 + index>, like a container network. */
+export const NODE_IP_PREFIX = '172.18.0.';
+
+const KI = 1024;
+
+/** nodeIP is the InternalIP of the node with the given index. */
+export function nodeIP(index: number): string {
+  return `${NODE_IP_PREFIX}${2 + index}`;
+}
+
+/** newNode returns the Node object (with status) for a shape. */
+export function newNode(shape: NodeShape, rand: Rand, nowISO: string): KubeObject {
+  const memKi = Math.floor(parseQuantity(shape.memory) / KI);
+  const labels: Record<string, string> = {
+    'beta.kubernetes.io/arch': 'amd64',
+    'beta.kubernetes.io/os': 'linux',
+    'kubernetes.io/arch': 'amd64',
+    'kubernetes.io/hostname': shape.name,
+    'kubernetes.io/os': 'linux',
+    ...(shape.controlPlane ? { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' } : {}),
+    ...(shape.labels ?? {}),
+  };
+  const taints = shape.taints ?? (shape.controlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : []);
+  const machineID = rand.hex(32);
+  const condition = (type: string, status: string, reason: string, message: string) =>
+    ({ type, status, lastHeartbeatTime: nowISO, lastTransitionTime: nowISO, reason, message });
+  const spec: Record<string, unknown> = { podCIDR: podCIDRFor(shape.index), podCIDRs: [podCIDRFor(shape.index)] };
+  if (taints.length) spec.taints = taints;
+  return {
+    apiVersion: 'v1', kind: 'Node',
+    metadata: {
+      name: shape.name,
+      labels: Object.fromEntries(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b))),
+      annotations: {
+        'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///var/run/containerd/containerd.sock',
+        'node.alpha.kubernetes.io/ttl': '0',
+        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+      },
+    },
+    spec,
+    status: {
+      capacity: {
+        cpu: shape.cpu, 'ephemeral-storage': `${EPHEMERAL_STORAGE_KI}Ki`, 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
+        memory: `${memKi}Ki`, pods: String(shape.maxPods),
+      },
+      allocatable: {
+        cpu: shape.cpu, 'ephemeral-storage': String(Math.floor(EPHEMERAL_STORAGE_KI * KI * 0.9)), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
+        memory: `${memKi - EVICTION_HARD_MEMORY_KI}Ki`, pods: String(shape.maxPods),
+      },
+      conditions: [
+        condition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+        condition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+        condition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
+        condition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
+      ],
+      addresses: [{ address: nodeIP(shape.index), type: 'InternalIP' }, { address: shape.name, type: 'Hostname' }],
+      daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+      nodeInfo: {
+        machineID,
+        systemUUID: `${machineID.slice(0, 8)}-${machineID.slice(8, 12)}-${machineID.slice(12, 16)}-${machineID.slice(16, 20)}-${machineID.slice(20)}`,
+        bootID: rand.uuid(),
+        kernelVersion: '6.8.0-45-generic',
+        osImage: 'Ubuntu 24.04.1 LTS',
+        containerRuntimeVersion: 'containerd://1.7.24',
+        kubeletVersion: KUBERNETES_VERSION,
+        kubeProxyVersion: KUBERNETES_VERSION,
+        operatingSystem: 'linux',
+        architecture: 'amd64',
+      },
+      images: [],
+    },
+  };
+}

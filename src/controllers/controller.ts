@@ -1,0 +1,66 @@
+/**
+ * controller: the controller-runtime contract, translated. A controller reconciles one
+ * key at a time against current state, level-driven; it never acts on an event payload.
+ */
+import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
+import type { Clock } from '../sim/clock';
+import type { Rand } from '../sim/rand';
+
+/** Request names the object to reconcile; it carries no event or object. */
+export interface Request { namespace?: string; name: string }
+
+/**
+ * Result of a reconcile:
+ *  - return nothing → done until something it watches changes;
+ *  - return { requeueAfterMs } → revisited when the simulated clock reaches now + ms
+ *    (lazy: true lets a clock advance jump past it, firing once at the next settle);
+ *  - throw (non-Terminal) → requeued with back-off in simulated time; the Result is ignored;
+ *  - throw TerminalError → logged, not requeued.
+ */
+export interface Result { requeueAfterMs?: number; lazy?: boolean }
+
+/** TerminalError marks a failure retrying cannot fix. */
+export class TerminalError extends Error { override readonly name = 'TerminalError'; }
+
+/** ReconcileContext is everything a reconcile may use: the API, the cluster's clock and RNG. */
+export interface ReconcileContext { api: ApiClient; clock: Clock; rand: Rand }
+
+/** Watch maps changes of another kind to requests for this controller; map may read through ctx.api. */
+export interface Watch { kind: string; map: (obj: KubeObject, ctx: ReconcileContext) => Request[] }
+
+/** Controller is one reconcile loop; `name` is also its fieldManager and Event source component. */
+export interface Controller {
+  readonly name: string;
+  /** for: changes to this kind enqueue the object itself. */
+  readonly for: string;
+  /** owns: changes to these kinds enqueue their controller owner (if its kind is `for`). */
+  readonly owns?: readonly string[];
+  readonly watches?: readonly Watch[];
+  /** accepts filters the `for` objects this controller handles (e.g. bound pods for the kubelet). */
+  readonly accepts?: (obj: KubeObject) => boolean;
+  reconcile(req: Request, ctx: ReconcileContext): Result | void;
+  /** beginPass is called before a pass's reconciles, so a controller may drop per-pass caches. */
+  beginPass?(): void;
+}
+
+/** keyOf renders a request as "ns/name" (cluster-scoped: "name"). */
+export function keyOf(req: Request): string {
+  return req.namespace ? `${req.namespace}/${req.name}` : req.name;
+}
+
+/** parseKey is keyOf's inverse. */
+export function parseKey(key: string): Request {
+  const i = key.indexOf('/');
+  return i < 0 ? { name: key } : { namespace: key.slice(0, i), name: key.slice(i + 1) };
+}
+
+/** requestFor is the request naming an object. */
+export function requestFor(obj: KubeObject): Request {
+  return obj.metadata.namespace ? { namespace: obj.metadata.namespace, name: obj.metadata.name! } : { name: obj.metadata.name! };
+}
+
+/** controllerOf returns an object's controller ownerReference, if any. */
+export function controllerOf(obj: KubeObject): { kind: string; name: string; uid: string } | undefined {
+  return obj.metadata.ownerReferences?.find((r) => r.controller);
+}

@@ -1,0 +1,105 @@
+/**
+ * garbagecollector: deletes objects whose controller owner is gone, cascades foreground
+ * deletion, orphans dependents on request, and lifts the owners' deletion finalizers.
+ * Mirrors kubernetes pkg/controller/garbagecollector, keyed by controller ownerReferences;
+ * kubemu: non-controller ownerReferences are not followed.
+ */
+import type { KubeObject } from '../../api/meta';
+import { isNotFound } from '../../apiserver/errors';
+import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { controllerOf, requestFor } from '../controller';
+
+export const NAME = 'garbage-collector-controller';
+export const FOREGROUND = 'foregroundDeletion';
+export const ORPHAN = 'orphan';
+
+/** DEPENDENTS maps a dependent kind to the kinds that control it. */
+export const DEPENDENTS: Record<string, readonly string[]> = {
+  ReplicaSet: ['Deployment'],
+  Pod: ['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'Node', 'ReplicationController'],
+  Job: ['CronJob'],
+  ControllerRevision: ['StatefulSet', 'DaemonSet'],
+  EndpointSlice: ['Service'],
+  PersistentVolumeClaim: ['StatefulSet'],
+};
+
+const ownerKinds = [...new Set(Object.values(DEPENDENTS).flat())];
+
+function ownerOf(dep: KubeObject, ctx: ReconcileContext): { ref: NonNullable<ReturnType<typeof controllerOf>>; owner?: KubeObject } | undefined {
+  const ref = controllerOf(dep);
+  if (!ref) return undefined;
+  const owner = ctx.api.tryGet({ kind: ref.kind, namespace: ref.kind === 'Node' ? undefined : dep.metadata.namespace, name: ref.name });
+  return { ref, owner: owner && owner.metadata.uid === ref.uid ? owner : undefined };
+}
+
+/** dependentCollector handles one dependent kind: dangling → delete; owner deleting → cascade or orphan. */
+function dependentCollector(kind: string): Controller {
+  return {
+    name: `${NAME}/${kind.toLowerCase()}`,
+    for: kind,
+    accepts: (obj) => !!controllerOf(obj),
+    watches: DEPENDENTS[kind]!.map((ownerKind) => ({
+      kind: ownerKind,
+      map: (owner: KubeObject, ctx: ReconcileContext): Request[] => {
+        const live = ctx.api.tryGet({ kind: ownerKind, namespace: owner.metadata.namespace, name: owner.metadata.name! });
+        if (live && live.metadata.uid === owner.metadata.uid && !live.metadata.deletionTimestamp) return [];
+        return ctx.api.listControlledBy(kind, owner.metadata.uid!).map(requestFor);
+      },
+    })),
+    reconcile(req: Request, ctx: ReconcileContext): Result | void {
+      const dep = ctx.api.tryGet({ kind, namespace: req.namespace, name: req.name });
+      if (!dep) return;
+      const o = ownerOf(dep, ctx);
+      if (!o) return;
+      const ref = { kind, namespace: dep.metadata.namespace, name: dep.metadata.name! };
+      try {
+        if (!o.owner) {
+          if (!dep.metadata.deletionTimestamp) ctx.api.delete(ref, { fieldManager: NAME, propagationPolicy: 'Background' });
+          return;
+        }
+        const fin = o.owner.metadata.finalizers ?? [];
+        if (!o.owner.metadata.deletionTimestamp) return;
+        if (fin.includes(ORPHAN)) {
+          const fresh = structuredClone(dep);
+          fresh.metadata.ownerReferences = (dep.metadata.ownerReferences ?? []).filter((r) => r.uid !== o.ref.uid);
+          if (!fresh.metadata.ownerReferences.length) delete fresh.metadata.ownerReferences;
+          ctx.api.update(fresh, { fieldManager: NAME });
+        } else if (fin.includes(FOREGROUND)) {
+          if (!dep.metadata.deletionTimestamp) ctx.api.delete(ref, { fieldManager: NAME, propagationPolicy: 'Foreground' });
+        }
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+    },
+  };
+}
+
+/** finalizerRemover handles one owner kind: lifts foregroundDeletion/orphan once its dependents are dealt with. */
+function finalizerRemover(ownerKind: string): Controller {
+  const depKinds = Object.keys(DEPENDENTS).filter((k) => DEPENDENTS[k]!.includes(ownerKind));
+  return {
+    name: `${NAME}/finalizers/${ownerKind.toLowerCase()}`,
+    for: ownerKind,
+    owns: depKinds,
+    accepts: (obj) => !!obj.metadata.deletionTimestamp,
+    reconcile(req: Request, ctx: ReconcileContext): Result | void {
+      const owner = ctx.api.tryGet({ kind: ownerKind, namespace: req.namespace, name: req.name });
+      if (!owner?.metadata.deletionTimestamp) return;
+      const fin = owner.metadata.finalizers ?? [];
+      if (!fin.includes(FOREGROUND) && !fin.includes(ORPHAN)) return;
+      const deps = depKinds.flatMap((k) => ctx.api.listControlledBy(k, owner.metadata.uid!));
+      const blocking = fin.includes(ORPHAN) ? deps : deps.filter((d) => controllerOf(d)?.uid === owner.metadata.uid);
+      if (blocking.length) return;
+      const fresh = structuredClone(owner);
+      fresh.metadata.finalizers = fin.filter((f) => f !== FOREGROUND && f !== ORPHAN);
+      if (!fresh.metadata.finalizers.length) delete fresh.metadata.finalizers;
+      ctx.api.update(fresh, { fieldManager: NAME });
+    },
+  };
+}
+
+/** garbageCollectors lists every GC component, dependents first. */
+export const garbageCollectors: Controller[] = [
+  ...Object.keys(DEPENDENTS).map(dependentCollector),
+  ...ownerKinds.filter((k) => k !== 'Node').map(finalizerRemover),
+];

@@ -1,0 +1,80 @@
+/**
+ * replicaset: keeps a ReplicaSet's number of active pods at spec.replicas and reports status.
+ * Mirrors kubernetes pkg/controller/replicaset/replica_set.go (manageReplicas, calculateStatus);
+ * kubemu: no slow-start batches and no adoption of orphaned pods.
+ */
+import type { KubeObject } from '../../api/meta';
+import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
+import { selectorMatches } from '../../api/label-selector';
+import { isNotFound } from '../../apiserver/errors';
+import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { newPodFromTemplate, rankPodsForDeletion } from './pods';
+
+export const NAME = 'replicaset-controller';
+export const SUCCESSFUL_CREATE = 'SuccessfulCreate';
+export const SUCCESSFUL_DELETE = 'SuccessfulDelete';
+export const FAILED_CREATE = 'FailedCreate';
+
+/** replicaSetController is the ReplicaSet reconcile loop. */
+export const replicaSetController: Controller = {
+  name: NAME,
+  for: 'ReplicaSet',
+  owns: ['Pod'],
+  reconcile(req: Request, ctx: ReconcileContext): Result | void {
+    const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: req.namespace, name: req.name });
+    if (!rs) return; // deleted: the garbage collector removes its pods
+    const pods = ctx.api.listControlledBy('Pod', rs.metadata.uid!).filter((p) => selectorMatches(rs.spec.selector, p.metadata.labels));
+    const active = pods.filter(isPodActive);
+    if (!rs.metadata.deletionTimestamp) manageReplicas(rs, active, ctx);
+    return updateStatus(rs, ctx);
+  },
+};
+
+function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileContext): void {
+  const want = rs.spec.replicas ?? 1;
+  const diff = active.length - want;
+  if (diff < 0) {
+    for (let i = 0; i < -diff; i++) {
+      try {
+        const pod = ctx.api.create(newPodFromTemplate(rs, 'ReplicaSet', 'apps/v1'), { fieldManager: NAME });
+        ctx.api.recordEvent(rs, 'Normal', SUCCESSFUL_CREATE, `Created pod: ${pod.metadata.name}`, { component: NAME });
+      } catch (e) {
+        ctx.api.recordEvent(rs, 'Warning', FAILED_CREATE, `Error creating: ${(e as Error).message}`, { component: NAME });
+        return;
+      }
+    }
+  } else if (diff > 0) {
+    for (const pod of rankPodsForDeletion(active).slice(0, diff)) {
+      try {
+        ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME });
+        ctx.api.recordEvent(rs, 'Normal', SUCCESSFUL_DELETE, `Deleted pod: ${pod.metadata.name}`, { component: NAME });
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+    }
+  }
+}
+
+function updateStatus(rs: KubeObject, ctx: ReconcileContext): Result | void {
+  const fresh = ctx.api.get({ kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name! });
+  const pods = ctx.api.listControlledBy('Pod', rs.metadata.uid!).filter(isPodActive);
+  const minReady = rs.spec.minReadySeconds ?? 0;
+  const now = ctx.clock.nowMs();
+  const ready = pods.filter(isPodReady);
+  const available = pods.filter((p) => isPodAvailable(p, minReady, now));
+  const labels = rs.spec.template?.metadata?.labels ?? {};
+  const fullyLabeled = pods.filter((p) => Object.entries(labels).every(([k, v]) => p.metadata.labels?.[k] === v));
+  const status: Record<string, unknown> = {
+    replicas: pods.length,
+    fullyLabeledReplicas: fullyLabeled.length,
+    readyReplicas: ready.length,
+    availableReplicas: available.length,
+    observedGeneration: fresh.metadata.generation,
+  };
+  // The API omits zero counts (omitempty), except replicas.
+  for (const k of ['fullyLabeledReplicas', 'readyReplicas', 'availableReplicas']) if (!status[k]) delete status[k];
+  if (fresh.status?.conditions) status.conditions = fresh.status.conditions;
+  ctx.api.updateStatus({ ...fresh, status }, { fieldManager: NAME });
+  // Pods that are ready but not yet available become available later: come back then.
+  if (minReady && ready.length > available.length) return { requeueAfterMs: minReady * 1000 };
+}

@@ -1,0 +1,39 @@
+/**
+ * rootcacertpublisher: every active namespace has the kube-root-ca.crt ConfigMap with the
+ * cluster's CA bundle. Mirrors kubernetes pkg/controller/certificates/rootcacertpublisher.
+ */
+import { isAlreadyExists } from '../../apiserver/errors';
+import type { Controller, ReconcileContext, Request, Result } from '../controller';
+
+export const NAME = 'root-ca-cert-publisher';
+export const ROOT_CA_CONFIGMAP = 'kube-root-ca.crt';
+
+/** ROOT_CA_PEM is the emulated cluster CA: a certificate-shaped placeholder, not a usable key. */
+export const ROOT_CA_PEM = `-----BEGIN CERTIFICATE-----
+MIIDBTCCAe2gAwIBAgIIKUBFMU1EMUwwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE
+AxMKa3ViZXJuZXRlczAeFw0yNjAxMDEwMDAwMDBaFw0zNjAxMDEwMDAwMDBaMBUx
+EzARBgNVBAMTCmt1YmVybmV0ZXMwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEK
+a3ViZW11IGVtdWxhdGVkIGNsdXN0ZXIgQ0EgLSBub3QgYSByZWFsIGtleQ==
+-----END CERTIFICATE-----
+`;
+
+/** rootCACertPublisher creates missing kube-root-ca.crt ConfigMaps. */
+export const rootCACertPublisher: Controller = {
+  name: NAME,
+  for: 'Namespace',
+  watches: [{ kind: 'ConfigMap', map: (cm) => (cm.metadata.name === ROOT_CA_CONFIGMAP ? [{ name: cm.metadata.namespace! }] : []) }],
+  reconcile(req: Request, ctx: ReconcileContext): Result | void {
+    const ns = ctx.api.tryGet({ kind: 'Namespace', name: req.name });
+    if (!ns || ns.metadata.deletionTimestamp) return;
+    if (ctx.api.tryGet({ kind: 'ConfigMap', namespace: req.name, name: ROOT_CA_CONFIGMAP })) return;
+    try {
+      ctx.api.create({
+        apiVersion: 'v1', kind: 'ConfigMap',
+        metadata: { name: ROOT_CA_CONFIGMAP, namespace: req.name, annotations: { 'kubernetes.io/description': 'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.' } },
+        data: { 'ca.crt': ROOT_CA_PEM },
+      }, { fieldManager: NAME });
+    } catch (e) {
+      if (!isAlreadyExists(e)) throw e;
+    }
+  },
+};

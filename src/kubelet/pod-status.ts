@@ -1,0 +1,45 @@
+/**
+ * pod-status: building the status the kubelet reports — conditions in the API's order,
+ * container states, QoS class.
+ */
+import type { Condition, KubeObject } from '../api/meta';
+
+/** CONDITION_ORDER is the order the kubelet lists pod conditions in. */
+export const CONDITION_ORDER = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
+
+/** withConditions merges conditions by type, keeps transition times of unchanged ones, and orders them. */
+export function withConditions(existing: Condition[] | undefined, updates: Condition[], nowISO: string): Condition[] {
+  const byType = new Map((existing ?? []).map((c) => [c.type, c] as const));
+  for (const u of updates) {
+    const old = byType.get(u.type);
+    const next: Condition = { type: u.type, status: u.status, lastProbeTime: null, lastTransitionTime: old && old.status === u.status ? old.lastTransitionTime : nowISO };
+    if (u.reason) next.reason = u.reason;
+    if (u.message) next.message = u.message;
+    byType.set(u.type, next);
+  }
+  const order = (t: string) => { const i = CONDITION_ORDER.indexOf(t); return i < 0 ? 99 : i; };
+  return [...byType.values()].sort((a, b) => order(a.type) - order(b.type));
+}
+
+/** qosClass computes Guaranteed / Burstable / BestEffort from requests and limits (pkg/apis/core/helper/qos). */
+export function qosClass(pod: KubeObject): string {
+  const containers = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
+  let any = false;
+  let guaranteed = true;
+  for (const c of containers) {
+    const req = c.resources?.requests ?? {};
+    const lim = c.resources?.limits ?? {};
+    if (Object.keys(req).length || Object.keys(lim).length) any = true;
+    for (const r of ['cpu', 'memory']) {
+      if (lim[r] === undefined) guaranteed = false;
+      else if (req[r] !== undefined && String(req[r]) !== String(lim[r])) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+/** unreadyMessage is the Ready/ContainersReady False message: "containers with unready status: [a b]". */
+export function unreadyMessage(names: string[]): string {
+  return `containers with unready status: [${names.join(' ')}]`;
+}

@@ -1,0 +1,39 @@
+/**
+ * timing: how long the emulated runtime takes — image pulls from image size, container
+ * creation — with per-pod jitter derived from the pod's uid, so no extra state is kept
+ * and the same seed replays the same timings.
+ */
+
+/** PULL_BYTES_PER_SECOND is the emulated registry bandwidth. */
+export const PULL_BYTES_PER_SECOND = 25_000_000;
+/** PULL_OVERHEAD_MS covers manifest resolution and unpacking. */
+export const PULL_OVERHEAD_MS = 400;
+/** CREATE_START_MS is the time from image ready to container started. */
+export const CREATE_START_MS = 300;
+
+/** jitter returns a stable fraction in [0, 1) for a string. */
+export function jitter(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h / 4294967296;
+}
+
+/** pullDurationMs is the emulated pull time of an image of sizeBytes, varied ±20% by the seed string. */
+export function pullDurationMs(sizeBytes: number, seed: string): number {
+  const base = PULL_OVERHEAD_MS + (sizeBytes / PULL_BYTES_PER_SECOND) * 1000;
+  return Math.round(base * (0.8 + 0.4 * jitter(seed)));
+}
+
+/** goDuration renders milliseconds as Go's time.Duration String does for pull events ("2.946s", "796ms", "1m3.2s"). */
+export function goDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  const totalSec = ms / 1000;
+  if (totalSec < 60) return `${trim(totalSec.toFixed(3))}s`;
+  const m = Math.floor(totalSec / 60);
+  const s = totalSec - m * 60;
+  return `${m}m${trim(s.toFixed(3))}s`;
+}
+
+function trim(x: string): string {
+  return x.includes('.') ? x.replace(/0+$/, '').replace(/\.$/, '') : x;
+}

@@ -1,0 +1,13 @@
+/** pod-template: the PodTemplate printer (printers.go printPodTemplate); it has no AGE column. */
+import type { KubeObject } from '../../api/meta';
+import { containerImages, containerNames, formatLabels, nameCell } from './cells';
+import { col, type TableDef } from './table-def';
+
+/** podTemplateTable is the PodTemplate printer. */
+export const podTemplateTable: TableDef = {
+  columns: [col('Name'), col('Containers'), col('Images'), col('Pod Labels')],
+  cells(pt: KubeObject): string[] {
+    const tpl = pt.template;
+    return [nameCell(pt), containerNames(tpl?.spec), containerImages(tpl?.spec), formatLabels(tpl?.metadata?.labels)];
+  },
+};

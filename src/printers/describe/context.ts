@@ -1,0 +1,33 @@
+/**
+ * context: what a describer may read besides the object itself. Describers are pure,
+ * synchronous functions of (object, context); the CLI builds the context from the store.
+ */
+import type { KubeObject, ListQuery } from '../../api/meta';
+
+/**
+ * DescribeContext is the read-only view a describer gets. `now` is the cluster clock (ages
+ * are computed against it); `events` are the core/v1 Events whose involvedObject is the
+ * described object, unsorted (for a Node, include events whose involvedObject.uid is the
+ * node's UID *and* those whose uid is the node's name, as kubectl merges both); `list` and
+ * `get` read related objects (a Node's pods, a Deployment's ReplicaSets, a Service's
+ * Endpoints …). `showEvents: false` mirrors `--show-events=false`.
+ */
+export interface DescribeContext {
+  now: Date;
+  /** core/v1 Events whose involvedObject is the described object (uid match), unsorted */
+  events: KubeObject[];
+  /** lists other objects (e.g. a Node's non-terminated pods, a Deployment's ReplicaSets, a Service's Endpoints, a ReplicaSet's pods) */
+  list(query: ListQuery): KubeObject[];
+  /** gets one object or undefined */
+  get(kind: string, name: string, namespace?: string): KubeObject | undefined;
+  /** showEvents defaults to true; false omits the Events section like --show-events=false. */
+  showEvents?: boolean;
+}
+
+/** Describer renders one object kind as kubectl describe text (ending in a newline). */
+export type Describer = (obj: KubeObject, ctx: DescribeContext) => string;
+
+/** wantEvents reports whether the Events section should be printed. */
+export function wantEvents(ctx: DescribeContext): boolean {
+  return ctx.showEvents !== false;
+}

@@ -1,0 +1,101 @@
+/**
+ * describe: `kubectl describe` text for every kind kubemu serves. Each kind has one
+ * describer file (mirroring kubernetes/kubectl pkg/describe/describe.go); they write
+ * TAB-separated cells through a PrefixWriter whose buffer is aligned like Go's
+ * text/tabwriter, so output matches kubectl byte for byte. Kinds without a describer fall
+ * back to the generic describer. Everything here is pure: time comes from ctx.now and
+ * related objects from ctx.list/ctx.get.
+ */
+import type { KubeObject } from '../../api/meta';
+import type { DescribeContext, Describer } from './context';
+import { describeConfigMap } from './configmap';
+import { describeCronJob } from './cronjob';
+import { describeDaemonSet } from './daemonset';
+import { describeDeployment } from './deployment';
+import { describeGeneric } from './generic';
+import { describeIngress } from './ingress';
+import { describeJob } from './job';
+import { describeNamespace } from './namespace';
+import { describeNode } from './node';
+import { describePersistentVolume } from './persistentvolume';
+import { describePersistentVolumeClaim } from './persistentvolumeclaim';
+import { describePod } from './pod';
+import { describeReplicaSet } from './replicaset';
+import { describeReplicationController } from './replicationcontroller';
+import { describeSecret } from './secret';
+import { describeService } from './service';
+import { describeServiceAccount } from './serviceaccount';
+import { describeStatefulSet } from './statefulset';
+
+export type { DescribeContext, Describer } from './context';
+
+/** describerKey is "<Kind>" for the core group and "<Kind>.<group>" otherwise ("Deployment.apps"). */
+export function describerKey(apiVersion: string | undefined, kind: string): string {
+  const gv = apiVersion ?? 'v1';
+  const group = gv.includes('/') ? gv.slice(0, gv.indexOf('/')) : '';
+  return group ? `${kind}.${group}` : kind;
+}
+
+/** DESCRIBERS maps a describerKey to its describer; anything else uses describeGeneric. */
+export const DESCRIBERS: Readonly<Record<string, Describer>> = {
+  Pod: describePod,
+  Node: describeNode,
+  Namespace: describeNamespace,
+  Service: describeService,
+  ServiceAccount: describeServiceAccount,
+  ConfigMap: describeConfigMap,
+  Secret: describeSecret,
+  PersistentVolumeClaim: describePersistentVolumeClaim,
+  PersistentVolume: describePersistentVolume,
+  ReplicationController: describeReplicationController,
+  'Deployment.apps': describeDeployment,
+  'ReplicaSet.apps': describeReplicaSet,
+  'DaemonSet.apps': describeDaemonSet,
+  'StatefulSet.apps': describeStatefulSet,
+  'Job.batch': describeJob,
+  'CronJob.batch': describeCronJob,
+  'Ingress.networking.k8s.io': describeIngress,
+};
+
+/** describeObject renders one object as `kubectl describe` does (the text ends with a newline). */
+export function describeObject(obj: KubeObject, ctx: DescribeContext): string {
+  const describer = DESCRIBERS[describerKey(obj.apiVersion, obj.kind)] ?? describeGeneric;
+  return describer(obj, ctx);
+}
+
+/**
+ * eventsFor keeps the events whose involvedObject is obj: same UID, or — for Nodes, whose
+ * kubelet events carry the node name as UID — same name with UID equal to that name.
+ */
+export function eventsFor(obj: KubeObject, events: readonly KubeObject[]): KubeObject[] {
+  return events.filter((e) => {
+    const ref = e.involvedObject ?? {};
+    if (obj.metadata.uid && ref.uid === obj.metadata.uid) return true;
+    return obj.kind === 'Node' && ref.name === obj.metadata.name && ref.uid === obj.metadata.name;
+  });
+}
+
+/** ContextSource is one shared context (events filtered per object) or a per-object factory. */
+export type ContextSource = DescribeContext | ((obj: KubeObject) => DescribeContext);
+
+function contextFor(obj: KubeObject, source: ContextSource): DescribeContext {
+  if (typeof source === 'function') return source(obj);
+  return { ...source, events: eventsFor(obj, source.events) };
+}
+
+/**
+ * describeMany renders several objects the way `kubectl describe TYPE` / several names /
+ * `-l` do: the first description as-is, every following one preceded by "\n\n" (so two
+ * empty lines separate objects).
+ */
+export function describeMany(objs: readonly KubeObject[], ctx: ContextSource): string {
+  return objs.map((o, i) => (i === 0 ? '' : '\n\n') + describeObject(o, contextFor(o, ctx))).join('');
+}
+
+/**
+ * describePrefixMatches renders the objects found when `kubectl describe TYPE NAME` names no
+ * object but is a prefix of some: each description followed by "\n".
+ */
+export function describePrefixMatches(objs: readonly KubeObject[], ctx: ContextSource): string {
+  return objs.map((o) => describeObject(o, contextFor(o, ctx)) + '\n').join('');
+}

@@ -1,0 +1,87 @@
+/**
+ * namespace: `kubectl describe namespace` (kubectl describeNamespace) with its
+ * ResourceQuota and LimitRange summaries. Namespaces print no Events section.
+ */
+import type { KubeObject } from '../../api/meta';
+import type { DescribeContext } from './context';
+import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
+import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
+import { canonicalQuantity } from './quantity-format';
+import { formatRFC1123Z } from './time-format';
+
+/** NO_RESOURCE_QUOTA and NO_LIMIT_RANGE are printed when the namespace has none. */
+export const NO_RESOURCE_QUOTA = 'No resource quota.';
+export const NO_LIMIT_RANGE = 'No LimitRange resource.';
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** QUOTA_SCOPE_HELP is kubectl's help text per ResourceQuota scope. */
+export const QUOTA_SCOPE_HELP: Readonly<Record<string, string>> = {
+  Terminating: 'Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.',
+  NotTerminating: 'Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.',
+  BestEffort: 'Matches all pods that do not have resource requirements set. These pods have a best effort quality of service.',
+  NotBestEffort: 'Matches all pods that have at least one resource requirement set. These pods have a burstable or guaranteed quality of service.',
+};
+
+/** describeResourceQuotas writes the `Resource Quotas` section or NO_RESOURCE_QUOTA. */
+export function describeResourceQuotas(quotas: KubeObject[], w: PrefixWriter): void {
+  if (quotas.length === 0) { w.write(LEVEL_0, `${NO_RESOURCE_QUOTA}\n`); return; }
+  w.write(LEVEL_0, 'Resource Quotas\n');
+  for (const q of [...quotas].sort((a, b) => cmp(a.metadata.name ?? '', b.metadata.name ?? ''))) {
+    w.write(LEVEL_1, `Name:\t${q.metadata.name}\n`);
+    const scopes = [...(q.spec?.scopes ?? [])].sort();
+    if (scopes.length > 0) {
+      w.write(LEVEL_1, `Scopes:\t${scopes.join(', ')}\n`);
+      for (const s of scopes) if (QUOTA_SCOPE_HELP[s]) w.write(LEVEL_1, `* ${QUOTA_SCOPE_HELP[s]}\n`);
+    }
+    w.write(LEVEL_1, 'Resource\tUsed\tHard\n');
+    w.write(LEVEL_1, '--------\t---\t---\n');
+    const hard = q.status?.hard ?? {};
+    const used = q.status?.used ?? {};
+    for (const r of Object.keys(hard).sort()) {
+      w.write(LEVEL_1, `${r}\t${canonicalQuantity(used[r] ?? '0')}\t${canonicalQuantity(hard[r])}\n`);
+    }
+  }
+}
+
+/** describeLimitRanges writes the `Resource Limits` table or NO_LIMIT_RANGE. */
+export function describeLimitRanges(ranges: KubeObject[], w: PrefixWriter): void {
+  if (ranges.length === 0) { w.write(LEVEL_0, `${NO_LIMIT_RANGE}\n`); return; }
+  w.write(LEVEL_0, 'Resource Limits\n Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n');
+  w.write(LEVEL_0, ' ----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n');
+  for (const lr of ranges) {
+    for (const item of lr.spec?.limits ?? []) {
+      const lists = [item.min, item.max, item.defaultRequest, item.default, item.maxLimitRequestRatio];
+      // kubemu: resources are sorted; kubectl iterates a Go map (random order).
+      const names = [...new Set(lists.flatMap((l) => Object.keys(l ?? {})))].sort();
+      for (const k of names) {
+        const cells = lists.map((l) => (l && l[k] !== undefined ? canonicalQuantity(l[k]) : '-'));
+        w.write(LEVEL_0, ` ${item.type}\t${k}\t${cells.join('\t')}\n`);
+      }
+    }
+  }
+}
+
+/** describeNamespace renders a Namespace exactly as kubectl describe namespace does. */
+export function describeNamespace(ns: KubeObject, ctx: DescribeContext): string {
+  const w = new PrefixWriter();
+  const name = ns.metadata.name ?? '';
+  w.write(LEVEL_0, `Name:\t${name}\n`);
+  printLabelsMultiline(w, 'Labels', ns.metadata.labels);
+  printAnnotationsMultiline(w, 'Annotations', ns.metadata.annotations);
+  w.write(LEVEL_0, `Status:\t${ns.status?.phase ?? ''}\n`);
+  const conditions: any[] = ns.status?.conditions ?? [];
+  if (conditions.length > 0) {
+    w.write(LEVEL_0, 'Conditions:\n');
+    w.write(LEVEL_1, 'Type\tStatus\tLastTransitionTime\tReason\tMessage\n');
+    w.write(LEVEL_1, '----\t------\t------------------\t------\t-------\n');
+    for (const c of conditions) {
+      w.write(LEVEL_1, `${c.type}\t${c.status}\t${formatRFC1123Z(c.lastTransitionTime)}\t${c.reason ?? ''}\t${c.message ?? ''}\n`);
+    }
+  }
+  w.write(LEVEL_0, '\n');
+  describeResourceQuotas(ctx.list({ kind: 'ResourceQuota', namespace: name }), w);
+  w.write(LEVEL_0, '\n');
+  describeLimitRanges(ctx.list({ kind: 'LimitRange', namespace: name }), w);
+  return w.toString();
+}

@@ -1,0 +1,109 @@
+/**
+ * get-table: kubectl's client-side decorations of `get` tables (cli-runtime tableprinter.go
+ * decorateTable and kubectl get.go): the NAMESPACE column for -A, the `kind.group/` name
+ * prefix when several types are printed, -L label columns, --show-labels, --no-headers,
+ * priority filtering for -o wide, and one table per resource type.
+ */
+import type { KubeObject } from '../api/meta';
+import { kindPrefix, type ResourceInfo } from '../api/registry';
+import { byteOrder } from './columns/cells';
+import { tableDefFor, type Column } from './columns/index';
+import { renderTabbed } from './table';
+
+/** NAMESPACE_HEADER is the header of the column -A adds in front of namespaced tables. */
+export const NAMESPACE_HEADER = 'NAMESPACE';
+/** LABELS_HEADER is the header of the column --show-labels adds last. */
+export const LABELS_HEADER = 'LABELS';
+/** NO_LABELS is the LABELS cell of an object without labels. */
+export const NO_LABELS = '<none>';
+/** NAME_COLUMN is the column that receives the kind prefix (Format "name" upstream). */
+export const NAME_COLUMN = 'Name';
+
+/** GetTableGroup is the objects of one resource type, printed as one table. */
+export interface GetTableGroup {
+  info: ResourceInfo;
+  objects: KubeObject[];
+}
+
+/** GetTableOptions are the `get` flags that shape a table. */
+export interface GetTableOptions {
+  now: Date;
+  /** wide is `-o wide`: priority-1 columns are shown too. */
+  wide: boolean;
+  /** allNamespaces is `-A`: namespaced tables get a NAMESPACE column first. */
+  allNamespaces: boolean;
+  /** withKindPrefix prefixes names with "kind.group/" (several types, `all`, or type/name args). */
+  withKindPrefix: boolean;
+  /** showLabels is `--show-labels`. */
+  showLabels: boolean;
+  /** labelColumns are the `-L` keys, in order, already split on ",". */
+  labelColumns: string[];
+  /** noHeaders is `--no-headers`. */
+  noHeaders: boolean;
+}
+
+/** formatLabelsColumn is the LABELS cell: "k=v" pairs sorted by key, joined ","; "<none>" if empty. */
+export function formatLabelsColumn(labels: Record<string, string> | undefined): string {
+  const keys = Object.keys(labels ?? {}).sort(byteOrder);
+  return keys.length ? keys.map((k) => `${k}=${labels![k]}`).join(',') : NO_LABELS;
+}
+
+/** labelColumnHeader is the -L header: the key after its last "/", upper-cased. */
+export function labelColumnHeader(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1).toUpperCase();
+}
+
+function visibleColumns(info: ResourceInfo, opts: GetTableOptions): { columns: Column[]; indexes: number[] } {
+  const all = tableDefFor(info.kind).columns;
+  const indexes: number[] = [];
+  all.forEach((c, i) => { if (c.priority === 0 || opts.wide) indexes.push(i); });
+  return { columns: indexes.map((i) => all[i]!), indexes };
+}
+
+function withNamespace(info: ResourceInfo, opts: GetTableOptions): boolean {
+  return opts.allNamespaces && info.namespaced;
+}
+
+/** getTableHeader returns the header cells of one type's table (already upper-cased). */
+export function getTableHeader(info: ResourceInfo, opts: GetTableOptions): string[] {
+  const header = visibleColumns(info, opts).columns.map((c) => c.name.toUpperCase());
+  if (withNamespace(info, opts)) header.unshift(NAMESPACE_HEADER);
+  for (const key of opts.labelColumns) header.push(labelColumnHeader(key));
+  if (opts.showLabels) header.push(LABELS_HEADER);
+  return header;
+}
+
+/** getTableRow returns the decorated cells of one object's row. */
+export function getTableRow(info: ResourceInfo, obj: KubeObject, opts: GetTableOptions): string[] {
+  const def = tableDefFor(info.kind);
+  const { columns, indexes } = visibleColumns(info, opts);
+  const all = def.cells(obj, { now: opts.now, wide: opts.wide });
+  const row = indexes.map((i) => all[i] ?? '');
+  if (opts.withKindPrefix) {
+    const at = columns.findIndex((c) => c.name === NAME_COLUMN);
+    if (at >= 0) row[at] = `${kindPrefix(info)}/${row[at]}`;
+  }
+  if (withNamespace(info, opts)) row.unshift(obj.metadata?.namespace ?? '');
+  const labels = obj.metadata?.labels ?? {};
+  for (const key of opts.labelColumns) row.push(labels[key] ?? '');
+  if (opts.showLabels) row.push(formatLabelsColumn(obj.metadata?.labels));
+  return row;
+}
+
+/** getTableRows returns one type's table as rows: the header (unless --no-headers) then one row per object. */
+export function getTableRows(group: GetTableGroup, opts: GetTableOptions): string[][] {
+  const rows = group.objects.map((o) => getTableRow(group.info, o, opts));
+  return opts.noHeaders ? rows : [getTableHeader(group.info, opts), ...rows];
+}
+
+/**
+ * renderGetTable renders `kubectl get` table output: one table per non-empty group, each laid
+ * out on its own (own widths), separated by an empty line. Every line ends in "\n"; no
+ * groups with objects render as "".
+ */
+export function renderGetTable(groups: readonly GetTableGroup[], opts: GetTableOptions): string {
+  const tables = groups.filter((g) => g.objects.length > 0).map((g) => renderTabbed(getTableRows(g, opts)));
+  // Mirrors kubectl get.go: the blank line between resource groups is only written when
+  // headers are printed; with --no-headers the tables follow each other directly.
+  return tables.join(opts.noHeaders ? '' : '\n');
+}

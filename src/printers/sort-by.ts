@@ -1,0 +1,116 @@
+/**
+ * sort-by: `--sort-by=<jsonpath>` ordering of list items, as kubectl's SortingPrinter does.
+ *
+ * Mirrors kubernetes/kubectl pkg/cmd/get/sorter.go (v0.32): the path is relaxed to `{.path}`
+ * and evaluated with missing keys allowed; only the first result of each object counts.
+ * Objects without a value sort first; ints and floats compare numerically; two strings that
+ * both parse as resource quantities compare by quantity, otherwise by natural order
+ * ("web-9" < "web-10"), which also orders RFC 3339 timestamps chronologically.
+ *
+ * kubemu: the sort is stable (Go's sort.Sort is not), and mixed or unsortable types order
+ * deterministically instead of aborting the process as kubectl's klog.Exitf does.
+ */
+import { tryParseQuantity } from '../api/quantity';
+import { relaxedJsonPathExpression } from './custom-columns';
+import { isGoMap } from './jsonpath-go-format';
+import { parseJsonPathTemplate } from './jsonpath';
+
+/** fieldNotFoundMessage is kubectl's error when no object has the sort field. */
+export const fieldNotFoundMessage = (field: string): string =>
+  `couldn't find any field with path ${JSON.stringify(field)} in the list of objects`;
+
+/**
+ * naturalLess is github.com/fvbommel/sortorder NaturalLess: digit runs compare as numbers
+ * (shorter non-zero run first, then fewer leading zeros), other bytes compare bytewise, and
+ * digits sort before non-digits.
+ */
+export function naturalLess(a: string, b: string): boolean {
+  const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const c1 = a[i]!;
+    const c2 = b[j]!;
+    const d1 = isDigit(c1);
+    const d2 = isDigit(c2);
+    if (d1 !== d2) return d1;
+    if (!d1) {
+      if (c1 !== c2) return c1 < c2;
+      i++; j++;
+      continue;
+    }
+    while (a[i] === '0') i++;
+    while (b[j] === '0') j++;
+    const nz1 = i;
+    const nz2 = j;
+    while (isDigit(a[i])) i++;
+    while (isDigit(b[j])) j++;
+    const len1 = i - nz1;
+    const len2 = j - nz2;
+    if (len1 !== len2) return len1 < len2;
+    const n1 = a.slice(nz1, i);
+    const n2 = b.slice(nz2, j);
+    if (n1 !== n2) return n1 < n2;
+    if (nz1 !== nz2) return nz1 < nz2;
+  }
+  return a.length < b.length;
+}
+
+/** isLess is sorter.go isLess for JSON values (Go interface{} holding int64/float64/string). */
+export function isLess(a: unknown, b: unknown): boolean {
+  if (a === null || a === undefined) return !(b === null || b === undefined);
+  if (b === null || b === undefined) return false;
+  if (typeof a === 'number' && typeof b === 'number') return a < b;
+  if (typeof a === 'string' && typeof b === 'string') {
+    const qa = tryParseQuantity(a);
+    const qb = tryParseQuantity(b);
+    if (qa !== undefined && qb !== undefined) return qa < qb;
+    return naturalLess(a, b);
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let k = 0; k < Math.min(a.length, b.length); k++) if (!isLess(a[k], b[k])) return false;
+    return true;
+  }
+  // kubemu: kubectl exits with "unsortable type"; order by a fixed type rank instead.
+  const rank = (v: unknown): number => (typeof v === 'boolean' ? 0 : typeof v === 'number' ? 1 : typeof v === 'string' ? 2 : Array.isArray(v) ? 3 : isGoMap(v) ? 4 : 5);
+  return rank(a) < rank(b);
+}
+
+/** SortByOptions: table mirrors kubectl's Table path (no error and no sort for a single row). */
+export interface SortByOptions { table?: boolean }
+
+/**
+ * sortObjects returns items ordered by the --sort-by path, stable for ties. Throws kubectl's
+ * errors: a bad path ("unexpected path string…"), a template syntax error, or
+ * fieldNotFoundMessage when no item has the field.
+ */
+export function sortObjects<T>(items: readonly T[], sortBy: string, opts: SortByOptions = {}): T[] {
+  let field: string;
+  try {
+    field = relaxedJsonPathExpression(sortBy);
+  } catch (e) {
+    // The Table path falls back to the raw expression when relaxing fails.
+    if (!opts.table) throw e;
+    field = sortBy;
+  }
+  let parser;
+  try {
+    parser = parseJsonPathTemplate(field);
+  } catch (e) {
+    throw new Error(opts.table ? `sorting error: ${(e as Error).message}` : (e as Error).message);
+  }
+  if (items.length === 0 || (opts.table && items.length < 2)) return [...items];
+  const keys = items.map((item) => {
+    const r = parser.findResults(item, true);
+    return r.length > 0 && r[0]!.length > 0 ? { found: true, value: r[0]![0] } : { found: false, value: undefined };
+  });
+  if (!keys.some((k) => k.found)) throw new Error(fieldNotFoundMessage(field));
+  const less = (i: number, j: number): boolean => {
+    if (!keys[i]!.found) return true;
+    if (!keys[j]!.found) return false;
+    return isLess(keys[i]!.value, keys[j]!.value);
+  };
+  const order = items.map((_, i) => i);
+  order.sort((i, j) => (less(i, j) && !less(j, i) ? -1 : less(j, i) && !less(i, j) ? 1 : i - j));
+  return order.map((i) => items[i]!);
+}

@@ -1,0 +1,120 @@
+/**
+ * table: kubectl's elastic tab writer — the layout of every `get` table.
+ *
+ * Mirrors k8s.io/cli-runtime pkg/printers/tabwriter.go (a fork of Go's text/tabwriter) with
+ * the settings kubectl uses: minimum cell width 6, padding 3, pad character ' ', and the
+ * fork's RememberWidths flag for `get -w`. A row is the list of cells of one output line:
+ * every cell but the last is "tab-terminated" and padded to its column block's width; the
+ * last one is written as-is. A row with at most one cell has no tab and ends every open
+ * column block (a flush point), exactly like a TAB-less line in Go.
+ *
+ * kubemu: hand-written rather than cli-table3, which cannot express column blocks, the
+ * unpadded last cell, or remembered widths.
+ */
+
+/** MIN_CELL_WIDTH is the tab writer's minwidth: no padded cell is narrower than this. */
+export const MIN_CELL_WIDTH = 6;
+/** CELL_PADDING is the number of spaces added to the widest cell of a column block. */
+export const CELL_PADDING = 3;
+/** TRUNCATION_MARK is appended to a cell cut at its first line break. */
+export const TRUNCATION_MARK = '...';
+
+/**
+ * sanitizeCell is kubectl's printRows treatment of a string cell: cut at the first \n, \r or
+ * \f and append "..." if anything was cut; ESC becomes "^[" (cli-runtime WriteEscaped).
+ */
+export function sanitizeCell(cell: string): string {
+  const cut = cell.search(/[\n\r\f]/);
+  const text = cut >= 0 ? cell.slice(0, cut) : cell;
+  const escaped = text.replace(/\x1b/g, '^[');
+  return cut >= 0 ? escaped + TRUNCATION_MARK : escaped;
+}
+
+/** displayWidth counts Unicode code points, as Go's tabwriter does (utf8.RuneCount). */
+function displayWidth(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** TabbedOutput is the text of one tab-writer flush and the widths to remember for the next. */
+export interface TabbedOutput {
+  text: string;
+  widths: number[];
+}
+
+/**
+ * renderTabbed lays rows out as kubectl's tab writer would in a single flush: each column
+ * block is max(6, widest cell + 3) wide and the last cell of each row is unpadded. Every
+ * line, including the last, ends with "\n". An empty input renders as "".
+ */
+export function renderTabbed(rows: readonly (readonly string[])[]): string {
+  return layout(rows, undefined).text;
+}
+
+/**
+ * renderTabbedRemembering is renderTabbed with the RememberWidths flag used by `get -w`:
+ * each column k is at least `remembered[k]` wide, and the returned widths (per column index,
+ * never shrinking) are what the next flush should pass back in.
+ */
+export function renderTabbedRemembering(
+  rows: readonly (readonly string[])[],
+  remembered: readonly number[],
+): TabbedOutput {
+  return layout(rows, [...remembered]);
+}
+
+function layout(rows: readonly (readonly string[])[], maxWidths: number[] | undefined): TabbedOutput {
+  // Re-split on TAB after sanitizing: a TAB inside a cell starts a new cell in Go as well.
+  const lines = rows.map((row) => row.map(sanitizeCell).join('\t').split('\t'));
+  const out: string[] = [];
+  const widths: number[] = [];
+
+  const writeLines = (line0: number, line1: number): void => {
+    for (let i = line0; i < line1; i++) {
+      const cells = lines[i]!;
+      let text = '';
+      for (let j = 0; j < cells.length; j++) {
+        const cell = cells[j]!;
+        text += cell;
+        if (j < widths.length && j < cells.length - 1) text += ' '.repeat(Math.max(0, widths[j]! - displayWidth(cell)));
+      }
+      out.push(text + '\n');
+    }
+  };
+
+  // format mirrors tabwriter.format: find runs of lines that have a cell in the current
+  // column, size that block, and recurse into the next column within it.
+  const format = (line0: number, line1: number): void => {
+    const column = widths.length;
+    let start = line0;
+    for (let i = line0; i < line1; i++) {
+      if (column >= lines[i]!.length - 1) continue;
+      writeLines(start, i);
+      let width = MIN_CELL_WIDTH;
+      let j = i;
+      for (; j < line1; j++) {
+        const cells = lines[j]!;
+        if (column >= cells.length - 1) break;
+        width = Math.max(width, displayWidth(cells[column]!) + CELL_PADDING);
+      }
+      if (maxWidths) {
+        if (column < maxWidths.length) {
+          if (maxWidths[column]! > width) width = maxWidths[column]!;
+          else maxWidths[column] = width;
+        } else {
+          maxWidths.push(width);
+        }
+      }
+      widths.push(width);
+      format(i, j);
+      widths.pop();
+      start = j;
+      i = j - 1;
+    }
+    writeLines(start, line1);
+  };
+
+  format(0, lines.length);
+  return { text: out.join(''), widths: maxWidths ?? [] };
+}

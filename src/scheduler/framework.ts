@@ -1,0 +1,491 @@
+/**
+ * framework: the scheduler's vocabulary, as in kubernetes/kubernetes pkg/scheduler/framework —
+ * Status codes, the per-node aggregate NodeInfo, the cluster Snapshot one scheduling pass runs
+ * against, the per-pod CycleState, and the plugin extension points (PreFilter, Filter,
+ * PreScore, Score + NormalizeScore). Everything here is pure and synchronous: a Snapshot is
+ * built from plain objects and never touches the store.
+ */
+
+import type { KubeObject } from '../api/meta';
+import type { LabelSelector } from '../api/label-selector';
+import { selectorMatches } from '../api/label-selector';
+import {
+  type Resources, emptyResources, podRequests, podResourceList, nodeAllocatable,
+  RESOURCE_CPU, RESOURCE_MEMORY,
+} from './resources';
+
+export {
+  type Resources, type PodRequestsOptions, podRequests, emptyResources, isScalarResourceName,
+  DEFAULT_MILLI_CPU_REQUEST, DEFAULT_MEMORY_REQUEST,
+} from './resources';
+
+// ---------------------------------------------------------------------------------------------
+// Status
+
+/**
+ * Code is a plugin verdict. Unschedulable means "might fit after preemption";
+ * UnschedulableAndUnresolvable means preemption cannot help; Skip (from PreFilter/PreScore)
+ * tells the framework to not call that plugin's Filter/Score for this pod.
+ */
+export type Code = 'Success' | 'Error' | 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Skip';
+
+/** Status is a plugin verdict with the human-readable reasons that end up in FailedScheduling. */
+export interface Status { code: Code; reasons: string[]; plugin?: string }
+
+const SUCCESS: Status = Object.freeze({ code: 'Success', reasons: Object.freeze([]) as unknown as string[] }) as Status;
+const SKIP: Status = Object.freeze({ code: 'Skip', reasons: Object.freeze([]) as unknown as string[] }) as Status;
+
+/** ok returns the shared Success status (treat it as read-only). */
+export const ok = (): Status => SUCCESS;
+/** skip returns the shared Skip status. */
+export const skip = (): Status => SKIP;
+/** unschedulable builds an Unschedulable (resolvable=true) or UnschedulableAndUnresolvable status. */
+export const unschedulable = (reason: string, resolvable = true): Status =>
+  ({ code: resolvable ? 'Unschedulable' : 'UnschedulableAndUnresolvable', reasons: [reason] });
+/** unschedulableReasons is unschedulable with several reasons (NodeResourcesFit reports every shortage). */
+export const unschedulableReasons = (reasons: string[], resolvable = true): Status =>
+  ({ code: resolvable ? 'Unschedulable' : 'UnschedulableAndUnresolvable', reasons });
+/** errorStatus builds an Error status (a bug or bad input, not a scheduling verdict). */
+export const errorStatus = (message: string): Status => ({ code: 'Error', reasons: [message] });
+/** isSuccess reports whether a status is Success. */
+export const isSuccess = (s: Status): boolean => s.code === 'Success';
+/** isRejected reports whether a status says the pod cannot go there. */
+export const isRejected = (s: Status): boolean => s.code === 'Unschedulable' || s.code === 'UnschedulableAndUnresolvable';
+
+/** MAX_NODE_SCORE is the highest score a Score plugin may give after normalization. */
+export const MAX_NODE_SCORE = 100;
+/** MIN_NODE_SCORE is the lowest. */
+export const MIN_NODE_SCORE = 0;
+
+// ---------------------------------------------------------------------------------------------
+// Pod-level derived data
+
+/** HostPort is one hostPort a pod binds (ip "0.0.0.0" = every address). */
+export interface HostPort { ip: string; protocol: string; port: number }
+
+/**
+ * AffinityTerm is a PodAffinityTerm resolved against its owning pod: an empty namespaces list
+ * with no namespaceSelector means "the owner's namespace", as upstream's newAffinityTerm.
+ */
+export interface AffinityTerm {
+  selector: LabelSelector | undefined;
+  namespaces: ReadonlySet<string>;
+  namespaceSelector: LabelSelector | undefined;
+  topologyKey: string;
+}
+/** WeightedAffinityTerm is a preferred AffinityTerm with its weight. */
+export interface WeightedAffinityTerm extends AffinityTerm { weight: number }
+
+/** affinityTermMatches reports whether pod (with its namespace's labels) is selected by term. */
+export function affinityTermMatches(term: AffinityTerm, pod: PodInfo, nsLabels: Record<string, string> | undefined): boolean {
+  if (!term.namespaces.has(pod.namespace)) {
+    if (!term.namespaceSelector || !selectorMatches(term.namespaceSelector, nsLabels ?? {})) return false;
+  }
+  return selectorMatches(term.selector, pod.labels);
+}
+
+/** PodInfo caches what plugins repeatedly need from a pod: requests, ports, affinity terms. */
+export interface PodInfo {
+  readonly pod: KubeObject;
+  readonly key: string;
+  readonly namespace: string;
+  readonly labels: Record<string, string>;
+  /** requests are the pod's effective requests (PodRequests). */
+  readonly requests: Resources;
+  /** nonZeroMilliCPU/nonZeroMemory are requests with the 100m / 200Mi scoring defaults applied per container. */
+  readonly nonZeroMilliCPU: number;
+  readonly nonZeroMemory: number;
+  readonly hostPorts: readonly HostPort[];
+  readonly requiredAffinityTerms: readonly AffinityTerm[];
+  readonly requiredAntiAffinityTerms: readonly AffinityTerm[];
+  readonly preferredAffinityTerms: readonly WeightedAffinityTerm[];
+  readonly preferredAntiAffinityTerms: readonly WeightedAffinityTerm[];
+  /** priority is spec.priority (0 when unset). */
+  readonly priority: number;
+  /** controllerUID is the uid of the controlling ownerReference, if any. */
+  readonly controllerUID: string | undefined;
+  readonly terminating: boolean;
+}
+
+function newAffinityTerm(pod: KubeObject, t: any): AffinityTerm {
+  const namespaces: string[] = t?.namespaces ?? [];
+  const nsSel: LabelSelector | undefined = t?.namespaceSelector ?? undefined;
+  return {
+    selector: t?.labelSelector ?? undefined,
+    namespaces: new Set(namespaces.length === 0 && !nsSel ? [pod.metadata.namespace ?? 'default'] : namespaces),
+    namespaceSelector: nsSel,
+    topologyKey: t?.topologyKey ?? '',
+  };
+}
+
+const NO_TERMS: readonly never[] = Object.freeze([]);
+
+/** podKey is "<namespace>/<name>" (uid-less, as the scheduler cache keys assumed pods). */
+export function podKey(pod: KubeObject): string {
+  return `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name ?? ''}`;
+}
+
+/** newPodInfo derives a PodInfo from a Pod object. */
+export function newPodInfo(pod: KubeObject): PodInfo {
+  const spec = pod.spec ?? {};
+  const hostPorts: HostPort[] = [];
+  for (const c of spec.containers ?? []) {
+    for (const p of c?.ports ?? []) {
+      if (!p?.hostPort || p.hostPort <= 0) continue;
+      hostPorts.push({ ip: !p.hostIP ? '0.0.0.0' : p.hostIP, protocol: p.protocol || 'TCP', port: p.hostPort });
+    }
+  }
+  const aff = spec.affinity ?? {};
+  const pa = aff.podAffinity, paa = aff.podAntiAffinity;
+  const req = (terms: any[] | undefined) => terms?.length ? terms.map((t) => newAffinityTerm(pod, t)) : NO_TERMS;
+  const pref = (terms: any[] | undefined) => terms?.length
+    ? terms.map((w) => ({ ...newAffinityTerm(pod, w?.podAffinityTerm), weight: Number(w?.weight ?? 0) }))
+    : NO_TERMS;
+  const nonZero = podResourceList(pod, { nonMissing: true });
+  const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller);
+  return {
+    pod,
+    key: podKey(pod),
+    namespace: pod.metadata.namespace ?? 'default',
+    labels: pod.metadata.labels ?? {},
+    requests: podRequests(pod),
+    nonZeroMilliCPU: nonZero.get(RESOURCE_CPU) ?? 0,
+    nonZeroMemory: nonZero.get(RESOURCE_MEMORY) ?? 0,
+    hostPorts,
+    requiredAffinityTerms: req(pa?.requiredDuringSchedulingIgnoredDuringExecution),
+    requiredAntiAffinityTerms: req(paa?.requiredDuringSchedulingIgnoredDuringExecution),
+    preferredAffinityTerms: pref(pa?.preferredDuringSchedulingIgnoredDuringExecution),
+    preferredAntiAffinityTerms: pref(paa?.preferredDuringSchedulingIgnoredDuringExecution),
+    priority: Number(spec.priority ?? 0),
+    controllerUID: owner?.uid,
+    terminating: !!pod.metadata.deletionTimestamp,
+  };
+}
+
+/** hasAffinity reports whether a pod has any pod (anti-)affinity term. */
+export function hasAffinity(pi: PodInfo): boolean {
+  return pi.requiredAffinityTerms.length + pi.requiredAntiAffinityTerms.length
+    + pi.preferredAffinityTerms.length + pi.preferredAntiAffinityTerms.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// NodeInfo
+
+/** Taint as in core/v1. */
+export interface Taint { key: string; value?: string; effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' | string }
+/** Toleration as in core/v1. */
+export interface Toleration { key?: string; operator?: 'Exists' | 'Equal' | string; value?: string; effect?: string; tolerationSeconds?: number }
+
+/** normalizedImageName appends ":latest" to an image without a tag or digest, as ImageLocality does. */
+export function normalizedImageName(name: string): string {
+  const lastSlash = name.lastIndexOf('/');
+  const tail = name.slice(lastSlash + 1);
+  if (!tail.includes(':') && !name.includes('@')) return `${name}:latest`;
+  return name;
+}
+
+/**
+ * NodeInfo aggregates a node with the pods assigned to it: what they request (plain and
+ * "non-zero"), the host ports they hold, which of them carry pod (anti-)affinity, and counts
+ * per controller (used by PodTopologySpread's default constraints). Mirrors framework.NodeInfo.
+ */
+export class NodeInfo {
+  readonly name: string;
+  readonly labels: Record<string, string>;
+  readonly taints: readonly Taint[];
+  readonly unschedulable: boolean;
+  readonly allocatable: Resources;
+  readonly allowedPodNumber: number;
+  /** imageSizes maps every name the node reports for an image to its size in bytes. */
+  readonly imageSizes: ReadonlyMap<string, number>;
+
+  pods: PodInfo[] = [];
+  requested: Resources = emptyResources();
+  nonZeroRequested = { milliCPU: 0, memory: 0 };
+  /** usedPorts maps a host IP to its used "<protocol>/<port>" entries. */
+  usedPorts = new Map<string, Set<string>>();
+  podsWithAffinity: PodInfo[] = [];
+  podsWithRequiredAntiAffinity: PodInfo[] = [];
+  /** controllerCounts counts non-terminating pods per controlling owner uid. */
+  controllerCounts = new Map<string, number>();
+
+  constructor(readonly node: KubeObject) {
+    this.name = node.metadata.name ?? '';
+    this.labels = node.metadata.labels ?? {};
+    this.taints = node.spec?.taints ?? [];
+    this.unschedulable = !!node.spec?.unschedulable;
+    const a = nodeAllocatable(node);
+    this.allocatable = a.resources;
+    this.allowedPodNumber = a.allowedPodNumber;
+    const images = new Map<string, number>();
+    for (const img of node.status?.images ?? []) {
+      for (const n of img?.names ?? []) images.set(n, Number(img.sizeBytes ?? 0));
+    }
+    this.imageSizes = images;
+  }
+
+  /** addPod accounts a pod to this node (resources, ports, affinity lists, controller counts). */
+  addPod(pi: PodInfo): void {
+    this.pods.push(pi);
+    this.account(pi, 1);
+    if (hasAffinity(pi)) this.podsWithAffinity.push(pi);
+    if (pi.requiredAntiAffinityTerms.length) this.podsWithRequiredAntiAffinity.push(pi);
+    for (const hp of pi.hostPorts) {
+      let set = this.usedPorts.get(hp.ip);
+      if (!set) this.usedPorts.set(hp.ip, (set = new Set()));
+      set.add(`${hp.protocol}/${hp.port}`);
+    }
+  }
+
+  /** removePod undoes addPod for the pod with this key; returns false if absent. */
+  removePod(key: string): boolean {
+    const i = this.pods.findIndex((p) => p.key === key);
+    if (i < 0) return false;
+    const [pi] = this.pods.splice(i, 1);
+    this.account(pi!, -1);
+    this.podsWithAffinity = this.podsWithAffinity.filter((p) => p.key !== key);
+    this.podsWithRequiredAntiAffinity = this.podsWithRequiredAntiAffinity.filter((p) => p.key !== key);
+    this.usedPorts = new Map();
+    for (const p of this.pods) for (const hp of p.hostPorts) {
+      let set = this.usedPorts.get(hp.ip);
+      if (!set) this.usedPorts.set(hp.ip, (set = new Set()));
+      set.add(`${hp.protocol}/${hp.port}`);
+    }
+    return true;
+  }
+
+  private account(pi: PodInfo, sign: 1 | -1): void {
+    const r = this.requested;
+    r.milliCPU += sign * pi.requests.milliCPU;
+    r.memory += sign * pi.requests.memory;
+    r.ephemeralStorage += sign * pi.requests.ephemeralStorage;
+    for (const [k, v] of Object.entries(pi.requests.scalar)) r.scalar[k] = (r.scalar[k] ?? 0) + sign * v;
+    this.nonZeroRequested.milliCPU += sign * pi.nonZeroMilliCPU;
+    this.nonZeroRequested.memory += sign * pi.nonZeroMemory;
+    if (pi.controllerUID && !pi.terminating) {
+      const n = (this.controllerCounts.get(pi.controllerUID) ?? 0) + sign;
+      if (n === 0) this.controllerCounts.delete(pi.controllerUID);
+      else this.controllerCounts.set(pi.controllerUID, n);
+    }
+  }
+
+  /** clone returns an independent copy (for preemption dry runs). */
+  clone(): NodeInfo {
+    const c = new NodeInfo(this.node);
+    for (const p of this.pods) c.addPod(p);
+    return c;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshot
+
+/** SnapshotOptions carries cluster data some plugins need besides nodes and pods. */
+export interface SnapshotOptions {
+  /** namespaces supply labels for pod affinity namespaceSelector; without them only {} selects. */
+  namespaces?: readonly KubeObject[];
+}
+
+const ZONE_LABEL = 'topology.kubernetes.io/zone';
+const REGION_LABEL = 'topology.kubernetes.io/region';
+
+/**
+ * Snapshot is the cluster as one scheduling pass sees it: NodeInfos in upstream's node-tree
+ * order (zones interleaved round-robin), image spread, namespace labels. `assume` adds a pod
+ * to a node incrementally, so scheduling many pods in one pass costs O(pods × nodes).
+ */
+export class Snapshot {
+  readonly nodeInfos: NodeInfo[];
+  private readonly byName = new Map<string, NodeInfo>();
+  /** imageNodeCount maps an image name (as nodes report it) to how many nodes have it. */
+  readonly imageNodeCount = new Map<string, number>();
+  readonly namespaceLabels = new Map<string, Record<string, string>>();
+  /** podsWithAffinityCount / podsWithRequiredAntiAffinityCount let plugins skip cluster scans. */
+  podsWithAffinityCount = 0;
+  podsWithRequiredAntiAffinityCount = 0;
+  /** nextStartNodeIndex rotates where the next filter pass starts (percentageOfNodesToScore). */
+  nextStartNodeIndex = 0;
+
+  constructor(nodeInfos: NodeInfo[], options: SnapshotOptions = {}) {
+    this.nodeInfos = nodeTreeOrder(nodeInfos);
+    for (const ni of this.nodeInfos) {
+      this.byName.set(ni.name, ni);
+      for (const name of ni.imageSizes.keys()) this.imageNodeCount.set(name, (this.imageNodeCount.get(name) ?? 0) + 1);
+      this.podsWithAffinityCount += ni.podsWithAffinity.length;
+      this.podsWithRequiredAntiAffinityCount += ni.podsWithRequiredAntiAffinity.length;
+    }
+    for (const ns of options.namespaces ?? []) this.namespaceLabels.set(ns.metadata.name ?? '', ns.metadata.labels ?? {});
+  }
+
+  /** get returns the NodeInfo of a node, or undefined. */
+  get(nodeName: string): NodeInfo | undefined {
+    return this.byName.get(nodeName);
+  }
+
+  /**
+   * assume accounts pod to nodeName as if bound (the scheduler cache's AssumePod), returning
+   * its PodInfo. Throws if the node is not in the snapshot.
+   */
+  assume(pod: KubeObject, nodeName: string): PodInfo {
+    const ni = this.byName.get(nodeName);
+    if (!ni) throw new Error(`node "${nodeName}" not found in scheduler snapshot`);
+    const pi = newPodInfo(pod.spec?.nodeName === nodeName ? pod : { ...pod, spec: { ...pod.spec, nodeName } });
+    ni.addPod(pi);
+    if (hasAffinity(pi)) this.podsWithAffinityCount++;
+    if (pi.requiredAntiAffinityTerms.length) this.podsWithRequiredAntiAffinityCount++;
+    return pi;
+  }
+}
+
+/** zoneKeyOf mirrors utilnode.GetZoneKey: region and zone labels, "" when neither is set. */
+function zoneKeyOf(labels: Record<string, string>): string {
+  const region = labels[REGION_LABEL] ?? '';
+  const zone = labels[ZONE_LABEL] ?? '';
+  return region === '' && zone === '' ? '' : `${region}:\x00:${zone}`;
+}
+
+/**
+ * nodeTreeOrder interleaves zones the way upstream's nodeTree.list() does, so that a partial
+ * filter pass (percentageOfNodesToScore) samples every zone.
+ * kubemu: zones and nodes are ordered by name, not by informer arrival order.
+ */
+function nodeTreeOrder(nodes: NodeInfo[]): NodeInfo[] {
+  const sorted = [...nodes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const zones = new Map<string, NodeInfo[]>();
+  for (const n of sorted) {
+    const k = zoneKeyOf(n.labels);
+    let list = zones.get(k);
+    if (!list) zones.set(k, (list = []));
+    list.push(n);
+  }
+  if (zones.size <= 1) return sorted;
+  const lists = [...zones.keys()].sort().map((k) => zones.get(k)!);
+  const out: NodeInfo[] = [];
+  for (let i = 0; out.length < sorted.length; i++) for (const l of lists) if (i < l.length) out.push(l[i]!);
+  return out;
+}
+
+/** isTerminal reports whether a pod has finished (Succeeded/Failed): it no longer holds resources. */
+export function isTerminal(pod: KubeObject): boolean {
+  const phase = pod.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
+}
+
+/**
+ * newSnapshot builds a Snapshot from Node and Pod objects. Pods with spec.nodeName on a known
+ * node and not terminal are accounted to that node; other pods are ignored.
+ */
+export function newSnapshot(nodes: readonly KubeObject[], pods: readonly KubeObject[], options: SnapshotOptions = {}): Snapshot {
+  const infos = new Map<string, NodeInfo>();
+  for (const n of nodes) infos.set(n.metadata.name ?? '', new NodeInfo(n));
+  for (const p of pods) {
+    const nodeName = p.spec?.nodeName;
+    if (!nodeName || isTerminal(p)) continue;
+    infos.get(nodeName)?.addPod(newPodInfo(p));
+  }
+  return new Snapshot([...infos.values()], options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cycle state and plugins
+
+/**
+ * CycleState is per-pod scratch shared by the plugins during one scheduling attempt:
+ * PreFilter/PreScore results go in `data` under the plugin's name. It also carries the
+ * snapshot and the incoming pod's PodInfo, so plugins never recompute them per node.
+ */
+export class CycleState {
+  readonly data = new Map<string, unknown>();
+  /** skipFilter / skipScore hold plugins whose PreFilter / PreScore returned Skip. */
+  readonly skipFilter = new Set<string>();
+  readonly skipScore = new Set<string>();
+  constructor(readonly snapshot: Snapshot, readonly podInfo: PodInfo) {}
+}
+
+/** Plugin is anything with a name; a plugin implements one or more extension points. */
+export interface Plugin { readonly name: string }
+
+/** PreFilterResult narrows the candidate nodes (nodeNames) or rejects the pod outright (status). */
+export interface PreFilterResult { status: Status; nodeNames?: ReadonlySet<string> }
+
+/** PreFilterPlugin runs once per pod before Filter; a rejection fails the pod on every node. */
+export interface PreFilterPlugin extends Plugin { preFilter(state: CycleState, pod: KubeObject): PreFilterResult }
+
+/**
+ * FilterPlugin decides whether a pod can run on one node. It must not mutate the NodeInfo.
+ * Return Unschedulable when evicting pods could help, UnschedulableAndUnresolvable otherwise.
+ */
+export interface FilterPlugin extends Plugin { filter(state: CycleState, pod: KubeObject, node: NodeInfo): Status }
+
+/** PreScorePlugin runs once over the feasible nodes; returning Skip disables its Score for this pod. */
+export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[]): Status }
+
+/** NodeScore is one node's score from one plugin. */
+export interface NodeScore { name: string; score: number }
+
+/**
+ * ScorePlugin ranks a feasible node; `normalize` (NormalizeScore) rescales all nodes' scores
+ * in place to [0, MAX_NODE_SCORE]. Without normalize, score must already be in that range.
+ */
+export interface ScorePlugin extends Plugin {
+  score(state: CycleState, pod: KubeObject, node: NodeInfo): number;
+  normalize?(state: CycleState, pod: KubeObject, scores: NodeScore[]): void;
+}
+
+/** WeightedScorePlugin is a ScorePlugin with its profile weight. */
+export interface WeightedScorePlugin { plugin: ScorePlugin; weight: number }
+
+/**
+ * Profile is one scheduler profile (KubeSchedulerProfile): the enabled plugins per extension
+ * point, in run order, plus the weights of the score plugins.
+ */
+export interface Profile {
+  readonly schedulerName: string;
+  readonly preFilters: readonly PreFilterPlugin[];
+  readonly filters: readonly FilterPlugin[];
+  readonly preScores: readonly PreScorePlugin[];
+  readonly scores: readonly WeightedScorePlugin[];
+  /** postFilter enables DefaultPreemption's diagnosis in FailedScheduling messages (default true). */
+  readonly preemption?: boolean;
+  /** percentageOfNodesToScore: 0/undefined = upstream's adaptive default; 100 = every node. */
+  readonly percentageOfNodesToScore?: number;
+}
+
+/** tolerationToleratesTaint mirrors v1.Toleration.ToleratesTaint. */
+export function toleratesTaint(t: Toleration, taint: Taint): boolean {
+  if (t.effect && t.effect !== taint.effect) return false;
+  if (t.key && t.key !== taint.key) return false;
+  switch (t.operator ?? '') {
+    case 'Exists': return true;
+    case '':
+    case 'Equal': return (t.value ?? '') === (taint.value ?? '');
+    default: return false;
+  }
+}
+
+/** findUntoleratedTaint returns the first taint (matching `inScope`) no toleration tolerates. */
+export function findUntoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[], inScope: (t: Taint) => boolean): Taint | undefined {
+  for (const taint of taints) {
+    if (!inScope(taint)) continue;
+    if (!tolerations.some((t) => toleratesTaint(t, taint))) return taint;
+  }
+  return undefined;
+}
+
+/**
+ * defaultNormalizeScore mirrors helper.DefaultNormalizeScore: scale to [0, maxPriority] by the
+ * highest score; `reverse` flips it (so fewer intolerable taints scores higher).
+ */
+export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: NodeScore[]): void {
+  let max = 0;
+  for (const s of scores) if (s.score > max) max = s.score;
+  if (max === 0) {
+    if (reverse) for (const s of scores) s.score = maxPriority;
+    return;
+  }
+  for (const s of scores) {
+    let v = Math.trunc((maxPriority * s.score) / max);
+    if (reverse) v = maxPriority - v;
+    s.score = v;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * balanced-allocation: the NodeResourcesBalancedAllocation score plugin — prefers nodes whose
+ * cpu and memory utilisation (including the pod) stay close to each other. Mirrors
+ * kubernetes/kubernetes pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go.
+ */
+
+import type { KubeObject } from '../../../api/meta';
+import { type CycleState, type NodeInfo, type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, ok, skip } from '../../framework';
+import { DEFAULT_RESOURCES, type ResourceSpec, podRequestList, scoreNode } from './resource-allocation';
+
+/** NAME is the plugin name. */
+export const NAME = 'NodeResourcesBalancedAllocation';
+
+/**
+ * balancedResourceScorer is (1 - std(fractions)) * 100, fractions capped at 1; with two
+ * resources std is |f1 - f2| / 2.
+ */
+export function balancedResourceScorer(requested: number[], allocatable: number[]): number {
+  const fractions: number[] = [];
+  let total = 0;
+  for (let i = 0; i < requested.length; i++) {
+    if (allocatable[i] === 0) continue;
+    const f = Math.min(requested[i]! / allocatable[i]!, 1);
+    total += f;
+    fractions.push(f);
+  }
+  let std = 0;
+  if (fractions.length === 2) std = Math.abs((fractions[0]! - fractions[1]!) / 2);
+  else if (fractions.length > 2) {
+    const mean = total / fractions.length;
+    let sum = 0;
+    for (const f of fractions) sum += (f - mean) * (f - mean);
+    std = Math.sqrt(sum / fractions.length);
+  }
+  return Math.trunc((1 - std) * MAX_NODE_SCORE);
+}
+
+/** newBalancedAllocation builds the plugin (default resources: cpu and memory, weight 1). */
+export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAULT_RESOURCES) {
+  return {
+    name: NAME,
+    preScore(state: CycleState, pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
+      const reqs = podRequestList(pod, resources, true);
+      // Best-effort pods would all pile onto the node that is already most balanced
+      // (kubernetes/kubernetes#129138), so upstream skips scoring them.
+      if (reqs.every((r) => r === 0)) return skip();
+      state.data.set(NAME, reqs);
+      return ok();
+    },
+    score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
+      const reqs = (state.data.get(NAME) as number[] | undefined) ?? podRequestList(pod, resources, true);
+      return scoreNode(node, resources, reqs, true, balancedResourceScorer);
+    },
+  } satisfies PreScorePlugin & ScorePlugin;
+}
+
+/** balancedAllocation is the plugin with upstream's default args. */
+export const balancedAllocation = newBalancedAllocation();

@@ -1,0 +1,120 @@
+/**
+ * fit: the NodeResourcesFit plugin — Filter checks that the pod's requests fit the node's
+ * allocatable minus what its pods already request (plus the pod-count limit); Score ranks by
+ * the LeastAllocated (default) or MostAllocated strategy. Mirrors kubernetes/kubernetes
+ * pkg/scheduler/framework/plugins/noderesources/{fit,least_allocated,most_allocated}.go.
+ */
+
+import type { KubeObject } from '../../../api/meta';
+import {
+  type CycleState, type FilterPlugin, type NodeInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
+  MAX_NODE_SCORE, ok, unschedulableReasons,
+} from '../../framework';
+import { DEFAULT_RESOURCES, type ResourceSpec, type Scorer, podRequestList, scoreNode } from './resource-allocation';
+
+/** NAME is the plugin name. */
+export const NAME = 'NodeResourcesFit';
+/** ERR_REASON_TOO_MANY_PODS is the reason when the node is at its pod limit. */
+export const ERR_REASON_TOO_MANY_PODS = 'Too many pods';
+/** insufficientReason renders `Insufficient <resource>` (e.g. `Insufficient nvidia.com/gpu`). */
+export const insufficientReason = (resource: string): string => `Insufficient ${resource}`;
+
+/** ScoringStrategyType selects how NodeResourcesFit scores (RequestedToCapacityRatio is not implemented). */
+export type ScoringStrategyType = 'LeastAllocated' | 'MostAllocated';
+/** LEAST_ALLOCATED is the default strategy: prefer emptier nodes (spreading). */
+export const LEAST_ALLOCATED: ScoringStrategyType = 'LeastAllocated';
+/** MOST_ALLOCATED prefers fuller nodes (bin packing). */
+export const MOST_ALLOCATED: ScoringStrategyType = 'MostAllocated';
+
+/** NodeResourcesFitArgs mirrors config.NodeResourcesFitArgs (the implemented subset). */
+export interface NodeResourcesFitArgs {
+  scoringStrategy?: { type?: ScoringStrategyType; resources?: ResourceSpec[] };
+  /** ignoredResources are extended resources the filter does not check. */
+  ignoredResources?: string[];
+}
+
+/** InsufficientResource describes one shortage found by fitsRequest. */
+export interface InsufficientResource { resourceName: string; reason: string; requested: number; used: number; capacity: number }
+
+/**
+ * fitsRequest lists every resource the node lacks for podRequest, in upstream's order: pod
+ * count, cpu, memory, ephemeral-storage, then extended resources (by name).
+ */
+export function fitsRequest(podRequest: Resources, node: NodeInfo, ignoredResources: ReadonlySet<string> = new Set()): InsufficientResource[] {
+  const out: InsufficientResource[] = [];
+  if (node.pods.length + 1 > node.allowedPodNumber) {
+    out.push({ resourceName: 'pods', reason: ERR_REASON_TOO_MANY_PODS, requested: 1, used: node.pods.length, capacity: node.allowedPodNumber });
+  }
+  const scalars = Object.entries(podRequest.scalar).filter(([, v]) => v !== 0);
+  if (podRequest.milliCPU === 0 && podRequest.memory === 0 && podRequest.ephemeralStorage === 0 && scalars.length === 0) return out;
+  const check = (name: string, want: number, alloc: number, used: number) => {
+    if (want > 0 && want > alloc - used) out.push({ resourceName: name, reason: insufficientReason(name), requested: want, used, capacity: alloc });
+  };
+  check('cpu', podRequest.milliCPU, node.allocatable.milliCPU, node.requested.milliCPU);
+  check('memory', podRequest.memory, node.allocatable.memory, node.requested.memory);
+  check('ephemeral-storage', podRequest.ephemeralStorage, node.allocatable.ephemeralStorage, node.requested.ephemeralStorage);
+  scalars.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, want] of scalars) {
+    if (ignoredResources.has(name)) continue;
+    check(name, want, node.allocatable.scalar[name] ?? 0, node.requested.scalar[name] ?? 0);
+  }
+  return out;
+}
+
+/** leastRequestedScore is (capacity - requested) * 100 / capacity, 0 when over capacity (integer division). */
+export function leastRequestedScore(requested: number, capacity: number): number {
+  if (capacity === 0 || requested > capacity) return 0;
+  return Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity);
+}
+
+/** mostRequestedScore is requested * 100 / capacity, capped at capacity (integer division). */
+export function mostRequestedScore(requested: number, capacity: number): number {
+  if (capacity === 0) return 0;
+  return Math.trunc((Math.min(requested, capacity) * MAX_NODE_SCORE) / capacity);
+}
+
+/** weightedScorer combines per-resource scores as a weighted average (integer division). */
+function weightedScorer(resources: readonly ResourceSpec[], per: (req: number, cap: number) => number): Scorer {
+  return (requested, allocatable) => {
+    let score = 0, weightSum = 0;
+    for (let i = 0; i < requested.length; i++) {
+      if (allocatable[i] === 0) continue;
+      const w = resources[i]!.weight;
+      score += per(requested[i]!, allocatable[i]!) * w;
+      weightSum += w;
+    }
+    return weightSum === 0 ? 0 : Math.trunc(score / weightSum);
+  };
+}
+
+/** NodeResourcesFitPlugin is NodeResourcesFit: a filter and a scorer with a fixed strategy. */
+export interface NodeResourcesFitPlugin extends FilterPlugin, PreScorePlugin, ScorePlugin { readonly scoringStrategy: ScoringStrategyType }
+
+/** newNodeResourcesFit builds the plugin from args (default: LeastAllocated over cpu and memory). */
+export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResourcesFitPlugin {
+  const type = args.scoringStrategy?.type ?? LEAST_ALLOCATED;
+  if (type !== LEAST_ALLOCATED && type !== MOST_ALLOCATED) throw new Error(`scoring strategy ${String(type)} is not supported`);
+  const resources = args.scoringStrategy?.resources ?? DEFAULT_RESOURCES;
+  const ignored = new Set(args.ignoredResources ?? []);
+  const scorer = weightedScorer(resources, type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore);
+  const stateKey = NAME;
+  return {
+    name: NAME,
+    scoringStrategy: type,
+    filter(state: CycleState, _pod: KubeObject, node: NodeInfo): Status {
+      const short = fitsRequest(state.podInfo.requests, node, ignored);
+      return short.length === 0 ? ok() : unschedulableReasons(short.map((s) => s.reason));
+    },
+    preScore(state: CycleState, pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
+      state.data.set(stateKey, podRequestList(pod, resources, false));
+      return ok();
+    },
+    score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
+      const reqs = (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
+      return scoreNode(node, resources, reqs, false, scorer);
+    },
+  };
+}
+
+/** nodeResourcesFit is the plugin with upstream's default args. */
+export const nodeResourcesFit = newNodeResourcesFit();

@@ -1,0 +1,27 @@
+/**
+ * nodeunschedulable: the NodeUnschedulable filter plugin — cordoned nodes
+ * (spec.unschedulable) accept only pods tolerating node.kubernetes.io/unschedulable:NoSchedule.
+ * Mirrors kubernetes/kubernetes pkg/scheduler/framework/plugins/nodeunschedulable.
+ */
+
+import type { KubeObject } from '../../../api/meta';
+import { type CycleState, type FilterPlugin, type NodeInfo, type Status, type Taint, ok, toleratesTaint, unschedulable } from '../../framework';
+
+/** NAME is the plugin name. */
+export const NAME = 'NodeUnschedulable';
+/** ERR_REASON_UNSCHEDULABLE is the per-node FailedScheduling reason for a cordoned node. */
+export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
+/** TAINT_NODE_UNSCHEDULABLE is the taint key a cordon implies (v1.TaintNodeUnschedulable). */
+export const TAINT_NODE_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
+
+const UNSCHEDULABLE_TAINT: Taint = { key: TAINT_NODE_UNSCHEDULABLE, effect: 'NoSchedule' };
+
+/** nodeUnschedulable is the NodeUnschedulable plugin (UnschedulableAndUnresolvable: preemption cannot uncordon). */
+export const nodeUnschedulable = {
+  name: NAME,
+  filter(_state: CycleState, pod: KubeObject, node: NodeInfo): Status {
+    if (!node.unschedulable) return ok();
+    const tolerated = (pod.spec?.tolerations ?? []).some((t: any) => toleratesTaint(t, UNSCHEDULABLE_TAINT));
+    return tolerated ? ok() : unschedulable(ERR_REASON_UNSCHEDULABLE, false);
+  },
+} satisfies FilterPlugin;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { makeNode, makePod, filterAll, scoreAll } from '../../testing';
+import { ERR_REASON_CONSTRAINTS_NOT_MATCH, ERR_REASON_NODE_LABEL_NOT_MATCH, podTopologySpread } from '.';
+
+const zone = 'zone';
+const spread = (maxSkew: number, key: string, when: string, extra: any = {}) =>
+  ({ topologySpreadConstraints: [{ maxSkew, topologyKey: key, whenUnsatisfiable: when, labelSelector: { matchLabels: { foo: '' } }, ...extra }] });
+const nodes = [
+  makeNode('node-a', { labels: { zone: 'zone1' } }), makeNode('node-b', { labels: { zone: 'zone1' } }),
+  makeNode('node-x', { labels: { zone: 'zone2' } }), makeNode('node-y', { labels: { zone: 'zone2' } }),
+];
+const on = (node: string, n: number, labels: Record<string, string> = { foo: '' }) =>
+  [...Array(n)].map((_, i) => makePod(`${node}-${i}`, { nodeName: node, labels }));
+
+// Cases after upstream filtering_test.go TestSingleConstraint.
+describe('PodTopologySpread filter', () => {
+  it('normal case: 3/2 pods per zone, maxSkew 1 → only zone2', () => {
+    const existing = [...on('node-a', 2), ...on('node-b', 1), ...on('node-x', 2)];
+    const pod = makePod('p', { labels: { foo: '' }, spec: spread(1, zone, 'DoNotSchedule') });
+    expect(filterAll(podTopologySpread, pod, nodes, existing)).toEqual({
+      'node-a': ERR_REASON_CONSTRAINTS_NOT_MATCH, 'node-b': ERR_REASON_CONSTRAINTS_NOT_MATCH, 'node-x': 'ok', 'node-y': 'ok',
+    });
+  });
+  it('pods spread across nodes: hostname maxSkew 1', () => {
+    const existing = [...on('node-a', 1), ...on('node-b', 1), ...on('node-x', 1)];
+    const pod = makePod('p', { labels: { foo: '' }, spec: spread(1, 'kubernetes.io/hostname', 'DoNotSchedule') });
+    expect(filterAll(podTopologySpread, pod, nodes, existing)).toEqual({
+      'node-a': ERR_REASON_CONSTRAINTS_NOT_MATCH, 'node-b': ERR_REASON_CONSTRAINTS_NOT_MATCH, 'node-x': ERR_REASON_CONSTRAINTS_NOT_MATCH, 'node-y': 'ok',
+    });
+  });
+  it('node without the topology key', () => {
+    const pod = makePod('p', { labels: { foo: '' }, spec: spread(1, zone, 'DoNotSchedule') });
+    expect(filterAll(podTopologySpread, pod, [...nodes, makeNode('bare')])).toMatchObject({ bare: ERR_REASON_NODE_LABEL_NOT_MATCH, 'node-a': 'ok' });
+  });
+  it('minDomains greater than the domain count treats the global minimum as 0', () => {
+    const existing = [...on('node-a', 1), ...on('node-x', 1)];
+    const pod = makePod('p', { labels: { foo: '' }, spec: spread(1, zone, 'DoNotSchedule', { minDomains: 3 }) });
+    expect(filterAll(podTopologySpread, pod, nodes, existing)['node-a']).toBe(ERR_REASON_CONSTRAINTS_NOT_MATCH);
+  });
+  it('pods not matching the selector are not counted', () => {
+    const existing = on('node-a', 3, { bar: '' });
+    const pod = makePod('p', { labels: { foo: '' }, spec: spread(1, zone, 'DoNotSchedule') });
+    expect(filterAll(podTopologySpread, pod, nodes, existing)['node-a']).toBe('ok');
+  });
+});
+
+// Cases after upstream scoring_test.go TestPodTopologySpreadScore.
+describe('PodTopologySpread score', () => {
+  it('one constraint on hostname, pods spread unevenly', () => {
+    const two = [makeNode('node-a'), makeNode('node-b')];
+    const existing = [...on('node-a', 1)];
+    const pod = makePod('p', { labels: { foo: '' }, spec: spread(1, 'kubernetes.io/hostname', 'ScheduleAnyway') });
+    // node-a: 1*log(4)+0 = 1.386 → 1; node-b: 0 → 0; max=1,min=0 → a: 100*(1+0-1)/1 = 0, b: 100.
+    expect(scoreAll(podTopologySpread, pod, two, existing)).toEqual({ 'node-a': 0, 'node-b': 100 });
+  });
+  it('no constraints and no workload owner: skipped', () => {
+    expect(scoreAll(podTopologySpread, makePod('p'), nodes)).toBe('skip');
+  });
+  it('system default constraints spread pods of one ReplicaSet', () => {
+    const owner = { kind: 'ReplicaSet', uid: 'rs1' };
+    const existing = [makePod('w0', { nodeName: 'node-a', owner }), makePod('w1', { nodeName: 'node-a', owner }), makePod('w2', { nodeName: 'node-x', owner })];
+    const scores = scoreAll(podTopologySpread, makePod('p', { owner }), nodes, existing) as Record<string, number>;
+    expect(scores['node-y']).toBe(100);
+    expect(scores['node-a']!).toBeLessThan(scores['node-b']!);
+  });
+});

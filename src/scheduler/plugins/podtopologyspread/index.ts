@@ -1,0 +1,238 @@
+/**
+ * podtopologyspread: the PodTopologySpread plugin — spec.topologySpreadConstraints.
+ * DoNotSchedule constraints filter (skew = matching pods in the node's domain + self − the
+ * global minimum must not exceed maxSkew); ScheduleAnyway constraints, or the system default
+ * constraints for pods of a workload, score. Mirrors kubernetes/kubernetes
+ * pkg/scheduler/framework/plugins/podtopologyspread/{common,filtering,scoring}.go.
+ */
+
+import type { KubeObject } from '../../../api/meta';
+import { type LabelSelector, selectorMatches } from '../../../api/label-selector';
+import {
+  type CycleState, type FilterPlugin, type NodeInfo, type NodeScore, type PodInfo, type PreFilterPlugin, type PreFilterResult,
+  type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, findUntoleratedTaint, ok, skip, unschedulable,
+} from '../../framework';
+import { requiredNodeSelectorAndAffinityMatch } from '../nodeaffinity';
+
+/** NAME is the plugin name. */
+export const NAME = 'PodTopologySpread';
+/** ERR_REASON_CONSTRAINTS_NOT_MATCH: placing the pod here would exceed maxSkew. */
+export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
+/** ERR_REASON_NODE_LABEL_NOT_MATCH: the node lacks a constraint's topology key. */
+export const ERR_REASON_NODE_LABEL_NOT_MATCH = "node(s) didn't match pod topology spread constraints (missing required label)";
+/** LABEL_HOSTNAME is the hostname topology key, counted per node rather than per domain. */
+export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
+/** LABEL_TOPOLOGY_ZONE is the zone topology key. */
+export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
+
+/** SYSTEM_DEFAULT_CONSTRAINTS are upstream's defaultingType=System constraints (hostname 3, zone 5, ScheduleAnyway). */
+export const SYSTEM_DEFAULT_CONSTRAINTS = Object.freeze([
+  { topologyKey: LABEL_HOSTNAME, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 3 },
+  { topologyKey: LABEL_TOPOLOGY_ZONE, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 5 },
+]);
+
+/** DEFAULTED_OWNER_KINDS are the controllers whose pods get the system default constraints. */
+const DEFAULTED_OWNER_KINDS = new Set(['ReplicaSet', 'ReplicationController', 'StatefulSet']);
+
+/** Constraint is a topology spread constraint resolved against the incoming pod. */
+export interface Constraint {
+  maxSkew: number;
+  topologyKey: string;
+  minDomains: number;
+  nodeAffinityPolicy: 'Honor' | 'Ignore';
+  nodeTaintsPolicy: 'Honor' | 'Ignore';
+  /** matches says whether a pod (same namespace, not terminating) counts toward this constraint. */
+  matches: (pi: PodInfo) => boolean;
+  /** byController: count via NodeInfo.controllerCounts (system defaults), cheaper than a selector scan. */
+  byController?: string;
+}
+
+function selectorFor(c: any, pod: KubeObject): LabelSelector | undefined {
+  const sel: LabelSelector | undefined = c.labelSelector ?? undefined;
+  const keys: string[] = c.matchLabelKeys ?? [];
+  if (!sel || keys.length === 0) return sel;
+  // matchLabelKeys (beta, on in 1.32): AND the pod's own values for those keys into the selector.
+  const labels = pod.metadata.labels ?? {};
+  const extra = keys.filter((k) => k in labels).map((k) => ({ key: k, operator: 'In' as const, values: [labels[k]!] }));
+  return { ...sel, matchExpressions: [...(sel.matchExpressions ?? []), ...extra] };
+}
+
+/** buildConstraints returns the pod's constraints of one kind, or the system defaults (scoring only). */
+export function buildConstraints(pod: KubeObject, pi: PodInfo, action: 'DoNotSchedule' | 'ScheduleAnyway'): { constraints: Constraint[]; systemDefaulted: boolean } {
+  const specConstraints: any[] = pod.spec?.topologySpreadConstraints ?? [];
+  if (specConstraints.length > 0) {
+    const constraints = specConstraints.filter((c) => c.whenUnsatisfiable === action).map((c): Constraint => {
+      const selector = selectorFor(c, pod);
+      return {
+        maxSkew: Number(c.maxSkew ?? 1),
+        topologyKey: c.topologyKey,
+        minDomains: Number(c.minDomains ?? 1),
+        nodeAffinityPolicy: c.nodeAffinityPolicy === 'Ignore' ? 'Ignore' : 'Honor',
+        nodeTaintsPolicy: c.nodeTaintsPolicy === 'Honor' ? 'Honor' : 'Ignore',
+        matches: (p) => p.namespace === pi.namespace && !p.terminating && selectorMatches(selector, p.labels),
+      };
+    });
+    return { constraints, systemDefaulted: false };
+  }
+  if (action === 'DoNotSchedule') return { constraints: [], systemDefaulted: false };
+  // kubemu: upstream's DefaultSelector merges the selectors of Services, ReplicaSets,
+  // ReplicationControllers and StatefulSets selecting the pod; kubemu approximates it by
+  // "pods with the same controlling owner" (what those selectors select in practice), so
+  // a Service alone does not trigger default spreading.
+  const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller);
+  if (!owner || !DEFAULTED_OWNER_KINDS.has(owner.kind) || !pi.controllerUID) return { constraints: [], systemDefaulted: true };
+  const uid = pi.controllerUID;
+  return {
+    constraints: SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({
+      maxSkew: c.maxSkew, topologyKey: c.topologyKey, minDomains: 1, nodeAffinityPolicy: 'Honor' as const, nodeTaintsPolicy: 'Ignore' as const,
+      matches: (p: PodInfo) => p.controllerUID === uid && !p.terminating,
+      byController: uid,
+    })),
+    systemDefaulted: true,
+  };
+}
+
+/** countMatching counts the node's pods that count toward constraint c. */
+export function countMatching(c: Constraint, node: NodeInfo): number {
+  if (c.byController !== undefined) return node.controllerCounts.get(c.byController) ?? 0;
+  let n = 0;
+  for (const p of node.pods) if (c.matches(p)) n++;
+  return n;
+}
+
+function hasAllKeys(node: NodeInfo, constraints: readonly Constraint[]): boolean {
+  return constraints.every((c) => c.topologyKey in node.labels);
+}
+
+function nodeIncluded(c: Constraint, pod: KubeObject, node: NodeInfo): boolean {
+  if (c.nodeAffinityPolicy === 'Honor' && !requiredNodeSelectorAndAffinityMatch(pod, node)) return false;
+  if (c.nodeTaintsPolicy === 'Honor'
+    && findUntoleratedTaint(node.taints, pod.spec?.tolerations ?? [], (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) return false;
+  return true;
+}
+
+interface FilterState {
+  constraints: Constraint[];
+  /** matchNum per constraint index: topology value → matching pods. */
+  counts: Map<string, number>[];
+  selfMatch: number[];
+}
+
+function computeFilterState(state: CycleState, pod: KubeObject): FilterState | undefined {
+  const { constraints } = buildConstraints(pod, state.podInfo, 'DoNotSchedule');
+  if (constraints.length === 0) return undefined;
+  const counts = constraints.map(() => new Map<string, number>());
+  for (const node of state.snapshot.nodeInfos) {
+    if (!hasAllKeys(node, constraints)) continue;
+    constraints.forEach((c, i) => {
+      if (!nodeIncluded(c, pod, node)) return;
+      const v = node.labels[c.topologyKey]!;
+      counts[i]!.set(v, (counts[i]!.get(v) ?? 0) + countMatching(c, node));
+    });
+  }
+  const selfMatch = constraints.map((c) => (c.matches({ ...state.podInfo, terminating: false }) ? 1 : 0));
+  return { constraints, counts, selfMatch };
+}
+
+interface ScoreState {
+  constraints: Constraint[];
+  requireAllTopologies: boolean;
+  ignored: Set<string>;
+  /** per constraint: topology value → matching pods (non-hostname keys only). */
+  counts: Map<string, number>[];
+  weights: number[];
+}
+
+/** scoreForCount is cnt × weight + (maxSkew − 1). */
+export function scoreForCount(cnt: number, maxSkew: number, weight: number): number {
+  return cnt * weight + (maxSkew - 1);
+}
+
+/** podTopologySpread is the PodTopologySpread plugin. */
+export const podTopologySpread = {
+  name: NAME,
+  preFilter(state: CycleState, pod: KubeObject): PreFilterResult {
+    const s = computeFilterState(state, pod);
+    if (!s) return { status: skip() };
+    state.data.set(NAME, s);
+    return { status: ok() };
+  },
+  filter(state: CycleState, pod: KubeObject, node: NodeInfo): Status {
+    const s = (state.data.get(NAME) as FilterState | undefined) ?? computeFilterState(state, pod);
+    if (!s) return ok();
+    for (let i = 0; i < s.constraints.length; i++) {
+      const c = s.constraints[i]!;
+      const v = node.labels[c.topologyKey];
+      if (v === undefined) return unschedulable(ERR_REASON_NODE_LABEL_NOT_MATCH, false);
+      const byValue = s.counts[i]!;
+      let min = Infinity;
+      for (const n of byValue.values()) if (n < min) min = n;
+      // Fewer domains than minDomains: the global minimum is treated as 0.
+      if (min === Infinity || byValue.size < c.minDomains) min = 0;
+      const skew = (byValue.get(v) ?? 0) + s.selfMatch[i]! - min;
+      if (skew > c.maxSkew) return unschedulable(ERR_REASON_CONSTRAINTS_NOT_MATCH);
+    }
+    return ok();
+  },
+  preScore(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[]): Status {
+    const { constraints, systemDefaulted } = buildConstraints(pod, state.podInfo, 'ScheduleAnyway');
+    if (constraints.length === 0) return skip();
+    const requireAllTopologies = (pod.spec?.topologySpreadConstraints ?? []).length > 0 || !systemDefaulted;
+    const ignored = new Set<string>();
+    const counts = constraints.map(() => new Map<string, number>());
+    const domains = constraints.map(() => new Set<string>());
+    for (const node of nodes) {
+      if (requireAllTopologies && !hasAllKeys(node, constraints)) { ignored.add(node.name); continue; }
+      constraints.forEach((c, i) => {
+        const v = node.labels[c.topologyKey];
+        if (v === undefined) return;
+        domains[i]!.add(v);
+        if (c.topologyKey !== LABEL_HOSTNAME) counts[i]!.set(v, 0);
+      });
+    }
+    const weights = constraints.map((c, i) => {
+      const size = c.topologyKey === LABEL_HOSTNAME ? nodes.length - ignored.size : domains[i]!.size;
+      return Math.log(size + 2);
+    });
+    // Count over every node in the cluster, but only for domains some feasible node is in.
+    if (constraints.some((c) => c.topologyKey !== LABEL_HOSTNAME)) {
+      for (const node of state.snapshot.nodeInfos) {
+        if (requireAllTopologies && !hasAllKeys(node, constraints)) continue;
+        constraints.forEach((c, i) => {
+          if (c.topologyKey === LABEL_HOSTNAME) return;
+          const v = node.labels[c.topologyKey];
+          if (v === undefined || !counts[i]!.has(v) || !nodeIncluded(c, pod, node)) return;
+          counts[i]!.set(v, counts[i]!.get(v)! + countMatching(c, node));
+        });
+      }
+    }
+    state.data.set(`${NAME}/score`, { constraints, requireAllTopologies, ignored, counts, weights } satisfies ScoreState);
+    return ok();
+  },
+  score(state: CycleState, _pod: KubeObject, node: NodeInfo): number {
+    const s = state.data.get(`${NAME}/score`) as ScoreState | undefined;
+    if (!s || s.ignored.has(node.name)) return 0;
+    let score = 0;
+    s.constraints.forEach((c, i) => {
+      const v = node.labels[c.topologyKey];
+      if (v === undefined) return;
+      const cnt = c.topologyKey === LABEL_HOSTNAME ? countMatching(c, node) : s.counts[i]!.get(v) ?? 0;
+      score += scoreForCount(cnt, c.maxSkew, s.weights[i]!);
+    });
+    return Math.round(score);
+  },
+  normalize(state: CycleState, _pod: KubeObject, scores: NodeScore[]): void {
+    const s = state.data.get(`${NAME}/score`) as ScoreState | undefined;
+    if (!s) return;
+    let min = Infinity, max = 0;
+    for (const x of scores) {
+      if (s.ignored.has(x.name)) continue;
+      if (x.score < min) min = x.score;
+      if (x.score > max) max = x.score;
+    }
+    for (const x of scores) {
+      if (s.ignored.has(x.name)) { x.score = 0; continue; }
+      x.score = max === 0 ? MAX_NODE_SCORE : Math.trunc((MAX_NODE_SCORE * (max + min - x.score)) / max);
+    }
+  },
+} satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin;

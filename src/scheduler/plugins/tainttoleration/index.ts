@@ -1,0 +1,55 @@
+/**
+ * tainttoleration: the TaintToleration plugin. Filter rejects nodes with a NoSchedule or
+ * NoExecute taint the pod does not tolerate; Score prefers nodes with fewer untolerated
+ * PreferNoSchedule taints. Mirrors kubernetes/kubernetes
+ * pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go.
+ */
+
+import type { KubeObject } from '../../../api/meta';
+import {
+  type CycleState, type FilterPlugin, type NodeInfo, type NodeScore, type PreScorePlugin, type ScorePlugin,
+  type Status, type Taint, type Toleration, MAX_NODE_SCORE, defaultNormalizeScore, findUntoleratedTaint, ok,
+  toleratesTaint, unschedulable,
+} from '../../framework';
+
+/** NAME is the plugin name. */
+export const NAME = 'TaintToleration';
+
+/** errReasonUntoleratedTaint renders the per-node reason: `node(s) had untolerated taint {key: value}`. */
+export function errReasonUntoleratedTaint(taint: Taint): string {
+  return `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`;
+}
+
+const filterScope = (t: Taint) => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
+
+/** countIntolerableTaintsPreferNoSchedule counts PreferNoSchedule taints none of the tolerations tolerate. */
+export function countIntolerableTaintsPreferNoSchedule(taints: readonly Taint[], tolerations: readonly Toleration[]): number {
+  let n = 0;
+  for (const taint of taints) {
+    if (taint.effect !== 'PreferNoSchedule') continue;
+    if (!tolerations.some((t) => toleratesTaint(t, taint))) n++;
+  }
+  return n;
+}
+
+/** taintToleration is the TaintToleration plugin (filter: UnschedulableAndUnresolvable; score: normalized, reversed). */
+export const taintToleration = {
+  name: NAME,
+  filter(_state: CycleState, pod: KubeObject, node: NodeInfo): Status {
+    const taint = findUntoleratedTaint(node.taints, pod.spec?.tolerations ?? [], filterScope);
+    return taint ? unschedulable(errReasonUntoleratedTaint(taint), false) : ok();
+  },
+  preScore(state: CycleState, pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
+    // Only tolerations that can match a PreferNoSchedule taint matter for scoring.
+    const tols = (pod.spec?.tolerations ?? []).filter((t: Toleration) => !t.effect || t.effect === 'PreferNoSchedule');
+    state.data.set(NAME, tols);
+    return ok();
+  },
+  score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
+    const tols = (state.data.get(NAME) as Toleration[] | undefined) ?? pod.spec?.tolerations ?? [];
+    return countIntolerableTaintsPreferNoSchedule(node.taints, tols);
+  },
+  normalize(_state: CycleState, _pod: KubeObject, scores: NodeScore[]): void {
+    defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
+  },
+} satisfies FilterPlugin & PreScorePlugin & ScorePlugin;

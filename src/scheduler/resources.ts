@@ -1,0 +1,148 @@
+/**
+ * resources: how much a Pod asks for, computed the way the scheduler (and the kubelet's
+ * admission) does. Mirrors kubernetes/kubernetes
+ * staging/src/k8s.io/component-helpers/resource/helpers.go PodRequests, including native
+ * sidecars (init containers with restartPolicy Always) and spec.overhead.
+ */
+
+import type { KubeObject } from '../api/meta';
+import { parseQuantity } from '../api/quantity';
+
+/** RESOURCE_CPU and friends are the resource names with dedicated NodeInfo fields. */
+export const RESOURCE_CPU = 'cpu';
+export const RESOURCE_MEMORY = 'memory';
+export const RESOURCE_EPHEMERAL_STORAGE = 'ephemeral-storage';
+export const RESOURCE_PODS = 'pods';
+
+/** DEFAULT_MILLI_CPU_REQUEST is the CPU a container without a cpu request is assumed to use when scoring (100m). */
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+/** DEFAULT_MEMORY_REQUEST is the memory a container without a memory request is assumed to use when scoring (200Mi). */
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+
+/**
+ * Resources is an amount of every resource kind: cpu in milli-cores, everything else in
+ * base units (bytes, devices). `scalar` holds extended resources and hugepages by name.
+ */
+export interface Resources {
+  milliCPU: number;
+  memory: number;
+  ephemeralStorage: number;
+  scalar: Record<string, number>;
+}
+
+/** emptyResources returns a fresh all-zero Resources. */
+export function emptyResources(): Resources {
+  return { milliCPU: 0, memory: 0, ephemeralStorage: 0, scalar: {} };
+}
+
+/** isScalarResourceName reports whether a resource has no dedicated field (extended resources, hugepages). */
+export function isScalarResourceName(name: string): boolean {
+  return name !== RESOURCE_CPU && name !== RESOURCE_MEMORY && name !== RESOURCE_EPHEMERAL_STORAGE && name !== RESOURCE_PODS;
+}
+
+type ResourceList = Map<string, number>;
+
+/** quantityOf converts one quantity to NodeInfo units: milli for cpu, rounded-up integers otherwise. */
+function quantityOf(name: string, value: string | number): number {
+  const q = parseQuantity(value);
+  return name === RESOURCE_CPU ? Math.ceil(q * 1000 - 1e-9) : Math.ceil(q - 1e-9);
+}
+
+/** resourceListOf parses a {name: quantity} map, skipping the "pods" pseudo-resource. */
+export function resourceListOf(list: Record<string, string | number> | undefined): ResourceList {
+  const out: ResourceList = new Map();
+  if (!list) return out;
+  for (const [name, value] of Object.entries(list)) {
+    if (name === RESOURCE_PODS) continue;
+    out.set(name, quantityOf(name, value));
+  }
+  return out;
+}
+
+function containerRequests(c: any, nonMissing: boolean): ResourceList {
+  const req = c?.resources?.requests as Record<string, string | number> | undefined;
+  const lim = c?.resources?.limits as Record<string, string | number> | undefined;
+  const out = resourceListOf(req);
+  // kubemu: the API server's defaulting copies limits into missing requests; apply it here too
+  // so a pod created without that defaulting is still accounted as upstream would see it.
+  if (lim) for (const [name, value] of resourceListOf(lim)) if (!out.has(name)) out.set(name, value);
+  if (nonMissing) {
+    // Mirrors schedutil.GetNonzeroRequests: only an *absent* request gets the default;
+    // an explicit "0" stays zero.
+    if (!out.has(RESOURCE_CPU)) out.set(RESOURCE_CPU, DEFAULT_MILLI_CPU_REQUEST);
+    if (!out.has(RESOURCE_MEMORY)) out.set(RESOURCE_MEMORY, DEFAULT_MEMORY_REQUEST);
+  }
+  return out;
+}
+
+function add(into: ResourceList, from: ResourceList): void {
+  for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) + v);
+}
+function maxInto(into: ResourceList, from: ResourceList): void {
+  for (const [k, v] of from) if (v > (into.get(k) ?? 0)) into.set(k, v);
+}
+
+/** PodRequestsOptions tunes podRequests; nonMissing applies the scoring defaults (100m cpu, 200Mi memory) per container. */
+export interface PodRequestsOptions { nonMissing?: boolean; excludeOverhead?: boolean }
+
+/**
+ * podResourceList returns the effective requests of a pod as a name → amount map:
+ * max(sum(containers) + sum(sidecars), max over init containers of (init + sidecars started
+ * before it)) + overhead.
+ */
+export function podResourceList(pod: KubeObject, opts: PodRequestsOptions = {}): Map<string, number> {
+  const spec = pod.spec ?? {};
+  const nonMissing = !!opts.nonMissing;
+  const reqs: ResourceList = new Map();
+  for (const c of spec.containers ?? []) add(reqs, containerRequests(c, nonMissing));
+
+  const restartable: ResourceList = new Map();
+  const initMax: ResourceList = new Map();
+  for (const c of spec.initContainers ?? []) {
+    const cr = containerRequests(c, nonMissing);
+    let effective: ResourceList;
+    if (c?.restartPolicy === 'Always') {
+      // A native sidecar keeps running next to the app containers, so it adds to the sum,
+      // and every later init container runs alongside all sidecars started before it.
+      add(reqs, cr);
+      add(restartable, cr);
+      effective = new Map(restartable);
+    } else {
+      effective = new Map(cr);
+      add(effective, restartable);
+    }
+    maxInto(initMax, effective);
+  }
+  maxInto(reqs, initMax);
+  if (!opts.excludeOverhead && spec.overhead) add(reqs, resourceListOf(spec.overhead));
+  return reqs;
+}
+
+/** toResources converts a resource list into the Resources shape. */
+export function toResources(list: Map<string, number>): Resources {
+  const r = emptyResources();
+  for (const [name, v] of list) {
+    if (name === RESOURCE_CPU) r.milliCPU = v;
+    else if (name === RESOURCE_MEMORY) r.memory = v;
+    else if (name === RESOURCE_EPHEMERAL_STORAGE) r.ephemeralStorage = v;
+    else r.scalar[name] = v;
+  }
+  return r;
+}
+
+/**
+ * podRequests returns what a pod requests, as kube-scheduler's NodeResourcesFit accounts it:
+ * cpu in milli-cores, memory and ephemeral-storage in bytes, extended resources by name.
+ * With `{ nonMissing: true }` it returns the "non-zero" requests used for scoring.
+ */
+export function podRequests(pod: KubeObject, opts: PodRequestsOptions = {}): Resources {
+  return toResources(podResourceList(pod, opts));
+}
+
+/** nodeAllocatable returns node.status.allocatable (falling back to capacity) and its pod limit. */
+export function nodeAllocatable(node: KubeObject): { resources: Resources; allowedPodNumber: number } {
+  const list: Record<string, string | number> = node.status?.allocatable ?? node.status?.capacity ?? {};
+  const resources = toResources(resourceListOf(list));
+  const pods = list[RESOURCE_PODS];
+  return { resources, allowedPodNumber: pods === undefined ? 0 : Math.floor(parseQuantity(pods)) };
+}

@@ -1,0 +1,74 @@
+/**
+ * rand: the cluster's seeded random source (sfc32). Its state is persisted with the
+ * cluster, so the same commands on the same seed draw the same numbers.
+ */
+
+/** Rand is what components get for every random choice (name suffixes, tie-breaks, jitter). */
+export interface Rand {
+  /** float returns a number in [0, 1). */
+  float(): number;
+  /** int returns an integer in [0, n). */
+  int(n: number): number;
+  /** suffix returns len characters from Kubernetes' name alphabet (utilrand.String). */
+  suffix(len?: number): string;
+  /** hex returns len lower-case hex digits. */
+  hex(len: number): string;
+  /** uuid returns a version-4 style UUID string. */
+  uuid(): string;
+  /** state serialises the generator for persistence. */
+  state(): string;
+  /** restore resumes from a serialised state (another process may have drawn since this one read it). */
+  restore(state: string): void;
+}
+
+/** NAME_ALPHABET is the alphabet Kubernetes draws generated names from (no vowels, no confusable digits). */
+export const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** newRand makes a generator from a seed, or restores one from a saved state. */
+export function newRand(seedOrState: number | string): Rand {
+  let a = 0, b = 0, c = 0, d = 0;
+  const restore = (state: string) => {
+    [a, b, c, d] = state.split(',').map((x) => Number(x) >>> 0) as [number, number, number, number];
+  };
+  if (typeof seedOrState === 'string') {
+    restore(seedOrState);
+  } else {
+    a = 0x9e3779b9; b = 0x243f6a88; c = 0xb7e15162; d = seedOrState >>> 0;
+    for (let i = 0; i < 15; i++) next();
+  }
+  function next(): number {
+    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    const t = (a + b) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    d = (d + 1) | 0;
+    const r = (t + d) | 0;
+    c = (c + r) | 0;
+    return (r >>> 0) / 4294967296;
+  }
+  const int = (n: number) => Math.floor(next() * n);
+  return {
+    float: next,
+    int,
+    suffix(len = 5) {
+      let s = '';
+      for (let i = 0; i < len; i++) s += NAME_ALPHABET[int(NAME_ALPHABET.length)];
+      return s;
+    },
+    hex(len: number) {
+      let s = '';
+      for (let i = 0; i < len; i++) s += '0123456789abcdef'[int(16)];
+      return s;
+    },
+    uuid() {
+      const h = this.hex(32).split('');
+      h[12] = '4';
+      h[16] = '89ab'[int(4)]!;
+      const s = h.join('');
+      return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    },
+    state: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0].join(','),
+    restore,
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * runtime: the simulation's discrete-event loop. settle() runs every component in a fixed
+ * order — controllers, then the scheduler, then kubelets — pass after pass until a pass
+ * changes nothing; advanceTo() moves the clock timer by timer, settling at each stop.
+ */
+import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
+import type { Store } from '../store/store';
+import { CompactedError } from '../store/store';
+import {
+  type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
+} from '../controllers/controller';
+import type { SimClock } from './clock';
+import type { Rand } from './rand';
+
+/** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
+export interface SettleReport { passes: number; reconciles: number; settled: boolean }
+
+/** MAX_PASSES bounds one settle; past it something is hot-looping. */
+export const MAX_PASSES = 200;
+
+/** BACKOFF_BASE_MS and BACKOFF_MAX_MS bound the retry delay of a failing reconcile (simulated time). */
+export const BACKOFF_BASE_MS = 1000;
+export const BACKOFF_MAX_MS = 5 * 60 * 1000;
+
+/** SimulationConfig wires the runtime. The store is used only for cursors, timers and meta — never objects. */
+export interface SimulationConfig {
+  store: Store;
+  api: ApiClient;
+  clock: SimClock;
+  rand: Rand;
+  components: readonly Controller[];
+  /** onWarning receives a hot-loop warning (the CLI prints it to stderr). */
+  onWarning?: (msg: string) => void;
+}
+
+/** Simulation owns the loop. */
+export class Simulation {
+  private readonly ctx: ReconcileContext;
+  private failures = new Map<string, number>();
+
+  constructor(private readonly cfg: SimulationConfig) {
+    this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
+  }
+
+  /** dirty reports whether a settle could change anything: unseen writes or a due timer. */
+  dirty(): boolean {
+    const { store, clock } = this.cfg;
+    const settled = Number(store.meta.get('settledRevision') ?? '-1');
+    if (store.revision() !== settled) return true;
+    const next = store.timers.next();
+    return next !== undefined && next <= clock.nowMs();
+  }
+
+  /** settle runs passes at the current time until one makes no change. */
+  settle(maxPasses = MAX_PASSES): SettleReport {
+    const { store } = this.cfg;
+    let passes = 0;
+    let reconciles = 0;
+    for (;;) {
+      if (passes >= maxPasses) {
+        this.cfg.onWarning?.(`warning: the cluster did not settle after ${maxPasses} passes`);
+        this.persist();
+        return { passes, reconciles, settled: false };
+      }
+      passes++;
+      const before = store.revision();
+      let work = 0;
+      for (const c of this.cfg.components) work += this.runComponent(c);
+      reconciles += work;
+      const dueNow = store.timers.next();
+      if (store.revision() === before && (dueNow === undefined || dueNow > this.cfg.clock.nowMs())) break;
+    }
+    this.persist();
+    return { passes, reconciles, settled: true };
+  }
+
+  private persist(): void {
+    const { store, clock } = this.cfg;
+    store.meta.set('settledRevision', String(store.revision()));
+    store.meta.set('clock.now', String(clock.nowMs()));
+    store.meta.set('rand.state', this.cfg.rand.state());
+  }
+
+  /**
+   * advanceTo moves the clock to target, stopping at every exact timer on the way so that
+   * due work happens in simulated-time order; lazy timers fire at the stops they are due by.
+   */
+  advanceTo(targetMs: number): SettleReport {
+    const { store, clock } = this.cfg;
+    const total: SettleReport = { passes: 0, reconciles: 0, settled: true };
+    const add = (r: SettleReport) => { total.passes += r.passes; total.reconciles += r.reconciles; total.settled &&= r.settled; };
+    add(this.settle());
+    for (let stops = 0; stops < 1_000_000; stops++) {
+      const next = store.timers.nextExact();
+      if (next === undefined || next > targetMs) break;
+      clock.set(next);
+      add(this.settle());
+      // A timer that did not clear itself must not stall the advance.
+      if (store.timers.nextExact() === next) { clock.set(next + 1); }
+    }
+    clock.set(targetMs);
+    add(this.settle());
+    return total;
+  }
+
+  /** advanceUntil steps like advanceTo but stops as soon as cond() holds; returns whether it did. */
+  advanceUntil(targetMs: number, cond: () => boolean): boolean {
+    const { store, clock } = this.cfg;
+    this.settle();
+    if (cond()) return true;
+    for (let stops = 0; stops < 1_000_000; stops++) {
+      const next = store.timers.nextExact();
+      if (next === undefined || next > targetMs) break;
+      clock.set(next);
+      this.settle();
+      if (cond()) return true;
+      if (store.timers.nextExact() === next) clock.set(next + 1);
+    }
+    clock.set(targetMs);
+    this.settle();
+    return cond();
+  }
+
+  /** runComponent reconciles every key that changed or fell due for one component; returns how many. */
+  private runComponent(c: Controller): number {
+    const { store, clock } = this.cfg;
+    const cursorKey = `cursor.${c.name}`;
+    const cursor = Number(store.meta.get(cursorKey) ?? '0');
+    const head = store.revision();
+    const keys = new Set<string>();
+    if (cursor < head) {
+      const kinds = [c.for, ...(c.owns ?? []), ...(c.watches ?? []).map((w) => w.kind)];
+      let events;
+      try {
+        events = store.watchSince(cursor, [...new Set(kinds)]);
+      } catch (e) {
+        if (!(e instanceof CompactedError)) throw e;
+        // Like an informer after 410 Gone: relist and reconcile everything.
+        events = this.cfg.api.list({ kind: c.for }).map((object) => ({ type: 'ADDED' as const, revision: head, object }));
+      }
+      for (const ev of events) for (const req of this.map(c, ev.object)) keys.add(keyOf(req));
+    }
+    for (const t of store.timers.due(clock.nowMs())) {
+      if (t.component === c.name) { keys.add(t.key); store.timers.clear(c.name, t.key); }
+    }
+    store.meta.set(cursorKey, String(head));
+    if (!keys.size) return 0;
+    c.beginPass?.();
+    for (const key of [...keys].sort()) this.reconcileOne(c, key);
+    return keys.size;
+  }
+
+  private map(c: Controller, obj: KubeObject): Request[] {
+    const out: Request[] = [];
+    if (obj.kind === c.for && (!c.accepts || c.accepts(obj))) out.push(requestFor(obj));
+    if (c.owns?.includes(obj.kind)) {
+      const owner = controllerOf(obj);
+      if (owner && owner.kind === c.for) out.push({ namespace: obj.metadata.namespace, name: owner.name });
+    }
+    for (const w of c.watches ?? []) if (w.kind === obj.kind) out.push(...w.map(obj, this.ctx));
+    return out;
+  }
+
+  private reconcileOne(c: Controller, key: string): void {
+    const { store, clock } = this.cfg;
+    const fkey = `${c.name}|${key}`;
+    try {
+      const res = c.reconcile(parseKey(key), this.ctx);
+      this.failures.delete(fkey);
+      if (res?.requeueAfterMs !== undefined) {
+        store.timers.set({ component: c.name, key, due: clock.nowMs() + Math.max(0, res.requeueAfterMs), exact: !res.lazy });
+      }
+    } catch (e) {
+      if (e instanceof TerminalError) return;
+      const n = (this.failures.get(fkey) ?? 0) + 1;
+      this.failures.set(fkey, n);
+      if (process.env.KUBEMU_DEBUG) process.stderr.write(`reconcile ${c.name} ${key}: ${(e as Error).stack}\n`);
+      const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(n - 1, 20));
+      store.timers.set({ component: c.name, key, due: clock.nowMs() + delay });
+    }
+  }
+}

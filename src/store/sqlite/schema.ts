@@ -1,0 +1,48 @@
+/**
+ * schema: the SQLite layout of a cluster's state file. SCHEMA_VERSION is kept in
+ * PRAGMA user_version; migrations.ts moves older files forward.
+ */
+
+/** SCHEMA_VERSION is the layout this build of kubemu writes. */
+export const SCHEMA_VERSION = 1;
+
+/** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
+export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
+
+/** PRAGMAS_EVERY_OPEN set per connection: WAL survives process crashes with NORMAL sync. */
+export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF'];
+
+export const SCHEMA_V1 = `
+CREATE TABLE objects (
+  kind TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  uid TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  node TEXT,
+  owner TEXT,
+  body TEXT NOT NULL,
+  PRIMARY KEY (kind, namespace, name)
+) WITHOUT ROWID;
+CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
+CREATE INDEX objects_by_owner ON objects(owner, kind) WHERE owner IS NOT NULL;
+CREATE TABLE changes (
+  revision INTEGER PRIMARY KEY,
+  type TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE INDEX changes_by_kind ON changes(kind, revision);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE timers (
+  component TEXT NOT NULL,
+  key TEXT NOT NULL,
+  due INTEGER NOT NULL,
+  exact INTEGER NOT NULL DEFAULT 1,
+  PRIMARY KEY (component, key)
+) WITHOUT ROWID;
+CREATE INDEX timers_by_due ON timers(due);
+CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
+`;

@@ -1,0 +1,247 @@
+/**
+ * sqlite-store: the Store on better-sqlite3 — the only module that imports the driver.
+ * WAL mode, a long busy timeout and BEGIN IMMEDIATE for every transaction, so several
+ * kubemu processes on one state file queue for the write lock instead of failing.
+ */
+import Database from 'better-sqlite3';
+import type { KubeObject, ObjectRef } from '../../api/meta';
+import {
+  CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError,
+  type Revision, type Store, type StoreListQuery, type Timer, type WatchEvent, type WatchEventType,
+} from '../store';
+import { PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, SCHEMA_V1, SCHEMA_VERSION } from './schema';
+
+/** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
+export const BUSY_TIMEOUT_MS = 60_000;
+
+/** StateFileError says the state file cannot be used (corrupt, newer schema, unwritable). */
+export class StateFileError extends Error {
+  override readonly name = 'StateFileError';
+}
+
+/** StoreOptions: readonly opens without creating or migrating. */
+export interface StoreOptions { readonly?: boolean }
+
+type Row = { body: string; revision: number };
+
+/** nodeOf is the value kept in the `node` column: a Pod's spec.nodeName, so kubelets list their pods by index. */
+function nodeOf(obj: KubeObject): string | null {
+  return obj.kind === 'Pod' ? (obj.spec?.nodeName ?? null) : null;
+}
+
+/**
+ * ownerOf is the value kept in the `owner` column: the uid of the object this one belongs to —
+ * its controller ownerReference, or for an Event the involved object.
+ */
+function ownerOf(obj: KubeObject): string | null {
+  if (obj.kind === 'Event') return obj.involvedObject?.uid ?? null;
+  return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid ?? null;
+}
+
+/** openSqliteStore opens (creating if needed) the state file at path; ':memory:' for tests. */
+export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
+  let db: Database.Database;
+  try {
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !!opts.readonly });
+  } catch (e) {
+    throw translate(e, path);
+  }
+  try {
+    initialise(db);
+  } catch (e) {
+    db.close();
+    throw translate(e, path);
+  }
+  return new SqliteStore(db);
+}
+
+function initialise(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new StateFileError(`the cluster state was written by a newer kubemu (schema ${version}; this kubemu reads up to ${SCHEMA_VERSION})`);
+  }
+  if (version === 0) {
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+    if (tables.n === 0) {
+      for (const p of PRAGMAS_NEW_FILE) db.pragma(p);
+      db.transaction(() => {
+        db.exec(SCHEMA_V1);
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      }).immediate();
+    } else {
+      throw new StateFileError('the cluster state file is not a kubemu state file');
+    }
+  }
+  for (const p of PRAGMAS_EVERY_OPEN) db.pragma(p);
+}
+
+/** translate turns driver errors into StateFileError with a user-facing reason. */
+export function translate(e: unknown, path: string): Error {
+  const code = (e as { code?: string })?.code ?? '';
+  if (e instanceof StateFileError) return e;
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return new StateFileError(`the cluster state file ${path} is corrupt`);
+  if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') return new StateFileError(`cannot write the cluster state file ${path} (${(e as Error).message})`);
+  if (code === 'SQLITE_FULL') return new StateFileError(`no space left to write the cluster state file ${path}`);
+  return e as Error;
+}
+
+class SqliteStore implements Store {
+  private readonly q;
+
+  constructor(private readonly db: Database.Database) {
+    this.q = {
+      get: db.prepare<[string, string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      listNs: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
+      listAll: db.prepare<[string], Row>('SELECT body, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
+      byOwner: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE node = ? AND kind = ? ORDER BY namespace, name'),
+      countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
+      countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
+      insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, body = ?, uid = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
+      changesAll: db.prepare<[number], { revision: number; type: string; body: string }>('SELECT revision, type, body FROM changes WHERE revision > ? ORDER BY revision'),
+      metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      timerSet: db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
+      timerClear: db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
+      timersDue: db.prepare<[number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers WHERE due <= ? ORDER BY due, component, key'),
+      timerNext: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
+      timerNextExact: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1'),
+      compact: db.prepare('DELETE FROM changes WHERE revision <= ?'),
+    };
+  }
+
+  readonly meta = {
+    get: (key: string): string | undefined => this.q.metaGet.get(key)?.value,
+    set: (key: string, value: string): void => { this.q.metaSet.run(key, value); },
+  };
+
+  readonly timers = {
+    set: (t: Timer): void => { this.q.timerSet.run(t.component, t.key, Math.floor(t.due), t.exact === false ? 0 : 1); },
+    clear: (component: string, key: string): void => { this.q.timerClear.run(component, key); },
+    due: (now: number): Timer[] => this.q.timersDue.all(now),
+    next: (): number | undefined => this.q.timerNext.get()?.due ?? undefined,
+    nextExact: (): number | undefined => this.q.timerNextExact.get()?.due ?? undefined,
+  };
+
+  get(ref: ObjectRef): KubeObject | undefined {
+    const row = this.q.get.get(ref.kind, ref.namespace ?? '', ref.name);
+    return row ? JSON.parse(row.body) : undefined;
+  }
+
+  list(q: StoreListQuery): KubeObject[] {
+    const rows = q.namespace === undefined ? this.q.listAll.all(q.kind) : this.q.listNs.all(q.kind, q.namespace);
+    return rows.map((r) => JSON.parse(r.body));
+  }
+
+  listByNode(node: string, kind: string): KubeObject[] {
+    return this.q.byNode.all(node, kind).map((r) => JSON.parse(r.body));
+  }
+
+  listByOwner(ownerUid: string, kind: string): KubeObject[] {
+    return this.q.byOwner.all(ownerUid, kind).map((r) => JSON.parse(r.body));
+  }
+
+  count(q: StoreListQuery): number {
+    return (q.namespace === undefined ? this.q.countAll.get(q.kind) : this.q.countNs.get(q.kind, q.namespace))!.n;
+  }
+
+  revision(): Revision {
+    // Read from meta each time outside a transaction's own writes: another process may have written.
+    const v = this.meta.get('revision');
+    return v ? Number(v) : 0;
+  }
+
+  private nextRevision(): Revision {
+    const next = this.revision() + 1;
+    this.meta.set('revision', String(next));
+    return next;
+  }
+
+  private stamp(obj: KubeObject, rev: Revision): KubeObject {
+    obj.metadata.resourceVersion = String(rev);
+    return obj;
+  }
+
+  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: string): void {
+    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body);
+  }
+
+  create(obj: KubeObject): KubeObject {
+    return this.transaction(() => {
+      const ns = obj.metadata.namespace ?? '';
+      if (this.q.get.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
+      const rev = this.nextRevision();
+      const body = JSON.stringify(this.stamp(obj, rev));
+      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), body);
+      this.record('ADDED', obj, rev, body);
+      return obj;
+    });
+  }
+
+  update(obj: KubeObject, expected: Revision): KubeObject {
+    return this.transaction(() => {
+      const ns = obj.metadata.namespace ?? '';
+      const row = this.q.get.get(obj.kind, ns, obj.metadata.name!);
+      if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
+      if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
+      const rev = this.nextRevision();
+      const body = JSON.stringify(this.stamp(obj, rev));
+      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), body, obj.metadata.uid ?? '', obj.kind, ns, obj.metadata.name);
+      this.record('MODIFIED', obj, rev, body);
+      return obj;
+    });
+  }
+
+  delete(ref: ObjectRef, expected?: Revision): KubeObject {
+    return this.transaction(() => {
+      const ns = ref.namespace ?? '';
+      const row = this.q.get.get(ref.kind, ns, ref.name);
+      if (!row) throw new KeyNotFoundError(`${ref.kind} ${ns}/${ref.name} not found`);
+      if (expected !== undefined && row.revision !== expected) throw new RevisionMismatchError(`${ref.kind} ${ns}/${ref.name}: stale`);
+      const obj = JSON.parse(row.body) as KubeObject;
+      const rev = this.nextRevision();
+      this.q.del.run(ref.kind, ns, ref.name);
+      this.stamp(obj, rev);
+      this.record('DELETED', obj, rev, JSON.stringify(obj));
+      return obj;
+    });
+  }
+
+  watchSince(after: Revision, kinds?: readonly string[]): WatchEvent[] {
+    const compacted = Number(this.meta.get('compactedRevision') ?? '0');
+    if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
+    const wanted = kinds ? new Set(kinds) : undefined;
+    const out: WatchEvent[] = [];
+    for (const row of this.q.changesAll.iterate(after)) {
+      const object = JSON.parse(row.body) as KubeObject;
+      if (wanted && !wanted.has(object.kind)) continue;
+      out.push({ type: row.type as WatchEventType, revision: row.revision, object });
+    }
+    return out;
+  }
+
+  compact(upTo: Revision): void {
+    this.transaction(() => {
+      this.q.compact.run(upTo);
+      const prev = Number(this.meta.get('compactedRevision') ?? '0');
+      if (upTo > prev) this.meta.set('compactedRevision', String(upTo));
+    });
+  }
+
+  transaction<T>(fn: () => T): T {
+    if (this.db.inTransaction) return this.db.transaction(fn)();
+    return this.db.transaction(fn).immediate();
+  }
+
+  snapshot<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    return this.db.transaction(fn).deferred();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * store: the etcd stand-in's contract. It knows objects, revisions and the change log;
+ * nothing about validation or HTTP reasons (the API layer translates its errors).
+ */
+import type { KubeObject, ObjectRef } from '../api/meta';
+
+/** Revision is the global, monotonically increasing write counter (etcd-style). */
+export type Revision = number;
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+export interface WatchEvent { type: WatchEventType; revision: Revision; object: KubeObject }
+
+/** StoreListQuery selects one kind, optionally one namespace; label filtering happens above. */
+export interface StoreListQuery { kind: string; namespace?: string }
+
+/**
+ * Timer is a component's wish to reconcile `key` at simulated time `due` (ms since epoch).
+ * An exact timer stops a long clock advance at its due time; a lazy one (exact false) only
+ * fires at the next settle at or after its due time, so periodic chores such as lease
+ * renewals cost nothing while time jumps forward.
+ */
+export interface Timer { component: string; key: string; due: number; exact?: boolean }
+
+export class KeyExistsError extends Error { override readonly name = 'KeyExistsError'; }
+export class KeyNotFoundError extends Error { override readonly name = 'KeyNotFoundError'; }
+export class RevisionMismatchError extends Error { override readonly name = 'RevisionMismatchError'; }
+export class CompactedError extends Error { override readonly name = 'CompactedError'; }
+
+/**
+ * Store holds objects keyed by (kind, namespace, name). Every write gets the next revision,
+ * stamps it as metadata.resourceVersion and appends a change-log entry.
+ */
+export interface Store {
+  get(ref: ObjectRef): KubeObject | undefined;
+  list(q: StoreListQuery): KubeObject[];
+  /** listByNode lists objects of a kind bound to a node (pods by spec.nodeName), through an index. */
+  listByNode(node: string, kind: string): KubeObject[];
+  /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */
+  listByOwner(ownerUid: string, kind: string): KubeObject[];
+  /** count returns how many objects of a kind (in a namespace) exist, without decoding them. */
+  count(q: StoreListQuery): number;
+  create(obj: KubeObject): KubeObject;                                  // throws KeyExistsError
+  update(obj: KubeObject, expected: Revision): KubeObject;              // throws RevisionMismatchError, KeyNotFoundError
+  delete(ref: ObjectRef, expected?: Revision): KubeObject;              // throws KeyNotFoundError, RevisionMismatchError
+  revision(): Revision;
+  /** watchSince returns changes strictly after `after`, oldest first; CompactedError if `after` was compacted. */
+  watchSince(after: Revision, kinds?: readonly string[]): WatchEvent[];
+  /** compact drops change-log entries at or below upTo. */
+  compact(upTo: Revision): void;
+  /** transaction runs fn atomically; writers take the write lock up front (BEGIN IMMEDIATE); nested calls are savepoints. */
+  transaction<T>(fn: () => T): T;
+  /** snapshot runs fn in a read transaction: one consistent view, no write lock. */
+  snapshot<T>(fn: () => T): T;
+  readonly meta: { get(key: string): string | undefined; set(key: string, value: string): void };
+  readonly timers: {
+    set(t: Timer): void;
+    clear(component: string, key: string): void;
+    /** due lists timers at or before `now`, earliest first. */
+    due(now: number): Timer[];
+    /** next is the earliest due time of any timer, or undefined. */
+    next(): number | undefined;
+    /** nextExact is the earliest due time of an exact timer, or undefined. */
+    nextExact(): number | undefined;
+  };
+  close(): void;
+}

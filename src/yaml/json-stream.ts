@@ -1,0 +1,192 @@
+/**
+ * Reading a stream of concatenated JSON values the way kubectl does once it has decided
+ * the input is JSON (the first non-space byte is `{`).
+ *
+ * Mirrors kubernetes/apimachinery pkg/util/yaml/decoder.go YAMLOrJSONDecoder over Go's
+ * encoding/json Decoder: values may follow each other with only whitespace between, and a
+ * syntax error is reported as `json: offset N: <encoding/json scanner message>`, N being
+ * the 1-based byte offset of the offending character; a value cut short by the end of the
+ * input is `unexpected EOF`. A validating scan finds each value's end and produces Go's
+ * message; JSON.parse then builds the value (it is several times faster than a JS parser).
+ */
+import { goQuote } from './go-syntax';
+
+/** UNEXPECTED_EOF is io.ErrUnexpectedEOF's text, for JSON cut off mid-value. */
+export const UNEXPECTED_EOF = 'unexpected EOF';
+
+/** JsonValue is one top-level value of the stream with its trimmed source text. */
+export interface JsonValue {
+  value: unknown;
+  raw: string;
+  /** Text of a number too large for float64 (Go rejects it when decoding), if any. */
+  overflow?: string;
+}
+
+/** JsonStreamResult holds the values read before any error, and that error's text. */
+export interface JsonStreamResult {
+  values: JsonValue[];
+  error?: string;
+}
+
+class ScanError extends Error {
+  constructor(readonly at: number, readonly what: string) {
+    super(what);
+  }
+}
+
+/** readJsonStream splits and parses a stream of JSON values with Go's error texts. */
+export function readJsonStream(text: string): JsonStreamResult {
+  const values: JsonValue[] = [];
+  const s = new Scanner(text);
+  for (;;) {
+    s.skipWs();
+    if (s.pos >= text.length) return { values };
+    const start = s.pos;
+    try {
+      s.overflow = undefined;
+      s.value();
+    } catch (e) {
+      if (!(e instanceof ScanError)) throw e;
+      if (e.at >= text.length) return { values, error: UNEXPECTED_EOF };
+      const offset = Buffer.byteLength(text.slice(0, e.at), 'utf8') + 1;
+      return { values, error: `json: offset ${offset}: invalid character ${quoteChar(text, e.at)} ${e.what}` };
+    }
+    const raw = text.slice(start, s.pos);
+    values.push({ value: JSON.parse(raw), raw, overflow: s.overflow });
+  }
+}
+
+// quoteChar mirrors encoding/json quoteChar: the offending byte, quoted Go-style.
+function quoteChar(text: string, at: number): string {
+  const c = text.charAt(at);
+  if (c === "'") return "'\\''";
+  if (c === '"') return `'"'`;
+  const first = Buffer.from(c, 'utf8')[0];
+  const q = goQuote(String.fromCharCode(first));
+  return `'${q.slice(1, -1)}'`;
+}
+
+class Scanner {
+  pos = 0;
+  overflow: string | undefined;
+
+  constructor(private readonly t: string) {}
+
+  skipWs(): void {
+    const t = this.t;
+    while (this.pos < t.length) {
+      const c = t.charCodeAt(this.pos);
+      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) this.pos++;
+      else break;
+    }
+  }
+
+  private fail(what: string): never {
+    throw new ScanError(this.pos, what);
+  }
+
+  value(): void {
+    const c = this.t[this.pos];
+    if (c === '{') return this.object();
+    if (c === '[') return this.array();
+    if (c === '"') return this.string();
+    if (c === '-' || (c >= '0' && c <= '9')) return this.number();
+    if (c === 't') return this.literal('true');
+    if (c === 'f') return this.literal('false');
+    if (c === 'n') return this.literal('null');
+    this.fail('looking for beginning of value');
+  }
+
+  private object(): void {
+    this.pos++;
+    this.skipWs();
+    if (this.t[this.pos] === '}') { this.pos++; return; }
+    for (;;) {
+      if (this.t[this.pos] !== '"') this.fail('looking for beginning of object key string');
+      this.string();
+      this.skipWs();
+      if (this.t[this.pos] !== ':') this.fail('after object key');
+      this.pos++;
+      this.skipWs();
+      this.value();
+      this.skipWs();
+      const c = this.t[this.pos];
+      if (c === ',') { this.pos++; this.skipWs(); continue; }
+      if (c === '}') { this.pos++; return; }
+      this.fail('after object key:value pair');
+    }
+  }
+
+  private array(): void {
+    this.pos++;
+    this.skipWs();
+    if (this.t[this.pos] === ']') { this.pos++; return; }
+    for (;;) {
+      this.value();
+      this.skipWs();
+      const c = this.t[this.pos];
+      if (c === ',') { this.pos++; this.skipWs(); continue; }
+      if (c === ']') { this.pos++; return; }
+      this.fail('after array element');
+    }
+  }
+
+  private string(): void {
+    const t = this.t;
+    this.pos++;
+    for (;;) {
+      if (this.pos >= t.length) this.fail('in string literal');
+      const c = t.charCodeAt(this.pos);
+      if (c === 0x22) { this.pos++; return; }
+      if (c < 0x20) this.fail('in string literal');
+      if (c === 0x5c) {
+        this.pos++;
+        const e = t[this.pos];
+        if (e === 'u') {
+          for (let k = 0; k < 4; k++) {
+            this.pos++;
+            if (!/[0-9a-fA-F]/.test(t[this.pos] ?? '')) this.fail('in \\u hexadecimal character escape');
+          }
+        } else if (e === undefined || !'"\\/bfnrt'.includes(e)) {
+          this.fail('in string escape code');
+        }
+      }
+      this.pos++;
+    }
+  }
+
+  private number(): void {
+    const t = this.t;
+    const start = this.pos;
+    if (t[this.pos] === '-') {
+      this.pos++;
+      if (!(t[this.pos] >= '0' && t[this.pos] <= '9')) this.fail('in numeric literal');
+    }
+    if (t[this.pos] === '0') this.pos++;
+    else while (t[this.pos] >= '0' && t[this.pos] <= '9') this.pos++;
+    if (t[this.pos] === '.') {
+      this.pos++;
+      if (!(t[this.pos] >= '0' && t[this.pos] <= '9')) this.fail('after decimal point in numeric literal');
+      while (t[this.pos] >= '0' && t[this.pos] <= '9') this.pos++;
+    }
+    if (t[this.pos] === 'e' || t[this.pos] === 'E') {
+      this.pos++;
+      if (t[this.pos] === '+' || t[this.pos] === '-') this.pos++;
+      if (!(t[this.pos] >= '0' && t[this.pos] <= '9')) this.fail('in exponent of numeric literal');
+      while (t[this.pos] >= '0' && t[this.pos] <= '9') this.pos++;
+    }
+    const text = t.slice(start, this.pos);
+    if (this.overflow === undefined && !Number.isFinite(Number(text))) this.overflow = text;
+  }
+
+  private literal(word: string): void {
+    for (let k = 1; k < word.length; k++) {
+      this.pos++;
+      if (this.t[this.pos] !== word[k]) {
+        if (this.pos >= this.t.length) this.fail('');
+        this.fail(`in literal ${word} (expecting ${goQuote(word[k]).replace(/^"|"$/g, "'")})`);
+      }
+    }
+    this.pos++;
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { HAS_KUBECTL, kubectlLabelLocal, withLabel } from './kubectl-oracle.test-helper';
+import { toCompactJson, toJson } from './write-json';
+
+describe('toJson', () => {
+  it('indents by four spaces, sorts keys and ends with a newline', () => {
+    expect(toJson({ kind: 'Pod', apiVersion: 'v1', spec: { containers: [{ name: 'x' }], empty: {}, none: [] } })).toBe(
+      '{\n    "apiVersion": "v1",\n    "kind": "Pod",\n    "spec": {\n        "containers": [\n            {\n                "name": "x"\n            }\n        ],\n        "empty": {},\n        "none": []\n    }\n}\n',
+    );
+  });
+
+  it('keeps insertion order when asked (typed objects printed client-side)', () => {
+    expect(toJson({ kind: 'Pod', apiVersion: 'v1' }, { sortKeys: false })).toBe('{\n    "kind": "Pod",\n    "apiVersion": "v1"\n}\n');
+  });
+
+  it('sorts integer-like keys as text, as Go does', () => {
+    expect(toCompactJson({ '8': 1, '31': 2, '1.5': 3, '1': 4 })).toBe('{"1":4,"1.5":3,"31":2,"8":1}');
+  });
+
+  it.each([
+    ['HTML characters', '<&>', '"\\u003c\\u0026\\u003e"'],
+    ['line separators', '\u2028\u2029', '"\\u2028\\u2029"'],
+    ['control characters', '\n\t\u0001', '"\\n\\t\\u0001"'],
+    ['unicode kept', 'é😀', '"é😀"'],
+  ])('escapes %s like encoding/json', (_name, s, want) => {
+    expect(toCompactJson(s)).toBe(want);
+  });
+
+  it.each([
+    [1e21, '1e+21'],
+    [1e-7, '1e-7'],
+    [0.000001, '0.000001'],
+    [1.5, '1.5'],
+    [100, '100'],
+  ])('spells %d as Go float64 JSON', (n, want) => {
+    expect(toCompactJson(n)).toBe(want);
+  });
+});
+
+describe.skipIf(!HAS_KUBECTL)('toJson against kubectl (skipped when kubectl is not installed)', () => {
+  const obj = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'j', annotations: { html: '<a href="x">&</a>', sep: '\u2028', tab: 'a\tb', uni: 'é😀' } },
+    data: { '10': 'a', '9': 'b', z: 'c' },
+    spec: { nums: [1, 1.5, 1e21, 1e-7, -0.0001], t: true, n: null, e: {}, l: [] },
+  };
+  it('matches kubectl label --local -o json byte for byte', () => {
+    expect(toJson(withLabel(obj))).toBe(kubectlLabelLocal(JSON.stringify(obj), 'json'));
+  });
+});
