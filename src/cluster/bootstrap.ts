@@ -42,24 +42,29 @@ export function nodeShapes(spec: ClusterSpec): NodeShape[] {
   return shapes;
 }
 
+/** initialiseCluster writes a new cluster's settings and objects into an empty store and warms it up. */
+export function initialiseCluster(path: string, spec: ClusterSpec, opts: { warmup?: boolean } = {}): Cluster {
+  const store = openSqliteStore(path);
+  const start = spec.clock === 'manual' ? MANUAL_EPOCH_MS : Math.floor(hostNowMs() / 1000) * 1000 - WARMUP_MS;
+  store.transaction(() => {
+    store.meta.set(META_CLOCK_MODE, spec.clock);
+    store.meta.set(META_CLOCK_NOW, String(start));
+    store.meta.set(META_SEED, String(spec.seed));
+    if (spec.clock === 'wall') store.meta.set(META_CLOCK_OFFSET, '0');
+    store.meta.set('cluster.spec', JSON.stringify(spec));
+  });
+  const cluster = openCluster(path, { store });
+  populate(cluster, spec);
+  if (opts.warmup ?? true) cluster.store.transaction(() => cluster.sim.advanceTo(start + WARMUP_MS));
+  return cluster;
+}
+
 /** createCluster writes a new cluster's state file at path (it must not exist) and warms it up. */
 export function createCluster(statePath: string, spec: ClusterSpec): void {
   fs.mkdirSync(path.dirname(statePath), { recursive: true });
   const tmp = `${statePath}.creating-${process.pid}`;
   try {
-    const store = openSqliteStore(tmp);
-    const start = spec.clock === 'manual' ? MANUAL_EPOCH_MS : Math.floor(hostNowMs() / 1000) * 1000 - WARMUP_MS;
-    store.transaction(() => {
-      store.meta.set(META_CLOCK_MODE, spec.clock);
-      store.meta.set(META_CLOCK_NOW, String(start));
-      store.meta.set(META_SEED, String(spec.seed));
-      if (spec.clock === 'wall') store.meta.set(META_CLOCK_OFFSET, '0');
-      store.meta.set('cluster.spec', JSON.stringify(spec));
-    });
-    store.close();
-    const cluster = openCluster(tmp);
-    populate(cluster, spec);
-    cluster.store.transaction(() => cluster.sim.advanceTo(start + WARMUP_MS));
+    const cluster = initialiseCluster(tmp, spec);
     cluster.store.transaction(() => cluster.store.compact(cluster.store.revision()));
     cluster.close();
     // The new file appears whole or not at all.

@@ -39,11 +39,11 @@ export interface Cluster {
   close(): void;
 }
 
-export interface OpenOptions { onWarning?: (msg: string) => void; readonly?: boolean }
+export interface OpenOptions { onWarning?: (msg: string) => void; readonly?: boolean; /** store reuses an already open store (tests, bootstrap). */ store?: Store }
 
 /** openCluster opens the state file at path. */
 export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
-  const store = openSqliteStore(path, { readonly: opts.readonly });
+  const store = opts.store ?? openSqliteStore(path, { readonly: opts.readonly });
   const mode = (store.meta.get(META_CLOCK_MODE) ?? 'manual') as ClockMode;
   const clock = newSimClock(mode, Number(store.meta.get(META_CLOCK_NOW) ?? '0'));
   const rand = newRand(store.meta.get(META_RAND_STATE) ?? Number(store.meta.get(META_SEED) ?? '1'));

@@ -34,7 +34,6 @@ FIXED.set('<<', { tag: 'merge', value: '<<' });
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const DOT_FLOAT = /^\.[0-9]+([eE][-+]?[0-9]+)?$/;
 const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
-const INT64_MAX = (1n << 63n) - 1n;
 const INT64_MIN = -(1n << 63n);
 const UINT64_MAX = (1n << 64n) - 1n;
 
@@ -93,11 +92,6 @@ export function parseGoIntBase0(text: string): bigint | undefined {
   if (!re.test(digits)) return undefined;
   const v = BigInt(prefix + digits);
   return neg ? -v : v;
-}
-
-/** isInt64 reports whether a parsed integer fits Go's int64. */
-export function isInt64(v: bigint): boolean {
-  return v >= INT64_MIN && v <= INT64_MAX;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;

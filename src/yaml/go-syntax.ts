@@ -7,9 +7,6 @@
  * YAML document can produce.
  */
 
-/** GoValue marks a decoded YAML value that still knows whether it was a map or a list. */
-export type GoValue = unknown;
-
 /** goQuote spells a string the way Go's strconv.Quote does (printable Unicode kept). */
 export function goQuote(s: string): string {
   let out = '"';
@@ -36,7 +33,7 @@ export function goQuote(s: string): string {
  * produced: maps as `map[interface {}]interface {}{...}` with sorted keys, lists as
  * `[]interface {}{...}`, nil inside a container as `interface {}(nil)`.
  */
-export function goSharpV(v: GoValue, top = true): string {
+export function goSharpV(v: unknown, top = true): string {
   if (v === null || v === undefined) return top ? '<nil>' : 'interface {}(nil)';
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : goFormatFloat(v, 64);

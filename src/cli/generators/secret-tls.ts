@@ -19,6 +19,8 @@ export const TLS_NO_KEY_PEM = 'tls: failed to find any PEM data in key input';
 export const TLS_CERT_AS_KEY = 'tls: found a certificate rather than a key in the PEM for the private key';
 /** TLS_KEY_MISMATCH is Go crypto/tls's text when key and certificate do not belong together. */
 export const TLS_KEY_MISMATCH = 'tls: private key does not match public key';
+/** TLS_KEY_TYPE_MISMATCH is Go crypto/tls's text when key and certificate use different algorithms. */
+export const TLS_KEY_TYPE_MISMATCH = 'tls: private key type does not match public key type';
 /** TLS_BAD_KEY is Go crypto/tls's text for an unparsable private key. */
 export const TLS_BAD_KEY = 'tls: failed to parse private key';
 /** X509_MALFORMED is Go crypto/x509's text for an unparsable certificate. */
@@ -74,6 +76,7 @@ function checkKeyPair(certPem: string, keyPem: string): void {
   } catch {
     throw new GeneratorError(TLS_BAD_KEY);
   }
+  if (x509.publicKey.asymmetricKeyType !== priv.asymmetricKeyType) throw new GeneratorError(TLS_KEY_TYPE_MISMATCH);
   if (!x509.checkPrivateKey(priv)) throw new GeneratorError(TLS_KEY_MISMATCH);
 }
 

@@ -1,0 +1,55 @@
+/**
+ * run-cli: runs the real CLI in-process with captured streams, against a temporary
+ * KUBEMU_HOME, the way vitest's own harness runs its CLI.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main, captureIO } from '../../src/cli/main';
+
+/** CliResult is what one invocation printed and returned. */
+export interface CliResult { stdout: string; stderr: string; code: number }
+
+/** TempHome is a KUBEMU_HOME that tests run commands against. */
+export interface TempHome {
+  dir: string;
+  run(args: string[] | string, opts?: { stdin?: string; cwd?: string }): CliResult;
+  file(name: string, content: string): string;
+  cleanup(): void;
+}
+
+/** splitArgs splits a command line on spaces, keeping single-quoted parts together. */
+export function splitArgs(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2]!);
+  return out;
+}
+
+/** tempHome makes a fresh KUBEMU_HOME. */
+export function tempHome(): TempHome {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-test-'));
+  return {
+    dir,
+    run(args, opts = {}) {
+      const io = captureIO(opts.stdin ?? '');
+      const argv = typeof args === 'string' ? splitArgs(args) : args;
+      const code = main(argv, io, { ...process.env, KUBEMU_HOME: dir, NO_COLOR: '1' }, opts.cwd ?? dir);
+      return { stdout: io.stdout, stderr: io.stderr, code };
+    },
+    file(name, content) {
+      const p = path.join(dir, name);
+      fs.mkdirSync(path.dirname(p), { recursive: true });
+      fs.writeFileSync(p, content);
+      return p;
+    },
+    cleanup() { fs.rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+/** manualCluster makes a temp home with a manual-clock cluster in use. */
+export function manualCluster(name = 'test', seed = 7, extra = ''): TempHome {
+  const home = tempHome();
+  const r = home.run(`cluster create ${name} --clock manual --seed ${seed} ${extra}`.trim());
+  if (r.code !== 0) throw new Error(`cluster create failed: ${r.stderr}`);
+  return home;
+}

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as path from 'node:path';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+const WEB = path.resolve(__dirname, '../../fixtures/web.yaml');
+
+describe('apply → reconcile → delete', () => {
+  let home: TempHome;
+  beforeEach(() => { home = manualCluster('life', 7); });
+  afterEach(() => home.cleanup());
+
+  it('creates, reports unchanged, configures, and deletes like kubectl', () => {
+    let r = home.run(['apply', '-f', WEB]);
+    expect(r).toEqual({ stdout: 'deployment.apps/web created\nservice/web created\n', stderr: '', code: 0 });
+
+    r = home.run('get deploy web');
+    expect(r.stdout).toBe('NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    0/3     3            0           0s\n');
+
+    home.run('tick 2m');
+    r = home.run('get deploy web --no-headers');
+    expect(r.stdout).toBe('web   3/3   3     3     2m\n');
+    r = home.run('get pods --no-headers');
+    expect(r.stdout.trim().split('\n').map((l) => l.split(/ +/).slice(1, 4).join(' '))).toEqual(Array(3).fill('1/1 Running 0'));
+
+    r = home.run(['apply', '-f', WEB]);
+    expect(r.stdout).toBe('deployment.apps/web unchanged\nservice/web unchanged\n');
+
+    const scaled = home.file('web5.yaml', require('node:fs').readFileSync(WEB, 'utf8').replace('replicas: 3', 'replicas: 5'));
+    r = home.run(['apply', '-f', scaled]);
+    expect(r.stdout).toBe('deployment.apps/web configured\nservice/web unchanged\n');
+    home.run('tick 2m');
+    expect(home.run(['get', 'deploy/web', '-o', 'jsonpath={.status.readyReplicas}']).stdout).toBe('5');
+
+    r = home.run(['delete', '-f', scaled]);
+    expect(r).toEqual({ stdout: 'deployment.apps "web" deleted\nservice "web" deleted\n', stderr: '', code: 0 });
+    home.run('tick 1m');
+    r = home.run('get pods');
+    expect(r).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', code: 0 });
+  });
+
+  it('stamps what the API server stamps', () => {
+    home.run(['apply', '-f', WEB]);
+    const d = JSON.parse(home.run('get deploy web -o json').stdout);
+    expect(d.metadata.generation).toBe(1);
+    expect(d.metadata.uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(d.spec.strategy).toEqual({ rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' }, type: 'RollingUpdate' });
+    expect(d.spec.revisionHistoryLimit).toBe(10);
+    expect(d.spec.progressDeadlineSeconds).toBe(600);
+    expect(d.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration']).toContain('"replicas":3');
+    const pod = JSON.parse(home.run('get pods -o json').stdout).items[0];
+    expect(pod.spec.restartPolicy).toBe('Always');
+    expect(pod.spec.dnsPolicy).toBe('ClusterFirst');
+    expect(pod.spec.schedulerName).toBe('default-scheduler');
+    expect(pod.spec.terminationGracePeriodSeconds).toBe(30);
+    expect(pod.spec.containers[0].imagePullPolicy).toBe('IfNotPresent');
+    expect(pod.spec.tolerations).toEqual([
+      { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
+      { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
+    ]);
+    expect(pod.metadata.labels['pod-template-hash']).toMatch(/^[bcdfghjklmnpqrstvwxz2456789]{1,10}$/);
+  });
+
+  it('reports missing objects and unknown types as kubectl does', () => {
+    expect(home.run('get pods nosuch other')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nosuch" not found\nError from server (NotFound): pods "other" not found\n', code: 1 });
+    expect(home.run('get deploy nosuch').stderr).toBe('Error from server (NotFound): deployments.apps "nosuch" not found\n');
+    expect(home.run('get nosuchtype')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "nosuchtype"\n', code: 1 });
+    expect(home.run('get pods -n nosuchns')).toEqual({ stdout: '', stderr: 'No resources found in nosuchns namespace.\n', code: 0 });
+    expect(home.run('get pods --ignore-not-found nosuch')).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(home.run('get pods --bogus')).toEqual({ stdout: '', stderr: "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.\n", code: 1 });
+    expect(home.run('delete pod')).toEqual({ stdout: '', stderr: 'error: resource(s) were provided, but no name was specified\n', code: 1 });
+    expect(home.run('apply -f missing.yaml')).toEqual({ stdout: '', stderr: 'error: the path "missing.yaml" does not exist\n', code: 1 });
+  });
+
+  it('keeps going past a bad document and exits 1', () => {
+    const f = home.file('mixed.yaml', `apiVersion: v1
+kind: ConfigMap
+metadata: {name: good}
+data: {a: b}
+---
+apiVersion: apps/v1beta2
+kind: Deployment
+metadata: {name: old}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: Bad_Name}
+`);
+    const r = home.run(['apply', '-f', f]);
+    expect(r.stdout).toBe('configmap/good created\n');
+    expect(r.stderr).toBe([
+      `error: resource mapping not found for name: "old" namespace: "" from "${f}": no matches for kind "Deployment" in version "apps/v1beta2"`,
+      'ensure CRDs are installed first',
+      'The ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')',
+      '',
+    ].join('\n'));
+    expect(r.code).toBe(1);
+    expect(home.run('get cm good -o jsonpath={.data.a}').stdout).toBe('b');
+  });
+});
