@@ -12,9 +12,18 @@ import { forbidden } from './errors';
 /** PRIORITY_CLASS_NOT_FOUND is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
 
+/** serviceAccountNotFound is the ServiceAccount plugin's rejection. */
+export const serviceAccountNotFound = (ns: string, name: string): string =>
+  `error looking up service account ${ns}/${name}: serviceaccount "${name}" not found`;
+
 /** admitCreate mutates and checks a new object as the admission chain does; throws 403 Forbidden. */
 export function admitCreate(obj: KubeObject, store: Store, rand: Rand): void {
   if (obj.kind !== 'Pod') return;
+  const sa: string | undefined = obj.spec?.serviceAccountName || obj.spec?.serviceAccount;
+  // kubemu: the "default" account is not required to exist yet (the namespace's first pods can race its creation upstream).
+  if (sa && sa !== 'default' && !store.get({ kind: 'ServiceAccount', namespace: obj.metadata.namespace, name: sa })) {
+    throw forbidden('', 'pods', obj.metadata.name ?? '', serviceAccountNotFound(obj.metadata.namespace ?? 'default', sa));
+  }
   admitServiceAccount(obj, rand.suffix(5));
   const pcName: string | undefined = obj.spec?.priorityClassName;
   if (pcName) {

@@ -1,0 +1,35 @@
+/**
+ * corpus-index: reads the shared manifest corpus's INDEX.tsv (which files a real API
+ * server accepts or rejects, and why) for the conformance tests.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** CORPUS_DIR is the shared corpus beside the repository (absent on machines without it). */
+export const CORPUS_DIR = path.resolve(__dirname, '../../../shared/corpus');
+
+export interface CorpusRow {
+  file: string;
+  kinds: string;
+  expect: 'valid' | 'invalid';
+  expectedError: string;
+  notes: string[];
+  needsNs: string[];
+  applyFirst: string[];
+}
+
+/** readCorpusIndex parses INDEX.tsv, or returns undefined when the corpus is not there. */
+export function readCorpusIndex(): CorpusRow[] | undefined {
+  const index = path.join(CORPUS_DIR, 'INDEX.tsv');
+  if (!fs.existsSync(index)) return undefined;
+  const [, ...lines] = fs.readFileSync(index, 'utf8').split('\n').filter((l) => l.trim());
+  return lines.map((line) => {
+    const [file, , kinds, expect, expectedError, notesText] = line.split('\t');
+    const notes = (notesText ?? '').split('; ').filter(Boolean);
+    const pick = (prefix: string) => notes.filter((n) => n.startsWith(prefix)).flatMap((n) => n.slice(prefix.length).split(',')).map((s) => s.trim());
+    return {
+      file: file!, kinds: kinds ?? '', expect: expect as 'valid' | 'invalid', expectedError: expectedError ?? '',
+      notes, needsNs: pick('needs-ns='), applyFirst: pick('apply-first='),
+    };
+  });
+}
