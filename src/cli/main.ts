@@ -61,7 +61,7 @@ function locate(argv: readonly string[]): { command?: Command; word?: string; re
 }
 
 /** main runs one CLI invocation and returns its exit code. */
-export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): number {
+export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), opts: { keepOpen?: boolean } = {}): number {
   let opened: Cluster | undefined;
   let shown = 'kubectl';
   try {
@@ -115,7 +115,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     if (text) io.err(`${text}\n`);
     return exitCode;
   } finally {
-    opened?.close();
+    if (!opts.keepOpen) opened?.close();
   }
 }
 
