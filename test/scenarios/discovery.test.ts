@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { manualCluster } from '../helpers/run-cli';
+
+const REFERENCE = path.resolve(__dirname, '../../../shared/reference/kubectl-resources.md');
+
+/** referenceBlock extracts the output of a `$ command` block from a reference file. */
+function referenceBlock(file: string, command: string): string | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const text = fs.readFileSync(file, 'utf8');
+  const start = text.indexOf(`$ ${command}\n`);
+  if (start < 0) return undefined;
+  const body = text.slice(start + command.length + 3);
+  return body.slice(0, body.indexOf('(exit')).replace(/\n$/, '\n');
+}
+
+describe('discovery and cluster information', () => {
+  const home = manualCluster('disc', 3);
+  afterAll(() => home.cleanup());
+
+  it('api-resources matches a stock v1.32 cluster (without metrics-server)', () => {
+    const ref = referenceBlock(REFERENCE, 'kubectl api-resources');
+    const r = home.run('api-resources');
+    expect(r.code).toBe(0);
+    if (ref) {
+      const withoutMetrics = ref.split('\n').filter((l) => !l.includes('metrics.k8s.io')).join('\n');
+      // Our widths differ only where the metrics rows changed the APIVERSION column: compare cell by cell.
+      const cells = (t: string) => t.trim().split('\n').map((l) => l.trim().split(/\s{2,}/));
+      expect(cells(r.stdout)).toEqual(cells(withoutMetrics));
+    }
+  });
+
+  it('api-resources filters by group and prints names', () => {
+    expect(home.run('api-resources -o name --api-group=batch').stdout).toBe('cronjobs.batch\njobs.batch\n');
+    expect(home.run('api-resources --no-headers --api-group=policy').stdout).toBe('poddisruptionbudgets   pdb   policy/v1   true   PodDisruptionBudget\n');
+    const wide = referenceBlock(REFERENCE, 'kubectl api-resources -o wide --api-group=apps');
+    if (wide) expect(home.run('api-resources -o wide --api-group=apps').stdout).toBe(wide);
+  });
+
+  it('reports the version of a v1.32 cluster', () => {
+    expect(home.run('version')).toEqual({ stdout: 'Client Version: v1.32.2\nKustomize Version: v5.5.0\nServer Version: v1.32.2\n', stderr: '', code: 0 });
+    expect(home.run('version --client').stdout).toBe('Client Version: v1.32.2\nKustomize Version: v5.5.0\n');
+  });
+
+  it('answers unknown commands and flags as kubectl does', () => {
+    expect(home.run('frobnicate')).toEqual({ stdout: '', stderr: 'error: unknown command "frobnicate" for "kubectl"\n', code: 1 });
+    expect(home.run('get pods -z')).toEqual({ stdout: '', stderr: "error: unknown shorthand flag: 'z' in -z\nSee 'kubectl get --help' for usage.\n", code: 1 });
+    expect(home.run('get pods -o badformat').stderr).toBe('error: unable to match a printer suitable for the output format "badformat", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n');
+    expect(home.run('get pods -o yaml --show-labels').stderr).toBe('error: --show-labels option cannot be used with yaml printer\n');
+  });
+
+  it('shows kube-system like a kubeadm cluster', () => {
+    const pods = home.run('get pods -n kube-system --no-headers').stdout.split('\n').filter(Boolean).map((l) => l.split(/ +/)[0]!);
+    expect(pods.filter((p) => !/^(coredns|kube-proxy)-/.test(p))).toEqual(['etcd-control01', 'kube-apiserver-control01', 'kube-controller-manager-control01', 'kube-scheduler-control01']);
+    expect(pods.filter((p) => p.startsWith('kube-proxy-'))).toHaveLength(3);
+    expect(pods.filter((p) => p.startsWith('coredns-'))).toHaveLength(2);
+    expect(home.run('get nodes').stdout).toMatch(/^NAME +STATUS +ROLES +AGE +VERSION\ncontrol01 +Ready +control-plane +5m +v1\.32\.2\nworker01 +Ready +<none> +5m +v1\.32\.2\nworker02 +Ready +<none> +5m +v1\.32\.2\n$/);
+    const sa = home.run('get sa -A --no-headers').stdout;
+    for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) expect(sa).toMatch(new RegExp(`^${ns} +default +0 +5m$`, 'm'));
+  });
+});
