@@ -137,9 +137,18 @@ export class Simulation {
       } catch (e) {
         if (!(e instanceof CompactedError)) throw e;
         // Like an informer after 410 Gone: relist and reconcile everything.
-        events = this.cfg.api.list({ kind: c.for }).map((object) => ({ type: 'ADDED' as const, revision: head, object }));
+        events = this.cfg.api.list({ kind: c.for }).map((object) => ({
+          type: 'ADDED' as const, revision: head, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name!, object,
+        }));
       }
-      for (const ev of events) for (const req of this.map(c, ev.object)) keys.add(keyOf(req));
+      for (const ev of events) {
+        // The key alone is enough for a plain `for` change; decode the object only when a mapping needs it.
+        if (ev.kind === c.for && !c.accepts && !c.owns?.includes(ev.kind) && !c.watches?.some((w) => w.kind === ev.kind)) {
+          keys.add(keyOf(ev.namespace ? { namespace: ev.namespace, name: ev.name } : { name: ev.name }));
+          continue;
+        }
+        for (const req of this.map(c, ev.object)) keys.add(keyOf(req));
+      }
     }
     for (const t of store.timers.due(clock.nowMs())) {
       if (t.component === c.name) { keys.add(t.key); store.timers.clear(c.name, t.key); }

@@ -7,7 +7,8 @@ import type { KubeObject, ObjectRef } from '../api/meta';
 /** Revision is the global, monotonically increasing write counter (etcd-style). */
 export type Revision = number;
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
-export interface WatchEvent { type: WatchEventType; revision: Revision; object: KubeObject }
+/** WatchEvent is one change; `object` is decoded on first access (most consumers only need the key). */
+export interface WatchEvent { type: WatchEventType; revision: Revision; kind: string; namespace: string; name: string; readonly object: KubeObject }
 
 /** StoreListQuery selects one kind, optionally one namespace; label filtering happens above. */
 export interface StoreListQuery { kind: string; namespace?: string }

@@ -23,6 +23,16 @@ export class StateFileError extends Error {
 export interface StoreOptions { readonly?: boolean }
 
 type Row = { body: string; revision: number };
+type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string; body: string };
+
+/** toEvent wraps a change row; the body is parsed only if someone reads `object`. */
+function toEvent(row: ChangeRow): WatchEvent {
+  let object: KubeObject | undefined;
+  return {
+    type: row.type as WatchEventType, revision: row.revision, kind: row.kind, namespace: row.namespace, name: row.name,
+    get object() { return (object ??= JSON.parse(row.body) as KubeObject); },
+  };
+}
 
 /** nodeOf is the value kept in the `node` column: a Pod's spec.nodeName, so kubelets list their pods by index. */
 function nodeOf(obj: KubeObject): string | null {
@@ -101,7 +111,7 @@ class SqliteStore implements Store {
       update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, body = ?, uid = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
-      changesAll: db.prepare<[number], { revision: number; type: string; body: string }>('SELECT revision, type, body FROM changes WHERE revision > ? ORDER BY revision'),
+      changesAll: db.prepare<[number], ChangeRow>('SELECT revision, type, kind, namespace, name, body FROM changes WHERE revision > ? ORDER BY revision'),
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       timerSet: db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
@@ -213,14 +223,20 @@ class SqliteStore implements Store {
   watchSince(after: Revision, kinds?: readonly string[]): WatchEvent[] {
     const compacted = Number(this.meta.get('compactedRevision') ?? '0');
     if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
-    const wanted = kinds ? new Set(kinds) : undefined;
-    const out: WatchEvent[] = [];
-    for (const row of this.q.changesAll.iterate(after)) {
-      const object = JSON.parse(row.body) as KubeObject;
-      if (wanted && !wanted.has(object.kind)) continue;
-      out.push({ type: row.type as WatchEventType, revision: row.revision, object });
+    if (!kinds) return this.q.changesAll.all(after).map(toEvent);
+    return this.changesOfKinds(kinds).all(after, ...kinds).map(toEvent);
+  }
+
+  private readonly byKinds = new Map<number, Database.Statement<unknown[], ChangeRow>>();
+
+  /** changesOfKinds is the change-log query for a number of kinds (one prepared statement per arity). */
+  private changesOfKinds(kinds: readonly string[]): Database.Statement<unknown[], ChangeRow> {
+    let stmt = this.byKinds.get(kinds.length);
+    if (!stmt) {
+      stmt = this.db.prepare<unknown[], ChangeRow>(`SELECT revision, type, kind, namespace, name, body FROM changes WHERE revision > ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY revision`);
+      this.byKinds.set(kinds.length, stmt);
     }
-    return out;
+    return stmt;
   }
 
   compact(upTo: Revision): void {
