@@ -11,8 +11,10 @@ import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
 import { deploymentController } from '../controllers/deployment';
 import { replicaSetController } from '../controllers/replicaset';
 import { daemonSetController } from '../controllers/daemonset';
+import { jobController } from '../controllers/job';
 import { endpointsController } from '../controllers/endpoints';
 import { garbageCollectors } from '../controllers/garbagecollector';
+import { eventTTLController } from '../controllers/eventttl';
 import { newKubeScheduler } from '../scheduler/kube-scheduler';
 import { kubeletController } from '../kubelet/kubelet';
 import { nodeStatusController } from '../kubelet/node-status';
@@ -29,8 +31,10 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     deploymentController,
     replicaSetController,
     daemonSetController,
+    jobController,
     endpointsController,
     ...garbageCollectors,
+    eventTTLController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
     kubeletController,
     nodeStatusController,

@@ -19,6 +19,9 @@ export interface SettleReport { passes: number; reconciles: number; settled: boo
 /** MAX_PASSES bounds one settle; past it something is hot-looping. */
 export const MAX_PASSES = 200;
 
+/** HISTORY_WINDOW is how many changes stay in the log after compaction (resumable watches). */
+export const HISTORY_WINDOW = 10_000;
+
 /** BACKOFF_BASE_MS and BACKOFF_MAX_MS bound the retry delay of a failing reconcile (simulated time). */
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 5 * 60 * 1000;
@@ -77,6 +80,10 @@ export class Simulation {
 
   private persist(): void {
     const { store, clock } = this.cfg;
+    // Keep a window of history for watchers; beyond it the change log is compacted (etcd's auto-compaction).
+    const head = store.revision();
+    const compacted = Number(store.meta.get('compactedRevision') ?? '0');
+    if (head - compacted > 2 * HISTORY_WINDOW) store.compact(head - HISTORY_WINDOW);
     store.meta.set('settledRevision', String(store.revision()));
     store.meta.set('clock.now', String(clock.nowMs()));
     store.meta.set('rand.state', this.cfg.rand.state());
