@@ -134,6 +134,29 @@ export class ApiServer implements ApiClient {
     return this.store.listByOwner(ownerUid, kind);
   }
 
+  /**
+   * watch returns the changes to a kind after a resourceVersion, oldest first; a version older
+   * than the compacted history is 410 Expired ("too old resource version"), as from etcd.
+   */
+  watch(kind: string, sinceRevision: number, namespace?: string): { type: string; object: KubeObject; revision: number }[] {
+    let events;
+    try {
+      events = this.store.watchSince(sinceRevision, [kind]);
+    } catch (e) {
+      if ((e as Error).name === 'CompactedError') {
+        throw new ApiError('Expired', 410, `too old resource version: ${sinceRevision} (${this.store.meta.get('compactedRevision') ?? '0'})`);
+      }
+      throw e;
+    }
+    return events.filter((e) => namespace === undefined || e.namespace === namespace)
+      .map((e) => ({ type: e.type, object: e.object, revision: e.revision }));
+  }
+
+  /** revision is the store's current resourceVersion (a list's metadata.resourceVersion). */
+  revision(): number {
+    return this.store.revision();
+  }
+
   // ---- writes ----
 
   create<T extends KubeObject = KubeObject>(input: T, o: WriteOptions): T {

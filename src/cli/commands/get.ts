@@ -11,6 +11,8 @@ import { parseResourceArgs } from '../resource-args';
 import { parseOutput, printObjects } from '../output';
 import type { FlagDef } from '../flags';
 import { sortObjects } from '../../printers/sort-by';
+import { watchTable } from './get-watch';
+import { parseSelector } from '../../api/labels';
 
 export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -35,6 +37,8 @@ export const GET_FLAGS: FlagDef[] = [
   { name: 'ignore-not-found', type: 'bool', default: false, help: 'If the requested object does not exist the command will return exit code 0.' },
   { name: 'show-kind', type: 'bool', default: false, help: 'If present, list the resource type for the requested object(s).' },
   { name: 'watch', short: 'w', type: 'bool', default: false, help: 'After listing/getting the requested object, watch for changes.' },
+  { name: 'watch-only', type: 'bool', default: false, help: 'Watch for changes to the requested object(s), without listing/getting first.' },
+  { name: 'output-watch-events', type: 'bool', default: false, help: 'Output watch event objects when --watch or --watch-only is used.' },
   { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once.' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
 ];
@@ -86,6 +90,16 @@ export const getCommand: Command = {
     const sortBy = ctx.flags['sort-by'] as string | undefined;
     if (sortBy) for (const g of groups) g.objects = sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
     const all = groups.flatMap((g) => g.objects);
+    if (ctx.flags.watch || ctx.flags['watch-only']) {
+      if (requests.length !== 1) throw new CliError('you may only specify a single resource type');
+      const r = requests[0]!;
+      const label = selector ? parseSelector(selector) : undefined;
+      const matches = (o: KubeObject) => (!r.names.length || r.names.includes(o.metadata.name!)) && (!label || label.matches(o.metadata.labels ?? {}));
+      return watchTable(ctx, cluster, r.info, all, matches, r.info.namespaced && !allNs ? ctx.namespace : undefined, {
+        now, wide: spec.kind === 'wide', allNamespaces: allNs, withKindPrefix, showLabels,
+        labelColumns: (ctx.flags['label-columns'] as string[]) ?? [], noHeaders: !!ctx.flags['no-headers'],
+      }, !!ctx.flags['watch-only'], !!ctx.flags['output-watch-events']);
+    }
     if (spec.kind === 'table' || spec.kind === 'wide') {
       const nonEmpty = groups.filter((g) => g.objects.length);
       if (nonEmpty.length) {

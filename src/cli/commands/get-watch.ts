@@ -1,0 +1,53 @@
+/**
+ * get-watch: `kubectl get -w` — the list, then one row per change as it happens. The
+ * cluster is brought up to date about once a second of real time (a wall clock moves;
+ * another process's writes to a manual cluster appear), until --request-timeout passes.
+ */
+import type { KubeObject } from '../../api/meta';
+import type { ResourceInfo } from '../../api/registry';
+import { getTableHeader, getTableRow, type GetTableOptions } from '../../printers/get-table';
+import { renderTabbedRemembering } from '../../printers/table';
+import type { Cluster } from '../../cluster/cluster';
+import type { CommandContext } from '../command';
+import { parseDuration } from './tick';
+
+/** WATCH_POLL_MS is how often, in real time, the watch looks for changes. */
+export const WATCH_POLL_MS = 1000;
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** watchTable prints the initial rows (unless watchOnly) and then every change until the timeout. */
+export function watchTable(ctx: CommandContext, cluster: Cluster, info: ResourceInfo, initial: KubeObject[],
+  matches: (o: KubeObject) => boolean, namespace: string | undefined, opts: GetTableOptions, watchOnly: boolean, withEvents: boolean): number {
+  let widths: number[] = [];
+  const emit = (rows: string[][]) => {
+    const r = renderTabbedRemembering(rows, widths);
+    widths = r.widths;
+    ctx.io.out(r.text);
+    ctx.io.flush();
+  };
+  const header = getTableHeader(info, opts);
+  const row = (obj: KubeObject, type: string) => {
+    const cells = getTableRow(info, obj, { ...opts, now: cluster.clock.now() });
+    // kubectl pads the event type to 8 characters before the tab writer sees it.
+    return withEvents ? [type.padEnd(8), ...cells] : cells;
+  };
+  const first: string[][] = opts.noHeaders ? [] : [withEvents ? ['EVENT', ...header] : header];
+  if (!watchOnly) for (const o of initial) first.push(row(o, 'ADDED'));
+  if (first.length) emit(first);
+  let since = cluster.api.revision();
+  const timeoutText = ctx.flags['request-timeout'] as string | undefined;
+  const timeoutMs = timeoutText && timeoutText !== '0' ? parseDuration(timeoutText) : Infinity;
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    sleep(Math.min(WATCH_POLL_MS, Math.max(0, deadline - performance.now())));
+    cluster.catchUp();
+    const events = cluster.api.watch(info.storageKind, since, namespace);
+    const rows = events.filter((e) => matches(e.object)).map((e) => row(e.object, e.type));
+    if (events.length) since = events[events.length - 1]!.revision;
+    if (rows.length) emit(rows);
+  }
+  return 0;
+}
