@@ -1,23 +1,25 @@
 /**
- * admission-chain: the admission plugins a v1.32 API server runs on create, in order —
- * ServiceAccount, Priority, DefaultTolerationSeconds for pods; LimitRanger and
- * ResourceQuota where their objects exist.
+ * admission-chain: the admission plugins a v1.32 API server runs on create, in upstream's
+ * order — mutating (ServiceAccount, Priority, DefaultTolerationSeconds, LimitRanger's
+ * defaults) before validation, validating (LimitRanger's constraints, ResourceQuota) after.
  */
 import type { KubeObject } from '../api/meta';
+import { builtinRegistry, qualifiedResource } from '../api/registry';
 import type { Store } from '../store/store';
 import type { Rand } from '../sim/rand';
 import { admitDefaultTolerations, admitPriority, admitServiceAccount } from './strategies';
 import { forbidden } from './errors';
+import { admitResourceQuotas, mutateLimitRanges, quotaUsage, validateLimitRanges, type NamespaceObjects } from './admission';
 
-/** PRIORITY_CLASS_NOT_FOUND is the Priority plugin's rejection. */
+/** priorityClassNotFound is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
 
 /** serviceAccountNotFound is the ServiceAccount plugin's rejection. */
 export const serviceAccountNotFound = (ns: string, name: string): string =>
   `error looking up service account ${ns}/${name}: serviceaccount "${name}" not found`;
 
-/** admitCreate mutates and checks a new object as the admission chain does; throws 403 Forbidden. */
-export function admitCreate(obj: KubeObject, store: Store, rand: Rand): void {
+/** mutateCreate runs the mutating plugins on a new object; throws 403 Forbidden. */
+export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
   if (obj.kind !== 'Pod') return;
   const sa: string | undefined = obj.spec?.serviceAccountName || obj.spec?.serviceAccount;
   // kubemu: the "default" account is not required to exist yet (the namespace's first pods can race its creation upstream).
@@ -34,4 +36,36 @@ export function admitCreate(obj: KubeObject, store: Store, rand: Rand): void {
     admitPriority(obj);
   }
   admitDefaultTolerations(obj);
+  const ranges = store.list({ kind: 'LimitRange', namespace: obj.metadata.namespace });
+  if (ranges.length) mutateLimitRanges(obj, ranges);
+}
+
+/** validateCreate runs the validating plugins (after the strategy's validation); throws 403 Forbidden. */
+export function validateCreate(obj: KubeObject, store: Store, nowISO: string): void {
+  const ns = obj.metadata.namespace;
+  if (!ns) return;
+  if (obj.kind === 'Pod' || obj.kind === 'PersistentVolumeClaim') {
+    const ranges = store.list({ kind: 'LimitRange', namespace: ns });
+    if (ranges.length) validateLimitRanges(obj, ranges);
+  }
+  const quotas = store.list({ kind: 'ResourceQuota', namespace: ns });
+  if (!quotas.length) return;
+  const objects = namespaceObjects(store, ns, nowISO);
+  admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects));
+}
+
+/** namespaceObjects gathers what quota usage is computed from. */
+export function namespaceObjects(store: Store, ns: string, nowISO: string): NamespaceObjects {
+  const counts: Record<string, number> = {};
+  for (const info of builtinRegistry.resources) {
+    if (info.namespaced && info.verbs.includes('list') && info.storageKind === info.kind) counts[qualifiedResource(info)] = store.count({ kind: info.storageKind, namespace: ns });
+  }
+  return {
+    pods: store.list({ kind: 'Pod', namespace: ns }),
+    pvcs: store.list({ kind: 'PersistentVolumeClaim', namespace: ns }),
+    services: store.list({ kind: 'Service', namespace: ns }),
+    configmaps: counts.configmaps, secrets: counts.secrets,
+    replicationcontrollers: counts.replicationcontrollers, resourcequotas: counts.resourcequotas,
+    counts, now: nowISO,
+  };
 }

@@ -6,6 +6,7 @@
 import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
 import { type Registry, type ResourceInfo, qualifiedResource } from '../api/registry';
 import { parseSelector } from '../api/labels';
+import { selectorMatches } from '../api/label-selector';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { Store } from '../store/store';
 import { KeyExistsError, KeyNotFoundError, RevisionMismatchError } from '../store/store';
@@ -18,7 +19,7 @@ import type {
   ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions,
 } from './client';
 import { strategyFor, stampJobSelector } from './strategies';
-import { admitCreate } from './admission-chain';
+import { mutateCreate, validateCreate } from './admission-chain';
 import { decodeObject } from './decode';
 import { canonicalOrder } from './object-order';
 import { deepEqual, sortedJson, threeWayMerge } from './merge';
@@ -42,6 +43,11 @@ export interface ApiServerConfig { store: Store; clock: Clock; rand: Rand; regis
 
 /** WriteRecord is one write as the server saw it; tests read them like sample-controller's actions. */
 export type WriteRecord = [verb: string, resource: string, key: string];
+
+/** EVICTION_VIOLATES_PDB is the 429 an eviction gets when the pod's PodDisruptionBudget allows no disruption. */
+export const EVICTION_VIOLATES_PDB = "Cannot evict pod as it would violate the pod's disruption budget.";
+/** EVICTION_MULTIPLE_PDBS is the 500 an eviction gets when several budgets select the pod. */
+export const EVICTION_MULTIPLE_PDBS = 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
 
 /** ApiServer implements ApiClient over a Store. */
 export class ApiServer implements ApiClient {
@@ -198,9 +204,10 @@ export class ApiServer implements ApiClient {
     strategy.defaults(obj);
     if (obj.kind === 'Job') stampJobSelector(obj);
     strategy.prepareForCreate?.(obj);
-    admitCreate(obj, this.store, this.rand);
+    mutateCreate(obj, this.store, this.rand);
     const causes = strategy.validate(obj);
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
+    validateCreate(obj, this.store, this.clock.nowISO());
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
     if (obj.kind === 'Service') allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }), this.rand);
     this.checkSize(obj, info);
@@ -438,6 +445,38 @@ export class ApiServer implements ApiClient {
       obj.status = { ...(obj.status ?? {}), conditions };
       if (o.dryRun) return;
       this.persistUpdate(obj, pod, this.infoOfKind('Pod'));
+    });
+  }
+
+  /**
+   * evict is the pods/eviction subresource (policy/v1 Eviction): delete the pod unless that
+   * would violate its PodDisruptionBudget, then 429 TooManyRequests. Mirrors
+   * pkg/registry/core/pod/storage/eviction.go (canIgnorePDB, checkAndDecrement).
+   */
+  evict(podRef: ObjectRef, o: DeleteOptions): KubeObject {
+    return this.store.transaction(() => {
+      const pod = this.get({ kind: 'Pod', namespace: podRef.namespace, name: podRef.name });
+      const phase = pod.status?.phase;
+      if (phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || pod.metadata.deletionTimestamp) return this.delete(podRef, o);
+      const pdbs = this.list({ kind: 'PodDisruptionBudget', namespace: pod.metadata.namespace })
+        .filter((b) => selectorMatches(b.spec?.selector ?? {}, pod.metadata.labels ?? {}));
+      if (pdbs.length > 1) throw new ApiError('InternalError', 500, EVICTION_MULTIPLE_PDBS);
+      const pdb = pdbs[0];
+      if (!pdb) return this.delete(podRef, o);
+      const st = pdb.status ?? {};
+      const ready = (pod.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True');
+      if (!ready && (pdb.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow'
+        || ((st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0))) return this.delete(podRef, o);
+      if ((st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 1) || (st.disruptionsAllowed ?? 0) <= 0) {
+        throw new ApiError('TooManyRequests', 429, EVICTION_VIOLATES_PDB, { group: 'policy', kind: 'poddisruptionbudgets', name: pdb.metadata.name });
+      }
+      const now = this.clock.nowISO();
+      const allowed = st.disruptionsAllowed - 1;
+      const conditions = allowed > 0 ? st.conditions : (st.conditions ?? []).map((c: { type: string }) => (c.type === 'DisruptionAllowed'
+        ? { ...c, status: 'False', reason: 'InsufficientPods', message: '', lastTransitionTime: now } : c));
+      const status = { ...st, disruptedPods: { ...(st.disruptedPods ?? {}), [pod.metadata.name!]: now }, disruptionsAllowed: allowed, conditions };
+      if (!o.dryRun) this.updateStatus({ ...pdb, status }, { fieldManager: o.fieldManager });
+      return this.delete(podRef, o);
     });
   }
 

@@ -12,12 +12,18 @@ import { deploymentController } from '../controllers/deployment';
 import { replicaSetController } from '../controllers/replicaset';
 import { daemonSetController } from '../controllers/daemonset';
 import { jobController } from '../controllers/job';
+import { cronJobController } from '../controllers/cronjob';
+import { ttlAfterFinishedController } from '../controllers/ttlafterfinished';
+import { statefulSetController } from '../controllers/statefulset';
 import { endpointsController } from '../controllers/endpoints';
 import { garbageCollectors } from '../controllers/garbagecollector';
 import { eventTTLController } from '../controllers/eventttl';
+import { resourceQuotaController } from '../controllers/resourcequota';
 import { newKubeScheduler } from '../scheduler/kube-scheduler';
 import { kubeletController } from '../kubelet/kubelet';
 import { nodeStatusController } from '../kubelet/node-status';
+import { nodeLifecycleController } from '../controllers/nodelifecycle';
+import { taintEvictionController } from '../controllers/tainteviction';
 
 /** ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject). */
 export interface ComponentOptions { schedulerRunning: boolean }
@@ -32,11 +38,17 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     replicaSetController,
     daemonSetController,
     jobController,
+    cronJobController,
+    ttlAfterFinishedController,
+    statefulSetController,
     endpointsController,
     ...garbageCollectors,
     eventTTLController,
+    resourceQuotaController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
     kubeletController,
     nodeStatusController,
+    nodeLifecycleController, // after the kubelets: a pass renews live leases before the grace check reads them
+    taintEvictionController,
   ];
 }

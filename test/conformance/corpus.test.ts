@@ -29,6 +29,8 @@ function declaresNamespace(file: string): boolean {
 const KNOWN_GAPS: Record<string, string> = {
   'valid/kubernetes-website/content/en/examples/application/job/job-tmpl.yaml':
     'a sed template: its name contains "$ITEM", which a real API server rejects too (the index marks it valid)',
+  'invalid/kubernetes-website-recent/content/en/examples/concepts/policy/limit-range/example-conflict-with-limitrange-cpu.yaml':
+    'its apply-first LimitRange has no spec.limits[].type, so (as upstream LimitRanger) it injects no default limit and the pod is accepted; with type: Container the 422 is produced (see src/apiserver/admission tests)',
 };
 
 const rows = readCorpusIndex();
@@ -44,8 +46,10 @@ describe.skipIf(!rows)('manifest corpus (INDEX.tsv)', () => {
       const ns = `corpus-${i}`;
       for (const n of [ns, ...row.needsNs]) home.run(['apply', '-f', '-'], { stdin: `apiVersion: v1\nkind: Namespace\nmetadata: {name: ${n}}\n` });
       const target = path.join(CORPUS_DIR, row.file);
-      const nsArgs = row.needsNs.length || declaresNamespace(target) ? [] : ['-n', ns];
-      const objNs = nsArgs.length ? ns : row.needsNs[0] ?? 'default';
+      // A file that names its namespace goes there; otherwise into the row's needs-ns (the upstream task's
+      // --namespace) or a fresh namespace.
+      const objNs = row.needsNs[0] ?? ns;
+      const nsArgs = declaresNamespace(target) ? [] : ['-n', objNs];
       for (const note of row.notes.filter((n) => n.startsWith('needs='))) {
         const [kind, name] = note.slice('needs='.length).split(' ')[0]!.split('/');
         const make = NEEDS[kind!];

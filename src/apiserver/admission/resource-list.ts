@@ -26,11 +26,6 @@ export function addQuantities(a: Quantity, b: Quantity): Quantity {
   return { nanos: a.nanos + b.nanos, format: a.format };
 }
 
-/** subtractQuantities is Quantity.Sub (the receiver keeps its format). */
-export function subtractQuantities(a: Quantity, b: Quantity): Quantity {
-  return { nanos: a.nanos - b.nanos, format: a.nanos === 0n ? b.format : a.format };
-}
-
 /** addInto is addResourceList: adds each of other's quantities into list in place. */
 export function addInto(list: ResourceList, other: ResourceList): void {
   for (const [name, q] of other) {
