@@ -22,6 +22,19 @@ export function parseDuration(s: string): number {
   return Math.round(total);
 }
 
+/** eventCounts tallies the Event reasons recorded (or repeated) in a window of changes. */
+export function eventCounts(changes: { type: string; object: { reason?: string } }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of changes) if (c.type !== 'DELETED' && c.object.reason) counts.set(c.object.reason, (counts.get(c.object.reason) ?? 0) + 1);
+  return counts;
+}
+
+/** tickSummary is tick's one-line report: the time moved, and what the cluster did meanwhile, by Event reason. */
+export function tickSummary(fromMs: number, toMs: number, counts: Map<string, number>): string {
+  const what = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([r, n]) => `${n} ${r}`).join(', ');
+  return `${toISO(fromMs)} -> ${toISO(toMs)}: ${what || 'no events'}\n`;
+}
+
 /** tickCommand is `kubemu tick`. */
 export const tickCommand: Command = {
   name: 'tick',
@@ -32,12 +45,10 @@ export const tickCommand: Command = {
     if (ctx.args.length !== 1) throw new CliError('tick takes one DURATION, e.g. `kubemu tick 30s`');
     const ms = parseDuration(ctx.args[0]!);
     const cluster = ctx.cluster();
-    const before = cluster.store.revision();
-    const report = cluster.advance(ms);
-    if (!ctx.flags.quiet) {
-      const writes = cluster.store.revision() - before;
-      ctx.io.out(`advanced ${ctx.args[0]} to ${toISO(cluster.clock.nowMs())}: ${report.reconciles} reconciles, ${writes} writes\n`);
-    }
+    const before = cluster.api.revision();
+    const from = cluster.clock.nowMs();
+    cluster.advance(ms);
+    if (!ctx.flags.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventCounts(cluster.api.watch('Event', before))));
     return 0;
   },
 };
