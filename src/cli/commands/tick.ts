@@ -23,9 +23,12 @@ export function parseDuration(s: string): number {
 }
 
 /** eventCounts tallies the Event reasons recorded (or repeated) in a window of changes. */
-export function eventCounts(changes: { type: string; object: { reason?: string } }[]): Map<string, number> {
+export function eventCounts(changes: readonly { type: string; object: { reason?: unknown } }[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const c of changes) if (c.type !== 'DELETED' && c.object.reason) counts.set(c.object.reason, (counts.get(c.object.reason) ?? 0) + 1);
+  for (const c of changes) {
+    const reason = c.object.reason;
+    if (c.type !== 'DELETED' && typeof reason === 'string' && reason) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
   return counts;
 }
 
