@@ -11,11 +11,13 @@ describe('parseDuration', () => {
   });
 });
 
+const ev = (type: string, reason: string) => ({ type, object: { apiVersion: 'v1', kind: 'Event', metadata: {}, reason } });
+
 describe('tick summary', () => {
   it('counts events by reason, sorted, ignoring deletions', () => {
     const counts = eventCounts([
-      { type: 'ADDED', object: { reason: 'Started' } }, { type: 'ADDED', object: { reason: 'Pulled' } },
-      { type: 'MODIFIED', object: { reason: 'Started' } }, { type: 'DELETED', object: { reason: 'Killing' } },
+      ev('ADDED', 'Started'), ev('ADDED', 'Pulled'),
+      ev('MODIFIED', 'Started'), ev('DELETED', 'Killing'),
     ]);
     expect(tickSummary(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 0, 30), counts))
       .toBe('2026-01-01T00:00:00Z -> 2026-01-01T00:00:30Z: 1 Pulled, 2 Started\n');

@@ -2,6 +2,7 @@
  * tick: kubemu tick DURATION — moves the cluster's simulated clock forward, firing every
  * timer that falls due on the way in order, and prints a one-line summary.
  */
+import type { KubeObject } from '../../api/meta';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import { toISO } from '../../sim/clock';
@@ -23,7 +24,7 @@ export function parseDuration(s: string): number {
 }
 
 /** eventCounts tallies the Event reasons recorded (or repeated) in a window of changes. */
-export function eventCounts(changes: readonly { type: string; object: { reason?: unknown } }[]): Map<string, number> {
+export function eventCounts(changes: readonly { type: string; object: KubeObject }[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const c of changes) {
     const reason = c.object.reason;
