@@ -11,7 +11,7 @@ import { formatError } from './errors';
 import type { Command, CommandContext } from './command';
 import { COMMANDS, findCommand } from './commands';
 import { commandHelp, rootHelp } from './help';
-import { DEFAULT_CLUSTER, clusterExists, currentCluster, kubemuHome, statePath } from '../cluster/home';
+import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
 import { createCluster, DEFAULT_SPEC } from '../cluster/bootstrap';
 import { CliError } from './errors';
@@ -93,7 +93,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     const clusterName = explicitCluster || currentCluster(home);
     const ctx: CommandContext = {
       io, args: parsed.args, flags: parsed.flags, set: parsed.set,
-      namespace: (parsed.flags.namespace as string | undefined) || 'default',
+      namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
       namespaceExplicit: parsed.set.has('namespace'),
       home, clusterName, env, cwd,
       cluster: () => {

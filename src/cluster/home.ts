@@ -23,7 +23,35 @@ export function statePath(home: string, name: string): string {
   return path.join(clusterDir(home, name), 'state.db');
 }
 
-interface HomeConfig { currentCluster?: string }
+interface HomeConfig { currentCluster?: string; namespaces?: Record<string, string> }
+
+function readConfig(home: string): HomeConfig {
+  try {
+    return JSON.parse(fs.readFileSync(configPath(home), 'utf8')) as HomeConfig;
+  } catch {
+    return {};
+  }
+}
+
+function writeConfig(home: string, cfg: HomeConfig): void {
+  fs.mkdirSync(home, { recursive: true });
+  const tmp = `${configPath(home)}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(cfg, null, 2) + '\n');
+  fs.renameSync(tmp, configPath(home));
+}
+
+/** contextNamespace is the default namespace `config set-context --namespace` gave a cluster, if any. */
+export function contextNamespace(home: string, cluster: string): string | undefined {
+  return readConfig(home).namespaces?.[cluster];
+}
+
+/** setContextNamespace records a cluster's default namespace (empty string clears it). */
+export function setContextNamespace(home: string, cluster: string, namespace: string): void {
+  const cfg = readConfig(home);
+  const namespaces = { ...(cfg.namespaces ?? {}) };
+  if (namespace) namespaces[cluster] = namespace; else delete namespaces[cluster];
+  writeConfig(home, { ...cfg, namespaces });
+}
 
 function configPath(home: string): string {
   return path.join(home, 'config.json');
@@ -31,20 +59,12 @@ function configPath(home: string): string {
 
 /** currentCluster returns the cluster `cluster use` selected, or the default. */
 export function currentCluster(home: string): string {
-  try {
-    const cfg = JSON.parse(fs.readFileSync(configPath(home), 'utf8')) as HomeConfig;
-    return cfg.currentCluster || DEFAULT_CLUSTER;
-  } catch {
-    return DEFAULT_CLUSTER;
-  }
+  return readConfig(home).currentCluster || DEFAULT_CLUSTER;
 }
 
 /** setCurrentCluster records the current cluster (atomically: write then rename). */
 export function setCurrentCluster(home: string, name: string): void {
-  fs.mkdirSync(home, { recursive: true });
-  const tmp = `${configPath(home)}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify({ currentCluster: name }, null, 2) + '\n');
-  fs.renameSync(tmp, configPath(home));
+  writeConfig(home, { ...readConfig(home), currentCluster: name });
 }
 
 /** listClusters lists cluster names that have a state file, sorted. */

@@ -8,14 +8,57 @@ import { applyCommand } from './apply';
 import { createCommand } from './create';
 import { deleteCommand } from './delete';
 import { tickCommand } from './tick';
+import { logsCommand } from './logs';
 import { clusterCommand } from './cluster';
+import { configCommand } from './config';
+import { debugCommand } from './debug';
 import { apiResourcesCommand, clusterInfoCommand, versionCommand } from './info';
+import { labelCommand } from './label';
+import { annotateCommand } from './annotate';
+import { patchCommand } from './patch';
+import { scaleCommand } from './scale';
+import { runCommand } from './run';
+import { setCommand } from './set';
+import { rolloutCommand } from './rollout';
+import { waitCommand } from './wait';
+import { exposeCommand } from './expose';
+import { autoscaleCommand } from './autoscale';
+import { replaceCommand } from './replace';
+import { editCommand } from './edit';
+import { diffCommand } from './diff';
+import { cordonCommand, uncordonCommand } from './cordon';
+import { taintCommand } from './taint';
+import { nodeCommand } from './node';
+import { schedulerCommand } from './scheduler';
+import { drainCommand } from './drain';
+import { whyCommand } from './why';
 
 /** COMMANDS in the order `kubemu --help` lists them. */
 export const COMMANDS: readonly Command[] = [
   createCommand, getCommand, deleteCommand, applyCommand, describeCommand,
   apiResourcesCommand, clusterInfoCommand, versionCommand,
-  tickCommand, clusterCommand,
+  configCommand, tickCommand, clusterCommand,
+  logsCommand,
+  debugCommand,
+  labelCommand,
+  annotateCommand,
+  patchCommand,
+  scaleCommand,
+  runCommand,
+  setCommand,
+  rolloutCommand,
+  waitCommand,
+  exposeCommand,
+  autoscaleCommand,
+  replaceCommand,
+  editCommand,
+  diffCommand,
+  cordonCommand, uncordonCommand,
+  taintCommand,
+  nodeCommand,
+  schedulerCommand,
+  drainCommand,
+  whyCommand,
 ];
 
 const BY_NAME = new Map<string, Command>();

@@ -1,0 +1,100 @@
+/**
+ * config: kubectl config's everyday subcommands, over kubemu's clusters — each cluster is a
+ * context (cluster and user named after it), `use-context` switches clusters and
+ * `set-context --namespace` sets a cluster's default namespace.
+ */
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { clusterExists, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
+import { renderTabbed } from '../../printers/table';
+import { toYaml } from '../../yaml';
+import { nodeIP } from '../../cluster/node-factory';
+
+const userOf = (cluster: string) => `${cluster}-admin`;
+
+/** current is the context in force: --context/--cluster, else the selected one. */
+function current(ctx: CommandContext): string {
+  return ctx.clusterName || currentCluster(ctx.home);
+}
+
+const currentContext: Command = {
+  name: 'current-context', short: 'Display the current-context', usage: 'kubectl config current-context [options]', flags: [],
+  run(ctx) {
+    ctx.io.out(`${current(ctx)}\n`);
+    return 0;
+  },
+};
+
+const getContexts: Command = {
+  name: 'get-contexts', short: 'Describe one or many contexts', usage: 'kubectl config get-contexts [(-o|--output=)name)] [options]',
+  flags: [
+    { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (name).' },
+    { name: 'no-headers', type: 'bool', default: false, help: "When using the default or custom-column output format, don't print headers (default print headers)." },
+  ],
+  run(ctx) {
+    const names = ctx.args.length ? ctx.args : listClusters(ctx.home);
+    for (const n of ctx.args) if (!clusterExists(ctx.home, n)) throw new CliError(`context ${n} not found`);
+    if (ctx.flags.output === 'name') { ctx.io.out(names.map((n) => `${n}\n`).join('')); return 0; }
+    if (ctx.flags.output) throw new CliError(`output must be one of '' or 'name': ${ctx.flags.output}`);
+    const cur = current(ctx);
+    const rows = names.map((n) => [n === cur ? '*' : '', n, n, userOf(n), contextNamespace(ctx.home, n) ?? '']);
+    ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? rows : [['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], ...rows]));
+    return 0;
+  },
+};
+
+const useContext: Command = {
+  name: 'use-context', aliases: ['use'], short: 'Set the current-context in a kubeconfig file', usage: 'kubectl config use-context CONTEXT_NAME [options]', flags: [],
+  run(ctx) {
+    if (ctx.args.length !== 1) throw new CliError('Unexpected args: ' + JSON.stringify(ctx.args));
+    const name = ctx.args[0]!;
+    if (!clusterExists(ctx.home, name)) throw new CliError(`no context exists with the name: "${name}"`);
+    setCurrentCluster(ctx.home, name);
+    ctx.io.out(`Switched to context "${name}".\n`);
+    return 0;
+  },
+};
+
+const setContext: Command = {
+  name: 'set-context', short: 'Set a context entry in kubeconfig', usage: 'kubectl config set-context [NAME | --current] [--namespace=namespace] [options]',
+  flags: [{ name: 'current', type: 'bool', default: false, help: 'Modify the current context' }],
+  run(ctx) {
+    const name = ctx.flags.current ? current(ctx) : ctx.args[0];
+    if (!name) throw new CliError('you must specify a non-empty context name or --current');
+    if (!clusterExists(ctx.home, name)) throw new CliError(`cannot create a context for "${name}": create the cluster with 'kubemu cluster create ${name}'`);
+    if (ctx.set.has('namespace')) setContextNamespace(ctx.home, name, ctx.flags.namespace as string);
+    ctx.io.out(`Context "${name}" modified.\n`);
+    return 0;
+  },
+};
+
+const view: Command = {
+  name: 'view', short: 'Display merged kubeconfig settings or a specified kubeconfig file', usage: 'kubectl config view [flags] [options]',
+  flags: [{ name: 'minify', type: 'bool', default: false, help: 'Remove all information not used by current-context from the output' }, { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format.' }],
+  run(ctx) {
+    const cur = current(ctx);
+    const names = ctx.flags.minify ? [cur] : listClusters(ctx.home);
+    const server = `https://${nodeIP(0)}:6443`;
+    const cfg = {
+      apiVersion: 'v1',
+      clusters: names.map((n) => ({ cluster: { 'certificate-authority-data': 'DATA+OMITTED', server }, name: n })),
+      contexts: names.map((n) => ({ context: { cluster: n, ...(contextNamespace(ctx.home, n) ? { namespace: contextNamespace(ctx.home, n) } : {}), user: userOf(n) }, name: n })),
+      'current-context': cur,
+      kind: 'Config',
+      preferences: {},
+      users: names.map((n) => ({ name: userOf(n), user: { 'client-certificate-data': 'DATA+OMITTED', 'client-key-data': 'DATA+OMITTED' } })),
+    };
+    ctx.io.out(toYaml(cfg));
+    return 0;
+  },
+};
+
+/** configCommand is `kubectl config`. */
+export const configCommand: Command = {
+  name: 'config',
+  short: 'Modify kubeconfig files (kubemu: clusters are contexts)',
+  usage: 'kubectl config SUBCOMMAND [options]',
+  flags: [],
+  subcommands: { 'current-context': currentContext, 'get-contexts': getContexts, 'use-context': useContext, use: useContext, 'set-context': setContext, view },
+  run() { throw new CliError('specify a subcommand: current-context, get-contexts, use-context, set-context or view'); },
+};
