@@ -11,6 +11,7 @@ import { tickCommand } from './tick';
 import { logsCommand } from './logs';
 import { clusterCommand } from './cluster';
 import { configCommand } from './config';
+import { eventsCommand } from './events';
 import { debugCommand } from './debug';
 import { apiResourcesCommand, clusterInfoCommand, versionCommand } from './info';
 import { labelCommand } from './label';
@@ -37,7 +38,7 @@ import { whyCommand } from './why';
 export const COMMANDS: readonly Command[] = [
   createCommand, getCommand, deleteCommand, applyCommand, describeCommand,
   apiResourcesCommand, clusterInfoCommand, versionCommand,
-  configCommand, tickCommand, clusterCommand,
+  eventsCommand, configCommand, tickCommand, clusterCommand,
   logsCommand,
   debugCommand,
   labelCommand,
