@@ -49,6 +49,8 @@ export interface ApiClient {
   /** delete returns the object as left: with deletionTimestamp set when deletion is graceful, else as removed. */
   delete(ref: ObjectRef, o: DeleteOptions): KubeObject;
   apply(obj: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome };
+  /** evict deletes a pod through pods/eviction, honouring its PodDisruptionBudget (429 TooManyRequests when it would be violated). */
+  evict(pod: ObjectRef, o: DeleteOptions): KubeObject;
   /** bind assigns a pod to a node (pods/binding); the scheduler's only write to a pod. */
   bind(pod: ObjectRef, nodeName: string, o: WriteOptions): void;
   /** recordEvent creates or aggregates a core/v1 Event about an object. */

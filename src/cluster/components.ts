@@ -15,6 +15,8 @@ import { jobController } from '../controllers/job';
 import { cronJobController } from '../controllers/cronjob';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished';
 import { statefulSetController } from '../controllers/statefulset';
+import { claimController, volumeController } from '../controllers/persistentvolume';
+import { localPathProvisioner } from '../controllers/persistentvolume/provisioner';
 import { endpointsController } from '../controllers/endpoints';
 import { garbageCollectors } from '../controllers/garbagecollector';
 import { eventTTLController } from '../controllers/eventttl';
@@ -24,6 +26,7 @@ import { kubeletController } from '../kubelet/kubelet';
 import { nodeStatusController } from '../kubelet/node-status';
 import { nodeLifecycleController } from '../controllers/nodelifecycle';
 import { taintEvictionController } from '../controllers/tainteviction';
+import { disruptionController } from '../controllers/disruption';
 
 /** ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject). */
 export interface ComponentOptions { schedulerRunning: boolean }
@@ -41,9 +44,13 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     cronJobController,
     ttlAfterFinishedController,
     statefulSetController,
+    claimController,
+    localPathProvisioner,
+    volumeController,
     endpointsController,
     ...garbageCollectors,
     eventTTLController,
+    disruptionController,
     resourceQuotaController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
     kubeletController,

@@ -17,6 +17,8 @@ export interface NodeShape {
   memory: string;
   maxPods: number;
   labels?: Record<string, string>;
+  /** zone sets topology.kubernetes.io/zone (kubemu node add --zone). */
+  zone?: string;
   taints?: { key: string; value?: string; effect: string }[];
 }
 
@@ -28,6 +30,19 @@ export const EVICTION_HARD_MEMORY_KI = 102400;
 export const NODE_IP_PREFIX = '172.18.0.';
 
 const KI = 1024;
+/** ZONE_LABEL is the well-known zone label. */
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
+
+/** nodeIndexOf recovers a node's index from its pod CIDR (10.244.<index>.0/24); -1 if it has none. */
+export function nodeIndexOf(node: KubeObject): number {
+  const m = /^\d+\.\d+\.(\d+)\.0\/24$/.exec(node.spec?.podCIDR ?? '');
+  return m ? Number(m[1]) : -1;
+}
+
+/** nextNodeIndex is the index a new node takes: one past the highest in use. */
+export function nextNodeIndex(nodes: readonly KubeObject[]): number {
+  return nodes.reduce((max, n) => Math.max(max, nodeIndexOf(n)), -1) + 1;
+}
 
 /** nodeIP is the InternalIP of the node with the given index. */
 export function nodeIP(index: number): string {
@@ -44,6 +59,7 @@ export function newNode(shape: NodeShape, rand: Rand, nowISO: string): KubeObjec
     'kubernetes.io/hostname': shape.name,
     'kubernetes.io/os': 'linux',
     ...(shape.controlPlane ? { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' } : {}),
+    ...(shape.zone ? { [ZONE_LABEL]: shape.zone } : {}),
     ...(shape.labels ?? {}),
   };
   const taints = shape.taints ?? (shape.controlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : []);

@@ -1,35 +1,46 @@
 /**
- * kubelet: runs the pods bound to each node — pulls images, creates and starts containers,
- * reports status, and stops containers when a pod is deleted. One component serves every
- * node; a pod is handled by the kubelet of its spec.nodeName.
+ * kubelet: runs the pods bound to each node — pulls images, creates and starts containers
+ * (init containers first, in order), probes them, restarts them with back-off, reports
+ * status and Events, and stops containers when a pod is deleted. One component serves
+ * every node; a pod is handled by the kubelet of its spec.nodeName.
  * Mirrors the kubelet's pod workers (pkg/kubelet/kubelet.go SyncPod/SyncTerminatingPod) as
- * timed stages in simulated time; kubemu: containers are processes of the emulated runtime.
+ * timed transitions in simulated time (see container-sync.ts); kubemu: containers are
+ * processes of the emulated runtime (process.ts, shell.ts).
  */
 import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
+import type { EventType } from '../apiserver/client';
 import { isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controllers/controller';
 import { allocatePodIP } from '../network/ipam';
+import { toISO } from '../sim/clock';
 import { imageInfo, normalizeImage } from './images';
-import { CREATE_START_MS, goDuration, jitter, pullDurationMs } from './timing';
-import { qosClass, unreadyMessage, withConditions } from './pod-status';
+import { mountFailure, referencedObjects } from './container-config';
+import {
+  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, imageIDOf, nextTransition,
+} from './container-sync';
+import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
+
+export { PULLING, PULLED, CREATED, STARTED, KILLING } from './container-sync';
 
 export const NAME = 'kubelet';
-export const PULLING = 'Pulling';
-export const PULLED = 'Pulled';
-export const CREATED = 'Created';
-export const STARTED = 'Started';
-export const KILLING = 'Killing';
 /** NODE_STOPPED_ANNOTATION marks a node whose kubelet is stopped (kubemu node stop). */
 export const NODE_STOPPED_ANNOTATION = 'kubemu.io/kubelet-stopped';
-
-interface ContainerPlan { name: string; image: string; pullMs: number; present: boolean; readyAt: number }
+/** MAX_TRANSITIONS bounds the transitions one reconcile replays (a long wall-clock gap). */
+export const MAX_TRANSITIONS = 2000;
 
 /** kubeletController reconciles bound pods on every node. */
 export const kubeletController: Controller = {
   name: NAME,
   for: 'Pod',
   accepts: (pod) => !!pod.spec?.nodeName,
+  // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
+  watches: ['ConfigMap', 'Secret'].map((kind) => ({
+    kind,
+    map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
+      .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && referencedObjects(p).includes(`${kind}/${obj.metadata.name}`))
+      .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
+  })),
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
     if (!pod?.spec?.nodeName) return;
@@ -37,8 +48,8 @@ export const kubeletController: Controller = {
     if (!node || node.metadata.annotations?.[NODE_STOPPED_ANNOTATION]) return;
     if (pod.metadata.deletionTimestamp) return terminate(pod, node, ctx);
     if (isPodTerminal(pod)) return;
-    if (!pod.status?.startTime) return admit(pod, node, ctx);
-    return progress(pod, node, ctx);
+    const admitted = pod.status?.startTime ? pod : admit(pod, node, ctx);
+    return sync(admitted, node, ctx);
   },
 };
 
@@ -46,135 +57,149 @@ function source(node: KubeObject) {
   return { component: NAME, host: node.metadata.name };
 }
 
-function containerRef(pod: KubeObject, name: string) {
+function containerRef(pod: KubeObject, fieldPath: string) {
   return {
     kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid,
-    apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion, fieldPath: `spec.containers{${name}}`,
+    apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion, fieldPath,
   };
 }
 
-function nodeHasImage(node: KubeObject, image: string): boolean {
-  const ref = normalizeImage(image);
-  return (node.status?.images ?? []).some((i: { names?: string[] }) => i.names?.includes(ref));
-}
-
-/** plan lays out when each container's image is ready and it starts, pulling serially from startTime. */
-function plan(pod: KubeObject, node: KubeObject, startMs: number): ContainerPlan[] {
-  let t = startMs;
-  return (pod.spec.containers ?? []).map((c: { name: string; image: string; imagePullPolicy?: string }) => {
-    const present = c.imagePullPolicy !== 'Always' && (nodeHasImage(node, c.image) || pod.status?.containerStatuses?.some((s: { name: string; imageID?: string }) => s.name === c.name && s.imageID));
-    const pullMs = present ? 0 : pullDurationMs(imageInfo(c.image).sizeBytes, `${pod.metadata.uid}/${c.name}`);
-    t += pullMs;
-    const readyAt = t + Math.round(CREATE_START_MS * (0.5 + jitter(`${pod.metadata.uid}/${c.name}/start`)));
-    return { name: c.name, image: c.image, pullMs, present, readyAt };
-  });
-}
-
-function admit(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Result | void {
-  const now = ctx.clock.nowMs();
+/** admit accepts a newly bound pod: Pending with its containers waiting, startTime now. */
+function admit(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): KubeObject {
   const nowISO = ctx.clock.nowISO();
+  const inits: { name: string; image: string; restartPolicy?: string }[] = pod.spec.initContainers ?? [];
   const names = (pod.spec.containers ?? []).map((c: { name: string }) => c.name);
   const hostIP = node.status?.addresses?.find((a: { type: string }) => a.type === 'InternalIP')?.address;
+  const waiting = (reason: string) => (c: { name: string; image: string; restartPolicy?: string }) => ({
+    image: c.image, imageID: '', lastState: {}, name: c.name, ready: false, restartCount: 0, started: false,
+    state: { waiting: { reason } },
+  });
   const status: Record<string, unknown> = {
     ...(pod.status ?? {}),
     phase: 'Pending',
     conditions: withConditions(pod.status?.conditions, [
       { type: 'PodReadyToStartContainers', status: 'False' },
-      { type: 'Initialized', status: 'True' },
+      inits.length
+        ? { type: 'Initialized', status: 'False', reason: 'ContainersNotInitialized', message: `containers with incomplete status: [${inits.map((c) => c.name).join(' ')}]` }
+        : { type: 'Initialized', status: 'True' },
       { type: 'Ready', status: 'False', reason: 'ContainersNotReady', message: unreadyMessage(names) },
       { type: 'ContainersReady', status: 'False', reason: 'ContainersNotReady', message: unreadyMessage(names) },
       { type: 'PodScheduled', status: 'True' },
     ], nowISO),
     hostIP, hostIPs: hostIP ? [{ ip: hostIP }] : undefined,
     startTime: nowISO,
-    containerStatuses: (pod.spec.containers ?? []).map((c: { name: string; image: string }) => ({
-      image: c.image, imageID: '', lastState: {}, name: c.name, ready: false, restartCount: 0, started: false,
-      state: { waiting: { reason: 'ContainerCreating' } },
-    })),
+    initContainerStatuses: inits.length ? inits.map(waiting(POD_INITIALIZING)) : undefined,
+    containerStatuses: (pod.spec.containers ?? []).map(waiting(inits.length ? POD_INITIALIZING : CONTAINER_CREATING)),
     qosClass: qosClass(pod),
   };
   if (!hostIP) { delete status.hostIP; delete status.hostIPs; }
-  const updated = ctx.api.updateStatus({ ...pod, status }, { fieldManager: NAME });
-  const steps = plan(updated, node, now);
-  const first = steps[0];
-  if (first) recordPull(updated, node, first, ctx, true);
-  return { requeueAfterMs: Math.max(0, (first?.pullMs ?? 0)) };
+  if (!inits.length) delete status.initContainerStatuses;
+  return ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
 }
 
-function recordPull(pod: KubeObject, node: KubeObject, step: ContainerPlan, ctx: ReconcileContext, starting: boolean): void {
-  const ref = containerRef(pod, step.name);
-  if (step.present) {
-    if (starting) ctx.api.recordEvent(ref, 'Normal', PULLED, `Container image "${step.image}" already present on machine`, source(node));
+/** slotsOf pairs each container with its status and when it may begin (init containers in order). */
+function slotsOf(pod: KubeObject, status: Record<string, any>): { inits: ContainerSlot[]; apps: ContainerSlot[]; initializedAt?: number } {
+  const startMs = Date.parse(status.startTime);
+  const inits: ContainerSlot[] = (pod.spec.initContainers ?? []).map((c: { name: string; restartPolicy?: string }) => ({
+    spec: c, init: true, sidecar: c.restartPolicy === 'Always',
+    status: (status.initContainerStatuses ?? []).find((s: { name: string }) => s.name === c.name),
+  }));
+  let ready: number | undefined = startMs;
+  for (const s of inits) {
+    s.beginAt = ready;
+    if (ready === undefined) continue;
+    const st = s.status?.state ?? {};
+    if (s.sidecar) {
+      ready = s.status?.started && st.running ? Date.parse(st.running.startedAt) : undefined;
+    } else {
+      ready = st.terminated && st.terminated.exitCode === 0 ? Date.parse(st.terminated.finishedAt) : undefined;
+    }
+  }
+  const apps: ContainerSlot[] = (pod.spec.containers ?? []).map((c: { name: string }) => ({
+    spec: c, init: false, sidecar: false, beginAt: ready,
+    status: (status.containerStatuses ?? []).find((s: { name: string }) => s.name === c.name),
+  }));
+  return { inits, apps, initializedAt: ready };
+}
+
+/** sync replays every transition due by now, then writes the status once and asks to be back at the next one. */
+function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Result | void {
+  const now = ctx.clock.nowMs();
+  const status: Record<string, any> = structuredClone(pod.status);
+  const before = JSON.stringify(status);
+  let events: KubeObject[] | undefined;
+  const env: SyncEnv = {
+    pod: { ...pod, status }, node, api: ctx.api, now,
+    emit: (fieldPath: string, type: EventType, reason: string, message: string) => {
+      ctx.api.recordEvent(containerRef(pod, fieldPath), type, reason, message, source(node));
+      events = undefined;
+    },
+    events: () => (events ??= ctx.api.listControlledBy('Event', pod.metadata.uid!)),
+    onStart: () => {
+      if (!status.podIP) {
+        const ip = pod.spec.hostNetwork ? status.hostIP
+          : allocatePodIP(node, ctx.api.podsOnNode(node.metadata.name!).filter((p) => p.metadata.uid !== pod.metadata.uid));
+        if (ip) { status.podIP = ip; status.podIPs = [{ ip }]; }
+      }
+      return status.podIP ?? '';
+    },
+    onPulled: (image: string) => markImagePresent(node, image, ctx),
+    containerID: () => `containerd://${ctx.rand.hex(64)}`,
+  };
+  // Volumes are set up before any container: a missing ConfigMap/Secret keeps the pod ContainerCreating.
+  const mount = mountFailure(pod, ctx.api);
+  if (mount) {
+    const msg = `MountVolume.SetUp failed for volume "${mount.volume}" : ${mount.message}`;
+    if (!env.events().some((e) => e.reason === FAILED_MOUNT && e.message === msg)) {
+      ctx.api.recordEvent({ ...containerRef(pod, ''), fieldPath: undefined }, 'Warning', FAILED_MOUNT, msg, source(node));
+    }
     return;
   }
-  if (starting) ctx.api.recordEvent(ref, 'Normal', PULLING, `Pulling image "${step.image}"`, source(node));
-  else {
-    const d = goDuration(step.pullMs);
-    ctx.api.recordEvent(ref, 'Normal', PULLED,
-      `Successfully pulled image "${step.image}" in ${d} (${d} including waiting). Image size: ${imageInfo(step.image).sizeBytes} bytes.`, source(node));
+  let next: number | undefined;
+  for (let n = 0; n < MAX_TRANSITIONS; n++) {
+    const { inits, apps, initializedAt } = slotsOf(pod, status);
+    let best: { at: number; apply(): void } | undefined;
+    for (const slot of [...inits, ...apps]) {
+      if (!slot.status) continue;
+      const t = nextTransition(env, slot);
+      if (t && (!best || t.at < best.at)) best = t;
+    }
+    const pending = initializedAt;
+    if (!best || best.at > now) { next = best?.at; recompute(pod, status, pending, now); break; }
+    best.apply();
+    recompute(pod, status, slotsOf(pod, status).initializedAt, best.at);
+    if (status.phase === 'Succeeded' || status.phase === 'Failed') break;
   }
+  if (JSON.stringify(status) !== before) ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
+  if (status.phase === 'Succeeded' || status.phase === 'Failed') return;
+  return next !== undefined ? { requeueAfterMs: Math.max(0, next - now) } : undefined;
 }
 
-function progress(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Result | void {
-  const now = ctx.clock.nowMs();
-  const start = Date.parse(pod.status.startTime);
-  const steps = plan(pod, node, start);
-  const statuses: Record<string, unknown>[] = structuredClone(pod.status.containerStatuses ?? []);
-  let changed = false;
-  let next: number | undefined;
-  let pullEnd = start;
-  for (const step of steps) {
-    const cs = statuses.find((s) => s.name === step.name);
-    if (!cs || (cs.state as { running?: unknown }).running) { pullEnd += step.pullMs; continue; }
-    const pulledAt = pullEnd + step.pullMs;
-    pullEnd = pulledAt;
-    if (now < pulledAt) { next = Math.min(next ?? Infinity, pulledAt); break; }
-    if (now < step.readyAt) {
-      next = Math.min(next ?? Infinity, step.readyAt);
-      if (!cs.imageID) {
-        recordPull(pod, node, step, ctx, false);
-        cs.imageID = imageID(step.image, pod);
-        changed = true;
-        markImagePresent(node, step.image, ctx);
-        const following = steps[steps.indexOf(step) + 1];
-        if (following) recordPull(pod, node, following, ctx, true);
-      }
-      continue;
-    }
-    if (!cs.imageID) {
-      recordPull(pod, node, step, ctx, false);
-      markImagePresent(node, step.image, ctx);
-      const following = steps[steps.indexOf(step) + 1];
-      if (following) recordPull(pod, node, following, ctx, true);
-    }
-    const ref = containerRef(pod, step.name);
-    ctx.api.recordEvent(ref, 'Normal', CREATED, `Created container: ${step.name}`, source(node));
-    ctx.api.recordEvent(ref, 'Normal', STARTED, `Started container ${step.name}`, source(node));
-    Object.assign(cs, {
-      containerID: `containerd://${ctx.rand.hex(64)}`,
-      image: normalizeImage(step.image),
-      imageID: imageID(step.image, pod),
-      ready: true, started: true,
-      state: { running: { startedAt: ctx.clock.nowISO() } },
-    });
-    changed = true;
-  }
-  if (!changed) return next !== undefined ? { requeueAfterMs: next - now } : undefined;
-  const allRunning = statuses.every((s) => (s.state as { running?: unknown }).running);
-  const unready = statuses.filter((s) => !s.ready).map((s) => s.name as string);
-  const nowISO = ctx.clock.nowISO();
-  const status: Record<string, unknown> = { ...pod.status, containerStatuses: statuses };
-  if (allRunning) {
-    status.phase = 'Running';
-    const ip = pod.spec.hostNetwork ? pod.status.hostIP : allocatePodIP(node, ctx.api.podsOnNode(node.metadata.name!).filter((p) => p.metadata.uid !== pod.metadata.uid));
-    if (ip) { status.podIP = ip; status.podIPs = [{ ip }]; }
-    status.conditions = withConditions(pod.status.conditions, [
-      { type: 'PodReadyToStartContainers', status: 'True' },
-      ...(unready.length ? [] : [{ type: 'Ready', status: 'True' as const }, { type: 'ContainersReady', status: 'True' as const }]),
-    ], nowISO);
-  }
-  ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
-  return next !== undefined ? { requeueAfterMs: next - now } : undefined;
+/** recompute derives phase and conditions from the container statuses, as of time at. */
+function recompute(pod: KubeObject, status: Record<string, any>, initializedAt: number | undefined, at: number): void {
+  const derived = podStatusFor(pod, status, initializedAt !== undefined && initializedAt <= at);
+  status.phase = derived.phase;
+  const iso = toISO(at);
+  const init = pod.spec.initContainers ?? [];
+  const incomplete = init.filter((c: { name: string; restartPolicy?: string }) => {
+    const s = (status.initContainerStatuses ?? []).find((x: { name: string }) => x.name === c.name);
+    return c.restartPolicy === 'Always' ? !s?.started : !(s?.state?.terminated?.exitCode === 0);
+  }).map((c: { name: string }) => c.name);
+  const terminal = derived.phase === 'Succeeded' || derived.phase === 'Failed';
+  const unready = [...(status.initContainerStatuses ?? []).filter((s: any) => init.find((c: any) => c.name === s.name)?.restartPolicy === 'Always'), ...(status.containerStatuses ?? [])]
+    .filter((s: { ready?: boolean }) => !s.ready).map((s: { name: string }) => s.name);
+  const anyStarted = [...(status.initContainerStatuses ?? []), ...(status.containerStatuses ?? [])].some((s: any) => s.containerID);
+  const readyCond = terminal
+    ? { status: 'False' as const, reason: derived.phase === 'Succeeded' ? 'PodCompleted' : 'PodFailed' }
+    : unready.length ? { status: 'False' as const, reason: 'ContainersNotReady', message: unreadyMessage(unready) } : { status: 'True' as const };
+  status.conditions = withConditions(status.conditions, [
+    { type: 'PodReadyToStartContainers', status: anyStarted && !terminal ? 'True' : 'False' },
+    incomplete.length && !initializedAt
+      ? { type: 'Initialized', status: 'False', reason: 'ContainersNotInitialized', message: `containers with incomplete status: [${incomplete.join(' ')}]` }
+      : { type: 'Initialized', status: 'True', ...(terminal && derived.phase === 'Succeeded' && init.length ? { reason: 'PodCompleted' } : {}) },
+    { type: 'Ready', ...readyCond },
+    { type: 'ContainersReady', ...readyCond },
+  ], iso);
 }
 
 // PodStatus's Go field order, so -o json reads like the API's.
@@ -187,21 +212,12 @@ function orderStatus(s: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function imageID(image: string, pod: KubeObject): string {
-  const ref = normalizeImage(image);
-  const repo = ref.slice(0, ref.lastIndexOf(':') > ref.lastIndexOf('/') ? ref.lastIndexOf(':') : ref.length);
-  let digest = '';
-  for (let i = 0; digest.length < 64; i++) digest += Math.floor(jitter(`${ref}#${i}`) * 16).toString(16);
-  void pod;
-  return `${repo}@sha256:${digest}`;
-}
-
 function markImagePresent(node: KubeObject, image: string, ctx: ReconcileContext): void {
   const fresh = ctx.api.get({ kind: 'Node', name: node.metadata.name! });
   const ref = normalizeImage(image);
   const images: { names: string[]; sizeBytes: number }[] = fresh.status?.images ?? [];
   if (images.some((i) => i.names.includes(ref))) return;
-  const entry = { names: [imageID(image, fresh), ref], sizeBytes: imageInfo(image).sizeBytes };
+  const entry = { names: [imageIDOf(image), ref], sizeBytes: imageInfo(image).sizeBytes };
   const next = [...images, entry].sort((a, b) => b.sizeBytes - a.sizeBytes);
   ctx.api.updateStatus({ ...fresh, status: { ...fresh.status, images: next } }, { fieldManager: NAME });
   Object.assign(node, ctx.api.get({ kind: 'Node', name: node.metadata.name! }));
@@ -212,12 +228,19 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
   const now = ctx.clock.nowMs();
   const grace = pod.metadata.deletionGracePeriodSeconds ?? 30;
   const began = Date.parse(pod.metadata.deletionTimestamp!) - grace * 1000;
-  const running = (pod.status?.containerStatuses ?? []).filter((s: { state?: { running?: unknown } }) => s.state?.running);
-  const prompt = (pod.spec.containers ?? []).every((c: { image: string; command?: string[] }) => imageInfo(c.image).stopsOnSigterm && !c.command);
+  const all = [...(pod.status?.initContainerStatuses ?? []).map((s: any) => ({ s, init: true })), ...(pod.status?.containerStatuses ?? []).map((s: any) => ({ s, init: false }))];
+  const running = all.filter(({ s }) => s.state?.running);
+  const specs = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])];
+  const prompt = running.every(({ s }) => {
+    const c = specs.find((x: { name: string }) => x.name === s.name);
+    return c && imageInfo(c.image).stopsOnSigterm && !c.command;
+  });
   const stopAt = began + (prompt ? Math.min(grace * 1000, 1000) : grace * 1000);
   // The kubelet sees the deletion within the second it happens; that is when it asks the containers to stop.
   if (running.length && now < began + 1000) {
-    for (const s of running) ctx.api.recordEvent(containerRef(pod, s.name), 'Normal', KILLING, `Stopping container ${s.name}`, source(node));
+    for (const { s, init } of running) {
+      ctx.api.recordEvent(containerRef(pod, `${init ? 'spec.initContainers' : 'spec.containers'}{${s.name}}`), 'Normal', KILLING, `Stopping container ${s.name}`, source(node));
+    }
   }
   if (now < stopAt && running.length) return { requeueAfterMs: stopAt - now };
   try {

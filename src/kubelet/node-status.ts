@@ -1,40 +1,119 @@
 /**
  * node-status: what each running kubelet keeps up for its node — the Lease in
- * kube-node-lease (renewed every 10s of simulated time), the node's conditions, and the
- * mirror pods of its static pods.
+ * kube-node-lease (renewed every 10s of simulated time), the node's conditions (Ready,
+ * MemoryPressure, DiskPressure, PIDPressure), and the mirror pods of its static pods.
+ * Mirrors pkg/kubelet/nodelease and pkg/kubelet/nodestatus/setters.go.
+ *
+ * kubemu: heartbeats are lazy. A live kubelet's Lease is brought up to date only when this
+ * component runs (a lazy timer, or any stop of the clock); the renewTime written is the last
+ * 10s beat at or before now, so a long tick costs one write per stop, not one per beat. The
+ * node lifecycle controller runs after this component in every pass, so it never sees a
+ * stale Lease of a live kubelet.
  */
-import type { KubeObject } from '../api/meta';
-import { isAlreadyExists } from '../apiserver/errors';
+import type { Condition, KubeObject } from '../api/meta';
+import { isAlreadyExists, isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controllers/controller';
-import { CONFIG_HASH, CONFIG_MIRROR, CONFIG_SOURCE, controlPlaneManifests } from './static-pods';
+import { CONFIG_MIRROR, STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
 import { NODE_STOPPED_ANNOTATION } from './kubelet';
-import { fnv32a } from '../controllers/deployment/hash';
 
 export const NAME = 'kubelet';
 /** LEASE_RENEW_INTERVAL_MS is the kubelet's lease renew interval (nodeLeaseDurationSeconds 40 × 0.25). */
 export const LEASE_RENEW_INTERVAL_MS = 10_000;
 export const LEASE_DURATION_SECONDS = 40;
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
+/** NODE_STATUS_REPORT_FREQUENCY_MS is how often an unchanged node status is re-posted (5m). */
+export const NODE_STATUS_REPORT_FREQUENCY_MS = 5 * 60_000;
+/** NODE_PRESSURE_ANNOTATION lists the pressures `kubemu node pressure` injected ("memory,disk,pid"). */
+export const NODE_PRESSURE_ANNOTATION = 'kubemu.io/pressure';
+/** STOPPED / PARTITIONED are the values of NODE_STOPPED_ANNOTATION. */
+export const KUBELET_STOPPED = 'stopped';
+export const KUBELET_PARTITIONED = 'partitioned';
+
+/** Pressure is one kind of resource pressure a kubelet can report. */
+export type Pressure = 'memory' | 'disk' | 'pid';
+
+/** ConditionSpec is one node condition the kubelet reports, in both of its states. */
+interface ConditionSpec {
+  type: string;
+  pressure?: Pressure;
+  ok: { reason: string; message: string; event: string };
+  bad: { reason: string; message: string; event: string };
+}
+
+/** NODE_CONDITIONS are the kubelet's conditions in the order it sets them (setters.go). */
+export const NODE_CONDITIONS: readonly ConditionSpec[] = [
+  {
+    type: 'MemoryPressure', pressure: 'memory',
+    ok: { reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available', event: 'NodeHasSufficientMemory' },
+    bad: { reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available', event: 'NodeHasInsufficientMemory' },
+  },
+  {
+    type: 'DiskPressure', pressure: 'disk',
+    ok: { reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure', event: 'NodeHasNoDiskPressure' },
+    bad: { reason: 'KubeletHasDiskPressure', message: 'kubelet has disk pressure', event: 'NodeHasDiskPressure' },
+  },
+  {
+    type: 'PIDPressure', pressure: 'pid',
+    ok: { reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available', event: 'NodeHasSufficientPID' },
+    bad: { reason: 'KubeletHasInsufficientPID', message: 'kubelet has insufficient PID available', event: 'NodeHasInsufficientPID' },
+  },
+  {
+    type: 'Ready',
+    ok: { reason: 'KubeletReady', message: 'kubelet is posting ready status', event: 'NodeReady' },
+    bad: { reason: 'KubeletNotReady', message: 'kubelet is not ready', event: 'NodeNotReady' },
+  },
+];
+
+/** nodeStatusMessage is the kubelet's node event text: `Node <node> status is now: <Reason>`. */
+export const nodeStatusMessage = (node: string, reason: string): string => `Node ${node} status is now: ${reason}`;
 
 /** microISO renders a lease time as MicroTime does (microseconds). */
-function microISO(ms: number): string {
+export function microISO(ms: number): string {
   return new Date(ms).toISOString().replace('Z', '000Z');
 }
 
-/** nodeStatusController keeps each node's lease fresh and its static pods mirrored. */
+/** kubeletRunning reports whether a node's kubelet talks to the API server (not stopped or partitioned). */
+export function kubeletRunning(node: KubeObject): boolean {
+  return !node.metadata.annotations?.[NODE_STOPPED_ANNOTATION];
+}
+
+/** pressuresOf reads the injected pressures of a node. */
+export function pressuresOf(node: KubeObject): Set<Pressure> {
+  const v = node.metadata.annotations?.[NODE_PRESSURE_ANNOTATION] ?? '';
+  return new Set(v.split(',').filter(Boolean) as Pressure[]);
+}
+
+/** nodeStatusController keeps each node's lease fresh, its conditions reported and its static pods mirrored. */
 export const nodeStatusController: Controller = {
   name: 'kubelet-node-status',
   for: 'Node',
-  watches: [{ kind: 'Pod', map: (pod) => (pod.metadata.annotations?.[CONFIG_MIRROR] && pod.spec?.nodeName ? [{ name: pod.spec.nodeName }] : []) }],
+  watches: [
+    { kind: 'Pod', map: (pod) => (pod.metadata.annotations?.[CONFIG_MIRROR] && pod.spec?.nodeName ? [{ name: pod.spec.nodeName }] : []) },
+    // A node's manifests folder changing (kubemu node manifests add|remove).
+    {
+      kind: 'ConfigMap',
+      map: (cm) => (cm.metadata.namespace === STATIC_PODS_NAMESPACE && cm.metadata.name!.startsWith(STATIC_PODS_CONFIGMAP_PREFIX)
+        ? [{ name: cm.metadata.name!.slice(STATIC_PODS_CONFIGMAP_PREFIX.length) }] : []),
+    },
+  ],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const node = ctx.api.tryGet({ kind: 'Node', name: req.name });
-    if (!node || node.metadata.annotations?.[NODE_STOPPED_ANNOTATION]) return;
-    const wait = renewLease(node, ctx);
-    if (node.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined) ensureMirrorPods(node, ctx);
-    return { requeueAfterMs: wait, lazy: true };
+    if (!node || !kubeletRunning(node)) return;
+    return { requeueAfterMs: syncNodeStatus(node, ctx), lazy: true };
   },
 };
+
+/**
+ * syncNodeStatus is one kubelet status round for a running node: renew the Lease, post
+ * changed conditions, publish missing mirror pods. Returns ms until the next lease beat.
+ * The CLI calls it before stopping a kubelet, so the Lease holds its true last beat.
+ */
+export function syncNodeStatus(node: KubeObject, ctx: ReconcileContext): number {
+  const wait = renewLease(node, ctx);
+  syncConditions(node, ctx);
+  ensureMirrorPods(node, ctx);
+  return wait;
+}
 
 function renewLease(node: KubeObject, ctx: ReconcileContext): number {
   const now = ctx.clock.nowMs();
@@ -51,25 +130,91 @@ function renewLease(node: KubeObject, ctx: ReconcileContext): number {
     return LEASE_RENEW_INTERVAL_MS;
   }
   const last = Date.parse(lease.spec?.renewTime ?? '') || 0;
-  if (now - last < LEASE_RENEW_INTERVAL_MS) return LEASE_RENEW_INTERVAL_MS - (now - last);
+  const since = now - last;
+  if (since < LEASE_RENEW_INTERVAL_MS) return LEASE_RENEW_INTERVAL_MS - since;
+  // The beats in between happened; only the latest one is written.
+  const beat = last + Math.floor(since / LEASE_RENEW_INTERVAL_MS) * LEASE_RENEW_INTERVAL_MS;
   const next = structuredClone(lease);
-  next.spec.renewTime = microISO(now);
+  next.spec.renewTime = microISO(beat);
   ctx.api.update(next, { fieldManager: NAME });
-  return LEASE_RENEW_INTERVAL_MS;
+  return LEASE_RENEW_INTERVAL_MS - (now - beat);
 }
 
+/**
+ * syncConditions posts the kubelet's view of its conditions when it differs from the
+ * stored one (after a restart, the node controller's Unknown; after `node pressure`).
+ * Unchanged status is re-posted every nodeStatusReportFrequency (5m); like the Lease, only
+ * the latest such report is written when the component runs.
+ */
+function syncConditions(node: KubeObject, ctx: ReconcileContext): void {
+  const pressures = pressuresOf(node);
+  const current: Condition[] = node.status?.conditions ?? [];
+  const nowISO = ctx.clock.nowISO();
+  const changes: string[] = [];
+  const next: Condition[] = NODE_CONDITIONS.map((spec) => {
+    const bad = spec.pressure ? pressures.has(spec.pressure) : false;
+    const status = spec.pressure ? (bad ? 'True' : 'False') : 'True';
+    const want = bad ? spec.bad : spec.ok;
+    const old = current.find((c) => c.type === spec.type);
+    if (old && old.status === status && old.reason === want.reason) return old;
+    changes.push(want.event);
+    return {
+      type: spec.type, status, lastHeartbeatTime: nowISO,
+      lastTransitionTime: old?.status === status ? old.lastTransitionTime : nowISO,
+      reason: want.reason, message: want.message,
+    } as Condition;
+  });
+  if (!changes.length) {
+    const ready = current.find((c) => c.type === 'Ready') as (Condition & { lastHeartbeatTime?: string }) | undefined;
+    const last = Date.parse(ready?.lastHeartbeatTime ?? '') || 0;
+    const since = ctx.clock.nowMs() - last;
+    if (since < NODE_STATUS_REPORT_FREQUENCY_MS) return;
+    const beat = new Date(last + Math.floor(since / NODE_STATUS_REPORT_FREQUENCY_MS) * NODE_STATUS_REPORT_FREQUENCY_MS).toISOString().replace('.000Z', 'Z');
+    const conditions = current.map((c) => (NODE_CONDITIONS.some((s) => s.type === c.type) ? { ...c, lastHeartbeatTime: beat } : c));
+    ctx.api.updateStatus({ ...node, status: { ...node.status, conditions } }, { fieldManager: NAME });
+    return;
+  }
+  const wasReady = current.find((c) => c.type === 'Ready')?.status === 'True';
+  const others = current.filter((c) => !NODE_CONDITIONS.some((s) => s.type === c.type));
+  ctx.api.updateStatus({ ...node, status: { ...node.status, conditions: [...others, ...next] } }, { fieldManager: NAME });
+  const name = node.metadata.name!;
+  const ref = { kind: 'Node', name, uid: name, apiVersion: 'v1' };
+  for (const reason of changes) ctx.api.recordEvent(ref, 'Normal', reason, nodeStatusMessage(name, reason), { component: NAME, host: name });
+  if (!wasReady) resyncPodReadiness(name, ctx);
+}
+
+/**
+ * resyncPodReadiness: a kubelet back in touch with the API server re-posts its pods' status,
+ * undoing the node controller's MarkPodsNotReady for pods whose containers are all ready.
+ */
+function resyncPodReadiness(nodeName: string, ctx: ReconcileContext): void {
+  const nowISO = ctx.clock.nowISO();
+  for (const pod of ctx.api.podsOnNode(nodeName)) {
+    if (pod.metadata.deletionTimestamp) continue;
+    const statuses: { ready?: boolean }[] = pod.status?.containerStatuses ?? [];
+    const conds: Condition[] = pod.status?.conditions ?? [];
+    const ready = conds.find((c) => c.type === 'Ready');
+    if (!statuses.length || !statuses.every((s) => s.ready) || !ready || ready.status === 'True') continue;
+    const next = conds.map((c) => (c.type === 'Ready' ? { ...c, status: 'True' as const, lastTransitionTime: nowISO } : c));
+    ctx.api.updateStatus({ ...pod, status: { ...pod.status, conditions: next } }, { fieldManager: NAME });
+  }
+}
+
+/** ensureMirrorPods publishes a mirror pod per manifest and removes mirrors of manifests gone or changed. */
 function ensureMirrorPods(node: KubeObject, ctx: ReconcileContext): void {
-  const nodeName = node.metadata.name!;
-  for (const manifest of controlPlaneManifests()) {
-    const name = `${manifest.metadata.name}-${nodeName}`;
-    if (ctx.api.tryGet({ kind: 'Pod', namespace: 'kube-system', name })) continue;
-    const hash = fnv32a(JSON.stringify(manifest) + nodeName).toString(16).padStart(8, '0');
-    const mirror: KubeObject = structuredClone(manifest);
-    mirror.metadata.name = name;
-    mirror.metadata.annotations = { [CONFIG_HASH]: hash + hash + hash + hash, [CONFIG_MIRROR]: hash + hash + hash + hash, [CONFIG_SOURCE]: 'file' };
-    mirror.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: nodeName, uid: node.metadata.uid!, controller: true }];
-    mirror.spec.nodeName = nodeName;
-    mirror.spec.tolerations = [{ operator: 'Exists', effect: 'NoExecute' }];
+  const wanted = new Map(staticPodsFor(node, ctx.api).map((m) => { const p = mirrorPodFor(m, node); return [`${p.metadata.namespace}/${p.metadata.name}`, p]; }));
+  for (const pod of ctx.api.podsOnNode(node.metadata.name!)) {
+    const hash = pod.metadata.annotations?.[CONFIG_MIRROR];
+    if (!hash) continue;
+    const want = wanted.get(`${pod.metadata.namespace}/${pod.metadata.name}`);
+    if (want && want.metadata.annotations?.[CONFIG_MIRROR] === hash) { wanted.delete(`${pod.metadata.namespace}/${pod.metadata.name}`); continue; }
+    if (pod.metadata.deletionTimestamp && want) continue;
+    try {
+      ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME, gracePeriodSeconds: 0 });
+    } catch (e) { if (!isNotFound(e)) throw e; }
+  }
+  for (const mirror of wanted.values()) {
+    if (ctx.api.tryGet({ kind: 'Pod', namespace: mirror.metadata.namespace, name: mirror.metadata.name! })) continue;
     try {
       ctx.api.create(mirror, { fieldManager: NAME });
     } catch (e) { if (!isAlreadyExists(e)) throw e; }

@@ -43,3 +43,41 @@ export function qosClass(pod: KubeObject): string {
 export function unreadyMessage(names: string[]): string {
   return `containers with unready status: [${names.join(' ')}]`;
 }
+
+/** PodPhaseResult is the phase the kubelet derives for a pod. */
+export interface PodPhaseResult { phase: 'Pending' | 'Running' | 'Succeeded' | 'Failed' }
+
+/**
+ * podStatusFor derives the pod phase from its container statuses and restart policy.
+ * Mirrors pkg/kubelet/kubelet_pods.go getPhase: a container waiting after a previous run
+ * counts as stopped; all stopped means Succeeded (all exit 0), or Failed under Never.
+ */
+export function podStatusFor(pod: KubeObject, status: Record<string, any>, initialized: boolean): PodPhaseResult {
+  const policy = pod.spec?.restartPolicy ?? 'Always';
+  if (!initialized) {
+    const inits: { name: string; restartPolicy?: string }[] = pod.spec?.initContainers ?? [];
+    const failed = (status.initContainerStatuses ?? []).some((s: any) => {
+      const c = inits.find((x) => x.name === s.name);
+      return c?.restartPolicy !== 'Always' && s.state?.terminated && s.state.terminated.exitCode !== 0;
+    });
+    return { phase: failed && policy === 'Never' ? 'Failed' : 'Pending' };
+  }
+  let running = 0;
+  let waiting = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  for (const s of status.containerStatuses ?? []) {
+    if (s.state?.running) running++;
+    else if (s.state?.terminated) { stopped++; if (s.state.terminated.exitCode === 0) succeeded++; }
+    else if (s.lastState?.terminated) stopped++;
+    else waiting++;
+  }
+  if (waiting > 0) return { phase: 'Pending' };
+  if (running > 0) return { phase: 'Running' };
+  if (stopped > 0) {
+    if (policy === 'Always') return { phase: 'Running' };
+    if (stopped === succeeded) return { phase: 'Succeeded' };
+    return { phase: policy === 'Never' ? 'Failed' : 'Running' };
+  }
+  return { phase: 'Pending' };
+}

@@ -1,9 +1,16 @@
 /**
- * static-pods: the manifests kubeadm writes to a control-plane node's manifests folder
- * (/etc/kubernetes/manifests). The node's kubelet runs them and publishes mirror pods
- * named <name>-<node>.
+ * static-pods: the pods a kubelet runs from its manifests folder (/etc/kubernetes/manifests)
+ * rather than from the API — kubeadm's control-plane components on control-plane nodes,
+ * plus whatever `kubemu node manifests add` puts there. The kubelet publishes one mirror
+ * pod per manifest, named <name>-<node>.
+ *
+ * kubemu: a node's manifests folder is the ConfigMap kube-system/kubemu-static-pods-<node>
+ * (one data key per file, the manifest as JSON). Without that ConfigMap a control-plane
+ * node has kubeadm's four manifests and a worker has none.
  */
 import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
+import { fnv32a } from '../controllers/deployment/hash';
 
 /** KUBERNETES_VERSION is the version the emulated cluster reports. */
 export const KUBERNETES_VERSION = 'v1.32.2';
@@ -38,4 +45,54 @@ export function controlPlaneManifests(): KubeObject[] {
       securityContext: { seccompProfile: { type: 'RuntimeDefault' } },
     },
   }));
+}
+
+/** STATIC_PODS_CONFIGMAP_PREFIX names a node's manifests ConfigMap: kubemu-static-pods-<node>. */
+export const STATIC_PODS_CONFIGMAP_PREFIX = 'kubemu-static-pods-';
+/** STATIC_PODS_NAMESPACE is where the manifests ConfigMaps live. */
+export const STATIC_PODS_NAMESPACE = 'kube-system';
+const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
+
+/** staticPodsConfigMapName is the manifests ConfigMap name of a node. */
+export function staticPodsConfigMapName(nodeName: string): string {
+  return `${STATIC_PODS_CONFIGMAP_PREFIX}${nodeName}`;
+}
+
+/** defaultManifests is a node's manifests folder before anyone edits it: kubeadm's on control planes. */
+export function defaultManifests(node: KubeObject): Record<string, KubeObject> {
+  if (node.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined) return {};
+  return Object.fromEntries(controlPlaneManifests().map((m) => [`${m.metadata.name}.yaml`, m]));
+}
+
+/** manifestFiles returns a node's manifests folder: file name → pod manifest. */
+export function manifestFiles(node: KubeObject, api: ApiClient): Record<string, KubeObject> {
+  const cm = api.tryGet({ kind: 'ConfigMap', namespace: STATIC_PODS_NAMESPACE, name: staticPodsConfigMapName(node.metadata.name!) });
+  if (!cm) return defaultManifests(node);
+  const out: Record<string, KubeObject> = {};
+  for (const [file, text] of Object.entries((cm as { data?: Record<string, string> }).data ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    try { out[file] = JSON.parse(text) as KubeObject; } catch { /* a corrupt file is skipped, as the kubelet logs and skips it */ }
+  }
+  return out;
+}
+
+/** staticPodsFor returns the pod manifests a node's kubelet runs. */
+export function staticPodsFor(node: KubeObject, api: ApiClient): KubeObject[] {
+  return Object.values(manifestFiles(node, api));
+}
+
+/** mirrorPodFor builds the mirror pod the kubelet publishes for a manifest on a node. */
+export function mirrorPodFor(manifest: KubeObject, node: KubeObject): KubeObject {
+  const nodeName = node.metadata.name!;
+  const hash = fnv32a(JSON.stringify(manifest) + nodeName).toString(16).padStart(8, '0');
+  const mirror: KubeObject = structuredClone(manifest);
+  mirror.metadata.name = `${manifest.metadata.name}-${nodeName}`;
+  mirror.metadata.namespace = manifest.metadata.namespace ?? 'default';
+  mirror.metadata.annotations = {
+    ...(manifest.metadata.annotations ?? {}),
+    [CONFIG_HASH]: hash + hash + hash + hash, [CONFIG_MIRROR]: hash + hash + hash + hash, [CONFIG_SOURCE]: 'file',
+  };
+  mirror.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: nodeName, uid: node.metadata.uid!, controller: true }];
+  mirror.spec = { ...(mirror.spec ?? {}), nodeName };
+  mirror.spec.tolerations = [{ operator: 'Exists', effect: 'NoExecute' }];
+  return mirror;
 }

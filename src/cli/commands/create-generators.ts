@@ -2,7 +2,225 @@
  * create-generators: `kubectl create <kind> NAME …` subcommands, each a generator from
  * src/cli/generators plus the shared write path (dry-run, -o, server errors).
  */
-import type { Command } from '../command';
+import type { KubeObject } from '../../api/meta';
+import type { Command, CommandContext } from '../command';
+import { CliError, UsageError } from '../errors';
+import type { FlagDef } from '../flags';
+import { generatorSpec } from '../generators/generator-table';
+import type { GeneratorSpec } from '../generators/flag-spec';
+import { EXACTLY_ONE_NAME, GeneratorError } from '../generators/generator-error';
+import { createNamespace } from '../generators/namespace';
+import { createConfigMap } from '../generators/configmap';
+import { createDeployment } from '../generators/deployment';
+import { createSecretGeneric } from '../generators/secret-generic';
+import { createSecretTls } from '../generators/secret-tls';
+import { createSecretDockerRegistry } from '../generators/secret-docker-registry';
+import { createService, type ServiceType } from '../generators/service';
+import { createServiceAccount } from '../generators/serviceaccount';
+import { createJob, createJobFromCronJob, validateCreateJob } from '../generators/job';
+import { createCronJob } from '../generators/cronjob';
+import { createRoleBinding, createClusterRoleBinding } from '../generators/rolebinding';
+import { createPriorityClass } from '../generators/priorityclass';
+import { enforcedNamespace, flagDefsOf, generatorFs, withGeneratorErrors, writeGenerated } from './generator-cli';
 
-/** GENERATOR_COMMANDS maps `create` subcommand names to commands. */
-export const GENERATOR_COMMANDS: Record<string, Command> = {};
+/**
+ * argsLenAtDash is cobra's ArgsLenAtDash: how many positionals came before `--`, or -1.
+ * kubemu: the flag parser may not record it; then every word after NAME is the command.
+ */
+export function argsLenAtDash(ctx: CommandContext): number {
+  const v = (ctx as CommandContext & { argsLenAtDash?: number }).argsLenAtDash;
+  return typeof v === 'number' ? v : -1;
+}
+
+/** nameAndCommand is kubectl's NameFromCommandArgs plus the words after `--`. */
+export function nameAndCommand(ctx: CommandContext, args: readonly string[], command: string, allowCommand: boolean): { name: string; command: string[] } {
+  const dash = argsLenAtDash(ctx);
+  const names = dash >= 0 ? args.slice(0, dash) : allowCommand ? args.slice(0, 1) : args;
+  if (names.length !== 1) throw new UsageError(EXACTLY_ONE_NAME(names.length), command);
+  return { name: names[0]!, command: args.slice(1) };
+}
+
+/** Generated is how one subcommand builds its objects from parsed flags. */
+interface Generated {
+  /** spec is the GENERATORS entry (flags, help). */
+  spec: string;
+  short: string;
+  /** allowCommand accepts `-- COMMAND args…` after NAME. */
+  allowCommand?: boolean;
+  /** failPrefix wraps AlreadyExists-style server errors; undefined prints them as server errors. */
+  failPrefix?: (obj: KubeObject) => string | undefined;
+  build(name: string, ctx: CommandContext, command: string[]): KubeObject;
+}
+
+const s = (ctx: CommandContext, f: string) => (ctx.flags[f] as string | undefined) ?? '';
+const arr = (ctx: CommandContext, f: string) => (ctx.flags[f] as string[] | undefined) ?? [];
+
+/** GENERATED lists every wired subcommand path, keyed by the words after `create`. */
+const GENERATED: Record<string, Generated> = {
+  namespace: { spec: 'create namespace', short: 'Create a namespace with the specified name', build: (name) => createNamespace(name) },
+  configmap: {
+    spec: 'create configmap', short: 'Create a config map from a local file, directory or literal value',
+    failPrefix: () => 'failed to create configmap: ',
+    build: (name, ctx) => createConfigMap(name, {
+      fromLiteral: arr(ctx, 'from-literal'), fromFile: arr(ctx, 'from-file'), fromEnvFile: arr(ctx, 'from-env-file'),
+      appendHash: !!ctx.flags['append-hash'], namespace: enforcedNamespace(ctx),
+    }, generatorFs(ctx)),
+  },
+  deployment: {
+    spec: 'create deployment', short: 'Create a deployment with the specified name', allowCommand: true,
+    failPrefix: () => 'failed to create deployment: ',
+    build: (name, ctx, command) => createDeployment(name, {
+      image: arr(ctx, 'image'), replicas: ctx.flags.replicas as number, port: ctx.flags.port as number, command, namespace: enforcedNamespace(ctx),
+    }),
+  },
+  'secret generic': {
+    spec: 'create secret generic', short: 'Create a secret from a local file, directory, or literal value',
+    failPrefix: () => 'failed to create secret ',
+    build: (name, ctx) => createSecretGeneric(name, {
+      fromLiteral: arr(ctx, 'from-literal'), fromFile: arr(ctx, 'from-file'), fromEnvFile: arr(ctx, 'from-env-file'),
+      type: s(ctx, 'type'), appendHash: !!ctx.flags['append-hash'], namespace: enforcedNamespace(ctx),
+    }, generatorFs(ctx)),
+  },
+  'secret tls': {
+    spec: 'create secret tls', short: 'Create a TLS secret',
+    failPrefix: () => 'failed to create secret ',
+    build: (name, ctx) => createSecretTls(name, { cert: s(ctx, 'cert'), key: s(ctx, 'key'), appendHash: !!ctx.flags['append-hash'], namespace: enforcedNamespace(ctx) }, generatorFs(ctx)),
+  },
+  'secret docker-registry': {
+    spec: 'create secret docker-registry', short: 'Create a secret for use with a Docker registry',
+    failPrefix: () => 'failed to create secret ',
+    build: (name, ctx) => createSecretDockerRegistry(name, {
+      dockerUsername: s(ctx, 'docker-username'), dockerPassword: s(ctx, 'docker-password'), dockerEmail: s(ctx, 'docker-email'),
+      dockerServer: ctx.set.has('docker-server') ? s(ctx, 'docker-server') : undefined, fromFile: arr(ctx, 'from-file'),
+      appendHash: !!ctx.flags['append-hash'], namespace: enforcedNamespace(ctx),
+    }, generatorFs(ctx)),
+  },
+  ...serviceEntries(),
+  serviceaccount: {
+    spec: 'create serviceaccount', short: 'Create a service account with the specified name',
+    failPrefix: () => 'failed to create serviceaccount: ',
+    build: (name, ctx) => createServiceAccount(name, { namespace: enforcedNamespace(ctx) }),
+  },
+  job: {
+    spec: 'create job', short: 'Create a job with the specified name', allowCommand: true,
+    failPrefix: () => 'failed to create job: ',
+    build: (name, ctx, command) => {
+      const from = s(ctx, 'from');
+      validateCreateJob({ image: s(ctx, 'image'), from, command });
+      if (!from) return createJob(name, { image: s(ctx, 'image'), command, namespace: enforcedNamespace(ctx) });
+      const [type, cjName] = from.split('/');
+      const cluster = ctx.cluster();
+      cluster.catchUp();
+      const info = cluster.api.registry().resolve(type!);
+      if (info.kind !== 'CronJob' || !cjName) throw new GeneratorError('from must be an existing cronjob');
+      const cj = cluster.api.get({ kind: info.storageKind, namespace: ctx.namespace, name: cjName });
+      return createJobFromCronJob(name, cj, { namespace: enforcedNamespace(ctx) });
+    },
+  },
+  cronjob: {
+    spec: 'create cronjob', short: 'Create a cron job with the specified name', allowCommand: true,
+    failPrefix: () => 'failed to create cronjob: ',
+    build: (name, ctx, command) => createCronJob(name, { image: s(ctx, 'image'), schedule: s(ctx, 'schedule'), restart: s(ctx, 'restart'), command, namespace: enforcedNamespace(ctx) }),
+  },
+  rolebinding: {
+    spec: 'create rolebinding', short: 'Create a role binding for a particular role or cluster role',
+    failPrefix: () => 'failed to create rolebinding: ',
+    build: (name, ctx) => createRoleBinding(name, {
+      role: s(ctx, 'role'), clusterrole: s(ctx, 'clusterrole'), user: arr(ctx, 'user'), group: arr(ctx, 'group'),
+      serviceaccount: arr(ctx, 'serviceaccount'), namespace: enforcedNamespace(ctx),
+    }),
+  },
+  clusterrolebinding: {
+    spec: 'create clusterrolebinding', short: 'Create a cluster role binding for a particular cluster role',
+    failPrefix: () => 'failed to create clusterrolebinding: ',
+    build: (name, ctx) => createClusterRoleBinding(name, { clusterrole: s(ctx, 'clusterrole'), user: arr(ctx, 'user'), group: arr(ctx, 'group'), serviceaccount: arr(ctx, 'serviceaccount') }),
+  },
+  priorityclass: {
+    spec: 'create priorityclass', short: 'Create a priority class with the specified name',
+    failPrefix: () => 'failed to create priorityclass: ',
+    build: (name, ctx) => createPriorityClass(name, {
+      value: ctx.flags.value as number, globalDefault: !!ctx.flags['global-default'], description: s(ctx, 'description'),
+      preemptionPolicy: s(ctx, 'preemption-policy') || undefined,
+    }),
+  },
+};
+
+function serviceEntries(): Record<string, Generated> {
+  const types: [string, ServiceType][] = [['clusterip', 'ClusterIP'], ['nodeport', 'NodePort'], ['loadbalancer', 'LoadBalancer'], ['externalname', 'ExternalName']];
+  return Object.fromEntries(types.map(([sub, type]) => [`service ${sub}`, {
+    spec: `create service ${sub}`, short: `Create a ${type} service`,
+    failPrefix: () => `failed to create ${type} service: `,
+    build: (name: string, ctx: CommandContext) => createService(type, name, {
+      tcp: arr(ctx, 'tcp'), clusterip: s(ctx, 'clusterip'), nodePort: ctx.flags['node-port'] as number | undefined,
+      externalName: s(ctx, 'external-name'), namespace: enforcedNamespace(ctx),
+    }),
+  } satisfies Generated]));
+}
+
+function runGenerated(ctx: CommandContext, g: Generated, args: readonly string[], spec: GeneratorSpec): number {
+  const cmdPath = spec.command.replace(/^kubectl /, '');
+  const obj = withGeneratorErrors(cmdPath, () => {
+    const { name, command } = nameAndCommand(ctx, args, cmdPath, !!g.allowCommand);
+    return g.build(name, ctx, g.allowCommand ? command : []);
+  });
+  return writeGenerated(ctx, [obj], { operation: 'created', fieldManager: 'kubectl-create', failPrefix: g.failPrefix });
+}
+
+function leafCommand(word: string, g: Generated): Command | undefined {
+  const spec = generatorSpec(g.spec);
+  if (!spec) return undefined;
+  return {
+    name: word, aliases: spec.aliases, short: g.short, usage: spec.usage, flags: flagDefsOf(spec),
+    run: (ctx) => runGenerated(ctx, g, ctx.args, spec),
+  };
+}
+
+// `create secret generic` and `create service clusterip` are two words deep; the verb
+// registry descends one level, so the middle word is a command that dispatches on its
+// first argument and parses the union of its children's flags.
+function groupCommand(word: string, short: string, children: [string, Generated][]): Command {
+  const specs = children.map(([sub, g]) => [sub, g, generatorSpec(g.spec)] as const).filter(([, , sp]) => sp);
+  const flags: FlagDef[] = [];
+  for (const [, , sp] of specs) for (const f of flagDefsOf(sp!)) if (!flags.some((x) => x.name === f.name)) flags.push(f);
+  return {
+    name: word, short, usage: `kubectl create ${word} (${specs.map(([sub]) => sub).join(' | ')}) NAME [options]`, flags,
+    run(ctx) {
+      const sub = ctx.args[0];
+      const hit = specs.find(([n]) => n === sub);
+      if (!hit) {
+        if (sub === undefined) throw new UsageError(`you must specify the type of ${word} to create`, `create ${word}`);
+        throw new CliError(`unknown command "${sub}" for "kubectl create ${word}"`);
+      }
+      return runGenerated(ctx, hit[1], ctx.args.slice(1), hit[2]!);
+    },
+  };
+}
+
+// Aliases resolve like names but stay non-enumerable, so `create --help` lists each command once.
+function alias(table: Record<string, Command>, name: string, cmd: Command): void {
+  Object.defineProperty(table, name, { value: cmd, enumerable: false });
+}
+
+function buildTable(): Record<string, Command> {
+  const out: Record<string, Command> = {};
+  const groups = new Map<string, [string, Generated][]>();
+  for (const [key, g] of Object.entries(GENERATED)) {
+    const [first, second] = key.split(' ');
+    if (second) { groups.set(first!, [...(groups.get(first!) ?? []), [second, g]]); continue; }
+    const cmd = leafCommand(first!, g);
+    if (!cmd) continue;
+    out[first!] = cmd;
+    for (const a of cmd.aliases ?? []) alias(out, a, cmd);
+  }
+  const shorts: Record<string, string> = { secret: 'Create a secret using a specified subcommand', service: 'Create a service using a specified subcommand' };
+  const aliases: Record<string, string[]> = { service: ['svc'] };
+  for (const [word, children] of groups) {
+    const cmd = groupCommand(word, shorts[word] ?? word, children);
+    out[word] = cmd;
+    for (const a of aliases[word] ?? []) alias(out, a, cmd);
+  }
+  return out;
+}
+
+/** GENERATOR_COMMANDS maps `create` subcommand names (and aliases) to commands. */
+export const GENERATOR_COMMANDS: Record<string, Command> = buildTable();

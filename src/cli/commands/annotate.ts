@@ -1,0 +1,70 @@
+/**
+ * annotate: kubectl annotate — add, overwrite and remove annotations, like label but with
+ * annotate's own pair parsing and messages (always "annotated").
+ * Mirrors kubernetes/kubectl pkg/cmd/annotate/annotate.go.
+ */
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { EDIT_FLAGS } from './label';
+import { mutateObjects, splitPairs } from './mutate-objects';
+import { resolveTargets } from './targets';
+
+export const MSG_ANNOTATED = 'annotated';
+export const ERR_NO_ANNOTATION_UPDATE = 'at least one annotation update is required';
+/** CHANGE_CAUSE may always be overwritten. */
+export const CHANGE_CAUSE = 'kubernetes.io/change-cause';
+
+/** parseAnnotationPairs is cmdutil.ParsePairs(…, "annotation", true) plus validateAnnotations. */
+export function parseAnnotationPairs(specs: readonly string[]): { add: Map<string, string>; remove: string[] } {
+  const add = new Map<string, string>();
+  const remove: string[] = [];
+  const invalid: string[] = [];
+  for (const spec of specs) {
+    if (spec.includes('=') && spec[0] !== '=') {
+      const i = spec.indexOf('=');
+      add.set(spec.slice(0, i), spec.slice(i + 1));
+    } else if (spec.endsWith('-') && spec !== '-') {
+      remove.push(spec.slice(0, -1));
+    } else {
+      invalid.push(spec);
+    }
+  }
+  if (invalid.length) throw new CliError(`invalid annotation format: ${invalid.join(', ')}`);
+  const both = remove.filter((k) => add.has(k));
+  if (both.length) throw new CliError(`can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}`);
+  return { add, remove };
+}
+
+/** annotateCommand is `kubectl annotate`. */
+export const annotateCommand: Command = {
+  name: 'annotate',
+  short: 'Update the annotations on a resource',
+  usage: 'kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
+  flags: EDIT_FLAGS.filter((f) => f.name !== 'list'),
+  run(ctx: CommandContext): number {
+    const { resources, pairs } = splitPairs(ctx.args, 'annotation');
+    if (!pairs.length) throw new CliError(ERR_NO_ANNOTATION_UPDATE);
+    const { add, remove } = parseAnnotationPairs(pairs);
+    const overwrite = !!ctx.flags.overwrite;
+    const local = !!ctx.flags.local;
+    const rv = ctx.flags['resource-version'] as string | undefined;
+    const resolved = resolveTargets(ctx, { args: resources, local });
+    return mutateObjects(ctx, resolved, {
+      local, fieldManager: (ctx.flags['field-manager'] as string | undefined) || 'kubectl-annotate',
+      mutate(obj) {
+        const current = obj.metadata.annotations ?? {};
+        if (!overwrite) {
+          const clashes = [...add].filter(([k, v]) => k !== CHANGE_CAUSE && k in current && current[k] !== v)
+            .map(([k]) => `'${k}' already has a value (${current[k]})`);
+          if (clashes.length) throw new CliError(`--overwrite is false but found the following declared annotation(s): ${clashes.join('; ')}`);
+        }
+        const next = { ...current };
+        for (const [k, v] of add) next[k] = v;
+        for (const k of remove) delete next[k];
+        obj.metadata.annotations = next;
+        if (rv) obj.metadata.resourceVersion = rv;
+        return MSG_ANNOTATED;
+      },
+    });
+  },
+};

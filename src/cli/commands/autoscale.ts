@@ -1,0 +1,59 @@
+/**
+ * autoscale: kubectl autoscale TYPE NAME --max=N [--min=N] [--cpu-percent=N] — create an
+ * autoscaling/v1 HorizontalPodAutoscaler named after its target (`… autoscaled`).
+ * Mirrors kubernetes/kubectl pkg/cmd/autoscale/autoscale.go.
+ */
+import type { KubeObject } from '../../api/meta';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { generatorSpec } from '../generators/generator-table';
+import { objectMeta } from '../generators/go-order';
+import { enforcedNamespace, flagDefsOf, writeGenerated } from './generator-cli';
+import { resolveTargets } from './targets';
+
+/** ERR_MAX is kubectl's validation text for a missing or bad --max. */
+export const ERR_MAX = (max: number): string => `--max=MAXPODS is required and must be at least 1, max: ${max}`;
+/** ERR_MIN_MAX is kubectl's text for --min above --max. */
+export const ERR_MIN_MAX = (min: number, max: number): string => `--max=MAXPODS must be larger or equal to --min=MINPODS, max: ${max}, min: ${min}`;
+/** SCALABLE lists the kinds an HPA may target. */
+export const SCALABLE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
+
+const SPEC = generatorSpec('autoscale')!;
+
+/** newHpa builds the HPA kubectl sends (Go struct order, status zero values). */
+export function newHpa(target: KubeObject, o: { name?: string; min: number; max: number; cpu: number; namespace?: string }): KubeObject {
+  const spec: Record<string, unknown> = {
+    scaleTargetRef: { kind: target.kind, name: target.metadata.name, apiVersion: target.apiVersion },
+  };
+  if (o.min > 0) spec.minReplicas = o.min;
+  spec.maxReplicas = o.max;
+  if (o.cpu >= 0) spec.targetCPUUtilizationPercentage = o.cpu;
+  return {
+    kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v1',
+    metadata: objectMeta({ name: o.name || target.metadata.name, namespace: o.namespace }),
+    spec, status: { currentReplicas: 0, desiredReplicas: 0 },
+  };
+}
+
+/** autoscaleCommand is `kubectl autoscale`. */
+export const autoscaleCommand: Command = {
+  name: 'autoscale',
+  short: 'Auto-scale a deployment, replica set, stateful set, or replication controller',
+  usage: SPEC.usage,
+  flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
+  run(ctx: CommandContext): number {
+    const max = ctx.flags.max as number;
+    const min = ctx.flags.min as number;
+    if (max < 1) throw new CliError(ERR_MAX(max));
+    if (min > max) throw new CliError(ERR_MIN_MAX(min, max));
+    const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });
+    if (errors.length) throw new CliError(errors[0]!.replace(/^error: /, ''));
+    const cluster = ctx.cluster();
+    const objs = targets.map((t) => {
+      const obj = cluster.read(() => cluster.api.get(t.ref));
+      if (!SCALABLE.has(obj.kind)) throw new CliError(`cannot autoscale a ${obj.kind}: kind ${obj.kind} is not scalable`);
+      return newHpa(obj, { name: ctx.flags.name as string, min, max, cpu: ctx.flags['cpu-percent'] as number, namespace: enforcedNamespace(ctx) });
+    });
+    return writeGenerated(ctx, objs, { operation: 'autoscaled', fieldManager: 'kubectl-autoscale' });
+  },
+};

@@ -1,0 +1,122 @@
+/**
+ * diff: kubectl diff -f — write each object's live YAML and its server-side dry-run apply
+ * result into LIVE-* and MERGED-* temp directories and run `diff -u -N` on them (or
+ * $KUBECTL_EXTERNAL_DIFF). Exit 0: no differences, 1: differences, >1: kubectl or diff failed.
+ * Mirrors kubernetes/kubectl pkg/cmd/diff/diff.go.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { KubeObject } from '../../api/meta';
+import { parseApiVersion } from '../../api/registry';
+import { ApiError } from '../../apiserver/errors';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit, formatApiError } from '../errors';
+import { readFilenameArgs } from '../manifests';
+import { prepareDoc } from '../object-writer';
+import { toYaml } from '../../yaml';
+import { FIELD_MANAGER } from './apply';
+
+/** DIFF_ERROR_EXIT is the exit code for failures (diff's own 1 means "differences"). */
+export const DIFF_ERROR_EXIT = 2;
+/** MASKED is how kubectl masks changed Secret values. */
+export const MASKED_BEFORE = '***** (before)';
+export const MASKED_AFTER = '***** (after)';
+
+/** diffFileName is kubectl's InfoObject.Name: [group.]version.Kind.namespace.name. */
+export function diffFileName(obj: KubeObject): string {
+  const { group, version } = parseApiVersion(String(obj.apiVersion));
+  return `${group ? `${group}.` : ''}${version}.${obj.kind}.${obj.metadata.namespace ?? ''}.${obj.metadata.name}`;
+}
+
+function forDiff(o: KubeObject | undefined): string {
+  if (!o) return '';
+  const c = structuredClone(o);
+  delete c.metadata.managedFields;
+  return toYaml(c);
+}
+
+// maskSecrets replaces Secret data values as kubectl's Masker does: equal values "***",
+// differing ones "***** (before)" / "***** (after)".
+function maskSecrets(live: KubeObject | undefined, merged: KubeObject | undefined): void {
+  if (live?.kind !== 'Secret' && merged?.kind !== 'Secret') return;
+  for (const field of ['data', 'stringData'] as const) {
+    const a = (live?.[field] ?? {}) as Record<string, string>;
+    const b = (merged?.[field] ?? {}) as Record<string, string>;
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (k in a && k in b && a[k] === b[k]) { a[k] = '***'; b[k] = '***'; continue; }
+      if (k in a) a[k] = MASKED_BEFORE;
+      if (k in b) b[k] = MASKED_AFTER;
+    }
+  }
+}
+
+/** diffCommand is `kubectl diff`. */
+export const diffCommand: Command = {
+  name: 'diff',
+  short: 'Diff the live version against a would-be applied version',
+  usage: 'kubectl diff -f FILENAME [options]',
+  flags: [
+    { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files contains the configuration to diff' },
+    { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
+    { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client.' },
+    { name: 'field-manager', type: 'string', default: 'kubectl-client-side-apply', help: 'Name of the manager used to track field ownership.' },
+    { name: 'force-conflicts', type: 'bool', default: false, help: 'If true, server-side apply will force the changes against conflicts.' },
+    { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, include managed fields in the diff.' },
+    { name: 'prune', type: 'bool', default: false, help: 'Include resources that would be deleted by pruning (not supported).' },
+    { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
+    { name: 'concurrency', type: 'int', default: 1, help: 'Number of objects to process in parallel when diffing against the live version.' },
+  ],
+  run(ctx: CommandContext): number {
+    try {
+      return runDiff(ctx);
+    } catch (e) {
+      if (e instanceof SilentExit) throw e;
+      // kubectl diff exits >1 on its own errors, keeping 1 for "differences found".
+      const text = e instanceof ApiError ? formatApiError(e) : `error: ${(e as Error).message.replace(/^error: /, '')}`;
+      ctx.io.err(`${text}\n`);
+      throw new SilentExit(DIFF_ERROR_EXIT);
+    }
+  },
+};
+
+function runDiff(ctx: CommandContext): number {
+  const files = ctx.flags.filename as string[];
+  if (!files.length) throw new CliError('must specify one of -f and -k');
+  const { docs, errors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
+  if (errors.length) throw new CliError(errors[0]!.message);
+  const cluster = ctx.cluster();
+  cluster.catchUp();
+  const registry = cluster.api.registry();
+  const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'LIVE-'));
+  const mergedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'MERGED-'));
+  try {
+    cluster.write(() => {
+      for (const doc of docs) {
+        const p = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'strict');
+        const ref = { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name ?? '' };
+        const live = cluster.api.tryGet(ref);
+        const merged = cluster.api.apply(p.object, { fieldManager: (ctx.flags['field-manager'] as string) || FIELD_MANAGER, dryRun: true }).object;
+        const l = live ? structuredClone(live) : undefined;
+        const m = structuredClone(merged);
+        maskSecrets(l, m);
+        const name = diffFileName(merged);
+        if (l) fs.writeFileSync(path.join(liveDir, name), forDiff(l));
+        fs.writeFileSync(path.join(mergedDir, name), forDiff(m));
+      }
+    });
+    const external = ctx.env.KUBECTL_EXTERNAL_DIFF;
+    const [prog, ...args] = external ? external.split(/\s+/).filter(Boolean) : ['diff', '-u', '-N'];
+    const r = spawnSync(prog!, [...args, liveDir, mergedDir], { encoding: 'utf8', env: ctx.env });
+    if (r.error) throw new CliError(`failed to run "${prog}": executable file not found in $PATH`, DIFF_ERROR_EXIT);
+    ctx.io.out(r.stdout);
+    if (r.stderr) ctx.io.err(r.stderr);
+    if (r.status === 0) return 0;
+    // diff's own exit status is passed through: 1 for differences, >1 for its failures.
+    throw new SilentExit(r.status ?? DIFF_ERROR_EXIT);
+  } finally {
+    fs.rmSync(liveDir, { recursive: true, force: true });
+    fs.rmSync(mergedDir, { recursive: true, force: true });
+  }
+}

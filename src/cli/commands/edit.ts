@@ -1,0 +1,96 @@
+/**
+ * edit: kubectl edit — write the live object(s) as YAML to a temp file, run $KUBE_EDITOR or
+ * $EDITOR on it (synchronously; a script works), then update what changed
+ * (`<kind>/<name> edited`) or report `Edit cancelled, no changes made.`.
+ * Mirrors kubernetes/kubectl pkg/cmd/util/editor/editoptions.go (single-pass: an invalid edit
+ * is reported and the file kept, instead of reopening the editor).
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { KubeObject } from '../../api/meta';
+import { kindPrefix } from '../../api/registry';
+import { ApiError } from '../../apiserver/errors';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit, formatApiError } from '../errors';
+import { readManifestStream, toJson, toYaml } from '../../yaml';
+import { listWrapper } from '../output';
+import { EDIT_HEADER } from './edit-header';
+import { resolveTargets, SELECT_FLAGS } from './targets';
+import { sameObject } from './mutate-objects';
+
+export const MSG_EDIT_CANCELLED = 'Edit cancelled, no changes made.';
+export const MSG_EDITED = 'edited';
+
+/** editCommand is `kubectl edit`. */
+export const editCommand: Command = {
+  name: 'edit',
+  short: 'Edit a resource on the server',
+  usage: 'kubectl edit (RESOURCE/NAME | -f FILENAME) [options]',
+  flags: [...SELECT_FLAGS,
+    { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format. One of: (json, yaml).' },
+    { name: 'field-manager', type: 'string', default: 'kubectl-edit', help: 'Name of the manager used to track field ownership.' },
+    { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
+    { name: 'windows-line-endings', type: 'bool', default: false, help: 'Defaults to the line ending native to your platform.' }],
+  run(ctx: CommandContext): number {
+    const format = ctx.flags.output as string;
+    if (format !== 'yaml' && format !== 'json') throw new CliError(`the flag 'output' must be one of yaml|json`);
+    const resolved = resolveTargets(ctx, { args: ctx.args });
+    const cluster = ctx.cluster();
+    const originals: KubeObject[] = [];
+    for (const t of resolved.targets) originals.push(cluster.read(() => cluster.api.get(t.ref)));
+    if (!originals.length) throw new CliError('no objects passed to edit');
+    const shown = originals.map(stripManaged);
+    const data = shown.length === 1 ? shown[0] : listWrapper(shown);
+    const body = format === 'json' ? toJson(data) : toYaml(data);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-edit-'));
+    const file = path.join(dir, `${format === 'json' ? 'edit.json' : 'edit.yaml'}`);
+    fs.writeFileSync(file, EDIT_HEADER + body);
+    const editor = ctx.env.KUBE_EDITOR || ctx.env.EDITOR || 'vi';
+    const r = spawnSync(`${editor} ${JSON.stringify(file)}`, { shell: true, stdio: 'inherit', env: ctx.env, cwd: ctx.cwd });
+    if (r.status !== 0) throw new CliError(`there was a problem with the editor "${editor}"`);
+    const edited = fs.readFileSync(file, 'utf8');
+    const stripped = edited.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+    if (!stripped.trim() || stripped === body.split('\n').filter((l) => !l.startsWith('#')).join('\n')) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      ctx.io.err(`${MSG_EDIT_CANCELLED}\n`);
+      return 0;
+    }
+    const parsed = readManifestStream(stripped, file, { checkKind: false });
+    if (parsed.errors.length || !parsed.docs.length) {
+      ctx.io.err(`error: ${parsed.errors[0]?.message ?? 'no objects found'}\nA copy of your changes has been stored to "${file}"\n`);
+      throw new SilentExit(1);
+    }
+    const first = parsed.docs[0]!.object as KubeObject & { items?: KubeObject[] };
+    const updated: KubeObject[] = first.kind === 'List' && Array.isArray(first.items) ? first.items : parsed.docs.map((d) => d.object as KubeObject);
+    const errors: string[] = [];
+    let changed = false;
+    resolved.targets.forEach((t, i) => {
+      const next = updated.find((u) => u.metadata?.name === t.ref.name && u.kind === originals[i]!.kind);
+      if (!next || sameObject(stripManaged(originals[i]!), next)) return;
+      changed = true;
+      try {
+        cluster.write(() => cluster.api.update({ ...next, metadata: { ...next.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
+          { fieldManager: ctx.flags['field-manager'] as string }));
+        ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        errors.push(formatApiError(e));
+      }
+    });
+    if (!changed) { ctx.io.err(`${MSG_EDIT_CANCELLED}\n`); fs.rmSync(dir, { recursive: true, force: true }); return 0; }
+    if (errors.length) {
+      ctx.io.err(`${errors.join('\n')}\nerror: Edit cancelled, no valid changes were saved.\nA copy of your changes has been stored to "${file}"\n`);
+      throw new SilentExit(1);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    return 0;
+  },
+};
+
+function stripManaged(o: KubeObject): KubeObject {
+  const c = structuredClone(o);
+  delete c.metadata.managedFields;
+  return c;
+}

@@ -1,0 +1,80 @@
+/**
+ * expose: kubectl expose TYPE NAME — build a Service for a pod, service, deployment,
+ * replica set or replication controller from its selector, labels and ports (service/v2
+ * generator), then create it (`service/<name> exposed`).
+ * Mirrors kubernetes/kubectl pkg/cmd/expose/expose.go.
+ */
+import type { KubeObject } from '../../api/meta';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { generatorSpec } from '../generators/generator-table';
+import { generateService, type ServiceParams } from '../generators/service-generator';
+import { enforcedNamespace, flagDefsOf, withGeneratorErrors, writeGenerated } from './generator-cli';
+import { applyOverrides } from './run';
+import { resolveTargets } from './targets';
+
+export const ERR_NO_PORT = "couldn't find port via --port flag or introspection";
+/** ERR_CANNOT_EXPOSE is kubectl's text for kinds without a selector to copy. */
+export const ERR_CANNOT_EXPOSE = (kind: string): string => `cannot expose a ${kind}`;
+
+const SPEC = generatorSpec('expose')!;
+
+const labelString = (m: Record<string, string> | undefined) => Object.keys(m ?? {}).sort().map((k) => `${k}=${m![k]}`).join(',');
+
+/** introspect reads what expose copies from the target: selector, ports and protocols. */
+export function introspect(obj: KubeObject): { selector: string; ports: number[]; protocols: string } {
+  let selector: Record<string, string> | undefined;
+  let containers: { ports?: { containerPort: number; protocol?: string }[] }[] = [];
+  let svcPorts: { port: number; protocol?: string }[] = [];
+  switch (obj.kind) {
+    case 'Pod': selector = obj.metadata.labels; containers = obj.spec?.containers ?? []; break;
+    case 'Service': selector = obj.spec?.selector; svcPorts = obj.spec?.ports ?? []; break;
+    case 'ReplicationController': selector = obj.spec?.selector; containers = obj.spec?.template?.spec?.containers ?? []; break;
+    case 'Deployment': case 'ReplicaSet': {
+      const sel = obj.spec?.selector ?? {};
+      if (sel.matchExpressions?.length) throw new CliError(`couldn't convert expressions - "${JSON.stringify(sel.matchExpressions)}" to map-based selector format`);
+      selector = sel.matchLabels;
+      containers = obj.spec?.template?.spec?.containers ?? [];
+      break;
+    }
+    default: throw new CliError(ERR_CANNOT_EXPOSE(`${obj.kind}`));
+  }
+  const ports: number[] = [];
+  const protocols: string[] = [];
+  for (const c of containers) for (const p of c.ports ?? []) { ports.push(p.containerPort); protocols.push(`${p.containerPort}/${p.protocol ?? 'TCP'}`); }
+  for (const p of svcPorts) { ports.push(p.port); protocols.push(`${p.port}/${p.protocol ?? 'TCP'}`); }
+  return { selector: labelString(selector), ports, protocols: protocols.join(',') };
+}
+
+/** exposeCommand is `kubectl expose`. */
+export const exposeCommand: Command = {
+  name: 'expose',
+  short: 'Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service',
+  usage: SPEC.usage,
+  flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
+  run(ctx: CommandContext): number {
+    const s = (f: string) => (ctx.flags[f] as string | undefined) || undefined;
+    const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });
+    if (errors.length) throw new CliError(errors[0]!.replace(/^error: /, ''));
+    const cluster = ctx.cluster();
+    const objs: KubeObject[] = [];
+    for (const t of targets) {
+      const obj = cluster.read(() => cluster.api.get(t.ref));
+      const found = introspect(obj);
+      const params: ServiceParams = {
+        name: s('name'), defaultName: obj.metadata.name,
+        selector: s('selector') ?? found.selector,
+        labels: s('labels') ?? (labelString(obj.metadata.labels) || undefined),
+        port: s('port'), ports: s('port') ? undefined : (found.ports.length ? found.ports.join(',') : undefined),
+        protocol: s('protocol'), protocols: s('protocol') ? undefined : (found.protocols || undefined),
+        targetPort: s('target-port'), externalIP: s('external-ip'), type: s('type'), loadBalancerIP: s('load-balancer-ip'),
+        sessionAffinity: s('session-affinity'), clusterIP: s('cluster-ip'), namespace: enforcedNamespace(ctx),
+      };
+      if (!params.selector) throw new CliError(`couldn't retrieve selectors via --selector flag or introspection: the ${obj.kind} has no selector`);
+      if (!params.port && !params.ports && params.clusterIP !== 'None') throw new CliError(ERR_NO_PORT);
+      const svc = withGeneratorErrors('expose', () => generateService(params));
+      objs.push(applyOverrides(svc, s('overrides') ?? '', (ctx.flags['override-type'] as string) ?? 'merge'));
+    }
+    return writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose' });
+  },
+};

@@ -1,0 +1,131 @@
+/**
+ * generator-cli: what `create <sub>`, `run`, `expose` and `autoscale` share — turning a
+ * generator's flag table into parser flags, generator errors into kubectl's error lines,
+ * and the write step: print (`--dry-run=client`), or create through the API and print
+ * `<kind>/<name> created` (or the object with -o).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { KubeObject } from '../../api/meta';
+import { builtinRegistry, kindPrefix } from '../../api/registry';
+import { ApiError } from '../../apiserver/errors';
+import type { CommandContext } from '../command';
+import { CliError, UsageError } from '../errors';
+import type { FlagDef } from '../flags';
+import { GeneratorError } from '../generators/generator-error';
+import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
+import type { GeneratorSpec } from '../generators/flag-spec';
+import { goJsonMarshal } from '../generators/go-json';
+import { parseOutput, printObjects, type OutputSpec } from '../output';
+import { toJson, toYaml } from '../../yaml';
+import { dryRunSuffix, parseDryRun } from './apply';
+
+/** LAST_APPLIED is the annotation --save-config writes. */
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** flagDefsOf converts a generator table entry's flags to the CLI parser's FlagDefs. */
+export function flagDefsOf(spec: GeneratorSpec): FlagDef[] {
+  return spec.flags.map((f) => {
+    const type = f.type === 'duration' || f.type === 'stringToString' ? 'string' : f.type;
+    const dflt = typeof f.default === 'object' && !Array.isArray(f.default) ? '' : f.default;
+    return { name: f.name, short: f.shorthand, type, default: dflt as FlagDef['default'], noOptDefault: f.noOptDefault, help: f.help };
+  });
+}
+
+/**
+ * generatorFailure turns a GeneratorError into kubectl's error: usage errors gain the
+ * `See 'kubectl <cmd> -h'` hint. Other errors pass through.
+ */
+export function generatorFailure(e: unknown, command: string): unknown {
+  if (e instanceof GeneratorError) return e.usage ? new UsageError(e.message, command) : new CliError(e.message);
+  return e;
+}
+
+/** withGeneratorErrors runs fn, translating generator errors for `command` (e.g. 'create configmap'). */
+export function withGeneratorErrors<T>(command: string, fn: () => T): T {
+  try { return fn(); } catch (e) { throw generatorFailure(e, command); }
+}
+
+/** generatorFs reads files relative to the invocation's working directory. */
+export function generatorFs(ctx: CommandContext): GeneratorFs {
+  const inner = nodeGeneratorFs(fs, ctx.env);
+  const abs = (p: string) => path.resolve(ctx.cwd, p);
+  return { isDirectory: (p) => inner.isDirectory(abs(p)), readFile: (p) => inner.readFile(abs(p)), listDir: (p) => inner.listDir(abs(p)), getenv: inner.getenv };
+}
+
+/** enforcedNamespace is the namespace kubectl stamps on generated objects: only an explicit -n. */
+export function enforcedNamespace(ctx: CommandContext): string | undefined {
+  return ctx.namespaceExplicit ? ctx.namespace : undefined;
+}
+
+/**
+ * printClientObject prints an object built client-side as kubectl does: Go struct order in
+ * JSON (the generators build objects in that order), sorted keys in YAML.
+ */
+export function printClientObject(obj: KubeObject, out: OutputSpec, ctx: CommandContext): string {
+  if (out.kind === 'json') return toJson(obj, { sortKeys: false });
+  if (out.kind === 'yaml') return toYaml(obj);
+  // Client-side printing needs no cluster (kubectl --dry-run=client talks to no server here).
+  void ctx;
+  return printObjects([obj], out, true, builtinRegistry);
+}
+
+/** WriteGeneratedOptions tunes writeGenerated for one command. */
+export interface WriteGeneratedOptions {
+  /** operation is the success word: created, exposed, autoscaled. */
+  operation: string;
+  fieldManager: string;
+  /** failPrefix wraps server errors (`failed to create configmap: `); undefined keeps them as server errors. */
+  failPrefix?: (obj: KubeObject) => string | undefined;
+}
+
+function toServerObject(obj: KubeObject, ctx: CommandContext, saveConfig: boolean): KubeObject {
+  const copy = structuredClone(obj);
+  if (saveConfig) {
+    // kubectl encodes the typed object (struct order, creationTimestamp: null) as the annotation.
+    copy.metadata.annotations = { ...(copy.metadata.annotations ?? {}), [LAST_APPLIED]: `${goJsonMarshal(obj)}\n` };
+  }
+  if (copy.metadata.creationTimestamp === null) delete copy.metadata.creationTimestamp;
+  const info = ctx.cluster().api.registry().forStorageKind(copy.kind);
+  if (info?.namespaced && !copy.metadata.namespace) copy.metadata.namespace = ctx.namespace;
+  return copy;
+}
+
+/**
+ * writeGenerated prints or creates generated objects in order. Flags used: dry-run, output,
+ * save-config, field-manager. Stops at the first failure, as kubectl's generators do.
+ */
+export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: WriteGeneratedOptions): number {
+  const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
+  const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
+  const saveConfig = !!ctx.flags['save-config'];
+  const registry = dryRun === 'client' ? builtinRegistry : ctx.cluster().api.registry();
+  const prefixOf = (obj: KubeObject) => { const info = registry.forStorageKind(obj.kind); return info ? kindPrefix(info) : obj.kind.toLowerCase(); };
+  if (dryRun === 'client') {
+    for (const obj of objs) {
+      const shown = saveConfig ? toClientWithConfig(obj) : obj;
+      ctx.io.out(out ? printClientObject(shown, out, ctx) : `${prefixOf(obj)}/${obj.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+    }
+    return 0;
+  }
+  const cluster = ctx.cluster();
+  const fieldManager = (ctx.flags['field-manager'] as string | undefined) || o.fieldManager;
+  for (const obj of objs) {
+    let created: KubeObject;
+    try {
+      created = cluster.write(() => cluster.api.create(toServerObject(obj, ctx, saveConfig), { fieldManager, dryRun: dryRun === 'server' }));
+    } catch (e) {
+      const prefix = o.failPrefix?.(obj);
+      if (prefix !== undefined && e instanceof ApiError && e.reason !== 'Invalid') throw new CliError(`${prefix}${e.message}`);
+      throw e;
+    }
+    ctx.io.out(out ? printObjects([created], out, true, registry) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+  }
+  return 0;
+}
+
+function toClientWithConfig(obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj);
+  copy.metadata.annotations = { ...(copy.metadata.annotations ?? {}), [LAST_APPLIED]: `${goJsonMarshal(obj)}\n` };
+  return copy;
+}

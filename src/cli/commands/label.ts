@@ -1,0 +1,106 @@
+/**
+ * label: kubectl label — add (`k=v`), overwrite (`--overwrite`) and remove (`k-`) labels on
+ * objects by name, selector, --all or file, or on a file's object with --local.
+ * Mirrors kubernetes/kubectl pkg/cmd/label/label.go (parseLabels, labelFunc, updateDataChangeMsg).
+ */
+import type { KubeObject } from '../../api/meta';
+import { validateLabelValue } from '../../api/labels';
+import { goQuote } from '../../yaml/go-syntax';
+import { toCompactJson } from '../../yaml';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import type { FlagDef } from '../flags';
+import { mutateObjects, splitPairs } from './mutate-objects';
+import { resolveTargets, SELECT_FLAGS } from './targets';
+
+export const MSG_LABELED = 'labeled';
+export const MSG_UNLABELED = 'unlabeled';
+export const MSG_NOT_LABELED = 'not labeled';
+export const ERR_NO_LABEL_UPDATE = 'at least one label update is required';
+export const ERR_MODIFY_AND_REMOVE_LABEL = 'can not both modify and remove a label in the same command';
+/** LABEL_NOT_FOUND is printed (stdout) before removing a label the object lacks. */
+export const LABEL_NOT_FOUND = (key: string): string => `label ${goQuote(key)} not found.\n`;
+/** ERR_LABEL_OVERWRITE is validateNoOverwrites' text. */
+export const ERR_LABEL_OVERWRITE = (key: string, current: string): string => `'${key}' already has a value (${current}), and --overwrite is false`;
+
+/** EDIT_FLAGS are the flags label and annotate share beyond the selectors. */
+export const EDIT_FLAGS: FlagDef[] = [
+  ...SELECT_FLAGS,
+  { name: 'overwrite', type: 'bool', default: false, help: 'If true, allow labels to be overwritten, otherwise reject label updates that overwrite existing labels.' },
+  { name: 'local', type: 'bool', default: false, help: 'If true, label will NOT contact api-server but run locally.' },
+  { name: 'list', type: 'bool', default: false, help: 'If true, display the labels for a given resource.' },
+  { name: 'resource-version', type: 'string', help: 'If non-empty, the labels update will only succeed if this is the current resource-version for the object.' },
+  { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
+  { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+  { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
+  { name: 'field-selector', type: 'string', help: 'Selector (field query) to filter on.' },
+];
+
+/** parseLabelSpecs is label.go's parseLabels: `k=v` (value validated) and `k-`. */
+export function parseLabelSpecs(specs: readonly string[]): { add: Map<string, string>; remove: string[] } {
+  const add = new Map<string, string>();
+  const remove: string[] = [];
+  for (const spec of specs) {
+    if (spec.includes('=')) {
+      const parts = spec.split('=');
+      if (parts.length !== 2) throw new CliError(`invalid label spec: ${spec}`);
+      const errs = validateLabelValue(parts[1]!);
+      if (errs.length) throw new CliError(`invalid label value: ${goQuote(spec)}: ${errs.join(';')}`);
+      add.set(parts[0]!, parts[1]!);
+    } else if (spec.endsWith('-')) {
+      remove.push(spec.slice(0, -1));
+    } else {
+      throw new CliError(`unknown label spec: ${spec}`);
+    }
+  }
+  if (remove.some((k) => add.has(k))) throw new CliError(ERR_MODIFY_AND_REMOVE_LABEL);
+  return { add, remove };
+}
+
+/** dataChangeMsg is updateDataChangeMsg: compares the objects' JSON (lengths decide "unlabeled"). */
+export function dataChangeMsg(before: KubeObject, after: KubeObject, overwrite: boolean, json: (o: unknown) => string): string {
+  const a = json(before);
+  const b = json(after);
+  if (a === b) return MSG_NOT_LABELED;
+  return !overwrite && Buffer.byteLength(b) < Buffer.byteLength(a) ? MSG_UNLABELED : MSG_LABELED;
+}
+
+/** labelCommand is `kubectl label`. */
+export const labelCommand: Command = {
+  name: 'label',
+  short: 'Update the labels on a resource',
+  usage: 'kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
+  flags: EDIT_FLAGS,
+  run(ctx: CommandContext): number {
+    const { resources, pairs } = splitPairs(ctx.args, 'label');
+    const list = !!ctx.flags.list;
+    if (!pairs.length && !list) throw new CliError(ERR_NO_LABEL_UPDATE);
+    const { add, remove } = parseLabelSpecs(pairs);
+    const overwrite = !!ctx.flags.overwrite;
+    const local = !!ctx.flags.local;
+    const rv = ctx.flags['resource-version'] as string | undefined;
+    const resolved = resolveTargets(ctx, { args: resources, local });
+    return mutateObjects(ctx, resolved, {
+      local, fieldManager: (ctx.flags['field-manager'] as string | undefined) || 'kubectl-label',
+      mutate(obj, before, ec) {
+        const labels = obj.metadata.labels ?? {};
+        if (list) {
+          for (const k of Object.keys(labels).sort()) ec.note(`${k}=${labels[k]}\n`);
+          return undefined;
+        }
+        if (!ec.local && ec.dryRun !== 'client') for (const k of remove) if (!(k in labels)) ec.note(LABEL_NOT_FOUND(k));
+        if (!overwrite) {
+          const errs = [...add].filter(([k, v]) => k in labels && labels[k] !== v).map(([k]) => ERR_LABEL_OVERWRITE(k, labels[k]!));
+          if (errs.length === 1) throw new CliError(errs[0]!);
+          if (errs.length > 1) throw new CliError(`[${errs.join(', ')}]`);
+        }
+        const next = { ...labels };
+        for (const [k, v] of add) next[k] = v;
+        for (const k of remove) delete next[k];
+        obj.metadata.labels = next;
+        if (rv) obj.metadata.resourceVersion = rv;
+        return dataChangeMsg(before, obj, overwrite, toCompactJson);
+      },
+    });
+  },
+};

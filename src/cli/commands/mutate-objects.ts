@@ -1,0 +1,111 @@
+/**
+ * mutate-objects: the read → edit → write → print loop that label, annotate, patch, scale,
+ * set and rollout share. With --local (or --dry-run=client) the edit happens on the object
+ * only and is printed; otherwise each object is updated in its own write (so objects
+ * already done stay done when a later one fails, as with kubectl's per-object requests).
+ */
+import type { KubeObject } from '../../api/meta';
+import { kindPrefix } from '../../api/registry';
+import type { CommandContext } from '../command';
+import { CliError, SilentExit } from '../errors';
+import { parseOutput, printObjects, type OutputSpec } from '../output';
+import { toCompactJson, toJson } from '../../yaml';
+import { toTypedObject } from './typed-object';
+import { dryRunSuffix, parseDryRun } from './apply';
+import { registryFor, targetError, type Resolved, type Target } from './targets';
+
+/** ERR_LOCAL_SERVER_DRY_RUN is kubectl's text for --local with --dry-run=server. */
+export const ERR_LOCAL_SERVER_DRY_RUN = 'cannot specify --local and --dry-run=server - did you mean --dry-run=client?';
+
+/** EditContext tells a mutation where it runs and lets it print notes (label's `label "x" not found.`). */
+export interface EditContext {
+  local: boolean; dryRun: 'none' | 'client' | 'server'; target: Target;
+  /** note prints a line on stdout at once. */
+  note(text: string): void;
+  /** error records an error line (printed at the end, exit 1) without stopping the edit. */
+  error(text: string): void;
+}
+
+/**
+ * Mutation edits `obj` in place and returns the operation word ("labeled"); `before` is the
+ * unedited object. Throwing stops the whole command, as kubectl's visitor does.
+ * Returning undefined skips printing (the object is still written if changed).
+ */
+export type Mutation = (obj: KubeObject, before: KubeObject, ec: EditContext) => string | undefined;
+
+/** MutateOptions configures one run. */
+export interface MutateOptions {
+  local: boolean;
+  fieldManager: string;
+  mutate: Mutation;
+  /** output overrides -o parsing (undefined: read ctx.flags.output). */
+  output?: OutputSpec;
+  /** writeUnchanged sends the update even when nothing changed (kubectl patches anyway; harmless). */
+  writeUnchanged?: boolean;
+  /** typed edits and prints objects as kubectl's Go structs see them (the set commands). */
+  typed?: boolean;
+}
+
+/** sameObject compares two objects as Go would compare their JSON. */
+export function sameObject(a: unknown, b: unknown): boolean {
+  return toCompactJson(a) === toCompactJson(b);
+}
+
+/** mutateObjects runs the loop over resolved targets and returns the exit code. */
+export function mutateObjects(ctx: CommandContext, resolved: Resolved, o: MutateOptions): number {
+  const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
+  if (o.local && dryRun === 'server') throw new CliError(ERR_LOCAL_SERVER_DRY_RUN);
+  const out = o.output ?? (ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined);
+  const registry = registryFor(ctx, o.local);
+  const errors = [...resolved.errors];
+  const shape = (obj: KubeObject) => (o.typed ? toTypedObject(obj) : obj);
+  const print = (obj: KubeObject, t: Target, word: string | undefined, mode: typeof dryRun) => {
+    if (o.typed && word === undefined) return;
+    if (out?.kind === 'json' && o.typed) ctx.io.out(toJson(shape(obj), { sortKeys: false }));
+    else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry));
+    else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${dryRunSuffix(mode)}\n`);
+  };
+  for (const t of resolved.targets) {
+    const ec: EditContext = { local: o.local, dryRun, target: t, note: (text) => ctx.io.out(text), error: (text) => errors.push(text) };
+    if (o.local) {
+      const before = shape(structuredClone(t.object!));
+      const obj = structuredClone(before);
+      const word = o.mutate(obj, before, ec);
+      print(obj, t, word, dryRun);
+      continue;
+    }
+    const cluster = ctx.cluster();
+    let result: { obj: KubeObject; word: string | undefined } | undefined;
+    try {
+      result = cluster.write(() => {
+        const before = shape(cluster.api.get(t.ref));
+        const obj = structuredClone(before);
+        const word = o.mutate(obj, before, ec);
+        if (dryRun === 'client') return { obj, word };
+        if (!o.writeUnchanged && sameObject(obj, before)) return { obj: before, word };
+        return { obj: cluster.api.update(obj, { fieldManager: o.fieldManager, dryRun: dryRun === 'server' }), word };
+      });
+    } catch (e) {
+      errors.push(targetError(e));
+      continue;
+    }
+    print(result.obj, t, result.word, dryRun);
+  }
+  for (const e of errors) ctx.io.err(`${e}\n`);
+  if (errors.length) throw new SilentExit(1);
+  return 0;
+}
+
+/** splitPairs is kubectl's GetResourcesAndPairs: resources first, then `k=v` / `k-` pairs. */
+export function splitPairs(args: readonly string[], pairType: string): { resources: string[]; pairs: string[] } {
+  const resources: string[] = [];
+  const pairs: string[] = [];
+  let found = false;
+  for (const s of args) {
+    const isPair = (s.includes('=') && s[0] !== '=') || (s.endsWith('-') && s !== '-');
+    if (isPair) { found = true; pairs.push(s); continue; }
+    if (found) throw new CliError(`all resources must be specified before ${pairType} changes: ${s}`);
+    resources.push(s);
+  }
+  return { resources, pairs };
+}

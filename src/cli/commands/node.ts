@@ -1,0 +1,248 @@
+/**
+ * node: kubemu node — topology and fault injection, which kubectl has no verb for:
+ * add/remove nodes, stop/start a kubelet, partition a node from the control plane, inject
+ * resource pressure, and edit a node's static pod manifests.
+ */
+import type { KubeObject } from '../../api/meta';
+import { parseQuantity } from '../../api/quantity';
+import type { Cluster } from '../../cluster/cluster';
+import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
+import { newNode, nextNodeIndex, type NodeShape } from '../../cluster/node-factory';
+import { NODE_STOPPED_ANNOTATION } from '../../kubelet/kubelet';
+import {
+  KUBELET_PARTITIONED, KUBELET_STOPPED, NODE_PRESSURE_ANNOTATION, type Pressure, kubeletRunning, pressuresOf, syncNodeStatus,
+} from '../../kubelet/node-status';
+import { STATIC_PODS_NAMESPACE, manifestFiles, staticPodsConfigMapName } from '../../kubelet/static-pods';
+import { renderTabbed } from '../../printers/table';
+import { alreadyExists } from '../../apiserver/errors';
+import type { Command, CommandContext } from '../command';
+import { CliError, UsageError } from '../errors';
+import { readFilenameArgs } from '../manifests';
+import { parseTaint } from './taint';
+
+/** FIELD_MANAGER records kubemu's own writes. */
+export const FIELD_MANAGER = 'kubemu';
+/** NODE_CONTROLLER_SOURCE is the source of RegisteredNode events. */
+const NODE_CONTROLLER_SOURCE = 'node-controller';
+
+/** registeredNodeMessage is the node controller's RegisteredNode text. */
+export const registeredNodeMessage = (name: string): string => `Node ${name} event: Registered Node ${name} in Controller`;
+
+function reconcileCtx(cluster: Cluster) {
+  return { api: cluster.api, clock: cluster.clock, rand: cluster.rand };
+}
+
+function one(ctx: CommandContext, verb: string): string {
+  if (ctx.args.length !== 1) throw new UsageError(`${verb} takes one NODE name`, `node ${verb}`);
+  return ctx.args[0]!.replace(/^(nodes?|no)\//, '');
+}
+
+/** setAnnotation writes (value) or removes (undefined) one annotation on a node. */
+function setAnnotation(cluster: Cluster, name: string, key: string, value: string | undefined): void {
+  const node = structuredClone(cluster.api.get({ kind: 'Node', name }));
+  const ann = { ...(node.metadata.annotations ?? {}) };
+  if (value === undefined) delete ann[key];
+  else ann[key] = value;
+  node.metadata.annotations = ann;
+  cluster.api.update(node, { fieldManager: FIELD_MANAGER });
+}
+
+function parsePairs(s: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (s ?? '').split(',').filter(Boolean)) {
+    const i = part.indexOf('=');
+    if (i <= 0) throw new CliError(`invalid label "${part}": expected key=value`);
+    out[part.slice(0, i)] = part.slice(i + 1);
+  }
+  return out;
+}
+
+const add: Command = {
+  name: 'add',
+  short: 'Add a worker (or control-plane) node whose kubelet registers at once',
+  usage: 'kubemu node add NAME [--cpu N] [--memory Q] [--max-pods N] [--labels k=v,...] [--taints k=v:Effect,...] [--zone Z] [--control-plane]',
+  flags: [
+    { name: 'cpu', type: 'string', help: 'CPU capacity (default: the cluster\'s node size).' },
+    { name: 'memory', type: 'string', help: 'Memory capacity, e.g. 16Gi.' },
+    { name: 'max-pods', type: 'int', help: 'Pod capacity.' },
+    { name: 'labels', type: 'string', help: 'Extra labels, k=v,k2=v2.' },
+    { name: 'taints', type: 'string', help: 'Taints, k=v:Effect,k2:Effect.' },
+    { name: 'zone', type: 'string', help: 'topology.kubernetes.io/zone label.' },
+    { name: 'control-plane', type: 'bool', default: false, help: 'Make it a kubeadm control-plane node (labels, taint, static pods).' },
+  ],
+  run(ctx: CommandContext): number {
+    const name = one(ctx, 'add');
+    const cluster = ctx.cluster();
+    const spec = { ...DEFAULT_SPEC, ...JSON.parse(cluster.store.meta.get('cluster.spec') ?? '{}') as Partial<ClusterSpec> };
+    const cpu = (ctx.flags.cpu as string | undefined) ?? spec.nodeCpu;
+    const memory = (ctx.flags.memory as string | undefined) ?? spec.nodeMemory;
+    for (const [flag, v] of [['cpu', cpu], ['memory', memory]] as const) {
+      try { parseQuantity(v); } catch { throw new CliError(`invalid --${flag} "${v}": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`); }
+    }
+    const taintSpecs = ((ctx.flags.taints as string | undefined) ?? '').split(',').filter(Boolean);
+    const controlPlane = !!ctx.flags['control-plane'];
+    cluster.write(() => {
+      if (cluster.api.tryGet({ kind: 'Node', name })) throw alreadyExists('', 'nodes', name);
+      const shape: NodeShape = {
+        name, index: nextNodeIndex(cluster.api.list({ kind: 'Node' })), controlPlane, cpu, memory,
+        maxPods: (ctx.flags['max-pods'] as number | undefined) ?? spec.maxPods,
+        labels: parsePairs(ctx.flags.labels as string | undefined),
+        zone: ctx.flags.zone as string | undefined,
+        ...(taintSpecs.length ? { taints: taintSpecs.map(parseTaint) } : {}),
+      };
+      const node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      const created = cluster.api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
+      cluster.api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
+      cluster.api.recordEvent({ kind: 'Node', name, uid: name, apiVersion: 'v1' }, 'Normal', 'RegisteredNode', registeredNodeMessage(name), { component: NODE_CONTROLLER_SOURCE });
+    });
+    ctx.io.out(`node/${name} created\n`);
+    return 0;
+  },
+};
+
+const remove: Command = {
+  name: 'remove',
+  short: 'Remove a node (its pods are deleted, as the pod garbage collector would)',
+  usage: 'kubemu node remove NAME',
+  flags: [],
+  run(ctx: CommandContext): number {
+    const name = one(ctx, 'remove');
+    const cluster = ctx.cluster();
+    cluster.write(() => {
+      cluster.api.delete({ kind: 'Node', name }, { fieldManager: FIELD_MANAGER });
+      const cm = staticPodsConfigMapName(name);
+      if (cluster.api.tryGet({ kind: 'ConfigMap', namespace: STATIC_PODS_NAMESPACE, name: cm })) {
+        cluster.api.delete({ kind: 'ConfigMap', namespace: STATIC_PODS_NAMESPACE, name: cm }, { fieldManager: FIELD_MANAGER });
+      }
+    });
+    ctx.io.out(`node "${name}" deleted\n`);
+    return 0;
+  },
+};
+
+/** kubeletState changes a node's kubelet between running, stopped and partitioned. */
+function kubeletState(verb: string, short: string, want: string | undefined, from: readonly (string | undefined)[], done: string): Command {
+  return {
+    name: verb,
+    short,
+    usage: `kubemu node ${verb} NAME`,
+    flags: [],
+    run(ctx: CommandContext): number {
+      const name = one(ctx, verb);
+      const cluster = ctx.cluster();
+      const current = cluster.api.get({ kind: 'Node', name }).metadata.annotations?.[NODE_STOPPED_ANNOTATION];
+      if (current === want) { ctx.io.out(`node/${name} already ${done}\n`); return 0; }
+      if (!from.includes(current)) throw new CliError(`node/${name} is ${current}; use 'kubemu node ${current === KUBELET_STOPPED ? 'start' : 'heal'} ${name}' first`);
+      cluster.write(() => {
+        const node = cluster.api.get({ kind: 'Node', name });
+        // The kubelet's last beats before it goes quiet are real: write them down first.
+        if (kubeletRunning(node)) syncNodeStatus(node, reconcileCtx(cluster));
+        setAnnotation(cluster, name, NODE_STOPPED_ANNOTATION, want);
+      });
+      ctx.io.out(`node/${name} ${done}\n`);
+      return 0;
+    },
+  };
+}
+
+const stop = kubeletState('stop', 'Stop a node\'s kubelet: no heartbeats, no pod changes', KUBELET_STOPPED, [undefined], 'stopped');
+const start = kubeletState('start', 'Start a stopped kubelet again', undefined, [KUBELET_STOPPED], 'started');
+const partition = kubeletState('partition', 'Cut a node off from the control plane (its containers keep running)', KUBELET_PARTITIONED, [undefined], 'partitioned');
+const heal = kubeletState('heal', 'Reconnect a partitioned node', undefined, [KUBELET_PARTITIONED], 'reconnected');
+
+const PRESSURES: readonly Pressure[] = ['memory', 'disk', 'pid'];
+
+const pressure: Command = {
+  name: 'pressure',
+  short: 'Make a node\'s kubelet report (or stop reporting) memory, disk or PID pressure',
+  usage: 'kubemu node pressure NAME --memory|--disk|--pid [--off]',
+  flags: [
+    { name: 'memory', type: 'bool', default: false, help: 'MemoryPressure.' },
+    { name: 'disk', type: 'bool', default: false, help: 'DiskPressure.' },
+    { name: 'pid', type: 'bool', default: false, help: 'PIDPressure.' },
+    { name: 'off', type: 'bool', default: false, help: 'Relieve the pressure instead.' },
+  ],
+  run(ctx: CommandContext): number {
+    const name = one(ctx, 'pressure');
+    const chosen = PRESSURES.filter((p) => ctx.flags[p]);
+    if (!chosen.length) throw new UsageError('specify --memory, --disk or --pid', 'node pressure');
+    const off = !!ctx.flags.off;
+    const cluster = ctx.cluster();
+    cluster.write(() => {
+      const node = cluster.api.get({ kind: 'Node', name });
+      const set = pressuresOf(node);
+      for (const p of chosen) { if (off) set.delete(p); else set.add(p); }
+      const value = PRESSURES.filter((p) => set.has(p)).join(',');
+      setAnnotation(cluster, name, NODE_PRESSURE_ANNOTATION, value || undefined);
+    });
+    for (const p of chosen) ctx.io.out(`node/${name} ${p} pressure ${off ? 'off' : 'on'}\n`);
+    return 0;
+  },
+};
+
+const manifests: Command = {
+  name: 'manifests',
+  short: 'List, add or remove a node\'s static pod manifests',
+  usage: 'kubemu node manifests NODE [list | add -f FILE | remove NAME]',
+  flags: [{ name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Pod manifest(s) to add.' }],
+  run(ctx: CommandContext): number {
+    const [nodeArg, action = 'list', target] = ctx.args;
+    if (!nodeArg) throw new UsageError('specify a NODE', 'node manifests');
+    const name = nodeArg.replace(/^(nodes?|no)\//, '');
+    const cluster = ctx.cluster();
+    const node = cluster.api.get({ kind: 'Node', name });
+    const files = manifestFiles(node, cluster.api);
+    if (action === 'list') {
+      const rows = [['FILE', 'NAMESPACE', 'POD', 'MIRROR POD']];
+      for (const [file, m] of Object.entries(files)) rows.push([file, m.metadata.namespace ?? 'default', m.metadata.name!, `${m.metadata.name}-${name}`]);
+      if (rows.length === 1) { ctx.io.err(`No static pods on node/${name}.\n`); return 0; }
+      ctx.io.out(renderTabbed(rows));
+      return 0;
+    }
+    let next: Record<string, KubeObject>;
+    const lines: string[] = [];
+    if (action === 'add') {
+      const filenames = ctx.flags.filename as string[];
+      if (!filenames.length) throw new UsageError('add needs -f FILE', 'node manifests');
+      const read = readFilenameArgs(ctx, filenames, false, true);
+      if (read.errors.length) throw new CliError(read.errors[0]!.message);
+      next = { ...files };
+      for (const doc of read.docs) {
+        const pod = doc.object as unknown as KubeObject;
+        if (pod.kind !== 'Pod') throw new CliError(`static pod manifests must be Pods, not ${pod.kind}`);
+        if (!pod.metadata?.name) throw new CliError('a static pod manifest needs metadata.name');
+        pod.metadata.namespace ??= 'default';
+        next[`${pod.metadata.name}.yaml`] = pod;
+        lines.push(`static pod ${pod.metadata.namespace}/${pod.metadata.name} added to node/${name}`);
+      }
+    } else if (action === 'remove') {
+      if (!target) throw new UsageError('remove needs the static pod NAME', 'node manifests');
+      const file = `${target}.yaml`;
+      if (!files[file]) throw new CliError(`static pod "${target}" not found on node/${name}`);
+      next = { ...files };
+      delete next[file];
+      lines.push(`static pod ${files[file]!.metadata.namespace ?? 'default'}/${target} removed from node/${name}`);
+    } else {
+      throw new UsageError(`unknown action "${action}": use list, add or remove`, 'node manifests');
+    }
+    cluster.write(() => {
+      const data = Object.fromEntries(Object.entries(next).map(([f, m]) => [f, JSON.stringify(m)]));
+      const cmName = staticPodsConfigMapName(name);
+      const cm = cluster.api.tryGet({ kind: 'ConfigMap', namespace: STATIC_PODS_NAMESPACE, name: cmName });
+      if (cm) cluster.api.update({ ...cm, data } as KubeObject, { fieldManager: FIELD_MANAGER });
+      else cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: cmName, namespace: STATIC_PODS_NAMESPACE }, data } as KubeObject, { fieldManager: FIELD_MANAGER });
+    });
+    for (const l of lines) ctx.io.out(`${l}\n`);
+    return 0;
+  },
+};
+
+/** nodeCommand is `kubemu node`. */
+export const nodeCommand: Command = {
+  name: 'node',
+  short: 'Add, remove, stop, start, partition and stress nodes (kubemu)',
+  usage: 'kubemu node (add|remove|stop|start|partition|heal|pressure|manifests) NAME [options]',
+  flags: [],
+  subcommands: { add, remove, stop, start, partition, heal, pressure, manifests },
+  run() { throw new CliError('specify a subcommand: add, remove, stop, start, partition, heal, pressure or manifests'); },
+};

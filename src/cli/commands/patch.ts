@@ -1,0 +1,82 @@
+/**
+ * patch: kubectl patch — strategic merge (default), JSON merge or JSON patch, from -p or
+ * --patch-file, on live objects or (--local) on a file's object; prints `patched` or
+ * `patched (no change)`. Mirrors kubernetes/kubectl pkg/cmd/patch/patch.go.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { KubeObject } from '../../api/meta';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { readManifestStream } from '../../yaml';
+import { applyPatch, JsonPatchError, type PatchType } from '../patch';
+import { mutateObjects, sameObject } from './mutate-objects';
+import { resolveTargets, SELECT_FLAGS } from './targets';
+
+export const MSG_PATCHED = 'patched';
+export const MSG_PATCHED_NO_CHANGE = 'patched (no change)';
+export const ERR_NO_PATCH = 'must specify --patch or --patch-file containing the contents of the patch';
+export const ERR_BOTH_PATCH = 'cannot specify --patch and --patch-file together';
+export const ERR_INVALID_JSON = 'invalid JSON document';
+export const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
+
+/** parsePatchText reads a patch as kubectl does: JSON, or YAML converted to JSON. */
+export function parsePatchText(text: string): unknown {
+  try { return JSON.parse(text); } catch { /* not JSON: try YAML */ }
+  const r = readManifestStream(text, 'patch', { checkKind: false });
+  const first = r.docs[0]?.object;
+  if (r.errors.length || first === undefined || typeof first !== 'object') throw new CliError(ERR_INVALID_JSON);
+  return first;
+}
+
+/** patchObject applies a patch to an object; errors become kubectl's `error: …` lines. */
+export function patchObject(obj: KubeObject, patch: unknown, type: PatchType): KubeObject {
+  try {
+    return applyPatch(obj, patch, type) as KubeObject;
+  } catch (e) {
+    if (e instanceof JsonPatchError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+/** patchCommand is `kubectl patch`. */
+export const patchCommand: Command = {
+  name: 'patch',
+  short: 'Update fields of a resource',
+  usage: "kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]",
+  flags: [
+    ...SELECT_FLAGS.filter((f) => f.name !== 'selector' && f.name !== 'all' && f.name !== 'all-namespaces'),
+    { name: 'patch', short: 'p', type: 'string', help: 'The patch to be applied to the resource JSON file.' },
+    { name: 'patch-file', type: 'string', help: 'A file containing a patch to be applied to the resource.' },
+    { name: 'type', type: 'string', default: 'strategic', help: 'The type of patch being provided; one of [json merge strategic]' },
+    { name: 'local', type: 'bool', default: false, help: 'If true, patch will operate on the content of the file, not the server-side resource.' },
+    { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
+    { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+    { name: 'field-manager', type: 'string', default: 'kubectl-patch', help: 'Name of the manager used to track field ownership.' },
+    { name: 'subresource', type: 'string', help: 'If specified, patch will operate on the subresource of the requested object.' },
+  ],
+  run(ctx: CommandContext): number {
+    const type = ctx.flags.type as string;
+    if (!PATCH_TYPES.includes(type as PatchType)) throw new CliError(`--type must be one of [json merge strategic], not "${type}"`);
+    const inline = ctx.flags.patch as string | undefined;
+    const file = ctx.flags['patch-file'] as string | undefined;
+    if (inline && file) throw new CliError(ERR_BOTH_PATCH);
+    if (!inline && !file) throw new CliError(ERR_NO_PATCH);
+    let text = inline ?? '';
+    if (file) {
+      try { text = fs.readFileSync(path.resolve(ctx.cwd, file), 'utf8'); } catch { throw new CliError(`unable to read patch file: open ${file}: no such file or directory`); }
+    }
+    const patch = parsePatchText(text);
+    const local = !!ctx.flags.local;
+    const resolved = resolveTargets(ctx, { args: ctx.args, local });
+    return mutateObjects(ctx, resolved, {
+      local, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before) {
+        const patched = patchObject(before, patch, type as PatchType);
+        for (const k of Object.keys(obj)) delete (obj as unknown as Record<string, unknown>)[k];
+        Object.assign(obj, patched);
+        return sameObject(before, obj) ? MSG_PATCHED_NO_CHANGE : MSG_PATCHED;
+      },
+    });
+  },
+};

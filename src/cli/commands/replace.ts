@@ -1,0 +1,77 @@
+/**
+ * replace: kubectl replace -f — overwrite live objects with the manifests' content
+ * (`<kind>/<name> replaced`); with --force, delete and re-create them.
+ * Mirrors kubernetes/kubectl pkg/cmd/replace/replace.go.
+ */
+import { kindPrefix } from '../../api/registry';
+import type { KubeObject } from '../../api/meta';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit } from '../errors';
+import { readFilenameArgs } from '../manifests';
+import { fieldValidationOf, parseValidate, prepareDoc, serverError } from '../object-writer';
+import { parseOutput, printObjects } from '../output';
+import { dryRunSuffix, parseDryRun, WRITE_FLAGS } from './apply';
+
+export const MSG_REPLACED = 'replaced';
+
+/** replaceCommand is `kubectl replace`. */
+export const replaceCommand: Command = {
+  name: 'replace',
+  short: 'Replace a resource by file name or stdin',
+  usage: 'kubectl replace -f FILENAME [options]',
+  flags: [...WRITE_FLAGS,
+    { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' },
+    { name: 'grace-period', type: 'int', default: -1, help: 'Period of time in seconds given to the resource to terminate gracefully.' },
+    { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' }],
+  run(ctx: CommandContext): number {
+    const files = ctx.flags.filename as string[];
+    if (!files.length) throw new CliError('must specify --filename to replace');
+    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
+    const validate = parseValidate(ctx.flags.validate as string);
+    const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
+    const force = !!ctx.flags.force;
+    const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
+    const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
+    if (!docs.length && !errors.length) throw new CliError('no objects passed to replace');
+    const cluster = ctx.cluster();
+    const registry = cluster.api.registry();
+    for (const doc of docs) {
+      let prepared;
+      try { prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate); } catch (e) { errors.push(`error: ${(e as Error).message}`); continue; }
+      const { info, object, source } = prepared;
+      const ref = { kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
+      const opts = { fieldManager: (ctx.flags['field-manager'] as string) || 'kubectl-replace', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) };
+      try {
+        let result: KubeObject;
+        if (force) {
+          cluster.write(() => { cluster.api.get(ref); if (dryRun === 'none') cluster.api.delete(ref, { fieldManager: opts.fieldManager, gracePeriodSeconds: 0 }); });
+          ctx.io.out(`${kindPrefix(info)} "${ref.name}" deleted${dryRunSuffix(dryRun)}\n`);
+          result = dryRun === 'client' ? object : cluster.write(() => cluster.api.create(stripServerFields(object), opts));
+        } else {
+          result = cluster.write(() => {
+            const live = cluster.api.get(ref);
+            if (dryRun === 'client') return object;
+            const next = structuredClone(object);
+            // An unset resourceVersion makes the PUT unconditional.
+            next.metadata.resourceVersion ??= live.metadata.resourceVersion;
+            return cluster.api.update(next, opts);
+          });
+        }
+        if (out) ctx.io.out(printObjects([result], out, true, registry));
+        else ctx.io.out(`${kindPrefix(info)}/${ref.name} ${MSG_REPLACED}${dryRunSuffix(dryRun)}\n`);
+      } catch (e) {
+        errors.push(serverError(e, 'replacing', source));
+      }
+    }
+    for (const e of errors) ctx.io.err(`${e}\n`);
+    if (errors.length) throw new SilentExit(1);
+    return 0;
+  },
+};
+
+function stripServerFields(obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj);
+  delete copy.metadata.resourceVersion;
+  delete copy.metadata.uid;
+  return copy;
+}

@@ -1,0 +1,322 @@
+/**
+ * rollout: kubectl rollout status | history | undo | restart | pause | resume for
+ * Deployments (and DaemonSets/StatefulSets where kubectl supports them). `status` moves
+ * the simulated clock until the rollout finishes or --timeout passes; `undo` works
+ * client-side like kubectl: it copies the target revision's ReplicaSet template (minus
+ * pod-template-hash) back into the Deployment.
+ * Mirrors kubectl pkg/cmd/rollout and pkg/polymorphichelpers (rollout_status.go,
+ * history.go, rollback.go, objectrestarter.go, objectpauser.go, objectresumer.go).
+ */
+import type { KubeObject } from '../../api/meta';
+import { kindPrefix, qualifiedResource } from '../../api/registry';
+import { ApiError } from '../../apiserver/errors';
+import { PrefixWriter } from '../../printers/describe/prefix-writer';
+import { describePodTemplate } from '../../printers/describe/pod-template';
+import { formatTabbed } from '../../printers/describe/tab-writer';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit, formatApiError } from '../errors';
+import type { FlagDef } from '../flags';
+import { dryRunSuffix, parseDryRun } from './apply';
+import { MAX_WAIT_MS, parseDuration, waitUntil } from './sim-wait';
+import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
+
+export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
+export const CHANGE_CAUSE_ANNOTATION = 'kubernetes.io/change-cause';
+export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt';
+export const POD_TEMPLATE_HASH = 'pod-template-hash';
+export const ERR_TIMED_OUT = 'timed out waiting for the condition';
+export const ERR_PAUSED_ROLLBACK = "you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again";
+export const ERR_RESTART_PAUSED = "can't restart paused deployment (run rollout resume first)";
+export const ERR_ROLLING_ONLY = 'rollout status is only available for RollingUpdate strategy type';
+export const MSG_SKIPPED_ROLLBACK = (rev: number): string => `skipped rollback (current template already matches revision ${rev})`;
+export const ERR_REVISION_NOT_FOUND = (rev: number): string => `unable to find specified revision ${rev} in history`;
+export const ERR_NO_HISTORY = (name: string): string => `no rollout history found for deployment "${name}"`;
+
+/** RolloutStatus is one status line and whether the rollout is done. */
+export interface RolloutStatus { message: string; done: boolean; error?: string }
+
+function cond(obj: KubeObject, type: string): { status?: string; reason?: string } | undefined {
+  return (obj.status?.conditions ?? []).find((c: { type: string }) => c.type === type);
+}
+
+/** rolloutStatus is polymorphichelpers' StatusViewer for one object; throws CliError for unsupported kinds. */
+export function rolloutStatus(obj: KubeObject): RolloutStatus {
+  const name = obj.metadata.name!;
+  const st = obj.status ?? {};
+  const generation = obj.metadata.generation ?? 0;
+  switch (obj.kind) {
+    case 'Deployment': {
+      if (generation > (st.observedGeneration ?? 0)) return { message: 'Waiting for deployment spec update to be observed...\n', done: false };
+      if (cond(obj, 'Progressing')?.reason === 'ProgressDeadlineExceeded') return { message: '', done: false, error: `deployment "${name}" exceeded its progress deadline` };
+      const replicas = obj.spec?.replicas ?? 1;
+      const updated = st.updatedReplicas ?? 0;
+      const total = st.replicas ?? 0;
+      const available = st.availableReplicas ?? 0;
+      if (updated < replicas) return { message: `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${replicas} new replicas have been updated...\n`, done: false };
+      if (total > updated) return { message: `Waiting for deployment "${name}" rollout to finish: ${total - updated} old replicas are pending termination...\n`, done: false };
+      if (available < updated) return { message: `Waiting for deployment "${name}" rollout to finish: ${available} of ${updated} updated replicas are available...\n`, done: false };
+      return { message: `deployment "${name}" successfully rolled out\n`, done: true };
+    }
+    case 'DaemonSet': {
+      if ((obj.spec?.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') throw new CliError(ERR_ROLLING_ONLY);
+      if (generation > (st.observedGeneration ?? 0)) return { message: 'Waiting for daemon set spec update to be observed...\n', done: false };
+      const desired = st.desiredNumberScheduled ?? 0;
+      if ((st.updatedNumberScheduled ?? 0) < desired) return { message: `Waiting for daemon set "${name}" rollout to finish: ${st.updatedNumberScheduled ?? 0} out of ${desired} new pods have been updated...\n`, done: false };
+      if ((st.numberAvailable ?? 0) < desired) return { message: `Waiting for daemon set "${name}" rollout to finish: ${st.numberAvailable ?? 0} of ${desired} updated pods are available...\n`, done: false };
+      return { message: `daemon set "${name}" successfully rolled out\n`, done: true };
+    }
+    case 'StatefulSet': {
+      if ((obj.spec?.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') throw new CliError(ERR_ROLLING_ONLY);
+      if (!st.observedGeneration || generation > st.observedGeneration) return { message: 'Waiting for statefulset spec update to be observed...\n', done: false };
+      const replicas = obj.spec?.replicas ?? 1;
+      if ((st.readyReplicas ?? 0) < replicas) return { message: `Waiting for ${replicas - (st.readyReplicas ?? 0)} pods to be ready...\n`, done: false };
+      const partition = obj.spec?.updateStrategy?.rollingUpdate?.partition ?? 0;
+      if (partition > 0) {
+        if ((st.updatedReplicas ?? 0) < replicas - partition) return { message: `Waiting for partitioned roll out to finish: ${st.updatedReplicas ?? 0} out of ${replicas - partition} new pods have been updated...\n`, done: false };
+        return { message: `partitioned roll out complete: ${st.updatedReplicas ?? 0} new pods have been updated...\n`, done: true };
+      }
+      if (st.updateRevision !== st.currentRevision) return { message: `waiting for statefulset rolling update to complete ${st.updatedReplicas ?? 0} pods at revision ${st.updateRevision}...\n`, done: false };
+      return { message: `statefulset rolling update complete ${st.currentReplicas ?? 0} pods at revision ${st.currentRevision}...\n`, done: true };
+    }
+    default: {
+      const group = String(obj.apiVersion).includes('/') ? String(obj.apiVersion).split('/')[0] : '';
+      throw new CliError(`no status viewer has been implemented for ${obj.kind}${group ? `.${group}` : ''}`);
+    }
+  }
+}
+
+const COMMON: FlagDef[] = [
+  ...SELECT_FLAGS.filter((f) => f.name !== 'all' && f.name !== 'all-namespaces'),
+];
+
+function oneTarget(ctx: CommandContext, verb: string): Target[] {
+  const { targets, errors } = resolveTargets(ctx, { args: ctx.args });
+  for (const e of errors) ctx.io.err(`${e}\n`);
+  if (!targets.length) throw new CliError(`required resource not specified`);
+  void verb;
+  return targets;
+}
+
+function revisionOf(rs: KubeObject): number | undefined {
+  const v = rs.metadata.annotations?.[REVISION_ANNOTATION];
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+}
+
+/** historyOf maps revision → ReplicaSet for a Deployment (the ReplicaSets it controls). */
+function historyOf(ctx: CommandContext, d: KubeObject): Map<number, KubeObject> {
+  const cluster = ctx.cluster();
+  const out = new Map<number, KubeObject>();
+  for (const rs of cluster.api.listControlledBy('ReplicaSet', d.metadata.uid!)) {
+    const rev = revisionOf(rs);
+    if (rev !== undefined) out.set(rev, rs);
+  }
+  return out;
+}
+
+function templateWithoutHash(template: any): any {
+  const t = structuredClone(template ?? {});
+  if (t.metadata?.labels) {
+    delete t.metadata.labels[POD_TEMPLATE_HASH];
+    if (!Object.keys(t.metadata.labels).length) delete t.metadata.labels;
+  }
+  return t;
+}
+
+function sameTemplate(a: any, b: any): boolean {
+  const norm = (t: any) => { const x = templateWithoutHash(t); if (x.metadata && !Object.keys(x.metadata).length) delete x.metadata; return JSON.stringify(sortDeep(x)); };
+  return norm(a) === norm(b);
+}
+
+function sortDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortDeep);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep((v as Record<string, unknown>)[k])]));
+  return v;
+}
+
+const statusCommand: Command = {
+  name: 'status',
+  short: 'Show the status of the rollout',
+  usage: 'kubectl rollout status (TYPE NAME | TYPE/NAME) [flags] [options]',
+  flags: [...COMMON,
+    { name: 'watch', short: 'w', type: 'bool', default: true, help: 'Watch the status of the rollout until it\'s done.' },
+    { name: 'revision', type: 'int', default: 0, help: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
+    { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before ending watch, zero means never.' }],
+  run(ctx) {
+    const timeout = parseDuration(ctx.flags.timeout as string);
+    const watch = !!ctx.flags.watch;
+    const cluster = ctx.cluster();
+    for (const t of oneTarget(ctx, 'status')) {
+      const read = () => cluster.api.get(t.ref);
+      cluster.catchUp();
+      let status = rolloutStatus(cluster.read(read));
+      if (status.error) throw new CliError(status.error);
+      ctx.io.out(status.message);
+      if (status.done || !watch) continue;
+      const limit = timeout > 0 ? timeout : MAX_WAIT_MS;
+      const start = cluster.clock.nowMs();
+      for (;;) {
+        const last = status.message;
+        const remaining = start + limit - cluster.clock.nowMs();
+        let gone = false;
+        const changed = remaining > 0 && waitUntil(ctx, () => {
+          const cur = cluster.api.tryGet(t.ref);
+          if (!cur) { gone = true; return true; }
+          const s = rolloutStatus(cur);
+          return !!s.error || s.done || s.message !== last;
+        }, remaining);
+        if (gone) throw new ApiError('NotFound', 404, `${qualifiedResource(t.info)} "${t.ref.name}" not found`);
+        if (!changed) throw new CliError(ERR_TIMED_OUT);
+        status = rolloutStatus(cluster.read(read));
+        if (status.error) throw new CliError(status.error);
+        ctx.io.out(status.message);
+        if (status.done) break;
+      }
+    }
+    return 0;
+  },
+};
+
+const historyCommand: Command = {
+  name: 'history',
+  short: 'View rollout history',
+  usage: 'kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]',
+  flags: [...COMMON, { name: 'revision', type: 'int', default: 0, help: 'See the details, including podTemplate of the revision specified' },
+    { name: 'output', short: 'o', type: 'string', help: 'Output format.' }],
+  run(ctx) {
+    const cluster = ctx.cluster();
+    const revision = ctx.flags.revision as number;
+    for (const t of oneTarget(ctx, 'history')) {
+      const d = cluster.read(() => cluster.api.get(t.ref));
+      if (d.kind !== 'Deployment') throw new CliError(`no history viewer has been implemented for ${d.kind}`);
+      const history = cluster.read(() => historyOf(ctx, d));
+      const prefix = `${kindPrefix(t.info)}/${d.metadata.name}`;
+      if (revision > 0) {
+        const rs = history.get(revision);
+        if (!rs) throw new CliError(`unable to find the specified revision`);
+        const w = new PrefixWriter();
+        const template = structuredClone(rs.spec?.template ?? {});
+        const cause = rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION];
+        if (cause) template.metadata = { ...(template.metadata ?? {}), annotations: { ...(template.metadata?.annotations ?? {}), [CHANGE_CAUSE_ANNOTATION]: cause } };
+        describePodTemplate(template, w);
+        w.flush();
+        ctx.io.out(`${prefix} with revision #${revision}\n${w.toString()}\n`);
+        continue;
+      }
+      if (!history.size) { ctx.io.out(`${prefix} \nNo rollout history found.\n`); continue; }
+      const rows = [...history.keys()].sort((a, b) => a - b)
+        .map((rev) => `${rev}\t${history.get(rev)!.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] || '<none>'}\n`);
+      ctx.io.out(`${prefix} \n${formatTabbed(`REVISION\tCHANGE-CAUSE\n${rows.join('')}`)}\n`);
+    }
+    return 0;
+  },
+};
+
+// The annotations kubectl leaves alone when copying a ReplicaSet's annotations back (rollback.go annotationsToSkip).
+const ANNOTATIONS_TO_SKIP = new Set(['kubectl.kubernetes.io/last-applied-configuration', REVISION_ANNOTATION,
+  'deployment.kubernetes.io/revision-history', 'deployment.kubernetes.io/desired-replicas', 'deployment.kubernetes.io/max-replicas',
+  'deprecated.deployment.rollback.to']);
+
+/** editEach runs one write per target and prints `<kind>/<name> <word>`; errors are collected. */
+function editEach(ctx: CommandContext, edit: (obj: KubeObject, t: Target) => string): number {
+  const cluster = ctx.cluster();
+  const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
+  const errors: string[] = [];
+  for (const t of oneTarget(ctx, '')) {
+    try {
+      const word = cluster.write(() => {
+        const obj = structuredClone(cluster.api.get(t.ref));
+        const w = edit(obj, t);
+        if (dryRun !== 'client' && !w.startsWith('skipped')) cluster.api.update(obj, { fieldManager: 'kubectl-rollout', dryRun: dryRun === 'server' });
+        return w;
+      });
+      ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${word}${dryRunSuffix(dryRun)}\n`);
+    } catch (e) {
+      if (e instanceof ApiError) errors.push(formatApiError(e));
+      else if (e instanceof CliError) errors.push(`error: ${e.message}`);
+      else throw e;
+    }
+  }
+  for (const e of errors) ctx.io.err(`${e}\n`);
+  if (errors.length) throw new SilentExit(1);
+  return 0;
+}
+
+const DRY_RUN: FlagDef = { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' };
+
+const undoCommand: Command = {
+  name: 'undo',
+  short: 'Undo a previous rollout',
+  usage: 'kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]',
+  flags: [...COMMON, DRY_RUN, { name: 'to-revision', type: 'int', default: 0, help: 'The revision to rollback to. Default to 0 (last revision).' }],
+  run(ctx) {
+    const to = ctx.flags['to-revision'] as number;
+    return editEach(ctx, (d, t) => {
+      if (d.kind !== 'Deployment') throw new CliError(`no rollbacker has been implemented for ${t.info.kind}`);
+      if (to < 0) throw new CliError(ERR_REVISION_NOT_FOUND(to));
+      if (d.spec?.paused) throw new CliError(ERR_PAUSED_ROLLBACK);
+      const history = historyOf(ctx, d);
+      let rs: KubeObject | undefined;
+      if (to > 0) {
+        rs = history.get(to);
+        if (!rs) throw new CliError(ERR_REVISION_NOT_FOUND(to));
+      } else {
+        const revs = [...history.keys()].sort((a, b) => b - a);
+        if (revs.length < 2) throw new CliError(ERR_NO_HISTORY(d.metadata.name!));
+        rs = history.get(revs[1]!);
+      }
+      if (sameTemplate(rs!.spec?.template, d.spec?.template)) return MSG_SKIPPED_ROLLBACK(to);
+      d.spec.template = templateWithoutHash(rs!.spec?.template);
+      const annotations = { ...(d.metadata.annotations ?? {}) };
+      for (const [k, v] of Object.entries(rs!.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v as string;
+      d.metadata.annotations = annotations;
+      return 'rolled back';
+    });
+  },
+};
+
+const restartCommand: Command = {
+  name: 'restart',
+  short: 'Restart a resource',
+  usage: 'kubectl rollout restart RESOURCE [options]',
+  flags: [...COMMON, DRY_RUN],
+  run(ctx) {
+    const now = ctx.cluster().clock.nowISO();
+    return editEach(ctx, (obj, t) => {
+      if (!['Deployment', 'DaemonSet', 'StatefulSet'].includes(obj.kind)) throw new CliError(`${kindPrefix(t.info)} "${obj.metadata.name}" restarting is not supported`);
+      if (obj.spec?.paused) throw new CliError(ERR_RESTART_PAUSED);
+      const tmpl = (obj.spec.template ??= {});
+      tmpl.metadata = { ...(tmpl.metadata ?? {}), annotations: { ...(tmpl.metadata?.annotations ?? {}), [RESTARTED_AT_ANNOTATION]: now } };
+      return 'restarted';
+    });
+  },
+};
+
+function pauser(pause: boolean): Command {
+  return {
+    name: pause ? 'pause' : 'resume',
+    short: pause ? 'Mark the provided resource as paused' : 'Resume a paused resource',
+    usage: `kubectl rollout ${pause ? 'pause' : 'resume'} RESOURCE [options]`,
+    flags: [...COMMON, DRY_RUN],
+    run(ctx) {
+      return editEach(ctx, (obj, t) => {
+        if (obj.kind !== 'Deployment') throw new CliError(`${pause ? 'pausing' : 'resuming'} is not supported`);
+        if (!!obj.spec?.paused === pause) throw new CliError(`${qualifiedResource(t.info)} "${obj.metadata.name}" ${pause ? 'is already paused' : 'is not paused'}`);
+        if (pause) obj.spec.paused = true; else delete obj.spec.paused;
+        return pause ? 'paused' : 'resumed';
+      });
+    },
+  };
+}
+
+/** rolloutCommand is `kubectl rollout`. */
+export const rolloutCommand: Command = {
+  name: 'rollout',
+  short: 'Manage the rollout of a resource',
+  usage: 'kubectl rollout SUBCOMMAND [options]',
+  flags: [],
+  subcommands: { status: statusCommand, history: historyCommand, undo: undoCommand, restart: restartCommand, pause: pauser(true), resume: pauser(false) },
+  run(ctx) {
+    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl rollout"`);
+    throw new CliError('you must specify a subcommand: status, history, undo, restart, pause or resume');
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * scale: kubectl scale — set spec.replicas on deployments, replica sets, stateful sets and
+ * replication controllers, by name, selector or --all, with --current-replicas and
+ * --resource-version preconditions. Mirrors kubernetes/kubectl pkg/cmd/scale/scale.go.
+ */
+import type { KubeObject } from '../../api/meta';
+import { kindPrefix } from '../../api/registry';
+import { ApiError } from '../../apiserver/errors';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit, formatApiError } from '../errors';
+import { parseOutput, printObjects } from '../output';
+import { dryRunSuffix, parseDryRun } from './apply';
+import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
+
+export const MSG_SCALED = 'scaled';
+export const ERR_REPLICAS = 'The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0';
+export const ERR_REPLICAS_NOT_SET = 'required flag(s) "replicas" not set';
+export const ERR_NO_OBJECTS = 'no objects passed to scale';
+/** ERR_PRECONDITION is the --current-replicas mismatch text. */
+export const ERR_PRECONDITION = (want: number, got: number): string => `Expected replicas to be ${want}, was ${got}`;
+/** SCALABLE_KINDS have a scale subresource. */
+export const SCALABLE_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
+
+/** scaleCommand is `kubectl scale`. */
+export const scaleCommand: Command = {
+  name: 'scale',
+  short: 'Set a new size for a deployment, replica set, or replication controller',
+  usage: 'kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME) [options]',
+  flags: [
+    ...SELECT_FLAGS,
+    { name: 'replicas', type: 'int', default: -1, help: 'The new desired number of replicas. Required.' },
+    { name: 'current-replicas', type: 'int', default: -1, help: 'Precondition for current size. Requires that the current size of the resource match this value in order to scale.' },
+    { name: 'resource-version', type: 'string', help: 'Precondition for resource version.' },
+    { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before giving up on a scale operation, zero means don\'t wait.' },
+    { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
+    { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+  ],
+  run(ctx: CommandContext): number {
+    if (!ctx.set.has('replicas')) throw new CliError(ERR_REPLICAS_NOT_SET);
+    const replicas = ctx.flags.replicas as number;
+    if (replicas < 0) throw new CliError(ERR_REPLICAS);
+    const current = ctx.flags['current-replicas'] as number;
+    const rv = ctx.flags['resource-version'] as string | undefined;
+    const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
+    const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
+    const resolved = resolveTargets(ctx, { args: ctx.args });
+    const cluster = ctx.cluster();
+    // kubectl visits every object first and drops the ones it cannot read.
+    const found: { t: Target; obj: KubeObject }[] = [];
+    let firstErr: unknown;
+    cluster.read(() => {
+      for (const t of resolved.targets) {
+        try { found.push({ t, obj: cluster.api.get(t.ref) }); } catch (e) { firstErr ??= e; }
+      }
+    });
+    if (!found.length) throw new CliError(firstErr instanceof Error ? `${ERR_NO_OBJECTS} ${firstErr.message}` : ERR_NO_OBJECTS);
+    const errors: string[] = [];
+    const registry = cluster.api.registry();
+    for (const { t } of found) {
+      try {
+        const result = cluster.write(() => {
+          const obj = structuredClone(cluster.api.get(t.ref));
+          if (!SCALABLE_KINDS.has(obj.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+          const was = obj.spec?.replicas ?? 1;
+          if (current >= 0 && current !== was) throw new CliError(ERR_PRECONDITION(current, was));
+          if (rv && rv !== obj.metadata.resourceVersion) {
+            throw new ApiError('Conflict', 409, `Operation cannot be fulfilled on ${t.info.group ? `${t.info.resource}.${t.info.group}` : t.info.resource} "${t.ref.name}": the object has been modified; please apply your changes to the latest version and try again`);
+          }
+          obj.spec = { ...obj.spec, replicas };
+          if (dryRun === 'client') return obj;
+          return cluster.api.update(obj, { fieldManager: 'kubectl-scale', dryRun: dryRun === 'server' });
+        });
+        if (out) ctx.io.out(printObjects([result], out, true, registry));
+        else ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_SCALED}${dryRunSuffix(dryRun)}\n`);
+      } catch (e) {
+        if (e instanceof ApiError) errors.push(formatApiError(e));
+        else if (e instanceof CliError) errors.push(`error: ${e.message}`);
+        else throw e;
+      }
+    }
+    for (const e of errors) ctx.io.err(`${e}\n`);
+    if (errors.length) throw new SilentExit(1);
+    return 0;
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * scheduler: kubemu scheduler stop|start — take kube-scheduler down (new pods stay Pending
+ * with no events) and bring it back. The flag lives in the cluster's meta table; the next
+ * command builds its components without the scheduler.
+ */
+import { SCHEDULER_STOPPED_KEY } from '../../scheduler/kube-scheduler';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+
+function toggle(verb: 'stop' | 'start', stopped: boolean, done: string): Command {
+  return {
+    name: verb,
+    short: `${verb === 'stop' ? 'Stop' : 'Start'} kube-scheduler`,
+    usage: `kubemu scheduler ${verb}`,
+    flags: [],
+    run(ctx: CommandContext): number {
+      const cluster = ctx.cluster();
+      const was = cluster.store.meta.get(SCHEDULER_STOPPED_KEY) === 'true';
+      if (was === stopped) { ctx.io.out(`scheduler already ${done}\n`); return 0; }
+      cluster.write(() => {
+        cluster.store.meta.set(SCHEDULER_STOPPED_KEY, stopped ? 'true' : 'false');
+      });
+      ctx.io.out(`scheduler ${done}\n`);
+      return 0;
+    },
+  };
+}
+
+/** schedulerCommand is `kubemu scheduler`. */
+export const schedulerCommand: Command = {
+  name: 'scheduler',
+  short: 'Stop or start kube-scheduler (kubemu)',
+  usage: 'kubemu scheduler (stop|start)',
+  flags: [],
+  subcommands: { stop: toggle('stop', true, 'stopped'), start: toggle('start', false, 'started') },
+  run() { throw new CliError('specify a subcommand: stop or start'); },
+};

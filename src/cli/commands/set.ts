@@ -1,0 +1,233 @@
+/**
+ * set: kubectl set image | resources | env — edit the pod template (or a Pod's spec) of
+ * workloads by name, selector or file (--local prints the edited typed object). Objects
+ * that end up unchanged print nothing, as kubectl skips empty patches.
+ * Mirrors kubernetes/kubectl pkg/cmd/set (set_image.go, set_resources.go, set_env.go).
+ */
+import type { KubeObject } from '../../api/meta';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import type { FlagDef } from '../flags';
+import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
+import { canonicalQuantity, QuantityError } from './quantity-canonical';
+import { resolveTargets, SELECT_FLAGS } from './targets';
+
+export const MSG_IMAGE_UPDATED = 'image updated';
+export const MSG_RESOURCES_UPDATED = 'resource requirements updated';
+export const MSG_ENV_UPDATED = 'env updated';
+export const ERR_NO_IMAGE_UPDATE = 'at least one image update is required';
+export const ERR_NO_RESOURCES = 'you must specify an update to requests or limits (in the form of --requests/--limits)';
+export const ERR_NO_ENV = 'at least one environment variable must be provided';
+/** ERR_NO_CONTAINER is the per-container lookup failure (the text carries its own `error: `). */
+export const ERR_NO_CONTAINER = (name: string): string => `error: unable to find container named "${name}"`;
+
+type PodSpec = { containers?: Container[]; initContainers?: Container[]; ephemeralContainers?: Container[] };
+type Container = { name: string; image?: string; env?: EnvVar[]; resources?: { limits?: Record<string, string>; requests?: Record<string, string> } };
+type EnvVar = { name: string; value?: string; valueFrom?: Record<string, Record<string, string>> };
+
+/** podSpecOf finds the pod spec of a workload (Pod, template-based kinds, CronJob); undefined otherwise. */
+export function podSpecOf(obj: KubeObject): PodSpec | undefined {
+  if (obj.kind === 'Pod') return (obj.spec ??= {}) as PodSpec;
+  if (obj.kind === 'CronJob') return obj.spec?.jobTemplate?.spec?.template?.spec as PodSpec | undefined;
+  return obj.spec?.template?.spec as PodSpec | undefined;
+}
+
+function requireSpec(obj: KubeObject, ec: EditContext): PodSpec {
+  const spec = podSpecOf(obj);
+  if (!spec) throw new CliError(`${ec.target.info.resource}/${obj.metadata.name} the object is not a pod or does not have a pod template: *v1.${obj.kind}`);
+  return spec;
+}
+
+const COMMON: FlagDef[] = [
+  ...SELECT_FLAGS,
+  { name: 'local', type: 'bool', default: false, help: 'If true, set will NOT contact api-server but run locally.' },
+  { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
+  { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+  { name: 'field-manager', type: 'string', default: 'kubectl-set', help: 'Name of the manager used to track field ownership.' },
+];
+
+function globMatch(pattern: string, name: string): boolean {
+  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return re.test(name);
+}
+
+/** setImageCommand is `kubectl set image`. */
+export const setImageCommand: Command = {
+  name: 'image',
+  short: 'Update the image of a pod template',
+  usage: 'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]',
+  flags: COMMON,
+  run(ctx: CommandContext): number {
+    const { resources, pairs } = splitPairs(ctx.args, 'image');
+    const images = new Map<string, string>();
+    const invalid = pairs.filter((p) => !(p.includes('=') && p[0] !== '='));
+    if (invalid.length) throw new CliError(`invalid image format: ${invalid.join(', ')}`);
+    for (const p of pairs) images.set(p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1));
+    if (!images.size) throw new CliError(ERR_NO_IMAGE_UPDATE);
+    const local = !!ctx.flags.local;
+    const resolved = resolveTargets(ctx, { args: resources, local });
+    return mutateObjects(ctx, resolved, {
+      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before, ec) {
+        const spec = requireSpec(obj, ec);
+        for (const [name, image] of [...images].sort(([a], [b]) => (a < b ? -1 : 1))) {
+          let found = false;
+          for (const list of [spec.initContainers, spec.containers, spec.ephemeralContainers]) {
+            for (const c of list ?? []) if (c.name === name || name === '*') { c.image = image; found = true; }
+          }
+          if (!found) ec.error(ERR_NO_CONTAINER(name));
+        }
+        return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_IMAGE_UPDATED;
+      },
+    });
+  },
+};
+
+function parseResourceList(spec: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of spec.split(',')) {
+    if (!part) continue;
+    const i = part.indexOf('=');
+    if (i < 0) throw new CliError(`Invalid argument syntax ${part}, expected <resource>=<value>`);
+    try { out[part.slice(0, i)] = canonicalQuantity(part.slice(i + 1)); } catch (e) {
+      if (e instanceof QuantityError) throw new CliError(e.message);
+      throw e;
+    }
+  }
+  return out;
+}
+
+/** setResourcesCommand is `kubectl set resources`. */
+export const setResourcesCommand: Command = {
+  name: 'resources',
+  short: 'Update resource requests/limits on objects with pod templates',
+  usage: 'kubectl set resources (-f FILENAME | TYPE NAME) ([--limits=LIMITS & --requests=REQUESTS] [options]',
+  flags: [...COMMON,
+    { name: 'containers', short: 'c', type: 'string', default: '*', help: 'The names of containers in the selected pod templates to change, all containers are selected by default - may use wildcards' },
+    { name: 'limits', type: 'string', help: 'The resource requirement limits for this container.  For example, \'cpu=200m,memory=512Mi\'.' },
+    { name: 'requests', type: 'string', help: 'The resource requirement requests for this container.  For example, \'cpu=100m,memory=256Mi\'.' }],
+  run(ctx: CommandContext): number {
+    const limits = ctx.flags.limits ? parseResourceList(ctx.flags.limits as string) : {};
+    const requests = ctx.flags.requests ? parseResourceList(ctx.flags.requests as string) : {};
+    if (!Object.keys(limits).length && !Object.keys(requests).length) throw new CliError(ERR_NO_RESOURCES);
+    const selector = ctx.flags.containers as string;
+    const local = !!ctx.flags.local;
+    const resolved = resolveTargets(ctx, { args: ctx.args, local });
+    return mutateObjects(ctx, resolved, {
+      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before, ec) {
+        const spec = requireSpec(obj, ec);
+        const selected = (spec.containers ?? []).filter((c) => globMatch(selector, c.name));
+        if (!selected.length) ec.error(`error: unable to find container named ${selector}`);
+        for (const c of selected) {
+          const r = (c.resources ??= {});
+          if (Object.keys(limits).length) r.limits = { ...(r.limits ?? {}), ...limits };
+          if (Object.keys(requests).length) r.requests = { ...(r.requests ?? {}), ...requests };
+          for (const k of ['limits', 'requests'] as const) if (r[k]) r[k] = Object.fromEntries(Object.entries(r[k]!).sort(([a], [b]) => (a < b ? -1 : 1)));
+        }
+        return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_RESOURCES_UPDATED;
+      },
+    });
+  },
+};
+
+function keyToEnvName(key: string): string {
+  return key.replace(/[^A-Za-z0-9_]/g, '_').toUpperCase();
+}
+
+function envListLine(e: EnvVar): string {
+  if (e.valueFrom) {
+    const [kind, ref] = Object.entries(e.valueFrom)[0] ?? [];
+    switch (kind) {
+      case 'configMapKeyRef': return `# ${e.name} from configmap ${ref!.name}, key ${ref!.key}`;
+      case 'secretKeyRef': return `# ${e.name} from secret ${ref!.name}, key ${ref!.key}`;
+      case 'fieldRef': return `# ${e.name} from field path ${ref!.fieldPath}`;
+      case 'resourceFieldRef': return `# ${e.name} from resource ${ref!.resource}`;
+      default: return `# ${e.name} from unknown`;
+    }
+  }
+  return `${e.name}=${e.value ?? ''}`;
+}
+
+/** setEnvCommand is `kubectl set env`. */
+export const setEnvCommand: Command = {
+  name: 'env',
+  short: 'Update environment variables on a pod template',
+  usage: 'kubectl set env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N [options]',
+  flags: [...COMMON,
+    { name: 'containers', short: 'c', type: 'string', default: '*', help: 'The names of containers in the selected pod templates to change - may use wildcards' },
+    { name: 'env', short: 'e', type: 'stringArray', default: [], help: 'Specify a key-value pair for an environment variable to set into each container.' },
+    { name: 'list', type: 'bool', default: false, help: 'If true, display the environment and any changes in the standard format.' },
+    { name: 'overwrite', type: 'bool', default: true, help: 'If true, allow environment to be overwritten, otherwise reject updates that overwrite existing environment.' },
+    { name: 'from', type: 'string', help: 'The name of a resource from which to inject environment variables' },
+    { name: 'prefix', type: 'string', default: '', help: 'Prefix to append to variable names' },
+    { name: 'keys', type: 'stringSlice', default: [], help: 'Comma-separated list of keys to import from specified resource' }],
+  run(ctx: CommandContext): number {
+    const { resources, pairs } = splitPairs(ctx.args, 'env');
+    const all = [...pairs, ...(ctx.flags.env as string[])];
+    const list = !!ctx.flags.list;
+    const from = ctx.flags.from as string | undefined;
+    if (!all.length && !from && !list) throw new CliError(ERR_NO_ENV);
+    const add: EnvVar[] = [];
+    const remove: string[] = [];
+    for (const p of all) {
+      if (p.includes('=') && p[0] !== '=') add.push({ name: p.slice(0, p.indexOf('=')), value: p.slice(p.indexOf('=') + 1) });
+      else if (p.endsWith('-')) remove.push(p.slice(0, -1));
+      else throw new CliError(`environment variables must be of the form key=value and can only contain letters, numbers, and underscores`);
+    }
+    const local = !!ctx.flags.local;
+    if (from) {
+      const [type, name] = from.split('/');
+      const cluster = ctx.cluster();
+      const info = cluster.api.registry().resolve(type!);
+      const src = cluster.read(() => cluster.api.get({ kind: info.storageKind, namespace: ctx.namespace, name: name ?? '' }));
+      const keys = ctx.flags.keys as string[];
+      const refKind = src.kind === 'Secret' ? 'secretKeyRef' : 'configMapKeyRef';
+      const data = { ...(src.data ?? {}), ...(src.binaryData ?? {}) } as Record<string, unknown>;
+      for (const key of Object.keys(data).sort()) {
+        if (keys.length && !keys.includes(key)) continue;
+        add.push({ name: `${ctx.flags.prefix as string}${keyToEnvName(key)}`, valueFrom: { [refKind]: { key, name: src.metadata.name! } } });
+      }
+    }
+    const selector = ctx.flags.containers as string;
+    const overwrite = !!ctx.flags.overwrite;
+    const resolved = resolveTargets(ctx, { args: resources, local });
+    return mutateObjects(ctx, resolved, {
+      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before, ec) {
+        const spec = requireSpec(obj, ec);
+        const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].filter((c) => globMatch(selector, c.name));
+        if (list) {
+          for (const c of spec.initContainers ?? []) if (globMatch(selector, c.name)) ec.note(`# ${obj.kind} ${obj.metadata.name}, init container ${c.name}\n${(c.env ?? []).map((e) => `${envListLine(e)}\n`).join('')}`);
+          for (const c of spec.containers ?? []) if (globMatch(selector, c.name)) ec.note(`# ${obj.kind} ${obj.metadata.name}, container ${c.name}\n${(c.env ?? []).map((e) => `${envListLine(e)}\n`).join('')}`);
+          return undefined;
+        }
+        for (const c of containers) {
+          const env = [...(c.env ?? [])];
+          for (const v of add) {
+            const i = env.findIndex((e) => e.name === v.name);
+            if (i >= 0) {
+              if (!overwrite) throw new CliError(`'${v.name}' already has a value (${env[i]!.value ?? ''}), and --overwrite is false`);
+              env[i] = v;
+            } else env.push(v);
+          }
+          c.env = env.filter((e) => !remove.includes(e.name));
+        }
+        return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_ENV_UPDATED;
+      },
+    });
+  },
+};
+
+/** setCommand is `kubectl set`. */
+export const setCommand: Command = {
+  name: 'set',
+  short: 'Set specific features on objects',
+  usage: 'kubectl set SUBCOMMAND [options]',
+  flags: [],
+  subcommands: { image: setImageCommand, resources: setResourcesCommand, env: setEnvCommand },
+  run(ctx: CommandContext): number {
+    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl set"`);
+    throw new CliError('you must specify a subcommand: image, resources or env');
+  },
+};

@@ -1,0 +1,164 @@
+/**
+ * taint: kubectl taint nodes NAME key=value:Effect | key:Effect- | key- … — add, overwrite
+ * and remove node taints. Mirrors kubectl pkg/cmd/taint (taint.go, utils.go: parseTaints,
+ * reorganizeTaints, validateNoTaintOverwrites).
+ */
+import type { KubeObject } from '../../api/meta';
+import { validateLabelKey, validateLabelValue } from '../../api/labels';
+import type { Command, CommandContext } from '../command';
+import { CliError, UsageError } from '../errors';
+import type { FlagDef } from '../flags';
+import { dryRunSuffix, parseDryRun } from './apply';
+
+export const TAINTED = 'tainted';
+export const UNTAINTED = 'untainted';
+export const MODIFIED = 'modified';
+export const FIELD_MANAGER = 'kubectl-taint';
+/** TAINT_EFFECTS are the supported effects. */
+export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+export const ERR_NO_TAINT_UPDATE = 'at least one taint update is required';
+
+/** Taint is a core/v1 Taint. */
+export interface Taint { key: string; value?: string; effect: string; timeAdded?: string }
+
+/** taintToString is v1.Taint.ToString: key[=value][:effect]. */
+export function taintToString(t: { key: string; value?: string; effect?: string }): string {
+  let s = t.key;
+  if (t.value) s += `=${t.value}`;
+  if (t.effect) s += `:${t.effect}`;
+  return s;
+}
+
+function checkEffect(effect: string): void {
+  if (!(TAINT_EFFECTS as readonly string[]).includes(effect)) throw new UsageError(`invalid taint effect: ${effect}, unsupported taint effect`, 'taint');
+}
+
+/** parseTaint reads one "key[=value]:effect" spec (no trailing "-"); throws kubectl's errors. */
+export function parseTaint(spec: string): Taint {
+  const parts = spec.split(':');
+  if (parts.length !== 2 || !parts[1]) throw new CliError(`invalid taint spec: ${spec}`);
+  const [kv, effect] = parts as [string, string];
+  const eq = kv.indexOf('=');
+  const key = eq < 0 ? kv : kv.slice(0, eq);
+  const value = eq < 0 ? undefined : kv.slice(eq + 1);
+  checkEffect(effect);
+  if (validateLabelKey(key).length || (value !== undefined && (value.includes('=') || validateLabelValue(value).length))) {
+    throw new CliError(`invalid taint spec: ${spec}, ${[...validateLabelKey(key), ...(value ? validateLabelValue(value) : [])].join('; ')}`);
+  }
+  return value ? { key, value, effect } : { key, effect };
+}
+
+/** parseTaints splits the arguments into taints to add and to remove (a trailing "-"). */
+export function parseTaints(specs: readonly string[]): { add: Taint[]; remove: { key: string; effect?: string }[] } {
+  const add: Taint[] = [];
+  const remove: { key: string; effect?: string }[] = [];
+  const seen = new Set<string>();
+  for (const spec of specs) {
+    if (spec.endsWith('-')) {
+      const body = spec.slice(0, -1);
+      const i = body.indexOf(':');
+      const key = i < 0 ? body : body.slice(0, i);
+      const effect = i < 0 ? undefined : body.slice(i + 1);
+      if (effect) checkEffect(effect);
+      remove.push(effect ? { key, effect } : { key });
+      continue;
+    }
+    const t = parseTaint(spec);
+    const id = `${t.key}:${t.effect}`;
+    if (seen.has(id)) throw new CliError(`duplicated taints with the same key and effect: ${JSON.stringify(taintToString(t))}`);
+    seen.add(id);
+    add.push(t);
+  }
+  return { add, remove };
+}
+
+/**
+ * reorganizeTaints computes a node's new taints: added taints first, then the untouched old
+ * ones, minus removals; the operation word is "modified" (both, or --overwrite), "tainted" or
+ * "untainted", as kubectl decides.
+ */
+export function reorganizeTaints(old: readonly Taint[], overwrite: boolean, add: readonly Taint[], remove: readonly { key: string; effect?: string }[]): { op: string; taints: Taint[]; errors: string[] } {
+  let taints: Taint[] = [...add];
+  for (const o of old) if (!taints.some((t) => t.key === o.key && t.effect === o.effect)) taints.push(o);
+  const added = old.length !== taints.length;
+  const errors: string[] = [];
+  let deleted = false;
+  for (const r of remove) {
+    const keep = taints.filter((t) => !(t.key === r.key && (!r.effect || t.effect === r.effect)));
+    if (keep.length === taints.length) errors.push(`taint ${JSON.stringify(taintToString(r))} not found`);
+    else deleted = true;
+    taints = keep;
+  }
+  const op = (added && deleted) || overwrite ? MODIFIED : added ? TAINTED : UNTAINTED;
+  return { op, taints, errors };
+}
+
+/** taintCommand is `kubectl taint`. */
+export const taintCommand: Command = {
+  name: 'taint',
+  short: 'Update the taints on one or more nodes',
+  usage: 'kubemu taint NODE NAME KEY_1=VAL_1:TAINT_EFFECT_1 ... KEY_N=VAL_N:TAINT_EFFECT_N [options]',
+  flags: [
+    { name: 'overwrite', type: 'bool', default: false, help: 'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.' },
+    { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
+    { name: 'all', type: 'bool', default: false, help: 'Select all nodes in the cluster' },
+    { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
+  ] as FlagDef[],
+  run(ctx: CommandContext): number {
+    const args = [...ctx.args];
+    const selector = ctx.flags.selector as string | undefined;
+    const all = !!ctx.flags.all;
+    // The resource comes first: "nodes NAME…" or "node/NAME"; taint specs contain ':' or end in '-'.
+    const isSpec = (a: string) => a.includes(':') || a.endsWith('-') || a.includes('=');
+    const resourceArgs: string[] = [];
+    while (args.length && !isSpec(args[0]!)) resourceArgs.push(args.shift()!);
+    if (!args.length) throw new UsageError(ERR_NO_TAINT_UPDATE, 'taint');
+    const { add, remove } = parseTaints(args);
+    if (!resourceArgs.length) throw new UsageError('you must provide one or more resources by argument or filename', 'taint');
+    let names: string[] = [];
+    const first = resourceArgs[0]!;
+    if (first.includes('/')) {
+      names = resourceArgs.map((a) => {
+        const [type, name] = a.split('/') as [string, string];
+        if (!['node', 'nodes', 'no'].includes(type)) throw new CliError(`invalid resource type ${type}, only node types are supported`);
+        return name;
+      });
+    } else {
+      if (!['node', 'nodes', 'no'].includes(first)) throw new CliError(`invalid resource type ${first}, only node types are supported`);
+      names = resourceArgs.slice(1);
+      if (!names.length && !selector && !all) throw new UsageError('resource(s) were provided, but no name was specified', 'taint');
+    }
+    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
+    const overwrite = !!ctx.flags.overwrite;
+    const cluster = ctx.cluster();
+    const nodes: KubeObject[] = selector || all
+      ? cluster.api.list({ kind: 'Node', labelSelector: selector })
+      : names.map((n) => cluster.api.get({ kind: 'Node', name: n }));
+    for (const node of nodes) {
+      const old: Taint[] = node.spec?.taints ?? [];
+      if (!overwrite) {
+        for (const t of add) {
+          if (old.some((o) => o.key === t.key && o.effect === t.effect)) {
+            throw new CliError(`node ${node.metadata.name} already has ${t.key} taint(s) with same effect(s) and --overwrite is false`);
+          }
+        }
+      }
+      const now = cluster.clock.nowISO();
+      // kubectl stamps timeAdded on NoExecute taints it adds (the taint-eviction clock).
+      const stamped = add.map((t) => (t.effect === 'NoExecute' ? { ...t, timeAdded: now } : t));
+      const { op, taints, errors } = reorganizeTaints(old, overwrite, stamped, remove);
+      if (errors.length) throw new CliError(errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`);
+      if (dryRun !== 'client') {
+        cluster.write(() => {
+          const fresh = structuredClone(cluster.api.get({ kind: 'Node', name: node.metadata.name! }));
+          fresh.spec = { ...fresh.spec };
+          if (taints.length) fresh.spec.taints = taints;
+          else delete fresh.spec.taints;
+          cluster.api.update(fresh, { fieldManager: FIELD_MANAGER, dryRun: dryRun === 'server' });
+        });
+      }
+      ctx.io.out(`node/${node.metadata.name} ${op}${dryRunSuffix(dryRun)}\n`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,106 @@
+/**
+ * targets: kubectl's resource builder for the editing verbs (label, annotate, patch, scale,
+ * set, rollout, wait …) — `TYPE NAME…`, `TYPE/NAME…`, `TYPE -l SEL`, `TYPE --all`, and
+ * `-f FILE` (read from the file with --local, else looked up live) — in argument order.
+ */
+import type { KubeObject, ObjectRef } from '../../api/meta';
+import { builtinRegistry, type Registry, type ResourceInfo } from '../../api/registry';
+import { ApiError } from '../../apiserver/errors';
+import type { CommandContext } from '../command';
+import { CliError, formatApiError } from '../errors';
+import type { FlagDef } from '../flags';
+import { readFilenameArgs } from '../manifests';
+import { prepareDoc } from '../object-writer';
+import { parseResourceArgs } from '../resource-args';
+
+/** Target is one object to act on; `object` is set for --local targets (the file's object). */
+export interface Target { info: ResourceInfo; ref: ObjectRef; source?: string; object?: KubeObject }
+
+/** ERR_NO_NAME is the builder's error for a type without names, selector or --all. */
+export const ERR_NO_NAME = 'resource(s) were provided, but no name was specified';
+/** ERR_NAME_AND_SELECTOR is kubectl's text when names and -l are both given. */
+export const ERR_NAME_AND_SELECTOR = 'name cannot be provided when a selector is specified';
+
+/** SELECT_FLAGS are the builder flags most editing verbs share. */
+export const SELECT_FLAGS: FlagDef[] = [
+  { name: 'filename', short: 'f', type: 'stringSlice', default: [], help: 'Filename, directory, or URL to files identifying the resource.' },
+  { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
+  { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
+  { name: 'all', type: 'bool', default: false, help: 'Select all resources, in the namespace of the specified resource types.' },
+  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If true, check the specified action in all namespaces.' },
+];
+
+/** ResolveOptions: where targets come from. */
+export interface ResolveOptions {
+  args: readonly string[];
+  /** local reads -f objects from the files and never touches the cluster. */
+  local?: boolean;
+  /** selector etc. default to ctx.flags. */
+  selector?: string;
+}
+
+/** Resolved is what the builder found, plus per-object errors already formatted (NotFound …). */
+export interface Resolved { targets: Target[]; errors: string[]; bySelector: boolean }
+
+/** registryFor gives the live registry, or the built-in one for --local (no cluster opened). */
+export function registryFor(ctx: CommandContext, local: boolean): Registry {
+  return local ? builtinRegistry : ctx.cluster().api.registry();
+}
+
+/**
+ * resolveTargets lists the target objects. Named objects are not fetched here (missing
+ * ones surface as NotFound when read); selector and --all listings read the cluster.
+ */
+export function resolveTargets(ctx: CommandContext, o: ResolveOptions): Resolved {
+  const files = (ctx.flags.filename as string[] | undefined) ?? [];
+  const selector = o.selector ?? (ctx.flags.selector as string | undefined);
+  const all = !!ctx.flags.all;
+  const allNs = !!ctx.flags['all-namespaces'];
+  const local = !!o.local;
+  const registry = registryFor(ctx, local);
+  const targets: Target[] = [];
+  const errors: string[] = [];
+  const bySelector = !!selector || all;
+  if (files.length) {
+    if (o.args.length) throw new CliError('Unexpected args: [' + o.args.join(' ') + ']');
+    const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
+    errors.push(...parseErrors.map((e) => `error: ${e.message}`));
+    for (const doc of docs) {
+      try {
+        const p = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'ignore');
+        targets.push({ info: p.info, ref: { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name ?? '' }, source: p.source, object: local ? structuredClone(doc.object as KubeObject) : undefined });
+      } catch (e) { errors.push(`error: ${(e as Error).message}`); }
+    }
+    return { targets, errors, bySelector: false };
+  }
+  if (local) throw new CliError(`can only use local files by -f pod.yaml or --filename=pod.json when --local=true is set`);
+  if (!o.args.length) throw new CliError('You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'');
+  const { requests } = parseResourceArgs(o.args, registry);
+  const cluster = ctx.cluster();
+  cluster.catchUp();
+  for (const r of requests) {
+    const ns = r.info.namespaced ? ctx.namespace : undefined;
+    if (r.names.length) {
+      if (selector) throw new CliError(ERR_NAME_AND_SELECTOR);
+      for (const name of r.names) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: ns, name } });
+    } else if (bySelector) {
+      const listNs = r.info.namespaced && !allNs ? ctx.namespace : undefined;
+      const found = cluster.read(() => cluster.api.list({ kind: r.info.storageKind, namespace: listNs, labelSelector: selector }));
+      for (const obj of found) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! } });
+    } else {
+      throw new CliError(ERR_NO_NAME);
+    }
+  }
+  return { targets, errors, bySelector };
+}
+
+/** targetError formats a server error about a target; other errors propagate. */
+export function targetError(e: unknown): string {
+  if (!(e instanceof ApiError)) throw e;
+  return formatApiError(e);
+}
+
+/** fetchTarget reads a target's live object (NotFound throws). */
+export function fetchTarget(ctx: CommandContext, t: Target): KubeObject {
+  return ctx.cluster().api.get(t.ref);
+}

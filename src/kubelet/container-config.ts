@@ -1,0 +1,155 @@
+/**
+ * container-config: what the kubelet assembles before it creates a container — the
+ * environment (env, envFrom, the kubernetes service variables) and the files of mounted
+ * ConfigMap/Secret volumes — with the kubelet's errors when a referenced object or key is
+ * missing (CreateContainerConfigError, FailedMount).
+ * Mirrors pkg/kubelet/kubelet_pods.go makeEnvironmentVariables and the configmap/secret
+ * volume plugins' SetUp.
+ */
+import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
+
+/** ContainerConfig is the environment and the files a container sees, or why it cannot be made. */
+export interface ContainerConfig {
+  env: Record<string, string>;
+  files: Record<string, string>;
+  /** error: CreateContainerConfigError's message, e.g. `configmap "cfg" not found`. */
+  error?: string;
+}
+
+/** MountFailure is a volume the kubelet cannot set up. */
+export interface MountFailure { volume: string; message: string }
+
+/** DEFAULT_PATH is the PATH of the common library images. */
+export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** KUBERNETES_SERVICE_IP is the default `kubernetes` Service's ClusterIP. */
+export const KUBERNETES_SERVICE_IP = '10.96.0.1';
+
+// kubemu: only the `kubernetes` service's link variables are injected (not every service of the namespace).
+function serviceEnv(): Record<string, string> {
+  const ip = KUBERNETES_SERVICE_IP;
+  return {
+    KUBERNETES_PORT_443_TCP_ADDR: ip, KUBERNETES_SERVICE_HOST: ip, KUBERNETES_SERVICE_PORT: '443', KUBERNETES_SERVICE_PORT_HTTPS: '443',
+    KUBERNETES_PORT: `tcp://${ip}:443`, KUBERNETES_PORT_443_TCP: `tcp://${ip}:443`, KUBERNETES_PORT_443_TCP_PROTO: 'tcp', KUBERNETES_PORT_443_TCP_PORT: '443',
+  };
+}
+
+function decode(v: string): string {
+  return Buffer.from(v, 'base64').toString('utf8');
+}
+
+function fieldRef(pod: KubeObject, path: string): string {
+  switch (path) {
+    case 'metadata.name': return pod.metadata.name ?? '';
+    case 'metadata.namespace': return pod.metadata.namespace ?? '';
+    case 'metadata.uid': return pod.metadata.uid ?? '';
+    case 'spec.nodeName': return pod.spec?.nodeName ?? '';
+    case 'spec.serviceAccountName': return pod.spec?.serviceAccountName ?? '';
+    case 'status.podIP': return pod.status?.podIP ?? '';
+    case 'status.hostIP': return pod.status?.hostIP ?? '';
+  }
+  const m = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(path);
+  if (m) return (pod.metadata[m[1] as 'labels' | 'annotations'] ?? {})[m[2]!] ?? '';
+  return '';
+}
+
+/** expandRefs performs the kubelet's $(VAR) expansion in env values, command and args. */
+export function expandRefs(s: string, env: Record<string, string>): string {
+  return s.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)/g, (all, name: string | undefined) => (all === '$$' ? '$' : env[name!] ?? all));
+}
+
+/** containerConfig builds a container's environment and mounted files, reading ConfigMaps and Secrets through the API. */
+export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: ApiClient): ContainerConfig {
+  const ns = pod.metadata.namespace ?? 'default';
+  const get = (kind: string, name: string) => api.tryGet({ kind, namespace: ns, name });
+  const env: Record<string, string> = { PATH: DEFAULT_PATH, HOSTNAME: pod.spec?.hostname ?? pod.metadata.name ?? '' };
+  const files: Record<string, string> = { '/etc/hostname': `${env.HOSTNAME}\n` };
+  let error: string | undefined;
+  const fail = (msg: string) => { error ??= msg; };
+  Object.assign(env, serviceEnv());
+  for (const from of c.envFrom ?? []) {
+    const ref = from.configMapRef ?? from.secretRef;
+    const kind = from.configMapRef ? 'ConfigMap' : 'Secret';
+    const obj = get(kind, ref?.name ?? '');
+    if (!obj) { if (!ref?.optional) fail(`${kind.toLowerCase()} "${ref?.name}" not found`); continue; }
+    const data: Record<string, string> = obj.data ?? {};
+    for (const [k, v] of Object.entries(data)) env[`${from.prefix ?? ''}${k}`] = kind === 'Secret' ? decode(v) : v;
+  }
+  for (const e of c.env ?? []) {
+    if (e.value !== undefined || !e.valueFrom) { env[e.name] = expandRefs(e.value ?? '', env); continue; }
+    const vf = e.valueFrom;
+    if (vf.fieldRef) { env[e.name] = fieldRef(pod, vf.fieldRef.fieldPath); continue; }
+    if (vf.resourceFieldRef) { env[e.name] = '0'; continue; }
+    const ref = vf.configMapKeyRef ?? vf.secretKeyRef;
+    if (!ref) continue;
+    const kind = vf.configMapKeyRef ? 'ConfigMap' : 'Secret';
+    const obj = get(kind, ref.name);
+    if (!obj) { if (!ref.optional) fail(`${kind.toLowerCase()} "${ref.name}" not found`); continue; }
+    const v = (obj.data ?? {})[ref.key];
+    if (v === undefined) { if (!ref.optional) fail(`couldn't find key ${ref.key} in ${kind} ${ns}/${ref.name}`); continue; }
+    env[e.name] = kind === 'Secret' ? decode(v) : v;
+  }
+  env.HOME = env.HOME ?? '/root';
+  const { files: mounted } = volumeFiles(pod, c, api);
+  Object.assign(files, mounted);
+  return { env, files, error };
+}
+
+/** volumeFiles lists the files a container sees through its ConfigMap/Secret volume mounts. */
+function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: ApiClient): { files: Record<string, string> } {
+  const files: Record<string, string> = {};
+  const ns = pod.metadata.namespace ?? 'default';
+  for (const m of c.volumeMounts ?? []) {
+    const vol = (pod.spec?.volumes ?? []).find((v: { name: string }) => v.name === m.name);
+    const src = vol?.configMap ?? vol?.secret;
+    if (!src) continue;
+    const kind = vol.configMap ? 'ConfigMap' : 'Secret';
+    const obj = api.tryGet({ kind, namespace: ns, name: vol.configMap ? src.name : src.secretName });
+    if (!obj) continue;
+    const data: Record<string, string> = obj.data ?? {};
+    const items: { key: string; path: string }[] = src.items ?? Object.keys(data).map((k) => ({ key: k, path: k }));
+    for (const it of items) {
+      const v = data[it.key];
+      if (v === undefined) continue;
+      const path = `${m.mountPath.replace(/\/$/, '')}/${it.path}`;
+      if (m.subPath) { if (m.subPath === it.path) files[m.mountPath] = kind === 'Secret' ? decode(v) : v; continue; }
+      files[path] = kind === 'Secret' ? decode(v) : v;
+    }
+  }
+  return { files };
+}
+
+/** mountFailure returns the first ConfigMap/Secret volume the kubelet cannot set up. */
+export function mountFailure(pod: KubeObject, api: ApiClient): MountFailure | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  for (const v of pod.spec?.volumes ?? []) {
+    if (v.configMap && !v.configMap.optional && !api.tryGet({ kind: 'ConfigMap', namespace: ns, name: v.configMap.name })) {
+      return { volume: v.name, message: `configmap "${v.configMap.name}" not found` };
+    }
+    if (v.secret && !v.secret.optional && !api.tryGet({ kind: 'Secret', namespace: ns, name: v.secret.secretName })) {
+      return { volume: v.name, message: `secret "${v.secret.secretName}" not found` };
+    }
+  }
+  return undefined;
+}
+
+/** referencedObjects lists the ConfigMaps and Secrets a pod depends on ("ConfigMap/name"), for the kubelet's watches. */
+export function referencedObjects(pod: KubeObject): string[] {
+  const out = new Set<string>();
+  const spec = pod.spec ?? {};
+  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+    for (const f of c.envFrom ?? []) {
+      if (f.configMapRef) out.add(`ConfigMap/${f.configMapRef.name}`);
+      if (f.secretRef) out.add(`Secret/${f.secretRef.name}`);
+    }
+    for (const e of c.env ?? []) {
+      if (e.valueFrom?.configMapKeyRef) out.add(`ConfigMap/${e.valueFrom.configMapKeyRef.name}`);
+      if (e.valueFrom?.secretKeyRef) out.add(`Secret/${e.valueFrom.secretKeyRef.name}`);
+    }
+  }
+  for (const v of spec.volumes ?? []) {
+    if (v.configMap) out.add(`ConfigMap/${v.configMap.name}`);
+    if (v.secret) out.add(`Secret/${v.secret.secretName}`);
+  }
+  return [...out];
+}

@@ -1,0 +1,56 @@
+/**
+ * logs: what a container wrote, as the kubelet's log files would hold it — computed from
+ * the pod spec and the instance's start/finish times (process.ts), never stored. The
+ * current instance is the running one or, while it waits to restart, the last one that
+ * ran; --previous is lastState.terminated.
+ * Mirrors the kubelet's container log endpoint (pkg/kubelet/kuberuntime/logs, the
+ * validateContainerLogStatus checks) and its BadRequest texts.
+ */
+import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
+import { modelOf, type ContainerSlot } from './container-sync';
+import { linesBetween } from './process';
+
+/** LogLine is one line with its absolute time. */
+export interface LogLine { ms: number; text: string }
+
+/** LogError is a BadRequest the log endpoint returns, with kubectl's exact message. */
+export class LogError extends Error { override readonly name = 'LogError'; }
+
+/** waitingMessage maps a waiting reason to the log endpoint's "is waiting to start" tail. */
+function waitingMessage(reason: string): string {
+  if (reason === 'ErrImagePull' || reason === 'ImagePullBackOff') return 'trying and failing to pull image';
+  if (reason === 'InvalidImageName' || reason === 'ErrImageNeverPull') return "image can't be pulled";
+  return reason;
+}
+
+/** containerLogs returns a container's log lines, or throws LogError as the API server would. */
+export function containerLogs(pod: KubeObject, name: string, previous: boolean, api: ApiClient, nowMs: number): LogLine[] {
+  const podName = pod.metadata.name;
+  if (!pod.spec?.nodeName) throw new LogError(`pod ${podName} does not have a host assigned`);
+  const inits: any[] = pod.spec.initContainers ?? [];
+  const spec = [...inits, ...(pod.spec.containers ?? [])].find((c: { name: string }) => c.name === name);
+  if (!spec) throw new LogError(`container ${name} is not valid for pod ${podName}`);
+  const init = inits.includes(spec);
+  const status = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].find((s: { name: string }) => s.name === name);
+  const state = status?.state ?? {};
+  let instance: { startedAt: string; finishedAt?: string; reason?: string } | undefined;
+  if (previous) {
+    instance = status?.lastState?.terminated;
+    if (!instance) throw new LogError(`previous terminated container "${name}" in pod "${podName}" not found`);
+  } else if (state.running) instance = state.running;
+  else if (state.terminated) instance = state.terminated;
+  else if (state.waiting && status?.lastState?.terminated) instance = status.lastState.terminated;
+  else throw new LogError(`container "${name}" in pod "${podName}" is waiting to start: ${waitingMessage(state.waiting?.reason ?? 'ContainerCreating')}`);
+  if (instance!.reason === 'StartError') return [];
+  const start = Date.parse(instance!.startedAt);
+  const end = instance!.finishedAt ? Date.parse(instance!.finishedAt) : nowMs;
+  const slot: ContainerSlot = { spec, status: status ?? {}, init, sidecar: init && spec.restartPolicy === 'Always' };
+  const { model } = modelOf({ pod, api }, slot, start);
+  return linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
+}
+
+/** logTimestamp renders a line's time as the runtime's RFC 3339 nanosecond stamp. */
+export function logTimestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+}

@@ -1,0 +1,293 @@
+/**
+ * process: a container's process as the emulated runtime models it — derived only from the
+ * pod spec (image, command, args, env, resources), the declared-behaviour annotations and
+ * the instance's start time, so it can be recomputed at any moment (for status, probes
+ * and logs) without storing anything.
+ */
+import type { KubeObject } from '../api/meta';
+import { tryParseQuantity } from '../api/quantity';
+import { imageInfo, parseImage, type ImageInfo } from './images';
+import { type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
+import type { ContainerConfig } from './container-config';
+import { expandRefs } from './container-config';
+import { jitter } from './timing';
+
+/** Declared-behaviour annotations (see docs/kubelet.md). */
+export const EXIT_AFTER_ANNOTATION = 'kubemu.io/exit-after';
+export const EXIT_CODE_ANNOTATION = 'kubemu.io/exit-code';
+export const MEMORY_USAGE_ANNOTATION = 'kubemu.io/memory-usage';
+export const CPU_USAGE_ANNOTATION = 'kubemu.io/cpu-usage';
+
+/** OOM_AFTER_MS is how long a process over its memory limit runs before the OOM killer ends it. */
+export const OOM_AFTER_MS = 1500;
+
+/** ProcessModel is what one run of a container does. Times are relative to its start. */
+export interface ProcessModel {
+  program: Program;
+  /** startError: the runtime could not start the process (StartError, exit code 128). */
+  startError?: string;
+  /** memoryBytes is its working set; over the memory limit it is OOMKilled at oomAtMs. */
+  memoryBytes: number;
+  oomAtMs?: number;
+  cpuMilli: number;
+  stopsOnSigterm: boolean;
+  httpPaths?: string[];
+}
+
+/** startErrorMessage is containerd's error when argv[0] cannot be executed. */
+export function startErrorMessage(bin: string): string {
+  const why = bin.startsWith('/') ? `exec: "${bin}": stat ${bin}: no such file or directory` : `exec: "${bin}": executable file not found in $PATH`;
+  return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: ${why}: unknown`;
+}
+
+/** argvOf combines the image's ENTRYPOINT/CMD with the container's command/args as the runtime does. */
+export function argvOf(c: KubeObject['spec'], info: ImageInfo, env: Record<string, string>): string[] {
+  const command: string[] | undefined = c.command?.length ? c.command : undefined;
+  const args: string[] | undefined = c.args?.length ? c.args : undefined;
+  const argv = command ? [...command, ...(args ?? [])] : [...info.entrypoint, ...(args ?? info.cmd)];
+  return argv.map((a) => expandRefs(a, env));
+}
+
+function tagVersion(image: string, fallback: string): string {
+  const tag = parseImage(image)?.tag ?? '';
+  return /^\d+\.\d+\.\d+$/.test(tag) ? tag : fallback;
+}
+
+function pad(n: number): string { return String(n).padStart(2, '0'); }
+
+function nginxTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+function redisTime(ms: number): string {
+  const d = new Date(ms);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${pad(d.getUTCDate())} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, '0')}`;
+}
+
+/** serverStart is the output and ports of an image's default server, started at startMs. */
+function serverStart(repo: string, image: string, info: ImageInfo, startMs: number, env: Record<string, string>, cpus: number): ServerProgram {
+  const at = (text: string, atMs = 0): OutputLine => ({ atMs, text });
+  switch (repo) {
+    case 'nginx': {
+      const t = nginxTime(startMs);
+      const lines = [
+        '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration',
+        '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/',
+        '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh',
+        '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf',
+        '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf',
+        '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh',
+        '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh',
+        '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh',
+        '/docker-entrypoint.sh: Configuration complete; ready for start up',
+        `${t} [notice] 1#1: using the "epoll" event method`,
+        `${t} [notice] 1#1: nginx/${tagVersion(image, '1.27.4')}`,
+        `${t} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14)`,
+        `${t} [notice] 1#1: OS: Linux 6.8.0-1015`,
+        `${t} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576`,
+        `${t} [notice] 1#1: start worker processes`,
+        ...Array.from({ length: cpus }, (_, i) => `${t} [notice] 1#1: start worker process ${29 + i}`),
+      ];
+      return { lines: lines.map((l) => at(l)), ports: info.ports };
+    }
+    case 'redis': {
+      const t = redisTime(startMs);
+      return {
+        lines: [
+          `1:C ${t} * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo`,
+          `1:C ${t} * Redis version=${tagVersion(image, '7.4.2')}, bits=64, commit=00000000, modified=0, pid=1, just started`,
+          `1:C ${t} # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf`,
+          `1:M ${t} * Running mode=standalone, port=6379.`,
+          `1:M ${t} * Server initialized`,
+          `1:M ${t} * Ready to accept connections tcp`,
+        ].map((l) => at(l)),
+        ports: info.ports,
+      };
+    }
+    case 'httpd': {
+      const ip = env.POD_IP_FOR_LOGS ?? '127.0.0.1';
+      return {
+        lines: [
+          `AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using ${ip}. Set the 'ServerName' directive globally to suppress this message`,
+          `AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using ${ip}. Set the 'ServerName' directive globally to suppress this message`,
+          `[${new Date(startMs).toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) ([\d:]+) GMT$/, '$1 $3 $2 $5.000000 $4')}] [mpm_event:notice] [pid 1:tid 1] AH00489: Apache/${tagVersion(image, '2.4.63')} (Unix) configured -- resuming normal operations`,
+        ].map((l) => at(l)),
+        ports: info.ports,
+      };
+    }
+    default: return { lines: [], ports: info.ports };
+  }
+}
+
+/** MISSING_PASSWORD explains why the database images exit at once without credentials. */
+const MISSING_PASSWORD: Record<string, { env: string[]; lines: string[] }> = {
+  postgres: {
+    env: ['POSTGRES_PASSWORD', 'POSTGRES_HOST_AUTH_METHOD'],
+    lines: [
+      'Error: Database is uninitialized and superuser password is not specified.',
+      '       You must specify POSTGRES_PASSWORD to a non-empty value for the',
+      '       superuser. For example, "-e POSTGRES_PASSWORD=password" on "docker run".',
+    ],
+  },
+  mysql: {
+    env: ['MYSQL_ROOT_PASSWORD', 'MYSQL_ALLOW_EMPTY_PASSWORD', 'MYSQL_RANDOM_ROOT_PASSWORD'],
+    lines: ['[ERROR] [Entrypoint]: Database is uninitialized and password option is not specified',
+      '    You need to specify one of the following as an environment variable:',
+      '    - MYSQL_ROOT_PASSWORD', '    - MYSQL_ALLOW_EMPTY_PASSWORD', '    - MYSQL_RANDOM_ROOT_PASSWORD'],
+  },
+};
+
+function memoryLimit(c: KubeObject['spec']): number | undefined {
+  const v = c.resources?.limits?.memory;
+  return v === undefined ? undefined : tryParseQuantity(v);
+}
+
+/** stressBytes reads polinux/stress-style `--vm-bytes 250M` arguments (the Kubernetes docs' OOM example). */
+function stressBytes(argv: string[]): number | undefined {
+  const i = argv.indexOf('--vm-bytes');
+  if (i < 0) return undefined;
+  const m = /^(\d+)([KMG]?)$/i.exec(argv[i + 1] ?? '');
+  if (!m) return undefined;
+  return Number(m[1]) * ({ '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[m[2]!.toUpperCase()] ?? 1);
+}
+
+/** ProcessOptions: the instance's start time, the pod's IP and whether it is an init container. */
+export interface ProcessOptions { startMs: number; podIP?: string; init: boolean; seed: string }
+
+/** containerProcess models what a container's process does when started at opts.startMs. */
+export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: ContainerConfig, opts: ProcessOptions): ProcessModel {
+  const info = imageInfo(c.image);
+  const ref = parseImage(c.image);
+  const repo = ref ? (ref.registry === 'docker.io' ? ref.repository.replace(/^library\//, '') : `${ref.registry}/${ref.repository}`) : c.image;
+  const env = { ...cfg.env, ...(opts.podIP ? { POD_IP_FOR_LOGS: opts.podIP } : {}) };
+  const argv = argvOf(c, info, cfg.env);
+  const ann = pod.metadata.annotations ?? {};
+  const declaredPorts: number[] = (c.ports ?? []).map((p: { containerPort: number }) => p.containerPort);
+  const cpus = 2;
+  const defaultServer = (args: string[]): boolean => {
+    const bin = (args[0] ?? '').replace(/^.*\//, '');
+    const defaults = [...info.entrypoint, ...info.cmd].map((a) => a.replace(/^.*\//, ''));
+    return info.server && (defaults.includes(bin) || info.binaries.some((b) => b.replace(/^.*\//, '') === bin));
+  };
+  const binary = (args: string[]): ServerProgram | 'exists' | undefined => {
+    const bin = args[0] ?? '';
+    const base = bin.replace(/^.*\//, '');
+    if (base === 'python' || base === 'python3') {
+      const m = args.indexOf('http.server');
+      if (args[1] === '-m' && m === 2) return { lines: [], ports: [Number(args[3] ?? 8000)] };
+      return info.binaries.includes(base) || !info.known ? 'exists' : undefined;
+    }
+    if (!info.known) return { lines: [], ports: declaredPorts };
+    if (defaultServer(args)) {
+      // docker-entrypoint.sh runs its argument: `docker-entrypoint.sh redis-server` is the server itself.
+      return serverStart(repo, c.image, info, opts.startMs, env, cpus);
+    }
+    if (info.binaries.includes(bin) || info.binaries.includes(base)) return 'exists';
+    if (base === 'nc' || base === 'httpd') {
+      const p = args.indexOf('-p');
+      return { lines: [], ports: p >= 0 ? [Number(args[p + 1])] : [] };
+    }
+    return undefined;
+  };
+
+  let program: Program;
+  let startError: string | undefined;
+  const first = argv[0] ?? '';
+  const firstBase = first.replace(/^\/(usr\/)?(local\/)?s?bin\//, '');
+  const hasShell = info.shell !== undefined || !info.known;
+  const isUtility = hasShell && UTILITIES.has(firstBase) && !(firstBase === 'bash' && info.shell === 'sh');
+  const missingPassword = MISSING_PASSWORD[repo];
+  if (!argv.length) {
+    // kubemu: an image with neither ENTRYPOINT nor CMD cannot start ("no command specified").
+    startError = info.known ? 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: no command specified: unknown' : undefined;
+    program = { lines: [], files: [], serves: declaredPorts };
+  } else if (missingPassword && defaultServer(argv) && !missingPassword.env.some((k) => cfg.env[k])) {
+    program = { lines: missingPassword.lines.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 1 } };
+  } else if (repo === 'hello-world' && first === '/hello') {
+    program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
+  } else if (isUtility || binary(argv) !== undefined) {
+    program = runArgv(argv, { env, files: cfg.files, startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' : 'sh', binary });
+    delete env.POD_IP_FOR_LOGS;
+  } else {
+    startError = startErrorMessage(first);
+    program = { lines: [], files: [], serves: [] };
+  }
+  if (!opts.init) program = applyDeclaredExit(program, ann);
+
+  const stress = stressBytes(argv);
+  const memoryBytes = tryParseQuantity(ann[MEMORY_USAGE_ANNOTATION] ?? '') ?? stress ?? info.memoryBytes;
+  const limit = memoryLimit(c);
+  let oomAtMs: number | undefined;
+  if (!startError && limit !== undefined && memoryBytes > limit) {
+    const at = Math.round(OOM_AFTER_MS * (0.7 + 0.6 * jitter(`${opts.seed}/oom`)));
+    if (!program.exit || program.exit.atMs > at) oomAtMs = at;
+  }
+  const cpu = tryParseQuantity(ann[CPU_USAGE_ANNOTATION] ?? '');
+  return {
+    program, startError, memoryBytes, oomAtMs,
+    cpuMilli: cpu !== undefined ? Math.round(cpu * 1000) : (info.server ? 1 : 0),
+    stopsOnSigterm: info.stopsOnSigterm && !isUtility,
+    httpPaths: info.httpPaths,
+  };
+}
+
+function applyDeclaredExit(p: Program, ann: Record<string, string>): Program {
+  const after = ann[EXIT_AFTER_ANNOTATION];
+  const code = ann[EXIT_CODE_ANNOTATION];
+  if (after === undefined && code === undefined) return p;
+  const afterMs = after !== undefined ? parseSleep(after) : undefined;
+  const exitCode = code !== undefined && /^\d+$/.test(code) ? Number(code) & 255 : 0;
+  const atMs = afterMs ?? p.exit?.atMs ?? 0;
+  return { ...p, exit: { atMs, code: exitCode } };
+}
+
+const HELLO = [
+  '',
+  'Hello from Docker!',
+  'This message shows that your installation appears to be working correctly.',
+  '',
+  'To generate this message, Docker took the following steps:',
+  ' 1. The Docker client contacted the Docker daemon.',
+  ' 2. The Docker daemon pulled the "hello-world" image from the Docker Hub.',
+  '    (amd64)',
+  ' 3. The Docker daemon created a new container from that image which runs the',
+  '    executable that produces the output you are currently reading.',
+  ' 4. The Docker daemon streamed that output to the Docker client, which sent it',
+  '    to your terminal.',
+  '',
+  'To try something more ambitious, you can run an Ubuntu container with:',
+  ' $ docker run -it ubuntu bash',
+  '',
+  'Share images, automate workflows, and more with a free Docker ID:',
+  ' https://hub.docker.com/',
+  '',
+  'For more examples and ideas, visit:',
+  ' https://docs.docker.com/get-started/',
+  '',
+];
+
+/** linesBetween returns the output a program wrote in [fromMs, toMs] (relative times), in order. */
+export function linesBetween(p: Program, toMs: number): OutputLine[] {
+  const out = p.lines.filter((l) => l.atMs <= toMs);
+  if (p.loop && p.loop.atMs <= toMs) {
+    const n = Math.floor((toMs - p.loop.atMs) / p.loop.periodMs) + 1;
+    // kubemu: at most the last 10000 iterations are rendered.
+    for (let i = Math.max(0, n - 10_000); i < n; i++) {
+      const base = p.loop.atMs + i * p.loop.periodMs;
+      for (const l of p.loop.iteration(i)) if (base + l.atMs <= toMs) out.push({ atMs: base + l.atMs, text: l.text });
+    }
+  }
+  return out;
+}
+
+/** filesAt returns the container's files at relative time t (mounted files plus what the process wrote). */
+export function filesAt(cfg: ContainerConfig, p: Program, t: number): Record<string, string> {
+  const files = { ...cfg.files };
+  for (const e of p.files) {
+    if (e.atMs > t) break;
+    if (e.content === undefined) delete files[e.path]; else files[e.path] = e.content;
+  }
+  return files;
+}

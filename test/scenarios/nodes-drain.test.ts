@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+const PDB = (min: number) => `apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: web
+spec:
+  minAvailable: ${min}
+  selector:
+    matchLabels:
+      app: web
+`;
+const BLOCKED = 'error when evicting pods/"web-6dc5cd68db-g9xjh" -n "default" (will retry after 5s): Cannot evict pod as it would violate the pod\'s disruption budget.\n';
+
+describe('drain', () => {
+  let home: TempHome;
+  beforeEach(() => {
+    home = manualCluster('drain', 7);
+    home.run('create deployment web --image=nginx --replicas=2');
+    home.run(['apply', '-f', home.file('pdb.yaml', PDB(2))]);
+    home.run('tick 1m');
+  });
+  afterEach(() => home.cleanup());
+
+  it('refuses DaemonSet pods without --ignore-daemonsets', () => {
+    const ds = 'cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/kube-proxy-bxdqd';
+    expect(home.run('drain worker01')).toEqual({
+      stdout: 'node/worker01 cordoned\n',
+      stderr: `error: unable to drain node "worker01" due to error: ${ds}, continuing command...\nThere are pending nodes to be drained:\n worker01\nerror: ${ds}\n`,
+      code: 1,
+    });
+  });
+
+  it('retries a PDB-blocked eviction every 5s until --timeout, then succeeds once the PDB allows', () => {
+    const r = home.run('drain worker01 --ignore-daemonsets --timeout 12s');
+    expect(r.stdout).toBe([
+      'node/worker01 cordoned',
+      'evicting pod default/web-6dc5cd68db-g9xjh',
+      'evicting pod kube-system/coredns-b9f5dbfc5-dvkkq',
+      'pod/coredns-b9f5dbfc5-dvkkq evicted',
+      'evicting pod default/web-6dc5cd68db-g9xjh',
+      'evicting pod default/web-6dc5cd68db-g9xjh',
+      'evicting pod default/web-6dc5cd68db-g9xjh',
+      '',
+    ].join('\n'));
+    const timeout = 'error when evicting pods/"web-6dc5cd68db-g9xjh" -n "default": global timeout reached: 12s';
+    expect(r.stderr).toBe('Warning: ignoring DaemonSet-managed Pods: kube-system/kube-proxy-bxdqd\n' + BLOCKED.repeat(3)
+      + `There are pending pods in node "worker01" when an error occurred: ${timeout}\npod/web-6dc5cd68db-g9xjh\n`
+      + `error: unable to drain node "worker01" due to error: ${timeout}, continuing command...\nThere are pending nodes to be drained:\n worker01\nerror: ${timeout}\n`);
+    expect(r.code).toBe(1);
+    expect(home.run('get pdb web --no-headers').stdout).toBe('web   2     N/A   0     75s\n');
+
+    home.run(['apply', '-f', home.file('pdb.yaml', PDB(1))]);
+    expect(home.run('drain worker01 --ignore-daemonsets')).toEqual({
+      stdout: 'node/worker01 already cordoned\nevicting pod default/web-6dc5cd68db-g9xjh\npod/web-6dc5cd68db-g9xjh evicted\nnode/worker01 drained\n',
+      stderr: 'Warning: ignoring DaemonSet-managed Pods: kube-system/kube-proxy-bxdqd\n',
+      code: 0,
+    });
+    home.run('tick 30s');
+    expect(home.run('get pods -o wide --no-headers').stdout).not.toContain('worker01');
+  });
+
+  it('lists unmanaged pods as an error without --force and deletes them with it', () => {
+    home.run('run lone --image=nginx');
+    home.run('tick 30s');
+    const node = home.run(['get', 'pod', 'lone', '-o', 'jsonpath={.spec.nodeName}']).stdout;
+    const r = home.run(`drain ${node} --ignore-daemonsets`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`cannot delete cannot delete Pods that declare no controller (use --force to override): default/lone`);
+    const f = home.run(`drain ${node} --ignore-daemonsets --force --pod-selector run=lone`);
+    expect(f.stderr).toBe('Warning: deleting Pods that declare no controller: default/lone\n');
+    expect(f.stdout).toBe(`node/${node} already cordoned\nevicting pod default/lone\npod/lone evicted\nnode/${node} drained\n`);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * verbs-misc: expose, autoscale, replace, edit (with EDITOR set to a script) and diff
+ * (kubectl's exit codes 0/1/>1 and LIVE-/MERGED- file names).
+ */
+import * as fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+let home: TempHome;
+beforeAll(() => {
+  home = manualCluster('misc', 7);
+  home.run('create deployment web --image=nginx --port=80');
+  home.run('run legacy --image=nginx');
+});
+afterAll(() => home.cleanup());
+afterEach(() => vi.unstubAllEnvs());
+
+const ok = (stdout: string) => ({ stdout, stderr: '', code: 0 });
+const fail = (stderr: string, code = 1) => ({ stdout: '', stderr, code });
+const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: rep\ndata:\n  a: "1"\n';
+
+describe('expose', () => {
+  it('builds the service from the target', () => {
+    expect(home.run('expose deployment web --port=80 --target-port=8080 --dry-run=client -o yaml')).toEqual(ok(
+      'apiVersion: v1\nkind: Service\nmetadata:\n  creationTimestamp: null\n  labels:\n    app: web\n  name: web\nspec:\n  ports:\n  - port: 80\n    protocol: TCP\n    targetPort: 8080\n  selector:\n    app: web\nstatus:\n  loadBalancer: {}\n'));
+    expect(home.run('expose pod legacy --port=80 --dry-run=client -o jsonpath={.spec.selector}')).toEqual(ok('{"run":"legacy"}'));
+    expect(home.run('expose deployment web --port=8080 --target-port=80 --name=web-int')).toEqual(ok('service/web-int exposed\n'));
+    expect(home.run('expose deployment web --type=NodePort')).toEqual(ok('service/web exposed\n'));
+    expect(home.run('get svc web -o jsonpath={.spec.ports[0].port}')).toEqual(ok('80'));
+    expect(home.run('expose deployment nosuch --port=80')).toEqual(fail('Error from server (NotFound): deployments.apps "nosuch" not found\n'));
+    expect(home.run('expose pod legacy')).toEqual(fail("error: couldn't find port via --port flag or introspection\n"));
+  });
+});
+
+describe('autoscale', () => {
+  it('creates an autoscaling/v1 HPA named after the target', () => {
+    expect(home.run('autoscale deployment web --min=2 --max=5 --cpu-percent=80 --dry-run=client -o yaml')).toEqual(ok(
+      'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  creationTimestamp: null\n  name: web\nspec:\n  maxReplicas: 5\n  minReplicas: 2\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n  targetCPUUtilizationPercentage: 80\nstatus:\n  currentReplicas: 0\n  desiredReplicas: 0\n'));
+    expect(home.run('autoscale deployment web --min=2 --max=5 --cpu-percent=80')).toEqual(ok('horizontalpodautoscaler.autoscaling/web autoscaled\n'));
+    expect(home.run('autoscale deployment web --max=0')).toEqual(fail('error: --max=MAXPODS is required and must be at least 1, max: 0\n'));
+  });
+});
+
+describe('replace', () => {
+  it('replaces existing objects and reports missing ones', () => {
+    expect(home.run('replace -f -', { stdin: CM })).toEqual(fail('Error from server (NotFound): error when replacing "STDIN": configmaps "rep" not found\n'));
+    expect(home.run('create -f -', { stdin: CM })).toEqual(ok('configmap/rep created\n'));
+    expect(home.run('replace -f -', { stdin: CM.replace('"1"', '"2"') })).toEqual(ok('configmap/rep replaced\n'));
+    expect(home.run('get cm rep -o jsonpath={.data.a}')).toEqual(ok('2'));
+    expect(home.run('replace --force -f -', { stdin: CM })).toEqual(ok('configmap "rep" deleted\nconfigmap/rep replaced\n'));
+    expect(home.run('get cm rep -o jsonpath={.data.a}')).toEqual(ok('1'));
+  });
+});
+
+describe('edit', () => {
+  it('runs $EDITOR, updates what changed, cancels when nothing did', () => {
+    home.run('create configmap ed --from-literal=a=1');
+    vi.stubEnv('EDITOR', 'true');
+    expect(home.run('edit cm ed')).toEqual({ stdout: '', stderr: 'Edit cancelled, no changes made.\n', code: 0 });
+    const script = home.file('editor.sh', '#!/bin/sh\nsed -i \'s/^  a: "1"/  a: "9"/\' "$1"\n');
+    fs.chmodSync(script, 0o755);
+    vi.stubEnv('EDITOR', script);
+    expect(home.run('edit configmap/ed')).toEqual(ok('configmap/ed edited\n'));
+    expect(home.run('get cm ed -o jsonpath={.data.a}')).toEqual(ok('9'));
+    const header = home.file('header.sh', '#!/bin/sh\nhead -4 "$1" > "$0.out"\n');
+    fs.chmodSync(header, 0o755);
+    vi.stubEnv('KUBE_EDITOR', header);
+    home.run('edit cm ed');
+    expect(fs.readFileSync(`${header}.out`, 'utf8')).toBe("# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n");
+  });
+});
+
+describe('diff', () => {
+  it('exits 0 without differences, 1 with, 2 on errors', () => {
+    home.run('apply -f -', { stdin: CM.replace('rep', 'dd') });
+    const same = home.run('diff -f -', { stdin: CM.replace('rep', 'dd') });
+    expect(same).toEqual(ok(''));
+    const changed = home.run('diff -f -', { stdin: CM.replace('rep', 'dd').replace('"1"', '"2"') });
+    expect(changed.code).toBe(1);
+    const lines = changed.stdout.split('\n');
+    expect(lines[0]).toMatch(/^diff -u -N \/tmp\/LIVE-[^/]+\/v1\.ConfigMap\.default\.dd \/tmp\/MERGED-[^/]+\/v1\.ConfigMap\.default\.dd$/);
+    expect(lines).toContain('-  a: "1"');
+    expect(lines).toContain('+  a: "2"');
+    expect(home.run('diff -f nosuch.yaml')).toEqual(fail('error: the path "nosuch.yaml" does not exist\n', 2));
+  });
+});
