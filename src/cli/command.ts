@@ -12,6 +12,8 @@ export interface CommandContext {
   /** args are the positional arguments after the command word(s). */
   args: string[];
   flags: FlagValues;
+  /** argsLenAtDash is how many positional arguments came before `--` (-1: no `--`), as cobra reports it. */
+  argsLenAtDash: number;
   /** set names the flags given explicitly. */
   set: Set<string>;
   /** namespace is -n, or "default". */

@@ -24,8 +24,8 @@ export class FlagError extends Error {
   override readonly name = 'FlagError';
 }
 
-/** ParsedArgs: flag values by long name, which flags were set, and the positional arguments. */
-export interface ParsedArgs { flags: FlagValues; set: Set<string>; args: string[] }
+/** ParsedArgs: flag values by long name, which flags were set, the positional arguments, and cobra's ArgsLenAtDash. */
+export interface ParsedArgs { flags: FlagValues; set: Set<string>; args: string[]; argsLenAtDash: number }
 
 /** parseFlags parses argv against the command's flag table. */
 export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): ParsedArgs {
@@ -34,6 +34,7 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
   const flags: FlagValues = {};
   const set = new Set<string>();
   const args: string[] = [];
+  let argsLenAtDash = -1;
   for (const d of defs) flags[d.name] = Array.isArray(d.default) ? [...d.default] : d.default;
   const assign = (d: FlagDef, raw: string, shown: string) => {
     switch (d.type) {
@@ -64,7 +65,7 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--') { args.push(...argv.slice(i + 1)); break; }
+    if (a === '--') { argsLenAtDash = args.length; args.push(...argv.slice(i + 1)); break; }
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
@@ -103,7 +104,7 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
     }
     args.push(a);
   }
-  return { flags, set, args };
+  return { flags, set, args, argsLenAtDash };
 }
 
 function parseBool(s: string): boolean | undefined {
@@ -121,4 +122,6 @@ export const GLOBAL_FLAGS: FlagDef[] = [
   { name: 'v', short: 'v', type: 'int', default: 0, help: 'number for the log level verbosity' },
   { name: 'request-timeout', type: 'string', default: '0', help: 'The length of time to wait before giving up on a single server request (ignored)' },
   { name: 'help', short: 'h', type: 'bool', default: false, help: 'help for this command' },
+  { name: 'as', type: 'string', help: 'Username to impersonate for the operation. User could be a regular user or a service account in a namespace.' },
+  { name: 'as-group', type: 'stringArray', default: [], help: 'Group to impersonate for the operation, this flag can be repeated to specify multiple groups.' },
 ];

@@ -15,10 +15,11 @@ import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubem
 import { openCluster, type Cluster } from '../cluster/cluster';
 import { createCluster, DEFAULT_SPEC } from '../cluster/bootstrap';
 import { CliError } from './errors';
+import { impersonatedCluster, requestUser } from '../apiserver/authorization';
 
 export { processIO, captureIO } from './io';
 
-const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server']);
+const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group']);
 
 /** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
 const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug']);
@@ -91,8 +92,10 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     const home = kubemuHome(env);
     const explicitCluster = (parsed.flags.cluster as string | undefined) || (parsed.flags.context as string | undefined) || env.KUBEMU_CLUSTER;
     const clusterName = explicitCluster || currentCluster(home);
+    const user = requestUser({ as: parsed.flags.as as string | undefined, asGroups: parsed.flags['as-group'] as string[] | undefined });
+    const impersonating = parsed.set.has('as');
     const ctx: CommandContext = {
-      io, args: parsed.args, flags: parsed.flags, set: parsed.set,
+      io, args: parsed.args, flags: parsed.flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
       namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
       namespaceExplicit: parsed.set.has('namespace'),
       home, clusterName, env, cwd,
@@ -106,6 +109,8 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           createCluster(file, { ...DEFAULT_SPEC, seed: randomInt(1, 2 ** 31) });
         }
         opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`) });
+        // --as: the CLI's API calls are authorized for the impersonated user (components are not).
+        if (impersonating) opened = impersonatedCluster(opened, user);
         return opened;
       },
     };

@@ -34,13 +34,22 @@ export const kubeletController: Controller = {
   name: NAME,
   for: 'Pod',
   accepts: (pod) => !!pod.spec?.nodeName,
-  // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
-  watches: ['ConfigMap', 'Secret'].map((kind) => ({
-    kind,
-    map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
-      .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && referencedObjects(p).includes(`${kind}/${obj.metadata.name}`))
-      .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
-  })),
+  watches: [
+    // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
+    ...['ConfigMap', 'Secret'].map((kind) => ({
+      kind,
+      map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
+        .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && referencedObjects(p).includes(`${kind}/${obj.metadata.name}`))
+        .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
+    })),
+    // A kubelet that starts again picks up what it missed while stopped: pods bound or deleted meanwhile.
+    {
+      kind: 'Node',
+      map: (node: KubeObject, ctx: ReconcileContext) => (node.metadata.annotations?.[NODE_STOPPED_ANNOTATION] ? [] : ctx.api.podsOnNode(node.metadata.name!)
+        .filter((p) => p.metadata.deletionTimestamp || !p.status?.startTime)
+        .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! }))),
+    },
+  ],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
     if (!pod?.spec?.nodeName) return;

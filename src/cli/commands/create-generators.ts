@@ -28,16 +28,16 @@ import { enforcedNamespace, flagDefsOf, generatorFs, withGeneratorErrors, writeG
  * kubemu: the flag parser may not record it; then every word after NAME is the command.
  */
 export function argsLenAtDash(ctx: CommandContext): number {
-  const v = (ctx as CommandContext & { argsLenAtDash?: number }).argsLenAtDash;
-  return typeof v === 'number' ? v : -1;
+  return ctx.argsLenAtDash;
 }
 
 /** nameAndCommand is kubectl's NameFromCommandArgs plus the words after `--`. */
 export function nameAndCommand(ctx: CommandContext, args: readonly string[], command: string, allowCommand: boolean): { name: string; command: string[] } {
+  // Mirrors kubectl's NameFromCommandArgs: with `--`, only the words before it are names.
   const dash = argsLenAtDash(ctx);
-  const names = dash >= 0 ? args.slice(0, dash) : allowCommand ? args.slice(0, 1) : args;
+  const names = dash >= 0 ? args.slice(0, dash) : args;
   if (names.length !== 1) throw new UsageError(EXACTLY_ONE_NAME(names.length), command);
-  return { name: names[0]!, command: args.slice(1) };
+  return { name: names[0]!, command: allowCommand && dash >= 0 ? args.slice(dash) : [] };
 }
 
 /** Generated is how one subcommand builds its objects from parsed flags. */
