@@ -25,6 +25,7 @@ import { canonicalOrder } from './object-order';
 import { deepEqual, sortedJson, threeWayMerge } from './merge';
 import { allocateServiceAddresses } from './allocators';
 import { customResources } from './custom-resources';
+import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';
 
 /** LAST_APPLIED is kubectl's client-side apply annotation. */
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -73,7 +74,9 @@ export class ApiServer implements ApiClient {
     if (this.registryCache?.revision === rev) return this.registryCache.registry;
     const crds = this.store.count({ kind: 'CustomResourceDefinition' })
       ? this.store.list({ kind: 'CustomResourceDefinition' }) : [];
-    const registry = this.baseRegistry.withCustom(customResources(crds));
+    // The Metrics API's discovery rows exist while its APIService is registered (kubemu addon enable metrics-server).
+    const metrics = metricsResources(!!this.store.get({ kind: 'APIService', name: METRICS_APISERVICE }));
+    const registry = this.baseRegistry.withCustom([...customResources(crds), ...metrics]);
     this.registryCache = { revision: rev, registry };
     return registry;
   }

@@ -291,6 +291,9 @@ function zeroForNull(expr: string): unknown {
       if (shape.name === 'interface{}') return null;
       return 0;
     case 'struct': return {};
+    // A null Quantity (e.g. a ResourceList value) decodes to the zero Quantity, which
+    // encodes as "0"; keeping null would reach quantity parsers that expect a string.
+    case 'custom': return shape.custom === 'quantity' ? '0' : null;
     default: return null;
   }
 }

@@ -22,7 +22,7 @@ export { processIO, captureIO } from './io';
 const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group']);
 
 /** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
-const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug']);
+const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug', 'addon']);
 
 /** locate finds the command word(s) in argv, skipping global flags placed before them. */
 function locate(argv: readonly string[]): { command?: Command; word?: string; rest: string[]; path: string[] } {

@@ -5,6 +5,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
+import { rbacBootstrapObjects } from './rbac-bootstrap';
 
 const COREFILE = `.:53 {
     errors
@@ -38,6 +39,7 @@ export const KUBERNETES_SERVICE_IP = '10.96.0.1';
 /** addonObjects lists the objects kubeadm creates, in creation order. */
 export function addonObjects(controlPlaneIP: string): KubeObject[] {
   return [
+    ...rbacBootstrapObjects(),
     { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'system-cluster-critical' }, value: 2000000000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.', preemptionPolicy: 'PreemptLowerPriority' },
     { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'system-node-critical' }, value: 2000001000, description: 'Used for system critical pods that must not be moved from their current node.', preemptionPolicy: 'PreemptLowerPriority' },
     {

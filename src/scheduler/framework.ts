@@ -105,6 +105,8 @@ export interface PodInfo {
   /** controllerUID is the uid of the controlling ownerReference, if any. */
   readonly controllerUID: string | undefined;
   readonly terminating: boolean;
+  /** tolerations is spec.tolerations (a shared empty list when absent). */
+  readonly tolerations: readonly Toleration[];
 }
 
 function newAffinityTerm(pod: KubeObject, t: any): AffinityTerm {
@@ -159,6 +161,7 @@ export function newPodInfo(pod: KubeObject): PodInfo {
     priority: Number(spec.priority ?? 0),
     controllerUID: owner?.uid,
     terminating: !!pod.metadata.deletionTimestamp,
+    tolerations: spec.tolerations?.length ? spec.tolerations : NO_TERMS,
   };
 }
 
@@ -198,6 +201,10 @@ export class NodeInfo {
   readonly allowedPodNumber: number;
   /** imageSizes maps every name the node reports for an image to its size in bytes. */
   readonly imageSizes: ReadonlyMap<string, number>;
+  /** rank is the node's position in name order within its Snapshot (tie-breaks compare ranks, not strings). */
+  rank = 0;
+  /** filterTaints are the NoSchedule/NoExecute taints (what TaintToleration's filter checks), precomputed. */
+  readonly filterTaints: readonly Taint[];
 
   pods: PodInfo[] = [];
   requested: Resources = emptyResources();
@@ -222,6 +229,7 @@ export class NodeInfo {
       for (const n of img?.names ?? []) images.set(n, Number(img.sizeBytes ?? 0));
     }
     this.imageSizes = images;
+    this.filterTaints = this.taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
   }
 
   /** addPod accounts a pod to this node (resources, ports, affinity lists, controller counts). */
@@ -272,6 +280,7 @@ export class NodeInfo {
   /** clone returns an independent copy (for preemption dry runs). */
   clone(): NodeInfo {
     const c = new NodeInfo(this.node);
+    c.rank = this.rank;
     for (const p of this.pods) c.addPod(p);
     return c;
   }
@@ -284,6 +293,12 @@ export class NodeInfo {
 export interface SnapshotOptions {
   /** namespaces supply labels for pod affinity namespaceSelector; without them only {} selects. */
   namespaces?: readonly KubeObject[];
+  /** persistentVolumeClaims, persistentVolumes and storageClasses feed VolumeBinding / VolumeZone. */
+  persistentVolumeClaims?: readonly KubeObject[];
+  persistentVolumes?: readonly KubeObject[];
+  storageClasses?: readonly KubeObject[];
+  /** podDisruptionBudgets are policy/v1 PodDisruptionBudgets (preemption spares pods they protect). */
+  podDisruptionBudgets?: readonly KubeObject[];
 }
 
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
@@ -305,9 +320,29 @@ export class Snapshot {
   podsWithRequiredAntiAffinityCount = 0;
   /** nextStartNodeIndex rotates where the next filter pass starts (percentageOfNodesToScore). */
   nextStartNodeIndex = 0;
+  /** claims ("ns/name"), volumes and storage classes by name, for the volume plugins. */
+  readonly claims = new Map<string, KubeObject>();
+  readonly volumes = new Map<string, KubeObject>();
+  readonly storageClasses = new Map<string, KubeObject>();
+  readonly podDisruptionBudgets: readonly KubeObject[];
+  /** nodesByRank lists the NodeInfos in name order (index = NodeInfo.rank). */
+  readonly nodesByRank: readonly NodeInfo[];
+  /**
+   * nominated maps a node name to pending pods nominated to it (status.nominatedNodeName):
+   * filters for a pod of lower or equal priority see them as already there (upstream's
+   * addNominatedPods), so the room a preemption made is not taken by someone else.
+   */
+  readonly nominated = new Map<string, PodInfo[]>();
 
   constructor(nodeInfos: NodeInfo[], options: SnapshotOptions = {}) {
     this.nodeInfos = nodeTreeOrder(nodeInfos);
+    const byName = [...this.nodeInfos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (let i = 0; i < byName.length; i++) byName[i]!.rank = i;
+    this.nodesByRank = byName;
+    for (const pvc of options.persistentVolumeClaims ?? []) this.claims.set(`${pvc.metadata.namespace ?? 'default'}/${pvc.metadata.name}`, pvc);
+    for (const pv of options.persistentVolumes ?? []) this.volumes.set(pv.metadata.name ?? '', pv);
+    for (const sc of options.storageClasses ?? []) this.storageClasses.set(sc.metadata.name ?? '', sc);
+    this.podDisruptionBudgets = options.podDisruptionBudgets ?? [];
     for (const ni of this.nodeInfos) {
       this.byName.set(ni.name, ni);
       for (const name of ni.imageSizes.keys()) this.imageNodeCount.set(name, (this.imageNodeCount.get(name) ?? 0) + 1);
@@ -326,14 +361,51 @@ export class Snapshot {
    * assume accounts pod to nodeName as if bound (the scheduler cache's AssumePod), returning
    * its PodInfo. Throws if the node is not in the snapshot.
    */
-  assume(pod: KubeObject, nodeName: string): PodInfo {
+  assume(pod: KubeObject, nodeName: string, podInfo?: PodInfo): PodInfo {
     const ni = this.byName.get(nodeName);
     if (!ni) throw new Error(`node "${nodeName}" not found in scheduler snapshot`);
-    const pi = newPodInfo(pod.spec?.nodeName === nodeName ? pod : { ...pod, spec: { ...pod.spec, nodeName } });
+    // The PodInfo computed for scheduling is reused: nothing in it depends on spec.nodeName.
+    const pi = podInfo ?? newPodInfo(pod);
+    this.unnominate(pi.key);
     ni.addPod(pi);
     if (hasAffinity(pi)) this.podsWithAffinityCount++;
     if (pi.requiredAntiAffinityTerms.length) this.podsWithRequiredAntiAffinityCount++;
     return pi;
+  }
+
+  /** nominate records a pending pod as nominated to nodeName (replacing an earlier nomination). */
+  nominate(pi: PodInfo, nodeName: string): void {
+    this.unnominate(pi.key);
+    let list = this.nominated.get(nodeName);
+    if (!list) this.nominated.set(nodeName, (list = []));
+    list.push(pi);
+  }
+
+  /** unnominate forgets a pod's nomination, if any. */
+  unnominate(key: string): void {
+    if (this.nominated.size === 0) return;
+    for (const [node, list] of this.nominated) {
+      const i = list.findIndex((p) => p.key === key);
+      if (i < 0) continue;
+      list.splice(i, 1);
+      if (list.length === 0) this.nominated.delete(node);
+    }
+  }
+
+  /**
+   * withNominated returns node as a pod of `priority` (key `selfKey`) should see it: with the
+   * pods nominated there of equal or higher priority added (a clone), or node itself.
+   */
+  withNominated(node: NodeInfo, priority: number, selfKey: string): NodeInfo {
+    const list = this.nominated.get(node.name);
+    if (!list) return node;
+    let out: NodeInfo | undefined;
+    for (const p of list) {
+      if (p.key === selfKey || p.priority < priority) continue;
+      out ??= node.clone();
+      out.addPod(p);
+    }
+    return out ?? node;
   }
 }
 
@@ -378,12 +450,19 @@ export function isTerminal(pod: KubeObject): boolean {
 export function newSnapshot(nodes: readonly KubeObject[], pods: readonly KubeObject[], options: SnapshotOptions = {}): Snapshot {
   const infos = new Map<string, NodeInfo>();
   for (const n of nodes) infos.set(n.metadata.name ?? '', new NodeInfo(n));
+  const nominated: KubeObject[] = [];
   for (const p of pods) {
     const nodeName = p.spec?.nodeName;
-    if (!nodeName || isTerminal(p)) continue;
+    if (!nodeName) {
+      if (p.status?.nominatedNodeName && !p.metadata.deletionTimestamp && !isTerminal(p)) nominated.push(p);
+      continue;
+    }
+    if (isTerminal(p)) continue;
     infos.get(nodeName)?.addPod(newPodInfo(p));
   }
-  return new Snapshot([...infos.values()], options);
+  const snap = new Snapshot([...infos.values()], options);
+  for (const p of nominated) if (snap.get(p.status!.nominatedNodeName)) snap.nominate(newPodInfo(p), p.status!.nominatedNodeName);
+  return snap;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -425,11 +504,14 @@ export interface NodeScore { name: string; score: number }
 
 /**
  * ScorePlugin ranks a feasible node; `normalize` (NormalizeScore) rescales all nodes' scores
- * in place to [0, MAX_NODE_SCORE]. Without normalize, score must already be in that range.
+ * in place to [0, MAX_NODE_SCORE] (`scores[i]` belongs to `nodes[i]`). Without normalize,
+ * score must already be in that range.
+ * kubemu: scores are a plain number array parallel to the nodes rather than a NodeScore
+ * list, so a scheduling attempt allocates no object per node.
  */
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number;
-  normalize?(state: CycleState, pod: KubeObject, scores: NodeScore[]): void;
+  normalize?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void;
 }
 
 /** WeightedScorePlugin is a ScorePlugin with its profile weight. */
@@ -476,16 +558,16 @@ export function findUntoleratedTaint(taints: readonly Taint[], tolerations: read
  * defaultNormalizeScore mirrors helper.DefaultNormalizeScore: scale to [0, maxPriority] by the
  * highest score; `reverse` flips it (so fewer intolerable taints scores higher).
  */
-export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: NodeScore[]): void {
+export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: number[]): void {
   let max = 0;
-  for (const s of scores) if (s.score > max) max = s.score;
+  for (let i = 0; i < scores.length; i++) if (scores[i]! > max) max = scores[i]!;
   if (max === 0) {
-    if (reverse) for (const s of scores) s.score = maxPriority;
+    if (reverse) scores.fill(maxPriority);
     return;
   }
-  for (const s of scores) {
-    let v = Math.trunc((maxPriority * s.score) / max);
+  for (let i = 0; i < scores.length; i++) {
+    let v = Math.trunc((maxPriority * scores[i]!) / max);
     if (reverse) v = maxPriority - v;
-    s.score = v;
+    scores[i] = v;
   }
 }

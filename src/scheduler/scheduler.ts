@@ -8,9 +8,12 @@
 
 import type { KubeObject } from '../api/meta';
 import {
-  type CycleState as CycleStateType, type NodeInfo, type NodeScore, type Profile, type Snapshot, type Status,
-  CycleState, isRejected, newPodInfo, ok,
+  type CycleState as CycleStateType, type NodeInfo, type Profile, type Snapshot, type Status,
+  type PodInfo, CycleState, isRejected, newPodInfo, ok,
 } from './framework';
+import {
+  type Candidate, pdbFromObject, pickOneNodeForPreemption, podEligibleToPreemptOthers, selectVictimsOnNode,
+} from './plugins/defaultpreemption';
 
 /** NO_NODE_AVAILABLE_MSG is the FitError prefix format: `0/<N> nodes are available`. */
 export const noNodeAvailableMsg = (numAllNodes: number): string => `0/${numAllNodes} nodes are available`;
@@ -20,8 +23,7 @@ export const ERR_NO_NODES_AVAILABLE = 'no nodes available to schedule pods';
 export const PREEMPTION_NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 /** NO_PREEMPTION_VICTIMS is the preemption reason for nodes with no lower-priority pod to evict. */
 export const NO_PREEMPTION_VICTIMS = 'No preemption victims found for incoming pod';
-/** NOT_ELIGIBLE_PREEMPTION_POLICY_NEVER is the preemption result for pods with preemptionPolicy Never. */
-export const NOT_ELIGIBLE_PREEMPTION_POLICY_NEVER = 'not eligible due to preemptionPolicy=Never.';
+export { NOT_ELIGIBLE_PREEMPTION_POLICY_NEVER } from './plugins/defaultpreemption';
 
 /** MIN_FEASIBLE_NODES_TO_FIND is the fewest feasible nodes a pass looks for (upstream 100). */
 export const MIN_FEASIBLE_NODES_TO_FIND = 100;
@@ -58,8 +60,10 @@ export interface ScheduleFailure {
     statuses: Map<string, Status>;
     preFilterMessage?: string;
     postFilterMessage?: string;
-    /** preemptionCandidates are nodes where evicting lower-priority pods would make room (not performed). */
+    /** preemptionCandidates are nodes where evicting lower-priority pods would make room. */
     preemptionCandidates?: string[];
+    /** preemption is the node DefaultPreemption chose and the pods to evict there (the caller evicts and nominates). */
+    preemption?: { nodeName: string; victims: PodInfo[]; numPDBViolations: number };
   };
 }
 
@@ -124,12 +128,24 @@ export function runFilters(profile: Profile, state: CycleStateType, pod: KubeObj
   return undefined;
 }
 
+/** ScheduleOptions tunes how much scheduleOne reports. */
+export interface ScheduleOptions {
+  /**
+   * explain (default true) fills `statuses` with every evaluated node (Success included),
+   * `scores` with the per-plugin breakdown and `candidates` with every top scorer. The
+   * scheduler component turns it off: then `statuses` holds only rejections, `scores` is
+   * empty and `candidates` is just the pick — and an attempt allocates nothing per node.
+   */
+  explain?: boolean;
+}
+
 /**
  * scheduleOne picks a node for pod, or explains why none fits. Pure: it reads the snapshot,
  * advances only `snapshot.nextStartNodeIndex`, and draws from `rand` only to break a tie
  * between equal top scores. The caller binds and then calls `snapshot.assume(pod, nodeName)`.
  */
-export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profile, rand: Rand): ScheduleResult {
+export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profile, rand: Rand, options: ScheduleOptions = {}): ScheduleResult {
+  const explain = options.explain !== false;
   const allNodes = snapshot.nodeInfos;
   const numAllNodes = allNodes.length;
   if (numAllNodes === 0) return { failure: { message: ERR_NO_NODES_AVAILABLE, numAllNodes: 0, statuses: new Map() } };
@@ -166,18 +182,31 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
     for (const n of allNodes) if (!narrowed.has(n.name)) statuses.set(n.name, absent);
   }
 
+  // The filters that run for this pod (PreFilter Skips removed once, not per node).
+  const filters = profile.filters.filter((f) => !state.skipFilter.has(f.name));
+  const numFilters = filters.length;
+  const hasNominated = snapshot.nominated.size > 0;
+  const { priority, key } = state.podInfo;
+
   // Filter, starting where the previous pass stopped and stopping once enough nodes fit.
-  const toFind = numFeasibleNodesToFind(profile.percentageOfNodesToScore, nodes.length);
+  const numNodes = nodes.length;
+  const toFind = numFeasibleNodesToFind(profile.percentageOfNodesToScore, numNodes);
   const feasible: NodeInfo[] = [];
   let processed = 0;
-  const start = nodes.length ? snapshot.nextStartNodeIndex % nodes.length : 0;
-  for (let i = 0; i < nodes.length && feasible.length < toFind; i++) {
-    const n = nodes[(start + i) % nodes.length]!;
+  const start = numNodes ? snapshot.nextStartNodeIndex % numNodes : 0;
+  for (let i = 0, idx = start; i < numNodes && feasible.length < toFind; i++, idx = idx + 1 === numNodes ? 0 : idx + 1) {
+    const n = nodes[idx]!;
     processed++;
-    const s = runFilters(profile, state, pod, n);
-    if (s) statuses.set(n.name, s);
+    const target = hasNominated ? snapshot.withNominated(n, priority, key) : n;
+    let rejected: Status | undefined;
+    for (let k = 0; k < numFilters; k++) {
+      const f = filters[k]!;
+      const s = f.filter(state, pod, target);
+      if (s.code !== 'Success') { rejected = { code: s.code, reasons: s.reasons, plugin: f.name }; break; }
+    }
+    if (rejected) statuses.set(n.name, rejected);
     else {
-      statuses.set(n.name, ok());
+      if (explain) statuses.set(n.name, ok());
       feasible.push(n);
     }
   }
@@ -190,14 +219,55 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
     return { nodeName: feasible[0]!.name, evaluatedNodes, feasibleNodes: 1, statuses, scores: [], candidates: [feasible[0]!.name] };
   }
 
-  const scores = prioritizeNodes(profile, state, pod, feasible);
-  let max = -Infinity;
-  for (const s of scores) if (s.total > max) max = s.total;
+  let totals: ArrayLike<number>;
+  let scores: NodeScoreResult[] = [];
+  if (explain) {
+    scores = prioritizeNodes(profile, state, pod, feasible);
+    totals = scores.map((s) => s.total);
+  } else {
+    totals = scoreTotals(profile, state, pod, feasible);
+  }
+  let max = -Infinity, ties = 0;
+  for (let i = 0; i < totals.length; i++) {
+    const t = totals[i]!;
+    if (t > max) { max = t; ties = 1; } else if (t === max) ties++;
+  }
   // kubemu: upstream's selectHost samples the top scorers in iteration order (reservoir
-  // sampling); kubemu sorts them by node name and draws once, so a seed fixes the choice.
-  const candidates = scores.filter((s) => s.total === max).map((s) => s.nodeName).sort();
-  const pick = candidates.length > 1 ? candidates[rand.int(candidates.length)]! : candidates[0]!;
-  return { nodeName: pick, evaluatedNodes, feasibleNodes: feasible.length, statuses, scores, candidates };
+  // sampling); kubemu orders them by node name and draws once, so a seed fixes the choice.
+  // Ranks (the nodes' positions in name order) stand in for the names: integer sorting.
+  let pick: NodeInfo;
+  let order: NodeInfo[] | undefined;
+  if (ties === 1 && !explain) {
+    let i = 0;
+    while (totals[i] !== max) i++;
+    pick = feasible[i]!;
+  } else {
+    const ranks = new Int32Array(ties);
+    for (let i = 0, j = 0; i < totals.length; i++) if (totals[i] === max) ranks[j++] = feasible[i]!.rank;
+    ranks.sort();
+    pick = snapshot.nodesByRank[ranks[ties > 1 ? rand.int(ties) : 0]!]!;
+    if (explain) order = Array.from(ranks, (r) => snapshot.nodesByRank[r]!);
+  }
+  const candidates = order ? order.map((n) => n.name) : [pick.name];
+  return { nodeName: pick.name, evaluatedNodes, feasibleNodes: feasible.length, statuses, scores, candidates };
+}
+
+/** scoreTotals is prioritizeNodes without the breakdown: the weighted total per feasible node. */
+export function scoreTotals(profile: Profile, state: CycleStateType, pod: KubeObject, nodes: readonly NodeInfo[]): Float64Array {
+  for (const ps of profile.preScores) {
+    const s = ps.preScore(state, pod, nodes);
+    if (s.code === 'Skip') state.skipScore.add(ps.name);
+  }
+  const n = nodes.length;
+  const totals = new Float64Array(n);
+  const raw = new Array<number>(n);
+  for (const { plugin, weight } of profile.scores) {
+    if (state.skipScore.has(plugin.name)) continue;
+    for (let i = 0; i < n; i++) raw[i] = plugin.score(state, pod, nodes[i]!);
+    plugin.normalize?.(state, pod, nodes, raw);
+    for (let i = 0; i < n; i++) totals[i] += raw[i]! * weight;
+  }
+  return totals;
 }
 
 /** prioritizeNodes runs PreScore, Score, NormalizeScore and weights over the feasible nodes. */
@@ -209,11 +279,11 @@ export function prioritizeNodes(profile: Profile, state: CycleStateType, pod: Ku
   const results: NodeScoreResult[] = nodes.map((n) => ({ nodeName: n.name, total: 0, plugins: [] }));
   for (const { plugin, weight } of profile.scores) {
     if (state.skipScore.has(plugin.name)) continue;
-    const list: NodeScore[] = nodes.map((n) => ({ name: n.name, score: plugin.score(state, pod, n) }));
-    const raw = list.map((s) => s.score);
-    plugin.normalize?.(state, pod, list);
+    const list: number[] = nodes.map((n) => plugin.score(state, pod, n));
+    const raw = [...list];
+    plugin.normalize?.(state, pod, nodes, list);
     for (let i = 0; i < list.length; i++) {
-      const normalized = list[i]!.score;
+      const normalized = list[i]!;
       const weighted = normalized * weight;
       results[i]!.plugins.push({ plugin: plugin.name, raw: raw[i]!, normalized, weight, weighted });
       results[i]!.total += weighted;
@@ -222,55 +292,70 @@ export function prioritizeNodes(profile: Profile, state: CycleStateType, pod: Ku
   return results;
 }
 
-/** fail builds the ScheduleFailure, including DefaultPreemption's diagnosis when enabled. */
+/** fail builds the ScheduleFailure, including DefaultPreemption's PostFilter when enabled. */
 function fail(pod: KubeObject, snapshot: Snapshot, profile: Profile, state: CycleStateType, statuses: Map<string, Status>, preFilterMessage: string): ScheduleFailure {
   const numAllNodes = snapshot.nodeInfos.length;
   let postFilterMessage = '';
-  let preemptionCandidates: string[] | undefined;
+  let p: PreemptionResult | undefined;
   if (profile.preemption !== false) {
-    const p = preemptionDiagnosis(pod, snapshot, profile, state, statuses);
+    p = preempt(pod, snapshot, profile, state, statuses);
     postFilterMessage = p.message;
-    if (p.candidates.length) preemptionCandidates = p.candidates;
   }
   const message = fitErrorMessage(numAllNodes, statuses.values(), preFilterMessage, postFilterMessage);
   const failure: ScheduleFailure['failure'] = { message, numAllNodes, statuses };
   if (preFilterMessage) failure.preFilterMessage = preFilterMessage;
   if (postFilterMessage) failure.postFilterMessage = postFilterMessage;
-  if (preemptionCandidates) failure.preemptionCandidates = preemptionCandidates;
+  if (p?.candidates.length) failure.preemptionCandidates = p.candidates;
+  if (p?.chosen) failure.preemption = p.chosen;
   return { failure };
 }
 
+/** PreemptionResult is the PostFilter outcome: its message ("" on success), candidates, the chosen node and victims. */
+export interface PreemptionResult { message: string; candidates: string[]; chosen?: { nodeName: string; victims: PodInfo[]; numPDBViolations: number } }
+
 /**
- * preemptionDiagnosis mirrors DefaultPreemption.PostFilter up to candidate search: nodes that
- * failed UnschedulableAndUnresolvable (or were never evaluated) are "not helpful"; a node
- * with no lower-priority pod has "no victims"; otherwise all lower-priority pods are removed
- * in a dry run and the filters rerun. If some node would fit, preemption would succeed and
- * upstream adds no message.
- * kubemu: victims are not chosen or evicted, and PreFilter state is not recomputed for the
- * dry run (InterPodAffinity / PodTopologySpread see the victims still in place).
+ * preempt mirrors DefaultPreemption.PostFilter (preemption.Evaluator.Preempt) up to the API
+ * calls: check the pod may preempt; find, on every node that failed a resolvable filter,
+ * the fewest lower-priority victims (PDB-aware); pick one node. On success the message is
+ * empty, as upstream; the caller evicts the victims and nominates the node.
+ * kubemu: every node is a candidate (upstream samples max(10%, 100) of them from a random offset).
  */
-export function preemptionDiagnosis(pod: KubeObject, snapshot: Snapshot, profile: Profile, state: CycleStateType, statuses: ReadonlyMap<string, Status>): { message: string; candidates: string[] } {
-  if (pod.spec?.preemptionPolicy === 'Never') return { message: `preemption: ${NOT_ELIGIBLE_PREEMPTION_POLICY_NEVER}`, candidates: [] };
-  const priority = state.podInfo.priority;
+export function preempt(pod: KubeObject, snapshot: Snapshot, profile: Profile, state: CycleStateType, statuses: ReadonlyMap<string, Status>): PreemptionResult {
+  const { priority, key } = state.podInfo;
+  const nominatedName: string | undefined = pod.status?.nominatedNodeName;
+  const [eligible, why] = podEligibleToPreemptOthers(pod, priority, nominatedName ? snapshot.get(nominatedName) : undefined, nominatedName ? statuses.get(nominatedName) : undefined);
+  if (!eligible) return { message: `preemption: ${why}`, candidates: [] };
+  const pdbs = snapshot.podDisruptionBudgets.map(pdbFromObject);
+  const fits = (n: NodeInfo) => runFilters(profile, state, pod, snapshot.withNominated(n, priority, key));
   const out: Status[] = [];
-  const candidates: string[] = [];
+  const found: Candidate[] = [];
   for (const n of snapshot.nodeInfos) {
     const s = statuses.get(n.name);
     if (!s || !isRejected(s) || s.code === 'UnschedulableAndUnresolvable') {
       out.push({ code: 'UnschedulableAndUnresolvable', reasons: [PREEMPTION_NOT_HELPFUL] });
       continue;
     }
-    const victims = n.pods.filter((p) => p.priority < priority);
-    if (victims.length === 0) {
+    if (!n.pods.some((p) => p.priority < priority)) {
       out.push({ code: 'UnschedulableAndUnresolvable', reasons: [NO_PREEMPTION_VICTIMS] });
       continue;
     }
-    const trial = n.clone();
-    for (const v of victims) trial.removePod(v.key);
-    const again = runFilters(profile, state, pod, trial);
-    if (again) out.push(again);
-    else candidates.push(n.name);
+    const victims = selectVictimsOnNode(priority, n, pdbs, fits);
+    if (victims) found.push({ nodeName: n.name, victims });
+    else {
+      // Evicting every lower-priority pod would still not be enough: report why it would not fit.
+      const trial = n.clone();
+      for (const p of n.pods) if (p.priority < priority) trial.removePod(p.key);
+      out.push(fits(trial) ?? { code: 'Unschedulable', reasons: [NO_PREEMPTION_VICTIMS] });
+    }
   }
-  if (candidates.length) return { message: '', candidates };
+  const candidates = found.map((c) => c.nodeName);
+  const best = pickOneNodeForPreemption(found);
+  if (best) return { message: '', candidates, chosen: { nodeName: best.nodeName, victims: best.victims.pods, numPDBViolations: best.victims.numPDBViolations } };
   return { message: `preemption: ${fitErrorMessage(snapshot.nodeInfos.length, out)}`, candidates };
+}
+
+/** preemptionDiagnosis is preempt's message and candidate node names (what `kubemu why` shows). */
+export function preemptionDiagnosis(pod: KubeObject, snapshot: Snapshot, profile: Profile, state: CycleStateType, statuses: ReadonlyMap<string, Status>): { message: string; candidates: string[] } {
+  const r = preempt(pod, snapshot, profile, state, statuses);
+  return { message: r.message, candidates: r.candidates };
 }

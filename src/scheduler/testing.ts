@@ -57,7 +57,7 @@ export function fixedRand(...values: number[]): { int(n: number): number; calls:
   return { calls, int(n: number) { calls.push(n); const v = values[i++ % Math.max(values.length, 1)] ?? 0; return v % n; } };
 }
 
-import { CycleState, type NodeInfo, type NodeScore, newPodInfo, newSnapshot } from './framework';
+import { CycleState, type NodeInfo, newPodInfo, newSnapshot } from './framework';
 
 /** cycle builds a snapshot and the CycleState for pod, returning the NodeInfo named `nodeName` too. */
 export function cycle(pod: KubeObject, nodes: KubeObject[], pods: KubeObject[] = []): { state: CycleState; node: (name: string) => NodeInfo } {
@@ -70,9 +70,9 @@ export function scoreAll(plugin: any, pod: KubeObject, nodes: KubeObject[], pods
   const { state } = cycle(pod, nodes, pods);
   const infos = state.snapshot.nodeInfos;
   if (plugin.preScore && plugin.preScore(state, pod, infos).code === 'Skip') return 'skip';
-  const list: NodeScore[] = infos.map((n) => ({ name: n.name, score: plugin.score(state, pod, n) }));
-  plugin.normalize?.(state, pod, list);
-  return Object.fromEntries(list.map((s) => [s.name, s.score]));
+  const list: number[] = infos.map((n) => plugin.score(state, pod, n));
+  plugin.normalize?.(state, pod, infos, list);
+  return Object.fromEntries(infos.map((n, i) => [n.name, list[i]]));
 }
 
 /** filterAll runs one plugin's preFilter (if any) and filter on every node, returning name → first reason or 'ok'. */

@@ -37,6 +37,19 @@ export interface SimulationConfig {
   onWarning?: (msg: string) => void;
 }
 
+/** TIMER_GRANULARITY_MS: timers fire on tenths of a simulated second (API timestamps have whole seconds). */
+export const TIMER_GRANULARITY_MS = 100;
+
+/**
+ * dueTime is when a requeue after `afterMs` fires: rounded up to the timer granularity, so
+ * that work falling due within the same second is done in one stop of a clock advance
+ * (the API's timestamps could not tell the difference anyway). A zero delay stays immediate.
+ */
+export function dueTime(nowMs: number, afterMs: number): number {
+  if (afterMs <= 0) return nowMs;
+  return Math.ceil((nowMs + afterMs) / TIMER_GRANULARITY_MS) * TIMER_GRANULARITY_MS;
+}
+
 /** Simulation owns the loop. */
 export class Simulation {
   private readonly ctx: ReconcileContext;
@@ -185,7 +198,7 @@ export class Simulation {
       const res = c.reconcile(parseKey(key), this.ctx);
       this.failures.delete(fkey);
       if (res?.requeueAfterMs !== undefined) {
-        store.timers.set({ component: c.name, key, due: clock.nowMs() + Math.max(0, res.requeueAfterMs), exact: !res.lazy });
+        store.timers.set({ component: c.name, key, due: dueTime(clock.nowMs(), res.requeueAfterMs), exact: !res.lazy });
       }
     } catch (e) {
       if (e instanceof TerminalError) return;

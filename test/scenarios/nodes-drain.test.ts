@@ -11,7 +11,15 @@ spec:
     matchLabels:
       app: web
 `;
-const BLOCKED = 'error when evicting pods/"web-6dc5cd68db-g9xjh" -n "default" (will retry after 5s): Cannot evict pod as it would violate the pod\'s disruption budget.\n';
+const blocked = (pod: string) => `error when evicting pods/"${pod}" -n "default" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.\n`;
+
+/** onWorker01 names the pods of a namespace on worker01 with a name prefix (names come from the seed). */
+function onWorker01(home: TempHome, ns: string, prefix: string): string {
+  const out = home.run(['get', 'pods', '-n', ns, '-o', 'jsonpath={range .items[*]}{.metadata.name} {.spec.nodeName}{"\\n"}{end}']).stdout;
+  const hit = out.split('\n').map((l) => l.split(' ')).find(([n, node]) => n!.startsWith(prefix) && node === 'worker01');
+  if (!hit) throw new Error(`no ${prefix} pod on worker01:\n${out}`);
+  return hit[0]!;
+}
 
 describe('drain', () => {
   let home: TempHome;
@@ -24,7 +32,7 @@ describe('drain', () => {
   afterEach(() => home.cleanup());
 
   it('refuses DaemonSet pods without --ignore-daemonsets', () => {
-    const ds = 'cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/kube-proxy-bxdqd';
+    const ds = `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/${onWorker01(home, 'kube-system', 'kube-proxy-')}`;
     expect(home.run('drain worker01')).toEqual({
       stdout: 'node/worker01 cordoned\n',
       stderr: `error: unable to drain node "worker01" due to error: ${ds}, continuing command...\nThere are pending nodes to be drained:\n worker01\nerror: ${ds}\n`,
@@ -33,28 +41,31 @@ describe('drain', () => {
   });
 
   it('retries a PDB-blocked eviction every 5s until --timeout, then succeeds once the PDB allows', () => {
+    const web = onWorker01(home, 'default', 'web-');
+    const dns = onWorker01(home, 'kube-system', 'coredns-');
+    const proxy = onWorker01(home, 'kube-system', 'kube-proxy-');
     const r = home.run('drain worker01 --ignore-daemonsets --timeout 12s');
     expect(r.stdout).toBe([
       'node/worker01 cordoned',
-      'evicting pod default/web-6dc5cd68db-g9xjh',
-      'evicting pod kube-system/coredns-b9f5dbfc5-dvkkq',
-      'pod/coredns-b9f5dbfc5-dvkkq evicted',
-      'evicting pod default/web-6dc5cd68db-g9xjh',
-      'evicting pod default/web-6dc5cd68db-g9xjh',
-      'evicting pod default/web-6dc5cd68db-g9xjh',
+      `evicting pod default/${web}`,
+      `evicting pod kube-system/${dns}`,
+      `pod/${dns} evicted`,
+      `evicting pod default/${web}`,
+      `evicting pod default/${web}`,
+      `evicting pod default/${web}`,
       '',
     ].join('\n'));
-    const timeout = 'error when evicting pods/"web-6dc5cd68db-g9xjh" -n "default": global timeout reached: 12s';
-    expect(r.stderr).toBe('Warning: ignoring DaemonSet-managed Pods: kube-system/kube-proxy-bxdqd\n' + BLOCKED.repeat(3)
-      + `There are pending pods in node "worker01" when an error occurred: ${timeout}\npod/web-6dc5cd68db-g9xjh\n`
+    const timeout = `error when evicting pods/"${web}" -n "default": global timeout reached: 12s`;
+    expect(r.stderr).toBe(`Warning: ignoring DaemonSet-managed Pods: kube-system/${proxy}\n` + blocked(web).repeat(3)
+      + `There are pending pods in node "worker01" when an error occurred: ${timeout}\npod/${web}\n`
       + `error: unable to drain node "worker01" due to error: ${timeout}, continuing command...\nThere are pending nodes to be drained:\n worker01\nerror: ${timeout}\n`);
     expect(r.code).toBe(1);
     expect(home.run('get pdb web --no-headers').stdout).toBe('web   2     N/A   0     75s\n');
 
     home.run(['apply', '-f', home.file('pdb.yaml', PDB(1))]);
     expect(home.run('drain worker01 --ignore-daemonsets')).toEqual({
-      stdout: 'node/worker01 already cordoned\nevicting pod default/web-6dc5cd68db-g9xjh\npod/web-6dc5cd68db-g9xjh evicted\nnode/worker01 drained\n',
-      stderr: 'Warning: ignoring DaemonSet-managed Pods: kube-system/kube-proxy-bxdqd\n',
+      stdout: `node/worker01 already cordoned\nevicting pod default/${web}\npod/${web} evicted\nnode/worker01 drained\n`,
+      stderr: `Warning: ignoring DaemonSet-managed Pods: kube-system/${proxy}\n`,
       code: 0,
     });
     home.run('tick 30s');

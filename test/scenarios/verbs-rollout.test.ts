@@ -21,7 +21,8 @@ describe('rollout status', () => {
     expect(home.run('rollout status deployment/web --watch=false')).toEqual(ok('deployment "web" successfully rolled out\n'));
     expect(home.run('set image deployment/web nginx=nginx:1.26')).toEqual(ok('deployment.apps/web image updated\n'));
     expect(home.run('rollout status deploy/web')).toEqual(ok(
-      W('1 out of 3 new replicas have been updated') + W('2 out of 3 new replicas have been updated') + 'deployment "web" successfully rolled out\n'));
+      W('1 out of 3 new replicas have been updated') + W('2 out of 3 new replicas have been updated')
+      + W('1 old replicas are pending termination') + 'deployment "web" successfully rolled out\n'));
   });
   it('times out, and reports a missed progress deadline', () => {
     home.run('create deployment web --image=nginx:1.27 --replicas=3');

@@ -33,6 +33,10 @@ import { nodeCommand } from './node';
 import { schedulerCommand } from './scheduler';
 import { drainCommand } from './drain';
 import { whyCommand } from './why';
+import { authCommand } from './auth';
+import { topCommand } from './top';
+import { addonCommand } from './addon';
+import { execCommand } from './exec';
 
 /** COMMANDS in the order `kubemu --help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -60,6 +64,10 @@ export const COMMANDS: readonly Command[] = [
   schedulerCommand,
   drainCommand,
   whyCommand,
+  authCommand,
+  topCommand,
+  addonCommand,
+  execCommand,
 ];
 
 const BY_NAME = new Map<string, Command>();

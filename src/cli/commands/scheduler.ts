@@ -6,6 +6,7 @@
 import { SCHEDULER_STOPPED_KEY } from '../../scheduler/kube-scheduler';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
+import { schedulerConfigCommand } from './scheduler-config';
 
 function toggle(verb: 'stop' | 'start', stopped: boolean, done: string): Command {
   return {
@@ -32,6 +33,6 @@ export const schedulerCommand: Command = {
   short: 'Stop or start kube-scheduler (kubemu)',
   usage: 'kubemu scheduler (stop|start)',
   flags: [],
-  subcommands: { stop: toggle('stop', true, 'stopped'), start: toggle('start', false, 'started') },
+  subcommands: { stop: toggle('stop', true, 'stopped'), start: toggle('start', false, 'started'), config: schedulerConfigCommand },
   run() { throw new CliError('specify a subcommand: stop or start'); },
 };

@@ -1,57 +1,130 @@
 /**
  * daemonset: one pod per eligible node. Eligibility follows the DaemonSet's node selector,
  * required node affinity and NoSchedule/NoExecute taints; each pod is pinned to its node
- * with node affinity on metadata.name and placed by the default scheduler.
- * Mirrors kubernetes pkg/controller/daemon (daemon_controller.go, util); kubemu: OnDelete
- * and rolling template updates replace pods one node at a time without maxSurge.
+ * with node affinity on metadata.name and placed by the default scheduler. Template changes
+ * become ControllerRevisions and roll out by maxUnavailable or maxSurge (update.ts).
+ * Mirrors kubernetes pkg/controller/daemon (daemon_controller.go manage, update.go); kubemu:
+ * no slow-start batches; a node's surplus pods are removed newest first.
  */
 import type { KubeObject } from '../../api/meta';
 import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
+import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
 import { newPodFromTemplate } from '../replicaset/pods';
 import { computeHash } from '../deployment/hash';
+import { scaledValue } from '../deployment/strategy-math';
+import { HASH_LABEL, newRevision, revisionNumber } from '../statefulset/revision';
 import { nodeEligible, daemonTolerations } from './eligibility';
+import { planRollingUpdate, type NodePods } from './update';
 
 export const NAME = 'daemonset-controller';
 export const SUCCESSFUL_CREATE = 'SuccessfulCreate';
 export const SUCCESSFUL_DELETE = 'SuccessfulDelete';
+export const FAILED_DAEMON_POD = 'FailedDaemonPod';
 export const TEMPLATE_GENERATION = 'pod-template-generation';
 export const CONTROLLER_REVISION_HASH = 'controller-revision-hash';
+
+/** failedDaemonPodMessage is the FailedDaemonPod event text. */
+export const failedDaemonPodMessage = (ns: string, pod: string, node: string) => `Found failed daemon pod ${ns}/${pod} on node ${node}, will try to kill it`;
 
 /** daemonSetController is the DaemonSet reconcile loop. */
 export const daemonSetController: Controller = {
   name: NAME,
   for: 'DaemonSet',
-  owns: ['Pod'],
+  owns: ['Pod', 'ControllerRevision'],
   watches: [{ kind: 'Node', map: (_node, ctx) => ctx.api.list({ kind: 'DaemonSet' }).map((ds) => ({ namespace: ds.metadata.namespace, name: ds.metadata.name! })) }],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const ds = ctx.api.tryGet({ kind: 'DaemonSet', namespace: req.namespace, name: req.name });
     if (!ds || ds.metadata.deletionTimestamp) return;
-    const hash = computeHash(ds.spec.template).slice(0, 10);
+    const hash = computeHash(ds.spec.template, ds.status?.collisionCount).slice(0, 10);
+    syncRevision(ds, hash, ctx);
     const nodes = ctx.api.list({ kind: 'Node' });
-    const pods = ctx.api.listControlledBy('Pod', ds.metadata.uid!).filter(isPodActive);
-    const byNode = new Map<string, KubeObject[]>();
-    for (const p of pods) {
-      const n = targetNode(p);
-      if (!n) continue;
-      byNode.set(n, [...(byNode.get(n) ?? []), p]);
-    }
     const eligible = nodes.filter((n) => nodeEligible(ds, n));
+    const byNode = podsByNode(ctx.api.listControlledBy('Pod', ds.metadata.uid!));
+    const now = ctx.clock.nowMs();
+    const minReady: number = ds.spec.minReadySeconds ?? 0;
+    const rolling = ds.spec.updateStrategy?.type !== 'OnDelete';
+    const ru = ds.spec.updateStrategy?.rollingUpdate ?? {};
+    const maxSurge = rolling ? scaledValue(ru.maxSurge, eligible.length, true, '0') : 0;
+    const maxUnavailable = maxSurge > 0 ? scaledValue(ru.maxUnavailable ?? 0, eligible.length, true, '0') : Math.max(1, scaledValue(ru.maxUnavailable, eligible.length, true, '1'));
+    const plan: NodePods[] = [];
+    // manage: every eligible node runs exactly one daemon pod (one of each revision while surging).
     for (const node of eligible) {
-      const mine = byNode.get(node.metadata.name!) ?? [];
-      const current = mine.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash);
-      if (!mine.length) createPod(ds, node.metadata.name!, hash, ctx);
-      else if (!current.length && ds.spec.updateStrategy?.type !== 'OnDelete') {
-        // Rolling update: replace at most maxUnavailable (default 1) outdated pods at a time.
-        const unavailable = eligible.filter((n) => !(byNode.get(n.metadata.name!) ?? []).some((p) => isPodReady(p))).length;
-        if (unavailable < 1) for (const p of mine) deletePod(ds, p, ctx);
+      const name = node.metadata.name!;
+      const pods = byNode.get(name) ?? [];
+      const failed = pods.filter((p) => p.status?.phase === 'Failed' && !p.metadata.deletionTimestamp);
+      for (const p of failed) {
+        ctx.api.recordEvent(ds, 'Warning', FAILED_DAEMON_POD, failedDaemonPodMessage(p.metadata.namespace!, p.metadata.name!, name), { component: NAME });
+        deletePod(ds, p, ctx);
       }
-      for (const extra of current.slice(1)) deletePod(ds, extra, ctx);
+      const running = pods.filter(isPodActive);
+      if (!running.length) {
+        // Like upstream, a replacement does not wait for a terminating pod to go.
+        createPod(ds, name, hash, ctx);
+        // A node without a running pod counts against maxUnavailable.
+        plan.push({ node: name });
+        continue;
+      }
+      const current = running.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash).sort(byAge);
+      const outdated = running.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] !== hash).sort(byAge);
+      const keep = maxSurge > 0 ? [...current.slice(0, 1), ...outdated.slice(0, 1)] : [current[0] ?? outdated[0]!];
+      for (const p of running) if (!keep.includes(p)) deletePod(ds, p, ctx);
+      const o = keep.find((p) => outdated.includes(p));
+      const n = keep.find((p) => current.includes(p));
+      plan.push({ node: name, oldPod: o?.metadata.name, oldAvailable: o ? isPodAvailable(o, minReady, now) : undefined,
+        newPod: n?.metadata.name, newAvailable: n ? isPodAvailable(n, minReady, now) : undefined });
     }
-    for (const [nodeName, mine] of byNode) if (!eligible.some((n) => n.metadata.name === nodeName)) for (const p of mine) deletePod(ds, p, ctx);
+    for (const [nodeName, pods] of byNode) {
+      if (eligible.some((n) => n.metadata.name === nodeName)) continue;
+      for (const p of pods) if (!p.metadata.deletionTimestamp) deletePod(ds, p, ctx);
+    }
+    if (rolling) {
+      const step = planRollingUpdate(plan, maxSurge, maxUnavailable);
+      for (const name of step.deletePods) {
+        const pod = [...byNode.values()].flat().find((p) => p.metadata.name === name);
+        if (pod) deletePod(ds, pod, ctx);
+      }
+      for (const node of step.createOn) createPod(ds, node, hash, ctx);
+    }
     return updateStatus(ds, eligible.map((n) => n.metadata.name!), hash, ctx);
   },
 };
+
+function byAge(a: KubeObject, b: KubeObject): number {
+  return (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!);
+}
+
+function podsByNode(pods: KubeObject[]): Map<string, KubeObject[]> {
+  const byNode = new Map<string, KubeObject[]>();
+  for (const p of pods) {
+    const n = targetNode(p);
+    if (n) byNode.set(n, [...(byNode.get(n) ?? []), p]);
+  }
+  return byNode;
+}
+
+/** syncRevision keeps a ControllerRevision for the current template, newest-numbered, pruned to revisionHistoryLimit. */
+function syncRevision(ds: KubeObject, hash: string, ctx: ReconcileContext): void {
+  const revisions = ctx.api.listControlledBy('ControllerRevision', ds.metadata.uid!).sort((a, b) => revisionNumber(a) - revisionNumber(b));
+  const max = Math.max(0, ...revisions.map(revisionNumber));
+  const cur = revisions.find((r) => r.metadata.labels?.[HASH_LABEL] === hash);
+  if (!cur) {
+    const rev = newRevision(ds, 'DaemonSet', max + 1);
+    rev.metadata.name = `${ds.metadata.name}-${hash}`;
+    rev.metadata.labels = { ...(rev.metadata.labels ?? {}), [HASH_LABEL]: hash };
+    try { ctx.api.create(rev, { fieldManager: NAME }); } catch (e) { if (!isAlreadyExists(e)) throw e; }
+  } else if (revisionNumber(cur) < max) {
+    const fresh = structuredClone(cur) as unknown as { revision: number };
+    fresh.revision = max + 1;
+    ctx.api.update(fresh as unknown as KubeObject, { fieldManager: NAME });
+  }
+  const live = new Set(ctx.api.listControlledBy('Pod', ds.metadata.uid!).map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH]));
+  const idle = revisions.filter((r) => r.metadata.labels?.[HASH_LABEL] !== hash && !live.has(r.metadata.labels?.[HASH_LABEL]));
+  const limit = ds.spec.revisionHistoryLimit ?? 10;
+  for (const r of idle.slice(0, Math.max(0, idle.length - limit))) {
+    try { ctx.api.delete({ kind: 'ControllerRevision', namespace: r.metadata.namespace, name: r.metadata.name! }, { fieldManager: NAME }); } catch (e) { if (!isNotFound(e)) throw e; }
+  }
+}
 
 function targetNode(pod: KubeObject): string | undefined {
   if (pod.spec?.nodeName) return pod.spec.nodeName;
@@ -73,8 +146,12 @@ function createPod(ds: KubeObject, nodeName: string, hash: string, ctx: Reconcil
 }
 
 function deletePod(ds: KubeObject, pod: KubeObject, ctx: ReconcileContext): void {
-  ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME });
-  ctx.api.recordEvent(ds, 'Normal', SUCCESSFUL_DELETE, `Deleted pod: ${pod.metadata.name}`, { component: NAME });
+  try {
+    ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME });
+    ctx.api.recordEvent(ds, 'Normal', SUCCESSFUL_DELETE, `Deleted pod: ${pod.metadata.name}`, { component: NAME });
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
 }
 
 function updateStatus(ds: KubeObject, eligible: string[], hash: string, ctx: ReconcileContext): Result | void {

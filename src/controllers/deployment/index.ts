@@ -2,20 +2,23 @@
  * deployment: rolls a Deployment's pod template out through ReplicaSets — one per template
  * hash — with the RollingUpdate or Recreate strategy, and reports status and conditions.
  * Mirrors kubernetes pkg/controller/deployment (sync.go, rolling.go, recreate.go, progress.go);
- * kubemu: no proportional scaling of several active old sets, no rollback annotations.
+ * kubemu: no slow-start of ReplicaSet creation, deterministic tie-breaks.
  */
 import type { Condition, KubeObject } from '../../api/meta';
 import { isPodActive } from '../../api/pod-util';
 import { setCondition } from '../../api/conditions';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { controllerOf } from '../controller';
 import { computeHash } from './hash';
 import { fenceposts, specReplicas, statusSum } from './strategy-math';
+import { proportionalSizes } from './proportional';
 
 export const NAME = 'deployment-controller';
 export const SCALING_REPLICA_SET = 'ScalingReplicaSet';
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 export const DESIRED_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/desired-replicas';
 export const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
+export const REVISION_HISTORY_ANNOTATION = 'deployment.kubernetes.io/revision-history';
 export const POD_TEMPLATE_HASH = 'pod-template-hash';
 
 /** deploymentController is the Deployment reconcile loop. */
@@ -23,6 +26,17 @@ export const deploymentController: Controller = {
   name: NAME,
   for: 'Deployment',
   owns: ['ReplicaSet'],
+  // Recreate waits for old pods to be gone, which no ReplicaSet change announces (upstream deletePod handler).
+  watches: [{ kind: 'Pod', map: (pod, ctx) => {
+    if (!pod.metadata.deletionTimestamp) return [];
+    const rsRef = controllerOf(pod);
+    if (rsRef?.kind !== 'ReplicaSet') return [];
+    const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: pod.metadata.namespace, name: rsRef.name });
+    const dRef = rs && controllerOf(rs);
+    if (dRef?.kind !== 'Deployment') return [];
+    const d = ctx.api.tryGet({ kind: 'Deployment', namespace: pod.metadata.namespace, name: dRef.name });
+    return d?.spec.strategy?.type === 'Recreate' ? [{ namespace: pod.metadata.namespace, name: dRef.name }] : [];
+  } }],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const d = ctx.api.tryGet({ kind: 'Deployment', namespace: req.namespace, name: req.name });
     if (!d || d.metadata.deletionTimestamp) return;
@@ -31,14 +45,17 @@ export const deploymentController: Controller = {
     let newRS = sets.find((rs) => rs.metadata.labels?.[POD_TEMPLATE_HASH] === hash);
     const old = sets.filter((rs) => rs !== newRS);
     let created = false;
-    if (!d.spec.paused) {
+    // Mirrors syncDeployment: a paused deployment or a scaling event only scales (sync); otherwise roll out.
+    if (d.spec.paused || isScalingEvent(d, sets)) {
+      if (newRS) ensureRevision(d, newRS, old, ctx);
+      scaleSets(d, newRS, old, ctx);
+      if (d.spec.paused) cleanupHistory(d, old, ctx);
+    } else {
       if (!newRS) { newRS = createNewReplicaSet(d, hash, old, ctx); created = true; }
       else ensureRevision(d, newRS, old, ctx);
       if (d.spec.strategy?.type === 'Recreate') recreate(d, newRS, old, ctx);
       else rolling(d, newRS, old, ctx);
       cleanupHistory(d, old, ctx);
-    } else if (newRS && (newRS.spec.replicas ?? 0) !== (d.spec.replicas ?? 1) && !old.some((rs) => rs.spec.replicas)) {
-      scale(d, newRS, d.spec.replicas ?? 1, ctx);
     }
     return syncStatus(d, newRS, ctx, created);
   },
@@ -63,7 +80,7 @@ function createNewReplicaSet(d: KubeObject, hash: string, old: KubeObject[], ctx
   selector.matchLabels = { ...(selector.matchLabels ?? {}), [POD_TEMPLATE_HASH]: hash };
   const annotations: Record<string, string> = {};
   for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) {
-    if (k !== 'kubectl.kubernetes.io/last-applied-configuration' && k !== REVISION_ANNOTATION) annotations[k] = v;
+    if (!ANNOTATIONS_NOT_COPIED.includes(k)) annotations[k] = v;
   }
   annotations[DESIRED_REPLICAS_ANNOTATION] = String(desired);
   annotations[MAX_REPLICAS_ANNOTATION] = String(desired + surge);
@@ -93,14 +110,29 @@ function setDeploymentRevision(d: KubeObject, revision: number, ctx: ReconcileCo
   ctx.api.update(fresh, { fieldManager: NAME });
 }
 
-/** ensureRevision: going back to an old template makes its ReplicaSet the newest revision again. */
+/** ANNOTATIONS_NOT_COPIED are the deployment annotations kept off its ReplicaSets (skipCopyAnnotation). */
+export const ANNOTATIONS_NOT_COPIED = ['kubectl.kubernetes.io/last-applied-configuration', REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION,
+  DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION];
+
+/**
+ * ensureRevision mirrors setNewReplicaSetAnnotations: the newest set carries the deployment's
+ * annotations (kubernetes.io/change-cause among them), and going back to an old template makes
+ * its ReplicaSet the newest revision again, remembering the old number in revision-history.
+ */
 function ensureRevision(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx: ReconcileContext): void {
   const maxOld = Math.max(0, ...old.map(revisionOf));
   let revision = revisionOf(newRS);
+  const annotations = { ...(newRS.metadata.annotations ?? {}) };
+  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) if (!ANNOTATIONS_NOT_COPIED.includes(k)) annotations[k] = v;
   if (revision <= maxOld) {
+    const history = annotations[REVISION_HISTORY_ANNOTATION];
+    if (revision > 0) annotations[REVISION_HISTORY_ANNOTATION] = history ? `${history},${revision}` : String(revision);
     revision = maxOld + 1;
+    annotations[REVISION_ANNOTATION] = String(revision);
+  }
+  if (JSON.stringify(annotations) !== JSON.stringify(newRS.metadata.annotations ?? {})) {
     const fresh = ctx.api.get({ kind: 'ReplicaSet', namespace: newRS.metadata.namespace, name: newRS.metadata.name! });
-    fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [REVISION_ANNOTATION]: String(revision) };
+    fresh.metadata.annotations = annotations;
     Object.assign(newRS, ctx.api.update(fresh, { fieldManager: NAME }));
   }
   setDeploymentRevision(d, revision, ctx);
@@ -122,45 +154,84 @@ function scale(d: KubeObject, rs: KubeObject, to: number, ctx: ReconcileContext)
   }
 }
 
-/** rolling mirrors rolloutRolling: scale the new set up within maxSurge, old sets down within maxUnavailable. */
+/**
+ * rolling mirrors rolloutRolling: scale the new set up within maxSurge — and stop there for this
+ * sync if it did — else scale old sets down within maxUnavailable (unhealthy replicas first).
+ */
 function rolling(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx: ReconcileContext): void {
   const desired = d.spec.replicas ?? 1;
   const [surge, maxUnavailable] = fenceposts(d);
-  // Scale the new set.
+  // reconcileNewReplicaSet
   const cur = newRS.spec.replicas ?? 0;
-  if (cur > desired) scale(d, newRS, desired, ctx);
-  else if (cur < desired) {
-    const all = [newRS, ...old];
-    const room = desired + surge - specReplicas(all);
-    if (room > 0) scale(d, newRS, cur + Math.min(room, desired - cur), ctx);
+  if (cur > desired) { scale(d, newRS, desired, ctx); return; }
+  if (cur < desired) {
+    const room = desired + surge - specReplicas([newRS, ...old]);
+    if (room > 0) { scale(d, newRS, cur + Math.min(room, desired - cur), ctx); return; }
   } else scale(d, newRS, cur, ctx);
-  // Scale old sets down.
+  // reconcileOldReplicaSets
   const oldActive = old.filter((rs) => (rs.spec.replicas ?? 0) > 0).sort(byCreation);
   if (!oldActive.length) return;
   const all = [newRS, ...old];
   const minAvailable = desired - maxUnavailable;
   const newUnavailable = (newRS.spec.replicas ?? 0) - (newRS.status?.availableReplicas ?? 0);
-  let maxScaledDown = specReplicas(all) - minAvailable - Math.max(0, newUnavailable);
+  const maxScaledDown = specReplicas(all) - minAvailable - newUnavailable;
   if (maxScaledDown <= 0) return;
-  // First the old sets' unhealthy replicas, which cost no availability.
+  // cleanupUnhealthyReplicas: the old sets' unavailable replicas cost no availability.
+  let cleaned = 0;
   for (const rs of oldActive) {
-    if (maxScaledDown <= 0) break;
-    const unhealthy = (rs.spec.replicas ?? 0) - (rs.status?.availableReplicas ?? 0);
-    if (unhealthy <= 0) continue;
-    const down = Math.min(unhealthy, maxScaledDown);
-    scale(d, rs, (rs.spec.replicas ?? 0) - down, ctx);
-    maxScaledDown -= down;
+    if (cleaned >= maxScaledDown) break;
+    const n = rs.spec.replicas ?? 0;
+    const unhealthy = n - (rs.status?.availableReplicas ?? 0);
+    if (!n || unhealthy <= 0) continue;
+    const down = Math.min(maxScaledDown - cleaned, unhealthy);
+    scale(d, rs, n - down, ctx);
+    cleaned += down;
   }
+  // scaleDownOldReplicaSetsForRollingUpdate: then as many available ones as minAvailable allows.
   const available = statusSum(all, 'availableReplicas');
-  let budget = Math.min(maxScaledDown, available - minAvailable);
+  const budget = available - minAvailable;
+  if (budget <= 0) return;
+  let done = 0;
   for (const rs of oldActive) {
-    if (budget <= 0) break;
+    if (done >= budget) break;
     const n = rs.spec.replicas ?? 0;
     if (!n) continue;
-    const down = Math.min(n, budget);
+    const down = Math.min(n, budget - done);
     scale(d, rs, n - down, ctx);
-    budget -= down;
+    done += down;
   }
+}
+
+/** isScalingEvent: an active set was last sized for a different deployment size (desired-replicas annotation). */
+function isScalingEvent(d: KubeObject, sets: KubeObject[]): boolean {
+  const desired = String(d.spec.replicas ?? 1);
+  return sets.some((rs) => (rs.spec.replicas ?? 0) > 0 && rs.metadata.annotations?.[DESIRED_REPLICAS_ANNOTATION] !== undefined
+    && rs.metadata.annotations[DESIRED_REPLICAS_ANNOTATION] !== desired);
+}
+
+/** scaleSets mirrors sync.go scale: one active set takes the new size; a saturated new set zeroes the old; else proportional. */
+function scaleSets(d: KubeObject, newRS: KubeObject | undefined, old: KubeObject[], ctx: ReconcileContext): void {
+  const desired = d.spec.replicas ?? 1;
+  const all = [...(newRS ? [newRS] : []), ...old];
+  const active = all.filter((rs) => (rs.spec.replicas ?? 0) > 0);
+  if (active.length <= 1) {
+    const target = active[0] ?? newRS;
+    if (target) scale(d, target, desired, ctx);
+    return;
+  }
+  if (newRS && (newRS.spec.replicas ?? 0) === desired && (newRS.status?.availableReplicas ?? 0) === desired) {
+    for (const rs of old) if ((rs.spec.replicas ?? 0) > 0) scale(d, rs, 0, ctx);
+    return;
+  }
+  if (d.spec.strategy?.type === 'Recreate') return;
+  const [surge] = fenceposts(d);
+  const sizes = proportionalSizes(active.map((rs) => ({
+    name: rs.metadata.name!, replicas: rs.spec.replicas ?? 0, created: rs.metadata.creationTimestamp ?? '',
+    maxReplicas: rs.metadata.annotations?.[MAX_REPLICAS_ANNOTATION] !== undefined ? Number(rs.metadata.annotations[MAX_REPLICAS_ANNOTATION]) : undefined,
+  })), { desired, maxSurge: surge, statusReplicas: d.status?.replicas ?? 0 });
+  // Scale down before up, so a shrinking deployment never overshoots (upstream scales in list order).
+  const order = [...active].sort((a, b) => (sizes.get(a.metadata.name!)! - (a.spec.replicas ?? 0)) - (sizes.get(b.metadata.name!)! - (b.spec.replicas ?? 0)));
+  for (const rs of order) scale(d, rs, sizes.get(rs.metadata.name!)!, ctx);
 }
 
 /** recreate mirrors rolloutRecreate: old sets to zero, wait for their pods to go, then the new set up. */

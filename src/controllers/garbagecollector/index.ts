@@ -98,8 +98,12 @@ function finalizerRemover(ownerKind: string): Controller {
   };
 }
 
-/** garbageCollectors lists every GC component, dependents first. */
+/**
+ * garbageCollectors lists every GC component, dependents first. Kinds that are only ever
+ * dependents get a finalizer remover too: a pod deleted in a foreground cascade carries
+ * foregroundDeletion, which the GC lifts at once because the pod has no dependents of its own.
+ */
 export const garbageCollectors: Controller[] = [
   ...Object.keys(DEPENDENTS).map(dependentCollector),
-  ...ownerKinds.filter((k) => k !== 'Node').map(finalizerRemover),
+  ...[...new Set([...ownerKinds, ...Object.keys(DEPENDENTS)])].filter((k) => k !== 'Node').map(finalizerRemover),
 ];

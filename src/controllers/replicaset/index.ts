@@ -1,7 +1,7 @@
 /**
  * replicaset: keeps a ReplicaSet's number of active pods at spec.replicas and reports status.
  * Mirrors kubernetes pkg/controller/replicaset/replica_set.go (manageReplicas, calculateStatus);
- * kubemu: no slow-start batches and no adoption of orphaned pods.
+ * kubemu: no slow-start batches and no adoption of orphaned pods (pods leaving the selector are released).
  */
 import type { KubeObject } from '../../api/meta';
 import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
@@ -23,12 +23,26 @@ export const replicaSetController: Controller = {
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: req.namespace, name: req.name });
     if (!rs) return; // deleted: the garbage collector removes its pods
-    const pods = ctx.api.listControlledBy('Pod', rs.metadata.uid!).filter((p) => selectorMatches(rs.spec.selector, p.metadata.labels));
+    const owned = ctx.api.listControlledBy('Pod', rs.metadata.uid!);
+    const pods = owned.filter((p) => selectorMatches(rs.spec.selector, p.metadata.labels));
+    // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
+    if (!rs.metadata.deletionTimestamp) for (const p of owned) if (!pods.includes(p)) releasePod(rs, p, ctx);
     const active = pods.filter(isPodActive);
     if (!rs.metadata.deletionTimestamp) manageReplicas(rs, active, ctx);
     return updateStatus(rs, ctx);
   },
 };
+
+function releasePod(rs: KubeObject, pod: KubeObject, ctx: ReconcileContext): void {
+  const fresh = structuredClone(pod);
+  fresh.metadata.ownerReferences = (pod.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid);
+  if (!fresh.metadata.ownerReferences.length) delete fresh.metadata.ownerReferences;
+  try {
+    ctx.api.update(fresh, { fieldManager: NAME });
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
+}
 
 function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileContext): void {
   const want = rs.spec.replicas ?? 1;

@@ -6,8 +6,9 @@
  * NodePorts, NodeResourcesFit(1), [VolumeRestrictions, NodeVolumeLimits, VolumeBinding,
  * VolumeZone], PodTopologySpread(2), InterPodAffinity(2), [DefaultPreemption],
  * NodeResourcesBalancedAllocation(1), ImageLocality(1), [DefaultBinder].
- * kubemu: the volume plugins are omitted (kubemu has no PersistentVolumes to bind or attach);
- * DefaultPreemption is the diagnosis in scheduler.ts; binding is the caller's job.
+ * kubemu: VolumeRestrictions and NodeVolumeLimits are omitted (no attach limits or
+ * read-write-once-pod conflicts are simulated); DefaultPreemption runs as PostFilter in
+ * scheduler.ts (with its decisions in plugins/defaultpreemption); binding is the caller's job.
  */
 
 import type { FilterPlugin, Plugin, PreFilterPlugin, PreScorePlugin, Profile, ScorePlugin } from '../framework';
@@ -20,6 +21,8 @@ import { type NodeResourcesFitArgs, newNodeResourcesFit, balancedAllocation } fr
 import { podTopologySpread } from './podtopologyspread';
 import { interPodAffinity } from './interpodaffinity';
 import { imageLocality } from './imagelocality';
+import { volumeBinding } from './volumebinding';
+import { volumeZone } from './volumezone';
 
 /** DEFAULT_SCHEDULER_NAME is the schedulerName pods get by default. */
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
@@ -34,8 +37,12 @@ export interface ProfileConfig {
   nodeResourcesFit?: NodeResourcesFitArgs;
   percentageOfNodesToScore?: number;
   preemption?: boolean;
-  /** disabled names plugins to leave out (as a profile's `disabled` list). */
+  /** disabled names plugins to leave out (as a profile's `disabled` list; "*" disables every default plugin). */
   disabled?: readonly string[];
+  /** enabled names plugins to keep even when "*" is disabled. */
+  enabled?: readonly string[];
+  /** weights overrides score plugin weights by name (a profile's plugins.score.enabled weights). */
+  weights?: Readonly<Record<string, number>>;
 }
 
 /** defaultPlugins returns the MultiPoint list of the default profile, in run order, with weights. */
@@ -48,11 +55,13 @@ export function defaultPlugins(config: ProfileConfig = {}): PluginEntry[] {
     { plugin: nodeAffinity, weight: 2 },
     { plugin: nodePorts },
     { plugin: fit, weight: 1 },
+    { plugin: volumeBinding },
+    { plugin: volumeZone },
     { plugin: podTopologySpread, weight: 2 },
     { plugin: interPodAffinity, weight: 2 },
     { plugin: balancedAllocation, weight: 1 },
     { plugin: imageLocality, weight: 1 },
-  ];
+  ].map((e) => (config.weights?.[e.plugin.name] !== undefined && e.weight !== undefined ? { ...e, weight: config.weights[e.plugin.name] } : e));
 }
 
 const has = <K extends string>(p: Plugin, method: K): p is Plugin & Record<K, (...a: any[]) => any> =>
@@ -61,7 +70,8 @@ const has = <K extends string>(p: Plugin, method: K): p is Plugin & Record<K, (.
 /** newProfile assigns each plugin to the extension points it implements, keeping list order. */
 export function newProfile(entries: readonly PluginEntry[], config: ProfileConfig = {}): Profile {
   const disabled = new Set(config.disabled ?? []);
-  const enabled = entries.filter((e) => !disabled.has(e.plugin.name));
+  const keep = new Set(config.enabled ?? []);
+  const enabled = entries.filter((e) => keep.has(e.plugin.name) || !(disabled.has('*') || disabled.has(e.plugin.name)));
   const profile: Profile = {
     schedulerName: config.schedulerName ?? DEFAULT_SCHEDULER_NAME,
     preFilters: enabled.filter((e) => has(e.plugin, 'preFilter')).map((e) => e.plugin as PreFilterPlugin),

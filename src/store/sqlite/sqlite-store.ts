@@ -25,12 +25,25 @@ export interface StoreOptions { readonly?: boolean }
 type Row = { body: string; revision: number };
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string; body: string };
 
-/** toEvent wraps a change row; the body is parsed only if someone reads `object`. */
-function toEvent(row: ChangeRow): WatchEvent {
-  let object: KubeObject | undefined;
+/** PARSED_CHANGES_LIMIT bounds the cache of decoded change bodies (one settle pass reads each change once per component). */
+const PARSED_CHANGES_LIMIT = 50_000;
+
+/**
+ * toEvent wraps a change row; the body is parsed only if someone reads `object`, and once per
+ * revision for all readers (watch objects are read-only by contract).
+ */
+function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>): WatchEvent {
   return {
     type: row.type as WatchEventType, revision: row.revision, kind: row.kind, namespace: row.namespace, name: row.name,
-    get object() { return (object ??= JSON.parse(row.body) as KubeObject); },
+    get object() {
+      let obj = parsed.get(row.revision);
+      if (!obj) {
+        if (parsed.size >= PARSED_CHANGES_LIMIT) parsed.clear();
+        obj = JSON.parse(row.body) as KubeObject;
+        parsed.set(row.revision, obj);
+      }
+      return obj;
+    },
   };
 }
 
@@ -103,8 +116,8 @@ class SqliteStore implements Store {
       get: db.prepare<[string, string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       listNs: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
       listAll: db.prepare<[string], Row>('SELECT body, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
-      byOwner: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
-      byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE node = ? AND kind = ? ORDER BY namespace, name'),
+      byOwner: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
       countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
       insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
@@ -223,11 +236,12 @@ class SqliteStore implements Store {
   watchSince(after: Revision, kinds?: readonly string[]): WatchEvent[] {
     const compacted = Number(this.meta.get('compactedRevision') ?? '0');
     if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
-    if (!kinds) return this.q.changesAll.all(after).map(toEvent);
-    return this.changesOfKinds(kinds).all(after, ...kinds).map(toEvent);
+    if (!kinds) return this.q.changesAll.all(after).map((r) => toEvent(r, this.parsedChanges));
+    return this.changesOfKinds(kinds).all(after, ...kinds).map((r) => toEvent(r, this.parsedChanges));
   }
 
   private readonly byKinds = new Map<number, Database.Statement<unknown[], ChangeRow>>();
+  private readonly parsedChanges = new Map<number, KubeObject>();
 
   /** changesOfKinds is the change-log query for a number of kinds (one prepared statement per arity). */
   private changesOfKinds(kinds: readonly string[]): Database.Statement<unknown[], ChangeRow> {

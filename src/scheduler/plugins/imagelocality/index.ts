@@ -44,6 +44,8 @@ export function sumImageScores(pod: KubeObject, node: NodeInfo, snapshot: Snapsh
 export const imageLocality = {
   name: NAME,
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
+    // A node reporting no images scores 0 (calculatePriority of a zero sum) without looking at the pod.
+    if (node.imageSizes.size === 0) return 0;
     const spec = pod.spec ?? {};
     const numContainers = (spec.initContainers?.length ?? 0) + (spec.containers?.length ?? 0);
     if (numContainers === 0) return 0;

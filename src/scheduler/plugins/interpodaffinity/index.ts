@@ -7,7 +7,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type AffinityTerm, type CycleState, type FilterPlugin, type NodeInfo, type NodeScore, type PodInfo, type PreFilterPlugin,
+  type AffinityTerm, type CycleState, type FilterPlugin, type NodeInfo, type PodInfo, type PreFilterPlugin,
   type PreFilterResult, type PreScorePlugin, type ScorePlugin, type Snapshot, type Status, type WeightedAffinityTerm,
   MAX_NODE_SCORE, affinityTermMatches, hasAffinity, ok, skip, unschedulable,
 } from '../../framework';
@@ -174,11 +174,11 @@ export const interPodAffinity = {
     }
     return s;
   },
-  normalize(_state: CycleState, _pod: KubeObject, scores: NodeScore[]): void {
+  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
     if (scores.length === 0) return;
     let min = Infinity, max = -Infinity;
-    for (const s of scores) { if (s.score < min) min = s.score; if (s.score > max) max = s.score; }
+    for (const s of scores) { if (s < min) min = s; if (s > max) max = s; }
     const diff = max - min;
-    for (const s of scores) s.score = diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((s.score - min) / diff)) : 0;
+    for (let i = 0; i < scores.length; i++) scores[i] = diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((scores[i]! - min) / diff)) : 0;
   },
 } satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin;

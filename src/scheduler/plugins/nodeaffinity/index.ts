@@ -9,7 +9,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, type NodeInfo, type NodeScore, type PreFilterPlugin, type PreFilterResult,
+  type CycleState, type FilterPlugin, type NodeInfo, type PreFilterPlugin, type PreFilterResult,
   type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, defaultNormalizeScore, ok, skip, unschedulable,
 } from '../../framework';
 
@@ -124,7 +124,7 @@ export const nodeAffinity = {
     for (const p of (state.data.get(NAME) as PreferredTerm[] | undefined) ?? []) if (termMatches(p.term, node)) s += p.weight;
     return s;
   },
-  normalize(_state: CycleState, _pod: KubeObject, scores: NodeScore[]): void {
+  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
     defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
   },
 } satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin;

@@ -6,7 +6,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import { type CycleState, type NodeInfo, type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, ok, skip } from '../../framework';
-import { DEFAULT_RESOURCES, type ResourceSpec, podRequestList, scoreNode } from './resource-allocation';
+import { DEFAULT_RESOURCES, type ResourceSpec, podInfoRequestList, podRequestList, scoreNode } from './resource-allocation';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeResourcesBalancedAllocation';
@@ -16,6 +16,13 @@ export const NAME = 'NodeResourcesBalancedAllocation';
  * resources std is |f1 - f2| / 2.
  */
 export function balancedResourceScorer(requested: number[], allocatable: number[]): number {
+  if (requested.length === 2) {
+    // The default (cpu, memory) case without allocating.
+    const a0 = allocatable[0]!, a1 = allocatable[1]!;
+    let std = 0;
+    if (a0 !== 0 && a1 !== 0) std = Math.abs((Math.min(requested[0]! / a0, 1) - Math.min(requested[1]! / a1, 1)) / 2);
+    return Math.trunc((1 - std) * MAX_NODE_SCORE);
+  }
   const fractions: number[] = [];
   let total = 0;
   for (let i = 0; i < requested.length; i++) {
@@ -37,10 +44,11 @@ export function balancedResourceScorer(requested: number[], allocatable: number[
 
 /** newBalancedAllocation builds the plugin (default resources: cpu and memory, weight 1). */
 export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAULT_RESOURCES) {
+  const scratch: [number[], number[]] = [new Array<number>(resources.length).fill(0), new Array<number>(resources.length).fill(0)];
   return {
     name: NAME,
-    preScore(state: CycleState, pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
-      const reqs = podRequestList(pod, resources, true);
+    preScore(state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
+      const reqs = podInfoRequestList(state.podInfo, resources, true);
       // Best-effort pods would all pile onto the node that is already most balanced
       // (kubernetes/kubernetes#129138), so upstream skips scoring them.
       if (reqs.every((r) => r === 0)) return skip();
@@ -49,7 +57,7 @@ export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAU
     },
     score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
       const reqs = (state.data.get(NAME) as number[] | undefined) ?? podRequestList(pod, resources, true);
-      return scoreNode(node, resources, reqs, true, balancedResourceScorer);
+      return scoreNode(node, resources, reqs, true, balancedResourceScorer, scratch);
     },
   } satisfies PreScorePlugin & ScorePlugin;
 }

@@ -10,7 +10,7 @@ import {
   type CycleState, type FilterPlugin, type NodeInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
   MAX_NODE_SCORE, ok, unschedulableReasons,
 } from '../../framework';
-import { DEFAULT_RESOURCES, type ResourceSpec, type Scorer, podRequestList, scoreNode } from './resource-allocation';
+import { DEFAULT_RESOURCES, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList, scoreNode } from './resource-allocation';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeResourcesFit';
@@ -61,6 +61,20 @@ export function fitsRequest(podRequest: Resources, node: NodeInfo, ignoredResour
   return out;
 }
 
+/**
+ * fitsQuickly is the allocation-free common case of fitsRequest: room for one more pod and
+ * for the cpu / memory / ephemeral-storage requests, and no extended resources asked for.
+ * false means "look closer" (fitsRequest), not necessarily "does not fit".
+ */
+function fitsQuickly(r: Resources, node: NodeInfo): boolean {
+  if (node.pods.length + 1 > node.allowedPodNumber) return false;
+  for (const _ in r.scalar) return false;
+  const a = node.allocatable, u = node.requested;
+  return (r.milliCPU <= 0 || r.milliCPU <= a.milliCPU - u.milliCPU)
+    && (r.memory <= 0 || r.memory <= a.memory - u.memory)
+    && (r.ephemeralStorage <= 0 || r.ephemeralStorage <= a.ephemeralStorage - u.ephemeralStorage);
+}
+
 /** leastRequestedScore is (capacity - requested) * 100 / capacity, 0 when over capacity (integer division). */
 export function leastRequestedScore(requested: number, capacity: number): number {
   if (capacity === 0 || requested > capacity) return 0;
@@ -98,20 +112,22 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
   const ignored = new Set(args.ignoredResources ?? []);
   const scorer = weightedScorer(resources, type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore);
   const stateKey = NAME;
+  const scratch: [number[], number[]] = [new Array<number>(resources.length).fill(0), new Array<number>(resources.length).fill(0)];
   return {
     name: NAME,
     scoringStrategy: type,
     filter(state: CycleState, _pod: KubeObject, node: NodeInfo): Status {
+      if (fitsQuickly(state.podInfo.requests, node)) return ok();
       const short = fitsRequest(state.podInfo.requests, node, ignored);
       return short.length === 0 ? ok() : unschedulableReasons(short.map((s) => s.reason));
     },
-    preScore(state: CycleState, pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
-      state.data.set(stateKey, podRequestList(pod, resources, false));
+    preScore(state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
+      state.data.set(stateKey, podInfoRequestList(state.podInfo, resources, false));
       return ok();
     },
     score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
       const reqs = (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
-      return scoreNode(node, resources, reqs, false, scorer);
+      return scoreNode(node, resources, reqs, false, scorer, scratch);
     },
   };
 }

@@ -9,7 +9,7 @@
 import type { KubeObject } from '../../../api/meta';
 import { type LabelSelector, selectorMatches } from '../../../api/label-selector';
 import {
-  type CycleState, type FilterPlugin, type NodeInfo, type NodeScore, type PodInfo, type PreFilterPlugin, type PreFilterResult,
+  type CycleState, type FilterPlugin, type NodeInfo, type PodInfo, type PreFilterPlugin, type PreFilterResult,
   type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, findUntoleratedTaint, ok, skip, unschedulable,
 } from '../../framework';
 import { requiredNodeSelectorAndAffinityMatch } from '../nodeaffinity';
@@ -221,18 +221,18 @@ export const podTopologySpread = {
     });
     return Math.round(score);
   },
-  normalize(state: CycleState, _pod: KubeObject, scores: NodeScore[]): void {
+  normalize(state: CycleState, _pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
     const s = state.data.get(`${NAME}/score`) as ScoreState | undefined;
     if (!s) return;
     let min = Infinity, max = 0;
-    for (const x of scores) {
-      if (s.ignored.has(x.name)) continue;
-      if (x.score < min) min = x.score;
-      if (x.score > max) max = x.score;
+    for (let i = 0; i < scores.length; i++) {
+      if (s.ignored.has(nodes[i]!.name)) continue;
+      if (scores[i]! < min) min = scores[i]!;
+      if (scores[i]! > max) max = scores[i]!;
     }
-    for (const x of scores) {
-      if (s.ignored.has(x.name)) { x.score = 0; continue; }
-      x.score = max === 0 ? MAX_NODE_SCORE : Math.trunc((MAX_NODE_SCORE * (max + min - x.score)) / max);
+    for (let i = 0; i < scores.length; i++) {
+      if (s.ignored.has(nodes[i]!.name)) { scores[i] = 0; continue; }
+      scores[i] = max === 0 ? MAX_NODE_SCORE : Math.trunc((MAX_NODE_SCORE * (max + min - scores[i]!)) / max);
     }
   },
 } satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin;

@@ -7,7 +7,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, type NodeInfo, type NodeScore, type PreScorePlugin, type ScorePlugin,
+  type CycleState, type FilterPlugin, type NodeInfo, type PreScorePlugin, type ScorePlugin,
   type Status, type Taint, type Toleration, MAX_NODE_SCORE, defaultNormalizeScore, findUntoleratedTaint, ok,
   toleratesTaint, unschedulable,
 } from '../../framework';
@@ -35,8 +35,9 @@ export function countIntolerableTaintsPreferNoSchedule(taints: readonly Taint[],
 /** taintToleration is the TaintToleration plugin (filter: UnschedulableAndUnresolvable; score: normalized, reversed). */
 export const taintToleration = {
   name: NAME,
-  filter(_state: CycleState, pod: KubeObject, node: NodeInfo): Status {
-    const taint = findUntoleratedTaint(node.taints, pod.spec?.tolerations ?? [], filterScope);
+  filter(state: CycleState, _pod: KubeObject, node: NodeInfo): Status {
+    if (node.filterTaints.length === 0) return ok();
+    const taint = findUntoleratedTaint(node.filterTaints, state.podInfo.tolerations, filterScope);
     return taint ? unschedulable(errReasonUntoleratedTaint(taint), false) : ok();
   },
   preScore(state: CycleState, pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
@@ -46,10 +47,11 @@ export const taintToleration = {
     return ok();
   },
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
+    if (node.taints.length === 0) return 0;
     const tols = (state.data.get(NAME) as Toleration[] | undefined) ?? pod.spec?.tolerations ?? [];
     return countIntolerableTaintsPreferNoSchedule(node.taints, tols);
   },
-  normalize(_state: CycleState, _pod: KubeObject, scores: NodeScore[]): void {
+  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
     defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
   },
 } satisfies FilterPlugin & PreScorePlugin & ScorePlugin;

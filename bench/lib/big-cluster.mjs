@@ -1,0 +1,67 @@
+/**
+ * big-cluster: builds the T7 workload — a manual cluster of W workers, then D Deployments
+ * of R replicas applied in one stream and ticked a minute at a time until every pod is
+ * Running — timing each step and recording peak RSS (GNU time) and optional CPU profiles.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { KUBEMU, envFor, writeTemp } from './cli.mjs';
+import { deploymentsYaml } from './manifests.mjs';
+import { hasTime } from './rss.mjs';
+
+/** timed runs kubemu under /usr/bin/time (when present), returning { ms, rssKiB, stdout }. */
+export function timed(home, args, { profileDir } = {}) {
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const cmd = [process.execPath, ...nodeArgs, KUBEMU, ...args];
+  const useTime = hasTime();
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(useTime ? '/usr/bin/time' : cmd[0], useTime ? ['-f', '%M', ...cmd] : cmd.slice(1), { env: envFor(home), encoding: 'utf8', maxBuffer: 512 << 20 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`kubemu ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-500)}`);
+  let stderr = r.stderr;
+  let rssKiB;
+  if (useTime) { const lines = stderr.trimEnd().split('\n'); rssKiB = Number(lines.pop()); stderr = lines.join('\n'); }
+  return { ms, rssKiB, stdout: r.stdout, stderr };
+}
+
+/** countRunning counts Running pods in a namespace. */
+export function countRunning(home, namespace = 'default') {
+  const r = timed(home, ['get', 'pods', '-n', namespace, '--no-headers']);
+  return r.stdout.split('\n').filter((l) => /\sRunning\s/.test(l)).length;
+}
+
+/**
+ * buildBig creates the cluster and reconciles the workload to Running.
+ * Returns { create, apply, ticks: [...], reconcileMs, pods, running, peakRssKiB, error? }.
+ */
+export function buildBig(home, { workers, deployments, replicas, profileDir, maxTicks = 10, log = () => {} }) {
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+  const create = timed(home, ['cluster', 'create', 'big', '--clock', 'manual', '--seed', '7', '--workers', String(workers)]);
+  log(`cluster create --workers ${workers}: ${create.ms.toFixed(0)} ms`);
+  const file = writeTemp(home, 'workload.yaml', deploymentsYaml('app', deployments, replicas));
+  const apply = timed(home, ['apply', '-f', file], { profileDir });
+  log(`apply ${deployments} Deployments x ${replicas}: ${apply.ms.toFixed(0)} ms, peak RSS ${(apply.rssKiB / 1024).toFixed(0)} MiB`);
+  const pods = deployments * replicas;
+  const ticks = [];
+  let running = 0;
+  let error;
+  for (let i = 0; i < maxTicks; i++) {
+    let t;
+    try {
+      t = timed(home, ['tick', '1m'], { profileDir: i === 0 ? profileDir : undefined });
+    } catch (e) {
+      // A failing tick is a finding, not a crash of the benchmark: report it and stop.
+      error = e.message.split('\n')[0];
+      log(`tick 1m #${i + 1} FAILED: ${error}`);
+      break;
+    }
+    ticks.push(t);
+    log(`tick 1m #${i + 1}: ${t.ms.toFixed(0)} ms, peak RSS ${(t.rssKiB / 1024).toFixed(0)} MiB — ${t.stdout.trim()}`);
+    running = countRunning(home);
+    if (running >= pods) break;
+  }
+  const reconcileMs = apply.ms + ticks.reduce((a, t) => a + t.ms, 0);
+  const peakRssKiB = Math.max(apply.rssKiB ?? 0, ...ticks.map((t) => t.rssKiB ?? 0));
+  if (error) running = countRunning(home);
+  return { create, apply, ticks, reconcileMs, pods, running, peakRssKiB, error };
+}

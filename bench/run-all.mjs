@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * run-all: every benchmark in sequence (T1, T2, T5, T10, T7 keeping its cluster, T9 on
+ * it), then a table of all verdicts. --quick uses few rounds and the tenth-size T7; other
+ * flags (--floors DIR, --rounds N) pass through. Builds once.
+ * Usage: node bench/run-all.mjs [--quick] [--floors DIR] [--skip t7,t9]
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt, removeHome } from './lib/cli.mjs';
+import { flagValue } from './lib/verdict.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+ensureBuilt();
+const pass = process.argv.slice(2).filter((a) => a !== '--skip' && a !== flagValue('--skip', '\0'));
+const skip = new Set(String(flagValue('--skip', '')).split(',').filter(Boolean));
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-bench-'));
+const all = [];
+let t7home;
+
+function run(id, script, extra = []) {
+  if (skip.has(id)) { console.log(`\n== ${id}: skipped`); return; }
+  console.log(`\n== ${id}: node bench/${script} ${[...pass, ...extra].join(' ')}`);
+  const json = path.join(out, `${id}.json`);
+  const r = spawnSync(process.execPath, [path.join(here, script), '--no-build', '--json', json, ...pass, ...extra], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 << 20 });
+  process.stdout.write(r.stdout);
+  if (r.status !== 0) console.log(`  ${id} exited ${r.status}`);
+  const kept = /kept KUBEMU_HOME=(\S+)/.exec(r.stdout);
+  if (kept) t7home = kept[1];
+  if (fs.existsSync(json)) all.push(...JSON.parse(fs.readFileSync(json, 'utf8')));
+}
+
+run('t1', 't1-startup.mjs');
+run('t2', 't2-get.mjs');
+run('t5', 't5-apply.mjs');
+run('t10', 't10-storm.mjs');
+run('t7', 't7-scale.mjs', ['--keep']);
+run('t9', 't9-idle-tick.mjs', t7home ? ['--home', t7home] : []);
+if (t7home) removeHome(t7home);
+
+console.log('\n== summary');
+for (const v of all) {
+  // JSON turns Infinity (an unfinished run) into null.
+  const fmt = (x) => x === null ? 'unfinished' : v.unit === 'x' ? `${x.toFixed(2)}x` : `${x}`;
+  console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.id.padEnd(4)} ${v.what}: ${fmt(v.value)} (<= ${fmt(v.bound)})`);
+}
+console.log(`  ${all.filter((v) => v.pass).length}/${all.length} targets met`);
+fs.rmSync(out, { recursive: true, force: true });

@@ -1,0 +1,119 @@
+/**
+ * authorizing-api: the API server as an impersonated user reaches it — every read and write
+ * the CLI makes is first put to the RBAC authorizer, and a denial is the 403 kubectl prints.
+ * Components (controllers, scheduler, kubelets) keep the unwrapped server: they act with
+ * their system identities' permissions, which kubemu does not check.
+ * kubemu: the default caller (kubernetes-admin) gets the plain server — no RBAC object is read
+ * on that path — as do members of system:masters.
+ */
+import type { KubeObject, ListQuery, ObjectRef } from '../../api/meta';
+import type { ResourceInfo } from '../../api/registry';
+import type { ApiServer } from '../apiserver';
+import type { WriteOptions } from '../client';
+import { type Attributes, forbiddenError } from './attributes';
+import { RbacAuthorizer } from './rbac-authorizer';
+import { isSuperUser, type UserInfo } from './user-info';
+
+/** REPLACE_FIELD_MANAGER marks kubectl replace, the one kubectl write that is a PUT (verb update). */
+export const REPLACE_FIELD_MANAGER = 'kubectl-replace';
+
+type Check = (args: unknown[]) => void;
+
+/** SERVER_SIDE reaches the unwrapped server, for work the API server does as itself (access reviews). */
+const SERVER_SIDE = Symbol('kubemu.serverSide');
+
+/** CHECK reaches the wrapper's authorization check, for requests that are not ApiClient calls (pods/exec). */
+const CHECK = Symbol('kubemu.check');
+
+/** RequestCheck authorizes one request against a resource's storage kind; it throws the 403. */
+export type RequestCheck = (verb: string, kind: string, namespace: string | undefined, name?: string, subresource?: string) => void;
+
+/**
+ * authorizeRequest authorizes a request that has no ApiClient method (e.g. create pods/exec)
+ * for the caller behind api; the unwrapped server (the admin) is always allowed.
+ */
+export function authorizeRequest(api: ApiServer, verb: string, kind: string, namespace: string | undefined, name?: string, subresource?: string): void {
+  const check = (api as unknown as Record<symbol, RequestCheck | undefined>)[CHECK];
+  check?.(verb, kind, namespace, name, subresource);
+}
+
+/** serverSide returns the API server behind an authorizing wrapper (or the server itself). */
+export function serverSide(api: ApiServer): ApiServer {
+  return ((api as unknown as Record<symbol, ApiServer | undefined>)[SERVER_SIDE]) ?? api;
+}
+
+/**
+ * authorizingApi wraps the server so that each call made through it is authorized for user;
+ * everything else (registry, revision, writes log) passes through unchanged.
+ */
+export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
+  if (isSuperUser(user)) return api;
+  const rbac = new RbacAuthorizer(api);
+  const info = (kind: string): ResourceInfo | undefined => api.registry().forStorageKind(kind);
+  const infoOf = (o: KubeObject): ResourceInfo | undefined => {
+    try { return api.registry().forKind(o.apiVersion, o.kind); } catch { return undefined; }
+  };
+  const check = (r: ResourceInfo | undefined, verb: string, namespace: string | undefined, name?: string, subresource?: string): void => {
+    if (!r) return; // unknown kinds fail in the server itself
+    const a: Attributes = {
+      user, verb, group: r.group, resource: r.resource, subresource,
+      namespace: r.namespaced ? namespace : undefined, name: name || undefined,
+    };
+    const d = rbac.authorize(a);
+    if (!d.allowed) throw forbiddenError(a, d.reason);
+  };
+  const nsOf = (o: KubeObject, r: ResourceInfo | undefined) => (r?.namespaced ? o.metadata?.namespace || 'default' : undefined);
+  const writeVerb = (o: WriteOptions) => (o.fieldManager === REPLACE_FIELD_MANAGER ? 'update' : 'patch');
+
+  const checks: Record<string, Check> = {
+    get: ([ref]) => { const r = ref as ObjectRef; check(info(r.kind), 'get', r.namespace, r.name); },
+    tryGet: ([ref]) => { const r = ref as ObjectRef; check(info(r.kind), 'get', r.namespace, r.name); },
+    list: ([q]) => { const l = q as ListQuery; check(info(l.kind), 'list', l.namespace); },
+    watch: ([kind, , namespace]) => check(info(kind as string), 'watch', namespace as string | undefined),
+    podsOnNode: () => check(info('Pod'), 'list', undefined),
+    create: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'create', nsOf(obj, r)); },
+    update: ([o, opts]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, writeVerb(opts as WriteOptions), nsOf(obj, r), obj.metadata?.name); },
+    updateStatus: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'update', nsOf(obj, r), obj.metadata?.name, 'status'); },
+    delete: ([ref]) => { const r = ref as ObjectRef; check(info(r.kind), 'delete', r.namespace, r.name); },
+    evict: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'eviction'); },
+    bind: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'binding'); },
+    apply: ([o]) => {
+      // kubectl apply GETs the live object, then PATCHes it or POSTs a new one.
+      const obj = o as KubeObject;
+      const r = infoOf(obj);
+      if (!r) return;
+      const ns = nsOf(obj, r);
+      check(r, 'get', ns, obj.metadata?.name);
+      const exists = !!api.tryGet({ kind: r.storageKind, namespace: ns, name: obj.metadata?.name ?? '' });
+      check(r, exists ? 'patch' : 'create', ns, exists ? obj.metadata?.name : undefined);
+    },
+  };
+
+  return new Proxy(api, {
+    get(target, prop, receiver) {
+      if (prop === SERVER_SIDE) return target;
+      if (prop === CHECK) return ((verb, kind, ns, name, sub) => check(info(kind), verb, ns, name, sub)) as RequestCheck;
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      if (prop === 'listControlledBy') {
+        // An indexed helper read (describers): keep what the user may list in each namespace.
+        return (kind: string, ownerUid: string) => filterListable(target.listControlledBy(kind, ownerUid), info(kind), user, rbac);
+      }
+      const pre = typeof prop === 'string' ? checks[prop] : undefined;
+      if (!pre) return value.bind(target);
+      return (...args: unknown[]) => { pre(args); return value.apply(target, args); };
+    },
+  });
+}
+
+function filterListable(items: KubeObject[], r: ResourceInfo | undefined, user: UserInfo, rbac: RbacAuthorizer): KubeObject[] {
+  if (!r) return items;
+  const allowed = new Map<string, boolean>();
+  return items.filter((o) => {
+    const ns = r.namespaced ? o.metadata.namespace ?? '' : '';
+    if (!allowed.has(ns)) {
+      allowed.set(ns, rbac.authorize({ user, verb: 'list', group: r.group, resource: r.resource, namespace: ns || undefined }).allowed);
+    }
+    return allowed.get(ns);
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * impersonation: the identity of one CLI invocation, from kubectl's global `--as` and
+ * `--as-group` flags, and the cluster handle whose API server acts as that identity.
+ */
+import type { Cluster } from '../../cluster/cluster';
+import { authorizingApi } from './authorizing-api';
+import { ADMIN_USER, ERR_GROUPS_WITHOUT_USER, impersonatedUser, type UserInfo } from './user-info';
+
+/** RequestUserFlags are the global impersonation flags as parsed. */
+export interface RequestUserFlags { as?: string; asGroups?: readonly string[] }
+
+/** ImpersonationError is client-go's refusal of an incomplete impersonation request. */
+export class ImpersonationError extends Error { override readonly name = 'ImpersonationError'; }
+
+/** requestUser is the invocation's user: the impersonated one, or kubernetes-admin. */
+export function requestUser(f: RequestUserFlags): UserInfo {
+  const groups = f.asGroups ?? [];
+  if (!f.as) {
+    if (groups.length) throw new ImpersonationError(ERR_GROUPS_WITHOUT_USER);
+    return ADMIN_USER;
+  }
+  return impersonatedUser(f.as, groups);
+}
+
+/** isImpersonating reports whether the flags ask for another identity than the admin. */
+export function isImpersonating(f: RequestUserFlags): boolean {
+  return !!f.as;
+}
+
+/**
+ * impersonatedCluster returns the cluster with its `api` authorizing every call for user; the
+ * simulation (controllers, kubelets) keeps the unwrapped server.
+ */
+export function impersonatedCluster(cluster: Cluster, user: UserInfo): Cluster {
+  return { ...cluster, api: authorizingApi(cluster.api, user) };
+}

@@ -1,0 +1,72 @@
+/**
+ * addon: kubemu addon enable|disable NAME — installs the optional add-ons a kubeadm cluster
+ * does not come with. Only metrics-server (which serves metrics.k8s.io for `kubectl top`).
+ */
+import type { KubeObject } from '../../api/meta';
+import { kindPrefix } from '../../api/registry';
+import { isNotFound } from '../../apiserver/errors';
+import { metricsServerObjects } from '../../metrics';
+import type { Command, CommandContext } from '../command';
+import { CliError, UsageError } from '../errors';
+
+/** ADDONS maps an add-on's name to its objects. */
+export const ADDONS: Record<string, () => KubeObject[]> = { 'metrics-server': metricsServerObjects };
+export const FIELD_MANAGER = 'kubemu-addon';
+
+function addonName(ctx: CommandContext, verb: string): string {
+  const name = ctx.args[0];
+  if (!name) throw new UsageError(`an add-on name is required (one of: ${Object.keys(ADDONS).join(', ')})`, `addon ${verb}`);
+  if (!ADDONS[name]) throw new CliError(`unknown add-on "${name}" (known: ${Object.keys(ADDONS).join(', ')})`);
+  return name;
+}
+
+const enableCommand: Command = {
+  name: 'enable',
+  short: 'Install an add-on',
+  usage: 'kubemu addon enable NAME',
+  flags: [],
+  run(ctx) {
+    const name = addonName(ctx, 'enable');
+    const cluster = ctx.cluster();
+    const lines = cluster.write(() => ADDONS[name]!().map((obj) => {
+      const { outcome } = cluster.api.apply(obj, { fieldManager: FIELD_MANAGER });
+      return `${kindPrefix(cluster.api.registry().forKind(obj.apiVersion, obj.kind))}/${obj.metadata.name} ${outcome}`;
+    }));
+    ctx.io.out(`${lines.join('\n')}\naddon/${name} enabled\n`);
+    return 0;
+  },
+};
+
+const disableCommand: Command = {
+  name: 'disable',
+  short: 'Remove an add-on',
+  usage: 'kubemu addon disable NAME',
+  flags: [],
+  run(ctx) {
+    const name = addonName(ctx, 'disable');
+    const cluster = ctx.cluster();
+    cluster.write(() => {
+      for (const obj of [...ADDONS[name]!()].reverse()) {
+        const info = cluster.api.registry().forKind(obj.apiVersion, obj.kind);
+        try {
+          cluster.api.delete({ kind: info.storageKind, namespace: info.namespaced ? obj.metadata.namespace : undefined, name: obj.metadata.name! }, { fieldManager: FIELD_MANAGER });
+        } catch (e) { if (!isNotFound(e)) throw e; }
+      }
+    });
+    ctx.io.out(`addon/${name} disabled\n`);
+    return 0;
+  },
+};
+
+/** addonCommand is `kubemu addon`. */
+export const addonCommand: Command = {
+  name: 'addon',
+  short: 'Enable or disable cluster add-ons (metrics-server)',
+  usage: 'kubemu addon enable|disable NAME',
+  flags: [],
+  subcommands: { enable: enableCommand, disable: disableCommand },
+  run(ctx) {
+    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubemu addon"`);
+    throw new CliError('you must specify a subcommand: enable or disable');
+  },
+};

@@ -1,0 +1,155 @@
+/**
+ * auth: kubectl auth can-i (a SelfSubjectAccessReview: yes/no, exit 0/1; --list: the
+ * SelfSubjectRulesReview table) and kubectl auth whoami (a SelfSubjectReview), for the
+ * invocation's user — kubernetes-admin, or whoever `--as`/`--as-group` impersonate.
+ * Mirrors kubernetes/kubectl pkg/cmd/auth/cani.go and whoami.go.
+ */
+import type { ResourceInfo } from '../../api/registry';
+import {
+  RbacAuthorizer, accessRows, isSuperUser, requestUser, serverSide, type Attributes, type UserInfo,
+} from '../../apiserver/authorization';
+import { renderTabbed } from '../../printers/table';
+import type { Command, CommandContext } from '../command';
+import { CliError, SilentExit } from '../errors';
+
+/** ERR_CAN_I_ARGS is can-i's complaint about its arguments (two lines, as kubectl prints them). */
+export const ERR_CAN_I_ARGS = "you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.";
+export const ERR_LIST_WITH_ARGS = 'list option must be specified with no arguments';
+export const ERR_LIST_OPTIONS = "list option can't be specified with neither quiet, all-namespaces nor subresource options";
+export const ERR_NO_HEADERS = '--no-headers cannot be set without --list specified';
+export const ERR_SUBRESOURCE_URL = '--subresource can not be used with NonResourceURL';
+export const ERR_URL_AND_NAME = 'NonResourceURL and ResourceName can not specified together';
+/** CAN_I_HEADERS are the --list columns. */
+export const CAN_I_HEADERS = ['Resources', 'Non-Resource URLs', 'Resource Names', 'Verbs'];
+
+const RESOURCE_VERBS = new Set(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection', 'use', 'bind', 'impersonate', '*', 'approve', 'sign', 'escalate', 'attest']);
+const NON_RESOURCE_VERBS = new Set(['get', 'put', 'post', 'head', 'options', 'delete', 'patch', '*']);
+const NON_STANDARD_RESOURCES = new Set(['users', 'groups']);
+
+function userOf(ctx: CommandContext): UserInfo {
+  return requestUser({ as: ctx.flags.as as string | undefined, asGroups: ctx.flags['as-group'] as string[] | undefined });
+}
+
+function warn(ctx: CommandContext, text: string): void {
+  ctx.io.err(`Warning: ${text}${text.endsWith('\n') ? '' : '\n'}`);
+}
+
+/** resourceFor resolves can-i's TYPE as kubectl's REST mapper does; unknown types warn and are asked about as typed. */
+function resourceFor(ctx: CommandContext, arg: string, resolve: (a: string) => ResourceInfo): { group: string; resource: string; info?: ResourceInfo } {
+  if (arg === '*') return { group: '', resource: '*' };
+  try {
+    const info = resolve(arg.toLowerCase());
+    return { group: info.group, resource: info.resource, info };
+  } catch {
+    const lower = arg.toLowerCase();
+    const dot = lower.indexOf('.');
+    const resource = dot < 0 ? lower : lower.slice(0, dot);
+    const group = dot < 0 ? '' : lower.slice(dot + 1);
+    if (!NON_STANDARD_RESOURCES.has(lower)) {
+      warn(ctx, group ? `the server doesn't have a resource type '${resource}' in group '${group}'` : `the server doesn't have a resource type '${resource}'`);
+    }
+    return { group: '', resource: arg };
+  }
+}
+
+const canICommand: Command = {
+  name: 'can-i',
+  short: 'Check whether an action is allowed',
+  usage: 'kubectl auth can-i VERB [TYPE | TYPE/NAME | NONRESOURCEURL]',
+  flags: [
+    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If true, check the specified action in all namespaces.' },
+    { name: 'list', type: 'bool', default: false, help: 'If true, prints all allowed actions.' },
+    { name: 'no-headers', type: 'bool', default: false, help: 'If true, prints allowed actions without headers' },
+    { name: 'quiet', short: 'q', type: 'bool', default: false, help: 'If true, suppress output and just return the exit code.' },
+    { name: 'subresource', type: 'string', default: '', help: 'SubResource such as pod/log or deployment/scale' },
+  ],
+  run(ctx) {
+    const list = !!ctx.flags.list;
+    const quiet = !!ctx.flags.quiet;
+    const all = !!ctx.flags['all-namespaces'];
+    const subresource = (ctx.flags.subresource as string) || '';
+    if (list && ctx.args.length) throw new CliError(ERR_LIST_WITH_ARGS);
+    if (!list && ctx.args.length !== 2) throw new CliError(ERR_CAN_I_ARGS);
+    const user = userOf(ctx);
+    const cluster = ctx.cluster();
+    cluster.catchUp();
+    const api = serverSide(cluster.api);
+    const namespace = all ? '' : ctx.namespace;
+    if (list) {
+      if (quiet || all || subresource) throw new CliError(ERR_LIST_OPTIONS);
+      const { rules, errors } = cluster.read(() => new RbacAuthorizer(api).rulesFor(user, namespace));
+      if (errors.length) warn(ctx, `the list may be incomplete: ${errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`}`);
+      const rows = accessRows(rules);
+      ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? rows : [CAN_I_HEADERS, ...rows]));
+      return 0;
+    }
+    const verb = ctx.args[0]!;
+    const target = ctx.args[1]!;
+    let attrs: Attributes;
+    if (target.startsWith('/')) {
+      if (subresource) throw new CliError(ERR_SUBRESOURCE_URL);
+      if (!NON_RESOURCE_VERBS.has(verb)) warn(ctx, `verb '${verb}' is not a known verb`);
+      attrs = { user, verb, group: '', resource: '', path: target };
+    } else {
+      const slash = target.indexOf('/');
+      const typeArg = slash < 0 ? target : target.slice(0, slash);
+      const name = slash < 0 ? '' : target.slice(slash + 1);
+      const r = resourceFor(ctx, typeArg, (a) => api.registry().resolve(a));
+      if (!all && r.info && !r.info.namespaced) {
+        warn(ctx, r.group ? `resource '${r.resource}' is not namespace scoped in group '${r.group}'` : `resource '${r.resource}' is not namespace scoped`);
+      }
+      if (!RESOURCE_VERBS.has(verb)) warn(ctx, `verb '${verb}' is not a known verb`);
+      attrs = { user, verb, group: r.group, resource: r.resource, subresource: subresource || undefined, namespace: namespace || undefined, name: name || undefined };
+    }
+    if (ctx.flags['no-headers']) throw new CliError(ERR_NO_HEADERS);
+    const decision = isSuperUser(user) ? { allowed: true, reason: '' } : cluster.read(() => new RbacAuthorizer(api).authorize(attrs));
+    if (!quiet) ctx.io.out(decision.allowed ? 'yes\n' : `no${decision.reason ? ` - ${decision.reason}` : ''}\n`);
+    if (!decision.allowed) throw new SilentExit(1);
+    return 0;
+  },
+};
+
+const whoamiCommand: Command = {
+  name: 'whoami',
+  short: 'Experimental: Check self subject attributes',
+  usage: 'kubectl auth whoami',
+  flags: [{ name: 'output', short: 'o', type: 'string', default: '', help: "Output format. One of: (json, yaml)." }],
+  run(ctx) {
+    const user = userOf(ctx);
+    const out = (ctx.flags.output as string) || '';
+    if (out === 'json' || out === 'yaml') {
+      const review = {
+        kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1',
+        metadata: { creationTimestamp: null },
+        status: { userInfo: { username: user.name, groups: [...user.groups] } },
+      };
+      ctx.io.out(out === 'json' ? `${JSON.stringify(review, null, 4)}\n` : toSimpleYaml(review));
+      return 0;
+    }
+    if (out) throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
+    const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.name]];
+    if (user.groups.length) rows.push(['Groups', `[${user.groups.join(' ')}]`]);
+    ctx.io.out(renderTabbed(rows));
+    return 0;
+  },
+};
+
+/** toSimpleYaml renders the SelfSubjectReview as kubectl's YAML printer does. */
+function toSimpleYaml(review: { metadata: object; status: { userInfo: { username: string; groups: string[] } } }): string {
+  const groups = review.status.userInfo.groups.map((g) => `    - ${g}\n`).join('');
+  return 'apiVersion: authentication.k8s.io/v1\nkind: SelfSubjectReview\nmetadata:\n  creationTimestamp: null\nstatus:\n  userInfo:\n'
+    + (groups ? `    groups:\n${groups}` : '') + `    username: ${review.status.userInfo.username}\n`;
+}
+
+/** authCommand is `kubectl auth`. */
+export const authCommand: Command = {
+  name: 'auth',
+  short: 'Inspect authorization',
+  usage: 'kubectl auth [flags] [options]',
+  flags: [],
+  subcommands: { 'can-i': canICommand, whoami: whoamiCommand },
+  run(ctx) {
+    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl auth"`);
+    throw new CliError('you must specify a subcommand: can-i or whoami');
+  },
+};

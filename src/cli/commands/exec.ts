@@ -1,0 +1,152 @@
+/**
+ * exec: kubectl exec POD [-c CONTAINER] -- COMMAND [args…] — runs a command in a running
+ * container of the emulated runtime: the container's environment and files (mounted
+ * ConfigMaps/Secrets, what its process wrote), the shell model of src/kubelet/shell.ts, and
+ * cluster networking for nslookup/curl/wget. A non-zero exit is kubectl's
+ * `command terminated with exit code N` with exit status N.
+ * Mirrors kubernetes/kubectl pkg/cmd/exec/exec.go (v0.32) and the kubelet's exec errors.
+ * kubemu: commands run to completion at once (sleep takes no time, a command that would run
+ * forever prints what it printed and ends); -i/-t are accepted without a TTY.
+ */
+import type { KubeObject } from '../../api/meta';
+import { badRequest, notFound } from '../../apiserver/errors';
+import { authorizeRequest, serverSide } from '../../apiserver/authorization';
+import { modelOf } from '../../kubelet/container-sync';
+import { filesAt } from '../../kubelet/process';
+import { imageInfo } from '../../kubelet/images';
+import { UTILITIES, runArgv } from '../../kubelet/shell';
+import { runNetTool, NET_TOOLS, type ToolResult } from '../../network/net-tools';
+import type { Command, CommandContext } from '../command';
+import { CliError, UsageError } from '../errors';
+import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
+
+export const ERR_NO_POD = 'pod, type/name or --filename must be specified';
+export const ERR_NO_COMMAND = 'you must specify at least one command for the container';
+/** ROOT_DIRS is what `ls /` shows in the common library images. */
+export const ROOT_DIRS = ['bin', 'dev', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var'];
+
+/** completedPod is exec's refusal for a pod that has finished. */
+export const completedPod = (phase: string): string => `cannot exec into a container in a completed pod; current phase is ${phase}`;
+/** containerNotFound is the API server's failure to upgrade to a container that is not running. */
+export const containerNotFound = (name: string): string => `unable to upgrade connection: container not found ("${name}")`;
+/** terminated is kubectl's line for a non-zero remote exit. */
+export const terminated = (code: number): string => `command terminated with exit code ${code}`;
+/** ociNotFound is containerd's failure to start an exec'd binary (exit 126). */
+export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: exec: "${bin}": executable file not found in $PATH: unknown`;
+
+const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd):\s/;
+
+/** execCommand is `kubectl exec`. */
+export const execCommand: Command = {
+  name: 'exec',
+  short: 'Execute a command in a container',
+  usage: 'kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]',
+  flags: [
+    { name: 'container', short: 'c', type: 'string', help: 'Container name. If omitted, use the kubectl.kubernetes.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
+    { name: 'stdin', short: 'i', type: 'bool', default: false, help: 'Pass stdin to the container' },
+    { name: 'tty', short: 't', type: 'bool', default: false, help: 'Stdin is a TTY' },
+    { name: 'quiet', short: 'q', type: 'bool', default: false, help: 'Only print output from the remote session' },
+    { name: 'filename', short: 'f', type: 'stringSlice', default: [], help: 'to use to exec into the resource' },
+    { name: 'pod-running-timeout', type: 'string', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+  ],
+  run(ctx) {
+    const [target, ...command] = ctx.args;
+    if (!target) throw new UsageError(ERR_NO_POD, 'exec');
+    if (!command.length) throw new CliError(ERR_NO_COMMAND);
+    const cluster = ctx.cluster();
+    cluster.catchUp();
+    const ns = ctx.namespace;
+    const server = serverSide(cluster.api);
+    const now = cluster.clock.nowMs();
+    const result = cluster.read(() => {
+      const pod = podFor(ctx, target, cluster.api);
+      if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new CliError(completedPod(pod.status.phase));
+      let name = ctx.flags.container as string | undefined;
+      if (!name) name = defaultContainer(ctx, pod);
+      authorizeRequest(cluster.api, 'create', 'Pod', ns, pod.metadata.name, 'exec');
+      if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
+      const spec = (pod.spec.containers ?? []).find((c: { name: string }) => c.name === name)
+        ?? (pod.spec.initContainers ?? []).find((c: { name: string }) => c.name === name);
+      const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
+      const startedAt = status?.state?.running?.startedAt;
+      if (!spec || !startedAt) throw new CliError(containerNotFound(name));
+      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now);
+    });
+    ctx.io.out(result.stdout);
+    ctx.io.err(result.stderr);
+    if (result.code !== 0) {
+      ctx.io.err(`${terminated(result.code)}\n`);
+      return result.code;
+    }
+    return 0;
+  },
+};
+
+function podFor(ctx: CommandContext, target: string, api: { tryGet: (r: { kind: string; namespace?: string; name: string }) => KubeObject | undefined }): KubeObject {
+  const slash = target.indexOf('/');
+  const type = slash < 0 ? 'pod' : target.slice(0, slash).toLowerCase();
+  const name = slash < 0 ? target : target.slice(slash + 1);
+  if (!['pod', 'pods', 'po'].includes(type)) throw new CliError(`cannot exec into ${type}/${name}: only pods are supported by kubemu`);
+  const pod = api.tryGet({ kind: 'Pod', namespace: ctx.namespace, name });
+  if (!pod) throw notFound('', 'pods', name);
+  return pod;
+}
+
+/** defaultContainer is podcmd.FindOrDefaultContainerByName: the annotated container or the first, with the "Defaulted" notice. */
+function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
+  const apps: { name: string }[] = pod.spec?.containers ?? [];
+  const inits: { name: string }[] = pod.spec?.initContainers ?? [];
+  const preferred = pod.metadata.annotations?.[DEFAULT_CONTAINER_ANNOTATION];
+  if (preferred && apps.some((c) => c.name === preferred)) return preferred;
+  const chosen = apps[0]!.name;
+  if (apps.length + inits.length > 1 && !ctx.flags.quiet) {
+    const all = [...apps.map((c) => c.name), ...inits.map((c) => `${c.name} (init)`)].join(', ');
+    ctx.io.err(`Defaulted container "${chosen}" out of: ${all}\n`);
+  }
+  return chosen;
+}
+
+/** runInContainer runs argv in the container as its process left it at nowMs. */
+export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status: KubeObject['status'], startMs: number,
+  argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number): ToolResult {
+  const info = imageInfo(spec.image);
+  const tool = (argv[0] ?? '').replace(/^.*\//, '');
+  // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
+  const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
+  if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
+  const { model, cfg } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
+  const files = filesAt(cfg, model.program, nowMs - startMs);
+  if (argv[0] === 'ls') return ls(argv.slice(1), files);
+  const bin = argv[0]!;
+  const base = bin.replace(/^.*\//, '');
+  const exists = UTILITIES.has(base) || info.binaries.includes(bin) || info.binaries.includes(base) || !info.known;
+  if (!exists) return { stdout: '', stderr: `${ociNotFound(bin)}\n`, code: 126 };
+  const program = runArgv(argv, {
+    env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
+    binary: (a) => (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
+  });
+  let stdout = '';
+  let stderr = '';
+  for (const l of program.lines) {
+    if (STDERR_PREFIX.test(l.text)) stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
+  }
+  return { stdout, stderr, code: program.exit?.code ?? 0 };
+}
+
+/** ls lists the entries of the given directories (or /) from the container's known files. */
+function ls(args: string[], files: Record<string, string>): ToolResult {
+  const paths = args.filter((a) => !a.startsWith('-'));
+  let stdout = '';
+  let stderr = '';
+  let code = 0;
+  for (const p of paths.length ? paths : ['/']) {
+    const dir = p === '/' ? '' : p.replace(/\/$/, '');
+    if (files[dir] !== undefined) { stdout += `${p}\n`; continue; }
+    const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
+    for (const f of Object.keys(files)) if (f.startsWith(`${dir}/`)) entries.add(f.slice(dir.length + 1).split('/')[0]!);
+    if (!entries.size) { stderr += `ls: ${p}: No such file or directory\n`; code = 1; continue; }
+    if (paths.length > 1) stdout += `${p}:\n`;
+    stdout += [...entries].sort().map((e) => `${e}\n`).join('');
+  }
+  return { stdout, stderr, code };
+}

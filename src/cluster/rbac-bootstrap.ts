@@ -1,0 +1,243 @@
+/**
+ * rbac-bootstrap: the RBAC objects a kubeadm v1.32 cluster starts with — the API server's
+ * bootstrap ClusterRoles (cluster-admin, the aggregated admin/edit/view and their
+ * system:aggregate-to-* parts, the system:* roles of the control-plane components, nodes,
+ * kube-proxy and discovery) with their bindings, plus what kubeadm adds (the
+ * kubeadm:cluster-admins binding for admin.conf, CoreDNS's and kube-proxy's roles).
+ * Rules as in kubernetes/kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy and
+ * kubeadm's phases/addons; aggregated roles carry their aggregated rules as the
+ * clusterrole-aggregation controller writes them.
+ * kubemu: the system:controller:* roles and a few rarely used system roles are omitted.
+ */
+import type { KubeObject } from '../api/meta';
+import { clusterRoleRules, type PolicyRule } from '../apiserver/authorization';
+
+const RBAC_V1 = 'rbac.authorization.k8s.io/v1';
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+const BOOTSTRAP_LABELS = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
+const AUTOUPDATE = { 'rbac.authorization.kubernetes.io/autoupdate': 'true' };
+
+const READ = ['get', 'list', 'watch'];
+const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
+const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+const EVENT_WRITE = ['create', 'patch', 'update'];
+
+/** rule builds a resource rule. */
+function rule(verbs: string[], apiGroups: string[], resources: string[], resourceNames?: string[]): PolicyRule {
+  return resourceNames ? { apiGroups, resourceNames, resources, verbs } : { apiGroups, resources, verbs };
+}
+
+/** urls builds a non-resource rule. */
+function urls(verbs: string[], nonResourceURLs: string[]): PolicyRule {
+  return { nonResourceURLs, verbs };
+}
+
+interface RoleSpec { name: string; rules?: PolicyRule[]; labels?: Record<string, string>; aggregateFrom?: string; bootstrap?: boolean }
+
+const ROLES: RoleSpec[] = [
+  { name: 'admin', aggregateFrom: 'rbac.authorization.k8s.io/aggregate-to-admin' },
+  { name: 'cluster-admin', rules: [rule(['*'], ['*'], ['*']), urls(['*'], ['*'])] },
+  { name: 'edit', aggregateFrom: 'rbac.authorization.k8s.io/aggregate-to-edit', labels: { 'rbac.authorization.k8s.io/aggregate-to-admin': 'true' } },
+  {
+    name: 'system:aggregate-to-admin', labels: { 'rbac.authorization.k8s.io/aggregate-to-admin': 'true' },
+    rules: [
+      rule(['create'], ['authorization.k8s.io'], ['localsubjectaccessreviews']),
+      rule(ALL_VERBS, [RBAC_GROUP], ['rolebindings', 'roles']),
+    ],
+  },
+  {
+    name: 'system:aggregate-to-edit', labels: { 'rbac.authorization.k8s.io/aggregate-to-edit': 'true' },
+    rules: [
+      rule(READ, [''], ['pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy', 'secrets', 'services/proxy']),
+      rule(['impersonate'], [''], ['serviceaccounts']),
+      rule(WRITE, [''], ['pods', 'pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy']),
+      rule(['create'], [''], ['pods/eviction']),
+      rule(WRITE, [''], ['configmaps', 'events', 'persistentvolumeclaims', 'replicationcontrollers', 'replicationcontrollers/scale', 'secrets', 'serviceaccounts', 'services', 'services/proxy']),
+      rule(['create'], [''], ['serviceaccounts/token']),
+      rule(WRITE, ['apps'], ['daemonsets', 'deployments', 'deployments/rollback', 'deployments/scale', 'replicasets', 'replicasets/scale', 'statefulsets', 'statefulsets/scale']),
+      rule(WRITE, ['autoscaling'], ['horizontalpodautoscalers']),
+      rule(WRITE, ['batch'], ['cronjobs', 'jobs']),
+      rule(WRITE, ['extensions'], ['daemonsets', 'deployments', 'deployments/rollback', 'deployments/scale', 'ingresses', 'networkpolicies', 'replicasets', 'replicasets/scale', 'replicationcontrollers/scale']),
+      rule(WRITE, ['policy'], ['poddisruptionbudgets']),
+      rule(WRITE, ['networking.k8s.io'], ['ingresses', 'networkpolicies']),
+      rule(ALL_VERBS, ['coordination.k8s.io'], ['leases']),
+    ],
+  },
+  {
+    name: 'system:aggregate-to-view', labels: { 'rbac.authorization.k8s.io/aggregate-to-view': 'true' },
+    rules: [
+      rule(READ, [''], ['configmaps', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'pods', 'replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status']),
+      rule(READ, [''], ['bindings', 'events', 'limitranges', 'namespaces/status', 'pods/log', 'pods/status', 'replicationcontrollers/status', 'resourcequotas', 'resourcequotas/status']),
+      rule(READ, [''], ['namespaces']),
+      rule(READ, ['discovery.k8s.io'], ['endpointslices']),
+      rule(READ, ['apps'], ['controllerrevisions', 'daemonsets', 'daemonsets/status', 'deployments', 'deployments/scale', 'deployments/status', 'replicasets', 'replicasets/scale', 'replicasets/status', 'statefulsets', 'statefulsets/scale', 'statefulsets/status']),
+      rule(READ, ['autoscaling'], ['horizontalpodautoscalers', 'horizontalpodautoscalers/status']),
+      rule(READ, ['batch'], ['cronjobs', 'cronjobs/status', 'jobs', 'jobs/status']),
+      rule(READ, ['extensions'], ['daemonsets', 'daemonsets/status', 'deployments', 'deployments/scale', 'deployments/status', 'ingresses', 'ingresses/status', 'networkpolicies', 'replicasets', 'replicasets/scale', 'replicasets/status', 'replicationcontrollers/scale']),
+      rule(READ, ['policy'], ['poddisruptionbudgets', 'poddisruptionbudgets/status']),
+      rule(READ, ['networking.k8s.io'], ['ingresses', 'ingresses/status', 'networkpolicies']),
+    ],
+  },
+  { name: 'system:auth-delegator', rules: [rule(['create'], ['authentication.k8s.io'], ['tokenreviews']), rule(['create'], ['authorization.k8s.io'], ['subjectaccessreviews'])] },
+  {
+    name: 'system:basic-user',
+    rules: [rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']), rule(['create'], ['authentication.k8s.io'], ['selfsubjectreviews'])],
+  },
+  { name: 'system:discovery', rules: [urls(['get'], ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'])] },
+  {
+    name: 'system:kube-controller-manager',
+    rules: [
+      rule(EVENT_WRITE, ['', 'events.k8s.io'], ['events']),
+      rule(['create'], ['coordination.k8s.io'], ['leases']),
+      rule(['get', 'update'], ['coordination.k8s.io'], ['leases'], ['kube-controller-manager']),
+      rule(['create'], [''], ['secrets', 'serviceaccounts']),
+      rule(['delete'], [''], ['secrets']),
+      rule(['get'], [''], ['configmaps', 'namespaces', 'secrets', 'serviceaccounts']),
+      rule(['update'], [''], ['secrets', 'serviceaccounts']),
+      rule(['create'], ['authentication.k8s.io'], ['tokenreviews']),
+      rule(['create'], ['authorization.k8s.io'], ['subjectaccessreviews']),
+      rule(['list', 'watch'], ['*'], ['*']),
+      rule(['create'], [''], ['serviceaccounts/token']),
+    ],
+  },
+  { name: 'system:kube-dns', rules: [rule(['list', 'watch'], [''], ['endpoints', 'services'])] },
+  {
+    name: 'system:kube-scheduler',
+    rules: [
+      rule(EVENT_WRITE, ['', 'events.k8s.io'], ['events']),
+      rule(['create'], ['coordination.k8s.io'], ['leases']),
+      rule(['get', 'update'], ['coordination.k8s.io'], ['leases'], ['kube-scheduler']),
+      rule(READ, [''], ['nodes']),
+      rule(['delete', 'get', 'list', 'watch'], [''], ['pods']),
+      rule(['create'], [''], ['bindings', 'pods/binding']),
+      rule(['patch', 'update'], [''], ['pods/status']),
+      rule(READ, [''], ['replicationcontrollers', 'services']),
+      rule(READ, ['apps', 'extensions'], ['replicasets']),
+      rule(READ, ['apps'], ['statefulsets']),
+      rule(READ, ['policy'], ['poddisruptionbudgets']),
+      rule(READ, [''], ['persistentvolumeclaims', 'persistentvolumes']),
+      rule(['create'], ['authentication.k8s.io'], ['tokenreviews']),
+      rule(['create'], ['authorization.k8s.io'], ['subjectaccessreviews']),
+      rule(READ, ['storage.k8s.io'], ['csinodes']),
+      rule(READ, [''], ['namespaces']),
+      rule(READ, ['storage.k8s.io'], ['csidrivers']),
+      rule(READ, ['storage.k8s.io'], ['csistoragecapacities']),
+    ],
+  },
+  { name: 'system:monitoring', rules: [urls(['get'], ['/healthz', '/healthz/*', '/livez', '/livez/*', '/metrics', '/metrics/slis', '/readyz', '/readyz/*'])] },
+  {
+    name: 'system:node',
+    rules: [
+      rule(['create'], ['authentication.k8s.io'], ['tokenreviews']),
+      rule(['create'], ['authorization.k8s.io'], ['localsubjectaccessreviews', 'subjectaccessreviews']),
+      rule(READ, [''], ['services']),
+      rule(['create', 'get', 'list', 'watch'], [''], ['nodes']),
+      rule(['patch', 'update'], [''], ['nodes/status']),
+      rule(['patch', 'update'], [''], ['nodes']),
+      rule(EVENT_WRITE, [''], ['events']),
+      rule(READ, [''], ['pods']),
+      rule(['create', 'delete'], [''], ['pods']),
+      rule(['patch', 'update'], [''], ['pods/status']),
+      rule(['create'], [''], ['pods/eviction']),
+      rule(READ, [''], ['configmaps', 'secrets']),
+      rule(['get'], [''], ['persistentvolumeclaims', 'persistentvolumes']),
+      rule(['get'], [''], ['endpoints']),
+      rule(['create', 'get', 'list', 'watch'], ['certificates.k8s.io'], ['certificatesigningrequests']),
+      rule(['create', 'delete', 'get', 'patch', 'update'], ['coordination.k8s.io'], ['leases']),
+      rule(['get'], ['storage.k8s.io'], ['volumeattachments']),
+      rule(['create'], [''], ['serviceaccounts/token']),
+      rule(['get', 'patch', 'update'], [''], ['persistentvolumeclaims/status']),
+      rule(READ, ['storage.k8s.io'], ['csidrivers']),
+      rule(['create', 'delete', 'get', 'patch', 'update'], ['storage.k8s.io'], ['csinodes']),
+      rule(READ, ['node.k8s.io'], ['runtimeclasses']),
+    ],
+  },
+  {
+    name: 'system:node-proxier',
+    rules: [
+      rule(['list', 'watch'], [''], ['endpoints', 'services']),
+      rule(READ, [''], ['nodes']),
+      rule(EVENT_WRITE, ['', 'events.k8s.io'], ['events']),
+      rule(['list', 'watch'], ['discovery.k8s.io'], ['endpointslices']),
+    ],
+  },
+  { name: 'system:public-info-viewer', rules: [urls(['get'], ['/healthz', '/livez', '/readyz', '/version', '/version/'])] },
+  {
+    name: 'system:volume-scheduler',
+    rules: [
+      rule(['get', 'list', 'patch', 'update', 'watch'], [''], ['persistentvolumes']),
+      rule(READ, ['storage.k8s.io'], ['storageclasses']),
+      rule(['get', 'list', 'patch', 'update', 'watch'], [''], ['persistentvolumeclaims']),
+    ],
+  },
+  { name: 'view', aggregateFrom: 'rbac.authorization.k8s.io/aggregate-to-view', labels: { 'rbac.authorization.k8s.io/aggregate-to-edit': 'true' } },
+  // kubeadm's own roles.
+  {
+    name: 'system:coredns', bootstrap: false,
+    rules: [rule(['list', 'watch'], [''], ['endpoints', 'services', 'pods', 'namespaces']), rule(['list', 'watch'], ['discovery.k8s.io'], ['endpointslices'])],
+  },
+  { name: 'kubeadm:get-nodes', bootstrap: false, rules: [rule(['get'], [''], ['nodes'])] },
+];
+
+type SubjectSpec = { kind: 'User' | 'Group' | 'ServiceAccount'; name: string; namespace?: string };
+interface BindingSpec { name: string; role: string; subjects: SubjectSpec[]; bootstrap?: boolean }
+
+const user = (name: string): SubjectSpec => ({ kind: 'User', name });
+const group = (name: string): SubjectSpec => ({ kind: 'Group', name });
+const sa = (namespace: string, name: string): SubjectSpec => ({ kind: 'ServiceAccount', name, namespace });
+
+const BINDINGS: BindingSpec[] = [
+  { name: 'cluster-admin', role: 'cluster-admin', subjects: [group('system:masters')] },
+  { name: 'kubeadm:cluster-admins', role: 'cluster-admin', subjects: [group('kubeadm:cluster-admins')], bootstrap: false },
+  { name: 'kubeadm:get-nodes', role: 'kubeadm:get-nodes', subjects: [group('system:bootstrappers:kubeadm:default-node-token')], bootstrap: false },
+  { name: 'kubeadm:node-proxier', role: 'system:node-proxier', subjects: [sa('kube-system', 'kube-proxy')], bootstrap: false },
+  { name: 'system:basic-user', role: 'system:basic-user', subjects: [group('system:authenticated')] },
+  { name: 'system:coredns', role: 'system:coredns', subjects: [sa('kube-system', 'coredns')], bootstrap: false },
+  { name: 'system:discovery', role: 'system:discovery', subjects: [group('system:authenticated')] },
+  { name: 'system:kube-controller-manager', role: 'system:kube-controller-manager', subjects: [user('system:kube-controller-manager')] },
+  { name: 'system:kube-dns', role: 'system:kube-dns', subjects: [sa('kube-system', 'kube-dns')] },
+  { name: 'system:kube-scheduler', role: 'system:kube-scheduler', subjects: [user('system:kube-scheduler')] },
+  { name: 'system:monitoring', role: 'system:monitoring', subjects: [group('system:monitoring')] },
+  { name: 'system:node', role: 'system:node', subjects: [] },
+  { name: 'system:node-proxier', role: 'system:node-proxier', subjects: [user('system:kube-proxy')] },
+  { name: 'system:public-info-viewer', role: 'system:public-info-viewer', subjects: [group('system:authenticated'), group('system:unauthenticated')] },
+  { name: 'system:volume-scheduler', role: 'system:volume-scheduler', subjects: [user('system:kube-scheduler')] },
+];
+
+function clusterRole(spec: RoleSpec): KubeObject {
+  const bootstrap = spec.bootstrap ?? true;
+  const obj: KubeObject = {
+    apiVersion: RBAC_V1, kind: 'ClusterRole',
+    metadata: {
+      name: spec.name,
+      ...(bootstrap ? { annotations: { ...AUTOUPDATE } } : {}),
+      ...(bootstrap || spec.labels ? { labels: { ...(bootstrap ? BOOTSTRAP_LABELS : {}), ...(spec.labels ?? {}) } } : {}),
+    },
+  };
+  if (spec.aggregateFrom) obj.aggregationRule = { clusterRoleSelectors: [{ matchLabels: { [spec.aggregateFrom]: 'true' } }] };
+  obj.rules = spec.rules ?? [];
+  return obj;
+}
+
+function clusterRoleBinding(spec: BindingSpec): KubeObject {
+  const bootstrap = spec.bootstrap ?? true;
+  const obj: KubeObject = {
+    apiVersion: RBAC_V1, kind: 'ClusterRoleBinding',
+    metadata: { name: spec.name, ...(bootstrap ? { annotations: { ...AUTOUPDATE }, labels: { ...BOOTSTRAP_LABELS } } : {}) },
+    roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: spec.role },
+  };
+  if (spec.subjects.length) {
+    obj.subjects = spec.subjects.map((s) => (s.kind === 'ServiceAccount' ? { kind: s.kind, name: s.name, namespace: s.namespace } : { apiGroup: RBAC_GROUP, kind: s.kind, name: s.name }));
+  }
+  return obj;
+}
+
+/**
+ * rbacBootstrapObjects lists the default ClusterRoles (aggregated ones with their aggregated
+ * rules filled in) and ClusterRoleBindings, in creation order.
+ */
+export function rbacBootstrapObjects(): KubeObject[] {
+  const roles = ROLES.map(clusterRole);
+  for (const r of roles) if (r.aggregationRule) r.rules = clusterRoleRules(r, () => roles);
+  return [...roles, ...BINDINGS.map(clusterRoleBinding)];
+}

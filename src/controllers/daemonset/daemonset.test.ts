@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../api/meta';
+import { newTestCluster } from '../../../test/helpers/test-cluster';
+import { CONTROLLER_REVISION_HASH } from './index';
+
+const ds = (): KubeObject => ({
+  apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'default' },
+  spec: {
+    selector: { matchLabels: { app: 'agent' } },
+    template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'a', image: 'nginx:1.27' }] } },
+  },
+});
+
+describe('daemonset controller', () => {
+  it('runs one pod per schedulable worker and records a ControllerRevision', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create(ds(), { fieldManager: 'test' }));
+    cluster.advance(30_000);
+    const pods = cluster.api.list({ kind: 'Pod', namespace: 'default' });
+    const workers = cluster.api.list({ kind: 'Node' }).filter((n) => !n.spec?.taints?.length).map((n) => n.metadata.name).sort();
+    expect(pods.map((p) => p.spec.nodeName).sort()).toEqual(workers);
+    const revs = cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' });
+    expect(revs.map((r) => r.metadata.name)).toEqual([`agent-${pods[0]!.metadata.labels?.[CONTROLLER_REVISION_HASH]}`]);
+    const status = cluster.api.get({ kind: 'DaemonSet', namespace: 'default', name: 'agent' }).status;
+    expect(status).toMatchObject({ desiredNumberScheduled: workers.length, currentNumberScheduled: workers.length, numberReady: workers.length, updatedNumberScheduled: workers.length });
+  });
+
+  it('rolls a template change one node at a time', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create(ds(), { fieldManager: 'test' }));
+    cluster.advance(30_000);
+    cluster.write(() => {
+      const d = cluster.api.get({ kind: 'DaemonSet', namespace: 'default', name: 'agent' });
+      d.spec.template.spec.containers[0].image = 'nginx:1.26';
+      cluster.api.update(d, { fieldManager: 'test' });
+    });
+    // Right after the change only one pod is being replaced.
+    const images = () => cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => !p.metadata.deletionTimestamp).map((p) => p.spec.containers[0].image).sort();
+    expect(images().filter((i) => i === 'nginx:1.26')).toHaveLength(1);
+    cluster.advance(120_000);
+    expect(new Set(images())).toEqual(new Set(['nginx:1.26']));
+    expect(cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' })).toHaveLength(2);
+  });
+});

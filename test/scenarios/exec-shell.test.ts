@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+const APP = `apiVersion: v1
+kind: ConfigMap
+metadata: {name: cfg}
+data: {key: hello}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: app}
+spec:
+  containers:
+  - name: app
+    image: busybox:1.36
+    command: ["sh", "-c", "echo hi > /tmp/x; sleep 3600"]
+    env: [{name: MODE, value: prod}]
+    volumeMounts: [{name: c, mountPath: /etc/config}]
+  - name: side
+    image: busybox:1.36
+    command: ["sleep", "3600"]
+  volumes: [{name: c, configMap: {name: cfg}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: done}
+spec:
+  restartPolicy: Never
+  containers: [{name: c, image: busybox:1.36, command: ["true"]}]
+`;
+
+describe('kubectl exec', () => {
+  let home: TempHome;
+  beforeAll(() => {
+    home = manualCluster('exec', 7);
+    home.run(['apply', '-f', home.file('app.yaml', APP)]);
+    home.run('run web --image=nginx');
+    home.run('expose pod web --port 80');
+    home.run('tick 30s');
+  });
+  afterAll(() => home.cleanup());
+
+  it('runs env, cat of mounted files and hostname in the container', () => {
+    const env = home.run('exec app -c app -- env');
+    expect(env.code).toBe(0);
+    expect(env.stdout).toContain('MODE=prod\n');
+    expect(env.stdout).toContain('HOSTNAME=app\n');
+    expect(home.run('exec app -c app -- cat /etc/config/key')).toEqual({ stdout: 'hello\n', stderr: '', code: 0 });
+    expect(home.run('exec app -c app -- cat /tmp/x').stdout).toBe('hi\n');
+    expect(home.run('exec app -c app -- ls /etc/config').stdout).toBe('key\n');
+    expect(home.run('exec -it app -c app -- hostname').stdout).toBe('app\n');
+    expect(home.run('exec app -- printenv MODE')).toEqual({ stdout: 'prod\n', stderr: 'Defaulted container "app" out of: app, side\n', code: 0 });
+  });
+
+  it('passes exit codes through with kubectl\'s message', () => {
+    expect(home.run(['exec', 'app', '-c', 'app', '--', 'sh', '-c', 'exit 3'])).toEqual({ stdout: '', stderr: 'command terminated with exit code 3\n', code: 3 });
+    expect(home.run('exec app -c app -- cat /nope')).toEqual({
+      stdout: '', stderr: "cat: can't open '/nope': No such file or directory\ncommand terminated with exit code 1\n", code: 1,
+    });
+    expect(home.run('exec app -c app -- nosuchbin')).toEqual({
+      stdout: '', code: 126,
+      stderr: 'OCI runtime exec failed: exec failed: unable to start container process: exec: "nosuchbin": executable file not found in $PATH: unknown\ncommand terminated with exit code 126\n',
+    });
+  });
+
+  it('reports kubectl\'s errors', () => {
+    expect(home.run('exec nosuch -- ls')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nosuch" not found\n', code: 1 });
+    expect(home.run('exec app -c x -- ls').stderr).toBe('error: unable to upgrade connection: container not found ("x")\n');
+    expect(home.run('exec done -- ls').stderr).toBe('error: cannot exec into a container in a completed pod; current phase is Succeeded\n');
+    expect(home.run('exec app').stderr).toBe('error: you must specify at least one command for the container\n');
+  });
+
+  it('resolves services through cluster DNS and reaches nginx', () => {
+    const ip = home.run(['get', 'svc', 'web', '-o', 'jsonpath={.spec.clusterIP}']).stdout;
+    expect(home.run('exec app -c app -- nslookup web').stdout)
+      .toBe(`Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nName:\tweb.default.svc.cluster.local\nAddress: ${ip}\n\n`);
+    expect(home.run('exec app -c app -- wget -qO- http://web.default.svc.cluster.local').stdout).toMatch(/^<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!<\/title>/);
+    expect(home.run('exec web -- curl -s web').stdout).toContain('<h1>Welcome to nginx!</h1>');
+    expect(home.run('exec web -- curl nosuch')).toEqual({ stdout: '', stderr: 'curl: (6) Could not resolve host: nosuch\ncommand terminated with exit code 6\n', code: 6 });
+  });
+
+  it('needs create pods/exec when impersonating', () => {
+    home.run('create rolebinding jane-view --clusterrole=view --user=jane');
+    expect(home.run('exec web --as jane -- ls').stderr)
+      .toBe('Error from server (Forbidden): pods "web" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n');
+  });
+});
