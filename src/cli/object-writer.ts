@@ -39,7 +39,9 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
   const obj = doc.object as KubeObject;
   const missing: string[] = [];
   if (!obj.apiVersion) missing.push('apiVersion not set');
+  else if (typeof obj.apiVersion !== 'string') missing.push("apiVersion isn't string type");
   if (!obj.kind) missing.push('kind not set');
+  else if (typeof obj.kind !== 'string') missing.push("kind isn't string type");
   if (missing.length) {
     if (validate !== 'ignore') {
       throw new CliError(`error validating "${doc.source}": error validating data: [${missing.join(', ')}]; if you choose to ignore these errors, turn validation off with --validate=false`);

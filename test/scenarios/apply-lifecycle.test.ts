@@ -97,3 +97,14 @@ metadata: {name: Bad_Name}
     expect(home.run('get cm good -o jsonpath={.data.a}').stdout).toBe('b');
   });
 });
+
+describe('client-side manifest checks', () => {
+  let home: TempHome;
+  beforeEach(() => { home = manualCluster('checks', 7); });
+  afterEach(() => home.cleanup());
+
+  it('refuses a kind or apiVersion that is not a string, as kubectl validation does', () => {
+    const r = home.run(['apply', '-f', '-'], { stdin: 'apiVersion: v1\nkind: {a: 1}\nmetadata:\n  name: x\n' });
+    expect(r).toEqual({ stdout: '', stderr: 'error: error validating "STDIN": error validating data: [kind isn\'t string type]; if you choose to ignore these errors, turn validation off with --validate=false\n', code: 1 });
+  });
+});
