@@ -3,6 +3,8 @@
  * timer that falls due on the way in order, and prints a one-line summary.
  */
 import type { KubeObject } from '../../api/meta';
+import { ApiError } from '../../apiserver/errors';
+import type { Cluster } from '../../cluster/cluster';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import { toISO } from '../../sim/clock';
@@ -39,6 +41,20 @@ export function tickSummary(fromMs: number, toMs: number, counts: Map<string, nu
   return `${toISO(fromMs)} -> ${toISO(toMs)}: ${what || 'no events'}\n`;
 }
 
+/**
+ * eventsSince tallies the Events written after a revision; when a long tick wrote more than the
+ * change log keeps (410 Expired), it counts the Events last seen after the tick began instead.
+ */
+function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<string, number> {
+  try {
+    return eventCounts(cluster.api.watch('Event', revision));
+  } catch (e) {
+    if (!(e instanceof ApiError && e.reason === 'Expired')) throw e;
+    const recent = cluster.api.list({ kind: 'Event' }).filter((ev) => Date.parse(ev.lastTimestamp ?? '') > fromMs);
+    return eventCounts(recent.map((object) => ({ type: 'MODIFIED', object })));
+  }
+}
+
 /** tickCommand is `kubemu tick`. */
 export const tickCommand: Command = {
   name: 'tick',
@@ -52,7 +68,7 @@ export const tickCommand: Command = {
     const before = cluster.api.revision();
     const from = cluster.clock.nowMs();
     cluster.advance(ms);
-    if (!ctx.flags.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventCounts(cluster.api.watch('Event', before))));
+    if (!ctx.flags.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
     return 0;
   },
 };
