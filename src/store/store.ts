@@ -62,5 +62,7 @@ export interface Store {
     /** nextExact is the earliest due time of an exact timer, or undefined. */
     nextExact(): number | undefined;
   };
+  /** integrityCheck runs SQLite's PRAGMA integrity_check: ['ok'] or the problems found. */
+  integrityCheck(): string[];
   close(): void;
 }

@@ -13,17 +13,6 @@ import { CHECKS, checkInvariants, formatViolation, type Violation } from '../../
 /** INTEGRITY_CHECK is the name violations of SQLite's own integrity check are reported under. */
 export const INTEGRITY_CHECK = 'integrity-check';
 
-/**
- * IntegrityCheckable is the optional store method `debug check` uses: PRAGMA integrity_check
- * on a read transaction, returning its rows ("ok" when sound). Duck-typed so the checker
- * works before every store offers it.
- */
-interface IntegrityCheckable { integrityCheck(): string[] }
-
-function hasIntegrityCheck(store: Store): store is Store & IntegrityCheckable {
-  return typeof (store as Partial<IntegrityCheckable>).integrityCheck === 'function';
-}
-
 /** allObjects lists every stored object, kind by kind (each storage kind once). */
 export function allObjects(store: Store, storageKinds: Iterable<string>): KubeObject[] {
   const out: KubeObject[] = [];
@@ -43,14 +32,14 @@ const check: Command = {
       const kinds = cluster.api.registry().resources.map((r) => r.storageKind);
       const objects = allObjects(cluster.store, kinds);
       const rep = checkInvariants({ objects, revision: cluster.store.revision() });
-      const integ = hasIntegrityCheck(cluster.store) ? cluster.store.integrityCheck() : undefined;
+      const integ = cluster.store.integrityCheck();
       return { report: rep, integrity: integ };
     });
     const violations: Violation[] = [...report.violations];
-    if (integrity && !(integrity.length === 1 && integrity[0] === 'ok')) {
+    if (!(integrity.length === 1 && integrity[0] === 'ok')) {
       for (const line of integrity) violations.push({ check: INTEGRITY_CHECK, object: '-', message: line });
     }
-    const checks = report.checks + (integrity ? 1 : 0);
+    const checks = report.checks + 1;
     if (!violations.length) {
       ctx.io.out(`ok: ${report.objects} objects, ${checks} checks\n`);
       return 0;

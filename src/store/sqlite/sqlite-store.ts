@@ -271,6 +271,10 @@ class SqliteStore implements Store {
     return this.db.transaction(fn).deferred();
   }
 
+  integrityCheck(): string[] {
+    return (this.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+  }
+
   close(): void {
     this.db.close();
   }

@@ -1,0 +1,99 @@
+/**
+ * spawn-cli: runs the built bin/kubemu as a real child process (not in-process), so the
+ * reliability tests exercise separate processes sharing one state file, as users do.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** REPO is the repository root. */
+export const REPO = path.resolve(__dirname, '..', '..');
+let KUBEMU = path.join(REPO, 'bin', 'kubemu');
+
+/** ProcResult is what one process printed and returned. */
+export interface ProcResult { stdout: string; stderr: string; code: number | null; signal: NodeJS.Signals | null }
+
+let built = false;
+let copyDir: string | undefined;
+
+/** cleanupBuild removes buildOnce's private copy; call it from the test file's afterAll. */
+export function cleanupBuild(): void {
+  if (copyDir) fs.rmSync(copyDir, { recursive: true, force: true });
+  copyDir = undefined;
+  built = false;
+}
+/**
+ * buildOnce runs scripts/build.mjs once per test file, then runs kubemu from a private copy
+ * of bin/ and dist/ (node_modules linked back): a rebuild of dist/ by anyone else mid-test
+ * would otherwise hand a process a half-written bundle.
+ */
+export function buildOnce(): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'build.mjs')], { cwd: REPO, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-rel-bin-'));
+  fs.cpSync(path.join(REPO, 'bin'), path.join(copy, 'bin'), { recursive: true });
+  fs.cpSync(path.join(REPO, 'dist'), path.join(copy, 'dist'), { recursive: true });
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'));
+  fs.copyFileSync(path.join(REPO, 'package.json'), path.join(copy, 'package.json'));
+  // World-readable, so the read-only test can run it as another user.
+  fs.chmodSync(copy, 0o755);
+  KUBEMU = path.join(copy, 'bin', 'kubemu');
+  copyDir = copy;
+  built = true;
+}
+
+/** newHome makes a temporary KUBEMU_HOME. */
+export function newHome(tag: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `kubemu-rel-${tag}-`));
+}
+
+function env(home: string): NodeJS.ProcessEnv {
+  return { ...process.env, KUBEMU_HOME: home, NO_COLOR: '1', KUBEMU_DEBUG: '' };
+}
+
+/** kubemu runs one command synchronously; `as` runs it under another uid/gid (root dropping privileges). */
+export function kubemu(home: string, args: string[], input?: string, as?: { uid: number; gid: number }): ProcResult {
+  const r = spawnSync(process.execPath, [KUBEMU, ...args], { env: env(home), input, encoding: 'utf8', maxBuffer: 64 << 20, ...as });
+  return { stdout: r.stdout, stderr: r.stderr, code: r.status, signal: r.signal };
+}
+
+/** kubemuAsync starts one command and resolves when it ends (used to run several at once). */
+export function kubemuAsync(home: string, args: string[]): Promise<ProcResult> {
+  return new Promise((resolve) => {
+    const c = spawn(process.execPath, [KUBEMU, ...args], { env: env(home) });
+    let stdout = '', stderr = '';
+    c.stdout.on('data', (d) => { stdout += d; });
+    c.stderr.on('data', (d) => { stderr += d; });
+    c.on('close', (code, signal) => resolve({ stdout, stderr, code, signal }));
+  });
+}
+
+/** kubemuShell starts a bash loop over kubemu commands (for kill tests); returns the child. */
+export function kubemuShell(home: string, script: string) {
+  return spawn('bash', ['-c', script], { env: { ...env(home), KM: `${process.execPath} ${KUBEMU}` }, detached: true });
+}
+
+/** configMap renders a small ConfigMap manifest. */
+export function configMap(name: string, value: string): string {
+  return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: "${value}"\n`;
+}
+
+/** writeFile writes text under dir and returns the path. */
+export function writeFile(dir: string, name: string, text: string): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, text);
+  return p;
+}
+
+/** removeHome deletes a temporary home (restoring permissions first). */
+export function removeHome(home: string): void {
+  spawnSync('chmod', ['-R', 'u+rwX', home]);
+  fs.rmSync(home, { recursive: true, force: true });
+}
+
+/** hasStackTrace reports text that looks like a JavaScript stack trace or internal error. */
+export function hasStackTrace(text: string): boolean {
+  return /\n\s+at .+\(|node:internal|TypeError|ReferenceError|RangeError/.test(text);
+}
