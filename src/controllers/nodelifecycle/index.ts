@@ -11,6 +11,7 @@
  */
 import type { Condition, KubeObject } from '../../api/meta';
 import { isConflict, isNotFound } from '../../apiserver/errors';
+import { kubeletRunning } from '../../kubelet/node-status';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
 import { desiredTaints, readyStatus } from './taints';
 
@@ -52,8 +53,11 @@ export const nodeLifecycleController: Controller = {
     if (nowMs >= expiresAt && readyStatus(node) !== 'Unknown') current = markUnknown(node, ctx);
     else if (nowMs >= expiresAt && hasStaleCondition(node)) current = markUnknown(node, ctx);
     syncTaints(current, ctx);
-    // Wake exactly when the heartbeat would go stale; a fresh renewal re-enqueues us anyway.
-    if (nowMs < expiresAt) return { requeueAfterMs: expiresAt - nowMs };
+    // Wake when the heartbeat would go stale; a fresh renewal re-enqueues us anyway.
+    // kubemu: a running kubelet renews at every settle, so for it the check is housekeeping (lazy)
+    // and a long clock advance does not stop once per node per grace period; a stopped or
+    // partitioned kubelet gets an exact wake-up, so the node goes Unknown on time.
+    if (nowMs < expiresAt) return { requeueAfterMs: expiresAt - nowMs, lazy: kubeletRunning(node) };
   },
 };
 
