@@ -37,6 +37,8 @@ export interface ApiClient {
   get<T extends KubeObject = KubeObject>(ref: ObjectRef): T;
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef): T | undefined;
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[];
+  /** revision is the store's current resourceVersion: it changes with every write. */
+  revision(): number;
   /** podsOnNode lists the pods bound to a node (an indexed read, for kubelets and node describers). */
   podsOnNode(nodeName: string): KubeObject[];
   /** listControlledBy lists objects of a kind whose controller ownerReference is the given owner uid. */

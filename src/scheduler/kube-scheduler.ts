@@ -70,13 +70,14 @@ export function newKubeScheduler(): Controller {
   const ownWrites = new Set<string>();
   const attempts = new Map<string, Attempts>();
 
-  // The pending pods as of this burst of watch events (many node events in one pass list once).
-  // Cleared by beginPass, which follows any burst that produced keys; an empty list is never kept.
-  let pendingCache: Request[] | undefined;
+  // The pending pods as of this burst of watch events: many node events in one pass list once.
+  // Keyed by the store revision, so it is fresh after any write (an empty list included).
+  let pendingCache: { revision: number; reqs: Request[] } | undefined;
   const allPending = (ctx: ReconcileContext): Request[] => {
-    if (pendingCache) return pendingCache;
+    const revision = ctx.api.revision();
+    if (pendingCache?.revision === revision) return pendingCache.reqs;
     const reqs = ctx.api.list({ kind: 'Pod' }).filter(pending).map(requestFor);
-    if (reqs.length) pendingCache = reqs;
+    pendingCache = { revision, reqs };
     return reqs;
   };
   /** moveAll is MoveAllToActiveOrBackoffQueue: every pending pod becomes eligible (after its back-off). */
