@@ -135,6 +135,10 @@ export class ApiServer implements ApiClient {
     return badRequest(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`);
   }
 
+  podIPsOnNode(nodeName: string): string[] {
+    return this.store.podIPsOnNode(nodeName);
+  }
+
   podsOnNode(nodeName: string): KubeObject[] {
     return this.store.listByNode(nodeName, 'Pod');
   }

@@ -39,6 +39,8 @@ export interface ApiClient {
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[];
   /** revision is the store's current resourceVersion: it changes with every write. */
   revision(): number;
+  /** podIPsOnNode lists the pod IPs in use on a node (an indexed read that decodes no pods). */
+  podIPsOnNode(nodeName: string): string[];
   /** podsOnNode lists the pods bound to a node (an indexed read, for kubelets and node describers). */
   podsOnNode(nodeName: string): KubeObject[];
   /** listControlledBy lists objects of a kind whose controller ownerReference is the given owner uid. */

@@ -147,7 +147,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Result 
     onStart: () => {
       if (!status.podIP) {
         const ip = pod.spec.hostNetwork ? status.hostIP
-          : allocatePodIP(node, ctx.api.podsOnNode(node.metadata.name!).filter((p) => p.metadata.uid !== pod.metadata.uid));
+          : allocatePodIP(node, ctx.api.podIPsOnNode(node.metadata.name!).filter((ip) => ip !== pod.status?.podIP));
         if (ip) { status.podIP = ip; status.podIPs = [{ ip }]; }
       }
       return status.podIP ?? '';

@@ -13,11 +13,11 @@ export function podCIDRFor(index: number): string {
 }
 
 /** allocatePodIP picks the lowest free host address in the node's pod CIDR, skipping .0, .1 and .255. */
-export function allocatePodIP(node: KubeObject, podsOnNode: KubeObject[]): string | undefined {
+export function allocatePodIP(node: KubeObject, usedIPs: readonly string[]): string | undefined {
   const cidr: string | undefined = node.spec?.podCIDR;
   if (!cidr) return undefined;
   const base = cidr.split('/')[0]!.split('.').slice(0, 3).join('.');
-  const used = new Set(podsOnNode.filter((p) => !p.spec?.hostNetwork).map((p) => p.status?.podIP).filter(Boolean));
+  const used = new Set(usedIPs);
   for (let i = 2; i < 255; i++) {
     const ip = `${base}.${i}`;
     if (!used.has(ip)) return ip;

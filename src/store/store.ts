@@ -35,6 +35,8 @@ export interface Store {
   list(q: StoreListQuery): KubeObject[];
   /** listByNode lists objects of a kind bound to a node (pods by spec.nodeName), through an index. */
   listByNode(node: string, kind: string): KubeObject[];
+  /** podIPsOnNode lists the pod IPs in use on a node (pods not on the host network), without decoding the pods. */
+  podIPsOnNode(node: string): string[];
   /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */
   listByOwner(ownerUid: string, kind: string): KubeObject[];
   /** count returns how many objects of a kind (in a namespace) exist, without decoding them. */

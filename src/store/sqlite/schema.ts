@@ -21,6 +21,7 @@ CREATE TABLE objects (
   revision INTEGER NOT NULL,
   node TEXT,
   owner TEXT,
+  pod_ip TEXT,
   body TEXT NOT NULL,
   PRIMARY KEY (kind, namespace, name)
 ) WITHOUT ROWID;

@@ -23,7 +23,7 @@ export class StateFileError extends Error {
 export interface StoreOptions { readonly?: boolean }
 
 type Row = { body: string; revision: number };
-type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string; body: string };
+type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
 
 /** PARSED_CHANGES_LIMIT bounds the cache of decoded change bodies (one settle pass reads each change once per component). */
 const PARSED_CHANGES_LIMIT = 50_000;
@@ -32,14 +32,14 @@ const PARSED_CHANGES_LIMIT = 50_000;
  * toEvent wraps a change row; the body is parsed only if someone reads `object`, and once per
  * revision for all readers (watch objects are read-only by contract).
  */
-function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>): WatchEvent {
+function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => string): WatchEvent {
   return {
     type: row.type as WatchEventType, revision: row.revision, kind: row.kind, namespace: row.namespace, name: row.name,
     get object() {
       let obj = parsed.get(row.revision);
       if (!obj) {
         if (parsed.size >= PARSED_CHANGES_LIMIT) parsed.clear();
-        obj = JSON.parse(row.body) as KubeObject;
+        obj = JSON.parse(body(row.revision)) as KubeObject;
         parsed.set(row.revision, obj);
       }
       return obj;
@@ -50,6 +50,11 @@ function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>): WatchEvent {
 /** nodeOf is the value kept in the `node` column: a Pod's spec.nodeName, so kubelets list their pods by index. */
 function nodeOf(obj: KubeObject): string | null {
   return obj.kind === 'Pod' ? (obj.spec?.nodeName ?? null) : null;
+}
+
+/** podIPOf is the value kept in the `pod_ip` column: a pod's IP unless it shares the host's network. */
+function podIPOf(obj: KubeObject): string | null {
+  return obj.kind === 'Pod' && !obj.spec?.hostNetwork ? (obj.status?.podIP ?? null) : null;
 }
 
 /**
@@ -117,14 +122,16 @@ class SqliteStore implements Store {
       listNs: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
       listAll: db.prepare<[string], Row>('SELECT body, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
       byOwner: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      podIPs: db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
       byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
       countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
-      insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, body = ?, uid = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
-      changesAll: db.prepare<[number], ChangeRow>('SELECT revision, type, kind, namespace, name, body FROM changes WHERE revision > ? ORDER BY revision'),
+      changesAll: db.prepare<[number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision'),
+      changeBody: db.prepare<[number], { body: string }>('SELECT body FROM changes WHERE revision = ?'),
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       timerSet: db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
@@ -159,6 +166,10 @@ class SqliteStore implements Store {
     return rows.map((r) => JSON.parse(r.body));
   }
 
+  podIPsOnNode(node: string): string[] {
+    return this.q.podIPs.all(node).map((r) => r.ip).filter((ip): ip is string => !!ip);
+  }
+
   listByNode(node: string, kind: string): KubeObject[] {
     return this.q.byNode.all(node, kind).map((r) => JSON.parse(r.body));
   }
@@ -172,14 +183,19 @@ class SqliteStore implements Store {
   }
 
   revision(): Revision {
-    // Read from meta each time outside a transaction's own writes: another process may have written.
+    // Inside a write transaction this process holds the lock, so the revision it last read or
+    // wrote is current; outside one, another process may have written since.
+    if (this.txRevision !== undefined && this.db.inTransaction) return this.txRevision;
     const v = this.meta.get('revision');
-    return v ? Number(v) : 0;
+    const rev = v ? Number(v) : 0;
+    if (this.inWrite && this.db.inTransaction) this.txRevision = rev;
+    return rev;
   }
 
   private nextRevision(): Revision {
     const next = this.revision() + 1;
     this.meta.set('revision', String(next));
+    if (this.inWrite) this.txRevision = next;
     return next;
   }
 
@@ -198,7 +214,7 @@ class SqliteStore implements Store {
       if (this.q.get.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
       const body = JSON.stringify(this.stamp(obj, rev));
-      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), body);
+      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body);
       this.record('ADDED', obj, rev, body);
       return obj;
     });
@@ -212,7 +228,7 @@ class SqliteStore implements Store {
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
       const body = JSON.stringify(this.stamp(obj, rev));
-      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), body, obj.metadata.uid ?? '', obj.kind, ns, obj.metadata.name);
+      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev, body);
       return obj;
     });
@@ -236,18 +252,23 @@ class SqliteStore implements Store {
   watchSince(after: Revision, kinds?: readonly string[]): WatchEvent[] {
     const compacted = Number(this.meta.get('compactedRevision') ?? '0');
     if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
-    if (!kinds) return this.q.changesAll.all(after).map((r) => toEvent(r, this.parsedChanges));
-    return this.changesOfKinds(kinds).all(after, ...kinds).map((r) => toEvent(r, this.parsedChanges));
+    // Bodies are read only for the events whose object someone looks at.
+    const body = (revision: number) => this.q.changeBody.get(revision)!.body;
+    if (!kinds) return this.q.changesAll.all(after).map((r) => toEvent(r, this.parsedChanges, body));
+    return this.changesOfKinds(kinds).all(after, ...kinds).map((r) => toEvent(r, this.parsedChanges, body));
   }
 
   private readonly byKinds = new Map<number, Database.Statement<unknown[], ChangeRow>>();
   private readonly parsedChanges = new Map<number, KubeObject>();
+  /** txRevision caches the revision while this process holds the write lock. */
+  private txRevision: Revision | undefined;
+  private inWrite = false;
 
   /** changesOfKinds is the change-log query for a number of kinds (one prepared statement per arity). */
   private changesOfKinds(kinds: readonly string[]): Database.Statement<unknown[], ChangeRow> {
     let stmt = this.byKinds.get(kinds.length);
     if (!stmt) {
-      stmt = this.db.prepare<unknown[], ChangeRow>(`SELECT revision, type, kind, namespace, name, body FROM changes WHERE revision > ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY revision`);
+      stmt = this.db.prepare<unknown[], ChangeRow>(`SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY revision`);
       this.byKinds.set(kinds.length, stmt);
     }
     return stmt;
@@ -262,8 +283,24 @@ class SqliteStore implements Store {
   }
 
   transaction<T>(fn: () => T): T {
-    if (this.db.inTransaction) return this.db.transaction(fn)();
-    return this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) {
+      // A nested transaction is a savepoint: if it rolls back, so may the revision it wrote.
+      const saved = this.txRevision;
+      try {
+        return this.db.transaction(fn)();
+      } catch (e) {
+        this.txRevision = saved;
+        throw e;
+      }
+    }
+    this.inWrite = true;
+    this.txRevision = undefined;
+    try {
+      return this.db.transaction(fn).immediate();
+    } finally {
+      this.inWrite = false;
+      this.txRevision = undefined;
+    }
   }
 
   snapshot<T>(fn: () => T): T {
