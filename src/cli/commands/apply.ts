@@ -3,13 +3,10 @@
  * unchanged), going on past failed documents, then reporting every error and exiting 1.
  */
 import type { Command, CommandContext } from '../command';
-import { CliError, SilentExit } from '../errors';
+import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
-import { readFilenameArgs } from '../manifests';
-import { fieldValidationOf, parseValidate, prepareDoc, serverError } from '../object-writer';
-import { kindPrefix } from '../../api/registry';
-import { parseOutput, printObjects } from '../output';
-import type { KubeObject } from '../../api/meta';
+import { fieldValidationOf } from '../object-writer';
+import { writeManifests } from '../manifest-writes';
 
 export const FIELD_MANAGER = 'kubectl-client-side-apply';
 
@@ -45,51 +42,18 @@ export const applyCommand: Command = {
     { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client.' },
     { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' }],
   run(ctx: CommandContext): number {
-    const files = ctx.flags.filename as string[];
     if (ctx.flags.kustomize) throw new CliError('kustomize directories are not supported by kubemu');
-    if (!files.length) throw new CliError('must specify one of -f and -k');
-    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
-    const validate = parseValidate(ctx.flags.validate as string);
-    const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
-    const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
-    const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
-    if (!docs.length && !errors.length) throw new CliError('no objects passed to apply');
-    const cluster = ctx.cluster();
-    const printed: KubeObject[] = [];
-    cluster.write(() => {
-      const registry = cluster.api.registry();
-      for (const doc of docs) {
-        let prepared;
-        try {
-          prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
-        } catch (e) { errors.push(`error: ${(e as Error).message}`); continue; }
-        const { info, object, source } = prepared;
-        if (!object.metadata.name) {
-          errors.push(object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.resource}", GroupVersionKind: "${object.apiVersion}, Kind=${object.kind}"\nName: "", Namespace: "${object.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty`);
-          continue;
-        }
-        try {
-          let word: string;
-          let result: KubeObject;
-          if (dryRun === 'client') {
-            const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name });
-            word = exists ? 'configured' : 'created';
-            result = object;
-          } else {
-            const r = cluster.api.apply(object, { fieldManager: (ctx.flags['field-manager'] as string) || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) });
-            word = r.outcome;
-            result = r.object;
-          }
-          if (out) printed.push(result);
-          else ctx.io.out(`${kindPrefix(info)}/${object.metadata.name} ${word}${dryRunSuffix(dryRun)}\n`);
-        } catch (e) {
-          errors.push(serverError(e, 'creating', source));
-        }
+    return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
+      if (!object.metadata.name) {
+        fail(object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.resource}", GroupVersionKind: "${object.apiVersion}, Kind=${object.kind}"\nName: "", Namespace: "${object.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty`);
+        return undefined;
       }
+      if (dryRun === 'client') {
+        const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name });
+        return { object, word: exists ? 'configured' : 'created' };
+      }
+      const r = cluster.api.apply(object, { fieldManager: (ctx.flags['field-manager'] as string) || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) });
+      return { object: r.object, word: r.outcome };
     });
-    if (out && printed.length) ctx.io.out(printObjects(printed, out, printed.length === 1, cluster.api.registry()));
-    for (const e of errors) ctx.io.err(`${e}\n`);
-    if (errors.length) throw new SilentExit(1);
-    return 0;
   },
 };
