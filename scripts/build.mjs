@@ -2,6 +2,7 @@
 // `version --client` and `--help`, which must start as fast as node itself) and the full
 // program, which the entry loads only when a command needs it.
 import { build } from 'esbuild';
+import { readdirSync, rmSync } from 'node:fs';
 
 const common = {
   bundle: true,
@@ -15,3 +16,6 @@ const common = {
 
 await build({ ...common, entryPoints: ['src/cli/entry.ts'], outfile: 'dist/entry.js' });
 await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js' });
+
+// Code caches belong to one bundle; drop those of earlier builds.
+for (const f of readdirSync('dist')) if (f.startsWith('.main.') && f.endsWith('.cache')) rmSync(`dist/${f}`);

@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
 export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
@@ -12,7 +12,8 @@ export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
 /** PRAGMAS_EVERY_OPEN set per connection: WAL survives process crashes with NORMAL sync. */
 export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF'];
 
-export const SCHEMA_V1 = `
+/** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
+export const SCHEMA_LATEST = `
 CREATE TABLE objects (
   kind TEXT NOT NULL,
   namespace TEXT NOT NULL,
@@ -47,3 +48,11 @@ CREATE TABLE timers (
 CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
 `;
+
+/** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
+export const MIGRATIONS: Record<number, string> = {
+  // v2: pod IPs in their own column, so the kubelet finds free addresses without decoding pods.
+  1: `ALTER TABLE objects ADD COLUMN pod_ip TEXT;
+      UPDATE objects SET pod_ip = json_extract(body, '$.status.podIP')
+        WHERE kind = 'Pod' AND coalesce(json_extract(body, '$.spec.hostNetwork'), 0) = 0;`,
+};

@@ -9,7 +9,7 @@ import {
   CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError,
   type Revision, type Store, type StoreListQuery, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
-import { PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, SCHEMA_V1, SCHEMA_VERSION } from './schema';
+import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, SCHEMA_LATEST, SCHEMA_VERSION } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 60_000;
@@ -93,14 +93,32 @@ function initialise(db: Database.Database): void {
     if (tables.n === 0) {
       for (const p of PRAGMAS_NEW_FILE) db.pragma(p);
       db.transaction(() => {
-        db.exec(SCHEMA_V1);
+        db.exec(SCHEMA_LATEST);
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       }).immediate();
     } else {
       throw new StateFileError('the cluster state file is not a kubemu state file');
     }
+  } else if (version < SCHEMA_VERSION) {
+    migrate(db);
   }
   for (const p of PRAGMAS_EVERY_OPEN) db.pragma(p);
+}
+
+/** migrate brings an older state file up to SCHEMA_VERSION, one step per transaction (re-checked under the lock). */
+function migrate(db: Database.Database): void {
+  for (;;) {
+    const done = db.transaction(() => {
+      const v = db.pragma('user_version', { simple: true }) as number;
+      if (v >= SCHEMA_VERSION) return true;
+      const step = MIGRATIONS[v];
+      if (!step) throw new StateFileError(`the cluster state file has schema ${v}, which this kubemu cannot migrate`);
+      db.exec(step);
+      db.pragma(`user_version = ${v + 1}`);
+      return false;
+    }).immediate();
+    if (done) return;
+  }
 }
 
 /** translate turns driver errors into StateFileError with a user-facing reason. */
