@@ -10,6 +10,9 @@ const common = {
   target: 'node20',
   format: 'cjs',
   sourcemap: false,
+  // Minified: a third of the bytes to read and scan at every start (names are kept for error messages).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   external: ['better-sqlite3', './main.js'],
 };

@@ -8,7 +8,7 @@
  * package path's last segment is Go's package name ("core/v1" → v1), so ids stay unique while
  * displayType() prints them the way reflect does ("v1.Container").
  */
-import data from './go-types.json';
+import type GoTypesData from './go-types.json';
 
 /** CustomDecoding names the types that bring their own UnmarshalJSON. */
 export type CustomDecoding = 'quantity' | 'intOrString' | 'time' | 'duration' | 'raw';
@@ -26,8 +26,16 @@ export type GoType =
   | { readonly k: 'n'; readonly n: string; readonly u: string }
   | { readonly k: 'c'; readonly n: string; readonly c: CustomDecoding };
 
-const TYPES = data.types as unknown as Readonly<Record<string, GoType>>;
-const KINDS = new Set<string>(data.kinds);
+// Loaded on first use: only writes decode, and evaluating the 100 KB table costs every command's start-up.
+let loaded: { types: Readonly<Record<string, GoType>>; kinds: ReadonlySet<string> } | undefined;
+function schema(): NonNullable<typeof loaded> {
+  if (!loaded) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const data = require('./go-types.json') as typeof GoTypesData;
+    loaded = { types: data.types as unknown as Readonly<Record<string, GoType>>, kinds: new Set<string>(data.kinds) };
+  }
+  return loaded;
+}
 
 /** GO_BUILTINS are the predeclared types the API uses. */
 export const GO_BUILTINS: ReadonlySet<string> = new Set([
@@ -37,7 +45,7 @@ export const GO_BUILTINS: ReadonlySet<string> = new Set([
 
 /** goType returns the named type with this id; throws for an id the generator did not emit. */
 export function goType(id: string): GoType {
-  const t = TYPES[id];
+  const t = schema().types[id];
   if (!t) throw new Error(`go-types: unknown type ${id}`);
   return t;
 }
@@ -49,7 +57,7 @@ export function goType(id: string): GoType {
  */
 export function kindTypeId(group: string, version: string, kind: string): string | undefined {
   const id = `${group ? group.split('.')[0] : 'core'}/${version}.${kind}`;
-  return KINDS.has(id) ? id : undefined;
+  return schema().kinds.has(id) ? id : undefined;
 }
 
 /** TypeShape is one level of a type expression, with pointers removed. */
