@@ -11,6 +11,7 @@ import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_SEED, type Cluster } from './cluster';
 import { addonObjects } from './addons';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
+import type { ReservationProfile } from './reservations';
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -21,6 +22,8 @@ export interface ClusterSpec {
   maxPods: number;
   clock: ClockMode;
   seed: number;
+  /** nodeProfile is the reservation formula nodes follow (kubeadm's defaults or AKS's). */
+  nodeProfile?: ReservationProfile;
 }
 
 export const DEFAULT_SPEC: ClusterSpec = { workers: 2, controlPlanes: 1, nodeCpu: '4', nodeMemory: '16Gi', maxPods: 110, clock: 'wall', seed: 1 };
@@ -37,8 +40,9 @@ const FM = { fieldManager: 'kubeadm' };
 export function nodeShapes(spec: ClusterSpec): NodeShape[] {
   const pad = (n: number) => String(n).padStart(2, '0');
   const shapes: NodeShape[] = [];
-  for (let i = 1; i <= spec.controlPlanes; i++) shapes.push({ name: `control${pad(i)}`, index: shapes.length, controlPlane: true, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods });
-  for (let i = 1; i <= spec.workers; i++) shapes.push({ name: `worker${pad(i)}`, index: shapes.length, controlPlane: false, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods });
+  const reservation = spec.nodeProfile;
+  for (let i = 1; i <= spec.controlPlanes; i++) shapes.push({ name: `control${pad(i)}`, index: shapes.length, controlPlane: true, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods, reservation });
+  for (let i = 1; i <= spec.workers; i++) shapes.push({ name: `worker${pad(i)}`, index: shapes.length, controlPlane: false, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods, reservation });
   return shapes;
 }
 

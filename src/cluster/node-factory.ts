@@ -6,6 +6,7 @@ import type { KubeObject } from '../api/meta';
 import { parseQuantity } from '../api/quantity';
 import type { Rand } from '../sim/rand';
 import { podCIDRFor } from '../network/ipam';
+import { allocatableCpu, reservationFor, type ReservationProfile } from './reservations';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
 
 /** NodeShape is what `cluster create` / `node add` decide about a node. */
@@ -20,12 +21,12 @@ export interface NodeShape {
   /** zone sets topology.kubernetes.io/zone (kubemu node add --zone). */
   zone?: string;
   taints?: { key: string; value?: string; effect: string }[];
+  /** reservation is the provider formula for what the node keeps back from pods (default kubeadm). */
+  reservation?: ReservationProfile;
 }
 
 /** EPHEMERAL_STORAGE_KI is each node's root filesystem size. */
 export const EPHEMERAL_STORAGE_KI = 102626232;
-/** EVICTION_HARD_MEMORY_KI is kubeadm's evictionHard memory.available 100Mi, taken off allocatable. */
-export const EVICTION_HARD_MEMORY_KI = 102400;
 /** NODE_IP_BASE: node addresses are 172.18.0.<2 + index>, like a container network. */
 export const NODE_IP_PREFIX = '172.18.0.';
 
@@ -52,6 +53,8 @@ export function nodeIP(index: number): string {
 /** newNode returns the Node object (with status) for a shape. */
 export function newNode(shape: NodeShape, rand: Rand, nowISO: string): KubeObject {
   const memKi = Math.floor(parseQuantity(shape.memory) / KI);
+  const cores = parseQuantity(shape.cpu);
+  const reserved = reservationFor(shape.reservation ?? 'kubeadm', cores, memKi, shape.maxPods);
   const labels: Record<string, string> = {
     'beta.kubernetes.io/arch': 'amd64',
     'beta.kubernetes.io/os': 'linux',
@@ -86,8 +89,8 @@ export function newNode(shape: NodeShape, rand: Rand, nowISO: string): KubeObjec
         memory: `${memKi}Ki`, pods: String(shape.maxPods),
       },
       allocatable: {
-        cpu: shape.cpu, 'ephemeral-storage': String(Math.floor(EPHEMERAL_STORAGE_KI * KI * 0.9)), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
-        memory: `${memKi - EVICTION_HARD_MEMORY_KI}Ki`, pods: String(shape.maxPods),
+        cpu: allocatableCpu(shape.cpu, cores, reserved.cpuMilli), 'ephemeral-storage': String(Math.floor(EPHEMERAL_STORAGE_KI * KI * 0.9)), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
+        memory: `${memKi - reserved.memoryKi - reserved.evictionKi}Ki`, pods: String(shape.maxPods),
       },
       conditions: [
         condition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),

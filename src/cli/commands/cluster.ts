@@ -9,6 +9,7 @@ import { clusterDir, clusterExists, currentCluster, listClusters, setCurrentClus
 import { isDNS1123Label } from '../../api/labels';
 import { tryParseQuantity } from '../../api/quantity';
 import { renderTabbed } from '../../printers/table';
+import { RESERVATION_PROFILES, type ReservationProfile } from '../../cluster/reservations';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store';
 
 function nameArg(ctx: CommandContext, verb: string): string {
@@ -28,7 +29,7 @@ function intFlag(ctx: CommandContext, name: string, min: number): number {
 const create: Command = {
   name: 'create',
   short: 'Create a cluster and make it current',
-  usage: 'kubemu cluster create NAME [--workers N] [--control-planes N] [--node-cpu 4] [--node-memory 16Gi] [--max-pods 110] [--clock manual|wall] [--seed N]',
+  usage: 'kubemu cluster create NAME [--workers N] [--control-planes N] [--node-cpu 4] [--node-memory 16Gi] [--max-pods 110] [--node-profile kubeadm|aks] [--clock manual|wall] [--seed N]',
   flags: [
     { name: 'workers', type: 'int', default: DEFAULT_SPEC.workers, help: 'Number of worker nodes.' },
     { name: 'control-planes', type: 'int', default: DEFAULT_SPEC.controlPlanes, help: 'Number of control-plane nodes.' },
@@ -37,6 +38,7 @@ const create: Command = {
     { name: 'max-pods', type: 'int', default: DEFAULT_SPEC.maxPods, help: 'Pod capacity of each node.' },
     { name: 'clock', type: 'string', default: 'wall', help: 'manual (moves only with `kubemu tick`) or wall (follows real time).' },
     { name: 'seed', type: 'int', default: 1, help: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
+    { name: 'node-profile', type: 'string', default: 'kubeadm', help: 'What nodes reserve from pods: kubeadm (evictionHard 100Mi only) or aks (AKS 1.29+ kube-reserved CPU and memory).' },
   ],
   run(ctx) {
     const name = nameArg(ctx, 'create');
@@ -47,7 +49,10 @@ const create: Command = {
       const v = tryParseQuantity(ctx.flags[q] as string);
       if (v === undefined || v <= 0) throw new CliError(`invalid --${q} "${ctx.flags[q]}": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
     }
+    const profile = ctx.flags['node-profile'] as string;
+    if (!RESERVATION_PROFILES.includes(profile as ReservationProfile)) throw new CliError(`--node-profile must be one of ${RESERVATION_PROFILES.join(', ')}, got "${profile}"`);
     const spec: ClusterSpec = {
+      nodeProfile: profile as ReservationProfile,
       workers: intFlag(ctx, 'workers', 0),
       controlPlanes: intFlag(ctx, 'control-planes', 1),
       nodeCpu: ctx.flags['node-cpu'] as string,
