@@ -43,6 +43,15 @@ describe('discovery and cluster information', () => {
     expect(home.run('version --client').stdout).toBe('Client Version: v1.32.2\nKustomize Version: v5.5.0\n');
   });
 
+  it('prints cluster-info as kubectl does (plain when not on a terminal)', () => {
+    expect(home.run('cluster-info')).toEqual({
+      stdout: 'Kubernetes control plane is running at https://172.18.0.2:6443\n'
+        + 'CoreDNS is running at https://172.18.0.2:6443/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy\n\n'
+        + "To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n",
+      stderr: '', code: 0,
+    });
+  });
+
   it('answers unknown commands and flags as kubectl does', () => {
     expect(home.run('frobnicate')).toEqual({ stdout: '', stderr: 'error: unknown command "frobnicate" for "kubectl"\n', code: 1 });
     expect(home.run('get pods -z')).toEqual({ stdout: '', stderr: "error: unknown shorthand flag: 'z' in -z\nSee 'kubectl get --help' for usage.\n", code: 1 });

@@ -8,6 +8,7 @@ import { renderTabbed } from '../../printers/table';
 import { groupVersion, qualifiedResource } from '../../api/registry';
 import { toJson, toYaml } from '../../yaml';
 import { nodeIP } from '../../cluster/node-factory';
+import { Chalk } from 'chalk';
 
 /** versionCommand is `kubectl version`. */
 export const versionCommand: Command = {
@@ -41,9 +42,10 @@ export const clusterInfoCommand: Command = {
   run(ctx: CommandContext): number {
     ctx.cluster();
     const server = `https://${nodeIP(0)}:6443`;
-    const color = ctx.io.isTTY;
-    const g = (s: string) => (color ? `\x1b[0;32m${s}\x1b[0m` : s);
-    const y = (s: string) => (color ? `\x1b[0;33m${s}\x1b[0m` : s);
+    // kubectl colours the names green and the URLs yellow, on a terminal only.
+    const paint = new Chalk({ level: ctx.io.isTTY ? 1 : 0 });
+    const g = (s: string) => paint.green(s);
+    const y = (s: string) => paint.yellow(s);
     ctx.io.out(`${g('Kubernetes control plane')} is running at ${y(server)}\n`);
     ctx.io.out(`${g('CoreDNS')} is running at ${y(`${server}/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy`)}\n\n`);
     ctx.io.out("To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
