@@ -1,16 +1,17 @@
 /**
  * Differential test: kubemu's jsonpath engine against the real kubectl client over every
- * manifest in /work/shared/corpus/valid. kubectl renders each object of a file separately
+ * manifest in the shared corpus's valid/ folder (beside the repository). kubectl renders each object of a file separately
  * (`label --local` prints per object), so kubemu renders each object of kubectl's own
  * `-o json` output and concatenates.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileJsonPath } from './jsonpath';
 import { hasKubectl, mapLimit, parseJsonStream, runKubectl } from './jsonpath-kubectl-oracle';
 
-const CORPUS = '/work/shared/corpus/valid';
+const CORPUS = path.resolve(__dirname, '../../../shared/corpus/valid');
 const PROBE = 'kubemu-probe=1';
 const SEP = '@@SEP@@';
 const END = '@@END@@';

@@ -1,9 +1,10 @@
+import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXCESSIVE_ALIASING } from './construct';
 import { MAX_DOCUMENT_BYTES, ManifestParseError, TOO_LARGE_MESSAGE, readManifestStream, readManifests } from './read-manifests';
 
-const HAZARDS = '/work/shared/bench-floors/hazards';
+const HAZARDS = path.resolve(__dirname, '../../../shared/bench-floors/hazards');
 const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ';
 const parseErr = (src: string, msg: string): string => `error parsing ${src}: error converting YAML to JSON: ${msg}`;
 

@@ -1,5 +1,5 @@
 /**
- * corpus.test: the LimitRange and ResourceQuota scenarios of /work/shared/corpus/INDEX.tsv.
+ * corpus.test: the LimitRange and ResourceQuota scenarios of the shared corpus's INDEX.tsv.
  * Each row's apply-first files and then the file itself are created in one namespace through
  * the create pipeline's order — strategy defaults, LimitRanger mutation, strategy validation
  * (422), LimitRanger validation, ResourceQuota — with quota usage computed from what the

@@ -1,6 +1,6 @@
 /**
  * corpus.test: runs every corpus manifest through defaults + validation and checks the
- * outcome against /work/shared/corpus/INDEX.tsv — valid files must produce no causes, and
+ * outcome against the shared corpus's INDEX.tsv — valid files must produce no causes, and
  * invalid files whose error is a 422 must produce the expected text.
  */
 import { existsSync, readFileSync } from 'node:fs';

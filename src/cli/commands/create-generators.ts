@@ -21,6 +21,10 @@ import { createJob, createJobFromCronJob, validateCreateJob } from '../generator
 import { createCronJob } from '../generators/cronjob';
 import { createRoleBinding, createClusterRoleBinding } from '../generators/rolebinding';
 import { createPriorityClass } from '../generators/priorityclass';
+import { createClusterRole, createRole, parseStringToString } from '../generators/role';
+import { createQuota } from '../generators/quota';
+import { createIngress } from '../generators/ingress';
+import { createPodDisruptionBudget } from '../generators/pdb';
 import { enforcedNamespace, flagDefsOf, generatorFs, withGeneratorErrors, writeGenerated } from './generator-cli';
 
 /**
@@ -141,6 +145,42 @@ const GENERATED: Record<string, Generated> = {
     build: (name, ctx) => createPriorityClass(name, {
       value: ctx.flags.value as number, globalDefault: !!ctx.flags['global-default'], description: s(ctx, 'description'),
       preemptionPolicy: s(ctx, 'preemption-policy') || undefined,
+    }),
+  },
+  role: {
+    spec: 'create role', short: 'Create a role with single rule',
+    build: (name, ctx) => createRole(name, {
+      verb: arr(ctx, 'verb'), resource: arr(ctx, 'resource'), resourceName: arr(ctx, 'resource-name'),
+      namespace: enforcedNamespace(ctx), warn: (t) => ctx.io.err(t),
+    }),
+  },
+  clusterrole: {
+    spec: 'create clusterrole', short: 'Create a cluster role',
+    build: (name, ctx) => createClusterRole(name, {
+      verb: arr(ctx, 'verb'), resource: arr(ctx, 'resource'), resourceName: arr(ctx, 'resource-name'),
+      nonResourceUrl: arr(ctx, 'non-resource-url'), aggregationRule: parseStringToString(s(ctx, 'aggregation-rule')),
+      warn: (t) => ctx.io.err(t),
+    }),
+  },
+  quota: {
+    spec: 'create quota', short: 'Create a quota with the specified name',
+    failPrefix: () => 'failed to create quota: ',
+    build: (name, ctx) => createQuota(name, { hard: s(ctx, 'hard'), scopes: s(ctx, 'scopes'), namespace: enforcedNamespace(ctx) }),
+  },
+  ingress: {
+    spec: 'create ingress', short: 'Create an ingress with the specified name',
+    failPrefix: () => 'failed to create ingress: ',
+    build: (name, ctx) => createIngress(name, {
+      rule: arr(ctx, 'rule'), class: s(ctx, 'class'), defaultBackend: s(ctx, 'default-backend'), annotation: arr(ctx, 'annotation'),
+      namespace: enforcedNamespace(ctx),
+    }),
+  },
+  poddisruptionbudget: {
+    spec: 'create poddisruptionbudget', short: 'Create a pod disruption budget with the specified name',
+    failPrefix: () => 'failed to create poddisruptionbudgets: ',
+    build: (name, ctx) => createPodDisruptionBudget(name, {
+      selector: s(ctx, 'selector'), minAvailable: s(ctx, 'min-available'), maxUnavailable: s(ctx, 'max-unavailable'),
+      namespace: enforcedNamespace(ctx),
     }),
   },
 };

@@ -29,3 +29,10 @@ export { run, type RunOptions, type RunResult } from './run';
 export { generateService, type ServiceParams } from './service-generator';
 export { createRoleBinding, createClusterRoleBinding, type CreateRoleBindingOptions, type CreateClusterRoleBindingOptions } from './rolebinding';
 export { createPriorityClass, type CreatePriorityClassOptions } from './priorityclass';
+export {
+  createRole, createClusterRole, parseStringToString, VALID_RESOURCE_VERBS, VALID_NON_RESOURCE_VERBS,
+  type CreateRoleOptions, type CreateClusterRoleOptions,
+} from './role';
+export { createQuota, parseHard, parseScopes, type CreateQuotaOptions } from './quota';
+export { createIngress, type CreateIngressOptions } from './ingress';
+export { createPodDisruptionBudget, parseToLabelSelector, type CreatePdbOptions } from './pdb';

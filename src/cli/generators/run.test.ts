@@ -7,7 +7,7 @@ import {
 import { expectSameAsKubectl } from './oracle.test-helper';
 
 // `kubectl run --dry-run=client` needs a server's REST mapping, so the oracle here is the
-// captured output in /work/shared/reference/kubectl-generators.md §2 (converted to JSON key order).
+// captured output in the shared reference kubectl-generators.md §2 (converted to JSON key order).
 const pod = (name: string, labels: Record<string, string>, c: Record<string, unknown>, restartPolicy = 'Always'): object => ({
   kind: 'Pod', apiVersion: 'v1',
   metadata: { name, creationTimestamp: null, labels },

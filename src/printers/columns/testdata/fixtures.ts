@@ -1,6 +1,6 @@
 /**
  * fixtures: objects whose fields reproduce the reference captures in
- * /work/shared/reference/kubectl-get-columns.md when printed at T0 (plus the capture's
+ * the shared reference kubectl-get-columns.md when printed at T0 (plus the capture's
  * drift in seconds). Test-only data; nothing outside tests imports it.
  */
 import type { KubeObject } from '../../../api/meta';

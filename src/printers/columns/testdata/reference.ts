@@ -1,5 +1,5 @@
 /**
- * reference: stdout of the `kubectl get` captures in /work/shared/reference (kubectl v1.32.4),
+ * reference: stdout of the `kubectl get` captures in the shared reference (kubectl v1.32.4),
  * keyed by command line. Generated from the markdown; trailing spaces are significant.
  */
 
