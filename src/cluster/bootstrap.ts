@@ -82,7 +82,8 @@ export function createCluster(statePath: string, spec: ClusterSpec): void {
 
 function populate(cluster: Cluster, spec: ClusterSpec): void {
   const shapes = nodeShapes(spec);
-  cluster.write(() => {
+  // Not cluster.write: a wall clock would first catch up to now, and the cluster must be born at its start time.
+  cluster.store.transaction(() => {
     const { api } = cluster;
     for (const ns of NAMESPACES) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, FM);
     for (const shape of shapes) {
@@ -91,5 +92,6 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
       api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
     }
     for (const obj of addonObjects(nodeIP(0))) api.create(obj, FM);
+    cluster.sim.settle();
   });
 }
