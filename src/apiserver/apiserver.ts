@@ -22,7 +22,8 @@ import { strategyFor, stampJobSelector } from './strategies';
 import { mutateCreate, validateCreate } from './admission-chain';
 import { decodeObject } from './decode';
 import { canonicalOrder } from './object-order';
-import { deepEqual, sortedJson, threeWayMerge } from './merge';
+import { deepEqual, threeWayMerge } from './merge';
+import { toCompactJson } from '../yaml';
 import { allocateServiceAddresses } from './allocators';
 import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';
@@ -419,9 +420,12 @@ export class ApiServer implements ApiClient {
       const current = this.store.get(ref);
       // The annotation holds the manifest itself (without the annotation), keys sorted.
       const forAnnotation = structuredClone(modified);
-      delete forAnnotation.metadata.annotations?.[LAST_APPLIED];
-      if (forAnnotation.metadata.annotations && !Object.keys(forAnnotation.metadata.annotations).length) delete forAnnotation.metadata.annotations;
-      const annotation = sortedJson(forAnnotation) + '\n';
+      // kubectl serialises the object after adding the annotation and then removing it again,
+      // so an object without annotations leaves an empty map behind: "annotations":{}.
+      forAnnotation.metadata.annotations = { ...(forAnnotation.metadata.annotations ?? {}) };
+      delete forAnnotation.metadata.annotations[LAST_APPLIED];
+      // kubectl stores Go's json.Marshal of the manifest: keys sorted, HTML-safe escapes.
+      const annotation = toCompactJson(forAnnotation) + '\n';
       modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: annotation };
       if (!current) {
         const created = this.create(modified, { ...o, fieldValidation: undefined });

@@ -81,10 +81,3 @@ export function deepEqual(a: Json, b: Json): boolean {
   }
   return false;
 }
-
-/** sortedJson renders JSON with object keys sorted, as Go marshals an unstructured map (kubectl's last-applied annotation). */
-export function sortedJson(v: Json): string {
-  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
-  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson(v[k])}`).join(',')}}`;
-  return JSON.stringify(v);
-}

@@ -108,3 +108,16 @@ describe('client-side manifest checks', () => {
     expect(r).toEqual({ stdout: '', stderr: 'error: error validating "STDIN": error validating data: [kind isn\'t string type]; if you choose to ignore these errors, turn validation off with --validate=false\n', code: 1 });
   });
 });
+
+describe('last-applied configuration', () => {
+  let home: TempHome;
+  beforeEach(() => { home = manualCluster('lastapplied', 7); });
+  afterEach(() => home.cleanup());
+
+  it('is Go json.Marshal of the manifest: keys sorted, HTML characters escaped, a trailing newline', () => {
+    home.run(['apply', '-f', '-'], { stdin: 'kind: ConfigMap\napiVersion: v1\nmetadata: {name: html}\ndata: {page: "<b>&</b>"}\n' });
+    const cm = JSON.parse(home.run('get cm html -o json').stdout);
+    expect(cm.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration'])
+      .toBe('{"apiVersion":"v1","data":{"page":"\\u003cb\\u003e\\u0026\\u003c/b\\u003e"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"html","namespace":"default"}}\n');
+  });
+});

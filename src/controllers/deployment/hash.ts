@@ -2,7 +2,7 @@
  * hash: the pod-template-hash — FNV-32a over the template (plus the collision count),
  * encoded with Kubernetes' safe alphabet, as controller.ComputeHash does.
  */
-import { sortedJson } from '../../apiserver/merge';
+import { toCompactJson } from '../../yaml';
 import { NAME_ALPHABET } from '../../sim/rand';
 
 /** fnv32a hashes a string's UTF-16 code units as bytes of its UTF-8 form. */
@@ -21,6 +21,6 @@ export function safeEncode(s: string): string {
 
 /** computeHash returns the pod-template-hash of a template and collision count. */
 export function computeHash(template: unknown, collisionCount?: number): string {
-  const base = sortedJson(template ?? {});
+  const base = toCompactJson(template ?? {});
   return safeEncode(String(fnv32a(collisionCount ? `${base}${collisionCount}` : base)));
 }
