@@ -12,6 +12,7 @@ import { type Rand, newRand } from '../sim/rand';
 import { Simulation, type SettleReport } from '../sim/runtime';
 import { newComponents } from './components';
 import { SCHEDULER_STOPPED_KEY } from '../scheduler/kube-scheduler';
+import { failpoint } from '../sim/failpoints';
 
 /** META keys of cluster settings. */
 export const META_CLOCK_MODE = 'clock.mode';
@@ -67,15 +68,18 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
   const cluster: Cluster = {
     store, api, clock, rand, sim, mode,
     write<T>(fn: () => T): T {
-      return store.transaction(() => {
+      const out = store.transaction(() => {
         reload();
         if (mode === 'wall') sim.advanceTo(Math.max(clock.nowMs(), wallTarget()));
         else if (sim.dirty()) sim.settle();
-        const out = fn();
+        const result = fn();
         sim.settle();
         persist();
-        return out;
+        failpoint('before-commit');
+        return result;
       });
+      failpoint('after-commit');
+      return out;
     },
     catchUp(): SettleReport | undefined {
       const behind = () => sim.dirty() || (mode === 'wall' && wallTarget() - clock.nowMs() >= 1000);

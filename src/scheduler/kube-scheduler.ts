@@ -20,6 +20,7 @@ import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
 import { setCondition } from '../api/conditions';
 import { isConflict, isNotFound } from '../apiserver/errors';
+import { failpoint } from '../sim/failpoints';
 import type { Controller, ReconcileContext, Request, Result } from '../controllers/controller';
 import { keyOf, requestFor } from '../controllers/controller';
 import { type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
@@ -145,6 +146,7 @@ export function newKubeScheduler(): Controller {
       if (isNotFound(e) || isConflict(e)) { snapshot = undefined; return undefined; }
       throw e;
     }
+    failpoint('mid-scheduling');
     s.assume(pod, result.nodeName);
     ctx.api.recordEvent(pod, 'Normal', SCHEDULED, scheduledMessage(pod.metadata.namespace!, pod.metadata.name!, result.nodeName), { component: NAME });
     return undefined;

@@ -12,6 +12,7 @@ import {
 } from '../controllers/controller';
 import type { SimClock } from './clock';
 import type { Rand } from './rand';
+import { failpoint } from './failpoints';
 
 /** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
@@ -82,7 +83,11 @@ export class Simulation {
       passes++;
       const before = store.revision();
       let work = 0;
-      for (const c of this.cfg.components) work += this.runComponent(c);
+      for (const c of this.cfg.components) {
+        const n = this.runComponent(c);
+        work += n;
+        if (n) failpoint('between-controllers');
+      }
       reconciles += work;
       const dueNow = store.timers.next();
       if (store.revision() === before && (dueNow === undefined || dueNow > this.cfg.clock.nowMs())) break;

@@ -54,8 +54,8 @@ function env(home: string): NodeJS.ProcessEnv {
 }
 
 /** kubemu runs one command synchronously; `as` runs it under another uid/gid (root dropping privileges). */
-export function kubemu(home: string, args: string[], input?: string, as?: { uid: number; gid: number }): ProcResult {
-  const r = spawnSync(process.execPath, [KUBEMU, ...args], { env: env(home), input, encoding: 'utf8', maxBuffer: 64 << 20, ...as });
+export function kubemu(home: string, args: string[], input?: string, as?: { uid: number; gid: number }, extraEnv: NodeJS.ProcessEnv = {}): ProcResult {
+  const r = spawnSync(process.execPath, [KUBEMU, ...args], { env: { ...env(home), ...extraEnv }, input, encoding: 'utf8', maxBuffer: 64 << 20, ...as });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status, signal: r.signal };
 }
 
