@@ -56,6 +56,9 @@ export function formatError(e: unknown, command = 'kubectl'): { text: string; ex
     return { text: "error: the cluster state file is corrupt; run 'kubemu cluster delete' and create it again", exitCode: 1 };
   }
   if (err?.code === 'SQLITE_FULL' || err?.code === 'ENOSPC') return { text: 'error: no space left on device to write the cluster state; nothing was changed', exitCode: 1 };
+  if (err?.code?.startsWith?.('SQLITE_IOERR')) {
+    return { text: `error: cannot write the cluster state (${err.message}: is the disk full?); nothing was changed`, exitCode: 1 };
+  }
   if (err?.code === 'SQLITE_READONLY' || err?.code?.startsWith?.('SQLITE_READONLY') || err?.code === 'SQLITE_CANTOPEN' || err?.code === 'EACCES') {
     return { text: `error: cannot write the cluster state (${err.message})`, exitCode: 1 };
   }

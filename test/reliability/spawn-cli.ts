@@ -70,6 +70,14 @@ export function kubemuAsync(home: string, args: string[]): Promise<ProcResult> {
   });
 }
 
+/** kubemuLimited runs one command under a file-size limit (KiB), the way a full disk fails writes. */
+export function kubemuLimited(home: string, args: string[], limitKiB: number): ProcResult {
+  // SIGXFSZ is ignored so the write fails with EFBIG, as on a full disk, instead of killing the process.
+  const quoted = [process.execPath, KUBEMU, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const r = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f ${limitKiB}; exec ${quoted}`], { env: env(home), encoding: 'utf8' });
+  return { stdout: r.stdout, stderr: r.stderr, code: r.status, signal: r.signal };
+}
+
 /** kubemuShell starts a bash loop over kubemu commands (for kill tests); returns the child. */
 export function kubemuShell(home: string, script: string) {
   return spawn('bash', ['-c', script], { env: { ...env(home), KM: `${process.execPath} ${KUBEMU}` }, detached: true });
