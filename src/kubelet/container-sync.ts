@@ -14,6 +14,7 @@ import { toISO } from '../sim/clock';
 import type { ContainerConfig } from './container-config';
 import { containerConfig } from './container-config';
 import { imageInfo, normalizeImage, parseImage, pullFailure } from './images';
+import { readImageOverrides } from './image-overrides';
 import { type ProcessModel, containerProcess } from './process';
 import { type ProbeEnv, firstReadinessFailure, livenessRun, readinessFlips, startupRun } from './probes';
 import {
@@ -191,7 +192,7 @@ function firstStartTransition(env: SyncEnv, slot: ContainerSlot): Transition | u
     return { at: S, apply: () => startInstance(env, slot, S, false) };
   }
   const D = ms(pulling!.lastTimestamp);
-  const failure = pullFailure(c.image);
+  const failure = pullFailure(c.image, readImageOverrides(env.api));
   if (!failure) {
     const pullMs = pullDurationMs(imageInfo(c.image).sizeBytes, `${env.pod.metadata.uid}/${c.name}`);
     const S = D + pullMs + createMs(env, slot);

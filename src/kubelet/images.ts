@@ -217,8 +217,13 @@ export interface PullFailure { code: 'NotFound' | 'Unknown'; message: string }
  * exist in the catalogue with a known tag; other registries and user namespaces are
  * assumed pullable (kubemu: the emulated registry only knows Docker Hub's library).
  */
-export function pullFailure(image: string): PullFailure | undefined {
+export function pullFailure(image: string, overrides?: { missing: ReadonlySet<string>; present: ReadonlySet<string> }): PullFailure | undefined {
   const ref = parseImage(image);
+  if (ref && overrides) {
+    const full = normalizeImage(image);
+    if (overrides.present.has(full)) return undefined;
+    if (overrides.missing.has(full)) return { code: 'NotFound', message: `failed to pull and unpack image "${full}": failed to resolve reference "${full}": ${full}: not found` };
+  }
   if (!ref || ref.registry !== 'docker.io' || !ref.repository.startsWith('library/')) return undefined;
   const full = normalizeImage(image);
   const entry = CATALOGUE[ref.repository.slice('library/'.length)];

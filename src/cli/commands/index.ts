@@ -12,6 +12,7 @@ import { logsCommand } from './logs';
 import { clusterCommand } from './cluster';
 import { configCommand } from './config';
 import { eventsCommand } from './events';
+import { imageCommand } from './image';
 import { debugCommand } from './debug';
 import { apiResourcesCommand, clusterInfoCommand, versionCommand } from './info';
 import { labelCommand } from './label';
@@ -42,7 +43,7 @@ import { execCommand } from './exec';
 export const COMMANDS: readonly Command[] = [
   createCommand, getCommand, deleteCommand, applyCommand, describeCommand,
   apiResourcesCommand, clusterInfoCommand, versionCommand,
-  eventsCommand, configCommand, tickCommand, clusterCommand,
+  eventsCommand, imageCommand, configCommand, tickCommand, clusterCommand,
   logsCommand,
   debugCommand,
   labelCommand,
