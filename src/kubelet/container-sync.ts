@@ -13,6 +13,7 @@ import type { ApiClient, EventType } from '../apiserver/client';
 import { toISO } from '../sim/clock';
 import type { ContainerConfig } from './container-config';
 import { containerConfig } from './container-config';
+import { createHash } from 'node:crypto';
 import { imageInfo, normalizeImage, parseImage, pullFailure } from './images';
 import { readImageOverrides } from './image-overrides';
 import { type ProcessModel, containerProcess } from './process';
@@ -117,8 +118,8 @@ export function imageIDOf(image: string): string {
   const ref = normalizeImage(image);
   const at = ref.indexOf('@');
   const repo = at >= 0 ? ref.slice(0, at) : ref.slice(0, ref.lastIndexOf(':') > ref.lastIndexOf('/') ? ref.lastIndexOf(':') : ref.length);
-  let digest = '';
-  for (let i = 0; digest.length < 64; i++) digest += Math.floor(jitter(`${ref}#${i}`) * 16).toString(16);
+  // A real content digest is a SHA-256; hashing the reference gives one that looks and behaves alike.
+  const digest = at >= 0 ? ref.slice(at + '@sha256:'.length) : createHash('sha256').update(ref).digest('hex');
   return `${repo}@sha256:${digest}`;
 }
 
