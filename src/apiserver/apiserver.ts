@@ -9,7 +9,7 @@ import { parseSelector } from '../api/labels';
 import { selectorMatches } from '../api/label-selector';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { Store } from '../store/store';
-import { KeyExistsError, KeyNotFoundError, RevisionMismatchError } from '../store/store';
+import { KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
 import {
@@ -31,8 +31,8 @@ import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server'
 /** LAST_APPLIED is kubectl's client-side apply annotation. */
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
-/** MAX_OBJECT_BYTES is etcd's request limit: no stored object may be larger. */
-export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
+/** tooLarge is what a write over etcd's limit gets (the request itself is within the server's 3 MiB). */
+const tooLarge = (): ApiError => new ApiError('RequestEntityTooLarge', 413, 'Request entity too large: limit is 3145728');
 
 // Kinds whose strategy maintains metadata.generation (the others leave it unset).
 const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob',
@@ -182,6 +182,7 @@ export class ApiServer implements ApiClient {
         obj = this.store.create(canonicalOrder(obj)) as T;
       } catch (e) {
         if (e instanceof KeyExistsError) throw alreadyExists(info.group, info.resource, obj.metadata.name!);
+        if (e instanceof ObjectTooLargeError) throw tooLarge();
         throw e;
       }
       this.writes.push(['create', qualifiedResource(info), keyOfObj(obj)]);
@@ -218,7 +219,6 @@ export class ApiServer implements ApiClient {
     validateCreate(obj, this.store, this.clock.nowISO());
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
     if (obj.kind === 'Service') allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }), this.rand);
-    this.checkSize(obj, info);
     return obj as T;
   }
 
@@ -231,12 +231,6 @@ export class ApiServer implements ApiClient {
     }
   }
 
-  private checkSize(obj: KubeObject, info: ResourceInfo): void {
-    if (JSON.stringify(obj).length > MAX_OBJECT_BYTES) {
-      throw new ApiError('RequestEntityTooLarge' as never, 413, 'Request entity too large: limit is 3145728');
-    }
-    void info;
-  }
 
   update<T extends KubeObject = KubeObject>(input: T, o: WriteOptions): T {
     return this.store.transaction(() => {
@@ -301,13 +295,13 @@ export class ApiServer implements ApiClient {
   }
 
   private persistUpdate(obj: KubeObject, current: KubeObject, info: ResourceInfo): KubeObject {
-    this.checkSize(obj, info);
     try {
       const stored = this.store.update(canonicalOrder(obj), Number(current.metadata.resourceVersion));
       this.writes.push(['update', qualifiedResource(info), keyOfObj(obj)]);
       return stored;
     } catch (e) {
       if (e instanceof RevisionMismatchError) throw conflict(info.group, info.resource, obj.metadata.name!);
+      if (e instanceof ObjectTooLargeError) throw tooLarge();
       if (e instanceof KeyNotFoundError) throw notFound(info.group, info.resource, obj.metadata.name!);
       throw e;
     }

@@ -5,7 +5,8 @@
 import type { GroupKind } from '../api/meta';
 
 export type StatusReason = 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'BadRequest'
-  | 'Forbidden' | 'MethodNotAllowed' | 'Expired' | 'Gone' | 'InternalError' | 'Timeout' | 'TooManyRequests';
+  | 'Forbidden' | 'MethodNotAllowed' | 'Expired' | 'Gone' | 'InternalError' | 'Timeout' | 'TooManyRequests'
+  | 'RequestEntityTooLarge';
 
 /** StatusCause is one field error: field is the JSON path ("spec.replicas"), message the text after it. */
 export interface StatusCause { field: string; message: string }

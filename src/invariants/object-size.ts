@@ -8,8 +8,9 @@ import { refOf } from './object-index';
 /** OBJECT_SIZE is the check's name. */
 export const OBJECT_SIZE = 'object-size';
 
-/** MAX_OBJECT_BYTES is etcd's default --max-request-bytes (1.5 MiB). */
-export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
+import { MAX_OBJECT_BYTES } from '../store/store';
+
+export { MAX_OBJECT_BYTES };
 
 /** objectSize checks every object's encoded size. */
 export const objectSize: InvariantCheck = {

@@ -25,6 +25,11 @@ export class KeyExistsError extends Error { override readonly name = 'KeyExistsE
 export class KeyNotFoundError extends Error { override readonly name = 'KeyNotFoundError'; }
 export class RevisionMismatchError extends Error { override readonly name = 'RevisionMismatchError'; }
 export class CompactedError extends Error { override readonly name = 'CompactedError'; }
+/** ObjectTooLargeError: etcd refuses values over its request limit. */
+export class ObjectTooLargeError extends Error { override readonly name = 'ObjectTooLargeError'; }
+
+/** MAX_OBJECT_BYTES is etcd's default request limit (--max-request-bytes, 1.5 MiB). */
+export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
 
 /**
  * Store holds objects keyed by (kind, namespace, name). Every write gets the next revision,

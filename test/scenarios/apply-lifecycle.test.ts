@@ -121,3 +121,22 @@ describe('last-applied configuration', () => {
       .toBe('{"apiVersion":"v1","data":{"page":"\\u003cb\\u003e\\u0026\\u003c/b\\u003e"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"html","namespace":"default"}}\n');
   });
 });
+
+describe('object size', () => {
+  let home: TempHome;
+  beforeEach(() => { home = manualCluster('size', 7); });
+  afterEach(() => home.cleanup());
+
+  it('validation refuses a ConfigMap over 1 MiB and its over-long last-applied annotation', () => {
+    const big = 'x'.repeat(1_100_000);
+    const r = home.run(['apply', '-f', '-'], { stdin: `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata: {blob: ${big}}\n` });
+    expect(r).toEqual({ stdout: '', stderr: 'The ConfigMap "big" is invalid: \n* metadata.annotations: Too long: may not be more than 262144 bytes\n* Too long: may not be more than 1048576 bytes\n', code: 1 });
+  });
+
+  it('the store refuses any object over etcd\'s 1.5 MiB, and nothing is stored', () => {
+    const big = 'x'.repeat(1_700_000);
+    const r = home.run(['create', '-f', '-'], { stdin: `apiVersion: v1\nkind: PodTemplate\nmetadata: {name: big}\ntemplate:\n  spec:\n    containers: [{name: c, image: nginx, env: [{name: BLOB, value: ${big}}]}]\n` });
+    expect(r).toEqual({ stdout: '', stderr: 'Error from server (RequestEntityTooLarge): error when creating "STDIN": Request entity too large: limit is 3145728\n', code: 1 });
+    expect(home.run('get podtemplate big --ignore-not-found -o name').stdout).toBe('');
+  });
+});

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import {
-  CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError,
+  CompactedError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
   type Revision, type Store, type StoreListQuery, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
 import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, SCHEMA_LATEST, SCHEMA_VERSION } from './schema';
@@ -64,6 +64,12 @@ function podIPOf(obj: KubeObject): string | null {
 function ownerOf(obj: KubeObject): string | null {
   if (obj.kind === 'Event') return obj.involvedObject?.uid ?? null;
   return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid ?? null;
+}
+
+/** sized passes a stored body through unless it is over etcd's limit. */
+function sized(body: string): string {
+  if (body.length > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${body.length} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
+  return body;
 }
 
 /** openSqliteStore opens (creating if needed) the state file at path; ':memory:' for tests. */
@@ -231,7 +237,7 @@ class SqliteStore implements Store {
       const ns = obj.metadata.namespace ?? '';
       if (this.q.get.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
-      const body = JSON.stringify(this.stamp(obj, rev));
+      const body = sized(JSON.stringify(this.stamp(obj, rev)));
       this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body);
       this.record('ADDED', obj, rev, body);
       return obj;
@@ -245,7 +251,7 @@ class SqliteStore implements Store {
       if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
-      const body = JSON.stringify(this.stamp(obj, rev));
+      const body = sized(JSON.stringify(this.stamp(obj, rev)));
       this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev, body);
       return obj;
