@@ -24,6 +24,16 @@ export class SilentExit extends Error {
   constructor(readonly exitCode: number) { super(`exit ${exitCode}`); }
 }
 
+/**
+ * finishWithErrors prints the errors a command collected while it went on past failures
+ * (kubectl's aggregate: one line each, after the successes) and ends with exit 1 if any.
+ */
+export function finishWithErrors(io: { err(text: string): void }, errors: readonly string[]): number {
+  for (const e of errors) io.err(`${e}\n`);
+  if (errors.length) throw new SilentExit(1);
+  return 0;
+}
+
 /** formatApiError renders an API status error as kubectl does; `context` is e.g. 'error when creating "x.yaml": '. */
 export function formatApiError(e: ApiError, context = ''): string {
   if (e.reason === 'Invalid' && e.details.causes?.length) {

@@ -68,8 +68,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   try {
     const { command, word, rest, path: cmdPath } = locate(argv);
     if (!word) {
-      const parsed = parseFlags(rest, GLOBAL_FLAGS);
-      void parsed;
+      parseFlags(rest, GLOBAL_FLAGS); // refuses unknown flags before printing help
       io.out(rootHelp(COMMANDS));
       return 0;
     }

@@ -7,7 +7,7 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix } from '../api/registry';
 import type { Cluster } from '../cluster/cluster';
 import type { CommandContext } from './command';
-import { CliError, SilentExit } from './errors';
+import { CliError, finishWithErrors } from './errors';
 import { readFilenameArgs } from './manifests';
 import { parseValidate, prepareDoc, serverError, type PreparedDoc, type Validate } from './object-writer';
 import { parseOutput, printObjects } from './output';
@@ -54,7 +54,5 @@ export function writeManifests(ctx: CommandContext, verb: string,
     }
   });
   if (out && printed.length) ctx.io.out(printObjects(printed, out, printed.length === 1, cluster.api.registry()));
-  for (const e of errors) ctx.io.err(`${e}\n`);
-  if (errors.length) throw new SilentExit(1);
-  return 0;
+  return finishWithErrors(ctx.io, errors);
 }

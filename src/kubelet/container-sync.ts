@@ -260,7 +260,7 @@ function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, restart: b
     cs.state = { waiting: { message: cfg.error, reason: CREATE_CONTAINER_CONFIG_ERROR } };
     return;
   }
-  const podIP = env.onStart();
+  env.onStart();
   const { model } = modelOf(env, slot, at, cfg);
   const previous = cs.state?.terminated ?? (cs.state?.waiting?.reason === CRASH_LOOP_BACK_OFF ? cs.lastState?.terminated : undefined);
   if (restart) {
@@ -279,7 +279,6 @@ function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, restart: b
     return;
   }
   env.emit(fp, 'Normal', STARTED, `Started container ${c.name}`);
-  void podIP;
   cs.started = !c.startupProbe;
   cs.ready = !c.startupProbe && !c.readinessProbe && !slot.init;
   if (slot.init && !slot.sidecar) cs.ready = false;

@@ -467,11 +467,10 @@ class Interpreter {
     switch (name) {
       case 'echo': {
         let a = args;
-        let newline = true;
-        while (a[0] === '-n' || a[0] === '-e') { if (a[0] === '-n') newline = false; a = a.slice(1); }
+        // kubemu: output is kept as lines, so -n (no trailing newline) changes nothing here.
+        while (a[0] === '-n' || a[0] === '-e') a = a.slice(1);
         const text = a.join(' ').replace(/\\n/g, '\n');
         for (const l of text.split('\n')) this.write(f, l);
-        void newline;
         return;
       }
       case 'printf': {

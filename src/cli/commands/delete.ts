@@ -8,7 +8,7 @@ import { kindPrefix, type ResourceInfo } from '../../api/registry';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { PropagationPolicy } from '../../apiserver/client';
 import type { Command, CommandContext } from '../command';
-import { CliError, SilentExit, formatApiError } from '../errors';
+import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { parseResourceArgs } from '../resource-args';
 import { readFilenameArgs } from '../manifests';
@@ -139,9 +139,7 @@ export const deleteCommand: Command = {
       }
     });
     if (ctx.flags.wait && dryRun === 'none' && deleted.length) waitGone(ctx, deleted);
-    for (const e of errors) ctx.io.err(`${e}\n`);
-    if (errors.length) throw new SilentExit(1);
-    return 0;
+    return finishWithErrors(ctx.io, errors);
   },
 };
 

@@ -62,11 +62,10 @@ export function enforcedNamespace(ctx: CommandContext): string | undefined {
  * printClientObject prints an object built client-side as kubectl does: Go struct order in
  * JSON (the generators build objects in that order), sorted keys in YAML.
  */
-export function printClientObject(obj: KubeObject, out: OutputSpec, ctx: CommandContext): string {
+export function printClientObject(obj: KubeObject, out: OutputSpec): string {
   if (out.kind === 'json') return toJson(obj, { sortKeys: false });
   if (out.kind === 'yaml') return toYaml(obj);
   // Client-side printing needs no cluster (kubectl --dry-run=client talks to no server here).
-  void ctx;
   return printObjects([obj], out, true, builtinRegistry);
 }
 
@@ -104,7 +103,7 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
   if (dryRun === 'client') {
     for (const obj of objs) {
       const shown = saveConfig ? toClientWithConfig(obj) : obj;
-      ctx.io.out(out ? printClientObject(shown, out, ctx) : `${prefixOf(obj)}/${obj.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+      ctx.io.out(out ? printClientObject(shown, out) : `${prefixOf(obj)}/${obj.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
     }
     return 0;
   }

@@ -7,7 +7,7 @@
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import type { CommandContext } from '../command';
-import { CliError, SilentExit } from '../errors';
+import { CliError, finishWithErrors } from '../errors';
 import { parseOutput, printObjects, type OutputSpec } from '../output';
 import { toCompactJson, toJson } from '../../yaml';
 import { toTypedObject } from './typed-object';
@@ -91,9 +91,7 @@ export function mutateObjects(ctx: CommandContext, resolved: Resolved, o: Mutate
     }
     print(result.obj, t, result.word, dryRun);
   }
-  for (const e of errors) ctx.io.err(`${e}\n`);
-  if (errors.length) throw new SilentExit(1);
-  return 0;
+  return finishWithErrors(ctx.io, errors);
 }
 
 /** splitPairs is kubectl's GetResourcesAndPairs: resources first, then `k=v` / `k-` pairs. */

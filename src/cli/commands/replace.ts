@@ -6,7 +6,7 @@
 import { kindPrefix } from '../../api/registry';
 import type { KubeObject } from '../../api/meta';
 import type { Command, CommandContext } from '../command';
-import { CliError, SilentExit } from '../errors';
+import { CliError, finishWithErrors } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { fieldValidationOf, parseValidate, prepareDoc, serverError } from '../object-writer';
 import { parseOutput, printObjects } from '../output';
@@ -63,9 +63,7 @@ export const replaceCommand: Command = {
         errors.push(serverError(e, 'replacing', source));
       }
     }
-    for (const e of errors) ctx.io.err(`${e}\n`);
-    if (errors.length) throw new SilentExit(1);
-    return 0;
+    return finishWithErrors(ctx.io, errors);
   },
 };
 

@@ -14,7 +14,7 @@ import { PrefixWriter } from '../../printers/describe/prefix-writer';
 import { describePodTemplate } from '../../printers/describe/pod-template';
 import { formatTabbed } from '../../printers/describe/tab-writer';
 import type { Command, CommandContext } from '../command';
-import { CliError, SilentExit, formatApiError } from '../errors';
+import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { MAX_WAIT_MS, parseDuration, waitUntil } from './sim-wait';
@@ -89,11 +89,10 @@ const COMMON: FlagDef[] = [
   ...SELECT_FLAGS.filter((f) => f.name !== 'all' && f.name !== 'all-namespaces'),
 ];
 
-function oneTarget(ctx: CommandContext, verb: string): Target[] {
+function oneTarget(ctx: CommandContext): Target[] {
   const { targets, errors } = resolveTargets(ctx, { args: ctx.args });
   for (const e of errors) ctx.io.err(`${e}\n`);
   if (!targets.length) throw new CliError(`required resource not specified`);
-  void verb;
   return targets;
 }
 
@@ -145,7 +144,7 @@ const statusCommand: Command = {
     const timeout = parseDuration(ctx.flags.timeout as string);
     const watch = !!ctx.flags.watch;
     const cluster = ctx.cluster();
-    for (const t of oneTarget(ctx, 'status')) {
+    for (const t of oneTarget(ctx)) {
       const read = () => cluster.api.get(t.ref);
       cluster.catchUp();
       let status = rolloutStatus(cluster.read(read));
@@ -185,7 +184,7 @@ const historyCommand: Command = {
   run(ctx) {
     const cluster = ctx.cluster();
     const revision = ctx.flags.revision as number;
-    for (const t of oneTarget(ctx, 'history')) {
+    for (const t of oneTarget(ctx)) {
       const d = cluster.read(() => cluster.api.get(t.ref));
       if (d.kind !== 'Deployment') throw new CliError(`no history viewer has been implemented for ${d.kind}`);
       const history = cluster.read(() => historyOf(ctx, d));
@@ -221,7 +220,7 @@ function editEach(ctx: CommandContext, edit: (obj: KubeObject, t: Target) => str
   const cluster = ctx.cluster();
   const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
   const errors: string[] = [];
-  for (const t of oneTarget(ctx, '')) {
+  for (const t of oneTarget(ctx)) {
     try {
       const word = cluster.write(() => {
         const obj = structuredClone(cluster.api.get(t.ref));
@@ -236,9 +235,7 @@ function editEach(ctx: CommandContext, edit: (obj: KubeObject, t: Target) => str
       else throw e;
     }
   }
-  for (const e of errors) ctx.io.err(`${e}\n`);
-  if (errors.length) throw new SilentExit(1);
-  return 0;
+  return finishWithErrors(ctx.io, errors);
 }
 
 const DRY_RUN: FlagDef = { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' };

@@ -7,7 +7,7 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import type { Command, CommandContext } from '../command';
-import { CliError, SilentExit, formatApiError } from '../errors';
+import { CliError, formatApiError, finishWithErrors } from '../errors';
 import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
@@ -78,8 +78,6 @@ export const scaleCommand: Command = {
         else throw e;
       }
     }
-    for (const e of errors) ctx.io.err(`${e}\n`);
-    if (errors.length) throw new SilentExit(1);
-    return 0;
+    return finishWithErrors(ctx.io, errors);
   },
 };

@@ -101,7 +101,7 @@ const topPodCommand: Command = {
       let pods = server.list({ kind: 'Pod', namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined });
       if (selector) { const sel = parseSelector(selector); pods = pods.filter((p) => sel.matches(p.metadata.labels ?? {})); }
       metrics = pods.map((p) => podUsage(p, server, now)).filter((m): m is PodUsage => !!m);
-      if (!metrics.length) verifyEmpty(cluster, pods, now);
+      if (!metrics.length) verifyEmpty(pods, now);
     });
     if (!metrics.length) {
       ctx.io.err(all ? 'No resources found\n' : `No resources found in ${ns} namespace.\n`);
@@ -113,13 +113,12 @@ const topPodCommand: Command = {
 };
 
 /** verifyEmpty explains an empty metrics list as kubectl's verifyEmptyMetrics does. */
-function verifyEmpty(cluster: Cluster, pods: KubeObject[], now: number): void {
+function verifyEmpty(pods: KubeObject[], now: number): void {
   if (!pods.length) return;
   for (const p of pods) {
     const age = now - Date.parse(p.metadata.creationTimestamp!);
     if (age > METRICS_CREATION_DELAY_MS) throw new CliError(`Metrics not available for pod ${p.metadata.namespace}/${p.metadata.name}, age: ${goDuration(age)}`);
   }
-  void cluster;
   throw new CliError(ERR_NOT_YET);
 }
 

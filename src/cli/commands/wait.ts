@@ -9,7 +9,7 @@ import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { compileJsonPath } from '../../printers/jsonpath';
 import type { Command, CommandContext } from '../command';
-import { CliError, SilentExit, formatApiError } from '../errors';
+import { CliError, formatApiError, finishWithErrors } from '../errors';
 import { parseDuration, waitUntil } from './sim-wait';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 
@@ -115,8 +115,6 @@ export const waitCommand: Command = {
       if (ok) ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_CONDITION_MET}\n`);
       else errors.push(`error: ${ERR_WAIT_TIMEOUT(t.info.resource, t.ref.name)}`);
     }
-    for (const e of errors) ctx.io.err(`${e}\n`);
-    if (errors.length) throw new SilentExit(1);
-    return 0;
+    return finishWithErrors(ctx.io, errors);
   },
 };
