@@ -1,24 +1,105 @@
-// Bundles the CLI with esbuild. Two bundles: a tiny entry (argument fast paths such as
-// `version --client` and `--help`, which must start as fast as node itself) and the full
-// program, which the entry loads only when a command needs it.
-import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+// Bundles the CLI with esbuild into dist/:
+// - entry.js: the first code that runs. It answers the argument fast paths (`version --client`)
+//   itself and otherwise loads main.js through its chunk loader (src/cli/chunk-loader.ts).
+// - main.js plus one file per split point (src/*/split-points.ts) and the chunks they share.
+//   esbuild splits only ES modules, and only at dynamic import(); so the split points become
+//   import() here, and each output file is then turned into a CommonJS module whose import()
+//   of a split point is a plain synchronous require — kubemu's code is synchronous throughout.
+import { build, transform } from 'esbuild';
+import { copyFileSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+
+const SPLIT_MARK = '__kubemuSplit';
+
+/**
+ * splitPointsPlugin rewrites every split-points.ts (src/cli/, src/cluster/): each
+ * `NAME: () => NAME` becomes a dynamic import of the module NAME was imported from, which
+ * esbuild makes a separate file.
+ */
+const splitPointsPlugin = {
+  name: 'split-points',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]split-points\.ts$/ }, (args) => {
+      const src = readFileSync(args.path, 'utf8');
+      const imports = [...src.matchAll(/^import \* as (\w+) from '([^']+)';$/gm)].map((m) => ({ name: m[1], from: m[2] }));
+      const entries = [...src.matchAll(/^ {2}(\w+): \(\) => (\w+),$/gm)];
+      const ok = imports.length > 0 && entries.length === imports.length && entries.every((e, i) => e[1] === imports[i].name && e[2] === imports[i].name);
+      if (!ok) throw new Error(`${args.path}: expected one "import * as NAME" per split point and SPLIT entries "NAME: () => NAME" in the same order`);
+      const body = imports.map((i) => `  ${i.name}: () => ${SPLIT_MARK}(import(${JSON.stringify(i.from)})),`).join('\n');
+      return { contents: `export const SPLIT = {\n${body}\n};\n`, loader: 'ts', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * dataFilesPlugin keeps JSON files that code require()s on demand out of the bundle: each is
+ * copied beside it and read only when required (the chunk loader parses it), instead of
+ * being read and compiled with the code at every start.
+ */
+const dataFiles = new Map();
+const dataFilesPlugin = {
+  name: 'data-files',
+  setup(b) {
+    b.onResolve({ filter: /\.json$/ }, (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      const file = path.resolve(args.resolveDir, args.path);
+      const name = path.basename(file);
+      if (dataFiles.has(name) && dataFiles.get(name) !== file) throw new Error(`two data files named ${name}`);
+      dataFiles.set(name, file);
+      return { path: `./${name}`, external: true };
+    });
+  },
+};
 
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  format: 'cjs',
   sourcemap: false,
-  // Minified: a third of the bytes to read and scan at every start (names are kept for error messages).
+  // Minified: fewer bytes to read and scan at every start (names are kept for error messages).
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  external: ['better-sqlite3', './main.js'],
+  // better-sqlite3's JavaScript is bundled too (it gets the code cache; a dozen separate require()s cost ~6 ms); its native addon is loaded by path (src/store/sqlite/sqlite-store.ts).
+  external: [],
 };
 
-await build({ ...common, entryPoints: ['src/cli/entry.ts'], outfile: 'dist/entry.js' });
-await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/main.js' });
+rmSync('dist', { recursive: true, force: true });
+mkdirSync('dist');
 
-// Code caches belong to one bundle; drop those of earlier builds.
-for (const f of readdirSync('dist')) if (f.startsWith('.main.') && f.endsWith('.cache')) rmSync(`dist/${f}`);
+await build({ ...common, format: 'cjs', entryPoints: ['src/cli/entry.ts'], outfile: 'dist/entry.js' });
+
+const out = await build({
+  ...common,
+  format: 'esm',
+  splitting: true,
+  entryPoints: { main: 'src/cli/main.ts' },
+  entryNames: '[name]',
+  chunkNames: 'chunk-[hash]',
+  outdir: 'dist',
+  write: false,
+  metafile: true,
+  plugins: [splitPointsPlugin, dataFilesPlugin],
+});
+
+for (const file of out.outputFiles) {
+  let code = file.text.replace(new RegExp(`${SPLIT_MARK}\\(import\\(("\\./[^"]+")\\)\\)`, 'g'), 'require($1)');
+  if (code.includes(SPLIT_MARK) || /\bimport\(/.test(code)) throw new Error(`${path.basename(file.path)}: a split point was not turned into require()`);
+  code = (await transform(code, { format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true })).code;
+  writeFileSync(file.path, code);
+}
+
+for (const [name, file] of dataFiles) copyFileSync(file, `dist/${name}`);
+
+if (process.env.KUBEMU_BUILD_META) writeFileSync(process.env.KUBEMU_BUILD_META, JSON.stringify(out.metafile));
+if (process.argv.includes('--report')) {
+  const sizes = Object.entries(out.metafile.outputs).map(([f, o]) => [path.basename(f), o.bytes]).sort((a, b) => b[1] - a[1]);
+  for (const [f, n] of sizes) console.log(`${String(n).padStart(9)}  ${f}`);
+}
+
+// The command table as files, for entry's front end (src/cli/surface.ts): help and flag
+// errors are answered without loading the bundle.
+const { surface } = createRequire(import.meta.url)('../dist/main.js');
+mkdirSync('dist/surface');
+for (const [name, text] of surface()) writeFileSync(`dist/surface/${name}`, text);

@@ -23,7 +23,7 @@ import { mutateCreate, validateCreate } from './admission-chain';
 import { decodeObject } from './decode';
 import { canonicalOrder } from './object-order';
 import { deepEqual, threeWayMerge } from './merge';
-import { toCompactJson } from '../yaml';
+import { toCompactJson } from '../yaml/write-json';
 import { allocateServiceAddresses } from './allocators';
 import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';

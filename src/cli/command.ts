@@ -3,8 +3,9 @@
  * main() hands it: streams, parsed flags, the namespace, and the cluster (opened lazily).
  */
 import type { IOStreams } from './io';
-import type { FlagDef, FlagValues } from './flags';
+import type { FlagValues } from './flags';
 import type { Cluster } from '../cluster/cluster';
+import type { CommandSpec } from './front';
 
 /** CommandContext is everything a command may use. */
 export interface CommandContext {
@@ -31,12 +32,7 @@ export interface CommandContext {
 }
 
 /** Command is one verb. `run` returns the exit code; failures are thrown and formatted by main. */
-export interface Command {
-  readonly name: string;
-  readonly aliases?: readonly string[];
-  readonly short: string;
-  readonly usage: string;
-  readonly flags: readonly FlagDef[];
+export interface Command extends CommandSpec {
   /** subcommands, for verbs like `create configmap`, `cluster create`. */
   readonly subcommands?: Readonly<Record<string, Command>>;
   /** needsCluster false lets a command run without opening a cluster (version --client, cluster list). */

@@ -1,45 +1,43 @@
 /**
- * entry: the first code that runs. It answers `version --client` without loading the
- * rest of kubemu (start-up time is a feature), and loads the main bundle through V8's
- * code cache, so later runs skip most of the compile work.
+ * entry: the first code that runs. It answers `version --client`, --help and flag errors
+ * without loading the rest of kubemu (start-up time is a feature), and otherwise loads the
+ * main bundle through the chunk loader, so later runs skip most of the compile work.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import * as vm from 'node:vm';
-import { createRequire } from 'node:module';
+import { writeSync } from 'node:fs';
 import { clientVersionText } from './version';
+import { ChunkLoader } from './chunk-loader';
+import { front } from './front';
+import { surfaceTable } from './surface';
 
 type MainModule = typeof import('./main');
 
-/** loadMain evaluates dist/main.js with a code cache beside it (best effort: a read-only install just compiles). */
-function loadMain(): { main: MainModule; saveCache: () => void } {
-  const file = path.join(__dirname, 'main.js');
-  const source = fs.readFileSync(file, 'utf8');
-  const cacheFile = path.join(__dirname, `.main.${process.version}.${source.length}.cache`);
-  let cachedData: Buffer | undefined;
-  try { cachedData = fs.readFileSync(cacheFile); } catch { /* first run */ }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapped, { filename: file, cachedData });
-  const mod = { exports: {} as MainModule };
-  (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, createRequire(file), mod, file, __dirname);
-  const saveCache = () => {
-    if (cachedData && !script.cachedDataRejected) return;
-    try {
-      const tmp = `${cacheFile}.${process.pid}`;
-      fs.writeFileSync(tmp, script.createCachedData());
-      fs.renameSync(tmp, cacheFile);
-    } catch { /* not writable: fine */ }
-  };
-  return { main: mod.exports, saveCache };
+/**
+ * answeredFromSurface answers --help and flag errors from the command table files alone.
+ * Anything else — and anything unexpected here — is left to main, which decides the same way.
+ */
+function answeredFromSurface(argv: string[]): boolean {
+  if (argv.length && !argv.some((a) => a.startsWith('-'))) return false; // no flags: nothing to answer
+  try {
+    const r = front(argv, surfaceTable(__dirname));
+    if (r.kind !== 'answered') return false;
+    if (r.stdout) writeSync(1, r.stdout);
+    if (r.stderr) writeSync(2, r.stderr);
+    process.exitCode = r.code;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** run executes the CLI for argv and sets the process exit code. */
 export function run(argv: string[]): void {
   if (argv.length === 2 && argv[0] === 'version' && (argv[1] === '--client' || argv[1] === '--client=true')) {
-    process.stdout.write(clientVersionText());
+    writeSync(1, clientVersionText()); // not process.stdout: building Node's stream stack costs more than this whole command
     return;
   }
-  const { main: m, saveCache } = loadMain();
+  if (answeredFromSurface(argv)) return;
+  const loader = new ChunkLoader(__dirname);
+  const m = loader.load('main.js') as MainModule;
   const io = m.processIO();
   let code: number;
   try {
@@ -49,5 +47,5 @@ export function run(argv: string[]): void {
     io.flush();
   }
   process.exitCode = code;
-  saveCache();
+  loader.saveCaches();
 }

@@ -2,11 +2,11 @@
  * help: `--help` text — kubectl's layout (description, usage, options) built from each
  * command's flag table, so help never drifts from what is parsed.
  */
-import type { Command } from './command';
+import type { CommandSpec } from './front';
 import type { FlagDef } from './flags';
 
 /** rootHelp lists the commands, grouped as kubectl groups its own. */
-export function rootHelp(commands: readonly Command[]): string {
+export function rootHelp(commands: readonly CommandSpec[]): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   const lines = commands.map((c) => `  ${c.name.padEnd(width)}${c.short}`);
   return `kubemu controls an emulated Kubernetes cluster with kubectl's commands.
@@ -30,7 +30,7 @@ function flagLine(f: FlagDef): string {
 }
 
 /** commandHelp is `<cmd> --help`. */
-export function commandHelp(cmd: Command, shown: string): string {
+export function commandHelp(cmd: CommandSpec, shown: string): string {
   const subs = cmd.subcommands ? `\nAvailable Commands:\n${Object.values(cmd.subcommands).map((s) => `  ${s.name.padEnd(20)}${s.short}`).join('\n')}\n` : '';
   const opts = cmd.flags.length ? `\nOptions:\n${cmd.flags.map(flagLine).join('\n\n')}\n` : '';
   return `${cmd.short}\n${subs}${opts}\nUsage:\n  ${cmd.usage.replace(/^kubectl/, shown.split(' ')[0]!)}\n\nUse "kubemu options" for a list of global command-line options (applies to all commands).\n`;

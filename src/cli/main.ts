@@ -4,61 +4,23 @@
  * turns any failure into kubectl's one-line error and exit code.
  */
 import * as path from 'node:path';
-import { randomInt } from 'node:crypto';
 import type { IOStreams } from './io';
-import { FlagError, GLOBAL_FLAGS, parseFlags } from './flags';
-import { formatError } from './errors';
-import type { Command, CommandContext } from './command';
-import { COMMANDS, findCommand } from './commands';
-import { commandHelp, rootHelp } from './help';
+import { CliError, formatError } from './errors';
+import type { CommandContext } from './command';
+import { COMMAND_TABLE } from './commands';
+import { front } from './front';
+import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
-import { createCluster, DEFAULT_SPEC } from '../cluster/bootstrap';
-import { CliError } from './errors';
+import { SPLIT } from './split-points';
+import { freshSeed } from '../sim/rand';
 import { impersonatedCluster, requestUser } from '../apiserver/authorization';
 
 export { processIO, captureIO } from './io';
 
-const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group']);
-
-/** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
-const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug', 'addon']);
-
-/** locate finds the command word(s) in argv, skipping global flags placed before them. */
-function locate(argv: readonly string[]): { command?: Command; word?: string; rest: string[]; path: string[] } {
-  const rest: string[] = [];
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a.startsWith('-')) {
-      rest.push(a);
-      if (VALUE_GLOBALS.has(a) && i + 1 < argv.length) rest.push(argv[++i]!);
-      continue;
-    }
-    break;
-  }
-  if (i >= argv.length) return { rest, path: [] };
-  const word = argv[i]!;
-  let command = findCommand(word);
-  const cmdPath = [word];
-  let j = i + 1;
-  if (command?.subcommands) {
-    // The subcommand is the next positional word (flags may sit in between).
-    for (let k = j; k < argv.length; k++) {
-      const a = argv[k]!;
-      if (a.startsWith('-')) { if (VALUE_GLOBALS.has(a)) k++; continue; }
-      const sub = command.subcommands[a];
-      if (sub) {
-        rest.push(...argv.slice(j, k));
-        j = k + 1;
-        command = sub;
-        cmdPath.push(a);
-      }
-      break;
-    }
-  }
-  rest.push(...argv.slice(j));
-  return { command, word, rest, path: cmdPath };
+/** surface is the command table as files for entry's front end (written by the build). */
+export function surface(): Map<string, string> {
+  return surfaceFiles(COMMAND_TABLE.all());
 }
 
 /** main runs one CLI invocation and returns its exit code. */
@@ -66,28 +28,15 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   let opened: Cluster | undefined;
   let shown = 'kubectl';
   try {
-    const { command, word, rest, path: cmdPath } = locate(argv);
-    if (!word) {
-      parseFlags(rest, GLOBAL_FLAGS); // refuses unknown flags before printing help
-      io.out(rootHelp(COMMANDS));
-      return 0;
+    const r = front(argv, COMMAND_TABLE);
+    if (r.kind === 'answered') {
+      if (r.stdout) io.out(r.stdout);
+      if (r.stderr) io.err(r.stderr);
+      return r.code;
     }
-    if (!command) throw new CliError(`unknown command "${word}" for "kubectl"`);
-    shown = `${KUBEMU_ONLY.has(cmdPath[0]!) ? 'kubemu' : 'kubectl'} ${cmdPath.join(' ')}`;
-    let parsed;
-    try {
-      parsed = parseFlags(rest, [...command.flags, ...GLOBAL_FLAGS.filter((g) => !command.flags.some((f) => f.name === g.name || (g.short && f.short === g.short)))]);
-    } catch (e) {
-      if (e instanceof FlagError) {
-        io.err(`error: ${e.message}\nSee '${shown} --help' for usage.\n`);
-        return 1;
-      }
-      throw e;
-    }
-    if (parsed.flags.help) {
-      io.out(commandHelp(command, shown));
-      return 0;
-    }
+    if (r.kind === 'unknown') throw new CliError(`unknown command "${r.word}" for "kubectl"`);
+    const { command, parsed } = r;
+    shown = r.shown;
     const home = kubemuHome(env);
     const explicitCluster = (parsed.flags.cluster as string | undefined) || (parsed.flags.context as string | undefined) || env.KUBEMU_CLUSTER;
     const clusterName = explicitCluster || currentCluster(home);
@@ -105,7 +54,8 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           if (clusterName !== DEFAULT_CLUSTER) {
             throw new CliError(`cluster "${clusterName}" does not exist; create it with 'kubemu cluster create ${clusterName}'`);
           }
-          createCluster(file, { ...DEFAULT_SPEC, seed: randomInt(1, 2 ** 31) });
+          const { createCluster, DEFAULT_SPEC } = SPLIT.bootstrap();
+          createCluster(file, { ...DEFAULT_SPEC, seed: freshSeed() });
         }
         opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`) });
         // --as: the CLI's API calls are authorized for the impersonated user (components are not).

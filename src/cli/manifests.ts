@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readManifestStream, type ManifestDoc, type ManifestParseError } from '../yaml';
+import { readManifestStream, type ManifestDoc, type ManifestParseError } from '../yaml/read-manifests';
 import type { CommandContext } from './command';
 import { CliError } from './errors';
 

@@ -5,7 +5,8 @@
 import * as fs from 'node:fs';
 import type { KubeObject } from '../api/meta';
 import { kindPrefix, type Registry } from '../api/registry';
-import { toJson, toYaml } from '../yaml';
+import { toJson } from '../yaml/write-json';
+import { toYaml } from '../yaml/write-yaml';
 import { compileJsonPath } from '../printers/jsonpath';
 import { parseCustomColumnsFile, parseCustomColumnsSpec, renderCustomColumns } from '../printers/custom-columns';
 import { CliError } from './errors';

@@ -10,8 +10,7 @@ import { builtinRegistry } from '../api/registry';
 import { type ClockMode, type SimClock, hostNowMs, newSimClock } from '../sim/clock';
 import { type Rand, newRand } from '../sim/rand';
 import { Simulation, type SettleReport } from '../sim/runtime';
-import { newComponents } from './components';
-import { SCHEDULER_STOPPED_KEY } from '../scheduler/kube-scheduler';
+import { SPLIT } from './split-points';
 import { failpoint } from '../sim/failpoints';
 
 /** META keys of cluster settings. */
@@ -20,6 +19,8 @@ export const META_CLOCK_NOW = 'clock.now';
 export const META_CLOCK_OFFSET = 'clock.offset';
 export const META_RAND_STATE = 'rand.state';
 export const META_SEED = 'seed';
+/** META_SCHEDULER_STOPPED is the flag `kubemu scheduler stop` sets: the settle loop then runs no scheduler. */
+export const META_SCHEDULER_STOPPED = 'scheduler.stopped';
 
 /** Cluster is an open cluster. */
 export interface Cluster {
@@ -49,10 +50,11 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
   const clock = newSimClock(mode, Number(store.meta.get(META_CLOCK_NOW) ?? '0'));
   const rand = newRand(store.meta.get(META_RAND_STATE) ?? Number(store.meta.get(META_SEED) ?? '1'));
   const api = new ApiServer({ store, clock, rand, registry: builtinRegistry });
-  const schedulerRunning = store.meta.get(SCHEDULER_STOPPED_KEY) !== 'true';
+  const schedulerRunning = store.meta.get(META_SCHEDULER_STOPPED) !== 'true';
   const sim = new Simulation({
     store, api, clock, rand,
-    components: newComponents(() => api.registry(), { schedulerRunning }),
+    // Loaded on first settle: a command on a settled cluster never needs the controllers' code.
+    components: () => SPLIT.components().newComponents(() => api.registry(), { schedulerRunning }),
     onWarning: opts.onWarning,
   });
   const reload = () => {

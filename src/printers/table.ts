@@ -32,6 +32,7 @@ export function sanitizeCell(cell: string): string {
 
 /** displayWidth counts Unicode code points, as Go's tabwriter does (utf8.RuneCount). */
 function displayWidth(s: string): number {
+  if (!/[\uD800-\uDFFF]/.test(s)) return s.length; // no surrogate pairs: one code unit per code point
   let n = 0;
   for (const _ of s) n++;
   return n;

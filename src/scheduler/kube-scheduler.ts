@@ -36,8 +36,6 @@ export { POD_MAX_BACKOFF_MS } from './queue';
 export const NAME = 'default-scheduler';
 export const SCHEDULED = 'Scheduled';
 export const FAILED_SCHEDULING = 'FailedScheduling';
-/** SCHEDULER_STOPPED_KEY is the meta flag `kubemu scheduler stop` sets (checked by the CLI wiring). */
-export const SCHEDULER_STOPPED_KEY = 'scheduler.stopped';
 /** DISRUPTION_TARGET is the condition set on preemption victims before their deletion. */
 export const DISRUPTION_TARGET = 'DisruptionTarget';
 /** scheduledMessage renders the Scheduled event text. */

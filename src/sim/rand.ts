@@ -72,3 +72,11 @@ export function newRand(seedOrState: number | string): Rand {
     restore,
   };
 }
+
+/**
+ * freshSeed picks the seed of a cluster created without --seed (the default cluster): the
+ * one place kubemu takes randomness from outside a cluster. In [1, 2^31).
+ */
+export function freshSeed(): number {
+  return 1 + Math.floor(Math.random() * (2 ** 31 - 1));
+}

@@ -33,7 +33,8 @@ export interface SimulationConfig {
   api: ApiClient;
   clock: SimClock;
   rand: Rand;
-  components: readonly Controller[];
+  /** components returns the components in settle order; called once, on the first settle. */
+  components: () => readonly Controller[];
   /** onWarning receives a hot-loop warning (the CLI prints it to stderr). */
   onWarning?: (msg: string) => void;
 }
@@ -55,6 +56,7 @@ export function dueTime(nowMs: number, afterMs: number): number {
 export class Simulation {
   private readonly ctx: ReconcileContext;
   private failures = new Map<string, number>();
+  private loaded?: readonly Controller[];
 
   constructor(private readonly cfg: SimulationConfig) {
     this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
@@ -83,7 +85,7 @@ export class Simulation {
       passes++;
       const before = store.revision();
       let work = 0;
-      for (const c of this.cfg.components) {
+      for (const c of this.components()) {
         const n = this.runComponent(c);
         work += n;
         if (n) failpoint('between-controllers');
@@ -94,6 +96,10 @@ export class Simulation {
     }
     this.persist();
     return { passes, reconciles, settled: true };
+  }
+
+  private components(): readonly Controller[] {
+    return (this.loaded ??= this.cfg.components());
   }
 
   private persist(): void {

@@ -26,7 +26,8 @@ export type GoType =
   | { readonly k: 'n'; readonly n: string; readonly u: string }
   | { readonly k: 'c'; readonly n: string; readonly c: CustomDecoding };
 
-// Loaded on first use: only writes decode, and evaluating the 100 KB table costs every command's start-up.
+// Loaded on first use: only writes decode. The bundle ships the file beside it (not inlined), so
+// commands that never decode do not even read it.
 let loaded: { types: Readonly<Record<string, GoType>>; kinds: ReadonlySet<string> } | undefined;
 function schema(): NonNullable<typeof loaded> {
   if (!loaded) {

@@ -7,7 +7,7 @@ import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import { clusterExists, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
 import { renderTabbed } from '../../printers/table';
-import { toYaml } from '../../yaml';
+import { toYaml } from '../../yaml/write-yaml';
 import { nodeIP } from '../../cluster/node-factory';
 
 const userOf = (cluster: string) => `${cluster}-admin`;

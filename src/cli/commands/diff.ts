@@ -15,7 +15,7 @@ import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
-import { toYaml } from '../../yaml';
+import { toYaml } from '../../yaml/write-yaml';
 import { FIELD_MANAGER } from './apply';
 
 /** DIFF_ERROR_EXIT is the exit code for failures (diff's own 1 means "differences"). */

@@ -17,7 +17,8 @@ import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
 import type { GeneratorSpec } from '../generators/flag-spec';
 import { goJsonMarshal } from '../generators/go-json';
 import { parseOutput, printObjects, type OutputSpec } from '../output';
-import { toJson, toYaml } from '../../yaml';
+import { toJson } from '../../yaml/write-json';
+import { toYaml } from '../../yaml/write-yaml';
 import { dryRunSuffix, parseDryRun } from './apply';
 
 /** LAST_APPLIED is the annotation --save-config writes. */

@@ -1,80 +1,58 @@
 /**
- * commands: the verb registry. A new verb is one file plus one line here.
+ * commands: the verb registry. A new verb is one file, one line in split-points.ts and one
+ * line here. Each verb's module is loaded when the verb is used (see split-points.ts).
  */
 import type { Command } from '../command';
-import { getCommand } from './get';
-import { describeCommand } from './describe';
-import { applyCommand } from './apply';
-import { createCommand } from './create';
-import { deleteCommand } from './delete';
-import { tickCommand } from './tick';
-import { logsCommand } from './logs';
-import { clusterCommand } from './cluster';
-import { configCommand } from './config';
-import { eventsCommand } from './events';
-import { imageCommand } from './image';
-import { debugCommand } from './debug';
-import { apiResourcesCommand, clusterInfoCommand, versionCommand } from './info';
-import { labelCommand } from './label';
-import { annotateCommand } from './annotate';
-import { patchCommand } from './patch';
-import { scaleCommand } from './scale';
-import { runCommand } from './run';
-import { setCommand } from './set';
-import { rolloutCommand } from './rollout';
-import { waitCommand } from './wait';
-import { exposeCommand } from './expose';
-import { autoscaleCommand } from './autoscale';
-import { replaceCommand } from './replace';
-import { editCommand } from './edit';
-import { diffCommand } from './diff';
-import { cordonCommand, uncordonCommand } from './cordon';
-import { taintCommand } from './taint';
-import { nodeCommand } from './node';
-import { schedulerCommand } from './scheduler';
-import { drainCommand } from './drain';
-import { whyCommand } from './why';
-import { authCommand } from './auth';
-import { topCommand } from './top';
-import { addonCommand } from './addon';
-import { execCommand } from './exec';
+import type { CommandTable } from '../front';
+import { SPLIT } from '../split-points';
 
-/** COMMANDS in the order `kubemu --help` lists them. */
-export const COMMANDS: readonly Command[] = [
-  createCommand, getCommand, deleteCommand, applyCommand, describeCommand,
-  apiResourcesCommand, clusterInfoCommand, versionCommand,
-  eventsCommand, imageCommand, configCommand, tickCommand, clusterCommand,
-  logsCommand,
-  debugCommand,
-  labelCommand,
-  annotateCommand,
-  patchCommand,
-  scaleCommand,
-  runCommand,
-  setCommand,
-  rolloutCommand,
-  waitCommand,
-  exposeCommand,
-  autoscaleCommand,
-  replaceCommand,
-  editCommand,
-  diffCommand,
-  cordonCommand, uncordonCommand,
-  taintCommand,
-  nodeCommand,
-  schedulerCommand,
-  drainCommand,
-  whyCommand,
-  authCommand,
-  topCommand,
-  addonCommand,
-  execCommand,
+/** VERBS in the order `kubemu --help` lists them, each with the loader of its command. */
+const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
+  ['create', () => SPLIT.create().createCommand],
+  ['get', () => SPLIT.get().getCommand],
+  ['delete', () => SPLIT.del().deleteCommand],
+  ['apply', () => SPLIT.apply().applyCommand],
+  ['describe', () => SPLIT.describe().describeCommand],
+  ['api-resources', () => SPLIT.info().apiResourcesCommand],
+  ['cluster-info', () => SPLIT.info().clusterInfoCommand],
+  ['version', () => SPLIT.info().versionCommand],
+  ['events', () => SPLIT.events().eventsCommand],
+  ['image', () => SPLIT.image().imageCommand],
+  ['config', () => SPLIT.config().configCommand],
+  ['tick', () => SPLIT.tick().tickCommand],
+  ['cluster', () => SPLIT.cluster().clusterCommand],
+  ['logs', () => SPLIT.logs().logsCommand],
+  ['debug', () => SPLIT.debug().debugCommand],
+  ['label', () => SPLIT.label().labelCommand],
+  ['annotate', () => SPLIT.annotate().annotateCommand],
+  ['patch', () => SPLIT.patch().patchCommand],
+  ['scale', () => SPLIT.scale().scaleCommand],
+  ['run', () => SPLIT.run().runCommand],
+  ['set', () => SPLIT.set().setCommand],
+  ['rollout', () => SPLIT.rollout().rolloutCommand],
+  ['wait', () => SPLIT.wait().waitCommand],
+  ['expose', () => SPLIT.expose().exposeCommand],
+  ['autoscale', () => SPLIT.autoscale().autoscaleCommand],
+  ['replace', () => SPLIT.replace().replaceCommand],
+  ['edit', () => SPLIT.edit().editCommand],
+  ['diff', () => SPLIT.diff().diffCommand],
+  ['cordon', () => SPLIT.cordon().cordonCommand],
+  ['uncordon', () => SPLIT.cordon().uncordonCommand],
+  ['taint', () => SPLIT.taint().taintCommand],
+  ['node', () => SPLIT.node().nodeCommand],
+  ['scheduler', () => SPLIT.scheduler().schedulerCommand],
+  ['drain', () => SPLIT.drain().drainCommand],
+  ['why', () => SPLIT.why().whyCommand],
+  ['auth', () => SPLIT.auth().authCommand],
+  ['top', () => SPLIT.top().topCommand],
+  ['addon', () => SPLIT.addon().addonCommand],
+  ['exec', () => SPLIT.exec().execCommand],
 ];
 
-const BY_NAME = new Map<string, Command>();
-for (const c of COMMANDS) { BY_NAME.set(c.name, c); for (const a of c.aliases ?? []) BY_NAME.set(a, c); }
+const BY_WORD = new Map(VERBS);
 
-/** findCommand looks a verb up by name or alias. */
-export function findCommand(word: string): Command | undefined {
-  return BY_NAME.get(word);
-}
+/** COMMAND_TABLE finds a verb by name, loading its module; all() loads every verb, in help order. */
+export const COMMAND_TABLE: CommandTable<Command> = {
+  find: (word) => BY_WORD.get(word)?.(),
+  all: () => VERBS.map(([, load]) => load()),
+};

@@ -6,7 +6,8 @@ import { CliError } from '../errors';
 import { clientVersionText, SERVER_VERSION } from '../version';
 import { renderTabbed } from '../../printers/table';
 import { groupVersion, qualifiedResource } from '../../api/registry';
-import { toJson, toYaml } from '../../yaml';
+import { toJson } from '../../yaml/write-json';
+import { toYaml } from '../../yaml/write-yaml';
 import { nodeIP } from '../../cluster/node-factory';
 import { Chalk } from 'chalk';
 

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import { validateLabelValue } from '../../api/labels';
 import { goQuote } from '../../yaml/go-syntax';
-import { toCompactJson } from '../../yaml';
+import { toCompactJson } from '../../yaml/write-json';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';

@@ -9,7 +9,7 @@ import { kindPrefix } from '../../api/registry';
 import type { CommandContext } from '../command';
 import { CliError, finishWithErrors } from '../errors';
 import { parseOutput, printObjects, type OutputSpec } from '../output';
-import { toCompactJson, toJson } from '../../yaml';
+import { toCompactJson, toJson } from '../../yaml/write-json';
 import { toTypedObject } from './typed-object';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { registryFor, targetError, type Resolved, type Target } from './targets';

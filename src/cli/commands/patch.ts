@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
-import { readManifestStream } from '../../yaml';
+import { readManifestStream } from '../../yaml/read-manifests';
 import { applyPatch, JsonPatchError, type PatchType } from '../patch';
 import { mutateObjects, sameObject } from './mutate-objects';
 import { resolveTargets, SELECT_FLAGS } from './targets';

@@ -3,7 +3,7 @@
  * with no events) and bring it back. The flag lives in the cluster's meta table; the next
  * command builds its components without the scheduler.
  */
-import { SCHEDULER_STOPPED_KEY } from '../../scheduler/kube-scheduler';
+import { META_SCHEDULER_STOPPED } from '../../cluster/cluster';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import { schedulerConfigCommand } from './scheduler-config';
@@ -16,10 +16,10 @@ function toggle(verb: 'stop' | 'start', stopped: boolean, done: string): Command
     flags: [],
     run(ctx: CommandContext): number {
       const cluster = ctx.cluster();
-      const was = cluster.store.meta.get(SCHEDULER_STOPPED_KEY) === 'true';
+      const was = cluster.store.meta.get(META_SCHEDULER_STOPPED) === 'true';
       if (was === stopped) { ctx.io.out(`scheduler already ${done}\n`); return 0; }
       cluster.write(() => {
-        cluster.store.meta.set(SCHEDULER_STOPPED_KEY, stopped ? 'true' : 'false');
+        cluster.store.meta.set(META_SCHEDULER_STOPPED, stopped ? 'true' : 'false');
       });
       ctx.io.out(`scheduler ${done}\n`);
       return 0;

@@ -3,7 +3,7 @@
  * data: kubectl-generators.md §7 plus kubectl's create_role.go / create_clusterrole.go rules.
  */
 import { describe, expect, it } from 'vitest';
-import { toYaml } from '../../yaml';
+import { toYaml } from '../../yaml/write-yaml';
 import { createClusterRole, createRole, parseStringToString, type CreateClusterRoleOptions, type CreateRoleOptions } from './role';
 
 const meta = (name: string, namespace?: string) => (namespace ? { name, namespace, creationTimestamp: null } : { name, creationTimestamp: null });

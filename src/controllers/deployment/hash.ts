@@ -2,7 +2,7 @@
  * hash: the pod-template-hash — FNV-32a over the template (plus the collision count),
  * encoded with Kubernetes' safe alphabet, as controller.ComputeHash does.
  */
-import { toCompactJson } from '../../yaml';
+import { toCompactJson } from '../../yaml/write-json';
 import { NAME_ALPHABET } from '../../sim/rand';
 
 /** fnv32a hashes a string's UTF-16 code units as bytes of its UTF-8 form. */

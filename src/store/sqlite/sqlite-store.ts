@@ -3,6 +3,8 @@
  * WAL mode, a long busy timeout and BEGIN IMMEDIATE for every transaction, so several
  * kubemu processes on one state file queue for the write lock instead of failing.
  */
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 import Database from 'better-sqlite3';
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import {
@@ -72,11 +74,21 @@ function sized(body: string): string {
   return body;
 }
 
+/**
+ * addonPath is better-sqlite3's native addon, handed to it directly: its own lookup (the
+ * `bindings` package) probes a dozen paths at every start. Undefined (its own lookup) if
+ * the addon is not where npm builds it.
+ */
+function addonPath(): string | undefined {
+  const file = nodePath.join(nodePath.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+  return fs.existsSync(file) ? file : undefined;
+}
+
 /** openSqliteStore opens (creating if needed) the state file at path; ':memory:' for tests. */
 export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
   let db: Database.Database;
   try {
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !!opts.readonly });
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !!opts.readonly, nativeBinding: addonPath() });
   } catch (e) {
     throw translate(e, path);
   }

@@ -1,0 +1,96 @@
+/**
+ * front: the part of an invocation that needs only the command table — finding the command
+ * word(s) in argv, parsing flags with pflag's rules, answering --help and flag errors. main
+ * runs it on the loaded commands; entry runs it on the table the build wrote out
+ * (dist/surface/), so help and usage errors never load the rest of kubemu.
+ */
+import { FlagError, GLOBAL_FLAGS, parseFlags, type FlagDef, type ParsedArgs } from './flags';
+import { commandHelp, rootHelp } from './help';
+
+/** CommandSpec is a command as data: what help and flag parsing need. */
+export interface CommandSpec {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly short: string;
+  readonly usage: string;
+  readonly flags: readonly FlagDef[];
+  readonly subcommands?: Readonly<Record<string, CommandSpec>>;
+}
+
+/** CommandTable finds a top-level command by its word, and lists them all (root help). */
+export interface CommandTable<C extends CommandSpec> {
+  find(word: string): C | undefined;
+  all(): readonly CommandSpec[];
+}
+
+const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group']);
+
+/** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
+const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug', 'addon']);
+
+/** FrontResult: the invocation is answered (help, usage error), unknown, or ready to run. */
+export type FrontResult<C extends CommandSpec> =
+  | { kind: 'answered'; stdout: string; stderr: string; code: number }
+  | { kind: 'unknown'; word: string }
+  | { kind: 'run'; command: C; parsed: ParsedArgs; shown: string };
+
+/** locate finds the command word(s) in argv, skipping global flags placed before them. */
+function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): { command?: CommandSpec; word?: string; rest: string[]; path: string[] } {
+  const rest: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('-')) {
+      rest.push(a);
+      if (VALUE_GLOBALS.has(a) && i + 1 < argv.length) rest.push(argv[++i]!);
+      continue;
+    }
+    break;
+  }
+  if (i >= argv.length) return { rest, path: [] };
+  const word = argv[i]!;
+  let command: CommandSpec | undefined = table.find(word);
+  const cmdPath = [word];
+  let j = i + 1;
+  if (command?.subcommands) {
+    // The subcommand is the next positional word (flags may sit in between).
+    for (let k = j; k < argv.length; k++) {
+      const a = argv[k]!;
+      if (a.startsWith('-')) { if (VALUE_GLOBALS.has(a)) k++; continue; }
+      const sub: CommandSpec | undefined = command.subcommands[a];
+      if (sub) {
+        rest.push(...argv.slice(j, k));
+        j = k + 1;
+        command = sub;
+        cmdPath.push(a);
+      }
+      break;
+    }
+  }
+  rest.push(...argv.slice(j));
+  return { command, word, rest, path: cmdPath };
+}
+
+/**
+ * front handles argv up to running the command. A subcommand found under a command of C is
+ * returned as a C: tables hold commands whose subcommands are of the same type.
+ * Throws FlagError for a bad global flag without a command (main reports it).
+ */
+export function front<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): FrontResult<C> {
+  const { command, word, rest, path } = locate(argv, table);
+  if (!word) {
+    parseFlags(rest, GLOBAL_FLAGS); // refuses unknown flags before printing help
+    return { kind: 'answered', stdout: rootHelp(table.all()), stderr: '', code: 0 };
+  }
+  if (!command) return { kind: 'unknown', word };
+  const shown = `${KUBEMU_ONLY.has(path[0]!) ? 'kubemu' : 'kubectl'} ${path.join(' ')}`;
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseFlags(rest, [...command.flags, ...GLOBAL_FLAGS.filter((g) => !command.flags.some((f) => f.name === g.name || (g.short && f.short === g.short)))]);
+  } catch (e) {
+    if (e instanceof FlagError) return { kind: 'answered', stdout: '', stderr: `error: ${e.message}\nSee '${shown} --help' for usage.\n`, code: 1 };
+    throw e;
+  }
+  if (parsed.flags.help) return { kind: 'answered', stdout: commandHelp(command, shown), stderr: '', code: 0 };
+  return { kind: 'run', command: command as C, parsed, shown };
+}

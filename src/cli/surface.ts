@@ -1,0 +1,26 @@
+/**
+ * surface: the command table as files, for entry's front end. The build writes
+ * dist/surface/<verb>.json (each command's name, usage, flags and subcommands — its run
+ * function left out) and dist/surface/index.json (the verbs in help order), from the same
+ * command objects main uses, so help and flag errors answered from here match main's.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CommandSpec, CommandTable } from './front';
+
+/** surfaceTable reads the table written beside the bundle; find() is undefined for a word it has no file for. */
+export function surfaceTable(dir: string): CommandTable<CommandSpec> {
+  const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, 'surface', `${name}.json`), 'utf8'));
+  return {
+    find: (word) => (/^[a-z][a-z-]*$/.test(word) && word !== 'index' && fs.existsSync(path.join(dir, 'surface', `${word}.json`)) ? read(word) as CommandSpec : undefined),
+    all: () => read('index') as CommandSpec[],
+  };
+}
+
+/** surfaceFiles is what the build writes: file name → JSON text, for the given commands. */
+export function surfaceFiles(commands: readonly CommandSpec[]): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set('index.json', JSON.stringify(commands.map((c) => ({ name: c.name, short: c.short, usage: '', flags: [] }))));
+  for (const c of commands) files.set(`${c.name}.json`, JSON.stringify(c));
+  return files;
+}
