@@ -18,15 +18,15 @@ import {
 import type {
   ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions,
 } from './client';
-import { strategyFor, stampJobSelector } from './strategies';
-import { mutateCreate, validateCreate } from './admission-chain';
-import { decodeObject } from './decode';
+import { SPLIT } from './split-points';
 import { canonicalOrder } from './object-order';
 import { deepEqual, threeWayMerge } from './merge';
 import { toCompactJson } from '../yaml/write-json';
-import { allocateServiceAddresses } from './allocators';
 import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';
+
+/** write is the write path's module (loaded on first use). */
+const write = SPLIT.writePath;
 
 /** LAST_APPLIED is kubectl's client-side apply annotation. */
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -194,7 +194,7 @@ export class ApiServer implements ApiClient {
   private admitNew<T extends KubeObject>(input: T, info: ResourceInfo, o: WriteOptions): T {
     let obj: KubeObject = structuredClone(input);
     if (o.fieldValidation) {
-      const decoded = decodeObject(obj as Record<string, unknown>, info, {
+      const decoded = write().decodeObject(obj as Record<string, unknown>, info, {
         fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
       });
       obj = decoded.object;
@@ -205,20 +205,20 @@ export class ApiServer implements ApiClient {
     else delete meta.namespace;
     if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rand.suffix(5);
     if (info.namespaced) this.admitNamespace(meta.namespace!, info, meta.name ?? '');
-    const strategy = strategyFor(obj.kind);
+    const strategy = write().strategyFor(obj.kind);
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
     meta.uid = this.rand.uuid();
     meta.creationTimestamp = this.clock.nowISO();
     strategy.defaults(obj);
-    if (obj.kind === 'Job') stampJobSelector(obj);
+    if (obj.kind === 'Job') write().stampJobSelector(obj);
     strategy.prepareForCreate?.(obj);
-    mutateCreate(obj, this.store, this.rand);
+    write().mutateCreate(obj, this.store, this.rand);
     const causes = strategy.validate(obj);
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-    validateCreate(obj, this.store, this.clock.nowISO());
+    write().validateCreate(obj, this.store, this.clock.nowISO());
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
-    if (obj.kind === 'Service') allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }), this.rand);
+    if (obj.kind === 'Service') write().allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }), this.rand);
     return obj as T;
   }
 
@@ -240,7 +240,7 @@ export class ApiServer implements ApiClient {
       if (!current) throw notFound(info.group, info.resource, ref.name);
       let obj: KubeObject = structuredClone(input);
       if (o.fieldValidation) {
-        obj = decodeObject(obj as Record<string, unknown>, info, {
+        obj = write().decodeObject(obj as Record<string, unknown>, info, {
           fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
         }).object;
       }
@@ -261,7 +261,7 @@ export class ApiServer implements ApiClient {
       }
       if (meta.generation === undefined && current.metadata.generation !== undefined) meta.generation = current.metadata.generation;
       else if (current.metadata.generation !== undefined) meta.generation = current.metadata.generation;
-      const strategy = strategyFor(obj.kind);
+      const strategy = write().strategyFor(obj.kind);
       strategy.defaults(obj);
       strategy.prepareForUpdate?.(obj, current);
       if (obj.kind === 'Service') {
@@ -269,7 +269,7 @@ export class ApiServer implements ApiClient {
         obj.spec ??= {};
         obj.spec.clusterIP ??= current.spec?.clusterIP;
         obj.spec.clusterIPs ??= current.spec?.clusterIPs;
-        allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }).filter((s) => s.metadata.uid !== current.metadata.uid), this.rand);
+        write().allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }).filter((s) => s.metadata.uid !== current.metadata.uid), this.rand);
       }
       const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
@@ -404,7 +404,7 @@ export class ApiServer implements ApiClient {
       const info = this.infoOf(input);
       let modified: KubeObject = structuredClone(input);
       if (o.fieldValidation) {
-        modified = decodeObject(modified as Record<string, unknown>, info, {
+        modified = write().decodeObject(modified as Record<string, unknown>, info, {
           fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
         }).object;
       }

@@ -1,0 +1,9 @@
+/**
+ * write-path: what only writes need — per-kind strategies (defaults, validation), the
+ * admission chain, strict decoding, address allocation — gathered in one module so the
+ * bundle loads it on the first write (see split-points.ts): reads never pay for it.
+ */
+export { strategyFor, stampJobSelector } from './strategies';
+export { mutateCreate, validateCreate } from './admission-chain';
+export { decodeObject } from './decode';
+export { allocateServiceAddresses } from './allocators';
