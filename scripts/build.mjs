@@ -52,6 +52,8 @@ const dataFilesPlugin = {
   },
 };
 
+const minify = (on) => ({ minifyWhitespace: on, minifySyntax: on, minifyIdentifiers: on });
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -60,9 +62,8 @@ const common = {
   // Fully minified: every byte is read, kept in the heap and copied by the first garbage
   // collections of every start. User-facing errors never show code names (error classes
   // carry their name as a field), so only KUBEMU_DEBUG stack traces get harder to read.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  minifyIdentifiers: true,
+  // KUBEMU_BUILD_READABLE=1 builds readable files, for CPU profiles that name lines.
+  ...minify(!process.env.KUBEMU_BUILD_READABLE),
   logLevel: 'warning',
   // better-sqlite3's JavaScript is bundled too (it gets the code cache; a dozen separate require()s cost ~6 ms); its native addon is loaded by path (src/store/sqlite/sqlite-store.ts).
   external: [],
@@ -89,7 +90,7 @@ const out = await build({
 for (const file of out.outputFiles) {
   let code = file.text.replace(new RegExp(`${SPLIT_MARK}\\(import\\(("\\./[^"]+")\\)\\)`, 'g'), 'require($1)');
   if (code.includes(SPLIT_MARK) || /\bimport\(/.test(code)) throw new Error(`${path.basename(file.path)}: a split point was not turned into require()`);
-  code = (await transform(code, { format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, minifyIdentifiers: true })).code;
+  code = (await transform(code, { format: 'cjs', platform: 'node', target: 'node20', ...minify(!process.env.KUBEMU_BUILD_READABLE) })).code;
   writeFileSync(file.path, code);
 }
 

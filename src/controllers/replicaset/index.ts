@@ -28,8 +28,10 @@ export const replicaSetController: Controller = {
     // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
     if (!rs.metadata.deletionTimestamp) for (const p of owned) if (!pods.includes(p)) releasePod(rs, p, ctx);
     const active = pods.filter(isPodActive);
-    if (!rs.metadata.deletionTimestamp) manageReplicas(rs, active, ctx);
-    return updateStatus(rs, ctx);
+    const changed = !rs.metadata.deletionTimestamp && manageReplicas(rs, active, ctx);
+    // Status counts the controlled active pods; re-list only if this pass created or deleted some.
+    const counted = changed || pods.length !== owned.length ? ctx.api.listControlledBy('Pod', rs.metadata.uid!).filter(isPodActive) : active;
+    return updateStatus(rs, counted, ctx);
   },
 };
 
@@ -44,7 +46,8 @@ function releasePod(rs: KubeObject, pod: KubeObject, ctx: ReconcileContext): voi
   }
 }
 
-function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileContext): void {
+/** manageReplicas creates or deletes pods to reach spec.replicas; returns whether it tried to. */
+function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileContext): boolean {
   const want = rs.spec.replicas ?? 1;
   const diff = active.length - want;
   if (diff < 0) {
@@ -54,7 +57,7 @@ function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileCont
         ctx.api.recordEvent(rs, 'Normal', SUCCESSFUL_CREATE, `Created pod: ${pod.metadata.name}`, { component: NAME });
       } catch (e) {
         ctx.api.recordEvent(rs, 'Warning', FAILED_CREATE, `Error creating: ${(e as Error).message}`, { component: NAME });
-        return;
+        return true;
       }
     }
   } else if (diff > 0) {
@@ -67,11 +70,12 @@ function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileCont
       }
     }
   }
+  return diff !== 0;
 }
 
-function updateStatus(rs: KubeObject, ctx: ReconcileContext): Result | void {
+/** updateStatus writes the counts over pods, the set's active controlled pods. */
+function updateStatus(rs: KubeObject, pods: KubeObject[], ctx: ReconcileContext): Result | void {
   const fresh = ctx.api.get({ kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name! });
-  const pods = ctx.api.listControlledBy('Pod', rs.metadata.uid!).filter(isPodActive);
   const minReady = rs.spec.minReadySeconds ?? 0;
   const now = ctx.clock.nowMs();
   const ready = pods.filter(isPodReady);

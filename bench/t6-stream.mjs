@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * T6 + M4: `kubemu apply --dry-run=server -f` a 1 MB stream of ~1 900 documents
+ * (Deployments, Services, ConfigMaps in 7 namespaces): parse, default, validate, admit,
+ * write nothing. Interleaved with `node -e ''` and the cold js-yaml floor (require + parse
+ * the same stream once). Targets: <= 1.5x the js-yaml floor; peak RSS <= 3.0x N0's.
+ * Usage: node bench/t6-stream.mjs [--quick] [--rounds N] [--floors DIR] [--no-build]
+ */
+import { KUBEMU, ensureBuilt, tempHome, removeHome, envFor, km, manualCluster, writeTemp } from './lib/cli.mjs';
+import { shopStreamYaml } from './lib/manifests.mjs';
+import { interleave, printResults } from './lib/interleave.mjs';
+import { floorScript, floorEnv } from './lib/floors.mjs';
+import { peakRssKiB } from './lib/rss.mjs';
+import { verdict, note, roundsFor, saveVerdicts } from './lib/verdict.mjs';
+
+ensureBuilt();
+const home = tempHome('t6');
+const env = envFor(home);
+const node = process.execPath;
+manualCluster(home);
+for (let i = 0; i < 7; i++) km(home, ['create', 'namespace', `team-${i}`]);
+const { text, docs } = shopStreamYaml();
+const file = writeTemp(home, 'stream.yaml', text);
+note(`stream: ${docs} documents, ${text.length} bytes`);
+const args = ['apply', '--dry-run=server', '-f', file];
+const check = km(home, args);
+const lines = check.stdout.trim().split('\n');
+note(`dry run printed ${lines.length} lines, e.g. "${lines[0]}"`);
+if (lines.length !== docs || check.stderr) note(`WARNING: expected ${docs} results and no errors; stderr: ${check.stderr.slice(0, 200)}`);
+
+const suite = [
+  { name: "node -e ''", cmd: [node, '-e', ''] },
+  { name: `kubemu apply --dry-run=server (${docs} docs)`, cmd: [node, KUBEMU, ...args], env },
+];
+const cold = floorScript('yaml-cold.js');
+if (cold) suite.push({ name: 'floor: require js-yaml + parse the stream', cmd: [node, cold, 'js-yaml', file], env: floorEnv() });
+
+const rounds = roundsFor(15);
+console.log(`T6 apply --dry-run=server of a 1 MB stream (${rounds} interleaved rounds + 2 warm-up)`);
+const res = interleave(suite, { rounds, warmup: 2 });
+printResults(res);
+if (res[2]) verdict('T6', 'dry-run apply / cold js-yaml floor', res[1].median / res[2].median, 1.5);
+
+const n0 = peakRssKiB([node, '-e', '']);
+if (n0 !== undefined) {
+  const kib = peakRssKiB([node, KUBEMU, ...args], { env });
+  note(`M4 peak RSS: node -e '' ${(n0 / 1024).toFixed(1)} MiB, dry run ${(kib / 1024).toFixed(1)} MiB`);
+  verdict('M4', 'dry-run apply RSS / N0 RSS', kib / n0, 3.0);
+}
+removeHome(home);
+await saveVerdicts();
