@@ -108,6 +108,18 @@ export class ApiServer implements ApiClient {
   }
 
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[] {
+    const keep = this.listFilter(q);
+    const items = this.store.list({ kind: q.kind, namespace: q.namespace });
+    return (keep ? items.filter(keep) : items) as T[];
+  }
+
+  each(q: ListQuery, visit: (obj: KubeObject) => void): void {
+    const keep = this.listFilter(q);
+    this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit);
+  }
+
+  /** listFilter is the query's label and field selectors as one predicate (undefined: keep all); 400 for a bad selector. */
+  private listFilter(q: ListQuery): ((o: KubeObject) => boolean) | undefined {
     const label = q.labelSelector ? this.selector(q, () => parseSelector(q.labelSelector!)) : undefined;
     const field = q.fieldSelector ? this.selector(q, () => parseFieldSelector(q.fieldSelector!)) : undefined;
     if (field) {
@@ -115,10 +127,8 @@ export class ApiServer implements ApiClient {
       const problem = validateFieldSelector(field, info.group, info.kind);
       if (problem) throw this.selectorError(q, problem);
     }
-    let items = this.store.list({ kind: q.kind, namespace: q.namespace });
-    if (label) items = items.filter((o) => label.matches(o.metadata.labels ?? {}));
-    if (field) items = items.filter((o) => field.matches(o));
-    return items as T[];
+    if (!label && !field) return undefined;
+    return (o) => (!label || label.matches(o.metadata.labels ?? {})) && (!field || field.matches(o));
   }
 
   private selector<S>(q: ListQuery, parse: () => S): S {

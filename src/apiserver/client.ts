@@ -37,6 +37,11 @@ export interface ApiClient {
   get<T extends KubeObject = KubeObject>(ref: ObjectRef): T;
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef): T | undefined;
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[];
+  /**
+   * each visits what list(q) returns one object at a time, never holding the whole list (large
+   * `get`s). The store is mid-read while visit runs: visit must not call the API.
+   */
+  each(q: ListQuery, visit: (obj: KubeObject) => void): void;
   /** revision is the store's current resourceVersion: it changes with every write. */
   revision(): number;
   /** podIPsOnNode lists the pod IPs in use on a node (an indexed read that decodes no pods). */

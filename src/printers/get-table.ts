@@ -96,14 +96,25 @@ export function getTableRows(group: GetTableGroup, opts: GetTableOptions): strin
   return opts.noHeaders ? rows : [getTableHeader(group.info, opts), ...rows];
 }
 
+/** GetTableRowGroup is one type's table with its objects already turned into rows (large lists are streamed into rows). */
+export interface GetTableRowGroup {
+  info: ResourceInfo;
+  rows: string[][];
+}
+
+/** renderGetTableRows is renderGetTable over rows made with getTableRow. */
+export function renderGetTableRows(groups: readonly GetTableRowGroup[], opts: GetTableOptions): string {
+  const tables = groups.filter((g) => g.rows.length > 0).map((g) => renderTabbed(opts.noHeaders ? g.rows : [getTableHeader(g.info, opts), ...g.rows]));
+  // Mirrors kubectl get.go: the blank line between resource groups is only written when
+  // headers are printed; with --no-headers the tables follow each other directly.
+  return tables.join(opts.noHeaders ? '' : '\n');
+}
+
 /**
  * renderGetTable renders `kubectl get` table output: one table per non-empty group, each laid
  * out on its own (own widths), separated by an empty line. Every line ends in "\n"; no
  * groups with objects render as "".
  */
 export function renderGetTable(groups: readonly GetTableGroup[], opts: GetTableOptions): string {
-  const tables = groups.filter((g) => g.objects.length > 0).map((g) => renderTabbed(getTableRows(g, opts)));
-  // Mirrors kubectl get.go: the blank line between resource groups is only written when
-  // headers are printed; with --no-headers the tables follow each other directly.
-  return tables.join(opts.noHeaders ? '' : '\n');
+  return renderGetTableRows(groups.map((g) => ({ info: g.info, rows: g.objects.map((o) => getTableRow(g.info, o, opts)) })), opts);
 }

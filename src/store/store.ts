@@ -38,6 +38,8 @@ export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
 export interface Store {
   get(ref: ObjectRef): KubeObject | undefined;
   list(q: StoreListQuery): KubeObject[];
+  /** each visits the objects list(q) would return, decoding one body at a time (no list in memory); visit must not use the store. */
+  each(q: StoreListQuery, visit: (obj: KubeObject) => void): void;
   /** listByNode lists objects of a kind bound to a node (pods by spec.nodeName), through an index. */
   listByNode(node: string, kind: string): KubeObject[];
   /** podIPsOnNode lists the pod IPs in use on a node (pods not on the host network), without decoding the pods. */

@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
-import { renderGetTable, type GetTableGroup } from '../../printers/get-table';
+import { getTableRow, renderGetTable, renderGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
 import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
@@ -63,7 +63,17 @@ export const getCommand: Command = {
     if (selector && requests.some((r) => r.names.length)) throw new CliError('name cannot be provided when a selector is specified');
     const errors: string[] = [];
     const groups: GetTableGroup[] = [];
+    const sortBy = ctx.flags['sort-by'] as string | undefined;
+    const watching = !!(ctx.flags.watch || ctx.flags['watch-only']);
+    const tableOpts: GetTableOptions = {
+      now: cluster.clock.now(), wide: spec.kind === 'wide', allNamespaces: allNs, withKindPrefix: withKindPrefix || !!ctx.flags['show-kind'],
+      showLabels, labelColumns: (ctx.flags['label-columns'] as string[]) ?? [], noHeaders: !!ctx.flags['no-headers'],
+    };
+    // A plain table is streamed: each object becomes its row as it is read, so `get pods -A`
+    // on a big cluster never holds every pod decoded at once.
+    const streamed: GetTableRowGroup[] | undefined = (spec.kind === 'table' || spec.kind === 'wide') && !sortBy && !watching ? [] : undefined;
     let named = false;
+    let found = 0;
     cluster.read(() => {
       for (const r of requests) {
         const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
@@ -81,16 +91,25 @@ export const getCommand: Command = {
             }
           }
         } else {
-          objects = cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined });
+          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined };
+          if (streamed) {
+            const rows: string[][] = [];
+            cluster.api.each(query, (o) => rows.push(getTableRow(r.info, o, tableOpts)));
+            streamed.push({ info: r.info, rows });
+            found += rows.length;
+            continue;
+          }
+          objects = cluster.api.list(query);
         }
-        groups.push({ info: r.info, objects });
+        if (streamed) streamed.push({ info: r.info, rows: objects.map((o) => getTableRow(r.info, o, tableOpts)) });
+        else groups.push({ info: r.info, objects });
+        found += objects.length;
       }
     });
-    const now = cluster.clock.now();
-    const sortBy = ctx.flags['sort-by'] as string | undefined;
+    const { now } = tableOpts;
     if (sortBy) for (const g of groups) g.objects = sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
     const all = groups.flatMap((g) => g.objects);
-    if (ctx.flags.watch || ctx.flags['watch-only']) {
+    if (watching) {
       if (requests.length !== 1) throw new CliError('you may only specify a single resource type');
       const r = requests[0]!;
       const label = selector ? parseSelector(selector) : undefined;
@@ -100,19 +119,16 @@ export const getCommand: Command = {
         labelColumns: (ctx.flags['label-columns'] as string[]) ?? [], noHeaders: !!ctx.flags['no-headers'],
       }, !!ctx.flags['watch-only'], !!ctx.flags['output-watch-events']);
     }
-    if (spec.kind === 'table' || spec.kind === 'wide') {
+    if (streamed) {
+      if (found) ctx.io.out(renderGetTableRows(streamed, tableOpts));
+    } else if (spec.kind === 'table' || spec.kind === 'wide') {
       const nonEmpty = groups.filter((g) => g.objects.length);
-      if (nonEmpty.length) {
-        ctx.io.out(renderGetTable(nonEmpty, {
-          now, wide: spec.kind === 'wide', allNamespaces: allNs, withKindPrefix: withKindPrefix || !!ctx.flags['show-kind'],
-          showLabels, labelColumns: (ctx.flags['label-columns'] as string[]) ?? [], noHeaders: !!ctx.flags['no-headers'],
-        }));
-      }
+      if (nonEmpty.length) ctx.io.out(renderGetTable(nonEmpty, tableOpts));
     } else if (all.length || !named) {
       ctx.io.out(printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers']));
     }
     for (const e of errors) ctx.io.err(`${e}\n`);
-    if (!all.length && !errors.length && !named && (spec.kind === 'table' || spec.kind === 'wide') && !ctx.flags['ignore-not-found']) {
+    if (!found && !errors.length && !named && (spec.kind === 'table' || spec.kind === 'wide') && !ctx.flags['ignore-not-found']) {
       const clusterScoped = requests.every((r) => !r.info.namespaced);
       ctx.io.err(`${noResourcesMessage(allNs || clusterScoped ? undefined : ctx.namespace)}\n`);
     }

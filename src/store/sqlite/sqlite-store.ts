@@ -206,6 +206,11 @@ class SqliteStore implements Store {
     return rows.map((r) => JSON.parse(r.body));
   }
 
+  each(q: StoreListQuery, visit: (obj: KubeObject) => void): void {
+    const rows = q.namespace === undefined ? this.q.listAll.iterate(q.kind) : this.q.listNs.iterate(q.kind, q.namespace);
+    for (const r of rows) visit(JSON.parse(r.body));
+  }
+
   podIPsOnNode(node: string): string[] {
     return this.q.podIPs.all(node).map((r) => r.ip).filter((ip): ip is string => !!ip);
   }
