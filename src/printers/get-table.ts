@@ -8,7 +8,7 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix, type ResourceInfo } from '../api/registry';
 import { byteOrder } from './columns/cells';
 import { tableDefFor, type Column } from './columns/index';
-import { renderTabbed } from './table';
+import { TabbedRows, renderTabbed } from './table';
 
 /** NAMESPACE_HEADER is the header of the column -A adds in front of namespaced tables. */
 export const NAMESPACE_HEADER = 'NAMESPACE';
@@ -99,15 +99,27 @@ export function getTableRows(group: GetTableGroup, opts: GetTableOptions): strin
 /** GetTableRowGroup is one type's table with its objects already turned into rows (large lists are streamed into rows). */
 export interface GetTableRowGroup {
   info: ResourceInfo;
-  rows: string[][];
+  rows: TabbedRows;
 }
 
-/** renderGetTableRows is renderGetTable over rows made with getTableRow. */
-export function renderGetTableRows(groups: readonly GetTableRowGroup[], opts: GetTableOptions): string {
-  const tables = groups.filter((g) => g.rows.length > 0).map((g) => renderTabbed(opts.noHeaders ? g.rows : [getTableHeader(g.info, opts), ...g.rows]));
-  // Mirrors kubectl get.go: the blank line between resource groups is only written when
-  // headers are printed; with --no-headers the tables follow each other directly.
-  return tables.join(opts.noHeaders ? '' : '\n');
+/** newRowGroup starts a type's rows, with its header unless --no-headers. */
+export function newRowGroup(info: ResourceInfo, opts: GetTableOptions): GetTableRowGroup {
+  const rows = new TabbedRows();
+  if (!opts.noHeaders) rows.add(getTableHeader(info, opts));
+  return { info, rows };
+}
+
+/** writeGetTableRows writes the groups that have rows as renderGetTable lays them out. */
+export function writeGetTableRows(groups: readonly GetTableRowGroup[], opts: GetTableOptions, write: (text: string) => void): void {
+  let first = true;
+  for (const g of groups) {
+    if (g.rows.length === (opts.noHeaders ? 0 : 1)) continue;
+    // Mirrors kubectl get.go: the blank line between resource groups is only written when
+    // headers are printed; with --no-headers the tables follow each other directly.
+    if (!first && !opts.noHeaders) write('\n');
+    first = false;
+    g.rows.render(write);
+  }
 }
 
 /**
@@ -116,5 +128,8 @@ export function renderGetTableRows(groups: readonly GetTableRowGroup[], opts: Ge
  * groups with objects render as "".
  */
 export function renderGetTable(groups: readonly GetTableGroup[], opts: GetTableOptions): string {
-  return renderGetTableRows(groups.map((g) => ({ info: g.info, rows: g.objects.map((o) => getTableRow(g.info, o, opts)) })), opts);
+  const tables = groups.filter((g) => g.objects.length > 0).map((g) => renderTabbed(getTableRows(g, opts)));
+  // Mirrors kubectl get.go: the blank line between resource groups is only written when
+  // headers are printed; with --no-headers the tables follow each other directly.
+  return tables.join(opts.noHeaders ? '' : '\n');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderTabbed, renderTabbedRemembering, sanitizeCell, TRUNCATION_MARK } from './table';
+import fc from 'fast-check';
+import { TabbedRows, renderTabbed, renderTabbedRemembering, sanitizeCell, TRUNCATION_MARK } from './table';
 
 describe('renderTabbed', () => {
   const cases: Array<{ name: string; rows: string[][]; want: string }> = [
@@ -104,5 +105,32 @@ describe('renderTabbedRemembering', () => {
     const remembered = [8];
     renderTabbedRemembering([['a-longer-name', 'x']], remembered);
     expect(remembered).toEqual([8]);
+  });
+});
+
+describe('TabbedRows', () => {
+  const rendered = (rows: string[][]) => {
+    const t = new TabbedRows();
+    for (const r of rows) t.add(r);
+    const pieces: string[] = [];
+    t.render((text) => pieces.push(text));
+    return pieces.join('');
+  };
+  const cell = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', 'a\tb', 'x\ny', '\u{1F600}ok', 'ESC\x1b', 'Running'));
+
+  it('lays rows out exactly as renderTabbed, uniform or not', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 5 }), fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { maxLength: 30 }), fc.boolean(), (n, rows, uniform) => {
+      const input = uniform ? rows.map((r) => Array.from({ length: n }, (_, i) => r[i] ?? '')) : rows;
+      expect(rendered(input)).toBe(renderTabbed(input));
+    }), { numRuns: 400 });
+  });
+
+  it('hands a big table on in pieces, not as one string', () => {
+    const pieces: string[] = [];
+    const t = new TabbedRows();
+    for (let i = 0; i < 5000; i++) t.add([`pod-${i}`, '1/1', 'Running', '0', '5m']);
+    t.render((text) => pieces.push(text));
+    expect(pieces.length).toBeGreaterThan(2); // ~190 KB of text in 64 KB pieces
+    expect(pieces.join('')).toBe(renderTabbed(Array.from({ length: 5000 }, (_, i) => [`pod-${i}`, '1/1', 'Running', '0', '5m'])));
   });
 });

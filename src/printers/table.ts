@@ -119,3 +119,43 @@ function layout(rows: readonly (readonly string[])[], maxWidths: number[] | unde
   format(0, lines.length);
   return { text: out.join(''), widths: maxWidths ?? [] };
 }
+
+/**
+ * TabbedRows collects a table's rows compactly — each one string, its sanitized cells joined
+ * by TAB — for tables too big to hold as arrays of cells (`get pods -A` on a big cluster),
+ * and writes them out laid as renderTabbed would lay them.
+ */
+export class TabbedRows {
+  private readonly lines: string[] = [];
+
+  get length(): number {
+    return this.lines.length;
+  }
+
+  add(cells: readonly string[]): void {
+    this.lines.push(cells.map(sanitizeCell).join('\t'));
+  }
+
+  /** render passes the laid-out text to write in pieces of about CHUNK characters. */
+  render(write: (text: string) => void): void {
+    const n = this.lines.length ? this.lines[0]!.split('\t').length : 0;
+    const widths: number[] = new Array(Math.max(0, n - 1)).fill(MIN_CELL_WIDTH);
+    for (const line of this.lines) {
+      const cells = line.split('\t');
+      if (cells.length !== n) { write(renderTabbed(this.lines.map((l) => l.split('\t')))); return; }
+      for (let j = 0; j < n - 1; j++) widths[j] = Math.max(widths[j]!, displayWidth(cells[j]!) + CELL_PADDING);
+    }
+    // Every row has the same cells: each column but the last is one block (what layout() finds).
+    let text = '';
+    for (const line of this.lines) {
+      const cells = line.split('\t');
+      for (let j = 0; j < n - 1; j++) text += cells[j]! + ' '.repeat(widths[j]! - displayWidth(cells[j]!));
+      text += `${cells[n - 1]}\n`;
+      if (text.length >= CHUNK) { write(text); text = ''; }
+    }
+    if (text) write(text);
+  }
+}
+
+/** CHUNK is how much laid-out text TabbedRows hands on at a time. */
+const CHUNK = 1 << 16;

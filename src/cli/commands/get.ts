@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
-import { getTableRow, renderGetTable, renderGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
+import { getTableRow, newRowGroup, renderGetTable, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
 import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
@@ -93,16 +93,18 @@ export const getCommand: Command = {
         } else {
           const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined };
           if (streamed) {
-            const rows: string[][] = [];
-            cluster.api.each(query, (o) => rows.push(getTableRow(r.info, o, tableOpts)));
-            streamed.push({ info: r.info, rows });
-            found += rows.length;
+            const group = newRowGroup(r.info, tableOpts);
+            cluster.api.each(query, (o) => { group.rows.add(getTableRow(r.info, o, tableOpts)); found++; });
+            streamed.push(group);
             continue;
           }
           objects = cluster.api.list(query);
         }
-        if (streamed) streamed.push({ info: r.info, rows: objects.map((o) => getTableRow(r.info, o, tableOpts)) });
-        else groups.push({ info: r.info, objects });
+        if (streamed) {
+          const group = newRowGroup(r.info, tableOpts);
+          for (const o of objects) group.rows.add(getTableRow(r.info, o, tableOpts));
+          streamed.push(group);
+        } else groups.push({ info: r.info, objects });
         found += objects.length;
       }
     });
@@ -120,7 +122,7 @@ export const getCommand: Command = {
       }, !!ctx.flags['watch-only'], !!ctx.flags['output-watch-events']);
     }
     if (streamed) {
-      if (found) ctx.io.out(renderGetTableRows(streamed, tableOpts));
+      writeGetTableRows(streamed, tableOpts, (text) => ctx.io.out(text));
     } else if (spec.kind === 'table' || spec.kind === 'wide') {
       const nonEmpty = groups.filter((g) => g.objects.length);
       if (nonEmpty.length) ctx.io.out(renderGetTable(nonEmpty, tableOpts));

@@ -9,8 +9,13 @@ export const SCHEMA_VERSION = 2;
 /** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
 export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
 
-/** PRAGMAS_EVERY_OPEN set per connection: WAL survives process crashes with NORMAL sync. */
-export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF'];
+/**
+ * PRAGMAS_EVERY_OPEN set per connection: WAL survives process crashes with NORMAL sync; a
+ * 4 MB page cache (better-sqlite3 builds SQLite with 16 MB), because one command's process
+ * reads each page only a few times and the operating system caches the file anyway: a 16 MB
+ * cache is 16 MB more resident memory in every `get` that scans a big table.
+ */
+export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF', 'cache_size = -4000'];
 
 /** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
 export const SCHEMA_LATEST = `
