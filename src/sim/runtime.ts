@@ -159,28 +159,7 @@ export class Simulation {
     const cursorKey = `cursor.${c.name}`;
     const cursor = Number(store.meta.get(cursorKey) ?? '0');
     const head = store.revision();
-    const keys = new Set<string>();
-    if (cursor < head) {
-      const kinds = [c.for, ...(c.owns ?? []), ...(c.watches ?? []).map((w) => w.kind)];
-      let events;
-      try {
-        events = store.watchSince(cursor, [...new Set(kinds)]);
-      } catch (e) {
-        if (!(e instanceof CompactedError)) throw e;
-        // Like an informer after 410 Gone: relist and reconcile everything.
-        events = this.cfg.api.list({ kind: c.for }).map((object) => ({
-          type: 'ADDED' as const, revision: head, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name!, object,
-        }));
-      }
-      for (const ev of events) {
-        // The key alone is enough for a plain `for` change; decode the object only when a mapping needs it.
-        if (ev.kind === c.for && !c.accepts && !c.owns?.includes(ev.kind) && !c.watches?.some((w) => w.kind === ev.kind)) {
-          keys.add(keyOf(ev.namespace ? { namespace: ev.namespace, name: ev.name } : { name: ev.name }));
-          continue;
-        }
-        for (const req of this.map(c, ev.object)) keys.add(keyOf(req));
-      }
-    }
+    const keys = cursor < head ? this.changedKeys(c, cursor, head) : new Set<string>();
     for (const t of store.timers.due(clock.nowMs())) {
       if (t.component === c.name) { keys.add(t.key); store.timers.clear(c.name, t.key); }
     }
@@ -189,6 +168,35 @@ export class Simulation {
     c.beginPass?.();
     for (const key of [...keys].sort()) this.reconcileOne(c, key);
     return keys.size;
+  }
+
+  /**
+   * changedKeys maps the changes after cursor to the component's keys. Its own function so the
+   * change list is garbage before the reconciles run (a big settle has tens of thousands).
+   */
+  private changedKeys(c: Controller, cursor: number, head: number): Set<string> {
+    const { store } = this.cfg;
+    const keys = new Set<string>();
+    const kinds = [c.for, ...(c.owns ?? []), ...(c.watches ?? []).map((w) => w.kind)];
+    let events;
+    try {
+      events = store.watchSince(cursor, [...new Set(kinds)]);
+    } catch (e) {
+      if (!(e instanceof CompactedError)) throw e;
+      // Like an informer after 410 Gone: relist and reconcile everything.
+      events = this.cfg.api.list({ kind: c.for }).map((object) => ({
+        type: 'ADDED' as const, revision: head, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name!, object,
+      }));
+    }
+    for (const ev of events) {
+      // The key alone is enough for a plain `for` change; decode the object only when a mapping needs it.
+      if (ev.kind === c.for && !c.accepts && !c.owns?.includes(ev.kind) && !c.watches?.some((w) => w.kind === ev.kind)) {
+        keys.add(keyOf(ev.namespace ? { namespace: ev.namespace, name: ev.name } : { name: ev.name }));
+        continue;
+      }
+      for (const req of this.map(c, ev.object)) keys.add(keyOf(req));
+    }
+    return keys;
   }
 
   private map(c: Controller, obj: KubeObject): Request[] {

@@ -185,12 +185,12 @@ class SqliteStore implements Store {
 
   readonly meta = {
     get: (key: string): string | undefined => this.q.metaGet.get(key)?.value,
-    set: (key: string, value: string): void => { this.q.metaSet.run(key, value); },
+    set: (key: string, value: string): void => { this.guarded(() => this.q.metaSet.run(key, value)); },
   };
 
   readonly timers = {
-    set: (t: Timer): void => { this.q.timerSet.run(t.component, t.key, Math.floor(t.due), t.exact === false ? 0 : 1); },
-    clear: (component: string, key: string): void => { this.q.timerClear.run(component, key); },
+    set: (t: Timer): void => { this.guarded(() => this.q.timerSet.run(t.component, t.key, Math.floor(t.due), t.exact === false ? 0 : 1)); },
+    clear: (component: string, key: string): void => { this.guarded(() => this.q.timerClear.run(component, key)); },
     due: (now: number): Timer[] => this.q.timersDue.all(now),
     next: (): number | undefined => this.q.timerNext.get()?.due ?? undefined,
     nextExact: (): number | undefined => this.q.timerNextExact.get()?.due ?? undefined,
@@ -335,16 +335,49 @@ class SqliteStore implements Store {
         return this.db.transaction(fn)();
       } catch (e) {
         this.txRevision = saved;
+        this.noteLost(e);
         throw e;
       }
     }
+    if (this.inWrite) throw this.lostWrite();
     this.inWrite = true;
     this.txRevision = undefined;
+    this.lost = undefined;
     try {
       return this.db.transaction(fn).immediate();
+    } catch (e) {
+      // Its commit fails too ("no transaction is active"): report what rolled it back.
+      throw this.lost ?? e;
     } finally {
       this.inWrite = false;
       this.txRevision = undefined;
+    }
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself on some errors (a full disk or an I/O error while
+   * spilling pages mid-transaction). A caller that catches such an error and goes on (a
+   * controller's retry) must not write on in autocommit mode, half-applying the command: every
+   * write inside a write transaction checks that it still exists and fails with the cause.
+   */
+  private lost: unknown;
+
+  private noteLost(e: unknown): void {
+    if (this.inWrite && !this.db.inTransaction) this.lost ??= e;
+  }
+
+  private lostWrite(): unknown {
+    return this.lost ?? new Error('the cluster state write was rolled back by SQLite; nothing was changed');
+  }
+
+  /** guarded runs one writing statement of a write transaction (see lost). */
+  private guarded(run: () => unknown): void {
+    if (this.inWrite && !this.db.inTransaction) throw this.lostWrite();
+    try {
+      run();
+    } catch (e) {
+      this.noteLost(e);
+      throw e;
     }
   }
 
