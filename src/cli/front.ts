@@ -57,7 +57,7 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
     for (let k = j; k < argv.length; k++) {
       const a = argv[k]!;
       if (a.startsWith('-')) { if (VALUE_GLOBALS.has(a)) k++; continue; }
-      const sub: CommandSpec | undefined = command.subcommands[a];
+      const sub: CommandSpec | undefined = Object.hasOwn(command.subcommands, a) ? command.subcommands[a] : undefined;
       if (sub) {
         rest.push(...argv.slice(j, k));
         j = k + 1;

@@ -60,5 +60,7 @@ describe('command surface files', () => {
     expect(front(['frobnicate', '--x'], table)).toEqual({ kind: 'unknown', word: 'frobnicate' });
     expect(front(['../index', '--x'], table)).toEqual({ kind: 'unknown', word: '../index' });
     expect(front(['index', '--x'], table)).toEqual({ kind: 'unknown', word: 'index' });
+    // Object's own property names are not subcommands.
+    for (const t of [table, COMMAND_TABLE]) expect(answer(['create', 'constructor', '--x'], t)).toMatchObject({ kind: 'answered', code: 1, stderr: expect.stringContaining("See 'kubectl create --help'") });
   });
 });
