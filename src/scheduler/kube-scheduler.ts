@@ -51,6 +51,13 @@ const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
 
 interface Attempts { n: number; lastMs: number }
 
+/** podsWhere lists the pods that keep accepts, decoding them one at a time (a big cluster's pods are never all held). */
+function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean): KubeObject[] {
+  const out: KubeObject[] = [];
+  ctx.api.each({ kind: 'Pod' }, (p) => { if (keep(p)) out.push(p); });
+  return out;
+}
+
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
 export function newKubeScheduler(): Controller {
   const profiles = new ProfileCache();
@@ -75,7 +82,7 @@ export function newKubeScheduler(): Controller {
   const allPending = (ctx: ReconcileContext): Request[] => {
     const revision = ctx.api.revision();
     if (pendingCache?.revision === revision) return pendingCache.reqs;
-    const reqs = ctx.api.list({ kind: 'Pod' }).filter(pending).map(requestFor);
+    const reqs = podsWhere(ctx, pending).map(requestFor);
     pendingCache = { revision, reqs };
     return reqs;
   };
@@ -87,7 +94,8 @@ export function newKubeScheduler(): Controller {
   };
 
   const snap = (ctx: ReconcileContext): Snapshot => {
-    snapshot ??= newSnapshot(ctx.api.list({ kind: 'Node' }), ctx.api.list({ kind: 'Pod' }), {
+    // Only bound and nominated pods take part: the others are never held, however many there are.
+    snapshot ??= newSnapshot(ctx.api.list({ kind: 'Node' }), podsWhere(ctx, (p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName)), {
       namespaces: ctx.api.list({ kind: 'Namespace' }),
       persistentVolumeClaims: ctx.api.list({ kind: 'PersistentVolumeClaim' }),
       persistentVolumes: ctx.api.list({ kind: 'PersistentVolume' }),
@@ -269,7 +277,7 @@ export function newKubeScheduler(): Controller {
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
       if (!pod || !pending(pod)) { dirty.delete(key); return; }
       // activeQ order: attempt the eligible pods that come before this one first.
-      order ??= activeQOrder(ctx.api.list({ kind: 'Pod' }).filter(pending));
+      order ??= activeQOrder(podsWhere(ctx, pending));
       for (; cursor < order.length; cursor++) {
         const p = order[cursor]!;
         if (podKeyOf(p) === key) break;
