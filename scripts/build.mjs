@@ -13,14 +13,14 @@ import { createRequire } from 'node:module';
 const SPLIT_MARK = '__kubemuSplit';
 
 /**
- * splitPointsPlugin rewrites every split-points.ts (src/cli/, src/cluster/): each
+ * splitPointsPlugin rewrites every *split-points.ts (src/cli/, src/cluster/, …): each
  * `NAME: () => NAME` becomes a dynamic import of the module NAME was imported from, which
  * esbuild makes a separate file.
  */
 const splitPointsPlugin = {
   name: 'split-points',
   setup(b) {
-    b.onLoad({ filter: /[/\\]split-points\.ts$/ }, (args) => {
+    b.onLoad({ filter: /split-points\.ts$/ }, (args) => {
       const src = readFileSync(args.path, 'utf8');
       const imports = [...src.matchAll(/^import \* as (\w+) from '([^']+)';$/gm)].map((m) => ({ name: m[1], from: m[2] }));
       const entries = [...src.matchAll(/^ {2}(\w+): \(\) => (\w+),$/gm)];

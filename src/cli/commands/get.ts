@@ -8,9 +8,9 @@ import { getTableRow, newRowGroup, renderGetTable, writeGetTableRows, type GetTa
 import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
-import { parseOutput, printObjects } from '../output';
+import { parseOutput } from '../output-spec';
+import { SPLIT } from './get-split-points';
 import type { FlagDef } from '../flags';
-import { sortObjects } from '../../printers/sort-by';
 import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
 
@@ -109,7 +109,7 @@ export const getCommand: Command = {
       }
     });
     const { now } = tableOpts;
-    if (sortBy) for (const g of groups) g.objects = sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
+    if (sortBy) for (const g of groups) g.objects = SPLIT.sortBy().sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
     const all = groups.flatMap((g) => g.objects);
     if (watching) {
       if (requests.length !== 1) throw new CliError('you may only specify a single resource type');
@@ -127,7 +127,7 @@ export const getCommand: Command = {
       const nonEmpty = groups.filter((g) => g.objects.length);
       if (nonEmpty.length) ctx.io.out(renderGetTable(nonEmpty, tableOpts));
     } else if (all.length || !named) {
-      ctx.io.out(printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers']));
+      ctx.io.out(SPLIT.output().printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers']));
     }
     for (const e of errors) ctx.io.err(`${e}\n`);
     if (!found && !errors.length && !named && (spec.kind === 'table' || spec.kind === 'wide') && !ctx.flags['ignore-not-found']) {
