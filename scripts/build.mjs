@@ -1,10 +1,13 @@
 // Bundles the CLI with esbuild into dist/:
-// - entry.js: the first code that runs. It answers the argument fast paths (`version --client`)
-//   itself and otherwise loads main.js through its chunk loader (src/cli/chunk-loader.ts).
-// - main.js plus one file per split point (src/*/split-points.ts) and the chunks they share.
+// - entry.js: the first code that runs. It answers `version --client`, --help and flag errors
+//   itself (from surface/*.json, written last) and otherwise loads main.js through its chunk
+//   loader (src/cli/chunk-loader.ts).
+// - main.js plus one file per split point (src/**/*split-points.ts) and the chunks they share.
 //   esbuild splits only ES modules, and only at dynamic import(); so the split points become
 //   import() here, and each output file is then turned into a CommonJS module whose import()
 //   of a split point is a plain synchronous require — kubemu's code is synchronous throughout.
+// For start-up work: KUBEMU_BUILD_READABLE=1 (unminified), KUBEMU_BUILD_META=FILE (esbuild's
+// metafile: which module went into which file), --report (file sizes).
 import { build, transform } from 'esbuild';
 import { copyFileSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';

@@ -44,6 +44,11 @@ export function buildOnce(): void {
   built = true;
 }
 
+/** distDir is the dist/ that kubemu() runs (buildOnce's private copy once built). */
+export function distDir(): string {
+  return path.join(path.dirname(path.dirname(KUBEMU)), 'dist');
+}
+
 /** newHome makes a temporary KUBEMU_HOME. */
 export function newHome(tag: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `kubemu-rel-${tag}-`));

@@ -1,0 +1,54 @@
+/**
+ * What a command loads at start-up (the split bundle, docs/architecture.md "Build and
+ * start-up"), checked on the built binary: the chunk loader writes a code cache for exactly
+ * the files a run evaluated, so after clearing the caches one run's new caches name its files.
+ * A static import that pulls the controllers or the write path into `get` fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildOnce, cleanupBuild, distDir, kubemu, newHome } from './spawn-cli';
+
+let home = '';
+beforeAll(() => {
+  buildOnce();
+  home = newHome('chunks');
+  expect(kubemu(home, ['cluster', 'create', 'c', '--clock', 'manual']).code).toBe(0);
+  expect(kubemu(home, ['create', 'deployment', 'web', '--image=nginx', '--replicas=3']).code).toBe(0);
+}, 120_000);
+afterAll(() => { cleanupBuild(); fs.rmSync(home, { recursive: true, force: true }); });
+
+/** loadedBy runs a command with no code caches present and returns the text of the files it evaluated. */
+function loadedBy(args: string[]): string[] {
+  const dist = distDir();
+  for (const f of fs.readdirSync(dist)) if (f.endsWith('.cache')) fs.rmSync(path.join(dist, f));
+  const r = kubemu(home, args);
+  expect(r.code, r.stderr).toBe(0);
+  return fs.readdirSync(dist).filter((f) => f.endsWith('.cache')).map((f) => fs.readFileSync(path.join(dist, f.replace(/^\.(.*\.js)\..*$/, '$1')), 'utf8'));
+}
+
+// Strings that exist in one part of the program only.
+const CONTROLLERS = 'replicaset-controller';
+const WRITE_PATH = 'must be greater than minReadySeconds';
+const YAML_READER = 'duplicated mapping key';
+
+describe('start-up loads only what the command uses', () => {
+  it('get on a settled cluster: no controllers, no write path, no YAML reader', () => {
+    const files = loadedBy(['get', 'pods']);
+    expect(files.length).toBeGreaterThan(3);
+    for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
+  });
+
+  it('a write that settles loads them', () => {
+    const files = loadedBy(['scale', 'deployment/web', '--replicas=4']);
+    expect(files.some((t) => t.includes(CONTROLLERS))).toBe(true);
+    expect(files.some((t) => t.includes(WRITE_PATH))).toBe(true);
+  });
+
+  it('--help and flag errors load nothing but the entry', () => {
+    expect(loadedBy(['get', '--help'])).toEqual([]);
+    const dist = distDir();
+    expect(kubemu(home, ['get', 'pods', '--bogus']).code).toBe(1);
+    expect(fs.readdirSync(dist).filter((f) => f.endsWith('.cache'))).toEqual([]);
+  });
+});
