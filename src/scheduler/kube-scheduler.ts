@@ -58,6 +58,15 @@ function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean): Kub
   return out;
 }
 
+/**
+ * queueEntry is what the activeQ order keeps of a pending pod: the fields PrioritySort compares
+ * and the key to fetch it by (a pass over thousands of pending pods need not hold them whole).
+ */
+function queueEntry(p: KubeObject): KubeObject {
+  const { namespace, name, creationTimestamp } = p.metadata;
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, creationTimestamp }, spec: { priority: p.spec?.priority } } as KubeObject;
+}
+
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
 export function newKubeScheduler(): Controller {
   const profiles = new ProfileCache();
@@ -277,7 +286,7 @@ export function newKubeScheduler(): Controller {
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
       if (!pod || !pending(pod)) { dirty.delete(key); return; }
       // activeQ order: attempt the eligible pods that come before this one first.
-      order ??= activeQOrder(podsWhere(ctx, pending));
+      order ??= activeQOrder(podsWhere(ctx, pending).map(queueEntry));
       for (; cursor < order.length; cursor++) {
         const p = order[cursor]!;
         if (podKeyOf(p) === key) break;
