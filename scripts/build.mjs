@@ -90,11 +90,35 @@ const out = await build({
   plugins: [splitPointsPlugin, dataFilesPlugin],
 });
 
+const modules = new Map(); // output file name -> its CommonJS code
 for (const file of out.outputFiles) {
   let code = file.text.replace(new RegExp(`${SPLIT_MARK}\\(import\\(("\\./[^"]+")\\)\\)`, 'g'), 'require($1)');
   if (code.includes(SPLIT_MARK) || /\bimport\(/.test(code)) throw new Error(`${path.basename(file.path)}: a split point was not turned into require()`);
   code = (await transform(code, { format: 'cjs', platform: 'node', target: 'node20', ...minify(!process.env.KUBEMU_BUILD_READABLE) })).code;
-  writeFileSync(file.path, code);
+  modules.set(path.basename(file.path), code);
+}
+
+// Packing: main.js and each split point's file also carry the chunks they import statically
+// (minus those main.js carries), as define(name, factory) calls the chunk loader reads: a
+// start reads a few files, not one per chunk. A chunk two split points share is in both files
+// and evaluated once, by name.
+const outputs = Object.fromEntries(Object.entries(out.metafile.outputs).map(([f, o]) => [path.basename(f), o]));
+const staticClosure = (root) => {
+  const seen = new Set();
+  const walk = (name) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const i of outputs[name].imports) if (i.kind === 'import-statement' && !i.external) walk(path.basename(i.path));
+  };
+  walk(root);
+  return seen;
+};
+const roots = ['main.js', ...new Set(Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import').map((i) => path.basename(i.path))))];
+const inMain = staticClosure('main.js');
+for (const root of roots) {
+  const members = [...staticClosure(root)].filter((m) => root === 'main.js' || m === root || !inMain.has(m));
+  const defines = members.map((m) => `define(${JSON.stringify(m)},function(exports,require,module,__filename,__dirname){${modules.get(m)}\n});`);
+  writeFileSync(`dist/${root}`, defines.join('\n'));
 }
 
 for (const [name, file] of dataFiles) copyFileSync(file, `dist/${name}`);
@@ -107,6 +131,7 @@ if (process.argv.includes('--report')) {
 
 // The command table as files, for entry's front end (src/cli/surface.ts): help and flag
 // errors are answered without loading the bundle.
-const { surface } = createRequire(import.meta.url)('../dist/main.js');
+const { ChunkLoader } = createRequire(import.meta.url)('../dist/entry.js');
+const { surface } = new ChunkLoader(path.resolve('dist')).load('main.js');
 mkdirSync('dist/surface');
 for (const [name, text] of surface()) writeFileSync(`dist/surface/${name}`, text);

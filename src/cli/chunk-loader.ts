@@ -1,61 +1,79 @@
 /**
- * chunk-loader: loads the bundle's files (main.js, one per split point, shared chunks) as
- * CommonJS modules, compiling each through a V8 code cache kept beside it, so that a start
- * mostly deserialises code instead of parsing it. Node's own require() has no code cache
- * on Node 20.
+ * chunk-loader: loads the bundle's modules (main.js, one per split point, the chunks they
+ * share) as CommonJS modules. The build packs each file with the chunks it always needs:
+ * a file is a list of `define(name, factory)` calls, so a start reads a few files instead of
+ * one per chunk, and each module is still evaluated once, when first required. Every file is
+ * compiled through a V8 code cache kept beside it, so a start mostly deserialises code
+ * instead of parsing it (Node's own require() has no code cache on Node 20).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { createRequire } from 'node:module';
 
-interface Loaded { exports: unknown; script: vm.Script; cached: boolean; cacheFile: string }
+/** Factory is one module's code, as a CommonJS wrapper function. */
+type Factory = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
 
-/** ChunkLoader loads files of one directory; other specifiers go to Node's require. */
+interface LoadedFile { script: vm.Script; cached: boolean; cacheFile: string }
+
+/** ChunkLoader loads the modules of one directory; other specifiers go to Node's require. */
 export class ChunkLoader {
-  private readonly loaded = new Map<string, Loaded>();
+  private readonly modules = new Map<string, { exports: unknown }>();
+  private readonly factories = new Map<string, Factory>();
+  private readonly files: LoadedFile[] = [];
+  private readonly json = new Map<string, unknown>();
   private readonly nodeRequire: NodeJS.Require;
+  private readonly require: NodeJS.Require;
 
   constructor(private readonly dir: string) {
     this.nodeRequire = createRequire(path.join(dir, 'main.js'));
+    // What bundled code uses of require: relative modules, Node's modules, and require.resolve.
+    const req = (spec: string) => (spec.startsWith('./') ? this.load(spec) : this.nodeRequire(spec));
+    this.require = Object.assign(req, { resolve: this.nodeRequire.resolve }) as unknown as NodeJS.Require;
   }
 
-  /** load returns the exports of ./file (a .json file: its parsed data), evaluating it on first use. */
+  /** load returns the exports of module ./name (a .json file: its parsed data), evaluating it on first use. */
   load(file: string): unknown {
     const name = path.basename(file);
-    const done = this.loaded.get(name);
+    const done = this.modules.get(name);
     if (done) return done.exports;
+    if (name.endsWith('.json')) return this.data(name);
+    if (!this.factories.has(name)) this.readFile(name);
+    const factory = this.factories.get(name);
+    if (!factory) throw new Error(`${name}: not defined by ${name} (a broken build?)`);
+    const mod = { exports: {} as unknown };
+    this.modules.set(name, mod);
+    factory(mod.exports, this.require, mod, path.join(this.dir, name), this.dir);
+    return mod.exports;
+  }
+
+  /** readFile runs one file of the bundle: it defines the modules packed in it (the first definition of a name wins). */
+  private readFile(name: string): void {
     const full = path.join(this.dir, name);
-    if (name.endsWith('.json')) return this.data(name, full);
     const source = fs.readFileSync(full, 'utf8');
     const cacheFile = path.join(this.dir, `.${name}.${process.version}.${source.length}.cache`);
     let cachedData: Buffer | undefined;
     try { cachedData = fs.readFileSync(cacheFile); } catch { /* first run */ }
-    const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-    const script = new vm.Script(wrapped, { filename: full, cachedData });
-    const mod = { exports: {} as unknown };
-    const entry: Loaded = { exports: mod.exports, script, cached: !!cachedData && !script.cachedDataRejected, cacheFile };
-    this.loaded.set(name, entry);
-    const req = Object.assign((spec: string) => (spec.startsWith('./') ? this.load(spec) : this.nodeRequire(spec)), { resolve: this.nodeRequire.resolve });
-    (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, req, mod, full, this.dir);
-    entry.exports = mod.exports;
-    return mod.exports;
+    const script = new vm.Script(`(function (define) {${source}\n})`, { filename: full, cachedData });
+    this.files.push({ script, cached: !!cachedData && !script.cachedDataRejected, cacheFile });
+    (script.runInThisContext() as (define: (n: string, f: Factory) => void) => void)((n, f) => {
+      if (!this.factories.has(n)) this.factories.set(n, f);
+    });
   }
 
-  private readonly json = new Map<string, unknown>();
-  private data(name: string, full: string): unknown {
-    if (!this.json.has(name)) this.json.set(name, JSON.parse(fs.readFileSync(full, 'utf8')));
+  private data(name: string): unknown {
+    if (!this.json.has(name)) this.json.set(name, JSON.parse(fs.readFileSync(path.join(this.dir, name), 'utf8')));
     return this.json.get(name);
   }
 
-  /** saveCaches writes a code cache for every file loaded without one (best effort: a read-only install just compiles). */
+  /** saveCaches writes a code cache for every file read without one (best effort: a read-only install just compiles). */
   saveCaches(): void {
-    for (const l of this.loaded.values()) {
-      if (l.cached) continue;
+    for (const f of this.files) {
+      if (f.cached) continue;
       try {
-        const tmp = `${l.cacheFile}.${process.pid}`;
-        fs.writeFileSync(tmp, l.script.createCachedData());
-        fs.renameSync(tmp, l.cacheFile);
+        const tmp = `${f.cacheFile}.${process.pid}`;
+        fs.writeFileSync(tmp, f.script.createCachedData());
+        fs.renameSync(tmp, f.cacheFile);
       } catch { /* not writable: fine */ }
     }
   }

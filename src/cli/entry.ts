@@ -9,6 +9,8 @@ import { ChunkLoader } from './chunk-loader';
 import { front } from './front';
 import { surfaceTable } from './surface';
 
+export { ChunkLoader }; // the build loads the bundle with it too
+
 type MainModule = typeof import('./main');
 
 /**
