@@ -59,6 +59,28 @@ function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean): Kub
 }
 
 /**
+ * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
+ * owners, the spec without what only the kubelet uses (container commands, env, probes, mounts;
+ * volumes other than claims), and the status fields scheduling and preemption read.
+ */
+function snapshotPod(p: KubeObject): KubeObject {
+  const { name, namespace, uid, labels, ownerReferences, creationTimestamp, deletionTimestamp } = p.metadata;
+  const spec = p.spec ?? {};
+  const container = (c: { name?: string; resources?: unknown; ports?: unknown; restartPolicy?: string }) => ({ name: c.name, resources: c.resources, ports: c.ports, restartPolicy: c.restartPolicy });
+  return {
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name, namespace, uid, labels, ownerReferences, creationTimestamp, deletionTimestamp },
+    spec: {
+      ...spec,
+      containers: spec.containers?.map(container),
+      initContainers: spec.initContainers?.map(container),
+      volumes: spec.volumes?.filter((v: { persistentVolumeClaim?: unknown }) => v.persistentVolumeClaim),
+    },
+    status: { phase: p.status?.phase, nominatedNodeName: p.status?.nominatedNodeName, startTime: p.status?.startTime },
+  } as KubeObject;
+}
+
+/**
  * queueEntry is what the activeQ order keeps of a pending pod: the fields PrioritySort compares
  * and the key to fetch it by (a pass over thousands of pending pods need not hold them whole).
  */
@@ -103,8 +125,9 @@ export function newKubeScheduler(): Controller {
   };
 
   const snap = (ctx: ReconcileContext): Snapshot => {
-    // Only bound and nominated pods take part: the others are never held, however many there are.
-    snapshot ??= newSnapshot(ctx.api.list({ kind: 'Node' }), podsWhere(ctx, (p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName)), {
+    // Only bound and nominated pods take part, and only what scheduling reads of them is kept:
+    // on a big cluster the snapshot is most of the scheduler's memory.
+    snapshot ??= newSnapshot(ctx.api.list({ kind: 'Node' }), podsWhere(ctx, (p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName)).map(snapshotPod), {
       namespaces: ctx.api.list({ kind: 'Namespace' }),
       persistentVolumeClaims: ctx.api.list({ kind: 'PersistentVolumeClaim' }),
       persistentVolumes: ctx.api.list({ kind: 'PersistentVolume' }),
