@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * run-all: every benchmark in sequence (T1, T2, T5, T10, T7 keeping its cluster, T9 on
- * it), then a table of all verdicts. --quick uses few rounds and the tenth-size T7; other
+ * run-all: every benchmark in sequence (T1, T2, T5, T6, T10, T7 keeping its cluster, T9
+ * and T4 on it), then a table of all verdicts. --quick uses few rounds and the tenth-size T7; other
  * flags (--floors DIR, --rounds N) pass through. Builds once.
  * Usage: node bench/run-all.mjs [--quick] [--floors DIR] [--skip t7,t9]
  */
@@ -36,9 +36,11 @@ function run(id, script, extra = []) {
 run('t1', 't1-startup.mjs');
 run('t2', 't2-get.mjs');
 run('t5', 't5-apply.mjs');
+run('t6', 't6-stream.mjs');
 run('t10', 't10-storm.mjs');
 run('t7', 't7-scale.mjs', ['--keep']);
 run('t9', 't9-idle-tick.mjs', t7home ? ['--home', t7home] : []);
+run('t4', 't4-list-all.mjs', t7home ? ['--home', t7home] : []);
 if (t7home) removeHome(t7home);
 
 console.log('\n== summary');
