@@ -9,7 +9,6 @@ import { toYaml } from '../yaml/write-yaml';
 import { compileJsonPath } from '../printers/jsonpath';
 import { parseCustomColumnsFile, parseCustomColumnsSpec, renderCustomColumns } from '../printers/custom-columns';
 import { CliError } from './errors';
-
 import type { OutputSpec } from './output-spec';
 
 export { ALLOWED_FORMATS, parseOutput, type OutputSpec } from './output-spec';

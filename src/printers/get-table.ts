@@ -8,7 +8,7 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix, type ResourceInfo } from '../api/registry';
 import { byteOrder } from './columns/cells';
 import { tableDefFor, type Column } from './columns/index';
-import { TabbedRows, renderTabbed } from './table';
+import { TabbedRows } from './table';
 
 /** NAMESPACE_HEADER is the header of the column -A adds in front of namespaced tables. */
 export const NAMESPACE_HEADER = 'NAMESPACE';
@@ -90,12 +90,6 @@ export function getTableRow(info: ResourceInfo, obj: KubeObject, opts: GetTableO
   return row;
 }
 
-/** getTableRows returns one type's table as rows: the header (unless --no-headers) then one row per object. */
-export function getTableRows(group: GetTableGroup, opts: GetTableOptions): string[][] {
-  const rows = group.objects.map((o) => getTableRow(group.info, o, opts));
-  return opts.noHeaders ? rows : [getTableHeader(group.info, opts), ...rows];
-}
-
 /** GetTableRowGroup is one type's table with its objects already turned into rows (large lists are streamed into rows). */
 export interface GetTableRowGroup {
   info: ResourceInfo;
@@ -128,8 +122,11 @@ export function writeGetTableRows(groups: readonly GetTableRowGroup[], opts: Get
  * groups with objects render as "".
  */
 export function renderGetTable(groups: readonly GetTableGroup[], opts: GetTableOptions): string {
-  const tables = groups.filter((g) => g.objects.length > 0).map((g) => renderTabbed(getTableRows(g, opts)));
-  // Mirrors kubectl get.go: the blank line between resource groups is only written when
-  // headers are printed; with --no-headers the tables follow each other directly.
-  return tables.join(opts.noHeaders ? '' : '\n');
+  const pieces: string[] = [];
+  writeGetTableRows(groups.map((g) => {
+    const group = newRowGroup(g.info, opts);
+    for (const o of g.objects) group.rows.add(getTableRow(g.info, o, opts));
+    return group;
+  }), opts, (text) => pieces.push(text));
+  return pieces.join('');
 }
