@@ -4,7 +4,7 @@
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
 import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
-import { type Registry, type ResourceInfo, qualifiedResource } from '../api/registry';
+import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { selectorMatches } from '../api/label-selector';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
@@ -16,7 +16,7 @@ import {
   ApiError, alreadyExists, badRequest, conflict, forbidden, invalid, notFound,
 } from './errors';
 import type {
-  ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions,
+  ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion,
 } from './client';
 import { SPLIT } from './split-points';
 import { canonicalOrder } from './object-order';
@@ -43,8 +43,6 @@ const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Da
 /** ApiServerConfig wires the server to its store, clock, RNG and base registry. */
 export interface ApiServerConfig { store: Store; clock: Clock; rand: Rand; registry: Registry }
 
-/** WriteRecord is one write as the server saw it; tests read them like sample-controller's actions. */
-export type WriteRecord = [verb: string, resource: string, key: string];
 
 /** EVICTION_VIOLATES_PDB is the 429 an eviction gets when the pod's PodDisruptionBudget allows no disruption. */
 export const EVICTION_VIOLATES_PDB = "Cannot evict pod as it would violate the pod's disruption budget.";
@@ -57,10 +55,8 @@ export class ApiServer implements ApiClient {
   private readonly clock: Clock;
   private readonly rand: Rand;
   private readonly baseRegistry: Registry;
-  private registryCache: { revision: number; registry: Registry } | undefined;
+  private registryCache: { stamp: string; registry: Registry } | undefined;
   private eventSeq = 0;
-  /** writes records every persisted write (verb, resource, ns/name) for tests and reports. */
-  readonly writes: WriteRecord[] = [];
 
   constructor(cfg: ApiServerConfig) {
     this.store = cfg.store;
@@ -71,14 +67,15 @@ export class ApiServer implements ApiClient {
 
   /** registry is the base registry plus the resources of every established CRD. */
   registry(): Registry {
-    const rev = this.store.revision();
-    if (this.registryCache?.revision === rev) return this.registryCache.registry;
+    // Rebuilt only when a CRD or the APIService changed, not after every write.
+    const stamp = `${this.store.kindStamp('CustomResourceDefinition')}/${this.store.kindStamp('APIService')}`;
+    if (this.registryCache?.stamp === stamp) return this.registryCache.registry;
     const crds = this.store.count({ kind: 'CustomResourceDefinition' })
       ? this.store.list({ kind: 'CustomResourceDefinition' }) : [];
     // The Metrics API's discovery rows exist while its APIService is registered (kubemu addon enable metrics-server).
     const metrics = metricsResources(!!this.store.get({ kind: 'APIService', name: METRICS_APISERVICE }));
     const registry = this.baseRegistry.withCustom([...customResources(crds), ...metrics]);
-    this.registryCache = { revision: rev, registry };
+    this.registryCache = { stamp, registry };
     return registry;
   }
 
@@ -158,6 +155,14 @@ export class ApiServer implements ApiClient {
     return this.store.listByOwner(ownerUid, kind);
   }
 
+  controlledVersions(kind: string, ownerUid: string): ObjectVersion[] {
+    return this.store.versionsByOwner(ownerUid, kind).map((v) => ({ namespace: v.namespace, name: v.name, resourceVersion: String(v.revision) }));
+  }
+
+  historyEpoch(): number {
+    return this.store.historyEpoch();
+  }
+
   /**
    * watch returns the changes to a kind after a resourceVersion, oldest first; a version older
    * than the compacted history is 410 Expired ("too old resource version"), as from etcd.
@@ -172,8 +177,9 @@ export class ApiServer implements ApiClient {
       }
       throw e;
     }
+    // Objects stay decoded on demand: a long tick's summary reads tens of thousands of Events.
     return events.filter((e) => namespace === undefined || e.namespace === namespace)
-      .map((e) => ({ type: e.type, object: e.object, revision: e.revision }));
+      .map((e) => ({ type: e.type, revision: e.revision, get object() { return e.object; } }));
   }
 
   /** revision is the store's current resourceVersion (a list's metadata.resourceVersion). */
@@ -195,7 +201,6 @@ export class ApiServer implements ApiClient {
         if (e instanceof ObjectTooLargeError) throw tooLarge();
         throw e;
       }
-      this.writes.push(['create', qualifiedResource(info), keyOfObj(obj)]);
       return obj as T;
     });
   }
@@ -292,7 +297,6 @@ export class ApiServer implements ApiClient {
       // Removing the last finalizer of an object being deleted completes the deletion.
       if (meta.deletionTimestamp && !(meta.finalizers?.length) && !this.gracefulPending(obj)) {
         const gone = this.store.delete(ref);
-        this.writes.push(['delete', qualifiedResource(info), keyOfObj(obj)]);
         return gone as T;
       }
       return this.persistUpdate(obj, current, info) as T;
@@ -307,7 +311,6 @@ export class ApiServer implements ApiClient {
   private persistUpdate(obj: KubeObject, current: KubeObject, info: ResourceInfo): KubeObject {
     try {
       const stored = this.store.update(canonicalOrder(obj), Number(current.metadata.resourceVersion));
-      this.writes.push(['update', qualifiedResource(info), keyOfObj(obj)]);
       return stored;
     } catch (e) {
       if (e instanceof RevisionMismatchError) throw conflict(info.group, info.resource, obj.metadata.name!);
@@ -395,7 +398,6 @@ export class ApiServer implements ApiClient {
   private remove(ref: ObjectRef, info: ResourceInfo, o: DeleteOptions): KubeObject {
     if (o.dryRun) return this.store.get(ref)!;
     const gone = this.store.delete(ref);
-    this.writes.push(['delete', qualifiedResource(info), keyOfRef(ref)]);
     return gone;
   }
 
@@ -502,7 +504,7 @@ export class ApiServer implements ApiClient {
     const sourceObj = source.host ? { component: source.component, host: source.host } : { component: source.component };
     this.store.transaction(() => {
       // Events about the same object with the same reason, message and source aggregate into one (EventCorrelator).
-      const existing = (ref.uid ? this.store.listByOwner(ref.uid, 'Event') : [])
+      const existing = (ref.uid ? this.store.findEvents(ref.uid, reason, message) : [])
         .find((e) => e.reason === reason && e.message === message && e.type === type && e.involvedObject?.fieldPath === ref.fieldPath
           && e.source?.component === source.component && (e.source?.host ?? '') === (source.host ?? ''));
       if (existing) {
@@ -552,13 +554,6 @@ function refOf(obj: KubeObject, info: ResourceInfo): ObjectRef {
   return { kind: info.storageKind, namespace: info.namespaced ? (obj.metadata.namespace || 'default') : undefined, name: obj.metadata.name };
 }
 
-function keyOfObj(obj: KubeObject): string {
-  return obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : obj.metadata.name!;
-}
-
-function keyOfRef(ref: ObjectRef): string {
-  return ref.namespace ? `${ref.namespace}/${ref.name}` : ref.name;
-}
 
 function withoutRV(obj: KubeObject): KubeObject {
   const c = { ...obj, metadata: { ...obj.metadata } };

@@ -50,6 +50,13 @@ export interface ApiClient {
   podsOnNode(nodeName: string): KubeObject[];
   /** listControlledBy lists objects of a kind whose controller ownerReference is the given owner uid. */
   listControlledBy(kind: string, ownerUid: string): KubeObject[];
+  /** controlledVersions names each object listControlledBy would return, with its resourceVersion, decoding none. */
+  controlledVersions(kind: string, ownerUid: string): ObjectVersion[];
+  /**
+   * historyEpoch changes when a write of this process was rolled back and its resourceVersions
+   * may be reused: a cache keyed by resourceVersion is valid only while the epoch stays the same.
+   */
+  historyEpoch(): number;
   create<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
   /** update writes spec and metadata; status is kept as stored. Conflict on a stale resourceVersion. */
   update<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
@@ -65,6 +72,9 @@ export interface ApiClient {
   /** recordEvent creates or aggregates a core/v1 Event about an object. */
   recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): void;
 }
+
+/** ObjectVersion names an object (namespace empty for cluster-scoped kinds) and its resourceVersion. */
+export interface ObjectVersion { namespace: string; name: string; resourceVersion: string }
 
 /** EventSource is the Event's source: component, and host for kubelets. */
 export interface EventSource { component: string; host?: string }

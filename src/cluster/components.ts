@@ -9,7 +9,7 @@ import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
 import { deploymentController } from '../controllers/deployment';
-import { replicaSetController } from '../controllers/replicaset';
+import { newReplicaSetController } from '../controllers/replicaset';
 import { daemonSetController } from '../controllers/daemonset';
 import { jobController } from '../controllers/job';
 import { cronJobController } from '../controllers/cronjob';
@@ -22,7 +22,7 @@ import { garbageCollectors } from '../controllers/garbagecollector';
 import { eventTTLController } from '../controllers/eventttl';
 import { resourceQuotaController } from '../controllers/resourcequota';
 import { newKubeScheduler } from '../scheduler/kube-scheduler';
-import { kubeletController } from '../kubelet/kubelet';
+import { newKubelet } from '../kubelet/kubelet';
 import { nodeStatusController } from '../kubelet/node-status';
 import { nodeLifecycleController } from '../controllers/nodelifecycle';
 import { taintEvictionController } from '../controllers/tainteviction';
@@ -38,7 +38,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     serviceAccountController,
     rootCACertPublisher,
     deploymentController,
-    replicaSetController,
+    newReplicaSetController(),
     daemonSetController,
     jobController,
     cronJobController,
@@ -53,7 +53,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     disruptionController,
     resourceQuotaController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
-    kubeletController,
+    newKubelet(),
     nodeStatusController,
     nodeLifecycleController, // after the kubelets: a pass renews live leases before the grace check reads them
     taintEvictionController,

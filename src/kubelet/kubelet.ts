@@ -29,38 +29,49 @@ export const NODE_STOPPED_ANNOTATION = 'kubemu.io/kubelet-stopped';
 /** MAX_TRANSITIONS bounds the transitions one reconcile replays (a long wall-clock gap). */
 export const MAX_TRANSITIONS = 2000;
 
-/** kubeletController reconciles bound pods on every node. */
-export const kubeletController: Controller = {
-  name: NAME,
-  for: 'Pod',
-  accepts: (pod) => !!pod.spec?.nodeName,
-  watches: [
-    // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
-    ...['ConfigMap', 'Secret'].map((kind) => ({
-      kind,
-      map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
-        .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && referencedObjects(p).includes(`${kind}/${obj.metadata.name}`))
-        .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
-    })),
-    // A kubelet that starts again picks up what it missed while stopped: pods bound or deleted meanwhile.
-    {
-      kind: 'Node',
-      map: (node: KubeObject, ctx: ReconcileContext) => (node.metadata.annotations?.[NODE_STOPPED_ANNOTATION] ? [] : ctx.api.podsOnNode(node.metadata.name!)
-        .filter((p) => p.metadata.deletionTimestamp || !p.status?.startTime)
-        .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! }))),
+/** newKubelet makes the component that reconciles bound pods on every node. */
+export function newKubelet(): Controller {
+  // The nodes read in this pass: the pods of one node share it (markImagePresent keeps it current).
+  const nodes = new Map<string, KubeObject | undefined>();
+  const nodeNamed = (name: string, ctx: ReconcileContext) => {
+    if (!nodes.has(name)) nodes.set(name, ctx.api.tryGet({ kind: 'Node', name }));
+    return nodes.get(name);
+  };
+  return {
+    name: NAME,
+    for: 'Pod',
+    accepts: (pod) => !!pod.spec?.nodeName,
+    watches: [
+      // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
+      ...['ConfigMap', 'Secret'].map((kind) => ({
+        kind,
+        map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
+          .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && referencedObjects(p).includes(`${kind}/${obj.metadata.name}`))
+          .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
+      })),
+      // A kubelet that starts again picks up what it missed while stopped: pods bound or deleted meanwhile.
+      {
+        kind: 'Node',
+        map: (node: KubeObject, ctx: ReconcileContext) => (node.metadata.annotations?.[NODE_STOPPED_ANNOTATION] ? [] : ctx.api.podsOnNode(node.metadata.name!)
+          .filter((p) => p.metadata.deletionTimestamp || !p.status?.startTime)
+          .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! }))),
+      },
+    ],
+    beginPass() {
+      nodes.clear();
     },
-  ],
-  reconcile(req: Request, ctx: ReconcileContext): Result | void {
-    const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
-    if (!pod?.spec?.nodeName) return;
-    const node = ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName });
-    if (!node || node.metadata.annotations?.[NODE_STOPPED_ANNOTATION]) return;
-    if (pod.metadata.deletionTimestamp) return terminate(pod, node, ctx);
-    if (isPodTerminal(pod)) return;
-    const admitted = pod.status?.startTime ? pod : admit(pod, node, ctx);
-    return sync(admitted, node, ctx);
-  },
-};
+    reconcile(req: Request, ctx: ReconcileContext): Result | void {
+      const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
+      if (!pod?.spec?.nodeName) return;
+      const node = nodeNamed(pod.spec.nodeName, ctx);
+      if (!node || node.metadata.annotations?.[NODE_STOPPED_ANNOTATION]) return;
+      if (pod.metadata.deletionTimestamp) return terminate(pod, node, ctx);
+      if (isPodTerminal(pod)) return;
+      const admitted = pod.status?.startTime ? pod : admit(pod, node, ctx);
+      return sync(admitted, node, ctx);
+    },
+  };
+}
 
 function source(node: KubeObject) {
   return { component: NAME, host: node.metadata.name };

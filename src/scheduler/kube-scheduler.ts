@@ -60,8 +60,9 @@ function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean): Kub
 
 /**
  * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
- * owners, the spec without what only the kubelet uses (container commands, env, probes, mounts;
- * volumes other than claims), and the status fields scheduling and preemption read.
+ * owners, the spec fields scheduling reads of pods already placed (of containers: resources,
+ * ports and restart policy; of volumes: claims; not tolerations or selectors, which only the pod
+ * being scheduled is asked for), and the status fields scheduling and preemption read.
  */
 function snapshotPod(p: KubeObject): KubeObject {
   const { name, namespace, uid, labels, ownerReferences, creationTimestamp, deletionTimestamp } = p.metadata;
@@ -70,8 +71,10 @@ function snapshotPod(p: KubeObject): KubeObject {
   return {
     apiVersion: 'v1', kind: 'Pod',
     metadata: { name, namespace, uid, labels, ownerReferences, creationTimestamp, deletionTimestamp },
+    // Named fields, not a spread of spec: V8 gives every spread copy a map of its own (MBs of them).
     spec: {
-      ...spec,
+      nodeName: spec.nodeName, priority: spec.priority, affinity: spec.affinity,
+      topologySpreadConstraints: spec.topologySpreadConstraints, overhead: spec.overhead,
       containers: spec.containers?.map(container),
       initContainers: spec.initContainers?.map(container),
       volumes: spec.volumes?.filter((v: { persistentVolumeClaim?: unknown }) => v.persistentVolumeClaim),
@@ -185,7 +188,7 @@ export function newKubeScheduler(): Controller {
       throw e;
     }
     failpoint('mid-scheduling');
-    s.assume(pod, result.nodeName);
+    s.assume(snapshotPod(pod), result.nodeName);
     ctx.api.recordEvent(pod, 'Normal', SCHEDULED, scheduledMessage(pod.metadata.namespace!, pod.metadata.name!, result.nodeName), { component: NAME });
     return undefined;
   };

@@ -6,13 +6,14 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import type { Store } from '../store/store';
-import { CompactedError } from '../store/store';
+import type { WatchEvent } from '../store/store';
 import {
   type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
 } from '../controllers/controller';
 import type { SimClock } from './clock';
 import type { Rand } from './rand';
 import { failpoint } from './failpoints';
+import { keepHeapNearLiveData } from './batch-heap';
 
 /** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
@@ -39,6 +40,9 @@ export interface SimulationConfig {
   onWarning?: (msg: string) => void;
 }
 
+/** PUMP_PAGE is how many changes the shared change reader holds at once (a big settle writes tens of thousands). */
+const PUMP_PAGE = 5_000;
+
 /** TIMER_GRANULARITY_MS: timers fire on tenths of a simulated second (API timestamps have whole seconds). */
 export const TIMER_GRANULARITY_MS = 100;
 
@@ -57,6 +61,12 @@ export class Simulation {
   private readonly ctx: ReconcileContext;
   private failures = new Map<string, number>();
   private loaded?: readonly Controller[];
+  /** pending holds, per component, the keys changes have mapped to and it has not yet reconciled. */
+  private readonly pending = new Map<string, Set<string>>();
+  /** cursors: the revision each component has taken its keys up to (persisted as meta cursor.NAME). */
+  private readonly cursors = new Map<string, number>();
+  /** pumped: the revision the change log has been distributed up to in this settle. */
+  private pumped: number | undefined;
 
   constructor(private readonly cfg: SimulationConfig) {
     this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
@@ -76,6 +86,10 @@ export class Simulation {
     const { store } = this.cfg;
     let passes = 0;
     let reconciles = 0;
+    // The distribution state is the settle's own: a rolled-back command must leave nothing behind.
+    this.pending.clear();
+    this.cursors.clear();
+    this.pumped = undefined;
     for (;;) {
       if (passes >= maxPasses) {
         this.cfg.onWarning?.(`warning: the cluster did not settle after ${maxPasses} passes`);
@@ -99,7 +113,11 @@ export class Simulation {
   }
 
   private components(): readonly Controller[] {
-    return (this.loaded ??= this.cfg.components());
+    if (!this.loaded) {
+      keepHeapNearLiveData();
+      this.loaded = this.cfg.components();
+    }
+    return this.loaded;
   }
 
   private persist(): void {
@@ -156,14 +174,14 @@ export class Simulation {
   /** runComponent reconciles every key that changed or fell due for one component; returns how many. */
   private runComponent(c: Controller): number {
     const { store, clock } = this.cfg;
-    const cursorKey = `cursor.${c.name}`;
-    const cursor = Number(store.meta.get(cursorKey) ?? '0');
-    const head = store.revision();
-    const keys = cursor < head ? this.changedKeys(c, cursor, head) : new Set<string>();
-    for (const t of store.timers.due(clock.nowMs())) {
-      if (t.component === c.name) { keys.add(t.key); store.timers.clear(c.name, t.key); }
+    const head = this.pump();
+    const keys = this.pending.get(c.name) ?? new Set<string>();
+    this.pending.delete(c.name);
+    for (const t of store.timers.due(clock.nowMs(), c.name)) { keys.add(t.key); store.timers.clear(c.name, t.key); }
+    if (this.cursors.get(c.name) !== head) {
+      this.cursors.set(c.name, head);
+      store.meta.set(`cursor.${c.name}`, String(head));
     }
-    store.meta.set(cursorKey, String(head));
     if (!keys.size) return 0;
     c.beginPass?.();
     for (const key of [...keys].sort()) this.reconcileOne(c, key);
@@ -171,31 +189,70 @@ export class Simulation {
   }
 
   /**
-   * changedKeys maps the changes after cursor to the component's keys. Its own function so the
-   * change list is garbage before the reconciles run (a big settle has tens of thousands).
+   * Like client-go's shared informers, the change log is read once for every component: each
+   * change is decoded at most once and mapped to the keys of each component that has not seen it
+   * (one at or below a component's cursor was handled by an earlier command). Returns the revision
+   * distributed up to. Changes are read a page at a time: a big settle writes tens of thousands.
    */
-  private changedKeys(c: Controller, cursor: number, head: number): Set<string> {
+  private pump(): number {
     const { store } = this.cfg;
-    const keys = new Set<string>();
-    const kinds = [c.for, ...(c.owns ?? []), ...(c.watches ?? []).map((w) => w.kind)];
-    let events;
-    try {
-      events = store.watchSince(cursor, [...new Set(kinds)]);
-    } catch (e) {
-      if (!(e instanceof CompactedError)) throw e;
-      // Like an informer after 410 Gone: relist and reconcile everything.
-      events = this.cfg.api.list({ kind: c.for }).map((object) => ({
-        type: 'ADDED' as const, revision: head, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name!, object,
-      }));
+    const head = store.revision();
+    const comps = this.components();
+    if (this.pumped === undefined) {
+      for (const c of comps) this.cursors.set(c.name, Number(store.meta.get(`cursor.${c.name}`) ?? '0'));
+      this.pumped = Math.min(head, ...this.cursors.values());
+      this.relistCompacted(comps, head);
     }
-    for (const ev of events) {
-      // The key alone is enough for a plain `for` change; decode the object only when a mapping needs it.
-      if (ev.kind === c.for && !c.accepts && !c.owns?.includes(ev.kind) && !c.watches?.some((w) => w.kind === ev.kind)) {
-        keys.add(keyOf(ev.namespace ? { namespace: ev.namespace, name: ev.name } : { name: ev.name }));
-        continue;
+    if (this.pumped >= head) return head;
+    const kinds = new Set<string>();
+    for (const c of comps) for (const k of kindsOf(c)) kinds.add(k);
+    for (let after = this.pumped; after < head;) {
+      const page = store.watchSince(after, [...kinds], PUMP_PAGE);
+      if (!page.length) break;
+      after = page[page.length - 1]!.revision;
+      this.distribute(comps, page);
+    }
+    this.pumped = head;
+    return head;
+  }
+
+  /** distribute maps one page of changes to the keys of the components that have not seen them. */
+  private distribute(comps: readonly Controller[], page: readonly WatchEvent[]): void {
+    for (const ev of page) {
+      let object: KubeObject | undefined;
+      for (const c of comps) {
+        if (ev.revision <= this.cursors.get(c.name)!) continue;
+        // The key alone is enough for a plain `for` change; decode the object only when a mapping needs it.
+        if (ev.kind === c.for && !c.accepts && !c.owns?.includes(ev.kind) && !c.watches?.some((w) => w.kind === ev.kind)) {
+          this.pendingOf(c).add(keyOf(ev.namespace ? { namespace: ev.namespace, name: ev.name } : { name: ev.name }));
+          continue;
+        }
+        if (!kindsOf(c).includes(ev.kind)) continue;
+        object ??= ev.object;
+        for (const req of this.map(c, object)) this.pendingOf(c).add(keyOf(req));
       }
-      for (const req of this.map(c, ev.object)) keys.add(keyOf(req));
     }
+  }
+
+  /**
+   * relistCompacted: a component whose cursor is older than the compacted history reconciles
+   * everything of its kind, like an informer relisting after 410 Gone.
+   */
+  private relistCompacted(comps: readonly Controller[], head: number): void {
+    const { store } = this.cfg;
+    const compacted = Number(store.meta.get('compactedRevision') ?? '0');
+    if (this.pumped! >= compacted) return;
+    for (const c of comps) {
+      if (this.cursors.get(c.name)! >= compacted) continue;
+      for (const object of this.cfg.api.list({ kind: c.for })) for (const req of this.map(c, object)) this.pendingOf(c).add(keyOf(req));
+      this.cursors.set(c.name, compacted);
+    }
+    this.pumped = Math.min(head, ...this.cursors.values());
+  }
+
+  private pendingOf(c: Controller): Set<string> {
+    let keys = this.pending.get(c.name);
+    if (!keys) this.pending.set(c.name, (keys = new Set()));
     return keys;
   }
 
@@ -228,4 +285,13 @@ export class Simulation {
       store.timers.set({ component: c.name, key, due: clock.nowMs() + delay });
     }
   }
+}
+
+const kindsCache = new WeakMap<Controller, readonly string[]>();
+
+/** kindsOf lists the kinds whose changes wake a component. */
+function kindsOf(c: Controller): readonly string[] {
+  let kinds = kindsCache.get(c);
+  if (!kinds) kindsCache.set(c, (kinds = [...new Set([c.for, ...(c.owns ?? []), ...(c.watches ?? []).map((w) => w.kind)])]));
+  return kinds;
 }

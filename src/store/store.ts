@@ -10,6 +10,9 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 /** WatchEvent is one change; `object` is decoded on first access (most consumers only need the key). */
 export interface WatchEvent { type: WatchEventType; revision: Revision; kind: string; namespace: string; name: string; readonly object: KubeObject }
 
+/** StoredVersion names an object and the revision it was last written at. */
+export interface StoredVersion { namespace: string; name: string; revision: Revision }
+
 /** StoreListQuery selects one kind, optionally one namespace; label filtering happens above. */
 export interface StoreListQuery { kind: string; namespace?: string }
 
@@ -46,14 +49,31 @@ export interface Store {
   podIPsOnNode(node: string): string[];
   /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */
   listByOwner(ownerUid: string, kind: string): KubeObject[];
+  /** versionsByOwner lists the keys and revisions listByOwner would return, decoding nothing. */
+  versionsByOwner(ownerUid: string, kind: string): StoredVersion[];
+  /** findEvents lists the Events about an object (by uid) with a reason and message, through an index. */
+  findEvents(subjectUid: string, reason: string, message: string): KubeObject[];
+  /**
+   * kindStamp changes whenever an object of the kind is created, changed or deleted: how many
+   * there are and the newest revision among them (with historyEpoch, as revisions may be reused).
+   */
+  kindStamp(kind: string): string;
   /** count returns how many objects of a kind (in a namespace) exist, without decoding them. */
   count(q: StoreListQuery): number;
   create(obj: KubeObject): KubeObject;                                  // throws KeyExistsError
   update(obj: KubeObject, expected: Revision): KubeObject;              // throws RevisionMismatchError, KeyNotFoundError
   delete(ref: ObjectRef, expected?: Revision): KubeObject;              // throws KeyNotFoundError, RevisionMismatchError
   revision(): Revision;
-  /** watchSince returns changes strictly after `after`, oldest first; CompactedError if `after` was compacted. */
-  watchSince(after: Revision, kinds?: readonly string[]): WatchEvent[];
+  /**
+   * historyEpoch changes whenever a write transaction of this process rolls back: the revisions
+   * it used are then given to other writes, so anything cached by revision must be dropped.
+   */
+  historyEpoch(): number;
+  /**
+   * watchSince returns changes strictly after `after`, oldest first, at most `limit` of them
+   * (a page: ask again after the last one's revision); CompactedError if `after` was compacted.
+   */
+  watchSince(after: Revision, kinds?: readonly string[], limit?: number): WatchEvent[];
   /** compact drops change-log entries at or below upTo. */
   compact(upTo: Revision): void;
   /** transaction runs fn atomically; writers take the write lock up front (BEGIN IMMEDIATE); nested calls are savepoints. */
@@ -64,8 +84,8 @@ export interface Store {
   readonly timers: {
     set(t: Timer): void;
     clear(component: string, key: string): void;
-    /** due lists timers at or before `now`, earliest first. */
-    due(now: number): Timer[];
+    /** due lists one component's timers at or before `now`, earliest first. */
+    due(now: number, component: string): Timer[];
     /** next is the earliest due time of any timer, or undefined. */
     next(): number | undefined;
     /** nextExact is the earliest due time of an exact timer, or undefined. */

@@ -100,6 +100,12 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
         // An indexed helper read (describers): keep what the user may list in each namespace.
         return (kind: string, ownerUid: string) => filterListable(target.listControlledBy(kind, ownerUid), info(kind), user, rbac);
       }
+      if (prop === 'controlledVersions') {
+        return (kind: string, ownerUid: string) => {
+          const may = listableIn(info(kind), user, rbac);
+          return target.controlledVersions(kind, ownerUid).filter((v) => may(v.namespace));
+        };
+      }
       const pre = typeof prop === 'string' ? checks[prop] : undefined;
       if (!pre) return value.bind(target);
       return (...args: unknown[]) => { pre(args); return value.apply(target, args); };
@@ -108,13 +114,19 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
 }
 
 function filterListable(items: KubeObject[], r: ResourceInfo | undefined, user: UserInfo, rbac: RbacAuthorizer): KubeObject[] {
-  if (!r) return items;
+  const may = listableIn(r, user, rbac);
+  return items.filter((o) => may(o.metadata.namespace ?? ''));
+}
+
+/** listableIn says, namespace by namespace, whether the user may list the resource there (every answer kept). */
+function listableIn(r: ResourceInfo | undefined, user: UserInfo, rbac: RbacAuthorizer): (namespace: string) => boolean {
+  if (!r) return () => true;
   const allowed = new Map<string, boolean>();
-  return items.filter((o) => {
-    const ns = r.namespaced ? o.metadata.namespace ?? '' : '';
+  return (namespace) => {
+    const ns = r.namespaced ? namespace : '';
     if (!allowed.has(ns)) {
       allowed.set(ns, rbac.authorize({ user, verb: 'list', group: r.group, resource: r.resource, namespace: ns || undefined }).allowed);
     }
-    return allowed.get(ns);
-  });
+    return allowed.get(ns)!;
+  };
 }

@@ -27,7 +27,10 @@ export function parseDuration(s: string): number {
 
 /** eventCounts tallies the Event reasons recorded (or repeated) in a window of changes. */
 export function eventCounts(changes: readonly { type: string; object: KubeObject }[]): Map<string, number> {
-  const counts = new Map<string, number>();
+  return addCounts(new Map<string, number>(), changes);
+}
+
+function addCounts(counts: Map<string, number>, changes: readonly { type: string; object: KubeObject }[]): Map<string, number> {
   for (const c of changes) {
     const reason = c.object.reason;
     if (c.type !== 'DELETED' && typeof reason === 'string' && reason) counts.set(reason, (counts.get(reason) ?? 0) + 1);
@@ -50,8 +53,12 @@ function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<st
     return eventCounts(cluster.api.watch('Event', revision));
   } catch (e) {
     if (!(e instanceof ApiError && e.reason === 'Expired')) throw e;
-    const recent = cluster.api.list({ kind: 'Event' }).filter((ev) => Date.parse(ev.lastTimestamp ?? '') > fromMs);
-    return eventCounts(recent.map((object) => ({ type: 'MODIFIED', object })));
+    // Streamed: a long tick on a big cluster leaves tens of thousands of Events.
+    const counts = new Map<string, number>();
+    cluster.api.each({ kind: 'Event' }, (object) => {
+      if (Date.parse(object.lastTimestamp ?? '') > fromMs) addCounts(counts, [{ type: 'MODIFIED', object }]);
+    });
+    return counts;
   }
 }
 

@@ -4,10 +4,11 @@
  * kubemu: no slow-start batches and no adoption of orphaned pods (pods leaving the selector are released).
  */
 import type { KubeObject } from '../../api/meta';
-import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
+import { isPodActive, isPodAvailable, isPodReady, podCondition } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { OwnedCache } from '../owned-cache';
 import { newPodFromTemplate, rankPodsForDeletion } from './pods';
 
 export const NAME = 'replicaset-controller';
@@ -15,31 +16,53 @@ export const SUCCESSFUL_CREATE = 'SuccessfulCreate';
 export const SUCCESSFUL_DELETE = 'SuccessfulDelete';
 export const FAILED_CREATE = 'FailedCreate';
 
-/** replicaSetController is the ReplicaSet reconcile loop. */
-export const replicaSetController: Controller = {
-  name: NAME,
-  for: 'ReplicaSet',
-  owns: ['Pod'],
-  reconcile(req: Request, ctx: ReconcileContext): Result | void {
-    const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: req.namespace, name: req.name });
-    if (!rs) return; // deleted: the garbage collector removes its pods
-    const owned = ctx.api.listControlledBy('Pod', rs.metadata.uid!);
-    const pods = owned.filter((p) => selectorMatches(rs.spec.selector, p.metadata.labels));
-    // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
-    if (!rs.metadata.deletionTimestamp) for (const p of owned) if (!pods.includes(p)) releasePod(rs, p, ctx);
-    const active = pods.filter(isPodActive);
-    const changed = !rs.metadata.deletionTimestamp && manageReplicas(rs, active, ctx);
-    // Status counts the controlled active pods; re-list only if this pass created or deleted some.
-    const counted = changed || pods.length !== owned.length ? ctx.api.listControlledBy('Pod', rs.metadata.uid!).filter(isPodActive) : active;
-    return updateStatus(rs, counted, ctx);
-  },
-};
+/**
+ * slimPod keeps what the controller reads of a pod — selection, ranking for deletion, status
+ * counts — so that its cache of every owned pod stays small.
+ */
+function slimPod(p: KubeObject): KubeObject {
+  const { name, namespace, uid, resourceVersion, labels, ownerReferences, creationTimestamp, deletionTimestamp } = p.metadata;
+  const ready = podCondition(p, 'Ready');
+  return {
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name, namespace, uid, resourceVersion, labels, ownerReferences, creationTimestamp, deletionTimestamp },
+    spec: { nodeName: p.spec?.nodeName },
+    status: {
+      phase: p.status?.phase,
+      conditions: ready ? [ready] : [],
+      containerStatuses: (p.status?.containerStatuses ?? []).map((c: { restartCount?: number }) => ({ restartCount: c.restartCount })),
+    },
+  } as KubeObject;
+}
+
+/** newReplicaSetController makes the ReplicaSet reconcile loop (with its own cache of owned pods). */
+export function newReplicaSetController(): Controller {
+  const owned = new OwnedCache('Pod', slimPod);
+  return {
+    name: NAME,
+    for: 'ReplicaSet',
+    owns: ['Pod'],
+    reconcile(req: Request, ctx: ReconcileContext): Result | void {
+      const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: req.namespace, name: req.name });
+      if (!rs) return; // deleted: the garbage collector removes its pods
+      const controlled = owned.list(ctx.api, rs.metadata.uid!);
+      const pods = controlled.filter((p) => selectorMatches(rs.spec.selector, p.metadata.labels));
+      // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
+      if (!rs.metadata.deletionTimestamp) for (const p of controlled) if (!pods.includes(p)) releasePod(rs, p, ctx);
+      const active = pods.filter(isPodActive);
+      const changed = !rs.metadata.deletionTimestamp && manageReplicas(rs, active, ctx);
+      // Status counts the controlled active pods; re-list only if this pass created, deleted or released some.
+      const counted = changed || pods.length !== controlled.length ? owned.list(ctx.api, rs.metadata.uid!).filter(isPodActive) : active;
+      return updateStatus(rs, counted, ctx);
+    },
+  };
+}
 
 function releasePod(rs: KubeObject, pod: KubeObject, ctx: ReconcileContext): void {
-  const fresh = structuredClone(pod);
-  fresh.metadata.ownerReferences = (pod.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid);
-  if (!fresh.metadata.ownerReferences.length) delete fresh.metadata.ownerReferences;
   try {
+    const fresh = ctx.api.get({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! });
+    fresh.metadata.ownerReferences = (fresh.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid);
+    if (!fresh.metadata.ownerReferences.length) delete fresh.metadata.ownerReferences;
     ctx.api.update(fresh, { fieldManager: NAME });
   } catch (e) {
     if (!isNotFound(e)) throw e;

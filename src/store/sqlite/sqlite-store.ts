@@ -9,9 +9,9 @@ import Database from 'better-sqlite3';
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import {
   CompactedError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
-  type Revision, type Store, type StoreListQuery, type Timer, type WatchEvent, type WatchEventType,
+  type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
-import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, SCHEMA_LATEST, SCHEMA_VERSION } from './schema';
+import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 60_000;
@@ -162,21 +162,24 @@ class SqliteStore implements Store {
       listNs: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
       listAll: db.prepare<[string], Row>('SELECT body, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
       byOwner: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      versionsByOwner: db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      events: db.prepare<[string, string, string], Row>("SELECT body, revision FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND json_extract(body, '$.reason') = ? AND json_extract(body, '$.message') = ? ORDER BY namespace, name"),
       podIPs: db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
       byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
+      kindStamp: db.prepare<[string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind = ?'),
       countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
       insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
-      changesAll: db.prepare<[number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision'),
+      changesAll: db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
       changeBody: db.prepare<[number], { body: string }>('SELECT body FROM changes WHERE revision = ?'),
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       timerSet: db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
       timerClear: db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
-      timersDue: db.prepare<[number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers WHERE due <= ? ORDER BY due, component, key'),
+      timersDue: db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
       timerNext: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
       timerNextExact: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1'),
       compact: db.prepare('DELETE FROM changes WHERE revision <= ?'),
@@ -191,7 +194,7 @@ class SqliteStore implements Store {
   readonly timers = {
     set: (t: Timer): void => { this.guarded(() => this.q.timerSet.run(t.component, t.key, Math.floor(t.due), t.exact === false ? 0 : 1)); },
     clear: (component: string, key: string): void => { this.guarded(() => this.q.timerClear.run(component, key)); },
-    due: (now: number): Timer[] => this.q.timersDue.all(now),
+    due: (now: number, component: string): Timer[] => this.q.timersDue.all(component, now),
     next: (): number | undefined => this.q.timerNext.get()?.due ?? undefined,
     nextExact: (): number | undefined => this.q.timerNextExact.get()?.due ?? undefined,
   };
@@ -223,6 +226,19 @@ class SqliteStore implements Store {
     return this.q.byOwner.all(ownerUid, kind).map((r) => JSON.parse(r.body));
   }
 
+  versionsByOwner(ownerUid: string, kind: string): StoredVersion[] {
+    return this.q.versionsByOwner.all(ownerUid, kind);
+  }
+
+  findEvents(subjectUid: string, reason: string, message: string): KubeObject[] {
+    return this.q.events.all(subjectUid, reason, message).map((r) => JSON.parse(r.body));
+  }
+
+  kindStamp(kind: string): string {
+    const { n, rev } = this.q.kindStamp.get(kind)!;
+    return `${this.rollbacks}:${n}:${rev ?? 0}`;
+  }
+
   count(q: StoreListQuery): number {
     return (q.namespace === undefined ? this.q.countAll.get(q.kind) : this.q.countNs.get(q.kind, q.namespace))!.n;
   }
@@ -237,11 +253,21 @@ class SqliteStore implements Store {
     return rev;
   }
 
+  historyEpoch(): number {
+    return this.rollbacks;
+  }
+
   private nextRevision(): Revision {
     const next = this.revision() + 1;
-    this.meta.set('revision', String(next));
-    if (this.inWrite) this.txRevision = next;
+    // In a write transaction the counter is stored once, at its end (flushRevision).
+    if (this.inWrite && this.db.inTransaction) this.txRevision = next;
+    else this.meta.set('revision', String(next));
     return next;
+  }
+
+  /** flushRevision stores the revision a write transaction reached, just before it commits. */
+  private flushRevision(start: Revision | undefined): void {
+    if (this.txRevision !== undefined && this.txRevision !== start) this.meta.set('revision', String(this.txRevision));
   }
 
   private stamp(obj: KubeObject, rev: Revision): KubeObject {
@@ -254,7 +280,7 @@ class SqliteStore implements Store {
   }
 
   create(obj: KubeObject): KubeObject {
-    return this.transaction(() => {
+    return this.write(() => {
       const ns = obj.metadata.namespace ?? '';
       if (this.q.get.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
@@ -266,7 +292,7 @@ class SqliteStore implements Store {
   }
 
   update(obj: KubeObject, expected: Revision): KubeObject {
-    return this.transaction(() => {
+    return this.write(() => {
       const ns = obj.metadata.namespace ?? '';
       const row = this.q.get.get(obj.kind, ns, obj.metadata.name!);
       if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
@@ -280,7 +306,7 @@ class SqliteStore implements Store {
   }
 
   delete(ref: ObjectRef, expected?: Revision): KubeObject {
-    return this.transaction(() => {
+    return this.write(() => {
       const ns = ref.namespace ?? '';
       const row = this.q.get.get(ref.kind, ns, ref.name);
       if (!row) throw new KeyNotFoundError(`${ref.kind} ${ns}/${ref.name} not found`);
@@ -294,17 +320,19 @@ class SqliteStore implements Store {
     });
   }
 
-  watchSince(after: Revision, kinds?: readonly string[]): WatchEvent[] {
+  watchSince(after: Revision, kinds?: readonly string[], limit = -1): WatchEvent[] {
     const compacted = Number(this.meta.get('compactedRevision') ?? '0');
     if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
     // Bodies are read only for the events whose object someone looks at.
     const body = (revision: number) => this.q.changeBody.get(revision)!.body;
-    if (!kinds) return this.q.changesAll.all(after).map((r) => toEvent(r, this.parsedChanges, body));
-    return this.changesOfKinds(kinds).all(after, ...kinds).map((r) => toEvent(r, this.parsedChanges, body));
+    const rows = kinds ? this.changesOfKinds(kinds).all(after, ...kinds, limit) : this.q.changesAll.all(after, limit);
+    return rows.map((r) => toEvent(r, this.parsedChanges, body));
   }
 
   private readonly byKinds = new Map<number, Database.Statement<unknown[], ChangeRow>>();
   private readonly parsedChanges = new Map<number, KubeObject>();
+  /** rollbacks counts write transactions that rolled back (historyEpoch). */
+  private rollbacks = 0;
   /** txRevision caches the revision while this process holds the write lock. */
   private txRevision: Revision | undefined;
   private inWrite = false;
@@ -313,7 +341,7 @@ class SqliteStore implements Store {
   private changesOfKinds(kinds: readonly string[]): Database.Statement<unknown[], ChangeRow> {
     let stmt = this.byKinds.get(kinds.length);
     if (!stmt) {
-      stmt = this.db.prepare<unknown[], ChangeRow>(`SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY revision`);
+      stmt = this.db.prepare<unknown[], ChangeRow>(`SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY revision LIMIT ?`);
       this.byKinds.set(kinds.length, stmt);
     }
     return stmt;
@@ -325,6 +353,22 @@ class SqliteStore implements Store {
       const prev = Number(this.meta.get('compactedRevision') ?? '0');
       if (upTo > prev) this.meta.set('compactedRevision', String(upTo));
     });
+  }
+
+  /**
+   * write runs one store operation. Each checks everything before its first write, so inside a
+   * caller's transaction it needs no savepoint of its own (the caller's rolls it back on failure).
+   */
+  private write<T>(fn: () => T): T {
+    if (!this.inWrite || !this.db.inTransaction) return this.transaction(fn);
+    const saved = this.txRevision;
+    try {
+      return fn();
+    } catch (e) {
+      this.txRevision = saved;
+      this.noteLost(e);
+      throw e;
+    }
   }
 
   transaction<T>(fn: () => T): T {
@@ -343,14 +387,22 @@ class SqliteStore implements Store {
     this.inWrite = true;
     this.txRevision = undefined;
     this.lost = undefined;
+    this.db.pragma(`cache_size = -${WRITE_CACHE_KIB}`);
     try {
-      return this.db.transaction(fn).immediate();
+      return this.db.transaction(() => {
+        const start = this.revision();
+        const out = fn();
+        this.flushRevision(start);
+        return out;
+      }).immediate();
     } catch (e) {
+      this.rollbacks++;
       // Its commit fails too ("no transaction is active"): report what rolled it back.
       throw this.lost ?? e;
     } finally {
       this.inWrite = false;
       this.txRevision = undefined;
+      this.db.pragma(`cache_size = -${READ_CACHE_KIB}`);
     }
   }
 

@@ -1,0 +1,50 @@
+/**
+ * owned-cache: what a controller keeps of the objects it owns between reconciles, like the
+ * informer cache a real controller reads from. A reconcile asks the API only for the owned
+ * objects' names and resourceVersions and decodes just those that changed since it last
+ * looked; the rest come from a slim copy (the controller says what it keeps). On a busy
+ * cluster a ReplicaSet is reconciled at every step of its pods' start-up; without this each
+ * reconcile decoded all of its pods.
+ */
+import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
+
+interface Entry { resourceVersion: string; slim: KubeObject }
+
+/** OwnedCache holds slim copies of one kind's objects, grouped by owner uid. */
+export class OwnedCache {
+  private byOwner = new Map<string, Map<string, Entry>>();
+  private epoch: number | undefined;
+
+  /** kind is what is owned; slim keeps the parts of an object the controller reads (with its metadata.resourceVersion). */
+  constructor(private readonly kind: string, private readonly slim: (obj: KubeObject) => KubeObject) {}
+
+  /** list returns slim copies of the objects the owner controls, in listControlledBy's order. */
+  list(api: ApiClient, ownerUid: string): KubeObject[] {
+    const epoch = api.historyEpoch();
+    if (epoch !== this.epoch) { this.byOwner.clear(); this.epoch = epoch; }
+    const before = this.byOwner.get(ownerUid);
+    const now = new Map<string, Entry>();
+    const out: KubeObject[] = [];
+    for (const v of api.controlledVersions(this.kind, ownerUid)) {
+      const key = `${v.namespace}/${v.name}`;
+      let entry = before?.get(key);
+      if (entry?.resourceVersion !== v.resourceVersion) {
+        const obj = api.tryGet({ kind: this.kind, namespace: v.namespace || undefined, name: v.name });
+        // Gone between the two reads (deleted by this very reconcile): it is not owned any more.
+        if (!obj) continue;
+        entry = { resourceVersion: obj.metadata.resourceVersion!, slim: this.slim(obj) };
+      }
+      now.set(key, entry);
+      out.push(entry.slim);
+    }
+    if (now.size) this.byOwner.set(ownerUid, now);
+    else this.byOwner.delete(ownerUid);
+    return out;
+  }
+
+  /** forget drops an owner's entries (it was deleted). */
+  forget(ownerUid: string): void {
+    this.byOwner.delete(ownerUid);
+  }
+}
