@@ -55,7 +55,7 @@ export class ApiServer implements ApiClient {
   private readonly clock: Clock;
   private readonly rand: Rand;
   private readonly baseRegistry: Registry;
-  private registryCache: { stamp: string; registry: Registry } | undefined;
+  private registryCache: { at: string; stamp: string; registry: Registry } | undefined;
   private eventSeq = 0;
 
   constructor(cfg: ApiServerConfig) {
@@ -67,15 +67,19 @@ export class ApiServer implements ApiClient {
 
   /** registry is the base registry plus the resources of every established CRD. */
   registry(): Registry {
-    // Rebuilt only when a CRD or the APIService changed, not after every write.
+    // Checked again after each write (revisions are reused after a rollback: the epoch tells),
+    // and rebuilt only when a CRD or the APIService changed.
+    const at = `${this.store.historyEpoch()}:${this.store.revision()}`;
+    const cached = this.registryCache;
+    if (cached?.at === at) return cached.registry;
     const stamp = `${this.store.kindStamp('CustomResourceDefinition')}/${this.store.kindStamp('APIService')}`;
-    if (this.registryCache?.stamp === stamp) return this.registryCache.registry;
+    if (cached?.stamp === stamp) { cached.at = at; return cached.registry; }
     const crds = this.store.count({ kind: 'CustomResourceDefinition' })
       ? this.store.list({ kind: 'CustomResourceDefinition' }) : [];
     // The Metrics API's discovery rows exist while its APIService is registered (kubemu addon enable metrics-server).
     const metrics = metricsResources(!!this.store.get({ kind: 'APIService', name: METRICS_APISERVICE }));
     const registry = this.baseRegistry.withCustom([...customResources(crds), ...metrics]);
-    this.registryCache = { stamp, registry };
+    this.registryCache = { at, stamp, registry };
     return registry;
   }
 
@@ -105,14 +109,22 @@ export class ApiServer implements ApiClient {
   }
 
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[] {
-    const keep = this.listFilter(q);
-    const items = this.store.list({ kind: q.kind, namespace: q.namespace });
-    return (keep ? items.filter(keep) : items) as T[];
+    const out: KubeObject[] = [];
+    this.each(q, (o) => out.push(o));
+    return out as T[];
   }
 
   each(q: ListQuery, visit: (obj: KubeObject) => void): void {
     const keep = this.listFilter(q);
-    this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit);
+    const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
+    if (node === undefined) {
+      this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit);
+      return;
+    }
+    // Like kube-apiserver's pod storage, spec.nodeName is indexed: a node's pods, or the unscheduled ones.
+    this.store.eachOnNode(node || null, 'Pod', (o) => {
+      if ((q.namespace === undefined || o.metadata.namespace === q.namespace) && (!keep || keep(o))) visit(o);
+    });
   }
 
   /** listFilter is the query's label and field selectors as one predicate (undefined: keep all); 400 for a bad selector. */
@@ -566,4 +578,16 @@ function stripForCompare(obj: KubeObject): unknown {
   // Without a strategy's own rule, everything but metadata and status counts as spec.
   const { metadata: _m, status: _s, ...rest } = obj;
   return rest;
+}
+
+/**
+ * nodeNameSelected is the node a pod field selector pins spec.nodeName to with = or == ('' for
+ * unscheduled pods), or undefined when it does not (the selector is still checked in full).
+ */
+function nodeNameSelected(selector: string): string | undefined {
+  let node: string | undefined;
+  for (const r of parseFieldSelector(selector).requirements) {
+    if ((r.field === 'spec.nodeName' || r.field === 'spec.host') && r.operator !== '!=') node = r.value;
+  }
+  return node;
 }

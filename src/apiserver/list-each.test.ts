@@ -43,6 +43,31 @@ describe('ApiServer.each', () => {
     expect(names(visited(c, { kind: 'Pod', labelSelector: 'app=web' }))).toEqual(['default/b', 'team/c']);
   });
 
+  it('finds pods by spec.nodeName through the node index, as a scan would', () => {
+    const c = cluster();
+    // No scheduler serves these two: they stay unscheduled.
+    c.write(() => {
+      for (const [ns, name] of [['team', 'p'], ['default', 'q']] as const) {
+        c.api.create({ ...pod(ns, name, { app: 'db' }), spec: { schedulerName: 'nobody', containers: [{ name: 'c', image: 'nginx' }] } }, { fieldManager: 'test' });
+      }
+    });
+    const node = c.api.get({ kind: 'Pod', namespace: 'team', name: 'a' }).spec.nodeName;
+    const scanned = (where: (p: KubeObject) => boolean, ns?: string) =>
+      names(c.api.list({ kind: 'Pod', namespace: ns }).filter(where));
+    const queries: [Parameters<typeof visited>[1], (p: KubeObject) => boolean][] = [
+      [{ kind: 'Pod', fieldSelector: 'spec.nodeName=' }, (p) => !p.spec?.nodeName],
+      [{ kind: 'Pod', namespace: 'default', fieldSelector: 'spec.nodeName==' }, (p) => !p.spec?.nodeName],
+      [{ kind: 'Pod', fieldSelector: `spec.nodeName=${node}` }, (p) => p.spec?.nodeName === node],
+      [{ kind: 'Pod', fieldSelector: `spec.host=${node},metadata.name=a`, labelSelector: 'app=db' }, (p) => p.spec?.nodeName === node && p.metadata.name === 'a' && p.metadata.labels?.app === 'db'],
+      [{ kind: 'Pod', fieldSelector: `spec.nodeName!=${node}` }, (p) => p.spec?.nodeName !== node],
+    ];
+    for (const [q, where] of queries) {
+      expect(names(visited(c, q)), JSON.stringify(q)).toEqual(scanned(where, q.namespace));
+      expect(names(c.api.list(q)), JSON.stringify(q)).toEqual(scanned(where, q.namespace));
+    }
+    expect(names(visited(c, { kind: 'Pod', fieldSelector: 'spec.nodeName=' }))).toEqual(['default/q', 'team/p']);
+  });
+
   it('refuses a bad selector as list does', () => {
     const c = cluster();
     expect(() => visited(c, { kind: 'Pod', labelSelector: 'a in (' })).toThrow(/Unable to find .* that match label selector/);

@@ -67,8 +67,8 @@ export function newKubelet(): Controller {
       if (!node || node.metadata.annotations?.[NODE_STOPPED_ANNOTATION]) return;
       if (pod.metadata.deletionTimestamp) return terminate(pod, node, ctx);
       if (isPodTerminal(pod)) return;
-      const admitted = pod.status?.startTime ? pod : admit(pod, node, ctx);
-      return sync(admitted, node, ctx);
+      // A pod admitted now is written once, with what its first sync did.
+      return sync(pod.status?.startTime ? pod : admit(pod, node, ctx), node, ctx, pod);
     },
   };
 }
@@ -84,7 +84,7 @@ function containerRef(pod: KubeObject, fieldPath: string) {
   };
 }
 
-/** admit accepts a newly bound pod: Pending with its containers waiting, startTime now. */
+/** admit accepts a newly bound pod: Pending with its containers waiting, startTime now (returned, not written). */
 function admit(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): KubeObject {
   const nowISO = ctx.clock.nowISO();
   const inits: { name: string; image: string; restartPolicy?: string }[] = pod.spec.initContainers ?? [];
@@ -114,7 +114,7 @@ function admit(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): KubeOb
   };
   if (!hostIP) { delete status.hostIP; delete status.hostIPs; }
   if (!inits.length) delete status.initContainerStatuses;
-  return ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
+  return { ...pod, status: orderStatus(status) };
 }
 
 /** slotsOf pairs each container with its status and when it may begin (init containers in order). */
@@ -142,11 +142,17 @@ function slotsOf(pod: KubeObject, status: Record<string, any>): { inits: Contain
   return { inits, apps, initializedAt: ready };
 }
 
-/** sync replays every transition due by now, then writes the status once and asks to be back at the next one. */
-function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Result | void {
+/**
+ * sync replays every transition due by now, then writes the status once (if it differs from
+ * the stored pod's) and asks to be back at the next one.
+ */
+function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: KubeObject): Result | void {
   const now = ctx.clock.nowMs();
   const status: Record<string, any> = structuredClone(pod.status);
-  const before = JSON.stringify(status);
+  const before = JSON.stringify(stored.status);
+  const flush = () => {
+    if (JSON.stringify(status) !== before) ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
+  };
   let events: KubeObject[] | undefined;
   const env: SyncEnv = {
     pod: { ...pod, status }, node, api: ctx.api, now,
@@ -173,7 +179,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Result 
     if (!env.events().some((e) => e.reason === FAILED_MOUNT && e.message === msg)) {
       ctx.api.recordEvent({ ...containerRef(pod, ''), fieldPath: undefined }, 'Warning', FAILED_MOUNT, msg, source(node));
     }
-    return;
+    return flush();
   }
   let next: number | undefined;
   for (let n = 0; n < MAX_TRANSITIONS; n++) {
@@ -190,7 +196,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Result 
     recompute(pod, status, slotsOf(pod, status).initializedAt, best.at);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') break;
   }
-  if (JSON.stringify(status) !== before) ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
+  flush();
   if (status.phase === 'Succeeded' || status.phase === 'Failed') return;
   return next !== undefined ? { requeueAfterMs: Math.max(0, next - now) } : undefined;
 }

@@ -45,6 +45,8 @@ export interface Store {
   each(q: StoreListQuery, visit: (obj: KubeObject) => void): void;
   /** listByNode lists objects of a kind bound to a node (pods by spec.nodeName), through an index. */
   listByNode(node: string, kind: string): KubeObject[];
+  /** eachOnNode visits, like each, the objects of a kind on a node (null: on none, e.g. pods not yet scheduled), through an index. */
+  eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void): void;
   /** podIPsOnNode lists the pod IPs in use on a node (pods not on the host network), without decoding the pods. */
   podIPsOnNode(node: string): string[];
   /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */

@@ -41,7 +41,7 @@ describe('state file migration', () => {
     store.close();
     // Turn it back into what kubemu's first schema wrote.
     const db = new Database(file);
-    db.exec(`DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component;
+    db.exec(`DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       ALTER TABLE objects DROP COLUMN pod_ip;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
       CREATE INDEX objects_by_owner ON objects(owner, kind) WHERE owner IS NOT NULL;`);
@@ -67,7 +67,7 @@ describe('state file migration', () => {
     store.close();
     // Back to schema 2: the node index without pod IPs, the owner index without revisions, no Event index.
     const db = new Database(file);
-    db.exec(`DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component;
+    db.exec(`DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
       CREATE INDEX objects_by_owner ON objects(owner, kind) WHERE owner IS NOT NULL;`);
     db.pragma('user_version = 2');

@@ -51,6 +51,7 @@ CREATE TABLE objects (
 ) WITHOUT ROWID;
 CREATE INDEX objects_by_node ON objects(node, kind, pod_ip) WHERE node IS NOT NULL;
 CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;
+CREATE INDEX pods_unbound ON objects(kind, namespace, name) WHERE kind = 'Pod' AND node IS NULL;
 ${EVENTS_BY_SUBJECT};
 CREATE TABLE changes (
   revision INTEGER PRIMARY KEY,
@@ -82,10 +83,11 @@ export const MIGRATIONS: Record<number, string> = {
         WHERE kind = 'Pod' AND coalesce(json_extract(body, '$.spec.hostNetwork'), 0) = 0;`,
   // v3: the node index covers pod IPs (a kubelet reads a node's IPs at every pod start), the owner
   // index revisions (a controller checks which of its objects changed); Events by subject; each
-  // component's due timers.
+  // component's due timers; pods not yet scheduled.
   2: `DROP INDEX objects_by_node;
       CREATE INDEX objects_by_node ON objects(node, kind, pod_ip) WHERE node IS NOT NULL;
       CREATE INDEX timers_by_component ON timers(component, due);
+      CREATE INDEX pods_unbound ON objects(kind, namespace, name) WHERE kind = 'Pod' AND node IS NULL;
       DROP INDEX objects_by_owner;
       CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;
       ${EVENTS_BY_SUBJECT};`,

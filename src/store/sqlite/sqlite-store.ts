@@ -165,6 +165,7 @@ class SqliteStore implements Store {
       versionsByOwner: db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
       events: db.prepare<[string, string, string], Row>("SELECT body, revision FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND json_extract(body, '$.reason') = ? AND json_extract(body, '$.message') = ? ORDER BY namespace, name"),
       podIPs: db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
+      unboundPods: db.prepare<[], Row>("SELECT body, revision FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
       byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
       kindStamp: db.prepare<[string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind = ?'),
@@ -220,6 +221,13 @@ class SqliteStore implements Store {
 
   listByNode(node: string, kind: string): KubeObject[] {
     return this.q.byNode.all(node, kind).map((r) => JSON.parse(r.body));
+  }
+
+  eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void): void {
+    // Only pods are ever bound; other kinds are all "on no node".
+    if (node === null && kind !== 'Pod') return this.each({ kind }, visit);
+    const rows = node === null ? this.q.unboundPods.iterate() : this.q.byNode.iterate(node, kind);
+    for (const r of rows) visit(JSON.parse(r.body));
   }
 
   listByOwner(ownerUid: string, kind: string): KubeObject[] {
