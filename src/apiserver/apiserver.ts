@@ -72,7 +72,7 @@ export class ApiServer implements ApiClient {
     const at = `${this.store.historyEpoch()}:${this.store.revision()}`;
     const cached = this.registryCache;
     if (cached?.at === at) return cached.registry;
-    const stamp = `${this.store.kindStamp('CustomResourceDefinition')}/${this.store.kindStamp('APIService')}`;
+    const stamp = this.store.kindsStamp(['CustomResourceDefinition', 'APIService']);
     if (cached?.stamp === stamp) { cached.at = at; return cached.registry; }
     const crds = this.store.count({ kind: 'CustomResourceDefinition' })
       ? this.store.list({ kind: 'CustomResourceDefinition' }) : [];

@@ -203,7 +203,8 @@ function resyncPodReadiness(nodeName: string, ctx: ReconcileContext): void {
 /** ensureMirrorPods publishes a mirror pod per manifest and removes mirrors of manifests gone or changed. */
 function ensureMirrorPods(node: KubeObject, ctx: ReconcileContext): void {
   const wanted = new Map(staticPodsFor(node, ctx.api).map((m) => { const p = mirrorPodFor(m, node); return [`${p.metadata.namespace}/${p.metadata.name}`, p]; }));
-  for (const pod of ctx.api.podsOnNode(node.metadata.name!)) {
+  // Mirror pods are controlled by their node: the owner index finds them without the node's other pods.
+  for (const pod of ctx.api.listControlledBy('Pod', node.metadata.uid!)) {
     const hash = pod.metadata.annotations?.[CONFIG_MIRROR];
     if (!hash) continue;
     const want = wanted.get(`${pod.metadata.namespace}/${pod.metadata.name}`);

@@ -56,10 +56,10 @@ export interface Store {
   /** findEvents lists the Events about an object (by uid) with a reason and message, through an index. */
   findEvents(subjectUid: string, reason: string, message: string): KubeObject[];
   /**
-   * kindStamp changes whenever an object of the kind is created, changed or deleted: how many
+   * kindsStamp changes whenever an object of the kinds is created, changed or deleted: how many
    * there are and the newest revision among them (with historyEpoch, as revisions may be reused).
    */
-  kindStamp(kind: string): string;
+  kindsStamp(kinds: readonly [string, string]): string;
   /** count returns how many objects of a kind (in a namespace) exist, without decoding them. */
   count(q: StoreListQuery): number;
   create(obj: KubeObject): KubeObject;                                  // throws KeyExistsError

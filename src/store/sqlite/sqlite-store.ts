@@ -168,7 +168,7 @@ class SqliteStore implements Store {
       unboundPods: db.prepare<[], Row>("SELECT body, revision FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
       byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
-      kindStamp: db.prepare<[string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind = ?'),
+      kindsStamp: db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
       countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
       insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ? WHERE kind = ? AND namespace = ? AND name = ?'),
@@ -242,8 +242,8 @@ class SqliteStore implements Store {
     return this.q.events.all(subjectUid, reason, message).map((r) => JSON.parse(r.body));
   }
 
-  kindStamp(kind: string): string {
-    const { n, rev } = this.q.kindStamp.get(kind)!;
+  kindsStamp(kinds: readonly [string, string]): string {
+    const { n, rev } = this.q.kindsStamp.get(...kinds)!;
     return `${this.rollbacks}:${n}:${rev ?? 0}`;
   }
 
@@ -345,11 +345,17 @@ class SqliteStore implements Store {
   private txRevision: Revision | undefined;
   private inWrite = false;
 
-  /** changesOfKinds is the change-log query for a number of kinds (one prepared statement per arity). */
+  /**
+   * changesOfKinds is the change-log query for a number of kinds (one prepared statement per
+   * arity). One kind is found through the kind index; for several (the settle loop asks for
+   * most kinds) the log is read in revision order and filtered, since the index would have
+   * every matching row sorted before the first page is returned.
+   */
   private changesOfKinds(kinds: readonly string[]): Database.Statement<unknown[], ChangeRow> {
     let stmt = this.byKinds.get(kinds.length);
     if (!stmt) {
-      stmt = this.db.prepare<unknown[], ChangeRow>(`SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY revision LIMIT ?`);
+      const from = kinds.length > 1 ? 'changes NOT INDEXED' : 'changes';
+      stmt = this.db.prepare<unknown[], ChangeRow>(`SELECT revision, type, kind, namespace, name FROM ${from} WHERE revision > ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY revision LIMIT ?`);
       this.byKinds.set(kinds.length, stmt);
     }
     return stmt;
