@@ -65,6 +65,18 @@ export class ApiServer implements ApiClient {
     this.baseRegistry = cfg.registry;
   }
 
+  /**
+   * wrote keeps the registry cache valid across this server's own write of a kind that does
+   * not change it (the store gave that write the next revision); other writes invalidate it.
+   */
+  private wrote(kind: string): void {
+    const cached = this.registryCache;
+    if (!cached) return;
+    const rev = this.store.revision();
+    const epoch = this.store.historyEpoch();
+    if (kind !== 'CustomResourceDefinition' && kind !== 'APIService' && cached.at === `${epoch}:${rev - 1}`) cached.at = `${epoch}:${rev}`;
+  }
+
   /** registry is the base registry plus the resources of every established CRD. */
   registry(): Registry {
     // Checked again after each write (revisions are reused after a rollback: the epoch tells),
@@ -208,6 +220,7 @@ export class ApiServer implements ApiClient {
       if (o.dryRun) return obj as T;
       try {
         obj = this.store.create(canonicalOrder(obj)) as T;
+        this.wrote(obj.kind);
       } catch (e) {
         if (e instanceof KeyExistsError) throw alreadyExists(info.group, info.resource, obj.metadata.name!);
         if (e instanceof ObjectTooLargeError) throw tooLarge();
@@ -309,6 +322,7 @@ export class ApiServer implements ApiClient {
       // Removing the last finalizer of an object being deleted completes the deletion.
       if (meta.deletionTimestamp && !(meta.finalizers?.length) && !this.gracefulPending(obj)) {
         const gone = this.store.delete(ref);
+        this.wrote(ref.kind);
         return gone as T;
       }
       return this.persistUpdate(obj, current, info) as T;
@@ -323,6 +337,7 @@ export class ApiServer implements ApiClient {
   private persistUpdate(obj: KubeObject, current: KubeObject, info: ResourceInfo): KubeObject {
     try {
       const stored = this.store.update(canonicalOrder(obj), Number(current.metadata.resourceVersion));
+      this.wrote(stored.kind);
       return stored;
     } catch (e) {
       if (e instanceof RevisionMismatchError) throw conflict(info.group, info.resource, obj.metadata.name!);
@@ -410,6 +425,7 @@ export class ApiServer implements ApiClient {
   private remove(ref: ObjectRef, info: ResourceInfo, o: DeleteOptions): KubeObject {
     if (o.dryRun) return this.store.get(ref)!;
     const gone = this.store.delete(ref);
+    this.wrote(ref.kind);
     return gone;
   }
 
@@ -527,6 +543,7 @@ export class ApiServer implements ApiClient {
         next.count = (existing.count ?? 1) + 1;
         next.lastTimestamp = now;
         this.store.update(next, Number(existing.metadata.resourceVersion));
+        this.wrote('Event');
         return;
       }
       // Named like the real recorder: "<object>.<creation time in Unix nanoseconds, hex>".
@@ -543,6 +560,7 @@ export class ApiServer implements ApiClient {
         eventTime: null, reportingComponent: source.component, reportingInstance: source.host ?? '',
       };
       this.store.create(ev);
+      this.wrote('Event');
     });
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
+import type { Controller } from '../controllers/controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
+import { Simulation } from './runtime';
 
 const deployment = (name: string): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'default' },
@@ -23,6 +25,33 @@ describe('Simulation', () => {
     expect(replicaSetsOf(cluster, 'gone')).toHaveLength(0);
     expect(replicaSetsOf(cluster, 'kept')).toHaveLength(1);
     expect(cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => p.metadata.name!.startsWith('kept-'))).toHaveLength(1);
+    cluster.close();
+  });
+
+  it('goes on with a settle that ran out of passes, though nothing was written since', () => {
+    const cluster = newTestCluster();
+    let rewrites = 8;
+    // A controller that rewrites its ConfigMap eight times (a hot loop, for a while).
+    const looper: Controller = {
+      name: 'looper', for: 'ConfigMap',
+      reconcile(req, ctx) {
+        if (req.name !== 'x' || rewrites <= 0) return;
+        rewrites--;
+        const cm = ctx.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'x' });
+        ctx.api.update({ ...cm, data: { left: String(rewrites) } }, { fieldManager: 'looper' });
+      },
+    };
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [looper] });
+    cluster.store.transaction(() => {
+      cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } }, { fieldManager: 't' });
+      expect(sim.settle(3).settled).toBe(false);
+    });
+    expect(rewrites).toBe(5);
+    expect(sim.dirty()).toBe(false);
+    cluster.store.transaction(() => expect(sim.settle().settled).toBe(true));
+    expect(rewrites).toBe(0);
+    // Settled now: the next settle has nothing to do.
+    cluster.store.transaction(() => expect(sim.settle().passes).toBe(0));
     cluster.close();
   });
 });

@@ -18,6 +18,9 @@ import { keepHeapNearLiveData } from './batch-heap';
 /** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
 
+/** META_UNFINISHED marks a settle that ran out of passes (its components have work left). */
+const META_UNFINISHED = 'settle.unfinished';
+
 /** MAX_PASSES bounds one settle; past it something is hot-looping. */
 export const MAX_PASSES = 200;
 
@@ -84,6 +87,12 @@ export class Simulation {
   /** settle runs passes at the current time until one makes no change. */
   settle(maxPasses = MAX_PASSES): SettleReport {
     const { store } = this.cfg;
+    // Nothing written since the last settle and no timer due: a pass would find no work (an
+    // idle tick need not even load the components).
+    if (!this.dirty() && store.meta.get(META_UNFINISHED) !== 'true') {
+      this.persist();
+      return { passes: 0, reconciles: 0, settled: true };
+    }
     let passes = 0;
     let reconciles = 0;
     // The distribution state is the settle's own: a rolled-back command must leave nothing behind.
@@ -93,7 +102,7 @@ export class Simulation {
     for (;;) {
       if (passes >= maxPasses) {
         this.cfg.onWarning?.(`warning: the cluster did not settle after ${maxPasses} passes`);
-        this.persist();
+        this.persist(false);
         return { passes, reconciles, settled: false };
       }
       passes++;
@@ -120,13 +129,15 @@ export class Simulation {
     return this.loaded;
   }
 
-  private persist(): void {
+  /** persist records the settle; one that ran out of passes is marked unfinished, so the next settle goes on with it. */
+  private persist(settled = true): void {
     const { store, clock } = this.cfg;
     // Keep a window of history for watchers; beyond it the change log is compacted (etcd's auto-compaction).
     const head = store.revision();
     const compacted = Number(store.meta.get('compactedRevision') ?? '0');
     if (head - compacted > 2 * HISTORY_WINDOW) store.compact(head - HISTORY_WINDOW);
     store.meta.set('settledRevision', String(store.revision()));
+    if ((store.meta.get(META_UNFINISHED) === 'true') === settled) store.meta.set(META_UNFINISHED, String(!settled));
     store.meta.set('clock.now', String(clock.nowMs()));
     store.meta.set('rand.state', this.cfg.rand.state());
   }
