@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ChunkLoader } from './chunk-loader';
+import { FLAGS_CHANGED } from '../sim/batch-heap';
 
 let dir = '';
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -72,6 +73,22 @@ describe('ChunkLoader', () => {
     expect((second.load('main.js') as Main).first()).toBe(1);
     second.saveCaches(); // accepted caches are not rewritten
     expect(caches(d).map((f) => fs.statSync(path.join(d, f)).mtimeMs)).toEqual(mtimes);
+  });
+
+  it('writes no code cache once a V8 flag changed (the next start would reject it)', () => {
+    const d = bundleDir();
+    const loader = new ChunkLoader(d);
+    (loader.load('main.js') as Main).first();
+    const marker = FLAGS_CHANGED;
+    (globalThis as Record<symbol, unknown>)[marker] = true;
+    try {
+      loader.saveCaches();
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[marker];
+    }
+    expect(caches(d)).toEqual([]);
+    loader.saveCaches();
+    expect(caches(d)).toHaveLength(1);
   });
 
   it('compiles without complaint when a cache is corrupt, and replaces it', () => {

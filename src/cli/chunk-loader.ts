@@ -66,8 +66,13 @@ export class ChunkLoader {
     return this.json.get(name);
   }
 
-  /** saveCaches writes a code cache for every file read without one (best effort: a read-only install just compiles). */
+  /**
+   * saveCaches writes a code cache for every file read without one (best effort: a read-only
+   * install just compiles) — unless a V8 flag changed while this process ran (a big settle's
+   * heap setting, see sim/batch-heap.ts): such a cache would be rejected at the next start.
+   */
   saveCaches(): void {
+    if ((globalThis as Record<symbol, unknown>)[Symbol.for('kubemu.v8-flags-changed')]) return;
     for (const f of this.files) {
       if (f.cached) continue;
       try {

@@ -16,7 +16,7 @@ export class OwnedCache {
   private byOwner = new Map<string, Map<string, Entry>>();
   private epoch: number | undefined;
 
-  /** kind is what is owned; slim keeps the parts of an object the controller reads (with its metadata.resourceVersion). */
+  /** kind is what is owned; slim keeps the parts of an object the controller reads. */
   constructor(private readonly kind: string, private readonly slim: (obj: KubeObject) => KubeObject) {}
 
   /** list returns slim copies of the objects the owner controls, in listControlledBy's order. */

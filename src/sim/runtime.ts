@@ -13,7 +13,7 @@ import {
 import type { SimClock } from './clock';
 import type { Rand } from './rand';
 import { failpoint } from './failpoints';
-import { keepHeapNearLiveData } from './batch-heap';
+import { BIG_SETTLE_WRITES, keepHeapNearLiveData } from './batch-heap';
 
 /** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
@@ -68,6 +68,8 @@ export class Simulation {
   private readonly pending = new Map<string, Set<string>>();
   /** cursors: the revision each component has taken its keys up to (persisted as meta cursor.NAME). */
   private readonly cursors = new Map<string, number>();
+  /** settledFrom: the revision this settle began at (how much it has written). */
+  private settledFrom = 0;
   /** pumped: the revision the change log has been distributed up to in this settle. */
   private pumped: number | undefined;
 
@@ -95,6 +97,7 @@ export class Simulation {
     }
     let passes = 0;
     let reconciles = 0;
+    this.settledFrom = store.revision();
     // The distribution state is the settle's own: a rolled-back command must leave nothing behind.
     this.pending.clear();
     this.cursors.clear();
@@ -122,11 +125,7 @@ export class Simulation {
   }
 
   private components(): readonly Controller[] {
-    if (!this.loaded) {
-      keepHeapNearLiveData();
-      this.loaded = this.cfg.components();
-    }
-    return this.loaded;
+    return (this.loaded ??= this.cfg.components());
   }
 
   /** persist records the settle; one that ran out of passes is marked unfinished, so the next settle goes on with it. */
@@ -195,7 +194,10 @@ export class Simulation {
     }
     if (!keys.size) return 0;
     c.beginPass?.();
-    for (const key of [...keys].sort()) this.reconcileOne(c, key);
+    for (const key of [...keys].sort()) {
+      this.reconcileOne(c, key);
+      if (store.revision() - this.settledFrom > BIG_SETTLE_WRITES) keepHeapNearLiveData();
+    }
     return keys.size;
   }
 

@@ -21,11 +21,11 @@ export const FAILED_CREATE = 'FailedCreate';
  * counts — so that its cache of every owned pod stays small.
  */
 function slimPod(p: KubeObject): KubeObject {
-  const { name, namespace, uid, resourceVersion, labels, ownerReferences, creationTimestamp, deletionTimestamp } = p.metadata;
+  const { name, namespace, labels, creationTimestamp, deletionTimestamp } = p.metadata;
   const ready = podCondition(p, 'Ready');
   return {
     apiVersion: 'v1', kind: 'Pod',
-    metadata: { name, namespace, uid, resourceVersion, labels, ownerReferences, creationTimestamp, deletionTimestamp },
+    metadata: { name, namespace, labels, creationTimestamp, deletionTimestamp },
     spec: { nodeName: p.spec?.nodeName },
     status: {
       phase: p.status?.phase,
