@@ -53,6 +53,7 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
   const schedulerRunning = store.meta.get(META_SCHEDULER_STOPPED) !== 'true';
   const sim = new Simulation({
     store, api, clock, rand,
+    componentSet: schedulerRunning ? 'all' : 'no scheduler',
     // Loaded on first settle: a command on a settled cluster never needs the controllers' code.
     components: () => SPLIT.components().newComponents(() => api.registry(), { schedulerRunning }),
     onWarning: opts.onWarning,

@@ -21,6 +21,9 @@ export interface SettleReport { passes: number; reconciles: number; settled: boo
 /** META_UNFINISHED marks a settle that ran out of passes (its components have work left). */
 const META_UNFINISHED = 'settle.unfinished';
 
+/** META_COMPONENT_SET is the componentSet the last settle ran. */
+const META_COMPONENT_SET = 'settle.components';
+
 /** MAX_PASSES bounds one settle; past it something is hot-looping. */
 export const MAX_PASSES = 200;
 
@@ -37,6 +40,12 @@ export interface SimulationConfig {
   api: ApiClient;
   clock: SimClock;
   rand: Rand;
+  /**
+   * componentSet names the list components() returns (it changes when the scheduler is stopped
+   * or started): a settle under another set than the last one runs its passes even with nothing
+   * new to do, so a component that was absent catches up with what it missed.
+   */
+  componentSet?: string;
   /** components returns the components in settle order; called once, on the first settle. */
   components: () => readonly Controller[];
   /** onWarning receives a hot-loop warning (the CLI prints it to stderr). */
@@ -91,7 +100,7 @@ export class Simulation {
     const { store } = this.cfg;
     // Nothing written since the last settle and no timer due: a pass would find no work (an
     // idle tick need not even load the components).
-    if (!this.dirty() && store.meta.get(META_UNFINISHED) !== 'true') {
+    if (!this.dirty() && store.meta.get(META_UNFINISHED) !== 'true' && store.meta.get(META_COMPONENT_SET) === (this.cfg.componentSet ?? '')) {
       this.persist();
       return { passes: 0, reconciles: 0, settled: true };
     }
@@ -137,6 +146,8 @@ export class Simulation {
     if (head - compacted > 2 * HISTORY_WINDOW) store.compact(head - HISTORY_WINDOW);
     store.meta.set('settledRevision', String(store.revision()));
     if ((store.meta.get(META_UNFINISHED) === 'true') === settled) store.meta.set(META_UNFINISHED, String(!settled));
+    const set = this.cfg.componentSet ?? '';
+    if (store.meta.get(META_COMPONENT_SET) !== set) store.meta.set(META_COMPONENT_SET, set);
     store.meta.set('clock.now', String(clock.nowMs()));
     store.meta.set('rand.state', this.cfg.rand.state());
   }
