@@ -39,6 +39,17 @@ describe('start-up loads only what the command uses', () => {
     for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
   });
 
+  it('get loads none of the Node built-ins only some commands need', () => {
+    // A preload records, at exit, the built-in modules the process loaded.
+    const out = path.join(home, 'builtins.json');
+    const preload = path.join(home, 'record-builtins.js');
+    fs.writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));`);
+    expect(kubemu(home, ['get', 'pods'], undefined, undefined, { NODE_OPTIONS: `--require ${preload}` }).code).toBe(0);
+    const loaded: string[] = JSON.parse(fs.readFileSync(out, 'utf8'));
+    for (const costly of ['NativeModule v8', 'NativeModule crypto', 'NativeModule tty']) expect(loaded, costly).not.toContain(costly);
+    expect(loaded).toContain('NativeModule fs'); // the record is real
+  });
+
   it('a write that settles loads them', () => {
     const files = loadedBy(['scale', 'deployment/web', '--replicas=4']);
     expect(files.some((t) => t.includes(CONTROLLERS))).toBe(true);
