@@ -54,4 +54,35 @@ describe('Simulation', () => {
     cluster.store.transaction(() => expect(sim.settle().passes).toBe(0));
     cluster.close();
   });
+
+  it('answers a watch map\'s repeated reads from one read per page of changes', () => {
+    const cluster = newTestCluster();
+    let lists = 0;
+    // The real API server, with its list calls counted.
+    const api = new Proxy(cluster.api, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === 'list') return (q: Parameters<typeof target.list>[0]) => { lists++; return target.list(q); };
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const seen: string[] = [];
+    // Every ConfigMap change wakes the Services of its namespace (as endpoints does for pods).
+    const watcher: Controller = {
+      name: 'watcher', for: 'Service',
+      watches: [{ kind: 'ConfigMap', map: (cm, ctx) => ctx.api.list({ kind: 'Service', namespace: cm.metadata.namespace }).map((svc) => ({ namespace: svc.metadata.namespace, name: svc.metadata.name! })) }],
+      reconcile(req) { seen.push(`${req.namespace}/${req.name}`); },
+    };
+    const sim = new Simulation({ store: cluster.store, api, clock: cluster.clock, rand: cluster.rand, components: () => [watcher] });
+    cluster.store.transaction(() => sim.settle());
+    seen.length = 0;
+    cluster.store.transaction(() => {
+      for (let i = 0; i < 5; i++) cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i}`, namespace: 'default' } }, { fieldManager: 't' });
+      lists = 0;
+      sim.settle();
+    });
+    expect(seen).toEqual(['default/kubernetes']);
+    expect(lists).toBe(1);
+    cluster.close();
+  });
 });

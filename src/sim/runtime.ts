@@ -79,6 +79,8 @@ export class Simulation {
   private readonly cursors = new Map<string, number>();
   /** settledFrom: the revision this settle began at (how much it has written). */
   private settledFrom = 0;
+  /** mapCtx is what watch maps read through while a page of changes is distributed (cachedReads). */
+  private mapCtx: ReconcileContext | undefined;
   /** pumped: the revision the change log has been distributed up to in this settle. */
   private pumped: number | undefined;
 
@@ -242,6 +244,15 @@ export class Simulation {
 
   /** distribute maps one page of changes to the keys of the components that have not seen them. */
   private distribute(comps: readonly Controller[], page: readonly WatchEvent[]): void {
+    this.mapCtx = { ...this.ctx, api: cachedReads(this.ctx.api) };
+    try {
+      this.distributePage(comps, page);
+    } finally {
+      this.mapCtx = undefined;
+    }
+  }
+
+  private distributePage(comps: readonly Controller[], page: readonly WatchEvent[]): void {
     for (const ev of page) {
       let object: KubeObject | undefined;
       for (const c of comps) {
@@ -287,7 +298,7 @@ export class Simulation {
       const owner = controllerOf(obj);
       if (owner && owner.kind === c.for) out.push({ namespace: obj.metadata.namespace, name: owner.name });
     }
-    for (const w of c.watches ?? []) if (w.kind === obj.kind) out.push(...w.map(obj, this.ctx));
+    for (const w of c.watches ?? []) if (w.kind === obj.kind) out.push(...w.map(obj, this.mapCtx ?? this.ctx));
     return out;
   }
 
@@ -309,6 +320,43 @@ export class Simulation {
       store.timers.set({ component: c.name, key, due: clock.nowMs() + delay });
     }
   }
+}
+
+/** CACHED_LIST_MAX: lists longer than this are not kept (a namespace's pods would be most of the heap). */
+const CACHED_LIST_MAX = 256;
+
+/**
+ * cachedReads is the API as watch maps see it while one page of changes is distributed: nothing
+ * is written meanwhile, so a repeated list or get is answered from memory — like the informer
+ * cache a real controller's event handlers read — and a namespace's Services, quotas or
+ * disruption budgets are read once per page instead of once per pod change. Maps only read
+ * (their contract); each list answer is a fresh array of the shared objects.
+ */
+function cachedReads(api: ApiClient): ApiClient {
+  const lists = new Map<string, KubeObject[]>();
+  const gets = new Map<string, KubeObject | undefined>();
+  const list = (q: Parameters<ApiClient['list']>[0]) => {
+    const key = JSON.stringify(q);
+    let items = lists.get(key);
+    if (!items) {
+      items = api.list(q);
+      if (items.length <= CACHED_LIST_MAX) lists.set(key, items);
+    }
+    return items.slice();
+  };
+  const tryGet = (ref: Parameters<ApiClient['tryGet']>[0]) => {
+    const key = `${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
+    if (!gets.has(key)) gets.set(key, api.tryGet(ref));
+    return gets.get(key);
+  };
+  return new Proxy(api, {
+    get(target, prop) {
+      if (prop === 'list') return list;
+      if (prop === 'tryGet') return tryGet;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 const kindsCache = new WeakMap<Controller, readonly string[]>();
