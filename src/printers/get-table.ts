@@ -103,6 +103,13 @@ export function newRowGroup(info: ResourceInfo, opts: GetTableOptions): GetTable
   return { info, rows };
 }
 
+/** rowGroupOf is a type's rows for objects already in hand. */
+export function rowGroupOf(info: ResourceInfo, objects: readonly KubeObject[], opts: GetTableOptions): GetTableRowGroup {
+  const group = newRowGroup(info, opts);
+  for (const o of objects) group.rows.add(getTableRow(info, o, opts));
+  return group;
+}
+
 /** writeGetTableRows writes the groups that have rows as renderGetTable lays them out. */
 export function writeGetTableRows(groups: readonly GetTableRowGroup[], opts: GetTableOptions, write: (text: string) => void): void {
   let first = true;
@@ -123,10 +130,6 @@ export function writeGetTableRows(groups: readonly GetTableRowGroup[], opts: Get
  */
 export function renderGetTable(groups: readonly GetTableGroup[], opts: GetTableOptions): string {
   const pieces: string[] = [];
-  writeGetTableRows(groups.map((g) => {
-    const group = newRowGroup(g.info, opts);
-    for (const o of g.objects) group.rows.add(getTableRow(g.info, o, opts));
-    return group;
-  }), opts, (text) => pieces.push(text));
+  writeGetTableRows(groups.map((g) => rowGroupOf(g.info, g.objects, opts)), opts, (text) => pieces.push(text));
   return pieces.join('');
 }

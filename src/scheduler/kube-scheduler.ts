@@ -49,21 +49,21 @@ function pendingFor(schedulerName: string, pod: KubeObject): boolean {
 
 const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
 
-/** unscheduledWhere is podsWhere over the pods with no spec.nodeName, which the API finds through its node index. */
-function unscheduledWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean): KubeObject[] {
-  const out: KubeObject[] = [];
-  ctx.api.each({ kind: 'Pod', fieldSelector: 'spec.nodeName=' }, (p) => { if (keep(p)) out.push(p); });
-  return out;
-}
-
 interface Attempts { n: number; lastMs: number }
 
-/** podsWhere lists the pods that keep accepts, decoding them one at a time (a big cluster's pods are never all held). */
-function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean): KubeObject[] {
+/**
+ * podsWhere lists the pods that keep accepts, decoding them one at a time (a big cluster's pods
+ * are never all held); fieldSelector narrows the read first (spec.nodeName= goes through the
+ * API's index of unscheduled pods).
+ */
+function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean, fieldSelector?: string): KubeObject[] {
   const out: KubeObject[] = [];
-  ctx.api.each({ kind: 'Pod' }, (p) => { if (keep(p)) out.push(p); });
+  ctx.api.each({ kind: 'Pod', fieldSelector }, (p) => { if (keep(p)) out.push(p); });
   return out;
 }
+
+/** UNSCHEDULED selects the pods with no spec.nodeName. */
+const UNSCHEDULED = 'spec.nodeName=';
 
 /**
  * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
@@ -123,7 +123,7 @@ export function newKubeScheduler(): Controller {
   const allPending = (ctx: ReconcileContext): Request[] => {
     const revision = ctx.api.revision();
     if (pendingCache?.revision === revision) return pendingCache.reqs;
-    const reqs = unscheduledWhere(ctx, pending).map(requestFor);
+    const reqs = podsWhere(ctx, pending, UNSCHEDULED).map(requestFor);
     pendingCache = { revision, reqs };
     return reqs;
   };
@@ -319,7 +319,7 @@ export function newKubeScheduler(): Controller {
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
       if (!pod || !pending(pod)) { dirty.delete(key); return; }
       // activeQ order: attempt the eligible pods that come before this one first.
-      order ??= activeQOrder(unscheduledWhere(ctx, pending).map(queueEntry));
+      order ??= activeQOrder(podsWhere(ctx, pending, UNSCHEDULED).map(queueEntry));
       for (; cursor < order.length; cursor++) {
         const p = order[cursor]!;
         if (podKeyOf(p) === key) break;

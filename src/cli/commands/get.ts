@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
-import { getTableRow, newRowGroup, renderGetTable, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
+import { getTableRow, newRowGroup, renderGetTable, rowGroupOf, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
 import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
@@ -100,11 +100,8 @@ export const getCommand: Command = {
           }
           objects = cluster.api.list(query);
         }
-        if (streamed) {
-          const group = newRowGroup(r.info, tableOpts);
-          for (const o of objects) group.rows.add(getTableRow(r.info, o, tableOpts));
-          streamed.push(group);
-        } else groups.push({ info: r.info, objects });
+        if (streamed) streamed.push(rowGroupOf(r.info, objects, tableOpts));
+        else groups.push({ info: r.info, objects });
         found += objects.length;
       }
     });

@@ -27,15 +27,14 @@ export function parseDuration(s: string): number {
 
 /** eventCounts tallies the Event reasons recorded (or repeated) in a window of changes. */
 export function eventCounts(changes: readonly { type: string; object: KubeObject }[]): Map<string, number> {
-  return addCounts(new Map<string, number>(), changes);
+  const counts = new Map<string, number>();
+  for (const c of changes) if (c.type !== 'DELETED') countReason(counts, c.object);
+  return counts;
 }
 
-function addCounts(counts: Map<string, number>, changes: readonly { type: string; object: KubeObject }[]): Map<string, number> {
-  for (const c of changes) {
-    const reason = c.object.reason;
-    if (c.type !== 'DELETED' && typeof reason === 'string' && reason) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  }
-  return counts;
+function countReason(counts: Map<string, number>, event: KubeObject): void {
+  const reason = event.reason;
+  if (typeof reason === 'string' && reason) counts.set(reason, (counts.get(reason) ?? 0) + 1);
 }
 
 /** tickSummary is tick's one-line report: the time moved, and what the cluster did meanwhile, by Event reason. */
@@ -56,7 +55,7 @@ function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<st
     // Streamed: a long tick on a big cluster leaves tens of thousands of Events.
     const counts = new Map<string, number>();
     cluster.api.each({ kind: 'Event' }, (object) => {
-      if (Date.parse(object.lastTimestamp ?? '') > fromMs) addCounts(counts, [{ type: 'MODIFIED', object }]);
+      if (Date.parse(object.lastTimestamp ?? '') > fromMs) countReason(counts, object);
     });
     return counts;
   }
