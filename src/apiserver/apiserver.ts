@@ -8,7 +8,7 @@ import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { selectorMatches } from '../api/label-selector';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
-import type { Store } from '../store/store';
+import type { LeaseExpiry, Store } from '../store/store';
 import { KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
@@ -24,6 +24,7 @@ import { deepEqual, threeWayMerge } from './merge';
 import { toCompactJson } from '../yaml/write-json';
 import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';
+import { leaseFor } from './leases';
 
 /** write is the write path's module (loaded on first use). */
 const write = SPLIT.writePath;
@@ -75,6 +76,11 @@ export class ApiServer implements ApiClient {
     const rev = this.store.revision();
     const epoch = this.store.historyEpoch();
     if (kind !== 'CustomResourceDefinition' && kind !== 'APIService' && cached.at === `${epoch}:${rev - 1}`) cached.at = `${epoch}:${rev}`;
+  }
+
+  /** leaseFor is the etcd lease a write of kind is stored under (Events expire; see leases.ts). */
+  private leaseFor(kind: string): LeaseExpiry | undefined {
+    return leaseFor(kind, this.clock.nowMs(), () => this.store.leases.latest());
   }
 
   /** registry is the base registry plus the resources of every established CRD. */
@@ -219,7 +225,7 @@ export class ApiServer implements ApiClient {
       let obj = this.admitNew(input, info, o);
       if (o.dryRun) return obj as T;
       try {
-        obj = this.store.create(canonicalOrder(obj)) as T;
+        obj = this.store.create(canonicalOrder(obj), this.leaseFor(obj.kind)) as T;
         this.wrote(obj.kind);
       } catch (e) {
         if (e instanceof KeyExistsError) throw alreadyExists(info.group, info.resource, obj.metadata.name!);
@@ -336,7 +342,7 @@ export class ApiServer implements ApiClient {
 
   private persistUpdate(obj: KubeObject, current: KubeObject, info: ResourceInfo): KubeObject {
     try {
-      const stored = this.store.update(canonicalOrder(obj), Number(current.metadata.resourceVersion));
+      const stored = this.store.update(canonicalOrder(obj), Number(current.metadata.resourceVersion), this.leaseFor(obj.kind));
       this.wrote(stored.kind);
       return stored;
     } catch (e) {
@@ -542,7 +548,7 @@ export class ApiServer implements ApiClient {
         const next = structuredClone(existing);
         next.count = (existing.count ?? 1) + 1;
         next.lastTimestamp = now;
-        this.store.update(next, Number(existing.metadata.resourceVersion));
+        this.store.update(next, Number(existing.metadata.resourceVersion), this.leaseFor('Event'));
         this.wrote('Event');
         return;
       }
@@ -559,7 +565,7 @@ export class ApiServer implements ApiClient {
         firstTimestamp: now, lastTimestamp: now, count: 1, type,
         eventTime: null, reportingComponent: source.component, reportingInstance: source.host ?? '',
       };
-      this.store.create(ev);
+      this.store.create(ev, this.leaseFor('Event'));
       this.wrote('Event');
     });
   }

@@ -19,7 +19,6 @@ import { claimController, volumeController } from '../controllers/persistentvolu
 import { localPathProvisioner } from '../controllers/persistentvolume/provisioner';
 import { endpointsController } from '../controllers/endpoints';
 import { garbageCollectors } from '../controllers/garbagecollector';
-import { eventTTLController } from '../controllers/eventttl';
 import { resourceQuotaController } from '../controllers/resourcequota';
 import { newKubeScheduler } from '../scheduler/kube-scheduler';
 import { newKubelet } from '../kubelet/kubelet';
@@ -49,7 +48,6 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     volumeController,
     endpointsController,
     ...garbageCollectors,
-    eventTTLController,
     disruptionController,
     resourceQuotaController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),

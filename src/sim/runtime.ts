@@ -34,7 +34,10 @@ export const HISTORY_WINDOW = 10_000;
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 5 * 60 * 1000;
 
-/** SimulationConfig wires the runtime. The store is used only for cursors, timers and meta — never objects. */
+/**
+ * SimulationConfig wires the runtime. The store is used only for cursors, timers and meta, and
+ * to expire etcd leases at the simulated time — never to read or write objects.
+ */
 export interface SimulationConfig {
   store: Store;
   api: ApiClient;
@@ -88,13 +91,16 @@ export class Simulation {
     this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
   }
 
-  /** dirty reports whether a settle could change anything: unseen writes or a due timer. */
+  /** dirty reports whether a settle could change anything: unseen writes, a due timer or an expired lease. */
   dirty(): boolean {
     const { store, clock } = this.cfg;
     const settled = Number(store.meta.get('settledRevision') ?? '-1');
     if (store.revision() !== settled) return true;
+    const now = clock.nowMs();
     const next = store.timers.next();
-    return next !== undefined && next <= clock.nowMs();
+    if (next !== undefined && next <= now) return true;
+    const lease = store.leases.next();
+    return lease !== undefined && lease <= now;
   }
 
   /** settle runs passes at the current time until one makes no change. */
@@ -113,6 +119,8 @@ export class Simulation {
     this.pending.clear();
     this.cursors.clear();
     this.pumped = undefined;
+    // etcd revokes the leases that ran out by now (expired Events); watchers see the deletions.
+    store.leases.expire(this.cfg.clock.nowMs());
     for (;;) {
       if (passes >= maxPasses) {
         this.cfg.onWarning?.(`warning: the cluster did not settle after ${maxPasses} passes`);

@@ -10,6 +10,9 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 /** WatchEvent is one change; `object` is decoded on first access (most consumers only need the key). */
 export interface WatchEvent { type: WatchEventType; revision: Revision; kind: string; namespace: string; name: string; readonly object: KubeObject }
 
+/** LeaseExpiry names an etcd lease by the simulated time (ms since epoch) it expires at. */
+export type LeaseExpiry = number;
+
 /** StoredVersion names an object and the revision it was last written at. */
 export interface StoredVersion { namespace: string; name: string; revision: Revision }
 
@@ -62,8 +65,10 @@ export interface Store {
   kindsStamp(kinds: readonly [string, string]): string;
   /** count returns how many objects of a kind (in a namespace) exist, without decoding them. */
   count(q: StoreListQuery): number;
-  create(obj: KubeObject): KubeObject;                                  // throws KeyExistsError
-  update(obj: KubeObject, expected: Revision): KubeObject;              // throws RevisionMismatchError, KeyNotFoundError
+  /** create stores a new object, attached to `lease` if given (see leases). */
+  create(obj: KubeObject, lease?: LeaseExpiry): KubeObject;             // throws KeyExistsError
+  /** update replaces an object at revision `expected`; it is attached to `lease` if given, else to none. */
+  update(obj: KubeObject, expected: Revision, lease?: LeaseExpiry): KubeObject; // throws RevisionMismatchError, KeyNotFoundError
   delete(ref: ObjectRef, expected?: Revision): KubeObject;              // throws KeyNotFoundError, RevisionMismatchError
   revision(): Revision;
   /**
@@ -92,6 +97,19 @@ export interface Store {
     next(): number | undefined;
     /** nextExact is the earliest due time of an exact timer, or undefined. */
     nextExact(): number | undefined;
+  };
+  /**
+   * leases are etcd's: an object written with a lease is deleted when the lease expires (a
+   * DELETED change, as for any delete). A lease is named by its expiry; the API server decides
+   * which writes get one and reuses them (apiserver/leases.ts).
+   */
+  readonly leases: {
+    /** latest is the expiry of the newest lease any object holds, or undefined. */
+    latest(): LeaseExpiry | undefined;
+    /** next is the earliest expiry of a lease any object holds, or undefined. */
+    next(): LeaseExpiry | undefined;
+    /** expire deletes the objects whose lease expired at or before `now`; returns how many. */
+    expire(now: number): number;
   };
   /** integrityCheck runs SQLite's PRAGMA integrity_check: ['ok'] or the problems found. */
   integrityCheck(): string[];

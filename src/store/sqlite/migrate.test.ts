@@ -41,7 +41,8 @@ describe('state file migration', () => {
     store.close();
     // Turn it back into what kubemu's first schema wrote.
     const db = new Database(file);
-    db.exec(`DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
+    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+      DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       ALTER TABLE objects DROP COLUMN pod_ip;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
       CREATE INDEX objects_by_owner ON objects(owner, kind) WHERE owner IS NOT NULL;`);
@@ -67,7 +68,8 @@ describe('state file migration', () => {
     store.close();
     // Back to schema 2: the node index without pod IPs, the owner index without revisions, no Event index.
     const db = new Database(file);
-    db.exec(`DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
+    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+      DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
       CREATE INDEX objects_by_owner ON objects(owner, kind) WHERE owner IS NOT NULL;`);
     db.pragma('user_version = 2');
@@ -76,6 +78,39 @@ describe('state file migration', () => {
     const migrated = openSqliteStore(file);
     expect(migrated.findEvents('u1', 'Pulled', 'again').map((e) => e.metadata.name)).toEqual(['a.2']);
     expect(migrated.findEvents('u1', 'Pulled', 'other')).toEqual([]);
+    migrated.close();
+    expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
+  });
+
+  it('moves a schema-3 file forward: Events get the lease of their last occurrence and their aggregation key, their timers go', () => {
+    const file = tempFile();
+    const store = openSqliteStore(file);
+    const event = (name: string, lastTimestamp: string) => ({
+      apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: name, lastTimestamp,
+    });
+    store.transaction(() => {
+      store.create(event('a.1', '2026-01-01T00:00:00Z'));
+      store.create(event('a.2', '2026-01-01T00:30:00Z'));
+      store.create(pod('p', '10.244.1.2'));
+      store.timers.set({ component: 'event-ttl', key: 'default/a.1', due: 1, exact: false });
+      store.timers.set({ component: 'kubelet', key: 'default/p', due: 2 });
+    });
+    store.close();
+    const db = new Database(file);
+    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+      CREATE INDEX events_by_subject ON objects(owner, json_extract(body, '$.reason'), json_extract(body, '$.message')) WHERE kind = 'Event';`);
+    db.pragma('user_version = 3');
+    db.close();
+
+    const migrated = openSqliteStore(file);
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    expect(migrated.leases.next()).toBe(t0 + 61 * 60 * 1000);
+    expect(migrated.leases.latest()).toBe(t0 + 91 * 60 * 1000);
+    expect(migrated.timers.next()).toBe(2);
+    expect(migrated.transaction(() => migrated.leases.expire(t0 + 61 * 60 * 1000))).toBe(1);
+    expect(migrated.list({ kind: 'Event' }).map((e) => e.metadata.name)).toEqual(['a.2']);
+    expect(migrated.list({ kind: 'Pod' })).toHaveLength(1);
+    expect(migrated.findEvents('u1', 'Pulled', 'a.2').map((e) => e.metadata.name)).toEqual(['a.2']);
     migrated.close();
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
   });

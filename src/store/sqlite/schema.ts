@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
 export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
@@ -31,10 +31,20 @@ export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF',
 
 /**
  * EVENTS_BY_SUBJECT finds an Event by the object it is about, its reason and its message — what
- * the event recorder aggregates on — without reading every Event of a busy object (a
- * ReplicaSet's hundred "Created pod" Events).
+ * the event recorder aggregates on, kept in the `aggregate` column — without reading every
+ * Event of a busy object (a ReplicaSet's hundred "Created pod" Events). Schema 3 indexed
+ * expressions on the body instead; SQLite parsed each Event's JSON twice to insert it.
  */
-const EVENTS_BY_SUBJECT = `CREATE INDEX events_by_subject ON objects(owner, json_extract(body, '$.reason'), json_extract(body, '$.message')) WHERE kind = 'Event'`;
+const EVENTS_BY_SUBJECT = `CREATE INDEX events_by_subject ON objects(owner, aggregate) WHERE kind = 'Event'`;
+
+/** AGGREGATE_OF_BODY computes an Event's `aggregate` column from its body (sqlite-store's aggregateOf). */
+const AGGREGATE_OF_BODY = "coalesce(json_extract(body, '$.reason'), '') || char(10) || coalesce(json_extract(body, '$.message'), '')";
+
+/**
+ * OBJECTS_BY_LEASE finds the objects whose lease has run out (Events: see apiserver/leases.ts);
+ * the `lease` column holds the lease's expiry in simulated ms.
+ */
+const OBJECTS_BY_LEASE = 'CREATE INDEX objects_by_lease ON objects(lease) WHERE lease IS NOT NULL';
 
 /** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
 export const SCHEMA_LATEST = `
@@ -48,12 +58,15 @@ CREATE TABLE objects (
   owner TEXT,
   pod_ip TEXT,
   body TEXT NOT NULL,
+  lease INTEGER,
+  aggregate TEXT,
   PRIMARY KEY (kind, namespace, name)
 ) WITHOUT ROWID;
 CREATE INDEX objects_by_node ON objects(node, kind, pod_ip) WHERE node IS NOT NULL;
 CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;
 CREATE INDEX pods_unbound ON objects(kind, namespace, name) WHERE kind = 'Pod' AND node IS NULL;
 ${EVENTS_BY_SUBJECT};
+${OBJECTS_BY_LEASE};
 CREATE TABLE changes (
   revision INTEGER PRIMARY KEY,
   type TEXT NOT NULL,
@@ -91,5 +104,19 @@ export const MIGRATIONS: Record<number, string> = {
       CREATE INDEX pods_unbound ON objects(kind, namespace, name) WHERE kind = 'Pod' AND node IS NULL;
       DROP INDEX objects_by_owner;
       CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;
-      ${EVENTS_BY_SUBJECT};`,
+      CREATE INDEX events_by_subject ON objects(owner, json_extract(body, '$.reason'), json_extract(body, '$.message')) WHERE kind = 'Event';`,
+  // v4: Events expire with the etcd lease they were written under (an hour and a minute at most
+  // after their last write) instead of one timer each; Events already stored get the lease their
+  // last occurrence would have had. Their aggregation key gets a column of its own.
+  3: `ALTER TABLE objects ADD COLUMN lease INTEGER;
+      ALTER TABLE objects ADD COLUMN aggregate TEXT;
+      UPDATE objects SET aggregate = ${AGGREGATE_OF_BODY} WHERE kind = 'Event';
+      DROP INDEX events_by_subject;
+      ${EVENTS_BY_SUBJECT};
+      ${OBJECTS_BY_LEASE};
+      UPDATE objects SET lease = coalesce(CAST(strftime('%s', coalesce(json_extract(body, '$.lastTimestamp'),
+        json_extract(body, '$.eventTime'), json_extract(body, '$.metadata.creationTimestamp'))) AS INTEGER), 0) * 1000 + 3660000
+        WHERE kind = 'Event';
+      DELETE FROM timers WHERE component = 'event-ttl';
+      DELETE FROM meta WHERE key = 'cursor.event-ttl';`,
 };

@@ -72,6 +72,16 @@ function ownerOf(obj: KubeObject): string | null {
   return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid ?? null;
 }
 
+/** aggregateOf is the value kept in the `aggregate` column: an Event's reason and message (what the recorder aggregates on). */
+function aggregateOf(obj: KubeObject): string | null {
+  return obj.kind === 'Event' ? eventKey(obj.reason, obj.message) : null;
+}
+
+/** eventKey joins a reason and a message as the schema's AGGREGATE_OF_BODY does. */
+function eventKey(reason: unknown, message: unknown): string {
+  return `${typeof reason === 'string' ? reason : ''}\n${typeof message === 'string' ? message : ''}`;
+}
+
 /** sized passes a stored body through unless it is over etcd's limit. */
 function sized(body: string): string {
   if (body.length > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${body.length} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
@@ -163,15 +173,16 @@ class SqliteStore implements Store {
       listAll: db.prepare<[string], Row>('SELECT body, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
       byOwner: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
       versionsByOwner: db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
-      events: db.prepare<[string, string, string], Row>("SELECT body, revision FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND json_extract(body, '$.reason') = ? AND json_extract(body, '$.message') = ? ORDER BY namespace, name"),
+      events: db.prepare<[string, string], Row>("SELECT body, revision FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name"),
       podIPs: db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
       unboundPods: db.prepare<[], Row>("SELECT body, revision FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
       byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
       kindsStamp: db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
       countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
-      insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      revisionOf: db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ?, lease = ?, aggregate = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
       changesAll: db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
@@ -184,6 +195,9 @@ class SqliteStore implements Store {
       timerNext: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
       timerNextExact: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1'),
       compact: db.prepare('DELETE FROM changes WHERE revision <= ?'),
+      leaseLatest: db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
+      leaseNext: db.prepare<[], { at: number | null }>('SELECT min(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
+      leaseExpired: db.prepare<[number], ObjectRef & { namespace: string }>('SELECT kind, namespace, name FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL AND lease <= ? ORDER BY lease, kind, namespace, name'),
     };
   }
 
@@ -198,6 +212,17 @@ class SqliteStore implements Store {
     due: (now: number, component: string): Timer[] => this.q.timersDue.all(component, now),
     next: (): number | undefined => this.q.timerNext.get()?.due ?? undefined,
     nextExact: (): number | undefined => this.q.timerNextExact.get()?.due ?? undefined,
+  };
+
+  readonly leases = {
+    latest: (): number | undefined => this.q.leaseLatest.get()?.at ?? undefined,
+    next: (): number | undefined => this.q.leaseNext.get()?.at ?? undefined,
+    expire: (now: number): number => this.transaction(() => {
+      // Deleted as etcd's lessor revokes a lease: one DELETED change per attached key.
+      const gone = this.q.leaseExpired.all(now);
+      for (const ref of gone) this.delete({ kind: ref.kind, namespace: ref.namespace || undefined, name: ref.name });
+      return gone.length;
+    }),
   };
 
   get(ref: ObjectRef): KubeObject | undefined {
@@ -239,7 +264,7 @@ class SqliteStore implements Store {
   }
 
   findEvents(subjectUid: string, reason: string, message: string): KubeObject[] {
-    return this.q.events.all(subjectUid, reason, message).map((r) => JSON.parse(r.body));
+    return this.q.events.all(subjectUid, eventKey(reason, message)).map((r) => JSON.parse(r.body));
   }
 
   kindsStamp(kinds: readonly [string, string]): string {
@@ -287,27 +312,27 @@ class SqliteStore implements Store {
     this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body);
   }
 
-  create(obj: KubeObject): KubeObject {
+  create(obj: KubeObject, lease?: number): KubeObject {
     return this.write(() => {
       const ns = obj.metadata.namespace ?? '';
-      if (this.q.get.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
+      if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
       const body = sized(JSON.stringify(this.stamp(obj, rev)));
-      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body);
+      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj));
       this.record('ADDED', obj, rev, body);
       return obj;
     });
   }
 
-  update(obj: KubeObject, expected: Revision): KubeObject {
+  update(obj: KubeObject, expected: Revision, lease?: number): KubeObject {
     return this.write(() => {
       const ns = obj.metadata.namespace ?? '';
-      const row = this.q.get.get(obj.kind, ns, obj.metadata.name!);
+      const row = this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!);
       if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
       const body = sized(JSON.stringify(this.stamp(obj, rev)));
-      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', obj.kind, ns, obj.metadata.name);
+      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev, body);
       return obj;
     });
