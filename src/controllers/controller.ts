@@ -6,6 +6,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
+import type { WatchEventType } from '../store/store';
 
 /** Request names the object to reconcile; it carries no event or object. */
 export interface Request { namespace?: string; name: string }
@@ -26,8 +27,12 @@ export class TerminalError extends Error { override readonly name = 'TerminalErr
 /** ReconcileContext is everything a reconcile may use: the API, the cluster's clock and RNG. */
 export interface ReconcileContext { api: ApiClient; clock: Clock; rand: Rand }
 
-/** Watch maps changes of another kind to requests for this controller; map may read through ctx.api. */
-export interface Watch { kind: string; map: (obj: KubeObject, ctx: ReconcileContext) => Request[] }
+/**
+ * Watch maps changes of another kind to requests for this controller; map may read through
+ * ctx.api. `type` is the change's (as controller-runtime's event handlers tell a delete from an
+ * update); it is undefined when a component relists after its history was compacted.
+ */
+export interface Watch { kind: string; map: (obj: KubeObject, ctx: ReconcileContext, type?: WatchEventType) => Request[] }
 
 /** Controller is one reconcile loop; `name` is also its fieldManager and Event source component. */
 export interface Controller {

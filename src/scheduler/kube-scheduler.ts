@@ -284,15 +284,18 @@ export function newKubeScheduler(): Controller {
     watches: [
       {
         kind: 'Pod',
-        map: (p, ctx) => {
+        map: (p, ctx, type) => {
           const key = podKeyOf(p);
           if (pending(p)) {
             if (ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) echoes.add(key);
             else dirty.add(key);
             return [];
           }
-          // A bound pod going away (or finishing) frees room: move every unschedulable pod.
-          if (p.spec?.nodeName && (isPodTerminal(p) || !ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! }))) return moveAll(ctx);
+          // A bound pod going away (or finishing) frees room: move every unschedulable pod. The
+          // change's type says whether it went (a relist has none: then the API is asked).
+          if (!p.spec?.nodeName) return [];
+          const gone = type ? type === 'DELETED' : !ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
+          if (gone || isPodTerminal(p)) return moveAll(ctx);
           return [];
         },
       },

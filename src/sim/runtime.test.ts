@@ -55,6 +55,27 @@ describe('Simulation', () => {
     cluster.close();
   });
 
+  it('tells watch maps the type of each change', () => {
+    const cluster = newTestCluster();
+    const types: string[] = [];
+    const watcher: Controller = {
+      name: 'typed', for: 'Service',
+      watches: [{ kind: 'ConfigMap', map: (cm, _ctx, type) => { if (cm.metadata.name === 't') types.push(String(type)); return []; } }],
+      reconcile() {},
+    };
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [watcher] });
+    const ref = { kind: 'ConfigMap', namespace: 'default', name: 't' };
+    cluster.store.transaction(() => {
+      sim.settle();
+      cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 't', namespace: 'default' } }, { fieldManager: 't' });
+      cluster.api.update({ ...cluster.api.get(ref), data: { a: '1' } }, { fieldManager: 't' });
+      cluster.api.delete(ref, { fieldManager: 't' });
+      sim.settle();
+    });
+    expect(types).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
+    cluster.close();
+  });
+
   it('answers a watch map\'s repeated reads from one read per page of changes', () => {
     const cluster = newTestCluster();
     let lists = 0;

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import type { Store } from '../store/store';
-import type { WatchEvent } from '../store/store';
+import type { WatchEvent, WatchEventType } from '../store/store';
 import {
   type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
 } from '../controllers/controller';
@@ -272,7 +272,7 @@ export class Simulation {
         }
         if (!kindsOf(c).includes(ev.kind)) continue;
         object ??= ev.object;
-        for (const req of this.map(c, object)) this.pendingOf(c).add(keyOf(req));
+        for (const req of this.map(c, object, ev.type)) this.pendingOf(c).add(keyOf(req));
       }
     }
   }
@@ -299,14 +299,14 @@ export class Simulation {
     return keys;
   }
 
-  private map(c: Controller, obj: KubeObject): Request[] {
+  private map(c: Controller, obj: KubeObject, type?: WatchEventType): Request[] {
     const out: Request[] = [];
     if (obj.kind === c.for && (!c.accepts || c.accepts(obj))) out.push(requestFor(obj));
     if (c.owns?.includes(obj.kind)) {
       const owner = controllerOf(obj);
       if (owner && owner.kind === c.for) out.push({ namespace: obj.metadata.namespace, name: owner.name });
     }
-    for (const w of c.watches ?? []) if (w.kind === obj.kind) out.push(...w.map(obj, this.mapCtx ?? this.ctx));
+    for (const w of c.watches ?? []) if (w.kind === obj.kind) out.push(...w.map(obj, this.mapCtx ?? this.ctx, type));
     return out;
   }
 
