@@ -16,7 +16,7 @@ export const EVENT_TTL_MS = 60 * 60 * 1000;
 export const LEASE_REUSE_MAX_MS = 60 * 1000;
 
 /** TTL_MS is the time to live of each kind written under a lease. */
-const TTL_MS: Readonly<Record<string, number>> = { Event: EVENT_TTL_MS };
+const TTL_MS: ReadonlyMap<string, number> = new Map([['Event', EVENT_TTL_MS]]);
 
 /**
  * leaseFor returns the lease a write of `kind` at `nowMs` is attached to — the newest one
@@ -24,7 +24,7 @@ const TTL_MS: Readonly<Record<string, number>> = { Event: EVENT_TTL_MS };
  * or undefined for kinds stored without a lease.
  */
 export function leaseFor(kind: string, nowMs: number, latest: () => LeaseExpiry | undefined): LeaseExpiry | undefined {
-  const ttl = TTL_MS[kind];
+  const ttl = TTL_MS.get(kind);
   if (ttl === undefined) return undefined;
   const newest = latest();
   if (newest !== undefined && newest > nowMs + ttl) return newest;
