@@ -4,7 +4,9 @@
  * then 300 Deployments x 100 replicas applied in one stream and ticked until all 30 000
  * pods are Running. The figure is apply + ticks (cluster creation is reported apart),
  * against the floor-insert-30k floor (16 KiB pages, same pod count) measured in the same
- * run. Targets: <= 3x F_insert; peak RSS <= 7.5x N0's. --quick runs a tenth of the
+ * run. Targets: <= 3x F_insert; peak RSS <= 7.5x N0's. The history floors (floors/t7-history.cjs)
+ * store just the writes such a reconcile makes, to show how much of the gap is storage alone.
+ * --quick runs a tenth of the
  * workload (100 workers, 30 x 100) and compares with the floor at that pod count.
  * Usage: node bench/t7-scale.mjs [--quick] [--workers N --deployments N --replicas N]
  *        [--profile DIR] [--keep] [--floors DIR] [--no-build]
@@ -35,11 +37,18 @@ note(`pods Running: ${big.running} of ${pods}; reconcile (apply + ${big.ticks.le
 // The floor, same pod count and 16 KiB pages, interleaved with N0 (3 rounds: it is long).
 const insert = floorScript('floor-insert-30k.js');
 if (insert) {
+  // With the history floors (bench/floors/t7-history.cjs): storing the writes the reconcile
+  // must make, with nothing else, bounds from below what any implementation can reach.
+  const history = path.join(path.dirname(new URL(import.meta.url).pathname), 'floors', 't7-history.cjs');
   const res = interleave([
     { name: "node -e ''", cmd: [node, '-e', ''] },
     { name: `floor: insert ${pods} pods, 1 txn, 16 KiB pages`, cmd: [node, insert, path.join(home, 'ins16.db'), String(pods)], env: floorEnv({ PAGE_SIZE: '16384' }) },
+    { name: `history floor: ${pods} pods' writes, log with bodies`, cmd: [node, history, path.join(home, 'hist-full.db'), String(pods), 'full'], env: floorEnv() },
+    { name: `history floor: ${pods} pods' writes, log of keys`, cmd: [node, history, path.join(home, 'hist-lean.db'), String(pods), 'lean'], env: floorEnv() },
   ], { rounds: 3, warmup: 1 });
   printResults(res);
+  note(`history floor / F_insert: ${(res[2].median / res[1].median).toFixed(1)}x with change bodies (as kubemu stores them), ${(res[3].median / res[1].median).toFixed(1)}x with keys only`);
+  note(`reconcile / history floor with change bodies: ${(big.reconcileMs / res[2].median).toFixed(1)}x`);
   // Unfinished reconciles (a failed tick, pods not Running) cannot meet T7 whatever the time.
   const done = !big.error && big.running >= pods;
   if (!done) note(`T7 not reached: ${big.error ?? `${big.running} of ${pods} pods Running`}`);
