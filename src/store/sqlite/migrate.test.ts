@@ -22,6 +22,14 @@ function indexesOf(file: string): { name: string; sql: string }[] {
   return rows;
 }
 
+/** tableSql is the objects table's definition as SQLite keeps it. */
+function tableSql(file: string): string {
+  const db = new Database(file, { readonly: true });
+  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'objects'").get() as { sql: string };
+  db.close();
+  return row.sql;
+}
+
 function freshFile(): string {
   const file = tempFile();
   openSqliteStore(file).close();
@@ -82,7 +90,7 @@ describe('state file migration', () => {
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
   });
 
-  it('moves a schema-3 file forward: Events get the lease of their last occurrence and their aggregation key, their timers go', () => {
+  it('moves a schema-3 file forward: Events get the lease of their last occurrence and their aggregation key, their timers go; the table becomes a rowid table', () => {
     const file = tempFile();
     const store = openSqliteStore(file);
     const event = (name: string, lastTimestamp: string) => ({
@@ -96,8 +104,17 @@ describe('state file migration', () => {
       store.timers.set({ component: 'kubelet', key: 'default/p', due: 2 });
     });
     store.close();
+    // Back to schema 3: a WITHOUT ROWID table, no lease or aggregate column, Events indexed by expressions.
     const db = new Database(file);
-    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX pods_unbound;
+      CREATE TABLE v3 (kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, uid TEXT NOT NULL, revision INTEGER NOT NULL,
+        node TEXT, owner TEXT, pod_ip TEXT, body TEXT NOT NULL, PRIMARY KEY (kind, namespace, name)) WITHOUT ROWID;
+      INSERT INTO v3 SELECT kind, namespace, name, uid, revision, node, owner, pod_ip, body FROM objects;
+      DROP TABLE objects;
+      ALTER TABLE v3 RENAME TO objects;
+      CREATE INDEX objects_by_node ON objects(node, kind, pod_ip) WHERE node IS NOT NULL;
+      CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;
+      CREATE INDEX pods_unbound ON objects(kind, namespace, name) WHERE kind = 'Pod' AND node IS NULL;
       CREATE INDEX events_by_subject ON objects(owner, json_extract(body, '$.reason'), json_extract(body, '$.message')) WHERE kind = 'Event';`);
     db.pragma('user_version = 3');
     db.close();
@@ -111,8 +128,10 @@ describe('state file migration', () => {
     expect(migrated.list({ kind: 'Event' }).map((e) => e.metadata.name)).toEqual(['a.2']);
     expect(migrated.list({ kind: 'Pod' })).toHaveLength(1);
     expect(migrated.findEvents('u1', 'Pulled', 'a.2').map((e) => e.metadata.name)).toEqual(['a.2']);
+    expect(migrated.podIPsOnNode('n1')).toEqual(['10.244.1.2']);
     migrated.close();
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
+    expect(tableSql(file)).not.toMatch(/WITHOUT ROWID/);
   });
 
   it('refuses a file from a newer kubemu with a clear reason', () => {
