@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import {
   CompactedError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
-  type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
+  type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
 import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
 
@@ -215,8 +215,8 @@ class SqliteStore implements Store {
   };
 
   readonly leases = {
-    latest: (): number | undefined => this.q.leaseLatest.get()?.at ?? undefined,
-    next: (): number | undefined => this.q.leaseNext.get()?.at ?? undefined,
+    latest: (): LeaseExpiry | undefined => this.q.leaseLatest.get()?.at ?? undefined,
+    next: (): LeaseExpiry | undefined => this.q.leaseNext.get()?.at ?? undefined,
     expire: (now: number): number => this.transaction(() => {
       // Deleted as etcd's lessor revokes a lease: one DELETED change per attached key.
       const gone = this.q.leaseExpired.all(now);
@@ -312,7 +312,7 @@ class SqliteStore implements Store {
     this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body);
   }
 
-  create(obj: KubeObject, lease?: number): KubeObject {
+  create(obj: KubeObject, lease?: LeaseExpiry): KubeObject {
     return this.write(() => {
       const ns = obj.metadata.namespace ?? '';
       if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
@@ -324,7 +324,7 @@ class SqliteStore implements Store {
     });
   }
 
-  update(obj: KubeObject, expected: Revision, lease?: number): KubeObject {
+  update(obj: KubeObject, expected: Revision, lease?: LeaseExpiry): KubeObject {
     return this.write(() => {
       const ns = obj.metadata.namespace ?? '';
       const row = this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!);
