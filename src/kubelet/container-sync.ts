@@ -107,7 +107,8 @@ export function modelOf(env: { pod: KubeObject; api: ApiClient }, slot: Containe
   return { model, cfg: c };
 }
 
-function nodeHasImage(node: KubeObject, image: string): boolean {
+/** nodeHasImage says whether a node's status lists an image (by its normalized reference). */
+export function nodeHasImage(node: KubeObject, image: string): boolean {
   const ref = normalizeImage(image);
   return (node.status?.images ?? []).some((i: { names?: string[] }) => i.names?.includes(ref));
 }

@@ -17,7 +17,7 @@ import { toISO } from '../sim/clock';
 import { imageInfo, normalizeImage } from './images';
 import { mountFailure, referencedObjects } from './container-config';
 import {
-  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, imageIDOf, nextTransition,
+  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, imageIDOf, nextTransition, nodeHasImage,
 } from './container-sync';
 import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
 
@@ -238,15 +238,16 @@ function orderStatus(s: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** markImagePresent lists a pulled image on the node, keeping the pass's copy of the node current. */
 function markImagePresent(node: KubeObject, image: string, ctx: ReconcileContext): void {
+  // The pass's copy is current: an image it lists is stored already (most pulls after a node's first).
+  if (nodeHasImage(node, image)) return;
   const fresh = ctx.api.get({ kind: 'Node', name: node.metadata.name! });
-  const ref = normalizeImage(image);
+  if (nodeHasImage(fresh, image)) { Object.assign(node, fresh); return; }
   const images: { names: string[]; sizeBytes: number }[] = fresh.status?.images ?? [];
-  if (images.some((i) => i.names.includes(ref))) return;
-  const entry = { names: [imageIDOf(image), ref], sizeBytes: imageInfo(image).sizeBytes };
+  const entry = { names: [imageIDOf(image), normalizeImage(image)], sizeBytes: imageInfo(image).sizeBytes };
   const next = [...images, entry].sort((a, b) => b.sizeBytes - a.sizeBytes);
-  ctx.api.updateStatus({ ...fresh, status: { ...fresh.status, images: next } }, { fieldManager: NAME });
-  Object.assign(node, ctx.api.get({ kind: 'Node', name: node.metadata.name! }));
+  Object.assign(node, ctx.api.updateStatus({ ...fresh, status: { ...fresh.status, images: next } }, { fieldManager: NAME }));
 }
 
 /** terminate stops a deleted pod's containers and removes the pod once they are down. */
