@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { createRequire } from 'node:module';
+import { FLAGS_CHANGED } from '../sim/batch-heap';
 
 /** Factory is one module's code, as a CommonJS wrapper function. */
 type Factory = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
@@ -72,7 +73,7 @@ export class ChunkLoader {
    * heap setting, see sim/batch-heap.ts): such a cache would be rejected at the next start.
    */
   saveCaches(): void {
-    if ((globalThis as Record<symbol, unknown>)[Symbol.for('kubemu.v8-flags-changed')]) return;
+    if ((globalThis as Record<symbol, unknown>)[FLAGS_CHANGED]) return;
     for (const f of this.files) {
       if (f.cached) continue;
       try {
