@@ -6,7 +6,7 @@
  * ConfigMaps/Deployments, patch --type merge, scale, delete, label --overwrite, replace -f
  * with a resourceVersion read just before (sometimes stale on purpose), tick 5s. Each worker
  * writes invoke/complete JSON lines to its own file; bench/lib/history-check.mjs then counts
- * violations (lost updates, rv order, stale replaces, generation, busy texts, debug check).
+ * violations (lost updates, rv order, stale replaces, generation, busy texts, doctor).
  * Usage: node bench/r1-history.mjs [--procs 1,2,4,8] [--commands 50] [--seed 1] [--keep] [--no-build]
  */
 import { spawn } from 'node:child_process';
@@ -154,7 +154,7 @@ export async function runWorkload({ bin, home, procs, commands, seed = 1 }) {
       if ([...CONFIGMAPS, ...DEPLOYMENTS].includes(o.metadata.name)) final[`${kind}/${o.metadata.name}`] = summarize(o);
     }
   }
-  const chk = await run(bin, home, ['debug', 'check'], t0);
+  const chk = await run(bin, home, ['doctor'], t0);
   if (BUSY.test(chk.stdout) || BUSY.test(chk.stderr)) extraBusy++;
   const check = { code: chk.code, stdout: chk.stdout + chk.stderr };
   const result = checkHistory({ records, final, check, extraBusy });

@@ -5,7 +5,7 @@
  * against the serial run of the same 120 commands on an identical fresh cluster,
  * alternating parallel and serial rounds. Targets: 0 failed invocations, 0 "database is
  * locked"/busy texts, 0 lost updates, parallel wall <= 1.0x the serial sum. Ends with
- * `kubemu debug check` on the parallel cluster.
+ * `kubemu doctor` on the parallel cluster.
  * Usage: node bench/t10-storm.mjs [--quick] [--rounds N] [--loops P] [--per-loop N] [--no-build]
  */
 import { spawn } from 'node:child_process';
@@ -131,8 +131,8 @@ for (let r = 0; r < rounds; r++) {
       const dep = JSON.parse(km(home, ['get', 'deployment', 'shared', '-o', 'json']).stdout);
       const written = new Set(exp.flatMap((e) => e.replicas));
       if (!written.has(dep.spec.replicas)) lost(`deployment shared has replicas ${dep.spec.replicas}, which no command wrote`);
-      const chk = km(home, ['debug', 'check'], { allow: [0, 1] });
-      if (chk.code !== 0) { totals.checkFailures++; note(`debug check: ${chk.stdout.trim().split('\n').slice(0, 5).join(' | ')}`); }
+      const chk = km(home, ['doctor'], { allow: [0, 1] });
+      if (chk.code !== 0) { totals.checkFailures++; note(`doctor: ${chk.stdout.trim().split('\n').slice(0, 5).join(' | ')}`); }
     } else if (c.failed) note(`serial run: ${c.failed} failed invocations`);
     removeHome(home);
   }
@@ -140,7 +140,7 @@ for (let r = 0; r < rounds; r++) {
 
 console.log(`T10 storm: ${P} loops x ${N} commands, ${rounds} round(s) each mode (${useScale ? 'kubemu scale' : 'scale as apply: no `kubemu scale` yet'})`);
 note(`parallel wall median ${quantile(wall.parallel, 0.5).toFixed(0)} ms; serial sum median ${quantile(wall.serial, 0.5).toFixed(0)} ms`);
-note(`invocations ${totals.invocations}, failed ${totals.failed}, locked/busy texts ${totals.locked}, lost updates ${totals.lost}, debug check failures ${totals.checkFailures}`);
+note(`invocations ${totals.invocations}, failed ${totals.failed}, locked/busy texts ${totals.locked}, lost updates ${totals.lost}, doctor failures ${totals.checkFailures}`);
 verdict('T10', 'failed invocations', totals.failed, 0, 'count');
 verdict('T10', '"database is locked"/busy texts', totals.locked, 0, 'count');
 verdict('T10', 'lost updates', totals.lost, 0, 'count');

@@ -1,7 +1,7 @@
 /**
  * history-check: the pure R1 history checker (BENCHMARKS §5 R1). It takes the completed
  * command records of a concurrent-writers run (see bench/r1-history.mjs), the objects
- * read at the end and the `debug check` result, and counts violations by kind:
+ * read at the end and the `doctor` result, and counts violations by kind:
  *   lostUpdate   (a) replaying the acknowledged writes in resourceVersion order does not
  *                    predict each write's result or the final stored state
  *   rvOrder      (b) written resourceVersions not unique / not increasing in real-time order
@@ -9,7 +9,7 @@
  *                    replace that succeeded over an acknowledged newer write
  *   generation   (d) Deployment generation not +1 exactly on spec change, or observedGeneration > generation
  *   busy         (e) "database is locked" / SQLITE_BUSY / busy text on any stream
- *   debugCheck   (f) `kubemu debug check` (invariants + PRAGMA integrity_check) failed
+ *   debugCheck   (f) `kubemu doctor` (invariants + PRAGMA integrity_check) failed
  *   unexpectedExit   a command failed with something other than NotFound / Conflict
  * No I/O: importable from tests.
  */
@@ -165,7 +165,7 @@ export function checkHistory({ records, final, check, extraBusy = 0 }) {
   }
 
   // (f) invariants and integrity_check.
-  if (!check || check.code !== 0 || !/^ok: /.test(check.stdout ?? '')) bad('debugCheck', `debug check: ${(check?.stdout ?? '').trim().split('\n').slice(0, 3).join(' | ')}`);
+  if (!check || check.code !== 0 || !/^ok: /.test(check.stdout ?? '')) bad('debugCheck', `doctor: ${(check?.stdout ?? '').trim().split('\n').slice(0, 3).join(' | ')}`);
 
   const violations = Object.values(counts).reduce((a, b) => a + b, 0);
   return { counts, details, pass: violations === 0 };

@@ -13,6 +13,8 @@ export interface CommandSpec {
   readonly aliases?: readonly string[];
   readonly short: string;
   readonly usage: string;
+  /** hidden keeps a command out of the root help (an old spelling kept for one release). */
+  readonly hidden?: boolean;
   readonly flags: readonly FlagDef[];
   readonly subcommands?: Readonly<Record<string, CommandSpec>>;
 }
@@ -26,7 +28,7 @@ export interface CommandTable<C extends CommandSpec> {
 const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group']);
 
 /** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
-const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug', 'addon']);
+const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug', 'doctor', 'addon']);
 
 /** FrontResult: the invocation is answered (help, usage error), unknown, or ready to run. */
 export type FrontResult<C extends CommandSpec> =

@@ -6,7 +6,8 @@ import type { CommandSpec } from './front';
 import type { FlagDef } from './flags';
 
 /** rootHelp lists the commands, grouped as kubectl groups its own. */
-export function rootHelp(commands: readonly CommandSpec[]): string {
+export function rootHelp(all: readonly CommandSpec[]): string {
+  const commands = all.filter((c) => !c.hidden);
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   const lines = commands.map((c) => `  ${c.name.padEnd(width)}${c.short}`);
   return `kubemu controls an emulated Kubernetes cluster with kubectl's commands.

@@ -24,7 +24,7 @@ import * as config from './commands/config';
 import * as tick from './commands/tick';
 import * as cluster from './commands/cluster';
 import * as logs from './commands/logs';
-import * as debug from './commands/debug';
+import * as doctor from './commands/doctor';
 import * as label from './commands/label';
 import * as annotate from './commands/annotate';
 import * as patch from './commands/patch';
@@ -63,7 +63,7 @@ export const SPLIT = {
   tick: () => tick,
   cluster: () => cluster,
   logs: () => logs,
-  debug: () => debug,
+  doctor: () => doctor,
   label: () => label,
   annotate: () => annotate,
   patch: () => patch,

@@ -20,7 +20,7 @@ export function surfaceTable(dir: string): CommandTable<CommandSpec> {
 /** surfaceFiles is what the build writes: file name → JSON text, for the given commands. */
 export function surfaceFiles(commands: readonly CommandSpec[]): Map<string, string> {
   const files = new Map<string, string>();
-  files.set('index.json', JSON.stringify(commands.map((c) => ({ name: c.name, short: c.short, usage: '', flags: [] }))));
+  files.set('index.json', JSON.stringify(commands.filter((c) => !c.hidden).map((c) => ({ name: c.name, short: c.short, usage: '', flags: [] }))));
   for (const c of commands) files.set(`${c.name}.json`, JSON.stringify(c));
   return files;
 }

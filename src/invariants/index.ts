@@ -2,7 +2,7 @@
  * invariants: the R5 model every reliability test calls — pure checks over all stored
  * objects that must hold whenever no kubemu command is running (owners exist, controller
  * status matches pods, nodes are not overcommitted, no orphans, sizes and resourceVersions
- * are sane). `kubemu debug check` runs them against a state file. A new rule is one file
+ * are sane). `kubemu doctor` runs them against a state file. A new rule is one file
  * plus one line in CHECKS.
  */
 import type { InvariantCheck, Violation } from './violation';

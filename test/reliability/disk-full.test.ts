@@ -25,7 +25,7 @@ describe('disk full', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: cannot write the cluster state \(.*is the disk full\?\); nothing was changed\n$/);
     expect(kubemu(home, ['get', 'deploy', 'big', '--ignore-not-found', '-o', 'name']).stdout).toBe('');
-    expect(kubemu(home, ['debug', 'check']).code).toBe(0);
+    expect(kubemu(home, ['doctor']).code).toBe(0);
     expect(kubemu(home, ['create', 'deployment', 'big', '--image=nginx', '--replicas=400']).stdout).toBe('deployment.apps/big created\n');
   });
 });

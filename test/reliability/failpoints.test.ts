@@ -47,7 +47,7 @@ describe('kill -9 at named failpoints', () => {
     const stored = kubemu(home, ['get', 'deploy', 'web', '--ignore-not-found', '-o', 'name']).stdout;
     // Only a crash after the commit keeps the apply; anything earlier leaves no trace of it.
     expect(stored).toBe(point === 'after-commit' ? 'deployment.apps/web\n' : '');
-    const check = kubemu(home, ['debug', 'check']);
+    const check = kubemu(home, ['doctor']);
     expect(check.code, check.stdout + check.stderr).toBe(0);
     // The user re-runs the command; the cluster ends where an uninterrupted apply ends.
     expect(kubemu(home, ['apply', '-f', file]).code).toBe(0);

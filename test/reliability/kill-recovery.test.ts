@@ -1,7 +1,7 @@
 /**
  * R2-light: SIGKILL a shell loop of `kubemu apply` / `kubemu tick` at a random moment after
  * its first acknowledged command, a few times. After each kill the next command must work,
- * `debug check` must pass, and every create the loop saw acknowledged must be stored.
+ * `doctor` must pass, and every create the loop saw acknowledged must be stored.
  * (Randomness here is the test's own, not the cluster's: kill timing is what varies.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('kill -9 during apply/tick', () => {
       expect(next.code, next.stderr).toBe(0);
       const stored = new Set((JSON.parse(next.stdout).items as { metadata: { name: string } }[]).map((o) => o.metadata.name));
       expect(acked.filter((n) => !stored.has(n))).toEqual([]);
-      const check = kubemu(home, ['debug', 'check']);
+      const check = kubemu(home, ['doctor']);
       expect(check.stdout + check.stderr).toMatch(/^ok: /);
       expect(check.code).toBe(0);
     }

@@ -52,7 +52,7 @@ describe('state file faults', { timeout: 300_000 }, () => {
     fs.closeSync(fd);
     const r = kubemu(home, ['get', 'pods', '-A']);
     expectOneErrorLine(r);
-    const check = kubemu(home, ['debug', 'check']);
+    const check = kubemu(home, ['doctor']);
     expect(check.code).toBe(1);
     expect(hasStackTrace(check.stderr + check.stdout)).toBe(false);
   });

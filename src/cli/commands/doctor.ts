@@ -1,5 +1,5 @@
 /**
- * debug: kubemu debug check — runs the R5 invariant checker (src/invariants) over every
+ * doctor: kubemu doctor — runs the R5 invariant checker (src/invariants) over every
  * object in the cluster's state file, plus SQLite's integrity check when the store offers
  * one, and prints `ok: N objects, M checks` or one line per violation (exit 1). It reads
  * a snapshot and never settles, so it judges exactly what the last command left behind.
@@ -20,13 +20,9 @@ export function allObjects(store: Store, storageKinds: Iterable<string>): KubeOb
   return out;
 }
 
-const check: Command = {
-  name: 'check',
-  short: 'Check the cluster state against kubemu\'s invariants',
-  usage: 'kubemu debug check',
-  flags: [],
-  run(ctx: CommandContext): number {
-    if (ctx.args.length) throw new CliError(`unexpected arguments for 'kubemu debug check': ${ctx.args.join(' ')}`);
+/** checkState runs the invariants over the state file; `shown` is the command as the user typed it. */
+function checkState(ctx: CommandContext, shown: string): number {
+    if (ctx.args.length) throw new CliError(`unexpected arguments for '${shown}': ${ctx.args.join(' ')}`);
     const cluster = ctx.cluster();
     const { report, integrity } = cluster.read(() => {
       const kinds = cluster.api.registry().resources.map((r) => r.storageKind);
@@ -47,15 +43,32 @@ const check: Command = {
     for (const v of violations) ctx.io.out(`${formatViolation(v)}\n`);
     ctx.io.err(`error: ${violations.length} invariant violation${violations.length === 1 ? '' : 's'} in ${report.objects} objects (${checks} checks)\n`);
     return 1;
-  },
+}
+
+/** doctorCommand checks kubemu's own consistency (it was `kubemu debug check`: kubectl's `debug` is another verb). */
+export const doctorCommand: Command = {
+  name: 'doctor',
+  short: `Check the cluster state against kubemu's ${CHECKS.length} invariants (kubemu)`,
+  usage: 'kubemu doctor',
+  flags: [],
+  run: (ctx) => checkState(ctx, 'kubemu doctor'),
 };
 
-/** debugCommand groups kubemu's self-checks. */
+/** DEBUG_CHECK_DEPRECATED is the warning the old spelling prints. */
+export const DEBUG_CHECK_DEPRECATED = "Warning: 'kubemu debug check' is deprecated and will be removed; use 'kubemu doctor'\n";
+
+/** debugCommand keeps the old `kubemu debug check` for one release, hidden from help. */
 export const debugCommand: Command = {
   name: 'debug',
-  short: 'Check kubemu\'s own consistency (kubemu)',
+  hidden: true,
+  short: 'Deprecated: use kubemu doctor',
   usage: 'kubemu debug check',
   flags: [],
-  subcommands: { check },
-  run() { throw new CliError(`specify a subcommand: check (${CHECKS.length} invariants)`); },
+  subcommands: {
+    check: {
+      name: 'check', short: 'Deprecated: use kubemu doctor', usage: 'kubemu debug check', flags: [],
+      run(ctx) { ctx.io.err(DEBUG_CHECK_DEPRECATED); return checkState(ctx, 'kubemu debug check'); },
+    },
+  },
+  run() { throw new CliError("'kubemu debug' is now 'kubemu doctor'"); },
 };
