@@ -59,7 +59,7 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
     for (let k = j; k < argv.length; k++) {
       const a = argv[k]!;
       if (a.startsWith('-')) { if (VALUE_GLOBALS.has(a)) k++; continue; }
-      const sub: CommandSpec | undefined = Object.hasOwn(command.subcommands, a) ? command.subcommands[a] : undefined;
+      const sub = subcommandNamed(command.subcommands, a);
       if (sub) {
         rest.push(...argv.slice(j, k));
         j = k + 1;
@@ -71,6 +71,16 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
   }
   rest.push(...argv.slice(j));
   return { command, word, rest, path: cmdPath };
+}
+
+/**
+ * subcommandNamed finds a subcommand by its name or one of its aliases (`create deploy`). The
+ * aliases are looked up in each subcommand's list, not as keys: the command table entry reads
+ * from JSON keeps only a table's own names.
+ */
+function subcommandNamed(subs: Readonly<Record<string, CommandSpec>>, word: string): CommandSpec | undefined {
+  if (Object.hasOwn(subs, word)) return subs[word];
+  return Object.values(subs).find((s) => s.aliases?.includes(word));
 }
 
 /**

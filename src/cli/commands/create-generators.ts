@@ -218,12 +218,12 @@ function leafCommand(word: string, g: Generated): Command | undefined {
 // `create secret generic` and `create service clusterip` are two words deep; the verb
 // registry descends one level, so the middle word is a command that dispatches on its
 // first argument and parses the union of its children's flags.
-function groupCommand(word: string, short: string, children: [string, Generated][]): Command {
+function groupCommand(word: string, short: string, aliases: readonly string[], children: [string, Generated][]): Command {
   const specs = children.map(([sub, g]) => [sub, g, generatorSpec(g.spec)] as const).filter(([, , sp]) => sp);
   const flags: FlagDef[] = [];
   for (const [, , sp] of specs) for (const f of flagDefsOf(sp!)) if (!flags.some((x) => x.name === f.name)) flags.push(f);
   return {
-    name: word, short, usage: `kubectl create ${word} (${specs.map(([sub]) => sub).join(' | ')}) NAME [options]`, flags,
+    name: word, aliases, short, usage: `kubectl create ${word} (${specs.map(([sub]) => sub).join(' | ')}) NAME [options]`, flags,
     run(ctx) {
       const sub = ctx.args[0];
       const hit = specs.find(([n]) => n === sub);
@@ -255,9 +255,9 @@ function buildTable(): Record<string, Command> {
   const shorts: Record<string, string> = { secret: 'Create a secret using a specified subcommand', service: 'Create a service using a specified subcommand' };
   const aliases: Record<string, string[]> = { service: ['svc'] };
   for (const [word, children] of groups) {
-    const cmd = groupCommand(word, shorts[word] ?? word, children);
+    const cmd = groupCommand(word, shorts[word] ?? word, aliases[word] ?? [], children);
     out[word] = cmd;
-    for (const a of aliases[word] ?? []) alias(out, a, cmd);
+    for (const a of cmd.aliases ?? []) alias(out, a, cmd);
   }
   return out;
 }
