@@ -35,6 +35,13 @@ export interface DecodeOptions {
    * a known field or map key as `duplicate field "<path>"`.
    */
   readonly duplicateFields?: readonly string[];
+  /**
+   * converter decodes as runtime.DefaultUnstructuredConverter does (the strategic merge patch
+   * handler's map → struct step): struct fields in declaration order, the first type error ends
+   * decoding, its texts (`unrecognized type: int32`, `cannot restore struct from: string`) carry
+   * no field context, and unknown fields are reported sorted.
+   */
+  readonly converter?: boolean;
 }
 
 /** DecodeResult is the decoded object and, under 'Warn', the strict errors as warning texts. */
@@ -63,6 +70,19 @@ export function unmarshalTypeError(value: string, type: string, struct?: string,
     ? `json: cannot unmarshal ${value} into Go struct field ${struct ?? ''}.${field ?? ''} of type ${type}`
     : `json: cannot unmarshal ${value} into Go value of type ${type}`;
 }
+
+/** unrecognizedTypeError is the unstructured converter's text for a value it cannot put in a simple type. */
+export const unrecognizedTypeError = (type: string): string => `unrecognized type: ${type}`;
+
+/** cannotConvertError is the converter's text for a Go-convertible value of another JSON kind (int64 → string). */
+export const cannotConvertError = (from: string, to: string): string => `cannot convert ${from} to ${to}`;
+
+/** cannotRestoreError is the converter's text for a non-object or non-list where a struct, slice or map goes. */
+export const cannotRestoreError = (target: 'struct' | 'slice' | 'map', from: string): string =>
+  target === 'struct' ? `cannot restore struct from: ${from}` : `cannot restore ${target} from ${from}`;
+
+/** CONVERTER_BYTES_ERROR_PREFIX starts the converter's text for a []byte string that is not base64. */
+export const CONVERTER_BYTES_ERROR_PREFIX = 'error decoding from json: ';
 
 // Go drops strict errors beyond this many (sigs.k8s.io/json saveStrictError).
 const MAX_STRICT_ERRORS = 100;
@@ -93,20 +113,51 @@ export function decodeObject(raw: Record<string, unknown>, info: ResourceInfo, o
   const typeId = kindTypeId(info.group, version, info.kind);
   if (!typeId) return { object: structuredClone(raw) as KubeObject, warnings: [] };
 
-  const decoder = new Decoder(validation !== 'Ignore', opts.duplicateFields ?? []);
+  const decoded = decodeTyped(raw, typeId, validation, opts);
+  if (decoded.error !== undefined) throw badRequest(cannotBeHandled(kind, version, decoded.error));
+  return { object: decoded.object, warnings: decoded.warnings };
+}
+
+/** TypedDecode is one decode's outcome before a handler wraps its error: the error text, or the object. */
+export interface TypedDecode {
+  readonly object: KubeObject;
+  readonly warnings: string[];
+  /** error is the decoder's text (a type error, or `strict decoding error: …` under Strict). */
+  readonly error?: string;
+}
+
+/**
+ * decodeTyped decodes `raw` into the Go type `typeId` and returns the error text unwrapped, for
+ * handlers that word it their own way (create: "cannot be handled as"; patch: an Invalid "patch").
+ */
+export function decodeTyped(raw: Record<string, unknown>, typeId: string, validation: FieldValidation, opts: DecodeOptions = {}): TypedDecode {
+  const decoder = new Decoder(validation !== 'Ignore', opts.duplicateFields ?? [], !!opts.converter);
   let object: unknown;
   try {
     object = decoder.value(raw, typeId, '');
   } catch (e) {
-    if (e instanceof Abort) throw badRequest(cannotBeHandled(kind, version, e.message));
+    if (e instanceof Abort) return { object: raw as KubeObject, warnings: [], error: e.message };
     throw e;
   }
-  if (decoder.savedError !== undefined) throw badRequest(cannotBeHandled(kind, version, decoder.savedError));
-  const strict = decoder.strictErrors;
+  if (decoder.savedError !== undefined) return { object: raw as KubeObject, warnings: [], error: decoder.savedError };
+  const strict = opts.converter ? [...decoder.strictErrors].sort() : decoder.strictErrors;
   if (strict.length > 0 && validation === 'Strict') {
-    throw badRequest(cannotBeHandled(kind, version, STRICT_DECODING_PREFIX + strict.join(', ')));
+    return { object: object as KubeObject, warnings: [], error: STRICT_DECODING_PREFIX + strict.join(', ') };
   }
   return { object: object as KubeObject, warnings: validation === 'Warn' ? [...strict] : [] };
+}
+
+/**
+ * typeErrorsOf lists every type error in a stored object (as the JSON decoder words them), for
+ * checks over stored state: decoding goes on past each one. Kinds without a layout have none.
+ */
+export function typeErrorsOf(obj: Record<string, unknown>, info: ResourceInfo): string[] {
+  const version = typeof obj.apiVersion === 'string' ? parseApiVersion(obj.apiVersion).version : info.version;
+  const typeId = kindTypeId(info.group, version, info.kind);
+  if (!typeId) return [];
+  const decoder = new Decoder(false, [], false, true);
+  decoder.value(obj, typeId, '');
+  return decoder.allErrors;
 }
 
 /** Decoder walks one body against one Go type, keeping encoding/json's error bookkeeping. */
@@ -119,8 +170,15 @@ class Decoder {
   /** fieldStack and struct are encoding/json's errorContext: json names of struct fields only. */
   private readonly fieldStack: string[] = [];
   private struct: string | undefined;
+  /** allErrors is every type error, when collecting (a custom type's failure then ends only its field). */
+  readonly allErrors: string[] = [];
 
-  constructor(private readonly trackStrict: boolean, duplicates: readonly string[]) {
+  constructor(
+    private readonly trackStrict: boolean,
+    duplicates: readonly string[],
+    private readonly converter = false,
+    private readonly collect = false,
+  ) {
     this.duplicates = new Set(duplicates);
   }
 
@@ -129,10 +187,19 @@ class Decoder {
     const shape = shapeOf(expr);
     if (v === null) return zeroForNull(expr);
     switch (shape.shape) {
-      case 'custom': return this.custom(v, shape.custom, expr);
+      case 'custom': {
+        if (!this.collect) return this.custom(v, shape.custom, expr);
+        try {
+          return this.custom(v, shape.custom, expr);
+        } catch (e) {
+          if (!(e instanceof Abort)) throw e;
+          this.saveError(e.message);
+          return undefined;
+        }
+      }
       case 'struct': return this.structValue(v, shape.id, expr, path);
       case 'map': {
-        if (!isObject(v)) return this.typeError(jsonKind(v), expr);
+        if (!isObject(v)) return this.mismatch(v, expr, cannotRestoreError('map', goKind(v)));
         const out: Record<string, unknown> = {};
         for (const key of sortedKeys(v)) {
           const p = joinPath(path, key);
@@ -144,11 +211,15 @@ class Decoder {
       case 'slice': {
         if (shape.elem === 'byte' && typeof v === 'string') {
           const err = stdBase64Error(v);
-          // A CorruptInputError is not an UnmarshalTypeError, so it carries no field context.
-          if (err !== undefined) this.saveError(err);
+          // A CorruptInputError is not an UnmarshalTypeError, so it carries no field context;
+          // the converter decodes the string with encoding/json and words the failure itself.
+          if (err !== undefined) {
+            if (this.converter) throw new Abort(CONVERTER_BYTES_ERROR_PREFIX + err);
+            this.saveError(err);
+          }
           return v;
         }
-        if (!Array.isArray(v)) return this.typeError(jsonKind(v), expr);
+        if (!Array.isArray(v)) return this.mismatch(v, expr, cannotRestoreError('slice', goKind(v)));
         return v.map((item, i) => this.value(item, shape.elem, `${path}[${i}]`));
       }
       case 'builtin': return this.builtin(v, shape.name, expr);
@@ -156,11 +227,11 @@ class Decoder {
   }
 
   private structValue(v: unknown, id: string, expr: string, path: string): unknown {
-    if (!isObject(v)) return this.typeError(jsonKind(v), expr);
+    if (!isObject(v)) return this.mismatch(v, expr, cannotRestoreError('struct', goKind(v)));
     const fields = fieldsOf(id);
     const out: Record<string, unknown> = {};
     const name = structName(id);
-    for (const key of sortedKeys(v)) {
+    for (const key of this.converter ? fieldOrder(v, fields) : sortedKeys(v)) {
       const fieldType = fields.get(key);
       const p = joinPath(path, key);
       if (fieldType === undefined) {
@@ -183,6 +254,7 @@ class Decoder {
 
   private builtin(v: unknown, name: string, expr: string): unknown {
     if (name === 'interface{}') return structuredClone(v);
+    if (this.converter) return convertBuiltin(v, name);
     if (name === 'string') return typeof v === 'string' ? v : this.typeError(jsonKind(v), expr);
     if (name === 'bool') return typeof v === 'boolean' ? v : this.typeError(jsonKind(v), expr);
     if (typeof v !== 'number') return this.typeError(jsonKind(v), expr);
@@ -228,13 +300,24 @@ class Decoder {
     return undefined;
   }
 
+  /**
+   * mismatch is a value of the wrong JSON kind for a struct, slice or map: encoding/json's
+   * type error, or the converter's own text (which ends decoding).
+   */
+  private mismatch(v: unknown, expr: string, converterText: string): undefined {
+    if (this.converter) throw new Abort(converterText);
+    return this.typeError(jsonKind(v), expr);
+  }
+
   private contextual(value: string, type: string): string {
-    return this.fieldStack.length > 0 || this.struct !== undefined
+    // The converter hands custom types their JSON alone: their errors have no field context.
+    return !this.converter && (this.fieldStack.length > 0 || this.struct !== undefined)
       ? unmarshalTypeError(value, type, this.struct, this.fieldStack.join('.'))
       : unmarshalTypeError(value, type);
   }
 
   private saveError(message: string): void {
+    if (this.collect) this.allErrors.push(message);
     if (this.savedError === undefined) this.savedError = message;
   }
 
@@ -274,6 +357,48 @@ function fieldsOf(id: string): ReadonlyMap<string, string> {
   }
   fieldCache.set(id, out);
   return out;
+}
+
+/** fieldOrder lists an object's keys in the struct's field order (the converter's walk), unknown keys last. */
+function fieldOrder(v: Record<string, unknown>, fields: ReadonlyMap<string, string>): string[] {
+  const known = [...fields.keys()].filter((k) => Object.hasOwn(v, k));
+  return [...known, ...sortedKeys(v).filter((k) => !fields.has(k))];
+}
+
+/** goKind is the reflect.Kind of a JSON value in an unstructured map (integers are int64). */
+function goKind(v: unknown): string {
+  if (Array.isArray(v)) return 'slice';
+  switch (typeof v) {
+    case 'string': return 'string';
+    case 'boolean': return 'bool';
+    case 'number': return Number.isInteger(v) ? 'int64' : 'float64';
+    default: return 'map';
+  }
+}
+
+const INT_KINDS = new Set(['int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'byte']);
+
+/**
+ * convertBuiltin is the converter's simple-type rule (runtime/converter.go fromUnstructured):
+ * an assignable or same-group convertible value is taken, a convertible one of another group
+ * is `cannot convert <from> to <to>`, anything else `unrecognized type: <to>`.
+ */
+function convertBuiltin(v: unknown, name: string): unknown {
+  const to = name === 'byte' ? 'uint8' : name;
+  const from = goKind(v);
+  if (to === 'string') {
+    if (typeof v === 'string') return v;
+    // Go converts an integer to a string (a rune), so the converter names the pair.
+    if (from === 'int64') throw new Abort(cannotConvertError('int64', to));
+  } else if (to === 'bool') {
+    if (typeof v === 'boolean') return v;
+  } else if (INT_KINDS.has(name)) {
+    if (from === 'int64') return v;
+    if (from === 'float64') throw new Abort(cannotConvertError('float64', to));
+  } else if (to === 'float32' || to === 'float64') {
+    if (typeof v === 'number') return v;
+  }
+  throw new Abort(unrecognizedTypeError(to));
 }
 
 function isCustom(expr: string): boolean {

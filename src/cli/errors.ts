@@ -34,16 +34,22 @@ export function finishWithErrors(io: { err(text: string): void }, errors: readon
   return 0;
 }
 
-/** formatApiError renders an API status error as kubectl does; `context` is e.g. 'error when creating "x.yaml": '. */
+/** INVALID_REQUEST is kubectl's head for an Invalid error that names no kind or object. */
+export const INVALID_REQUEST = 'The request is invalid';
+
+/**
+ * formatApiError renders an API status error as kubectl does; `context` is e.g. 'error when creating "x.yaml": '.
+ * An Invalid error is worded from its details (kubectl's checkErr): the kind without its
+ * group, as the server's details.kind carries it, and one line per distinct cause.
+ */
 export function formatApiError(e: ApiError, context = ''): string {
-  if (e.reason === 'Invalid' && e.details.causes?.length) {
-    const kind = e.details.group ? `${e.details.kind}.${e.details.group}` : e.details.kind;
-    const head = `The ${kind} "${e.details.name}" is invalid: `;
-    if (e.details.causes.length === 1) {
-      const c = e.details.causes[0]!;
-      return `${head}${c.field ? `${c.field}: ` : ''}${c.message}`;
-    }
-    return head + '\n' + e.details.causes.map((c) => `* ${c.field ? `${c.field}: ` : ''}${c.message}`).join('\n');
+  if (e.reason === 'Invalid') {
+    const { kind, name, causes } = e.details;
+    const head = kind || name ? `The ${kind ?? ''} "${name ?? ''}" is invalid` : INVALID_REQUEST;
+    const lines = [...new Set((causes ?? []).map((c) => `${c.field ? `${c.field}: ` : ''}${c.message}`))];
+    if (!lines.length) return head;
+    if (lines.length === 1) return `${head}: ${lines[0]}`;
+    return `${head}: \n` + lines.map((l) => `* ${l}`).join('\n');
   }
   return `Error from server (${e.reason}): ${context}${e.message}`;
 }

@@ -2,8 +2,8 @@
  * invariants: the R5 model every reliability test calls — pure checks over all stored
  * objects that must hold whenever no kubemu command is running (owners exist, controller
  * status matches pods, nodes are not overcommitted, no orphans, sizes and resourceVersions
- * are sane). `kubemu doctor` runs them against a state file. A new rule is one file
- * plus one line in CHECKS.
+ * are sane, stored fields have their Go types). `kubemu doctor` runs them against a state
+ * file. A new rule is one file plus one line in CHECKS.
  */
 import type { InvariantCheck, Violation } from './violation';
 import { ObjectIndex, type InvariantInput } from './object-index';
@@ -15,6 +15,7 @@ import { podNodeExists } from './pod-node';
 import { objectSize } from './object-size';
 import { namespaceExists } from './namespace-exists';
 import { resourceVersions } from './resource-versions';
+import { fieldTypes } from './field-types';
 
 export type { InvariantCheck, Violation } from './violation';
 export type { InvariantInput } from './object-index';
@@ -22,7 +23,7 @@ export type { InvariantInput } from './object-index';
 /** CHECKS is every invariant, in report order. */
 export const CHECKS: readonly InvariantCheck[] = [
   resourceVersions, objectSize, namespaceExists, ownerExists,
-  replicaSetStatus, deploymentStatus, podNodeExists, nodeCapacity,
+  replicaSetStatus, deploymentStatus, podNodeExists, nodeCapacity, fieldTypes,
 ];
 
 /** InvariantReport is the outcome of one run over all checks. */

@@ -12,6 +12,8 @@ import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
+import { decodePatched } from '../../apiserver/decode-patch';
+import { createMergePatch } from '../patch';
 import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
@@ -73,8 +75,15 @@ export const editCommand: Command = {
       if (!next || sameObject(stripManaged(originals[i]!), next)) return;
       changed = true;
       try {
-        cluster.write(() => cluster.api.update({ ...next, metadata: { ...next.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
-          { fieldManager: ctx.flags['field-manager'] as string }));
+        cluster.write(() => {
+          // kubectl sends the edit as a patch, so the server decodes it as the patch handler does.
+          const patch = createMergePatch(stripManaged(originals[i]!), next);
+          const decoded = decodePatched(next, t.info, patch, 'strategic');
+          for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
+          const obj = decoded.object;
+          return cluster.api.update({ ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
+            { fieldManager: ctx.flags['field-manager'] as string });
+        });
         ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;

@@ -10,6 +10,7 @@ import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { applyPatch, JsonPatchError, type PatchType } from '../patch';
+import { decodePatched } from '../../apiserver/decode-patch';
 import { mutateObjects, sameObject } from './mutate-objects';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 
@@ -71,8 +72,15 @@ export const patchCommand: Command = {
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     return mutateObjects(ctx, resolved, {
       local, fieldManager: ctx.flags['field-manager'] as string,
-      mutate(obj, before) {
-        const patched = patchObject(before, patch, type as PatchType);
+      mutate(obj, before, ec) {
+        let patched = patchObject(before, patch, type as PatchType);
+        // The server decodes what the patch produced into the kind's Go type (kubectl's
+        // client-side patch, --local or --dry-run=client, does not).
+        if (!ec.local && ec.dryRun !== 'client') {
+          const decoded = decodePatched(patched, ec.target.info, patch, type as PatchType);
+          for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
+          patched = decoded.object;
+        }
         for (const k of Object.keys(obj)) delete (obj as unknown as Record<string, unknown>)[k];
         Object.assign(obj, patched);
         return sameObject(before, obj) ? MSG_PATCHED_NO_CHANGE : MSG_PATCHED;

@@ -2,6 +2,7 @@
  * merge-patch: RFC 7386 JSON merge patch (kubectl patch --type merge), as evanphx/json-patch
  * MergePatch applies it: objects merge recursively, null deletes, anything else replaces.
  */
+import { toCompactJson } from '../../yaml/write-json';
 
 /** isPlainObject is true for JSON objects (not arrays, not null). */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -30,7 +31,8 @@ export function createMergePatch(from: unknown, to: unknown): unknown {
     if (isPlainObject(fv) && isPlainObject(v)) {
       const sub = createMergePatch(fv, v) as Record<string, unknown>;
       if (Object.keys(sub).length) out[k] = sub;
-    } else if (JSON.stringify(fv) !== JSON.stringify(v)) {
+    } else if (toCompactJson(fv) !== toCompactJson(v)) {
+      // Compared as Go compares decoded JSON: key order inside lists does not matter.
       out[k] = structuredClone(v);
     }
   }

@@ -1,0 +1,97 @@
+/**
+ * patch-decoding: a patched object goes through the API server's decoding, as the patch handler
+ * does (k8s.io/apiserver handlers/patch.go): a wrongly typed field is a 422 Invalid on "patch"
+ * whose value is the patch map (strategic merge) or the patched JSON (merge, json), and kubectl
+ * words it `The request is invalid: patch: Invalid value: …`; unknown fields are dropped with a
+ * warning (the server's default field validation for a PATCH is Warn).
+ */
+import * as fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+let home: TempHome;
+beforeAll(() => {
+  home = manualCluster('patchdecode', 7);
+  home.run('create deployment web --image=nginx --replicas=3');
+});
+afterAll(() => { vi.unstubAllEnvs(); home.cleanup(); });
+
+const fail = (stderr: string) => ({ stdout: '', stderr, code: 1 });
+const replicas = () => home.run('get deploy web -o jsonpath={.spec.replicas}').stdout;
+
+describe('patch decodes the patched object', () => {
+  it('strategic merge: a string for an int32 is refused with the converter error and the patch map', { timeout: 20_000 }, () => {
+    expect(home.run(['patch', 'deploy', 'web', '-p', '{"spec":{"replicas":"x"}}']))
+      .toEqual(fail('The request is invalid: patch: Invalid value: "map[spec:map[replicas:x]]": unrecognized type: int32\n'));
+    // A numeric string is not converted either.
+    expect(home.run(['patch', 'deploy', 'web', '-p', '{"spec":{"replicas":"7"}}']))
+      .toEqual(fail('The request is invalid: patch: Invalid value: "map[spec:map[replicas:7]]": unrecognized type: int32\n'));
+    expect(home.run(['patch', 'deploy', 'web', '-p', '{"metadata":{"labels":{"tier":1}}}']))
+      .toEqual(fail('The request is invalid: patch: Invalid value: "map[metadata:map[labels:map[tier:1]]]": cannot convert int64 to string\n'));
+    expect(home.run(['patch', 'deploy', 'web', '-p', '{"spec":{"replicas":1.5}}']))
+      .toEqual(fail('The request is invalid: patch: Invalid value: "map[spec:map[replicas:1.5]]": cannot convert float64 to int32\n'));
+    expect(home.run(['patch', 'deploy', 'web', '-p', '{"spec":{"template":"x"}}']))
+      .toEqual(fail('The request is invalid: patch: Invalid value: "map[spec:map[template:x]]": cannot restore struct from: string\n'));
+    expect(replicas()).toBe('3');
+    expect(home.run('doctor').code).toBe(0);
+  });
+
+  it('merge and json patch: the JSON decoder error, with the patched object as the value', { timeout: 20_000 }, () => {
+    const merge = home.run(['patch', 'deploy', 'web', '--type=merge', '-p', '{"spec":{"replicas":"7"}}']);
+    expect(merge.code).toBe(1);
+    expect(merge.stdout).toBe('');
+    expect(merge.stderr.startsWith('The request is invalid: patch: Invalid value: "{\\"apiVersion\\":\\"apps/v1\\",\\"kind\\":\\"Deployment\\",\\"metadata\\":{\\"name\\":\\"web\\",')).toBe(true);
+    // The patched container (spec) is re-marshalled with sorted keys.
+    expect(merge.stderr).toContain('\\"spec\\":{\\"progressDeadlineSeconds\\":600,\\"replicas\\":\\"7\\",\\"revisionHistoryLimit\\":10,');
+    expect(merge.stderr.endsWith('": json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32\n')).toBe(true);
+
+    const json = home.run(['patch', 'deploy', 'web', '--type=json', '-p', '[{"op":"replace","path":"/spec/replicas","value":true}]']);
+    expect(json.code).toBe(1);
+    expect(json.stderr.startsWith('The request is invalid: patch: Invalid value: "{\\"apiVersion\\":')).toBe(true);
+    expect(json.stderr.endsWith('": json: cannot unmarshal bool into Go struct field DeploymentSpec.spec.replicas of type int32\n')).toBe(true);
+    expect(replicas()).toBe('3');
+  });
+
+  it('a server dry run is decoded too; a client-side patch is not', { timeout: 20_000 }, () => {
+    expect(home.run(['patch', 'deploy', 'web', '--dry-run=server', '-p', '{"spec":{"replicas":"x"}}']))
+      .toEqual(fail('The request is invalid: patch: Invalid value: "map[spec:map[replicas:x]]": unrecognized type: int32\n'));
+    expect(home.run(['patch', 'deploy', 'web', '--dry-run=client', '-p', '{"spec":{"replicas":"x"}}']))
+      .toEqual({ stdout: 'deployment.apps/web patched (dry run)\n', stderr: '', code: 0 });
+    expect(replicas()).toBe('3');
+  });
+
+  it('unknown fields are dropped with a warning', { timeout: 20_000 }, () => {
+    expect(home.run(['patch', 'deploy', 'web', '-p', '{"spec":{"bogus":1,"replicas":2}}']))
+      .toEqual({ stdout: 'deployment.apps/web patched\n', stderr: 'Warning: unknown field "spec.bogus"\n', code: 0 });
+    expect(replicas()).toBe('2');
+    expect(home.run('get deploy web -o jsonpath={.spec.bogus}').stdout).toBe('');
+  });
+
+  it('edit saves through the same decoding', { timeout: 20_000 }, () => {
+    const script = home.file('to-string.sh', '#!/bin/sh\nsed -i \'0,/^  replicas: 2$/s//  replicas: "x"/\' "$1"\n');
+    fs.chmodSync(script, 0o755);
+    vi.stubEnv('KUBE_EDITOR', script);
+    const r = home.run('edit deploy web');
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('The request is invalid: patch: Invalid value: "map[spec:map[replicas:x]]": unrecognized type: int32');
+    expect(replicas()).toBe('2');
+  });
+});
+
+describe('error texts', () => {
+  it('an Invalid error names the kind without its group, as kubectl prints details.kind', { timeout: 20_000 }, () => {
+    expect(home.run(['patch', 'deploy', 'web', '-p', '{"spec":{"replicas":-1}}']))
+      .toEqual(fail('The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0\n'));
+  });
+
+  it('a decode error keeps its cause after the "cannot be handled" wrapper', { timeout: 20_000 }, () => {
+    const vwc = home.file('vwc.yaml', [
+      'apiVersion: admissionregistration.k8s.io/v1', 'kind: ValidatingWebhookConfiguration', 'metadata:', '  name: bad-ca',
+      'webhooks:', '- name: v.example.com', '  admissionReviewVersions: ["v1"]', '  sideEffects: None',
+      '  clientConfig:', '    url: https://example.com/', '    caBundle: "!notbase64"', '',
+    ].join('\n'));
+    const want = `Error from server (BadRequest): error when creating "${vwc}": ValidatingWebhookConfiguration in version "v1" cannot be handled as a ValidatingWebhookConfiguration: illegal base64 data at input byte 0\n`;
+    expect(home.run(['apply', '-f', vwc])).toEqual(fail(want));
+    expect(home.run(['create', '-f', vwc])).toEqual(fail(want));
+  });
+});
