@@ -58,6 +58,15 @@ describe('run', () => {
   it('--expose creates the service first', () => {
     expect(home.run('run nginx4 --image=nginx --port=80 --expose')).toEqual(ok('service/nginx4 created\npod/nginx4 created\n'));
   });
+  it('--expose -o yaml prints the Service and the Pod as two YAML documents', () => {
+    const svc = 'apiVersion: v1\nkind: Service\nmetadata:\n  creationTimestamp: null\n  name: x\nspec:\n  ports:\n  - port: 80\n    protocol: TCP\n    targetPort: 80\n  selector:\n    run: x\nstatus:\n  loadBalancer: {}\n';
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: null\n  labels:\n    run: x\n  name: x\nspec:\n  containers:\n  - image: nginx\n    name: x\n    ports:\n    - containerPort: 80\n    resources: {}\n  dnsPolicy: ClusterFirst\n  restartPolicy: Always\nstatus: {}\n';
+    expect(home.run('run x --image=nginx --port=80 --expose --dry-run=client -o yaml')).toEqual(ok(`${svc}---\n${pod}`));
+    const server = home.run('run x5 --image=nginx --port=80 --expose --dry-run=server -o yaml');
+    expect(server.code).toBe(0);
+    expect(server.stdout.match(/^---$/gm)).toHaveLength(1);
+    expect(server.stdout.split('---\n')[1]).toMatch(/^apiVersion: v1\nkind: Pod\n/);
+  });
   it('rejects a bad restart policy with a usage hint', () => {
     expect(home.run('run x --image=nginx --restart=Bogus')).toEqual(fail("error: invalid restart policy: Bogus\nSee 'kubectl run -h' for help and examples\n"));
   });

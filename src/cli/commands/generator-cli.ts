@@ -70,6 +70,9 @@ export function printClientObject(obj: KubeObject, out: OutputSpec): string {
   return printObjects([obj], out, true, builtinRegistry);
 }
 
+/** YAML_SEPARATOR is what kubectl's YAML printer writes before each object after its first. */
+export const YAML_SEPARATOR = '---\n';
+
 /** WriteGeneratedOptions tunes writeGenerated for one command. */
 export interface WriteGeneratedOptions {
   /** operation is the success word: created, exposed, autoscaled. */
@@ -101,10 +104,13 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
   const saveConfig = !!ctx.flags['save-config'];
   const registry = dryRun === 'client' ? builtinRegistry : ctx.cluster().api.registry();
   const prefixOf = (obj: KubeObject) => { const info = registry.forStorageKind(obj.kind); return info ? kindPrefix(info) : obj.kind.toLowerCase(); };
+  // kubectl prints every object through one printer; its YAML printer starts each object after the first with ---.
+  let printed = 0;
+  const separator = () => (out?.kind === 'yaml' && printed++ > 0 ? YAML_SEPARATOR : '');
   if (dryRun === 'client') {
     for (const obj of objs) {
       const shown = saveConfig ? toClientWithConfig(obj) : obj;
-      ctx.io.out(out ? printClientObject(shown, out) : `${prefixOf(obj)}/${obj.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+      ctx.io.out(out ? separator() + printClientObject(shown, out) : `${prefixOf(obj)}/${obj.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
     }
     return 0;
   }
@@ -119,7 +125,7 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
       if (prefix !== undefined && e instanceof ApiError && e.reason !== 'Invalid') throw new CliError(`${prefix}${e.message}`);
       throw e;
     }
-    ctx.io.out(out ? printObjects([created], out, true, registry) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+    ctx.io.out(out ? separator() + printObjects([created], out, true, registry) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
   }
   return 0;
 }
