@@ -564,6 +564,20 @@ describe('describe: kinds with their own kubectl describer', () => {
     ));
   });
 
+  it('serviceaccount: describeServiceAccount marks missing mountable and image pull secrets', () => {
+    expect(describeOut('serviceaccount builder')).toBe(lines(
+      'Name:                builder',
+      'Namespace:           default',
+      'Labels:              <none>',
+      'Annotations:         <none>',
+      'Image pull secrets:  registry-creds',
+      '                     gone (not found)',
+      'Mountable secrets:   builder-token (not found)',
+      'Tokens:              <none>',
+      'Events:              <none>',
+    ));
+  });
+
   it('certificatesigningrequest: describeCertificateSigningRequest reads the subject and SANs from the PEM request', () => {
     // kubemu does not fill spec.username from the requester, so "Requesting User" is empty here.
     expect(describeOut('csr alice')).toBe(lines(
