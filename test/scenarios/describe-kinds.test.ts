@@ -61,6 +61,8 @@ subjects:
 - {kind: Group, name: "system:authenticated", apiGroup: rbac.authorization.k8s.io}
 `;
 
+// Manifests spell out what the API server would default (LimitRange items, HPA behavior), so
+// the expected texts are what a real v1.32 cluster prints for the same objects.
 const POLICY = `apiVersion: v1
 kind: ResourceQuota
 metadata: {name: compute, namespace: default}
@@ -74,7 +76,7 @@ spec:
   limits:
   - type: Container
     default: {cpu: 500m, memory: 256Mi}
-    defaultRequest: {cpu: 100m}
+    defaultRequest: {cpu: 100m, memory: 128Mi}
     max: {cpu: "1"}
     min: {cpu: 50m}
   - type: Pod
@@ -345,7 +347,7 @@ describe('describe: kinds with their own kubectl describer', () => {
       'limits.memory    268435456  2G',
       'pods             1          10',
       'requests.cpu     100m       2',
-      'requests.memory  256Mi      1Gi',
+      'requests.memory  128Mi      1Gi',
     ));
   });
 
@@ -356,7 +358,7 @@ describe('describe: kinds with their own kubectl describer', () => {
       'Type        Resource  Min  Max  Default Request  Default Limit  Max Limit/Request Ratio',
       '----        --------  ---  ---  ---------------  -------------  -----------------------',
       'Container   cpu       50m  1    100m             500m           -',
-      'Container   memory    -    -    -                256Mi          -',
+      'Container   memory    -    -    128Mi            256Mi          -',
       'Pod         cpu       -    -    -                -              10',
       'Pod         memory    -    1Gi  -                -              -',
     ));
