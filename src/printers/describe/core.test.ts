@@ -131,29 +131,42 @@ describe('describeObject / describeMany', () => {
   });
 
   it('falls back to the generic describer for kinds without one', () => {
+    const ct: KubeObject = {
+      apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'every-5', namespace: 'default', labels: { app: 'cron' } },
+      spec: { cronSpec: '*/5 * * * *', replicas: 2, paused: false, image: '' },
+    };
+    expect(describeObject(ct, makeCtx(NOW))).toBe([
+      'Name:         every-5',
+      'Namespace:    default',
+      'Labels:       app=cron',
+      'Annotations:  <none>',
+      'API Version:  stable.example.com/v1',
+      'Kind:         CronTab',
+      'Metadata:',
+      'Spec:',
+      '  Cron Spec:  */5 * * * *',
+      '  Image:      ',
+      '  Paused:     false',
+      '  Replicas:   2',
+      'Events:       <none>',
+      '',
+    ].join('\n'));
+  });
+
+  it('uses the EndpointSlice describer rather than the generic one', () => {
     const ep: KubeObject = {
-      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-abc', namespace: 'default', labels: { 'kubernetes.io/service-name': 'web' } },
-      addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'], conditions: { ready: true } }], ports: [{ name: '', port: 80, protocol: 'TCP' }],
+      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-abc', namespace: 'default' },
+      addressType: 'IPv4', endpoints: [], ports: [],
     };
     expect(describeObject(ep, makeCtx(NOW))).toBe([
-      'Name:          web-abc',
-      'Namespace:     default',
-      'Labels:        kubernetes.io/service-name=web',
-      'Annotations:   <none>',
-      'Address Type:  IPv4',
-      'API Version:   discovery.k8s.io/v1',
-      'Endpoints:',
-      '  Addresses:',
-      '    10.0.0.1',
-      '  Conditions:',
-      '    Ready:  true',
-      'Kind:       EndpointSlice',
-      'Metadata:',
-      'Ports:',
-      '  Name:      ',
-      '  Port:      80',
-      '  Protocol:  TCP',
-      'Events:      <none>',
+      'Name:         web-abc',
+      'Namespace:    default',
+      'Labels:       <none>',
+      'Annotations:  <none>',
+      'AddressType:  IPv4',
+      'Ports: <unset>',
+      'Endpoints: <none>',
+      'Events:  <none>',
       '',
     ].join('\n'));
   });

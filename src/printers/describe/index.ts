@@ -8,24 +8,37 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { DescribeContext, Describer } from './context';
+import { describeCertificateSigningRequest } from './certificatesigningrequest';
 import { describeConfigMap } from './configmap';
 import { describeCronJob } from './cronjob';
 import { describeDaemonSet } from './daemonset';
 import { describeDeployment } from './deployment';
+import { describeEndpoints } from './endpoints';
+import { describeEndpointSlice } from './endpointslice';
 import { describeGeneric } from './generic';
+import { describeHorizontalPodAutoscaler } from './horizontalpodautoscaler';
 import { describeIngress } from './ingress';
+import { describeIngressClass } from './ingressclass';
 import { describeJob } from './job';
+import { describeLimitRange } from './limitrange';
 import { describeNamespace } from './namespace';
+import { describeNetworkPolicy } from './networkpolicy';
 import { describeNode } from './node';
 import { describePersistentVolume } from './persistentvolume';
 import { describePersistentVolumeClaim } from './persistentvolumeclaim';
 import { describePod } from './pod';
+import { describePodDisruptionBudget } from './poddisruptionbudget';
+import { describePriorityClass } from './priorityclass';
 import { describeReplicaSet } from './replicaset';
 import { describeReplicationController } from './replicationcontroller';
+import { describeResourceQuota } from './resourcequota';
+import { describeRole } from './role';
+import { describeRoleBinding } from './rolebinding';
 import { describeSecret } from './secret';
 import { describeService } from './service';
 import { describeServiceAccount } from './serviceaccount';
 import { describeStatefulSet } from './statefulset';
+import { describeStorageClass } from './storageclass';
 
 export type { DescribeContext, Describer } from './context';
 
@@ -36,7 +49,10 @@ export function describerKey(apiVersion: string | undefined, kind: string): stri
   return group ? `${kind}.${group}` : kind;
 }
 
-/** DESCRIBERS maps a describerKey to its describer; anything else uses describeGeneric. */
+/**
+ * DESCRIBERS maps a describerKey to its describer; anything else uses describeGeneric
+ * (kubectl's describerMap: CustomResourceDefinitions and custom resources are not in it).
+ */
 export const DESCRIBERS: Readonly<Record<string, Describer>> = {
   Pod: describePod,
   Node: describeNode,
@@ -55,6 +71,21 @@ export const DESCRIBERS: Readonly<Record<string, Describer>> = {
   'Job.batch': describeJob,
   'CronJob.batch': describeCronJob,
   'Ingress.networking.k8s.io': describeIngress,
+  LimitRange: describeLimitRange,
+  ResourceQuota: describeResourceQuota,
+  Endpoints: describeEndpoints,
+  'EndpointSlice.discovery.k8s.io': describeEndpointSlice,
+  'HorizontalPodAutoscaler.autoscaling': describeHorizontalPodAutoscaler,
+  'IngressClass.networking.k8s.io': describeIngressClass,
+  'NetworkPolicy.networking.k8s.io': describeNetworkPolicy,
+  'PodDisruptionBudget.policy': describePodDisruptionBudget,
+  'PriorityClass.scheduling.k8s.io': describePriorityClass,
+  'StorageClass.storage.k8s.io': describeStorageClass,
+  'Role.rbac.authorization.k8s.io': describeRole,
+  'ClusterRole.rbac.authorization.k8s.io': describeRole,
+  'RoleBinding.rbac.authorization.k8s.io': describeRoleBinding,
+  'ClusterRoleBinding.rbac.authorization.k8s.io': describeRoleBinding,
+  'CertificateSigningRequest.certificates.k8s.io': describeCertificateSigningRequest,
 };
 
 /** describeObject renders one object as `kubectl describe` does (the text ends with a newline). */

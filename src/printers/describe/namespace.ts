@@ -4,9 +4,11 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { DescribeContext } from './context';
+import { describeLimitRangeSpec, LIMIT_RANGE_HEADER, LIMIT_RANGE_RULE } from './limitrange';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
 import { canonicalQuantity } from './quantity-format';
+import { QUOTA_SCOPE_HELP } from './resourcequota';
 import { formatRFC1123Z } from './time-format';
 
 /** NO_RESOURCE_QUOTA and NO_LIMIT_RANGE are printed when the namespace has none. */
@@ -14,14 +16,6 @@ export const NO_RESOURCE_QUOTA = 'No resource quota.';
 export const NO_LIMIT_RANGE = 'No LimitRange resource.';
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** QUOTA_SCOPE_HELP is kubectl's help text per ResourceQuota scope. */
-export const QUOTA_SCOPE_HELP: Readonly<Record<string, string>> = {
-  Terminating: 'Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.',
-  NotTerminating: 'Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.',
-  BestEffort: 'Matches all pods that do not have resource requirements set. These pods have a best effort quality of service.',
-  NotBestEffort: 'Matches all pods that have at least one resource requirement set. These pods have a burstable or guaranteed quality of service.',
-};
 
 /** describeResourceQuotas writes the `Resource Quotas` section or NO_RESOURCE_QUOTA. */
 export function describeResourceQuotas(quotas: KubeObject[], w: PrefixWriter): void {
@@ -47,19 +41,9 @@ export function describeResourceQuotas(quotas: KubeObject[], w: PrefixWriter): v
 /** describeLimitRanges writes the `Resource Limits` table or NO_LIMIT_RANGE. */
 export function describeLimitRanges(ranges: KubeObject[], w: PrefixWriter): void {
   if (ranges.length === 0) { w.write(LEVEL_0, `${NO_LIMIT_RANGE}\n`); return; }
-  w.write(LEVEL_0, 'Resource Limits\n Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n');
-  w.write(LEVEL_0, ' ----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n');
-  for (const lr of ranges) {
-    for (const item of lr.spec?.limits ?? []) {
-      const lists = [item.min, item.max, item.defaultRequest, item.default, item.maxLimitRequestRatio];
-      // kubemu: resources are sorted; kubectl iterates a Go map (random order).
-      const names = [...new Set(lists.flatMap((l) => Object.keys(l ?? {})))].sort();
-      for (const k of names) {
-        const cells = lists.map((l) => (l && l[k] !== undefined ? canonicalQuantity(l[k]) : '-'));
-        w.write(LEVEL_0, ` ${item.type}\t${k}\t${cells.join('\t')}\n`);
-      }
-    }
-  }
+  w.write(LEVEL_0, `Resource Limits\n ${LIMIT_RANGE_HEADER}\n`);
+  w.write(LEVEL_0, ` ${LIMIT_RANGE_RULE}\n`);
+  for (const lr of ranges) describeLimitRangeSpec(lr.spec, ' ', w);
 }
 
 /** describeNamespace renders a Namespace exactly as kubectl describe namespace does. */

@@ -21,7 +21,9 @@ export function describeServiceAccount(sa: KubeObject, ctx: DescribeContext): st
   printAnnotationsMultiline(w, 'Annotations', sa.metadata.annotations);
   const secrets = ctx.list({ kind: 'Secret', namespace: sa.metadata.namespace });
   const existing = new Set(secrets.map((s) => s.metadata.name));
-  const missingSecrets = new Set<string>((sa.secrets ?? []).map((s: any) => s.name).filter((n: string) => !existing.has(n)));
+  // Mountable and image pull secrets that name no Secret of the namespace are marked "(not found)".
+  const referenced: string[] = [...(sa.secrets ?? []), ...(sa.imagePullSecrets ?? [])].map((s: any) => s.name);
+  const missingSecrets = new Set<string>(referenced.filter((n) => !existing.has(n)));
   const tokens = secrets.filter((s) => s.type === SERVICE_ACCOUNT_TOKEN_TYPE
     && s.metadata.annotations?.['kubernetes.io/service-account.name'] === sa.metadata.name
     && s.metadata.annotations?.['kubernetes.io/service-account.uid'] === sa.metadata.uid).map((s) => s.metadata.name ?? '');

@@ -36,3 +36,15 @@ export function timestampSince(timestamp: string | undefined | null, now: Date):
 export function durationBetween(start: string, end: string): string {
   return humanDuration(Date.parse(end) - Date.parse(start));
 }
+
+/**
+ * formatGoTime renders a timestamp as Go's time.Time String() ("2026-11-30 01:25:33 +0000 UTC"),
+ * which describers print when they format a metav1.Time with %s. kubemu: always UTC.
+ */
+export function formatGoTime(timestamp: string | undefined | null): string {
+  const t = timestamp ? Date.parse(timestamp) : Number.NaN;
+  if (Number.isNaN(t)) return '0001-01-01 00:00:00 +0000 UTC';
+  const d = new Date(t);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} `
+    + `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} +0000 UTC`;
+}
