@@ -48,7 +48,7 @@ export function nodeShapes(spec: ClusterSpec): NodeShape[] {
 
 /** initialiseCluster writes a new cluster's settings and objects into an empty store and warms it up. */
 export function initialiseCluster(path: string, spec: ClusterSpec, opts: { warmup?: boolean } = {}): Cluster {
-  const store = openSqliteStore(path);
+  const store = openSqliteStore(path, { create: true });
   const start = spec.clock === 'manual' ? MANUAL_EPOCH_MS : Math.floor(hostNowMs() / 1000) * 1000 - WARMUP_MS;
   store.transaction(() => {
     store.meta.set(META_CLOCK_MODE, spec.clock);

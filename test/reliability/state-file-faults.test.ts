@@ -1,7 +1,8 @@
 /**
  * R4-light: a damaged or unusable state file gives one `error: …` line and exit 1, never a
  * stack trace — a corrupt middle, a truncated file, a read-only state directory, and a
- * file from a newer kubemu (PRAGMA user_version ahead of this build).
+ * file from a newer kubemu (PRAGMA user_version ahead of this build), and an emptied file
+ * (refused, not reinitialised).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
@@ -83,5 +84,17 @@ describe('state file faults', { timeout: 300_000 }, () => {
     const r = kubemu(home, ['get', 'pods']);
     expectOneErrorLine(r);
     expect(r.stderr).toMatch(/newer kubemu/);
+  });
+
+  it('an emptied state file is refused, not made into an empty cluster', () => {
+    const { home, state } = freshCluster();
+    fs.truncateSync(state, 0);
+    const line = 'error: cluster "f" state file is empty or not a kubemu state file\n';
+    expect(kubemu(home, ['get', 'configmaps'])).toMatchObject({ stdout: '', stderr: line, code: 1 });
+    const manifest = writeFile(home, 'two.yaml', configMap('two', '2'));
+    expect(kubemu(home, ['apply', '-f', manifest])).toMatchObject({ stdout: '', stderr: line, code: 1 });
+    // Nothing was written to it, nor beside it.
+    expect(fs.statSync(state).size).toBe(0);
+    expect(fs.readdirSync(path.dirname(state))).toEqual(['state.db']);
   });
 });
