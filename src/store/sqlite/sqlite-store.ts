@@ -33,6 +33,18 @@ export class NotAStateFileError extends StateFileError {
 /** StoreOptions: readonly opens without creating or migrating; create may start a new (missing or empty) file. */
 export interface StoreOptions { readonly?: boolean; create?: boolean }
 
+/** SIDE_FILES are what SQLite keeps beside a database: the write-ahead log, its shared-memory index, a rollback journal. */
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/**
+ * removeSideFiles deletes side files left at path by an earlier database of that name (deleted
+ * while another process held it open). SQLite ties a log to its database by name only: a new
+ * file put in its place would replay the old cluster's log as its own.
+ */
+export function removeSideFiles(path: string): void {
+  for (const ext of SIDE_FILES) fs.rmSync(path + ext, { force: true });
+}
+
 /** refuseEmpty throws NotAStateFileError for a 0-byte file before SQLite sees it (SQLite would read a stale log's pages as its content). */
 function refuseEmpty(path: string): void {
   let size: number;
