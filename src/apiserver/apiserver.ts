@@ -32,8 +32,14 @@ const write = SPLIT.writePath;
 /** LAST_APPLIED is kubectl's client-side apply annotation. */
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
-/** tooLarge is what a write over etcd's limit gets (the request itself is within the server's 3 MiB). */
-const tooLarge = (): ApiError => new ApiError('RequestEntityTooLarge', 413, 'Request entity too large: limit is 3145728');
+/** ETCD_REQUEST_TOO_LARGE is etcd's refusal of a value over its request limit (rpctypes.ErrRequestTooLarge). */
+export const ETCD_REQUEST_TOO_LARGE = 'etcdserver: request is too large';
+
+/**
+ * tooLarge is what a write over etcd's limit gets (the request itself is within the server's
+ * 3 MiB): kube-apiserver passes etcd's error through as a 500 with no reason.
+ */
+const tooLarge = (): ApiError => new ApiError('', 500, ETCD_REQUEST_TOO_LARGE);
 
 // Kinds whose strategy maintains metadata.generation (the others leave it unset).
 const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob',

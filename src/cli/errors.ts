@@ -46,6 +46,7 @@ export function formatApiError(e: ApiError, context = ''): string {
     }
     return head + '\n' + e.details.causes.map((c) => `* ${c.field ? `${c.field}: ` : ''}${c.message}`).join('\n');
   }
+  if (!e.reason) return `Error from server: ${context}${e.message}`;
   return `Error from server (${e.reason}): ${context}${e.message}`;
 }
 

@@ -114,9 +114,12 @@ function eventKey(reason: unknown, message: unknown): string {
   return `${typeof reason === 'string' ? reason : ''}\n${typeof message === 'string' ? message : ''}`;
 }
 
-/** sized passes a stored body through unless it is over etcd's limit. */
+/** sized passes a stored body through unless it is over etcd's limit, which counts UTF-8 bytes (not a string's UTF-16 units). */
 function sized(body: string): string {
-  if (body.length > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${body.length} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
+  // A UTF-16 unit is at most 3 UTF-8 bytes: most bodies need no encoding pass.
+  if (body.length * 3 <= MAX_OBJECT_BYTES) return body;
+  const bytes = Buffer.byteLength(body, 'utf8');
+  if (bytes > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${bytes} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
   return body;
 }
 
