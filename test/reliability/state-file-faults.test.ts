@@ -105,7 +105,9 @@ describe('state file faults', { timeout: 300_000 }, () => {
     const watcher = kubemuShell(home, 'exec $KM get -w configmaps');
     const closed = new Promise<void>((resolve) => watcher.on('close', () => resolve()));
     try {
-      await new Promise<void>((resolve) => watcher.stdout!.once('data', () => resolve()));
+      // Its first lines say it has the file open (a watcher that died instead fails the next line).
+      await Promise.race([new Promise<void>((resolve) => watcher.stdout!.once('data', () => resolve())), closed]);
+      expect(watcher.exitCode).toBeNull();
       expect(kubemu(home, ['apply', '-f', writeFile(home, 'old.yaml', configMap('old', '1'))]).code).toBe(0);
       expect(fs.statSync(`${state}-wal`).size).toBeGreaterThan(0);
       fs.rmSync(state);

@@ -30,7 +30,7 @@ export class NotAStateFileError extends StateFileError {
   constructor(readonly file: string) { super(`${file} is empty or not a kubemu state file`); }
 }
 
-/** StoreOptions: readonly opens without creating or migrating; create may start a new (missing or empty) file. */
+/** StoreOptions: create may start a new (missing or empty) file; readonly never does, whatever create says. */
 export interface StoreOptions { readonly?: boolean; create?: boolean }
 
 /** SIDE_FILES are what SQLite keeps beside a database: the write-ahead log, its shared-memory index, a rollback journal. */
@@ -138,7 +138,7 @@ function addonPath(): string | undefined {
  * opts.create (then a missing or empty file gets one); ':memory:' for tests.
  */
 export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
-  const create = !!opts.create || path === ':memory:';
+  const create = (!!opts.create && !opts.readonly) || path === ':memory:';
   let db: Database.Database;
   try {
     if (!create) refuseEmpty(path);
