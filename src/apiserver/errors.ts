@@ -53,6 +53,12 @@ export const methodNotAllowed = (action: string, resource: string): ApiError =>
 
 export const gone = (message: string): ApiError => new ApiError('Expired', 410, message);
 
+/** ETCD_REQUEST_TOO_LARGE is etcd's refusal of a value over its request limit (rpctypes.ErrRequestTooLarge). */
+export const ETCD_REQUEST_TOO_LARGE = 'etcdserver: request is too large';
+
+/** etcdRequestTooLarge: kube-apiserver passes etcd's error through as a 500 with no reason (it is not a Status). */
+export const etcdRequestTooLarge = (): ApiError => new ApiError('', 500, ETCD_REQUEST_TOO_LARGE);
+
 export const internalError = (message: string): ApiError =>
   new ApiError('InternalError', 500, `Internal error occurred: ${message}`);
 

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { notAStateFile } from '../../src/cli/errors';
 import { buildOnce, cleanupBuild, configMap, hasStackTrace, kubemu, kubemuShell, newHome, removeHome, writeFile, REPO } from './spawn-cli';
 
 const homes: string[] = [];
@@ -90,7 +91,7 @@ describe('state file faults', { timeout: 300_000 }, () => {
   it('an emptied state file is refused, not made into an empty cluster', () => {
     const { home, state } = freshCluster();
     fs.truncateSync(state, 0);
-    const line = 'error: cluster "f" state file is empty or not a kubemu state file\n';
+    const line = `error: ${notAStateFile('f')}\n`;
     expect(kubemu(home, ['get', 'configmaps'])).toMatchObject({ stdout: '', stderr: line, code: 1 });
     const manifest = writeFile(home, 'two.yaml', configMap('two', '2'));
     expect(kubemu(home, ['apply', '-f', manifest])).toMatchObject({ stdout: '', stderr: line, code: 1 });

@@ -5,8 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
-
-const TOO_LARGE = 'etcdserver: request is too large';
+import { ETCD_REQUEST_TOO_LARGE as TOO_LARGE } from '../../src/apiserver/errors';
 
 /** podTemplate is a PodTemplate manifest carrying value in an env var (no field limit below etcd's). */
 const podTemplate = (name: string, value: string): string =>
