@@ -13,7 +13,7 @@ import { KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatch
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
 import {
-  ApiError, alreadyExists, badRequest, conflict, forbidden, invalid, notFound,
+  ApiError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound,
 } from './errors';
 import type {
   ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion,
@@ -31,9 +31,6 @@ const write = SPLIT.writePath;
 
 /** LAST_APPLIED is kubectl's client-side apply annotation. */
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
-
-/** tooLarge is what a write over etcd's limit gets (the request itself is within the server's 3 MiB). */
-const tooLarge = (): ApiError => new ApiError('RequestEntityTooLarge', 413, 'Request entity too large: limit is 3145728');
 
 // Kinds whose strategy maintains metadata.generation (the others leave it unset).
 const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob',
@@ -229,7 +226,7 @@ export class ApiServer implements ApiClient {
         this.wrote(obj.kind);
       } catch (e) {
         if (e instanceof KeyExistsError) throw alreadyExists(info.group, info.resource, obj.metadata.name!);
-        if (e instanceof ObjectTooLargeError) throw tooLarge();
+        if (e instanceof ObjectTooLargeError) throw etcdRequestTooLarge();
         throw e;
       }
       return obj as T;
@@ -347,7 +344,7 @@ export class ApiServer implements ApiClient {
       return stored;
     } catch (e) {
       if (e instanceof RevisionMismatchError) throw conflict(info.group, info.resource, obj.metadata.name!);
-      if (e instanceof ObjectTooLargeError) throw tooLarge();
+      if (e instanceof ObjectTooLargeError) throw etcdRequestTooLarge();
       if (e instanceof KeyNotFoundError) throw notFound(info.group, info.resource, obj.metadata.name!);
       throw e;
     }

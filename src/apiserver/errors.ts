@@ -4,9 +4,10 @@
  */
 import type { GroupKind } from '../api/meta';
 
+/** StatusReason: '' is apimachinery's StatusReasonUnknown (a server error that is not a Status, e.g. etcd's own). */
 export type StatusReason = 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'BadRequest'
   | 'Forbidden' | 'MethodNotAllowed' | 'Expired' | 'Gone' | 'InternalError' | 'Timeout' | 'TooManyRequests'
-  | 'RequestEntityTooLarge';
+  | 'RequestEntityTooLarge' | '';
 
 /** StatusCause is one field error: field is the JSON path ("spec.replicas"), message the text after it. */
 export interface StatusCause { field: string; message: string }
@@ -51,6 +52,12 @@ export const methodNotAllowed = (action: string, resource: string): ApiError =>
   new ApiError('MethodNotAllowed', 405, `${action} is not supported on resources of kind "${resource}"`);
 
 export const gone = (message: string): ApiError => new ApiError('Expired', 410, message);
+
+/** ETCD_REQUEST_TOO_LARGE is etcd's refusal of a value over its request limit (rpctypes.ErrRequestTooLarge). */
+export const ETCD_REQUEST_TOO_LARGE = 'etcdserver: request is too large';
+
+/** etcdRequestTooLarge: kube-apiserver passes etcd's error through as a 500 with no reason (it is not a Status). */
+export const etcdRequestTooLarge = (): ApiError => new ApiError('', 500, ETCD_REQUEST_TOO_LARGE);
 
 export const internalError = (message: string): ApiError =>
   new ApiError('InternalError', 500, `Internal error occurred: ${message}`);

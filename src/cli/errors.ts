@@ -4,7 +4,8 @@
  */
 import { ApiError } from '../apiserver/errors';
 import { NoKindMatchError, UnknownResourceTypeError } from '../api/registry';
-import { StateFileError } from '../store/sqlite/sqlite-store';
+import { NotAStateFileError, StateFileError } from '../store/sqlite/sqlite-store';
+import { clusterOfState } from '../cluster/home';
 
 /** UsageError is a command-line mistake; it adds kubectl's "See '… -h'" hint. */
 export class UsageError extends Error {
@@ -51,8 +52,12 @@ export function formatApiError(e: ApiError, context = ''): string {
     if (lines.length === 1) return `${head}: ${lines[0]}`;
     return `${head}: \n` + lines.map((l) => `* ${l}`).join('\n');
   }
+  if (!e.reason) return `Error from server: ${context}${e.message}`;
   return `Error from server (${e.reason}): ${context}${e.message}`;
 }
+
+/** notAStateFile is the line for a cluster whose state file holds no kubemu schema. */
+export const notAStateFile = (cluster: string): string => `cluster "${cluster}" state file is empty or not a kubemu state file`;
 
 /** formatError returns the stderr text (without trailing newline) and the exit code for any failure. */
 export function formatError(e: unknown, command = 'kubectl'): { text: string; exitCode: number } {
@@ -63,6 +68,7 @@ export function formatError(e: unknown, command = 'kubectl'): { text: string; ex
   }
   if (e instanceof CliError) return { text: withPrefix(e.message), exitCode: e.exitCode };
   if (e instanceof UnknownResourceTypeError || e instanceof NoKindMatchError) return { text: withPrefix(e.message), exitCode: 1 };
+  if (e instanceof NotAStateFileError) return { text: withPrefix(notAStateFile(clusterOfState(e.file))), exitCode: 1 };
   if (e instanceof StateFileError) return { text: withPrefix(`${e.message}; run 'kubemu cluster delete' and create it again, or restore the file`), exitCode: 1 };
   const err = e as Error & { code?: string };
   if (err?.code === 'SQLITE_BUSY' || err?.code === 'SQLITE_LOCKED') {

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openSqliteStore, removeSideFiles } from '../store/sqlite/sqlite-store';
 import type { ClockMode } from '../sim/clock';
 import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_SEED, type Cluster } from './cluster';
@@ -48,7 +48,7 @@ export function nodeShapes(spec: ClusterSpec): NodeShape[] {
 
 /** initialiseCluster writes a new cluster's settings and objects into an empty store and warms it up. */
 export function initialiseCluster(path: string, spec: ClusterSpec, opts: { warmup?: boolean } = {}): Cluster {
-  const store = openSqliteStore(path);
+  const store = openSqliteStore(path, { create: true });
   const start = spec.clock === 'manual' ? MANUAL_EPOCH_MS : Math.floor(hostNowMs() / 1000) * 1000 - WARMUP_MS;
   store.transaction(() => {
     store.meta.set(META_CLOCK_MODE, spec.clock);
@@ -71,11 +71,14 @@ export function createCluster(statePath: string, spec: ClusterSpec): void {
     const cluster = initialiseCluster(tmp, spec);
     cluster.store.transaction(() => cluster.store.compact(cluster.store.revision()));
     cluster.close();
+    // A log left by a state file deleted while a process held it would be replayed into this one.
+    removeSideFiles(statePath);
     // The new file appears whole or not at all.
     fs.renameSync(tmp, statePath);
-    for (const ext of ['-wal', '-shm']) if (fs.existsSync(tmp + ext)) fs.rmSync(tmp + ext);
+    removeSideFiles(tmp);
   } catch (e) {
-    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) fs.rmSync(f, { force: true });
+    fs.rmSync(tmp, { force: true });
+    removeSideFiles(tmp);
     throw e;
   }
 }

@@ -23,6 +23,11 @@ export function statePath(home: string, name: string): string {
   return path.join(clusterDir(home, name), 'state.db');
 }
 
+/** clusterOfState is the cluster a state file belongs to (statePath's inverse). */
+export function clusterOfState(file: string): string {
+  return path.basename(path.dirname(file));
+}
+
 interface HomeConfig { currentCluster?: string; namespaces?: Record<string, string> }
 
 function readConfig(home: string): HomeConfig {

@@ -137,7 +137,7 @@ export function readManifestStream(text: string, source: string, options: ReadMa
   const split = splitYamlDocuments(body);
   for (let i = 0; i < split.chunks.length; i++) {
     const chunk = split.chunks[i].text;
-    if (chunk.length > MAX_DOCUMENT_BYTES && Buffer.byteLength(chunk, 'utf8') > MAX_DOCUMENT_BYTES) {
+    if (chunk.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(chunk, 'utf8') > MAX_DOCUMENT_BYTES) {
       return fail(TOO_LARGE_MESSAGE, 'too-large', i);
     }
     let value: unknown;

@@ -1,13 +1,16 @@
 /**
  * R4-light: a damaged or unusable state file gives one `error: …` line and exit 1, never a
  * stack trace — a corrupt middle, a truncated file, a read-only state directory, and a
- * file from a newer kubemu (PRAGMA user_version ahead of this build).
+ * file from a newer kubemu (PRAGMA user_version ahead of this build), an emptied file (refused,
+ * not reinitialised), and a cluster created again after its state file was deleted under a
+ * running watcher (the old write-ahead log must not be replayed into the new file).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { buildOnce, cleanupBuild, configMap, hasStackTrace, kubemu, newHome, removeHome, writeFile, REPO } from './spawn-cli';
+import { notAStateFile } from '../../src/cli/errors';
+import { buildOnce, cleanupBuild, configMap, hasStackTrace, kubemu, kubemuShell, newHome, removeHome, writeFile, REPO } from './spawn-cli';
 
 const homes: string[] = [];
 
@@ -83,5 +86,42 @@ describe('state file faults', { timeout: 300_000 }, () => {
     const r = kubemu(home, ['get', 'pods']);
     expectOneErrorLine(r);
     expect(r.stderr).toMatch(/newer kubemu/);
+  });
+
+  it('an emptied state file is refused, not made into an empty cluster', () => {
+    const { home, state } = freshCluster();
+    fs.truncateSync(state, 0);
+    const line = `error: ${notAStateFile('f')}\n`;
+    expect(kubemu(home, ['get', 'configmaps'])).toMatchObject({ stdout: '', stderr: line, code: 1 });
+    const manifest = writeFile(home, 'two.yaml', configMap('two', '2'));
+    expect(kubemu(home, ['apply', '-f', manifest])).toMatchObject({ stdout: '', stderr: line, code: 1 });
+    // Nothing was written to it, nor beside it.
+    expect(fs.statSync(state).size).toBe(0);
+    expect(fs.readdirSync(path.dirname(state))).toEqual(['state.db']);
+  });
+
+  it('a cluster created again after its state file was deleted under a watcher starts clean', async () => {
+    const { home, state } = freshCluster();
+    // A watcher holds the state file open, so the next command's log stays beside it.
+    const watcher = kubemuShell(home, 'exec $KM get -w configmaps');
+    const closed = new Promise<void>((resolve) => watcher.on('close', () => resolve()));
+    try {
+      // Its first lines say it has the file open (a watcher that died instead fails the next line).
+      await Promise.race([new Promise<void>((resolve) => watcher.stdout!.once('data', () => resolve())), closed]);
+      expect(watcher.exitCode).toBeNull();
+      expect(kubemu(home, ['apply', '-f', writeFile(home, 'old.yaml', configMap('old', '1'))]).code).toBe(0);
+      expect(fs.statSync(`${state}-wal`).size).toBeGreaterThan(0);
+      fs.rmSync(state);
+      expect(kubemu(home, ['cluster', 'create', 'f', '--clock', 'manual', '--seed', '7']).code).toBe(0);
+      expect(kubemu(home, ['get', 'configmap', 'old', 'one', '--ignore-not-found', '-o', 'name'])).toMatchObject({ stdout: '', code: 0 });
+      const check = kubemu(home, ['debug', 'check']);
+      expect(check.stdout + check.stderr).toMatch(/^ok: /);
+      // Deleting the cluster takes its log and index with it.
+      expect(kubemu(home, ['cluster', 'delete', 'f']).code).toBe(0);
+      expect(fs.existsSync(path.dirname(state))).toBe(false);
+    } finally {
+      try { process.kill(-watcher.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      await closed;
+    }
   });
 });

@@ -136,7 +136,7 @@ describe('object size', () => {
   it('the store refuses any object over etcd\'s 1.5 MiB, and nothing is stored', () => {
     const big = 'x'.repeat(1_700_000);
     const r = home.run(['create', '-f', '-'], { stdin: `apiVersion: v1\nkind: PodTemplate\nmetadata: {name: big}\ntemplate:\n  spec:\n    containers: [{name: c, image: nginx, env: [{name: BLOB, value: ${big}}]}]\n` });
-    expect(r).toEqual({ stdout: '', stderr: 'Error from server (RequestEntityTooLarge): error when creating "STDIN": Request entity too large: limit is 3145728\n', code: 1 });
+    expect(r).toEqual({ stdout: '', stderr: 'Error from server: error when creating "STDIN": etcdserver: request is too large\n', code: 1 });
     expect(home.run('get podtemplate big --ignore-not-found -o name').stdout).toBe('');
   });
 });

@@ -32,7 +32,7 @@ function tableSql(file: string): string {
 
 function freshFile(): string {
   const file = tempFile();
-  openSqliteStore(file).close();
+  openSqliteStore(file, { create: true }).close();
   return file;
 }
 
@@ -44,7 +44,7 @@ const pod = (name: string, ip: string, hostNetwork = false) => ({
 describe('state file migration', () => {
   it('moves a schema-1 file forward and fills the new pod IP column', () => {
     const file = tempFile();
-    const store = openSqliteStore(file);
+    const store = openSqliteStore(file, { create: true });
     store.transaction(() => { store.create(pod('a', '10.244.1.2')); store.create(pod('h', '172.18.0.3', true)); });
     store.close();
     // Turn it back into what kubemu's first schema wrote.
@@ -68,7 +68,7 @@ describe('state file migration', () => {
 
   it('moves a schema-2 file forward: the indexes a new file has, Events found through them', () => {
     const file = tempFile();
-    const store = openSqliteStore(file);
+    const store = openSqliteStore(file, { create: true });
     store.transaction(() => {
       store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: 'done' });
       store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.2', namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: 'again' });
@@ -92,7 +92,7 @@ describe('state file migration', () => {
 
   it('moves a schema-3 file forward: Events get the lease of their last occurrence and their aggregation key, their timers go; the table becomes a rowid table', () => {
     const file = tempFile();
-    const store = openSqliteStore(file);
+    const store = openSqliteStore(file, { create: true });
     const event = (name: string, lastTimestamp: string) => ({
       apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: name, lastTimestamp,
     });
@@ -136,7 +136,7 @@ describe('state file migration', () => {
 
   it('refuses a file from a newer kubemu with a clear reason', () => {
     const file = tempFile();
-    openSqliteStore(file).close();
+    openSqliteStore(file, { create: true }).close();
     const db = new Database(file);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();

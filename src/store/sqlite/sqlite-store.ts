@@ -21,8 +21,40 @@ export class StateFileError extends Error {
   override readonly name = 'StateFileError';
 }
 
-/** StoreOptions: readonly opens without creating or migrating. */
-export interface StoreOptions { readonly?: boolean }
+/**
+ * NotAStateFileError: the file exists but holds no kubemu schema — empty (truncated to nothing,
+ * or left by a crashed copy) or another program's database. Only a create may lay a schema
+ * into it; any other open would silently turn it into an empty cluster.
+ */
+export class NotAStateFileError extends StateFileError {
+  constructor(readonly file: string) { super(`${file} is empty or not a kubemu state file`); }
+}
+
+/** StoreOptions: create may start a new (missing or empty) file; readonly never does, whatever create says. */
+export interface StoreOptions { readonly?: boolean; create?: boolean }
+
+/** SIDE_FILES are what SQLite keeps beside a database: the write-ahead log, its shared-memory index, a rollback journal. */
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/**
+ * removeSideFiles deletes side files left at path by an earlier database of that name (deleted
+ * while another process held it open). SQLite ties a log to its database by name only: a new
+ * file put in its place would replay the old cluster's log as its own.
+ */
+export function removeSideFiles(path: string): void {
+  for (const ext of SIDE_FILES) fs.rmSync(path + ext, { force: true });
+}
+
+/** refuseEmpty throws NotAStateFileError for a 0-byte file before SQLite sees it (SQLite would read a stale log's pages as its content). */
+function refuseEmpty(path: string): void {
+  let size: number;
+  try {
+    size = fs.statSync(path).size;
+  } catch {
+    return; // missing: the driver's fileMustExist says so
+  }
+  if (size === 0) throw new NotAStateFileError(path);
+}
 
 type Row = { body: string; revision: number };
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
@@ -82,9 +114,12 @@ function eventKey(reason: unknown, message: unknown): string {
   return `${typeof reason === 'string' ? reason : ''}\n${typeof message === 'string' ? message : ''}`;
 }
 
-/** sized passes a stored body through unless it is over etcd's limit. */
+/** sized passes a stored body through unless it is over etcd's limit, which counts UTF-8 bytes (not a string's UTF-16 units). */
 function sized(body: string): string {
-  if (body.length > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${body.length} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
+  // A UTF-16 unit is at most 3 UTF-8 bytes: most bodies need no encoding pass.
+  if (body.length * 3 <= MAX_OBJECT_BYTES) return body;
+  const bytes = Buffer.byteLength(body, 'utf8');
+  if (bytes > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${bytes} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
   return body;
 }
 
@@ -98,16 +133,21 @@ function addonPath(): string | undefined {
   return fs.existsSync(file) ? file : undefined;
 }
 
-/** openSqliteStore opens (creating if needed) the state file at path; ':memory:' for tests. */
+/**
+ * openSqliteStore opens the state file at path, which must hold a kubemu schema unless
+ * opts.create (then a missing or empty file gets one); ':memory:' for tests.
+ */
 export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
+  const create = (!!opts.create && !opts.readonly) || path === ':memory:';
   let db: Database.Database;
   try {
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !!opts.readonly, nativeBinding: addonPath() });
+    if (!create) refuseEmpty(path);
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create, nativeBinding: addonPath() });
   } catch (e) {
     throw translate(e, path);
   }
   try {
-    initialise(db);
+    initialise(db, path, create);
   } catch (e) {
     db.close();
     throw translate(e, path);
@@ -115,21 +155,21 @@ export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
   return new SqliteStore(db);
 }
 
-function initialise(db: Database.Database): void {
+function initialise(db: Database.Database, path: string, create: boolean): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
     throw new StateFileError(`the cluster state was written by a newer kubemu (schema ${version}; this kubemu reads up to ${SCHEMA_VERSION})`);
   }
   if (version === 0) {
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
-    if (tables.n === 0) {
+    if (tables.n === 0 && create) {
       for (const p of PRAGMAS_NEW_FILE) db.pragma(p);
       db.transaction(() => {
         db.exec(SCHEMA_LATEST);
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       }).immediate();
     } else {
-      throw new StateFileError('the cluster state file is not a kubemu state file');
+      throw new NotAStateFileError(path);
     }
   } else if (version < SCHEMA_VERSION) {
     migrate(db);
