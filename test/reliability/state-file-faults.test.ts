@@ -114,7 +114,7 @@ describe('state file faults', { timeout: 300_000 }, () => {
       fs.rmSync(state);
       expect(kubemu(home, ['cluster', 'create', 'f', '--clock', 'manual', '--seed', '7']).code).toBe(0);
       expect(kubemu(home, ['get', 'configmap', 'old', 'one', '--ignore-not-found', '-o', 'name'])).toMatchObject({ stdout: '', code: 0 });
-      const check = kubemu(home, ['debug', 'check']);
+      const check = kubemu(home, ['doctor']);
       expect(check.stdout + check.stderr).toMatch(/^ok: /);
       // Deleting the cluster takes its log and index with it.
       expect(kubemu(home, ['cluster', 'delete', 'f']).code).toBe(0);

@@ -20,7 +20,7 @@ describe('object size in UTF-8 bytes', { timeout: 30_000 }, () => {
     const r = home.run(['create', '-f', '-'], { stdin: podTemplate('cjk', '漢'.repeat(1_000_000)) });
     expect(r).toEqual({ stdout: '', stderr: `Error from server: error when creating "STDIN": ${TOO_LARGE}\n`, code: 1 });
     expect(home.run('get podtemplate cjk --ignore-not-found -o name').stdout).toBe('');
-    expect(home.run('debug check')).toMatchObject({ code: 0 });
+    expect(home.run('doctor')).toMatchObject({ code: 0 });
   });
 
   it('refuses an update that grows an object past the limit in CJK text', () => {
@@ -28,11 +28,11 @@ describe('object size in UTF-8 bytes', { timeout: 30_000 }, () => {
     const r = home.run(['replace', '-f', '-'], { stdin: podTemplate('grow', '漢'.repeat(600_000)) });
     expect(r).toEqual({ stdout: '', stderr: `Error from server: error when replacing "STDIN": ${TOO_LARGE}\n`, code: 1 });
     expect(home.run(['get', 'podtemplate', 'grow', '-o', 'jsonpath={.template.spec.containers[0].env[0].value}']).stdout).toBe('small');
-    expect(home.run('debug check')).toMatchObject({ code: 0 });
+    expect(home.run('doctor')).toMatchObject({ code: 0 });
   });
 
   it('stores CJK text up to the limit', () => {
     expect(home.run(['create', '-f', '-'], { stdin: podTemplate('fits', '漢'.repeat(500_000)) })).toMatchObject({ stdout: 'podtemplate/fits created\n', code: 0 });
-    expect(home.run('debug check')).toMatchObject({ code: 0 });
+    expect(home.run('doctor')).toMatchObject({ code: 0 });
   });
 });
