@@ -149,6 +149,15 @@ describe('Simulation', () => {
       expect(cluster.clock.nowMs()).toBe(target);
       // Committed and consistent: the hot object holds the last write.
       expect(cluster.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'hot' }).data).toEqual({ n: String(reconciles) });
+
+      // A wait (advanceUntil) is bounded the same way.
+      warnings.length = 0;
+      reconciles = 0;
+      const deadline = cluster.clock.nowMs() + HOUR;
+      expect(cluster.store.transaction(() => sim.advanceUntil(deadline, () => false))).toBe(false);
+      expect(reconciles).toBe(MAX_PASSES + CATCH_UP_PASSES);
+      expect(warnings).toHaveLength(1);
+      expect(cluster.clock.nowMs()).toBe(deadline);
       cluster.close();
     });
 
