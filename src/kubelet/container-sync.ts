@@ -41,6 +41,9 @@ export const IMAGE_PULL_BACK_OFF = 'ImagePullBackOff';
 export const INVALID_IMAGE_NAME = 'InvalidImageName';
 export const CREATE_CONTAINER_CONFIG_ERROR = 'CreateContainerConfigError';
 export const CRASH_LOOP_BACK_OFF = 'CrashLoopBackOff';
+export const RUN_CONTAINER_ERROR = 'RunContainerError';
+/** START_ERROR is the runtime's terminated reason for a container whose process could not be started. */
+export const START_ERROR = 'StartError';
 
 /** START_ERROR_STARTED_AT is the zero time the runtime reports for a container that never started. */
 export const START_ERROR_STARTED_AT = '1970-01-01T00:00:00Z';
@@ -142,10 +145,21 @@ export function nextTransition(env: SyncEnv, slot: ContainerSlot): Transition | 
   const reason: string | undefined = st.waiting?.reason;
   if (reason === CRASH_LOOP_BACK_OFF) {
     const last = cs.lastState?.terminated;
-    const delay = restartDelayMs(cs.restartCount ?? 0, ms(last?.finishedAt) - ms(last?.startedAt));
+    const delay = restartDelayMs(cs.restartCount ?? 0, ranMs(last));
     return { at: ms(last?.finishedAt) + delay, apply: () => startInstance(env, slot, ms(last?.finishedAt) + delay, true) };
   }
+  if (reason === RUN_CONTAINER_ERROR && cs.lastState?.terminated) return exitedTransition(env, slot, cs.lastState.terminated);
   return firstStartTransition(env, slot);
+}
+
+/**
+ * ranMs is how long a terminated instance ran. One that never started (StartError) ran for no
+ * time: its startedAt is the runtime's zero time, and reading 1970 as its start would make
+ * every failed start look like a long run that resets the crash back-off.
+ */
+function ranMs(t: ContainerStatus | undefined): number {
+  if (!t || t.reason === START_ERROR) return 0;
+  return ms(t.finishedAt) - ms(t.startedAt);
 }
 
 function firstStartTransition(env: SyncEnv, slot: ContainerSlot): Transition | undefined {
@@ -268,7 +282,8 @@ function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, restart: b
   }
   env.onStart();
   const { model } = modelOf(env, slot, at, cfg);
-  const previous = cs.state?.terminated ?? (cs.state?.waiting?.reason === CRASH_LOOP_BACK_OFF ? cs.lastState?.terminated : undefined);
+  const waitingAfterExit = [CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR].includes(cs.state?.waiting?.reason);
+  const previous = cs.state?.terminated ?? (waitingAfterExit ? cs.lastState?.terminated : undefined);
   if (restart) {
     cs.restartCount = (cs.restartCount ?? 0) + 1;
     if (previous) cs.lastState = { terminated: previous };
@@ -281,7 +296,13 @@ function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, restart: b
     env.emit(fp, 'Warning', FAILED, `Error: ${model.startError}`);
     cs.ready = false;
     cs.started = false;
-    cs.state = { terminated: { containerID: cs.containerID, exitCode: 128, finishedAt: toISO(at), message: model.startError, reason: 'StartError', startedAt: START_ERROR_STARTED_AT } };
+    const terminated = { containerID: cs.containerID, exitCode: 128, finishedAt: toISO(at), message: model.startError, reason: START_ERROR, startedAt: START_ERROR_STARTED_AT };
+    // The kubelet reports a container it will start again as waiting, with the failed start's
+    // reason (RunContainerError) and the exited instance as its last state.
+    if (restarts(env.pod, slot, 128)) {
+      cs.lastState = { terminated };
+      cs.state = { waiting: { message: model.startError, reason: RUN_CONTAINER_ERROR } };
+    } else cs.state = { terminated };
     return;
   }
   env.emit(fp, 'Normal', STARTED, `Started container ${c.name}`);
@@ -382,12 +403,15 @@ function runningTransition(env: SyncEnv, slot: ContainerSlot): Transition | unde
 }
 
 function terminatedTransition(env: SyncEnv, slot: ContainerSlot): Transition | undefined {
+  return exitedTransition(env, slot, slot.status.state.terminated);
+}
+
+/** exitedTransition is the next sync after instance t exited: a restart, or the crash back-off. */
+function exitedTransition(env: SyncEnv, slot: ContainerSlot, t: ContainerStatus): Transition | undefined {
   const cs = slot.status;
-  const t = cs.state.terminated;
   if (!restarts(env.pod, slot, t.exitCode)) return undefined;
   const F = ms(t.finishedAt);
-  const ran = t.reason === 'StartError' ? 0 : F - ms(t.startedAt);
-  const delay = restartDelayMs(cs.restartCount ?? 0, ran);
+  const delay = restartDelayMs(cs.restartCount ?? 0, ranMs(t));
   const at = F + SYNC_DELAY_MS;
   if (delay <= SYNC_DELAY_MS) return { at, apply: () => startInstance(env, slot, at, true) };
   return {

@@ -31,4 +31,20 @@ describe('kubelet', () => {
     expect(imagesOn('worker01')).toHaveLength(1);
     cluster.close();
   });
+
+  it('backs off a container that never started as one that ran for no time: one settle, no restart storm', { timeout: 60_000 }, () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create({
+      ...pod('nocmd'), spec: { ...pod('nocmd').spec, containers: [{ name: 'c', image: IMAGE, command: ['/bin/notthere'] }] },
+    }, { fieldManager: 't' }));
+    const reports = [1_000, 1_000, 2_000, 76_000].map((ms) => cluster.advance(ms));
+    // A failed start's startedAt is the runtime's zero time: read as a 56-year run, it reset
+    // the back-off and restarted in the past, thousands of times per reconcile, every pass.
+    expect(reports.every((r) => r.settled)).toBe(true);
+    const cs = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'nocmd' }).status!.containerStatuses[0];
+    // Failed at once, restarted after 1s, then after 10s, 20s and 40s.
+    expect(cs.restartCount).toBe(4);
+    expect(cs.state.waiting.reason).toBe('CrashLoopBackOff');
+    cluster.close();
+  });
 });

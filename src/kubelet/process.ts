@@ -34,10 +34,17 @@ export interface ProcessModel {
   httpPaths?: string[];
 }
 
+/**
+ * execNotFound is runc's reason a command cannot be executed: a path is stat'ed, a bare name is
+ * looked up in $PATH. The same for a container's process and for `kubectl exec`.
+ */
+export function execNotFound(bin: string): string {
+  return bin.includes('/') ? `exec: "${bin}": stat ${bin}: no such file or directory` : `exec: "${bin}": executable file not found in $PATH`;
+}
+
 /** startErrorMessage is containerd's error when argv[0] cannot be executed. */
 export function startErrorMessage(bin: string): string {
-  const why = bin.startsWith('/') ? `exec: "${bin}": stat ${bin}: no such file or directory` : `exec: "${bin}": executable file not found in $PATH`;
-  return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: ${why}: unknown`;
+  return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 }
 
 /** argvOf combines the image's ENTRYPOINT/CMD with the container's command/args as the runtime does. */

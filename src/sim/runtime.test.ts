@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import type { Controller } from '../controllers/controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
-import { Simulation } from './runtime';
+import { CATCH_UP_PASSES, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation } from './runtime';
 
 const deployment = (name: string): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'default' },
@@ -105,5 +105,108 @@ describe('Simulation', () => {
     expect(seen).toEqual(['default/kubernetes']);
     expect(lists).toBe(1);
     cluster.close();
+  });
+
+  describe('a misbehaving component cannot wedge the cluster', () => {
+    const HOUR = 3_600_000;
+    const configMap = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' } });
+    // A regression must fail, not hang: a second warning in one call (the old code warned at each
+    // unfinished settle) ends the call with an error.
+    const simWith = (cluster: ReturnType<typeof newTestCluster>, components: Controller[], warnings: string[]) => new Simulation({
+      store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => components,
+      onWarning: (m) => { warnings.push(m); if (warnings.length > 1) throw new Error(`warned again: ${m}`); },
+    });
+
+    it('stops a controller that writes on every reconcile, with one warning, in a settle and in a clock advance', { timeout: 30_000 }, () => {
+      const cluster = newTestCluster();
+      let reconciles = 0;
+      const writer: Controller = {
+        name: 'writer', for: 'ConfigMap',
+        reconcile(req, ctx) {
+          if (req.name !== 'hot' || ++reconciles > 10_000) return;
+          const cm = ctx.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'hot' });
+          ctx.api.update({ ...cm, data: { n: String(reconciles) } }, { fieldManager: 'writer' });
+        },
+      };
+      const warnings: string[] = [];
+      const sim = simWith(cluster, [writer], warnings);
+      const settled = cluster.store.transaction(() => {
+        cluster.api.create(configMap('hot'), { fieldManager: 't' });
+        return sim.settle();
+      });
+      expect(settled).toMatchObject({ passes: MAX_PASSES, settled: false });
+      expect(reconciles).toBe(MAX_PASSES);
+      expect(warnings).toEqual([`warning: the cluster did not settle after ${MAX_PASSES} passes`]);
+
+      warnings.length = 0;
+      reconciles = 0;
+      const target = cluster.clock.nowMs() + HOUR;
+      const advanced = cluster.store.transaction(() => sim.advanceTo(target));
+      // One unfinished settle, then straight to the target with a short catch-up settle.
+      expect(advanced).toMatchObject({ passes: MAX_PASSES + CATCH_UP_PASSES, settled: false });
+      expect(reconciles).toBe(MAX_PASSES + CATCH_UP_PASSES);
+      expect(warnings).toEqual([`warning: the cluster did not settle after ${MAX_PASSES} passes`]);
+      expect(cluster.clock.nowMs()).toBe(target);
+      // Committed and consistent: the hot object holds the last write.
+      expect(cluster.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'hot' }).data).toEqual({ n: String(reconciles) });
+
+      // A wait (advanceUntil) is bounded the same way.
+      warnings.length = 0;
+      reconciles = 0;
+      const deadline = cluster.clock.nowMs() + HOUR;
+      expect(cluster.store.transaction(() => sim.advanceUntil(deadline, () => false))).toBe(false);
+      expect(reconciles).toBe(MAX_PASSES + CATCH_UP_PASSES);
+      expect(warnings).toHaveLength(1);
+      expect(cluster.clock.nowMs()).toBe(deadline);
+      cluster.close();
+    });
+
+    it('pushes a key requeued at once forever into simulated time, exponentially', { timeout: 30_000 }, () => {
+      const cluster = newTestCluster();
+      let reconciles = 0;
+      const spinner: Controller = {
+        name: 'spinner', for: 'ConfigMap',
+        reconcile(req) {
+          if (req.name !== 'spin' || ++reconciles > 10_000) return;
+          return { requeueAfterMs: 0 };
+        },
+      };
+      const warnings: string[] = [];
+      const sim = simWith(cluster, [spinner], warnings);
+      const settled = cluster.store.transaction(() => {
+        cluster.api.create(configMap('spin'), { fieldManager: 't' });
+        return sim.settle();
+      });
+      // A few immediate requeues, then the key waits: the settle itself converges.
+      expect(settled.settled).toBe(true);
+      expect(reconciles).toBe(IMMEDIATE_REQUEUES + 1);
+      reconciles = 0;
+      cluster.store.transaction(() => sim.advanceTo(cluster.clock.nowMs() + HOUR));
+      // Waits of 100ms, 200ms … capped at 5m: a few dozen reconciles in an hour, not millions.
+      expect(reconciles).toBeGreaterThan(10);
+      expect(reconciles).toBeLessThan(40);
+      expect(warnings).toEqual([]);
+      cluster.close();
+    });
+
+    it('neither settles forever nor stalls an advance on the due timer of a component that is not running', { timeout: 30_000 }, () => {
+      const cluster = newTestCluster();
+      const idle: Controller = { name: 'idle', for: 'ConfigMap', reconcile() {} };
+      const warnings: string[] = [];
+      const sim = simWith(cluster, [idle], warnings);
+      const now = cluster.clock.nowMs();
+      // As a stopped scheduler's back-off timer: due, exact, and nobody runs it.
+      cluster.store.transaction(() => cluster.store.timers.set({ component: 'stopped', key: 'default/p', due: now, exact: true }));
+      expect(cluster.store.transaction(() => sim.settle()).settled).toBe(true);
+      const r = cluster.store.transaction(() => sim.advanceTo(now + HOUR));
+      expect(r.settled).toBe(true);
+      // A pass at each of the cluster's own exact timers in the hour (the idle component has none).
+      expect(r.passes).toBeLessThan(20);
+      expect(cluster.clock.nowMs()).toBe(now + HOUR);
+      expect(warnings).toEqual([]);
+      // Its component finds it when it runs again.
+      expect(cluster.store.timers.due(now + HOUR, 'stopped')).toHaveLength(1);
+      cluster.close();
+    });
   });
 });

@@ -27,6 +27,24 @@ const META_COMPONENT_SET = 'settle.components';
 /** MAX_PASSES bounds one settle; past it something is hot-looping. */
 export const MAX_PASSES = 200;
 
+/** NOT_SETTLED is the one warning a settle or clock advance prints when it had to stop early. */
+export const NOT_SETTLED = (passes: number): string => `warning: the cluster did not settle after ${passes} passes`;
+
+/**
+ * IMMEDIATE_REQUEUES is how many zero-delay requeues in a row one key gets; past them it is
+ * hot-looping, and each further one waits in simulated time, twice as long as the last.
+ */
+export const IMMEDIATE_REQUEUES = 5;
+
+/**
+ * CATCH_UP_PASSES bounds the settle at the target of a clock advance that had to stop early:
+ * the timers it skipped fire there, and what a hot loop leaves is the next command's to go on with.
+ */
+export const CATCH_UP_PASSES = 20;
+
+/** MAX_STOPS bounds the timers one clock advance stops at. */
+const MAX_STOPS = 1_000_000;
+
 /** HISTORY_WINDOW is how many changes stay in the log after compaction (resumable watches). */
 export const HISTORY_WINDOW = 10_000;
 
@@ -86,6 +104,11 @@ export class Simulation {
   private mapCtx: ReconcileContext | undefined;
   /** pumped: the revision the change log has been distributed up to in this settle. */
   private pumped: number | undefined;
+  /** immediate counts, per component|key, its zero-delay requeues in a row. */
+  private readonly immediate = new Map<string, number>();
+  /** calls and warned: a settle or advance (with the settles inside it) prints at most one warning. */
+  private calls = 0;
+  private warned = false;
 
   constructor(private readonly cfg: SimulationConfig) {
     this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
@@ -103,8 +126,12 @@ export class Simulation {
     return lease !== undefined && lease <= now;
   }
 
-  /** settle runs passes at the current time until one makes no change. */
+  /** settle runs passes at the current time until one makes no change, or maxPasses have run. */
   settle(maxPasses = MAX_PASSES): SettleReport {
+    return this.call(() => this.settleNow(maxPasses));
+  }
+
+  private settleNow(maxPasses: number): SettleReport {
     const { store } = this.cfg;
     // Nothing written since the last settle and no timer due: a pass would find no work (an
     // idle tick need not even load the components).
@@ -123,7 +150,7 @@ export class Simulation {
     store.leases.expire(this.cfg.clock.nowMs());
     for (;;) {
       if (passes >= maxPasses) {
-        this.cfg.onWarning?.(`warning: the cluster did not settle after ${maxPasses} passes`);
+        this.warn(NOT_SETTLED(maxPasses));
         this.persist(false);
         return { passes, reconciles, settled: false };
       }
@@ -136,11 +163,38 @@ export class Simulation {
         if (n) failpoint('between-controllers');
       }
       reconciles += work;
-      const dueNow = store.timers.next();
-      if (store.revision() === before && (dueNow === undefined || dueNow > this.cfg.clock.nowMs())) break;
+      if (store.revision() === before && !this.timerDue()) break;
     }
     this.persist();
     return { passes, reconciles, settled: true };
+  }
+
+  /**
+   * timerDue says whether one of this settle's components has a timer due now. A timer of a
+   * component not running (a stopped scheduler) waits for it: it must not keep the passes going.
+   */
+  private timerDue(): boolean {
+    const { store, clock } = this.cfg;
+    const now = clock.nowMs();
+    const next = store.timers.next();
+    if (next === undefined || next > now) return false;
+    return this.components().some((c) => store.timers.due(now, c.name).length > 0);
+  }
+
+  /** call runs a public entry point; the settles nested in it share its one warning. */
+  private call<T>(fn: () => T): T {
+    if (this.calls++ === 0) this.warned = false;
+    try {
+      return fn();
+    } finally {
+      this.calls--;
+    }
+  }
+
+  private warn(msg: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.cfg.onWarning?.(msg);
   }
 
   private components(): readonly Controller[] {
@@ -165,41 +219,41 @@ export class Simulation {
   /**
    * advanceTo moves the clock to target, stopping at every exact timer on the way so that
    * due work happens in simulated-time order; lazy timers fire at the stops they are due by.
+   * Each stop is strictly later than the last (a timer still due after its stop's settle, of a
+   * component not running, is not stopped at again). A settle that had to stop early means
+   * something is hot-looping: the advance then goes straight to target, so its work stays
+   * bounded (MAX_PASSES, then CATCH_UP_PASSES), and the timers it skipped fire there.
    */
   advanceTo(targetMs: number): SettleReport {
-    const { store, clock } = this.cfg;
-    const total: SettleReport = { passes: 0, reconciles: 0, settled: true };
-    const add = (r: SettleReport) => { total.passes += r.passes; total.reconciles += r.reconciles; total.settled &&= r.settled; };
-    add(this.settle());
-    for (let stops = 0; stops < 1_000_000; stops++) {
-      const next = store.timers.nextExact();
-      if (next === undefined || next > targetMs) break;
-      clock.set(next);
-      add(this.settle());
-      // A timer that did not clear itself must not stall the advance.
-      if (store.timers.nextExact() === next) { clock.set(next + 1); }
-    }
-    clock.set(targetMs);
-    add(this.settle());
-    return total;
+    return this.call(() => {
+      const total: SettleReport = { passes: 0, reconciles: 0, settled: true };
+      this.stepTo(targetMs, (r) => {
+        total.passes += r.passes; total.reconciles += r.reconciles; total.settled &&= r.settled;
+        return false;
+      });
+      return total;
+    });
   }
 
   /** advanceUntil steps like advanceTo but stops as soon as cond() holds; returns whether it did. */
   advanceUntil(targetMs: number, cond: () => boolean): boolean {
+    return this.call(() => this.stepTo(targetMs, () => cond()));
+  }
+
+  /** stepTo settles at now, at each exact timer up to targetMs and at targetMs; done(report) true ends it there. */
+  private stepTo(targetMs: number, done: (r: SettleReport) => boolean): boolean {
     const { store, clock } = this.cfg;
-    this.settle();
-    if (cond()) return true;
-    for (let stops = 0; stops < 1_000_000; stops++) {
-      const next = store.timers.nextExact();
+    let r = this.settleNow(MAX_PASSES);
+    if (done(r)) return true;
+    for (let stops = 0; r.settled && stops < MAX_STOPS; stops++) {
+      const next = store.timers.nextExact(clock.nowMs());
       if (next === undefined || next > targetMs) break;
       clock.set(next);
-      this.settle();
-      if (cond()) return true;
-      if (store.timers.nextExact() === next) clock.set(next + 1);
+      r = this.settleNow(MAX_PASSES);
+      if (done(r)) return true;
     }
     clock.set(targetMs);
-    this.settle();
-    return cond();
+    return done(this.settleNow(r.settled ? MAX_PASSES : CATCH_UP_PASSES));
   }
 
   /** runComponent reconciles every key that changed or fell due for one component; returns how many. */
@@ -310,6 +364,23 @@ export class Simulation {
     return out;
   }
 
+  /**
+   * requeueDue is when a requeue after afterMs falls due. A zero delay is immediate only
+   * IMMEDIATE_REQUEUES times in a row: a key requeued at once forever would keep every settle
+   * (and every stop of a clock advance) busy, so further ones back off in simulated time.
+   */
+  private requeueDue(fkey: string, afterMs: number): number {
+    const now = this.cfg.clock.nowMs();
+    if (afterMs > 0) {
+      this.immediate.delete(fkey);
+      return dueTime(now, afterMs);
+    }
+    const n = (this.immediate.get(fkey) ?? 0) + 1;
+    this.immediate.set(fkey, n);
+    if (n <= IMMEDIATE_REQUEUES) return now;
+    return dueTime(now, Math.min(BACKOFF_MAX_MS, TIMER_GRANULARITY_MS * 2 ** Math.min(n - IMMEDIATE_REQUEUES - 1, 20)));
+  }
+
   private reconcileOne(c: Controller, key: string): void {
     const { store, clock } = this.cfg;
     const fkey = `${c.name}|${key}`;
@@ -317,8 +388,8 @@ export class Simulation {
       const res = c.reconcile(parseKey(key), this.ctx);
       this.failures.delete(fkey);
       if (res?.requeueAfterMs !== undefined) {
-        store.timers.set({ component: c.name, key, due: dueTime(clock.nowMs(), res.requeueAfterMs), exact: !res.lazy });
-      }
+        store.timers.set({ component: c.name, key, due: this.requeueDue(fkey, res.requeueAfterMs), exact: !res.lazy });
+      } else this.immediate.delete(fkey);
     } catch (e) {
       if (e instanceof TerminalError) return;
       const n = (this.failures.get(fkey) ?? 0) + 1;

@@ -95,8 +95,8 @@ export interface Store {
     due(now: number, component: string): Timer[];
     /** next is the earliest due time of any timer, or undefined. */
     next(): number | undefined;
-    /** nextExact is the earliest due time of an exact timer, or undefined. */
-    nextExact(): number | undefined;
+    /** nextExact is the earliest due time of an exact timer (of one due after `after`, if given), or undefined. */
+    nextExact(after?: number): number | undefined;
   };
   /**
    * leases are etcd's: an object written with a lease is deleted when the lease expires (a

@@ -12,7 +12,7 @@ import type { KubeObject } from '../../api/meta';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import { modelOf } from '../../kubelet/container-sync';
-import { filesAt } from '../../kubelet/process';
+import { execNotFound, filesAt } from '../../kubelet/process';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { runNetTool, NET_TOOLS, type ToolResult } from '../../network/net-tools';
@@ -32,7 +32,7 @@ export const containerNotFound = (name: string): string => `unable to upgrade co
 /** terminated is kubectl's line for a non-zero remote exit. */
 export const terminated = (code: number): string => `command terminated with exit code ${code}`;
 /** ociNotFound is containerd's failure to start an exec'd binary (exit 126). */
-export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: exec: "${bin}": executable file not found in $PATH: unknown`;
+export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 
 const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd):\s/;
 

@@ -233,7 +233,7 @@ class SqliteStore implements Store {
       timerClear: db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
       timersDue: db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
       timerNext: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
-      timerNextExact: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1'),
+      timerNextExact: db.prepare<[number], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1 AND due > ?'),
       compact: db.prepare('DELETE FROM changes WHERE revision <= ?'),
       leaseLatest: db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
       leaseNext: db.prepare<[], { at: number | null }>('SELECT min(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
@@ -251,7 +251,7 @@ class SqliteStore implements Store {
     clear: (component: string, key: string): void => { this.guarded(() => this.q.timerClear.run(component, key)); },
     due: (now: number, component: string): Timer[] => this.q.timersDue.all(component, now),
     next: (): number | undefined => this.q.timerNext.get()?.due ?? undefined,
-    nextExact: (): number | undefined => this.q.timerNextExact.get()?.due ?? undefined,
+    nextExact: (after = Number.MIN_SAFE_INTEGER): number | undefined => this.q.timerNextExact.get(after)?.due ?? undefined,
   };
 
   readonly leases = {
