@@ -13,10 +13,10 @@ export class UsageError extends Error {
   constructor(message: string, readonly command?: string) { super(message); }
 }
 
-/** CliError is a plain `error: …` failure with an exit code. */
+/** CliError is a plain `error: …` failure with an exit code; `stdout` is what kubectl prints to stdout before it (a template's debugging dump). */
 export class CliError extends Error {
   override readonly name = 'CliError';
-  constructor(message: string, readonly exitCode = 1) { super(message); }
+  constructor(message: string, readonly exitCode = 1, readonly stdout?: string) { super(message); }
 }
 
 /** SilentExit ends a command with an exit code after it has printed its own messages. */

@@ -65,6 +65,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     };
     return command.run(ctx);
   } catch (e) {
+    if (e instanceof CliError && e.stdout) io.out(e.stdout);
     const { text, exitCode } = formatError(e, shown.split(' ')[0]);
     if (text) io.err(`${text}\n`);
     return exitCode;

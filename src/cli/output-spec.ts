@@ -9,15 +9,22 @@ import { CliError } from './errors';
 export const ALLOWED_FORMATS = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
 /** OutputSpec is a parsed -o value. */
-export interface OutputSpec { kind: 'table' | 'wide' | 'yaml' | 'json' | 'name' | 'jsonpath' | 'jsonpath-as-json' | 'custom-columns'; arg?: string }
+export interface OutputSpec { kind: 'table' | 'wide' | 'yaml' | 'json' | 'name' | 'jsonpath' | 'jsonpath-as-json' | 'custom-columns' | 'go-template'; arg?: string }
 
-/** parseOutput parses -o; throws kubectl's "unable to match a printer" error. */
-export function parseOutput(value: string | undefined, allowed = ALLOWED_FORMATS): OutputSpec {
+/**
+ * parseOutput parses -o; throws kubectl's "unable to match a printer" error. `template` is
+ * --template, the template of -o go-template|jsonpath given apart (kubectl get's flag).
+ */
+export function parseOutput(value: string | undefined, allowed = ALLOWED_FORMATS, template?: string): OutputSpec {
   if (!value) return { kind: 'table' };
   const eq = value.indexOf('=');
   const name = eq < 0 ? value : value.slice(0, eq);
-  const arg = eq < 0 ? undefined : value.slice(eq + 1);
+  const arg = eq < 0 ? template || undefined : value.slice(eq + 1);
   switch (name) {
+    case 'go-template': case 'template':
+      if (arg === undefined) throw new CliError('template format specified but no template given');
+      return { kind: 'go-template', arg };
+    case 'go-template-file': case 'templatefile': return { kind: 'go-template', arg: readTemplate(arg) };
     case 'wide': case 'yaml': case 'json': case 'name': return { kind: name };
     case 'jsonpath': case 'jsonpath-as-json':
       if (arg === undefined) throw new CliError('template format specified but no template given');

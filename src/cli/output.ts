@@ -7,6 +7,8 @@ import { kindPrefix, type Registry } from '../api/registry';
 import { toJson } from '../yaml/write-json';
 import { toYaml } from '../yaml/write-yaml';
 import { compileJsonPath } from '../printers/jsonpath';
+import { compileGoTemplate, TemplateExecError, TemplateSyntaxError } from '../printers/go-template';
+import { formatGoValue, marshalGoJson, quoteGoString } from '../printers/jsonpath-go-format';
 import { parseCustomColumnsFile, parseCustomColumnsSpec, renderCustomColumns } from '../printers/custom-columns';
 import { CliError } from './errors';
 import type { OutputSpec } from './output-spec';
@@ -27,11 +29,35 @@ export function printObjects(objs: KubeObject[], spec: OutputSpec, single: boole
     case 'name': return objs.map((o) => `${namePrefix(o, registry)}/${o.metadata.name}\n`).join('');
     case 'jsonpath': return compileJsonPath(spec.arg!).execute(data, true);
     case 'jsonpath-as-json': return compileJsonPath(spec.arg!).executeAsJson(data, true);
+    case 'go-template': return printGoTemplate(spec.arg!, data);
     case 'custom-columns': {
       const cols = spec.arg!.startsWith('@file:') ? parseCustomColumnsFile(spec.arg!.slice(6)) : parseCustomColumnsSpec(spec.arg!);
       return renderCustomColumns(cols, objs, { noHeaders: !!noHeaders });
     }
     default: throw new CliError(`unsupported output format ${spec.kind}`);
+  }
+}
+
+/**
+ * printGoTemplate runs -o go-template as kubectl's printer does: a parse error is one line; an
+ * execution error prints kubectl's debugging dump on stdout, then the error.
+ */
+function printGoTemplate(template: string, data: unknown): string {
+  let tmpl;
+  try {
+    tmpl = compileGoTemplate(template);
+  } catch (e) {
+    if (e instanceof TemplateSyntaxError) throw new CliError(`error parsing template ${template}, ${e.message}`);
+    throw e;
+  }
+  try {
+    return tmpl.execute(data, true);
+  } catch (e) {
+    if (!(e instanceof TemplateExecError)) throw e;
+    const dump = `Error executing template: ${e.message}. Printing more information for debugging the template:\n`
+      + `\ttemplate was:\n\t\t${template}\n\traw data was:\n\t\t${marshalGoJson(data)}\n`
+      + `\tobject given to template engine was:\n\t\t${formatGoValue(data)}\n\n`;
+    throw new CliError(`error executing template ${quoteGoString(template)}: ${e.message}`, 1, dump);
   }
 }
 

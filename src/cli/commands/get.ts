@@ -41,6 +41,7 @@ export const GET_FLAGS: FlagDef[] = [
   { name: 'output-watch-events', type: 'bool', default: false, help: 'Output watch event objects when --watch or --watch-only is used.' },
   { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once.' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
+  { name: 'template', type: 'string', help: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
 ];
 
 /** getCommand is `kubectl get`. */
@@ -51,7 +52,7 @@ export const getCommand: Command = {
   flags: GET_FLAGS,
   run(ctx: CommandContext): number {
     if (!ctx.args.length) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
-    const spec = parseOutput(ctx.flags.output as string | undefined);
+    const spec = parseOutput(ctx.flags.output as string | undefined, undefined, ctx.flags.template as string | undefined);
     const showLabels = !!ctx.flags['show-labels'];
     if (showLabels && spec.kind !== 'table' && spec.kind !== 'wide') throw new CliError(`--show-labels option cannot be used with ${spec.kind} printer`);
     const selector = ctx.flags.selector as string | undefined;
