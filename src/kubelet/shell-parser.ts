@@ -13,6 +13,7 @@ export const MISSING_ARITH = "missing '))'";
 export const EOF_IN_BACKQUOTE = 'EOF in backquote substitution';
 export const BAD_SUBSTITUTION = 'bad substitution';
 export const BAD_FOR_VARIABLE = 'bad for loop variable';
+export const BAD_FUNCTION_NAME = 'bad function name';
 export const END_OF_FILE = 'end of file';
 /** unexpected is ash's raise_error_unexpected_syntax text: a token, and the one it expected if only one fits. */
 export const unexpected = (token: string, expecting?: string): string => `unexpected ${token}${expecting ? ` (expecting ${expecting})` : ''}`;
@@ -96,6 +97,8 @@ function scanArith(s: string, i: number, depth: number): number {
       if (parens === 0 && s[j + 1] === ')') return j + 2;
       if (parens > 0) parens--;
     } else if (c === '$') { j = scanDollar(s, j, depth + 1, true); continue; }
+    else if (c === '`') { j = scanBackquote(s, j); continue; }
+    else if (c === '"') { j = scanDouble(s, j, depth + 1); continue; }
     j++;
   }
   throw new ShellSyntaxError(MISSING_ARITH, '))');
@@ -114,7 +117,7 @@ export function scanDollar(s: string, i: number, depth: number, inDouble: boolea
 export function scanSubstitution(s: string, start: number, depth: number): { end: number; body: Node } {
   const { toks, end } = lexFrom(s, start, depth, true);
   // The body parses first: an open `for` inside an open `$(` is reported as the `for`'s error.
-  const body = new Parser(toks, depth, end < 0 ? undefined : '")"').parseAll();
+  const body = new Parser(toks, depth, end < 0 ? undefined : '")"', true).parseAll();
   if (end < 0) throw new ShellSyntaxError(unexpected(END_OF_FILE, '")"'), ')');
   return { end, body };
 }
@@ -189,7 +192,8 @@ export type Node =
   | { t: 'while'; until: boolean; cond: Node; body: Node }
   | { t: 'for'; name: string; words: string[]; body: Node }
   | { t: 'if'; branches: { cond: Node; body: Node }[]; otherwise?: Node }
-  | { t: 'group'; body: Node };
+  | { t: 'group'; body: Node }
+  | { t: 'function'; name: string; body: Node };
 
 const REDIRECTS = new Set(['>', '>>', '<', '2>', '&>']);
 
@@ -199,8 +203,10 @@ class Parser {
   /**
    * @param eofToken how the end of the tokens reads in an error: `")"` inside `$(…)`, whose
    *   tokens end at its `)`; undefined for the end of the text.
+   * @param inSubstitution the script of a `$(…)`: a token that ends its commands early was expected to be its `)`.
    */
-  constructor(private readonly toks: Tok[], private readonly depth: number, private readonly eofToken?: string) {}
+  constructor(private readonly toks: Tok[], private readonly depth: number, private readonly eofToken?: string,
+    private readonly inSubstitution = false) {}
 
   private tok(): Tok | undefined {
     const t = this.toks[this.i];
@@ -241,15 +247,16 @@ class Parser {
     this.skipNewlines();
     if (!this.tok()) return undefined;
     const items: Node[] = [];
+    const stray = (): never => this.fail(this.inSubstitution ? '")"' : undefined);
     for (;;) {
       const w = this.peekWord();
-      if (w !== undefined && LIST_ENDS.has(w)) this.fail();
-      if (this.peekOp() === ')') this.fail();
+      if (w !== undefined && LIST_ENDS.has(w)) stray();
+      if (this.peekOp() === ')' || this.peekOp() === ';;') stray();
       items.push(this.andor());
       const op = this.peekOp();
       if (op === ';' || op === '&') { this.i++; if (this.peekOp() === ';') this.fail(); }
       else if (op === '\n' || !this.tok()) break;
-      else this.fail();
+      else stray();
       if (!this.tok() || this.peekOp() === '\n') break;
     }
     return { t: 'list', items };
@@ -295,7 +302,7 @@ class Parser {
     return cmds.length > 1 ? { t: 'pipe', cmds } : cmds[0]!;
   }
 
-  private nested(): Parser { const p = new Parser(this.toks, this.depth + 1, this.eofToken); p.i = this.i; return p; }
+  private nested(): Parser { const p = new Parser(this.toks, this.depth + 1, this.eofToken, this.inSubstitution); p.i = this.i; return p; }
 
   private compound(parse: (p: Parser) => Node): Node {
     this.enter();
@@ -303,6 +310,16 @@ class Parser {
     const n = parse(p);
     this.i = p.i;
     return n;
+  }
+
+  /** functionDefinition parses `NAME() COMMAND` from the `(`. */
+  private functionDefinition(name: string): Node {
+    this.i++;
+    if (this.peekOp() !== ')') this.fail('")"');
+    this.i++;
+    this.skipNewlines();
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ShellSyntaxError(BAD_FUNCTION_NAME);
+    return { t: 'function', name, body: this.command() };
   }
 
   private command(): Node {
@@ -321,8 +338,7 @@ class Parser {
       this.i++;
       return this.compound((p) => {
         const name = p.peekWord();
-        if (name === undefined) return p.fail();
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ShellSyntaxError(BAD_FOR_VARIABLE);
+        if (name === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ShellSyntaxError(BAD_FOR_VARIABLE);
         p.i++;
         const words: string[] = [];
         p.skipNewlines();
@@ -330,7 +346,7 @@ class Parser {
           p.i++;
           for (let t = p.tok(); t && 'word' in t; t = p.tok()) { words.push(t.raw); p.i++; }
           const op = p.peekOp();
-          if (op !== ';' && op !== '\n') p.fail(p.tok() ? '"do"' : undefined);
+          if (op !== ';' && op !== '\n') p.fail();
         }
         p.expectWord('do');
         const body = p.list('"done"');
@@ -393,6 +409,8 @@ class Parser {
       break;
     }
     if (!words.length && !redirects.length) this.fail();
+    // NAME( starts a function definition; an assignment followed by ( is just a stray (.
+    if (words.length === 1 && !redirects.length && this.peekOp() === '(' && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) return this.functionDefinition(words[0]!);
     return { t: 'simple', words, redirects };
   }
 }

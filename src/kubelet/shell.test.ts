@@ -74,6 +74,13 @@ describe('shell syntax errors end the script with busybox ash\'s text and status
     ['echo a; ;', 'sh: syntax error: unexpected ";"'],
     ['done', 'sh: syntax error: unexpected "done"'],
     ['for 1 in a; do :; done', 'sh: syntax error: bad for loop variable'],
+    ['for', 'sh: syntax error: bad for loop variable'],
+    ['while true; do', 'sh: syntax error: unexpected end of file (expecting "done")'],
+    ['; echo', 'sh: syntax error: unexpected ";"'],
+    ['x=$(for\\i in $(seq 3); do true done)', 'sh: syntax error: unexpected "do" (expecting ")")'],
+    ['echo "$(done)"', 'sh: syntax error: unexpected "done" (expecting ")")'],
+    ['n(s;;', 'sh: syntax error: unexpected word (expecting ")")'],
+    ['1a() { :; }', 'sh: syntax error: bad function name'],
   ];
   for (const [script, line] of cases) {
     it(script, { timeout: 5000 }, () => {
@@ -116,6 +123,12 @@ describe('shell expansions', () => {
   it('evaluates arithmetic, so counting loops end', () => {
     expect(out('i=0; while [ $i -lt 3 ]; do echo $i; i=$((i+1)); done')).toEqual(['0', '1', '2']);
     expect(out('i=3; echo $((i+1)) $(($i*2)) $((i<5)) $((-i)) $((7%3)) $(( (1+2)*3 ))')).toEqual(['4 6 1 -3 1 9']);
+  });
+  it('defines and calls functions with their arguments and return status', () => {
+    expect(out('f() { echo $#:$1:$2; return 3; echo no; }; f x y; echo $?')).toEqual(['2:x:y', '3']);
+    const recursive = runArgv(['sh', '-c', 'f() { f; }; f'], cfg());
+    expect(recursive.exit).toBeUndefined();
+    expect(recursive.work?.exhausted).toBe(true);
   });
   it('expands ${…} operators, backquotes and nested substitutions', () => {
     expect(out('X=abc; echo ${#X} ${X%c} ${X#a} ${X%%b*} ${Y:-def} ${X:+set}')).toEqual(['3 ab bc a def set']);

@@ -68,6 +68,8 @@ export const UTILITIES = new Set([
 // ---------- execution ----------
 
 class ExitSignal { constructor(readonly code: number) {} }
+/** ReturnSignal is `return N` leaving a function. */
+class ReturnSignal { constructor(readonly code: number) {} }
 /** ForeverSignal: the process does not finish (it sleeps, serves, waits for input … or outruns its Budget). */
 class ForeverSignal {}
 /** Exhausted: the script outran its Budget; it is modelled as a process that keeps running. */
@@ -119,6 +121,9 @@ interface Frame {
   status: number;
   budget: Budget;
   serves: number[];
+  /** funcs are the shell functions defined so far; args the positional parameters ($1 …) of the running function. */
+  funcs: Map<string, Node>;
+  args: string[];
   /** capture collects stdout instead of logging it (command substitution, redirects, pipes). */
   capture?: string[];
   loop?: Loop;
@@ -237,9 +242,11 @@ class Interpreter {
   private special(name: string, f: Frame): string | undefined {
     if (name === '?') return String(f.status);
     if (name === '$') return '1';
-    if (name === '#') return '0';
+    if (name === '#') return String(f.args.length);
     if (name === '0') return 'sh';
-    if (/^[0-9]+$/.test(name) || name === '@' || name === '*' || name === '!' || name === '-') return '';
+    if (/^[0-9]+$/.test(name)) return f.args[Number(name) - 1] ?? '';
+    if (name === '@' || name === '*') return f.args.join(' ');
+    if (name === '!' || name === '-') return '';
     return undefined;
   }
 
@@ -279,7 +286,7 @@ class Interpreter {
 
   private substitute(src: string, f: Frame): string {
     const sub: Frame = { ...f, capture: [], lines: [], files: [], serves: [] };
-    try { this.run(this.parse(src), sub); } catch (e) { if (!(e instanceof ExitSignal)) throw e; }
+    try { this.run(this.parse(src), sub); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal)) throw e; sub.status = e.code; }
     f.t = sub.t;
     f.status = sub.status;
     return sub.capture!.join('\n').replace(/\n+$/, '');
@@ -305,7 +312,7 @@ class Interpreter {
       const reader = new ScriptReader(src);
       for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
     } catch (e) {
-      if (e instanceof ExitSignal) { f.status = e.code; return; }
+      if (e instanceof ExitSignal || e instanceof ReturnSignal) { f.status = e.code; return; }
       if (e instanceof ShellSyntaxError) { this.write(f, syntaxErrorLine(this.cfg.shell, e)); f.status = 2; return; }
       if (e instanceof FatalError) { this.write(f, `${this.cfg.shell}: ${e.message}`); f.status = 2; return; }
       if (e instanceof TooDeep) f.budget.exhaust();
@@ -358,6 +365,7 @@ class Interpreter {
       }
       case 'while': return this.runWhile(n, f);
       case 'simple': return this.runSimple(n, f);
+      case 'function': f.funcs.set(n.name, n.body); f.status = 0; return;
     }
   }
 
@@ -401,8 +409,8 @@ class Interpreter {
       atMs: start,
       periodMs,
       iteration: (i: number) => {
-        const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [] };
-        try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
+        const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args };
+        try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
         return it.lines.map((l) => ({ atMs: l.atMs - (start + i * periodMs), text: l.text }));
       },
     };
@@ -422,6 +430,8 @@ class Interpreter {
       words.push(...this.expand(w, f));
     }
     if (!words.length) { Object.assign(f.vars, assigns); if (!n.words.some((w) => /\$\(|`/.test(w))) f.status = 0; return; }
+    const fn = f.funcs.get(words[0]!);
+    if (fn) return this.call(fn, words.slice(1), f);
     let target: { op: string; path: string } | undefined;
     for (const r of n.redirects) {
       const path = this.expand(r.target, f)[0] ?? '';
@@ -438,6 +448,20 @@ class Interpreter {
         f.fs.set(target.path, content);
         f.files.push({ atMs: f.t, path: target.path, content });
       } else if (target.path !== '/dev/null') for (const l of sink.capture!) this.write(f, l);
+    }
+  }
+
+  /** call runs a shell function with its arguments as $1 …; recursion draws on the budget like any nesting. */
+  private call(body: Node, args: string[], f: Frame): void {
+    const saved = f.args;
+    f.args = args;
+    try {
+      this.run(body, f);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) throw e;
+      f.status = e.code;
+    } finally {
+      f.args = saved;
     }
   }
 
@@ -472,6 +496,7 @@ class Interpreter {
         return;
       }
       case 'exit': throw new ExitSignal(args.length ? Number(args[0]) & 255 : f.status);
+      case 'return': throw new ReturnSignal(args.length ? Number(args[0]) & 255 : f.status);
       case 'true': case ':': case 'export': case 'set': case 'cd': case 'trap': case 'wait': case 'mkdir':
         if (name === 'export') for (const a of args) { const eq = a.indexOf('='); if (eq > 0) f.vars[a.slice(0, eq)] = a.slice(eq + 1); }
         return;
@@ -573,13 +598,13 @@ class Interpreter {
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */
 export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget()): Program {
   const interp = new Interpreter(cfg);
-  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [] };
+  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [] };
   let exit: Program['exit'];
   try {
     interp.exec(argv, f);
     exit = { atMs: f.t, code: f.status };
   } catch (e) {
-    if (e instanceof ExitSignal) exit = { atMs: f.t, code: e.code };
+    if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
     else if (!(e instanceof ForeverSignal)) throw e;
   }
   return { lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves, work: { steps: budget.steps, bytes: budget.bytes, exhausted: budget.exhausted } };
