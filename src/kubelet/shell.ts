@@ -81,7 +81,9 @@ class FatalError extends Error {}
  * MAX_STEPS is the work one container start (or one exec) may do: one step per command,
  * loop iteration, expansion and line written, nested substitutions, subshells and
  * `sh -c` included. A script that needs more is modelled as still running — as a real
- * long loop would be — so it can never stall a settle.
+ * long loop would be — so it can never stall a settle. For exec that is a command that runs
+ * too long: exec returns at once from any command that would run on, with what it printed
+ * and exit code 0 (no exit status exists to report; kubectl would still be waiting).
  */
 export const MAX_STEPS = 100_000;
 /** MAX_OUTPUT_BYTES bounds what a script writes (log lines, captured output, file contents) and any one expanded word. */
