@@ -89,9 +89,9 @@ export const MAX_STEPS = 100_000;
 /** MAX_OUTPUT_BYTES bounds what a script writes (log lines, captured output, file contents) and any one expanded word. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** LOOP_ITERATION_STEPS bounds one iteration of a `while true` loop, which logs re-render thousands of times. */
-export const LOOP_ITERATION_STEPS = 500;
+export const LOOP_ITERATION_STEPS = 200;
 /** LOOP_ITERATION_BYTES bounds one such iteration's output. */
-export const LOOP_ITERATION_BYTES = 16 * 1024;
+export const LOOP_ITERATION_BYTES = 1024;
 /** MAX_CALL_DEPTH bounds the interpreter's recursion (nested scripts, substitutions, `sh -c` in `sh -c` …). */
 const MAX_CALL_DEPTH = 600;
 
