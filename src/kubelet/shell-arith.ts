@@ -22,10 +22,12 @@ export function evalArith(expr: string, lookup: (name: string) => string | undef
   TOKEN.lastIndex = 0;
   let at = 0;
   while (at < expr.length) {
-    if (/^\s*$/.test(expr.slice(at))) break;
     TOKEN.lastIndex = at;
     const m = TOKEN.exec(expr);
-    if (!m) throw new ArithError(ARITH_SYNTAX_ERROR);
+    if (!m) {
+      if (/^\s*$/.test(expr.slice(at))) break;
+      throw new ArithError(ARITH_SYNTAX_ERROR);
+    }
     toks.push(m[1]!);
     at = TOKEN.lastIndex;
   }

@@ -179,3 +179,15 @@ describe('shell work budget', () => {
     expect(recursive.work?.exhausted).toBe(true);
   });
 });
+
+describe('shell pattern and arithmetic work', () => {
+  it('charges ${X%%pattern} on long values to the budget instead of backtracking', { timeout: 10_000 }, () => {
+    const p = runArgv(['sh', '-c', 'X=$(seq 20000); Y=$X$X$X; echo ${Y%%*a*a*a*a*a*b}; echo done'], cfg());
+    expect(p.work?.steps).toBeLessThanOrEqual(MAX_STEPS + 1);
+    expect(runArgv(['sh', '-c', 'X=a.b.c; echo ${X%.*} ${X%%.*} ${X#*.} ${X##*.} ${X%x}'], cfg()).lines.map((l) => l.text)).toEqual(['a.b a b.c c a.b.c']);
+  });
+  it('reads long arithmetic in one pass', { timeout: 10_000 }, () => {
+    const p = runArgv(['sh', '-c', `echo $((${Array(50_000).fill('1').join('+')}))`], cfg());
+    expect(p.lines.map((l) => l.text)).toEqual(['50000']);
+  });
+});

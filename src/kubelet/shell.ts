@@ -111,7 +111,12 @@ export class Budget {
     if (this.bytes > this.maxBytes) this.exhaust();
     this.step();
   }
-  exhaust(): never { this.exhausted = true; throw new Exhausted(); }
+  /** exhaust ends the run; a large charge that crossed the cap counts as reaching it. */
+  exhaust(): never {
+    this.exhausted = true;
+    this.steps = Math.min(this.steps, this.maxSteps + 1);
+    throw new Exhausted();
+  }
 }
 
 interface Frame {
@@ -149,17 +154,37 @@ export function parseSleep(arg: string): number | undefined {
   return Math.round(Number(m[1]) * mult);
 }
 
-/** trimPattern is ${v%p} ${v%%p} ${v#p} ${v##p}: the shortest or longest suffix or prefix matching a glob. */
-function trimPattern(value: string, op: string, pattern: string): string {
-  const glob = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  const re = new RegExp(`^${glob}$`, 's');
+/**
+ * trimPattern is ${v%p} ${v%%p} ${v#p} ${v##p}: the shortest or longest suffix or prefix
+ * matching a glob. Each candidate is charged to the budget by its size: a long value tried
+ * against a pattern costs length × pattern steps, never more than the budget allows.
+ */
+function trimPattern(value: string, op: string, pattern: string, budget: Budget): string {
   const fromEnd = op.startsWith('%');
   const longest = op.length === 2;
   for (let k = 0; k <= value.length; k++) {
     const cut = longest ? value.length - k : k;
-    if (fromEnd ? re.test(value.slice(value.length - cut)) : re.test(value.slice(0, cut))) return fromEnd ? value.slice(0, value.length - cut) : value.slice(cut);
+    budget.step(1 + Math.floor((cut * (pattern.length + 1)) / 1024));
+    if (globMatch(fromEnd ? value.slice(value.length - cut) : value.slice(0, cut), pattern)) return fromEnd ? value.slice(0, value.length - cut) : value.slice(cut);
   }
   return value;
+}
+
+/** globMatch matches `*` and `?` the iterative way (back to the last star): at most length × pattern steps, no backtracking blow-up. */
+function globMatch(text: string, pattern: string): boolean {
+  let t = 0;
+  let p = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (pattern[p] === '*') { star = p++; resume = t; continue; }
+    if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) { t++; p++; continue; }
+    if (star < 0) return false;
+    p = star + 1;
+    t = ++resume;
+  }
+  while (pattern[p] === '*') p++;
+  return p === pattern.length;
 }
 
 /** syntaxErrorLine is the line a shell prints for a script it cannot parse. */
@@ -272,7 +297,7 @@ class Interpreter {
       case '=': { if (!unset) return value!; const w = word(); f.vars[name] = w; return w; }
       case '+': return unset ? '' : word();
       case '?': if (!unset) return value!; throw new FatalError(`${name}: ${word() || 'parameter not set'}`);
-      default: return trimPattern(value ?? '', op[1]!, word());
+      default: return trimPattern(value ?? '', op[1]!, word(), f.budget);
     }
   }
 
@@ -339,7 +364,7 @@ class Interpreter {
       }
       case 'pipe': {
         // Only the last command's output reaches the log; filters like cat/tee pass earlier output through.
-        const captured: string[] = [];
+        let captured: string[] = [];
         for (const [k, c] of n.cmds.entries()) {
           const last = k === n.cmds.length - 1;
           const name = c.t === 'simple' ? this.expand(c.words[0] ?? '', f)[0] : undefined;
@@ -347,7 +372,8 @@ class Interpreter {
           const sub: Frame = { ...f, capture: last ? f.capture : [] };
           this.run(c, sub);
           f.t = sub.t; f.status = sub.status;
-          if (!last) captured.splice(0, captured.length, ...(sub.capture ?? []));
+          // Assigned, not spread: a stage may write hundreds of thousands of lines.
+          if (!last) captured = sub.capture ?? [];
         }
         return;
       }
@@ -429,7 +455,7 @@ class Interpreter {
         assigns[w.slice(0, eq)] = this.expand(w.slice(eq + 1), f, false).join(' ');
         continue;
       }
-      words.push(...this.expand(w, f));
+      for (const field of this.expand(w, f)) words.push(field);
     }
     if (!words.length) { Object.assign(f.vars, assigns); if (!n.words.some((w) => /\$\(|`/.test(w))) f.status = 0; return; }
     const fn = f.funcs.get(words[0]!);
