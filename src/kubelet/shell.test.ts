@@ -191,3 +191,12 @@ describe('shell pattern and arithmetic work', () => {
     expect(p.lines.map((l) => l.text)).toEqual(['50000']);
   });
 });
+
+describe('shell work on long words', () => {
+  it('charges a long word each time a loop expands it', { timeout: 10_000 }, () => {
+    const big = 'y'.repeat(200_000);
+    const p = runArgv(['sh', '-c', `for i in $(seq 300); do for j in $(seq 300); do x="$(: ${big})"; done; done`], cfg());
+    expect(p.work?.exhausted).toBe(true);
+    expect(p.work?.steps).toBeLessThanOrEqual(MAX_STEPS + 1);
+  });
+});

@@ -210,7 +210,8 @@ class Interpreter {
 
   /** expand performs quote removal, parameter, command and arithmetic expansion; returns the fields. */
   expand(raw: string, f: Frame, split = true): string[] {
-    f.budget.step();
+    // A long word costs in proportion: it is re-scanned each time a loop expands it.
+    f.budget.step(1 + (raw.length >> 8));
     let out = '';
     let quotedAny = false;
     const fields: string[] = [];
@@ -241,6 +242,7 @@ class Interpreter {
       out += c; i++;
     }
     push();
+    f.budget.step(fields.reduce((n, w) => n + w.length, 0) >> 10);
     return fields;
   }
 
