@@ -32,7 +32,7 @@ export class ShellSyntaxError extends Error {
 /** TooDeep is nesting past MAX_NESTING: kubemu models such a script as one that never finishes. */
 export class TooDeep extends Error {}
 
-type Tok = { op: string } | { word: string; quoted: boolean; raw: string } | { err: ShellSyntaxError };
+type Tok = { op: string } | { word: string; raw: string } | { err: ShellSyntaxError };
 
 /** LIST_ENDS are the reserved words that end a list when they stand where a command would start. */
 const LIST_ENDS = new Set(['do', 'done', 'then', 'else', 'elif', 'fi', '}', 'esac']);
@@ -105,21 +105,21 @@ function scanArith(s: string, i: number, depth: number): number {
 }
 
 /** scanDollar reads one `$` construct; a plain `$NAME` is left to the word scanner. */
-export function scanDollar(s: string, i: number, depth: number, inDouble: boolean): number {
+function scanDollar(s: string, i: number, depth: number, inDouble: boolean): number {
   if (depth > MAX_NESTING) throw new TooDeep();
   const next = s[i + 1];
-  if (next === '(') return s[i + 2] === '(' ? scanArith(s, i, depth) : scanSubstitution(s, i + 2, depth + 1).end;
+  if (next === '(') return s[i + 2] === '(' ? scanArith(s, i, depth) : scanSubstitution(s, i + 2, depth + 1);
   if (next === '{') return scanBrace(s, i, depth, inDouble);
   return i + 1;
 }
 
-/** scanSubstitution lexes and parses the script of `$(…)` starting at start; end is after its `)`. */
-export function scanSubstitution(s: string, start: number, depth: number): { end: number; body: Node } {
+/** scanSubstitution lexes and parses the script of `$(…)` starting at start; returns the index after its `)`. */
+function scanSubstitution(s: string, start: number, depth: number): number {
   const { toks, end } = lexFrom(s, start, depth, true);
   // The body parses first: an open `for` inside an open `$(` is reported as the `for`'s error.
-  const body = new Parser(toks, depth, end < 0 ? undefined : '")"', true).parseAll();
+  new Parser(toks, depth, end < 0 ? undefined : '")"', true).parseAll();
   if (end < 0) throw new ShellSyntaxError(unexpected(END_OF_FILE, '")"'), ')');
-  return { end, body };
+  return end;
 }
 
 /** scanWordEnd reads one word's raw text from i; quotes and substitutions are part of it. */
@@ -176,7 +176,7 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
       return { toks: out, end: -1 };
     }
     const raw = s.slice(i, end);
-    out.push({ word: raw, quoted: /['"\\]/.test(raw), raw });
+    out.push({ word: raw, raw });
     i = end;
   }
   return { toks: out, end: -1 };
