@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runArgv, shellDate, type ShellConfig } from './shell';
+import { MAX_OUTPUT_BYTES, MAX_STEPS, runArgv, shellDate, type ShellConfig } from './shell';
 
 const cfg = (files: Record<string, string> = {}, shell: 'sh' | 'bash' = 'sh'): ShellConfig => ({
   env: { PATH: '/bin', HOSTNAME: 'web-1', GREETING: 'hi' }, files, startMs: Date.UTC(2026, 0, 1), shell, binary: () => undefined,
@@ -46,5 +46,157 @@ describe('shell interpreter', () => {
 
   it('formats dates like busybox', () => {
     expect(shellDate(Date.UTC(2026, 10, 30, 1, 2, 3))).toBe('Mon Nov 30 01:02:03 UTC 2026');
+  });
+});
+
+describe('shell syntax errors end the script with busybox ash\'s text and status 2', () => {
+  // Each of these once looped forever or parsed past the end of the text.
+  const cases: [string, string][] = [
+    ['echo ${X', "sh: syntax error: missing '}'"],
+    ['echo a${X', "sh: syntax error: missing '}'"],
+    ['echo ${X:-a', "sh: syntax error: missing '}'"],
+    ['echo "${X"', 'sh: syntax error: unterminated quoted string'],
+    ["echo 'a", 'sh: syntax error: unterminated quoted string'],
+    ['echo "a', 'sh: syntax error: unterminated quoted string'],
+    ['echo $(echo a', 'sh: syntax error: unexpected end of file (expecting ")")'],
+    ['echo $(echo "a)', 'sh: syntax error: unterminated quoted string'],
+    ['echo $( ( echo a )', 'sh: syntax error: unexpected end of file (expecting ")")'],
+    ['echo ${X:-$(echo a}', 'sh: syntax error: unexpected end of file (expecting ")")'],
+    ['echo `echo a', 'sh: syntax error: EOF in backquote substitution'],
+    ['echo $((1+2', "sh: syntax error: missing '))'"],
+    ['for i in 1; do echo', 'sh: syntax error: unexpected end of file (expecting "done")'],
+    ['while true; do echo a; fi', 'sh: syntax error: unexpected "fi" (expecting "done")'],
+    ['if true; echo; fi', 'sh: syntax error: unexpected "fi" (expecting "then")'],
+    ['for i in 1; echo', 'sh: syntax error: unexpected word (expecting "do")'],
+    ['{ echo a', 'sh: syntax error: unexpected end of file (expecting "}")'],
+    ['echo a )', 'sh: syntax error: unexpected ")"'],
+    ['echo a |', 'sh: syntax error: unexpected end of file'],
+    ['echo a; ;', 'sh: syntax error: unexpected ";"'],
+    ['done', 'sh: syntax error: unexpected "done"'],
+    ['for 1 in a; do :; done', 'sh: syntax error: bad for loop variable'],
+    ['for', 'sh: syntax error: bad for loop variable'],
+    ['while true; do', 'sh: syntax error: unexpected end of file (expecting "done")'],
+    ['; echo', 'sh: syntax error: unexpected ";"'],
+    ['x=$(for\\i in $(seq 3); do true done)', 'sh: syntax error: unexpected "do" (expecting ")")'],
+    ['echo "$(done)"', 'sh: syntax error: unexpected "done" (expecting ")")'],
+    ['n(s;;', 'sh: syntax error: unexpected word (expecting ")")'],
+    ['1a() { :; }', 'sh: syntax error: bad function name'],
+  ];
+  for (const [script, line] of cases) {
+    it(script, { timeout: 5000 }, () => {
+      const p = runArgv(['sh', '-c', script], cfg());
+      expect(p.lines.map((l) => l.text)).toEqual([line]);
+      expect(p.exit).toEqual({ atMs: 0, code: 2 });
+    });
+  }
+
+  it('runs the lines before a broken one, as ash parses line by line', () => {
+    const p = runArgv(['sh', '-c', 'echo a\necho ${X'], cfg());
+    expect(p.lines.map((l) => l.text)).toEqual(['a', "sh: syntax error: missing '}'"]);
+    expect(p.exit).toEqual({ atMs: 0, code: 2 });
+    expect(runArgv(['sh', '-c', 'echo a; echo ${X'], cfg()).lines.map((l) => l.text)).toEqual(["sh: syntax error: missing '}'"]);
+  });
+
+  it('fails bad substitutions and arithmetic when they are expanded', () => {
+    const run = (s: string) => { const p = runArgv(['sh', '-c', s], cfg()); return [p.lines.map((l) => l.text), p.exit?.code]; };
+    expect(run('echo a; echo ${X!}; echo after')).toEqual([['a', 'sh: syntax error: bad substitution'], 2]);
+    expect(run('echo ${}')).toEqual([['sh: syntax error: bad substitution'], 2]);
+    expect(run('echo a; echo $((1/0)); echo b')).toEqual([['a', 'sh: divide by zero'], 2]);
+    expect(run('echo $((1+))')).toEqual([['sh: arithmetic syntax error'], 2]);
+  });
+
+  it('uses bash\'s wording in bash images', () => {
+    const p = runArgv(['bash', '-c', "echo 'a"], cfg({}, 'bash'));
+    expect(p.lines.map((l) => l.text)).toEqual(["bash: -c: line 1: unexpected EOF while looking for matching `''"]);
+    expect(p.exit?.code).toBe(2);
+  });
+
+  it('ends only the inner shell on a nested sh -c error or exit', () => {
+    const p = runArgv(['sh', '-c', "sh -c 'echo ${X'; echo after $?; sh -c 'exit 3'; echo then $?"], cfg());
+    expect(p.lines.map((l) => l.text)).toEqual(["sh: syntax error: missing '}'", 'after 2', 'then 3']);
+    expect(p.exit?.code).toBe(0);
+  });
+});
+
+describe('shell expansions', () => {
+  const out = (s: string) => runArgv(['sh', '-c', s], cfg()).lines.map((l) => l.text);
+  it('evaluates arithmetic, so counting loops end', () => {
+    expect(out('i=0; while [ $i -lt 3 ]; do echo $i; i=$((i+1)); done')).toEqual(['0', '1', '2']);
+    expect(out('i=3; echo $((i+1)) $(($i*2)) $((i<5)) $((-i)) $((7%3)) $(( (1+2)*3 ))')).toEqual(['4 6 1 -3 1 9']);
+  });
+  it('defines and calls functions with their arguments and return status', () => {
+    expect(out('f() { echo $#:$1:$2; return 3; echo no; }; f x y; echo $?')).toEqual(['2:x:y', '3']);
+    const recursive = runArgv(['sh', '-c', 'f() { f; }; f'], cfg());
+    expect(recursive.exit).toBeUndefined();
+    expect(recursive.work?.exhausted).toBe(true);
+  });
+  it('expands ${…} operators, backquotes and nested substitutions', () => {
+    expect(out('X=abc; echo ${#X} ${X%c} ${X#a} ${X%%b*} ${Y:-def} ${X:+set}')).toEqual(['3 ab bc a def set']);
+    expect(out('echo `echo a` "$(echo $(echo $(echo deep)))" "$(echo ")")"')).toEqual(['a deep )']);
+  });
+});
+
+describe('shell work budget', () => {
+  const within = (p: ReturnType<typeof runArgv>) => {
+    expect(p.work!.steps).toBeLessThanOrEqual(MAX_STEPS + 1);
+    expect(p.work!.bytes).toBeLessThanOrEqual(MAX_OUTPUT_BYTES + 64);
+  };
+
+  it('counts nested command substitutions against one budget: the script keeps running', { timeout: 10_000 }, () => {
+    const p = runArgv(['sh', '-c', 'for i in $(seq 1000); do x=$(for j in $(seq 1000); do y=$(for k in $(seq 1000); do :; done); done); done'], cfg());
+    expect(p.exit).toBeUndefined();
+    expect(p.work?.exhausted).toBe(true);
+    within(p);
+  });
+
+  it('bounds the output a script writes', { timeout: 10_000 }, () => {
+    const p = runArgv(['sh', '-c', 'echo start; for i in $(seq 100000000); do echo $i; done'], cfg());
+    expect(p.exit).toBeUndefined();
+    expect(p.lines[0]!.text).toBe('start');
+    within(p);
+    const grow = runArgv(['sh', '-c', 'x=a; i=0; while [ $i -lt 100 ]; do x="$x$x"; i=$((i+1)); done'], cfg());
+    expect(grow.work?.exhausted).toBe(true);
+    within(grow);
+  });
+
+  it('bounds each round of a while-true loop, which logs re-render', { timeout: 10_000 }, () => {
+    const heavy = runArgv(['sh', '-c', 'while true; do for i in $(seq 10000); do echo $i; done; sleep 1; done'], cfg());
+    expect(heavy.exit).toBeUndefined();
+    expect(heavy.loop).toBeUndefined();
+    expect(heavy.work?.exhausted).toBe(true);
+    const light = runArgv(['sh', '-c', 'while true; do echo tick; sleep 1; done'], cfg());
+    expect(light.loop?.iteration(5)).toEqual([{ atMs: 0, text: 'tick' }]);
+  });
+
+  it('survives deep nesting and recursion without overflowing the stack', { timeout: 10_000 }, () => {
+    for (const script of ['('.repeat(20_000), `${'$('.repeat(5000)}echo a${')'.repeat(5000)}`, `echo $((${'('.repeat(5000)}1${')'.repeat(5000)}))`, 'if '.repeat(5000)]) {
+      const p = runArgv(['sh', '-c', script], cfg());
+      expect(p.exit).toBeUndefined();
+      expect(p.work?.exhausted).toBe(true);
+    }
+    const recursive = runArgv(['sh', '/s.sh'], cfg({ '/s.sh': 'echo $0; sh /s.sh\n' }));
+    expect(recursive.exit).toBeUndefined();
+    expect(recursive.work?.exhausted).toBe(true);
+  });
+});
+
+describe('shell pattern and arithmetic work', () => {
+  it('charges ${X%%pattern} on long values to the budget instead of backtracking', { timeout: 10_000 }, () => {
+    const p = runArgv(['sh', '-c', 'X=$(seq 20000); Y=$X$X$X; echo ${Y%%*a*a*a*a*a*b}; echo done'], cfg());
+    expect(p.work?.steps).toBeLessThanOrEqual(MAX_STEPS + 1);
+    expect(runArgv(['sh', '-c', 'X=a.b.c; echo ${X%.*} ${X%%.*} ${X#*.} ${X##*.} ${X%x}'], cfg()).lines.map((l) => l.text)).toEqual(['a.b a b.c c a.b.c']);
+  });
+  it('reads long arithmetic in one pass', { timeout: 10_000 }, () => {
+    const p = runArgv(['sh', '-c', `echo $((${Array(50_000).fill('1').join('+')}))`], cfg());
+    expect(p.lines.map((l) => l.text)).toEqual(['50000']);
+  });
+});
+
+describe('shell work on long words', () => {
+  it('charges a long word each time a loop expands it', { timeout: 10_000 }, () => {
+    const big = 'y'.repeat(200_000);
+    const p = runArgv(['sh', '-c', `for i in $(seq 300); do for j in $(seq 300); do x="$(: ${big})"; done; done`], cfg());
+    expect(p.work?.exhausted).toBe(true);
+    expect(p.work?.steps).toBeLessThanOrEqual(MAX_STEPS + 1);
   });
 });

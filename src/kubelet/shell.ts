@@ -7,6 +7,10 @@
  * `touch`/`rm`, redirections — and fails unknown binaries the way busybox sh or bash do.
  * kubemu: everything but `sleep` takes no time; pipes pass only `cat`-like filters through.
  */
+import { ArithError, evalArith } from './shell-arith';
+import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
+
+export { ShellSyntaxError, parseScript } from './shell-parser';
 
 /** OutputLine is one line a process wrote, atMs after it started. */
 export interface OutputLine { atMs: number; text: string }
@@ -31,6 +35,8 @@ export interface Program {
   files: FileEvent[];
   /** serves: TCP ports it listens on while it runs. */
   serves: number[];
+  /** work: what interpreting the command cost; exhausted when it outran its Budget (it then runs until stopped). */
+  work?: { steps: number; bytes: number; exhausted: boolean };
 }
 
 /** ServerProgram is a long-running process some binary starts (nginx, python -m http.server …). */
@@ -51,7 +57,6 @@ export interface ShellConfig {
 
 /** FOREVER_MS stands for `sleep infinity`. */
 const FOREVER_MS = Number.POSITIVE_INFINITY;
-const MAX_STEPS = 10_000;
 
 /** UTILITIES are the commands busybox (and coreutils) provide that the interpreter runs. */
 export const UTILITIES = new Set([
@@ -60,198 +65,59 @@ export const UTILITIES = new Set([
   'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes',
 ]);
 
-// ---------- lexer ----------
-
-type Tok = { op: string } | { word: string; quoted: boolean; raw: string };
-
-function lex(src: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i]!;
-    if (c === ' ' || c === '\t') { i++; continue; }
-    if (c === '\\' && src[i + 1] === '\n') { i += 2; continue; }
-    if (c === '#' ) { while (i < src.length && src[i] !== '\n') i++; continue; }
-    const two = src.slice(i, i + 2);
-    if (two === '&&' || two === '||' || two === '>>' || two === ';;') { out.push({ op: two }); i += 2; continue; }
-    if (src.slice(i, i + 4) === '2>&1' || src.slice(i, i + 4) === '1>&2') { out.push({ op: src.slice(i, i + 4) }); i += 4; continue; }
-    if (two === '2>' || two === '&>') { out.push({ op: two }); i += 2; continue; }
-    if (';|&<>\n(){}'.includes(c) && !(c === '{' || c === '}')) { out.push({ op: c }); i++; continue; }
-    // a word: raw text up to an unquoted separator; quotes are kept in raw for expansion.
-    let raw = '';
-    let quoted = false;
-    while (i < src.length) {
-      const d = src[i]!;
-      if (d === "'") { const j = src.indexOf("'", i + 1); const end = j < 0 ? src.length : j; raw += src.slice(i, end + 1); i = end + 1; quoted = true; continue; }
-      if (d === '"') {
-        let j = i + 1;
-        while (j < src.length && src[j] !== '"') j += src[j] === '\\' ? 2 : 1;
-        raw += src.slice(i, j + 1); i = j + 1; quoted = true; continue;
-      }
-      if (d === '$' && src[i + 1] === '(') {
-        let depth = 0; let j = i + 1;
-        for (; j < src.length; j++) { if (src[j] === '(') depth++; else if (src[j] === ')' && --depth === 0) break; }
-        raw += src.slice(i, j + 1); i = j + 1; continue;
-      }
-      if (d === '\\' && i + 1 < src.length) { raw += src.slice(i, i + 2); i += 2; continue; }
-      if (' \t;|&<>\n()'.includes(d)) break;
-      raw += d; i++;
-    }
-    out.push({ word: raw, quoted, raw });
-  }
-  return out;
-}
-
-// ---------- parser ----------
-
-type Node =
-  | { t: 'simple'; words: string[]; redirects: { op: string; target: string }[] }
-  | { t: 'pipe'; cmds: Node[] }
-  | { t: 'andor'; first: Node; rest: { op: '&&' | '||'; node: Node }[] }
-  | { t: 'list'; items: Node[] }
-  | { t: 'while'; until: boolean; cond: Node; body: Node }
-  | { t: 'for'; name: string; words: string[]; body: Node }
-  | { t: 'if'; branches: { cond: Node; body: Node }[]; otherwise?: Node }
-  | { t: 'group'; body: Node };
-
-/** ShellSyntaxError is a script the interpreter cannot parse (sh prints a syntax error and exits 2). */
-export class ShellSyntaxError extends Error {}
-
-class Parser {
-  private i = 0;
-  constructor(private readonly toks: Tok[]) {}
-  private peekWord(): string | undefined { const t = this.toks[this.i]; return t && 'word' in t ? t.word : undefined; }
-  private peekOp(): string | undefined { const t = this.toks[this.i]; return t && 'op' in t ? t.op : undefined; }
-  private skipSeps(): void { while (this.peekOp() === ';' || this.peekOp() === '\n') this.i++; }
-  private expectWord(w: string): void {
-    this.skipSeps();
-    if (this.peekWord() !== w) throw new ShellSyntaxError(`syntax error: expected "${w}"`);
-    this.i++;
-  }
-  parseAll(): Node {
-    const n = this.list([]);
-    if (this.i < this.toks.length) throw new ShellSyntaxError(`syntax error: unexpected "${'op' in this.toks[this.i]! ? (this.toks[this.i] as { op: string }).op : (this.toks[this.i] as { word: string }).word}"`);
-    return n;
-  }
-  private list(terminators: string[]): Node {
-    const items: Node[] = [];
-    for (;;) {
-      this.skipSeps();
-      if (this.i >= this.toks.length) break;
-      const w = this.peekWord();
-      if (w !== undefined && terminators.includes(w)) break;
-      if (this.peekOp() === ')' && terminators.includes(')')) break;
-      items.push(this.andor());
-      if (this.peekOp() === '&') this.i++;
-    }
-    return { t: 'list', items };
-  }
-  private andor(): Node {
-    const first = this.pipeline();
-    const rest: { op: '&&' | '||'; node: Node }[] = [];
-    while (this.peekOp() === '&&' || this.peekOp() === '||') {
-      const op = this.peekOp() as '&&' | '||';
-      this.i++;
-      while (this.peekOp() === '\n') this.i++;
-      rest.push({ op, node: this.pipeline() });
-    }
-    return rest.length ? { t: 'andor', first, rest } : first;
-  }
-  private pipeline(): Node {
-    const cmds = [this.command()];
-    while (this.peekOp() === '|') { this.i++; cmds.push(this.command()); }
-    return cmds.length > 1 ? { t: 'pipe', cmds } : cmds[0]!;
-  }
-  private command(): Node {
-    const w = this.peekWord();
-    if (w === 'while' || w === 'until') {
-      this.i++;
-      const cond = this.list(['do']);
-      this.expectWord('do');
-      const body = this.list(['done']);
-      this.expectWord('done');
-      return { t: 'while', until: w === 'until', cond, body };
-    }
-    if (w === 'for') {
-      this.i++;
-      const name = this.peekWord() ?? '';
-      this.i++;
-      const words: string[] = [];
-      if (this.peekWord() === 'in') {
-        this.i++;
-        while (this.peekWord() !== undefined) words.push((this.toks[this.i++] as { raw: string }).raw);
-      }
-      this.expectWord('do');
-      const body = this.list(['done']);
-      this.expectWord('done');
-      return { t: 'for', name, words, body };
-    }
-    if (w === 'if') {
-      this.i++;
-      const branches: { cond: Node; body: Node }[] = [];
-      let otherwise: Node | undefined;
-      for (;;) {
-        const cond = this.list(['then']);
-        this.expectWord('then');
-        const body = this.list(['elif', 'else', 'fi']);
-        branches.push({ cond, body });
-        this.skipSeps();
-        const k = this.peekWord();
-        this.i++;
-        if (k === 'elif') continue;
-        if (k === 'else') { otherwise = this.list(['fi']); this.expectWord('fi'); }
-        else if (k !== 'fi') throw new ShellSyntaxError('syntax error: expected "fi"');
-        break;
-      }
-      return { t: 'if', branches, otherwise };
-    }
-    if (w === '{') {
-      this.i++;
-      const body = this.list(['}']);
-      this.expectWord('}');
-      return { t: 'group', body };
-    }
-    if (this.peekOp() === '(') {
-      this.i++;
-      const body = this.list([')']);
-      if (this.peekOp() !== ')') throw new ShellSyntaxError('syntax error: expected ")"');
-      this.i++;
-      return { t: 'group', body };
-    }
-    const words: string[] = [];
-    const redirects: { op: string; target: string }[] = [];
-    for (;;) {
-      const t = this.toks[this.i];
-      if (!t) break;
-      if ('word' in t) { words.push(t.raw); this.i++; continue; }
-      if (t.op === '>' || t.op === '>>' || t.op === '<' || t.op === '2>' || t.op === '&>') {
-        this.i++;
-        const target = this.toks[this.i];
-        if (!target || !('word' in target)) throw new ShellSyntaxError('syntax error: unexpected redirection');
-        redirects.push({ op: t.op, target: target.raw });
-        this.i++;
-        continue;
-      }
-      if (t.op === '2>&1' || t.op === '1>&2') { this.i++; continue; }
-      break;
-    }
-    if (!words.length && !redirects.length) {
-      const bad = this.toks[this.i];
-      throw new ShellSyntaxError(`syntax error: unexpected "${bad && 'op' in bad ? bad.op : (bad as { word?: string })?.word ?? 'end of file'}"`);
-    }
-    return { t: 'simple', words, redirects };
-  }
-}
-
-/** parseScript parses `sh -c` text; throws ShellSyntaxError. */
-export function parseScript(src: string): Node {
-  return new Parser(lex(src)).parseAll();
-}
-
 // ---------- execution ----------
 
 class ExitSignal { constructor(readonly code: number) {} }
+/** ReturnSignal is `return N` leaving a function. */
+class ReturnSignal { constructor(readonly code: number) {} }
+/** ForeverSignal: the process does not finish (it sleeps, serves, waits for input … or outruns its Budget). */
 class ForeverSignal {}
+/** Exhausted: the script outran its Budget; it is modelled as a process that keeps running. */
+class Exhausted extends ForeverSignal {}
+/** FatalError is an error that ends a non-interactive sh at run time ("sh: TEXT", exit 2). */
+class FatalError extends Error {}
+
+/**
+ * MAX_STEPS is the work one container start (or one exec) may do: one step per command,
+ * loop iteration, expansion and line written, nested substitutions, subshells and
+ * `sh -c` included. A script that needs more is modelled as still running — as a real
+ * long loop would be — so it can never stall a settle. For exec that is a command that runs
+ * too long: exec returns at once from any command that would run on, with what it printed
+ * and exit code 0 (no exit status exists to report; kubectl would still be waiting).
+ */
+export const MAX_STEPS = 100_000;
+/** MAX_OUTPUT_BYTES bounds what a script writes (log lines, captured output, file contents) and any one expanded word. */
+export const MAX_OUTPUT_BYTES = 1024 * 1024;
+/** LOOP_ITERATION_STEPS bounds one iteration of a `while true` loop, which logs re-render thousands of times. */
+export const LOOP_ITERATION_STEPS = 200;
+/** LOOP_ITERATION_BYTES bounds one such iteration's output. */
+export const LOOP_ITERATION_BYTES = 1024;
+/** MAX_CALL_DEPTH bounds the interpreter's recursion (nested scripts, substitutions, `sh -c` in `sh -c` …). */
+const MAX_CALL_DEPTH = 600;
+
+/** Budget is the work a run may still do, shared by every frame of the run. */
+export class Budget {
+  steps = 0;
+  bytes = 0;
+  depth = 0;
+  exhausted = false;
+  constructor(readonly maxSteps = MAX_STEPS, readonly maxBytes = MAX_OUTPUT_BYTES) {}
+  step(n = 1): void {
+    this.steps += n;
+    if (this.steps > this.maxSteps) this.exhaust();
+  }
+  output(bytes: number): void {
+    this.bytes += bytes;
+    if (this.bytes > this.maxBytes) this.exhaust();
+    this.step();
+  }
+  /** exhaust ends the run; a large charge that crossed the cap counts as reaching it. */
+  exhaust(): never {
+    this.exhausted = true;
+    this.steps = Math.min(this.steps, this.maxSteps + 1);
+    throw new Exhausted();
+  }
+}
 
 interface Frame {
   t: number;
@@ -260,8 +126,11 @@ interface Frame {
   fs: Map<string, string>;
   vars: Record<string, string>;
   status: number;
-  steps: number;
+  budget: Budget;
   serves: number[];
+  /** funcs are the shell functions defined so far; args the positional parameters ($1 …) of the running function. */
+  funcs: Map<string, Node>;
+  args: string[];
   /** capture collects stdout instead of logging it (command substitution, redirects, pipes). */
   capture?: string[];
   loop?: Loop;
@@ -285,64 +154,175 @@ export function parseSleep(arg: string): number | undefined {
   return Math.round(Number(m[1]) * mult);
 }
 
+/**
+ * trimPattern is ${v%p} ${v%%p} ${v#p} ${v##p}: the shortest or longest suffix or prefix
+ * matching a glob. Each candidate is charged to the budget by its size: a long value tried
+ * against a pattern costs length × pattern steps, never more than the budget allows.
+ */
+function trimPattern(value: string, op: string, pattern: string, budget: Budget): string {
+  const fromEnd = op.startsWith('%');
+  const longest = op.length === 2;
+  for (let k = 0; k <= value.length; k++) {
+    const cut = longest ? value.length - k : k;
+    budget.step(1 + Math.floor((cut * (pattern.length + 1)) / 1024));
+    if (globMatch(fromEnd ? value.slice(value.length - cut) : value.slice(0, cut), pattern)) return fromEnd ? value.slice(0, value.length - cut) : value.slice(cut);
+  }
+  return value;
+}
+
+/** globMatch matches `*` and `?` the iterative way (back to the last star): at most length × pattern steps, no backtracking blow-up. */
+function globMatch(text: string, pattern: string): boolean {
+  let t = 0;
+  let p = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (pattern[p] === '*') { star = p++; resume = t; continue; }
+    if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) { t++; p++; continue; }
+    if (star < 0) return false;
+    p = star + 1;
+    t = ++resume;
+  }
+  while (pattern[p] === '*') p++;
+  return p === pattern.length;
+}
+
+/** syntaxErrorLine is the line a shell prints for a script it cannot parse. */
+export function syntaxErrorLine(shell: 'sh' | 'bash', e: ShellSyntaxError): string {
+  if (shell === 'sh') return `sh: syntax error: ${e.message}`;
+  // bash words the same failures its own way.
+  if (e.open) return `bash: -c: line 1: unexpected EOF while looking for matching \`${e.open}'`;
+  const tok = /^unexpected (.*?)(?: \(expecting .*\))?$/.exec(e.message)?.[1];
+  if (tok === undefined || tok === END_OF_FILE) return 'bash: -c: line 1: syntax error: unexpected end of file';
+  return `bash: -c: line 1: syntax error near unexpected token \`${tok.replace(/^"(.*)"$/, '$1')}'`;
+}
+
 class Interpreter {
+  /** parsed caches the parse of each substitution's text: a loop re-expands the same words. */
+  private readonly parsed = new Map<string, Node>();
   constructor(private readonly cfg: ShellConfig) {}
 
-  /** expand performs quote removal, $VAR/${VAR}/$?/$(…) expansion; returns the fields. */
+  private parse(src: string): Node {
+    let n = this.parsed.get(src);
+    if (!n) { n = parseScript(src); this.parsed.set(src, n); }
+    return n;
+  }
+
+  /** expand performs quote removal, parameter, command and arithmetic expansion; returns the fields. */
   expand(raw: string, f: Frame, split = true): string[] {
+    // A long word costs in proportion: it is re-scanned each time a loop expands it.
+    f.budget.step(1 + (raw.length >> 8));
     let out = '';
     let quotedAny = false;
-    let i = 0;
     const fields: string[] = [];
     const push = () => { if (out.length || quotedAny) fields.push(out); out = ''; quotedAny = false; };
-    const dollar = (s: string, j: number): [string, number] => {
-      if (s[j + 1] === '(') {
-        let depth = 0; let k = j + 1;
-        for (; k < s.length; k++) { if (s[k] === '(') depth++; else if (s[k] === ')' && --depth === 0) break; }
-        return [this.substitute(s.slice(j + 2, k), f), k + 1];
-      }
-      if (s[j + 1] === '{') { const k = s.indexOf('}', j); const name = s.slice(j + 2, k).replace(/:?-.*$/, ''); const def = /:?-(.*)$/.exec(s.slice(j + 2, k))?.[1]; return [f.vars[name] ?? def ?? '', k + 1]; }
-      if (s[j + 1] === '?') return [String(f.status), j + 2];
-      if (s[j + 1] === '$') return ['1', j + 2];
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(j + 1));
-      if (!m) return ['$', j + 1];
-      return [f.vars[m[0]] ?? '', j + 1 + m[0].length];
+    const add = (v: string, unquoted: boolean) => {
+      if (unquoted && split) { const parts = v.split(/\s+/); parts.forEach((p, n) => { if (n > 0) push(); out += p; }); } else out += v;
+      if (out.length > MAX_OUTPUT_BYTES) f.budget.exhaust();
     };
+    let i = 0;
     while (i < raw.length) {
       const c = raw[i]!;
-      if (c === "'") { const j = raw.indexOf("'", i + 1); out += raw.slice(i + 1, j < 0 ? raw.length : j); quotedAny = true; i = (j < 0 ? raw.length : j) + 1; continue; }
+      if (c === "'") { const end = constructEnd(raw, i, false); out += raw.slice(i + 1, end - 1); quotedAny = true; i = end; continue; }
       if (c === '"') {
         quotedAny = true;
+        const end = constructEnd(raw, i, false) - 1;
         let j = i + 1;
-        while (j < raw.length && raw[j] !== '"') {
-          if (raw[j] === '\\' && '"\\$`'.includes(raw[j + 1] ?? '')) { out += raw[j + 1]; j += 2; continue; }
-          if (raw[j] === '$') { const [v, k] = dollar(raw, j); out += v; j = k; continue; }
-          out += raw[j]; j++;
+        while (j < end) {
+          const d = raw[j]!;
+          if (d === '\\' && '"\\$`'.includes(raw[j + 1] ?? '')) { out += raw[j + 1]; j += 2; continue; }
+          if (d === '$' || d === '`') { const [v, k] = this.dollar(raw, j, f, true); add(v, false); j = k; continue; }
+          out += d; j++;
         }
-        i = j + 1;
+        i = end + 1;
         continue;
       }
       if (c === '\\') { out += raw[i + 1] ?? ''; i += 2; continue; }
-      if (c === '$') {
-        const [v, k] = dollar(raw, i);
-        if (split) { const parts = v.split(/\s+/); parts.forEach((p, n) => { if (n > 0) push(); out += p; }); } else out += v;
-        i = k;
-        continue;
-      }
+      if (c === '$' || c === '`') { const [v, k] = this.dollar(raw, i, f, false); add(v, true); i = k; continue; }
       out += c; i++;
     }
     push();
+    f.budget.step(fields.reduce((n, w) => n + w.length, 0) >> 10);
     return fields;
+  }
+
+  /** dollar expands the `$…` or backquote construct at s[j]; returns its value and the index after it. */
+  private dollar(s: string, j: number, f: Frame, inDouble: boolean): [string, number] {
+    if (s[j] === '`') {
+      const end = constructEnd(s, j, inDouble);
+      return [this.substitute(s.slice(j + 1, end - 1).replace(/\\([`\\$])/g, '$1'), f), end];
+    }
+    const next = s[j + 1];
+    if (next === '(') {
+      const end = constructEnd(s, j, inDouble);
+      if (s[j + 2] === '(') return [this.arith(s.slice(j + 3, end - 2), f), end];
+      return [this.substitute(s.slice(j + 2, end - 1), f), end];
+    }
+    if (next === '{') {
+      const end = constructEnd(s, j, inDouble);
+      return [this.parameter(s.slice(j + 2, end - 1), f), end];
+    }
+    const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!-])/.exec(s.slice(j + 1, j + 200));
+    if (!m) return ['$', j + 1];
+    return [this.special(m[0], f) ?? f.vars[m[0]] ?? '', j + 1 + m[0].length];
+  }
+
+  /** special is a special or positional parameter's value (the shell runs with no arguments). */
+  private special(name: string, f: Frame): string | undefined {
+    if (name === '?') return String(f.status);
+    if (name === '$') return '1';
+    if (name === '#') return String(f.args.length);
+    if (name === '0') return 'sh';
+    if (/^[0-9]+$/.test(name)) return f.args[Number(name) - 1] ?? '';
+    if (name === '@' || name === '*') return f.args.join(' ');
+    if (name === '!' || name === '-') return '';
+    return undefined;
+  }
+
+  /** parameter expands `${…}`: NAME, #NAME, and the -, =, +, ?, %, %%, #, ## operators (with or without :). */
+  private parameter(body: string, f: Frame): string {
+    const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!-])(.*)$/s.exec(body);
+    if (!m || (m[1] && m[3])) {
+      if (body === '#') return '0';
+      throw new FatalError(`syntax error: ${BAD_SUBSTITUTION}`);
+    }
+    const [, length, name, rest] = m as unknown as [string, string, string, string];
+    const value = this.special(name, f) ?? f.vars[name];
+    if (length) return String((value ?? '').length);
+    if (!rest) return value ?? '';
+    const op = /^(:?[-=+?]|%%|##|%|#)(.*)$/s.exec(rest);
+    if (!op) throw new FatalError(`syntax error: ${BAD_SUBSTITUTION}`);
+    const word = () => this.expand(op[2]!, f, false).join(' ');
+    const unset = op[1]!.startsWith(':') ? !value : value === undefined;
+    switch (op[1]!.replace(':', '')) {
+      case '-': return unset ? word() : value!;
+      case '=': { if (!unset) return value!; const w = word(); f.vars[name] = w; return w; }
+      case '+': return unset ? '' : word();
+      case '?': if (!unset) return value!; throw new FatalError(`${name}: ${word() || 'parameter not set'}`);
+      default: return trimPattern(value ?? '', op[1]!, word(), f.budget);
+    }
+  }
+
+  private arith(expr: string, f: Frame): string {
+    const text = this.expand(expr, f, false).join(' ');
+    try {
+      return String(evalArith(text, (name) => this.special(name, f) ?? f.vars[name]));
+    } catch (e) {
+      if (e instanceof ArithError) throw new FatalError(e.message);
+      throw e;
+    }
   }
 
   private substitute(src: string, f: Frame): string {
     const sub: Frame = { ...f, capture: [], lines: [], files: [], serves: [] };
-    try { this.run(parseScript(src), sub); } catch (e) { if (!(e instanceof ExitSignal)) throw e; }
+    try { this.run(this.parse(src), sub); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal)) throw e; sub.status = e.code; }
     f.t = sub.t;
+    f.status = sub.status;
     return sub.capture!.join('\n').replace(/\n+$/, '');
   }
 
   private write(f: Frame, text: string): void {
+    f.budget.output(text.length + 1);
     if (f.capture) { f.capture.push(text); return; }
     f.lines.push({ atMs: f.t, text });
   }
@@ -352,8 +332,30 @@ class Interpreter {
     return 127;
   }
 
+  /**
+   * script runs a script as a child sh would: line by line, a syntax error or a fatal
+   * error printed and exit status 2, `exit` ending only this shell.
+   */
+  script(src: string, f: Frame): void {
+    try {
+      const reader = new ScriptReader(src);
+      for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
+    } catch (e) {
+      if (e instanceof ExitSignal || e instanceof ReturnSignal) { f.status = e.code; return; }
+      if (e instanceof ShellSyntaxError) { this.write(f, syntaxErrorLine(this.cfg.shell, e)); f.status = 2; return; }
+      if (e instanceof FatalError) { this.write(f, `${this.cfg.shell}: ${e.message}`); f.status = 2; return; }
+      if (e instanceof TooDeep) f.budget.exhaust();
+      throw e;
+    }
+  }
+
   run(n: Node, f: Frame): void {
-    if (++f.steps > MAX_STEPS) throw new ForeverSignal();
+    f.budget.step();
+    if (++f.budget.depth > MAX_CALL_DEPTH) f.budget.exhaust();
+    try { this.node(n, f); } finally { f.budget.depth--; }
+  }
+
+  private node(n: Node, f: Frame): void {
     switch (n.t) {
       case 'list': for (const it of n.items) this.run(it, f); return;
       case 'group': this.run(n.body, f); return;
@@ -364,15 +366,16 @@ class Interpreter {
       }
       case 'pipe': {
         // Only the last command's output reaches the log; filters like cat/tee pass earlier output through.
-        const captured: string[] = [];
+        let captured: string[] = [];
         for (const [k, c] of n.cmds.entries()) {
           const last = k === n.cmds.length - 1;
           const name = c.t === 'simple' ? this.expand(c.words[0] ?? '', f)[0] : undefined;
           if (last && (name === 'cat' || name === 'tee') && c.t === 'simple' && c.words.length === 1) { for (const l of captured) this.write(f, l); f.status = 0; continue; }
           const sub: Frame = { ...f, capture: last ? f.capture : [] };
           this.run(c, sub);
-          f.t = sub.t; f.status = sub.status; f.steps = sub.steps;
-          if (!last) captured.splice(0, captured.length, ...(sub.capture ?? []));
+          f.t = sub.t; f.status = sub.status;
+          // Assigned, not spread: a stage may write hundreds of thousands of lines.
+          if (!last) captured = sub.capture ?? [];
         }
         return;
       }
@@ -386,11 +389,13 @@ class Interpreter {
       }
       case 'for': {
         const words = n.words.flatMap((w) => this.expand(w, f));
-        for (const w of words) { f.vars[n.name] = w; this.run(n.body, f); }
+        f.status = 0;
+        for (const w of words) { f.budget.step(); f.vars[n.name] = w; this.run(n.body, f); }
         return;
       }
       case 'while': return this.runWhile(n, f);
       case 'simple': return this.runSimple(n, f);
+      case 'function': f.funcs.set(n.name, n.body); f.status = 0; return;
     }
   }
 
@@ -398,6 +403,7 @@ class Interpreter {
     const endless = n.cond.t === 'list' && n.cond.items.length === 1 && n.cond.items[0]!.t === 'simple'
       && ['true', ':'].includes((n.cond.items[0] as { words: string[] }).words[0] ?? '') && !n.until;
     if (!endless) {
+      // kubemu: a loop still going after 1000 rounds is taken to wait for something that never comes.
       for (let k = 0; k < 1000; k++) {
         this.run(n.cond, f);
         if ((f.status === 0) === n.until) { f.status = 0; return; }
@@ -407,8 +413,21 @@ class Interpreter {
     }
     // while true: run the body once to learn its period, then describe it as a Loop.
     const start = f.t;
-    const probe: Frame = { ...f, lines: [], files: [], fs: new Map(f.fs), vars: { ...f.vars }, capture: f.capture ? [] : undefined };
-    this.run(n.body, probe);
+    // The probe has an iteration's budget too: logs re-render the body once per iteration shown.
+    const iterationBudget = () => new Budget(LOOP_ITERATION_STEPS, LOOP_ITERATION_BYTES);
+    const probe: Frame = { ...f, lines: [], files: [], fs: new Map(f.fs), vars: { ...f.vars }, capture: f.capture ? [] : undefined, budget: iterationBudget() };
+    probe.budget.depth = f.budget.depth;
+    try {
+      this.run(n.body, probe);
+    } catch (e) {
+      if (!(e instanceof ForeverSignal)) throw e;
+      // The first round never ends (sleep infinity, a server …, or too much work): its output so far is all there is.
+      if (!f.capture) { f.lines.push(...probe.lines); f.files.push(...probe.files); f.serves.push(...probe.serves); }
+      f.budget.step(probe.budget.steps);
+      if (e instanceof Exhausted) f.budget.exhaust();
+      throw e;
+    }
+    f.budget.step(probe.budget.steps);
     const period = probe.t - start;
     if (f.capture) throw new ForeverSignal();
     if (period === FOREVER_MS || !Number.isFinite(period)) { f.lines.push(...probe.lines); f.files.push(...probe.files); throw new ForeverSignal(); }
@@ -420,8 +439,8 @@ class Interpreter {
       atMs: start,
       periodMs,
       iteration: (i: number) => {
-        const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, steps: 0, serves: [] };
-        try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ForeverSignal)) throw e; }
+        const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args };
+        try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
         return it.lines.map((l) => ({ atMs: l.atMs - (start + i * periodMs), text: l.text }));
       },
     };
@@ -438,9 +457,11 @@ class Interpreter {
         assigns[w.slice(0, eq)] = this.expand(w.slice(eq + 1), f, false).join(' ');
         continue;
       }
-      words.push(...this.expand(w, f));
+      for (const field of this.expand(w, f)) words.push(field);
     }
-    if (!words.length) { Object.assign(f.vars, assigns); f.status = 0; return; }
+    if (!words.length) { Object.assign(f.vars, assigns); if (!n.words.some((w) => /\$\(|`/.test(w))) f.status = 0; return; }
+    const fn = f.funcs.get(words[0]!);
+    if (fn) return this.call(fn, words.slice(1), f);
     let target: { op: string; path: string } | undefined;
     for (const r of n.redirects) {
       const path = this.expand(r.target, f)[0] ?? '';
@@ -449,13 +470,28 @@ class Interpreter {
     const sink: Frame = target ? { ...f, capture: [] } : f;
     this.exec(words, sink, assigns);
     if (target) {
-      f.t = sink.t; f.status = sink.status; f.steps = sink.steps;
+      f.t = sink.t; f.status = sink.status;
       if (target.path !== '/dev/null' && target.path !== '/dev/stderr' && target.path !== '/dev/stdout') {
         const prev = target.op === '>>' ? (f.fs.get(target.path) ?? '') : '';
         const content = prev + sink.capture!.map((l) => `${l}\n`).join('');
+        f.budget.output(content.length);
         f.fs.set(target.path, content);
         f.files.push({ atMs: f.t, path: target.path, content });
       } else if (target.path !== '/dev/null') for (const l of sink.capture!) this.write(f, l);
+    }
+  }
+
+  /** call runs a shell function with its arguments as $1 …; recursion draws on the budget like any nesting. */
+  private call(body: Node, args: string[], f: Frame): void {
+    const saved = f.args;
+    f.args = args;
+    try {
+      this.run(body, f);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) throw e;
+      f.status = e.code;
+    } finally {
+      f.args = saved;
     }
   }
 
@@ -490,6 +526,7 @@ class Interpreter {
         return;
       }
       case 'exit': throw new ExitSignal(args.length ? Number(args[0]) & 255 : f.status);
+      case 'return': throw new ReturnSignal(args.length ? Number(args[0]) & 255 : f.status);
       case 'true': case ':': case 'export': case 'set': case 'cd': case 'trap': case 'wait': case 'mkdir':
         if (name === 'export') for (const a of args) { const eq = a.indexOf('='); if (eq > 0) f.vars[a.slice(0, eq)] = a.slice(eq + 1); }
         return;
@@ -510,7 +547,8 @@ class Interpreter {
       case 'seq': {
         const nums = args.map(Number);
         const [from, to] = nums.length === 1 ? [1, nums[0]!] : [nums[0]!, nums[1]!];
-        for (let x = from; x <= Math.min(to, from + 10_000); x++) this.write(f, String(x));
+        // Every number written counts against the budget: `seq 1000000000` runs out of it rather than memory.
+        if (Number.isFinite(from) && Number.isFinite(to)) for (let x = from; x <= to; x++) this.write(f, String(x));
         return;
       }
       case 'cat': case 'head': case 'tail': case 'grep': case 'wc': case 'tee': case 'ls': {
@@ -543,13 +581,13 @@ class Interpreter {
       case 'read': throw new ForeverSignal();
       case 'sh': case 'bash': {
         const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a));
-        if (c >= 0) { this.run(parseScript(args[c + 1] ?? ''), f); return; }
+        if (c >= 0) { this.script(args[c + 1] ?? '', f); return; }
         const script = args.find((a) => !a.startsWith('-'));
         // An interactive shell without a TTY reads EOF and exits 0; a script file runs.
         if (script === undefined) return;
         const text = f.fs.get(script);
         if (text === undefined) { this.write(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
-        this.run(parseScript(text), f);
+        this.script(text, f);
         return;
       }
     }
@@ -588,17 +626,16 @@ class Interpreter {
 }
 
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */
-export function runArgv(argv: string[], cfg: ShellConfig): Program {
+export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget()): Program {
   const interp = new Interpreter(cfg);
-  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, steps: 0, serves: [] };
+  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [] };
   let exit: Program['exit'];
   try {
     interp.exec(argv, f);
     exit = { atMs: f.t, code: f.status };
   } catch (e) {
-    if (e instanceof ExitSignal) exit = { atMs: f.t, code: e.code };
-    else if (e instanceof ShellSyntaxError) { f.lines.push({ atMs: f.t, text: `sh: ${e.message}` }); exit = { atMs: f.t, code: 2 }; }
+    if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
     else if (!(e instanceof ForeverSignal)) throw e;
   }
-  return { lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves };
+  return { lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves, work: { steps: budget.steps, bytes: budget.bytes, exhausted: budget.exhausted } };
 }

@@ -85,3 +85,49 @@ describe('kubectl exec', () => {
       .toBe('Error from server (Forbidden): pods "web" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n');
   });
 });
+
+describe('hostile container scripts', () => {
+  const NESTED = 'for i in $(seq 1000); do x=$(for j in $(seq 1000); do y=$(for k in $(seq 1000); do :; done); done); done';
+  let home: TempHome;
+  beforeAll(() => {
+    home = manualCluster('hostile', 7);
+    home.run(['run', 'wedge', '--image=busybox:1.36', '--', 'sh', '-c', 'echo ${X']);
+    home.run(['run', 'nested', '--image=busybox:1.36', '--', 'sh', '-c', NESTED]);
+    home.run(['run', 'spew', '--image=busybox:1.36', '--', 'sh', '-c', 'seq 100000000']);
+  });
+  afterAll(() => home.cleanup());
+
+  it('crash-loops an unterminated ${ with sh\'s error and exit 2, while the cluster keeps answering', { timeout: 60_000 }, () => {
+    expect(home.run('tick 1m').code).toBe(0);
+    const pods = home.run('get pods');
+    expect(pods.code).toBe(0);
+    expect(pods.stdout).toMatch(/^wedge +0\/1 +CrashLoopBackOff /m);
+    expect(pods.stdout).toMatch(/^nested +1\/1 +Running +0 /m);
+    expect(pods.stdout).toMatch(/^spew +1\/1 +Running +0 /m);
+    expect(home.run('logs wedge')).toEqual({ stdout: "sh: syntax error: missing '}'\n", stderr: '', code: 0 });
+    expect(home.run(['get', 'pod', 'wedge', '-o', 'jsonpath={.status.containerStatuses[0].lastState.terminated.reason} {.status.containerStatuses[0].lastState.terminated.exitCode}']).stdout).toBe('Error 2');
+    expect(home.run('tick 10m').code).toBe(0);
+    expect(home.run('get pods').stdout).toMatch(/^nested +1\/1 +Running +0 /m);
+  });
+
+  it('bounds the log of a script that writes without end', { timeout: 60_000 }, () => {
+    const logs = home.run('logs spew');
+    expect(logs.code).toBe(0);
+    expect(logs.stdout.startsWith('1\n2\n3\n')).toBe(true);
+    expect(logs.stdout.length).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  it('exec prints sh\'s syntax errors with exit code 2 and returns from runaway scripts', { timeout: 60_000 }, () => {
+    expect(home.run(['exec', 'nested', '--', 'sh', '-c', 'echo a${X'])).toEqual({
+      stdout: '', stderr: "sh: syntax error: missing '}'\ncommand terminated with exit code 2\n", code: 2,
+    });
+    expect(home.run(['exec', 'nested', '--', 'sh', '-c', "echo 'a"])).toEqual({
+      stdout: '', stderr: 'sh: syntax error: unterminated quoted string\ncommand terminated with exit code 2\n', code: 2,
+    });
+    expect(home.run(['exec', 'nested', '--', 'sh', '-c', 'echo $(echo a'])).toEqual({
+      stdout: '', stderr: 'sh: syntax error: unexpected end of file (expecting ")")\ncommand terminated with exit code 2\n', code: 2,
+    });
+    // kubemu: like any command that would run on, it prints what it printed and returns.
+    expect(home.run(['exec', 'nested', '--', 'sh', '-c', `echo start; ${NESTED}`])).toEqual({ stdout: 'start\n', stderr: '', code: 0 });
+  });
+});
