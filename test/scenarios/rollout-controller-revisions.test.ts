@@ -118,6 +118,19 @@ describe('DaemonSet rollouts', () => {
     expect(jsonpath('ds agent', '{.spec.template.spec.containers[0].image}')).toBe('nginx:1.26');
   });
 
+  it('history -o prints the DaemonSet as each revision would make it', () => {
+    home.run('set image ds/agent agent=nginx:1.26');
+    expect(home.run('rollout history ds/agent -o name')).toEqual(ok('daemonset.apps/agent\ndaemonset.apps/agent\n'));
+    expect(home.run(['rollout', 'history', 'ds/agent', '-o', 'jsonpath={.spec.template.spec.containers[0].image} '])).toEqual(ok('nginx:1.27 nginx:1.26 '));
+    const one = home.run('rollout history ds/agent -o yaml --revision=1');
+    expect(one.stdout.startsWith('apiVersion: apps/v1\nkind: DaemonSet\n')).toBe(true);
+    expect(one.stdout).toContain('- image: nginx:1.27\n');
+    expect(home.run('rollout history ds/agent -o yaml').stdout.split('\n---\n')).toHaveLength(2);
+    expect(home.run('rollout history ds/agent -o name --revision=3')).toEqual(fail('error: unable to find the specified revision\n'));
+    expect(home.run('rollout history ds/agent -o wide')).toEqual(fail('error: unable to match a printer suitable for the output format "wide", allowed formats are: '
+      + 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n'));
+  });
+
   it('restart stamps the template and rolls every pod', () => {
     home.run('rollout status ds/agent');
     expect(home.run('rollout restart ds/agent')).toEqual(ok('daemonset.apps/agent restarted\n'));

@@ -17,7 +17,9 @@ import { formatTabbed } from '../../printers/describe/tab-writer';
 import type { Command, CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
+import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
+import { YAML_SEPARATOR } from './generator-cli';
 import { MAX_WAIT_MS, parseDuration, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
 import { historyKindError } from './rollout-kinds';
@@ -190,6 +192,21 @@ function podTemplateText(template: any): string {
   return w.toString();
 }
 
+export const ERR_NO_PRINTER = (format: string): string => `unable to match a printer suitable for the output format "${format}", allowed formats are: ${HISTORY_FORMATS}`;
+
+/** HISTORY_FORMATS are the -o formats rollout history's printer flags allow, as its error lists them. */
+const HISTORY_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+/** historyObjects is GetHistory: revision → the object kubectl prints for it with -o. */
+function historyObjects(ctx: CommandContext, obj: KubeObject): Map<number, KubeObject> {
+  if (obj.kind === 'Deployment') return historyOf(ctx, obj);
+  return new Map([...controllerHistory(ctx.cluster().api, obj)].map(([rev, cr]) => {
+    const applied = structuredClone(obj);
+    applied.spec.template = revisionTemplate(cr);
+    return [rev, applied] as const;
+  }));
+}
+
 const historyCommand: Command = {
   name: 'history',
   short: 'View rollout history',
@@ -199,10 +216,23 @@ const historyCommand: Command = {
   run(ctx) {
     const cluster = ctx.cluster();
     const revision = ctx.flags.revision as number;
+    const output = ctx.flags.output ? parseOutput(ctx.flags.output as string, HISTORY_FORMATS) : undefined;
+    if (output?.kind === 'wide' || output?.kind === 'custom-columns') throw new CliError(ERR_NO_PRINTER(ctx.flags.output as string));
+    let printed = 0;
     for (const t of oneTarget(ctx)) {
       const obj = cluster.read(() => cluster.api.get(t.ref));
       const unsupported = historyKindError(t.info, false);
       if (unsupported) throw new CliError(unsupported);
+      if (output) {
+        // -o prints each revision as an object: a Deployment's ReplicaSets, or the DaemonSet/StatefulSet with that revision's template.
+        const objects = cluster.read(() => historyObjects(ctx, obj));
+        const revs = revision > 0 ? [revision] : [...objects.keys()].sort((a, b) => a - b);
+        if (revision > 0 && !objects.has(revision)) throw new CliError(ERR_REVISION_NOT_IN_HISTORY);
+        for (const rev of revs) {
+          ctx.io.out((output.kind === 'yaml' && printed++ > 0 ? YAML_SEPARATOR : '') + printObjects([objects.get(rev)!], output, true, cluster.api.registry()));
+        }
+        continue;
+      }
       // revision → [its pod template, its change cause]
       const history = cluster.read(() => obj.kind === 'Deployment'
         ? new Map([...historyOf(ctx, obj)].map(([rev, rs]) => [rev, [rs.spec?.template, rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION]] as const]))
