@@ -66,6 +66,28 @@ describe('rollout history, undo, restart, pause, resume', () => {
     expect(home.run('rollout undo deployment/web --to-revision=3')).toEqual(ok('deployment.apps/web skipped rollback (current template already matches revision 3)\n'));
     expect(home.run('rollout undo deployment/web --to-revision=7')).toEqual(fail('error: unable to find specified revision 7 in history\n'));
   });
+  it('undo replaces the annotations with the restored revision\'s, so its change cause comes back', () => {
+    home.run('annotate deploy web kubernetes.io/change-cause=second');
+    home.run('rollout status deployment/web');
+    expect(home.run('rollout history deployment/web')).toEqual(ok('deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         second\n\n'));
+    // Revision 1 had no cause: the Deployment's "second" goes, so the restored revision 3 has none either.
+    expect(home.run('rollout undo deployment/web')).toEqual(ok('deployment.apps/web rolled back\n'));
+    home.run('rollout status deployment/web');
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.metadata.annotations}'])).toEqual(ok('{"deployment.kubernetes.io/revision":"3"}'));
+    expect(home.run('rollout history deployment/web')).toEqual(ok('deployment.apps/web \nREVISION  CHANGE-CAUSE\n2         second\n3         <none>\n\n'));
+    // Back to revision 2: its cause returns with its template, on the new revision 4.
+    expect(home.run('rollout undo deployment/web --to-revision=2')).toEqual(ok('deployment.apps/web rolled back\n'));
+    home.run('rollout status deployment/web');
+    expect(home.run('rollout history deployment/web')).toEqual(ok('deployment.apps/web \nREVISION  CHANGE-CAUSE\n3         <none>\n4         second\n\n'));
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.metadata.annotations.kubernetes\\.io/change-cause}'])).toEqual(ok('second'));
+  });
+  it('undo --dry-run=client shows the revision\'s template and changes nothing', () => {
+    const r = home.run('rollout undo deployment/web --dry-run=client');
+    expect(r.stdout.split('\n')[0]).toBe('deployment.apps/web Pod Template:');
+    expect(r.stdout).toContain('Image:         nginx:1.27');
+    expect(r.stdout.endsWith('\n (dry run)\n')).toBe(true);
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0].image}'])).toEqual(ok('nginx:1.26'));
+  });
   it('pause, resume, restart', () => {
     expect(home.run('rollout pause deployment/web')).toEqual(ok('deployment.apps/web paused\n'));
     expect(home.run('rollout pause deployment/web')).toEqual(fail('error: deployments.apps "web" is already paused\n'));

@@ -1,9 +1,10 @@
 /**
  * rollout: kubectl rollout status | history | undo | restart | pause | resume for
- * Deployments (and DaemonSets/StatefulSets where kubectl supports them). `status` moves
+ * Deployments, DaemonSets and StatefulSets (pause/resume: Deployments only). `status` moves
  * the simulated clock until the rollout finishes or --timeout passes; `undo` works
- * client-side like kubectl: it copies the target revision's ReplicaSet template (minus
- * pod-template-hash) back into the Deployment.
+ * client-side like kubectl: for a Deployment it copies the target revision's ReplicaSet
+ * template (minus pod-template-hash) and annotations back; for a DaemonSet or StatefulSet it
+ * puts back the template its ControllerRevision recorded.
  * Mirrors kubectl pkg/cmd/rollout and pkg/polymorphichelpers (rollout_status.go,
  * history.go, rollback.go, objectrestarter.go, objectpauser.go, objectresumer.go).
  */
@@ -16,8 +17,12 @@ import { formatTabbed } from '../../printers/describe/tab-writer';
 import type { Command, CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
+import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
+import { YAML_SEPARATOR } from './generator-cli';
 import { MAX_WAIT_MS, parseDuration, waitUntil } from './sim-wait';
+import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
+import { historyKindError } from './rollout-kinds';
 import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
 
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
@@ -31,6 +36,13 @@ export const ERR_ROLLING_ONLY = 'rollout status is only available for RollingUpd
 export const MSG_SKIPPED_ROLLBACK = (rev: number): string => `skipped rollback (current template already matches revision ${rev})`;
 export const ERR_REVISION_NOT_FOUND = (rev: number): string => `unable to find specified revision ${rev} in history`;
 export const ERR_NO_HISTORY = (name: string): string => `no rollout history found for deployment "${name}"`;
+export const ERR_NO_LAST_REVISION = 'no last revision to roll back to';
+export const ERR_REVISION_NOT_IN_HISTORY = 'unable to find the specified revision';
+export const MSG_NO_ROLLOUT_HISTORY = 'No rollout history found.';
+export const MSG_ROLLED_BACK = 'rolled back';
+/** MSG_WILL_ROLL_BACK prefixes the pod template a client dry-run undo of a DaemonSet or StatefulSet shows. */
+export const MSG_WILL_ROLL_BACK = 'will roll back to ';
+export const ERR_RESTART_UNSUPPORTED = (resource: string, name: string): string => `${resource} "${name}" restarting is not supported`;
 
 /** RolloutStatus is one status line and whether the rollout is done. */
 export interface RolloutStatus { message: string; done: boolean; error?: string }
@@ -70,9 +82,11 @@ export function rolloutStatus(obj: KubeObject): RolloutStatus {
       if (!st.observedGeneration || generation > st.observedGeneration) return { message: 'Waiting for statefulset spec update to be observed...\n', done: false };
       const replicas = obj.spec?.replicas ?? 1;
       if ((st.readyReplicas ?? 0) < replicas) return { message: `Waiting for ${replicas - (st.readyReplicas ?? 0)} pods to be ready...\n`, done: false };
-      const partition = obj.spec?.updateStrategy?.rollingUpdate?.partition ?? 0;
-      if (partition > 0) {
-        if ((st.updatedReplicas ?? 0) < replicas - partition) return { message: `Waiting for partitioned roll out to finish: ${st.updatedReplicas ?? 0} out of ${replicas - partition} new pods have been updated...\n`, done: false };
+      // Like kubectl, any rollingUpdate block (the API server always defaults one, partition 0)
+      // is reported as a partitioned roll out.
+      const ru = obj.spec?.updateStrategy?.rollingUpdate;
+      if (ru) {
+        if (ru.partition !== undefined && (st.updatedReplicas ?? 0) < replicas - ru.partition) return { message: `Waiting for partitioned roll out to finish: ${st.updatedReplicas ?? 0} out of ${replicas - ru.partition} new pods have been updated...\n`, done: false };
         return { message: `partitioned roll out complete: ${st.updatedReplicas ?? 0} new pods have been updated...\n`, done: true };
       }
       if (st.updateRevision !== st.currentRevision) return { message: `waiting for statefulset rolling update to complete ${st.updatedReplicas ?? 0} pods at revision ${st.updateRevision}...\n`, done: false };
@@ -121,15 +135,10 @@ function templateWithoutHash(template: any): any {
   return t;
 }
 
-function sameTemplate(a: any, b: any): boolean {
-  const norm = (t: any) => { const x = templateWithoutHash(t); if (x.metadata && !Object.keys(x.metadata).length) delete x.metadata; return JSON.stringify(sortDeep(x)); };
-  return norm(a) === norm(b);
-}
-
-function sortDeep(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortDeep);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep((v as Record<string, unknown>)[k])]));
-  return v;
+/** sameTemplateIgnoringHash is equalIgnoreHash: ReplicaSet and Deployment templates differ only by pod-template-hash. */
+function sameTemplateIgnoringHash(a: any, b: any): boolean {
+  const norm = (t: any) => { const x = templateWithoutHash(t); if (x.metadata && !Object.keys(x.metadata).length) delete x.metadata; return x; };
+  return sameTemplate(norm(a), norm(b));
 }
 
 const statusCommand: Command = {
@@ -175,6 +184,29 @@ const statusCommand: Command = {
   },
 };
 
+/** podTemplateText is describe's "Pod Template:" block, as kubectl's printTemplate writes it. */
+function podTemplateText(template: any): string {
+  const w = new PrefixWriter();
+  describePodTemplate(template, w);
+  w.flush();
+  return w.toString();
+}
+
+export const ERR_NO_PRINTER = (format: string): string => `unable to match a printer suitable for the output format "${format}", allowed formats are: ${HISTORY_FORMATS}`;
+
+/** HISTORY_FORMATS are the -o formats rollout history's printer flags allow, as its error lists them. */
+const HISTORY_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+/** historyObjects is GetHistory: revision → the object kubectl prints for it with -o. */
+function historyObjects(ctx: CommandContext, obj: KubeObject): Map<number, KubeObject> {
+  if (obj.kind === 'Deployment') return historyOf(ctx, obj);
+  return new Map([...controllerHistory(ctx.cluster().api, obj)].map(([rev, cr]) => {
+    const applied = structuredClone(obj);
+    applied.spec.template = revisionTemplate(cr);
+    return [rev, applied] as const;
+  }));
+}
+
 const historyCommand: Command = {
   name: 'history',
   short: 'View rollout history',
@@ -184,26 +216,40 @@ const historyCommand: Command = {
   run(ctx) {
     const cluster = ctx.cluster();
     const revision = ctx.flags.revision as number;
+    const output = ctx.flags.output ? parseOutput(ctx.flags.output as string, HISTORY_FORMATS) : undefined;
+    if (output?.kind === 'wide' || output?.kind === 'custom-columns') throw new CliError(ERR_NO_PRINTER(ctx.flags.output as string));
+    let printed = 0;
     for (const t of oneTarget(ctx)) {
-      const d = cluster.read(() => cluster.api.get(t.ref));
-      if (d.kind !== 'Deployment') throw new CliError(`no history viewer has been implemented for ${d.kind}`);
-      const history = cluster.read(() => historyOf(ctx, d));
-      const prefix = `${kindPrefix(t.info)}/${d.metadata.name}`;
-      if (revision > 0) {
-        const rs = history.get(revision);
-        if (!rs) throw new CliError(`unable to find the specified revision`);
-        const w = new PrefixWriter();
-        const template = structuredClone(rs.spec?.template ?? {});
-        const cause = rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION];
-        if (cause) template.metadata = { ...(template.metadata ?? {}), annotations: { ...(template.metadata?.annotations ?? {}), [CHANGE_CAUSE_ANNOTATION]: cause } };
-        describePodTemplate(template, w);
-        w.flush();
-        ctx.io.out(`${prefix} with revision #${revision}\n${w.toString()}\n`);
+      const obj = cluster.read(() => cluster.api.get(t.ref));
+      const unsupported = historyKindError(t.info, false);
+      if (unsupported) throw new CliError(unsupported);
+      if (output) {
+        // -o prints each revision as an object: a Deployment's ReplicaSets, or the DaemonSet/StatefulSet with that revision's template.
+        const objects = cluster.read(() => historyObjects(ctx, obj));
+        const revs = revision > 0 ? [revision] : [...objects.keys()].sort((a, b) => a - b);
+        if (revision > 0 && !objects.has(revision)) throw new CliError(ERR_REVISION_NOT_IN_HISTORY);
+        for (const rev of revs) {
+          ctx.io.out((output.kind === 'yaml' && printed++ > 0 ? YAML_SEPARATOR : '') + printObjects([objects.get(rev)!], output, true, cluster.api.registry()));
+        }
         continue;
       }
-      if (!history.size) { ctx.io.out(`${prefix} \nNo rollout history found.\n`); continue; }
-      const rows = [...history.keys()].sort((a, b) => a - b)
-        .map((rev) => `${rev}\t${history.get(rev)!.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] || '<none>'}\n`);
+      // revision → [its pod template, its change cause]
+      const history = cluster.read(() => obj.kind === 'Deployment'
+        ? new Map([...historyOf(ctx, obj)].map(([rev, rs]) => [rev, [rs.spec?.template, rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION]] as const]))
+        : new Map([...controllerHistory(cluster.api, obj)].map(([rev, cr]) => [rev, [revisionTemplate(cr), cr.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION]] as const])));
+      const prefix = `${kindPrefix(t.info)}/${obj.metadata.name}`;
+      if (!history.size) { ctx.io.out(`${prefix} ${revision > 0 ? `with revision #${revision}` : ''}\n${MSG_NO_ROLLOUT_HISTORY}\n`); continue; }
+      if (revision > 0) {
+        const entry = history.get(revision);
+        if (!entry) throw new CliError(ERR_REVISION_NOT_IN_HISTORY);
+        const template = structuredClone(entry[0] ?? {});
+        // Only a Deployment's viewer shows the change cause among the template's annotations.
+        const cause = entry[1];
+        if (obj.kind === 'Deployment' && cause) template.metadata = { ...(template.metadata ?? {}), annotations: { ...(template.metadata?.annotations ?? {}), [CHANGE_CAUSE_ANNOTATION]: cause } };
+        ctx.io.out(`${prefix} with revision #${revision}\n${podTemplateText(template)}\n`);
+        continue;
+      }
+      const rows = [...history.keys()].sort((a, b) => a - b).map((rev) => `${rev}\t${history.get(rev)![1] || '<none>'}\n`);
       ctx.io.out(`${prefix} \n${formatTabbed(`REVISION\tCHANGE-CAUSE\n${rows.join('')}`)}\n`);
     }
     return 0;
@@ -240,6 +286,50 @@ function editEach(ctx: CommandContext, edit: (obj: KubeObject, t: Target) => str
 
 const DRY_RUN: FlagDef = { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' };
 
+/**
+ * undoDeployment is DeploymentRollbacker: the revision's ReplicaSet template comes back, and
+ * the Deployment's annotations are replaced by the ReplicaSet's (its change cause among them),
+ * keeping only the Deployment's own bookkeeping annotations.
+ */
+function undoDeployment(ctx: CommandContext, d: KubeObject, to: number, clientDryRun: boolean): string {
+  const history = historyOf(ctx, d);
+  let rs: KubeObject | undefined;
+  if (to > 0) {
+    rs = history.get(to);
+    if (!rs) throw new CliError(ERR_REVISION_NOT_FOUND(to));
+  } else {
+    const revs = [...history.keys()].sort((a, b) => b - a);
+    if (revs.length < 2) throw new CliError(ERR_NO_HISTORY(d.metadata.name!));
+    rs = history.get(revs[1]!)!;
+  }
+  if (clientDryRun) return podTemplateText(rs.spec?.template ?? {});
+  if (d.spec?.paused) throw new CliError(ERR_PAUSED_ROLLBACK);
+  if (sameTemplateIgnoringHash(rs.spec?.template, d.spec?.template)) return MSG_SKIPPED_ROLLBACK(to);
+  d.spec.template = templateWithoutHash(rs.spec?.template);
+  const annotations: Record<string, string> = {};
+  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v as string;
+  for (const [k, v] of Object.entries(rs.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v as string;
+  if (Object.keys(annotations).length) d.metadata.annotations = annotations;
+  else delete d.metadata.annotations;
+  return MSG_ROLLED_BACK;
+}
+
+/**
+ * undoFromControllerRevision is DaemonSetRollbacker / StatefulSetRollbacker: the revision's
+ * recorded template replaces spec.template; annotations stay as they are.
+ */
+function undoFromControllerRevision(ctx: CommandContext, obj: KubeObject, to: number, clientDryRun: boolean): string {
+  const history = controllerHistory(ctx.cluster().api, obj);
+  if (to === 0 && history.size <= 1) throw new CliError(ERR_NO_LAST_REVISION);
+  const revision = findRevision(history, to);
+  if (!revision) throw new CliError(ERR_REVISION_NOT_FOUND(to));
+  const template = revisionTemplate(revision);
+  if (clientDryRun) return `${MSG_WILL_ROLL_BACK}${podTemplateText(template)}`;
+  if (sameTemplate(template, obj.spec?.template)) return MSG_SKIPPED_ROLLBACK(to);
+  obj.spec.template = template;
+  return MSG_ROLLED_BACK;
+}
+
 const undoCommand: Command = {
   name: 'undo',
   short: 'Undo a previous rollout',
@@ -247,26 +337,12 @@ const undoCommand: Command = {
   flags: [...COMMON, DRY_RUN, { name: 'to-revision', type: 'int', default: 0, help: 'The revision to rollback to. Default to 0 (last revision).' }],
   run(ctx) {
     const to = ctx.flags['to-revision'] as number;
-    return editEach(ctx, (d, t) => {
-      if (d.kind !== 'Deployment') throw new CliError(`no rollbacker has been implemented for ${t.info.kind}`);
+    const clientDryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined) === 'client';
+    return editEach(ctx, (obj, t) => {
+      const unsupported = historyKindError(t.info, true);
+      if (unsupported) throw new CliError(unsupported);
       if (to < 0) throw new CliError(ERR_REVISION_NOT_FOUND(to));
-      if (d.spec?.paused) throw new CliError(ERR_PAUSED_ROLLBACK);
-      const history = historyOf(ctx, d);
-      let rs: KubeObject | undefined;
-      if (to > 0) {
-        rs = history.get(to);
-        if (!rs) throw new CliError(ERR_REVISION_NOT_FOUND(to));
-      } else {
-        const revs = [...history.keys()].sort((a, b) => b - a);
-        if (revs.length < 2) throw new CliError(ERR_NO_HISTORY(d.metadata.name!));
-        rs = history.get(revs[1]!);
-      }
-      if (sameTemplate(rs!.spec?.template, d.spec?.template)) return MSG_SKIPPED_ROLLBACK(to);
-      d.spec.template = templateWithoutHash(rs!.spec?.template);
-      const annotations = { ...(d.metadata.annotations ?? {}) };
-      for (const [k, v] of Object.entries(rs!.metadata.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v as string;
-      d.metadata.annotations = annotations;
-      return 'rolled back';
+      return obj.kind === 'Deployment' ? undoDeployment(ctx, obj, to, clientDryRun) : undoFromControllerRevision(ctx, obj, to, clientDryRun);
     });
   },
 };
@@ -279,7 +355,7 @@ const restartCommand: Command = {
   run(ctx) {
     const now = ctx.cluster().clock.nowISO();
     return editEach(ctx, (obj, t) => {
-      if (!['Deployment', 'DaemonSet', 'StatefulSet'].includes(obj.kind)) throw new CliError(`${kindPrefix(t.info)} "${obj.metadata.name}" restarting is not supported`);
+      if (!['Deployment', 'DaemonSet', 'StatefulSet'].includes(obj.kind)) throw new CliError(ERR_RESTART_UNSUPPORTED(qualifiedResource(t.info), obj.metadata.name!));
       if (obj.spec?.paused) throw new CliError(ERR_RESTART_PAUSED);
       const tmpl = (obj.spec.template ??= {});
       tmpl.metadata = { ...(tmpl.metadata ?? {}), annotations: { ...(tmpl.metadata?.annotations ?? {}), [RESTARTED_AT_ANNOTATION]: now } };

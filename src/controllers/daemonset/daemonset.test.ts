@@ -25,6 +25,20 @@ describe('daemonset controller', () => {
     expect(status).toMatchObject({ desiredNumberScheduled: workers.length, currentNumberScheduled: workers.length, numberReady: workers.length, updatedNumberScheduled: workers.length });
   });
 
+  it('labels its ControllerRevisions controller-revision-hash like its pods and copies its annotations', () => {
+    const cluster = newTestCluster();
+    const d = ds();
+    d.metadata.annotations = { 'kubernetes.io/change-cause': 'first' };
+    cluster.write(() => cluster.api.create(d, { fieldManager: 'test' }));
+    cluster.advance(30_000);
+    const hash = cluster.api.list({ kind: 'Pod', namespace: 'default' })[0]!.metadata.labels?.[CONTROLLER_REVISION_HASH];
+    const [rev] = cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' }) as unknown as Array<KubeObject & { revision: number; data: any }>;
+    expect(rev!.metadata).toMatchObject({ name: `agent-${hash}`, labels: { app: 'agent', [CONTROLLER_REVISION_HASH]: hash }, annotations: { 'kubernetes.io/change-cause': 'first' } });
+    expect(Object.keys(rev!.metadata.labels!)).toEqual(['app', CONTROLLER_REVISION_HASH]);
+    expect(rev!.revision).toBe(1);
+    expect(rev!.data).toEqual({ spec: { template: { ...cluster.api.get({ kind: 'DaemonSet', namespace: 'default', name: 'agent' }).spec.template, $patch: 'replace' } } });
+  });
+
   it('rolls a template change one node at a time', () => {
     const cluster = newTestCluster();
     cluster.write(() => cluster.api.create(ds(), { fieldManager: 'test' }));

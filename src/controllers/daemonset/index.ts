@@ -13,7 +13,7 @@ import type { Controller, ReconcileContext, Request, Result } from '../controlle
 import { newPodFromTemplate } from '../replicaset/pods';
 import { computeHash } from '../deployment/hash';
 import { scaledValue } from '../deployment/strategy-math';
-import { HASH_LABEL, newRevision, revisionNumber } from '../statefulset/revision';
+import { newRevision, revisionNumber } from '../statefulset/revision';
 import { nodeEligible, daemonTolerations } from './eligibility';
 import { planRollingUpdate, type NodePods } from './update';
 
@@ -103,15 +103,17 @@ function podsByNode(pods: KubeObject[]): Map<string, KubeObject[]> {
   return byNode;
 }
 
-/** syncRevision keeps a ControllerRevision for the current template, newest-numbered, pruned to revisionHistoryLimit. */
+/**
+ * syncRevision keeps a ControllerRevision for the current template (named "<ds>-<hash>",
+ * labelled controller-revision-hash like the pods), newest-numbered, pruned to
+ * revisionHistoryLimit (update.go constructHistory, cleanupHistory).
+ */
 function syncRevision(ds: KubeObject, hash: string, ctx: ReconcileContext): void {
   const revisions = ctx.api.listControlledBy('ControllerRevision', ds.metadata.uid!).sort((a, b) => revisionNumber(a) - revisionNumber(b));
   const max = Math.max(0, ...revisions.map(revisionNumber));
-  const cur = revisions.find((r) => r.metadata.labels?.[HASH_LABEL] === hash);
+  const cur = revisions.find((r) => r.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash);
   if (!cur) {
-    const rev = newRevision(ds, 'DaemonSet', max + 1);
-    rev.metadata.name = `${ds.metadata.name}-${hash}`;
-    rev.metadata.labels = { ...(rev.metadata.labels ?? {}), [HASH_LABEL]: hash };
+    const rev = newRevision(ds, 'DaemonSet', max + 1, CONTROLLER_REVISION_HASH, hash);
     try { ctx.api.create(rev, { fieldManager: NAME }); } catch (e) { if (!isAlreadyExists(e)) throw e; }
   } else if (revisionNumber(cur) < max) {
     const fresh = structuredClone(cur) as unknown as { revision: number };
@@ -119,7 +121,7 @@ function syncRevision(ds: KubeObject, hash: string, ctx: ReconcileContext): void
     ctx.api.update(fresh as unknown as KubeObject, { fieldManager: NAME });
   }
   const live = new Set(ctx.api.listControlledBy('Pod', ds.metadata.uid!).map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH]));
-  const idle = revisions.filter((r) => r.metadata.labels?.[HASH_LABEL] !== hash && !live.has(r.metadata.labels?.[HASH_LABEL]));
+  const idle = revisions.filter((r) => r.metadata.labels?.[CONTROLLER_REVISION_HASH] !== hash && !live.has(r.metadata.labels?.[CONTROLLER_REVISION_HASH]));
   const limit = ds.spec.revisionHistoryLimit ?? 10;
   for (const r of idle.slice(0, Math.max(0, idle.length - limit))) {
     try { ctx.api.delete({ kind: 'ControllerRevision', namespace: r.metadata.namespace, name: r.metadata.name! }, { fieldManager: NAME }); } catch (e) { if (!isNotFound(e)) throw e; }

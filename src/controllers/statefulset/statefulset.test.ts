@@ -65,6 +65,31 @@ describe('statefulset controller', () => {
     expect(cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' })).toHaveLength(2);
   });
 
+  it('records each template as a ControllerRevision carrying the set\'s annotations; going back renumbers the old one', () => {
+    const cluster = newTestCluster();
+    const set = sts({ volumeClaimTemplates: undefined });
+    set.metadata.annotations = { 'kubernetes.io/change-cause': 'first' };
+    cluster.write(() => cluster.api.create(set, { fieldManager: 'test' }));
+    cluster.advance(60_000);
+    const setImage = (image: string, cause: string) => cluster.write(() => {
+      const s = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' });
+      s.metadata.annotations = { 'kubernetes.io/change-cause': cause };
+      s.spec.template.spec.containers[0].image = image;
+      cluster.api.update(s, { fieldManager: 'test' });
+    });
+    setImage('nginx:1.26', 'second');
+    cluster.advance(180_000);
+    setImage('nginx:1.27', 'third');
+    cluster.advance(180_000);
+    const revs = cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' }) as unknown as Array<KubeObject & { revision: number; data: any }>;
+    const summary = revs.map((r) => [r.revision, r.metadata.annotations?.['kubernetes.io/change-cause'], r.data.spec.template.spec.containers[0].image, r.data.spec.template.$patch]).sort();
+    // Going back to 1.27 reuses the first revision (now number 3), annotations as first recorded.
+    expect(summary).toEqual([[2, 'second', 'nginx:1.26', 'replace'], [3, 'first', 'nginx:1.27', 'replace']]);
+    const first = revs.find((r) => r.revision === 3)!;
+    expect(first.metadata.labels).toEqual({ app: 'nginx', 'controller.kubernetes.io/hash': first.metadata.name!.slice('web-'.length) });
+    expect(cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' }).status).toMatchObject({ currentRevision: first.metadata.name, updateRevision: first.metadata.name });
+  });
+
   it('Parallel creates every pod at once; whenScaled Delete removes claims of removed ordinals', () => {
     const cluster = newTestCluster();
     cluster.write(() => cluster.api.create(sts({ podManagementPolicy: 'Parallel', persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Delete' } }), { fieldManager: 'test' }));

@@ -1,0 +1,44 @@
+/**
+ * controller-history: a DaemonSet's or StatefulSet's rollout history as kubectl reads it — the
+ * ControllerRevisions the object controls, by revision number — and the pod template each
+ * one restores (the revision's data is a patch that replaces spec.template).
+ * Mirrors kubectl pkg/polymorphichelpers history.go (daemonSetHistory, statefulSetHistory,
+ * applyDaemonSetHistory) and rollback.go (findHistory, daemonSetMatch).
+ */
+import type { KubeObject } from '../../api/meta';
+import type { ApiClient } from '../../apiserver/client';
+import { revisionNumber, templateOf } from '../../controllers/statefulset/revision';
+
+/** controllerHistory maps revision number → ControllerRevision for a DaemonSet or StatefulSet. */
+export function controllerHistory(api: ApiClient, owner: KubeObject): Map<number, KubeObject> {
+  const out = new Map<number, KubeObject>();
+  const revisions = api.listControlledBy('ControllerRevision', owner.metadata.uid!).sort((a, b) => revisionNumber(a) - revisionNumber(b));
+  for (const r of revisions) out.set(revisionNumber(r), r);
+  return out;
+}
+
+/** revisionTemplate is the pod template a revision puts back. */
+export function revisionTemplate(revision: KubeObject): any {
+  return templateOf(revision);
+}
+
+/**
+ * findRevision is findHistory: revision `to`, or for 0 the second newest (undefined when
+ * there is none).
+ */
+export function findRevision(history: Map<number, KubeObject>, to: number): KubeObject | undefined {
+  if (to > 0) return history.get(to);
+  const revs = [...history.keys()].sort((a, b) => a - b);
+  return revs.length < 2 ? undefined : history.get(revs[revs.length - 2]!);
+}
+
+/** sameTemplate compares two pod templates field by field, ignoring key order. */
+export function sameTemplate(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortDeep(a ?? {})) === JSON.stringify(sortDeep(b ?? {}));
+}
+
+function sortDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortDeep);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep((v as Record<string, unknown>)[k])]));
+  return v;
+}
