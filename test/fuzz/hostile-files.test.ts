@@ -56,6 +56,13 @@ describe('hostile -f sources', () => {
     expect(r.code).toBe(1);
   });
 
+  it('reads invalid UTF-8 as U+FFFD, as kubectl 1.32 does (it does not refuse it)', () => {
+    // Checked against kubectl 1.32: label --local -f bad.yaml x=y -o json prints "k": "\ufffd".
+    fs.writeFileSync(path.join(dir, 'bad-utf8.yaml'), Buffer.concat([Buffer.from(`${CM('u')}data:\n  k: `), Buffer.from([0xff]), Buffer.from('\n')]));
+    const r = run('label --local -f bad-utf8.yaml x=y -o jsonpath={.data.k}');
+    expect([r.stdout, r.stderr, r.code]).toEqual(['\ufffd', '', 0]);
+  });
+
   it('reads a stream of small documents past 3 MiB in total from stdin', { timeout: 20_000 }, () => {
     const pad = `data:\n  k: "${'v'.repeat(200_000)}"\n`;
     const docs = Array.from({ length: 20 }, (_, i) => CM(`s${i}`) + pad);
