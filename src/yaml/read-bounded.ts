@@ -38,6 +38,8 @@ export interface BoundedText {
 }
 
 const READ_CHUNK = 64 * 1024;
+/** PAUSE is slept on (5 ms at a time) while a non-blocking input has nothing to read. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 // The open document's count includes its `---` line, which the document's own size does not:
 // reading stops a little past the bound so the document cut off is surely over it.
 const STOP_AFTER = MAX_DOCUMENT_BYTES + 64 * 1024;
@@ -150,7 +152,7 @@ export function readBoundedFd(fd: number): BoundedText {
         n = fs.readSync(fd, buf, 0, READ_CHUNK, null);
       } catch (e) {
         // A non-blocking stdin has nothing yet: wait for it as a blocking read would.
-        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') { Atomics.wait(PAUSE, 0, 0, 5); continue; }
         throw e;
       }
       return n === 0 ? undefined : buf.subarray(0, n);
