@@ -34,7 +34,8 @@ function expand(ctx: CommandContext, arg: string, recursive: boolean): { file: s
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(pathMissingMessage(arg));
     throw new CliError(pathUnreadableMessage(arg, goPathErrorText('stat', arg, e)));
   }
-  if (!st.isDirectory()) return [{ file: full, shown: arg }];
+  // filepath.Walk starts from Lstat: a link to a directory is opened as a file (and fails).
+  if (!st.isDirectory() || fs.lstatSync(full).isSymbolicLink()) return [{ file: full, shown: arg }];
   const out: { file: string; shown: string }[] = [];
   // filepath.Walk does not follow symlinks: a link with a manifest extension is a file to
   // open (and fail on, if it dangles or loops), a link to a directory is not descended.
@@ -91,7 +92,7 @@ function readSource(ctx: CommandContext, file: string, shown: string): BoundedTe
   try {
     return readBoundedFd(fd);
   } catch (e) {
-    throw new ReadFailure(goPathErrorText('read', shown, e));
+    throw new ReadFailure(`error parsing ${shown}: ${goPathErrorText('read', shown, e)}`);
   } finally {
     fs.closeSync(fd);
   }

@@ -49,6 +49,18 @@ describe('hostile -f sources', () => {
     expect(r.code).toBe(1);
   });
 
+  it('opens a link to a directory as a file, as filepath.Walk does', () => {
+    fs.mkdirSync(path.join(dir, 'real'));
+    fs.writeFileSync(path.join(dir, 'real', 'a.yaml'), CM('real'));
+    fs.symlinkSync('real', path.join(dir, 'linked-dir'));
+    fs.mkdirSync(path.join(dir, 'holder'));
+    fs.symlinkSync('../real', path.join(dir, 'holder', 'sub.yaml'));
+    let r = run('create -f linked-dir --dry-run=client -o name');
+    expect([r.stdout, r.stderr, r.code]).toEqual(['', 'error: error parsing linked-dir: read linked-dir: is a directory\n', 1]);
+    r = run('create -f holder --dry-run=client -o name');
+    expect([r.stdout, r.stderr, r.code]).toEqual(['', 'error: error parsing holder/sub.yaml: read holder/sub.yaml: is a directory\n', 1]);
+  });
+
   it('refuses JSON nested 2 500 deep with encoding/json\'s text', () => {
     put('deep.json', `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"x":${'['.repeat(2500)}${']'.repeat(2500)}}`);
     const r = run('create -f deep.json --dry-run=client -o name');
