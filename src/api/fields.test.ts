@@ -62,3 +62,14 @@ describe('selectableFields', () => {
       .toEqual({ 'metadata.name': 'n', 'spec.unschedulable': 'true' });
   });
 });
+
+describe('field selectors with many terms', () => {
+  it('fold repeated terms on a field: all = must agree, no != may match', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `metadata.name!=n${i}`).join(',');
+    const sel = parseFieldSelector(`${many},status.phase=Running,status.phase==Running`);
+    expect(sel.matches(pod('web', 'Running'))).toBe(true);
+    expect(sel.matches(pod('n42', 'Running'))).toBe(false);
+    expect(sel.matches(pod('web', 'Pending'))).toBe(false);
+    expect(parseFieldSelector('status.phase=Running,status.phase=Pending').matches(pod('a', 'Running'))).toBe(false);
+  });
+});

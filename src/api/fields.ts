@@ -92,14 +92,37 @@ export function parseFieldSelector(selector: string): FieldSelector {
     if (!t) throw new Error(invalidSelectorMessage(selector, part));
     reqs.push({ field: t[0], operator: t[1], value: unescapeValue(t[2]) });
   }
+  const byField = compileFieldConstraints(reqs);
   return {
     requirements: reqs,
     matches: (obj) => {
       const set = selectableFields(obj);
-      return reqs.every((r) => ((set[r.field] ?? '') === r.value) === (r.operator !== '!='));
+      for (const [field, c] of byField) {
+        const v = set[field] ?? '';
+        if (c.equals !== undefined && c.equals.some((want) => want !== v)) return false;
+        if (c.differs.has(v)) return false;
+      }
+      return true;
     },
     empty: () => reqs.length === 0,
   };
+}
+
+/** FieldConstraint folds every term on one field: the values it must equal and must not. */
+interface FieldConstraint { equals?: string[]; differs: Set<string> }
+
+// Folding once per selector makes a selector of many terms cost one check per distinct field
+// (a handful) for each object, not one per term.
+function compileFieldConstraints(reqs: readonly FieldRequirement[]): Map<string, FieldConstraint> {
+  const byField = new Map<string, FieldConstraint>();
+  for (const r of reqs) {
+    let c = byField.get(r.field);
+    if (!c) { c = { differs: new Set() }; byField.set(r.field, c); }
+    if (r.operator === '!=') c.differs.add(r.value);
+    else if (c.equals === undefined) c.equals = [r.value];
+    else if (!c.equals.includes(r.value)) c.equals.push(r.value);
+  }
+  return byField;
 }
 
 /** SUPPORTED_FIELDS lists, per "group/Kind" (core group ""), the field labels the server accepts. */

@@ -10,6 +10,8 @@ export interface IOStreams {
   err(text: string): void;
   /** readStdin returns all of standard input (for `-f -`). */
   readStdin(): string;
+  /** stdinFd is standard input's descriptor, for readers that stream it within a bound. */
+  readonly stdinFd?: number;
   readonly isTTY: boolean;
   /** flush writes any buffered output. */
   flush(): void;
@@ -23,6 +25,7 @@ export function processIO(): IOStreams {
     out(text) { out += text; if (out.length > 1 << 16) flushOut(); },
     err(text) { flushOut(); writeAll(2, text); },
     readStdin: () => fs.readFileSync(0, 'utf8'),
+    stdinFd: 0,
     // Asked on demand, through node:tty rather than process.stdout: either loads Node's stream
     // stack (~8 ms), which only the commands that colour their output should pay for.
     get isTTY() {

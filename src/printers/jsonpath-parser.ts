@@ -119,41 +119,39 @@ class Parser {
   peek(): string { const r = this.next(); this.backup(); return r; }
   backup(): void { this.pos -= this.width; }
   consumeText(): string { const v = this.input.slice(this.start, this.pos); this.start = this.pos; return v; }
-  rest(): string { return this.input.slice(this.pos); }
 
+  // Upstream's parseText, parseLeftDelim and parseInsideAction call each other once per
+  // action; here one loop walks the actions, so a template of any length needs no stack.
   parseText(cur: ListNode): void {
     for (;;) {
-      if (this.rest().startsWith('{')) {
+      const open = this.input.indexOf('{', this.pos);
+      if (open < 0) {
+        this.pos = this.input.length;
         if (this.pos > this.start) cur.nodes.push({ type: 'text', text: this.consumeText() });
-        this.parseLeftDelim(cur);
         return;
       }
-      if (this.next() === EOF) break;
+      this.pos = open;
+      if (this.pos > this.start) cur.nodes.push({ type: 'text', text: this.consumeText() });
+      this.pos += 1;
+      this.consumeText();
+      const node: ListNode = { type: 'list', nodes: [] };
+      cur.nodes.push(node);
+      this.parseInsideAction(node);
+      cur = this.root;
     }
-    if (this.pos > this.start) cur.nodes.push({ type: 'text', text: this.consumeText() });
   }
 
-  parseLeftDelim(cur: ListNode): void {
-    this.pos += 1;
-    this.consumeText();
-    const node: ListNode = { type: 'list', nodes: [] };
-    cur.nodes.push(node);
-    this.parseInsideAction(node);
-  }
-
-  // Iterative form of upstream's tail-recursive parseInsideAction: each branch consumes
-  // something and loops, except the right delimiter, which resumes text parsing at the root.
+  /** parseInsideAction parses one action's nodes and returns past its closing brace. */
   parseInsideAction(cur: ListNode): void {
     for (;;) {
-      const rest = this.rest();
-      if (rest.startsWith('}')) {
+      const c = this.input[this.pos];
+      if (c === '}') {
         this.pos += 1;
         this.consumeText();
-        this.parseText(this.root);
         return;
       }
-      if (rest.startsWith('[?(')) { this.parseFilter(cur); continue; }
-      if (rest.startsWith('..')) { this.parseRecursive(cur); continue; }
+      if (c === '[' && this.input.startsWith('[?(', this.pos)) { this.parseFilter(cur); continue; }
+      if (c === '.' && this.input.startsWith('..', this.pos)) { this.parseRecursive(cur); continue; }
       const r = this.next();
       if (r === EOF || isEndOfLine(r)) throw new JsonPathParseError(JSONPATH_UNCLOSED_ACTION);
       if (r === ' ' || r === '@' || r === '$') { this.consumeText(); continue; }

@@ -27,6 +27,21 @@ export const JSONPATH_COMPARE_ONE = 'can only compare one element at a time';
 /** JSONPATH_BAD_COMPARISON_TYPE / JSONPATH_BAD_COMPARISON are Go template's comparison errors. */
 export const JSONPATH_BAD_COMPARISON_TYPE = 'invalid type for comparison';
 export const JSONPATH_BAD_COMPARISON = 'incompatible types for comparison';
+/**
+ * MAX_JSONPATH_STEPS bounds one execution's node evaluations. kubemu: upstream has no bound,
+ * and a `{range}` without `{end}` re-runs everything after it once per result and once more
+ * after it, so nested unclosed ranges double the work per level (kubectl takes seconds at 24
+ * levels and never finishes at a few thousand). Real templates over large lists stay far below.
+ */
+export const MAX_JSONPATH_STEPS = 2_000_000;
+/** JSONPATH_TOO_MUCH_WORK is kubemu's execution error past MAX_JSONPATH_STEPS. */
+export const JSONPATH_TOO_MUCH_WORK =
+  `template needs more than ${MAX_JSONPATH_STEPS} steps (is a {range} missing its {end}?)`;
+/** MAX_RANGE_DEPTH bounds `{range}` nesting (each level is a JS stack frame here). */
+export const MAX_RANGE_DEPTH = 100;
+/** JSONPATH_RANGE_TOO_DEEP is kubemu's execution error past MAX_RANGE_DEPTH. */
+export const JSONPATH_RANGE_TOO_DEEP =
+  `{range} nested more than ${MAX_RANGE_DEPTH} deep (is a {range} missing its {end}?)`;
 /** JSONPATH_STEP_ERROR is the error for a slice step of zero or less. */
 export const JSONPATH_STEP_ERROR = 'step must be > 0';
 
@@ -116,13 +131,15 @@ class Executor {
   inRange = 0;
   endRange = 0;
   lastEndNode: JsonPathNode | undefined;
+  private steps = 0;
 
   constructor(readonly allowMissingKeys: boolean) {}
 
-  findResults(data: unknown, nodes: readonly JsonPathNode[]): unknown[][] {
+  // from stands for upstream's re-slicing of the node list at a range (no copy here).
+  findResults(data: unknown, nodes: readonly JsonPathNode[], from = 0): unknown[][] {
     const cur = [data];
     const full: unknown[][] = [];
-    for (let i = 0; i < nodes.length; i++) {
+    for (let i = from; i < nodes.length; i++) {
       const node = nodes[i]!;
       const results = this.walk(cur, node);
       if (this.endRange > 0 && this.endRange <= this.inRange) {
@@ -132,13 +149,12 @@ class Executor {
       }
       if (this.beginRange > 0) {
         this.beginRange--;
-        this.inRange++;
-        const body = nodes.slice(i + 1);
+        if (++this.inRange > MAX_RANGE_DEPTH) throw new JsonPathError(JSONPATH_RANGE_TOO_DEEP);
         if (results.length > 0) {
-          for (const value of results) full.push(...this.findResults(value, body));
+          for (const value of results) full.push(...this.findResults(value, nodes, i + 1));
         } else {
           // Walk the body once anyway so the matching {end} is found and skipped.
-          this.findResults(undefined, body);
+          this.findResults(undefined, nodes, i + 1);
         }
         this.inRange--;
         for (let k = i + 1; k < nodes.length; k++) {
@@ -152,6 +168,7 @@ class Executor {
   }
 
   walk(input: unknown[], node: JsonPathNode): unknown[] {
+    if (++this.steps > MAX_JSONPATH_STEPS) throw new JsonPathError(JSONPATH_TOO_MUCH_WORK);
     switch (node.type) {
       case 'list': return this.evalList(input, node);
       case 'text': return [node.text];

@@ -13,6 +13,15 @@ import { goQuote } from './go-syntax';
 
 /** UNEXPECTED_EOF is io.ErrUnexpectedEOF's text, for JSON cut off mid-value. */
 export const UNEXPECTED_EOF = 'unexpected EOF';
+/** EXCEEDED_MAX_DEPTH is encoding/json's scanner text for nesting past its limit. */
+export const EXCEEDED_MAX_DEPTH = 'exceeded max depth';
+
+/**
+ * MAX_NESTING_DEPTH bounds how deep a manifest may nest. kubemu: encoding/json and go-yaml
+ * allow 10000 levels; kubemu's recursive readers and printers stop earlier, and deeper
+ * input is refused with upstream's wording instead of overflowing the JS stack.
+ */
+export const MAX_NESTING_DEPTH = 1000;
 
 /** JsonValue is one top-level value of the stream with its trimmed source text. */
 export interface JsonValue {
@@ -44,6 +53,7 @@ export function readJsonStream(text: string): JsonStreamResult {
     const start = s.pos;
     try {
       s.overflow = undefined;
+      s.depth = 0;
       s.value();
     } catch (e) {
       if (!(e instanceof ScanError)) throw e;
@@ -68,6 +78,7 @@ function quoteChar(text: string, at: number): string {
 
 class Scanner {
   pos = 0;
+  depth = 0;
   overflow: string | undefined;
 
   constructor(private readonly t: string) {}
@@ -97,10 +108,16 @@ class Scanner {
     this.fail('looking for beginning of value');
   }
 
-  private object(): void {
+  // enter mirrors pushParseState: the opening byte past the limit is the offending one.
+  private enter(): void {
+    if (++this.depth > MAX_NESTING_DEPTH) this.fail(EXCEEDED_MAX_DEPTH);
     this.pos++;
+  }
+
+  private object(): void {
+    this.enter();
     this.skipWs();
-    if (this.t[this.pos] === '}') { this.pos++; return; }
+    if (this.t[this.pos] === '}') { this.pos++; this.depth--; return; }
     for (;;) {
       if (this.t[this.pos] !== '"') this.fail('looking for beginning of object key string');
       this.string();
@@ -112,21 +129,21 @@ class Scanner {
       this.skipWs();
       const c = this.t[this.pos];
       if (c === ',') { this.pos++; this.skipWs(); continue; }
-      if (c === '}') { this.pos++; return; }
+      if (c === '}') { this.pos++; this.depth--; return; }
       this.fail('after object key:value pair');
     }
   }
 
   private array(): void {
-    this.pos++;
+    this.enter();
     this.skipWs();
-    if (this.t[this.pos] === ']') { this.pos++; return; }
+    if (this.t[this.pos] === ']') { this.pos++; this.depth--; return; }
     for (;;) {
       this.value();
       this.skipWs();
       const c = this.t[this.pos];
       if (c === ',') { this.pos++; this.skipWs(); continue; }
-      if (c === ']') { this.pos++; return; }
+      if (c === ']') { this.pos++; this.depth--; return; }
       this.fail('after array element');
     }
   }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXCESSIVE_ALIASING } from './construct';
+import { MAX_NESTING_DEPTH } from './json-stream';
 import { MAX_DOCUMENT_BYTES, ManifestParseError, TOO_LARGE_MESSAGE, readManifestStream, readManifests } from './read-manifests';
 
 const HAZARDS = path.resolve(__dirname, '../../../shared/bench-floors/hazards');
@@ -230,6 +231,33 @@ describe('readManifests: hostile input', () => {
     const text = `${CM}big\ndata:\n  x: "${'a'.repeat(MAX_DOCUMENT_BYTES)}"\n---\n${CM}small\n`;
     const r = readManifestStream(text, 'big.yaml');
     expect(r.errors.map((e) => [e.kind, e.message])).toEqual([['too-large', TOO_LARGE_MESSAGE]]);
+  });
+
+  // kubectl: "json: offset 10066: invalid character '[' exceeded max depth" and "yaml: line 5:
+  // exceeded max depth of 10000" past 10000 levels; kubemu stops at MAX_NESTING_DEPTH.
+  const JSON_HEAD = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"x":';
+  const deepJson = (n: number): string => `${JSON_HEAD}${'['.repeat(n)}${']'.repeat(n)}}`;
+  const deepYaml = (n: number): string => `${CM}a\nx: ${'['.repeat(n)}${']'.repeat(n)}\n`;
+
+  it('refuses JSON nested past the depth limit with encoding/json\'s text, not a stack overflow', () => {
+    for (const n of [MAX_NESTING_DEPTH, 2500, 20000]) {
+      expect(firstError(deepJson(n), 'deep.json')).toBe(
+        `error parsing deep.json: json: offset ${JSON_HEAD.length + MAX_NESTING_DEPTH}: invalid character '[' exceeded max depth`,
+      );
+    }
+    const r = readManifestStream(deepJson(MAX_NESTING_DEPTH - 1), 'ok.json');
+    expect(r.errors).toEqual([]);
+    expect(r.docs).toHaveLength(1);
+  });
+
+  it('refuses YAML nested past the depth limit with go-yaml\'s text and line', () => {
+    for (const n of [MAX_NESTING_DEPTH, 2500, 20000]) {
+      expect(firstError(deepYaml(n), 'deep.yaml')).toBe(parseErr('deep.yaml', 'yaml: line 5: exceeded max depth of 10000'));
+    }
+    let block = `${CM}a\nx:\n`;
+    for (let i = 1; i < 1200; i++) block += `${' '.repeat(i)}a:\n`;
+    expect(firstError(block, 'block.yaml')).toMatch(/^error parsing block\.yaml: error converting YAML to JSON: yaml: line \d+: exceeded max depth of 10000$/);
+    expect(readManifestStream(deepYaml(MAX_NESTING_DEPTH - 1), 'ok.yaml').errors).toEqual([]);
   });
 
   it('reports duplicate keys with go-yaml strict-mode lines while keeping the last value', () => {

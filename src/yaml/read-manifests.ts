@@ -16,7 +16,7 @@
  */
 import { parseEvents, YAMLException } from 'js-yaml';
 import { constructDocument, DecodeError, type DuplicateKey } from './construct';
-import { readJsonStream } from './json-stream';
+import { MAX_NESTING_DEPTH, readJsonStream } from './json-stream';
 import { splitYamlDocuments } from './split-documents';
 import { goSyntaxMessage } from './syntax-errors';
 import { toCompactJson } from './write-json';
@@ -32,9 +32,8 @@ export const NOT_A_LIST_MESSAGE = '*unstructured.Unstructured is not a list: no 
 
 const TYPE_INFO_PREFIX = 'unable to get type info from the object "*unstructured.Unstructured": ';
 
-// kubemu: go-yaml allows 10000 levels; our recursive constructor stops earlier. Deeper
-// input is hostile anyway, and is rejected with go-yaml's wording.
-const MAX_DEPTH = 2000;
+/** YAML_MAX_DEPTH_MESSAGE is go-yaml's text for nesting past its limit (its own 10000). */
+export const YAML_MAX_DEPTH_MESSAGE = 'exceeded max depth of 10000';
 
 /** ManifestDoc is one object read from the stream. */
 export interface ManifestDoc {
@@ -143,7 +142,7 @@ export function readManifestStream(text: string, source: string, options: ReadMa
     let value: unknown;
     let duplicates: DuplicateKey[] = [];
     try {
-      const events = parseEvents(chunk, { maxDepth: MAX_DEPTH });
+      const events = parseEvents(chunk, { maxDepth: MAX_NESTING_DEPTH });
       const r = constructDocument(events, chunk);
       value = r === undefined ? null : r.value;
       duplicates = r?.duplicates ?? [];
@@ -165,14 +164,16 @@ function isJsonStream(text: string): boolean {
 function yamlErrorText(e: unknown, chunk: string): string {
   if (e instanceof DecodeError) return e.message;
   if (e instanceof YAMLException) {
-    if (e.reason.includes('nesting') || e.reason.includes('depth')) return 'yaml: exceeded max depth of 10000';
     const m = e.mark;
+    if (e.reason.includes('nesting') || e.reason.includes('depth')) {
+      return m ? `yaml: line ${m.line + 1}: ${YAML_MAX_DEPTH_MESSAGE}` : `yaml: ${YAML_MAX_DEPTH_MESSAGE}`;
+    }
     return goSyntaxMessage(
       { reason: e.reason, line: m?.line ?? 0, column: m?.column ?? 0, position: m?.position ?? 0 },
       chunk,
     );
   }
-  if (e instanceof RangeError) return 'yaml: exceeded max depth of 10000';
+  if (e instanceof RangeError) return `yaml: ${YAML_MAX_DEPTH_MESSAGE}`;
   throw e;
 }
 

@@ -1,0 +1,51 @@
+import * as fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MAX_STREAM_DOCUMENTS, readBoundedFd, readBoundedText } from './read-bounded';
+import { MAX_DOCUMENT_BYTES } from './read-manifests';
+
+const CM = (name: string, data = ''): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${data}`;
+
+describe('readBounded: a manifest stream read within bounds', () => {
+  it('stops reading an endless device once its one document passes 3 MiB', { timeout: 10_000 }, () => {
+    const fd = fs.openSync('/dev/zero', 'r');
+    try {
+      const r = readBoundedFd(fd);
+      expect(r.stop).toBe('document-too-large');
+      expect(r.text).toBe('');
+      expect(r.index).toBe(0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+
+  it('keeps the documents before the oversized one', () => {
+    const big = CM('big', `data:\n  x: "${'a'.repeat(MAX_DOCUMENT_BYTES + 70_000)}"\n`);
+    const r = readBoundedText(`${CM('a')}---\n${CM('b')}---\n${big}---\n${CM('c')}`);
+    expect(r.stop).toBe('document-too-large');
+    expect(r.index).toBe(2);
+    expect(r.text).toBe(`${CM('a')}---\n${CM('b')}`);
+  });
+
+  it('reads a YAML stream of small documents larger than 3 MiB in total whole', () => {
+    const doc = CM('x', `data:\n  k: "${'v'.repeat(100_000)}"\n`);
+    const text = Array(40).fill(doc).join('---\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(MAX_DOCUMENT_BYTES);
+    expect(readBoundedText(text)).toEqual({ text, index: 0 });
+  });
+
+  it('reads a JSON stream of small objects larger than 3 MiB in total whole', () => {
+    const obj = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { k: '}{'.repeat(50_000) } });
+    const text = Array(40).fill(obj).join('\n');
+    expect(readBoundedText(text)).toEqual({ text, index: 0 });
+  });
+
+  it('stops inside a JSON object that passes 3 MiB', () => {
+    const r = readBoundedText(`{"kind":"A"} {"kind":"B","x":"${'\\"'.repeat(MAX_DOCUMENT_BYTES)}`);
+    expect(r).toEqual({ text: '{"kind":"A"} ', stop: 'document-too-large', index: 1 });
+  });
+
+  it('stops an endless stream of empty documents', () => {
+    const r = readBoundedText('---\n'.repeat(MAX_STREAM_DOCUMENTS + 10));
+    expect(r.stop).toBe('stream-too-long');
+  });
+});
