@@ -30,6 +30,8 @@ export const endpointsController: Controller = {
     const ready: Address[] = [];
     const notReady: Address[] = [];
     for (const p of pods) {
+      // ShouldPodBeInEndpoints: a terminating pod leaves the Endpoints at once, unless the Service publishes not-ready addresses.
+      if (p.metadata.deletionTimestamp && !svc.spec.publishNotReadyAddresses) continue;
       const addr: Address = { ip: p.status.podIP, nodeName: p.spec.nodeName, targetRef: { kind: 'Pod', namespace: p.metadata.namespace!, name: p.metadata.name!, uid: p.metadata.uid! } };
       (isPodReady(p) || svc.spec.publishNotReadyAddresses ? ready : notReady).push(addr);
     }
