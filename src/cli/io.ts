@@ -11,6 +11,8 @@ export interface IOStreams {
   /** readStdin returns all of standard input (for `-f -`). */
   readStdin(): string;
   readonly isTTY: boolean;
+  /** errIsTTY says stderr is a terminal (progress lines go only there); absent means no. */
+  readonly errIsTTY?: boolean;
   /** flush writes any buffered output. */
   flush(): void;
 }
@@ -28,6 +30,10 @@ export function processIO(): IOStreams {
     get isTTY() {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       return (require('node:tty') as typeof import('node:tty')).isatty(1) && !process.env.NO_COLOR;
+    },
+    get errIsTTY() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return (require('node:tty') as typeof import('node:tty')).isatty(2);
     },
     flush: flushOut,
   };

@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import { kindPrefix } from '../api/registry';
-import type { Cluster } from '../cluster/cluster';
+import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
 import type { CommandContext } from './command';
 import { CliError, finishWithErrors, formatError } from './errors';
 import { readFilenameArgs } from './manifests';
@@ -78,7 +78,7 @@ export function writeManifests(ctx: CommandContext, verb: string,
         }
       });
     } catch (e) {
-      if (from === 0) throw e;
+      if (from === 0 || e instanceof ClusterDeletedError) throw e;
       // Earlier batches are stored and were reported as such: say so, not "nothing was changed".
       printObjectsSoFar();
       for (const m of errors) ctx.io.err(`${m}\n`);

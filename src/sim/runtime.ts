@@ -18,6 +18,9 @@ import { BIG_SETTLE_WRITES, keepHeapNearLiveData } from './batch-heap';
 /** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
 
+/** AdvanceReport adds whether an advance reached its target or paused on the way (advanceTo's pauseAt). */
+export interface AdvanceReport extends SettleReport { reached: boolean }
+
 /** META_UNFINISHED marks a settle that ran out of passes (its components have work left). */
 const META_UNFINISHED = 'settle.unfinished';
 
@@ -165,10 +168,13 @@ export class Simulation {
   /**
    * advanceTo moves the clock to target, stopping at every exact timer on the way so that
    * due work happens in simulated-time order; lazy timers fire at the stops they are due by.
+   * pauseAt, asked after each stop, may end the advance there (reached: false; the clock stays
+   * at that settled stop): a later advanceTo goes on from it as if there had been no pause, so
+   * a long advance can commit its progress step by step.
    */
-  advanceTo(targetMs: number): SettleReport {
+  advanceTo(targetMs: number, pauseAt?: () => boolean): AdvanceReport {
     const { store, clock } = this.cfg;
-    const total: SettleReport = { passes: 0, reconciles: 0, settled: true };
+    const total: AdvanceReport = { passes: 0, reconciles: 0, settled: true, reached: true };
     const add = (r: SettleReport) => { total.passes += r.passes; total.reconciles += r.reconciles; total.settled &&= r.settled; };
     add(this.settle());
     for (let stops = 0; stops < 1_000_000; stops++) {
@@ -178,6 +184,7 @@ export class Simulation {
       add(this.settle());
       // A timer that did not clear itself must not stall the advance.
       if (store.timers.nextExact() === next) { clock.set(next + 1); }
+      if (pauseAt?.()) return { ...total, reached: false };
     }
     clock.set(targetMs);
     add(this.settle());
