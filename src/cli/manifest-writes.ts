@@ -1,17 +1,31 @@
 /**
  * manifest-writes: the loop apply and create share — read every -f document, run kubectl's
- * client-side checks, write each through the API inside one cluster transaction, keep going
- * past failures, then print the -o objects or the name lines and every error.
+ * client-side checks, write each through the API, keep going past failures, then print the
+ * -o objects or the name lines and every error. Documents are written in batches, one
+ * committed cluster transaction each, and a batch's lines are printed only once it has
+ * committed: what the command says it created is what is stored, however it is stopped.
  */
 import type { KubeObject } from '../api/meta';
 import { kindPrefix } from '../api/registry';
-import type { Cluster } from '../cluster/cluster';
+import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
 import type { CommandContext } from './command';
-import { CliError, finishWithErrors } from './errors';
+import { CliError, finishWithErrors, formatError } from './errors';
 import { readFilenameArgs } from './manifests';
 import { parseValidate, prepareDoc, serverError, type PreparedDoc, type Validate } from './object-writer';
 import { parseOutput, printObjects } from './output';
 import { dryRunSuffix, parseDryRun } from './commands/apply';
+import { failpoint } from '../sim/failpoints';
+
+/**
+ * WRITE_BATCH_DOCS is how many documents one transaction writes (and settles). kubectl sends
+ * one request per object, so an interrupted apply keeps what it printed; batches keep that
+ * while paying one commit per hundred objects, and bound how long the write lock is held.
+ * A count, not a time, so the same file gives the same cluster every run.
+ */
+export const WRITE_BATCH_DOCS = 100;
+
+/** PARTLY_WRITTEN ends a storage error after some batches committed (the batch that failed changed nothing). */
+export const PARTLY_WRITTEN = 'the objects listed above were written, the rest were not';
 
 /** WriteContext is what a per-document write needs besides the document. */
 export interface WriteContext { cluster: Cluster; dryRun: 'none' | 'client' | 'server'; validate: Validate }
@@ -36,23 +50,46 @@ export function writeManifests(ctx: CommandContext, verb: string,
   if (!docs.length && !errors.length) throw new CliError(`no objects passed to ${verb}`);
   const cluster = ctx.cluster();
   const printed: KubeObject[] = [];
-  cluster.write(() => {
-    const registry = cluster.api.registry();
-    for (const doc of docs) {
-      let prepared: PreparedDoc;
-      try {
-        prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
-      } catch (e) { errors.push(`error: ${(e as Error).message}`); continue; }
-      try {
-        const r = writeOne(prepared, { cluster, dryRun, validate }, (m) => errors.push(m));
-        if (!r) continue;
-        if (out) printed.push(r.object);
-        else ctx.io.out(`${kindPrefix(prepared.info)}/${r.object.metadata.name} ${r.word}${dryRunSuffix(dryRun)}\n`);
-      } catch (e) {
-        errors.push(serverError(e, 'creating', prepared.source));
-      }
+  const printObjectsSoFar = () => {
+    if (out && printed.length) ctx.io.out(printObjects(printed, out, printed.length === 1, cluster.api.registry()));
+  };
+  for (let from = 0; from < docs.length || from === 0; from += WRITE_BATCH_DOCS) {
+    // A batch's lines, objects and errors count only once its transaction has committed.
+    const lines: string[] = [];
+    const objects: KubeObject[] = [];
+    const batchErrors: string[] = [];
+    try {
+      cluster.write(() => {
+        lines.length = objects.length = batchErrors.length = 0;
+        const registry = cluster.api.registry();
+        for (const doc of docs.slice(from, from + WRITE_BATCH_DOCS)) {
+          let prepared: PreparedDoc;
+          try {
+            prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
+          } catch (e) { batchErrors.push(`error: ${(e as Error).message}`); continue; }
+          try {
+            const r = writeOne(prepared, { cluster, dryRun, validate }, (m) => batchErrors.push(m));
+            if (!r) continue;
+            if (out) objects.push(r.object);
+            else lines.push(`${kindPrefix(prepared.info)}/${r.object.metadata.name} ${r.word}${dryRunSuffix(dryRun)}\n`);
+          } catch (e) {
+            batchErrors.push(serverError(e, 'creating', prepared.source));
+          }
+        }
+      });
+    } catch (e) {
+      if (from === 0 || e instanceof ClusterDeletedError) throw e;
+      // Earlier batches are stored and were reported as such: say so, not "nothing was changed".
+      printObjectsSoFar();
+      for (const m of errors) ctx.io.err(`${m}\n`);
+      throw new CliError(`${formatError(e).text.replace(/; nothing was changed$/, '')}; ${PARTLY_WRITTEN}`);
     }
-  });
-  if (out && printed.length) ctx.io.out(printObjects(printed, out, printed.length === 1, cluster.api.registry()));
+    for (const line of lines) ctx.io.out(line);
+    ctx.io.flush();
+    printed.push(...objects);
+    errors.push(...batchErrors);
+    failpoint('after-batch-printed');
+  }
+  printObjectsSoFar();
   return finishWithErrors(ctx.io, errors);
 }

@@ -3,15 +3,18 @@
  * transaction discipline every command follows: reload the clock and RNG inside the write
  * lock (another process may have moved them), work, settle, persist.
  */
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 import type { Store } from '../store/store';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { ApiServer } from '../apiserver/apiserver';
 import { builtinRegistry } from '../api/registry';
 import { type ClockMode, type SimClock, hostNowMs, newSimClock } from '../sim/clock';
 import { type Rand, newRand } from '../sim/rand';
-import { Simulation, type SettleReport } from '../sim/runtime';
+import { Simulation, type AdvanceReport, type SettleReport } from '../sim/runtime';
 import { SPLIT } from './split-points';
 import { failpoint } from '../sim/failpoints';
+import { lockHandoff } from './lock-handoff';
 
 /** META keys of cluster settings. */
 export const META_CLOCK_MODE = 'clock.mode';
@@ -21,6 +24,27 @@ export const META_RAND_STATE = 'rand.state';
 export const META_SEED = 'seed';
 /** META_SCHEDULER_STOPPED is the flag `kubemu scheduler stop` sets: the settle loop then runs no scheduler. */
 export const META_SCHEDULER_STOPPED = 'scheduler.stopped';
+
+/**
+ * STEP_HOLD_MS is how long (real time) one step of a long clock advance may hold the write
+ * lock before it commits its progress. Where the steps fall does not change the outcome: an
+ * advance paused at a timer's stop goes on from it as if it had not paused.
+ */
+export const STEP_HOLD_MS = 1000;
+
+/** ClusterDeletedError: the cluster's state file was removed (or replaced) while this command had it open. */
+export class ClusterDeletedError extends Error {
+  override readonly name = 'ClusterDeletedError';
+  constructor(cluster: string) { super(clusterDeletedMessage(cluster)); }
+}
+
+/** clusterDeletedMessage is the one line a command prints when its cluster was deleted under it. */
+export function clusterDeletedMessage(cluster: string): string {
+  return `cluster "${cluster}" was deleted while the command ran`;
+}
+
+/** ProgressFn is told the simulated time a long advance has committed so far, and its target. */
+export type ProgressFn = (nowMs: number, targetMs: number) => void;
 
 /** Cluster is an open cluster. */
 export interface Cluster {
@@ -36,8 +60,11 @@ export interface Cluster {
   catchUp(): SettleReport | undefined;
   /** read runs fn on a consistent snapshot. */
   read<T>(fn: () => T): T;
-  /** advance moves simulated time forward by ms (tick), settling on the way. */
-  advance(ms: number): SettleReport;
+  /**
+   * advance moves simulated time forward by ms (tick), settling on the way, in committed
+   * steps: each a consistent state, with the write lock free for a moment between two.
+   */
+  advance(ms: number, onProgress?: ProgressFn): SettleReport;
   close(): void;
 }
 
@@ -68,11 +95,55 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
     store.meta.set(META_RAND_STATE, rand.state());
   };
   const wallTarget = () => hostNowMs() + Number(store.meta.get(META_CLOCK_OFFSET) ?? '0');
+  const identity = fileIdentity(path, opts.store);
+  // Checked inside each write transaction, under the lock `cluster delete` takes: a command
+  // whose cluster was deleted meanwhile fails instead of writing into an unlinked file.
+  const checkNotDeleted = () => {
+    if (identity && fileIdentity(path) !== identity) throw new ClusterDeletedError(nodePath.basename(nodePath.dirname(path)));
+  };
+  const handoff = lockHandoff(identity === undefined ? undefined : path);
+  /**
+   * stepped runs a clock advance to target() as committed steps: each step reloads the state
+   * another process may have changed between two, advances for at most STEP_HOLD_MS of real
+   * time (pausing only at a timer's stop), persists and commits. Between two steps a writer
+   * that waits for the lock gets it (lock-handoff).
+   */
+  const stepped = (target: () => number, onProgress?: ProgressFn, needed?: () => boolean): SettleReport | undefined => {
+    const total: SettleReport = { passes: 0, reconciles: 0, settled: true };
+    let goal = 0;
+    const step = (first: boolean): AdvanceReport | undefined => handoff.writing(() => store.transaction(() => {
+      reload();
+      checkNotDeleted();
+      // Another process may have done the work while this one waited for the lock.
+      if (first && needed && !needed()) return undefined;
+      goal = target();
+      failpoint('in-tick-step');
+      const until = hostNowMs() + STEP_HOLD_MS;
+      const r = sim.advanceTo(Math.max(clock.nowMs(), goal), () => hostNowMs() >= until);
+      persist();
+      return r;
+    }));
+    const add = (r: AdvanceReport) => { total.passes += r.passes; total.reconciles += r.reconciles; total.settled &&= r.settled; return r.reached; };
+    const r = step(true);
+    if (!r) return undefined;
+    if (add(r)) return total;
+    return handoff.advancing(() => {
+      for (;;) {
+        failpoint('after-tick-step');
+        onProgress?.(clock.nowMs(), goal);
+        handoff.yieldToWaiters();
+        if (add(step(false)!)) return total;
+      }
+    });
+  };
   const cluster: Cluster = {
     store, api, clock, rand, sim, mode,
     write<T>(fn: () => T): T {
-      const out = store.transaction(() => {
+      // A wall clock far behind (the cluster was left for days) first catches up in steps.
+      if (mode === 'wall') cluster.catchUp();
+      const out = handoff.writing(() => store.transaction(() => {
         reload();
+        checkNotDeleted();
         if (mode === 'wall') sim.advanceTo(Math.max(clock.nowMs(), wallTarget()));
         else if (sim.dirty()) sim.settle();
         const result = fn();
@@ -80,7 +151,7 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
         persist();
         failpoint('before-commit');
         return result;
-      });
+      }));
       failpoint('after-commit');
       return out;
     },
@@ -88,28 +159,45 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
       const behind = () => sim.dirty() || (mode === 'wall' && wallTarget() - clock.nowMs() >= 1000);
       reload();
       if (!behind()) return undefined;
-      return store.transaction(() => {
+      if (mode === 'wall') return stepped(() => Math.max(clock.nowMs(), wallTarget()), undefined, behind);
+      return handoff.writing(() => store.transaction(() => {
         reload();
+        checkNotDeleted();
         if (!behind()) return undefined;
-        const r = mode === 'wall' ? sim.advanceTo(Math.max(clock.nowMs(), wallTarget())) : sim.settle();
+        const r = sim.settle();
         persist();
         return r;
-      });
+      }));
     },
     read<T>(fn: () => T): T {
       return store.snapshot(fn);
     },
-    advance(ms: number): SettleReport {
-      return store.transaction(() => {
-        reload();
-        const base = mode === 'wall' ? Math.max(clock.nowMs(), wallTarget()) : clock.nowMs();
-        const r = sim.advanceTo(base + ms);
-        if (mode === 'wall') store.meta.set(META_CLOCK_OFFSET, String(Number(store.meta.get(META_CLOCK_OFFSET) ?? '0') + ms));
-        persist();
-        return r;
-      });
+    advance(ms: number, onProgress?: ProgressFn): SettleReport {
+      // The target is fixed under the lock of the first step; a wall clock's offset moves with it at once.
+      let target: number | undefined;
+      return stepped(() => {
+        if (target === undefined) {
+          target = (mode === 'wall' ? Math.max(clock.nowMs(), wallTarget()) : clock.nowMs()) + ms;
+          if (mode === 'wall') store.meta.set(META_CLOCK_OFFSET, String(Number(store.meta.get(META_CLOCK_OFFSET) ?? '0') + ms));
+        }
+        return target;
+      }, onProgress)!;
     },
     close: () => store.close(),
   };
   return cluster;
+}
+
+/**
+ * fileIdentity names the file at path by device and inode ('' if it is gone), or undefined
+ * for a store that is not a file of its own (in memory, or handed in by a test).
+ */
+function fileIdentity(path: string, given?: Store): string | undefined {
+  if (given || path === ':memory:') return undefined;
+  try {
+    const st = fs.statSync(path);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return '';
+  }
 }

@@ -18,6 +18,9 @@ import { BIG_SETTLE_WRITES, keepHeapNearLiveData } from './batch-heap';
 /** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
 
+/** AdvanceReport adds whether an advance reached its target or paused on the way (advanceTo's pauseAt). */
+export interface AdvanceReport extends SettleReport { reached: boolean }
+
 /** META_UNFINISHED marks a settle that ran out of passes (its components have work left). */
 const META_UNFINISHED = 'settle.unfinished';
 
@@ -223,15 +226,18 @@ export class Simulation {
    * component not running, is not stopped at again). A settle that had to stop early means
    * something is hot-looping: the advance then goes straight to target, so its work stays
    * bounded (MAX_PASSES, then CATCH_UP_PASSES), and the timers it skipped fire there.
+   * pauseAt, asked after each stop, may end the advance there (reached: false; the clock stays
+   * at that settled stop): a later advanceTo goes on from it as if there had been no pause, so
+   * a long advance can commit its progress step by step.
    */
-  advanceTo(targetMs: number): SettleReport {
+  advanceTo(targetMs: number, pauseAt?: () => boolean): AdvanceReport {
     return this.call(() => {
-      const total: SettleReport = { passes: 0, reconciles: 0, settled: true };
-      this.stepTo(targetMs, (r) => {
+      const total: AdvanceReport = { passes: 0, reconciles: 0, settled: true, reached: true };
+      const paused = this.stepTo(targetMs, (r) => {
         total.passes += r.passes; total.reconciles += r.reconciles; total.settled &&= r.settled;
         return false;
-      });
-      return total;
+      }, pauseAt);
+      return paused ? { ...total, reached: false } : total;
     });
   }
 
@@ -240,8 +246,11 @@ export class Simulation {
     return this.call(() => this.stepTo(targetMs, () => cond()));
   }
 
-  /** stepTo settles at now, at each exact timer up to targetMs and at targetMs; done(report) true ends it there. */
-  private stepTo(targetMs: number, done: (r: SettleReport) => boolean): boolean {
+  /**
+   * stepTo settles at now, at each exact timer up to targetMs and at targetMs; done(report) true
+   * ends it there, and so does pauseAt() after a stop before targetMs (both return true).
+   */
+  private stepTo(targetMs: number, done: (r: SettleReport) => boolean, pauseAt?: () => boolean): boolean {
     const { store, clock } = this.cfg;
     let r = this.settleNow(MAX_PASSES);
     if (done(r)) return true;
@@ -251,6 +260,7 @@ export class Simulation {
       clock.set(next);
       r = this.settleNow(MAX_PASSES);
       if (done(r)) return true;
+      if (pauseAt?.()) return true;
     }
     clock.set(targetMs);
     return done(this.settleNow(r.settled ? MAX_PASSES : CATCH_UP_PASSES));

@@ -59,8 +59,9 @@ function env(home: string): NodeJS.ProcessEnv {
 }
 
 /** kubemu runs one command synchronously; `as` runs it under another uid/gid (root dropping privileges). */
-export function kubemu(home: string, args: string[], input?: string, as?: { uid: number; gid: number }, extraEnv: NodeJS.ProcessEnv = {}): ProcResult {
-  const r = spawnSync(process.execPath, [KUBEMU, ...args], { env: { ...env(home), ...extraEnv }, input, encoding: 'utf8', maxBuffer: 64 << 20, ...as });
+export function kubemu(home: string, args: string[], input?: string, as?: { uid: number; gid: number }, extraEnv: NodeJS.ProcessEnv = {}, timeoutMs?: number): ProcResult {
+  // timeoutMs: a command that must stop by itself (at a failpoint) is killed (SIGTERM) if it does not.
+  const r = spawnSync(process.execPath, [KUBEMU, ...args], { env: { ...env(home), ...extraEnv }, input, encoding: 'utf8', maxBuffer: 64 << 20, timeout: timeoutMs, ...as });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status, signal: r.signal };
 }
 
@@ -75,6 +76,38 @@ export function kubemuAsync(home: string, args: string[]): Promise<ProcResult> {
   });
 }
 
+/** Running is a started command: its process, what it has printed so far, and its end. */
+export interface Running { pid: number; stdout(): string; stderr(): string; done: Promise<ProcResult> }
+
+/** kubemuStart starts one command with extra environment (failpoints) and lets the test watch it run. */
+export function kubemuStart(home: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Running {
+  const c = spawn(process.execPath, [KUBEMU, ...args], { env: { ...env(home), ...extraEnv } });
+  let stdout = '', stderr = '';
+  c.stdout.on('data', (d) => { stdout += d; });
+  c.stderr.on('data', (d) => { stderr += d; });
+  const done = new Promise<ProcResult>((resolve) => c.on('close', (code, signal) => resolve({ stdout, stderr, code, signal })));
+  return { pid: c.pid!, stdout: () => stdout, stderr: () => stderr, done };
+}
+
+/** processState is a process's state letter from /proc ('T' stopped, 'R', 'S', …; '' once gone). */
+export function processState(pid: number): string {
+  try {
+    return /\) (\S)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** untilStopped resolves once a process stopped itself at a `:stop` failpoint (it has printed what it will print there). */
+export async function untilStopped(run: Running): Promise<void> {
+  let ended = false;
+  void run.done.then(() => { ended = true; });
+  while (processState(run.pid) !== 'T') {
+    if (ended) throw new Error(`the command ended before its failpoint: ${run.stderr()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** kubemuLimited runs one command under a file-size limit (KiB), the way a full disk fails writes. */
 export function kubemuLimited(home: string, args: string[], limitKiB: number): ProcResult {
   // SIGXFSZ is ignored so the write fails with EFBIG, as on a full disk, instead of killing the process.
@@ -87,6 +120,20 @@ export function kubemuLimited(home: string, args: string[], limitKiB: number): P
 export function kubemuShell(home: string, script: string) {
   return spawn('bash', ['-c', script], { env: { ...env(home), KM: `${process.execPath} ${KUBEMU}` }, detached: true });
 }
+
+/** EVERY_MINUTE_CRONJOB is a CronJob whose Job runs every minute (a long tick's steady work). */
+export const EVERY_MINUTE_CRONJOB = `apiVersion: batch/v1
+kind: CronJob
+metadata: {name: every-minute}
+spec:
+  schedule: "* * * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers: [{name: c, image: busybox:1.36, command: [sh, -c, "true"]}]
+`;
 
 /** configMap renders a small ConfigMap manifest. */
 export function configMap(name: string, value: string): string {

@@ -110,12 +110,38 @@ const del: Command = {
   flags: [],
   run(ctx) {
     const name = nameArg(ctx, 'delete');
-    if (!fs.existsSync(clusterDir(ctx.home, name))) throw new CliError(`cluster "${name}" does not exist`);
-    fs.rmSync(clusterDir(ctx.home, name), { recursive: true, force: true });
+    const dir = clusterDir(ctx.home, name);
+    if (!fs.existsSync(dir)) throw new CliError(`cluster "${name}" does not exist`);
+    removeUnderWriteLock(dir, statePath(ctx.home, name));
     ctx.io.out(`cluster/${name} deleted\n`);
     return 0;
   },
 };
+
+/**
+ * removeUnderWriteLock removes a cluster's folder once no command is in the middle of a write
+ * to it: it takes the write lock (waiting, as any writer does, for the one in progress to
+ * commit) and moves the folder away before it lets go. A command still holding the cluster
+ * finds its state file gone at its next write and fails with clusterDeletedMessage instead of
+ * reporting writes into a deleted cluster. A state file that cannot be opened (corrupt, from a
+ * newer kubemu) is removed without the lock.
+ */
+function removeUnderWriteLock(dir: string, file: string): void {
+  // The folder is renamed first: SQLite removes its -wal file by name when the last
+  // connection closes, which must not hit a new cluster created under the same name.
+  const doomed = `${dir}.deleting-${process.pid}`;
+  let store: ReturnType<typeof openSqliteStore> | undefined;
+  try {
+    if (fs.existsSync(file)) store = openSqliteStore(file);
+  } catch { store = undefined; }
+  try {
+    if (store) store.transaction(() => fs.renameSync(dir, doomed));
+    else fs.renameSync(dir, doomed);
+  } finally {
+    store?.close();
+  }
+  fs.rmSync(doomed, { recursive: true, force: true });
+}
 
 /** clusterCommand groups the cluster verbs. */
 export const clusterCommand: Command = {

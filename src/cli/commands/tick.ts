@@ -61,6 +61,12 @@ function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<st
   }
 }
 
+/** tickProgress is the progress line of a long tick: the simulated time committed so far, and the share done. */
+export function tickProgress(fromMs: number, nowMs: number, targetMs: number): string {
+  const pct = targetMs > fromMs ? Math.floor((100 * (nowMs - fromMs)) / (targetMs - fromMs)) : 100;
+  return `tick: ${toISO(nowMs)} of ${toISO(targetMs)} (${pct}%)`;
+}
+
 /** tickCommand is `kubemu tick`. */
 export const tickCommand: Command = {
   name: 'tick',
@@ -73,7 +79,16 @@ export const tickCommand: Command = {
     const cluster = ctx.cluster();
     const before = cluster.api.revision();
     const from = cluster.clock.nowMs();
-    cluster.advance(ms);
+    // A long tick commits step by step; on a terminal, stderr shows how far it has come.
+    let progressShown = false;
+    const progress = ctx.io.errIsTTY
+      ? (now: number, target: number) => { progressShown = true; ctx.io.err(`\r${tickProgress(from, now, target)}`); }
+      : undefined;
+    try {
+      cluster.advance(ms, progress);
+    } finally {
+      if (progressShown) ctx.io.err('\r\x1b[K');
+    }
     if (!ctx.flags.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
     return 0;
   },

@@ -70,4 +70,28 @@ describe('cronjob controller', () => {
     expect(rfc3339(Date.parse('2025-01-01T14:00:00Z'))).toBe('2025-01-01T14:00:00Z');
     expect(rfc3339(Date.parse('2025-01-01T14:00:00Z'), 'Asia/Kolkata')).toBe('2025-01-01T19:30:00+05:30');
   });
+
+  it('an every-minute CronJob keeps its history limits and does the same work every hour of a long advance', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create(cronJob({
+      schedule: '* * * * *',
+      jobTemplate: { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'c', image: 'busybox', command: ['sh', '-c', 'true'] }] } } } },
+    }), { fieldManager: 'test' }));
+    const writesPerHalfHour: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const before = cluster.store.revision();
+      cluster.advance(30 * 60_000);
+      writesPerHalfHour.push(cluster.store.revision() - before);
+    }
+    // successfulJobsHistoryLimit 3 finished Jobs, plus the one this minute started.
+    const jobs = cluster.api.list({ kind: 'Job', namespace: 'default' });
+    expect(jobs.filter((j) => j.status?.succeeded === 1)).toHaveLength(3);
+    expect(jobs).toHaveLength(4);
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' })).toHaveLength(4);
+    // The work of a half hour is what happens in it (30 Jobs), not more as the advance goes on:
+    // once the first hour's Events expire (event-ttl 1h), every half hour writes alike.
+    expect(writesPerHalfHour[3]).toBeLessThanOrEqual(writesPerHalfHour[2]! + 30);
+    expect(writesPerHalfHour[3]).toBeGreaterThan(30 * 20);
+  }, 60_000);
 });
+
