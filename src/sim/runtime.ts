@@ -15,7 +15,7 @@ import type { Rand } from './rand';
 import { failpoint } from './failpoints';
 import { BIG_SETTLE_WRITES, keepHeapNearLiveData } from './batch-heap';
 
-/** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
+/** SettleReport says how much a settle did; settled is false if it hit maxPasses or its write budget. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
 
 /** META_UNFINISHED marks a settle that ran out of passes (its components have work left). */
@@ -26,6 +26,14 @@ const META_COMPONENT_SET = 'settle.components';
 
 /** MAX_PASSES bounds one settle; past it something is hot-looping. */
 export const MAX_PASSES = 200;
+
+/**
+ * MAX_SETTLE_WRITES bounds the writes one command's reconciling makes (a settle, or all the
+ * settles of one clock advance): past it the settle stops between two components, the cluster
+ * consistent and marked unfinished, and later commands go on with the rest — so scaling to
+ * 2147483647 replicas returns, like an overloaded control plane that falls behind.
+ */
+export const MAX_SETTLE_WRITES = 5_000;
 
 /** HISTORY_WINDOW is how many changes stay in the log after compaction (resumable watches). */
 export const HISTORY_WINDOW = 10_000;
@@ -86,6 +94,8 @@ export class Simulation {
   private mapCtx: ReconcileContext | undefined;
   /** pumped: the revision the change log has been distributed up to in this settle. */
   private pumped: number | undefined;
+  /** writeBudget is MAX_SETTLE_WRITES unless lifted (withoutWriteBudget). */
+  private writeBudget = MAX_SETTLE_WRITES;
 
   constructor(private readonly cfg: SimulationConfig) {
     this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
@@ -103,8 +113,19 @@ export class Simulation {
     return lease !== undefined && lease <= now;
   }
 
-  /** settle runs passes at the current time until one makes no change. */
-  settle(maxPasses = MAX_PASSES): SettleReport {
+  /** withoutWriteBudget runs fn with no bound on writes (cluster creation must finish its work). */
+  withoutWriteBudget<T>(fn: () => T): T {
+    const budget = this.writeBudget;
+    this.writeBudget = Infinity;
+    try {
+      return fn();
+    } finally {
+      this.writeBudget = budget;
+    }
+  }
+
+  /** settle runs passes at the current time until one makes no change, or it has written maxWrites objects. */
+  settle(maxPasses = MAX_PASSES, maxWrites = this.writeBudget): SettleReport {
     const { store } = this.cfg;
     // Nothing written since the last settle and no timer due: a pass would find no work (an
     // idle tick need not even load the components).
@@ -130,12 +151,19 @@ export class Simulation {
       passes++;
       const before = store.revision();
       let work = 0;
+      // Past its budget a settle stops between components: one that has not run keeps its cursor, so nothing is lost.
+      const spent = () => store.revision() - this.settledFrom >= maxWrites;
       for (const c of this.components()) {
         const n = this.runComponent(c);
         work += n;
         if (n) failpoint('between-controllers');
+        if (spent()) break;
       }
       reconciles += work;
+      if (spent()) {
+        this.persist(false);
+        return { passes, reconciles, settled: false };
+      }
       const dueNow = store.timers.next();
       if (store.revision() === before && (dueNow === undefined || dueNow > this.cfg.clock.nowMs())) break;
     }
@@ -170,35 +198,45 @@ export class Simulation {
     const { store, clock } = this.cfg;
     const total: SettleReport = { passes: 0, reconciles: 0, settled: true };
     const add = (r: SettleReport) => { total.passes += r.passes; total.reconciles += r.reconciles; total.settled &&= r.settled; };
-    add(this.settle());
-    for (let stops = 0; stops < 1_000_000; stops++) {
+    const left = this.advanceBudget();
+    add(this.settle(MAX_PASSES, left()));
+    for (let stops = 0; stops < 1_000_000 && left() > 0; stops++) {
       const next = store.timers.nextExact();
       if (next === undefined || next > targetMs) break;
       clock.set(next);
-      add(this.settle());
+      add(this.settle(MAX_PASSES, left()));
       // A timer that did not clear itself must not stall the advance.
       if (store.timers.nextExact() === next) { clock.set(next + 1); }
     }
     clock.set(targetMs);
-    add(this.settle());
+    // An advance that spent its budget leaves what fell due meanwhile to the next command.
+    if (left() > 0) add(this.settle(MAX_PASSES, left()));
+    else total.settled = false;
     return total;
+  }
+
+  /** advanceBudget returns how many writes an advance beginning now has left (all its settles share one budget). */
+  private advanceBudget(): () => number {
+    const from = this.cfg.store.revision();
+    return () => this.writeBudget - (this.cfg.store.revision() - from);
   }
 
   /** advanceUntil steps like advanceTo but stops as soon as cond() holds; returns whether it did. */
   advanceUntil(targetMs: number, cond: () => boolean): boolean {
     const { store, clock } = this.cfg;
-    this.settle();
+    const left = this.advanceBudget();
+    this.settle(MAX_PASSES, left());
     if (cond()) return true;
-    for (let stops = 0; stops < 1_000_000; stops++) {
+    for (let stops = 0; stops < 1_000_000 && left() > 0; stops++) {
       const next = store.timers.nextExact();
       if (next === undefined || next > targetMs) break;
       clock.set(next);
-      this.settle();
+      this.settle(MAX_PASSES, left());
       if (cond()) return true;
       if (store.timers.nextExact() === next) clock.set(next + 1);
     }
     clock.set(targetMs);
-    this.settle();
+    if (left() > 0) this.settle(MAX_PASSES, left());
     return cond();
   }
 
