@@ -9,7 +9,7 @@ import { ApiServer } from '../apiserver/apiserver';
 import { builtinRegistry } from '../api/registry';
 import { type ClockMode, type SimClock, hostNowMs, newSimClock } from '../sim/clock';
 import { type Rand, newRand } from '../sim/rand';
-import { Simulation, type SettleReport } from '../sim/runtime';
+import { CATCH_UP_WRITES, Simulation, type SettleReport } from '../sim/runtime';
 import { SPLIT } from './split-points';
 import { failpoint } from '../sim/failpoints';
 
@@ -91,7 +91,7 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
       return store.transaction(() => {
         reload();
         if (!behind()) return undefined;
-        const r = mode === 'wall' ? sim.advanceTo(Math.max(clock.nowMs(), wallTarget())) : sim.settle();
+        const r = sim.withWriteBudget(CATCH_UP_WRITES, () => (mode === 'wall' ? sim.advanceTo(Math.max(clock.nowMs(), wallTarget())) : sim.settle()));
         persist();
         return r;
       });

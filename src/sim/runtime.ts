@@ -29,11 +29,18 @@ export const MAX_PASSES = 200;
 
 /**
  * MAX_SETTLE_WRITES bounds the writes one command's reconciling makes (a settle, or all the
- * settles of one clock advance): past it the settle stops between two components, the cluster
+ * settles of one clock advance): past it the settle stops at the end of its pass, the cluster
  * consistent and marked unfinished, and later commands go on with the rest — so scaling to
- * 2147483647 replicas returns, like an overloaded control plane that falls behind.
+ * 2147483647 replicas returns, like an overloaded control plane that falls behind. (A pass is
+ * bounded by the controllers: 500 pods per ReplicaSet sync, 1 000 scheduling attempts.)
  */
 export const MAX_SETTLE_WRITES = 5_000;
+
+/**
+ * CATCH_UP_WRITES is the budget of a read's catching up (get, describe, logs): on a cluster
+ * that has fallen behind, a read does a small share of the work, so that it stays quick.
+ */
+export const CATCH_UP_WRITES = 1_000;
 
 /** HISTORY_WINDOW is how many changes stay in the log after compaction (resumable watches). */
 export const HISTORY_WINDOW = 10_000;
@@ -115,8 +122,13 @@ export class Simulation {
 
   /** withoutWriteBudget runs fn with no bound on writes (cluster creation must finish its work). */
   withoutWriteBudget<T>(fn: () => T): T {
+    return this.withWriteBudget(Infinity, fn);
+  }
+
+  /** withWriteBudget runs fn with another bound on the writes of its settles and advances. */
+  withWriteBudget<T>(writes: number, fn: () => T): T {
     const budget = this.writeBudget;
-    this.writeBudget = Infinity;
+    this.writeBudget = writes;
     try {
       return fn();
     } finally {
@@ -151,16 +163,15 @@ export class Simulation {
       passes++;
       const before = store.revision();
       let work = 0;
-      // Past its budget a settle stops between components: one that has not run keeps its cursor, so nothing is lost.
-      const spent = () => store.revision() - this.settledFrom >= maxWrites;
       for (const c of this.components()) {
         const n = this.runComponent(c);
         work += n;
         if (n) failpoint('between-controllers');
-        if (spent()) break;
       }
       reconciles += work;
-      if (spent()) {
+      // Past its budget a settle stops after the pass: every component has had its turn (the
+      // kubelets too, which come last), and the work left is the next command's.
+      if (store.revision() - this.settledFrom >= maxWrites) {
         this.persist(false);
         return { passes, reconciles, settled: false };
       }
