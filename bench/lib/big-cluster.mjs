@@ -34,7 +34,9 @@ export function countRunning(home, namespace = 'default') {
  * buildBig creates the cluster and reconciles the workload to Running.
  * Returns { create, apply, ticks: [...], reconcileMs, pods, running, peakRssKiB, error? }.
  */
-export function buildBig(home, { workers, deployments, replicas, profileDir, maxTicks = 10, log = () => {} }) {
+// maxTicks: each command's reconciling stops at the runtime's write budget (MAX_SETTLE_WRITES),
+// so 30 000 pods take a few dozen ticks to reach Running.
+export function buildBig(home, { workers, deployments, replicas, profileDir, maxTicks = 100, log = () => {} }) {
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const create = timed(home, ['cluster', 'create', 'big', '--clock', 'manual', '--seed', '7', '--workers', String(workers)]);
   log(`cluster create --workers ${workers}: ${create.ms.toFixed(0)} ms`);

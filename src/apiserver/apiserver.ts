@@ -528,26 +528,26 @@ export class ApiServer implements ApiClient {
     });
   }
 
-  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): void {
+  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject {
     const ref = toReference(about);
     const namespace = ref.namespace || 'default';
     const now = this.clock.nowISO();
     const sourceObj = source.host ? { component: source.component, host: source.host } : { component: source.component };
-    this.store.transaction(() => {
+    return this.store.transaction(() => {
       // Events about the same object with the same reason, message and source aggregate into one (EventCorrelator).
-      const existing = (ref.uid ? this.store.findEvents(ref.uid, reason, message) : [])
+      const existing = (ref.uid ? this.store.findEvents(ref.uid, reason, message, ref.fieldPath) : [])
         .find((e) => e.reason === reason && e.message === message && e.type === type && e.involvedObject?.fieldPath === ref.fieldPath
           && e.source?.component === source.component && (e.source?.host ?? '') === (source.host ?? ''));
       if (existing) {
         // kubemu: an identical event within the same second is one occurrence (a reconcile that
         // re-ran in the same instant), where the real EventCorrelator's spam filter would drop it.
-        if (existing.lastTimestamp === now) return;
+        if (existing.lastTimestamp === now) return existing;
         const next = structuredClone(existing);
         next.count = (existing.count ?? 1) + 1;
         next.lastTimestamp = now;
-        this.store.update(next, Number(existing.metadata.resourceVersion), this.leaseFor('Event'));
+        const stored = this.store.update(next, Number(existing.metadata.resourceVersion), this.leaseFor('Event'));
         this.wrote('Event');
-        return;
+        return stored;
       }
       // Named like the real recorder: "<object>.<creation time in Unix nanoseconds, hex>".
       let nanos = BigInt(this.clock.nowMs()) * 1_000_000n + BigInt(this.eventSeq++ % 1_000_000);
@@ -562,8 +562,9 @@ export class ApiServer implements ApiClient {
         firstTimestamp: now, lastTimestamp: now, count: 1, type,
         eventTime: null, reportingComponent: source.component, reportingInstance: source.host ?? '',
       };
-      this.store.create(ev, this.leaseFor('Event'));
+      const stored = this.store.create(ev, this.leaseFor('Event'));
       this.wrote('Event');
+      return stored;
     });
   }
 }

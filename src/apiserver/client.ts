@@ -69,8 +69,8 @@ export interface ApiClient {
   evict(pod: ObjectRef, o: DeleteOptions): KubeObject;
   /** bind assigns a pod to a node (pods/binding); the scheduler's only write to a pod. */
   bind(pod: ObjectRef, nodeName: string, o: WriteOptions): void;
-  /** recordEvent creates or aggregates a core/v1 Event about an object. */
-  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): void;
+  /** recordEvent creates or aggregates a core/v1 Event about an object; returns the Event as stored. */
+  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject;
 }
 
 /** ObjectVersion names an object (namespace empty for cluster-scoped kinds) and its resourceVersion. */

@@ -59,7 +59,8 @@ export function initialiseCluster(path: string, spec: ClusterSpec, opts: { warmu
   });
   const cluster = openCluster(path, { store });
   populate(cluster, spec);
-  if (opts.warmup ?? true) cluster.store.transaction(() => cluster.sim.advanceTo(start + WARMUP_MS));
+  // A new cluster is born settled, however many nodes it has: no write budget.
+  if (opts.warmup ?? true) cluster.store.transaction(() => cluster.sim.withoutWriteBudget(() => cluster.sim.advanceTo(start + WARMUP_MS)));
   return cluster;
 }
 
@@ -95,6 +96,6 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
       api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
     }
     for (const obj of addonObjects(nodeIP(0))) api.create(obj, FM);
-    cluster.sim.settle();
+    cluster.sim.withoutWriteBudget(() => cluster.sim.settle());
   });
 }

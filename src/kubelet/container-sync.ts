@@ -65,6 +65,8 @@ export interface SyncEnv {
   emit(fieldPath: string, type: EventType, reason: string, message: string): void;
   /** events lists the kubelet's Events about the pod (fresh after emit). */
   events(): KubeObject[];
+  /** eventsAbout lists those about one fieldPath (a container), kept current by emit. */
+  eventsAbout(fieldPath: string): KubeObject[];
   /** onStart is called when a container starts (allocates the pod IP); returns the pod IP. */
   onStart(): string;
   /** onPulled marks an image present on the node. */
@@ -90,7 +92,7 @@ export function fieldPathOf(slot: { spec: { name: string }; init: boolean }): st
 }
 
 function findEvent(env: SyncEnv, fieldPath: string, reason: string, pred: (msg: string) => boolean = () => true): KubeObject | undefined {
-  return env.events().find((e) => e.involvedObject?.fieldPath === fieldPath && e.reason === reason && pred(e.message ?? ''));
+  return env.eventsAbout(fieldPath).find((e) => e.reason === reason && pred(e.message ?? ''));
 }
 
 /** restarts says whether a container that exited with code restarts under the pod's policy. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 
@@ -47,4 +47,24 @@ describe('kubelet', () => {
     expect(cs.state.waiting.reason).toBe('CrashLoopBackOff');
     cluster.close();
   });
+
+  it('starts a pod of 300 containers with work linear in its containers', () => {
+    const cluster = newTestCluster();
+    const n = 300;
+    const containers = Array.from({ length: n }, (_, i) => ({ name: `c${i}`, image: 'busybox', command: ['sleep', '3600'] }));
+    // Counted, not timed: Event lists by the kubelet, and Events decoded to aggregate a new one.
+    const lists = vi.spyOn(cluster.api, 'listControlledBy');
+    const finds = vi.spyOn(cluster.store, 'findEvents');
+    cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'big', namespace: 'default' }, spec: { containers } }, { fieldManager: 't' }));
+    cluster.advance(120_000);
+    const pod = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'big' });
+    expect(pod.status.phase).toBe('Running');
+    expect(pod.status.containerStatuses.filter((s: { ready: boolean }) => s.ready)).toHaveLength(n);
+    const eventLists = lists.mock.calls.filter(([kind]) => kind === 'Event').length;
+    const decoded = finds.mock.results.reduce((sum, r) => sum + (r.value as unknown[]).length, 0);
+    // One list per sync of the pod (not one per Event recorded); no scan of every container's Events per Event.
+    expect(eventLists).toBeLessThan(20);
+    expect(decoded).toBeLessThan(n);
+    cluster.close();
+  }, 30_000);
 });

@@ -17,7 +17,7 @@ import { toISO } from '../sim/clock';
 import { imageInfo, normalizeImage } from './images';
 import { mountFailure, referencedObjects } from './container-config';
 import {
-  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, imageIDOf, nextTransition, nodeHasImage,
+  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, nextTransition, nodeHasImage,
 } from './container-sync';
 import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
 
@@ -73,6 +73,15 @@ export function newKubelet(): Controller {
   };
 }
 
+/** upsertEvent files an Event under its fieldPath, replacing the older copy of an aggregated one. */
+function upsertEvent(byPath: Map<string, KubeObject[]>, ev: KubeObject): void {
+  const fp: string = ev.involvedObject?.fieldPath ?? '';
+  let list = byPath.get(fp);
+  if (!list) byPath.set(fp, (list = []));
+  const i = list.findIndex((e) => e.metadata.name === ev.metadata.name);
+  if (i >= 0) list[i] = ev; else list.push(ev);
+}
+
 function source(node: KubeObject) {
   return { component: NAME, host: node.metadata.name };
 }
@@ -120,9 +129,11 @@ function admit(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): KubeOb
 /** slotsOf pairs each container with its status and when it may begin (init containers in order). */
 function slotsOf(pod: KubeObject, status: Record<string, any>): { inits: ContainerSlot[]; apps: ContainerSlot[]; initializedAt?: number } {
   const startMs = Date.parse(status.startTime);
+  // Statuses by name: a pod of a thousand containers must not search them per container.
+  const byName = (list: { name: string }[] | undefined) => new Map((list ?? []).map((s) => [s.name, s]));
+  const initStatuses = byName(status.initContainerStatuses);
   const inits: ContainerSlot[] = (pod.spec.initContainers ?? []).map((c: { name: string; restartPolicy?: string }) => ({
-    spec: c, init: true, sidecar: c.restartPolicy === 'Always',
-    status: (status.initContainerStatuses ?? []).find((s: { name: string }) => s.name === c.name),
+    spec: c, init: true, sidecar: c.restartPolicy === 'Always', status: initStatuses.get(c.name),
   }));
   let ready: number | undefined = startMs;
   for (const s of inits) {
@@ -135,9 +146,9 @@ function slotsOf(pod: KubeObject, status: Record<string, any>): { inits: Contain
       ready = st.terminated && st.terminated.exitCode === 0 ? Date.parse(st.terminated.finishedAt) : undefined;
     }
   }
+  const appStatuses = byName(status.containerStatuses);
   const apps: ContainerSlot[] = (pod.spec.containers ?? []).map((c: { name: string }) => ({
-    spec: c, init: false, sidecar: false, beginAt: ready,
-    status: (status.containerStatuses ?? []).find((s: { name: string }) => s.name === c.name),
+    spec: c, init: false, sidecar: false, beginAt: ready, status: appStatuses.get(c.name),
   }));
   return { inits, apps, initializedAt: ready };
 }
@@ -154,13 +165,24 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
     if (JSON.stringify(status) !== before) ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
   };
   let events: KubeObject[] | undefined;
+  // The pod's Events by fieldPath, read once per sync and kept current with what it records:
+  // re-reading them after every Event made a pod of n containers cost n² decodes.
+  let byPath: Map<string, KubeObject[]> | undefined;
   const env: SyncEnv = {
     pod: { ...pod, status }, node, api: ctx.api, now,
     emit: (fieldPath: string, type: EventType, reason: string, message: string) => {
-      ctx.api.recordEvent(containerRef(pod, fieldPath), type, reason, message, source(node));
+      const ev = ctx.api.recordEvent(containerRef(pod, fieldPath), type, reason, message, source(node));
       events = undefined;
+      if (byPath) upsertEvent(byPath, ev);
     },
     events: () => (events ??= ctx.api.listControlledBy('Event', pod.metadata.uid!)),
+    eventsAbout: (fieldPath: string) => {
+      if (!byPath) {
+        byPath = new Map();
+        for (const e of env.events()) upsertEvent(byPath, e);
+      }
+      return byPath.get(fieldPath) ?? [];
+    },
     onStart: () => {
       if (!status.podIP) {
         const ip = pod.spec.hostNetwork ? status.hostIP
@@ -182,18 +204,29 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
     return flush();
   }
   let next: number | undefined;
+  // A container's next transition depends on its own status and Events, on when it may begin
+  // (the init containers) and on the pod IP: it is kept until one of those changes, so a pass
+  // over n containers computes O(n) transitions, not n per transition applied.
+  const transitions = new Map<ContainerSlot['spec'], Transition | undefined>();
+  let slots = slotsOf(pod, status);
   for (let n = 0; n < MAX_TRANSITIONS; n++) {
-    const { inits, apps, initializedAt } = slotsOf(pod, status);
-    let best: { at: number; apply(): void } | undefined;
-    for (const slot of [...inits, ...apps]) {
+    let best: Transition | undefined;
+    let bestSlot: ContainerSlot | undefined;
+    for (const slot of [...slots.inits, ...slots.apps]) {
       if (!slot.status) continue;
-      const t = nextTransition(env, slot);
-      if (t && (!best || t.at < best.at)) best = t;
+      if (!transitions.has(slot.spec)) transitions.set(slot.spec, nextTransition(env, slot));
+      const t = transitions.get(slot.spec);
+      if (t && (!best || t.at < best.at)) { best = t; bestSlot = slot; }
     }
-    const pending = initializedAt;
-    if (!best || best.at > now) { next = best?.at; recompute(pod, status, pending, now); break; }
+    if (!best || best.at > now) { next = best?.at; recompute(pod, status, slots.initializedAt, now); break; }
+    const podIP = status.podIP;
     best.apply();
-    recompute(pod, status, slotsOf(pod, status).initializedAt, best.at);
+    transitions.delete(bestSlot!.spec);
+    if (bestSlot!.init || status.podIP !== podIP) {
+      transitions.clear();
+      slots = slotsOf(pod, status);
+    }
+    recompute(pod, status, slots.initializedAt, best.at);
     if (status.phase === 'Succeeded' || status.phase === 'Failed') break;
   }
   flush();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
+import { Simulation } from '../sim/runtime';
+import { FAILED_SCHEDULING, MAX_ATTEMPTS_PER_PASS, newKubeScheduler } from './kube-scheduler';
 
 const pod = (name: string): KubeObject => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
@@ -28,4 +30,23 @@ describe('kube-scheduler', () => {
     expect(nodeOf('second')).toBe('worker01');
     cluster.close();
   });
+
+  it('attempts at most MAX_ATTEMPTS_PER_PASS pods a pass and comes back at once for the rest', () => {
+    const cluster = newTestCluster();
+    const n = MAX_ATTEMPTS_PER_PASS + 200;
+    // The scheduler alone, pass by pass, over pods no node can take.
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
+    const failures = () => cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === FAILED_SCHEDULING).length;
+    cluster.store.transaction(() => {
+      sim.settle();
+      for (let i = 0; i < n; i++) {
+        cluster.api.create({ ...pod(`p${i}`), spec: { ...pod('').spec, nodeSelector: { 'kubernetes.io/hostname': 'nowhere' } } }, { fieldManager: 't' });
+      }
+      sim.settle(1);
+      expect(failures()).toBe(MAX_ATTEMPTS_PER_PASS);
+      sim.settle();
+      expect(failures()).toBe(n);
+    });
+    cluster.close();
+  }, 60_000);
 });

@@ -36,6 +36,13 @@ export { POD_MAX_BACKOFF_MS } from './queue';
 export const NAME = 'default-scheduler';
 export const SCHEDULED = 'Scheduled';
 export const FAILED_SCHEDULING = 'FailedScheduling';
+/**
+ * MAX_ATTEMPTS_PER_PASS bounds the scheduling attempts of one pass: when a cluster event moves
+ * ten thousand unschedulable pods, they are retried a thousand a pass (the rest requeued at
+ * once), so that a settle's write budget can stop between passes. kubemu: upstream pops pods
+ * one at a time in real time.
+ */
+export const MAX_ATTEMPTS_PER_PASS = 1000;
 /** DISRUPTION_TARGET is the condition set on preemption victims before their deletion. */
 export const DISRUPTION_TARGET = 'DisruptionTarget';
 /** scheduledMessage renders the Scheduled event text. */
@@ -110,6 +117,7 @@ export function newKubeScheduler(): Controller {
   let snapshot: Snapshot | undefined;
   let order: KubeObject[] | undefined;
   let cursor = 0;
+  let attempted = 0;
   const results = new Map<string, Result | undefined>();
   // Across passes (this process).
   const dirty = new Set<string>();
@@ -272,6 +280,12 @@ export function newKubeScheduler(): Controller {
       if (requested || g.result) results.set(key, g.result);
       return;
     }
+    // Past the pass's attempts the pod stays marked; a requested one comes back at once.
+    if (attempted >= MAX_ATTEMPTS_PER_PASS) {
+      if (requested) results.set(key, { requeueAfterMs: 0 });
+      return;
+    }
+    attempted++;
     dirty.delete(key);
     echoes.delete(key);
     results.set(key, attempt(pod, ctx));
@@ -310,7 +324,7 @@ export function newKubeScheduler(): Controller {
       },
     ],
     beginPass() {
-      profile = undefined; snapshot = undefined; order = undefined; cursor = 0; results.clear(); pendingCache = undefined;
+      profile = undefined; snapshot = undefined; order = undefined; cursor = 0; attempted = 0; results.clear(); pendingCache = undefined;
     },
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const key = keyOf(req);
@@ -323,7 +337,8 @@ export function newKubeScheduler(): Controller {
       if (!pod || !pending(pod)) { dirty.delete(key); return; }
       // activeQ order: attempt the eligible pods that come before this one first.
       order ??= activeQOrder(podsWhere(ctx, pending, UNSCHEDULED).map(queueEntry));
-      for (; cursor < order.length; cursor++) {
+      // Once the pass's attempts are spent, the pods ahead are not even read.
+      for (; cursor < order.length && attempted < MAX_ATTEMPTS_PER_PASS; cursor++) {
         const p = order[cursor]!;
         if (podKeyOf(p) === key) break;
         const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });

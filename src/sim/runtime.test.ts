@@ -209,4 +209,31 @@ describe('Simulation', () => {
       cluster.close();
     });
   });
+
+  it('stops a settle at the end of the pass that spent its write budget; the next settle goes on', () => {
+    const cluster = newTestCluster();
+    let batches = 3;
+    // A writer that makes five ConfigMaps a reconcile (three times), and an observer of ConfigMaps after it.
+    const writer: Controller = {
+      name: 'writer', for: 'Secret',
+      reconcile(_req, ctx) {
+        if (batches-- <= 0) return;
+        for (let i = 0; i < 5; i++) ctx.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'w-', namespace: 'default' } }, { fieldManager: 'writer' });
+        return { requeueAfterMs: 0 };
+      },
+    };
+    const seen = new Set<string>();
+    const observer: Controller = { name: 'observer', for: 'ConfigMap', reconcile(req) { if (req.name.startsWith('w-')) seen.add(req.name); } };
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [writer, observer] });
+    cluster.store.transaction(() => {
+      sim.settle();
+      cluster.api.create({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' } }, { fieldManager: 't' });
+      // Past three writes the settle stops after its pass: the observer has had its turn.
+      expect(sim.settle(200, 3)).toMatchObject({ passes: 1, settled: false });
+      expect(seen.size).toBe(5);
+    });
+    cluster.store.transaction(() => expect(sim.settle().settled).toBe(true));
+    expect(seen.size).toBe(15);
+    cluster.close();
+  });
 });

@@ -15,7 +15,7 @@ import type { Rand } from './rand';
 import { failpoint } from './failpoints';
 import { BIG_SETTLE_WRITES, keepHeapNearLiveData } from './batch-heap';
 
-/** SettleReport says how much a settle did; settled is false if it hit maxPasses. */
+/** SettleReport says how much a settle did; settled is false if it hit maxPasses or its write budget. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
 
 /** AdvanceReport adds whether an advance reached its target or paused on the way (advanceTo's pauseAt). */
@@ -47,6 +47,21 @@ export const CATCH_UP_PASSES = 20;
 
 /** MAX_STOPS bounds the timers one clock advance stops at. */
 const MAX_STOPS = 1_000_000;
+
+/**
+ * MAX_SETTLE_WRITES bounds the writes one command's reconciling makes (a settle, or all the
+ * settles of one clock advance): past it the settle stops at the end of its pass, the cluster
+ * consistent and marked unfinished, and later commands go on with the rest — so scaling to
+ * 2147483647 replicas returns, like an overloaded control plane that falls behind. (A pass is
+ * bounded by the controllers: 500 pods per ReplicaSet sync, 1 000 scheduling attempts.)
+ */
+export const MAX_SETTLE_WRITES = 5_000;
+
+/**
+ * CATCH_UP_WRITES is the budget of a read's catching up (get, describe, logs): on a cluster
+ * that has fallen behind, a read does a small share of the work, so that it stays quick.
+ */
+export const CATCH_UP_WRITES = 1_000;
 
 /** HISTORY_WINDOW is how many changes stay in the log after compaction (resumable watches). */
 export const HISTORY_WINDOW = 10_000;
@@ -112,6 +127,8 @@ export class Simulation {
   /** calls and warned: a settle or advance (with the settles inside it) prints at most one warning. */
   private calls = 0;
   private warned = false;
+  /** writeBudget is MAX_SETTLE_WRITES unless lifted (withoutWriteBudget). */
+  private writeBudget = MAX_SETTLE_WRITES;
 
   constructor(private readonly cfg: SimulationConfig) {
     this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
@@ -129,12 +146,28 @@ export class Simulation {
     return lease !== undefined && lease <= now;
   }
 
-  /** settle runs passes at the current time until one makes no change, or maxPasses have run. */
-  settle(maxPasses = MAX_PASSES): SettleReport {
-    return this.call(() => this.settleNow(maxPasses));
+  /** withoutWriteBudget runs fn with no bound on writes (cluster creation must finish its work). */
+  withoutWriteBudget<T>(fn: () => T): T {
+    return this.withWriteBudget(Infinity, fn);
   }
 
-  private settleNow(maxPasses: number): SettleReport {
+  /** withWriteBudget runs fn with another bound on the writes of its settles and advances. */
+  withWriteBudget<T>(writes: number, fn: () => T): T {
+    const budget = this.writeBudget;
+    this.writeBudget = writes;
+    try {
+      return fn();
+    } finally {
+      this.writeBudget = budget;
+    }
+  }
+
+  /** settle runs passes at the current time until one makes no change, maxPasses have run, or it has written maxWrites objects. */
+  settle(maxPasses = MAX_PASSES, maxWrites = this.writeBudget): SettleReport {
+    return this.call(() => this.settleNow(maxPasses, maxWrites));
+  }
+
+  private settleNow(maxPasses: number, maxWrites: number): SettleReport {
     const { store } = this.cfg;
     // Nothing written since the last settle and no timer due: a pass would find no work (an
     // idle tick need not even load the components).
@@ -166,6 +199,12 @@ export class Simulation {
         if (n) failpoint('between-controllers');
       }
       reconciles += work;
+      // Past its budget a settle stops after the pass: every component has had its turn (the
+      // kubelets too, which come last), and the work left is the next command's.
+      if (store.revision() - this.settledFrom >= maxWrites) {
+        this.persist(false);
+        return { passes, reconciles, settled: false };
+      }
       if (store.revision() === before && !this.timerDue()) break;
     }
     this.persist();
@@ -241,6 +280,12 @@ export class Simulation {
     });
   }
 
+  /** advanceBudget returns how many writes an advance beginning now has left (all its settles share one budget). */
+  private advanceBudget(): () => number {
+    const from = this.cfg.store.revision();
+    return () => this.writeBudget - (this.cfg.store.revision() - from);
+  }
+
   /** advanceUntil steps like advanceTo but stops as soon as cond() holds; returns whether it did. */
   advanceUntil(targetMs: number, cond: () => boolean): boolean {
     return this.call(() => this.stepTo(targetMs, () => cond()));
@@ -252,18 +297,22 @@ export class Simulation {
    */
   private stepTo(targetMs: number, done: (r: SettleReport) => boolean, pauseAt?: () => boolean): boolean {
     const { store, clock } = this.cfg;
-    let r = this.settleNow(MAX_PASSES);
+    // All the settles of one advance share one write budget; once it is spent the clock goes to
+    // the target and what fell due meanwhile is the next command's.
+    const left = this.advanceBudget();
+    let r = this.settleNow(MAX_PASSES, left());
     if (done(r)) return true;
-    for (let stops = 0; r.settled && stops < MAX_STOPS; stops++) {
+    for (let stops = 0; r.settled && stops < MAX_STOPS && left() > 0; stops++) {
       const next = store.timers.nextExact(clock.nowMs());
       if (next === undefined || next > targetMs) break;
       clock.set(next);
-      r = this.settleNow(MAX_PASSES);
+      r = this.settleNow(MAX_PASSES, left());
       if (done(r)) return true;
       if (pauseAt?.()) return true;
     }
     clock.set(targetMs);
-    return done(this.settleNow(r.settled ? MAX_PASSES : CATCH_UP_PASSES));
+    if (left() <= 0) return done({ passes: 0, reconciles: 0, settled: false });
+    return done(this.settleNow(r.settled ? MAX_PASSES : CATCH_UP_PASSES, left()));
   }
 
   /** runComponent reconciles every key that changed or fell due for one component; returns how many. */

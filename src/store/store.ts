@@ -56,8 +56,8 @@ export interface Store {
   listByOwner(ownerUid: string, kind: string): KubeObject[];
   /** versionsByOwner lists the keys and revisions listByOwner would return, decoding nothing. */
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[];
-  /** findEvents lists the Events about an object (by uid) with a reason and message, through an index. */
-  findEvents(subjectUid: string, reason: string, message: string): KubeObject[];
+  /** findEvents lists the Events about an object (by uid) with a reason and message (and fieldPath), through an index; a superset of those that match. */
+  findEvents(subjectUid: string, reason: string, message: string, fieldPath?: string): KubeObject[];
   /**
    * kindsStamp changes whenever an object of the kinds is created, changed or deleted: how many
    * there are and the newest revision among them (with historyEpoch, as revisions may be reused).

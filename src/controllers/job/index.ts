@@ -24,11 +24,14 @@ import {
 import { formatIndexes, parseIndexes } from './indexes';
 import { matchPodFailurePolicy } from './pod-failure-policy';
 import { completionIndex, hasTrackingFinalizer, JOB_TRACKING_FINALIZER, newJobPod } from './pods';
+import { SLOW_START_INITIAL_BATCH_SIZE, slowStartBatch } from '../slow-start';
 
 export const NAME = 'job-controller';
 export const SUCCESSFUL_CREATE = 'SuccessfulCreate';
 export const SUCCESSFUL_DELETE = 'SuccessfulDelete';
 export const FAILED_CREATE = 'FailedCreate';
+/** MAX_POD_CREATE_DELETE_PER_SYNC caps the pods one sync creates (job_controller.go MaxPodCreateDeletePerSync). */
+export const MAX_POD_CREATE_DELETE_PER_SYNC = 500;
 export const COMPLETED = 'Completed';
 export const JOB_COMPLETED_MESSAGE = 'Job completed';
 export const SUSPENDED_EVENT = 'Suspended';
@@ -223,16 +226,13 @@ function manageJob(job: KubeObject, pods: KubeObject[], active: KubeObject[], su
       keep.push(p);
     }
     if (onlyFailed) for (const p of terminating) { const ix = completionIndex(p); if (ix !== undefined) seen.add(ix); }
-    const room = Math.max(0, Math.min(parallelism, n - succeededIdx.size) - keep.length);
+    const room = Math.min(MAX_POD_CREATE_DELETE_PER_SYNC, Math.max(0, Math.min(parallelism, n - succeededIdx.size) - keep.length));
     const pending: number[] = [];
     for (let i = 0; i < n && pending.length < room; i++) if (!succeededIdx.has(i) && !seen.has(i)) pending.push(i);
     if (!pending.length) return { active: keep };
     if (wait > 0) return { active: keep, requeueMs: wait };
-    for (const ix of pending) {
-      const p = createPod(job, ix, ctx);
-      if (!p) break;
-      keep.push(p);
-    }
+    let next = 0;
+    createInBatches(pending.length, () => createPod(job, pending[next++], ctx), keep);
     return { active: keep };
   }
 
@@ -247,12 +247,17 @@ function manageJob(job: KubeObject, pods: KubeObject[], active: KubeObject[], su
   if (missing <= 0) return { active };
   if (wait > 0) return { active, requeueMs: wait };
   const out = [...active];
-  for (let i = 0; i < missing; i++) {
-    const p = createPod(job, undefined, ctx);
-    if (!p) break;
-    out.push(p);
-  }
+  createInBatches(Math.min(missing, MAX_POD_CREATE_DELETE_PER_SYNC), () => createPod(job, undefined, ctx), out);
   return { active: out };
+}
+
+/** createInBatches creates count pods in slow-start batches, adding them to out; a failed creation ends its batch's run. */
+function createInBatches(count: number, create: () => KubeObject | undefined, out: KubeObject[]): void {
+  slowStartBatch(count, SLOW_START_INITIAL_BATCH_SIZE, () => {
+    const p = create();
+    if (!p) throw new Error('pod not created'); // FailedCreate is recorded
+    out.push(p);
+  });
 }
 
 function createPod(job: KubeObject, index: number | undefined, ctx: ReconcileContext): KubeObject | undefined {

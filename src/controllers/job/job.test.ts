@@ -7,6 +7,8 @@ import { BACKOFF_LIMIT_EXCEEDED, COMPLETE, COMPLETIONS_REACHED, FAILED, FAILURE_
 import { formatIndexes, parseIndexes } from './indexes';
 import { matchPodFailurePolicy } from './pod-failure-policy';
 import { COMPLETION_INDEX_ANNOTATION, JOB_TRACKING_FINALIZER } from './pods';
+import { Simulation } from '../../sim/runtime';
+import { MAX_POD_CREATE_DELETE_PER_SYNC, jobController } from './index';
 
 function job(name: string, spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -187,4 +189,19 @@ describe('pod failure policy', () => {
     p.status.conditions = [{ type: 'DisruptionTarget', status: 'True' }];
     expect(matchPodFailurePolicy(policy as never, p)).toEqual({ action: 'Ignore', countFailed: false });
   });
+});
+
+describe('job controller at scale', () => {
+  it.each([['NonIndexed'], ['Indexed']])('creates at most MAX_POD_CREATE_DELETE_PER_SYNC pods in one sync (%s)', (mode) => {
+    const cluster = newTestCluster();
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [jobController] });
+    const spec = mode === 'Indexed' ? { parallelism: 2147483647, completions: 2147483647, completionMode: 'Indexed' } : { parallelism: 2147483647 };
+    cluster.store.transaction(() => {
+      sim.settle();
+      cluster.api.create(job('wide', spec), { fieldManager: 't' });
+      sim.settle(1);
+    });
+    expect(jobPods(cluster, 'wide')).toHaveLength(MAX_POD_CREATE_DELETE_PER_SYNC);
+    cluster.close();
+  }, 60_000);
 });

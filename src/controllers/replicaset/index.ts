@@ -1,7 +1,10 @@
 /**
  * replicaset: keeps a ReplicaSet's number of active pods at spec.replicas and reports status.
  * Mirrors kubernetes pkg/controller/replicaset/replica_set.go (manageReplicas, calculateStatus);
- * kubemu: no slow-start batches and no adoption of orphaned pods (pods leaving the selector are released).
+ * Creations go in slow-start batches, at most BURST_REPLICAS creations or deletions per sync
+ * (the rest at the next sync, which the new pods' changes bring about); a failed creation ends
+ * the sync, which is retried with back-off. kubemu: no adoption of orphaned pods (pods leaving
+ * the selector are released), no ReplicaFailure condition.
  */
 import type { KubeObject } from '../../api/meta';
 import { isPodActive, isPodAvailable, isPodReady, podCondition } from '../../api/pod-util';
@@ -10,11 +13,14 @@ import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
 import { OwnedCache } from '../owned-cache';
 import { newPodFromTemplate, rankPodsForDeletion } from './pods';
+import { SLOW_START_INITIAL_BATCH_SIZE, slowStartBatch } from '../slow-start';
 
 export const NAME = 'replicaset-controller';
 export const SUCCESSFUL_CREATE = 'SuccessfulCreate';
 export const SUCCESSFUL_DELETE = 'SuccessfulDelete';
 export const FAILED_CREATE = 'FailedCreate';
+/** BURST_REPLICAS caps the pods one sync creates or deletes (kube-controller-manager's burstReplicas). */
+export const BURST_REPLICAS = 500;
 
 /**
  * slimPod keeps what the controller reads of a pod — selection, ranking for deletion, status
@@ -50,10 +56,13 @@ export function newReplicaSetController(): Controller {
       // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
       if (!rs.metadata.deletionTimestamp) for (const p of controlled) if (!pods.includes(p)) releasePod(rs, p, ctx);
       const active = pods.filter(isPodActive);
-      const changed = !rs.metadata.deletionTimestamp && manageReplicas(rs, active, ctx);
+      const managed = rs.metadata.deletionTimestamp ? { changed: false } : manageReplicas(rs, active, ctx);
       // Status counts the controlled active pods; re-list only if this pass created, deleted or released some.
-      const counted = changed || pods.length !== controlled.length ? owned.list(ctx.api, rs.metadata.uid!).filter(isPodActive) : active;
-      return updateStatus(rs, counted, ctx);
+      const counted = managed.changed || pods.length !== controlled.length ? owned.list(ctx.api, rs.metadata.uid!).filter(isPodActive) : active;
+      const result = updateStatus(rs, counted, ctx);
+      // A failed creation is retried with back-off, as the controller's rate-limited queue does.
+      if (managed.error) throw managed.error;
+      return result;
     },
   };
 }
@@ -69,22 +78,26 @@ function releasePod(rs: KubeObject, pod: KubeObject, ctx: ReconcileContext): voi
   }
 }
 
-/** manageReplicas creates or deletes pods to reach spec.replicas; returns whether it tried to. */
-function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileContext): boolean {
+/**
+ * manageReplicas creates or deletes pods (at most BURST_REPLICAS) to reach spec.replicas;
+ * returns whether it tried to, and the first failed creation.
+ */
+function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileContext): { changed: boolean; error?: unknown } {
   const want = rs.spec.replicas ?? 1;
   const diff = active.length - want;
   if (diff < 0) {
-    for (let i = 0; i < -diff; i++) {
+    const { error } = slowStartBatch(Math.min(-diff, BURST_REPLICAS), SLOW_START_INITIAL_BATCH_SIZE, () => {
       try {
         const pod = ctx.api.create(newPodFromTemplate(rs, 'ReplicaSet', 'apps/v1'), { fieldManager: NAME });
         ctx.api.recordEvent(rs, 'Normal', SUCCESSFUL_CREATE, `Created pod: ${pod.metadata.name}`, { component: NAME });
       } catch (e) {
         ctx.api.recordEvent(rs, 'Warning', FAILED_CREATE, `Error creating: ${(e as Error).message}`, { component: NAME });
-        return true;
+        throw e;
       }
-    }
+    });
+    return { changed: true, error };
   } else if (diff > 0) {
-    for (const pod of rankPodsForDeletion(active).slice(0, diff)) {
+    for (const pod of rankPodsForDeletion(active).slice(0, Math.min(diff, BURST_REPLICAS))) {
       try {
         ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME });
         ctx.api.recordEvent(rs, 'Normal', SUCCESSFUL_DELETE, `Deleted pod: ${pod.metadata.name}`, { component: NAME });
@@ -93,7 +106,7 @@ function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileCont
       }
     }
   }
-  return diff !== 0;
+  return { changed: diff !== 0 };
 }
 
 /** updateStatus writes the counts over pods, the set's active controlled pods. */

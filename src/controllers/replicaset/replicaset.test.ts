@@ -1,7 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { rankPodsForDeletion } from './pods';
 import type { KubeObject } from '../../api/meta';
+import { Simulation } from '../../sim/runtime';
+import { BURST_REPLICAS, FAILED_CREATE, SUCCESSFUL_CREATE, newReplicaSetController } from './index';
+
+const replicaSet = (replicas: number): KubeObject => ({
+  apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs', namespace: 'default' },
+  spec: { replicas, selector: { matchLabels: { app: 'x' } }, template: { metadata: { labels: { app: 'x' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+});
+
+/** syncOnce runs the ReplicaSet controller alone for one pass over what changed (one sync of the set). */
+function syncOnce(cluster: ReturnType<typeof newTestCluster>, write: () => void): void {
+  const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newReplicaSetController()] });
+  cluster.store.transaction(() => { sim.settle(); write(); sim.settle(1); });
+}
+
+const podCreates = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([obj]) => (obj as KubeObject).kind === 'Pod').length;
+const rsEvents = (cluster: ReturnType<typeof newTestCluster>, reason: string) => cluster.api.list({ kind: 'Event', namespace: 'default' })
+  .filter((e) => e.involvedObject?.kind === 'ReplicaSet' && e.reason === reason);
 
 describe('replicaset controller', () => {
   it('keeps replicas pods and releases a pod relabelled out of its selector', () => {
@@ -22,6 +39,46 @@ describe('replicaset controller', () => {
     expect(pods).toHaveLength(3);
     expect(pods.find((p) => p.metadata.name === first!.metadata.name)!.metadata.ownerReferences).toBeUndefined();
     expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status.replicas).toBe(2);
+  });
+});
+
+describe('replicaset controller at scale', () => {
+  it('creates at most BURST_REPLICAS pods in one sync, however many are missing', () => {
+    const cluster = newTestCluster();
+    syncOnce(cluster, () => cluster.api.create(replicaSet(2147483647), { fieldManager: 'test' }));
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' })).toHaveLength(BURST_REPLICAS);
+    expect(rsEvents(cluster, SUCCESSFUL_CREATE)).toHaveLength(BURST_REPLICAS);
+    cluster.close();
+  }, 30_000);
+
+  it('stops at the slow-start batch where a quota refuses a pod, skipping the rest', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'default' }, spec: { hard: { pods: '3' } } }, { fieldManager: 'test' }));
+    cluster.advance(1000);
+    const create = vi.spyOn(cluster.api, 'create');
+    syncOnce(cluster, () => cluster.api.create(replicaSet(10), { fieldManager: 'test' }));
+    // Batches 1, 2, 4: the third batch's four creations all fail on the quota; the other three are never tried.
+    expect(podCreates(create)).toBe(1 + 2 + 4);
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' })).toHaveLength(3);
+    const [failed] = rsEvents(cluster, FAILED_CREATE);
+    expect(failed!.message).toMatch(/^Error creating: pods "rs-[a-z0-9]{5}" is forbidden: exceeded quota: q, requested: pods=1, used: pods=3, limited: pods=3$/);
+    cluster.close();
+  });
+
+  it('retries a refused creation with back-off, so pods come once the quota allows them', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'default' }, spec: { hard: { pods: '3' } } }, { fieldManager: 'test' }));
+    cluster.advance(1000);
+    cluster.write(() => cluster.api.create(replicaSet(5), { fieldManager: 'test' }));
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' })).toHaveLength(3);
+    cluster.write(() => {
+      const q = cluster.api.get({ kind: 'ResourceQuota', namespace: 'default', name: 'q' });
+      cluster.api.update({ ...q, spec: { hard: { pods: '10' } } }, { fieldManager: 'test' });
+    });
+    cluster.advance(60_000);
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' })).toHaveLength(5);
+    expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status.replicas).toBe(5);
+    cluster.close();
   });
 });
 

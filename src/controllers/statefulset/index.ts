@@ -18,6 +18,12 @@ export const NAME = 'statefulset-controller';
 export const SUCCESSFUL_CREATE = 'SuccessfulCreate';
 export const SUCCESSFUL_DELETE = 'SuccessfulDelete';
 export const FAILED_CREATE = 'FailedCreate';
+/**
+ * MAX_PARALLEL_CREATES_PER_SYNC bounds the pods a Parallel set creates in one sync (the next
+ * sync, brought about by the new pods, goes on). kubemu: upstream creates them all, at the
+ * pace of its API client's rate limit; a reconcile here must return.
+ */
+export const MAX_PARALLEL_CREATES_PER_SYNC = 500;
 
 /** createPodMessage etc. are stateful_pod_control.go's event texts. */
 export const createPodMessage = (pod: string, set: string) => `create Pod ${pod} in StatefulSet ${set} successful`;
@@ -88,13 +94,14 @@ function updatePods(set: KubeObject, pods: KubeObject[], current: KubeObject, up
   const partition: number = set.spec.updateStrategy?.rollingUpdate?.partition ?? 0;
   const rolling = (set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
 
+  let created = 0;
   for (let ord = 0; ord < replicas; ord++) {
     const pod = byOrdinal.get(ord);
     if (!pod) {
       // Ordinals below the partition keep the current revision while a rollout is held back.
       const rev = rolling && ord < partition && current.metadata.name !== update.metadata.name ? current : update;
       createPod(set, ord, rev, ctx);
-      if (monotonic) return;
+      if (monotonic || ++created >= MAX_PARALLEL_CREATES_PER_SYNC) return;
       continue;
     }
     if (isPodTerminal(pod) && !pod.metadata.deletionTimestamp) {

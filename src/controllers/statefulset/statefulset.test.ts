@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
-import { createClaimMessage, createPodMessage, deletePodMessage } from './index';
+import { MAX_PARALLEL_CREATES_PER_SYNC, createClaimMessage, createPodMessage, deletePodMessage, statefulSetController } from './index';
+import { Simulation } from '../../sim/runtime';
 import { CONTROLLER_REVISION_HASH_LABEL } from './revision';
 
 function sts(spec: Record<string, unknown> = {}): KubeObject {
@@ -117,4 +118,18 @@ describe('statefulset controller', () => {
     expect(cluster.api.list({ kind: 'Pod', namespace: 'default' }).map((p) => p.metadata.name)).toEqual(['web-0']);
     expect(stsEvents(cluster).filter((m) => m.startsWith('delete'))).toEqual([deletePodMessage('web-2', 'web'), deletePodMessage('web-1', 'web')]);
   });
+});
+
+describe('statefulset controller at scale', () => {
+  it('creates at most MAX_PARALLEL_CREATES_PER_SYNC pods of a Parallel set in one sync', () => {
+    const cluster = newTestCluster();
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [statefulSetController] });
+    cluster.store.transaction(() => {
+      sim.settle();
+      cluster.api.create(sts({ replicas: 2147483647, podManagementPolicy: 'Parallel', volumeClaimTemplates: undefined }), { fieldManager: 't' });
+      sim.settle(1);
+    });
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => p.metadata.name!.startsWith('web-'))).toHaveLength(MAX_PARALLEL_CREATES_PER_SYNC);
+    cluster.close();
+  }, 60_000);
 });

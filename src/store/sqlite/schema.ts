@@ -38,7 +38,8 @@ export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF',
 const EVENTS_BY_SUBJECT = `CREATE INDEX events_by_subject ON objects(owner, aggregate) WHERE kind = 'Event'`;
 
 /** AGGREGATE_OF_BODY computes an Event's `aggregate` column from its body (sqlite-store's aggregateOf). */
-const AGGREGATE_OF_BODY = "coalesce(json_extract(body, '$.reason'), '') || char(10) || coalesce(json_extract(body, '$.message'), '')";
+const AGGREGATE_OF_BODY = "coalesce(json_extract(body, '$.reason'), '') || char(10) || coalesce(json_extract(body, '$.message'), '')"
+  + " || coalesce(char(10) || nullif(json_extract(body, '$.involvedObject.fieldPath'), ''), '')";
 
 /**
  * OBJECTS_BY_LEASE finds the objects whose lease has run out (Events: see apiserver/leases.ts);

@@ -106,12 +106,17 @@ function ownerOf(obj: KubeObject): string | null {
 
 /** aggregateOf is the value kept in the `aggregate` column: an Event's reason and message (what the recorder aggregates on). */
 function aggregateOf(obj: KubeObject): string | null {
-  return obj.kind === 'Event' ? eventKey(obj.reason, obj.message) : null;
+  return obj.kind === 'Event' ? eventKey(obj.reason, obj.message, obj.involvedObject?.fieldPath) : null;
 }
 
-/** eventKey joins a reason and a message as the schema's AGGREGATE_OF_BODY does. */
-function eventKey(reason: unknown, message: unknown): string {
-  return `${typeof reason === 'string' ? reason : ''}\n${typeof message === 'string' ? message : ''}`;
+/**
+ * eventKey joins a reason, a message and a fieldPath (if any) as the schema's AGGREGATE_OF_BODY
+ * does: the recorder's key has the fieldPath too, and without it the Events about each of a
+ * pod's thousand containers ("Pulling image …") would share one key.
+ */
+function eventKey(reason: unknown, message: unknown, fieldPath?: unknown): string {
+  const key = `${typeof reason === 'string' ? reason : ''}\n${typeof message === 'string' ? message : ''}`;
+  return typeof fieldPath === 'string' && fieldPath ? `${key}\n${fieldPath}` : key;
 }
 
 /** sized passes a stored body through unless it is over etcd's limit, which counts UTF-8 bytes (not a string's UTF-16 units). */
@@ -303,8 +308,11 @@ class SqliteStore implements Store {
     return this.q.versionsByOwner.all(ownerUid, kind);
   }
 
-  findEvents(subjectUid: string, reason: string, message: string): KubeObject[] {
-    return this.q.events.all(subjectUid, eventKey(reason, message)).map((r) => JSON.parse(r.body));
+  findEvents(subjectUid: string, reason: string, message: string, fieldPath?: string): KubeObject[] {
+    const rows = this.q.events.all(subjectUid, eventKey(reason, message, fieldPath));
+    // An Event stored before the key had its fieldPath is under the key without it.
+    if (fieldPath) rows.push(...this.q.events.all(subjectUid, eventKey(reason, message)));
+    return rows.map((r) => JSON.parse(r.body));
   }
 
   kindsStamp(kinds: readonly [string, string]): string {
