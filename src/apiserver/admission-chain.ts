@@ -1,7 +1,7 @@
 /**
  * admission-chain: the admission plugins a v1.32 API server runs on create, in upstream's
- * order — mutating (ServiceAccount, Priority, DefaultTolerationSeconds, LimitRanger's
- * defaults) before validation, validating (LimitRanger's constraints, ResourceQuota) after.
+ * order — mutating (DefaultStorageClass, StorageObjectInUseProtection, ServiceAccount, Priority,
+ * DefaultTolerationSeconds, LimitRanger's defaults) before validation, validating (LimitRanger's constraints, ResourceQuota) after.
  */
 import type { KubeObject } from '../api/meta';
 import { builtinRegistry, qualifiedResource } from '../api/registry';
@@ -10,6 +10,8 @@ import type { Rand } from '../sim/rand';
 import { admitDefaultTolerations, admitPriority, admitServiceAccount } from './strategies';
 import { forbidden } from './errors';
 import { admitResourceQuotas, mutateLimitRanges, quotaUsage, validateLimitRanges, type NamespaceObjects } from './admission';
+import { admitDefaultStorageClass } from './admission/default-storage-class';
+import { admitStorageProtection } from './admission/storage-object-in-use-protection';
 
 /** priorityClassNotFound is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
@@ -20,6 +22,8 @@ export const serviceAccountNotFound = (ns: string, name: string): string =>
 
 /** mutateCreate runs the mutating plugins on a new object; throws 403 Forbidden. */
 export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
+  if (obj.kind === 'PersistentVolumeClaim') admitDefaultStorageClass(obj, store.list({ kind: 'StorageClass' }));
+  admitStorageProtection(obj);
   if (obj.kind !== 'Pod') return;
   const sa: string | undefined = obj.spec?.serviceAccountName || obj.spec?.serviceAccount;
   // kubemu: the "default" account is not required to exist yet (the namespace's first pods can race its creation upstream).

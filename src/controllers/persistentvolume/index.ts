@@ -149,7 +149,8 @@ export const volumeController: Controller = {
   }],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: req.name });
-    if (!pv || pv.metadata.deletionTimestamp) return;
+    // A volume being deleted still moves to Released: that is what lifts its pv-protection finalizer.
+    if (!pv) return;
     const ref = pv.spec.claimRef;
     let phase = 'Available';
     if (ref) {
@@ -158,7 +159,7 @@ export const volumeController: Controller = {
       else if (ref.uid) phase = 'Released';
     }
     if (pv.status?.phase !== phase) ctx.api.updateStatus({ ...pv, status: { ...(pv.status ?? {}), phase } }, FM);
-    if (phase === 'Released' && pv.spec.persistentVolumeReclaimPolicy === 'Delete') {
+    if (phase === 'Released' && pv.spec.persistentVolumeReclaimPolicy === 'Delete' && !pv.metadata.deletionTimestamp) {
       // kubemu: the binder deletes the volume itself; upstream the (external) provisioner that made it does.
       try {
         ctx.api.delete({ kind: 'PersistentVolume', name: pv.metadata.name! }, { fieldManager: pv.metadata.annotations?.[PROVISIONED_BY] ?? EVENT_COMPONENT });
