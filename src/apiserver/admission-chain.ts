@@ -12,6 +12,7 @@ import { forbidden } from './errors';
 import { admitResourceQuotas, mutateLimitRanges, quotaUsage, validateLimitRanges, type NamespaceObjects } from './admission';
 import { admitDefaultStorageClass } from './admission/default-storage-class';
 import { admitStorageProtection } from './admission/storage-object-in-use-protection';
+import { validateClaimResize } from './admission/persistent-volume-claim-resize';
 
 /** priorityClassNotFound is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
@@ -56,6 +57,11 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string): v
   if (!quotas.length) return;
   const objects = namespaceObjects(store, ns, nowISO);
   admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects));
+}
+
+/** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
+export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store): void {
+  if (obj.kind === 'PersistentVolumeClaim') validateClaimResize(obj, old, (name) => store.get({ kind: 'StorageClass', name }));
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+const PVC = `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+spec:
+  accessModes: ["ReadWriteOnce"]
+  resources:
+    requests:
+      storage: 1Gi
+`;
+const POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: app
+spec:
+  containers:
+  - name: app
+    image: nginx
+    volumeMounts:
+    - name: data
+      mountPath: /data
+  volumes:
+  - name: data
+    persistentVolumeClaim:
+      claimName: data
+`;
+const size = (s: string): string => `{"spec":{"resources":{"requests":{"storage":"${s}"}}}}`;
+const NO_RESIZE = 'Error from server (Forbidden): persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize\n';
+
+describe('storage: claim resizing', () => {
+  let home: TempHome;
+  beforeEach(() => { home = manualCluster('resize', 7); });
+  afterEach(() => home.cleanup());
+
+  it('refuses to grow a claim whose class does not allow expansion, and to shrink it to its capacity', () => {
+    home.run(['apply', '-f', home.file('pvc.yaml', PVC)]);
+    home.run(['apply', '-f', home.file('pod.yaml', POD)]);
+    home.run('tick 10s');
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('2Gi')])).toEqual({ stdout: '', stderr: NO_RESIZE, code: 1 });
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('512Mi')])).toEqual({
+      stdout: '',
+      stderr: 'The PersistentVolumeClaim "data" is invalid: spec.resources.requests.storage: Forbidden: field can not be less than status.capacity\n',
+      code: 1,
+    });
+    expect(home.run(['get', 'pvc', 'data', '-o', 'jsonpath={.spec.resources.requests.storage} {.status.capacity.storage}']).stdout).toBe('1Gi 1Gi');
+  });
+
+  it('refuses to resize an unbound claim: its spec is immutable until bound', () => {
+    home.run(['apply', '-f', home.file('pvc.yaml', PVC)]);
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('2Gi')])).toEqual({
+      stdout: '',
+      stderr: 'The PersistentVolumeClaim "data" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n',
+      code: 1,
+    });
+  });
+});
