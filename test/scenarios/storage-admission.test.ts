@@ -128,4 +128,38 @@ spec:
       code: 1,
     });
   });
+
+  it('refuses a LimitRange with duplicate types, Pod defaults, an unbounded claim item or an unknown type', () => {
+    const bad = `apiVersion: v1
+kind: LimitRange
+metadata:
+  name: bad
+spec:
+  limits:
+  - type: Pod
+    default: {cpu: 1}
+    defaultRequest: {cpu: 1}
+  - type: Container
+    max: {cpu: 1}
+  - type: Container
+    max: {cpu: 2}
+  - type: PersistentVolumeClaim
+    maxLimitRequestRatio: {storage: 2}
+  - type: Node
+    max: {cpu: 1}
+`;
+    expect(home.run(['apply', '-f', home.file('bad.yaml', bad)])).toEqual({
+      stdout: '',
+      stderr: [
+        'The LimitRange "bad" is invalid: ',
+        "* spec.limits[0].default: Forbidden: may not be specified when `type` is 'Pod'",
+        "* spec.limits[0].defaultRequest: Forbidden: may not be specified when `type` is 'Pod'",
+        '* spec.limits[2].type: Duplicate value: "Container"',
+        '* spec.limits[3].limits: Required value: either minimum or maximum storage value is required, but neither was provided',
+        '* spec.limits[4].type: Invalid value: "Node": must be a standard limit type or fully qualified',
+        '',
+      ].join('\n'),
+      code: 1,
+    });
+  });
 });
