@@ -12,9 +12,9 @@ import { isPodTerminal } from '../../api/pod-util';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
 import {
-  BETA_STORAGE_PROVISIONER, BIND_COMPLETED, BOUND_BY_CONTROLLER, DEFAULT_CLASS, EVENT_COMPONENT, EXTERNAL_PROVISIONING,
+  BETA_STORAGE_PROVISIONER, BIND_COMPLETED, BOUND_BY_CONTROLLER, CSI_MIGRATED_PROVISIONERS, DEFAULT_CLASS, EVENT_COMPONENT, EXTERNAL_PROVISIONING,
   externalProvisioningMessage, FAILED_BINDING, NO_VOLUME_NO_CLASS_MESSAGE, PROVISIONED_BY, SELECTED_NODE, STORAGE_PROVISIONER,
-  WAIT_FOR_FIRST_CONSUMER, WAIT_FOR_FIRST_CONSUMER_MESSAGE,
+  noVolumePluginMessage, PROVISIONING_FAILED, WAIT_FOR_FIRST_CONSUMER, WAIT_FOR_FIRST_CONSUMER_MESSAGE,
 } from './annotations';
 import { findMatchingVolume } from './matching';
 
@@ -88,6 +88,11 @@ export const claimController: Controller = {
     if (pv) return bind(claim, pv, ctx);
     if (!sc) {
       ctx.api.recordEvent(claim, 'Normal', FAILED_BINDING, NO_VOLUME_NO_CLASS_MESSAGE, { component: EVENT_COMPONENT });
+      return;
+    }
+    if (String(sc.provisioner).startsWith('kubernetes.io/') && !CSI_MIGRATED_PROVISIONERS.has(sc.provisioner)) {
+      // findProvisionablePlugin: no in-tree plugin provisions for this name (e.g. kubernetes.io/no-provisioner).
+      ctx.api.recordEvent(claim, 'Warning', PROVISIONING_FAILED, noVolumePluginMessage(sc.provisioner), { component: EVENT_COMPONENT });
       return;
     }
     if (claim.metadata.annotations?.[STORAGE_PROVISIONER] !== sc.provisioner) {
