@@ -56,4 +56,24 @@ describe('storage: claim resizing', () => {
       code: 1,
     });
   });
+
+  it('lets a class that allows expansion grow a bound claim; with no resizer for local-path, capacity stays', () => {
+    const expandable = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: expandable
+provisioner: rancher.io/local-path
+volumeBindingMode: WaitForFirstConsumer
+allowVolumeExpansion: true
+`;
+    home.run(['apply', '-f', home.file('sc.yaml', expandable)]);
+    home.run(['apply', '-f', home.file('pvc.yaml', PVC.replace('spec:\n', 'spec:\n  storageClassName: expandable\n'))]);
+    home.run(['apply', '-f', home.file('pod.yaml', POD)]);
+    home.run('tick 10s');
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('2Gi')])).toEqual({ stdout: 'persistentvolumeclaim/data patched\n', stderr: '', code: 0 });
+    home.run('tick 1m');
+    // As on kind: the local-path provisioner ships no external-resizer, so nothing grows the volume.
+    expect(home.run(['get', 'pvc', 'data', '-o', 'jsonpath={.spec.resources.requests.storage} {.status.capacity.storage} {.status.conditions}']).stdout).toBe('2Gi 1Gi ');
+  });
 });
+
