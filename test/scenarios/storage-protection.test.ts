@@ -92,4 +92,16 @@ describe('storage: default class and protection finalizers', () => {
     expect(home.run('delete pvc data')).toEqual({ stdout: 'persistentvolumeclaim "data" deleted\n', stderr: '', code: 0 });
     expect(home.run('get pv')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
   });
+
+  it('lets a deleted namespace go as soon as its pod and then its protected claim are gone', () => {
+    home.run('create namespace x');
+    home.run(['apply', '-n', 'x', '-f', home.file('data.yaml', claim('data'))]);
+    home.run(['apply', '-n', 'x', '-f', home.file('pod.yaml', POD)]);
+    home.run('tick 10s');
+    expect(home.run('delete namespace x')).toEqual({ stdout: 'namespace "x" deleted\n', stderr: '', code: 0 });
+    // The wait ended when the claim went, not at some later periodic recheck.
+    expect(home.run('tick 1s').stdout).toBe('2026-01-01T00:05:11Z -> 2026-01-01T00:05:12Z: no events\n');
+    expect(home.run('get pv')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
+  });
 });
+
