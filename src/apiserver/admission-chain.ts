@@ -1,7 +1,9 @@
 /**
  * admission-chain: the admission plugins a v1.32 API server runs on create, in upstream's
- * order — mutating (DefaultStorageClass, StorageObjectInUseProtection, ServiceAccount, Priority,
- * DefaultTolerationSeconds, LimitRanger's defaults) before validation, validating (LimitRanger's constraints, ResourceQuota) after.
+ * order — mutating (ServiceAccount, Priority, DefaultTolerationSeconds, LimitRanger's
+ * defaults for pods; DefaultStorageClass and StorageObjectInUseProtection for claims and
+ * volumes) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
+ * and on update the validating PersistentVolumeClaimResize.
  */
 import type { KubeObject } from '../api/meta';
 import { builtinRegistry, qualifiedResource } from '../api/registry';
