@@ -3,7 +3,7 @@
  * order — mutating (ServiceAccount, Priority, DefaultTolerationSeconds, LimitRanger's
  * defaults for pods; DefaultStorageClass and StorageObjectInUseProtection for claims and
  * volumes) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
- * and on update the validating PersistentVolumeClaimResize.
+ * and on a claim's update LimitRanger's constraints and PersistentVolumeClaimResize.
  */
 import type { KubeObject } from '../api/meta';
 import { builtinRegistry, qualifiedResource } from '../api/registry';
@@ -63,7 +63,11 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string): v
 
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
 export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store): void {
-  if (obj.kind === 'PersistentVolumeClaim') validateClaimResize(obj, old, (name) => store.get({ kind: 'StorageClass', name }));
+  if (obj.kind !== 'PersistentVolumeClaim') return;
+  // LimitRanger checks claim updates too (a resize past a PersistentVolumeClaim max); pod updates it skips.
+  const ranges = store.list({ kind: 'LimitRange', namespace: obj.metadata.namespace });
+  if (ranges.length) validateLimitRanges(obj, ranges);
+  validateClaimResize(obj, old, (name) => store.get({ kind: 'StorageClass', name }));
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

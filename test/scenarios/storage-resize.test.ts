@@ -75,5 +75,28 @@ allowVolumeExpansion: true
     // As on kind: the local-path provisioner ships no external-resizer, so nothing grows the volume.
     expect(home.run(['get', 'pvc', 'data', '-o', 'jsonpath={.spec.resources.requests.storage} {.status.capacity.storage} {.status.conditions}']).stdout).toBe('2Gi 1Gi ');
   });
+
+  it('checks a resize against the namespace LimitRange before the class', () => {
+    const limits = `apiVersion: v1
+kind: LimitRange
+metadata:
+  name: storage
+spec:
+  limits:
+  - type: PersistentVolumeClaim
+    max:
+      storage: 2Gi
+`;
+    home.run(['apply', '-f', home.file('pvc.yaml', PVC)]);
+    home.run(['apply', '-f', home.file('pod.yaml', POD)]);
+    home.run('tick 10s');
+    home.run(['apply', '-f', home.file('limits.yaml', limits)]);
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('5Gi')])).toEqual({
+      stdout: '',
+      stderr: 'Error from server (Forbidden): persistentvolumeclaims "data" is forbidden: maximum storage usage per PersistentVolumeClaim is 2Gi, but request is 5Gi\n',
+      code: 1,
+    });
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('2Gi')])).toEqual({ stdout: '', stderr: NO_RESIZE, code: 1 });
+  });
 });
 
