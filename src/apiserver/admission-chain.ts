@@ -3,7 +3,7 @@
  * order — mutating (ServiceAccount, Priority, DefaultTolerationSeconds, LimitRanger's
  * defaults for pods; DefaultStorageClass and StorageObjectInUseProtection for claims and
  * volumes) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
- * and on a claim's update LimitRanger's constraints and PersistentVolumeClaimResize.
+ * and on a claim's update LimitRanger's constraints, PersistentVolumeClaimResize, ResourceQuota.
  */
 import type { KubeObject } from '../api/meta';
 import { builtinRegistry, qualifiedResource } from '../api/registry';
@@ -62,12 +62,18 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string): v
 }
 
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
-export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store): void {
+export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string): void {
   if (obj.kind !== 'PersistentVolumeClaim') return;
+  const ns = obj.metadata.namespace;
   // LimitRanger checks claim updates too (a resize past a PersistentVolumeClaim max); pod updates it skips.
-  const ranges = store.list({ kind: 'LimitRange', namespace: obj.metadata.namespace });
+  const ranges = store.list({ kind: 'LimitRange', namespace: ns });
   if (ranges.length) validateLimitRanges(obj, ranges);
   validateClaimResize(obj, old, (name) => store.get({ kind: 'StorageClass', name }));
+  // ResourceQuota last: a claim's update is charged the growth of its request.
+  const quotas = store.list({ kind: 'ResourceQuota', namespace: ns });
+  if (!quotas.length || !ns) return;
+  const objects = namespaceObjects(store, ns, nowISO);
+  admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects), old);
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

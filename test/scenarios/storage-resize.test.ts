@@ -98,5 +98,28 @@ spec:
     });
     expect(home.run(['patch', 'pvc', 'data', '-p', size('2Gi')])).toEqual({ stdout: '', stderr: NO_RESIZE, code: 1 });
   });
+
+  it('charges a resize to the namespace quota', () => {
+    const sc = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: expandable
+provisioner: rancher.io/local-path
+volumeBindingMode: WaitForFirstConsumer
+allowVolumeExpansion: true
+`;
+    home.run(['apply', '-f', home.file('sc.yaml', sc)]);
+    home.run(['apply', '-f', home.file('pvc.yaml', PVC.replace('spec:\n', 'spec:\n  storageClassName: expandable\n'))]);
+    home.run(['apply', '-f', home.file('pod.yaml', POD)]);
+    home.run('tick 10s');
+    home.run('create quota storage --hard=requests.storage=2Gi');
+    home.run('tick 1s');
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('3Gi')])).toEqual({
+      stdout: '',
+      stderr: 'Error from server (Forbidden): persistentvolumeclaims "data" is forbidden: exceeded quota: storage, requested: requests.storage=2Gi, used: requests.storage=1Gi, limited: requests.storage=2Gi\n',
+      code: 1,
+    });
+    expect(home.run(['patch', 'pvc', 'data', '-p', size('2Gi')]).code).toBe(0);
+  });
 });
 
