@@ -64,6 +64,20 @@ describe('storage: default class and protection finalizers', () => {
     expect([dry.spec.storageClassName, dry.metadata.finalizers]).toEqual(['standard', ['kubernetes.io/pvc-protection']]);
   });
 
+  it('gives a class-less claim the class that becomes default later, and its pod then runs', () => {
+    home.run('annotate storageclass standard storageclass.kubernetes.io/is-default-class-');
+    home.run(['apply', '-f', home.file('data.yaml', claim('data'))]);
+    home.run(['apply', '-f', home.file('pod.yaml', POD)]);
+    home.run('tick 5s');
+    expect(cells(home, 'pvc data', 4)).toEqual(['data', 'Pending', '<unset>', '5s']);
+    expect(cells(home, 'pod app', 3)).toEqual(['app', '0/1', 'Pending']);
+    home.run('annotate storageclass standard storageclass.kubernetes.io/is-default-class=true');
+    home.run('tick 5s');
+    expect(cells(home, 'pvc data', 2)).toEqual(['data', 'Bound']);
+    expect(home.run(['get', 'pvc', 'data', '-o', 'jsonpath={.spec.storageClassName}']).stdout).toBe('standard');
+    expect(cells(home, 'pod app', 3)).toEqual(['app', '1/1', 'Running']);
+  });
+
   it('keeps a deleted claim Terminating while a pod uses it, then lets claim and volume go', () => {
     home.run(['apply', '-f', home.file('data.yaml', claim('data'))]);
     home.run(['apply', '-f', home.file('pod.yaml', POD)]);

@@ -46,6 +46,14 @@ export const claimController: Controller = {
   watches: [
     { kind: 'PersistentVolume', map: (pv) => pv.spec?.claimRef ? [{ namespace: pv.spec.claimRef.namespace, name: pv.spec.claimRef.name }] : [] },
     { kind: 'Pod', map: (pod) => pod.spec?.nodeName ? claimsUsedBy(pod).map((name) => ({ namespace: pod.metadata.namespace, name })) : [] },
+    // A class appearing or becoming the default is what unbound claims naming it (or none) wait for;
+    // upstream's periodic resync finds them, kubemu looks at once.
+    {
+      kind: 'StorageClass',
+      map: (sc, ctx) => ctx.api.list({ kind: 'PersistentVolumeClaim' })
+        .filter((c) => !c.spec?.volumeName && !c.metadata.deletionTimestamp && (c.spec?.storageClassName == null || c.spec.storageClassName === sc.metadata.name))
+        .map((c) => ({ namespace: c.metadata.namespace, name: c.metadata.name! })),
+    },
   ],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: req.namespace, name: req.name });
