@@ -1,7 +1,9 @@
 /**
  * admission-chain: the admission plugins a v1.32 API server runs on create, in upstream's
  * order — mutating (ServiceAccount, Priority, DefaultTolerationSeconds, LimitRanger's
- * defaults) before validation, validating (LimitRanger's constraints, ResourceQuota) after.
+ * defaults for pods; DefaultStorageClass and StorageObjectInUseProtection for claims and
+ * volumes) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
+ * and on a claim's update LimitRanger's constraints, PersistentVolumeClaimResize, ResourceQuota.
  */
 import type { KubeObject } from '../api/meta';
 import { builtinRegistry, qualifiedResource } from '../api/registry';
@@ -10,6 +12,9 @@ import type { Rand } from '../sim/rand';
 import { admitDefaultTolerations, admitPriority, admitServiceAccount } from './strategies';
 import { forbidden } from './errors';
 import { admitResourceQuotas, mutateLimitRanges, quotaUsage, validateLimitRanges, type NamespaceObjects } from './admission';
+import { admitDefaultStorageClass } from './admission/default-storage-class';
+import { admitStorageProtection } from './admission/storage-object-in-use-protection';
+import { validateClaimResize } from './admission/persistent-volume-claim-resize';
 
 /** priorityClassNotFound is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
@@ -20,6 +25,8 @@ export const serviceAccountNotFound = (ns: string, name: string): string =>
 
 /** mutateCreate runs the mutating plugins on a new object; throws 403 Forbidden. */
 export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
+  if (obj.kind === 'PersistentVolumeClaim') admitDefaultStorageClass(obj, store.list({ kind: 'StorageClass' }));
+  admitStorageProtection(obj);
   if (obj.kind !== 'Pod') return;
   const sa: string | undefined = obj.spec?.serviceAccountName || obj.spec?.serviceAccount;
   // kubemu: the "default" account is not required to exist yet (the namespace's first pods can race its creation upstream).
@@ -52,6 +59,21 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string): v
   if (!quotas.length) return;
   const objects = namespaceObjects(store, ns, nowISO);
   admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects));
+}
+
+/** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
+export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string): void {
+  if (obj.kind !== 'PersistentVolumeClaim') return;
+  const ns = obj.metadata.namespace;
+  // LimitRanger checks claim updates too (a resize past a PersistentVolumeClaim max); pod updates it skips.
+  const ranges = store.list({ kind: 'LimitRange', namespace: ns });
+  if (ranges.length) validateLimitRanges(obj, ranges);
+  validateClaimResize(obj, old, (name) => store.get({ kind: 'StorageClass', name }));
+  // ResourceQuota last: a claim's update is charged the growth of its request.
+  const quotas = store.list({ kind: 'ResourceQuota', namespace: ns });
+  if (!quotas.length || !ns) return;
+  const objects = namespaceObjects(store, ns, nowISO);
+  admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects), old);
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

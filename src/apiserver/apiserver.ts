@@ -316,6 +316,7 @@ export class ApiServer implements ApiClient {
       }
       const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
+      write().validateUpdate(obj, current, this.store, this.clock.nowISO());
       const specChanged = strategy.specChanged
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));

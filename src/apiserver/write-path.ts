@@ -4,6 +4,6 @@
  * bundle loads it on the first write (see split-points.ts): reads never pay for it.
  */
 export { strategyFor, stampJobSelector } from './strategies';
-export { mutateCreate, validateCreate } from './admission-chain';
+export { mutateCreate, validateCreate, validateUpdate } from './admission-chain';
 export { decodeObject } from './decode';
 export { allocateServiceAddresses } from './allocators';

@@ -18,6 +18,8 @@ import { statefulSetController } from '../controllers/statefulset';
 import { claimController, volumeController } from '../controllers/persistentvolume';
 import { localPathProvisioner } from '../controllers/persistentvolume/provisioner';
 import { endpointsController } from '../controllers/endpoints';
+import { pvcProtectionController } from '../controllers/pvcprotection';
+import { pvProtectionController } from '../controllers/pvprotection';
 import { garbageCollectors } from '../controllers/garbagecollector';
 import { resourceQuotaController } from '../controllers/resourcequota';
 import { newKubeScheduler } from '../scheduler/kube-scheduler';
@@ -46,6 +48,8 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     claimController,
     localPathProvisioner,
     volumeController,
+    pvcProtectionController,
+    pvProtectionController,
     endpointsController,
     ...garbageCollectors,
     disruptionController,

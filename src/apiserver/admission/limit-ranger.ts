@@ -52,7 +52,11 @@ export function defaultLimitRangeItem(item: LimitRangeItem): LimitRangeItem {
   for (const [k, v] of Object.entries(item.max ?? {})) if (!(k in dflt)) dflt[k] = v;
   for (const [k, v] of Object.entries(dflt)) if (!(k in dfltReq)) dfltReq[k] = v;
   for (const [k, v] of Object.entries(item.min ?? {})) if (!(k in dfltReq)) dfltReq[k] = v;
-  return { ...item, default: dflt, defaultRequest: dfltReq };
+  // Empty maps are omitted when stored (omitempty), so only non-empty ones are set.
+  const out: LimitRangeItem = { ...item };
+  if (Object.keys(dflt).length) out.default = dflt;
+  if (Object.keys(dfltReq).length) out.defaultRequest = dfltReq;
+  return out;
 }
 
 function items(limitRange: KubeObject): LimitRangeItem[] {

@@ -10,6 +10,7 @@ import { genericStrategy } from './generic';
 import { HORIZONTAL_POD_AUTOSCALER_STRATEGY } from './autoscaling';
 import { INGRESS_STRATEGY } from './ingress';
 import { JOB_STRATEGY } from './job';
+import { LIMIT_RANGE_STRATEGY } from './limit-range';
 import { NAMESPACE_STRATEGY } from './namespace';
 import { NODE_STRATEGY } from './node';
 import { PERSISTENT_VOLUME_CLAIM_STRATEGY, PERSISTENT_VOLUME_STRATEGY } from './persistent-volume';
@@ -50,6 +51,7 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map<string, Strateg
   ['ClusterRoleBinding', CLUSTER_ROLE_BINDING_STRATEGY],
   ['HorizontalPodAutoscaler', HORIZONTAL_POD_AUTOSCALER_STRATEGY],
   ['PodDisruptionBudget', POD_DISRUPTION_BUDGET_STRATEGY],
+  ['LimitRange', LIMIT_RANGE_STRATEGY],
 ]);
 
 const generic = new Map<string, Strategy>();

@@ -4,6 +4,8 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { tryParseQuantity } from '../../api/quantity';
+import { compareQuantity, quantityOf } from '../../printers/describe/quantity-format';
+import { BETA_STORAGE_CLASS_ANNOTATION } from '../../printers/columns/persistent-volume-claim';
 import type { StatusCause } from '../errors';
 import { forbiddenField, invalidValue, notSupported, required } from '../field-errors';
 import { labelSelector } from './field-rules';
@@ -61,13 +63,41 @@ export function validatePersistentVolumeClaimSpec(field: string, spec: any): Sta
 const META: MetaOptions = { namespaced: true, nameFn: nameIsDNSSubdomain };
 const PV_META: MetaOptions = { namespaced: false, nameFn: nameIsDNSSubdomain };
 
-/** resizableView masks what a claim update may change. */
-function resizableView(spec: any): any {
+/** PVC_SHRINK_BELOW_CAPACITY: a claim's request may shrink (to recover from a failed expansion) but not to its capacity or below. */
+export const PVC_SHRINK_BELOW_CAPACITY = 'field can not be less than status.capacity';
+
+/** resizableView masks what a claim update may change: requests and the attributes class only once it is Bound. */
+function resizableView(spec: any, bound: boolean): any {
   const s = structuredClone(spec ?? {});
-  if (isObject(s.resources)) delete s.resources.requests;
-  delete s.volumeAttributesClassName;
+  if (bound) {
+    if (isObject(s.resources)) delete s.resources.requests;
+    delete s.volumeAttributesClassName;
+  }
   delete s.volumeName;
   return s;
+}
+
+// Retroactive default class assignment: a claim stored without a class (nor the beta annotation) may get one, once.
+function classSetFromNil(obj: KubeObject, old: KubeObject): boolean {
+  return old.spec?.storageClassName == null && old.metadata.annotations?.[BETA_STORAGE_CLASS_ANNOTATION] === undefined
+    && typeof obj.spec?.storageClassName === 'string' && obj.spec.storageClassName !== '';
+}
+
+/** claimUpdateCauses is ValidatePersistentVolumeClaimUpdate's spec part: what may change, and how far storage may shrink. */
+function claimUpdateCauses(obj: KubeObject, old: KubeObject): StatusCause[] {
+  const out: StatusCause[] = [];
+  // The update carries the stored status, so this is the claim's phase as upstream reads it.
+  const bound = obj.status?.phase === 'Bound';
+  const before = resizableView(old.spec, bound);
+  if (classSetFromNil(obj, old)) before.storageClassName = obj.spec.storageClassName;
+  if (!deepEqual(resizableView(obj.spec, bound), before)) out.push(forbiddenField('spec', PVC_SPEC_IMMUTABLE));
+  const newSize = quantityOf(obj.spec?.resources?.requests?.storage);
+  const oldSize = quantityOf(old.spec?.resources?.requests?.storage);
+  // RecoverVolumeExpansionFailure (beta, on in v1.32): shrinking is refused only down to status.capacity.
+  if (compareQuantity(newSize, oldSize) < 0 && compareQuantity(newSize, quantityOf(old.status?.capacity?.storage)) <= 0) {
+    out.push(forbiddenField('spec.resources.requests.storage', PVC_SHRINK_BELOW_CAPACITY));
+  }
+  return out;
 }
 
 /** PERSISTENT_VOLUME_CLAIM_STRATEGY is the PersistentVolumeClaim strategy (phase Pending on create). */
@@ -75,9 +105,7 @@ export const PERSISTENT_VOLUME_CLAIM_STRATEGY: Strategy = {
   defaults: (obj) => defaultPersistentVolumeClaimSpec(obj.spec),
   validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validatePersistentVolumeClaimSpec('spec', obj.spec)],
   validateUpdate: (obj, old) => {
-    const out = [...validateObjectMetaUpdate(obj, old, META), ...validatePersistentVolumeClaimSpec('spec', obj.spec)];
-    if (!deepEqual(resizableView(obj.spec), resizableView(old.spec))) out.push(forbiddenField('spec', PVC_SPEC_IMMUTABLE));
-    return out;
+    return [...validateObjectMetaUpdate(obj, old, META), ...validatePersistentVolumeClaimSpec('spec', obj.spec), ...claimUpdateCauses(obj, old)];
   },
   prepareForCreate(obj) { obj.status = { phase: 'Pending' }; },
   prepareForUpdate(obj, old) { obj.status = structuredClone(old.status ?? { phase: 'Pending' }); },

@@ -14,6 +14,7 @@ import { parseResourceArgs } from '../resource-args';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
+import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
 
 export const FORCE_WARNING = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
 export const NO_RESOURCES = `You must provide one or more resources by argument or filename.
@@ -143,12 +144,17 @@ export const deleteCommand: Command = {
   },
 };
 
-/** waitGone moves simulated time until every deleted object (same uid) has disappeared. */
+/**
+ * waitGone moves simulated time until every deleted object (same uid) has disappeared — or is
+ * a claim or volume kept by its protection finalizer for users that are not going away: there
+ * kubectl would block until its timeout, while kubemu returns as --wait=false does, leaving the
+ * object Terminating (the "deleted" line is printed before the wait, as kubectl prints it).
+ */
 function waitGone(ctx: CommandContext, objs: KubeObject[]): void {
   const cluster = ctx.cluster();
   const gone = () => objs.every((o) => {
     const cur = cluster.api.tryGet({ kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name! });
-    return !cur || cur.metadata.uid !== o.metadata.uid;
+    return !cur || cur.metadata.uid !== o.metadata.uid || heldByUsers(cluster.api, cur);
   });
   cluster.store.transaction(() => {
     if (gone()) return;

@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isPodTerminal } from '../../api/pod-util';
-import { CycleState, newPodInfo, newSnapshot } from '../../scheduler/framework';
+import { CycleState, newPodInfo, newSnapshot, type SnapshotOptions } from '../../scheduler/framework';
 import { defaultProfile } from '../../scheduler/plugins/registry';
 import { isFailure, prioritizeNodes, scheduleOne } from '../../scheduler/scheduler';
 import { renderTabbed } from '../../printers/table';
@@ -26,15 +26,19 @@ function podName(arg: string): string {
   return arg;
 }
 
-/** explain renders the whole explanation for a pod against the given nodes and bound pods. */
-export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObject[], namespaces: KubeObject[]): string {
+/**
+ * explain renders the whole explanation for a pod against the given nodes and bound pods; the
+ * options carry what the scheduler's snapshot does (namespaces, and the claims, volumes and
+ * classes VolumeBinding reads).
+ */
+export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObject[], options: SnapshotOptions): string {
   const profile = defaultProfile();
   const ns = pod.metadata.namespace, name = pod.metadata.name;
   const bound = pod.spec?.nodeName as string | undefined;
   const others = boundPods.filter((p) => p.metadata.uid !== pod.metadata.uid);
   const candidate: KubeObject = structuredClone(pod);
   if (candidate.spec) delete candidate.spec.nodeName;
-  const snapshot = newSnapshot(nodes, others, { namespaces });
+  const snapshot = newSnapshot(nodes, others, options);
   const out: string[] = [];
   out.push(bound
     ? `Pod ${ns}/${name} is bound to ${bound}; recomputed against the cluster without it (${snapshot.nodeInfos.length} nodes).\n`
@@ -88,7 +92,7 @@ export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObj
   }
 
   // The real decision, with upstream's shortcuts (one feasible node skips scoring).
-  const result = scheduleOne(candidate, newSnapshot(nodes, others, { namespaces }), profile, { int: () => 0 });
+  const result = scheduleOne(candidate, newSnapshot(nodes, others, options), profile, { int: () => 0 });
   out.push('\n');
   if (isFailure(result)) {
     out.push(`Result: unschedulable: ${result.failure.message}\n`);
@@ -115,7 +119,12 @@ export const whyCommand: Command = {
       const pod = cluster.api.get({ kind: 'Pod', namespace: ctx.namespace, name });
       const nodes = cluster.api.list({ kind: 'Node' });
       const bound = cluster.api.list({ kind: 'Pod' }).filter((p) => p.spec?.nodeName && !isPodTerminal(p));
-      return explain(pod, nodes, bound, cluster.api.list({ kind: 'Namespace' }));
+      return explain(pod, nodes, bound, {
+        namespaces: cluster.api.list({ kind: 'Namespace' }),
+        persistentVolumeClaims: cluster.api.list({ kind: 'PersistentVolumeClaim', namespace: pod.metadata.namespace }),
+        persistentVolumes: cluster.api.list({ kind: 'PersistentVolume' }),
+        storageClasses: cluster.api.list({ kind: 'StorageClass' }),
+      });
     });
     ctx.io.out(text);
     return 0;

@@ -3,11 +3,17 @@
  * pods to finish terminating — then finalizes it so the API server removes it.
  * Mirrors kubernetes pkg/controller/namespace/deletion/namespaced_resources_deleter.go.
  */
+import type { KubeObject } from '../../api/meta';
 import type { Registry } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
 
 export const NAME = 'namespace-controller';
+
+// Maps an object in a Terminating namespace to that namespace.
+function inTerminatingNamespace(obj: KubeObject, ctx: ReconcileContext): Request[] {
+  return ctx.api.tryGet({ kind: 'Namespace', name: obj.metadata.namespace! })?.metadata.deletionTimestamp ? [{ name: obj.metadata.namespace! }] : [];
+}
 
 /** newNamespaceController needs the registry to know every namespaced resource. */
 export function newNamespaceController(registry: () => Registry): Controller {
@@ -15,8 +21,9 @@ export function newNamespaceController(registry: () => Registry): Controller {
     name: NAME,
     for: 'Namespace',
     accepts: (ns) => !!ns.metadata.deletionTimestamp,
-    // A terminating pod's removal is what usually lets a namespace finish.
-    watches: [{ kind: 'Pod', map: (pod, ctx) => (ctx.api.tryGet({ kind: 'Namespace', name: pod.metadata.namespace! })?.metadata.deletionTimestamp ? [{ name: pod.metadata.namespace! }] : []) }],
+    // A terminating pod's removal is what usually lets a namespace finish; a claim kept by
+    // pvc-protection goes right after its last pod, in the same settle.
+    watches: ['Pod', 'PersistentVolumeClaim'].map((kind) => ({ kind, map: inTerminatingNamespace })),
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const ns = ctx.api.tryGet({ kind: 'Namespace', name: req.name });
       if (!ns?.metadata.deletionTimestamp) return;

@@ -18,6 +18,19 @@ export const EXTERNAL_PROVISIONING = 'ExternalProvisioning';
 export const FAILED_BINDING = 'FailedBinding';
 export const NO_VOLUME_NO_CLASS_MESSAGE = 'no persistent volumes available for this claim and no storage class is set';
 export const PROVISIONING = 'Provisioning';
+export const PROVISIONING_FAILED = 'ProvisioningFailed';
+
+/**
+ * CSI_MIGRATED_PROVISIONERS are the in-tree kubernetes.io/ provisioners v1.32 hands to CSI
+ * drivers (external provisioning); any other kubernetes.io/ name has no provisionable plugin.
+ */
+export const CSI_MIGRATED_PROVISIONERS: ReadonlySet<string> = new Set([
+  'kubernetes.io/aws-ebs', 'kubernetes.io/gce-pd', 'kubernetes.io/azure-disk', 'kubernetes.io/azure-file',
+  'kubernetes.io/cinder', 'kubernetes.io/vsphere-volume', 'kubernetes.io/portworx-volume',
+]);
+
+/** noVolumePluginMessage is the ProvisioningFailed text for a kubernetes.io/ provisioner no plugin serves. */
+export const noVolumePluginMessage = (provisioner: string): string => `no volume plugin matched name: ${provisioner}`;
 export const PROVISIONING_SUCCEEDED = 'ProvisioningSucceeded';
 
 /** externalProvisioningMessage is the ExternalProvisioning event text. */

@@ -12,9 +12,9 @@ import { isPodTerminal } from '../../api/pod-util';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../controller';
 import {
-  BETA_STORAGE_PROVISIONER, BIND_COMPLETED, BOUND_BY_CONTROLLER, DEFAULT_CLASS, EVENT_COMPONENT, EXTERNAL_PROVISIONING,
+  BETA_STORAGE_PROVISIONER, BIND_COMPLETED, BOUND_BY_CONTROLLER, CSI_MIGRATED_PROVISIONERS, DEFAULT_CLASS, EVENT_COMPONENT, EXTERNAL_PROVISIONING,
   externalProvisioningMessage, FAILED_BINDING, NO_VOLUME_NO_CLASS_MESSAGE, PROVISIONED_BY, SELECTED_NODE, STORAGE_PROVISIONER,
-  WAIT_FOR_FIRST_CONSUMER, WAIT_FOR_FIRST_CONSUMER_MESSAGE,
+  noVolumePluginMessage, PROVISIONING_FAILED, WAIT_FOR_FIRST_CONSUMER, WAIT_FOR_FIRST_CONSUMER_MESSAGE,
 } from './annotations';
 import { findMatchingVolume } from './matching';
 
@@ -46,6 +46,14 @@ export const claimController: Controller = {
   watches: [
     { kind: 'PersistentVolume', map: (pv) => pv.spec?.claimRef ? [{ namespace: pv.spec.claimRef.namespace, name: pv.spec.claimRef.name }] : [] },
     { kind: 'Pod', map: (pod) => pod.spec?.nodeName ? claimsUsedBy(pod).map((name) => ({ namespace: pod.metadata.namespace, name })) : [] },
+    // A class appearing or becoming the default is what unbound claims naming it (or none) wait for;
+    // upstream's periodic resync finds them, kubemu looks at once.
+    {
+      kind: 'StorageClass',
+      map: (sc, ctx) => ctx.api.list({ kind: 'PersistentVolumeClaim' })
+        .filter((c) => !c.spec?.volumeName && !c.metadata.deletionTimestamp && (c.spec?.storageClassName == null || c.spec.storageClassName === sc.metadata.name))
+        .map((c) => ({ namespace: c.metadata.namespace, name: c.metadata.name! })),
+    },
   ],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: req.namespace, name: req.name });
@@ -88,6 +96,11 @@ export const claimController: Controller = {
     if (pv) return bind(claim, pv, ctx);
     if (!sc) {
       ctx.api.recordEvent(claim, 'Normal', FAILED_BINDING, NO_VOLUME_NO_CLASS_MESSAGE, { component: EVENT_COMPONENT });
+      return;
+    }
+    if (String(sc.provisioner).startsWith('kubernetes.io/') && !CSI_MIGRATED_PROVISIONERS.has(sc.provisioner)) {
+      // findProvisionablePlugin: no in-tree plugin provisions for this name (e.g. kubernetes.io/no-provisioner).
+      ctx.api.recordEvent(claim, 'Warning', PROVISIONING_FAILED, noVolumePluginMessage(sc.provisioner), { component: EVENT_COMPONENT });
       return;
     }
     if (claim.metadata.annotations?.[STORAGE_PROVISIONER] !== sc.provisioner) {
@@ -149,7 +162,8 @@ export const volumeController: Controller = {
   }],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: req.name });
-    if (!pv || pv.metadata.deletionTimestamp) return;
+    // A volume being deleted still moves to Released: that is what lifts its pv-protection finalizer.
+    if (!pv) return;
     const ref = pv.spec.claimRef;
     let phase = 'Available';
     if (ref) {
@@ -158,7 +172,7 @@ export const volumeController: Controller = {
       else if (ref.uid) phase = 'Released';
     }
     if (pv.status?.phase !== phase) ctx.api.updateStatus({ ...pv, status: { ...(pv.status ?? {}), phase } }, FM);
-    if (phase === 'Released' && pv.spec.persistentVolumeReclaimPolicy === 'Delete') {
+    if (phase === 'Released' && pv.spec.persistentVolumeReclaimPolicy === 'Delete' && !pv.metadata.deletionTimestamp) {
       // kubemu: the binder deletes the volume itself; upstream the (external) provisioner that made it does.
       try {
         ctx.api.delete({ kind: 'PersistentVolume', name: pv.metadata.name! }, { fieldManager: pv.metadata.annotations?.[PROVISIONED_BY] ?? EVENT_COMPONENT });
