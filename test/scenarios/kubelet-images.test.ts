@@ -59,6 +59,12 @@ describe('kubemu image', () => {
     expect(home.run('image list').stdout).toBe('IMAGE                               STATE\ndocker.io/library/nginx:9.9         present\nregistry.example.com/team/app:2.0   missing\n');
   });
 
+  it('says in its help which images exist', () => {
+    const help = home.run('image --help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Any other Docker Hub library name (ngnix) does not exist: pull access denied.');
+  });
+
   it('reset forgets an image', () => {
     home.run('image reset registry.example.com/team/app:2.0 nginx:9.9');
     expect(home.run('image list')).toEqual({ stdout: '', stderr: 'No images marked\n', code: 0 });
