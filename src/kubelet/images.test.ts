@@ -37,7 +37,7 @@ const REFUSED: [string, 'NotFound' | 'Unknown'][] = [
   ['nginx:no-such-tag', 'NotFound'], ['nginx:1.27-alpin', 'NotFound'], ['nginx:lastest', 'NotFound'], ['nginx:1.27.4.1.2', 'NotFound'],
   ['mysql:99', 'NotFound'], ['mysql:5.999', 'NotFound'], ['redis:42.0', 'NotFound'], ['busybox:2.0', 'NotFound'],
   ['busybox:1.36-alpine', 'NotFound'], ['alpine:4.99', 'NotFound'], ['ubuntu:99.04', 'NotFound'], ['debian:99', 'NotFound'],
-  ['python:9.0', 'NotFound'], ['node:99', 'NotFound'], ['golang:2.0', 'NotFound'], ['postgres:99', 'NotFound'],
+  ['python:9.0', 'NotFound'], ['python:4.0', 'NotFound'], ['alpine:4.0', 'NotFound'], ['redis:10.0', 'NotFound'], ['node:99', 'NotFound'], ['golang:2.0', 'NotFound'], ['postgres:99', 'NotFound'],
   ['wordpress:notatag', 'NotFound'], ['wordpress:999.0', 'NotFound'], ['amazonlinux:2099', 'NotFound'],
   ['registry.k8s.io/pause:9.9', 'NotFound'], ['registry.k8s.io/kube-apiserver:1.32.2', 'NotFound'],
   ['registry.k8s.io/kube-apiserver:v1.99.0', 'NotFound'], ['k8s.gcr.io/etcd:9.0.0-0', 'NotFound'],
