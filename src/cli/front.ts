@@ -12,6 +12,8 @@ export interface CommandSpec {
   readonly name: string;
   readonly aliases?: readonly string[];
   readonly short: string;
+  /** long is the description `--help` prints in place of short, when a command has more to say. */
+  readonly long?: string;
   readonly usage: string;
   /** hidden keeps a command out of the root help (an old spelling kept for one release). */
   readonly hidden?: boolean;

@@ -34,5 +34,5 @@ function flagLine(f: FlagDef): string {
 export function commandHelp(cmd: CommandSpec, shown: string): string {
   const subs = cmd.subcommands ? `\nAvailable Commands:\n${Object.values(cmd.subcommands).map((s) => `  ${s.name.padEnd(20)}${s.short}`).join('\n')}\n` : '';
   const opts = cmd.flags.length ? `\nOptions:\n${cmd.flags.map(flagLine).join('\n\n')}\n` : '';
-  return `${cmd.short}\n${subs}${opts}\nUsage:\n  ${cmd.usage.replace(/^kubectl/, shown.split(' ')[0]!)}\n\nUse "kubemu options" for a list of global command-line options (applies to all commands).\n`;
+  return `${cmd.long ?? cmd.short}\n${subs}${opts}\nUsage:\n  ${cmd.usage.replace(/^kubectl/, shown.split(' ')[0]!)}\n\nUse "kubemu options" for a list of global command-line options (applies to all commands).\n`;
 }

@@ -1,9 +1,13 @@
 /**
- * images: the emulated registry — which images exist (Docker Hub's library with their
- * known tags; anything from another registry or user namespace is assumed pullable),
- * how big they are (pull time), what they run by default, which ports they serve and how
- * much memory they need. A pull of a missing name or tag fails the way containerd fails.
+ * images: the emulated registry — which images exist (known public repositories with
+ * their tag schemes, in known-repositories.ts; an unknown Docker Hub library name does not;
+ * private registries and user namespaces are assumed pullable), how big they are (pull
+ * time), what they run by default, which ports they serve and how much memory they need.
+ * A pull of a missing name or tag fails the way containerd fails.
  */
+
+import { tagPublished } from './image-tags';
+import { canonicalRepository, knownRepository } from './known-repositories';
 
 /** ImageInfo describes an image as the emulated runtime knows it. */
 export interface ImageInfo {
@@ -33,10 +37,7 @@ export interface ImageInfo {
 const MB = 1_000_000;
 const MI = 1024 * 1024;
 
-/** TagRule says which tags exist: version lines ("1.27.4" admits 1, 1.27, 1.27.0 … 1.27.4), aliases, variant suffixes. */
-interface TagRule { versions: string[]; aliases: string[]; variants: string[] }
-
-interface CatalogueEntry extends Omit<ImageInfo, 'known'> { tags?: TagRule }
+type CatalogueEntry = Omit<ImageInfo, 'known'>;
 
 const SHELL_IMAGE = { server: false, stopsOnSigterm: false, ports: [], binaries: [] as string[] };
 
@@ -45,74 +46,57 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
   nginx: {
     sizeBytes: 72 * MB, server: true, stopsOnSigterm: true, entrypoint: ['/docker-entrypoint.sh'], cmd: ['nginx', '-g', 'daemon off;'],
     ports: [80], httpPaths: ['/', '/index.html'], memoryBytes: 8 * MI, shell: 'bash', binaries: ['nginx', '/docker-entrypoint.sh', 'curl'],
-    tags: { versions: ['1.27.4', '1.26.3', '1.25.5', '1.24.0', '1.23.4', '1.22.1', '1.21.6', '1.20.2', '1.19.10', '1.18.0', '1.17.10', '1.16.1', '1.15.12', '1.14.2'],
-      aliases: ['latest', 'stable', 'mainline', 'alpine', 'perl', 'bookworm', 'alpine-slim'], variants: ['alpine', 'perl', 'bookworm', 'alpine-slim', 'alpine-perl', 'otel'] },
   },
   httpd: {
     sizeBytes: 58 * MB, server: true, stopsOnSigterm: true, entrypoint: [], cmd: ['httpd-foreground'], ports: [80], httpPaths: ['/', '/index.html'],
     memoryBytes: 12 * MI, shell: 'bash', binaries: ['httpd-foreground', 'httpd', 'apachectl'],
-    tags: { versions: ['2.4.63', '2.2.34'], aliases: ['latest', 'alpine', 'bookworm'], variants: ['alpine', 'bookworm'] },
   },
   redis: {
     sizeBytes: 45 * MB, server: true, stopsOnSigterm: true, entrypoint: ['docker-entrypoint.sh'], cmd: ['redis-server'], ports: [6379],
     memoryBytes: 4 * MI, shell: 'bash', binaries: ['redis-server', 'redis-cli', 'docker-entrypoint.sh'],
-    tags: { versions: ['7.4.2', '7.2.7', '7.0.15', '6.2.17', '6.0.20', '5.0.14'], aliases: ['latest', 'alpine', 'bookworm'], variants: ['alpine', 'bookworm'] },
   },
   postgres: {
     sizeBytes: 158 * MB, server: true, stopsOnSigterm: true, entrypoint: ['docker-entrypoint.sh'], cmd: ['postgres'], ports: [5432],
     memoryBytes: 40 * MI, shell: 'bash', binaries: ['postgres', 'psql', 'pg_isready', 'docker-entrypoint.sh'],
-    tags: { versions: ['17.4', '16.8', '15.12', '14.17', '13.20', '12.22'], aliases: ['latest', 'alpine', 'bookworm'], variants: ['alpine', 'bookworm'] },
   },
   mysql: {
     sizeBytes: 175 * MB, server: true, stopsOnSigterm: true, entrypoint: ['docker-entrypoint.sh'], cmd: ['mysqld'], ports: [3306, 33060],
     memoryBytes: 360 * MI, shell: 'bash', binaries: ['mysqld', 'mysql', 'mysqladmin', 'docker-entrypoint.sh'],
-    tags: { versions: ['9.2.0', '9.1.0', '8.4.4', '8.0.41', '5.7.44'], aliases: ['latest', 'lts', 'innovation', 'oracle'], variants: ['oracle', 'debian'] },
   },
   mongo: {
     sizeBytes: 290 * MB, server: true, stopsOnSigterm: true, entrypoint: ['docker-entrypoint.sh'], cmd: ['mongod'], ports: [27017],
     memoryBytes: 160 * MI, shell: 'bash', binaries: ['mongod', 'mongosh', 'docker-entrypoint.sh'],
-    tags: { versions: ['8.0.5', '7.0.16', '6.0.20', '5.0.31', '4.4.29'], aliases: ['latest', 'jammy', 'noble'], variants: ['jammy', 'noble'] },
   },
   memcached: {
     sizeBytes: 32 * MB, server: true, stopsOnSigterm: true, entrypoint: ['docker-entrypoint.sh'], cmd: ['memcached'], ports: [11211],
     memoryBytes: 3 * MI, shell: 'bash', binaries: ['memcached', 'docker-entrypoint.sh'],
-    tags: { versions: ['1.6.37', '1.5.22'], aliases: ['latest', 'alpine', 'bookworm'], variants: ['alpine', 'bookworm'] },
   },
   busybox: {
     ...SHELL_IMAGE, sizeBytes: 2_155_000, entrypoint: [], cmd: ['sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'httpd'],
-    tags: { versions: ['1.37.0', '1.36.1', '1.35.0', '1.34.1', '1.33.1', '1.32.1', '1.31.1', '1.30.1', '1.29.3', '1.28.4'], aliases: ['latest', 'stable', 'musl', 'glibc', 'uclibc'], variants: ['musl', 'glibc', 'uclibc'] },
   },
   alpine: {
     ...SHELL_IMAGE, sizeBytes: 3_650_000, entrypoint: [], cmd: ['/bin/sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc'],
-    tags: { versions: ['3.21.3', '3.20.6', '3.19.7', '3.18.12', '3.17.10', '3.16.9', '3.15.11', '3.14.10', '3.13.12', '3.12.12'], aliases: ['latest', 'edge'], variants: [] },
   },
   ubuntu: {
     ...SHELL_IMAGE, sizeBytes: 29 * MB, entrypoint: [], cmd: ['/bin/bash'], memoryBytes: MI, shell: 'bash', binaries: [],
-    tags: { versions: ['24.10', '24.04', '22.04', '20.04', '18.04', '16.04'], aliases: ['latest', 'rolling', 'devel', 'noble', 'jammy', 'focal', 'bionic', 'xenial', 'oracular', 'plucky'], variants: [] },
   },
   debian: {
     ...SHELL_IMAGE, sizeBytes: 49 * MB, entrypoint: [], cmd: ['bash'], memoryBytes: MI, shell: 'bash', binaries: [],
-    tags: { versions: ['12.10', '11.11', '10.13', '9.13'], aliases: ['latest', 'stable', 'testing', 'unstable', 'sid', 'trixie', 'bookworm', 'bullseye', 'buster', 'stretch', 'bookworm-slim', 'bullseye-slim', 'stable-slim'], variants: ['slim'] },
   },
   python: {
     ...SHELL_IMAGE, sizeBytes: 380 * MB, entrypoint: [], cmd: ['python3'], memoryBytes: 10 * MI, shell: 'bash', binaries: ['python', 'python3', 'pip'],
-    tags: { versions: ['3.13.2', '3.12.9', '3.11.11', '3.10.16', '3.9.21', '3.8.20', '2.7.18'], aliases: ['latest', 'slim', 'alpine', 'bookworm'], variants: ['slim', 'alpine', 'bookworm', 'slim-bookworm'] },
   },
   node: {
     ...SHELL_IMAGE, sizeBytes: 390 * MB, entrypoint: ['docker-entrypoint.sh'], cmd: ['node'], memoryBytes: 40 * MI, shell: 'bash', binaries: ['node', 'npm', 'npx', 'docker-entrypoint.sh'],
-    tags: { versions: ['23.9.0', '22.14.0', '20.18.3', '18.20.7', '16.20.2'], aliases: ['latest', 'lts', 'current', 'alpine', 'slim', 'bookworm'], variants: ['alpine', 'slim', 'bookworm'] },
   },
   golang: {
     ...SHELL_IMAGE, sizeBytes: 290 * MB, entrypoint: [], cmd: ['bash'], memoryBytes: MI, shell: 'bash', binaries: ['go'],
-    tags: { versions: ['1.24.1', '1.23.7', '1.22.12', '1.21.13', '1.20.14'], aliases: ['latest', 'alpine', 'bookworm'], variants: ['alpine', 'bookworm'] },
   },
   perl: {
     ...SHELL_IMAGE, sizeBytes: 330 * MB, entrypoint: [], cmd: ['perl', '-de0'], memoryBytes: 4 * MI, shell: 'bash', binaries: ['perl'],
-    tags: { versions: ['5.40.1', '5.38.3', '5.36.3'], aliases: ['latest', 'slim', 'threaded'], variants: ['slim', 'threaded'] },
   },
   'hello-world': {
     ...SHELL_IMAGE, sizeBytes: 13_256, entrypoint: [], cmd: ['/hello'], memoryBytes: MI / 4, shell: undefined, binaries: ['/hello'],
-    tags: { versions: [], aliases: ['latest', 'linux'], variants: [] },
   },
   'registry.k8s.io/pause': {
     sizeBytes: 320_000, server: true, stopsOnSigterm: true, entrypoint: ['/pause'], cmd: [], ports: [], memoryBytes: MI / 4, shell: undefined, binaries: ['/pause'],
@@ -176,12 +160,16 @@ export function repositoryOf(image: string): string {
   return `${ref.registry}/${ref.repository}`;
 }
 
-/** imageInfo returns catalogue facts, or a generic long-running image of moderate size. */
+/**
+ * imageInfo returns catalogue facts, or a generic long-running image of moderate size (of
+ * the repository's size, when the registry knows the repository but the catalogue does not).
+ */
 export function imageInfo(image: string): ImageInfo {
-  const entry = CATALOGUE[repositoryOf(image)];
-  if (!entry) return GENERIC_IMAGE;
-  const { tags: _tags, ...info } = entry;
-  return { ...info, known: true };
+  const repository = repositoryOf(image);
+  const entry = CATALOGUE[repository];
+  if (entry) return { ...entry, known: true };
+  const sizeBytes = knownRepository(canonicalRepository(repository))?.sizeBytes;
+  return sizeBytes ? { ...GENERIC_IMAGE, sizeBytes } : GENERIC_IMAGE;
 }
 
 /** normalizeImage is the image reference as the runtime reports it: "docker.io/library/nginx:1.27". */
@@ -191,45 +179,34 @@ export function normalizeImage(image: string): string {
   return `${ref.registry}/${ref.repository}${ref.tag ? `:${ref.tag}` : ''}${ref.digest ? `@${ref.digest}` : ''}`;
 }
 
-function tagExists(rule: TagRule, tag: string): boolean {
-  if (rule.aliases.includes(tag)) return true;
-  let base = tag;
-  for (const v of rule.variants) {
-    if (tag.endsWith(`-${v}`)) { base = tag.slice(0, -v.length - 1); break; }
-  }
-  if (rule.aliases.includes(base) && base !== tag) return true;
-  if (!/^\d+(\.\d+)*$/.test(base)) return false;
-  const want = base.split('.').map(Number);
-  return rule.versions.some((line) => {
-    const have = line.split('.').map(Number);
-    if (want.length > have.length) return false;
-    for (let i = 0; i < want.length - 1; i++) if (want[i] !== have[i]) return false;
-    const last = want.length - 1;
-    return want.length === have.length ? want[last]! <= have[last]! : want[last] === have[last];
-  });
-}
-
 /** PullFailure is how a pull of a missing image fails: the gRPC code and containerd's error. */
 export interface PullFailure { code: 'NotFound' | 'Unknown'; message: string }
 
+/** notFound is containerd's error for a tag (or a digest) the repository does not have. */
+const notFound = (full: string): PullFailure => ({ code: 'NotFound', message: `failed to pull and unpack image "${full}": failed to resolve reference "${full}": ${full}: not found` });
+
+/** PULL_ACCESS_DENIED is Docker Hub's answer, through containerd, for a repository that does not exist. */
+export const PULL_ACCESS_DENIED = 'pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed';
+
+/** accessDenied is containerd's error for a Docker Hub repository that does not exist. */
+const accessDenied = (full: string): PullFailure => ({ code: 'Unknown', message: `failed to pull and unpack image "${full}": failed to resolve reference "${full}": ${PULL_ACCESS_DENIED}` });
+
 /**
- * pullFailure says whether pulling image fails, and with which error. Library images must
- * exist in the catalogue with a known tag; other registries and user namespaces are
- * assumed pullable (kubemu: the emulated registry only knows Docker Hub's library).
+ * pullFailure says whether pulling image fails, and with which error. After the cluster's
+ * overrides (`kubemu image`): a known public repository has the tags its scheme publishes
+ * and any digest; an unknown Docker Hub library name does not exist; anything else — a
+ * private registry (a host with a dot or a port), a Docker Hub user namespace — is assumed
+ * to be the user's own image and pulls.
  */
 export function pullFailure(image: string, overrides?: { missing: ReadonlySet<string>; present: ReadonlySet<string> }): PullFailure | undefined {
   const ref = parseImage(image);
-  if (ref && overrides) {
-    const full = normalizeImage(image);
-    if (overrides.present.has(full)) return undefined;
-    if (overrides.missing.has(full)) return { code: 'NotFound', message: `failed to pull and unpack image "${full}": failed to resolve reference "${full}": ${full}: not found` };
-  }
-  if (!ref || ref.registry !== 'docker.io' || !ref.repository.startsWith('library/')) return undefined;
+  if (!ref) return undefined;
   const full = normalizeImage(image);
-  const entry = CATALOGUE[ref.repository.slice('library/'.length)];
-  if (!entry) {
-    return { code: 'Unknown', message: `failed to pull and unpack image "${full}": failed to resolve reference "${full}": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed` };
-  }
-  if (ref.digest || !ref.tag || !entry.tags || tagExists(entry.tags, ref.tag)) return undefined;
-  return { code: 'NotFound', message: `failed to pull and unpack image "${full}": failed to resolve reference "${full}": ${full}: not found` };
+  if (overrides?.present.has(full)) return undefined;
+  if (overrides?.missing.has(full)) return notFound(full);
+  const known = knownRepository(canonicalRepository(repositoryOf(image)));
+  // kubemu: a private registry's or a user namespace's tags cannot be known; all of them pull.
+  if (!known) return ref.registry === 'docker.io' && ref.repository.startsWith('library/') ? accessDenied(full) : undefined;
+  if (ref.digest || tagPublished(known.tags, ref.tag ?? 'latest')) return undefined;
+  return notFound(full);
 }

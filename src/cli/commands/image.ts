@@ -45,10 +45,20 @@ const list: Command = {
   },
 };
 
+/** IMAGE_HELP is `kubemu image --help`'s description: which images the emulated registry has. */
+export const IMAGE_HELP = [
+  'Mark images missing or present in the emulated registry (kubemu).',
+  '',
+  " Without marks, the registry follows how real registries look. A known public repository (Docker Hub's official images such as nginx, mysql, redis, mariadb; registry.k8s.io's pause, etcd, kube-* and coredns; common quay.io ones) has every tag its scheme publishes: versions up to a release or so past the current one, partial versions (1.28, 8), variants (-alpine, -slim, Debian and Ubuntu codenames such as trixie or noble) and aliases (latest, stable, lts), and any @sha256 digest. Any other Docker Hub library name (ngnix) does not exist: pull access denied. Images on a private registry (a host with a dot or a port, e.g. ghcr.io/org/app:v1) or in a Docker Hub user namespace are assumed to exist.",
+  '',
+  ' Marks are kept per cluster and override all of the above.',
+].join('\n');
+
 /** imageCommand is `kubemu image`. */
 export const imageCommand: Command = {
   name: 'image',
   short: 'Mark images missing or present in the emulated registry (kubemu)',
+  long: IMAGE_HELP,
   usage: 'kubemu image (missing|present|reset|list) [IMAGE...]',
   flags: [],
   subcommands: { missing: mark('missing'), present: mark('present'), reset: mark('reset'), list },
