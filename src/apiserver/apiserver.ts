@@ -29,8 +29,8 @@ import { leaseFor } from './leases';
 /** write is the write path's module (loaded on first use). */
 const write = SPLIT.writePath;
 
-/** LAST_APPLIED is kubectl's client-side apply annotation. */
-export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+export { LAST_APPLIED } from '../api/last-applied';
+import { LAST_APPLIED } from '../api/last-applied';
 
 // Kinds whose strategy maintains metadata.generation (the others leave it unset).
 const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob',

@@ -7,6 +7,7 @@ import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
 import { fieldValidationOf } from '../object-writer';
 import { writeManifests } from '../manifest-writes';
+import { LAST_APPLIED } from '../../api/last-applied';
 
 export const FIELD_MANAGER = 'kubectl-client-side-apply';
 
@@ -16,6 +17,14 @@ export function dryRunSuffix(mode: string): string {
 }
 
 /** parseDryRun checks --dry-run's value. */
+/** MISSING_LAST_APPLIED is kubectl apply's warning for an object created imperatively (it then adds the annotation). */
+export const MISSING_LAST_APPLIED = (resource: string, name: string): string =>
+  `Warning: resource ${resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
+
+/** SERVER_SIDE_UNSUPPORTED and PRUNE_UNSUPPORTED refuse what kubemu does not emulate yet (docs/differences-from-kubectl.md). */
+export const SERVER_SIDE_UNSUPPORTED = 'kubemu does not implement server-side apply yet (managedFields and field-manager conflicts); apply without --server-side for client-side apply';
+export const PRUNE_UNSUPPORTED = 'kubemu does not implement apply --prune yet; delete the objects that left your manifests with kubectl delete';
+
 export function parseDryRun(v: string | undefined): 'none' | 'client' | 'server' {
   if (v === undefined || v === 'none' || v === 'false') return 'none';
   if (v === 'client' || v === 'server') return v;
@@ -38,11 +47,14 @@ export const applyCommand: Command = {
   short: 'Apply a configuration to a resource by file name or stdin',
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY) [options]',
   flags: [...WRITE_FLAGS, { name: 'kustomize', short: 'k', type: 'string', help: 'Process a kustomization directory (not supported by kubemu).' },
-    { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects that do not appear in the configs (not supported).' },
-    { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client.' },
+    { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects that do not appear in the configs (refused: kubemu does not implement it yet).' },
+    { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client (refused: kubemu does not implement server-side apply yet).' },
     { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' }],
   run(ctx: CommandContext): number {
     if (ctx.flags.kustomize) throw new CliError('kustomize directories are not supported by kubemu');
+    // Refused rather than done client-side: a user asking for field ownership or pruning must not get something else.
+    if (ctx.flags['server-side']) throw new CliError(SERVER_SIDE_UNSUPPORTED);
+    if (ctx.flags.prune) throw new CliError(PRUNE_UNSUPPORTED);
     return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
       if (!object.metadata.name) {
         fail(object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.resource}", GroupVersionKind: "${object.apiVersion}, Kind=${object.kind}"\nName: "", Namespace: "${object.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty`);
@@ -52,6 +64,8 @@ export const applyCommand: Command = {
         const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name });
         return { object, word: exists ? 'configured' : 'created' };
       }
+      const live = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace ?? ctx.namespace, name: object.metadata.name });
+      if (live && live.metadata.annotations?.[LAST_APPLIED] === undefined) ctx.io.err(MISSING_LAST_APPLIED(info.resource, object.metadata.name));
       const r = cluster.api.apply(object, { fieldManager: (ctx.flags['field-manager'] as string) || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) });
       return { object: r.object, word: r.outcome };
     });

@@ -21,8 +21,7 @@ import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { dryRunSuffix, parseDryRun } from './apply';
 
-/** LAST_APPLIED is the annotation --save-config writes. */
-export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+import { LAST_APPLIED } from '../../api/last-applied';
 
 /** flagDefsOf converts a generator table entry's flags to the CLI parser's FlagDefs. */
 export function flagDefsOf(spec: GeneratorSpec): FlagDef[] {

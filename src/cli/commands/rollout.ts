@@ -24,6 +24,7 @@ import { MAX_WAIT_MS, parseDuration, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
 import { historyKindError } from './rollout-kinds';
 import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
+import { LAST_APPLIED } from '../../api/last-applied';
 
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 export const CHANGE_CAUSE_ANNOTATION = 'kubernetes.io/change-cause';
@@ -257,7 +258,7 @@ const historyCommand: Command = {
 };
 
 // The annotations kubectl leaves alone when copying a ReplicaSet's annotations back (rollback.go annotationsToSkip).
-const ANNOTATIONS_TO_SKIP = new Set(['kubectl.kubernetes.io/last-applied-configuration', REVISION_ANNOTATION,
+const ANNOTATIONS_TO_SKIP = new Set([LAST_APPLIED, REVISION_ANNOTATION,
   'deployment.kubernetes.io/revision-history', 'deployment.kubernetes.io/desired-replicas', 'deployment.kubernetes.io/max-replicas',
   'deprecated.deployment.rollback.to']);
 

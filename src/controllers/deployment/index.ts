@@ -12,6 +12,7 @@ import { controllerOf } from '../controller';
 import { computeHash } from './hash';
 import { fenceposts, specReplicas, statusSum } from './strategy-math';
 import { proportionalSizes } from './proportional';
+import { LAST_APPLIED } from '../../api/last-applied';
 
 export const NAME = 'deployment-controller';
 export const SCALING_REPLICA_SET = 'ScalingReplicaSet';
@@ -111,7 +112,7 @@ function setDeploymentRevision(d: KubeObject, revision: number, ctx: ReconcileCo
 }
 
 /** ANNOTATIONS_NOT_COPIED are the deployment annotations kept off its ReplicaSets (skipCopyAnnotation). */
-export const ANNOTATIONS_NOT_COPIED = ['kubectl.kubernetes.io/last-applied-configuration', REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION,
+export const ANNOTATIONS_NOT_COPIED = [LAST_APPLIED, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION,
   DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION];
 
 /**

@@ -6,7 +6,8 @@
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
 
 /** LAST_APPLIED_ANNOTATION is never shown by describe. */
-export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
+import { LAST_APPLIED as LAST_APPLIED_ANNOTATION } from '../../api/last-applied';
+export { LAST_APPLIED_ANNOTATION };
 /** MAX_ANNOTATION_LEN is where describe switches an annotation to the wrapped form. */
 export const MAX_ANNOTATION_LEN = 140;
 

@@ -1,0 +1,36 @@
+/**
+ * apply over an object created imperatively warns as kubectl does (then adds the annotation);
+ * --server-side and --prune, which kubemu does not emulate yet, are refused, never done as
+ * a plain client-side apply.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { manualCluster } from '../helpers/run-cli';
+
+const home = manualCluster('ai', 7);
+afterAll(() => home.cleanup());
+
+const DEPLOY = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: nginx\n        image: nginx\n';
+
+describe('apply over imperative objects', () => {
+  it('warns once about the missing last-applied annotation, then adds it', () => {
+    expect(home.run('create deployment web --image=nginx').code).toBe(0);
+    const file = home.file('web.yaml', DEPLOY);
+    expect(home.run(['apply', '-f', file])).toEqual({
+      stdout: 'deployment.apps/web configured\n',
+      stderr: 'Warning: resource deployments/web is missing the kubectl.kubernetes.io/last-applied-configuration annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n',
+      code: 0,
+    });
+    expect(home.run(['apply', '-f', file])).toEqual({ stdout: 'deployment.apps/web unchanged\n', stderr: '', code: 0 });
+  });
+
+  it('refuses --server-side and --prune and stores nothing', () => {
+    const file = home.file('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n');
+    expect(home.run(['apply', '--server-side', '-f', file])).toEqual({
+      stdout: '',
+      stderr: 'error: kubemu does not implement server-side apply yet (managedFields and field-manager conflicts); apply without --server-side for client-side apply\n',
+      code: 1,
+    });
+    expect(home.run(['apply', '--prune', '-f', file]).stderr).toBe('error: kubemu does not implement apply --prune yet; delete the objects that left your manifests with kubectl delete\n');
+    expect(home.run('get cm ssa').code).toBe(1);
+  });
+});
