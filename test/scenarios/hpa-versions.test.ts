@@ -76,13 +76,21 @@ describe('HorizontalPodAutoscaler versions', () => {
     home.run('apply -f -', { stdin: V2_MANIFEST });
     const before = home.run('get hpa rich -o json').stdout;
     const v1 = home.run('get hpa.v1.autoscaling rich -o yaml').stdout;
-    expect(v1).toContain("    autoscaling.alpha.kubernetes.io/behavior: '{\"ScaleUp\":null,\"ScaleDown\":{\"StabilizationWindowSeconds\":300,\"SelectPolicy\":\"Min\",\"Policies\":[{\"Type\":\"Percent\",\"Value\":50,\"PeriodSeconds\":60}]}}'\n"
+    expect(v1).toContain("    autoscaling.alpha.kubernetes.io/behavior: '{\"ScaleUp\":{\"StabilizationWindowSeconds\":0,\"SelectPolicy\":\"Max\",\"Policies\":[{\"Type\":\"Pods\",\"Value\":4,\"PeriodSeconds\":15},{\"Type\":\"Percent\",\"Value\":100,\"PeriodSeconds\":15}]},\"ScaleDown\":{\"StabilizationWindowSeconds\":300,\"SelectPolicy\":\"Min\",\"Policies\":[{\"Type\":\"Percent\",\"Value\":50,\"PeriodSeconds\":60}]}}'\n"
       + "    autoscaling.alpha.kubernetes.io/metrics: '[{\"type\":\"Pods\",\"pods\":{\"metricName\":\"packets-per-second\",\"targetAverageValue\":\"1k\"}}]'\n");
     expect(home.run('replace -f -', { stdin: v1 })).toEqual(ok('horizontalpodautoscaler.autoscaling/rich replaced\n'));
     const after = JSON.parse(home.run('get hpa rich -o json').stdout);
     const was = JSON.parse(before);
     expect(after.spec).toEqual(was.spec);
     expect(after.metadata.annotations).toEqual(was.metadata.annotations);
+  });
+
+  it('fills the rules a given behavior leaves out, as v2 defaulting does', () => {
+    const lean = V2_MANIFEST.replace('rich', 'lean').replace(/ {2}behavior:[\s\S]*$/, '  behavior:\n    scaleDown:\n      stabilizationWindowSeconds: 60\n');
+    expect(home.run('apply -f -', { stdin: lean })).toEqual(ok('horizontalpodautoscaler.autoscaling/lean created\n'));
+    expect(home.run(['get', 'hpa', 'lean', '-o', 'jsonpath={.spec.behavior}'])).toEqual(ok(
+      '{"scaleDown":{"policies":[{"periodSeconds":15,"type":"Percent","value":100}],"selectPolicy":"Max","stabilizationWindowSeconds":60},'
+      + '"scaleUp":{"policies":[{"periodSeconds":15,"type":"Pods","value":4},{"periodSeconds":15,"type":"Percent","value":100}],"selectPolicy":"Max","stabilizationWindowSeconds":0}}'));
   });
 
   it('rejects a v1 CPU target below 1 at its v2 field', () => {

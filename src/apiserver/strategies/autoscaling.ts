@@ -31,6 +31,33 @@ export function defaultHorizontalPodAutoscaler(obj: KubeObject): void {
   if (!Array.isArray(spec.metrics) || spec.metrics.length === 0) {
     spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: DEFAULT_CPU_UTILIZATION } } }];
   }
+  // A behavior that is given gets every rule it leaves out (SetDefaults_HorizontalPodAutoscalerBehavior).
+  if (isObject(spec.behavior)) {
+    spec.behavior.scaleUp = withDefaultRules(spec.behavior.scaleUp, SCALE_UP_DEFAULTS);
+    spec.behavior.scaleDown = withDefaultRules(spec.behavior.scaleDown, SCALE_DOWN_DEFAULTS);
+  }
+}
+
+interface ScalingRules { stabilizationWindowSeconds?: number; selectPolicy: string; policies: { type: string; value: number; periodSeconds: number }[] }
+
+/** SCALE_UP_DEFAULTS is GenerateHPAScaleUpRules' base: at once, the larger of 4 pods or 100% per 15s. */
+const SCALE_UP_DEFAULTS: ScalingRules = {
+  stabilizationWindowSeconds: 0, selectPolicy: 'Max',
+  policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }],
+};
+/** SCALE_DOWN_DEFAULTS is GenerateHPAScaleDownRules' base (no window: the controller's flag decides). */
+const SCALE_DOWN_DEFAULTS: ScalingRules = { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] };
+
+/** withDefaultRules fills the fields rules leaves unset from the defaults, in v2 field order. */
+function withDefaultRules(rules: unknown, defaults: ScalingRules): Record<string, unknown> {
+  const given: Record<string, any> = isObject(rules) ? rules : {};
+  const out: Record<string, unknown> = {};
+  const win = given.stabilizationWindowSeconds ?? defaults.stabilizationWindowSeconds;
+  if (win != null) out.stabilizationWindowSeconds = win;
+  out.selectPolicy = given.selectPolicy ?? defaults.selectPolicy;
+  out.policies = given.policies ?? structuredClone(defaults.policies);
+  for (const [k, v] of Object.entries(given)) if (!(k in out)) out[k] = v;
+  return out;
 }
 
 /** validateHorizontalPodAutoscalerSpec checks the scale target and replica bounds under "spec". */
