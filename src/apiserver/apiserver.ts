@@ -123,25 +123,32 @@ export class ApiServer implements ApiClient {
 
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined {
     const obj = this.store.get(ref);
-    return (obj && this.needsServing(ref.kind, apiVersion) ? this.served(obj, apiVersion) : obj) as T | undefined;
-  }
-
-  /** needsServing tells whether objects of a stored kind may have to be converted for a reader. */
-  private needsServing(kind: string, apiVersion: string | undefined): boolean {
-    return CONVERTED_KINDS.has(kind) || (apiVersion !== undefined && (this.registry().forStorageKind(kind)?.servedVersions.length ?? 0) > 1);
+    const serve = obj && this.server(ref.kind, apiVersion);
+    return (serve ? serve(obj) : obj) as T | undefined;
   }
 
   /**
-   * served is a stored object in the version a reader asked for (default: the preferred one,
-   * which is also what it is stored in; objects stored before conversions existed are converted too).
+   * server returns what turns a stored object of kind into the version a reader asked for
+   * (default: the preferred one, which is also the one it is stored in; objects stored before
+   * conversions existed are converted too), or undefined when objects are served as stored.
+   * The resource is looked up here, before any store iteration starts.
    */
-  private served(obj: KubeObject, apiVersion?: string): KubeObject {
-    const info = this.registry().forStorageKind(obj.kind);
-    if (!info || info.kind !== obj.kind) return obj;
+  private server(kind: string, apiVersion: string | undefined): ((obj: KubeObject) => KubeObject) | undefined {
+    if (!CONVERTED_KINDS.has(kind) && apiVersion === undefined) return undefined;
+    const info = this.registry().forStorageKind(kind);
+    if (!info || info.kind !== kind) return undefined;
+    if (!CONVERTED_KINDS.has(kind) && info.servedVersions.length < 2) return undefined;
     const version = apiVersion ? apiVersion.slice(apiVersion.indexOf('/') + 1) : info.version;
-    if (obj.apiVersion === apiVersionOf(info, version) && !CONVERTED_KINDS.has(obj.kind)) return obj;
-    if (obj.apiVersion === apiVersionOf(info, version) && version === info.version) return obj;
-    return convertToVersion(obj, info, version);
+    const wanted = apiVersionOf(info, version);
+    // Stored objects are in the storage version and clean: only another version needs converting.
+    return (obj) => (obj.apiVersion === wanted && (version === info.version || !CONVERTED_KINDS.has(kind))
+      ? obj : convertToVersion(obj, info, version));
+  }
+
+  /** served is a stored object in the version a reader asked for (see server). */
+  private served(obj: KubeObject, apiVersion?: string): KubeObject {
+    const serve = this.server(obj.kind, apiVersion);
+    return serve ? serve(obj) : obj;
   }
 
   /** toStorage converts a client's object to its resource's storage version (400 for a bad round-trip annotation). */
@@ -162,9 +169,10 @@ export class ApiServer implements ApiClient {
   }
 
   each(q: ListQuery, visit: (obj: KubeObject) => void): void {
-    if (this.needsServing(q.kind, q.apiVersion)) {
+    const serve = this.server(q.kind, q.apiVersion);
+    if (serve) {
       const inner = visit;
-      visit = (o) => inner(this.served(o, q.apiVersion));
+      visit = (o) => inner(serve(o));
     }
     const keep = this.listFilter(q);
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
@@ -241,7 +249,7 @@ export class ApiServer implements ApiClient {
       throw e;
     }
     // Objects stay decoded on demand: a long tick's summary reads tens of thousands of Events.
-    const serve = this.needsServing(kind, apiVersion) ? (o: KubeObject) => this.served(o, apiVersion) : (o: KubeObject) => o;
+    const serve = this.server(kind, apiVersion) ?? ((o: KubeObject) => o);
     return events.filter((e) => namespace === undefined || e.namespace === namespace)
       .map((e) => ({ type: e.type, revision: e.revision, get object() { return serve(e.object); } }));
   }
@@ -374,7 +382,7 @@ export class ApiServer implements ApiClient {
 
   /** answer is a write's result in the version the client sent (input). */
   private answer(obj: KubeObject, input: KubeObject): KubeObject {
-    return this.needsServing(obj.kind, input.apiVersion) ? this.served(obj, input.apiVersion) : obj;
+    return CONVERTED_KINDS.has(obj.kind) || obj.apiVersion !== input.apiVersion ? this.served(obj, input.apiVersion) : obj;
   }
 
   private gracefulPending(obj: KubeObject): boolean {

@@ -1,14 +1,15 @@
 /**
- * hpa-versions: an HPA is stored once (autoscaling/v2) and served in the version asked for —
- * `kubectl autoscale` (v1) then get in v2 and v1, apply of v1 manifests, v2-only fields kept
- * through a v1 read-and-replace.
+ * served-versions: an object is stored once, in its resource's storage version, and served in
+ * the version asked for. HPAs (autoscaling/v2 stored): `kubectl autoscale` (v1) then get in v2
+ * and v1, apply of v1 manifests, v2-only fields kept through a v1 read-and-replace. Custom
+ * resources with several versions (conversion strategy None): only apiVersion changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 
 let home: TempHome;
 beforeAll(() => {
-  home = manualCluster('hpav', 7);
+  home = manualCluster('versions', 7);
   home.run('create deployment web --image=nginx');
 });
 afterAll(() => home.cleanup());
@@ -96,5 +97,27 @@ describe('HorizontalPodAutoscaler versions', () => {
   it('rejects a v1 CPU target below 1 at its v2 field', () => {
     expect(home.run('autoscale deployment web --name=zero --max=5 --cpu-percent=0')).toEqual({ stdout: '', code: 1,
       stderr: 'The HorizontalPodAutoscaler "zero" is invalid: spec.metrics[0].resource.target.averageUtilization: Invalid value: 0: must be greater than 0\n' });
+  });
+});
+
+const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget}
+  scope: Namespaced
+  versions:
+  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+`;
+
+describe('custom resources served in several versions', () => {
+  it('stores the storage version and serves each version asked for', () => {
+    expect(home.run('apply -f -', { stdin: CRD }).code).toBe(0);
+    const widget = 'apiVersion: example.com/v1beta1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 3}\n';
+    expect(home.run('create -f - -o jsonpath={.apiVersion}', { stdin: widget })).toEqual(ok('example.com/v1beta1'));
+    expect(home.run(['get', 'widgets', 'w', '-o', 'jsonpath={.apiVersion} {.spec.size}'])).toEqual(ok('example.com/v1 3'));
+    expect(home.run(['get', 'widgets.v1beta1.example.com', 'w', '-o', 'jsonpath={.apiVersion} {.spec.size}'])).toEqual(ok('example.com/v1beta1 3'));
   });
 });
