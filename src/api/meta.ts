@@ -55,6 +55,8 @@ export interface ListQuery {
   namespace?: string;
   labelSelector?: string;
   fieldSelector?: string;
+  /** apiVersion is the version to serve the objects in (default: the resource's preferred version). */
+  apiVersion?: string;
 }
 
 export interface GroupResource { group: string; resource: string }

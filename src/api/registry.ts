@@ -141,6 +141,21 @@ export class UnknownResourceTypeError extends Error {
   }
 }
 
+/** parseTypeArg splits "hpa.v1.autoscaling" into name, version and group (lower case; absent parts undefined). */
+function parseTypeArg(arg: string): { name: string; group?: string; version?: string } {
+  const lower = arg.toLowerCase();
+  const dot = lower.indexOf('.');
+  if (dot < 0) return { name: lower };
+  const rest = lower.slice(dot + 1);
+  const m = /^(v\d+(?:(?:alpha|beta)\d+)?)\.(.*)$/.exec(rest);
+  return m ? { name: lower.slice(0, dot), version: m[1], group: m[2] } : { name: lower.slice(0, dot), group: rest };
+}
+
+/** typeArgVersion is the version a type argument names ("hpa.v1.autoscaling" → "v1"), or undefined. */
+export function typeArgVersion(arg: string): string | undefined {
+  return parseTypeArg(arg).version;
+}
+
 /** Registry resolves kinds and type arguments against the built-in table plus any custom resources. */
 export class Registry {
   private readonly byKindKey = new Map<string, ResourceInfo>();
@@ -178,16 +193,7 @@ export class Registry {
    * Throws UnknownResourceTypeError.
    */
   resolve(arg: string): ResourceInfo {
-    const lower = arg.toLowerCase();
-    const dot = lower.indexOf('.');
-    const name = dot < 0 ? lower : lower.slice(0, dot);
-    let group: string | undefined;
-    let version: string | undefined;
-    if (dot >= 0) {
-      const rest = lower.slice(dot + 1);
-      const m = /^(v\d+(?:(?:alpha|beta)\d+)?)\.(.*)$/.exec(rest);
-      if (m) { version = m[1]; group = m[2]; } else group = rest;
-    }
+    const { name, group, version } = parseTypeArg(arg);
     const matches = (info: ResourceInfo) =>
       (group === undefined || info.group === group) && (version === undefined || info.servedVersions.includes(version));
     // Discovery order decides ties (core "events" before events.k8s.io), as kubectl's shortcut expander does.

@@ -25,6 +25,8 @@ import { toCompactJson } from '../yaml/write-json';
 import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';
 import { leaseFor } from './leases';
+import { convertToVersion, CONVERTED_KINDS, toStorageVersion } from './conversion/convert';
+import { HpaAnnotationError } from './conversion/hpa-v1';
 
 /** write is the write path's module (loaded on first use). */
 const write = SPLIT.writePath;
@@ -110,8 +112,8 @@ export class ApiServer implements ApiClient {
 
   // ---- reads ----
 
-  get<T extends KubeObject = KubeObject>(ref: ObjectRef): T {
-    const obj = this.tryGet<T>(ref);
+  get<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T {
+    const obj = this.tryGet<T>(ref, apiVersion);
     if (!obj) {
       const info = this.infoOfKind(ref.kind);
       throw notFound(info.group, info.resource, ref.name);
@@ -119,8 +121,45 @@ export class ApiServer implements ApiClient {
     return obj;
   }
 
-  tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef): T | undefined {
-    return this.store.get(ref) as T | undefined;
+  tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined {
+    const obj = this.store.get(ref);
+    const serve = obj && this.server(ref.kind, apiVersion);
+    return (serve ? serve(obj) : obj) as T | undefined;
+  }
+
+  /**
+   * server returns what turns a stored object of kind into the version a reader asked for
+   * (default: the preferred one, which is also the one it is stored in; objects stored before
+   * conversions existed are converted too), or undefined when objects are served as stored.
+   * The resource is looked up here, before any store iteration starts.
+   */
+  private server(kind: string, apiVersion: string | undefined): ((obj: KubeObject) => KubeObject) | undefined {
+    if (!CONVERTED_KINDS.has(kind) && apiVersion === undefined) return undefined;
+    const info = this.registry().forStorageKind(kind);
+    if (!info || info.kind !== kind) return undefined;
+    if (!CONVERTED_KINDS.has(kind) && info.servedVersions.length < 2) return undefined;
+    const version = apiVersion ? apiVersion.slice(apiVersion.indexOf('/') + 1) : info.version;
+    const wanted = apiVersionOf(info, version);
+    // Stored objects are in the storage version and clean: only another version needs converting.
+    return (obj) => (obj.apiVersion === wanted && (version === info.version || !CONVERTED_KINDS.has(kind))
+      ? obj : convertToVersion(obj, info, version));
+  }
+
+  /** served is a stored object in the version a reader asked for (see server). */
+  private served(obj: KubeObject, apiVersion?: string): KubeObject {
+    const serve = this.server(obj.kind, apiVersion);
+    return serve ? serve(obj) : obj;
+  }
+
+  /** toStorage converts a client's object to its resource's storage version (400 for a bad round-trip annotation). */
+  private toStorage(obj: KubeObject, info: ResourceInfo): KubeObject {
+    if (info.servedVersions.length < 2) return obj;
+    try {
+      return toStorageVersion(obj, info);
+    } catch (e) {
+      if (e instanceof HpaAnnotationError) throw badRequest(e.message);
+      throw e;
+    }
   }
 
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[] {
@@ -130,6 +169,11 @@ export class ApiServer implements ApiClient {
   }
 
   each(q: ListQuery, visit: (obj: KubeObject) => void): void {
+    const serve = this.server(q.kind, q.apiVersion);
+    if (serve) {
+      const inner = visit;
+      visit = (o) => inner(serve(o));
+    }
     const keep = this.listFilter(q);
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
     if (node === undefined) {
@@ -194,7 +238,7 @@ export class ApiServer implements ApiClient {
    * watch returns the changes to a kind after a resourceVersion, oldest first; a version older
    * than the compacted history is 410 Expired ("too old resource version"), as from etcd.
    */
-  watch(kind: string, sinceRevision: number, namespace?: string): { type: string; object: KubeObject; revision: number }[] {
+  watch(kind: string, sinceRevision: number, namespace?: string, apiVersion?: string): { type: string; object: KubeObject; revision: number }[] {
     let events;
     try {
       events = this.store.watchSince(sinceRevision, [kind]);
@@ -205,8 +249,9 @@ export class ApiServer implements ApiClient {
       throw e;
     }
     // Objects stay decoded on demand: a long tick's summary reads tens of thousands of Events.
+    const serve = this.server(kind, apiVersion) ?? ((o: KubeObject) => o);
     return events.filter((e) => namespace === undefined || e.namespace === namespace)
-      .map((e) => ({ type: e.type, revision: e.revision, get object() { return e.object; } }));
+      .map((e) => ({ type: e.type, revision: e.revision, get object() { return serve(e.object); } }));
   }
 
   /** revision is the store's current resourceVersion (a list's metadata.resourceVersion). */
@@ -220,7 +265,8 @@ export class ApiServer implements ApiClient {
     return this.store.transaction(() => {
       const info = this.infoOf(input);
       let obj = this.admitNew(input, info, o);
-      if (o.dryRun) return obj as T;
+      // The response is in the version the client sent.
+      if (o.dryRun) return this.answer(obj, input) as T;
       try {
         obj = this.store.create(canonicalOrder(obj), this.leaseFor(obj.kind)) as T;
         this.wrote(obj.kind);
@@ -229,7 +275,7 @@ export class ApiServer implements ApiClient {
         if (e instanceof ObjectTooLargeError) throw etcdRequestTooLarge();
         throw e;
       }
-      return obj as T;
+      return this.answer(obj, input) as T;
     });
   }
 
@@ -243,6 +289,7 @@ export class ApiServer implements ApiClient {
       obj = decoded.object;
     }
     obj.metadata ??= {};
+    obj = this.toStorage(obj, info);
     const meta = obj.metadata;
     if (info.namespaced) meta.namespace ||= 'default';
     else delete meta.namespace;
@@ -287,6 +334,7 @@ export class ApiServer implements ApiClient {
           fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
         }).object;
       }
+      obj = this.toStorage(obj, info);
       this.checkPrecondition(obj, current, info);
       // Spec writes never change status or the server-owned parts of metadata.
       obj.status = current.status;
@@ -321,16 +369,21 @@ export class ApiServer implements ApiClient {
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));
       if (meta.generation !== undefined && specChanged) meta.generation += 1;
-      if (deepEqual(withoutRV(obj), withoutRV(current))) return current as T;
-      if (o.dryRun) return obj as T;
+      if (deepEqual(withoutRV(obj), withoutRV(current))) return this.answer(current, input) as T;
+      if (o.dryRun) return this.answer(obj, input) as T;
       // Removing the last finalizer of an object being deleted completes the deletion.
       if (meta.deletionTimestamp && !(meta.finalizers?.length) && !this.gracefulPending(obj)) {
         const gone = this.store.delete(ref);
         this.wrote(ref.kind);
-        return gone as T;
+        return this.answer(gone, input) as T;
       }
-      return this.persistUpdate(obj, current, info) as T;
+      return this.answer(this.persistUpdate(obj, current, info), input) as T;
     });
+  }
+
+  /** answer is a write's result in the version the client sent (input). */
+  private answer(obj: KubeObject, input: KubeObject): KubeObject {
+    return CONVERTED_KINDS.has(obj.kind) || obj.apiVersion !== input.apiVersion ? this.served(obj, input.apiVersion) : obj;
   }
 
   private gracefulPending(obj: KubeObject): boolean {
@@ -367,11 +420,12 @@ export class ApiServer implements ApiClient {
       const current = this.store.get(ref);
       if (!current) throw notFound(info.group, info.resource, ref.name);
       this.checkPrecondition(input, current, info);
-      if (deepEqual(input.status, current.status)) return current as T;
+      const sent = this.toStorage(input, info);
+      if (deepEqual(sent.status, current.status)) return this.answer(current, input) as T;
       const obj = structuredClone(current);
-      obj.status = structuredClone(input.status);
-      if (o.dryRun) return obj as T;
-      return this.persistUpdate(obj, current, info) as T;
+      obj.status = structuredClone(sent.status);
+      if (o.dryRun) return this.answer(obj, input) as T;
+      return this.answer(this.persistUpdate(obj, current, info), input) as T;
     });
   }
 
@@ -455,7 +509,9 @@ export class ApiServer implements ApiClient {
       if (info.namespaced) modified.metadata.namespace ||= 'default';
       else delete modified.metadata.namespace;
       const ref = refOf(modified, info);
-      const current = this.store.get(ref);
+      // kubectl GETs the live object in the manifest's version and merges there.
+      const stored = this.store.get(ref);
+      const current = stored && this.served(stored, modified.apiVersion);
       // The annotation holds the manifest itself (without the annotation), keys sorted.
       const forAnnotation = structuredClone(modified);
       // kubectl serialises the object after adding the annotation and then removing it again,
@@ -582,6 +638,10 @@ function toReference(about: KubeObject | ObjectReference): ObjectReference {
 
 function toISOAfter(ms: number, seconds: number): string {
   return new Date(Math.floor(ms / 1000) * 1000 + seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+function apiVersionOf(info: ResourceInfo, version: string): string {
+  return info.group ? `${info.group}/${version}` : version;
 }
 
 function refOf(obj: KubeObject, info: ResourceInfo): ObjectRef {

@@ -34,8 +34,9 @@ export type EventType = 'Normal' | 'Warning';
 
 /** ApiClient: get throws NotFound, tryGet returns undefined; writes return the stored object. */
 export interface ApiClient {
-  get<T extends KubeObject = KubeObject>(ref: ObjectRef): T;
-  tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef): T | undefined;
+  get<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T;
+  /** tryGet reads an object in apiVersion (default: its resource's preferred version). */
+  tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined;
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[];
   /**
    * each visits what list(q) returns one object at a time, never holding the whole list (large

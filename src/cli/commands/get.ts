@@ -76,14 +76,18 @@ export const getCommand: Command = {
     let named = false;
     let found = 0;
     cluster.read(() => {
+      // Tables are printed from the preferred version (the server's table convertor reads the
+      // internal object); -o formats show the objects in the version the argument named.
+      const tableLike = spec.kind === 'table' || spec.kind === 'wide';
       for (const r of requests) {
         const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
+        const apiVersion = tableLike ? undefined : r.apiVersion;
         let objects: KubeObject[];
         if (r.names.length) {
           named = true;
           objects = [];
           for (const name of r.names) {
-            const obj = cluster.api.tryGet({ kind: r.info.storageKind, namespace: ns ?? (r.info.namespaced ? ctx.namespace : undefined), name });
+            const obj = cluster.api.tryGet({ kind: r.info.storageKind, namespace: ns ?? (r.info.namespaced ? ctx.namespace : undefined), name }, apiVersion);
             if (obj) objects.push(obj);
             else if (!ctx.flags['ignore-not-found']) {
               try { cluster.api.get({ kind: r.info.storageKind, namespace: ctx.namespace, name }); } catch (e) {
@@ -92,7 +96,7 @@ export const getCommand: Command = {
             }
           }
         } else {
-          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined };
+          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined, apiVersion };
           if (streamed) {
             const group = newRowGroup(r.info, tableOpts);
             cluster.api.each(query, (o) => { group.rows.add(getTableRow(r.info, o, tableOpts)); found++; });
