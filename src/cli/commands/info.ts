@@ -1,5 +1,6 @@
 /**
- * info: the commands that describe the cluster itself — version, cluster-info, api-resources.
+ * info: the commands that describe the cluster itself — version, cluster-info, api-resources,
+ * api-versions.
  */
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
@@ -90,6 +91,24 @@ export const apiResourcesCommand: Command = {
     });
     const header = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(out === 'wide' ? ['VERBS', 'CATEGORIES'] : [])];
     ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? table : [header, ...table]));
+    return 0;
+  },
+};
+
+/** apiVersionsCommand is `kubectl api-versions`: every served group/version, CRD groups included. */
+export const apiVersionsCommand: Command = {
+  name: 'api-versions',
+  short: 'Print the supported API versions on the server, in the form of "group/version"',
+  usage: 'kubectl api-versions [options]',
+  flags: [],
+  run(ctx: CommandContext): number {
+    const seen = new Set<string>();
+    for (const r of ctx.cluster().api.registry().resources) {
+      for (const v of r.servedVersions) seen.add(groupVersion(r.group, v));
+    }
+    // kubectl sorts the strings bytewise, so the core "v1" comes last.
+    const lines = [...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    ctx.io.out(lines.map((l) => `${l}\n`).join(''));
     return 0;
   },
 };
