@@ -3,6 +3,7 @@
  * Every write goes through one pipeline: resolve the resource → decode (user objects) →
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
+import { componentNotFound, componentStatuses, META_SCHEDULER_STOPPED } from './component-statuses';
 import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
@@ -113,6 +114,7 @@ export class ApiServer implements ApiClient {
   get<T extends KubeObject = KubeObject>(ref: ObjectRef): T {
     const obj = this.tryGet<T>(ref);
     if (!obj) {
+      if (ref.kind === 'ComponentStatus') throw componentNotFound(ref.name);
       const info = this.infoOfKind(ref.kind);
       throw notFound(info.group, info.resource, ref.name);
     }
@@ -120,6 +122,7 @@ export class ApiServer implements ApiClient {
   }
 
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef): T | undefined {
+    if (ref.kind === 'ComponentStatus') return this.componentStatuses().find((c) => c.metadata.name === ref.name) as T | undefined;
     return this.store.get(ref) as T | undefined;
   }
 
@@ -131,6 +134,10 @@ export class ApiServer implements ApiClient {
 
   each(q: ListQuery, visit: (obj: KubeObject) => void): void {
     const keep = this.listFilter(q);
+    if (q.kind === 'ComponentStatus') {
+      for (const c of this.componentStatuses()) if (!keep || keep(c)) visit(c);
+      return;
+    }
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
     if (node === undefined) {
       this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit);
@@ -168,6 +175,11 @@ export class ApiServer implements ApiClient {
     const info = this.infoOfKind(q.kind);
     const gvr = `${info.group}/${info.version}, Resource=${info.resource}`;
     return badRequest(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`);
+  }
+
+  /** componentStatuses are made on each read, as kube-apiserver probes on each request. */
+  private componentStatuses(): KubeObject[] {
+    return componentStatuses(this.store.meta.get(META_SCHEDULER_STOPPED) === 'true');
   }
 
   podIPsOnNode(nodeName: string): string[] {

@@ -3,6 +3,7 @@
  * transaction discipline every command follows: reload the clock and RNG inside the write
  * lock (another process may have moved them), work, settle, persist.
  */
+import { META_SCHEDULER_STOPPED as SCHEDULER_STOPPED_KEY } from '../apiserver/component-statuses';
 import type { Store } from '../store/store';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { ApiServer } from '../apiserver/apiserver';
@@ -19,8 +20,8 @@ export const META_CLOCK_NOW = 'clock.now';
 export const META_CLOCK_OFFSET = 'clock.offset';
 export const META_RAND_STATE = 'rand.state';
 export const META_SEED = 'seed';
-/** META_SCHEDULER_STOPPED is the flag `kubemu scheduler stop` sets: the settle loop then runs no scheduler. */
-export const META_SCHEDULER_STOPPED = 'scheduler.stopped';
+/** META_SCHEDULER_STOPPED (the flag `kubemu scheduler stop` sets) lives beside the ComponentStatus API that reads it. */
+export const META_SCHEDULER_STOPPED = SCHEDULER_STOPPED_KEY;
 
 /** Cluster is an open cluster. */
 export interface Cluster {

@@ -43,3 +43,41 @@ describe('discovery: api-versions', () => {
     expect(home.run('api-versions --help').stdout).toContain('kubectl api-versions [options]');
   });
 });
+
+describe('get componentstatuses (deprecated, still served)', () => {
+  const home = manualCluster('cs', 7);
+  afterAll(() => home.cleanup());
+  const WARNING = 'Warning: v1 ComponentStatus is deprecated in v1.19+\n';
+
+  it('lists the control-plane components healthy, with the deprecation warning on stderr', () => {
+    expect(home.run('get cs')).toEqual({
+      stdout: lines([
+        'NAME                 STATUS    MESSAGE   ERROR',
+        'controller-manager   Healthy   ok        ',
+        'scheduler            Healthy   ok        ',
+        'etcd-0               Healthy   ok        ',
+      ]),
+      stderr: WARNING, code: 0,
+    });
+    expect(home.run('get componentstatuses scheduler -o yaml')).toEqual({
+      stdout: lines(['apiVersion: v1', 'conditions:', '- message: ok', '  status: "True"', '  type: Healthy', 'kind: ComponentStatus', 'metadata:', '  creationTimestamp: null', '  name: scheduler']),
+      stderr: WARNING, code: 0,
+    });
+  });
+
+  it('answers an unknown component as the ComponentStatus storage does (a 500 with no reason)', () => {
+    expect(home.run('get cs nope')).toEqual({ stdout: '', stderr: `${WARNING}Error from server: Component not found: nope\n`, code: 1 });
+  });
+
+  it('shows a stopped kube-scheduler Unhealthy with the HTTP prober\'s error', () => {
+    expect(home.run('scheduler stop').code).toBe(0);
+    const refused = 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused';
+    expect(home.run('get cs --no-headers').stdout).toBe(lines([
+      `controller-manager   Healthy     ok${' '.repeat(refused.length - 2)}   `,
+      `scheduler            Unhealthy   ${refused}   `,
+      `etcd-0               Healthy     ok${' '.repeat(refused.length - 2)}   `,
+    ]));
+    expect(home.run('scheduler start').code).toBe(0);
+    expect(home.run('get cs scheduler --no-headers').stdout).toBe('scheduler   Healthy   ok    \n');
+  });
+});

@@ -13,6 +13,7 @@ import { SPLIT } from './get-split-points';
 import type { FlagDef } from '../flags';
 import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
+import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 
 export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -61,6 +62,8 @@ export const getCommand: Command = {
     const registry = cluster.api.registry();
     const { requests, withKindPrefix } = parseResourceArgs(ctx.args, registry);
     if (selector && requests.some((r) => r.names.length)) throw new CliError('name cannot be provided when a selector is specified');
+    // kube-apiserver answers every componentstatuses request with its deprecation warning.
+    if (requests.some((r) => r.info.kind === 'ComponentStatus' && r.info.group === '')) ctx.io.err(`Warning: ${COMPONENT_STATUS_DEPRECATED}\n`);
     const errors: string[] = [];
     const groups: GetTableGroup[] = [];
     const sortBy = ctx.flags['sort-by'] as string | undefined;
