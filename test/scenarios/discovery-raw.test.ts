@@ -81,3 +81,66 @@ describe('get componentstatuses (deprecated, still served)', () => {
     expect(home.run('get cs scheduler --no-headers').stdout).toBe('scheduler   Healthy   ok    \n');
   });
 });
+
+describe('get --raw', () => {
+  const home = manualCluster('raw', 7);
+  afterAll(() => home.cleanup());
+
+  it('answers the health checks with a bare ok, as the server writes it', () => {
+    for (const p of ['/healthz', '/livez', '/readyz']) expect(home.run(`get --raw ${p}`)).toEqual({ stdout: 'ok', stderr: '', code: 0 });
+  });
+
+  it('serves /version as the indented version.Info kubectl version -o json shows for the server', () => {
+    const r = home.run('get --raw /version');
+    expect(r.code).toBe(0);
+    expect(r.stdout.endsWith('}')).toBe(true);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(home.run('version -o json').stdout).serverVersion);
+    expect(r.stdout).toContain('{\n  "major": "1",\n  "minor": "32",\n  "gitVersion": "v1.32.2",\n');
+  });
+
+  it('serves legacy discovery at /api and /apis', () => {
+    expect(home.run('get --raw /api').stdout).toBe('{"kind":"APIVersions","versions":["v1"],"serverAddressByClientCIDRs":[{"clientCIDR":"0.0.0.0/0","serverAddress":"172.18.0.2:6443"}]}\n');
+    const apis = JSON.parse(home.run('get --raw /apis').stdout);
+    expect(apis.kind).toBe('APIGroupList');
+    expect(apis.groups.slice(0, 3).map((g: { name: string }) => g.name)).toEqual(['apiregistration.k8s.io', 'apps', 'events.k8s.io']);
+    const autoscaling = apis.groups.find((g: { name: string }) => g.name === 'autoscaling');
+    expect(autoscaling).toEqual({
+      name: 'autoscaling',
+      versions: [{ groupVersion: 'autoscaling/v2', version: 'v2' }, { groupVersion: 'autoscaling/v1', version: 'v1' }],
+      preferredVersion: { groupVersion: 'autoscaling/v2', version: 'v2' },
+    });
+  });
+
+  it('returns a list as the API server encodes it: PodList, resourceVersion, items without type meta', () => {
+    expect(home.run('run web --image=nginx').code).toBe(0);
+    const r = home.run('get --raw /api/v1/namespaces/default/pods');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\{"kind":"PodList","apiVersion":"v1","metadata":\{"resourceVersion":"\d+"\},"items":\[\{"metadata":\{"name":"web","namespace":"default",/);
+    expect(r.stdout.endsWith('}\n')).toBe(true);
+    const list = JSON.parse(r.stdout);
+    expect(list.items.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual(['web']);
+    expect(list.items[0].kind).toBeUndefined();
+    expect(home.run('get --raw /api/v1/namespaces/default/pods/web').stdout).toMatch(/^\{"kind":"Pod","apiVersion":"v1","metadata":\{"name":"web",/);
+    expect(JSON.parse(home.run('get --raw /apis/apps/v1/namespaces/kube-system/deployments').stdout).items.map((d: { metadata: { name: string } }) => d.metadata.name)).toEqual(['coredns']);
+  });
+
+  it('answers paths it serves nothing at, and missing objects, with 404s', () => {
+    const notFound = { stdout: '', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 };
+    expect(home.run('get --raw /nope')).toEqual(notFound);
+    expect(home.run('get --raw /api/v1/namespaces/default/widgets')).toEqual(notFound);
+    expect(home.run('get --raw /api/v1/namespaces/default/pods/nosuch')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nosuch" not found\n', code: 1 });
+  });
+
+  it('refuses --raw with arguments, output or filters as kubectl does', () => {
+    expect(home.run('get --raw /healthz pods')).toEqual({ stdout: '', stderr: 'error: arguments may not be passed when --raw is specified\n', code: 1 });
+    expect(home.run('get --raw /healthz -o yaml')).toEqual({ stdout: '', stderr: 'error: --raw and --output are mutually exclusive\n', code: 1 });
+    expect(home.run('get --raw /healthz -l a=b')).toEqual({ stdout: '', stderr: 'error: --raw may not be specified with other flags that filter the server request or alter the output\n', code: 1 });
+    expect(home.run('get --raw healthz')).toEqual({ stdout: '', stderr: 'error: --raw must be a valid URL path: parse "healthz": invalid URI for request\n', code: 1 });
+  });
+
+  it('authorizes a raw list like any other list', () => {
+    expect(home.run('get --raw /api/v1/namespaces/default/pods --as=nobody')).toEqual({
+      stdout: '', stderr: 'Error from server (Forbidden): pods is forbidden: User "nobody" cannot list resource "pods" in API group "" in the namespace "default"\n', code: 1,
+    });
+  });
+});

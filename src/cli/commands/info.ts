@@ -4,7 +4,7 @@
  */
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
-import { clientVersionText, SERVER_VERSION } from '../version';
+import { clientVersionText, SERVER_VERSION, VERSION_INFO } from '../version';
 import { renderTabbed } from '../../printers/table';
 import { groupVersion, qualifiedResource } from '../../api/registry';
 import { toJson } from '../../yaml/write-json';
@@ -24,7 +24,7 @@ export const versionCommand: Command = {
   run(ctx: CommandContext): number {
     const out = ctx.flags.output as string | undefined;
     if (out && out !== 'yaml' && out !== 'json') throw new CliError(`--output must be 'yaml' or 'json'`);
-    const client = { major: '1', minor: '32', gitVersion: SERVER_VERSION, gitCommit: '67a30c0adcf52bd3f56ff0893ce19966be12991f', gitTreeState: 'clean', buildDate: '2025-02-12T21:26:09Z', goVersion: 'go1.23.6', compiler: 'gc', platform: 'linux/amd64' };
+    const client = { ...VERSION_INFO };
     const data: Record<string, unknown> = { clientVersion: client, kustomizeVersion: 'v5.5.0' };
     if (!ctx.flags.client) data.serverVersion = { ...client, platform: 'linux/amd64' };
     if (out === 'json') { ctx.io.out(toJson(data, { sortKeys: false })); return 0; }
