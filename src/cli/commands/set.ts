@@ -11,10 +11,13 @@ import type { FlagDef } from '../flags';
 import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { canonicalQuantity, QuantityError } from './quantity-canonical';
 import { resolveTargets, SELECT_FLAGS } from './targets';
+import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
 
 export const MSG_IMAGE_UPDATED = 'image updated';
 export const MSG_RESOURCES_UPDATED = 'resource requirements updated';
 export const MSG_ENV_UPDATED = 'env updated';
+export const MSG_SERVICEACCOUNT_UPDATED = 'serviceaccount updated';
+export const ERR_NO_SERVICEACCOUNT = 'serviceaccount is required';
 export const ERR_NO_IMAGE_UPDATE = 'at least one image update is required';
 export const ERR_NO_RESOURCES = 'you must specify an update to requests or limits (in the form of --requests/--limits)';
 export const ERR_NO_ENV = 'at least one environment variable must be provided';
@@ -56,8 +59,9 @@ export const setImageCommand: Command = {
   name: 'image',
   short: 'Update the image of a pod template',
   usage: 'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]',
-  flags: COMMON,
+  flags: [...COMMON, RECORD_FLAG],
   run(ctx: CommandContext): number {
+    if (ctx.set.has('record')) ctx.io.err(`${RECORD_DEPRECATED}\n`);
     const { resources, pairs } = splitPairs(ctx.args, 'image');
     const images = new Map<string, string>();
     const invalid = pairs.filter((p) => !(p.includes('=') && p[0] !== '='));
@@ -77,6 +81,7 @@ export const setImageCommand: Command = {
           }
           if (!found) ec.error(ERR_NO_CONTAINER(name));
         }
+        recordChangeCause(ctx, obj, setImageCommand.flags);
         return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_IMAGE_UPDATED;
       },
     });
@@ -117,7 +122,8 @@ export const setResourcesCommand: Command = {
       local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
-        const selected = (spec.containers ?? []).filter((c) => globMatch(selector, c.name));
+        // kubectl selects among the containers and then the init containers.
+        const selected = [...(spec.containers ?? []), ...(spec.initContainers ?? [])].filter((c) => globMatch(selector, c.name));
         if (!selected.length) ec.error(`error: unable to find container named ${selector}`);
         for (const c of selected) {
           const r = (c.resources ??= {});
@@ -219,13 +225,36 @@ export const setEnvCommand: Command = {
   },
 };
 
+/** setServiceAccountCommand is `kubectl set serviceaccount` (alias sa): the last argument names the account. */
+export const setServiceAccountCommand: Command = {
+  name: 'serviceaccount',
+  aliases: ['sa'],
+  short: 'Update the service account of a resource',
+  usage: 'kubectl set serviceaccount (-f FILENAME | TYPE NAME) SERVICE_ACCOUNT [options]',
+  flags: COMMON,
+  run(ctx: CommandContext): number {
+    if (!ctx.args.length) throw new CliError(ERR_NO_SERVICEACCOUNT);
+    const account = ctx.args[ctx.args.length - 1]!;
+    const local = !!ctx.flags.local;
+    const resolved = resolveTargets(ctx, { args: ctx.args.slice(0, -1), local });
+    return mutateObjects(ctx, resolved, {
+      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before, ec) {
+        const spec = requireSpec(obj, ec) as PodSpec & { serviceAccountName?: string };
+        spec.serviceAccountName = account;
+        return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_SERVICEACCOUNT_UPDATED;
+      },
+    });
+  },
+};
+
 /** setCommand is `kubectl set`. */
 export const setCommand: Command = {
   name: 'set',
   short: 'Set specific features on objects',
   usage: 'kubectl set SUBCOMMAND [options]',
   flags: [],
-  subcommands: { image: setImageCommand, resources: setResourcesCommand, env: setEnvCommand },
+  subcommands: { image: setImageCommand, resources: setResourcesCommand, env: setEnvCommand, serviceaccount: setServiceAccountCommand },
   run(ctx: CommandContext): number {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl set"`);
     throw new CliError('you must specify a subcommand: image, resources or env');
