@@ -52,3 +52,62 @@ describe('set serviceaccount, set resources on init containers, set image --reco
       .toBe('kubectl set image deployment/api nginx=nginx:1.27 --record=true --namespace=default');
   });
 });
+
+const SVC = `apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec:
+  selector: {app: old, tier: x}
+  ports: [{port: 80}]
+`;
+
+const RB = `apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: rb, namespace: default}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}
+subjects:
+- {kind: User, name: alice, apiGroup: rbac.authorization.k8s.io}
+`;
+
+describe('set selector and set subject', () => {
+  const home = manualCluster('setsel', 7);
+  afterAll(() => home.cleanup());
+  const svc = home.file('svc.yaml', SVC);
+  const rb = home.file('rb.yaml', RB);
+  const deploy = home.file('d.yaml', DEPLOY);
+
+  it('set selector replaces a Service\'s selector (kubectl --local output)', () => {
+    expect(home.run(['set', 'selector', '-f', svc, '--local', '-o', 'yaml', 'app=new,env=prod']).stdout).toBe([
+      'apiVersion: v1', 'kind: Service', 'metadata:', '  creationTimestamp: null', '  name: web', 'spec:', '  ports:', '  - port: 80',
+      '    targetPort: 0', '  selector:', '    app: new', '    env: prod', 'status:', '  loadBalancer: {}', '',
+    ].join('\n'));
+    expect(home.run(['set', 'selector', '-f', svc, '--local', 'app=new'])).toEqual({ stdout: 'service/web selector updated\n', stderr: '', code: 0 });
+    expect(home.run(['create', 'service', 'clusterip', 'api', '--tcp=80:8080']).code).toBe(0);
+    expect(home.run(['set', 'selector', 'svc', 'api', 'app=backend']).stdout).toBe('service/api selector updated\n');
+    expect(home.run('get svc api -o jsonpath={.spec.selector}').stdout).toBe('{"app":"backend"}');
+  });
+
+  it('set selector refuses what kubectl refuses', () => {
+    const err = (args: string[]) => home.run(['set', 'selector', ...args]).stderr;
+    expect(err(['-f', svc, '--local'])).toBe('error: one selector is required\n');
+    expect(err(['-f', svc, '--local', 'z,!w,app notin (b,a)'])).toBe('error: match expression [{app NotIn [a b]} {w DoesNotExist []} {z Exists []}] not supported on this object\n');
+    expect(err(['-f', svc, '--local', 'a!=b'])).toBe('error: "!=" is not a valid label selector operator\n');
+    expect(err(['-f', deploy, '--local', 'a=b'])).toBe('error: setting a selector is only supported for Services\n');
+    expect(err(['-f', svc, '--local', 'app=new', 'extra'])).toBe("error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n");
+  });
+
+  it('set subject adds users, groups and service accounts once each (kubectl --local output)', () => {
+    expect(home.run(['set', 'subject', '-f', rb, '--local', '-o', 'yaml', '--user=bob', '--group=devs', '--serviceaccount=ns1:robot', '--user=alice']).stdout).toBe([
+      'apiVersion: rbac.authorization.k8s.io/v1', 'kind: RoleBinding', 'metadata:', '  creationTimestamp: null', '  name: rb', '  namespace: default',
+      'roleRef:', '  apiGroup: rbac.authorization.k8s.io', '  kind: Role', '  name: r', 'subjects:',
+      '- apiGroup: rbac.authorization.k8s.io', '  kind: User', '  name: alice', '- apiGroup: rbac.authorization.k8s.io', '  kind: User', '  name: bob',
+      '- apiGroup: rbac.authorization.k8s.io', '  kind: Group', '  name: devs', '- kind: ServiceAccount', '  name: robot', '  namespace: ns1', '',
+    ].join('\n'));
+    expect(home.run(['set', 'subject', '-f', rb, '--local'])).toEqual({ stdout: '', stderr: 'error: you must specify at least one value of user, group or serviceaccount\n', code: 1 });
+    expect(home.run(['set', 'subject', '-f', rb, '--local', '--serviceaccount=robot']).stderr).toBe('error: serviceaccount must be <namespace>:<name>\n');
+    expect(home.run(['set', 'subject', '-f', deploy, '--local', '--user=x'])).toEqual({ stdout: '', stderr: 'error: deployment.apps/web\n setting subjects is only supported for RoleBinding/ClusterRoleBinding\n', code: 1 });
+    expect(home.run('create rolebinding ops --clusterrole=view --user=ann').code).toBe(0);
+    expect(home.run('set subject rolebinding ops --group=ops').stdout).toBe('rolebinding.rbac.authorization.k8s.io/ops subjects updated\n');
+    expect(home.run('get rolebinding ops -o jsonpath={.subjects[*].name}').stdout).toBe('ann ops');
+  });
+});
