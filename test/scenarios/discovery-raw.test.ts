@@ -138,6 +138,19 @@ describe('get --raw', () => {
     expect(home.run('get --raw healthz')).toEqual({ stdout: '', stderr: 'error: --raw must be a valid URL path: parse "healthz": invalid URI for request\n', code: 1 });
   });
 
+  it('serves the Metrics API from the usage kubectl top shows', () => {
+    expect(home.run('addon enable metrics-server').code).toBe(0);
+    expect(home.run('tick 1m').code).toBe(0);
+    const list = JSON.parse(home.run('get --raw /apis/metrics.k8s.io/v1beta1/nodes').stdout);
+    expect(list).toMatchObject({ kind: 'NodeMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {} });
+    expect(list.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual(['control01', 'worker01', 'worker02']);
+    const node = JSON.parse(home.run('get --raw /apis/metrics.k8s.io/v1beta1/nodes/worker01').stdout);
+    const [, cpu, mem] = /^worker01 +(\d+)m +\S+ +(\d+)Mi/.exec(home.run('top node worker01 --no-headers').stdout)!;
+    expect(Number(node.usage.cpu.replace(/n$/, '')) / 1e6).toBe(Number(cpu));
+    expect(Math.floor(Number(node.usage.memory.replace(/Ki$/, '')) / 1024)).toBe(Number(mem));
+    expect(home.run('get --raw /apis/metrics.k8s.io/v1beta1/namespaces/default/pods/nope').stderr).toBe('Error from server (NotFound): podmetrics.metrics.k8s.io "default/nope" not found\n');
+  });
+
   it('authorizes a raw list like any other list', () => {
     expect(home.run('get --raw /api/v1/namespaces/default/pods --as=nobody')).toEqual({
       stdout: '', stderr: 'Error from server (Forbidden): pods is forbidden: User "nobody" cannot list resource "pods" in API group "" in the namespace "default"\n', code: 1,

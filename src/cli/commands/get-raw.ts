@@ -11,6 +11,7 @@ import { nodeIP } from '../../cluster/node-factory';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
 import { VERSION_INFO } from '../version';
+import { metricsBody } from './get-raw-metrics';
 
 export const RAW_WITH_ARGS = 'arguments may not be passed when --raw is specified';
 export const RAW_WITH_OUTPUT = '--raw and --output are mutually exclusive';
@@ -123,6 +124,7 @@ export function rawGet(ctx: CommandContext): number {
   const { info, version, namespace, name } = resourcePath(segments, resources);
   let body: unknown;
   cluster.read(() => {
+    if (info.group === 'metrics.k8s.io') { body = metricsBody(cluster, info, namespace, name); return; }
     if (name !== undefined) {
       // The server's encoder writes TypeMeta in Go field order: kind, then apiVersion.
       const { kind, apiVersion, ...rest } = cluster.api.get({ kind: info.storageKind, namespace, name });
