@@ -3,6 +3,7 @@
  * Every write goes through one pipeline: resolve the resource → decode (user objects) →
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
+import { componentNotFound, componentStatuses, META_SCHEDULER_STOPPED } from './component-statuses';
 import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
@@ -115,6 +116,7 @@ export class ApiServer implements ApiClient {
   get<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T {
     const obj = this.tryGet<T>(ref, apiVersion);
     if (!obj) {
+      if (ref.kind === 'ComponentStatus') throw componentNotFound(ref.name);
       const info = this.infoOfKind(ref.kind);
       throw notFound(info.group, info.resource, ref.name);
     }
@@ -122,6 +124,7 @@ export class ApiServer implements ApiClient {
   }
 
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined {
+    if (ref.kind === 'ComponentStatus') return this.componentStatuses().find((c) => c.metadata.name === ref.name) as T | undefined;
     const obj = this.store.get(ref);
     const serve = obj && this.server(ref.kind, apiVersion);
     return (serve ? serve(obj) : obj) as T | undefined;
@@ -175,6 +178,10 @@ export class ApiServer implements ApiClient {
       visit = (o) => inner(serve(o));
     }
     const keep = this.listFilter(q);
+    if (q.kind === 'ComponentStatus') {
+      for (const c of this.componentStatuses()) if (!keep || keep(c)) visit(c);
+      return;
+    }
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
     if (node === undefined) {
       this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit);
@@ -212,6 +219,11 @@ export class ApiServer implements ApiClient {
     const info = this.infoOfKind(q.kind);
     const gvr = `${info.group}/${info.version}, Resource=${info.resource}`;
     return badRequest(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`);
+  }
+
+  /** componentStatuses are made on each read, as kube-apiserver probes on each request. */
+  private componentStatuses(): KubeObject[] {
+    return componentStatuses(this.store.meta.get(META_SCHEDULER_STOPPED) === 'true');
   }
 
   podIPsOnNode(nodeName: string): string[] {

@@ -29,6 +29,8 @@ export interface CommandContext {
   env: NodeJS.ProcessEnv;
   /** cwd resolves relative paths. */
   cwd: string;
+  /** argv is the command line as typed, after the program name (--record writes it into change-cause). */
+  argv?: readonly string[];
 }
 
 /** Command is one verb. `run` returns the exit code; failures are thrown and formatted by main. */

@@ -46,7 +46,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       io, args: parsed.args, flags: parsed.flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
       namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
       namespaceExplicit: parsed.set.has('namespace'),
-      home, clusterName, env, cwd,
+      home, clusterName, env, cwd, argv,
       cluster: () => {
         if (opened) return opened;
         const file = statePath(home, clusterName);

@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
+import { META_SCHEDULER_STOPPED as SCHEDULER_STOPPED_KEY } from '../apiserver/component-statuses';
 import type { Store } from '../store/store';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { ApiServer } from '../apiserver/apiserver';
@@ -22,8 +23,8 @@ export const META_CLOCK_NOW = 'clock.now';
 export const META_CLOCK_OFFSET = 'clock.offset';
 export const META_RAND_STATE = 'rand.state';
 export const META_SEED = 'seed';
-/** META_SCHEDULER_STOPPED is the flag `kubemu scheduler stop` sets: the settle loop then runs no scheduler. */
-export const META_SCHEDULER_STOPPED = 'scheduler.stopped';
+/** META_SCHEDULER_STOPPED (the flag `kubemu scheduler stop` sets) lives beside the ComponentStatus API that reads it. */
+export const META_SCHEDULER_STOPPED = SCHEDULER_STOPPED_KEY;
 
 /**
  * STEP_HOLD_MS is how long (real time) one step of a long clock advance may hold the write

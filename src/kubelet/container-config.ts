@@ -8,6 +8,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
+import { milli, parseQuantity } from '../api/quantity';
 
 /** ContainerConfig is the environment and the files a container sees, or why it cannot be made. */
 export interface ContainerConfig {
@@ -53,6 +54,37 @@ function fieldRef(pod: KubeObject, path: string): string {
   return '';
 }
 
+/** DEFAULTED_LIMITS are the limits the kubelet fills from node allocatable for the downward API when a container sets none. */
+const DEFAULTED_LIMITS = ['cpu', 'memory', 'ephemeral-storage'];
+
+/** ResourceFieldRef is an env var's valueFrom.resourceFieldRef. */
+interface ResourceFieldRef { containerName?: string; resource: string; divisor?: string | number }
+
+/** byteValue is Quantity.Value(): whole base units, rounded up. */
+function byteValue(q: string | number): number {
+  return Math.ceil(parseQuantity(q) - 1e-9);
+}
+
+/**
+ * resourceFieldValue is the downward API's value of a container's request or limit: the
+ * quantity divided by the divisor (1 when unset), rounded up — CPU in millicores, the rest in
+ * base units. A missing (or zero) cpu, memory or ephemeral-storage limit reads as the node's
+ * allocatable, as the kubelet defaults it before resolving the reference.
+ */
+function resourceFieldValue(pod: KubeObject, own: KubeObject['spec'], ref: ResourceFieldRef, allocatable: () => Record<string, string>): string {
+  const all = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
+  const c = ref.containerName ? all.find((x: { name: string }) => x.name === ref.containerName) : own;
+  const dot = ref.resource.indexOf('.');
+  const kind = ref.resource.slice(0, dot) as 'limits' | 'requests';
+  const name = ref.resource.slice(dot + 1);
+  let q: string | number | undefined = c?.resources?.[kind]?.[name];
+  if (kind === 'limits' && DEFAULTED_LIMITS.includes(name) && (q === undefined || parseQuantity(q) === 0)) q = allocatable()[name];
+  const divisor = ref.divisor !== undefined && parseQuantity(ref.divisor) !== 0 ? ref.divisor : '1';
+  if (q === undefined) return '0';
+  const n = name === 'cpu' ? Math.ceil(milli(q) / milli(divisor)) : Math.ceil(byteValue(q) / byteValue(divisor));
+  return String(n);
+}
+
 /** expandRefs performs the kubelet's $(VAR) expansion in env values, command and args. */
 export function expandRefs(s: string, env: Record<string, string>): string {
   return s.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)/g, (all, name: string | undefined) => (all === '$$' ? '$' : env[name!] ?? all));
@@ -67,6 +99,8 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Api
   let error: string | undefined;
   const fail = (msg: string) => { error ??= msg; };
   Object.assign(env, serviceEnv());
+  let nodeAllocatable: Record<string, string> | undefined;
+  const allocatable = () => (nodeAllocatable ??= api.tryGet({ kind: 'Node', name: pod.spec?.nodeName ?? '' })?.status?.allocatable ?? {});
   for (const from of c.envFrom ?? []) {
     const ref = from.configMapRef ?? from.secretRef;
     const kind = from.configMapRef ? 'ConfigMap' : 'Secret';
@@ -79,7 +113,7 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Api
     if (e.value !== undefined || !e.valueFrom) { env[e.name] = expandRefs(e.value ?? '', env); continue; }
     const vf = e.valueFrom;
     if (vf.fieldRef) { env[e.name] = fieldRef(pod, vf.fieldRef.fieldPath); continue; }
-    if (vf.resourceFieldRef) { env[e.name] = '0'; continue; }
+    if (vf.resourceFieldRef) { env[e.name] = resourceFieldValue(pod, c, vf.resourceFieldRef, allocatable); continue; }
     const ref = vf.configMapKeyRef ?? vf.secretKeyRef;
     if (!ref) continue;
     const kind = vf.configMapKeyRef ? 'ConfigMap' : 'Secret';

@@ -39,7 +39,9 @@ describe('RBAC authorization with --as', () => {
     expect(home.run('create rolebinding jane-read --role=pod-reader --user=jane -n dev').code).toBe(0);
     expect(home.run('get pods -n dev --as jane')).toEqual({ stdout: '', stderr: 'No resources found in dev namespace.\n', code: 0 });
     expect(home.run('get pods --as jane').code).toBe(1);
-    expect(home.run('delete pod x -n dev --as jane').stderr).toBe('Error from server (NotFound): pods "x" not found\n');
+    // Authorization comes before the lookup: a missing pod is Forbidden too.
+    expect(home.run('delete pod x -n dev --as jane').stderr)
+      .toBe('Error from server (Forbidden): pods "x" is forbidden: User "jane" cannot delete resource "pods" in API group "" in the namespace "dev"\n');
     home.run('run x --image=nginx -n dev');
     expect(home.run('delete pod x -n dev --as jane').stderr)
       .toBe('Error from server (Forbidden): pods "x" is forbidden: User "jane" cannot delete resource "pods" in API group "" in the namespace "dev"\n');

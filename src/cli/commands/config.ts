@@ -8,6 +8,8 @@ import { CliError } from '../errors';
 import { clusterExists, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
 import { renderTabbed } from '../../printers/table';
 import { toYaml } from '../../yaml/write-yaml';
+import { toJson } from '../../yaml/write-json';
+import { ROOT_CA_PEM } from '../../controllers/rootcacertpublisher/index';
 import { nodeIP } from '../../cluster/node-factory';
 
 const userOf = (cluster: string) => `${cluster}-admin`;
@@ -68,23 +70,50 @@ const setContext: Command = {
   },
 };
 
+/** DATA_OMITTED is what kubectl config view shows for certificate and key data unless --raw or --flatten. */
+export const DATA_OMITTED = 'DATA+OMITTED';
+
+/** CLIENT_CERT_PEM / CLIENT_KEY_PEM are the emulated admin credentials: PEM-shaped placeholders, not usable keys. */
+export const CLIENT_CERT_PEM = `-----BEGIN CERTIFICATE-----
+a3ViZW11IGVtdWxhdGVkIGt1YmVybmV0ZXMtYWRtaW4gY2xpZW50IGNlcnRpZmljYXRlIC0gbm90IHJlYWw=
+-----END CERTIFICATE-----
+`;
+export const CLIENT_KEY_PEM = `-----BEGIN RSA PRIVATE KEY-----
+a3ViZW11IGVtdWxhdGVkIGt1YmVybmV0ZXMtYWRtaW4gY2xpZW50IGtleSAtIG5vdCBhIHJlYWwga2V5
+-----END RSA PRIVATE KEY-----
+`;
+
+const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+
 const view: Command = {
   name: 'view', short: 'Display merged kubeconfig settings or a specified kubeconfig file', usage: 'kubectl config view [flags] [options]',
-  flags: [{ name: 'minify', type: 'bool', default: false, help: 'Remove all information not used by current-context from the output' }, { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format.' }],
+  flags: [
+    { name: 'minify', type: 'bool', default: false, help: 'Remove all information not used by current-context from the output' },
+    { name: 'raw', type: 'bool', default: false, help: 'Display raw byte data and sensitive data' },
+    { name: 'flatten', type: 'bool', default: false, help: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
+    { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format. One of: (json, yaml).' },
+  ],
   run(ctx) {
+    const out = ctx.flags.output as string;
+    if (out !== 'yaml' && out !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
     const cur = current(ctx);
     const names = ctx.flags.minify ? [cur] : listClusters(ctx.home);
     const server = `https://${nodeIP(0)}:6443`;
+    // kubectl shortens byte data to DATA+OMITTED unless asked for --raw; --flatten prints it too
+    // (it inlines file references as data, and kubemu's are data already).
+    const full = !!ctx.flags.raw || !!ctx.flags.flatten;
+    const data = (pem: string) => (full ? base64(pem) : DATA_OMITTED);
+    // v1.Config's field order (what -o json keeps); -o yaml sorts the keys.
     const cfg = {
-      apiVersion: 'v1',
-      clusters: names.map((n) => ({ cluster: { 'certificate-authority-data': 'DATA+OMITTED', server }, name: n })),
-      contexts: names.map((n) => ({ context: { cluster: n, ...(contextNamespace(ctx.home, n) ? { namespace: contextNamespace(ctx.home, n) } : {}), user: userOf(n) }, name: n })),
-      'current-context': cur,
       kind: 'Config',
+      apiVersion: 'v1',
       preferences: {},
-      users: names.map((n) => ({ name: userOf(n), user: { 'client-certificate-data': 'DATA+OMITTED', 'client-key-data': 'DATA+OMITTED' } })),
+      clusters: names.map((n) => ({ name: n, cluster: { server, 'certificate-authority-data': data(ROOT_CA_PEM) } })),
+      users: names.map((n) => ({ name: userOf(n), user: { 'client-certificate-data': data(CLIENT_CERT_PEM), 'client-key-data': data(CLIENT_KEY_PEM) } })),
+      contexts: names.map((n) => ({ name: n, context: { cluster: n, user: userOf(n), ...(contextNamespace(ctx.home, n) ? { namespace: contextNamespace(ctx.home, n) } : {}) } })),
+      'current-context': cur,
     };
-    ctx.io.out(toYaml(cfg));
+    ctx.io.out(out === 'json' ? toJson(cfg, { sortKeys: false }) : toYaml(cfg));
     return 0;
   },
 };

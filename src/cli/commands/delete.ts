@@ -7,6 +7,7 @@ import type { KubeObject, ObjectRef } from '../../api/meta';
 import { kindPrefix, type ResourceInfo } from '../../api/registry';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { PropagationPolicy } from '../../apiserver/client';
+import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
 import type { Command, CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
@@ -114,12 +115,22 @@ export const deleteCommand: Command = {
     const deleted: KubeObject[] = [];
     cluster.write(() => {
       for (const t of targets) {
-        const current = cluster.api.tryGet(t.ref);
-        if (!current) {
-          if (ctx.flags['ignore-not-found'] || bySelector) continue;
-          try { cluster.api.get(t.ref); } catch (e) {
-            errors.push(t.source ? serverError(e, 'deleting', t.source) : formatApiError(e as ApiError));
+        // kubectl sends the DELETE without reading the object first, and kube-apiserver
+        // authorizes the request before it looks the object up: a caller who may not delete
+        // is Forbidden whether or not the object exists (and needs no get permission).
+        const server = dryRun === 'client' ? cluster.api : serverSide(cluster.api);
+        let current: KubeObject | undefined;
+        try {
+          if (dryRun !== 'client') authorizeRequest(cluster.api, 'delete', t.ref.kind, t.ref.namespace, t.ref.name);
+          current = server.tryGet(t.ref);
+          if (!current) {
+            if (ctx.flags['ignore-not-found'] || bySelector) continue;
+            server.get(t.ref);
+            continue;
           }
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          errors.push(t.source ? serverError(e, 'deleting', t.source) : formatApiError(e));
           continue;
         }
         try {

@@ -13,6 +13,8 @@ import { SPLIT } from './get-split-points';
 import type { FlagDef } from '../flags';
 import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
+import { rawGet } from './get-raw';
+import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 
 export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -40,6 +42,7 @@ export const GET_FLAGS: FlagDef[] = [
   { name: 'watch-only', type: 'bool', default: false, help: 'Watch for changes to the requested object(s), without listing/getting first.' },
   { name: 'output-watch-events', type: 'bool', default: false, help: 'Output watch event objects when --watch or --watch-only is used.' },
   { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once.' },
+  { name: 'raw', type: 'string', help: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
   { name: 'template', type: 'string', help: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
 ];
@@ -51,6 +54,7 @@ export const getCommand: Command = {
   usage: 'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
   flags: GET_FLAGS,
   run(ctx: CommandContext): number {
+    if (ctx.set.has('raw')) return rawGet(ctx);
     if (!ctx.args.length) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
     const spec = parseOutput(ctx.flags.output as string | undefined, undefined, ctx.flags.template as string | undefined);
     const showLabels = !!ctx.flags['show-labels'];
@@ -62,6 +66,8 @@ export const getCommand: Command = {
     const registry = cluster.api.registry();
     const { requests, withKindPrefix } = parseResourceArgs(ctx.args, registry);
     if (selector && requests.some((r) => r.names.length)) throw new CliError('name cannot be provided when a selector is specified');
+    // kube-apiserver answers every componentstatuses request with its deprecation warning.
+    if (requests.some((r) => r.info.kind === 'ComponentStatus' && r.info.group === '')) ctx.io.err(`Warning: ${COMPONENT_STATUS_DEPRECATED}\n`);
     const errors: string[] = [];
     const groups: GetTableGroup[] = [];
     const sortBy = ctx.flags['sort-by'] as string | undefined;

@@ -14,6 +14,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['apply', () => SPLIT.apply().applyCommand],
   ['describe', () => SPLIT.describe().describeCommand],
   ['api-resources', () => SPLIT.info().apiResourcesCommand],
+  ['api-versions', () => SPLIT.info().apiVersionsCommand],
   ['cluster-info', () => SPLIT.info().clusterInfoCommand],
   ['version', () => SPLIT.info().versionCommand],
   ['events', () => SPLIT.events().eventsCommand],

@@ -1,9 +1,10 @@
 /**
- * info: the commands that describe the cluster itself — version, cluster-info, api-resources.
+ * info: the commands that describe the cluster itself — version, cluster-info, api-resources,
+ * api-versions.
  */
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
-import { clientVersionText, SERVER_VERSION } from '../version';
+import { clientVersionText, SERVER_VERSION, VERSION_INFO } from '../version';
 import { renderTabbed } from '../../printers/table';
 import { groupVersion, qualifiedResource } from '../../api/registry';
 import { toJson } from '../../yaml/write-json';
@@ -23,7 +24,7 @@ export const versionCommand: Command = {
   run(ctx: CommandContext): number {
     const out = ctx.flags.output as string | undefined;
     if (out && out !== 'yaml' && out !== 'json') throw new CliError(`--output must be 'yaml' or 'json'`);
-    const client = { major: '1', minor: '32', gitVersion: SERVER_VERSION, gitCommit: '67a30c0adcf52bd3f56ff0893ce19966be12991f', gitTreeState: 'clean', buildDate: '2025-02-12T21:26:09Z', goVersion: 'go1.23.6', compiler: 'gc', platform: 'linux/amd64' };
+    const client = { ...VERSION_INFO };
     const data: Record<string, unknown> = { clientVersion: client, kustomizeVersion: 'v5.5.0' };
     if (!ctx.flags.client) data.serverVersion = { ...client, platform: 'linux/amd64' };
     if (out === 'json') { ctx.io.out(toJson(data, { sortKeys: false })); return 0; }
@@ -90,6 +91,24 @@ export const apiResourcesCommand: Command = {
     });
     const header = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(out === 'wide' ? ['VERBS', 'CATEGORIES'] : [])];
     ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? table : [header, ...table]));
+    return 0;
+  },
+};
+
+/** apiVersionsCommand is `kubectl api-versions`: every served group/version, CRD groups included. */
+export const apiVersionsCommand: Command = {
+  name: 'api-versions',
+  short: 'Print the supported API versions on the server, in the form of "group/version"',
+  usage: 'kubectl api-versions [options]',
+  flags: [],
+  run(ctx: CommandContext): number {
+    const seen = new Set<string>();
+    for (const r of ctx.cluster().api.registry().resources) {
+      for (const v of r.servedVersions) seen.add(groupVersion(r.group, v));
+    }
+    // kubectl sorts the strings bytewise, so the core "v1" comes last.
+    const lines = [...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    ctx.io.out(lines.map((l) => `${l}\n`).join(''));
     return 0;
   },
 };

@@ -1,17 +1,76 @@
 /**
  * logs: kubectl logs — a container's output as the emulated runtime computed it, for a
  * pod, a workload (deploy/x, job/x … picks one pod as kubectl does) or a selector.
- * kubemu: -f prints what exists and returns; nothing is streamed.
+ * -f follows on a wall-clock cluster until the container stops (polling the cluster each
+ * second); on a manual-clock cluster time never moves while it waits, so -f prints what
+ * exists and returns.
  */
 import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { LogError, containerLogs, logTimestamp, type LogLine } from '../../kubelet/logs';
 import type { Command, CommandContext } from '../command';
-import { CliError, UsageError } from '../errors';
+import { CliError, SilentExit, UsageError } from '../errors';
+import { parseDuration } from './sim-wait';
 
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 export const ERR_NEED_POD = 'expected POD, TYPE/NAME, or --selector to be specified';
+export const ERR_SINCE_BOTH = 'at most one of `sinceTime` or `sinceSeconds` may be specified';
+export const ERR_SINCE_NEGATIVE = '--since must be greater than 0';
+/** ERR_SINCE_TIME is Go's time.Parse failure for a --since-time that is not RFC 3339: the rest of the value and the layout part it failed on. */
+export const ERR_SINCE_TIME = (v: string, rest: string, part: string): string => `parsing time "${v}" as "2006-01-02T15:04:05Z07:00": cannot parse "${rest}" as "${part}"`;
+
+/** FOLLOW_POLL_MS is how often -f on a wall-clock cluster brings the cluster up to date for new lines. */
+export const FOLLOW_POLL_MS = 1000;
+
+/** RFC3339_PARTS is Go's RFC 3339 layout as time.Parse walks it: each literal, then the element after it. */
+const RFC3339_PARTS: [string, RegExp][] = [['2006', /^\d{4}/], ['-', /^-/], ['01', /^\d{2}/], ['-', /^-/], ['02', /^\d{2}/],
+  ['T', /^T/], ['15', /^\d{2}/], [':', /^:/], ['04', /^\d{2}/], [':', /^:/], ['05', /^\d{2}(\.\d+)?/], ['Z07:00', /^(Z|[+-]\d{2}:\d{2})/]];
+
+/** parseRfc3339 reads --since-time as Go's time.Parse(time.RFC3339, …) does, with its error text. */
+function parseRfc3339(v: string): number {
+  let rest = v;
+  for (const [part, re] of RFC3339_PARTS) {
+    const m = re.exec(rest);
+    if (!m) throw new CliError(ERR_SINCE_TIME(v, rest, part));
+    rest = rest.slice(m[0].length);
+  }
+  if (rest) throw new CliError(`parsing time "${v}": extra text: "${rest}"`);
+  const [y, mo, d, h, mi, se] = v.split(/[-T:.Z+]/).map(Number) as number[];
+  const range = mo! < 1 || mo! > 12 ? 'month' : d! < 1 || d! > new Date(Date.UTC(y!, mo!, 0)).getUTCDate() ? 'day'
+    : h! > 23 ? 'hour' : mi! > 59 ? 'minute' : se! > 59 ? 'second' : undefined;
+  if (range) throw new CliError(`parsing time "${v}": ${range} out of range`);
+  return Date.parse(v);
+}
+
+/** sleepHost blocks the process for ms of real time (a follow waits for the wall clock to move). */
+function sleepHost(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** sinceMs turns --since / --since-time into the earliest line time to print (undefined: all lines). */
+function sinceMs(ctx: CommandContext, nowMs: number): number | undefined {
+  const sinceTime = ctx.flags['since-time'] as string | undefined;
+  const since = ctx.flags.since as string;
+  let seconds = 0;
+  try {
+    seconds = Math.round(parseDuration(since, 'since') / 1000);
+  } catch (e) {
+    // A bad duration is pflag's parse error, with its usage hint.
+    ctx.io.err(`${(e as Error).message.replace(/^(error: )?/, 'error: ')}\nSee 'kubectl logs --help' for usage.\n`);
+    throw new SilentExit(1);
+  }
+  if (sinceTime && seconds !== 0) throw new CliError(ERR_SINCE_BOTH);
+  if (seconds < 0) throw new CliError(ERR_SINCE_NEGATIVE);
+  if (sinceTime) {
+    return parseRfc3339(sinceTime);
+  }
+  // The kubelet counts sinceSeconds back from its own now: the cluster's simulated time.
+  return seconds > 0 ? nowMs - seconds * 1000 : undefined;
+}
+
+/** LogStream is one container's log being printed: lines already shown, and the instance they came from. */
+interface LogStream { namespace: string; pod: string; container: string; shown: number; startedAt?: string }
 
 /** podsForWorkload lists a workload's pods as kubectl's AttachablePodForObject sorts them (ByLogging). */
 function podsFor(obj: KubeObject, pods: KubeObject[]): KubeObject[] {
@@ -34,9 +93,11 @@ export const logsCommand: Command = {
   flags: [
     { name: 'container', short: 'c', type: 'string', help: 'Print the logs of this container' },
     { name: 'previous', short: 'p', type: 'bool', default: false, help: 'If true, print the logs for the previous instance of the container in a pod if it exists.' },
-    { name: 'follow', short: 'f', type: 'bool', default: false, help: 'Specify if the logs should be streamed.' },
+    { name: 'follow', short: 'f', type: 'bool', default: false, help: 'Specify if the logs should be streamed. (kubemu: on a manual-clock cluster time does not move while following, so -f prints the logs so far and returns.)' },
     { name: 'tail', type: 'int', default: -1, help: 'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.' },
     { name: 'timestamps', type: 'bool', default: false, help: 'Include timestamps on each line in the log output' },
+    { name: 'since', type: 'string', default: '0s', help: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.' },
+    { name: 'since-time', type: 'string', help: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
     { name: 'all-containers', type: 'bool', default: false, help: 'Get all containers\' logs in the pod(s).' },
     { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on, supports \'=\', \'==\', and \'!=\'.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.' },
     { name: 'prefix', type: 'bool', default: false, help: 'Prefix each log line with the log source (pod name and container name)' },
@@ -50,6 +111,9 @@ export const logsCommand: Command = {
     cluster.catchUp();
     const ns = ctx.namespace;
     const now = cluster.clock.nowMs();
+    const since = sinceMs(ctx, now);
+    const streams: LogStream[] = [];
+    const render = renderWith(ctx);
     let container = ctx.flags.container as string | undefined;
     if (ctx.args.length === 2 && !container) container = ctx.args[1];
     let out = '';
@@ -103,15 +167,66 @@ export const logsCommand: Command = {
             if (e instanceof LogError) throw badRequest(e.message);
             throw e;
           }
+          const stream: LogStream = { namespace: ns, pod: pod.metadata.name!, container: name, shown: lines.length, startedAt: instanceStart(pod, name) };
+          streams.push(stream);
+          // The kubelet seeks to the last --tail lines, then skips those older than --since.
           if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
-          for (const l of lines) {
-            const prefix = ctx.flags.prefix ? `[pod/${pod.metadata.name}/${name}] ` : '';
-            out += `${prefix}${ctx.flags.timestamps ? `${logTimestamp(l.ms)} ` : ''}${l.text}\n`;
-          }
+          if (since !== undefined) lines = lines.filter((l) => l.ms >= since);
+          out += render(stream, lines);
         }
       }
     });
     ctx.io.out(out);
+    if (ctx.flags.follow && cluster.mode === 'wall') follow(ctx, streams, since);
     return 0;
   },
 };
+
+/** render prints lines as kubectl does, with the --prefix and --timestamps decorations. */
+function renderWith(ctx: CommandContext) {
+  return (stream: LogStream, lines: LogLine[]): string => {
+    const prefix = ctx.flags.prefix ? `[pod/${stream.pod}/${stream.container}] ` : '';
+    return lines.map((l) => `${prefix}${ctx.flags.timestamps ? `${logTimestamp(l.ms)} ` : ''}${l.text}\n`).join('');
+  };
+}
+
+/** instanceStart names the container instance whose log is current (the running one, or the last that ran). */
+function instanceStart(pod: KubeObject, name: string): string | undefined {
+  const status = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].find((c: { name: string }) => c.name === name);
+  return status?.state?.running?.startedAt ?? status?.state?.terminated?.startedAt ?? status?.lastState?.terminated?.startedAt;
+}
+
+/** running tells whether the container writes on: its stream ends when it stops, as the runtime closes the log. */
+function running(pod: KubeObject | undefined, name: string): boolean {
+  if (!pod) return false;
+  const status = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].find((c: { name: string }) => c.name === name);
+  return !!status?.state?.running;
+}
+
+/**
+ * follow streams new lines of each stream until its container stops: every FOLLOW_POLL_MS it
+ * brings the wall-clock cluster up to date and prints what the container wrote since.
+ */
+function follow(ctx: CommandContext, streams: LogStream[], since: number | undefined): void {
+  const cluster = ctx.cluster();
+  const render = renderWith(ctx);
+  let live = streams.filter((s) => running(cluster.api.tryGet({ kind: 'Pod', namespace: s.namespace, name: s.pod }), s.container));
+  while (live.length) {
+    sleepHost(FOLLOW_POLL_MS);
+    cluster.catchUp();
+    const now = cluster.clock.nowMs();
+    cluster.read(() => {
+      for (const s of live) {
+        const pod = cluster.api.tryGet({ kind: 'Pod', namespace: s.namespace, name: s.pod });
+        if (!pod || instanceStart(pod, s.container) !== s.startedAt) { s.shown = -1; continue; }
+        let lines: LogLine[];
+        try { lines = containerLogs(pod, s.container, false, cluster.api, now); } catch { s.shown = -1; continue; }
+        const fresh = lines.slice(s.shown).filter((l) => since === undefined || l.ms >= since);
+        s.shown = lines.length;
+        ctx.io.out(render(s, fresh));
+        if (!running(pod, s.container)) s.shown = -1;
+      }
+    });
+    live = live.filter((s) => s.shown >= 0);
+  }
+}

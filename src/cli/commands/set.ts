@@ -5,16 +5,31 @@
  * Mirrors kubernetes/kubectl pkg/cmd/set (set_image.go, set_resources.go, set_env.go).
  */
 import type { KubeObject } from '../../api/meta';
+import { kindPrefix } from '../../api/registry';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
 import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { canonicalQuantity, QuantityError } from './quantity-canonical';
 import { resolveTargets, SELECT_FLAGS } from './targets';
+import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
 
 export const MSG_IMAGE_UPDATED = 'image updated';
 export const MSG_RESOURCES_UPDATED = 'resource requirements updated';
 export const MSG_ENV_UPDATED = 'env updated';
+export const MSG_SERVICEACCOUNT_UPDATED = 'serviceaccount updated';
+export const ERR_NO_SERVICEACCOUNT = 'serviceaccount is required';
+export const MSG_SELECTOR_UPDATED = 'selector updated';
+export const MSG_SUBJECTS_UPDATED = 'subjects updated';
+export const ERR_NO_SUBJECT = 'you must specify at least one value of user, group or serviceaccount';
+export const ERR_SA_FORMAT = 'serviceaccount must be <namespace>:<name>';
+/** ERR_SUBJECTS_BINDINGS_ONLY is set subject's refusal of other kinds (kubectl's text carries the line break). */
+export const ERR_SUBJECTS_BINDINGS_ONLY = (target: string): string => `error: ${target}\n setting subjects is only supported for RoleBinding/ClusterRoleBinding`;
+export const ERR_NO_SELECTOR = 'one selector is required';
+export const ERR_SELECTOR_SERVICES_ONLY = 'setting a selector is only supported for Services';
+export const ERR_SELECTOR_LOCAL = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
+/** ERR_SELECTOR_EXPRESSIONS: a Service selector is a plain map; set-based requirements are refused (printed as Go prints the requirements). */
+export const ERR_SELECTOR_EXPRESSIONS = (reqs: string): string => `match expression ${reqs} not supported on this object`;
 export const ERR_NO_IMAGE_UPDATE = 'at least one image update is required';
 export const ERR_NO_RESOURCES = 'you must specify an update to requests or limits (in the form of --requests/--limits)';
 export const ERR_NO_ENV = 'at least one environment variable must be provided';
@@ -56,8 +71,9 @@ export const setImageCommand: Command = {
   name: 'image',
   short: 'Update the image of a pod template',
   usage: 'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]',
-  flags: COMMON,
+  flags: [...COMMON, RECORD_FLAG],
   run(ctx: CommandContext): number {
+    if (ctx.set.has('record')) ctx.io.err(`${RECORD_DEPRECATED}\n`);
     const { resources, pairs } = splitPairs(ctx.args, 'image');
     const images = new Map<string, string>();
     const invalid = pairs.filter((p) => !(p.includes('=') && p[0] !== '='));
@@ -77,6 +93,7 @@ export const setImageCommand: Command = {
           }
           if (!found) ec.error(ERR_NO_CONTAINER(name));
         }
+        recordChangeCause(ctx, obj, setImageCommand.flags);
         return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_IMAGE_UPDATED;
       },
     });
@@ -117,7 +134,8 @@ export const setResourcesCommand: Command = {
       local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
-        const selected = (spec.containers ?? []).filter((c) => globMatch(selector, c.name));
+        // kubectl selects among the containers and then the init containers.
+        const selected = [...(spec.containers ?? []), ...(spec.initContainers ?? [])].filter((c) => globMatch(selector, c.name));
         if (!selected.length) ec.error(`error: unable to find container named ${selector}`);
         for (const c of selected) {
           const r = (c.resources ??= {});
@@ -219,13 +237,125 @@ export const setEnvCommand: Command = {
   },
 };
 
+/** setServiceAccountCommand is `kubectl set serviceaccount` (alias sa): the last argument names the account. */
+export const setServiceAccountCommand: Command = {
+  name: 'serviceaccount',
+  aliases: ['sa'],
+  short: 'Update the service account of a resource',
+  usage: 'kubectl set serviceaccount (-f FILENAME | TYPE NAME) SERVICE_ACCOUNT [options]',
+  flags: COMMON,
+  run(ctx: CommandContext): number {
+    if (!ctx.args.length) throw new CliError(ERR_NO_SERVICEACCOUNT);
+    const account = ctx.args[ctx.args.length - 1]!;
+    const local = !!ctx.flags.local;
+    const resolved = resolveTargets(ctx, { args: ctx.args.slice(0, -1), local });
+    return mutateObjects(ctx, resolved, {
+      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before, ec) {
+        const spec = requireSpec(obj, ec) as PodSpec & { serviceAccountName?: string };
+        spec.serviceAccountName = account;
+        return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_SERVICEACCOUNT_UPDATED;
+      },
+    });
+  },
+};
+
+/** parseSetSelector splits a selector into its equality labels and its other requirements, sorted by key as labels.Parse sorts them and printed as Go prints them ({key Op [values]}). */
+function parseSetSelector(text: string): { labels: Record<string, string>; others: string[] } {
+  const labels: Record<string, string> = {};
+  const others: [string, string][] = [];
+  // Commas inside "in (a,b)" belong to the value list.
+  for (const part of text.match(/[^,(]+(\([^)]*\))?/g) ?? []) {
+    const p = part.trim();
+    let m: RegExpExecArray | null;
+    if (/^[^=]*!=/.test(p)) throw new CliError('"!=" is not a valid label selector operator');
+    if ((m = /^([^=\s]+)\s*==?\s*(.*)$/.exec(p))) labels[m[1]!] = m[2]!;
+    else if ((m = /^(\S+)\s+(in|notin)\s*\((.*)\)$/.exec(p))) {
+      const values = m[3]!.split(',').map((v) => v.trim()).sort();
+      others.push([m[1]!, `{${m[1]} ${m[2] === 'in' ? 'In' : 'NotIn'} [${values.join(' ')}]}`]);
+    } else if ((m = /^!(\S+)$/.exec(p))) others.push([m[1]!, `{${m[1]} DoesNotExist []}`]);
+    else if (p) others.push([p, `{${p} Exists []}`]);
+  }
+  const sorted = others.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, text]) => text);
+  return { labels: Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1))), others: sorted };
+}
+
+/** setSelectorCommand is `kubectl set selector`: replaces a Service's selector with the last argument's labels. */
+export const setSelectorCommand: Command = {
+  name: 'selector',
+  short: 'Set the selector on a resource',
+  usage: 'kubectl set selector (-f FILENAME | TYPE NAME) EXPRESSIONS [--resource-version=version] [options]',
+  flags: [...COMMON.filter((f) => f.name !== 'selector' && f.name !== 'all-namespaces'),
+    { name: 'resource-version', type: 'string', default: '', help: 'If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.' }],
+  run(ctx: CommandContext): number {
+    if (!ctx.args.length) throw new CliError(ERR_NO_SELECTOR);
+    const { labels, others } = parseSetSelector(ctx.args[ctx.args.length - 1]!);
+    const local = !!ctx.flags.local;
+    const resources = ctx.args.slice(0, -1);
+    if (local && resources.length) throw new CliError(ERR_SELECTOR_LOCAL);
+    const resolved = resolveTargets(ctx, { args: resources, local });
+    return mutateObjects(ctx, resolved, {
+      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before, ec) {
+        if (obj.kind !== 'Service') { ec.error(`error: ${ERR_SELECTOR_SERVICES_ONLY}`); return undefined; }
+        if (others.length) { ec.error(`error: ${ERR_SELECTOR_EXPRESSIONS(`[${others.join(' ')}]`)}`); return undefined; }
+        (obj.spec ??= {}).selector = { ...labels };
+        return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_SELECTOR_UPDATED;
+      },
+    });
+  },
+};
+
+type Subject = { kind: string; apiGroup?: string; name: string; namespace?: string };
+
+/** setSubjectCommand is `kubectl set subject`: adds users, groups and service accounts to a (Cluster)RoleBinding. */
+export const setSubjectCommand: Command = {
+  name: 'subject',
+  short: 'Update the user, group, or service account in a role binding or cluster role binding',
+  usage: 'kubectl set subject (-f FILENAME | TYPE NAME) [--user=username] [--group=groupname] [--serviceaccount=namespace:serviceaccountname] [--dry-run=server|client|none] [options]',
+  flags: [...COMMON,
+    { name: 'user', type: 'stringArray', default: [], help: 'Usernames to bind to the role' },
+    { name: 'group', type: 'stringArray', default: [], help: 'Groups to bind to the role' },
+    { name: 'serviceaccount', type: 'stringArray', default: [], help: 'Service accounts to bind to the role' }],
+  run(ctx: CommandContext): number {
+    const users = ctx.flags.user as string[];
+    const groups = ctx.flags.group as string[];
+    const accounts = ctx.flags.serviceaccount as string[];
+    if (!users.length && !groups.length && !accounts.length) throw new CliError(ERR_NO_SUBJECT);
+    const wanted: Subject[] = [
+      ...users.map((name) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name })),
+      ...groups.map((name) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name })),
+      ...accounts.map((sa) => {
+        const parts = sa.split(':');
+        if (parts.length !== 2 || !parts[1]) throw new CliError(ERR_SA_FORMAT);
+        return { kind: 'ServiceAccount', namespace: parts[0]!, name: parts[1] };
+      }),
+    ];
+    const local = !!ctx.flags.local;
+    const resolved = resolveTargets(ctx, { args: ctx.args, local });
+    return mutateObjects(ctx, resolved, {
+      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      mutate(obj, before, ec) {
+        if (obj.kind !== 'RoleBinding' && obj.kind !== 'ClusterRoleBinding') {
+          ec.error(ERR_SUBJECTS_BINDINGS_ONLY(`${kindPrefix(ec.target.info)}/${obj.metadata.name}`));
+          return undefined;
+        }
+        const subjects: Subject[] = (obj.subjects ??= []);
+        const same = (a: Subject, b: Subject) => a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && (a.apiGroup ?? '') === (b.apiGroup ?? '');
+        for (const s of wanted) if (!subjects.some((x) => same(x, s))) subjects.push({ ...s });
+        return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_SUBJECTS_UPDATED;
+      },
+    });
+  },
+};
+
 /** setCommand is `kubectl set`. */
 export const setCommand: Command = {
   name: 'set',
   short: 'Set specific features on objects',
   usage: 'kubectl set SUBCOMMAND [options]',
   flags: [],
-  subcommands: { image: setImageCommand, resources: setResourcesCommand, env: setEnvCommand },
+  subcommands: { image: setImageCommand, resources: setResourcesCommand, env: setEnvCommand, serviceaccount: setServiceAccountCommand, selector: setSelectorCommand, subject: setSubjectCommand },
   run(ctx: CommandContext): number {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl set"`);
     throw new CliError('you must specify a subcommand: image, resources or env');

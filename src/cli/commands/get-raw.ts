@@ -1,0 +1,146 @@
+/**
+ * get-raw: `kubectl get --raw PATH` — the body kube-apiserver answers a GET on PATH with,
+ * printed as is: health checks, /version, legacy discovery (/api, /apis) and the JSON of a
+ * list or an object under /api/v1/… and /apis/GROUP/VERSION/….
+ */
+import type { KubeObject } from '../../api/meta';
+import type { ResourceInfo } from '../../api/registry';
+import { groupVersion } from '../../api/registry';
+import { ApiError } from '../../apiserver/errors';
+import { nodeIP } from '../../cluster/node-factory';
+import type { CommandContext } from '../command';
+import { CliError } from '../errors';
+import { VERSION_INFO } from '../version';
+import { metricsBody } from './get-raw-metrics';
+
+export const RAW_WITH_ARGS = 'arguments may not be passed when --raw is specified';
+export const RAW_WITH_OUTPUT = '--raw and --output are mutually exclusive';
+export const RAW_WITH_FILTERS = '--raw may not be specified with other flags that filter the server request or alter the output';
+export const RAW_NOT_A_PATH = (raw: string): string => `--raw must be a valid URL path: parse "${raw}": invalid URI for request`;
+
+/** RESOURCE_NOT_FOUND is the message of kube-apiserver's 404 for a path it serves nothing at. */
+export const RESOURCE_NOT_FOUND = 'the server could not find the requested resource';
+
+/** HEALTH_PATHS answer "ok" (no newline) on a healthy server. */
+const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
+
+/**
+ * GROUP_ORDER is kube-aggregator's order of the built-in groups in /apis (their APIServices'
+ * group priorities); CRD groups follow, by name, and then metrics.k8s.io (priority 100).
+ */
+const GROUP_ORDER = ['apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io',
+  'autoscaling', 'batch', 'certificates.k8s.io', 'networking.k8s.io', 'policy', 'rbac.authorization.k8s.io',
+  'storage.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io',
+  'node.k8s.io', 'discovery.k8s.io', 'flowcontrol.apiserver.k8s.io'];
+const LAST_GROUPS = ['metrics.k8s.io'];
+
+const notFoundPath = (): ApiError => new ApiError('NotFound', 404, RESOURCE_NOT_FOUND);
+
+/** goCompact is Go's json.Marshal of a value already in field order: no spaces, HTML-safe escapes. */
+function goCompact(v: unknown): string {
+  // <, >, & and U+2028/9 can only occur inside strings in JSON text, so escaping them afterwards is safe.
+  return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** versionRank orders versions as Kubernetes prefers them: GA, then beta, then alpha, higher numbers first. */
+function versionRank(v: string): [number, number, number] {
+  const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(v);
+  if (!m) return [3, 0, 0];
+  return [m[2] === undefined ? 0 : m[2] === 'beta' ? 1 : 2, -Number(m[1]), -Number(m[3] ?? 0)];
+}
+
+function byVersionPriority(a: string, b: string): number {
+  const ra = versionRank(a); const rb = versionRank(b);
+  for (let i = 0; i < 3; i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** apiGroupList is /apis: every group but the core one, each with its versions, preferred first. */
+function apiGroupList(resources: readonly ResourceInfo[]): unknown {
+  const versions = new Map<string, Set<string>>();
+  for (const r of resources) {
+    if (!r.group) continue;
+    const set = versions.get(r.group) ?? new Set<string>();
+    for (const v of r.servedVersions) set.add(v);
+    versions.set(r.group, set);
+  }
+  const rank = (g: string): number => {
+    const i = GROUP_ORDER.indexOf(g);
+    if (i >= 0) return i;
+    return LAST_GROUPS.includes(g) ? GROUP_ORDER.length + 1 : GROUP_ORDER.length;
+  };
+  const groups = [...versions.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)).map((name) => {
+    const vs = [...versions.get(name)!].sort(byVersionPriority).map((version) => ({ groupVersion: groupVersion(name, version), version }));
+    return { name, versions: vs, preferredVersion: vs[0] };
+  });
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups };
+}
+
+/** withoutTypeMeta is a built-in list item as a typed list encodes it: no kind or apiVersion. */
+function withoutTypeMeta(o: KubeObject): Record<string, unknown> {
+  const { apiVersion: _a, kind: _k, ...rest } = o;
+  return rest;
+}
+
+/** resourcePath resolves /api/v1/… or /apis/G/V/… to a resource, its namespace and the object's name. */
+function resourcePath(segments: string[], resources: readonly ResourceInfo[]): { info: ResourceInfo; version: string; namespace?: string; name?: string } {
+  let group = '';
+  let version: string;
+  let rest: string[];
+  if (segments[0] === 'api') { version = segments[1]!; rest = segments.slice(2); } else { group = segments[1]!; version = segments[2]!; rest = segments.slice(3); }
+  const find = (plural: string | undefined) => resources.find((r) => r.resource === plural && r.group === group && r.servedVersions.includes(version));
+  let namespace: string | undefined;
+  // namespaces/NS/PLURAL[/NAME] scopes a namespaced resource; namespaces[/NAME] is the Namespace resource itself.
+  if (rest[0] === 'namespaces' && rest.length >= 3) { namespace = rest[1]; rest = rest.slice(2); }
+  const info = find(rest[0]);
+  if (!info || rest.length > 2) throw notFoundPath();
+  if (namespace !== undefined && !info.namespaced) throw notFoundPath();
+  if (namespace === undefined && info.namespaced && rest.length === 2) throw notFoundPath();
+  return { info, version, namespace, name: rest[1] };
+}
+
+/** rawGet prints what kube-apiserver would answer a GET on ctx.flags.raw with. */
+export function rawGet(ctx: CommandContext): number {
+  const raw = ctx.flags.raw as string;
+  if (ctx.args.length) throw new CliError(RAW_WITH_ARGS);
+  if (ctx.flags.watch || ctx.flags['watch-only'] || ctx.flags.selector) throw new CliError(RAW_WITH_FILTERS);
+  if (ctx.flags.output) throw new CliError(RAW_WITH_OUTPUT);
+  if (!raw.startsWith('/')) throw new CliError(RAW_NOT_A_PATH(raw));
+  const path = raw.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
+  const cluster = ctx.cluster();
+  cluster.catchUp();
+  if (HEALTH_PATHS.has(path)) { ctx.io.out('ok'); return 0; }
+  // /version is written with json.MarshalIndent and no newline; API objects with an encoder that ends each with one.
+  if (path === '/version') { ctx.io.out(JSON.stringify(VERSION_INFO, null, 2)); return 0; }
+  const resources = cluster.api.registry().resources;
+  if (path === '/api') {
+    ctx.io.out(`${goCompact({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${nodeIP(0)}:6443` }] })}\n`);
+    return 0;
+  }
+  if (path === '/apis') { ctx.io.out(`${goCompact(apiGroupList(resources))}\n`); return 0; }
+  const segments = path.split('/').slice(1);
+  const apiPath = (segments[0] === 'api' && segments.length >= 3) || (segments[0] === 'apis' && segments.length >= 4);
+  if (!apiPath) throw notFoundPath();
+  const { info, version, namespace, name } = resourcePath(segments, resources);
+  let body: unknown;
+  cluster.read(() => {
+    if (info.group === 'metrics.k8s.io') { body = metricsBody(cluster, info, namespace, name); return; }
+    if (name !== undefined) {
+      // The server's encoder writes TypeMeta in Go field order: kind, then apiVersion.
+      const { kind, apiVersion, ...rest } = cluster.api.get({ kind: info.storageKind, namespace, name });
+      body = { kind, apiVersion, ...rest };
+      return;
+    }
+    const items = cluster.api.list({ kind: info.storageKind, namespace });
+    const custom = !BUILTIN_GROUPS.has(info.group) && info.group !== '';
+    body = {
+      kind: `${info.kind}List`, apiVersion: groupVersion(info.group, version),
+      metadata: { resourceVersion: String(cluster.api.revision()) },
+      items: custom ? items : items.map(withoutTypeMeta),
+    };
+  });
+  ctx.io.out(`${goCompact(body)}\n`);
+  return 0;
+}
+
+const BUILTIN_GROUPS = new Set([...GROUP_ORDER, ...LAST_GROUPS]);

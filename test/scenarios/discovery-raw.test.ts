@@ -1,0 +1,159 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { manualCluster } from '../helpers/run-cli';
+
+const BUILTIN_VERSIONS = [
+  'admissionregistration.k8s.io/v1', 'apiextensions.k8s.io/v1', 'apiregistration.k8s.io/v1', 'apps/v1',
+  'authentication.k8s.io/v1', 'authorization.k8s.io/v1', 'autoscaling/v1', 'autoscaling/v2', 'batch/v1',
+  'certificates.k8s.io/v1', 'coordination.k8s.io/v1', 'discovery.k8s.io/v1', 'events.k8s.io/v1',
+  'flowcontrol.apiserver.k8s.io/v1', 'networking.k8s.io/v1', 'node.k8s.io/v1', 'policy/v1',
+  'rbac.authorization.k8s.io/v1', 'scheduling.k8s.io/v1', 'storage.k8s.io/v1', 'v1',
+];
+
+const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.shop.example.com}
+spec:
+  group: shop.example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+  - {name: v1alpha1, served: false, storage: false, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+`;
+
+const lines = (l: string[]): string => l.map((s) => `${s}\n`).join('');
+
+describe('discovery: api-versions', () => {
+  const home = manualCluster('apiv', 7);
+  afterAll(() => home.cleanup());
+
+  it('lists every served group/version sorted as kubectl sorts them (core v1 last)', () => {
+    expect(home.run('api-versions')).toEqual({ stdout: lines(BUILTIN_VERSIONS), stderr: '', code: 0 });
+  });
+
+  it('adds the served versions of a CRD group, not the unserved one', () => {
+    expect(home.run('apply -f -', { stdin: CRD }).code).toBe(0);
+    const want = [...BUILTIN_VERSIONS];
+    want.splice(want.indexOf('scheduling.k8s.io/v1') + 1, 0, 'shop.example.com/v1', 'shop.example.com/v1beta1');
+    expect(home.run('api-versions')).toEqual({ stdout: lines(want), stderr: '', code: 0 });
+  });
+
+  it('takes no arguments beyond kubectl options', () => {
+    expect(home.run('api-versions --help').stdout).toContain('kubectl api-versions [options]');
+  });
+});
+
+describe('get componentstatuses (deprecated, still served)', () => {
+  const home = manualCluster('cs', 7);
+  afterAll(() => home.cleanup());
+  const WARNING = 'Warning: v1 ComponentStatus is deprecated in v1.19+\n';
+
+  it('lists the control-plane components healthy, with the deprecation warning on stderr', () => {
+    expect(home.run('get cs')).toEqual({
+      stdout: lines([
+        'NAME                 STATUS    MESSAGE   ERROR',
+        'controller-manager   Healthy   ok        ',
+        'scheduler            Healthy   ok        ',
+        'etcd-0               Healthy   ok        ',
+      ]),
+      stderr: WARNING, code: 0,
+    });
+    expect(home.run('get componentstatuses scheduler -o yaml')).toEqual({
+      stdout: lines(['apiVersion: v1', 'conditions:', '- message: ok', '  status: "True"', '  type: Healthy', 'kind: ComponentStatus', 'metadata:', '  creationTimestamp: null', '  name: scheduler']),
+      stderr: WARNING, code: 0,
+    });
+  });
+
+  it('answers an unknown component as the ComponentStatus storage does (a 500 with no reason)', () => {
+    expect(home.run('get cs nope')).toEqual({ stdout: '', stderr: `${WARNING}Error from server: Component not found: nope\n`, code: 1 });
+  });
+
+  it('shows a stopped kube-scheduler Unhealthy with the HTTP prober\'s error', () => {
+    expect(home.run('scheduler stop').code).toBe(0);
+    const refused = 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused';
+    expect(home.run('get cs --no-headers').stdout).toBe(lines([
+      `controller-manager   Healthy     ok${' '.repeat(refused.length - 2)}   `,
+      `scheduler            Unhealthy   ${refused}   `,
+      `etcd-0               Healthy     ok${' '.repeat(refused.length - 2)}   `,
+    ]));
+    expect(home.run('scheduler start').code).toBe(0);
+    expect(home.run('get cs scheduler --no-headers').stdout).toBe('scheduler   Healthy   ok    \n');
+  });
+});
+
+describe('get --raw', () => {
+  const home = manualCluster('raw', 7);
+  afterAll(() => home.cleanup());
+
+  it('answers the health checks with a bare ok, as the server writes it', () => {
+    for (const p of ['/healthz', '/livez', '/readyz']) expect(home.run(`get --raw ${p}`)).toEqual({ stdout: 'ok', stderr: '', code: 0 });
+  });
+
+  it('serves /version as the indented version.Info kubectl version -o json shows for the server', () => {
+    const r = home.run('get --raw /version');
+    expect(r.code).toBe(0);
+    expect(r.stdout.endsWith('}')).toBe(true);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(home.run('version -o json').stdout).serverVersion);
+    expect(r.stdout).toContain('{\n  "major": "1",\n  "minor": "32",\n  "gitVersion": "v1.32.2",\n');
+  });
+
+  it('serves legacy discovery at /api and /apis', () => {
+    expect(home.run('get --raw /api').stdout).toBe('{"kind":"APIVersions","versions":["v1"],"serverAddressByClientCIDRs":[{"clientCIDR":"0.0.0.0/0","serverAddress":"172.18.0.2:6443"}]}\n');
+    const apis = JSON.parse(home.run('get --raw /apis').stdout);
+    expect(apis.kind).toBe('APIGroupList');
+    expect(apis.groups.slice(0, 3).map((g: { name: string }) => g.name)).toEqual(['apiregistration.k8s.io', 'apps', 'events.k8s.io']);
+    const autoscaling = apis.groups.find((g: { name: string }) => g.name === 'autoscaling');
+    expect(autoscaling).toEqual({
+      name: 'autoscaling',
+      versions: [{ groupVersion: 'autoscaling/v2', version: 'v2' }, { groupVersion: 'autoscaling/v1', version: 'v1' }],
+      preferredVersion: { groupVersion: 'autoscaling/v2', version: 'v2' },
+    });
+  });
+
+  it('returns a list as the API server encodes it: PodList, resourceVersion, items without type meta', () => {
+    expect(home.run('run web --image=nginx').code).toBe(0);
+    const r = home.run('get --raw /api/v1/namespaces/default/pods');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\{"kind":"PodList","apiVersion":"v1","metadata":\{"resourceVersion":"\d+"\},"items":\[\{"metadata":\{"name":"web","namespace":"default",/);
+    expect(r.stdout.endsWith('}\n')).toBe(true);
+    const list = JSON.parse(r.stdout);
+    expect(list.items.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual(['web']);
+    expect(list.items[0].kind).toBeUndefined();
+    expect(home.run('get --raw /api/v1/namespaces/default/pods/web').stdout).toMatch(/^\{"kind":"Pod","apiVersion":"v1","metadata":\{"name":"web",/);
+    expect(JSON.parse(home.run('get --raw /apis/apps/v1/namespaces/kube-system/deployments').stdout).items.map((d: { metadata: { name: string } }) => d.metadata.name)).toEqual(['coredns']);
+  });
+
+  it('answers paths it serves nothing at, and missing objects, with 404s', () => {
+    const notFound = { stdout: '', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 };
+    expect(home.run('get --raw /nope')).toEqual(notFound);
+    expect(home.run('get --raw /api/v1/namespaces/default/widgets')).toEqual(notFound);
+    expect(home.run('get --raw /api/v1/namespaces/default/pods/nosuch')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nosuch" not found\n', code: 1 });
+  });
+
+  it('refuses --raw with arguments, output or filters as kubectl does', () => {
+    expect(home.run('get --raw /healthz pods')).toEqual({ stdout: '', stderr: 'error: arguments may not be passed when --raw is specified\n', code: 1 });
+    expect(home.run('get --raw /healthz -o yaml')).toEqual({ stdout: '', stderr: 'error: --raw and --output are mutually exclusive\n', code: 1 });
+    expect(home.run('get --raw /healthz -l a=b')).toEqual({ stdout: '', stderr: 'error: --raw may not be specified with other flags that filter the server request or alter the output\n', code: 1 });
+    expect(home.run('get --raw healthz')).toEqual({ stdout: '', stderr: 'error: --raw must be a valid URL path: parse "healthz": invalid URI for request\n', code: 1 });
+  });
+
+  it('serves the Metrics API from the usage kubectl top shows', () => {
+    expect(home.run('addon enable metrics-server').code).toBe(0);
+    expect(home.run('tick 1m').code).toBe(0);
+    const list = JSON.parse(home.run('get --raw /apis/metrics.k8s.io/v1beta1/nodes').stdout);
+    expect(list).toMatchObject({ kind: 'NodeMetricsList', apiVersion: 'metrics.k8s.io/v1beta1', metadata: {} });
+    expect(list.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual(['control01', 'worker01', 'worker02']);
+    const node = JSON.parse(home.run('get --raw /apis/metrics.k8s.io/v1beta1/nodes/worker01').stdout);
+    const [, cpu, mem] = /^worker01 +(\d+)m +\S+ +(\d+)Mi/.exec(home.run('top node worker01 --no-headers').stdout)!;
+    expect(Number(node.usage.cpu.replace(/n$/, '')) / 1e6).toBe(Number(cpu));
+    expect(Math.floor(Number(node.usage.memory.replace(/Ki$/, '')) / 1024)).toBe(Number(mem));
+    expect(home.run('get --raw /apis/metrics.k8s.io/v1beta1/namespaces/default/pods/nope').stderr).toBe('Error from server (NotFound): podmetrics.metrics.k8s.io "default/nope" not found\n');
+  });
+
+  it('authorizes a raw list like any other list', () => {
+    expect(home.run('get --raw /api/v1/namespaces/default/pods --as=nobody')).toEqual({
+      stdout: '', stderr: 'Error from server (Forbidden): pods is forbidden: User "nobody" cannot list resource "pods" in API group "" in the namespace "default"\n', code: 1,
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { manualCluster } from '../helpers/run-cli';
+
+const DEPLOY = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      initContainers: [{name: setup, image: busybox}]
+      containers: [{name: web, image: nginx}]
+`;
+
+/** localYaml is what kubectl v1.32 prints for DEPLOY with the given pod spec tail (checked against kubectl --local). */
+const localYaml = (initResources: string[], tail: string[]): string => [
+  'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  creationTimestamp: null', '  name: web', 'spec:',
+  '  selector:', '    matchLabels:', '      app: web', '  strategy: {}', '  template:', '    metadata:',
+  '      creationTimestamp: null', '      labels:', '        app: web', '    spec:', '      containers:',
+  '      - image: nginx', '        name: web', '        resources: {}', '      initContainers:', '      - image: busybox',
+  '        name: setup', ...initResources, ...tail, 'status: {}', '',
+].join('\n');
+
+describe('set serviceaccount, set resources on init containers, set image --record', () => {
+  const home = manualCluster('setmore', 7);
+  afterAll(() => home.cleanup());
+  const file = home.file('d.yaml', DEPLOY);
+
+  it('set serviceaccount (and its alias sa) sets the pod template\'s serviceAccountName', () => {
+    expect(home.run(`set serviceaccount -f ${file} --local -o yaml sa1`)).toEqual({ stdout: localYaml(['        resources: {}'], ['      serviceAccountName: sa1']), stderr: '', code: 0 });
+    expect(home.run(`set sa -f ${file} --local sa1`)).toEqual({ stdout: 'deployment.apps/web serviceaccount updated\n', stderr: '', code: 0 });
+    expect(home.run(`set sa -f ${file} --local`)).toEqual({ stdout: '', stderr: 'error: serviceaccount is required\n', code: 1 });
+    expect(home.run('create deployment api --image=nginx').code).toBe(0);
+    expect(home.run('set serviceaccount deployment api robot').stdout).toBe('deployment.apps/api serviceaccount updated\n');
+    expect(home.run('get deploy api -o jsonpath={.spec.template.spec.serviceAccountName}').stdout).toBe('robot');
+  });
+
+  it('set resources --containers finds init containers too', () => {
+    expect(home.run(`set resources -f ${file} --local -o yaml --containers=setup --limits=cpu=200m`)).toEqual({
+      stdout: localYaml(['        resources:', '          limits:', '            cpu: 200m'], []),
+      stderr: '', code: 0,
+    });
+  });
+
+  it('set image --record warns that the flag is deprecated and records the command as change-cause', () => {
+    const r = home.run('set image -f d.yaml --local -o yaml web=nginx:2 --record', { cwd: home.dir });
+    expect(r.stderr).toBe('Flag --record has been deprecated, --record will be removed in the future\n');
+    expect(r.stdout).toContain(`metadata:\n  annotations:\n    kubernetes.io/change-cause: kubectl set image web=nginx:2 --filename=d.yaml --local=true\n      --output=yaml --record=true\n`);
+    expect(home.run('set image deployment/api nginx=nginx:1.27 --record -n default').code).toBe(0);
+    expect(home.run(['get', 'deploy', 'api', '-o', 'jsonpath={.metadata.annotations.kubernetes\\.io/change-cause}']).stdout)
+      .toBe('kubectl set image deployment/api nginx=nginx:1.27 --record=true --namespace=default');
+  });
+});
+
+const SVC = `apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec:
+  selector: {app: old, tier: x}
+  ports: [{port: 80}]
+`;
+
+const RB = `apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: rb, namespace: default}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}
+subjects:
+- {kind: User, name: alice, apiGroup: rbac.authorization.k8s.io}
+`;
+
+describe('set selector and set subject', () => {
+  const home = manualCluster('setsel', 7);
+  afterAll(() => home.cleanup());
+  const svc = home.file('svc.yaml', SVC);
+  const rb = home.file('rb.yaml', RB);
+  const deploy = home.file('d.yaml', DEPLOY);
+
+  it('set selector replaces a Service\'s selector (kubectl --local output)', () => {
+    expect(home.run(['set', 'selector', '-f', svc, '--local', '-o', 'yaml', 'app=new,env=prod']).stdout).toBe([
+      'apiVersion: v1', 'kind: Service', 'metadata:', '  creationTimestamp: null', '  name: web', 'spec:', '  ports:', '  - port: 80',
+      '    targetPort: 0', '  selector:', '    app: new', '    env: prod', 'status:', '  loadBalancer: {}', '',
+    ].join('\n'));
+    expect(home.run(['set', 'selector', '-f', svc, '--local', 'app=new'])).toEqual({ stdout: 'service/web selector updated\n', stderr: '', code: 0 });
+    expect(home.run(['create', 'service', 'clusterip', 'api', '--tcp=80:8080']).code).toBe(0);
+    expect(home.run(['set', 'selector', 'svc', 'api', 'app=backend']).stdout).toBe('service/api selector updated\n');
+    expect(home.run('get svc api -o jsonpath={.spec.selector}').stdout).toBe('{"app":"backend"}');
+  });
+
+  it('set selector refuses what kubectl refuses', () => {
+    const err = (args: string[]) => home.run(['set', 'selector', ...args]).stderr;
+    expect(err(['-f', svc, '--local'])).toBe('error: one selector is required\n');
+    expect(err(['-f', svc, '--local', 'z,!w,app notin (b,a)'])).toBe('error: match expression [{app NotIn [a b]} {w DoesNotExist []} {z Exists []}] not supported on this object\n');
+    expect(err(['-f', svc, '--local', 'a!=b'])).toBe('error: "!=" is not a valid label selector operator\n');
+    expect(err(['-f', deploy, '--local', 'a=b'])).toBe('error: setting a selector is only supported for Services\n');
+    expect(err(['-f', svc, '--local', 'app=new', 'extra'])).toBe("error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n");
+  });
+
+  it('set subject adds users, groups and service accounts once each (kubectl --local output)', () => {
+    expect(home.run(['set', 'subject', '-f', rb, '--local', '-o', 'yaml', '--user=bob', '--group=devs', '--serviceaccount=ns1:robot', '--user=alice']).stdout).toBe([
+      'apiVersion: rbac.authorization.k8s.io/v1', 'kind: RoleBinding', 'metadata:', '  creationTimestamp: null', '  name: rb', '  namespace: default',
+      'roleRef:', '  apiGroup: rbac.authorization.k8s.io', '  kind: Role', '  name: r', 'subjects:',
+      '- apiGroup: rbac.authorization.k8s.io', '  kind: User', '  name: alice', '- apiGroup: rbac.authorization.k8s.io', '  kind: User', '  name: bob',
+      '- apiGroup: rbac.authorization.k8s.io', '  kind: Group', '  name: devs', '- kind: ServiceAccount', '  name: robot', '  namespace: ns1', '',
+    ].join('\n'));
+    expect(home.run(['set', 'subject', '-f', rb, '--local'])).toEqual({ stdout: '', stderr: 'error: you must specify at least one value of user, group or serviceaccount\n', code: 1 });
+    expect(home.run(['set', 'subject', '-f', rb, '--local', '--serviceaccount=robot']).stderr).toBe('error: serviceaccount must be <namespace>:<name>\n');
+    expect(home.run(['set', 'subject', '-f', deploy, '--local', '--user=x'])).toEqual({ stdout: '', stderr: 'error: deployment.apps/web\n setting subjects is only supported for RoleBinding/ClusterRoleBinding\n', code: 1 });
+    expect(home.run('create rolebinding ops --clusterrole=view --user=ann').code).toBe(0);
+    expect(home.run('set subject rolebinding ops --group=ops').stdout).toBe('rolebinding.rbac.authorization.k8s.io/ops subjects updated\n');
+    expect(home.run('get rolebinding ops -o jsonpath={.subjects[*].name}').stdout).toBe('ann ops');
+  });
+});
