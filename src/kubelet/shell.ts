@@ -12,6 +12,9 @@ import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxErro
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
 
+/** NO_SPACE is busybox sh's line when a write fails on a full filesystem. */
+export const NO_SPACE = 'sh: write error: No space left on device';
+
 /** OutputLine is one line a process wrote, atMs after it started. */
 export interface OutputLine { atMs: number; text: string }
 
@@ -53,6 +56,10 @@ export interface ShellConfig {
   shell: 'sh' | 'bash';
   /** binary says whether an argv[0] outside the shell's utilities exists, and what it does. */
   binary(argv: string[]): ServerProgram | 'exists' | undefined;
+  /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
+  writable?: { base: Record<string, string>; limitBytes: number };
+  /** stdin is the text `exec -i` passes: `sh` with no script reads commands from it, `read` reads lines. */
+  stdin?: string;
 }
 
 /** FOREVER_MS stands for `sleep infinity`. */
@@ -475,10 +482,23 @@ class Interpreter {
         const prev = target.op === '>>' ? (f.fs.get(target.path) ?? '') : '';
         const content = prev + sink.capture!.map((l) => `${l}\n`).join('');
         f.budget.output(content.length);
-        f.fs.set(target.path, content);
-        f.files.push({ atMs: f.t, path: target.path, content });
+        this.writeFile(f, target.path, content);
       } else if (target.path !== '/dev/null') for (const l of sink.capture!) this.write(f, l);
     }
+  }
+
+  /** writeFile stores a file, or fails as a full disk does when it would outgrow the writable layer. */
+  private writeFile(f: Frame, path: string, content: string): void {
+    const w = this.cfg.writable;
+    if (w) {
+      // Each write re-counts the layer: charged to the budget so many small files stay bounded work.
+      f.budget.step(1 + (f.fs.size >> 4));
+      let used = w.base[path] === content ? 0 : content.length;
+      for (const [p, c] of f.fs) if (p !== path && w.base[p] !== c) used += c.length;
+      if (used > w.limitBytes) { this.write(f, NO_SPACE); f.status = 1; return; }
+    }
+    f.fs.set(path, content);
+    f.files.push({ atMs: f.t, path, content });
   }
 
   /** call runs a shell function with its arguments as $1 …; recursion draws on the budget like any nesting. */
@@ -570,7 +590,7 @@ class Interpreter {
         }
         return;
       }
-      case 'touch': for (const p of args) { const c = f.fs.get(p) ?? ''; f.fs.set(p, c); f.files.push({ atMs: f.t, path: p, content: c }); } return;
+      case 'touch': for (const p of args) this.writeFile(f, p, f.fs.get(p) ?? ''); return;
       case 'rm': for (const p of args.filter((a) => !a.startsWith('-'))) {
         if (!f.fs.has(p)) { if (!args.includes('-f') && !args.includes('-rf')) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
         f.fs.delete(p); f.files.push({ atMs: f.t, path: p });

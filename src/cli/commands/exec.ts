@@ -15,6 +15,7 @@ import { modelOf } from '../../kubelet/container-sync';
 import { execNotFound, filesAt } from '../../kubelet/process';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
+import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
 import { runNetTool, NET_TOOLS, type ToolResult } from '../../network/net-tools';
 import type { Command, CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
@@ -70,8 +71,9 @@ export const execCommand: Command = {
       const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
       const startedAt = status?.state?.running?.startedAt;
       if (!spec || !startedAt) throw new CliError(containerNotFound(name));
-      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now);
+      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now, ctx.flags.stdin ? ctx.io.readStdin() : undefined);
     });
+    if (result.layer) saveLayer(cluster, ns, result.layer);
     ctx.io.out(result.stdout);
     ctx.io.err(result.stderr);
     if (result.code !== 0) {
@@ -106,31 +108,61 @@ function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
   return chosen;
 }
 
+/** LayerWrite is a container's writable layer as an exec left it, to be kept on the pod. */
+interface LayerWrite { pod: string; uid: string; container: string; containerID: string; files: Layer }
+
+/** ExecResult is what an exec printed, and its container's new writable layer when it changed files. */
+type ExecResult = ToolResult & { layer?: LayerWrite };
+
+/** saveLayer keeps what an exec wrote, as the kubelet does, unless the container restarted meanwhile. */
+function saveLayer(cluster: ReturnType<CommandContext['cluster']>, ns: string, w: LayerWrite): void {
+  cluster.write(() => {
+    const pod = cluster.api.tryGet({ kind: 'Pod', namespace: ns, name: w.pod });
+    if (!pod || pod.metadata.uid !== w.uid) return;
+    const cs = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === w.container);
+    if (cs?.containerID !== w.containerID) return;
+    cluster.api.update({ ...pod, metadata: { ...pod.metadata, annotations: annotationsAfter(pod, w.container, w.containerID, w.files) } }, { fieldManager: 'kubelet' });
+  });
+}
+
 /** runInContainer runs argv in the container as its process left it at nowMs. */
 export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status: KubeObject['status'], startMs: number,
-  argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number): ToolResult {
+  argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number, stdin?: string): ExecResult {
   const info = imageInfo(spec.image);
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
   // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
   const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
   if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
   const { model, cfg } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
-  const files = filesAt(cfg, model.program, nowMs - startMs);
+  const base = filesAt(cfg, model.program, nowMs - startMs);
+  const containerID: string = status?.containerID ?? '';
+  const before = layerOf(pod, spec.name, containerID);
+  const files = applyLayer(base, before);
   if (argv[0] === 'ls') return ls(argv.slice(1), files);
   const bin = argv[0]!;
-  const base = bin.replace(/^.*\//, '');
-  const exists = UTILITIES.has(base) || info.binaries.includes(bin) || info.binaries.includes(base) || !info.known;
+  const binBase = bin.replace(/^.*\//, '');
+  const exists = UTILITIES.has(binBase) || info.binaries.includes(bin) || info.binaries.includes(binBase) || !info.known;
   if (!exists) return { stdout: '', stderr: `${ociNotFound(bin)}\n`, code: 126 };
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
     binary: (a) => (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
+    writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin,
   });
+  const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
   let stdout = '';
   let stderr = '';
   for (const l of program.lines) {
     if (STDERR_PREFIX.test(l.text)) stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
   }
-  return { stdout, stderr, code: program.exit?.code ?? 0 };
+  const changed = JSON.stringify(after) !== JSON.stringify(before);
+  return { stdout, stderr, code: program.exit?.code ?? 0, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
+}
+
+/** filesAfter applies an exec's file writes and removals, in order. */
+function filesAfter(files: Record<string, string>, events: { path: string; content?: string }[]): Record<string, string> {
+  const out = { ...files };
+  for (const e of events) if (e.content === undefined) delete out[e.path]; else out[e.path] = e.content;
+  return out;
 }
 
 /** ls lists the entries of the given directories (or /) from the container's known files. */
