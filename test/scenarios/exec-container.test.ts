@@ -52,3 +52,40 @@ describe('exec: the container\'s writable filesystem', () => {
     expect(home.run('exec flaky -- cat /tmp/k')).toEqual({ stdout: '', stderr: "cat: can't open '/tmp/k': No such file or directory\ncommand terminated with exit code 1\n", code: 1 });
   });
 });
+
+const DNS_POD = `apiVersion: v1
+kind: Pod
+metadata: {name: hosts, namespace: default}
+spec:
+  hostAliases: [{ip: 10.1.2.3, hostnames: [foo.remote, bar.remote]}]
+  automountServiceAccountToken: false
+  containers:
+  - {name: c, image: busybox:1.36, command: ["sh", "-c", "cat /etc/hosts; sleep 3600"]}
+`;
+
+describe('exec: the files the kubelet gives every container', () => {
+  let home: TempHome;
+  beforeAll(() => {
+    home = manualCluster('std', 7);
+    home.run(['apply', '-f', home.file('pods.yaml', PODS + '---\n' + DNS_POD)]);
+    home.run('tick 10s');
+  });
+  afterAll(() => home.cleanup());
+
+  it('serves /etc/hosts with hostAliases, to the process and to exec', () => {
+    const ip = home.run('get pod hosts -o jsonpath={.status.podIP}').stdout;
+    const hosts = '# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n'
+      + `fe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${ip}\thosts\n`
+      + '\n# Entries added by HostAliases.\n10.1.2.3\tfoo.remote\tbar.remote\n';
+    expect(home.run('exec hosts -- cat /etc/hosts')).toEqual({ stdout: hosts, stderr: '', code: 0 });
+    expect(home.run('logs hosts').stdout).toBe(hosts);
+  });
+
+  it('serves resolv.conf, hostname and the service-account files', () => {
+    expect(home.run('exec box -- cat /etc/resolv.conf').stdout).toBe('search default.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n');
+    expect(home.run('exec box -- cat /etc/hostname').stdout).toBe('box\n');
+    expect(home.run('exec box -- ls /var/run/secrets/kubernetes.io/serviceaccount').stdout).toBe('ca.crt\nnamespace\ntoken\n');
+    expect(home.run('exec box -- cat /var/run/secrets/kubernetes.io/serviceaccount/namespace').stdout).toBe('default\n');
+    expect(home.run('exec hosts -- ls /var/run/secrets/kubernetes.io/serviceaccount').code).toBe(1);
+  });
+});

@@ -12,7 +12,8 @@ import type { KubeObject } from '../../api/meta';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import { modelOf } from '../../kubelet/container-sync';
-import { execNotFound, filesAt } from '../../kubelet/process';
+import { argvOf, execNotFound, filesAt } from '../../kubelet/process';
+import { standardFiles } from '../../kubelet/standard-files';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
@@ -133,7 +134,8 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
   const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
   if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
-  const { model, cfg } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
+  const { model, cfg: made } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
+  const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env)), ...made.files } };
   const base = filesAt(cfg, model.program, nowMs - startMs);
   const containerID: string = status?.containerID ?? '';
   const before = layerOf(pod, spec.name, containerID);
