@@ -207,7 +207,21 @@ export function syntaxErrorLine(shell: 'sh' | 'bash', e: ShellSyntaxError): stri
 class Interpreter {
   /** parsed caches the parse of each substitution's text: a loop re-expands the same words. */
   private readonly parsed = new Map<string, Node>();
-  constructor(private readonly cfg: ShellConfig) {}
+  /** input is what is left of stdin (exec -i); undefined when the process has none and waits for it. */
+  private input: string[] | undefined;
+  constructor(private readonly cfg: ShellConfig) {
+    if (cfg.stdin !== undefined) {
+      this.input = cfg.stdin.split('\n');
+      if (this.input[this.input.length - 1] === '') this.input.pop();
+    }
+  }
+
+  /** readInput takes all of stdin that is left (an empty string at EOF). */
+  private readInput(): string {
+    const rest = this.input ?? [];
+    this.input = [];
+    return rest.map((l) => `${l}\n`).join('');
+  }
 
   private parse(src: string): Node {
     let n = this.parsed.get(src);
@@ -576,7 +590,11 @@ class Interpreter {
         const paths = args.filter((a) => !a.startsWith('-'));
         if (name === 'ls') { for (const p of paths) if (!f.fs.has(p) && ![...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/$/, '')}/`))) { this.write(f, `ls: ${p}: No such file or directory`); f.status = 1; } return; }
         if (name === 'grep' || name === 'wc' || name === 'tee') return;
-        if (!paths.length) { if (name === 'cat') throw new ForeverSignal(); return; }
+        if (!paths.length) {
+          if (name === 'cat' && this.input === undefined) throw new ForeverSignal();
+          if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
+          return;
+        }
         for (const p of paths) {
           const content = f.fs.get(p);
           if (content === undefined) {
@@ -598,13 +616,23 @@ class Interpreter {
         return;
       case 'test': case '[': { f.status = this.test(name === '[' ? args.slice(0, -1) : args, f) ? 0 : 1; return; }
       case 'yes': throw new ForeverSignal();
-      case 'read': throw new ForeverSignal();
+      case 'read': {
+        // Without stdin a read waits forever; at the end of exec -i's input it fails, as at EOF.
+        if (this.input === undefined) throw new ForeverSignal();
+        const line = this.input.shift();
+        if (line === undefined) { f.status = 1; return; }
+        const names = args.filter((a) => !a.startsWith('-'));
+        const words = line.trim().split(/\s+/).filter(Boolean);
+        if (!names.length) { f.vars.REPLY = line; return; }
+        names.forEach((n, k) => { f.vars[n] = k === names.length - 1 ? words.slice(k).join(' ') : (words[k] ?? ''); });
+        return;
+      }
       case 'sh': case 'bash': {
         const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a));
         if (c >= 0) { this.script(args[c + 1] ?? '', f); return; }
         const script = args.find((a) => !a.startsWith('-'));
-        // An interactive shell without a TTY reads EOF and exits 0; a script file runs.
-        if (script === undefined) return;
+        // Without a script the shell reads its commands from stdin: exec -i's input, else EOF at once.
+        if (script === undefined) { if (this.input?.length) this.script(this.readInput(), f); return; }
         const text = f.fs.get(script);
         if (text === undefined) { this.write(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
         this.script(text, f);

@@ -89,3 +89,24 @@ describe('exec: the files the kubelet gives every container', () => {
     expect(home.run('exec hosts -- ls /var/run/secrets/kubernetes.io/serviceaccount').code).toBe(1);
   });
 });
+
+describe('exec -i: stdin reaches the container', () => {
+  let home: TempHome;
+  beforeAll(() => {
+    home = manualCluster('stdin', 7);
+    home.run(['apply', '-f', home.file('pods.yaml', PODS)]);
+    home.run('tick 10s');
+  });
+  afterAll(() => home.cleanup());
+
+  it('runs a script piped into sh and reports its exit code', () => {
+    expect(home.run('exec -i box -- sh', { stdin: 'hostname\nexit 3\n' })).toEqual({ stdout: 'box\n', stderr: 'command terminated with exit code 3\n', code: 3 });
+    expect(home.run(['exec', '-i', 'box', '--', 'sh', '-c', 'read a b; echo "$b,$a"; read c || echo eof'], { stdin: 'x y z\n' }))
+      .toEqual({ stdout: 'y z,x\neof\n', stderr: '', code: 0 });
+    expect(home.run('exec -i box -- cat', { stdin: 'one\ntwo\n' }).stdout).toBe('one\ntwo\n');
+  });
+
+  it('passes no stdin without -i', () => {
+    expect(home.run('exec box -- sh', { stdin: 'exit 3\n' })).toEqual({ stdout: '', stderr: '', code: 0 });
+  });
+});
