@@ -8,6 +8,8 @@
  * kubemu: everything but `sleep` takes no time; pipes pass only `cat`-like filters through.
  */
 import { ArithError, evalArith } from './shell-arith';
+import { WAITS, runTextApplet } from './shell-applets';
+import { busyboxId, df, du, ps, whoami } from './shell-system';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
@@ -58,6 +60,8 @@ export interface ShellConfig {
   binary(argv: string[]): ServerProgram | 'exists' | undefined;
   /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
   writable?: { base: Record<string, string>; limitBytes: number };
+  /** user is who the process runs as (securityContext runAsUser, runAsGroup, fsGroup, supplementalGroups); root when absent. */
+  user?: { uid: number; gid: number; groups: number[] };
   /** stdin is the text `exec -i` passes: `sh` with no script reads commands from it, `read` reads lines. */
   stdin?: string;
 }
@@ -69,7 +73,7 @@ const FOREVER_MS = Number.POSITIVE_INFINITY;
 export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
-  'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes',
+  'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
 ]);
 
 // ---------- execution ----------
@@ -140,6 +144,8 @@ interface Frame {
   args: string[];
   /** capture collects stdout instead of logging it (command substitution, redirects, pipes). */
   capture?: string[];
+  /** pipeIn is what the previous stage of a pipeline wrote: this stage's stdin. */
+  pipeIn?: string[];
   loop?: Loop;
 }
 
@@ -150,6 +156,19 @@ export function shellDate(ms: number): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const p = (n: number) => String(n).padStart(2, '0');
   return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
+}
+
+/** formatDate renders `date +FORMAT` for the common conversions (%Y %m %d %H %M %S %s %F %T %Z %%). */
+export function formatDate(ms: number, fmt: string): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const conv: Record<string, string> = {
+    Y: String(d.getUTCFullYear()), m: p(d.getUTCMonth() + 1), d: p(d.getUTCDate()), H: p(d.getUTCHours()), M: p(d.getUTCMinutes()),
+    S: p(d.getUTCSeconds()), s: String(Math.floor(ms / 1000)), Z: 'UTC', '%': '%',
+  };
+  conv.F = `${conv.Y}-${conv.m}-${conv.d}`;
+  conv.T = `${conv.H}:${conv.M}:${conv.S}`;
+  return fmt.replace(/%(.)/g, (all, c: string) => conv[c] ?? all);
 }
 
 /** parseSleep reads sleep's operand ("5", "0.5", "2m", "infinity"); undefined when invalid. */
@@ -392,7 +411,7 @@ class Interpreter {
           const last = k === n.cmds.length - 1;
           const name = c.t === 'simple' ? this.expand(c.words[0] ?? '', f)[0] : undefined;
           if (last && (name === 'cat' || name === 'tee') && c.t === 'simple' && c.words.length === 1) { for (const l of captured) this.write(f, l); f.status = 0; continue; }
-          const sub: Frame = { ...f, capture: last ? f.capture : [] };
+          const sub: Frame = { ...f, capture: last ? f.capture : [], pipeIn: k ? captured : f.pipeIn };
           this.run(c, sub);
           f.t = sub.t; f.status = sub.status;
           // Assigned, not spread: a stage may write hundreds of thousands of lines.
@@ -515,6 +534,24 @@ class Interpreter {
     f.files.push({ atMs: f.t, path, content });
   }
 
+  /** timeout runs a command for at most N seconds; one still running then is killed (exit 143). */
+  private timeout(args: string[], f: Frame): void {
+    let a = args;
+    if (a[0] === '-s') a = a.slice(2);
+    const ms = parseSleep(a[0] ?? '');
+    if (ms === undefined || a.length < 2) { this.write(f, `timeout: invalid time interval '${a[0] ?? ''}'`); f.status = 1; return; }
+    const start = f.t;
+    try {
+      this.exec(a.slice(1), f);
+    } catch (e) {
+      if (!(e instanceof ForeverSignal) || e instanceof Exhausted) throw e;
+      if (ms === FOREVER_MS) throw e;
+      f.t = start + ms; f.status = 143;
+      return;
+    }
+    if (f.t - start > ms) { f.t = start + ms; f.status = 143; }
+  }
+
   /** call runs a shell function with its arguments as $1 …; recursion draws on the budget like any nesting. */
   private call(body: Node, args: string[], f: Frame): void {
     const saved = f.args;
@@ -565,11 +602,19 @@ class Interpreter {
         if (name === 'export') for (const a of args) { const eq = a.indexOf('='); if (eq > 0) f.vars[a.slice(0, eq)] = a.slice(eq + 1); }
         return;
       case 'false': f.status = 1; return;
-      case 'date': this.write(f, shellDate(this.cfg.startMs + f.t)); return;
+      case 'date': {
+        const fmt = args.find((x) => x.startsWith('+'));
+        this.write(f, fmt ? formatDate(this.cfg.startMs + f.t, fmt.slice(1)) : shellDate(this.cfg.startMs + f.t));
+        return;
+      }
       case 'hostname': this.write(f, f.vars.HOSTNAME ?? ''); return;
       case 'uname': this.write(f, args.includes('-a') ? `Linux ${f.vars.HOSTNAME ?? ''} 6.8.0 #1 SMP x86_64 GNU/Linux` : 'Linux'); return;
-      case 'whoami': this.write(f, 'root'); return;
-      case 'id': this.write(f, 'uid=0(root) gid=0(root) groups=0(root),10(wheel)'); return;
+      case 'whoami': { const w = whoami(this.cfg.user); if (w.ok) this.write(f, w.text); else { this.write(f, w.text); f.status = 1; } return; }
+      case 'id': this.write(f, busyboxId(this.cfg.user)); return;
+      case 'ps': for (const l of ps(f.fs.get('/proc/1/cmdline'), argv.join(' '), this.cfg.user)) this.write(f, l); return;
+      case 'df': for (const l of df(args.includes('-h'))) this.write(f, l); return;
+      case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
+      case 'timeout': return this.timeout(args, f);
       case 'pwd': this.write(f, '/'); return;
       case 'env': case 'printenv': {
         const all = { ...f.vars, ...assigns };
@@ -585,12 +630,24 @@ class Interpreter {
         if (Number.isFinite(from) && Number.isFinite(to)) for (let x = from; x <= to; x++) this.write(f, String(x));
         return;
       }
-      case 'cat': case 'head': case 'tail': case 'grep': case 'wc': case 'tee': case 'ls': {
-        if (name === 'tail' && args.includes('-f')) throw new ForeverSignal();
+      case 'head': case 'tail': case 'grep': case 'wc': case 'sort': case 'uniq': case 'cut': case 'tr': case 'sed': case 'awk': {
+        const code = runTextApplet(name, args, {
+          read: (p) => f.fs.get(p),
+          stdin: () => (f.pipeIn ? f.pipeIn.map((l) => `${l}\n`).join('') : this.input !== undefined ? this.readInput() : undefined),
+          out: (l) => this.write(f, l),
+          err: (l) => this.write(f, l),
+          step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+        });
+        if (code === WAITS) throw new ForeverSignal();
+        f.status = code;
+        return;
+      }
+      case 'cat': case 'tee': case 'ls': {
         const paths = args.filter((a) => !a.startsWith('-'));
         if (name === 'ls') { for (const p of paths) if (!f.fs.has(p) && ![...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/$/, '')}/`))) { this.write(f, `ls: ${p}: No such file or directory`); f.status = 1; } return; }
-        if (name === 'grep' || name === 'wc' || name === 'tee') return;
-        if (!paths.length) {
+        if (name === 'tee' && !f.pipeIn) return;
+        if (!paths.length || name === 'tee') {
+          if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, p, f.pipeIn.map((l) => `${l}\n`).join('')); return; }
           if (name === 'cat' && this.input === undefined) throw new ForeverSignal();
           if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
           return;

@@ -110,3 +110,36 @@ describe('exec -i: stdin reaches the container', () => {
     expect(home.run('exec box -- sh', { stdin: 'exit 3\n' })).toEqual({ stdout: '', stderr: '', code: 0 });
   });
 });
+
+const SECURE = `apiVersion: v1
+kind: Pod
+metadata: {name: secure}
+spec:
+  securityContext: {runAsUser: 1000, runAsGroup: 3000, fsGroup: 2000}
+  containers:
+  - {name: c, image: busybox:1.36, command: ["sh", "-c", "sleep 1h"]}
+`;
+
+describe('exec: busybox applets as practice tasks use them', () => {
+  let home: TempHome;
+  beforeAll(() => {
+    home = manualCluster('applets', 7);
+    home.run(['apply', '-f', home.file('pods.yaml', PODS + '---\n' + SECURE)]);
+    home.run('tick 10s');
+  });
+  afterAll(() => home.cleanup());
+
+  it('id, whoami and ps follow the securityContext', () => {
+    expect(home.run('exec secure -- id')).toEqual({ stdout: 'uid=1000 gid=3000 groups=2000,3000\n', stderr: '', code: 0 });
+    expect(home.run('exec secure -- whoami')).toEqual({ stdout: '', stderr: 'whoami: unknown uid 1000\ncommand terminated with exit code 1\n', code: 1 });
+    expect(home.run('exec box -- id').stdout).toBe('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n');
+    expect(home.run('exec secure -- ps').stdout).toBe('PID   USER     TIME  COMMAND\n    1 1000      0:00 sh -c sleep 1h\n    7 1000      0:00 ps\n');
+  });
+
+  it('pipes files through grep, wc, sort, cut, sed and awk', () => {
+    expect(home.run(['exec', 'box', '--', 'sh', '-c', 'grep -c ip6 /etc/hosts; grep -v ip6 /etc/hosts | tail -n 2 | cut -f2; awk \'{print $1}\' /etc/resolv.conf | sort -u | tr a-z A-Z; sed -n 1p /etc/resolv.conf | wc -w']))
+      .toEqual({ stdout: '5\nlocalhost\nbox\nNAMESERVER\nOPTIONS\nSEARCH\n4\n', stderr: '', code: 0 });
+    expect(home.run('exec box -- sort /nope')).toEqual({ stdout: '', stderr: "sort: can't open '/nope': No such file or directory\ncommand terminated with exit code 2\n", code: 2 });
+    expect(home.run(['exec', 'box', '--', 'sh', '-c', 'frobnicate'])).toEqual({ stdout: '', stderr: 'sh: frobnicate: not found\ncommand terminated with exit code 127\n', code: 127 });
+  });
+});

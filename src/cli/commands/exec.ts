@@ -14,6 +14,7 @@ import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import { modelOf } from '../../kubelet/container-sync';
 import { argvOf, execNotFound, filesAt } from '../../kubelet/process';
 import { standardFiles } from '../../kubelet/standard-files';
+import { processUser } from '../../kubelet/shell-system';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
@@ -36,7 +37,7 @@ export const terminated = (code: number): string => `command terminated with exi
 /** ociNotFound is containerd's failure to start an exec'd binary (exit 126). */
 export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 
-const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd):\s/;
+const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd|sort|uniq|cut|tr|sed|awk|du|whoami|timeout|sleep):\s/;
 
 /** execCommand is `kubectl exec`. */
 export const execCommand: Command = {
@@ -148,7 +149,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
     binary: (a) => (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
-    writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin,
+    writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user: processUser(pod.spec?.securityContext, spec.securityContext),
   });
   const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
   let stdout = '';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { runArgv, type ShellConfig } from './shell';
+
+const HOSTS = '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n10.0.0.5\tweb\n';
+const cfg = (extra: Partial<ShellConfig> = {}): ShellConfig => ({
+  env: { PATH: '/bin', HOSTNAME: 'web' }, files: { '/etc/hosts': HOSTS, '/proc/1/cmdline': 'sleep\u00003600\u0000' },
+  startMs: Date.UTC(2026, 0, 1), shell: 'sh', binary: () => undefined, ...extra,
+});
+const sh = (script: string, extra?: Partial<ShellConfig>) => {
+  const p = runArgv(['sh', '-c', script], cfg(extra));
+  return { out: p.lines.map((l) => l.text), code: p.exit?.code };
+};
+
+describe('busybox text applets', () => {
+  const cases: [string, string[], number?][] = [
+    ['head -n 1 /etc/hosts', ['127.0.0.1\tlocalhost']],
+    ['tail -1 /etc/hosts', ['10.0.0.5\tweb']],
+    ['tail -n +3 /etc/hosts', ['10.0.0.5\tweb']],
+    ['grep -c localhost /etc/hosts', ['2']],
+    ['grep -n web /etc/hosts', ['3:10.0.0.5\tweb']],
+    ['grep -v -i LOCALHOST /etc/hosts', ['10.0.0.5\tweb']],
+    ['grep -E "^(127|10)\\." /etc/hosts | wc -l', ['2']],
+    ['grep nothing /etc/hosts', [], 1],
+    ['grep x /nope', ['grep: /nope: No such file or directory'], 2],
+    ['wc -l /etc/hosts', ['3 /etc/hosts']],
+    ['echo hi there | wc', ['        1         2         9']],
+    ['wc -c /nope', ["wc: can't open '/nope': No such file or directory"], 1],
+    ['printf "3\\n10\\n2\\n2\\n" | sort -n -u', ['2', '3', '10']],
+    ['printf "a\\nc\\nb\\n" | sort -r', ['c', 'b', 'a']],
+    ['echo a:b:c:d | cut -d: -f2,4', ['b:d']],
+    ['echo hello | cut -c2-3', ['el']],
+    ['echo Hello | tr a-z A-Z', ['HELLO']],
+    ['echo hello | tr -d l', ['heo']],
+    ['cat /proc/1/cmdline | tr "\\0" " "', ['sleep 3600 ']],
+    ['echo foo foo | sed s/foo/bar/g', ['bar bar']],
+    ['printf "a\\nb\\nc\\n" | sed -n 2p', ['b']],
+    ['printf "a\\nb\\n" | sed /a/d', ['b']],
+    ['echo "x y z" | awk \'{print $2}\'', ['y']],
+    ['echo a:b:c | awk -F: \'{print $1, $NF}\'', ['a c']],
+    ['printf "1\\n2\\n" | awk \'END {print NR}\'', ['2']],
+    ['printf "a\\na\\nb\\n" | uniq -c', ['      2 a', '      1 b']],
+  ];
+  for (const [script, out, code = 0] of cases) {
+    it(script, () => expect(sh(script)).toEqual({ out, code }));
+  }
+
+  it('tail -f waits for a file that does not exist yet instead of failing', () => {
+    expect(sh('tail -f /var/log/app.log')).toEqual({ out: [], code: undefined });
+  });
+
+  it('filters reading no input wait for it, and a huge input is bounded work', () => {
+    expect(sh('grep x').code).toBeUndefined();
+    const p = runArgv(['sh', '-c', 'seq 1000000 | sort -n | wc -l'], cfg());
+    expect(p.work!.steps).toBeLessThanOrEqual(100_001);
+  });
+});
+
+describe('busybox system applets', () => {
+  it('id and whoami honour the securityContext user', () => {
+    expect(sh('id; whoami')).toEqual({ out: ['uid=0(root) gid=0(root) groups=0(root),10(wheel)', 'root'], code: 0 });
+    expect(sh('id; whoami', { user: { uid: 1000, gid: 3000, groups: [2000, 3000] } }))
+      .toEqual({ out: ['uid=1000 gid=3000 groups=2000,3000', 'whoami: unknown uid 1000'], code: 1 });
+  });
+  it('ps shows the container command as PID 1', () => {
+    expect(sh('ps').out).toEqual(['PID   USER     TIME  COMMAND', '    1 root      0:00 sleep 3600', '    7 root      0:00 ps']);
+  });
+  it('timeout kills a command that runs too long with 143', () => {
+    expect(sh('timeout 2 sleep 10; echo $?; timeout 5 sleep 1; echo $?').out).toEqual(['143', '0']);
+  });
+  it('date +FORMAT', () => {
+    expect(sh('date +%F_%T')).toEqual({ out: ['2026-01-01_00:00:00'], code: 0 });
+  });
+});
