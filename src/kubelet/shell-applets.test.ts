@@ -71,3 +71,11 @@ describe('busybox system applets', () => {
     expect(sh('date +%F_%T')).toEqual({ out: ['2026-01-01_00:00:00'], code: 0 });
   });
 });
+
+describe('regex safety', () => {
+  it('refuses nested quantifiers instead of backtracking forever', { timeout: 5000 }, () => {
+    const long = 'a'.repeat(5000);
+    expect(sh(`echo ${long}b | grep -E '(a+)+$'`)).toEqual({ out: ["grep: bad regex '(a+)+$'"], code: 2 });
+    expect(sh(`echo ${long}b | sed 's/\\(a*\\)*$/x/'`).code).toBe(1);
+  });
+});

@@ -50,6 +50,9 @@ function inputs(name: string, files: string[], io: AppletIO, cantOpen: (p: strin
   return { sources, failed };
 }
 
+/** NESTED_QUANTIFIER spots patterns like (a+)+ whose matching can take exponential time. */
+const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)[+*{]/;
+
 const openMsg = (p: string) => `can't open '${p}': No such file or directory`;
 
 /** parseOpts splits argv into single-letter flags (with values for `withValue`) and operands. */
@@ -70,8 +73,13 @@ function parseOpts(args: string[], withValue: string): { flags: Map<string, stri
   return { flags, rest };
 }
 
-/** toRegExp turns a busybox regex (basic unless extended) into a JS RegExp; undefined when invalid. */
+/**
+ * toRegExp turns a busybox regex (basic unless extended) into a JS RegExp; undefined when invalid.
+ * kubemu: a nested quantifier such as (a+)+ is refused as invalid: a backtracking engine could
+ * take exponential time on it, and a command must stay bounded work.
+ */
 export function toRegExp(pattern: string, extended: boolean, flags: string): RegExp | undefined {
+  if (NESTED_QUANTIFIER.test(pattern.replace(/\\([(){}|+?])/g, '$1'))) return undefined;
   let src = pattern;
   if (!extended) {
     // BRE: \( \) \{ \} \| \+ \? are operators; bare ( ) { } | + ? are literal.
@@ -80,8 +88,6 @@ export function toRegExp(pattern: string, extended: boolean, flags: string): Reg
   try { return new RegExp(src, flags); } catch { return undefined; }
 }
 
-/** NESTED_QUANTIFIER spots patterns like (a+)+ whose matching can take exponential time. */
-const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)[+*{]/;
 
 /** safeTest matches a line, refusing lines long enough for a nested quantifier to blow up. */
 function safeTest(re: RegExp, line: string, nested: boolean): boolean {
