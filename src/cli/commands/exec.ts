@@ -73,7 +73,7 @@ export const execCommand: Command = {
       const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
       const startedAt = status?.state?.running?.startedAt;
       if (!spec || !startedAt) throw new CliError(containerNotFound(name));
-      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now, ctx.flags.stdin ? ctx.io.readStdin() : undefined);
+      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now, stdinText(ctx));
     });
     if (result.layer) saveLayer(cluster, ns, result.layer);
     ctx.io.out(result.stdout);
@@ -85,6 +85,17 @@ export const execCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * stdinText is what -i passes. kubemu: commands run to completion at once, so a terminal's
+ * input (exec -it at a prompt) is not read: reading it would wait for Ctrl-D.
+ */
+function stdinText(ctx: CommandContext): string | undefined {
+  if (!ctx.flags.stdin) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (ctx.io.stdinFd !== undefined && (require('node:tty') as typeof import('node:tty')).isatty(ctx.io.stdinFd)) return undefined;
+  return ctx.io.readStdin();
+}
 
 function podFor(ctx: CommandContext, target: string, api: { tryGet: (r: { kind: string; namespace?: string; name: string }) => KubeObject | undefined }): KubeObject {
   const slash = target.indexOf('/');
