@@ -79,3 +79,9 @@ describe('regex safety', () => {
     expect(sh(`echo ${long}b | sed 's/\\(a*\\)*$/x/'`).code).toBe(1);
   });
 });
+
+describe('hostname -i', () => {
+  it('prints the pod IP from /etc/hosts', () => {
+    expect(sh('hostname -i')).toEqual({ out: ['10.0.0.5 '], code: 0 });
+  });
+});

@@ -607,7 +607,15 @@ class Interpreter {
         this.write(f, fmt ? formatDate(this.cfg.startMs + f.t, fmt.slice(1)) : shellDate(this.cfg.startMs + f.t));
         return;
       }
-      case 'hostname': this.write(f, f.vars.HOSTNAME ?? ''); return;
+      case 'hostname': {
+        const host = f.vars.HOSTNAME ?? '';
+        if (!args.includes('-i')) { this.write(f, host); return; }
+        // -i resolves the hostname through /etc/hosts, where the kubelet put the pod IP.
+        const ips = (f.fs.get('/etc/hosts') ?? '').split('\n').map((l) => l.split(/\s+/)).filter((w) => w.slice(1).includes(host)).map((w) => w[0]!);
+        if (!ips.length) { this.write(f, `hostname: ${host}: Unknown host`); f.status = 1; return; }
+        this.write(f, `${ips.join(' ')} `);
+        return;
+      }
       case 'uname': this.write(f, args.includes('-a') ? `Linux ${f.vars.HOSTNAME ?? ''} 6.8.0 #1 SMP x86_64 GNU/Linux` : 'Linux'); return;
       case 'whoami': { const w = whoami(this.cfg.user); if (w.ok) this.write(f, w.text); else { this.write(f, w.text); f.status = 1; } return; }
       case 'id': this.write(f, busyboxId(this.cfg.user)); return;
