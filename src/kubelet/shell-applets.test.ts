@@ -85,3 +85,10 @@ describe('hostname -i', () => {
     expect(sh('hostname -i')).toEqual({ out: ['10.0.0.5 '], code: 0 });
   });
 });
+
+describe('ls inside a script', () => {
+  it('lists directories from the container files, as exec ls does', () => {
+    expect(sh('echo x > /tmp/a; ls /tmp; ls /etc; ls /nope')).toEqual({ out: ['a', 'hosts', 'ls: /nope: No such file or directory'], code: 1 });
+    expect(sh('ls').out).toContain('proc');
+  });
+});

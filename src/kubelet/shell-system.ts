@@ -89,3 +89,25 @@ export function du(args: string[], files: Map<string, string>): string[] {
   }
   return out;
 }
+
+/** ROOT_DIRS is what `ls /` shows in the common library images. */
+export const ROOT_DIRS = ['bin', 'dev', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var'];
+
+/** ls lists the entries of the given directories (or /) from the container's files; busybox's error for a missing one. */
+export function ls(args: string[], has: (p: string) => boolean, paths: Iterable<string>): { out: string[]; err: string[]; status: number } {
+  const wanted = args.filter((a) => !a.startsWith('-'));
+  const all = [...paths];
+  const out: string[] = [];
+  const err: string[] = [];
+  let status = 0;
+  for (const p of wanted.length ? wanted : ['/']) {
+    const dir = p === '/' ? '' : p.replace(/\/$/, '');
+    if (has(dir)) { out.push(p); continue; }
+    const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
+    for (const f of all) if (f.startsWith(`${dir}/`)) entries.add(f.slice(dir.length + 1).split('/')[0]!);
+    if (!entries.size) { err.push(`ls: ${p}: No such file or directory`); status = 1; continue; }
+    if (wanted.length > 1) out.push(`${p}:`);
+    out.push(...[...entries].sort());
+  }
+  return { out, err, status };
+}

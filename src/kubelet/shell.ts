@@ -9,7 +9,7 @@
  */
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
-import { busyboxId, df, du, ps, whoami } from './shell-system';
+import { busyboxId, df, du, ls, ps, whoami } from './shell-system';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
@@ -652,7 +652,13 @@ class Interpreter {
       }
       case 'cat': case 'tee': case 'ls': {
         const paths = args.filter((a) => !a.startsWith('-'));
-        if (name === 'ls') { for (const p of paths) if (!f.fs.has(p) && ![...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/$/, '')}/`))) { this.write(f, `ls: ${p}: No such file or directory`); f.status = 1; } return; }
+        if (name === 'ls') {
+          f.budget.step(1 + (f.fs.size >> 4));
+          const r = ls(args, (p) => f.fs.has(p), f.fs.keys());
+          for (const l of [...r.err, ...r.out]) this.write(f, l);
+          f.status = r.status;
+          return;
+        }
         if (name === 'tee' && !f.pipeIn) return;
         if (!paths.length || name === 'tee') {
           if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, p, f.pipeIn.map((l) => `${l}\n`).join('')); return; }

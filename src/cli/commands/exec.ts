@@ -14,7 +14,7 @@ import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import { modelOf } from '../../kubelet/container-sync';
 import { argvOf, execNotFound, filesAt } from '../../kubelet/process';
 import { standardFiles } from '../../kubelet/standard-files';
-import { processUser } from '../../kubelet/shell-system';
+import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
@@ -25,8 +25,7 @@ import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
 
 export const ERR_NO_POD = 'pod, type/name or --filename must be specified';
 export const ERR_NO_COMMAND = 'you must specify at least one command for the container';
-/** ROOT_DIRS is what `ls /` shows in the common library images. */
-export const ROOT_DIRS = ['bin', 'dev', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var'];
+export { ROOT_DIRS } from '../../kubelet/shell-system';
 
 /** completedPod is exec's refusal for a pod that has finished. */
 export const completedPod = (phase: string): string => `cannot exec into a container in a completed pod; current phase is ${phase}`;
@@ -152,7 +151,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   const containerID: string = status?.containerID ?? '';
   const before = layerOf(pod, spec.name, containerID);
   const files = applyLayer(base, before);
-  if (argv[0] === 'ls') return ls(argv.slice(1), files);
+  if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
   const binBase = bin.replace(/^.*\//, '');
   const exists = UTILITIES.has(binBase) || info.binaries.includes(bin) || info.binaries.includes(binBase) || !info.known;
@@ -179,20 +178,8 @@ function filesAfter(files: Record<string, string>, events: { path: string; conte
   return out;
 }
 
-/** ls lists the entries of the given directories (or /) from the container's known files. */
-function ls(args: string[], files: Record<string, string>): ToolResult {
-  const paths = args.filter((a) => !a.startsWith('-'));
-  let stdout = '';
-  let stderr = '';
-  let code = 0;
-  for (const p of paths.length ? paths : ['/']) {
-    const dir = p === '/' ? '' : p.replace(/\/$/, '');
-    if (files[dir] !== undefined) { stdout += `${p}\n`; continue; }
-    const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
-    for (const f of Object.keys(files)) if (f.startsWith(`${dir}/`)) entries.add(f.slice(dir.length + 1).split('/')[0]!);
-    if (!entries.size) { stderr += `ls: ${p}: No such file or directory\n`; code = 1; continue; }
-    if (paths.length > 1) stdout += `${p}:\n`;
-    stdout += [...entries].sort().map((e) => `${e}\n`).join('');
-  }
-  return { stdout, stderr, code };
+/** lsFiles is busybox ls over the container's files. */
+function lsFiles(args: string[], files: Record<string, string>): ToolResult {
+  const r = lsEntries(args, (p) => files[p] !== undefined, Object.keys(files));
+  return { stdout: r.out.map((l) => `${l}\n`).join(''), stderr: r.err.map((l) => `${l}\n`).join(''), code: r.status };
 }
