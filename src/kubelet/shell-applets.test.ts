@@ -92,3 +92,19 @@ describe('ls inside a script', () => {
     expect(sh('ls').out).toContain('proc');
   });
 });
+
+describe('mkdir', () => {
+  it('makes directories that ls and test -d see', () => {
+    expect(sh('mkdir /data; ls /data; test -d /data && echo dir; echo x > /data/f; ls /data; mkdir /data; mkdir -p /data')).toEqual({
+      out: ['dir', 'f', "mkdir: can't create directory '/data': File exists"], code: 0,
+    });
+  });
+});
+
+describe('rm -r', () => {
+  it('removes a directory and what is in it', () => {
+    expect(sh('mkdir /d; echo x > /d/a; rm /d; rm -r /d; ls /d')).toEqual({
+      out: ["rm: '/d' is a directory", 'ls: /d: No such file or directory'], code: 1,
+    });
+  });
+});

@@ -104,7 +104,9 @@ export function ls(args: string[], has: (p: string) => boolean, paths: Iterable<
     const dir = p === '/' ? '' : p.replace(/\/$/, '');
     if (has(dir)) { out.push(p); continue; }
     const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
-    for (const f of all) if (f.startsWith(`${dir}/`)) entries.add(f.slice(dir.length + 1).split('/')[0]!);
+    for (const f of all) if (f.startsWith(`${dir}/`)) { const e = f.slice(dir.length + 1).split('/')[0]!; if (e) entries.add(e); }
+    // An empty directory made by mkdir is listed, and empty.
+    if (!entries.size && all.includes(`${dir}/`)) continue;
     if (!entries.size) { err.push(`ls: ${p}: No such file or directory`); status = 1; continue; }
     if (wanted.length > 1) out.push(`${p}:`);
     out.push(...[...entries].sort());

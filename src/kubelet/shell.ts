@@ -9,7 +9,7 @@
  */
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
-import { busyboxId, df, du, ls, ps, whoami } from './shell-system';
+import { ROOT_DIRS, busyboxId, df, du, ls, ps, whoami } from './shell-system';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
@@ -598,7 +598,18 @@ class Interpreter {
       }
       case 'exit': throw new ExitSignal(args.length ? Number(args[0]) & 255 : f.status);
       case 'return': throw new ReturnSignal(args.length ? Number(args[0]) & 255 : f.status);
-      case 'true': case ':': case 'export': case 'set': case 'cd': case 'trap': case 'wait': case 'mkdir':
+      case 'mkdir': {
+        // A directory is kept as a "DIR/" entry, so ls, test -d and the writable layer see it.
+        for (const p of args.filter((a) => !a.startsWith('-'))) {
+          const dir = p.replace(/\/+$/, '');
+          const exists = ROOT_DIRS.includes(dir.replace(/^\//, '')) || [...f.fs.keys()].some((k) => k.startsWith(`${dir}/`));
+          f.budget.step(1 + (f.fs.size >> 4));
+          if (exists) { if (!args.includes('-p')) { this.write(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
+          this.writeFile(f, `${dir}/`, '');
+        }
+        return;
+      }
+      case 'true': case ':': case 'export': case 'set': case 'cd': case 'trap': case 'wait':
         if (name === 'export') for (const a of args) { const eq = a.indexOf('='); if (eq > 0) f.vars[a.slice(0, eq)] = a.slice(eq + 1); }
         return;
       case 'false': f.status = 1; return;
@@ -681,7 +692,16 @@ class Interpreter {
       }
       case 'touch': for (const p of args) this.writeFile(f, p, f.fs.get(p) ?? ''); return;
       case 'rm': for (const p of args.filter((a) => !a.startsWith('-'))) {
-        if (!f.fs.has(p)) { if (!args.includes('-f') && !args.includes('-rf')) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
+        const recursive = args.some((a) => /^-[a-zA-Z]*[rR]/.test(a));
+        const under = `${p.replace(/\/+$/, '')}/`;
+        f.budget.step(1 + (f.fs.size >> 4));
+        const inside = [...f.fs.keys()].filter((k) => k.startsWith(under));
+        if (inside.length && !f.fs.has(p)) {
+          if (!recursive) { this.write(f, `rm: '${p}' is a directory`); f.status = 1; continue; }
+          for (const k of inside) { f.fs.delete(k); f.files.push({ atMs: f.t, path: k }); }
+          continue;
+        }
+        if (!f.fs.has(p)) { if (!args.some((a) => /^-[a-zA-Z]*f/.test(a))) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
         f.fs.delete(p); f.files.push({ atMs: f.t, path: p });
       }
         return;
