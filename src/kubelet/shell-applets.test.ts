@@ -108,3 +108,9 @@ describe('rm -r', () => {
     });
   });
 });
+
+describe('read in a pipeline', () => {
+  it('reads the previous stage line by line', () => {
+    expect(sh('printf "a 1\\nb 2\\n" | while read k v; do echo "$v=$k"; done')).toEqual({ out: ['1=a', '2=b'], code: 0 });
+  });
+});

@@ -708,9 +708,10 @@ class Interpreter {
       case 'test': case '[': { f.status = this.test(name === '[' ? args.slice(0, -1) : args, f) ? 0 : 1; return; }
       case 'yes': throw new ForeverSignal();
       case 'read': {
-        // Without stdin a read waits forever; at the end of exec -i's input it fails, as at EOF.
-        if (this.input === undefined) throw new ForeverSignal();
-        const line = this.input.shift();
+        // Reads the pipe, else exec -i's input; without either it waits forever; at the end it fails, as at EOF.
+        const source = f.pipeIn ?? this.input;
+        if (source === undefined) throw new ForeverSignal();
+        const line = source.shift();
         if (line === undefined) { f.status = 1; return; }
         const names = args.filter((a) => !a.startsWith('-'));
         const words = line.trim().split(/\s+/).filter(Boolean);
