@@ -114,3 +114,11 @@ describe('read in a pipeline', () => {
     expect(sh('printf "a 1\\nb 2\\n" | while read k v; do echo "$v=$k"; done')).toEqual({ out: ['1=a', '2=b'], code: 0 });
   });
 });
+
+describe('cd and relative paths', () => {
+  it('resolve against the working directory', () => {
+    expect(sh('cd /tmp; pwd; echo hi > f; cat f; cat /tmp/f; mkdir d; cd d; touch g; ls ..; cd ..; rm f; ls; test -f d/g && echo yes')).toEqual({
+      out: ['/tmp', 'hi', 'hi', 'd', 'f', 'd', 'yes'], code: 0,
+    });
+  });
+});

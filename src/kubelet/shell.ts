@@ -158,6 +158,17 @@ export function shellDate(ms: number): string {
   return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
 }
 
+/** resolvePath makes a path absolute against the working directory, folding . and .. as the kernel does. */
+export function resolvePath(cwd: string | undefined, p: string): string {
+  if (!p) return p;
+  const parts: string[] = [];
+  for (const seg of (p.startsWith('/') ? p : `${cwd || '/'}/${p}`).split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop(); else parts.push(seg);
+  }
+  return `/${parts.join('/')}${p.endsWith('/') && parts.length ? '/' : ''}`;
+}
+
 /** formatDate renders `date +FORMAT` for the common conversions (%Y %m %d %H %M %S %s %F %T %Z %%). */
 export function formatDate(ms: number, fmt: string): string {
   const d = new Date(ms);
@@ -505,7 +516,7 @@ class Interpreter {
     let target: { op: string; path: string } | undefined;
     for (const r of n.redirects) {
       const path = this.expand(r.target, f)[0] ?? '';
-      if (r.op === '>' || r.op === '>>' || r.op === '&>') target = { op: r.op, path };
+      if (r.op === '>' || r.op === '>>' || r.op === '&>') target = { op: r.op, path: path.startsWith('/dev/') ? path : resolvePath(f.vars.PWD, path) };
     }
     const sink: Frame = target ? { ...f, capture: [] } : f;
     this.exec(words, sink, assigns);
@@ -601,7 +612,7 @@ class Interpreter {
       case 'mkdir': {
         // A directory is kept as a "DIR/" entry, so ls, test -d and the writable layer see it.
         for (const p of args.filter((a) => !a.startsWith('-'))) {
-          const dir = p.replace(/\/+$/, '');
+          const dir = resolvePath(f.vars.PWD, p).replace(/\/+$/, '');
           const exists = ROOT_DIRS.includes(dir.replace(/^\//, '')) || [...f.fs.keys()].some((k) => k.startsWith(`${dir}/`));
           f.budget.step(1 + (f.fs.size >> 4));
           if (exists) { if (!args.includes('-p')) { this.write(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
@@ -609,7 +620,8 @@ class Interpreter {
         }
         return;
       }
-      case 'true': case ':': case 'export': case 'set': case 'cd': case 'trap': case 'wait':
+      case 'cd': f.vars.PWD = resolvePath(f.vars.PWD, args[0] ?? f.vars.HOME ?? '/root').replace(/(.)\/+$/, '$1'); return;
+      case 'true': case ':': case 'export': case 'set': case 'trap': case 'wait':
         if (name === 'export') for (const a of args) { const eq = a.indexOf('='); if (eq > 0) f.vars[a.slice(0, eq)] = a.slice(eq + 1); }
         return;
       case 'false': f.status = 1; return;
@@ -634,7 +646,7 @@ class Interpreter {
       case 'df': for (const l of df(args.includes('-h'))) this.write(f, l); return;
       case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
       case 'timeout': return this.timeout(args, f);
-      case 'pwd': this.write(f, '/'); return;
+      case 'pwd': this.write(f, f.vars.PWD || '/'); return;
       case 'env': case 'printenv': {
         const all = { ...f.vars, ...assigns };
         if (args.length && name === 'printenv') { const v = all[args[0]!]; if (v === undefined) f.status = 1; else this.write(f, v); return; }
@@ -651,7 +663,7 @@ class Interpreter {
       }
       case 'head': case 'tail': case 'grep': case 'wc': case 'sort': case 'uniq': case 'cut': case 'tr': case 'sed': case 'awk': {
         const code = runTextApplet(name, args, {
-          read: (p) => f.fs.get(p),
+          read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
           stdin: () => (f.pipeIn ? f.pipeIn.map((l) => `${l}\n`).join('') : this.input !== undefined ? this.readInput() : undefined),
           out: (l) => this.write(f, l),
           err: (l) => this.write(f, l),
@@ -665,20 +677,20 @@ class Interpreter {
         const paths = args.filter((a) => !a.startsWith('-'));
         if (name === 'ls') {
           f.budget.step(1 + (f.fs.size >> 4));
-          const r = ls(args, (p) => f.fs.has(p), f.fs.keys());
+          const r = ls(args.map((a) => (a.startsWith('-') ? a : resolvePath(f.vars.PWD, a))).concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), (p) => f.fs.has(p), f.fs.keys());
           for (const l of [...r.err, ...r.out]) this.write(f, l);
           f.status = r.status;
           return;
         }
         if (name === 'tee' && !f.pipeIn) return;
         if (!paths.length || name === 'tee') {
-          if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, p, f.pipeIn.map((l) => `${l}\n`).join('')); return; }
+          if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), f.pipeIn.map((l) => `${l}\n`).join('')); return; }
           if (name === 'cat' && this.input === undefined) throw new ForeverSignal();
           if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
           return;
         }
         for (const p of paths) {
-          const content = f.fs.get(p);
+          const content = f.fs.get(resolvePath(f.vars.PWD, p));
           if (content === undefined) {
             this.write(f, this.cfg.shell === 'bash' ? `${name}: ${p}: No such file or directory` : `${name}: can't open '${p}': No such file or directory`);
             f.status = 1;
@@ -690,8 +702,8 @@ class Interpreter {
         }
         return;
       }
-      case 'touch': for (const p of args) this.writeFile(f, p, f.fs.get(p) ?? ''); return;
-      case 'rm': for (const p of args.filter((a) => !a.startsWith('-'))) {
+      case 'touch': for (const a of args) { const p = resolvePath(f.vars.PWD, a); this.writeFile(f, p, f.fs.get(p) ?? ''); } return;
+      case 'rm': for (const p of args.filter((a) => !a.startsWith('-')).map((a) => resolvePath(f.vars.PWD, a))) {
         const recursive = args.some((a) => /^-[a-zA-Z]*[rR]/.test(a));
         const under = `${p.replace(/\/+$/, '')}/`;
         f.budget.step(1 + (f.fs.size >> 4));
@@ -725,7 +737,7 @@ class Interpreter {
         const script = args.find((a) => !a.startsWith('-'));
         // Without a script the shell reads its commands from stdin: exec -i's input, else EOF at once.
         if (script === undefined) { if (this.input?.length) this.script(this.readInput(), f); return; }
-        const text = f.fs.get(script);
+        const text = f.fs.get(resolvePath(f.vars.PWD, script));
         if (text === undefined) { this.write(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
         this.script(text, f);
         return;
@@ -742,7 +754,8 @@ class Interpreter {
   private test(a: string[], f: Frame): boolean {
     if (a[0] === '!') return !this.test(a.slice(1), f);
     if (a.length === 2) {
-      const [op, x] = a as [string, string];
+      const [op, raw] = a as [string, string];
+      const x = /^-[a-z]$/.test(op) && !['-z', '-n'].includes(op) ? resolvePath(f.vars.PWD, raw) : raw;
       if (op === '-f' || op === '-e' || op === '-r' || op === '-s') return f.fs.has(x) && (op !== '-s' || f.fs.get(x) !== '');
       if (op === '-d') return [...f.fs.keys()].some((k) => k.startsWith(`${x.replace(/\/$/, '')}/`));
       if (op === '-z') return x === '';
