@@ -11,6 +11,8 @@ import { type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, 
 import type { ContainerConfig } from './container-config';
 import { expandRefs } from './container-config';
 import { jitter } from './timing';
+import { standardFiles } from './standard-files';
+import { processUser } from './shell-system';
 
 /** Declared-behaviour annotations (see docs/kubelet.md). */
 export const EXIT_AFTER_ANNOTATION = 'kubemu.io/exit-after';
@@ -215,7 +217,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
-    program = runArgv(argv, { env, files: cfg.files, startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' : 'sh', binary });
+    program = runArgv(argv, { env, files: { ...standardFiles(pod, c, argv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' : 'sh', binary });
     delete env.POD_IP_FOR_LOGS;
   } else {
     startError = startErrorMessage(first);

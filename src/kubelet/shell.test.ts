@@ -200,3 +200,14 @@ describe('shell work on long words', () => {
     expect(p.work?.steps).toBeLessThanOrEqual(MAX_STEPS + 1);
   });
 });
+
+describe('stdin (exec -i)', () => {
+  const run = (argv: string[], stdin?: string) => runArgv(argv, { ...cfg(), stdin });
+  it('sh without a script runs stdin; read takes lines and fails at EOF', () => {
+    expect(run(['sh'], 'echo a\nexit 4\n').exit).toEqual({ atMs: 0, code: 4 });
+    expect(run(['sh', '-c', 'read x; echo "<$x>"; read y; echo $?'], 'l1\n').lines.map((l) => l.text)).toEqual(['<l1>', '1']);
+  });
+  it('read without stdin waits forever, as before', () => {
+    expect(run(['sh', '-c', 'read x']).exit).toBeUndefined();
+  });
+});

@@ -8,9 +8,14 @@
  * kubemu: everything but `sleep` takes no time; pipes pass only `cat`-like filters through.
  */
 import { ArithError, evalArith } from './shell-arith';
+import { WAITS, runTextApplet } from './shell-applets';
+import { ROOT_DIRS, busyboxId, df, du, ls, ps, whoami } from './shell-system';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
+
+/** NO_SPACE is busybox sh's line when a write fails on a full filesystem. */
+export const NO_SPACE = 'sh: write error: No space left on device';
 
 /** OutputLine is one line a process wrote, atMs after it started. */
 export interface OutputLine { atMs: number; text: string }
@@ -53,6 +58,12 @@ export interface ShellConfig {
   shell: 'sh' | 'bash';
   /** binary says whether an argv[0] outside the shell's utilities exists, and what it does. */
   binary(argv: string[]): ServerProgram | 'exists' | undefined;
+  /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
+  writable?: { base: Record<string, string>; limitBytes: number };
+  /** user is who the process runs as (securityContext runAsUser, runAsGroup, fsGroup, supplementalGroups); root when absent. */
+  user?: { uid: number; gid: number; groups: number[] };
+  /** stdin is the text `exec -i` passes: `sh` with no script reads commands from it, `read` reads lines. */
+  stdin?: string;
 }
 
 /** FOREVER_MS stands for `sleep infinity`. */
@@ -62,7 +73,7 @@ const FOREVER_MS = Number.POSITIVE_INFINITY;
 export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
-  'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes',
+  'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
 ]);
 
 // ---------- execution ----------
@@ -133,6 +144,8 @@ interface Frame {
   args: string[];
   /** capture collects stdout instead of logging it (command substitution, redirects, pipes). */
   capture?: string[];
+  /** pipeIn is what the previous stage of a pipeline wrote: this stage's stdin. */
+  pipeIn?: string[];
   loop?: Loop;
 }
 
@@ -143,6 +156,30 @@ export function shellDate(ms: number): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const p = (n: number) => String(n).padStart(2, '0');
   return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
+}
+
+/** resolvePath makes a path absolute against the working directory, folding . and .. as the kernel does. */
+export function resolvePath(cwd: string | undefined, p: string): string {
+  if (!p) return p;
+  const parts: string[] = [];
+  for (const seg of (p.startsWith('/') ? p : `${cwd || '/'}/${p}`).split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop(); else parts.push(seg);
+  }
+  return `/${parts.join('/')}${p.endsWith('/') && parts.length ? '/' : ''}`;
+}
+
+/** formatDate renders `date +FORMAT` for the common conversions (%Y %m %d %H %M %S %s %F %T %Z %%). */
+export function formatDate(ms: number, fmt: string): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const conv: Record<string, string> = {
+    Y: String(d.getUTCFullYear()), m: p(d.getUTCMonth() + 1), d: p(d.getUTCDate()), H: p(d.getUTCHours()), M: p(d.getUTCMinutes()),
+    S: p(d.getUTCSeconds()), s: String(Math.floor(ms / 1000)), Z: 'UTC', '%': '%',
+  };
+  conv.F = `${conv.Y}-${conv.m}-${conv.d}`;
+  conv.T = `${conv.H}:${conv.M}:${conv.S}`;
+  return fmt.replace(/%(.)/g, (all, c: string) => conv[c] ?? all);
 }
 
 /** parseSleep reads sleep's operand ("5", "0.5", "2m", "infinity"); undefined when invalid. */
@@ -200,7 +237,21 @@ export function syntaxErrorLine(shell: 'sh' | 'bash', e: ShellSyntaxError): stri
 class Interpreter {
   /** parsed caches the parse of each substitution's text: a loop re-expands the same words. */
   private readonly parsed = new Map<string, Node>();
-  constructor(private readonly cfg: ShellConfig) {}
+  /** input is what is left of stdin (exec -i); undefined when the process has none and waits for it. */
+  private input: string[] | undefined;
+  constructor(private readonly cfg: ShellConfig) {
+    if (cfg.stdin !== undefined) {
+      this.input = cfg.stdin.split('\n');
+      if (this.input[this.input.length - 1] === '') this.input.pop();
+    }
+  }
+
+  /** readInput takes all of stdin that is left (an empty string at EOF). */
+  private readInput(): string {
+    const rest = this.input ?? [];
+    this.input = [];
+    return rest.map((l) => `${l}\n`).join('');
+  }
 
   private parse(src: string): Node {
     let n = this.parsed.get(src);
@@ -371,7 +422,7 @@ class Interpreter {
           const last = k === n.cmds.length - 1;
           const name = c.t === 'simple' ? this.expand(c.words[0] ?? '', f)[0] : undefined;
           if (last && (name === 'cat' || name === 'tee') && c.t === 'simple' && c.words.length === 1) { for (const l of captured) this.write(f, l); f.status = 0; continue; }
-          const sub: Frame = { ...f, capture: last ? f.capture : [] };
+          const sub: Frame = { ...f, capture: last ? f.capture : [], pipeIn: k ? captured : f.pipeIn };
           this.run(c, sub);
           f.t = sub.t; f.status = sub.status;
           // Assigned, not spread: a stage may write hundreds of thousands of lines.
@@ -465,7 +516,7 @@ class Interpreter {
     let target: { op: string; path: string } | undefined;
     for (const r of n.redirects) {
       const path = this.expand(r.target, f)[0] ?? '';
-      if (r.op === '>' || r.op === '>>' || r.op === '&>') target = { op: r.op, path };
+      if (r.op === '>' || r.op === '>>' || r.op === '&>') target = { op: r.op, path: path.startsWith('/dev/') ? path : resolvePath(f.vars.PWD, path) };
     }
     const sink: Frame = target ? { ...f, capture: [] } : f;
     this.exec(words, sink, assigns);
@@ -475,10 +526,41 @@ class Interpreter {
         const prev = target.op === '>>' ? (f.fs.get(target.path) ?? '') : '';
         const content = prev + sink.capture!.map((l) => `${l}\n`).join('');
         f.budget.output(content.length);
-        f.fs.set(target.path, content);
-        f.files.push({ atMs: f.t, path: target.path, content });
+        this.writeFile(f, target.path, content);
       } else if (target.path !== '/dev/null') for (const l of sink.capture!) this.write(f, l);
     }
+  }
+
+  /** writeFile stores a file, or fails as a full disk does when it would outgrow the writable layer. */
+  private writeFile(f: Frame, path: string, content: string): void {
+    const w = this.cfg.writable;
+    if (w) {
+      // Each write re-counts the layer: charged to the budget so many small files stay bounded work.
+      f.budget.step(1 + (f.fs.size >> 4));
+      let used = w.base[path] === content ? 0 : content.length;
+      for (const [p, c] of f.fs) if (p !== path && w.base[p] !== c) used += c.length;
+      if (used > w.limitBytes) { this.write(f, NO_SPACE); f.status = 1; return; }
+    }
+    f.fs.set(path, content);
+    f.files.push({ atMs: f.t, path, content });
+  }
+
+  /** timeout runs a command for at most N seconds; one still running then is killed (exit 143). */
+  private timeout(args: string[], f: Frame): void {
+    let a = args;
+    if (a[0] === '-s') a = a.slice(2);
+    const ms = parseSleep(a[0] ?? '');
+    if (ms === undefined || a.length < 2) { this.write(f, `timeout: invalid time interval '${a[0] ?? ''}'`); f.status = 1; return; }
+    const start = f.t;
+    try {
+      this.exec(a.slice(1), f);
+    } catch (e) {
+      if (!(e instanceof ForeverSignal) || e instanceof Exhausted) throw e;
+      if (ms === FOREVER_MS) throw e;
+      f.t = start + ms; f.status = 143;
+      return;
+    }
+    if (f.t - start > ms) { f.t = start + ms; f.status = 143; }
   }
 
   /** call runs a shell function with its arguments as $1 …; recursion draws on the budget like any nesting. */
@@ -527,16 +609,44 @@ class Interpreter {
       }
       case 'exit': throw new ExitSignal(args.length ? Number(args[0]) & 255 : f.status);
       case 'return': throw new ReturnSignal(args.length ? Number(args[0]) & 255 : f.status);
-      case 'true': case ':': case 'export': case 'set': case 'cd': case 'trap': case 'wait': case 'mkdir':
+      case 'mkdir': {
+        // A directory is kept as a "DIR/" entry, so ls, test -d and the writable layer see it.
+        for (const p of args.filter((a) => !a.startsWith('-'))) {
+          const dir = resolvePath(f.vars.PWD, p).replace(/\/+$/, '');
+          const exists = ROOT_DIRS.includes(dir.replace(/^\//, '')) || [...f.fs.keys()].some((k) => k.startsWith(`${dir}/`));
+          f.budget.step(1 + (f.fs.size >> 4));
+          if (exists) { if (!args.includes('-p')) { this.write(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
+          this.writeFile(f, `${dir}/`, '');
+        }
+        return;
+      }
+      case 'cd': f.vars.PWD = resolvePath(f.vars.PWD, args[0] ?? f.vars.HOME ?? '/root').replace(/(.)\/+$/, '$1'); return;
+      case 'true': case ':': case 'export': case 'set': case 'trap': case 'wait':
         if (name === 'export') for (const a of args) { const eq = a.indexOf('='); if (eq > 0) f.vars[a.slice(0, eq)] = a.slice(eq + 1); }
         return;
       case 'false': f.status = 1; return;
-      case 'date': this.write(f, shellDate(this.cfg.startMs + f.t)); return;
-      case 'hostname': this.write(f, f.vars.HOSTNAME ?? ''); return;
+      case 'date': {
+        const fmt = args.find((x) => x.startsWith('+'));
+        this.write(f, fmt ? formatDate(this.cfg.startMs + f.t, fmt.slice(1)) : shellDate(this.cfg.startMs + f.t));
+        return;
+      }
+      case 'hostname': {
+        const host = f.vars.HOSTNAME ?? '';
+        if (!args.includes('-i')) { this.write(f, host); return; }
+        // -i resolves the hostname through /etc/hosts, where the kubelet put the pod IP.
+        const ips = (f.fs.get('/etc/hosts') ?? '').split('\n').map((l) => l.split(/\s+/)).filter((w) => w.slice(1).includes(host)).map((w) => w[0]!);
+        if (!ips.length) { this.write(f, `hostname: ${host}: Unknown host`); f.status = 1; return; }
+        this.write(f, `${ips.join(' ')} `);
+        return;
+      }
       case 'uname': this.write(f, args.includes('-a') ? `Linux ${f.vars.HOSTNAME ?? ''} 6.8.0 #1 SMP x86_64 GNU/Linux` : 'Linux'); return;
-      case 'whoami': this.write(f, 'root'); return;
-      case 'id': this.write(f, 'uid=0(root) gid=0(root) groups=0(root),10(wheel)'); return;
-      case 'pwd': this.write(f, '/'); return;
+      case 'whoami': { const w = whoami(this.cfg.user); if (w.ok) this.write(f, w.text); else { this.write(f, w.text); f.status = 1; } return; }
+      case 'id': this.write(f, busyboxId(this.cfg.user)); return;
+      case 'ps': for (const l of ps(f.fs.get('/proc/1/cmdline'), argv.join(' '), this.cfg.user)) this.write(f, l); return;
+      case 'df': for (const l of df(args.includes('-h'))) this.write(f, l); return;
+      case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
+      case 'timeout': return this.timeout(args, f);
+      case 'pwd': this.write(f, f.vars.PWD || '/'); return;
       case 'env': case 'printenv': {
         const all = { ...f.vars, ...assigns };
         if (args.length && name === 'printenv') { const v = all[args[0]!]; if (v === undefined) f.status = 1; else this.write(f, v); return; }
@@ -551,14 +661,36 @@ class Interpreter {
         if (Number.isFinite(from) && Number.isFinite(to)) for (let x = from; x <= to; x++) this.write(f, String(x));
         return;
       }
-      case 'cat': case 'head': case 'tail': case 'grep': case 'wc': case 'tee': case 'ls': {
-        if (name === 'tail' && args.includes('-f')) throw new ForeverSignal();
+      case 'head': case 'tail': case 'grep': case 'wc': case 'sort': case 'uniq': case 'cut': case 'tr': case 'sed': case 'awk': {
+        const code = runTextApplet(name, args, {
+          read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
+          stdin: () => (f.pipeIn ? f.pipeIn.map((l) => `${l}\n`).join('') : this.input !== undefined ? this.readInput() : undefined),
+          out: (l) => this.write(f, l),
+          err: (l) => this.write(f, l),
+          step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+        });
+        if (code === WAITS) throw new ForeverSignal();
+        f.status = code;
+        return;
+      }
+      case 'cat': case 'tee': case 'ls': {
         const paths = args.filter((a) => !a.startsWith('-'));
-        if (name === 'ls') { for (const p of paths) if (!f.fs.has(p) && ![...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/$/, '')}/`))) { this.write(f, `ls: ${p}: No such file or directory`); f.status = 1; } return; }
-        if (name === 'grep' || name === 'wc' || name === 'tee') return;
-        if (!paths.length) { if (name === 'cat') throw new ForeverSignal(); return; }
+        if (name === 'ls') {
+          f.budget.step(1 + (f.fs.size >> 4));
+          const r = ls(args.map((a) => (a.startsWith('-') ? a : resolvePath(f.vars.PWD, a))).concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), (p) => f.fs.has(p), f.fs.keys());
+          for (const l of [...r.err, ...r.out]) this.write(f, l);
+          f.status = r.status;
+          return;
+        }
+        if (name === 'tee' && !f.pipeIn) return;
+        if (!paths.length || name === 'tee') {
+          if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), f.pipeIn.map((l) => `${l}\n`).join('')); return; }
+          if (name === 'cat' && this.input === undefined) throw new ForeverSignal();
+          if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
+          return;
+        }
         for (const p of paths) {
-          const content = f.fs.get(p);
+          const content = f.fs.get(resolvePath(f.vars.PWD, p));
           if (content === undefined) {
             this.write(f, this.cfg.shell === 'bash' ? `${name}: ${p}: No such file or directory` : `${name}: can't open '${p}': No such file or directory`);
             f.status = 1;
@@ -570,22 +702,42 @@ class Interpreter {
         }
         return;
       }
-      case 'touch': for (const p of args) { const c = f.fs.get(p) ?? ''; f.fs.set(p, c); f.files.push({ atMs: f.t, path: p, content: c }); } return;
-      case 'rm': for (const p of args.filter((a) => !a.startsWith('-'))) {
-        if (!f.fs.has(p)) { if (!args.includes('-f') && !args.includes('-rf')) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
+      case 'touch': for (const a of args) { const p = resolvePath(f.vars.PWD, a); this.writeFile(f, p, f.fs.get(p) ?? ''); } return;
+      case 'rm': for (const p of args.filter((a) => !a.startsWith('-')).map((a) => resolvePath(f.vars.PWD, a))) {
+        const recursive = args.some((a) => /^-[a-zA-Z]*[rR]/.test(a));
+        const under = `${p.replace(/\/+$/, '')}/`;
+        f.budget.step(1 + (f.fs.size >> 4));
+        const inside = [...f.fs.keys()].filter((k) => k.startsWith(under));
+        if (inside.length && !f.fs.has(p)) {
+          if (!recursive) { this.write(f, `rm: '${p}' is a directory`); f.status = 1; continue; }
+          for (const k of inside) { f.fs.delete(k); f.files.push({ atMs: f.t, path: k }); }
+          continue;
+        }
+        if (!f.fs.has(p)) { if (!args.some((a) => /^-[a-zA-Z]*f/.test(a))) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
         f.fs.delete(p); f.files.push({ atMs: f.t, path: p });
       }
         return;
       case 'test': case '[': { f.status = this.test(name === '[' ? args.slice(0, -1) : args, f) ? 0 : 1; return; }
       case 'yes': throw new ForeverSignal();
-      case 'read': throw new ForeverSignal();
+      case 'read': {
+        // Reads the pipe, else exec -i's input; without either it waits forever; at the end it fails, as at EOF.
+        const source = f.pipeIn ?? this.input;
+        if (source === undefined) throw new ForeverSignal();
+        const line = source.shift();
+        if (line === undefined) { f.status = 1; return; }
+        const names = args.filter((a) => !a.startsWith('-'));
+        const words = line.trim().split(/\s+/).filter(Boolean);
+        if (!names.length) { f.vars.REPLY = line; return; }
+        names.forEach((n, k) => { f.vars[n] = k === names.length - 1 ? words.slice(k).join(' ') : (words[k] ?? ''); });
+        return;
+      }
       case 'sh': case 'bash': {
         const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a));
         if (c >= 0) { this.script(args[c + 1] ?? '', f); return; }
         const script = args.find((a) => !a.startsWith('-'));
-        // An interactive shell without a TTY reads EOF and exits 0; a script file runs.
-        if (script === undefined) return;
-        const text = f.fs.get(script);
+        // Without a script the shell reads its commands from stdin: exec -i's input, else EOF at once.
+        if (script === undefined) { if (this.input?.length) this.script(this.readInput(), f); return; }
+        const text = f.fs.get(resolvePath(f.vars.PWD, script));
         if (text === undefined) { this.write(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
         this.script(text, f);
         return;
@@ -602,7 +754,8 @@ class Interpreter {
   private test(a: string[], f: Frame): boolean {
     if (a[0] === '!') return !this.test(a.slice(1), f);
     if (a.length === 2) {
-      const [op, x] = a as [string, string];
+      const [op, raw] = a as [string, string];
+      const x = /^-[a-z]$/.test(op) && !['-z', '-n'].includes(op) ? resolvePath(f.vars.PWD, raw) : raw;
       if (op === '-f' || op === '-e' || op === '-r' || op === '-s') return f.fs.has(x) && (op !== '-s' || f.fs.get(x) !== '');
       if (op === '-d') return [...f.fs.keys()].some((k) => k.startsWith(`${x.replace(/\/$/, '')}/`));
       if (op === '-z') return x === '';

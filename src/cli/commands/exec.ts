@@ -12,9 +12,12 @@ import type { KubeObject } from '../../api/meta';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import { modelOf } from '../../kubelet/container-sync';
-import { execNotFound, filesAt } from '../../kubelet/process';
+import { argvOf, execNotFound, filesAt } from '../../kubelet/process';
+import { standardFiles } from '../../kubelet/standard-files';
+import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
+import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
 import { runNetTool, NET_TOOLS, type ToolResult } from '../../network/net-tools';
 import type { Command, CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
@@ -22,8 +25,7 @@ import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
 
 export const ERR_NO_POD = 'pod, type/name or --filename must be specified';
 export const ERR_NO_COMMAND = 'you must specify at least one command for the container';
-/** ROOT_DIRS is what `ls /` shows in the common library images. */
-export const ROOT_DIRS = ['bin', 'dev', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var'];
+export { ROOT_DIRS } from '../../kubelet/shell-system';
 
 /** completedPod is exec's refusal for a pod that has finished. */
 export const completedPod = (phase: string): string => `cannot exec into a container in a completed pod; current phase is ${phase}`;
@@ -34,7 +36,7 @@ export const terminated = (code: number): string => `command terminated with exi
 /** ociNotFound is containerd's failure to start an exec'd binary (exit 126). */
 export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 
-const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd):\s/;
+const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd|sort|uniq|cut|tr|sed|awk|du|whoami|timeout|sleep):\s/;
 
 /** execCommand is `kubectl exec`. */
 export const execCommand: Command = {
@@ -70,8 +72,9 @@ export const execCommand: Command = {
       const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
       const startedAt = status?.state?.running?.startedAt;
       if (!spec || !startedAt) throw new CliError(containerNotFound(name));
-      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now);
+      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now, stdinText(ctx));
     });
+    if (result.layer) saveLayer(cluster, ns, result.layer);
     ctx.io.out(result.stdout);
     ctx.io.err(result.stderr);
     if (result.code !== 0) {
@@ -81,6 +84,17 @@ export const execCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * stdinText is what -i passes. kubemu: commands run to completion at once, so a terminal's
+ * input (exec -it at a prompt) is not read: reading it would wait for Ctrl-D.
+ */
+function stdinText(ctx: CommandContext): string | undefined {
+  if (!ctx.flags.stdin) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (ctx.io.stdinFd !== undefined && (require('node:tty') as typeof import('node:tty')).isatty(ctx.io.stdinFd)) return undefined;
+  return ctx.io.readStdin();
+}
 
 function podFor(ctx: CommandContext, target: string, api: { tryGet: (r: { kind: string; namespace?: string; name: string }) => KubeObject | undefined }): KubeObject {
   const slash = target.indexOf('/');
@@ -106,47 +120,66 @@ function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
   return chosen;
 }
 
+/** LayerWrite is a container's writable layer as an exec left it, to be kept on the pod. */
+interface LayerWrite { pod: string; uid: string; container: string; containerID: string; files: Layer }
+
+/** ExecResult is what an exec printed, and its container's new writable layer when it changed files. */
+type ExecResult = ToolResult & { layer?: LayerWrite };
+
+/** saveLayer keeps what an exec wrote, as the kubelet does, unless the container restarted meanwhile. */
+function saveLayer(cluster: ReturnType<CommandContext['cluster']>, ns: string, w: LayerWrite): void {
+  cluster.write(() => {
+    const pod = cluster.api.tryGet({ kind: 'Pod', namespace: ns, name: w.pod });
+    if (!pod || pod.metadata.uid !== w.uid) return;
+    const cs = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === w.container);
+    if (cs?.containerID !== w.containerID) return;
+    cluster.api.update({ ...pod, metadata: { ...pod.metadata, annotations: annotationsAfter(pod, w.container, w.containerID, w.files) } }, { fieldManager: 'kubelet' });
+  });
+}
+
 /** runInContainer runs argv in the container as its process left it at nowMs. */
 export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status: KubeObject['status'], startMs: number,
-  argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number): ToolResult {
+  argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number, stdin?: string): ExecResult {
   const info = imageInfo(spec.image);
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
   // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
   const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
   if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
-  const { model, cfg } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
-  const files = filesAt(cfg, model.program, nowMs - startMs);
-  if (argv[0] === 'ls') return ls(argv.slice(1), files);
+  const { model, cfg: made } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
+  const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env)), ...made.files } };
+  const base = filesAt(cfg, model.program, nowMs - startMs);
+  const containerID: string = status?.containerID ?? '';
+  const before = layerOf(pod, spec.name, containerID);
+  const files = applyLayer(base, before);
+  if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
-  const base = bin.replace(/^.*\//, '');
-  const exists = UTILITIES.has(base) || info.binaries.includes(bin) || info.binaries.includes(base) || !info.known;
+  const binBase = bin.replace(/^.*\//, '');
+  const exists = UTILITIES.has(binBase) || info.binaries.includes(bin) || info.binaries.includes(binBase) || !info.known;
   if (!exists) return { stdout: '', stderr: `${ociNotFound(bin)}\n`, code: 126 };
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
     binary: (a) => (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
+    writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user: processUser(pod.spec?.securityContext, spec.securityContext),
   });
+  const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
   let stdout = '';
   let stderr = '';
   for (const l of program.lines) {
     if (STDERR_PREFIX.test(l.text)) stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
   }
-  return { stdout, stderr, code: program.exit?.code ?? 0 };
+  const changed = JSON.stringify(after) !== JSON.stringify(before);
+  return { stdout, stderr, code: program.exit?.code ?? 0, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
 }
 
-/** ls lists the entries of the given directories (or /) from the container's known files. */
-function ls(args: string[], files: Record<string, string>): ToolResult {
-  const paths = args.filter((a) => !a.startsWith('-'));
-  let stdout = '';
-  let stderr = '';
-  let code = 0;
-  for (const p of paths.length ? paths : ['/']) {
-    const dir = p === '/' ? '' : p.replace(/\/$/, '');
-    if (files[dir] !== undefined) { stdout += `${p}\n`; continue; }
-    const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
-    for (const f of Object.keys(files)) if (f.startsWith(`${dir}/`)) entries.add(f.slice(dir.length + 1).split('/')[0]!);
-    if (!entries.size) { stderr += `ls: ${p}: No such file or directory\n`; code = 1; continue; }
-    if (paths.length > 1) stdout += `${p}:\n`;
-    stdout += [...entries].sort().map((e) => `${e}\n`).join('');
-  }
-  return { stdout, stderr, code };
+/** filesAfter applies an exec's file writes and removals, in order. */
+function filesAfter(files: Record<string, string>, events: { path: string; content?: string }[]): Record<string, string> {
+  const out = { ...files };
+  for (const e of events) if (e.content === undefined) delete out[e.path]; else out[e.path] = e.content;
+  return out;
+}
+
+/** lsFiles is busybox ls over the container's files. */
+function lsFiles(args: string[], files: Record<string, string>): ToolResult {
+  const r = lsEntries(args, (p) => files[p] !== undefined, Object.keys(files));
+  return { stdout: r.out.map((l) => `${l}\n`).join(''), stderr: r.err.map((l) => `${l}\n`).join(''), code: r.status };
 }

@@ -1,0 +1,459 @@
+/**
+ * shell-applets: the busybox text applets practice tasks pipe through — head, tail, grep,
+ * wc, sort, uniq, cut, tr, sed and awk — as pure functions of their arguments and input, with
+ * busybox's output formats and error lines. Every line read or written is charged to the
+ * caller's work budget, so a filter over a huge input is bounded work.
+ * kubemu: the common options only (see each applet); sed and awk understand the one-liners
+ * tasks use, not the whole languages.
+ */
+
+/** AppletIO is what an applet sees: files, its stdin, its output streams and the work budget. */
+export interface AppletIO {
+  read(path: string): string | undefined;
+  /** stdin is the piped input, or undefined when there is none (the applet would wait forever). */
+  stdin(): string | undefined;
+  out(line: string): void;
+  err(line: string): void;
+  step(n?: number): void;
+}
+
+/** WAITS is an applet's answer when it would wait for input forever. */
+export const WAITS = 'waits';
+
+/** TEXT_APPLETS are the applets this file runs. */
+export const TEXT_APPLETS = new Set(['head', 'tail', 'grep', 'wc', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk']);
+
+function linesOf(text: string): string[] {
+  const l = text.split('\n');
+  if (l[l.length - 1] === '') l.pop();
+  return l;
+}
+
+/** inputs reads the named files (or stdin): [name, lines] per readable source; errors are reported. */
+function inputs(name: string, files: string[], io: AppletIO, cantOpen: (p: string) => string): { sources: [string, string[]][]; failed: boolean } | typeof WAITS {
+  if (!files.length || (files.length === 1 && files[0] === '-')) {
+    const s = io.stdin();
+    if (s === undefined) return WAITS;
+    const lines = linesOf(s);
+    io.step(lines.length);
+    return { sources: [['-', lines]], failed: false };
+  }
+  const sources: [string, string[]][] = [];
+  let failed = false;
+  for (const p of files) {
+    const c = io.read(p);
+    if (c === undefined) { io.err(`${name}: ${cantOpen(p)}`); failed = true; continue; }
+    const lines = linesOf(c);
+    io.step(lines.length);
+    sources.push([p, lines]);
+  }
+  return { sources, failed };
+}
+
+/** NESTED_QUANTIFIER spots patterns like (a+)+ whose matching can take exponential time. */
+const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)[+*{]/;
+
+const openMsg = (p: string) => `can't open '${p}': No such file or directory`;
+
+/** parseOpts splits argv into single-letter flags (with values for `withValue`) and operands. */
+function parseOpts(args: string[], withValue: string): { flags: Map<string, string>; rest: string[] } {
+  const flags = new Map<string, string>();
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { rest.push(...args.slice(i + 1)); break; }
+    if (!a.startsWith('-') || a === '-') { rest.push(a); continue; }
+    if (/^-\d+$/.test(a)) { flags.set('n', a.slice(1)); continue; }
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      if (withValue.includes(c)) { flags.set(c, a.slice(k + 1) || (args[++i] ?? '')); break; }
+      flags.set(c, '');
+    }
+  }
+  return { flags, rest };
+}
+
+/**
+ * toRegExp turns a busybox regex (basic unless extended) into a JS RegExp; undefined when invalid.
+ * kubemu: a nested quantifier such as (a+)+ is refused as invalid: a backtracking engine could
+ * take exponential time on it, and a command must stay bounded work.
+ */
+export function toRegExp(pattern: string, extended: boolean, flags: string): RegExp | undefined {
+  if (NESTED_QUANTIFIER.test(pattern.replace(/\\([(){}|+?])/g, '$1'))) return undefined;
+  let src = pattern;
+  if (!extended) {
+    // BRE: \( \) \{ \} \| \+ \? are operators; bare ( ) { } | + ? are literal.
+    src = pattern.replace(/\\([(){}|+?])|([(){}|+?])/g, (_m, esc: string | undefined, lit: string | undefined) => (esc ? esc : `\\${lit}`));
+  }
+  try { return new RegExp(src, flags); } catch { return undefined; }
+}
+
+
+/** safeTest matches a line, refusing lines long enough for a nested quantifier to blow up. */
+function safeTest(re: RegExp, line: string, nested: boolean): boolean {
+  if (nested && line.length > 24) return false;
+  re.lastIndex = 0;
+  return re.test(line);
+}
+
+function head(args: string[], io: AppletIO, tail: boolean): number | typeof WAITS {
+  const name = tail ? 'tail' : 'head';
+  const { flags, rest } = parseOpts(args, 'nc');
+  const nArg = flags.get('n') ?? '10';
+  const fromStart = tail && nArg.startsWith('+');
+  const n = Math.abs(Number(nArg.replace(/^\+/, '')));
+  if (!Number.isFinite(n)) { io.err(`${name}: invalid number '${nArg}'`); return 1; }
+  if (tail && flags.has('f')) {
+    // A followed file that does not exist yet is waited for (a sidecar tailing a log).
+    const c = rest.length ? io.read(rest[0]!) : undefined;
+    if (c !== undefined) for (const l of linesOf(c).slice(-n || Infinity)) io.out(l);
+    return WAITS;
+  }
+  const got = inputs(name, rest, io, openMsg);
+  if (got === WAITS) return WAITS;
+  got.sources.forEach(([file, lines], k) => {
+    if (got.sources.length > 1) { if (k) io.out(''); io.out(`==> ${file} <==`); }
+    const pick = tail ? (fromStart ? lines.slice(Math.max(0, n - 1)) : n ? lines.slice(-n) : []) : lines.slice(0, n);
+    for (const l of pick) io.out(l);
+  });
+  return got.failed ? 1 : 0;
+}
+
+function grep(args: string[], io: AppletIO): number | typeof WAITS {
+  const { flags, rest } = parseOpts(args, 'e');
+  const pattern = flags.has('e') ? flags.get('e')! : rest.shift();
+  if (pattern === undefined) { io.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.'); return 2; }
+  const extended = flags.has('E');
+  const re = flags.has('F') ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags.has('i') ? 'i' : '')
+    : toRegExp(pattern, extended, flags.has('i') ? 'i' : '');
+  if (!re) { io.err(`grep: bad regex '${pattern}'`); return 2; }
+  const nested = NESTED_QUANTIFIER.test(pattern);
+  const got = inputs('grep', rest, io, (p) => `${p}: No such file or directory`);
+  if (got === WAITS) return WAITS;
+  let matched = false;
+  const many = got.sources.length > 1;
+  for (const [file, lines] of got.sources) {
+    let count = 0;
+    lines.forEach((line, k) => {
+      io.step();
+      const hit = safeTest(re, line, nested) !== flags.has('v');
+      if (!hit) return;
+      matched = true;
+      count++;
+      if (flags.has('c') || flags.has('q') || flags.has('l')) return;
+      io.out(`${many ? `${file}:` : ''}${flags.has('n') ? `${k + 1}:` : ''}${line}`);
+    });
+    if (flags.has('c')) io.out(`${many ? `${file}:` : ''}${count}`);
+    if (flags.has('l') && count) io.out(file === '-' ? '(standard input)' : file);
+  }
+  if (got.failed && !flags.has('s')) return 2;
+  return matched ? 0 : 1;
+}
+
+function wc(args: string[], io: AppletIO): number | typeof WAITS {
+  const { flags, rest } = parseOpts(args, '');
+  let which = ['l', 'w', 'c'].filter((c) => flags.has(c));
+  if (!which.length) which = ['l', 'w', 'c'];
+  const got = inputs('wc', rest, io, openMsg);
+  if (got === WAITS) return WAITS;
+  // busybox pads each count to 9 columns, except one count of one input.
+  const pad = !(which.length === 1 && got.sources.length <= 1);
+  const total = { l: 0, w: 0, c: 0 };
+  const row = (counts: Record<string, number>, file: string) => {
+    const cols = which.map((c, k) => (pad ? `${k ? ' ' : ''}${String(counts[c]).padStart(9)}` : `${k ? ' ' : ''}${counts[c]}`)).join('');
+    io.out(file === '-' ? cols : `${cols} ${file}`);
+  };
+  for (const [file, lines] of got.sources) {
+    const text = lines.map((l) => `${l}\n`).join('');
+    const counts = { l: lines.length, w: text.split(/\s+/).filter(Boolean).length, c: Buffer.byteLength(text) };
+    total.l += counts.l; total.w += counts.w; total.c += counts.c;
+    row(counts, file);
+  }
+  if (got.sources.length > 1) row(total, 'total');
+  return got.failed ? 1 : 0;
+}
+
+function sort(args: string[], io: AppletIO): number | typeof WAITS {
+  const { flags, rest } = parseOpts(args, 'kt');
+  const got = inputs('sort', rest, io, openMsg);
+  if (got === WAITS) return WAITS;
+  const sep = flags.get('t');
+  const key = flags.has('k') ? Number((flags.get('k') ?? '1').split(/[,.]/)[0]) : 0;
+  const keyOf = (l: string): string => {
+    if (!key) return l;
+    const fields = sep ? l.split(sep) : l.trim().split(/\s+/);
+    return fields.slice(key - 1).join(sep ?? ' ');
+  };
+  let lines = got.sources.flatMap(([, l]) => l);
+  io.step(lines.length);
+  const num = (s: string) => { const m = /^\s*(-?\d+(\.\d+)?)/.exec(s); return m ? Number(m[1]) : 0; };
+  lines.sort((a, b) => {
+    const ka = keyOf(a);
+    const kb = keyOf(b);
+    const c = flags.has('n') ? num(ka) - num(kb) || (a < b ? -1 : a > b ? 1 : 0) : ka < kb ? -1 : ka > kb ? 1 : (a < b ? -1 : a > b ? 1 : 0);
+    return flags.has('r') ? -c : c;
+  });
+  if (flags.has('u')) lines = lines.filter((l, k) => k === 0 || keyOf(l) !== keyOf(lines[k - 1]!));
+  for (const l of lines) io.out(l);
+  return got.failed ? 2 : 0;
+}
+
+function uniq(args: string[], io: AppletIO): number | typeof WAITS {
+  const { flags, rest } = parseOpts(args, '');
+  const got = inputs('uniq', rest.slice(0, 1), io, openMsg);
+  if (got === WAITS) return WAITS;
+  const lines = got.sources.flatMap(([, l]) => l);
+  for (let k = 0; k < lines.length;) {
+    let j = k;
+    while (j < lines.length && lines[j] === lines[k]) j++;
+    const n = j - k;
+    if ((!flags.has('d') || n > 1) && (!flags.has('u') || n === 1)) io.out(flags.has('c') ? `${String(n).padStart(7)} ${lines[k]}` : lines[k]!);
+    k = j;
+  }
+  return got.failed ? 1 : 0;
+}
+
+/** ranges reads cut's LIST (1,3-5,7-); returns a membership test for 1-based positions. */
+function ranges(list: string): ((i: number) => boolean) | undefined {
+  const parts = list.split(',').map((p) => /^(\d*)(-?)(\d*)$/.exec(p));
+  if (!list || parts.some((m) => !m || (!m[1] && !m[3]))) return undefined;
+  return (i) => parts.some((m) => {
+    const lo = m![1] ? Number(m![1]) : 1;
+    const hi = m![2] ? (m![3] ? Number(m![3]) : Infinity) : lo;
+    return i >= lo && i <= hi;
+  });
+}
+
+function cut(args: string[], io: AppletIO): number | typeof WAITS {
+  const { flags, rest } = parseOpts(args, 'dfcb');
+  const list = flags.get('f') ?? flags.get('c') ?? flags.get('b');
+  if (list === undefined) { io.err('cut: expected a list of bytes, characters, or fields'); return 1; }
+  const inList = ranges(list);
+  if (!inList) { io.err(`cut: invalid byte or field list`); return 1; }
+  const got = inputs('cut', rest, io, openMsg);
+  if (got === WAITS) return WAITS;
+  const delim = flags.get('d') ?? '\t';
+  for (const [, lines] of got.sources) {
+    for (const l of lines) {
+      if (!flags.has('f')) { io.out([...l].filter((_, k) => inList(k + 1)).join('')); continue; }
+      if (!l.includes(delim)) { if (!flags.has('s')) io.out(l); continue; }
+      io.out(l.split(delim).filter((_, k) => inList(k + 1)).join(delim));
+    }
+  }
+  return got.failed ? 1 : 0;
+}
+
+/** trSet expands tr's SET: escapes, a-z ranges and [:class:]es. */
+function trSet(s: string): string[] {
+  const t = s.replace(/\[:upper:\]/g, 'A-Z').replace(/\[:lower:\]/g, 'a-z').replace(/\[:digit:\]/g, '0-9')
+    .replace(/\[:space:\]/g, ' \\t\\n').replace(/\[:alpha:\]/g, 'a-zA-Z').replace(/\[:alnum:\]/g, 'a-zA-Z0-9');
+  const chars: string[] = [];
+  for (let i = 0; i < t.length; i++) {
+    let c = t[i]!;
+    if (c === '\\' && i + 1 < t.length) { const e = t[++i]!; c = ({ n: '\n', t: '\t', '0': '\0', '\\': '\\' } as Record<string, string>)[e] ?? e; }
+    if (t[i + 1] === '-' && i + 2 < t.length) {
+      const end = t.charCodeAt(i + 2);
+      for (let x = c.charCodeAt(0); x <= end && chars.length < 1024; x++) chars.push(String.fromCharCode(x));
+      i += 2;
+      continue;
+    }
+    chars.push(c);
+  }
+  return chars;
+}
+
+function tr(args: string[], io: AppletIO): number | typeof WAITS {
+  const { flags, rest } = parseOpts(args, '');
+  if (!rest.length) { io.err('tr: missing operand'); return 1; }
+  const input = io.stdin();
+  if (input === undefined) return WAITS;
+  const from = trSet(rest[0]!);
+  const to = trSet(rest[1] ?? '');
+  let out = '';
+  let last = '';
+  for (const c of input) {
+    const k = from.indexOf(c);
+    let r = c;
+    if (k >= 0) { if (flags.has('d')) continue; r = to.length ? to[Math.min(k, to.length - 1)]! : c; }
+    if (flags.has('s') && r === last && (to.length ? to : from).includes(r)) continue;
+    out += r;
+    last = r;
+  }
+  io.step(out.length >> 6);
+  const lines = out.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (const l of lines) io.out(l);
+  return 0;
+}
+
+interface SedCmd { addr?: { line?: number; last?: boolean; re?: RegExp }; op: string; re?: RegExp; repl?: string; global?: boolean; print?: boolean }
+
+/** parseSed reads the `s/a/b/g`, `Np`, `/re/p`, `/re/d`, `$p` … commands of a script. */
+function parseSed(script: string): SedCmd[] | string {
+  const cmds: SedCmd[] = [];
+  let i = 0;
+  const s = script;
+  while (i < s.length) {
+    while (s[i] === ';' || s[i] === ' ' || s[i] === '\n') i++;
+    if (i >= s.length) break;
+    const cmd: SedCmd = { op: '' };
+    const num = /^\d+/.exec(s.slice(i));
+    if (num) { cmd.addr = { line: Number(num[0]) }; i += num[0].length; } else if (s[i] === '$') { cmd.addr = { last: true }; i++; } else if (s[i] === '/') {
+      const end = s.indexOf('/', i + 1);
+      if (end < 0) return `unterminated address regex`;
+      const re = toRegExp(s.slice(i + 1, end), false, '');
+      if (!re) return `bad regex`;
+      cmd.addr = { re };
+      i = end + 1;
+    }
+    const op = s[i++];
+    if (op === 's') {
+      const d = s[i]!;
+      const p1 = s.indexOf(d, i + 1);
+      const p2 = p1 < 0 ? -1 : s.indexOf(d, p1 + 1);
+      if (p1 < 0 || p2 < 0) return `unterminated \`s' command`;
+      const fl = /^[gpI0-9]*/.exec(s.slice(p2 + 1))![0];
+      const re = toRegExp(s.slice(i + 1, p1), false, `${fl.includes('g') ? 'g' : ''}${fl.includes('I') ? 'i' : ''}`);
+      if (!re) return `bad regex`;
+      cmd.op = 's'; cmd.re = re; cmd.global = fl.includes('g'); cmd.print = fl.includes('p');
+      cmd.repl = s.slice(p1 + 1, p2).replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1').replace(/(^|[^\\])&/g, '$1$$&').replace(/\\&/g, '&').replace(/\\n/g, '\n');
+      i = p2 + 1 + fl.length;
+    } else if (op === 'p' || op === 'd' || op === 'q') cmd.op = op;
+    else return `unknown command: \`${op ?? ''}'`;
+    cmds.push(cmd);
+  }
+  return cmds;
+}
+
+function sed(args: string[], io: AppletIO): number | typeof WAITS {
+  const quiet = args.includes('-n');
+  const scripts: string[] = [];
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-n') continue;
+    if (a === '-e') { scripts.push(args[++i] ?? ''); continue; }
+    if (a.startsWith('-') && a !== '-') continue;
+    if (!scripts.length) scripts.push(a); else files.push(a);
+  }
+  const cmds = parseSed(scripts.join('\n'));
+  if (typeof cmds === 'string') { io.err(`sed: -e expression #1: ${cmds}`); return 1; }
+  const got = inputs('sed', files, io, openMsg);
+  if (got === WAITS) return WAITS;
+  const lines = got.sources.flatMap(([, l]) => l);
+  for (let k = 0; k < lines.length; k++) {
+    let line = lines[k]!;
+    let deleted = false;
+    let quit = false;
+    for (const c of cmds) {
+      io.step();
+      const a = c.addr;
+      if (a && !(a.line !== undefined ? a.line === k + 1 : a.last ? k === lines.length - 1 : safeTest(a.re!, line, false))) continue;
+      if (c.op === 'p') io.out(line);
+      else if (c.op === 'd') { deleted = true; break; } else if (c.op === 'q') { quit = true; break; } else if (c.op === 's') {
+        c.re!.lastIndex = 0;
+        if (c.re!.test(line)) { c.re!.lastIndex = 0; line = line.replace(c.re!, c.repl!); if (c.print) io.out(line); }
+      }
+    }
+    if (!deleted && !quit && !quiet) io.out(line);
+    if (quit) { if (!quiet) io.out(line); break; }
+  }
+  return got.failed ? 2 : 0;
+}
+
+interface AwkRule { begin?: boolean; end?: boolean; cond?: (fields: string[], nr: number) => boolean; print?: string[] }
+
+/** parseAwk reads `[pattern] {print a, b}` rules: pattern is /re/, NR==N, $N=="x", BEGIN or END. */
+function parseAwk(prog: string): AwkRule[] | undefined {
+  const rules: AwkRule[] = [];
+  const re = /\s*(BEGIN|END|\/(?:[^/\\]|\\.)*\/|[^{\s][^{]*)?\s*(?:\{([^}]*)\})?\s*;?/gy;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < prog.length && (m = re.exec(prog)) && m[0].length) {
+    const [, pat, action] = m;
+    const rule: AwkRule = {};
+    if (pat === 'BEGIN') rule.begin = true;
+    else if (pat === 'END') rule.end = true;
+    else if (pat?.startsWith('/')) { const r = toRegExp(pat.slice(1, -1), true, ''); if (!r) return undefined; rule.cond = (f) => r.test(f[0]!); } else if (pat) {
+      const c = /^\s*(NR|NF|\$\d+)\s*(==|!=|>|<|>=|<=)\s*("?)([^"]*)\3\s*$/.exec(pat);
+      if (!c) return undefined;
+      const [, lhs, op, , rhs] = c;
+      rule.cond = (f, nr) => {
+        const v = lhs === 'NR' ? String(nr) : lhs === 'NF' ? String(f.length - 1) : (f[Number(lhs!.slice(1))] ?? '');
+        const [x, y]: [string | number, string | number] = /^-?\d+(\.\d+)?$/.test(v) && /^-?\d+(\.\d+)?$/.test(rhs!) ? [Number(v), Number(rhs)] : [v, rhs!];
+        return op === '==' ? x === y : op === '!=' ? x !== y : op === '>' ? x > y : op === '<' ? x < y : op === '>=' ? x >= y : x <= y;
+      };
+    }
+    if (action !== undefined) {
+      const p = /^\s*print\s*(.*?)\s*;?\s*$/.exec(action);
+      if (!p && action.trim()) return undefined;
+      rule.print = p && p[1] ? p[1].split(/\s*,\s*/) : ['$0'];
+    } else rule.print = ['$0'];
+    rules.push(rule);
+  }
+  return re.lastIndex >= prog.trim().length || prog.trim() === '' ? rules : undefined;
+}
+
+/** awkValue renders one print item: $N, $NF, NR, NF, "text", and juxtapositions of them. */
+function awkValue(item: string, f: string[], nr: number): string {
+  const parts = item.match(/"[^"]*"|\$NF|\$\d+|NR|NF|\S+/g) ?? [];
+  return parts.map((p) => {
+    if (p.startsWith('"')) return p.slice(1, -1).replace(/\\t/g, '\t').replace(/\\n/g, '\n');
+    if (p === '$NF') return f[f.length - 1 === 0 ? 0 : f.length - 1] ?? '';
+    if (p.startsWith('$')) return f[Number(p.slice(1))] ?? '';
+    if (p === 'NR') return String(nr);
+    if (p === 'NF') return String(f.length - 1);
+    return p;
+  }).join('');
+}
+
+function awk(args: string[], io: AppletIO): number | typeof WAITS {
+  let sep: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-F') { sep = args[++i]; continue; }
+    if (a.startsWith('-F')) { sep = a.slice(2); continue; }
+    rest.push(a);
+  }
+  const prog = rest.shift();
+  if (prog === undefined) { io.err('awk: no program'); return 1; }
+  const rules = parseAwk(prog);
+  if (!rules) { io.err(`awk: cmd. line:1: Unexpected token`); return 1; }
+  const split = (l: string): string[] => [l, ...(sep === undefined || sep === ' ' ? l.trim().split(/\s+/).filter(Boolean) : l.split(sep === '\\t' ? '\t' : sep))];
+  const emit = (r: AwkRule, f: string[], nr: number) => io.out(r.print!.map((p) => awkValue(p, f, nr)).join(' '));
+  for (const r of rules) if (r.begin) emit(r, [''], 0);
+  const main = rules.filter((r) => !r.begin && !r.end);
+  let nr = 0;
+  let last: string[] = [''];
+  if (main.length || rules.some((r) => r.end)) {
+    const got = inputs('awk', rest, io, (p) => `cannot open "${p}" (No such file or directory)`);
+    if (got === WAITS) return WAITS;
+    for (const [, lines] of got.sources) {
+      for (const l of lines) {
+        nr++;
+        const f = split(l);
+        last = f;
+        for (const r of main) { io.step(); if (!r.cond || r.cond(f, nr)) emit(r, f, nr); }
+      }
+    }
+    if (got.failed) return 2;
+  }
+  for (const r of rules) if (r.end) emit(r, last, nr);
+  return 0;
+}
+
+/** runTextApplet runs one of TEXT_APPLETS: its exit status, or WAITS when it would wait for input forever. */
+export function runTextApplet(name: string, args: string[], io: AppletIO): number | typeof WAITS {
+  switch (name) {
+    case 'head': return head(args, io, false);
+    case 'tail': return head(args, io, true);
+    case 'grep': return grep(args, io);
+    case 'wc': return wc(args, io);
+    case 'sort': return sort(args, io);
+    case 'uniq': return uniq(args, io);
+    case 'cut': return cut(args, io);
+    case 'tr': return tr(args, io);
+    case 'sed': return sed(args, io);
+    default: return awk(args, io);
+  }
+}
