@@ -52,6 +52,12 @@ describe('discovery and cluster information', () => {
     });
   });
 
+  it('refuses cluster-info dump instead of printing the summary as if it were one', () => {
+    expect(home.run('cluster-info dump')).toEqual({
+      stdout: '', stderr: 'error: kubemu does not implement cluster-info dump yet; use kubectl get … -A -o yaml and kubectl logs for what it would collect\n', code: 1,
+    });
+  });
+
   it('answers unknown commands and flags as kubectl does', () => {
     expect(home.run('frobnicate')).toEqual({ stdout: '', stderr: 'error: unknown command "frobnicate" for "kubectl"\n', code: 1 });
     expect(home.run('get pods -z')).toEqual({ stdout: '', stderr: "error: unknown shorthand flag: 'z' in -z\nSee 'kubectl get --help' for usage.\n", code: 1 });

@@ -8,6 +8,9 @@ import type { FlagDef } from '../flags';
 import { fieldValidationOf } from '../object-writer';
 import { writeManifests } from '../manifest-writes';
 import { LAST_APPLIED } from '../../api/last-applied';
+import type { KubeObject } from '../../api/meta';
+import type { ResourceInfo } from '../../api/registry';
+import type { Cluster } from '../../cluster/cluster';
 
 export const FIELD_MANAGER = 'kubectl-client-side-apply';
 
@@ -24,6 +27,17 @@ export const MISSING_LAST_APPLIED = (resource: string, name: string): string =>
 /** SERVER_SIDE_UNSUPPORTED and PRUNE_UNSUPPORTED refuse what kubemu does not emulate yet (docs/differences-from-kubectl.md). */
 export const SERVER_SIDE_UNSUPPORTED = 'kubemu does not implement server-side apply yet (managedFields and field-manager conflicts); apply without --server-side for client-side apply';
 export const PRUNE_UNSUPPORTED = 'kubemu does not implement apply --prune yet; delete the objects that left your manifests with kubectl delete';
+
+/**
+ * warnIfImperative prints kubectl's warning when the live object lacks the last-applied
+ * annotation. A name or namespace of the wrong type is left to the API's decoding error.
+ */
+function warnIfImperative(ctx: CommandContext, cluster: Cluster, info: ResourceInfo, object: KubeObject): void {
+  const { name, namespace } = object.metadata as { name: unknown; namespace: unknown };
+  if (typeof name !== 'string' || (namespace !== undefined && typeof namespace !== 'string')) return;
+  const live = cluster.api.tryGet({ kind: info.storageKind, namespace: info.namespaced ? (namespace as string | undefined) ?? ctx.namespace : undefined, name });
+  if (live && live.metadata.annotations?.[LAST_APPLIED] === undefined) ctx.io.err(MISSING_LAST_APPLIED(info.resource, name));
+}
 
 export function parseDryRun(v: string | undefined): 'none' | 'client' | 'server' {
   if (v === undefined || v === 'none' || v === 'false') return 'none';
@@ -64,8 +78,7 @@ export const applyCommand: Command = {
         const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name });
         return { object, word: exists ? 'configured' : 'created' };
       }
-      const live = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace ?? ctx.namespace, name: object.metadata.name });
-      if (live && live.metadata.annotations?.[LAST_APPLIED] === undefined) ctx.io.err(MISSING_LAST_APPLIED(info.resource, object.metadata.name));
+      warnIfImperative(ctx, cluster, info, object);
       const r = cluster.api.apply(object, { fieldManager: (ctx.flags['field-manager'] as string) || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) });
       return { object: r.object, word: r.outcome };
     });

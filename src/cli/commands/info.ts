@@ -35,6 +35,9 @@ export const versionCommand: Command = {
   },
 };
 
+/** CLUSTER_INFO_DUMP_UNSUPPORTED refuses `cluster-info dump` until kubemu writes one (docs/differences-from-kubectl.md). */
+export const CLUSTER_INFO_DUMP_UNSUPPORTED = 'kubemu does not implement cluster-info dump yet; use kubectl get … -A -o yaml and kubectl logs for what it would collect';
+
 /** clusterInfoCommand is `kubectl cluster-info`. */
 export const clusterInfoCommand: Command = {
   name: 'cluster-info',
@@ -42,6 +45,8 @@ export const clusterInfoCommand: Command = {
   usage: 'kubectl cluster-info [flags] [options]',
   flags: [],
   run(ctx: CommandContext): number {
+    // kubectl's only subcommand; refused rather than answered with the summary, which is not a dump.
+    if (ctx.args[0] === 'dump') throw new CliError(CLUSTER_INFO_DUMP_UNSUPPORTED);
     ctx.cluster();
     const server = `https://${nodeIP(0)}:6443`;
     // kubectl colours the names green and the URLs yellow, on a terminal only.
