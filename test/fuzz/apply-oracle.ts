@@ -56,8 +56,12 @@ export class ApplyFuzzer {
     this.view = openCluster(statePath(home, clusterName), { readonly: true });
     this.env = { ...process.env, KUBEMU_HOME: home, NO_COLOR: '1', KUBEMU_DEBUG: '1' };
     // formatError reads KUBEMU_DEBUG from process.env: with it, an unknown error prints its stack.
+    // Restored by close(): test files share a process (vitest runs without isolation).
+    this.debugBefore = process.env.KUBEMU_DEBUG;
     process.env.KUBEMU_DEBUG = '1';
   }
+
+  private readonly debugBefore: string | undefined;
 
   private inputs = 0;
 
@@ -100,6 +104,8 @@ export class ApplyFuzzer {
 
   close(): void {
     this.view.close();
+    if (this.debugBefore === undefined) delete process.env.KUBEMU_DEBUG;
+    else process.env.KUBEMU_DEBUG = this.debugBefore;
   }
 }
 
