@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -42,6 +42,13 @@ const caches = (d: string) => fs.readdirSync(d).filter((f) => f.endsWith('.cache
 type Main = { first(): number; split(): number; sep: string; resolves: boolean; data(): unknown };
 
 describe('ChunkLoader', () => {
+  // A big settle earlier in this process (test files share it) may have marked a V8 flag change,
+  // which stops caches being written: each test starts without the marker, and it is put back.
+  const globals = globalThis as Record<symbol, unknown>;
+  let flagsChanged: unknown;
+  beforeEach(() => { flagsChanged = globals[FLAGS_CHANGED]; delete globals[FLAGS_CHANGED]; });
+  afterEach(() => { if (flagsChanged === undefined) delete globals[FLAGS_CHANGED]; else globals[FLAGS_CHANGED] = flagsChanged; });
+
   it('evaluates each module once, shares chunks between files, and passes other requires to Node', () => {
     const before = (globalThis as { __evals?: number }).__evals ?? 0;
     const loader = new ChunkLoader(bundleDir());
@@ -63,10 +70,6 @@ describe('ChunkLoader', () => {
   });
 
   it('writes a code cache for the files it read, and uses it next time', () => {
-    // A big settle earlier in this process (test files share it) may have changed a V8 flag.
-    const flagsChanged = (globalThis as Record<symbol, unknown>)[FLAGS_CHANGED];
-    delete (globalThis as Record<symbol, unknown>)[FLAGS_CHANGED];
-    onTestFinished(() => { if (flagsChanged !== undefined) (globalThis as Record<symbol, unknown>)[FLAGS_CHANGED] = flagsChanged; });
     const d = bundleDir();
     const first = new ChunkLoader(d);
     (first.load('main.js') as Main).first();
@@ -84,7 +87,6 @@ describe('ChunkLoader', () => {
     const loader = new ChunkLoader(d);
     (loader.load('main.js') as Main).first();
     const marker = FLAGS_CHANGED;
-    const before = (globalThis as Record<symbol, unknown>)[marker];
     (globalThis as Record<symbol, unknown>)[marker] = true;
     try {
       loader.saveCaches();
@@ -94,7 +96,6 @@ describe('ChunkLoader', () => {
     expect(caches(d)).toEqual([]);
     loader.saveCaches();
     expect(caches(d)).toHaveLength(1);
-    if (before !== undefined) (globalThis as Record<symbol, unknown>)[marker] = before;
   });
 
   it('compiles without complaint when a cache is corrupt, and replaces it', () => {
