@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
+import { podUsingClaim } from '../helpers/storage-manifests';
 
 const PVC = `apiVersion: v1
 kind: PersistentVolumeClaim
@@ -11,22 +12,7 @@ spec:
     requests:
       storage: 1Gi
 `;
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: app
-spec:
-  containers:
-  - name: app
-    image: nginx
-    volumeMounts:
-    - name: data
-      mountPath: /data
-  volumes:
-  - name: data
-    persistentVolumeClaim:
-      claimName: data
-`;
+const POD = podUsingClaim();
 const size = (s: string): string => `{"spec":{"resources":{"requests":{"storage":"${s}"}}}}`;
 const NO_RESIZE = 'Error from server (Forbidden): persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize\n';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
+import { podUsingClaim } from '../helpers/storage-manifests';
 
 const CLASSES = `apiVersion: storage.k8s.io/v1
 kind: StorageClass
@@ -26,22 +27,7 @@ spec:
     requests:
       storage: 1Gi
 `;
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: app
-spec:
-  containers:
-  - name: app
-    image: nginx
-    volumeMounts:
-    - name: data
-      mountPath: /data
-  volumes:
-  - name: data
-    persistentVolumeClaim:
-      claimName: data
-`;
+const POD = podUsingClaim();
 const PREEMPTION = 'preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..';
 const TAINT = 'node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
+import { podUsingClaim } from '../helpers/storage-manifests';
 
 const PVC = `apiVersion: v1
 kind: PersistentVolumeClaim
@@ -11,22 +12,7 @@ spec:
     requests:
       storage: 2Gi
 `;
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: app
-spec:
-  containers:
-  - name: app
-    image: nginx
-    volumeMounts:
-    - name: data
-      mountPath: /data
-  volumes:
-  - name: data
-    persistentVolumeClaim:
-      claimName: data
-`;
+const POD = podUsingClaim();
 
 function claimEvents(home: TempHome): string[] {
   return JSON.parse(home.run('get events -o json').stdout).items
