@@ -19,7 +19,6 @@ export function dryRunSuffix(mode: string): string {
   return mode === 'client' ? ' (dry run)' : mode === 'server' ? ' (server dry run)' : '';
 }
 
-/** parseDryRun checks --dry-run's value. */
 /** MISSING_LAST_APPLIED is kubectl apply's warning for an object created imperatively (it then adds the annotation). */
 export const MISSING_LAST_APPLIED = (resource: string, name: string): string =>
   `Warning: resource ${resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
@@ -39,6 +38,7 @@ function warnIfImperative(ctx: CommandContext, cluster: Cluster, info: ResourceI
   if (live && live.metadata.annotations?.[LAST_APPLIED] === undefined) ctx.io.err(MISSING_LAST_APPLIED(info.resource, name));
 }
 
+/** parseDryRun checks --dry-run's value. */
 export function parseDryRun(v: string | undefined): 'none' | 'client' | 'server' {
   if (v === undefined || v === 'none' || v === 'false') return 'none';
   if (v === 'client' || v === 'server') return v;
