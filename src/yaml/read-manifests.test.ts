@@ -5,7 +5,8 @@ import { EXCESSIVE_ALIASING } from './construct';
 import { MAX_NESTING_DEPTH } from './json-stream';
 import { MAX_DOCUMENT_BYTES, ManifestParseError, TOO_LARGE_MESSAGE, readManifestStream, readManifests } from './read-manifests';
 
-const HAZARDS = path.resolve(__dirname, '../../../shared/bench-floors/hazards');
+// Copies of the benchmark plan's hazard files, so the test needs nothing outside the repository.
+const HAZARDS = path.resolve(__dirname, 'testdata/hazards');
 const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ';
 const parseErr = (src: string, msg: string): string => `error parsing ${src}: error converting YAML to JSON: ${msg}`;
 
