@@ -31,12 +31,13 @@ function loadedBy(args: string[]): string[] {
 const CONTROLLERS = 'replicaset-controller';
 const WRITE_PATH = 'must be greater than minReadySeconds';
 const YAML_READER = 'duplicated mapping key';
+const KUBELET_SHELL = 'EOF in backquote substitution';
 
 describe('start-up loads only what the command uses', () => {
   it('get on a settled cluster: no controllers, no write path, no YAML reader', () => {
     const files = loadedBy(['get', 'pods']);
     expect(files.length).toBe(2); // main.js and get's own file, each packed with the chunks it needs
-    for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
+    for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER, KUBELET_SHELL]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
   });
 
   it('get loads none of the Node built-ins only some commands need', () => {

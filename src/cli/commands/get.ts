@@ -13,7 +13,6 @@ import { SPLIT } from './get-split-points';
 import type { FlagDef } from '../flags';
 import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
-import { rawGet } from './get-raw';
 import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 
 export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
@@ -54,7 +53,7 @@ export const getCommand: Command = {
   usage: 'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
   flags: GET_FLAGS,
   run(ctx: CommandContext): number {
-    if (ctx.set.has('raw')) return rawGet(ctx);
+    if (ctx.set.has('raw')) return SPLIT.raw().rawGet(ctx);
     if (!ctx.args.length) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
     const spec = parseOutput(ctx.flags.output as string | undefined, undefined, ctx.flags.template as string | undefined);
     const showLabels = !!ctx.flags['show-labels'];
