@@ -48,6 +48,7 @@ import * as auth from './commands/auth';
 import * as top from './commands/top';
 import * as addon from './commands/addon';
 import * as exec from './commands/exec';
+import * as cp from './commands/cp';
 
 export const SPLIT = {
   bootstrap: () => bootstrap,
@@ -87,4 +88,5 @@ export const SPLIT = {
   top: () => top,
   addon: () => addon,
   exec: () => exec,
+  cp: () => cp,
 };

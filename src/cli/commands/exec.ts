@@ -107,7 +107,7 @@ function podFor(ctx: CommandContext, target: string, api: { tryGet: (r: { kind: 
 }
 
 /** defaultContainer is podcmd.FindOrDefaultContainerByName: the annotated container or the first, with the "Defaulted" notice. */
-function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
+export function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
   const apps: { name: string }[] = pod.spec?.containers ?? [];
   const inits: { name: string }[] = pod.spec?.initContainers ?? [];
   const preferred = pod.metadata.annotations?.[DEFAULT_CONTAINER_ANNOTATION];
@@ -121,13 +121,13 @@ function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
 }
 
 /** LayerWrite is a container's writable layer as an exec left it, to be kept on the pod. */
-interface LayerWrite { pod: string; uid: string; container: string; containerID: string; files: Layer }
+export interface LayerWrite { pod: string; uid: string; container: string; containerID: string; files: Layer }
 
 /** ExecResult is what an exec printed, and its container's new writable layer when it changed files. */
 type ExecResult = ToolResult & { layer?: LayerWrite };
 
 /** saveLayer keeps what an exec wrote, as the kubelet does, unless the container restarted meanwhile. */
-function saveLayer(cluster: ReturnType<CommandContext['cluster']>, ns: string, w: LayerWrite): void {
+export function saveLayer(cluster: ReturnType<CommandContext['cluster']>, ns: string, w: LayerWrite): void {
   cluster.write(() => {
     const pod = cluster.api.tryGet({ kind: 'Pod', namespace: ns, name: w.pod });
     if (!pod || pod.metadata.uid !== w.uid) return;
@@ -135,6 +135,28 @@ function saveLayer(cluster: ReturnType<CommandContext['cluster']>, ns: string, w
     if (cs?.containerID !== w.containerID) return;
     cluster.api.update({ ...pod, metadata: { ...pod.metadata, annotations: annotationsAfter(pod, w.container, w.containerID, w.files) } }, { fieldManager: 'kubelet' });
   });
+}
+
+/** ContainerView is a container's files as exec sees them: the image's and the process's, under its writable layer. */
+export interface ContainerView {
+  cfg: ReturnType<typeof modelOf>['cfg'];
+  /** base is the files without the writable layer; files is what a process in the container sees. */
+  base: Record<string, string>;
+  containerID: string;
+  before: Layer;
+  files: Record<string, string>;
+}
+
+/** containerView is the one view of a container's filesystem that exec and cp share. */
+export function containerView(pod: KubeObject, spec: KubeObject['spec'], status: KubeObject['status'], startMs: number,
+  api: Parameters<typeof modelOf>[0]['api'], nowMs: number): ContainerView {
+  const info = imageInfo(spec.image);
+  const { model, cfg: made } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
+  const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env)), ...made.files } };
+  const base = filesAt(cfg, model.program, nowMs - startMs);
+  const containerID: string = status?.containerID ?? '';
+  const before = layerOf(pod, spec.name, containerID);
+  return { cfg, base, containerID, before, files: applyLayer(base, before) };
 }
 
 /** runInContainer runs argv in the container as its process left it at nowMs. */
@@ -145,12 +167,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
   const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
   if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
-  const { model, cfg: made } = modelOf({ pod, api }, { spec, status: status ?? {}, init: false, sidecar: false }, startMs);
-  const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env)), ...made.files } };
-  const base = filesAt(cfg, model.program, nowMs - startMs);
-  const containerID: string = status?.containerID ?? '';
-  const before = layerOf(pod, spec.name, containerID);
-  const files = applyLayer(base, before);
+  const { cfg, base, containerID, before, files } = containerView(pod, spec, status, startMs, api, nowMs);
   if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
   const binBase = bin.replace(/^.*\//, '');

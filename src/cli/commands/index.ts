@@ -49,6 +49,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['top', () => SPLIT.top().topCommand],
   ['addon', () => SPLIT.addon().addonCommand],
   ['exec', () => SPLIT.exec().execCommand],
+  ['cp', () => SPLIT.cp().cpCommand],
 ];
 
 const BY_WORD = new Map(VERBS);

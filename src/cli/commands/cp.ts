@@ -1,0 +1,204 @@
+/**
+ * cp: kubectl cp SRC DEST — copies files and directories between the local filesystem and a
+ * container, over the same view of the container's files that exec has (containerView in
+ * exec.ts: the image's and standard files under the writable layer), and into that same
+ * writable layer (bounded by WRITABLE_LAYER_BYTES, past which the copy fails as a full disk).
+ * Mirrors kubernetes/kubectl pkg/cmd/cp/cp.go (v0.32): kubectl runs `tar xmf - -C DIR` /
+ * `tar cf - PATH` in the container, so a failure reads as GNU tar's stderr followed by
+ * `command terminated with exit code 2`.
+ * kubemu: file contents are text (UTF-8); modes and ownership are not kept.
+ */
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
+import type { KubeObject } from '../../api/meta';
+import { badRequest, notFound } from '../../apiserver/errors';
+import { authorizeRequest, serverSide } from '../../apiserver/authorization';
+import { ROOT_DIRS } from '../../kubelet/shell-system';
+import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
+import type { Command, CommandContext } from '../command';
+import { CliError } from '../errors';
+import { completedPod, containerNotFound, containerView, defaultContainer, saveLayer, terminated, type LayerWrite } from './exec';
+
+export const ERR_ARGS = 'source and destination are required';
+export const ERR_NEED_LOCAL = 'one of src or dest must be a local file specification';
+export const ERR_NEED_REMOTE = 'one of src or dest must be a remote file specification';
+export const ERR_EMPTY_PATH = 'filepath can not be empty';
+export const ERR_FILESPEC = 'filespec must match the canonical format: [[namespace/]pod:]file/path';
+/** localMissing is copyToPod's refusal of a local source that is not there. */
+export const localMissing = (p: string): string => `${p} doesn't exist in local filesystem`;
+/** TAR_LEADING_SLASH is GNU tar's notice when archiving an absolute path. */
+export const TAR_LEADING_SLASH = "tar: Removing leading `/' from member names";
+export const TAR_FAILED = 'tar: Exiting with failure status due to previous errors';
+/** tarCannotStat is GNU tar's line for a path to archive that is not there. */
+export const tarCannotStat = (p: string): string => `tar: ${p}: Cannot stat: No such file or directory`;
+/** tarCannotWrite is GNU tar's line for a member it could not write. */
+export const tarCannotWrite = (member: string): string => `tar: ${member}: Cannot write: No space left on device`;
+/** TAR_EXIT is GNU tar's exit status after such errors. */
+const TAR_EXIT = 2;
+
+/** LONG is kubectl's description and examples, as its --help prints them. */
+const LONG = `Copy files and directories to and from containers.
+
+Examples:
+  # !!!Important Note!!!
+  # Requires that the 'tar' binary is present in your container
+  # image.  If 'tar' is not present, 'kubectl cp' will fail.
+  #
+  # For advanced use cases, such as symlinks, wildcard expansion or
+  # file mode preservation, consider using 'kubectl exec'.
+  
+  # Copy /tmp/foo local file to /tmp/bar in a remote pod in namespace <some-namespace>
+  tar cf - /tmp/foo | kubectl exec -i -n <some-namespace> <some-pod> -- tar xf - -C /tmp/bar
+  
+  # Copy /tmp/foo from a remote pod to /tmp/bar locally
+  kubectl exec -n <some-namespace> <some-pod> -- tar cf - /tmp/foo | tar xf - -C /tmp/bar
+  
+  # Copy /tmp/foo_dir local directory to /tmp/bar_dir in a remote pod in the default namespace
+  kubectl cp /tmp/foo_dir <some-pod>:/tmp/bar_dir
+  
+  # Copy /tmp/foo local file to /tmp/bar in a remote pod in a specific container
+  kubectl cp /tmp/foo <some-pod>:/tmp/bar -c <specific-container>
+  
+  # Copy /tmp/foo local file to /tmp/bar in a remote pod in namespace <some-namespace>
+  kubectl cp /tmp/foo <some-namespace>/<some-pod>:/tmp/bar
+  
+  # Copy /tmp/foo from a remote pod to /tmp/bar locally
+  kubectl cp <some-namespace>/<some-pod>:/tmp/foo /tmp/bar`;
+
+interface FileSpec { namespace?: string; pod?: string; file: string }
+
+/** extractFileSpec is cp.go's: [[namespace/]pod:]file/path. */
+export function extractFileSpec(arg: string): FileSpec {
+  const i = arg.indexOf(':');
+  if (i === 0) throw new CliError(ERR_FILESPEC);
+  if (i < 0) return { file: arg };
+  const pieces = arg.slice(0, i).split('/');
+  const file = arg.slice(i + 1);
+  if (pieces.length === 1) return { pod: pieces[0], file };
+  if (pieces.length === 2) return { namespace: pieces[0], pod: pieces[1], file };
+  throw new CliError(ERR_FILESPEC);
+}
+
+/** cpCommand is `kubectl cp`. */
+export const cpCommand: Command = {
+  name: 'cp',
+  short: 'Copy files and directories to and from containers',
+  long: LONG,
+  usage: 'kubectl cp <file-spec-src> <file-spec-dest> [options]',
+  flags: [
+    { name: 'container', short: 'c', type: 'string', default: '', help: 'Container name. If omitted, use the kubectl.kubernetes.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
+    { name: 'no-preserve', type: 'bool', default: false, help: "The copied file/directory's ownership and permissions will not be preserved in the container" },
+    { name: 'retries', type: 'int', default: 0, help: 'Set number of retries to complete a copy operation from a container. Specify 0 to disable or any negative value for infinite retrying. The default is 0 (no retry).' },
+  ],
+  run(ctx) {
+    if (ctx.args.length !== 2) throw new CliError(ERR_ARGS);
+    const src = extractFileSpec(ctx.args[0]!);
+    const dest = extractFileSpec(ctx.args[1]!);
+    if (src.pod && dest.pod) throw new CliError(ERR_NEED_LOCAL);
+    if (!src.pod && !dest.pod) throw new CliError(ERR_NEED_REMOTE);
+    if (!src.file || !dest.file) throw new CliError(ERR_EMPTY_PATH);
+    return dest.pod ? copyToPod(ctx, src.file, dest) : copyFromPod(ctx, src, dest.file);
+  },
+};
+
+/** Target is the container a copy reads or writes, and its files as exec sees them. */
+interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; container: string; containerID: string }
+
+function target(ctx: CommandContext, spec: FileSpec): Target {
+  const cluster = ctx.cluster();
+  cluster.catchUp();
+  const ns = spec.namespace || ctx.namespace;
+  const server = serverSide(cluster.api);
+  const now = cluster.clock.nowMs();
+  return cluster.read(() => {
+    const pod = cluster.api.tryGet({ kind: 'Pod', namespace: ns, name: spec.pod! });
+    if (!pod) throw notFound('', 'pods', spec.pod!);
+    if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new CliError(completedPod(pod.status.phase));
+    const name = (ctx.flags.container as string | undefined) || defaultContainer(ctx, pod);
+    authorizeRequest(cluster.api, 'create', 'Pod', ns, pod.metadata.name, 'exec');
+    if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
+    const cspec = (pod.spec.containers ?? []).find((c: { name: string }) => c.name === name)
+      ?? (pod.spec.initContainers ?? []).find((c: { name: string }) => c.name === name);
+    const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
+    const startedAt = status?.state?.running?.startedAt;
+    if (!cspec || !startedAt) throw new CliError(containerNotFound(name));
+    const view = containerView(pod, cspec, status, Date.parse(startedAt), server, now);
+    return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, container: name, containerID: view.containerID };
+  });
+}
+
+/** remotePath resolves a path in the container against its working directory. */
+function remotePath(t: Target, p: string): string {
+  const abs = nodePath.posix.resolve(t.workingDir, p);
+  return abs.length > 1 ? abs.replace(/\/+$/, '') : abs;
+}
+
+function isRemoteDir(files: Record<string, string>, p: string): boolean {
+  if (p === '/') return true;
+  return ROOT_DIRS.includes(p.slice(1)) || Object.keys(files).some((k) => k.startsWith(`${p}/`));
+}
+
+/** failTar prints what tar printed and kubectl's line for its exit. */
+function failTar(ctx: CommandContext, lines: string[]): number {
+  ctx.io.err(`${[...lines, TAR_FAILED, terminated(TAR_EXIT)].join('\n')}\n`);
+  return TAR_EXIT;
+}
+
+/** localFiles reads a local file, or a directory's files, keyed by their path under it ('' for a file). */
+function localFiles(p: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (abs: string, rel: string): void => {
+    const st = fs.statSync(abs);
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(abs).sort()) walk(nodePath.join(abs, e), rel ? `${rel}/${e}` : e);
+    } else if (st.isFile()) out[rel] = fs.readFileSync(abs, 'utf8');
+  };
+  walk(p, '');
+  return out;
+}
+
+function copyToPod(ctx: CommandContext, srcFile: string, dest: FileSpec): number {
+  const local = nodePath.resolve(ctx.cwd, srcFile);
+  if (!fs.existsSync(local)) throw new CliError(localMissing(srcFile));
+  const t = target(ctx, dest);
+  let destPath = remotePath(t, dest.file);
+  // cp.go: a destination that is a directory in the container receives the source under its own name.
+  if (isRemoteDir(t.files, destPath)) destPath = nodePath.posix.join(destPath, nodePath.basename(local));
+  const files = { ...t.files };
+  const member = nodePath.posix.basename(destPath);
+  for (const [rel, content] of Object.entries(localFiles(local))) {
+    const p = rel ? `${destPath}/${rel}` : destPath;
+    if (layerBytes(diffLayer(t.base, { ...files, [p]: content })) > WRITABLE_LAYER_BYTES) {
+      return failTar(ctx, [tarCannotWrite(rel ? `${member}/${rel}` : member)]);
+    }
+    files[p] = content;
+  }
+  const layer = diffLayer(t.base, files);
+  if (JSON.stringify(layer) !== JSON.stringify(diffLayer(t.base, t.files))) {
+    const w: LayerWrite = { pod: t.pod.metadata.name ?? '', uid: t.pod.metadata.uid ?? '', container: t.container, containerID: t.containerID, files: layer };
+    saveLayer(ctx.cluster(), t.ns, w);
+  }
+  return 0;
+}
+
+function copyFromPod(ctx: CommandContext, src: FileSpec, destFile: string): number {
+  const t = target(ctx, src);
+  const srcPath = remotePath(t, src.file);
+  const notices = src.file.startsWith('/') ? [TAR_LEADING_SLASH] : [];
+  const dest = nodePath.resolve(ctx.cwd, destFile);
+  if (t.files[srcPath] !== undefined) {
+    if (notices.length) ctx.io.err(`${notices.join('\n')}\n`);
+    fs.writeFileSync(dest, t.files[srcPath]!);
+    return 0;
+  }
+  if (srcPath !== '/' && !isRemoteDir(t.files, srcPath)) return failTar(ctx, [...notices, tarCannotStat(src.file)]);
+  if (notices.length) ctx.io.err(`${notices.join('\n')}\n`);
+  const prefix = srcPath === '/' ? '/' : `${srcPath}/`;
+  fs.mkdirSync(dest, { recursive: true });
+  for (const k of Object.keys(t.files).filter((f) => f.startsWith(prefix)).sort()) {
+    const out = nodePath.join(dest, k.slice(prefix.length));
+    fs.mkdirSync(nodePath.dirname(out), { recursive: true });
+    fs.writeFileSync(out, t.files[k]!);
+  }
+  return 0;
+}

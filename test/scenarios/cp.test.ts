@@ -1,0 +1,121 @@
+/**
+ * kubectl cp: files copied into a container are what exec sees there (the same writable layer,
+ * with its size limit), and files copied out are exec's view, standard files included.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+const PODS = `apiVersion: v1
+kind: Pod
+metadata: {name: box}
+spec:
+  containers:
+  - {name: box, image: busybox:1.36, command: ["sleep", "3600"]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: two}
+spec:
+  containers:
+  - {name: a, image: busybox:1.36, command: ["sleep", "3600"]}
+  - {name: b, image: busybox:1.36, command: ["sleep", "3600"]}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: other}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: far, namespace: other}
+spec:
+  containers:
+  - {name: far, image: busybox:1.36, command: ["sleep", "3600"]}
+`;
+
+const OK = { stdout: '', stderr: '', code: 0 };
+const LEADING = "tar: Removing leading `/' from member names\n";
+
+describe('cp', () => {
+  let home: TempHome;
+  beforeAll(() => {
+    home = manualCluster('cp', 7);
+    home.run(['apply', '-f', home.file('pods.yaml', PODS)]);
+    home.run('tick 10s');
+  });
+  afterAll(() => home.cleanup());
+
+  it('round-trips a file: cp in, exec cat, cp out, same bytes', () => {
+    const text = 'hello\nworld — ünïcode\n';
+    home.file('in.txt', text);
+    expect(home.run('cp in.txt box:/tmp/in.txt')).toEqual(OK);
+    expect(home.run('exec box -- cat /tmp/in.txt')).toEqual({ stdout: text, stderr: '', code: 0 });
+    expect(home.run('cp box:/tmp/in.txt out.txt')).toEqual({ stdout: '', stderr: LEADING, code: 0 });
+    expect(fs.readFileSync(path.join(home.dir, 'out.txt'))).toEqual(Buffer.from(text));
+  });
+
+  it('copies into a directory under the source\'s name, and from NS/POD:PATH', () => {
+    home.file('note', 'n\n');
+    expect(home.run('cp note far:/tmp/ -n other')).toEqual(OK);
+    expect(home.run('exec far -n other -- cat /tmp/note')).toEqual({ stdout: 'n\n', stderr: '', code: 0 });
+    expect(home.run('cp other/far:/tmp/note note-back')).toEqual({ stdout: '', stderr: LEADING, code: 0 });
+    expect(fs.readFileSync(path.join(home.dir, 'note-back'), 'utf8')).toBe('n\n');
+  });
+
+  it('copies out the standard files exec sees', () => {
+    const hosts = home.run('exec box -- cat /etc/hosts');
+    expect(hosts.code).toBe(0);
+    expect(home.run('cp box:/etc/hosts hosts')).toEqual({ stdout: '', stderr: LEADING, code: 0 });
+    expect(fs.readFileSync(path.join(home.dir, 'hosts'), 'utf8')).toBe(hosts.stdout);
+  });
+
+  it('copies directory trees both ways', () => {
+    home.file('tree/a', '1\n');
+    home.file('tree/sub/b', '2\n');
+    expect(home.run('cp tree box:/tmp/tree')).toEqual(OK);
+    expect(home.run('exec box -- cat /tmp/tree/sub/b')).toEqual({ stdout: '2\n', stderr: '', code: 0 });
+    expect(home.run('cp box:/tmp/tree tree-back')).toEqual({ stdout: '', stderr: LEADING, code: 0 });
+    expect(fs.readFileSync(path.join(home.dir, 'tree-back/a'), 'utf8')).toBe('1\n');
+    expect(fs.readFileSync(path.join(home.dir, 'tree-back/sub/b'), 'utf8')).toBe('2\n');
+  });
+
+  it('defaults to the first container, with kubectl\'s notice, and honours -c', () => {
+    home.file('one', '1\n');
+    expect(home.run('cp one two:/tmp/one')).toEqual({ stdout: '', stderr: 'Defaulted container "a" out of: a, b\n', code: 0 });
+    expect(home.run('exec two -c a -- cat /tmp/one')).toEqual({ stdout: '1\n', stderr: '', code: 0 });
+    expect(home.run('cp one two:/tmp/only-b -c b')).toEqual(OK);
+    expect(home.run('exec two -c b -- cat /tmp/only-b')).toEqual({ stdout: '1\n', stderr: '', code: 0 });
+    expect(home.run('exec two -c a -- cat /tmp/only-b').code).toBe(1);
+  });
+
+  it('fails a copy past the writable layer\'s size as a full disk does', () => {
+    home.file('big', 'x'.repeat(60 * 1024));
+    expect(home.run('cp big box:/tmp/big')).toEqual({
+      stdout: '',
+      stderr: 'tar: big: Cannot write: No space left on device\ntar: Exiting with failure status due to previous errors\ncommand terminated with exit code 2\n',
+      code: 2,
+    });
+    expect(home.run('exec box -- cat /tmp/big').code).toBe(1);
+  });
+
+  it('fails a missing remote file as tar does', () => {
+    expect(home.run('cp box:/tmp/nope nope')).toEqual({
+      stdout: '',
+      stderr: `${LEADING}tar: /tmp/nope: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\ncommand terminated with exit code 2\n`,
+      code: 2,
+    });
+    expect(fs.existsSync(path.join(home.dir, 'nope'))).toBe(false);
+  });
+
+  it('refuses what kubectl refuses', () => {
+    expect(home.run('cp missing box:/tmp/x')).toEqual({ stdout: '', stderr: "error: missing doesn't exist in local filesystem\n", code: 1 });
+    home.file('x', 'x\n');
+    expect(home.run('cp x ghost:/tmp/x')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "ghost" not found\n', code: 1 });
+    expect(home.run('cp ghost:/tmp/x x')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "ghost" not found\n', code: 1 });
+    expect(home.run('cp a b')).toEqual({ stdout: '', stderr: 'error: one of src or dest must be a remote file specification\n', code: 1 });
+    expect(home.run('cp box:/a box:/b')).toEqual({ stdout: '', stderr: 'error: one of src or dest must be a local file specification\n', code: 1 });
+    expect(home.run('cp a')).toEqual({ stdout: '', stderr: 'error: source and destination are required\n', code: 1 });
+    expect(home.run('cp box: x')).toEqual({ stdout: '', stderr: 'error: filepath can not be empty\n', code: 1 });
+  });
+});
