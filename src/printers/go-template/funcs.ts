@@ -187,4 +187,3 @@ export const FUNCTIONS: Record<string, TemplateFunction> = {
   base64decode,
 };
 
-export { formatGoValue };

@@ -29,7 +29,7 @@ export type Node =
   | ControlNode
   | { t: 'break' | 'continue'; pos: number; line: number };
 
-/** BUILTIN_NAMES are the functions a template may call (Go's builtins plus kubectl's). */
+/** FunctionNames are the identifiers a template may call (Go's builtins plus kubectl's exists and base64decode). */
 export type FunctionNames = ReadonlySet<string>;
 
 /** parseTemplate parses a whole template; `functions` says which identifiers are defined. */
