@@ -8,7 +8,7 @@
 import type { KubeObject } from '../api/meta';
 import { ROOT_CA_PEM } from '../controllers/rootcacertpublisher/index';
 import { CLUSTER_DNS_IP, CLUSTER_DOMAIN } from '../network/dns';
-import { SERVICE_ACCOUNT_MOUNT_PATH } from '../apiserver/strategies/pod';
+import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 
 /** HOSTS_HEADER is the first line of every kubelet-managed /etc/hosts. */
 export const HOSTS_HEADER = '# Kubernetes-managed hosts file.';

@@ -11,8 +11,7 @@ import { defaultPodSpec } from './pod-defaults';
 import { validatePodSpec } from './pod-spec-validation';
 import { deepEqual, isObject, setDefault, withOrder, type Strategy } from './strategy';
 
-/** SERVICE_ACCOUNT_MOUNT_PATH is where the API access volume is mounted in every container. */
-export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../api/service-account-mount';
 /** API_ACCESS_VOLUME_PREFIX names the projected token volume: kube-api-access-<5 chars>. */
 export const API_ACCESS_VOLUME_PREFIX = 'kube-api-access-';
 /** DEFAULT_SERVICE_ACCOUNT is the account a pod runs as when it names none. */
