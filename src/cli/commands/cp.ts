@@ -11,13 +11,13 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import type { KubeObject } from '../../api/meta';
-import { badRequest, notFound } from '../../apiserver/errors';
-import { authorizeRequest, serverSide } from '../../apiserver/authorization';
+import { notFound } from '../../apiserver/errors';
+import { serverSide } from '../../apiserver/authorization';
 import { ROOT_DIRS } from '../../kubelet/shell-system';
 import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
-import { completedPod, containerNotFound, containerView, defaultContainer, saveLayer, terminated, type LayerWrite } from './exec';
+import { containerView, runningContainer, saveLayer, terminated, type LayerWrite } from './exec';
 
 export const ERR_ARGS = 'source and destination are required';
 export const ERR_NEED_LOCAL = 'one of src or dest must be a local file specification';
@@ -113,16 +113,8 @@ function target(ctx: CommandContext, spec: FileSpec): Target {
   return cluster.read(() => {
     const pod = cluster.api.tryGet({ kind: 'Pod', namespace: ns, name: spec.pod! });
     if (!pod) throw notFound('', 'pods', spec.pod!);
-    if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new CliError(completedPod(pod.status.phase));
-    const name = (ctx.flags.container as string | undefined) || defaultContainer(ctx, pod);
-    authorizeRequest(cluster.api, 'create', 'Pod', ns, pod.metadata.name, 'exec');
-    if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
-    const cspec = (pod.spec.containers ?? []).find((c: { name: string }) => c.name === name)
-      ?? (pod.spec.initContainers ?? []).find((c: { name: string }) => c.name === name);
-    const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
-    const startedAt = status?.state?.running?.startedAt;
-    if (!cspec || !startedAt) throw new CliError(containerNotFound(name));
-    const view = containerView(pod, cspec, status, Date.parse(startedAt), server, now);
+    const { name, spec: cspec, status, startMs } = runningContainer(ctx, cluster.api, pod);
+    const view = containerView(pod, cspec, status, startMs, server, now);
     return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, container: name, containerID: view.containerID };
   });
 }

@@ -62,17 +62,8 @@ export const execCommand: Command = {
     const now = cluster.clock.nowMs();
     const result = cluster.read(() => {
       const pod = podFor(ctx, target, cluster.api);
-      if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new CliError(completedPod(pod.status.phase));
-      let name = ctx.flags.container as string | undefined;
-      if (!name) name = defaultContainer(ctx, pod);
-      authorizeRequest(cluster.api, 'create', 'Pod', ns, pod.metadata.name, 'exec');
-      if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
-      const spec = (pod.spec.containers ?? []).find((c: { name: string }) => c.name === name)
-        ?? (pod.spec.initContainers ?? []).find((c: { name: string }) => c.name === name);
-      const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
-      const startedAt = status?.state?.running?.startedAt;
-      if (!spec || !startedAt) throw new CliError(containerNotFound(name));
-      return runInContainer(pod, spec, status, Date.parse(startedAt), command, server, now, stdinText(ctx));
+      const { spec, status, startMs } = runningContainer(ctx, cluster.api, pod);
+      return runInContainer(pod, spec, status, startMs, command, server, now, stdinText(ctx));
     });
     if (result.layer) saveLayer(cluster, ns, result.layer);
     ctx.io.out(result.stdout);
@@ -107,6 +98,24 @@ function podFor(ctx: CommandContext, target: string, api: { tryGet: (r: { kind: 
 }
 
 /** defaultContainer is podcmd.FindOrDefaultContainerByName: the annotated container or the first, with the "Defaulted" notice. */
+/**
+ * runningContainer is the container of pod an exec (or cp, which kubectl runs as an exec of
+ * tar) reaches: -c or the default one, authorized for pods/exec, running on a node; kubectl's
+ * errors otherwise.
+ */
+export function runningContainer(ctx: CommandContext, api: Parameters<typeof authorizeRequest>[0], pod: KubeObject): { name: string; spec: KubeObject['spec']; status: KubeObject['status']; startMs: number } {
+  if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new CliError(completedPod(pod.status.phase));
+  const name = (ctx.flags.container as string | undefined) || defaultContainer(ctx, pod);
+  authorizeRequest(api, 'create', 'Pod', pod.metadata.namespace!, pod.metadata.name!, 'exec');
+  if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
+  const spec = (pod.spec.containers ?? []).find((c: { name: string }) => c.name === name)
+    ?? (pod.spec.initContainers ?? []).find((c: { name: string }) => c.name === name);
+  const status = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
+  const startedAt = status?.state?.running?.startedAt;
+  if (!spec || !startedAt) throw new CliError(containerNotFound(name));
+  return { name, spec, status, startMs: Date.parse(startedAt) };
+}
+
 export function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
   const apps: { name: string }[] = pod.spec?.containers ?? [];
   const inits: { name: string }[] = pod.spec?.initContainers ?? [];
