@@ -72,6 +72,22 @@ export function setCurrentCluster(home: string, name: string): void {
   writeConfig(home, { ...readConfig(home), currentCluster: name });
 }
 
+/**
+ * forgetCluster drops what config.json says of a deleted cluster: its context namespace, and,
+ * when it was the current cluster, the choice itself, so the default cluster is current again
+ * (a later command does not fail for a cluster that is gone). Returns whether it was current.
+ */
+export function forgetCluster(home: string, name: string): boolean {
+  const cfg = readConfig(home);
+  const wasCurrent = currentCluster(home) === name;
+  const namespaces = { ...(cfg.namespaces ?? {}) };
+  delete namespaces[name];
+  const next: HomeConfig = { ...cfg, namespaces };
+  if (wasCurrent) delete next.currentCluster;
+  writeConfig(home, next);
+  return wasCurrent;
+}
+
 /** listClusters lists cluster names that have a state file, sorted. */
 export function listClusters(home: string): string[] {
   const dir = path.join(home, 'clusters');

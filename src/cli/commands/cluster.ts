@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
-import { clusterDir, clusterExists, currentCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
+import { DEFAULT_CLUSTER, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
 import { isDNS1123Label } from '../../api/labels';
 import { tryParseQuantity } from '../../api/quantity';
 import { renderTabbed } from '../../printers/table';
@@ -114,6 +114,7 @@ const del: Command = {
     if (!fs.existsSync(dir)) throw new CliError(`cluster "${name}" does not exist`);
     removeUnderWriteLock(dir, statePath(ctx.home, name));
     ctx.io.out(`cluster/${name} deleted\n`);
+    if (forgetCluster(ctx.home, name) && name !== DEFAULT_CLUSTER) ctx.io.out(`Switched to cluster "${DEFAULT_CLUSTER}".\n`);
     return 0;
   },
 };
