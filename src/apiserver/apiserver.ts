@@ -21,10 +21,11 @@ import type {
 } from './client';
 import { SPLIT } from './split-points';
 import { canonicalOrder } from './object-order';
-import { deepEqual, threeWayMerge } from './merge';
+import { threeWayMerge } from './merge';
+import { deepEqual } from '../api/deep-equal';
 import { toCompactJson } from '../yaml/write-json';
 import { customResources } from './custom-resources';
-import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';
+import { METRICS_APISERVICE, metricsResources } from '../api/metrics-api';
 import { leaseFor } from './leases';
 import { convertToVersion, CONVERTED_KINDS, toStorageVersion } from './conversion/convert';
 import { HpaAnnotationError } from './conversion/hpa-v1';
