@@ -3,11 +3,9 @@
  * Every write goes through one pipeline: resolve the resource → decode (user objects) →
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
-import { componentNotFound, componentStatuses, META_SCHEDULER_STOPPED } from './component-statuses';
 import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
-import { selectorMatches } from '../api/label-selector';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { LeaseExpiry, Store } from '../store/store';
 import { KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
@@ -19,21 +17,25 @@ import {
 import type {
   ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion,
 } from './client';
+import type { StorageContext } from './strategies/strategy';
 import { SPLIT } from './split-points';
 import { canonicalOrder } from './object-order';
-import { deepEqual, threeWayMerge } from './merge';
-import { toCompactJson } from '../yaml/write-json';
+import { deepEqual } from '../api/deep-equal';
 import { customResources } from './custom-resources';
-import { METRICS_APISERVICE, metricsResources } from '../metrics/metrics-server';
+import { METRICS_APISERVICE, metricsResources } from '../api/metrics-api';
 import { leaseFor } from './leases';
 import { convertToVersion, CONVERTED_KINDS, toStorageVersion } from './conversion/convert';
 import { HpaAnnotationError } from './conversion/hpa-v1';
+import { VIRTUAL_RESOURCES } from './virtual-resources';
+import { applyObject, type ApplyHost } from './apply';
+import { evictPod } from './evict';
+import { EventRecorder } from './record-event';
 
 /** write is the write path's module (loaded on first use). */
 const write = SPLIT.writePath;
 
 export { LAST_APPLIED } from '../api/last-applied';
-import { LAST_APPLIED } from '../api/last-applied';
+export { EVICTION_MULTIPLE_PDBS, EVICTION_VIOLATES_PDB } from './evict';
 
 // Kinds whose strategy maintains metadata.generation (the others leave it unset).
 const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob',
@@ -45,11 +47,6 @@ const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Da
 export interface ApiServerConfig { store: Store; clock: Clock; rand: Rand; registry: Registry }
 
 
-/** EVICTION_VIOLATES_PDB is the 429 an eviction gets when the pod's PodDisruptionBudget allows no disruption. */
-export const EVICTION_VIOLATES_PDB = "Cannot evict pod as it would violate the pod's disruption budget.";
-/** EVICTION_MULTIPLE_PDBS is the 500 an eviction gets when several budgets select the pod. */
-export const EVICTION_MULTIPLE_PDBS = 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
-
 /** ApiServer implements ApiClient over a Store. */
 export class ApiServer implements ApiClient {
   private readonly store: Store;
@@ -57,13 +54,20 @@ export class ApiServer implements ApiClient {
   private readonly rand: Rand;
   private readonly baseRegistry: Registry;
   private registryCache: { at: string; stamp: string; registry: Registry } | undefined;
-  private eventSeq = 0;
+  private readonly events: EventRecorder;
+  /** storage is what strategies' storage hooks may consult. */
+  private readonly storage: StorageContext;
 
   constructor(cfg: ApiServerConfig) {
     this.store = cfg.store;
     this.clock = cfg.clock;
     this.rand = cfg.rand;
     this.baseRegistry = cfg.registry;
+    this.events = new EventRecorder({
+      store: this.store, clock: this.clock, rand: this.rand,
+      leaseFor: (kind) => this.leaseFor(kind), wrote: (kind) => this.wrote(kind),
+    });
+    this.storage = { list: (kind) => this.store.list({ kind }), rand: this.rand };
   }
 
   /**
@@ -116,7 +120,8 @@ export class ApiServer implements ApiClient {
   get<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T {
     const obj = this.tryGet<T>(ref, apiVersion);
     if (!obj) {
-      if (ref.kind === 'ComponentStatus') throw componentNotFound(ref.name);
+      const virtual = VIRTUAL_RESOURCES.get(ref.kind);
+      if (virtual) throw virtual.notFound(ref.name);
       const info = this.infoOfKind(ref.kind);
       throw notFound(info.group, info.resource, ref.name);
     }
@@ -124,7 +129,8 @@ export class ApiServer implements ApiClient {
   }
 
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined {
-    if (ref.kind === 'ComponentStatus') return this.componentStatuses().find((c) => c.metadata.name === ref.name) as T | undefined;
+    const virtual = VIRTUAL_RESOURCES.get(ref.kind);
+    if (virtual) return virtual.list((k) => this.store.meta.get(k)).find((c) => c.metadata.name === ref.name) as T | undefined;
     const obj = this.store.get(ref);
     const serve = obj && this.server(ref.kind, apiVersion);
     return (serve ? serve(obj) : obj) as T | undefined;
@@ -178,8 +184,9 @@ export class ApiServer implements ApiClient {
       visit = (o) => inner(serve(o));
     }
     const keep = this.listFilter(q);
-    if (q.kind === 'ComponentStatus') {
-      for (const c of this.componentStatuses()) if (!keep || keep(c)) visit(c);
+    const virtual = VIRTUAL_RESOURCES.get(q.kind);
+    if (virtual) {
+      for (const c of virtual.list((k) => this.store.meta.get(k))) if (!keep || keep(c)) visit(c);
       return;
     }
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
@@ -219,11 +226,6 @@ export class ApiServer implements ApiClient {
     const info = this.infoOfKind(q.kind);
     const gvr = `${info.group}/${info.version}, Resource=${info.resource}`;
     return badRequest(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`);
-  }
-
-  /** componentStatuses are made on each read, as kube-apiserver probes on each request. */
-  private componentStatuses(): KubeObject[] {
-    return componentStatuses(this.store.meta.get(META_SCHEDULER_STOPPED) === 'true');
   }
 
   podIPsOnNode(nodeName: string): string[] {
@@ -293,13 +295,7 @@ export class ApiServer implements ApiClient {
 
   /** admitNew runs the create pipeline up to (not including) the store write. */
   private admitNew<T extends KubeObject>(input: T, info: ResourceInfo, o: WriteOptions): T {
-    let obj: KubeObject = structuredClone(input);
-    if (o.fieldValidation) {
-      const decoded = write().decodeObject(obj as Record<string, unknown>, info, {
-        fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
-      });
-      obj = decoded.object;
-    }
+    let obj = this.decode(structuredClone(input), info, o);
     obj.metadata ??= {};
     obj = this.toStorage(obj, info);
     const meta = obj.metadata;
@@ -313,14 +309,13 @@ export class ApiServer implements ApiClient {
     meta.uid = this.rand.uuid();
     meta.creationTimestamp = this.clock.nowISO();
     strategy.defaults(obj);
-    if (obj.kind === 'Job') write().stampJobSelector(obj);
     strategy.prepareForCreate?.(obj);
     write().mutateCreate(obj, this.store, this.rand);
     const causes = strategy.validate(obj);
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
     write().validateCreate(obj, this.store, this.clock.nowISO());
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
-    if (obj.kind === 'Service') write().allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }), this.rand);
+    strategy.beginCreate?.(obj, this.storage);
     return obj as T;
   }
 
@@ -340,12 +335,7 @@ export class ApiServer implements ApiClient {
       const ref = refOf(input, info);
       const current = this.store.get(ref);
       if (!current) throw notFound(info.group, info.resource, ref.name);
-      let obj: KubeObject = structuredClone(input);
-      if (o.fieldValidation) {
-        obj = write().decodeObject(obj as Record<string, unknown>, info, {
-          fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
-        }).object;
-      }
+      let obj = this.decode(structuredClone(input), info, o);
       obj = this.toStorage(obj, info);
       this.checkPrecondition(obj, current, info);
       // Spec writes never change status or the server-owned parts of metadata.
@@ -367,13 +357,7 @@ export class ApiServer implements ApiClient {
       const strategy = write().strategyFor(obj.kind);
       strategy.defaults(obj);
       strategy.prepareForUpdate?.(obj, current);
-      if (obj.kind === 'Service') {
-        // ClusterIP and node ports are kept unless the user set them.
-        obj.spec ??= {};
-        obj.spec.clusterIP ??= current.spec?.clusterIP;
-        obj.spec.clusterIPs ??= current.spec?.clusterIPs;
-        write().allocateServiceAddresses(obj, this.store.list({ kind: 'Service' }).filter((s) => s.metadata.uid !== current.metadata.uid), this.rand);
-      }
+      strategy.beginUpdate?.(obj, current, this.storage);
       const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
       write().validateUpdate(obj, current, this.store, this.clock.nowISO());
@@ -384,7 +368,7 @@ export class ApiServer implements ApiClient {
       if (deepEqual(withoutRV(obj), withoutRV(current))) return this.answer(current, input) as T;
       if (o.dryRun) return this.answer(obj, input) as T;
       // Removing the last finalizer of an object being deleted completes the deletion.
-      if (meta.deletionTimestamp && !(meta.finalizers?.length) && !this.gracefulPending(obj)) {
+      if (meta.deletionTimestamp && !(meta.finalizers?.length) && !strategy.gracefulDelete?.heldBack(obj)) {
         const gone = this.store.delete(ref);
         this.wrote(ref.kind);
         return this.answer(gone, input) as T;
@@ -398,9 +382,12 @@ export class ApiServer implements ApiClient {
     return CONVERTED_KINDS.has(obj.kind) || obj.apiVersion !== input.apiVersion ? this.served(obj, input.apiVersion) : obj;
   }
 
-  private gracefulPending(obj: KubeObject): boolean {
-    // A pod with a grace period left is removed by its kubelet (or the GC for unbound pods), not by a finalizer update.
-    return obj.kind === 'Pod' && !!obj.spec?.nodeName && (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0;
+  /** decode is strict decoding when the options ask for field validation; else obj as sent. */
+  private decode(obj: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject {
+    if (!o.fieldValidation) return obj;
+    return write().decodeObject(obj as Record<string, unknown>, info, {
+      fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
+    }).object;
   }
 
   private persistUpdate(obj: KubeObject, current: KubeObject, info: ResourceInfo): KubeObject {
@@ -452,27 +439,24 @@ export class ApiServer implements ApiClient {
       const obj = structuredClone(current);
       const meta = obj.metadata;
       const now = this.clock.nowISO();
-      if (ref.kind === 'Namespace') {
-        if (!meta.deletionTimestamp) {
-          meta.deletionTimestamp = now;
-          meta.deletionGracePeriodSeconds = 0;
-          obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
-          if (o.dryRun) return obj;
-          return this.persistUpdate(obj, current, info);
-        }
-        // Finalized by the namespace controller: now it can go.
-        if (!current.spec?.finalizers?.length) return this.remove(ref, info, o);
-        return current;
+      const strategy = write().strategyFor(current.kind);
+      if (strategy.deleteInStages) {
+        const next = strategy.deleteInStages(obj, now);
+        if (next === 'keep') return current;
+        if (next === 'remove') return this.remove(ref, info, o);
+        if (o.dryRun) return obj;
+        return this.persistUpdate(obj, current, info);
       }
       const policy = o.propagationPolicy ?? 'Background';
       const finalizers = [...(meta.finalizers ?? [])];
       if (policy === 'Foreground' && !finalizers.includes('foregroundDeletion')) finalizers.push('foregroundDeletion');
       if (policy === 'Orphan' && !finalizers.includes('orphan')) finalizers.push('orphan');
-      const grace = this.gracePeriod(obj, o);
+      const graceful = strategy.gracefulDelete;
+      const grace = graceful ? graceful.gracePeriodSeconds(obj, o.gracePeriodSeconds) : 0;
       if (meta.deletionTimestamp) {
         // Already terminating: a shorter grace period (e.g. --force) still shortens it.
-        if (obj.kind === 'Pod' && grace === 0 && !finalizers.length) return this.remove(ref, info, o);
-        if (obj.kind === 'Pod' && grace < (meta.deletionGracePeriodSeconds ?? 0)) {
+        if (graceful && grace === 0 && !finalizers.length) return this.remove(ref, info, o);
+        if (graceful && grace < (meta.deletionGracePeriodSeconds ?? 0)) {
           meta.deletionGracePeriodSeconds = grace;
           meta.deletionTimestamp = this.clock.nowISO();
           if (o.dryRun) return obj;
@@ -499,52 +483,24 @@ export class ApiServer implements ApiClient {
     return gone;
   }
 
-  /** gracePeriod: pods bound to a node terminate gracefully; everything else goes at once. */
-  private gracePeriod(obj: KubeObject, o: DeleteOptions): number {
-    if (obj.kind !== 'Pod') return 0;
-    if (!obj.spec?.nodeName) return 0;
-    const phase = obj.status?.phase;
-    if (phase === 'Succeeded' || phase === 'Failed') return 0;
-    if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds >= 0) return o.gracePeriodSeconds;
-    return obj.spec?.terminationGracePeriodSeconds ?? 30;
+  apply(input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {
+    return applyObject(this.applyHost, input, o);
   }
 
-  apply(input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {
-    return this.store.transaction(() => {
-      const info = this.infoOf(input);
-      let modified: KubeObject = structuredClone(input);
-      if (o.fieldValidation) {
-        modified = write().decodeObject(modified as Record<string, unknown>, info, {
-          fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
-        }).object;
-      }
-      if (info.namespaced) modified.metadata.namespace ||= 'default';
-      else delete modified.metadata.namespace;
-      const ref = refOf(modified, info);
-      // kubectl GETs the live object in the manifest's version and merges there.
-      const stored = this.store.get(ref);
-      const current = stored && this.served(stored, modified.apiVersion);
-      // The annotation holds the manifest itself (without the annotation), keys sorted.
-      const forAnnotation = structuredClone(modified);
-      // kubectl serialises the object after adding the annotation and then removing it again,
-      // so an object without annotations leaves an empty map behind: "annotations":{}.
-      forAnnotation.metadata.annotations = { ...(forAnnotation.metadata.annotations ?? {}) };
-      delete forAnnotation.metadata.annotations[LAST_APPLIED];
-      // kubectl stores Go's json.Marshal of the manifest: keys sorted, HTML-safe escapes.
-      const annotation = toCompactJson(forAnnotation) + '\n';
-      modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: annotation };
-      if (!current) {
-        const created = this.create(modified, { ...o, fieldValidation: undefined });
-        return { object: created, outcome: 'created' };
-      }
-      const originalText = current.metadata.annotations?.[LAST_APPLIED];
-      const original = originalText ? JSON.parse(originalText) : {};
-      const merged = threeWayMerge(original, modified, current) as KubeObject;
-      if (deepEqual(merged, current)) return { object: current, outcome: 'unchanged' };
-      merged.metadata.resourceVersion = current.metadata.resourceVersion;
-      const updated = this.update(merged, { ...o, fieldValidation: undefined });
-      return { object: updated, outcome: 'configured' };
-    });
+  /** applyHost is what apply.ts runs on: this server's transaction, decoding and live reads. */
+  private get applyHost(): ApplyHost {
+    return {
+      transaction: (fn) => this.store.transaction(fn),
+      infoOf: (obj) => this.infoOf(obj),
+      decode: (obj, info, o) => this.decode(obj, info, o),
+      refOf,
+      live: (ref, apiVersion) => {
+        const stored = this.store.get(ref);
+        return stored && this.served(stored, apiVersion);
+      },
+      create: (obj, o) => this.create(obj, o),
+      update: (obj, o) => this.update(obj, o),
+    };
   }
 
   bind(podRef: ObjectRef, nodeName: string, o: WriteOptions): void {
@@ -565,87 +521,14 @@ export class ApiServer implements ApiClient {
     });
   }
 
-  /**
-   * evict is the pods/eviction subresource (policy/v1 Eviction): delete the pod unless that
-   * would violate its PodDisruptionBudget, then 429 TooManyRequests. Mirrors
-   * pkg/registry/core/pod/storage/eviction.go (canIgnorePDB, checkAndDecrement).
-   */
+  /** evict is the pods/eviction subresource (evict.ts). */
   evict(podRef: ObjectRef, o: DeleteOptions): KubeObject {
-    return this.store.transaction(() => {
-      const pod = this.get({ kind: 'Pod', namespace: podRef.namespace, name: podRef.name });
-      const phase = pod.status?.phase;
-      if (phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || pod.metadata.deletionTimestamp) return this.delete(podRef, o);
-      const pdbs = this.list({ kind: 'PodDisruptionBudget', namespace: pod.metadata.namespace })
-        .filter((b) => selectorMatches(b.spec?.selector ?? {}, pod.metadata.labels ?? {}));
-      if (pdbs.length > 1) throw new ApiError('InternalError', 500, EVICTION_MULTIPLE_PDBS);
-      const pdb = pdbs[0];
-      if (!pdb) return this.delete(podRef, o);
-      const st = pdb.status ?? {};
-      const ready = (pod.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True');
-      if (!ready && (pdb.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow'
-        || ((st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0))) return this.delete(podRef, o);
-      if ((st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 1) || (st.disruptionsAllowed ?? 0) <= 0) {
-        throw new ApiError('TooManyRequests', 429, EVICTION_VIOLATES_PDB, { group: 'policy', kind: 'poddisruptionbudgets', name: pdb.metadata.name });
-      }
-      const now = this.clock.nowISO();
-      const allowed = st.disruptionsAllowed - 1;
-      const conditions = allowed > 0 ? st.conditions : (st.conditions ?? []).map((c: { type: string }) => (c.type === 'DisruptionAllowed'
-        ? { ...c, status: 'False', reason: 'InsufficientPods', message: '', lastTransitionTime: now } : c));
-      const status = { ...st, disruptedPods: { ...(st.disruptedPods ?? {}), [pod.metadata.name!]: now }, disruptionsAllowed: allowed, conditions };
-      if (!o.dryRun) this.updateStatus({ ...pdb, status }, { fieldManager: o.fieldManager });
-      return this.delete(podRef, o);
-    });
+    return evictPod({ api: this, clock: this.clock, transaction: (fn) => this.store.transaction(fn) }, podRef, o);
   }
 
   recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject {
-    const ref = toReference(about);
-    const namespace = ref.namespace || 'default';
-    const now = this.clock.nowISO();
-    const sourceObj = source.host ? { component: source.component, host: source.host } : { component: source.component };
-    return this.store.transaction(() => {
-      // Events about the same object with the same reason, message and source aggregate into one (EventCorrelator).
-      const existing = (ref.uid ? this.store.findEvents(ref.uid, reason, message, ref.fieldPath) : [])
-        .find((e) => e.reason === reason && e.message === message && e.type === type && e.involvedObject?.fieldPath === ref.fieldPath
-          && e.source?.component === source.component && (e.source?.host ?? '') === (source.host ?? ''));
-      if (existing) {
-        // kubemu: an identical event within the same second is one occurrence (a reconcile that
-        // re-ran in the same instant), where the real EventCorrelator's spam filter would drop it.
-        if (existing.lastTimestamp === now) return existing;
-        const next = structuredClone(existing);
-        next.count = (existing.count ?? 1) + 1;
-        next.lastTimestamp = now;
-        const stored = this.store.update(next, Number(existing.metadata.resourceVersion), this.leaseFor('Event'));
-        this.wrote('Event');
-        return stored;
-      }
-      // Named like the real recorder: "<object>.<creation time in Unix nanoseconds, hex>".
-      let nanos = BigInt(this.clock.nowMs()) * 1_000_000n + BigInt(this.eventSeq++ % 1_000_000);
-      let name = `${ref.name}.${nanos.toString(16)}`;
-      while (this.store.get({ kind: 'Event', namespace, name })) name = `${ref.name}.${(++nanos).toString(16)}`;
-      const ev: KubeObject = {
-        apiVersion: 'v1', kind: 'Event',
-        metadata: { name, namespace, uid: this.rand.uuid(), creationTimestamp: now },
-        involvedObject: ref,
-        reason, message,
-        source: sourceObj,
-        firstTimestamp: now, lastTimestamp: now, count: 1, type,
-        eventTime: null, reportingComponent: source.component, reportingInstance: source.host ?? '',
-      };
-      const stored = this.store.create(ev, this.leaseFor('Event'));
-      this.wrote('Event');
-      return stored;
-    });
+    return this.events.record(about, type, reason, message, source);
   }
-}
-
-function toReference(about: KubeObject | ObjectReference): ObjectReference {
-  if ('metadata' in about && about.metadata) {
-    const o = about as KubeObject;
-    const ref: ObjectReference = { kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name, uid: o.metadata.uid, apiVersion: o.apiVersion, resourceVersion: o.metadata.resourceVersion };
-    if (!ref.namespace) delete ref.namespace;
-    return ref;
-  }
-  return about as ObjectReference;
 }
 
 function toISOAfter(ms: number, seconds: number): string {

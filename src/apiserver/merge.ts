@@ -69,15 +69,3 @@ export function threeWayMerge(original: Json, modified: Json, current: Json, fie
   }
   return structuredClone(modified);
 }
-
-/** deepEqual compares two JSON values. */
-export function deepEqual(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObj(a) && isObj(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => k in b && deepEqual(a[k], b[k]));
-  }
-  return false;
-}

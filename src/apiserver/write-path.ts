@@ -3,7 +3,6 @@
  * admission chain, strict decoding, address allocation — gathered in one module so the
  * bundle loads it on the first write (see split-points.ts): reads never pay for it.
  */
-export { strategyFor, stampJobSelector } from './strategies';
+export { strategyFor } from './strategies';
 export { mutateCreate, validateCreate, validateUpdate } from './admission-chain';
 export { decodeObject } from './decode';
-export { allocateServiceAddresses } from './allocators';

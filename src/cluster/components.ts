@@ -4,7 +4,7 @@
  * A new controller is one line here.
  */
 import type { Registry } from '../api/registry';
-import type { Controller } from '../controllers/controller';
+import type { Controller } from '../sim/controller';
 import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';

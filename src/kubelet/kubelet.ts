@@ -11,7 +11,7 @@ import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
 import type { EventType } from '../apiserver/client';
 import { isNotFound } from '../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controllers/controller';
+import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
 import { allocatePodIP } from '../network/ipam';
 import { toISO } from '../sim/clock';
 import { imageInfo, normalizeImage } from './images';
@@ -20,12 +20,11 @@ import {
   CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, nextTransition, nodeHasImage,
 } from './container-sync';
 import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
+import { NODE_STOPPED_ANNOTATION } from '../api/kubelet-stopped';
 
 export { PULLING, PULLED, CREATED, STARTED, KILLING } from './container-sync';
 
 export const NAME = 'kubelet';
-/** NODE_STOPPED_ANNOTATION marks a node whose kubelet is stopped (kubemu node stop). */
-export const NODE_STOPPED_ANNOTATION = 'kubemu.io/kubelet-stopped';
 /** MAX_TRANSITIONS bounds the transitions one reconcile replays (a long wall-clock gap). */
 export const MAX_TRANSITIONS = 2000;
 

@@ -12,9 +12,9 @@
  */
 import type { Condition, KubeObject } from '../api/meta';
 import { isAlreadyExists, isNotFound } from '../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controllers/controller';
+import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
 import { CONFIG_MIRROR, STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
-import { NODE_STOPPED_ANNOTATION } from './kubelet';
+import { kubeletRunning } from '../api/kubelet-stopped';
 
 export const NAME = 'kubelet';
 /** LEASE_RENEW_INTERVAL_MS is the kubelet's lease renew interval (nodeLeaseDurationSeconds 40 × 0.25). */
@@ -70,11 +70,6 @@ export const nodeStatusMessage = (node: string, reason: string): string => `Node
 /** microISO renders a lease time as MicroTime does (microseconds). */
 export function microISO(ms: number): string {
   return new Date(ms).toISOString().replace('Z', '000Z');
-}
-
-/** kubeletRunning reports whether a node's kubelet talks to the API server (not stopped or partitioned). */
-export function kubeletRunning(node: KubeObject): boolean {
-  return !node.metadata.annotations?.[NODE_STOPPED_ANNOTATION];
 }
 
 /** pressuresOf reads the injected pressures of a node. */

@@ -6,7 +6,7 @@
  * pkg/kubelet/network/dns/dns.go (GetPodDNS) of Kubernetes v1.32.
  */
 import type { KubeObject } from '../api/meta';
-import { ROOT_CA_PEM } from '../controllers/rootcacertpublisher/index';
+import { ROOT_CA_PEM } from '../api/root-ca';
 import { CLUSTER_DNS_IP, CLUSTER_DOMAIN } from '../network/dns';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 

@@ -10,7 +10,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { fnv32a } from '../controllers/deployment/hash';
+import { fnv32a } from '../api/fnv32a';
 
 /** KUBERNETES_VERSION is the version the emulated cluster reports. */
 export const KUBERNETES_VERSION = 'v1.32.2';

@@ -6,28 +6,12 @@
  * Mirrors kubernetes-sigs/metrics-server manifests/base (v0.7); kubeadm installs none of it.
  */
 import type { KubeObject } from '../api/meta';
-import type { ResourceInfo } from '../api/registry';
 import type { ApiClient } from '../apiserver/client';
+import { METRICS_APISERVICE, METRICS_GROUP, METRICS_VERSION } from '../api/metrics-api';
 
-/** METRICS_GROUP and METRICS_VERSION are the API metrics-server registers. */
-export const METRICS_GROUP = 'metrics.k8s.io';
-export const METRICS_VERSION = 'v1beta1';
-/** METRICS_APISERVICE is the APIService's name. */
-export const METRICS_APISERVICE = `${METRICS_VERSION}.${METRICS_GROUP}`;
 export const METRICS_SERVER = 'metrics-server';
 export const METRICS_NAMESPACE = 'kube-system';
 export const METRICS_SERVER_IMAGE = 'registry.k8s.io/metrics-server/metrics-server:v0.7.2';
-
-/** METRICS_RESOURCES are the discovery rows the Metrics API adds (no short names, get/list only). */
-export const METRICS_RESOURCES: readonly ResourceInfo[] = [
-  { resource: 'nodes', singular: '', kind: 'NodeMetrics', group: METRICS_GROUP, version: METRICS_VERSION, servedVersions: [METRICS_VERSION], namespaced: false, shortNames: [], verbs: ['get', 'list'], categories: [], storageKind: 'NodeMetrics' },
-  { resource: 'pods', singular: '', kind: 'PodMetrics', group: METRICS_GROUP, version: METRICS_VERSION, servedVersions: [METRICS_VERSION], namespaced: true, shortNames: [], verbs: ['get', 'list'], categories: [], storageKind: 'PodMetrics' },
-];
-
-/** metricsResources lists the Metrics API's resources when its APIService is registered. */
-export function metricsResources(hasApiService: boolean): readonly ResourceInfo[] {
-  return hasApiService ? METRICS_RESOURCES : [];
-}
 
 /** metricsApiServed reports whether discovery lists metrics.k8s.io (the APIService exists). */
 export function metricsApiServed(api: Pick<ApiClient, 'tryGet'>): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
-import type { Controller } from '../controllers/controller';
+import type { Controller } from './controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { CATCH_UP_PASSES, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation } from './runtime';
 

@@ -9,7 +9,7 @@ import type { Store } from '../store/store';
 import type { WatchEvent, WatchEventType } from '../store/store';
 import {
   type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
-} from '../controllers/controller';
+} from './controller';
 import type { SimClock } from './clock';
 import type { Rand } from './rand';
 import { failpoint } from './failpoints';

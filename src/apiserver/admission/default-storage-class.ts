@@ -4,7 +4,7 @@
  * an explicit "" stays empty, so it binds only to volumes without a class.
  */
 import type { KubeObject } from '../../api/meta';
-import { BETA_STORAGE_CLASS_ANNOTATION } from '../../printers/columns/persistent-volume-claim';
+import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 
 /** IS_DEFAULT_CLASS_ANNOTATION marks the cluster's default StorageClass. */
 export const IS_DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { compareQuantity, quantityOf } from '../../printers/describe/quantity-format';
-import { BETA_STORAGE_CLASS_ANNOTATION } from '../../printers/columns/persistent-volume-claim';
+import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 import { forbidden } from '../errors';
 
 /** ONLY_BOUND_CAN_EXPAND: a claim that is not Bound asked for more storage. */

@@ -5,11 +5,8 @@
  * see it unused and remove the finalizer.
  */
 import type { KubeObject } from '../../api/meta';
+import { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER } from '../../api/storage-protection-finalizers';
 
-/** PVC_PROTECTION_FINALIZER keeps a claim while a pod uses it. */
-export const PVC_PROTECTION_FINALIZER = 'kubernetes.io/pvc-protection';
-/** PV_PROTECTION_FINALIZER keeps a volume while it is bound. */
-export const PV_PROTECTION_FINALIZER = 'kubernetes.io/pv-protection';
 
 const FINALIZER: Record<string, string> = {
   PersistentVolumeClaim: PVC_PROTECTION_FINALIZER,

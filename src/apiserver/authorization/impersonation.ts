@@ -2,7 +2,7 @@
  * impersonation: the identity of one CLI invocation, from kubectl's global `--as` and
  * `--as-group` flags, and the cluster handle whose API server acts as that identity.
  */
-import type { Cluster } from '../../cluster/cluster';
+import type { ApiServer } from '../apiserver';
 import { authorizingApi } from './authorizing-api';
 import { ADMIN_USER, ERR_GROUPS_WITHOUT_USER, impersonatedUser, type UserInfo } from './user-info';
 
@@ -29,8 +29,9 @@ export function isImpersonating(f: RequestUserFlags): boolean {
 
 /**
  * impersonatedCluster returns the cluster with its `api` authorizing every call for user; the
- * simulation (controllers, kubelets) keeps the unwrapped server.
+ * simulation (controllers, kubelets) keeps the unwrapped server. Any handle with an `api` will
+ * do, so the API server need not know the cluster/ layer above it.
  */
-export function impersonatedCluster(cluster: Cluster, user: UserInfo): Cluster {
+export function impersonatedCluster<C extends { readonly api: ApiServer }>(cluster: C, user: UserInfo): C {
   return { ...cluster, api: authorizingApi(cluster.api, user) };
 }

@@ -75,7 +75,6 @@ function causesOf(objects: KubeObject[]): string[][] {
       causes = s.validateUpdate(obj, old);
     } else {
       obj.metadata.uid = `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`;
-      if (obj.kind === 'Job') stampJobSelector(obj);
       s.prepareForCreate?.(obj);
       causes = s.validate(obj);
     }

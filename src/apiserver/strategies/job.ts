@@ -12,7 +12,7 @@ import { goLabelSelector, goStringMap, invalidRendered } from './go-format';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { defaultPodTemplate } from './pod-defaults';
 import { validatePodTemplate } from './pod-spec-validation';
-import { deepEqual, isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
+import { deepEqual, isObject, setDefault, withOrder, resetStatusOnCreate, WORKLOAD_PREPARE, type Strategy } from './strategy';
 import { FIELD_IS_IMMUTABLE, SELECTOR_MISMATCH } from './workload-rules';
 
 /** CONTROLLER_UID_LABEL is the label a Job's generated selector matches on. */
@@ -114,6 +114,10 @@ export function validateJobSpec(field: string, spec: any, opts: JobSpecOptions =
 export const JOB_STRATEGY: Strategy = {
   ...WORKLOAD_PREPARE,
   defaults: defaultJob,
+  prepareForCreate(obj) {
+    stampJobSelector(obj);
+    resetStatusOnCreate(obj);
+  },
   validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validateJobSpec('spec', obj.spec, { uid: obj.metadata?.uid })],
   validateUpdate: (obj, old) => {
     const out = [...validateObjectMetaUpdate(obj, old, META), ...validateJobSpec('spec', obj.spec, { uid: old.metadata?.uid })];

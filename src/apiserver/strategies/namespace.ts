@@ -52,4 +52,16 @@ export const NAMESPACE_STRATEGY: Strategy = {
     obj.spec = structuredClone(old.spec ?? {});
     obj.status = structuredClone(old.status ?? { phase: 'Active' });
   },
+  // The first delete marks the namespace Terminating; once the namespace controller has
+  // emptied spec.finalizers, the next one removes it.
+  deleteInStages(obj, now) {
+    const meta = obj.metadata;
+    if (!meta.deletionTimestamp) {
+      meta.deletionTimestamp = now;
+      meta.deletionGracePeriodSeconds = 0;
+      obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
+      return 'update';
+    }
+    return obj.spec?.finalizers?.length ? 'keep' : 'remove';
+  },
 };

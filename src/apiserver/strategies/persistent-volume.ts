@@ -5,7 +5,7 @@
 import type { KubeObject } from '../../api/meta';
 import { tryParseQuantity } from '../../api/quantity';
 import { compareQuantity, quantityOf } from '../../printers/describe/quantity-format';
-import { BETA_STORAGE_CLASS_ANNOTATION } from '../../printers/columns/persistent-volume-claim';
+import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 import type { StatusCause } from '../errors';
 import { forbiddenField, invalidValue, notSupported, required } from '../field-errors';
 import { labelSelector } from './field-rules';

@@ -150,4 +150,16 @@ export const POD_STRATEGY: Strategy = {
   prepareForUpdate(obj, old) {
     if (old.status === undefined) delete obj.status; else obj.status = structuredClone(old.status);
   },
+  gracefulDelete: {
+    // Pods bound to a node terminate gracefully; unbound or finished ones go at once.
+    gracePeriodSeconds(obj, requested) {
+      if (!obj.spec?.nodeName) return 0;
+      const phase = obj.status?.phase;
+      if (phase === 'Succeeded' || phase === 'Failed') return 0;
+      if (requested !== undefined && requested >= 0) return requested;
+      return obj.spec?.terminationGracePeriodSeconds ?? 30;
+    },
+    // A pod with a grace period left is removed by its kubelet (or the GC for unbound pods), not by a finalizer update.
+    heldBack: (obj) => !!obj.spec?.nodeName && (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0,
+  },
 };

@@ -4,6 +4,7 @@
  * the fields a create or update may not set. All functions are pure and synchronous.
  */
 import type { KubeObject } from '../../api/meta';
+import type { Rand } from '../../sim/rand';
 import type { StatusCause } from '../errors';
 
 /** Strategy is what the API server runs for one kind between decode and the store write. */
@@ -20,6 +21,29 @@ export interface Strategy {
   prepareForCreate?(obj: KubeObject): void;
   /** prepareForUpdate carries over what an update of the main resource may not change (status). */
   prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
+  /** beginCreate claims what a valid new object needs from shared pools (a Service's ClusterIP, node ports). */
+  beginCreate?(obj: KubeObject, ctx: StorageContext): void;
+  /** beginUpdate keeps or claims those before an update is validated. */
+  beginUpdate?(obj: KubeObject, old: KubeObject, ctx: StorageContext): void;
+  /** gracefulDelete: present for kinds whose holder removes them after a grace period (pods). */
+  gracefulDelete?: GracefulDelete;
+  /**
+   * deleteInStages replaces the generic delete for kinds whose storage deletes in its own
+   * stages (a namespace: Terminating first, gone once finalized). obj is a copy of the stored
+   * object the hook may edit; the answer says to store it, remove the object, or keep it as is.
+   */
+  deleteInStages?(obj: KubeObject, now: string): 'update' | 'remove' | 'keep';
+}
+
+/** StorageContext is what the storage hooks may consult: stored objects of a kind and the cluster's RNG. */
+export interface StorageContext { list(kind: string): KubeObject[]; rand: Rand }
+
+/** GracefulDelete is RESTGracefulDeleteStrategy: a delete that waits for the object's holder. */
+export interface GracefulDelete {
+  /** gracePeriodSeconds is how long a delete leaves the holder (0: delete at once); requested is DeleteOptions'. */
+  gracePeriodSeconds(obj: KubeObject, requested: number | undefined): number;
+  /** heldBack: a terminating object its holder still has to remove, so dropping its last finalizer does not. */
+  heldBack(obj: KubeObject): boolean;
 }
 
 /** deepEqual compares two JSON values structurally (key order ignored). */

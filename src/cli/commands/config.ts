@@ -9,7 +9,7 @@ import { clusterExists, contextNamespace, currentCluster, listClusters, setConte
 import { renderTabbed } from '../../printers/table';
 import { toYaml } from '../../yaml/write-yaml';
 import { toJson } from '../../yaml/write-json';
-import { ROOT_CA_PEM } from '../../controllers/rootcacertpublisher/index';
+import { ROOT_CA_PEM } from '../../api/root-ca';
 import { nodeIP } from '../../cluster/node-factory';
 
 const userOf = (cluster: string) => `${cluster}-admin`;

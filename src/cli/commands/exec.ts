@@ -18,7 +18,7 @@ import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
-import { runNetTool, NET_TOOLS, type ToolResult } from '../../network/net-tools';
+import { runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
 import type { Command, CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';

@@ -9,7 +9,8 @@ import type { ResourceInfo } from '../../api/registry';
 import { notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization/authorizing-api';
 import type { Cluster } from '../../cluster/cluster';
-import { METRIC_RESOLUTION_MS, METRICS_GROUP, METRICS_VERSION, nodeUsage, podUsage } from '../../metrics/index';
+import { METRIC_RESOLUTION_MS, nodeUsage, podUsage } from '../../metrics/index';
+import { METRICS_GROUP, METRICS_VERSION } from '../../api/metrics-api';
 
 const API_VERSION = `${METRICS_GROUP}/${METRICS_VERSION}`;
 

@@ -8,9 +8,9 @@ import { parseQuantity } from '../../api/quantity';
 import type { Cluster } from '../../cluster/cluster';
 import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { newNode, nextNodeIndex, type NodeShape } from '../../cluster/node-factory';
-import { NODE_STOPPED_ANNOTATION } from '../../kubelet/kubelet';
+import { NODE_STOPPED_ANNOTATION, kubeletRunning } from '../../api/kubelet-stopped';
 import {
-  KUBELET_PARTITIONED, KUBELET_STOPPED, NODE_PRESSURE_ANNOTATION, type Pressure, kubeletRunning, pressuresOf, syncNodeStatus,
+  KUBELET_PARTITIONED, KUBELET_STOPPED, NODE_PRESSURE_ANNOTATION, type Pressure, pressuresOf, syncNodeStatus,
 } from '../../kubelet/node-status';
 import { STATIC_PODS_NAMESPACE, manifestFiles, staticPodsConfigMapName } from '../../kubelet/static-pods';
 import { renderTabbed } from '../../printers/table';

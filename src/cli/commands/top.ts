@@ -11,12 +11,13 @@ import { parseSelector } from '../../api/labels';
 import { ApiError, notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
 import {
-  METRICS_GROUP, metricsApiServed, metricsServerReady, nodeUsage, podUsage, type NodeUsage, type PodUsage,
+  metricsApiServed, metricsServerReady, nodeUsage, podUsage, type NodeUsage, type PodUsage,
 } from '../../metrics';
 import { renderTabbed } from '../../printers/table';
 import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { Cluster } from '../../cluster/cluster';
+import { METRICS_GROUP } from '../../api/metrics-api';
 
 export const ERR_METRICS_API = 'Metrics API not available';
 export const ERR_SORT_BY = '--sort-by accepts only cpu or memory';

@@ -8,7 +8,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { toISO } from '../../sim/clock';
 import { finishedTime, isJobFinished, COMPLETE } from '../job/conditions';
 import { isValidTimeZone, mostRecentScheduleTime, nextAfter, parseSchedule, ScheduleError, wallClock } from './schedule';

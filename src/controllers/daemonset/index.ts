@@ -9,7 +9,7 @@
 import type { KubeObject } from '../../api/meta';
 import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { newPodFromTemplate } from '../replicaset/pods';
 import { computeHash } from '../deployment/hash';
 import { scaledValue } from '../deployment/strategy-math';

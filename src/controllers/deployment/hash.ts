@@ -4,13 +4,7 @@
  */
 import { toCompactJson } from '../../yaml/write-json';
 import { NAME_ALPHABET } from '../../sim/rand';
-
-/** fnv32a hashes a string's UTF-16 code units as bytes of its UTF-8 form. */
-export function fnv32a(s: string): number {
-  let h = 0x811c9dc5;
-  for (const byte of Buffer.from(s, 'utf8')) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
-  return h >>> 0;
-}
+import { fnv32a } from '../../api/fnv32a';
 
 /** safeEncode maps each character to the name alphabet (rand.SafeEncodeString). */
 export function safeEncode(s: string): string {

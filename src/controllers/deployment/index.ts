@@ -7,8 +7,8 @@
 import type { Condition, KubeObject } from '../../api/meta';
 import { isPodActive } from '../../api/pod-util';
 import { setCondition } from '../../api/conditions';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
-import { controllerOf } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { controllerOf } from '../../sim/controller';
 import { computeHash } from './hash';
 import { fenceposts, specReplicas, statusSum } from './strategy-math';
 import { proportionalSizes } from './proportional';

@@ -11,8 +11,8 @@
 import type { Condition, KubeObject } from '../../api/meta';
 import { isPodReady } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
-import { requestFor } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { requestFor } from '../../sim/controller';
 
 export const NAME = 'disruption-controller';
 /** DELETION_TIMEOUT_MS is how long a disrupted pod is expected to take to go away. */

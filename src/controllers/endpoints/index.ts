@@ -5,8 +5,8 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isPodReady } from '../../api/pod-util';
-import { deepEqual } from '../../apiserver/merge';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { deepEqual } from '../../api/deep-equal';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { podsForService, servicesForPod } from './pods-for-service';
 
 export const NAME = 'endpoint-controller';

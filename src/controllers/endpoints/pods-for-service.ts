@@ -3,7 +3,7 @@
  * shared lookups of the endpoints and endpointslice controllers.
  */
 import type { KubeObject } from '../../api/meta';
-import type { ReconcileContext, Request } from '../controller';
+import type { ReconcileContext, Request } from '../../sim/controller';
 
 /** selects: the service has a selector and the pod's labels satisfy it. */
 export function selects(svc: KubeObject, pod: KubeObject): boolean {

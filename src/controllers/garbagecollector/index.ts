@@ -6,8 +6,8 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
-import { controllerOf, requestFor } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { controllerOf, requestFor } from '../../sim/controller';
 
 export const NAME = 'garbage-collector-controller';
 export const FOREGROUND = 'foregroundDeletion';

@@ -11,8 +11,8 @@
 import type { Condition, KubeObject } from '../../api/meta';
 import { isPodActive, isPodReady, isPodTerminal } from '../../api/pod-util';
 import { isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
-import { controllerOf } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { controllerOf } from '../../sim/controller';
 import { rankPodsForDeletion } from '../replicaset/pods';
 import { backoffRecord, remainingBackoffMs } from './backoff';
 import {

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import type { Registry } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 
 export const NAME = 'namespace-controller';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
-import { NODE_STOPPED_ANNOTATION } from '../../kubelet/kubelet';
+import { NODE_STOPPED_ANNOTATION } from '../../api/kubelet-stopped';
 import { syncNodeStatus, KUBELET_STOPPED } from '../../kubelet/node-status';
 import {
   KUBELET_STOPPED_POSTING, NODE_MONITOR_GRACE_PERIOD_MS, NODE_NOT_READY, NODE_STATUS_UNKNOWN, TAINT_NODE_UNREACHABLE,

@@ -11,8 +11,8 @@
  */
 import type { Condition, KubeObject } from '../../api/meta';
 import { isConflict, isNotFound } from '../../apiserver/errors';
-import { kubeletRunning } from '../../kubelet/node-status';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { kubeletRunning } from '../../api/kubelet-stopped';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { desiredTaints, readyStatus } from './taints';
 
 export * from './taints';

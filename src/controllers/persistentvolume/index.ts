@@ -10,7 +10,7 @@
 import type { KubeObject } from '../../api/meta';
 import { isPodTerminal } from '../../api/pod-util';
 import { ApiError, isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import {
   BETA_STORAGE_PROVISIONER, BIND_COMPLETED, BOUND_BY_CONTROLLER, CSI_MIGRATED_PROVISIONERS, DEFAULT_CLASS, EVENT_COMPONENT, EXTERNAL_PROVISIONING,
   externalProvisioningMessage, FAILED_BINDING, NO_VOLUME_NO_CLASS_MESSAGE, PROVISIONED_BY, SELECTED_NODE, STORAGE_PROVISIONER,

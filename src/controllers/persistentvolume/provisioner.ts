@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isAlreadyExists } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { PROVISIONED_BY, PROVISIONING, PROVISIONING_SUCCEEDED, SELECTED_NODE, STORAGE_PROVISIONER } from './annotations';
 import { claimRef, effectiveClassName } from './index';
 

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { ApiClient } from '../../apiserver/client';
-import { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER } from '../../apiserver/admission/storage-object-in-use-protection';
+import { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER } from '../../api/storage-protection-finalizers';
 import { podUsesClaim } from './index';
 
 /** heldByUsers: a terminating claim used by a pod not itself being deleted, or a volume bound to such a claim (or to a live one). */

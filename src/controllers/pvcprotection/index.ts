@@ -8,8 +8,8 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound } from '../../apiserver/errors';
-import { PVC_PROTECTION_FINALIZER } from '../../apiserver/admission/storage-object-in-use-protection';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { PVC_PROTECTION_FINALIZER } from '../../api/storage-protection-finalizers';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 
 export const NAME = 'pvc-protection-controller';
 

@@ -4,8 +4,8 @@
  * finalizer get it. Mirrors kubernetes pkg/controller/volume/pvprotection/pv_protection_controller.go.
  */
 import { isNotFound } from '../../apiserver/errors';
-import { PV_PROTECTION_FINALIZER } from '../../apiserver/admission/storage-object-in-use-protection';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import { PV_PROTECTION_FINALIZER } from '../../api/storage-protection-finalizers';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 
 export const NAME = 'pv-protection-controller';
 

@@ -10,7 +10,7 @@ import type { KubeObject } from '../../api/meta';
 import { isPodActive, isPodAvailable, isPodReady, podCondition } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
 import { isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { OwnedCache } from '../owned-cache';
 import { newPodFromTemplate, rankPodsForDeletion } from './pods';
 import { SLOW_START_INITIAL_BATCH_SIZE, slowStartBatch } from '../slow-start';

@@ -3,9 +3,9 @@
  * namespace come and go. Mirrors pkg/controller/resourcequota (syncResourceQuota).
  */
 import type { KubeObject } from '../../api/meta';
-import { deepEqual } from '../../apiserver/merge';
+import { deepEqual } from '../../api/deep-equal';
 import { quotaHard, quotaUsage } from '../../apiserver/admission';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 
 export const NAME = 'resourcequota-controller';
 

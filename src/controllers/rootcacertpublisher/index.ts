@@ -3,19 +3,12 @@
  * cluster's CA bundle. Mirrors kubernetes pkg/controller/certificates/rootcacertpublisher.
  */
 import { isAlreadyExists } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { ROOT_CA_PEM } from '../../api/root-ca';
 
 export const NAME = 'root-ca-cert-publisher';
 export const ROOT_CA_CONFIGMAP = 'kube-root-ca.crt';
 
-/** ROOT_CA_PEM is the emulated cluster CA: a certificate-shaped placeholder, not a usable key. */
-export const ROOT_CA_PEM = `-----BEGIN CERTIFICATE-----
-MIIDBTCCAe2gAwIBAgIIKUBFMU1EMUwwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE
-AxMKa3ViZXJuZXRlczAeFw0yNjAxMDEwMDAwMDBaFw0zNjAxMDEwMDAwMDBaMBUx
-EzARBgNVBAMTCmt1YmVybmV0ZXMwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEK
-a3ViZW11IGVtdWxhdGVkIGNsdXN0ZXIgQ0EgLSBub3QgYSByZWFsIGtleQ==
------END CERTIFICATE-----
-`;
 
 /** rootCACertPublisher creates missing kube-root-ca.crt ConfigMaps. */
 export const rootCACertPublisher: Controller = {

@@ -3,7 +3,7 @@
  * Mirrors kubernetes pkg/controller/serviceaccount/serviceaccounts_controller.go.
  */
 import { isAlreadyExists } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 
 export const NAME = 'service-account-controller';
 export const DEFAULT_SERVICE_ACCOUNT = 'default';

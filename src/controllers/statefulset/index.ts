@@ -10,7 +10,7 @@
 import type { KubeObject } from '../../api/meta';
 import { isPodAvailable, isPodReady, isPodTerminal } from '../../api/pod-util';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { claimName, newClaim, newPod, ordinalOf, podName } from './pods';
 import { CONTROLLER_REVISION_HASH_LABEL, HASH_LABEL, newRevision, revisionNumber, templateHash, templateOf } from './revision';
 

@@ -10,8 +10,8 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
-import { requestFor } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { requestFor } from '../../sim/controller';
 
 export const NAME = 'taint-eviction-controller';
 /** TAINT_MANAGER_EVICTION is the event reason on an evicted pod. */

@@ -4,7 +4,7 @@
  * Mirrors kubernetes pkg/controller/ttlafterfinished/ttlafterfinished_controller.go.
  */
 import { isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../controller';
+import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { finishedTime, isJobFinished } from '../job/conditions';
 
 export const NAME = 'ttl-after-finished-controller';

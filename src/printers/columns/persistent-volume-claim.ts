@@ -1,11 +1,10 @@
 /** persistent-volume-claim: the PersistentVolumeClaim printer (printers.go printPersistentVolumeClaim). */
 import type { KubeObject } from '../../api/meta';
+import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 import { accessModesString } from './access-modes';
 import { ageCell, nameCell, UNSET } from './cells';
 import { col, wide, type PrintContext, type TableDef } from './table-def';
 
-/** BETA_STORAGE_CLASS_ANNOTATION overrides spec.storageClassName when present. */
-export const BETA_STORAGE_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
 
 /** pvcTable is the PVC printer; CAPACITY and ACCESS MODES come from status only once bound to a volume. */
 export const pvcTable: TableDef = {

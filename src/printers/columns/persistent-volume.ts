@@ -1,11 +1,10 @@
 /** persistent-volume: the PersistentVolume printer (printers.go printPersistentVolume). */
 import type { KubeObject } from '../../api/meta';
+import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 import { accessModesString } from './access-modes';
 import { ageCell, nameCell, UNSET } from './cells';
 import { col, wide, type PrintContext, type TableDef } from './table-def';
 
-/** PV_BETA_STORAGE_CLASS_ANNOTATION overrides spec.storageClassName when present. */
-export const PV_BETA_STORAGE_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
 
 /** pvTable is the PV printer; CLAIM is "<ns>/<name>" of claimRef. */
 export const pvTable: TableDef = {
@@ -15,7 +14,7 @@ export const pvTable: TableDef = {
     const ref = pv.spec?.claimRef;
     const claim = ref ? `${ref.namespace ?? ''}/${ref.name ?? ''}` : '';
     const phase = pv.metadata?.deletionTimestamp ? 'Terminating' : pv.status?.phase ?? '';
-    const storageClass = pv.metadata?.annotations?.[PV_BETA_STORAGE_CLASS_ANNOTATION] ?? pv.spec?.storageClassName ?? '';
+    const storageClass = pv.metadata?.annotations?.[BETA_STORAGE_CLASS_ANNOTATION] ?? pv.spec?.storageClassName ?? '';
     return [nameCell(pv), String(pv.spec?.capacity?.storage ?? '0'), accessModesString(pv.spec?.accessModes),
       pv.spec?.persistentVolumeReclaimPolicy ?? '', phase, claim, storageClass,
       pv.spec?.volumeAttributesClassName ?? UNSET, pv.status?.reason ?? '', ageCell(pv, ctx), pv.spec?.volumeMode ?? UNSET];

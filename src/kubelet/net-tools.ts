@@ -1,14 +1,16 @@
 /**
  * net-tools: what `nslookup`, `curl` and `wget` print inside a pod — names resolve through
- * cluster DNS (dns.ts), connections land on a ready endpoint (proxy.ts), and the pod behind
- * it answers if its image serves HTTP on that port (nginx's welcome page, httpd's "It works!").
+ * cluster DNS (network/dns.ts), connections land on a ready endpoint (network/proxy.ts), and
+ * the pod behind it answers if its image serves HTTP on that port (nginx's welcome page,
+ * httpd's "It works!"). It is the container's side of `exec`, so it sits with the images it
+ * runs, above the network it reaches.
  * kubemu: busybox nslookup's per-search-domain NXDOMAIN lines are not printed; only GET.
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { imageInfo, parseImage } from '../kubelet/images';
-import { CLUSTER_DNS_IP, resolve } from './dns';
-import { backendFor } from './proxy';
+import { imageInfo, parseImage } from './images';
+import { CLUSTER_DNS_IP, resolve } from '../network/dns';
+import { backendFor } from '../network/proxy';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }

@@ -1,11 +1,14 @@
 /**
  * controller: the controller-runtime contract, translated. A controller reconciles one
  * key at a time against current state, level-driven; it never acts on an event payload.
+ * It lives with the runtime that runs it (as controller-runtime's pkg/reconcile does), not
+ * in controllers/: the scheduler and the kubelets implement it too, and sim/runtime must not
+ * depend on any component.
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import type { Clock } from '../sim/clock';
-import type { Rand } from '../sim/rand';
+import type { Clock } from './clock';
+import type { Rand } from './rand';
 import type { WatchEventType } from '../store/store';
 
 /** Request names the object to reconcile; it carries no event or object. */

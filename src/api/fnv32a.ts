@@ -1,0 +1,11 @@
+/**
+ * fnv32a: Go's hash/fnv New32a over a string's UTF-8 bytes — the hash behind the
+ * pod-template-hash (controllers) and a static pod's config hash (kubelet).
+ */
+
+/** fnv32a hashes a string's UTF-16 code units as bytes of its UTF-8 form. */
+export function fnv32a(s: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of Buffer.from(s, 'utf8')) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h >>> 0;
+}

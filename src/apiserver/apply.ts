@@ -1,0 +1,60 @@
+/**
+ * apply: client-side `kubectl apply` as the server sees it — create the object if it is new,
+ * else a three-way merge of the last-applied manifest, the new manifest and the live object,
+ * written as an update; the outcome is created, configured or unchanged.
+ */
+import type { KubeObject, ObjectRef } from '../api/meta';
+import type { ResourceInfo } from '../api/registry';
+import { LAST_APPLIED } from '../api/last-applied';
+import { deepEqual } from '../api/deep-equal';
+import { toCompactJson } from '../yaml/write-json';
+import type { ApplyOutcome, WriteOptions } from './client';
+import { threeWayMerge } from './merge';
+
+/** ApplyHost is the part of the API server apply runs on. */
+export interface ApplyHost {
+  transaction<T>(fn: () => T): T;
+  infoOf(obj: KubeObject): ResourceInfo;
+  /** decode is strict decoding when the options ask for field validation (else obj as is). */
+  decode(obj: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject;
+  refOf(obj: KubeObject, info: ResourceInfo): ObjectRef;
+  /** live is the stored object served in apiVersion, if it exists. */
+  live(ref: ObjectRef, apiVersion: string): KubeObject | undefined;
+  create(obj: KubeObject, o: WriteOptions): KubeObject;
+  update(obj: KubeObject, o: WriteOptions): KubeObject;
+}
+
+/** applyObject applies one manifest in one transaction. */
+export function applyObject(host: ApplyHost, input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {
+  return host.transaction(() => {
+    const info = host.infoOf(input);
+    const modified = host.decode(structuredClone(input), info, o);
+    if (info.namespaced) modified.metadata.namespace ||= 'default';
+    else delete modified.metadata.namespace;
+    // kubectl GETs the live object in the manifest's version and merges there.
+    const current = host.live(host.refOf(modified, info), modified.apiVersion);
+    modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(modified) };
+    if (!current) {
+      const created = host.create(modified, { ...o, fieldValidation: undefined });
+      return { object: created, outcome: 'created' };
+    }
+    const originalText = current.metadata.annotations?.[LAST_APPLIED];
+    const original = originalText ? JSON.parse(originalText) : {};
+    const merged = threeWayMerge(original, modified, current) as KubeObject;
+    if (deepEqual(merged, current)) return { object: current, outcome: 'unchanged' };
+    merged.metadata.resourceVersion = current.metadata.resourceVersion;
+    const updated = host.update(merged, { ...o, fieldValidation: undefined });
+    return { object: updated, outcome: 'configured' };
+  });
+}
+
+/** lastAppliedOf is the annotation's value: the manifest itself (without the annotation), keys sorted. */
+function lastAppliedOf(manifest: KubeObject): string {
+  const forAnnotation = structuredClone(manifest);
+  // kubectl serialises the object after adding the annotation and then removing it again,
+  // so an object without annotations leaves an empty map behind: "annotations":{}.
+  forAnnotation.metadata.annotations = { ...(forAnnotation.metadata.annotations ?? {}) };
+  delete forAnnotation.metadata.annotations[LAST_APPLIED];
+  // kubectl stores Go's json.Marshal of the manifest: keys sorted, HTML-safe escapes.
+  return toCompactJson(forAnnotation) + '\n';
+}
