@@ -3,10 +3,9 @@
  * real kubectl v1.32 client prints for the same file (no cluster involved).
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithKubectl, KUBECTL } from '../differential/kubectl-oracle';
 import { tempHome } from '../helpers/run-cli';
-
-const HAS_KUBECTL = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 
 const DEPLOY = `apiVersion: apps/v1
 kind: Deployment
@@ -111,11 +110,11 @@ const CASES: string[][] = [
 ];
 
 function realKubectl(args: string[]): { stdout: string; stderr: string; code: number } {
-  const r = spawnSync('kubectl', args, { cwd: home.dir, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '/dev/null' } });
+  const r = spawnSync(KUBECTL, args, { cwd: home.dir, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '/dev/null' } });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
 }
 
-describe.skipIf(!HAS_KUBECTL)('--local edits print what kubectl prints', () => {
+describeWithKubectl('--local edits print what kubectl prints', () => {
   for (const args of CASES) {
     it(args.join(' '), () => {
       const want = realKubectl(args);
