@@ -6,7 +6,7 @@
  * memory in MiB rounded down, node percentages against allocatable (or capacity).
  */
 import type { KubeObject } from '../../api/meta';
-import { milli, tryParseQuantity } from '../../api/quantity';
+import { milliValue, quantityOf, value } from '../../api/quantity';
 import { parseSelector } from '../../api/labels';
 import { ApiError, notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
@@ -206,8 +206,8 @@ const topNodeCommand: Command = {
         const node = nodes.find((n) => n.metadata.name === m.name)!;
         const avail = node.status?.[field] ?? {};
         const pct = (used: number, total: number | undefined) => (total === undefined ? undefined : `${total ? Math.trunc(used / total * 100) : 0}%`);
-        const cpuAvail = avail.cpu !== undefined ? milli(avail.cpu) : undefined;
-        const memAvail = avail.memory !== undefined ? tryParseQuantity(avail.memory) : undefined;
+        const cpuAvail = avail.cpu !== undefined ? Number(milliValue(quantityOf(avail.cpu))) : undefined;
+        const memAvail = avail.memory !== undefined ? Number(value(quantityOf(avail.memory))) : undefined;
         rows.push([m.name, cpuCell(m.cpuMilli), ...optional(pct(m.cpuMilli, cpuAvail)), memCell(m.memoryBytes), ...optional(pct(m.memoryBytes, memAvail))]);
       }
       const missing = nodes.filter((n) => !metrics.some((m) => m.name === n.metadata.name)).map((n) => n.metadata.name!).sort();

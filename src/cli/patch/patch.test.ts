@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch } from '.';
-import { canonicalQuantity } from '../commands/quantity-canonical';
+import { canonicalQuantity } from '../../api/quantity';
 
 describe('strategic merge patch', () => {
   const doc = { spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 }] }, { name: 'b', image: 'y' }], tolerations: [{ key: 'k' }] } };
