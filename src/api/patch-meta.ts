@@ -4,6 +4,7 @@
  * The table is generated from the v1.32 Go struct tags (strategic-merge-schema.ts); the API
  * server's apply and the CLI's strategic-merge patch both walk objects through it.
  */
+import { goStructId } from './go-struct-id';
 import { STRATEGIC_MERGE_SCHEMA } from './strategic-merge-schema';
 
 /** PatchMeta is one field's strategic-merge metadata. */
@@ -20,14 +21,12 @@ const NONE: PatchMeta = Object.freeze({ struct: undefined, mergeKey: undefined, 
 
 /**
  * rootStructOf returns the Go struct an object of apiVersion/kind decodes into ("apps/v1",
- * "Deployment" → "apps/v1.Deployment"): the package is the group's first DNS label, "core"
- * for the core group. Undefined for a kind without patch metadata (custom resources).
+ * "Deployment" → "apps/v1.Deployment"); undefined for a kind without patch metadata (custom resources).
  */
 export function rootStructOf(apiVersion: unknown, kind: unknown): string | undefined {
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
   const slash = apiVersion.indexOf('/');
-  const group = slash < 0 ? 'core' : apiVersion.slice(0, slash).split('.')[0];
-  const id = `${group}/${apiVersion.slice(slash + 1)}.${kind}`;
+  const id = goStructId(slash < 0 ? '' : apiVersion.slice(0, slash), apiVersion.slice(slash + 1), kind);
   return id in STRATEGIC_MERGE_SCHEMA ? id : undefined;
 }
 
