@@ -18,11 +18,11 @@ describe('threeWayMerge', () => {
     expect(merged).toEqual(c([{ containerPort: 80, protocol: 'TCP', name: 'http' }, { containerPort: 443 }]));
   });
 
-  it('merges node addresses by type', () => {
+  it('merges node addresses by type, server items keeping their place', () => {
     const node = (addresses: object[]) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { addresses } });
     const current = node([{ type: 'InternalIP', address: '10.0.0.1' }, { type: 'Hostname', address: 'n' }]);
     const merged = threeWayMerge({}, node([{ type: 'Hostname', address: 'n.example' }]), current);
-    expect(merged).toEqual(node([{ type: 'Hostname', address: 'n.example' }, { type: 'InternalIP', address: '10.0.0.1' }]));
+    expect(merged).toEqual(node([{ type: 'InternalIP', address: '10.0.0.1' }, { type: 'Hostname', address: 'n.example' }]));
   });
 
   it('replaces lists without patchStrategy merge (tolerations) whole', () => {

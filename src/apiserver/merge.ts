@@ -4,6 +4,7 @@
  * Lists with patchStrategy merge merge by their patchMergeKey (the Go struct tags, through
  * api/patch-meta.ts); other lists are replaced whole.
  */
+import { normalizeElementOrder } from '../api/element-order';
 import { lookupPatchMeta, rootStructOf, type PatchMeta } from '../api/patch-meta';
 
 type Json = unknown;
@@ -45,7 +46,8 @@ function mergeValue(original: Json, modified: Json, current: Json, meta: PatchMe
     });
     // Items the server (or another writer) added survive, unless this applier had added them before.
     for (const c of current) if (!modKeys.has(keyOf(c)) && !origBy.has(keyOf(c))) out.push(c);
-    return out;
+    // kubectl sends $setElementOrder (the manifest's order); the server interleaves its own items.
+    return normalizeElementOrder(out, current, modified, keyOf);
   }
   return structuredClone(modified);
 }

@@ -8,6 +8,7 @@
  * struct tags, looked up through api/patch-meta.ts from the object's apiVersion and kind (a
  * custom resource has none: its lists are replaced whole).
  */
+import { normalizeElementOrder } from '../../api/element-order';
 import { lookupPatchMeta, rootStructOf, type PatchMeta } from '../../api/patch-meta';
 import { isPlainObject } from './merge-patch';
 
@@ -85,29 +86,6 @@ function mergeList(original: unknown[], patch: unknown[], meta: PatchMeta): unkn
   return normalizeElementOrder(out, original, patch.filter((p) => (p as Record<string, unknown>)[PATCH_DIRECTIVE] !== 'delete'), idOf);
 }
 
-/**
- * normalizeElementOrder orders a merged list as strategicpatch does: the items the patch named,
- * in patch order, interleaved with the server-only items, in server order — an item present on
- * the server keeps its place relative to the other server items; a new one comes first.
- */
-function normalizeElementOrder(merged: unknown[], server: unknown[], patch: unknown[], idOf: (x: unknown) => string | undefined): unknown[] {
-  const patchOrder = new Map(patch.map((p, i) => [idOf(p), i] as const));
-  const serverOrder = new Map(server.map((s, i) => [idOf(s), i] as const));
-  const fromPatch = merged.filter((m) => patchOrder.has(idOf(m))).sort((a, b) => patchOrder.get(idOf(a))! - patchOrder.get(idOf(b))!);
-  const serverOnly = merged.filter((m) => !patchOrder.has(idOf(m))).sort((a, b) => (serverOrder.get(idOf(a)) ?? 0) - (serverOrder.get(idOf(b)) ?? 0));
-  const out: unknown[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < fromPatch.length || j < serverOnly.length) {
-    if (i >= fromPatch.length) { out.push(serverOnly[j++]); continue; }
-    if (j >= serverOnly.length) { out.push(fromPatch[i++]); continue; }
-    // Both heads on the server: the earlier there goes first; otherwise the patch's goes first.
-    const li = serverOrder.get(idOf(fromPatch[i]));
-    const ri = serverOrder.get(idOf(serverOnly[j]));
-    out.push(li !== undefined && ri !== undefined && ri < li ? serverOnly[j++] : fromPatch[i++]);
-  }
-  return out;
-}
 
 function stripDirectives(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripDirectives);
