@@ -2,6 +2,7 @@
  * decode-time: the errors metav1.Time (time.Parse with RFC3339) and metav1.Duration
  * (time.ParseDuration) give while decoding, with Go's texts.
  */
+import { DurationError, parseDurationNanos } from '../api/duration';
 
 /** RFC3339_LAYOUT is Go's time.RFC3339 layout string, quoted in parse errors. */
 export const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
@@ -50,22 +51,13 @@ export function rfc3339Error(value: string): string | undefined {
   return rest ? `parsing time ${quote(value)}: extra text: ${quote(rest)}` : undefined;
 }
 
-const UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h']);
-
 /** durationError returns time.ParseDuration(s)'s error text, or undefined if s parses. */
 export function durationError(s: string): string | undefined {
-  const invalid = `time: invalid duration ${quote(s)}`;
-  let rest = s.replace(/^[+-]/, '');
-  if (rest === '0') return undefined;
-  if (rest === '') return invalid;
-  while (rest) {
-    const num = /^(\d*)(\.\d*)?/.exec(rest)!;
-    if (!/\d/.test(num[0])) return invalid;
-    rest = rest.slice(num[0].length);
-    const unit = /^[^0-9.]*/.exec(rest)![0];
-    if (!unit) return `time: missing unit in duration ${quote(s)}`;
-    if (!UNITS.has(unit)) return `time: unknown unit ${quote(unit)} in duration ${quote(s)}`;
-    rest = rest.slice(unit.length);
+  try {
+    parseDurationNanos(s);
+    return undefined;
+  } catch (e) {
+    if (e instanceof DurationError) return e.message;
+    throw e;
   }
-  return undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRegistry } from '../api/registry';
 import { ApiError } from './errors';
-import { QUANTITY_FORMAT_ERROR } from './decode-quantity';
+import { QUANTITY_FORMAT_ERROR } from '../api/quantity';
 import { decodeObject, type DecodeOptions } from './decode';
 
 const pod = (spec: Record<string, unknown>, metadata: Record<string, unknown> = { name: 'p' }) =>

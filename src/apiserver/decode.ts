@@ -16,7 +16,7 @@ import type { KubeObject } from '../api/meta';
 import { parseApiVersion, type ResourceInfo } from '../api/registry';
 import { badRequest } from './errors';
 import { stdBase64Error } from './decode-base64';
-import { quantityJsonError } from './decode-quantity';
+import { quantityJsonError } from '../api/quantity';
 import { durationError, rfc3339Error } from './decode-time';
 import { displayType, FIELD_INLINE, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';
 

@@ -3,7 +3,7 @@
  * capacity and allocatable (capacity less the eviction thresholds kubeadm configures).
  */
 import type { KubeObject } from '../api/meta';
-import { parseQuantity } from '../api/quantity';
+import { asApproximateFloat64, parseQuantity, value } from '../api/quantity';
 import type { Rand } from '../sim/rand';
 import { podCIDRFor } from '../network/ipam';
 import { allocatableCpu, reservationFor, type ReservationProfile } from './reservations';
@@ -52,8 +52,8 @@ export function nodeIP(index: number): string {
 
 /** newNode returns the Node object (with status) for a shape. */
 export function newNode(shape: NodeShape, rand: Rand, nowISO: string): KubeObject {
-  const memKi = Math.floor(parseQuantity(shape.memory) / KI);
-  const cores = parseQuantity(shape.cpu);
+  const memKi = Number(value(parseQuantity(shape.memory)) / BigInt(KI));
+  const cores = asApproximateFloat64(parseQuantity(shape.cpu));
   const reserved = reservationFor(shape.reservation ?? 'kubeadm', cores, memKi, shape.maxPods);
   const labels: Record<string, string> = {
     'beta.kubernetes.io/arch': 'amd64',

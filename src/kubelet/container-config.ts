@@ -8,7 +8,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { milli, parseQuantity } from '../api/quantity';
+import { milliValue, parseQuantity, value } from '../api/quantity';
 
 /** ContainerConfig is the environment and the files a container sees, or why it cannot be made. */
 export interface ContainerConfig {
@@ -60,10 +60,8 @@ const DEFAULTED_LIMITS = ['cpu', 'memory', 'ephemeral-storage'];
 /** ResourceFieldRef is an env var's valueFrom.resourceFieldRef. */
 interface ResourceFieldRef { containerName?: string; resource: string; divisor?: string | number }
 
-/** byteValue is Quantity.Value(): whole base units, rounded up. */
-function byteValue(q: string | number): number {
-  return Math.ceil(parseQuantity(q) - 1e-9);
-}
+const wholeUnits = (q: string | number): number => Number(value(parseQuantity(q)));
+const milliUnits = (q: string | number): number => Number(milliValue(parseQuantity(q)));
 
 /**
  * resourceFieldValue is the downward API's value of a container's request or limit: the
@@ -78,10 +76,10 @@ function resourceFieldValue(pod: KubeObject, own: KubeObject['spec'], ref: Resou
   const kind = ref.resource.slice(0, dot) as 'limits' | 'requests';
   const name = ref.resource.slice(dot + 1);
   let q: string | number | undefined = c?.resources?.[kind]?.[name];
-  if (kind === 'limits' && DEFAULTED_LIMITS.includes(name) && (q === undefined || parseQuantity(q) === 0)) q = allocatable()[name];
-  const divisor = ref.divisor !== undefined && parseQuantity(ref.divisor) !== 0 ? ref.divisor : '1';
+  if (kind === 'limits' && DEFAULTED_LIMITS.includes(name) && (q === undefined || parseQuantity(q).nanos === 0n)) q = allocatable()[name];
+  const divisor = ref.divisor !== undefined && parseQuantity(ref.divisor).nanos !== 0n ? ref.divisor : '1';
   if (q === undefined) return '0';
-  const n = name === 'cpu' ? Math.ceil(milli(q) / milli(divisor)) : Math.ceil(byteValue(q) / byteValue(divisor));
+  const n = name === 'cpu' ? Math.ceil(milliUnits(q) / milliUnits(divisor)) : Math.ceil(wholeUnits(q) / wholeUnits(divisor));
   return String(n);
 }
 

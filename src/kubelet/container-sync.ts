@@ -8,6 +8,7 @@
  * Mirrors pkg/kubelet/kuberuntime (computePodActions, startContainer, doBackOff) and
  * pkg/kubelet/images/image_manager.go EnsureImageExists.
  */
+import { formatDuration } from '../api/duration';
 import type { KubeObject } from '../api/meta';
 import type { ApiClient, EventType } from '../apiserver/client';
 import { toISO } from '../sim/clock';
@@ -18,7 +19,7 @@ import { readImageOverrides } from './image-overrides';
 import { type ProcessModel, containerProcess } from './process';
 import { type ProbeEnv, firstReadinessFailure, livenessRun, readinessFlips, startupRun } from './probes';
 import {
-  CREATE_START_MS, PULL_BACKOFF_REPORT_MS, PULL_FAIL_MS, SYNC_DELAY_MS, backoffMs, goDuration, jitter, pullDurationMs, restartDelayMs,
+  CREATE_START_MS, PULL_BACKOFF_REPORT_MS, PULL_FAIL_MS, SYNC_DELAY_MS, backoffMs, jitter, pullDurationMs, restartDelayMs,
 } from './timing';
 
 export const PULLING = 'Pulling';
@@ -222,7 +223,7 @@ function firstStartTransition(env: SyncEnv, slot: ContainerSlot): Transition | u
     return {
       at: S,
       apply: () => {
-        const d = goDuration(pullMs);
+        const d = formatDuration(pullMs);
         env.emit(fp, 'Normal', PULLED, `Successfully pulled image "${c.image}" in ${d} (${d} including waiting). Image size: ${imageInfo(c.image).sizeBytes} bytes.`);
         env.onPulled(c.image);
         startInstance(env, slot, S, false, true);
@@ -273,7 +274,7 @@ function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, restart: b
     const policy = c.imagePullPolicy ?? 'IfNotPresent';
     if (policy === 'Always') {
       env.emit(fp, 'Normal', PULLING, `Pulling image "${c.image}"`);
-      const d = goDuration(Math.round(400 + 400 * jitter(`${env.pod.metadata.uid}/${c.name}/${cs.restartCount}`)));
+      const d = formatDuration(Math.round(400 + 400 * jitter(`${env.pod.metadata.uid}/${c.name}/${cs.restartCount}`)));
       env.emit(fp, 'Normal', PULLED, `Successfully pulled image "${c.image}" in ${d} (${d} including waiting). Image size: ${imageInfo(c.image).sizeBytes} bytes.`);
     } else env.emit(fp, 'Normal', PULLED, `Container image "${c.image}" already present on machine`);
   }
@@ -422,7 +423,7 @@ function exitedTransition(env: SyncEnv, slot: ContainerSlot, t: ContainerStatus)
       const fp = fieldPathOf(slot);
       env.emit(fp, 'Warning', BACK_OFF, `Back-off restarting failed container ${slot.spec.name} in pod ${podRef(env.pod)}`);
       cs.lastState = { terminated: t };
-      cs.state = { waiting: { message: `back-off ${goDuration(delay)} restarting failed container=${slot.spec.name} pod=${podRef(env.pod)}`, reason: CRASH_LOOP_BACK_OFF } };
+      cs.state = { waiting: { message: `back-off ${formatDuration(delay)} restarting failed container=${slot.spec.name} pod=${podRef(env.pod)}`, reason: CRASH_LOOP_BACK_OFF } };
     },
   };
 }

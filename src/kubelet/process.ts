@@ -5,7 +5,7 @@
  * and logs) without storing anything.
  */
 import type { KubeObject } from '../api/meta';
-import { tryParseQuantity } from '../api/quantity';
+import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { imageInfo, parseImage, type ImageInfo } from './images';
 import { type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
 import type { ContainerConfig } from './container-config';
@@ -150,7 +150,8 @@ const MISSING_PASSWORD: Record<string, { env: string[]; lines: string[] }> = {
 
 function memoryLimit(c: KubeObject['spec']): number | undefined {
   const v = c.resources?.limits?.memory;
-  return v === undefined ? undefined : tryParseQuantity(v);
+  const q = tryParseQuantity(v);
+  return q === undefined ? undefined : Number(value(q));
 }
 
 /** stressBytes reads polinux/stress-style `--vm-bytes 250M` arguments (the Kubernetes docs' OOM example). */
@@ -226,17 +227,18 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   if (!opts.init) program = applyDeclaredExit(program, ann);
 
   const stress = stressBytes(argv);
-  const memoryBytes = tryParseQuantity(ann[MEMORY_USAGE_ANNOTATION] ?? '') ?? stress ?? info.memoryBytes;
+  const usage = tryParseQuantity(ann[MEMORY_USAGE_ANNOTATION]);
+  const memoryBytes = usage !== undefined ? Number(value(usage)) : stress ?? info.memoryBytes;
   const limit = memoryLimit(c);
   let oomAtMs: number | undefined;
   if (!startError && limit !== undefined && memoryBytes > limit) {
     const at = Math.round(OOM_AFTER_MS * (0.7 + 0.6 * jitter(`${opts.seed}/oom`)));
     if (!program.exit || program.exit.atMs > at) oomAtMs = at;
   }
-  const cpu = tryParseQuantity(ann[CPU_USAGE_ANNOTATION] ?? '');
+  const cpu = tryParseQuantity(ann[CPU_USAGE_ANNOTATION]);
   return {
     program, startError, memoryBytes, oomAtMs,
-    cpuMilli: cpu !== undefined ? Math.round(cpu * 1000) : (info.server ? 1 : 0),
+    cpuMilli: cpu !== undefined ? Number(milliValue(cpu)) : (info.server ? 1 : 0),
     stopsOnSigterm: info.stopsOnSigterm && !isUtility,
     httpPaths: info.httpPaths,
   };

@@ -24,20 +24,6 @@ export function pullDurationMs(sizeBytes: number, seed: string): number {
   return Math.round(base * (0.8 + 0.4 * jitter(seed)));
 }
 
-/** goDuration renders milliseconds as Go's time.Duration String does for pull events ("2.946s", "796ms", "1m3.2s"). */
-export function goDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  const totalSec = ms / 1000;
-  if (totalSec < 60) return `${trim(totalSec.toFixed(3))}s`;
-  const m = Math.floor(totalSec / 60);
-  const s = totalSec - m * 60;
-  return `${m}m${trim(s.toFixed(3))}s`;
-}
-
-function trim(x: string): string {
-  return x.includes('.') ? x.replace(/0+$/, '').replace(/\.$/, '') : x;
-}
-
 /** BACKOFF_INITIAL_MS and BACKOFF_MAX_MS bound the kubelet's restart and image-pull back-off (10s doubling to 5m). */
 export const BACKOFF_INITIAL_MS = 10_000;
 export const BACKOFF_MAX_MS = 300_000;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileJsonPath, jsonPathExecMessage, jsonPathParseMessage } from './jsonpath';
-import { hasKubectl, runKubectl } from './jsonpath-kubectl-oracle';
+import { describeWithKubectl } from '../../test/differential/kubectl-oracle';
+import { runKubectl } from './jsonpath-kubectl-oracle.test-helper';
 
 // The label probe=1 is already present, so `kubectl label --local --overwrite … probe=1`
 // hands kubectl's jsonpath engine exactly this object.
@@ -125,7 +126,7 @@ describe('compileJsonPath', () => {
   });
 });
 
-describe.runIf(hasKubectl())('compileJsonPath agrees with kubectl', () => {
+describeWithKubectl('compileJsonPath agrees with kubectl', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kubemu-jsonpath-'));
   const file = join(dir, 'pod.json');
   writeFileSync(file, JSON.stringify(POD));

@@ -10,7 +10,7 @@
  * kubemu: the sort is stable (Go's sort.Sort is not), and mixed or unsortable types order
  * deterministically instead of aborting the process as kubectl's klog.Exitf does.
  */
-import { tryParseQuantity } from '../api/quantity';
+import { compareQuantity, tryParseQuantity } from '../api/quantity';
 import { relaxedJsonPathExpression } from './custom-columns';
 import { isGoMap } from './jsonpath-go-format';
 import { parseJsonPathTemplate } from './jsonpath';
@@ -64,7 +64,7 @@ export function isLess(a: unknown, b: unknown): boolean {
   if (typeof a === 'string' && typeof b === 'string') {
     const qa = tryParseQuantity(a);
     const qb = tryParseQuantity(b);
-    if (qa !== undefined && qb !== undefined) return qa < qb;
+    if (qa !== undefined && qb !== undefined) return compareQuantity(qa, qb) < 0;
     return naturalLess(a, b);
   }
   if (Array.isArray(a) && Array.isArray(b)) {

@@ -6,7 +6,7 @@
  */
 
 import type { KubeObject } from '../api/meta';
-import { parseQuantity } from '../api/quantity';
+import { milliValue, parseQuantity, value as wholeValue } from '../api/quantity';
 
 /** RESOURCE_CPU and friends are the resource names with dedicated NodeInfo fields. */
 export const RESOURCE_CPU = 'cpu';
@@ -45,7 +45,7 @@ type ResourceList = Map<string, number>;
 /** quantityOf converts one quantity to NodeInfo units: milli for cpu, rounded-up integers otherwise. */
 function quantityOf(name: string, value: string | number): number {
   const q = parseQuantity(value);
-  return name === RESOURCE_CPU ? Math.ceil(q * 1000 - 1e-9) : Math.ceil(q - 1e-9);
+  return Number(name === RESOURCE_CPU ? milliValue(q) : wholeValue(q));
 }
 
 /** resourceListOf parses a {name: quantity} map, skipping the "pods" pseudo-resource. */
@@ -144,5 +144,5 @@ export function nodeAllocatable(node: KubeObject): { resources: Resources; allow
   const list: Record<string, string | number> = node.status?.allocatable ?? node.status?.capacity ?? {};
   const resources = toResources(resourceListOf(list));
   const pods = list[RESOURCE_PODS];
-  return { resources, allowedPodNumber: pods === undefined ? 0 : Math.floor(parseQuantity(pods)) };
+  return { resources, allowedPodNumber: pods === undefined ? 0 : Number(wholeValue(parseQuantity(pods))) };
 }

@@ -1,15 +1,13 @@
 /**
  * Test helper: the real kubectl v1.32 client as an offline oracle. `kubectl label
  * --local -f FILE a=b -o yaml|json` prints a manifest back with kubectl's own printers,
- * with no server. Tests skip (with this reason) when kubectl is not installed.
+ * with no server. Whether kubectl can run is test/differential/kubectl-oracle.ts's to say.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** HAS_KUBECTL is true when a kubectl client can be run. */
-export const HAS_KUBECTL = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+import { KUBECTL } from '../../test/differential/kubectl-oracle';
 
 /** kubectlLabelLocal prints `manifest` (JSON text) through kubectl with label a=b added. */
 export function kubectlLabelLocal(manifest: string, output: 'yaml' | 'json'): string {
@@ -17,7 +15,7 @@ export function kubectlLabelLocal(manifest: string, output: 'yaml' | 'json'): st
   try {
     const file = join(dir, 'm.json');
     writeFileSync(file, manifest);
-    return execFileSync('kubectl', ['label', '--local', '-f', file, 'a=b', '-o', output], { encoding: 'utf8' });
+    return execFileSync(KUBECTL, ['label', '--local', '-f', file, 'a=b', '-o', output], { encoding: 'utf8' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HAS_KUBECTL, kubectlLabelLocal, withLabel } from './kubectl-oracle.test-helper';
+import { describeWithKubectl } from '../../test/differential/kubectl-oracle';
+import { kubectlLabelLocal, withLabel } from './kubectl-oracle.test-helper';
 import { compareKeys, toYaml } from './write-yaml';
 
 const LONG = Array.from({ length: 22 }, () => 'word').join(' ');
@@ -114,7 +115,7 @@ describe('toYaml structure', () => {
   });
 });
 
-describe.skipIf(!HAS_KUBECTL)('toYaml against kubectl (skipped when kubectl is not installed)', () => {
+describeWithKubectl('toYaml against kubectl', () => {
   const annotations: Record<string, string> = {};
   scalarCases.forEach(([, v], i) => {
     if (typeof v === 'string') annotations[`k${i}`] = v;

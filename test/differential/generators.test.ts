@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run-cli';
-import { HAS_KUBECTL, kubectl, Tally } from './kubectl-oracle';
+import { describeWithKubectl, kubectl, Tally } from './kubectl-oracle';
 
 /** FLAG_SETS are create invocations (after `create`), each run with --dry-run=client -o yaml. */
 const FLAG_SETS: string[][] = [
@@ -47,7 +47,7 @@ const FLAG_SETS: string[][] = [
   ['service', 'clusterip', 'svc6', '--tcp=x:y'],
 ];
 
-describe.skipIf(!HAS_KUBECTL)('R9 create generators vs kubectl', () => {
+describeWithKubectl('R9 create generators vs kubectl', () => {
   const home = tempHome();
   afterAll(() => home.cleanup());
   home.file('data/app.properties', 'color=blue\nsize=10\n');

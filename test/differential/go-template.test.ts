@@ -6,21 +6,12 @@
  * binary must exist: the test fails instead of skipping.
  */
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run-cli';
+import { KUBECTL_1_32, KUBECTL_REQUIRED } from './kubectl-oracle';
 
-/** oracleKubectl is the versioned kubectl 1.32 beside the dispatcher `kubectl` links to (the dispatcher words errors differently). */
-function oracleKubectl(): string | undefined {
-  const which = spawnSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).stdout.trim();
-  if (!which) return undefined;
-  const real = path.join(path.dirname(fs.realpathSync(which)), 'kubectl.1.32');
-  return fs.existsSync(real) ? real : undefined;
-}
-
-const KUBECTL = oracleKubectl();
-const REQUIRED = process.env.CI === 'true';
+// The dispatcher `kubectl` words some errors differently, so this compares with the versioned binary.
+const KUBECTL = KUBECTL_1_32;
 
 const TEMPLATES = [
   '{{.metadata.name}}', '{{.kind}}/{{.apiVersion}}', '{{.spec.replicas}}', '{{.nope}}', '{{.nope.deeper}}',
@@ -45,7 +36,7 @@ describe('-o go-template vs kubectl 1.32', () => {
   const home = tempHome();
   afterAll(() => home.cleanup());
 
-  it.runIf(KUBECTL || REQUIRED)('prints what kubectl prints', () => {
+  it.runIf(KUBECTL || KUBECTL_REQUIRED)('prints what kubectl prints', () => {
     expect(KUBECTL, 'kubectl.1.32 beside the kubectl on PATH (required under CI)').toBeDefined();
     const differences: string[] = [];
     for (const t of TEMPLATES) {

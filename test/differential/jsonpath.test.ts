@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run-cli';
-import { ALL, HAS_KUBECTL, inputFiles, kubectl, Tally } from './kubectl-oracle';
+import { ALL, describeWithKubectl, inputFiles, kubectl, Tally } from './kubectl-oracle';
 
 /** EXPRESSIONS cover fields, wildcards, recursive descent, ranges, filters and literals. */
 const EXPRESSIONS = [
@@ -24,7 +24,7 @@ const EXPRESSIONS = [
  */
 const KNOWN_LOCAL_MAPPING = /resource mapping not found|Object 'Kind' is missing/;
 
-describe.skipIf(!HAS_KUBECTL)('R9 jsonpath vs kubectl', () => {
+describeWithKubectl('R9 jsonpath vs kubectl', () => {
   const home = tempHome();
   afterAll(() => home.cleanup());
 

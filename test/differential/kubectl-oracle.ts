@@ -5,9 +5,44 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { beforeAll, describe } from 'vitest';
 
-/** HAS_KUBECTL is true when a kubectl client can be run (tests skip otherwise). */
-export const HAS_KUBECTL = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+
+/** KUBECTL is the oracle client: $KUBEMU_ORACLE_KUBECTL, else the `kubectl` on PATH. */
+export const KUBECTL = process.env.KUBEMU_ORACLE_KUBECTL ?? 'kubectl';
+
+/** HAS_KUBECTL is true when the oracle client can be run. */
+export const HAS_KUBECTL = spawnSync(KUBECTL, ['version', '--client'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+
+/** KUBECTL_REQUIRED: under CI a test that needs the oracle fails when it is missing, never skips. */
+export const KUBECTL_REQUIRED = process.env.CI === 'true';
+
+/** SKIP_WITHOUT_KUBECTL is the one skip condition for oracle tests (call requireKubectl() inside them). */
+export const SKIP_WITHOUT_KUBECTL = !HAS_KUBECTL && !KUBECTL_REQUIRED;
+
+/** requireKubectl throws when the oracle is missing, so a test CI requires fails with a reason. */
+export function requireKubectl(): void {
+  if (!HAS_KUBECTL) throw new Error(`${KUBECTL} cannot be run: the kubectl oracle is required under CI=true`);
+}
+
+/** describeWithKubectl is a describe block that skips without the oracle, or fails under CI. */
+export function describeWithKubectl(title: string, body: () => void): void {
+  describe.skipIf(SKIP_WITHOUT_KUBECTL)(`${title} (skipped when kubectl is not installed)`, () => {
+    beforeAll(requireKubectl);
+    body();
+  });
+}
+
+// The versioned client beside the dispatcher `kubectl` links to: the dispatcher words some errors differently.
+function versionedKubectl(): string | undefined {
+  const which = spawnSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).stdout.trim();
+  if (!which) return undefined;
+  const real = path.join(path.dirname(fs.realpathSync(which)), 'kubectl.1.32');
+  return fs.existsSync(real) ? real : undefined;
+}
+
+/** KUBECTL_1_32 is the versioned kubectl 1.32 binary, for tests that compare error texts byte for byte. */
+export const KUBECTL_1_32 = versionedKubectl();
 
 /** HAZARDS_DIR and CORPUS_DIR are the shared inputs beside the repository root. */
 export const HAZARDS_DIR = path.resolve(__dirname, '../../../shared/bench-floors/hazards');
@@ -21,7 +56,7 @@ export interface Run { stdout: string; stderr: string; code: number }
 
 /** kubectl runs the client in cwd with a config-less home (no server is ever contacted). */
 export function kubectl(args: string[], cwd: string): Run {
-  const r = spawnSync('kubectl', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, KUBECONFIG: '/dev/null' } });
+  const r = spawnSync(KUBECTL, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, KUBECONFIG: '/dev/null' } });
   return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', code: r.status ?? -1 };
 }
 

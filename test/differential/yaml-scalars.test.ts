@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readManifestStream } from '../../src/yaml';
-import { firstDiff, HAS_KUBECTL, inputFiles, kubectl, splitJsonStream, Tally } from './kubectl-oracle';
+import { describeWithKubectl, firstDiff, inputFiles, kubectl, splitJsonStream, Tally } from './kubectl-oracle';
 
 /** withLabel adds metadata.labels.x = "y" as `kubectl label x=y` does. */
 function withLabel(o: Record<string, unknown>): Record<string, unknown> {
@@ -19,7 +19,7 @@ function withLabel(o: Record<string, unknown>): Record<string, unknown> {
   return c;
 }
 
-describe.skipIf(!HAS_KUBECTL)('R9 YAML scalar reading vs kubectl label --local', () => {
+describeWithKubectl('R9 YAML scalar reading vs kubectl label --local', () => {
   it('reads hazard and corpus files as kubectl does', () => {
     const objects = new Tally(), errors = new Tally();
     for (const file of inputFiles()) {

@@ -53,11 +53,8 @@ export const ALLOWED: Record<string, readonly string[]> = {
  * the importing unit and the imported module exactly; anything else the wrong way fails.
  */
 export const EXEMPT: readonly { from: string; to: string; why: string }[] = [
-  // Goes when Quantity is unified into api/ (one exact implementation for admission,
-  // strategies and describe alike).
-  { from: 'apiserver', to: 'printers/describe/quantity-format', why: 'Quantity not yet unified into api/' },
   // The resource quota controller recomputes usage with admission's evaluators. Upstream keeps
-  // them in pkg/quota/v1/evaluator, below both; they move there (api/ or a quota/ unit) once
-  // they are built on the unified Quantity instead of quantity-format.
+  // them in pkg/quota/v1/evaluator, below both; they move there (a quota/ unit
+  // below apiserver and controllers), with resource-list, object-usage and quota-scopes.
   { from: 'controllers', to: 'apiserver/admission', why: 'quota evaluators not yet below admission and the controller' },
 ];

@@ -3,10 +3,9 @@
  * real kubectl v1.32 client prints for the same file (no cluster involved).
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithKubectl, KUBECTL } from '../differential/kubectl-oracle';
 import { tempHome } from '../helpers/run-cli';
-
-const HAS_KUBECTL = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 
 const DEPLOY = `apiVersion: apps/v1
 kind: Deployment
@@ -53,9 +52,32 @@ spec:
     spec:
       containers: [{name: c, image: i}]
 `;
+// Lists whose merge keys the two old hand-written tables disagreed on (now the Go struct tags).
+const GATED = `apiVersion: v1
+kind: Pod
+metadata: {name: gated}
+spec:
+  schedulingGates: [{name: a}]
+  containers:
+  - name: c
+    image: i
+    ports: [{containerPort: 80, name: http}]
+`;
+const NODE = `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status:
+  addresses: [{type: InternalIP, address: 10.0.0.1}, {type: Hostname, address: n1}]
+`;
+const SVC = `apiVersion: v1
+kind: Service
+metadata: {name: s, finalizers: [a]}
+spec:
+  ports: [{port: 80, targetPort: 8080, name: web}]
+`;
 
 const home = tempHome();
-const files = { 'dep.yaml': DEPLOY, 'pod.yaml': POD, 'sts.yaml': STS };
+const files = { 'dep.yaml': DEPLOY, 'pod.yaml': POD, 'sts.yaml': STS, 'gated.yaml': GATED, 'node.yaml': NODE, 'svc.yaml': SVC };
 for (const [n, c] of Object.entries(files)) home.file(n, c);
 afterAll(() => home.cleanup());
 
@@ -81,6 +103,14 @@ const CASES: string[][] = [
   ['annotate', '--local', '-f', 'pod.yaml', 'x=y'],
   ['patch', '--local', '-f', 'dep.yaml', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"side","image":"busybox:2"}]}}}}', '-o', 'yaml'],
   ['patch', '--local', '-f', 'dep.yaml', '-p', '{"spec":{"replicas":4}}'],
+  ['patch', '--local', '-f', 'gated.yaml', '-p', '{"spec":{"schedulingGates":[{"name":"b"}]}}', '-o', 'json'],
+  ['patch', '--local', '-f', 'gated.yaml', '-p', '{"spec":{"schedulingGates":[{"name":"a","$patch":"delete"}]}}', '-o', 'json'],
+  ['patch', '--local', '-f', 'gated.yaml', '-p', '{"spec":{"containers":[{"name":"c","ports":[{"containerPort":443}]}]}}', '-o', 'json'],
+  ['patch', '--local', '-f', 'gated.yaml', '-p', '{"spec":{"containers":[{"name":"c","ports":[{"containerPort":80,"protocol":"UDP"}]}]}}', '-o', 'json'],
+  ['patch', '--local', '-f', 'node.yaml', '-p', '{"status":{"addresses":[{"type":"Hostname","address":"n1.example"}]}}', '-o', 'json'],
+  ['patch', '--local', '-f', 'svc.yaml', '-p', '{"spec":{"ports":[{"port":443,"name":"tls"}]}}', '-o', 'json'],
+  ['patch', '--local', '-f', 'svc.yaml', '-p', '{"metadata":{"finalizers":["b"]}}', '-o', 'json'],
+  ['patch', '--local', '-f', 'gated.yaml', '-p', '{"metadata":{"finalizers":["x","y"]}}', '-o', 'json'],
   ['patch', '--local', '-f', 'dep.yaml', '-p', '{"spec":{"replicas":3}}'],
   ['patch', '--local', '-f', 'dep.yaml', '-p', 'spec: {replicas: 7}', '-o', 'json'],
   ['patch', '--local', '-f', 'dep.yaml', '--type', 'merge', '-p', '{"metadata":{"labels":{"app":null,"x":"y"}}}', '-o', 'yaml'],
@@ -111,11 +141,11 @@ const CASES: string[][] = [
 ];
 
 function realKubectl(args: string[]): { stdout: string; stderr: string; code: number } {
-  const r = spawnSync('kubectl', args, { cwd: home.dir, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '/dev/null' } });
+  const r = spawnSync(KUBECTL, args, { cwd: home.dir, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '/dev/null' } });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
 }
 
-describe.skipIf(!HAS_KUBECTL)('--local edits print what kubectl prints', () => {
+describeWithKubectl('--local edits print what kubectl prints', () => {
   for (const args of CASES) {
     it(args.join(' '), () => {
       const want = realKubectl(args);

@@ -3,7 +3,7 @@
  * resource of one LimitRangeItem, returning upstream's reason text (or undefined when satisfied).
  * Values compare at milli precision, as v1.32's requestLimitEnforcedValues does.
  */
-import { formatQuantity, milliValue, value, ZERO, type Quantity } from '../../printers/describe/quantity-format';
+import { formatQuantity, milliValue, value, ZERO, type Quantity } from '../../api/quantity';
 import type { ResourceList } from './resource-list';
 
 /** minNoRequestMessage: a min is set but the container (or pod) has no request. Two spaces, as upstream. */

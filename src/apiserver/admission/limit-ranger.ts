@@ -11,7 +11,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { forbidden, aggregate } from '../errors';
-import { formatQuantity, type Quantity } from '../../printers/describe/quantity-format';
+import { formatQuantity, type Quantity } from '../../api/quantity';
 import { admissionName } from './admission-name';
 import { maxConstraint, maxRequestConstraint, minConstraint, ratioConstraint } from './limit-range-constraints';
 import { podLimits, podRequests } from './pod-resources';

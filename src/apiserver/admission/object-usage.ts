@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { builtinRegistry, parseApiVersion } from '../../api/registry';
-import type { Quantity } from '../../printers/describe/quantity-format';
+import type { Quantity } from '../../api/quantity';
 import { podLimits, podRequests } from './pod-resources';
 import { parseResourceList, type ResourceList } from './resource-list';
 

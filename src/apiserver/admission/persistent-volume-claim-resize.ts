@@ -4,7 +4,7 @@
  * its (unchanged, non-empty) StorageClass sets allowVolumeExpansion: true.
  */
 import type { KubeObject } from '../../api/meta';
-import { compareQuantity, quantityOf } from '../../printers/describe/quantity-format';
+import { compareQuantity, quantityOf } from '../../api/quantity';
 import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 import { forbidden } from '../errors';
 

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
-import { parseQuantityExact } from '../../printers/describe/quantity-format';
+import { tryParseQuantity } from '../../api/quantity';
 
 /** ScopeName is a ResourceQuota scope. */
 export type ScopeName = 'Terminating' | 'NotTerminating' | 'BestEffort' | 'NotBestEffort' | 'PriorityClass' | 'CrossNamespacePodAffinity';
@@ -34,7 +34,7 @@ export function isBestEffort(pod: KubeObject): boolean {
     for (const field of ['requests', 'limits'] as const) {
       const list = c?.resources?.[field] ?? {};
       for (const r of ['cpu', 'memory']) {
-        const q = parseQuantityExact(list[r]);
+        const q = tryParseQuantity(list[r]);
         if (q && q.nanos > 0n) return false;
       }
     }

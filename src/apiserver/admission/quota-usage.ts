@@ -5,7 +5,7 @@
  * masked to the resources some evaluator matched (an unknown name gets no "used" entry).
  */
 import type { KubeObject } from '../../api/meta';
-import type { Quantity } from '../../printers/describe/quantity-format';
+import type { Quantity } from '../../api/quantity';
 import { matchingResources, objectCountUsage, objectUsage, type GroupResource } from './object-usage';
 import { quotaMatchesScopes, quotaScopeSelectors } from './quota-scopes';
 import { addLists, formatResourceList, maskList, parseResourceList, type ResourceList } from './resource-list';

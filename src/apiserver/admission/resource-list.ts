@@ -4,7 +4,7 @@
  * Sums keep the format of their first non-zero term, which is what makes "600Mi" + "700Mi"
  * print as "1300Mi" while "500m" + "1" prints as "1500m".
  */
-import { formatQuantity, parseQuantityExact, type Quantity } from '../../printers/describe/quantity-format';
+import { formatQuantity, tryParseQuantity, type Quantity } from '../../api/quantity';
 
 /** ResourceList maps a resource name ("cpu", "requests.memory") to an exact quantity. */
 export type ResourceList = Map<string, Quantity>;
@@ -14,7 +14,7 @@ export function parseResourceList(raw: unknown): ResourceList {
   const out: ResourceList = new Map();
   if (!raw || typeof raw !== 'object') return out;
   for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
-    const q = parseQuantityExact(value as string | number);
+    const q = tryParseQuantity(value as string | number);
     if (q) out.set(name, q);
   }
   return out;

@@ -8,6 +8,7 @@
  * package path's last segment is Go's package name ("core/v1" → v1), so ids stay unique while
  * displayType() prints them the way reflect does ("v1.Container").
  */
+import { goStructId } from '../../api/go-struct-id';
 import type GoTypesData from './go-types.json';
 
 /** CustomDecoding names the types that bring their own UnmarshalJSON. */
@@ -54,10 +55,9 @@ export function goType(id: string): GoType {
 /**
  * kindTypeId returns the id of the Go struct that a group/version/kind decodes into
  * ("apps", "v1", "Deployment" → "apps/v1.Deployment"), or undefined if kubemu has no layout for it.
- * The package directory is the group's first DNS label, "core" for the core group.
  */
 export function kindTypeId(group: string, version: string, kind: string): string | undefined {
-  const id = `${group ? group.split('.')[0] : 'core'}/${version}.${kind}`;
+  const id = goStructId(group, version, kind);
   return schema().kinds.has(id) ? id : undefined;
 }
 

@@ -2,7 +2,7 @@
  * container-validation: the per-container checks of pkg/apis/core/validation
  * (validateContainers, validateInitContainers, ports, env, volume mounts, probes, resources).
  */
-import { tryParseQuantity } from '../../api/quantity';
+import { compareQuantity, tryParseQuantity } from '../../api/quantity';
 import type { StatusCause } from '../errors';
 import { duplicate, forbiddenField, invalidValue, notFoundField, notSupported, required } from '../field-errors';
 import { NEGATIVE_ERROR, nonNegative, oneOf, portNumber, positive } from './field-rules';
@@ -161,15 +161,15 @@ export function validateResources(field: string, res: any): StatusCause[] {
   const requests = isObject(res.requests) ? res.requests : {};
   for (const [name, q] of Object.entries(limits)) {
     const v = tryParseQuantity(q as string);
-    if (v !== undefined && v < 0) out.push(invalidValue(`${field}.limits[${name}]`, String(q), NEGATIVE_ERROR));
+    if (v !== undefined && v.nanos < 0n) out.push(invalidValue(`${field}.limits[${name}]`, String(q), NEGATIVE_ERROR));
   }
   for (const [name, q] of Object.entries(requests)) {
     const v = tryParseQuantity(q as string);
-    if (v !== undefined && v < 0) out.push(invalidValue(`${field}.requests[${name}]`, String(q), NEGATIVE_ERROR));
+    if (v !== undefined && v.nanos < 0n) out.push(invalidValue(`${field}.requests[${name}]`, String(q), NEGATIVE_ERROR));
     const l = limits[name];
     if (l === undefined || v === undefined) continue;
     const lv = tryParseQuantity(l as string);
-    if (lv !== undefined && v > lv) out.push(invalidValue(`${field}.requests`, String(q), lessOrEqualLimitError(name, String(l))));
+    if (lv !== undefined && compareQuantity(v, lv) > 0) out.push(invalidValue(`${field}.requests`, String(q), lessOrEqualLimitError(name, String(l))));
   }
   return out;
 }

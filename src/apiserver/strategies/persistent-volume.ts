@@ -3,8 +3,7 @@
  * volumeMode Filesystem, reclaim policy Retain, access modes, storage size, one volume source.
  */
 import type { KubeObject } from '../../api/meta';
-import { tryParseQuantity } from '../../api/quantity';
-import { compareQuantity, quantityOf } from '../../printers/describe/quantity-format';
+import { compareQuantity, quantityOf, tryParseQuantity } from '../../api/quantity';
 import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 import type { StatusCause } from '../errors';
 import { forbiddenField, invalidValue, notSupported, required } from '../field-errors';
@@ -43,7 +42,7 @@ function accessModeCauses(field: string, modes: unknown): StatusCause[] {
 
 function storageCauses(field: string, q: unknown): StatusCause[] {
   const v = tryParseQuantity(q as string);
-  return v !== undefined && v <= 0 ? [invalidValue(field, String(q), 'must be greater than zero')] : [];
+  return v !== undefined && v.nanos <= 0n ? [invalidValue(field, String(q), 'must be greater than zero')] : [];
 }
 
 /** validatePersistentVolumeClaimSpec is ValidatePersistentVolumeClaimSpec under the given path. */

@@ -7,7 +7,7 @@ import { CliError } from '../errors';
 import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { DEFAULT_CLUSTER, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
 import { isDNS1123Label } from '../../api/labels';
-import { tryParseQuantity } from '../../api/quantity';
+import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import { renderTabbed } from '../../printers/table';
 import { RESERVATION_PROFILES, type ReservationProfile } from '../../cluster/reservations';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store';
@@ -47,7 +47,7 @@ const create: Command = {
     if (clock !== 'manual' && clock !== 'wall') throw new CliError(`--clock must be "manual" or "wall", got "${clock}"`);
     for (const q of ['node-cpu', 'node-memory']) {
       const v = tryParseQuantity(ctx.flags[q] as string);
-      if (v === undefined || v <= 0) throw new CliError(`invalid --${q} "${ctx.flags[q]}": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+      if (v === undefined || v.nanos <= 0n) throw new CliError(`invalid --${q} "${ctx.flags[q]}": ${QUANTITY_FORMAT_ERROR}`);
     }
     const profile = ctx.flags['node-profile'] as string;
     if (!RESERVATION_PROFILES.includes(profile as ReservationProfile)) throw new CliError(`--node-profile must be one of ${RESERVATION_PROFILES.join(', ')}, got "${profile}"`);

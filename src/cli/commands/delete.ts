@@ -15,6 +15,7 @@ import { parseResourceArgs } from '../resource-args';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
+import { durationFlag } from './sim-wait';
 import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
 
 export const FORCE_WARNING = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
@@ -63,6 +64,7 @@ export const deleteCommand: Command = {
   usage: 'kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]',
   flags: FLAGS,
   run(ctx: CommandContext): number {
+    durationFlag(ctx.flags.timeout as string, 'timeout'); // pflag refuses a bad duration first; waitGone keeps its own bound
     const files = ctx.flags.filename as string[];
     const selector = ctx.flags.selector as string | undefined;
     const fieldSelector = ctx.flags['field-selector'] as string | undefined;

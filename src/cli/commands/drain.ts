@@ -6,6 +6,7 @@
  * kubemu: kubectl's per-pod goroutines become one loop over simulated time: the clock is
  * fast-forwarded to the next 5s eviction retry or 1s deletion poll instead of sleeping.
  */
+import { formatDuration } from '../../api/duration';
 import type { KubeObject } from '../../api/meta';
 import { parseSelector } from '../../api/labels';
 import { ApiError, isNotFound } from '../../apiserver/errors';
@@ -15,7 +16,7 @@ import { CliError, SilentExit, UsageError } from '../errors';
 import type { FlagDef } from '../flags';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { nodesFor, setUnschedulable } from './cordon';
-import { parseDuration } from './tick';
+import { durationFlag } from './sim-wait';
 
 export const DAEMONSET_FATAL = 'DaemonSet-managed Pods (use --ignore-daemonsets to ignore)';
 export const DAEMONSET_WARNING = 'ignoring DaemonSet-managed Pods';
@@ -34,19 +35,6 @@ const FIELD_MANAGER = 'kubectl';
 /** ERROR_ORDER and WARNING_ORDER fix the order kubectl's map iteration leaves open (as the reference shows it). */
 const ERROR_ORDER = [LOCAL_STORAGE_FATAL, UNMANAGED_FATAL, DAEMONSET_FATAL];
 const WARNING_ORDER = [UNMANAGED_WARNING, LOCAL_STORAGE_WARNING, DAEMONSET_WARNING];
-
-/** goDuration formats ms like Go's time.Duration.String for whole milliseconds ("5s", "1m0s", "1h0m0s"). */
-export function goDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  if (ms < 1000) return `${ms}ms`;
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = (ms % 60_000) / 1000;
-  const sec = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
-  if (h) return `${h}h${m}m${sec}`;
-  if (m) return `${m}m${sec}`;
-  return sec;
-}
 
 /** PodDeleteStatus is one filter's verdict on a pod. */
 interface PodDeleteStatus { delete: boolean; reason: 'okay' | 'skip' | 'warning' | 'error'; message?: string }
@@ -128,7 +116,7 @@ function evictPods(ctx: CommandContext, cluster: Cluster, pods: KubeObject[], us
   const start = cluster.clock.nowMs();
   // kubemu: without --timeout kubectl waits forever; a simulated drain gives up after an hour.
   const deadline = start + (timeoutMs > 0 ? timeoutMs : DRAIN_WAIT_CAP_MS);
-  const timeoutText = timeoutMs > 0 ? goDuration(timeoutMs) : `${goDuration(DRAIN_WAIT_CAP_MS)} (kubemu: a drain without --timeout gives up after 1h of simulated time)`;
+  const timeoutText = timeoutMs > 0 ? formatDuration(timeoutMs) : `${formatDuration(DRAIN_WAIT_CAP_MS)} (kubemu: a drain without --timeout gives up after 1h of simulated time)`;
   const opts = { fieldManager: FIELD_MANAGER, ...(gracePeriod >= 0 ? { gracePeriodSeconds: gracePeriod } : {}) };
   const tracked: Tracked[] = pods.map((pod) => ({ pod, next: start, state: 'evict' }));
   const ref = (p: KubeObject) => ({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
@@ -208,7 +196,7 @@ export const drainCommand: Command = {
     const selector = ctx.flags.selector as string | undefined;
     if (!ctx.args.length && !selector) throw new UsageError('USAGE: drain NODE [flags]', 'drain');
     const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
-    const timeoutMs = parseDuration(ctx.flags.timeout as string);
+    const timeoutMs = durationFlag(ctx.flags.timeout as string, 'timeout');
     const opts: DrainOptions = {
       ignoreDaemonSets: !!ctx.flags['ignore-daemonsets'],
       deleteEmptyDirData: !!ctx.flags['delete-emptydir-data'] || !!ctx.flags['delete-local-data'],

@@ -4,6 +4,7 @@
  * nothing either: it answers from its last scrapes).
  * kubemu: timestamp is the cluster's now and window the metric resolution.
  */
+import { formatDuration } from '../../api/duration';
 import type { KubeObject } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import { notFound } from '../../apiserver/errors';
@@ -25,7 +26,7 @@ export function metricsBody(cluster: Cluster, info: ResourceInfo, namespace: str
   const server = serverSide(cluster.api);
   const nowMs = cluster.clock.nowMs();
   const now = new Date(Math.floor(nowMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-  const window = `${METRIC_RESOLUTION_MS / 1000}s`;
+  const window = formatDuration(METRIC_RESOLUTION_MS); // metav1.Duration prints as Go's Duration.String
   const meta = (o: KubeObject) => ({
     name: o.metadata.name, ...(o.metadata.namespace ? { namespace: o.metadata.namespace } : {}),
     creationTimestamp: now, ...(o.metadata.labels ? { labels: o.metadata.labels } : {}),

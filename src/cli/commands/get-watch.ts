@@ -9,7 +9,22 @@ import { getTableHeader, getTableRow, type GetTableOptions } from '../../printer
 import { renderTabbedRemembering } from '../../printers/table';
 import type { Cluster } from '../../cluster/cluster';
 import type { CommandContext } from '../command';
-import { parseDuration } from './tick';
+import { DurationError, parseDuration } from '../../api/duration';
+import { CliError } from '../errors';
+
+/** INVALID_REQUEST_TIMEOUT is client-go's refusal of a --request-timeout value. */
+export const INVALID_REQUEST_TIMEOUT = 'Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)';
+
+/** requestTimeoutMs reads --request-timeout as client-go does: bare digits are seconds, anything else a Go duration. */
+function requestTimeoutMs(text: string): number {
+  if (/^[0-9]+$/.test(text)) return Number(text) * 1000;
+  try {
+    return parseDuration(text);
+  } catch (e) {
+    if (e instanceof DurationError) throw new CliError(INVALID_REQUEST_TIMEOUT);
+    throw e;
+  }
+}
 
 /** WATCH_POLL_MS is how often, in real time, the watch looks for changes. */
 export const WATCH_POLL_MS = 1000;
@@ -39,7 +54,7 @@ export function watchTable(ctx: CommandContext, cluster: Cluster, info: Resource
   if (first.length) emit(first);
   let since = cluster.api.revision();
   const timeoutText = ctx.flags['request-timeout'] as string | undefined;
-  const timeoutMs = timeoutText && timeoutText !== '0' ? parseDuration(timeoutText) : Infinity;
+  const timeoutMs = timeoutText && timeoutText !== '0' ? requestTimeoutMs(timeoutText) : Infinity;
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     sleep(Math.min(WATCH_POLL_MS, Math.max(0, deadline - performance.now())));

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../apiserver/errors';
 import { LogError, containerLogs, logTimestamp, type LogLine } from '../../kubelet/logs';
 import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, UsageError } from '../errors';
-import { parseDuration } from './sim-wait';
+import { durationFlag } from './sim-wait';
 
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 export const ERR_NEED_POD = 'expected POD, TYPE/NAME, or --selector to be specified';
@@ -54,7 +54,7 @@ function sinceMs(ctx: CommandContext, nowMs: number): number | undefined {
   const since = ctx.flags.since as string;
   let seconds = 0;
   try {
-    seconds = Math.round(parseDuration(since, 'since') / 1000);
+    seconds = Math.round(durationFlag(since, 'since') / 1000);
   } catch (e) {
     // A bad duration is pflag's parse error, with its usage hint.
     ctx.io.err(`${(e as Error).message.replace(/^(error: )?/, 'error: ')}\nSee 'kubectl logs --help' for usage.\n`);

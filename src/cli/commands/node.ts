@@ -4,7 +4,7 @@
  * resource pressure, and edit a node's static pod manifests.
  */
 import type { KubeObject } from '../../api/meta';
-import { parseQuantity } from '../../api/quantity';
+import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import type { Cluster } from '../../cluster/cluster';
 import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { newNode, nextNodeIndex, type NodeShape } from '../../cluster/node-factory';
@@ -77,7 +77,7 @@ const add: Command = {
     const cpu = (ctx.flags.cpu as string | undefined) ?? spec.nodeCpu;
     const memory = (ctx.flags.memory as string | undefined) ?? spec.nodeMemory;
     for (const [flag, v] of [['cpu', cpu], ['memory', memory]] as const) {
-      try { parseQuantity(v); } catch { throw new CliError(`invalid --${flag} "${v}": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`); }
+      if (!tryParseQuantity(v)) throw new CliError(`invalid --${flag} "${v}": ${QUANTITY_FORMAT_ERROR}`);
     }
     const taintSpecs = ((ctx.flags.taints as string | undefined) ?? '').split(',').filter(Boolean);
     const controlPlane = !!ctx.flags['control-plane'];

@@ -20,7 +20,7 @@ import type { FlagDef } from '../flags';
 import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { YAML_SEPARATOR } from './generator-cli';
-import { MAX_WAIT_MS, parseDuration, waitUntil } from './sim-wait';
+import { durationFlag, MAX_WAIT_MS, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
 import { historyKindError } from './rollout-kinds';
 import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
@@ -151,7 +151,7 @@ const statusCommand: Command = {
     { name: 'revision', type: 'int', default: 0, help: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
     { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before ending watch, zero means never.' }],
   run(ctx) {
-    const timeout = parseDuration(ctx.flags.timeout as string);
+    const timeout = durationFlag(ctx.flags.timeout as string, 'timeout');
     const watch = !!ctx.flags.watch;
     const cluster = ctx.cluster();
     for (const t of oneTarget(ctx)) {

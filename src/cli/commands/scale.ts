@@ -10,6 +10,7 @@ import type { Command, CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
+import { durationFlag } from './sim-wait';
 import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
 
 export const MSG_SCALED = 'scaled';
@@ -36,6 +37,7 @@ export const scaleCommand: Command = {
     { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
   ],
   run(ctx: CommandContext): number {
+    durationFlag(ctx.flags.timeout as string, 'timeout'); // read as pflag would; scaling is immediate here
     if (!ctx.set.has('replicas')) throw new CliError(ERR_REPLICAS_NOT_SET);
     const replicas = ctx.flags.replicas as number;
     if (replicas < 0) throw new CliError(ERR_REPLICAS);

@@ -10,7 +10,7 @@ import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
 import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
-import { canonicalQuantity, QuantityError } from './quantity-canonical';
+import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
 
@@ -106,7 +106,7 @@ function parseResourceList(spec: string): Record<string, string> {
     if (!part) continue;
     const i = part.indexOf('=');
     if (i < 0) throw new CliError(`Invalid argument syntax ${part}, expected <resource>=<value>`);
-    try { out[part.slice(0, i)] = canonicalQuantity(part.slice(i + 1)); } catch (e) {
+    try { out[part.slice(0, i)] = formatQuantity(parseQuantity(part.slice(i + 1))); } catch (e) {
       if (e instanceof QuantityError) throw new CliError(e.message);
       throw e;
     }

@@ -2,6 +2,7 @@
  * sim-wait: how kubemu waits — instead of watching and sleeping, it fast-forwards the
  * simulated clock timer by timer until a condition holds or the deadline passes.
  */
+import { DurationError, parseDuration } from '../../api/duration';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
 
@@ -21,15 +22,18 @@ export function waitUntil(ctx: CommandContext, cond: () => boolean, timeoutMs: n
   });
 }
 
-/** parseDuration reads a Go duration ("30s", "1m30s", "500ms", "0") into milliseconds. */
-export function parseDuration(v: string, flag = 'timeout'): number {
-  if (v === '0' || v === '') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g;
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  let total = 0;
-  let consumed = '';
-  for (const m of v.matchAll(re)) { total += Number(m[1]) * units[m[2]!]!; consumed += m[0]; }
-  const body = v.replace(/^[+-]/, '');
-  if (consumed !== body) throw new CliError(`invalid argument "${v}" for "--${flag}" flag: time: ${/\d$/.test(v) ? 'missing unit in duration' : 'invalid duration'} "${v}"`);
-  return v.startsWith('-') ? -total : total;
+/**
+ * durationFlag reads a kubectl duration flag (pflag's DurationVar: time.ParseDuration) into
+ * whole milliseconds, the simulated clock's unit (a fraction rounds away from zero, so "500us"
+ * still waits); a bad value is pflag's error.
+ */
+export function durationFlag(v: string, flag: string): number {
+  let ms: number;
+  try {
+    ms = parseDuration(v);
+  } catch (e) {
+    if (e instanceof DurationError) throw new CliError(`invalid argument "${v}" for "--${flag}" flag: ${e.message}`);
+    throw e;
+  }
+  return Math.sign(ms) * Math.ceil(Math.abs(ms));
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { eventCounts, parseDuration, tickProgress, tickSummary } from './tick';
+import { eventCounts, TICK_BACKWARDS, tickDuration, tickProgress, tickSummary } from './tick';
 
-describe('parseDuration', () => {
+describe('tickDuration', () => {
   it.each([
-    ['30s', 30_000], ['2m', 120_000], ['1h30m', 5_400_000], ['500ms', 500], ['1.5s', 1500], ['45', 45_000],
-  ])('%s is %d ms', (text, ms) => expect(parseDuration(text)).toBe(ms));
+    ['30s', 30_000], ['2m', 120_000], ['1h30m', 5_400_000], ['500ms', 500], ['1.5s', 1500], ['500us', 1], ['0', 0],
+  ])('%s is %d ms', (text, ms) => expect(tickDuration(text)).toBe(ms));
 
-  it.each(['', 'abc', '10x', '5m3', '-1s'])('%j is refused with Go\'s message', (text) => {
-    expect(() => parseDuration(text)).toThrow(`time: invalid duration "${text}"`);
+  it.each([
+    ['', 'time: invalid duration ""'], ['abc', 'time: invalid duration "abc"'], ['10x', 'time: unknown unit "x" in duration "10x"'],
+    ['5m3', 'time: missing unit in duration "5m3"'], ['90', 'time: missing unit in duration "90"'], ['-1s', TICK_BACKWARDS('-1s')],
+  ])('%j is refused: %s', (text, message) => {
+    expect(() => tickDuration(text)).toThrow(message);
   });
 });
 

@@ -2,6 +2,7 @@
  * tick: kubemu tick DURATION — moves the cluster's simulated clock forward, firing every
  * timer that falls due on the way in order, and prints a one-line summary.
  */
+import { DurationError, parseDuration } from '../../api/duration';
 import type { KubeObject } from '../../api/meta';
 import { ApiError } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
@@ -9,20 +10,23 @@ import type { Command, CommandContext } from '../command';
 import { CliError } from '../errors';
 import { toISO } from '../../sim/clock';
 
-/** parseDuration reads Go-style durations ("30s", "2m", "1h30m", "500ms"); throws on malformed input. */
-export function parseDuration(s: string): number {
-  if (/^\d+$/.test(s)) return Number(s) * 1000;
-  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
-  let total = 0;
-  let consumed = 0;
-  for (const m of s.matchAll(re)) {
-    if (m.index !== consumed) break;
-    consumed += m[0].length;
-    const n = Number(m[1]);
-    total += m[2] === 'h' ? n * 3_600_000 : m[2] === 'm' ? n * 60_000 : m[2] === 's' ? n * 1000 : n;
+/** TICK_BACKWARDS is tick's refusal of a negative DURATION: simulated time only moves forward. */
+export const TICK_BACKWARDS = (arg: string): string => `tick cannot move the clock backwards: "${arg}"`;
+
+/**
+ * tickDuration reads tick's DURATION with Go's time.ParseDuration ("30s", "1h30m", "500ms";
+ * a bare number has no unit and is refused, as Go refuses it) into whole milliseconds.
+ */
+export function tickDuration(arg: string): number {
+  let ms: number;
+  try {
+    ms = parseDuration(arg);
+  } catch (e) {
+    if (e instanceof DurationError) throw new CliError(e.message);
+    throw e;
   }
-  if (!s || consumed !== s.length) throw new CliError(`time: invalid duration "${s}"`);
-  return Math.round(total);
+  if (ms < 0) throw new CliError(TICK_BACKWARDS(arg));
+  return Math.ceil(ms);
 }
 
 /** eventCounts tallies the Event reasons recorded (or repeated) in a window of changes. */
@@ -75,7 +79,7 @@ export const tickCommand: Command = {
   flags: [{ name: 'quiet', short: 'q', type: 'bool', default: false, help: 'Print nothing.' }],
   run(ctx: CommandContext): number {
     if (ctx.args.length !== 1) throw new CliError('tick takes one DURATION, e.g. `kubemu tick 30s`');
-    const ms = parseDuration(ctx.args[0]!);
+    const ms = tickDuration(ctx.args[0]!);
     const cluster = ctx.cluster();
     const before = cluster.api.revision();
     const from = cluster.clock.nowMs();

@@ -5,8 +5,9 @@
  * (metrics_printer.go, metrics_sorter.go): every cell TAB-terminated, CPU in millicores,
  * memory in MiB rounded down, node percentages against allocatable (or capacity).
  */
+import { formatDuration } from '../../api/duration';
 import type { KubeObject } from '../../api/meta';
-import { milli, tryParseQuantity } from '../../api/quantity';
+import { milliValue, quantityOf, value } from '../../api/quantity';
 import { parseSelector } from '../../api/labels';
 import { ApiError, notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
@@ -31,16 +32,6 @@ const MI = 1024 * 1024;
 /** unavailable is the aggregator's 503 while metrics-server has no ready pod. */
 function unavailable(resource: string): ApiError {
   return new ApiError('ServiceUnavailable' as never, 503, `the server is currently unable to handle the request (get ${resource}.${METRICS_GROUP})`);
-}
-
-/** goDuration renders a duration as Go's time.Duration.String does, at millisecond precision. */
-export function goDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  if (ms < 1000) return `${ms}ms`;
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = ((ms % 60_000) / 1000).toString();
-  return `${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${s}s`;
 }
 
 const cpuCell = (m: number) => `${m}m`;
@@ -118,7 +109,7 @@ function verifyEmpty(pods: KubeObject[], now: number): void {
   if (!pods.length) return;
   for (const p of pods) {
     const age = now - Date.parse(p.metadata.creationTimestamp!);
-    if (age > METRICS_CREATION_DELAY_MS) throw new CliError(`Metrics not available for pod ${p.metadata.namespace}/${p.metadata.name}, age: ${goDuration(age)}`);
+    if (age > METRICS_CREATION_DELAY_MS) throw new CliError(`Metrics not available for pod ${p.metadata.namespace}/${p.metadata.name}, age: ${formatDuration(age)}`);
   }
   throw new CliError(ERR_NOT_YET);
 }
@@ -207,8 +198,8 @@ const topNodeCommand: Command = {
         const node = nodes.find((n) => n.metadata.name === m.name)!;
         const avail = node.status?.[field] ?? {};
         const pct = (used: number, total: number | undefined) => (total === undefined ? undefined : `${total ? Math.trunc(used / total * 100) : 0}%`);
-        const cpuAvail = avail.cpu !== undefined ? milli(avail.cpu) : undefined;
-        const memAvail = avail.memory !== undefined ? tryParseQuantity(avail.memory) : undefined;
+        const cpuAvail = avail.cpu !== undefined ? Number(milliValue(quantityOf(avail.cpu))) : undefined;
+        const memAvail = avail.memory !== undefined ? Number(value(quantityOf(avail.memory))) : undefined;
         rows.push([m.name, cpuCell(m.cpuMilli), ...optional(pct(m.cpuMilli, cpuAvail)), memCell(m.memoryBytes), ...optional(pct(m.memoryBytes, memAvail))]);
       }
       const missing = nodes.filter((n) => !metrics.some((m) => m.name === n.metadata.name)).map((n) => n.metadata.name!).sort();

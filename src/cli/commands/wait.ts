@@ -10,7 +10,7 @@ import { ApiError } from '../../apiserver/errors';
 import { compileJsonPath } from '../../printers/jsonpath';
 import type { Command, CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
-import { parseDuration, waitUntil } from './sim-wait';
+import { durationFlag, waitUntil } from './sim-wait';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 
 export const MSG_CONDITION_MET = 'condition met';
@@ -89,7 +89,7 @@ export const waitCommand: Command = {
     const forFlag = ctx.flags.for as string | undefined;
     if (!forFlag) throw new CliError('--for must be specified');
     const cond = parseFor(forFlag);
-    let timeout = parseDuration(ctx.flags.timeout as string);
+    let timeout = durationFlag(ctx.flags.timeout as string, 'timeout');
     if (timeout < 0) timeout = 7 * 24 * 3_600_000;
     const cluster = ctx.cluster();
     const resolved = resolveTargets(ctx, { args: ctx.args });

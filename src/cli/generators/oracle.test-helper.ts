@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect } from 'vitest';
+import { HAS_KUBECTL, KUBECTL } from '../../../test/differential/kubectl-oracle';
 import { type GeneratorFs, nodeGeneratorFs } from './generator-fs';
 
 const GOLDEN_DIR = path.join(__dirname, '__golden__');
@@ -15,19 +16,6 @@ const goldenFile = (key: string): string => path.join(GOLDEN_DIR, `${key.replace
 
 /** OracleResult is kubectl's JSON text on success, or its error line. */
 export type OracleResult = { json: string } | { error: string };
-
-function hasKubectl(): boolean {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** HAS_KUBECTL says whether the live oracle is available. */
-export const HAS_KUBECTL = hasKubectl();
-
 
 /** FIXTURE_DIR holds the files tests pass to --from-file etc.; the same relative paths are used with kubectl. */
 export const FIXTURE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-gen-'));
@@ -59,7 +47,7 @@ export function kubectl(key: string, args: string[]): OracleResult | undefined {
     // Output flags go before any `--`, after which words are the command.
     const dash = args.indexOf('--') < 0 ? args.length : args.indexOf('--');
     const argv = [...args.slice(0, dash), '--dry-run=client', '-o', 'json', ...args.slice(dash)];
-    const out = execFileSync('kubectl', argv, {
+    const out = execFileSync(KUBECTL, argv, {
       cwd: FIXTURE_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, KUBECONFIG: '/dev/null' },
     });

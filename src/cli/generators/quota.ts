@@ -3,7 +3,7 @@
  * Quantities are parsed and printed canonically (`1024Mi` → `1Gi`, `0.5` → `500m`).
  */
 import type { KubeObject } from '../../api/meta';
-import { canonicalQuantity, QuantityError } from '../commands/quantity-canonical';
+import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
 import { GeneratorError } from './generator-error';
 import { objectMeta } from './go-order';
 import { sortedMap } from './go-json';
@@ -24,7 +24,7 @@ export function parseHard(spec: string): Record<string, string> | undefined {
     const parts = item.split('=');
     if (parts.length !== 2) throw new GeneratorError(INVALID_HARD_SYNTAX(item));
     try {
-      out[parts[0]!] = canonicalQuantity(parts[1]!);
+      out[parts[0]!] = formatQuantity(parseQuantity(parts[1]!));
     } catch (e) {
       if (e instanceof QuantityError) throw new GeneratorError(e.message);
       throw e;

@@ -9,7 +9,7 @@ import { applyStrategicMergePatch } from './strategic-merge';
 
 export { applyJsonPatch, JsonPatchError } from './json-patch';
 export { applyMergePatch, createMergePatch, isPlainObject } from './merge-patch';
-export { applyStrategicMergePatch, mergeKeyFor } from './strategic-merge';
+export { applyStrategicMergePatch } from './strategic-merge';
 
 /** PatchType is kubectl patch --type. */
 export type PatchType = 'strategic' | 'merge' | 'json';

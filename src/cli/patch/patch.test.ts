@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch } from '.';
-import { canonicalQuantity } from '../commands/quantity-canonical';
 
 describe('strategic merge patch', () => {
-  const doc = { spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 }] }, { name: 'b', image: 'y' }], tolerations: [{ key: 'k' }] } };
+  const doc = { apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 }] }, { name: 'b', image: 'y' }], tolerations: [{ key: 'k' }] } };
   it('merges lists by merge key and replaces lists without one', () => {
     expect(applyStrategicMergePatch(doc, { spec: { containers: [{ name: 'b', image: 'z' }], tolerations: [{ key: 'j' }] } })).toEqual({
-      spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 }] }, { name: 'b', image: 'z' }], tolerations: [{ key: 'j' }] },
+      apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 }] }, { name: 'b', image: 'z' }], tolerations: [{ key: 'j' }] },
     });
   });
   it('honours $patch: delete and null', () => {
-    expect(applyStrategicMergePatch(doc, { spec: { containers: [{ name: 'a', $patch: 'delete' }], tolerations: null } })).toEqual({ spec: { containers: [{ name: 'b', image: 'y' }] } });
+    expect(applyStrategicMergePatch(doc, { spec: { containers: [{ name: 'a', $patch: 'delete' }], tolerations: null } })).toEqual({ apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'b', image: 'y' }] } });
+  });
+  it('takes merge keys from the kind: a custom resource\'s lists are replaced whole', () => {
+    const cr = { apiVersion: 'example.com/v1', kind: 'Widget', spec: { containers: [{ name: 'a' }] } };
+    expect(applyStrategicMergePatch(cr, { spec: { containers: [{ name: 'b' }] } })).toEqual({ ...cr, spec: { containers: [{ name: 'b' }] } });
   });
 });
 
@@ -22,8 +25,3 @@ describe('merge and json patch', () => {
   });
 });
 
-describe('canonicalQuantity', () => {
-  it.each([['0.5', '500m'], ['1024Mi', '1Gi'], ['1.5Gi', '1536Mi'], ['100m', '100m'], ['2000', '2k'], ['512Mi', '512Mi'], ['0.1', '100m'], ['1', '1']])('%s → %s', (a, b) => {
-    expect(canonicalQuantity(a)).toBe(b);
-  });
-});

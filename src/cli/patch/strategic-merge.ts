@@ -4,9 +4,12 @@
  * containerPort, service ports by port …) merge item by item; other lists replace; `null`
  * deletes; the `$patch: replace|delete`, `$deleteFromPrimitiveList/<f>`, `$setElementOrder/<f>`
  * and `$retainKeys` directives are honoured.
- * Mirrors apimachinery pkg/util/strategicpatch/patch.go; kubemu: merge keys come from the
- * table below (field name + parent path) rather than from Go struct tags.
+ * Mirrors apimachinery pkg/util/strategicpatch/patch.go; merge keys and strategies are the Go
+ * struct tags, looked up through api/patch-meta.ts from the object's apiVersion and kind (a
+ * custom resource has none: its lists are replaced whole).
  */
+import { normalizeElementOrder } from '../../api/element-order';
+import { lookupPatchMeta, rootStructOf, type PatchMeta } from '../../api/patch-meta';
 import { isPlainObject } from './merge-patch';
 
 /** PATCH_DIRECTIVE is the `$patch` key. */
@@ -15,32 +18,14 @@ const DELETE_FROM_PRIMITIVE = '$deleteFromPrimitiveList/';
 const SET_ELEMENT_ORDER = '$setElementOrder/';
 const RETAIN_KEYS = '$retainKeys';
 
-/** MERGE_KEYS names the merge key of each list field (by field name) of the built-in types. */
-export const MERGE_KEYS: Record<string, string> = {
-  containers: 'name', initContainers: 'name', ephemeralContainers: 'name', volumes: 'name', env: 'name',
-  imagePullSecrets: 'name', resourceClaims: 'name', schedulingGates: 'name', volumeMounts: 'mountPath',
-  volumeDevices: 'devicePath', ownerReferences: 'uid', conditions: 'type', hostAliases: 'ip',
-  topologySpreadConstraints: 'topologyKey', ports: 'port', addresses: 'ip',
-};
-
-/** PRIMITIVE_MERGE_LISTS are lists of scalars with patchStrategy merge. */
-export const PRIMITIVE_MERGE_LISTS = new Set(['finalizers']);
-
-/** mergeKeyFor picks the merge key of a list field given its path (container ports use containerPort). */
-export function mergeKeyFor(path: readonly string[]): string | undefined {
-  const field = path[path.length - 1]!;
-  if (field === 'ports' && path.some((p) => p === 'containers' || p === 'initContainers' || p === 'ephemeralContainers')) return 'containerPort';
-  // Service ports merge on port; EndpointSubset ports have no merge key (atomic).
-  if (field === 'ports' && path.includes('subsets')) return undefined;
-  return MERGE_KEYS[field];
-}
-
-/** applyStrategicMergePatch returns the patched copy of doc. */
+/** applyStrategicMergePatch returns the patched copy of doc (typed by its apiVersion and kind). */
 export function applyStrategicMergePatch(doc: unknown, patch: unknown): unknown {
-  return mergeMap(isPlainObject(doc) ? doc : {}, isPlainObject(patch) ? patch : {}, []);
+  const d = isPlainObject(doc) ? doc : {};
+  const p = isPlainObject(patch) ? patch : {};
+  return mergeMap(d, p, rootStructOf(d.apiVersion ?? p.apiVersion, d.kind ?? p.kind));
 }
 
-function mergeMap(original: Record<string, unknown>, patch: Record<string, unknown>, path: string[]): Record<string, unknown> {
+function mergeMap(original: Record<string, unknown>, patch: Record<string, unknown>, struct: string | undefined): Record<string, unknown> {
   const directive = patch[PATCH_DIRECTIVE];
   if (directive === 'replace') {
     const copy = { ...patch };
@@ -64,12 +49,12 @@ function mergeMap(original: Record<string, unknown>, patch: Record<string, unkno
     }
     if (v === null) { delete out[k]; continue; }
     const cur = out[k];
-    const sub = [...path, k];
+    const meta = lookupPatchMeta(struct, k);
     if (isPlainObject(v)) {
       if (v[PATCH_DIRECTIVE] === 'delete') { delete out[k]; continue; }
-      out[k] = mergeMap(isPlainObject(cur) ? cur : {}, v, sub);
+      out[k] = mergeMap(isPlainObject(cur) ? cur : {}, v, meta.struct);
     } else if (Array.isArray(v)) {
-      out[k] = mergeList(Array.isArray(cur) ? cur : [], v, sub);
+      out[k] = mergeList(Array.isArray(cur) ? cur : [], v, meta);
     } else {
       out[k] = v;
     }
@@ -77,13 +62,14 @@ function mergeMap(original: Record<string, unknown>, patch: Record<string, unkno
   return out;
 }
 
-function mergeList(original: unknown[], patch: unknown[], path: string[]): unknown[] {
-  const field = path[path.length - 1]!;
-  if (PRIMITIVE_MERGE_LISTS.has(field)) {
+function mergeList(original: unknown[], patch: unknown[], meta: PatchMeta): unknown[] {
+  // A list of scalars with patchStrategy merge (finalizers) is a set union.
+  if (meta.merge && meta.mergeKey === undefined) {
     const seen = new Set(original.map((x) => JSON.stringify(x)));
-    return [...original, ...patch.filter((x) => !seen.has(JSON.stringify(x)))];
+    const merged = [...original, ...patch.filter((x) => !seen.has(JSON.stringify(x)))];
+    return normalizeElementOrder(merged, original, patch, (x) => JSON.stringify(x));
   }
-  const key = mergeKeyFor(path);
+  const key = meta.merge ? meta.mergeKey : undefined;
   const replaceAll = patch.some((p) => isPlainObject(p) && p[PATCH_DIRECTIVE] === 'replace' && Object.keys(p).length === 1);
   if (!key || replaceAll || !patch.every(isPlainObject)) {
     return stripDirectives(patch.filter((p) => !(isPlainObject(p) && p[PATCH_DIRECTIVE] === 'replace' && Object.keys(p).length === 1))) as unknown[];
@@ -93,11 +79,13 @@ function mergeList(original: unknown[], patch: unknown[], path: string[]): unkno
     const id = JSON.stringify(item[key]);
     const idx = out.findIndex((o) => isPlainObject(o) && JSON.stringify(o[key]) === id);
     if (item[PATCH_DIRECTIVE] === 'delete') { if (idx >= 0) out.splice(idx, 1); continue; }
-    if (idx >= 0) out[idx] = mergeMap(out[idx] as Record<string, unknown>, item, path);
+    if (idx >= 0) out[idx] = mergeMap(out[idx] as Record<string, unknown>, item, meta.struct);
     else out.push(stripDirectives(item));
   }
-  return out;
+  const idOf = (x: unknown): string | undefined => (isPlainObject(x) ? JSON.stringify(x[key]) : undefined);
+  return normalizeElementOrder(out, original, patch.filter((p) => (p as Record<string, unknown>)[PATCH_DIRECTIVE] !== 'delete'), idOf);
 }
+
 
 function stripDirectives(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripDirectives);

@@ -6,11 +6,11 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
-import { tryParseQuantity } from '../../api/quantity';
+import { compareQuantity, quantityOf, type Quantity } from '../../api/quantity';
 
 /** storageOf parses a resource list's storage quantity (0 when missing). */
-export function storageOf(list: Record<string, string> | undefined): number {
-  return tryParseQuantity(list?.storage ?? '0') ?? 0;
+export function storageOf(list: Record<string, string> | undefined): Quantity {
+  return quantityOf(list?.storage);
 }
 
 /** volumeAllowsNode: the volume has no node affinity, or it admits the node by hostname. */
@@ -44,10 +44,10 @@ export function findMatchingVolume(claim: KubeObject, volumes: KubeObject[], nod
     if ((pv.spec.storageClassName ?? '') !== cls) return false;
     if ((pv.spec.volumeMode ?? 'Filesystem') !== mode) return false;
     if (!modes.every((m) => (pv.spec.accessModes ?? []).includes(m))) return false;
-    if (storageOf(pv.spec.capacity) < want) return false;
+    if (compareQuantity(storageOf(pv.spec.capacity), want) < 0) return false;
     if (claim.spec.selector && !selectorMatches(claim.spec.selector, pv.metadata.labels)) return false;
     return volumeAllowsNode(pv, node);
   });
   return candidates.sort((a, b) => Number(!!b.spec.claimRef) - Number(!!a.spec.claimRef)
-    || storageOf(a.spec.capacity) - storageOf(b.spec.capacity) || a.metadata.name!.localeCompare(b.metadata.name!))[0];
+    || compareQuantity(storageOf(a.spec.capacity), storageOf(b.spec.capacity)) || a.metadata.name!.localeCompare(b.metadata.name!))[0];
 }

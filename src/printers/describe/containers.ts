@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity, milliValue, parseQuantityExact, value as quantityValue } from './quantity-format';
+import { canonicalQuantity, milliValue, tryParseQuantity, value as quantityValue } from '../../api/quantity';
 import { formatRFC1123Z } from './time-format';
 
 const sortedKeys = (o: Record<string, unknown> | undefined | null): string[] =>
@@ -97,8 +97,8 @@ function formatMapLines(m: Record<string, string> | undefined): string {
 function resolveResourceFieldRef(ref: any, container: any): string {
   const [kind, res] = String(ref.resource ?? '').split('.') as [string, string];
   const raw = container.resources?.[kind]?.[res];
-  const q = parseQuantityExact(raw) ?? parseQuantityExact('0')!;
-  const divisor = parseQuantityExact(ref.divisor) ?? parseQuantityExact('1')!;
+  const q = tryParseQuantity(raw) ?? tryParseQuantity('0')!;
+  const divisor = tryParseQuantity(ref.divisor) ?? tryParseQuantity('1')!;
   if (divisor.nanos === 0n) return '';
   const ceilDiv = (a: bigint, b: bigint): bigint => (a % b === 0n ? a / b : a / b + 1n);
   if (res === 'cpu') return String(ceilDiv(milliValue(q), milliValue(divisor) || 1n));

@@ -8,7 +8,7 @@ import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity } from './quantity-format';
+import { canonicalQuantity } from '../../api/quantity';
 import { formatRFC1123Z } from './time-format';
 
 /** UNKNOWN_CURRENT is printed while the autoscaler has not observed a metric yet. */

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import type { DescribeContext } from './context';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity } from './quantity-format';
+import { canonicalQuantity } from '../../api/quantity';
 
 /** LIMIT_RANGE_HEADER and LIMIT_RANGE_RULE are the table's header cells and dashes. */
 export const LIMIT_RANGE_HEADER = 'Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio';

@@ -7,7 +7,7 @@ import type { DescribeContext } from './context';
 import { describeLimitRangeSpec, LIMIT_RANGE_HEADER, LIMIT_RANGE_RULE } from './limitrange';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity } from './quantity-format';
+import { canonicalQuantity } from '../../api/quantity';
 import { QUOTA_SCOPE_HELP } from './resourcequota';
 import { formatRFC1123Z } from './time-format';
 

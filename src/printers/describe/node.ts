@@ -8,7 +8,7 @@ import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline } from './multiline';
 import { podRequestsAndLimits, type ResourceTotals } from './pod-resources';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
-import { formatQuantity, milliValue, quantityOf, value, ZERO, type Quantity } from './quantity-format';
+import { formatQuantity, milliValue, quantityOf, value, ZERO, type Quantity } from '../../api/quantity';
 import { formatRFC1123Z, timestampSince } from './time-format';
 
 /** NODE_ROLE_LABEL_PREFIX marks a role label ("node-role.kubernetes.io/control-plane"). */

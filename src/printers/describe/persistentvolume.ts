@@ -8,7 +8,7 @@ import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { accessModesAsString, goStringSlice } from './persistentvolumeclaim';
 import { LEVEL_0, LEVEL_1, LEVEL_2, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity } from './quantity-format';
+import { canonicalQuantity } from '../../api/quantity';
 import { timestampSince } from './time-format';
 import { VOLUME_PRINTERS } from './volumes';
 

@@ -7,7 +7,7 @@ import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity } from './quantity-format';
+import { canonicalQuantity } from '../../api/quantity';
 import { formatRFC1123Z, timestampSince } from './time-format';
 
 /** accessModesAsString is storageutil.GetAccessModesAsString: RWO,ROX,RWX,RWOP in that order. */

@@ -3,7 +3,7 @@
  * PodRequestsAndLimits) and its QoS class (pkg/util/qos ComputePodQOS).
  */
 import type { KubeObject } from '../../api/meta';
-import { addQuantity, compareQuantity, parseQuantityExact, type Quantity } from './quantity-format';
+import { addQuantity, compareQuantity, tryParseQuantity, type Quantity } from '../../api/quantity';
 
 /** ResourceTotals maps a resource name to an exact quantity. */
 export type ResourceTotals = Map<string, Quantity>;
@@ -11,7 +11,7 @@ export type ResourceTotals = Map<string, Quantity>;
 function toTotals(list: Record<string, string | number> | undefined | null): ResourceTotals {
   const out: ResourceTotals = new Map();
   for (const [k, v] of Object.entries(list ?? {})) {
-    const q = parseQuantityExact(v);
+    const q = tryParseQuantity(v);
     if (q) out.set(k, q);
   }
   return out;

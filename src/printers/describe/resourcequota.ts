@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import type { DescribeContext } from './context';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
-import { formatQuantity, parseQuantityExact, value, type Quantity } from './quantity-format';
+import { formatQuantity, tryParseQuantity, value, type Quantity } from '../../api/quantity';
 
 /** QUOTA_SCOPE_HELP is kubectl's help text per ResourceQuota scope. */
 export const QUOTA_SCOPE_HELP: Readonly<Record<string, string>> = {
@@ -23,7 +23,7 @@ const NANO = 1_000_000_000n;
  * (a missing amount has none), kubectl re-creates it from its whole value in the hard format.
  */
 export function usedInHardFormat(used: string | number | undefined, hard: Quantity | undefined): string {
-  const u = parseQuantityExact(used);
+  const u = tryParseQuantity(used);
   if (!hard) return u ? formatQuantity(u) : '0';
   if (u && u.format === hard.format) return formatQuantity(u);
   return formatQuantity({ nanos: (u ? value(u) : 0n) * NANO, format: hard.format });
@@ -44,7 +44,7 @@ export function describeResourceQuota(quota: KubeObject, _ctx: DescribeContext):
   const hard = quota.status?.hard ?? {};
   const used = quota.status?.used ?? {};
   for (const r of Object.keys(hard).sort()) {
-    const h = parseQuantityExact(hard[r]);
+    const h = tryParseQuantity(hard[r]);
     w.write(LEVEL_0, `${r}\t${usedInHardFormat(used[r], h)}\t${h ? formatQuantity(h) : String(hard[r])}\n`);
   }
   return w.toString();

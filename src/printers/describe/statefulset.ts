@@ -8,7 +8,7 @@ import { printLabelsMultiline, printAnnotationsMultiline } from './multiline';
 import { formatPodPhaseCounts, podStatusForController } from './pod-status-counts';
 import { describePodTemplate } from './pod-template';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity } from './quantity-format';
+import { canonicalQuantity } from '../../api/quantity';
 import { selectorString } from './selector-string';
 import { formatRFC1123Z } from './time-format';
 

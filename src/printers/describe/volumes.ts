@@ -3,7 +3,7 @@
  * (kubectl describeVolumes) for the volume sources kubemu workloads use.
  */
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, PrefixWriter } from './prefix-writer';
-import { canonicalQuantity, parseQuantityExact } from './quantity-format';
+import { canonicalQuantity, tryParseQuantity } from '../../api/quantity';
 
 // Go prints a nil *bool with %v as "<nil>".
 const goBoolPtr = (b: boolean | undefined | null): string => (b === undefined || b === null ? '<nil>' : String(b));
@@ -14,7 +14,7 @@ type VolumePrinter = (source: any, w: PrefixWriter) => void;
 export const VOLUME_PRINTERS: ReadonlyArray<readonly [string, VolumePrinter]> = [
   ['hostPath', (s, w) => w.write(LEVEL_2, `Type:\tHostPath (bare host directory volume)\n    Path:\t${s.path ?? ''}\n    HostPathType:\t${s.type || '<none>'}\n`)],
   ['emptyDir', (s, w) => {
-    const size = parseQuantityExact(s.sizeLimit);
+    const size = tryParseQuantity(s.sizeLimit);
     const limit = size && size.nanos > 0n ? canonicalQuantity(s.sizeLimit) : '<unset>';
     w.write(LEVEL_2, `Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t${s.medium ?? ''}\n    SizeLimit:\t${limit}\n`);
   }],

@@ -10,7 +10,7 @@
  * kubemu: capacity tracking and the assume/PreBind wait are left out.
  */
 import type { KubeObject } from '../../../api/meta';
-import { parseQuantity } from '../../../api/quantity';
+import { compareQuantity, parseQuantity } from '../../../api/quantity';
 import {
   type CycleState, type FilterPlugin, type NodeInfo, type PreFilterPlugin, type PreFilterResult, type Snapshot, type Status,
   ok, skip, unschedulable,
@@ -85,7 +85,7 @@ function canBindOrProvision(claim: KubeObject, node: NodeInfo, snapshot: Snapsho
     const ref = pv.spec?.claimRef;
     if (ref && (ref.name !== claim.metadata.name || ref.namespace !== claim.metadata.namespace)) continue;
     if (pv.status?.phase && pv.status.phase !== 'Available' && !ref) continue;
-    if (parseQuantity(pv.spec?.capacity?.storage ?? '0') < want) continue;
+    if (compareQuantity(parseQuantity(pv.spec?.capacity?.storage ?? '0'), want) < 0) continue;
     if (volumeAdmitsNode(pv, node)) return true;
   }
   return !!sc?.provisioner && sc.provisioner !== NO_PROVISIONER;

@@ -1,22 +1,10 @@
 /**
- * jsonpath-kubectl-oracle: TEST-ONLY helpers that run the real kubectl client offline
+ * jsonpath-kubectl-oracle.test-helper: TEST-ONLY helpers that run the real kubectl client offline
  * (`kubectl label --local -f FILE … -o …`) as a differential oracle for the jsonpath,
  * custom-columns and sort-by printers. Nothing in the CLI imports this file.
  */
-import { execFileSync, spawn } from 'node:child_process';
-
-/** KUBECTL is the oracle binary; override with KUBEMU_ORACLE_KUBECTL. */
-export const KUBECTL = process.env.KUBEMU_ORACLE_KUBECTL ?? 'kubectl';
-
-/** hasKubectl reports whether a kubectl client can be run (tests skip without one). */
-export function hasKubectl(): boolean {
-  try {
-    execFileSync(KUBECTL, ['version', '--client'], { stdio: 'ignore', timeout: 10_000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { spawn } from 'node:child_process';
+import { KUBECTL } from '../../test/differential/kubectl-oracle';
 
 /** OracleResult is one kubectl run's captured streams and exit code. */
 export interface OracleResult { stdout: string; stderr: string; code: number }
