@@ -2,36 +2,35 @@
  * kube-scheduler: the component that takes unbound pods for the default scheduler, runs the
  * framework over a snapshot built once per pass, and binds — or records why not, preempting
  * lower-priority pods when that makes room. Mirrors pkg/scheduler/schedule_one.go
- * (scheduleOne, handleSchedulingFailure), internal/queue/scheduling_queue.go (activeQ order,
- * back-off, unschedulable pods moved by cluster events or flushed after 5 minutes) and
- * framework/preemption/preemption.go (prepareCandidate).
+ * (scheduleOne, handleSchedulingFailure), eventhandlers.go (cluster changes turned into the
+ * events plugins registered) and framework/preemption/preemption.go (prepareCandidate); the
+ * queue itself is scheduling-queue.ts.
  *
- * The queue in a level-driven runtime: the runtime hands the component the keys of pods that
- * changed, were moved by a cluster event (the watches below), or whose timer fell due. On the
- * first such key of a pass the component lists every pending pod in activeQ order (priority,
- * then age) and attempts, up to and including the requested key, each one that is eligible —
- * marked by a watch this pass, or the requested key itself — so a high-priority pod is tried
- * before lower-priority ones that happen to sort first by name.
- * kubemu: back-off (1s doubling to 10s after each failure) is kept in memory, so it restarts
- * with each kubemu command; a failed pod waits for a cluster event (node added or changed,
- * bound pod deleted or finished, claim changed) or 5 minutes of simulated time.
+ * The queue in a level-driven runtime: the watches below feed the SchedulingQueue (a pending pod
+ * added or changed goes to activeQ; a Node, bound Pod, claim, volume or class change becomes a
+ * ClusterEvent that moves the unschedulable pods whose rejecting plugins registered it and whose
+ * hints say Queue) and return the keys of the pods they moved; the runtime hands the component
+ * those keys and the ones whose timer fell due. A pass pops activeQ in priority order, up to
+ * MAX_ATTEMPTS_PER_PASS attempts, and each key's Result is when the queue wants it back: at once
+ * (still in activeQ), when its back-off ends (backoffQ), or the 5-minute flush (unschedulable).
  */
 import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
 import { setCondition } from '../api/conditions';
 import { isConflict, isNotFound } from '../apiserver/errors';
 import { failpoint } from '../sim/failpoints';
-import type { Controller, ReconcileContext, Request, Result } from '../controllers/controller';
-import { keyOf, requestFor } from '../controllers/controller';
-import { type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
+import type { Controller, ReconcileContext, Request, Result, Watch } from '../controllers/controller';
+import { keyOf, parseKey, requestFor } from '../controllers/controller';
+import { type Plugin, type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
 import { DEFAULT_SCHEDULER_NAME } from './plugins/registry';
 import { scheduleOne, isFailure } from './scheduler';
 import { ProfileCache } from './config';
-import { activeQOrder, backoffDuration, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION_MS } from './queue';
+import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
+import { Action, type ClusterEvent, NODE_UPDATE, nodeSchedulingPropertiesChange } from './cluster-event';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
-import { SELECTED_NODE_ANNOTATION, claimNames, claimsToSelectNode } from './plugins/volumebinding';
+import { SELECTED_NODE_ANNOTATION, claimsToSelectNode } from './plugins/volumebinding';
 
-export { POD_MAX_BACKOFF_MS } from './queue';
+export { POD_MAX_BACKOFF_MS } from './scheduling-queue';
 
 export const NAME = 'default-scheduler';
 export const SCHEDULED = 'Scheduled';
@@ -55,8 +54,6 @@ function pendingFor(schedulerName: string, pod: KubeObject): boolean {
 }
 
 const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
-
-interface Attempts { n: number; lastMs: number }
 
 /**
  * podsWhere lists the pods that keep accepts, decoding them one at a time (a big cluster's pods
@@ -98,12 +95,31 @@ function snapshotPod(p: KubeObject): KubeObject {
 }
 
 /**
- * queueEntry is what the activeQ order keeps of a pending pod: the fields PrioritySort compares
- * and the key to fetch it by (a pass over thousands of pending pods need not hold them whole).
+ * queuedPod is what the scheduling queue keeps of a pending pod: what PrioritySort compares and
+ * the spec fields the queueing hints read (requests, ports, selectors, affinity, tolerations,
+ * spread constraints, claims) — thousands of pending pods need not be held whole.
  */
-function queueEntry(p: KubeObject): KubeObject {
-  const { namespace, name, creationTimestamp } = p.metadata;
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, creationTimestamp }, spec: { priority: p.spec?.priority } } as KubeObject;
+function queuedPod(p: KubeObject): KubeObject {
+  const { namespace, name, uid, labels, creationTimestamp } = p.metadata;
+  const spec = p.spec ?? {};
+  const container = (c: { name?: string; resources?: unknown; ports?: unknown; restartPolicy?: string }) => ({ name: c.name, resources: c.resources, ports: c.ports, restartPolicy: c.restartPolicy });
+  return {
+    apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, uid, labels, creationTimestamp },
+    spec: {
+      priority: spec.priority, nodeSelector: spec.nodeSelector, affinity: spec.affinity, tolerations: spec.tolerations,
+      topologySpreadConstraints: spec.topologySpreadConstraints, overhead: spec.overhead,
+      containers: spec.containers?.map(container), initContainers: spec.initContainers?.map(container),
+      volumes: spec.volumes?.filter((v: { persistentVolumeClaim?: unknown }) => v.persistentVolumeClaim),
+    },
+  } as KubeObject;
+}
+
+/** WatchEventType is a change's type as a watch map is told it (undefined after a relist). */
+type WatchEventType = NonNullable<Parameters<Watch['map']>[2]>;
+
+/** storageEvent maps a storage object's change to its ClusterEvent (its earlier state is not kept). */
+function storageEvent(resource: ClusterEvent['resource'], type: WatchEventType | undefined): ClusterEvent {
+  return { resource, actionType: type === 'ADDED' ? Action.Add : type === 'DELETED' ? Action.Delete : Action.Update };
 }
 
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
@@ -115,31 +131,41 @@ export function newKubeScheduler(): Controller {
   // Per pass.
   let profile: Profile | undefined;
   let snapshot: Snapshot | undefined;
-  let order: KubeObject[] | undefined;
-  let cursor = 0;
   let attempted = 0;
+  let flushed = false;
   const results = new Map<string, Result | undefined>();
-  // Across passes (this process).
-  const dirty = new Set<string>();
-  const echoes = new Set<string>();
+  // Across passes (this process): the queue, and what the watches need to tell changes apart.
+  let queue: SchedulingQueue | undefined;
+  /** synced: the pending pods earlier commands left are in the queue (read once, at the first cluster event). */
+  let synced = false;
+  /** ownWrites: our status writes to pending pods ("key@resourceVersion"); their echoes move nothing. */
   const ownWrites = new Set<string>();
-  const attempts = new Map<string, Attempts>();
+  /** boundByUs: pods we bound whose binding the watch has not seen yet (then: an assigned-Pod Add). */
+  const boundByUs = new Set<string>();
+  /** nodes: the last seen state of each Node, to tell what a change touched (a heartbeat: nothing). */
+  const nodes = new Map<string, KubeObject>();
 
-  // The pending pods as of this burst of watch events: many node events in one pass list once.
-  // Keyed by the store revision, so it is fresh after any write (an empty list included).
-  let pendingCache: { revision: number; reqs: Request[] } | undefined;
-  const allPending = (ctx: ReconcileContext): Request[] => {
-    const revision = ctx.api.revision();
-    if (pendingCache?.revision === revision) return pendingCache.reqs;
-    const reqs = podsWhere(ctx, pending, UNSCHEDULED).map(requestFor);
-    pendingCache = { revision, reqs };
-    return reqs;
+  const loadProfile = (ctx: ReconcileContext): Profile => {
+    if (profile) return profile;
+    profile = profiles.get(ctx.api);
+    schedulerName = profile.schedulerName;
+    queueOf(ctx).setPlugins([...new Set<Plugin>([...profile.preFilters, ...profile.filters])]);
+    return profile;
   };
-  /** moveAll is MoveAllToActiveOrBackoffQueue: every pending pod becomes eligible (after its back-off). */
-  const moveAll = (ctx: ReconcileContext): Request[] => {
-    const reqs = allPending(ctx);
-    for (const r of reqs) dirty.add(keyOf(r));
-    return reqs;
+  const queueOf = (ctx: ReconcileContext): SchedulingQueue => (queue ??= new SchedulingQueue({ clock: ctx.clock }));
+
+  /**
+   * onClusterEvent is MoveAllToActiveOrBackoffQueue for one event; returns the moved pods' keys.
+   * kubemu: the first event of a command first enters the pending pods earlier commands left.
+   */
+  const onClusterEvent = (ctx: ReconcileContext, event: ClusterEvent, oldObj: KubeObject | undefined, newObj: KubeObject | undefined): Request[] => {
+    loadProfile(ctx);
+    const q = queueOf(ctx);
+    if (!synced) {
+      synced = true;
+      ctx.api.each({ kind: 'Pod', fieldSelector: UNSCHEDULED }, (p) => { if (pending(p)) q.addIfNotPresent(queuedPod(p)); });
+    }
+    return q.moveAllToActiveOrBackoffQueue(event, oldObj, newObj).map(parseKey);
   };
 
   const snap = (ctx: ReconcileContext): Snapshot => {
@@ -161,14 +187,13 @@ export function newKubeScheduler(): Controller {
     return out;
   };
 
-  /** attempt runs one scheduling cycle for pod and returns what its key should be requeued with. */
-  const attempt = (pod: KubeObject, ctx: ReconcileContext): Result | undefined => {
-    const key = podKeyOf(pod);
+  /** attempt runs one scheduling cycle for a popped pod and returns what its key should be requeued with. */
+  const attempt = (pod: KubeObject, info: QueuedPodInfo, ctx: ReconcileContext): Result | undefined => {
+    const q = queueOf(ctx);
+    const key = info.key;
     const s = snap(ctx);
     const result = scheduleOne(pod, s, profile!, ctx.rand, { explain: false });
     if (isFailure(result)) {
-      const a = attempts.get(key);
-      attempts.set(key, { n: (a?.n ?? 0) + 1, lastMs: ctx.clock.nowMs() });
       const f = result.failure;
       let nominated: string | null | undefined;
       if (f.preemption) {
@@ -181,9 +206,9 @@ export function newKubeScheduler(): Controller {
         s.unnominate(key);
       }
       recordFailure(pod, f.message, nominated, ctx);
-      return { requeueAfterMs: POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION_MS, lazy: true };
+      q.addUnschedulable(info, f.unschedulablePlugins);
+      return q.wakeAfter(key);
     }
-    attempts.delete(key);
     // VolumeBinding PreBind: delayed claims learn the node, so the provisioner can act.
     for (const claim of claimsToSelectNode(pod, s)) {
       const fresh = structuredClone(claim);
@@ -192,16 +217,20 @@ export function newKubeScheduler(): Controller {
         s.claims.set(`${fresh.metadata.namespace}/${fresh.metadata.name}`, ctx.api.update(fresh, { fieldManager: NAME }));
       } catch (e) {
         if (!isConflict(e) && !isNotFound(e)) throw e;
+        // Stale claim: the next pass tries again against a fresh snapshot.
         snapshot = undefined;
+        q.done(key);
         return { requeueAfterMs: 0 };
       }
     }
+    q.done(key);
     try {
       ctx.api.bind({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, result.nodeName, { fieldManager: NAME });
     } catch (e) {
       if (isNotFound(e) || isConflict(e)) { snapshot = undefined; return undefined; }
       throw e;
     }
+    boundByUs.add(key);
     failpoint('mid-scheduling');
     s.assume(snapshotPod(pod), result.nodeName);
     ctx.api.recordEvent(pod, 'Normal', SCHEDULED, scheduledMessage(pod.metadata.namespace!, pod.metadata.name!, result.nodeName), { component: NAME });
@@ -255,96 +284,93 @@ export function newKubeScheduler(): Controller {
     }
   };
 
-  /** eligible decides whether a pending pod is attempted now; otherwise returns its requeue. */
-  const gate = (key: string, requested: boolean, ctx: ReconcileContext): { go: boolean; result?: Result } => {
-    const marked = dirty.has(key);
-    if (!marked && !requested) return { go: false };
-    const a = attempts.get(key);
-    if (!marked && requested && echoes.has(key) && a) {
-      // Only our own status write woke the pod: it stays unschedulable until moved or flushed.
-      const left = a.lastMs + POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION_MS - ctx.clock.nowMs();
-      if (left > 0) return { go: false, result: { requeueAfterMs: left, lazy: true } };
+  /** drain pops activeQ in priority order and attempts each pod, up to the pass's bound. */
+  const drain = (ctx: ReconcileContext): void => {
+    const q = queueOf(ctx);
+    while (attempted < MAX_ATTEMPTS_PER_PASS) {
+      const info = q.pop();
+      if (!info) return;
+      const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: info.pod.metadata.namespace, name: info.pod.metadata.name! });
+      if (!fresh || !pending(fresh)) { q.done(info.key); continue; }
+      attempted++;
+      results.set(info.key, attempt(fresh, info, ctx));
     }
-    if (a) {
-      const left = a.lastMs + backoffDuration(a.n) - ctx.clock.nowMs();
-      if (left > 0) return { go: false, result: { requeueAfterMs: left } }; // backoffQ: stays marked
-    }
-    return { go: true };
   };
 
-  const process = (ctx: ReconcileContext, pod: KubeObject, requested: boolean): void => {
-    const key = podKeyOf(pod);
-    if (results.has(key)) return;
-    const g = gate(key, requested, ctx);
-    if (!g.go) {
-      if (requested || g.result) results.set(key, g.result);
-      return;
+  /** onPodChange feeds the queue a Pod change: a pending pod's own, or a bound pod's as a cluster event. */
+  const onPodChange = (p: KubeObject, ctx: ReconcileContext, type: WatchEventType | undefined): Request[] => {
+    const key = podKeyOf(p);
+    loadProfile(ctx); // pending() needs the profile's schedulerName
+    if (type !== 'DELETED' && pending(p)) {
+      // Our own status write changes nothing the queue acts on.
+      if (ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) return [];
+      queueOf(ctx).update(queuedPod(p));
+      return []; // the pod's own key is handed over by the runtime (it is the component's `for` kind)
     }
-    // Past the pass's attempts the pod stays marked; a requested one comes back at once.
-    if (attempted >= MAX_ATTEMPTS_PER_PASS) {
-      if (requested) results.set(key, { requeueAfterMs: 0 });
-      return;
-    }
-    attempted++;
-    dirty.delete(key);
-    echoes.delete(key);
-    results.set(key, attempt(pod, ctx));
+    queue?.delete(key);
+    if (!p.spec?.nodeName) return [];
+    // A bound pod going away (or finishing: kubemu counts it as deleted, as the snapshot drops
+    // it) frees room; one newly bound (created bound, or our binding seen) can satisfy affinity
+    // or spread. The change's type says which (a relist has none: then the API is asked).
+    const gone = type ? type === 'DELETED' : !ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
+    if (gone || isPodTerminal(p)) { boundByUs.delete(key); return onClusterEvent(ctx, { resource: 'Pod', actionType: Action.Delete }, p, undefined); }
+    if (type === 'ADDED' || boundByUs.delete(key)) return onClusterEvent(ctx, { resource: 'Pod', actionType: Action.Add }, undefined, p);
+    return [];
   };
+
+  /** onNodeChange turns a Node change into its event: what changed, compared with the last seen state (a heartbeat moves nothing). */
+  const onNodeChange = (n: KubeObject, ctx: ReconcileContext, type: WatchEventType | undefined): Request[] => {
+    const name = n.metadata.name!;
+    const old = nodes.get(name);
+    if (type === 'DELETED') {
+      nodes.delete(name);
+      return onClusterEvent(ctx, { resource: 'Node', actionType: Action.Delete }, n, undefined);
+    }
+    nodes.set(name, n);
+    if (type === 'ADDED') return onClusterEvent(ctx, { resource: 'Node', actionType: Action.Add }, undefined, n);
+    // Not seen before in this command: any part may have changed.
+    const actionType = old ? nodeSchedulingPropertiesChange(old, n) : NODE_UPDATE;
+    return actionType ? onClusterEvent(ctx, { resource: 'Node', actionType }, old, n) : [];
+  };
+
+  const storageWatch = (kind: 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass') => ({
+    kind,
+    map: (o: KubeObject, ctx: ReconcileContext, type?: WatchEventType) => onClusterEvent(ctx, storageEvent(kind, type), undefined, type === 'DELETED' ? undefined : o),
+  });
 
   return {
     name: NAME,
     for: 'Pod',
     accepts: (p) => pending(p),
     watches: [
-      {
-        kind: 'Pod',
-        map: (p, ctx, type) => {
-          const key = podKeyOf(p);
-          if (pending(p)) {
-            if (ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) echoes.add(key);
-            else dirty.add(key);
-            return [];
-          }
-          // A bound pod going away (or finishing) frees room: move every unschedulable pod. The
-          // change's type says whether it went (a relist has none: then the API is asked).
-          if (!p.spec?.nodeName) return [];
-          const gone = type ? type === 'DELETED' : !ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
-          if (gone || isPodTerminal(p)) return moveAll(ctx);
-          return [];
-        },
-      },
-      // A node appearing or changing can make room.
-      { kind: 'Node', map: (_n, ctx) => moveAll(ctx) },
-      // A claim getting bound (or created) lets its pods pass VolumeBinding.
-      {
-        kind: 'PersistentVolumeClaim',
-        map: (c, ctx) => ctx.api.list({ kind: 'Pod', namespace: c.metadata.namespace })
-          .filter((p) => pending(p) && claimNames(p).includes(c.metadata.name!))
-          .map((p) => { dirty.add(podKeyOf(p)); return requestFor(p); }),
-      },
+      { kind: 'Pod', map: onPodChange },
+      { kind: 'Node', map: onNodeChange },
+      storageWatch('PersistentVolumeClaim'),
+      storageWatch('PersistentVolume'),
+      storageWatch('StorageClass'),
     ],
     beginPass() {
-      profile = undefined; snapshot = undefined; order = undefined; cursor = 0; attempted = 0; results.clear(); pendingCache = undefined;
+      profile = undefined; snapshot = undefined; attempted = 0; flushed = false; results.clear();
     },
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const key = keyOf(req);
       if (results.has(key)) return results.get(key);
-      if (!profile) {
-        profile = profiles.get(ctx.api);
-        schedulerName = profile.schedulerName;
+      loadProfile(ctx);
+      const q = queueOf(ctx);
+      if (!flushed) {
+        // The queue's periodic flushes, done when a pass begins (timers brought it here).
+        flushed = true;
+        q.flushBackoffQCompleted();
+        q.flushUnschedulablePodsLeftover();
       }
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
-      if (!pod || !pending(pod)) { dirty.delete(key); return; }
-      // activeQ order: attempt the eligible pods that come before this one first.
-      order ??= activeQOrder(podsWhere(ctx, pending, UNSCHEDULED).map(queueEntry));
-      // Once the pass's attempts are spent, the pods ahead are not even read.
-      for (; cursor < order.length && attempted < MAX_ATTEMPTS_PER_PASS; cursor++) {
-        const p = order[cursor]!;
-        if (podKeyOf(p) === key) break;
-        const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
-        if (fresh && pending(fresh)) process(ctx, fresh, false);
-      }
-      process(ctx, pod, true);
+      if (!pod || !pending(pod)) { q.delete(key); return; }
+      // A pod the queue does not hold (created or left pending by an earlier command) is tried
+      // now; a cold one whose timer fell due leaves unschedulablePods.
+      if (!q.where(key)) q.add(queuedPod(pod));
+      else q.flushUnschedulablePodsLeftover(key);
+      drain(ctx);
+      if (!results.has(key)) results.set(key, q.wakeAfter(key));
       return results.get(key);
     },
   };
