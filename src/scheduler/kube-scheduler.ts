@@ -20,13 +20,13 @@ import { setCondition } from '../api/conditions';
 import { isConflict, isNotFound } from '../apiserver/errors';
 import { failpoint } from '../sim/failpoints';
 import type { Controller, ReconcileContext, Request, Result, Watch } from '../controllers/controller';
-import { keyOf, parseKey, requestFor } from '../controllers/controller';
+import { keyOf, requestFor } from '../controllers/controller';
 import { type Plugin, type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
 import { DEFAULT_SCHEDULER_NAME } from './plugins/registry';
 import { scheduleOne, isFailure } from './scheduler';
 import { ProfileCache } from './config';
 import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
-import { Action, type ClusterEvent, NODE_UPDATE, nodeSchedulingPropertiesChange } from './cluster-event';
+import { EventHandlers, queuedPod } from './event-handlers';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
 import { SELECTED_NODE_ANNOTATION, claimsToSelectNode } from './plugins/volumebinding';
 
@@ -66,9 +66,6 @@ function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean, fiel
   return out;
 }
 
-/** UNSCHEDULED selects the pods with no spec.nodeName. */
-const UNSCHEDULED = 'spec.nodeName=';
-
 /**
  * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
  * owners, the spec fields scheduling reads of pods already placed (of containers: resources,
@@ -94,34 +91,6 @@ function snapshotPod(p: KubeObject): KubeObject {
   } as KubeObject;
 }
 
-/**
- * queuedPod is what the scheduling queue keeps of a pending pod: what PrioritySort compares and
- * the spec fields the queueing hints read (requests, ports, selectors, affinity, tolerations,
- * spread constraints, claims) — thousands of pending pods need not be held whole.
- */
-function queuedPod(p: KubeObject): KubeObject {
-  const { namespace, name, uid, labels, creationTimestamp } = p.metadata;
-  const spec = p.spec ?? {};
-  const container = (c: { name?: string; resources?: unknown; ports?: unknown; restartPolicy?: string }) => ({ name: c.name, resources: c.resources, ports: c.ports, restartPolicy: c.restartPolicy });
-  return {
-    apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, uid, labels, creationTimestamp },
-    spec: {
-      priority: spec.priority, nodeSelector: spec.nodeSelector, affinity: spec.affinity, tolerations: spec.tolerations,
-      topologySpreadConstraints: spec.topologySpreadConstraints, overhead: spec.overhead,
-      containers: spec.containers?.map(container), initContainers: spec.initContainers?.map(container),
-      volumes: spec.volumes?.filter((v: { persistentVolumeClaim?: unknown }) => v.persistentVolumeClaim),
-    },
-  } as KubeObject;
-}
-
-/** WatchEventType is a change's type as a watch map is told it (undefined after a relist). */
-type WatchEventType = NonNullable<Parameters<Watch['map']>[2]>;
-
-/** storageEvent maps a storage object's change to its ClusterEvent (its earlier state is not kept). */
-function storageEvent(resource: ClusterEvent['resource'], type: WatchEventType | undefined): ClusterEvent {
-  return { resource, actionType: type === 'ADDED' ? Action.Add : type === 'DELETED' ? Action.Delete : Action.Update };
-}
-
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
 export function newKubeScheduler(): Controller {
   const profiles = new ProfileCache();
@@ -134,39 +103,18 @@ export function newKubeScheduler(): Controller {
   let attempted = 0;
   let flushed = false;
   const results = new Map<string, Result | undefined>();
-  // Across passes (this process): the queue, and what the watches need to tell changes apart.
-  let queue: SchedulingQueue | undefined;
-  /** synced: the pending pods earlier commands left are in the queue (read once, at the first cluster event). */
-  let synced = false;
-  /** ownWrites: our status writes to pending pods ("key@resourceVersion"); their echoes move nothing. */
-  const ownWrites = new Set<string>();
-  /** boundByUs: pods we bound whose binding the watch has not seen yet (then: an assigned-Pod Add). */
-  const boundByUs = new Set<string>();
-  /** nodes: the last seen state of each Node, to tell what a change touched (a heartbeat: nothing). */
-  const nodes = new Map<string, KubeObject>();
-
+  // Across passes (this process): the queue on the cluster's clock, and the watch handlers feeding it.
+  let clock: ReconcileContext['clock'] | undefined;
+  const queue = new SchedulingQueue({ clock: { nowMs: () => clock!.nowMs() } });
   const loadProfile = (ctx: ReconcileContext): Profile => {
     if (profile) return profile;
+    clock ??= ctx.clock;
     profile = profiles.get(ctx.api);
     schedulerName = profile.schedulerName;
-    queueOf(ctx).setPlugins([...new Set<Plugin>([...profile.preFilters, ...profile.filters])]);
+    queue.setPlugins([...new Set<Plugin>([...profile.preFilters, ...profile.filters])]);
     return profile;
   };
-  const queueOf = (ctx: ReconcileContext): SchedulingQueue => (queue ??= new SchedulingQueue({ clock: ctx.clock }));
-
-  /**
-   * onClusterEvent is MoveAllToActiveOrBackoffQueue for one event; returns the moved pods' keys.
-   * kubemu: the first event of a command first enters the pending pods earlier commands left.
-   */
-  const onClusterEvent = (ctx: ReconcileContext, event: ClusterEvent, oldObj: KubeObject | undefined, newObj: KubeObject | undefined): Request[] => {
-    loadProfile(ctx);
-    const q = queueOf(ctx);
-    if (!synced) {
-      synced = true;
-      ctx.api.each({ kind: 'Pod', fieldSelector: UNSCHEDULED }, (p) => { if (pending(p)) q.addIfNotPresent(queuedPod(p)); });
-    }
-    return q.moveAllToActiveOrBackoffQueue(event, oldObj, newObj).map(parseKey);
-  };
+  const handlers = new EventHandlers({ queue, pending, prepare: loadProfile });
 
   const snap = (ctx: ReconcileContext): Snapshot => {
     // Only bound and nominated pods take part, and only what scheduling reads of them is kept:
@@ -183,13 +131,12 @@ export function newKubeScheduler(): Controller {
 
   const writeStatus = (pod: KubeObject, ctx: ReconcileContext): KubeObject => {
     const out = ctx.api.updateStatus(pod, { fieldManager: NAME });
-    ownWrites.add(`${podKeyOf(out)}@${out.metadata.resourceVersion}`);
+    handlers.wroteStatus(out);
     return out;
   };
 
   /** attempt runs one scheduling cycle for a popped pod and returns what its key should be requeued with. */
   const attempt = (pod: KubeObject, info: QueuedPodInfo, ctx: ReconcileContext): Result | undefined => {
-    const q = queueOf(ctx);
     const key = info.key;
     const s = snap(ctx);
     const result = scheduleOne(pod, s, profile!, ctx.rand, { explain: false });
@@ -206,8 +153,8 @@ export function newKubeScheduler(): Controller {
         s.unnominate(key);
       }
       recordFailure(pod, f.message, nominated, ctx);
-      q.addUnschedulable(info, f.unschedulablePlugins);
-      return q.wakeAfter(key);
+      queue.addUnschedulable(info, f.unschedulablePlugins);
+      return queue.wakeAfter(key);
     }
     // VolumeBinding PreBind: delayed claims learn the node, so the provisioner can act.
     for (const claim of claimsToSelectNode(pod, s)) {
@@ -219,18 +166,18 @@ export function newKubeScheduler(): Controller {
         if (!isConflict(e) && !isNotFound(e)) throw e;
         // Stale claim: the next pass tries again against a fresh snapshot.
         snapshot = undefined;
-        q.done(key);
+        queue.done(key);
         return { requeueAfterMs: 0 };
       }
     }
-    q.done(key);
+    queue.done(key);
     try {
       ctx.api.bind({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, result.nodeName, { fieldManager: NAME });
     } catch (e) {
       if (isNotFound(e) || isConflict(e)) { snapshot = undefined; return undefined; }
       throw e;
     }
-    boundByUs.add(key);
+    handlers.bound(key);
     failpoint('mid-scheduling');
     s.assume(snapshotPod(pod), result.nodeName);
     ctx.api.recordEvent(pod, 'Normal', SCHEDULED, scheduledMessage(pod.metadata.namespace!, pod.metadata.name!, result.nodeName), { component: NAME });
@@ -286,68 +233,25 @@ export function newKubeScheduler(): Controller {
 
   /** drain pops activeQ in priority order and attempts each pod, up to the pass's bound. */
   const drain = (ctx: ReconcileContext): void => {
-    const q = queueOf(ctx);
     while (attempted < MAX_ATTEMPTS_PER_PASS) {
-      const info = q.pop();
+      const info = queue.pop();
       if (!info) return;
       const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: info.pod.metadata.namespace, name: info.pod.metadata.name! });
-      if (!fresh || !pending(fresh)) { q.done(info.key); continue; }
+      if (!fresh || !pending(fresh)) { queue.done(info.key); continue; }
       attempted++;
       results.set(info.key, attempt(fresh, info, ctx));
     }
   };
-
-  /** onPodChange feeds the queue a Pod change: a pending pod's own, or a bound pod's as a cluster event. */
-  const onPodChange = (p: KubeObject, ctx: ReconcileContext, type: WatchEventType | undefined): Request[] => {
-    const key = podKeyOf(p);
-    loadProfile(ctx); // pending() needs the profile's schedulerName
-    if (type !== 'DELETED' && pending(p)) {
-      // Our own status write changes nothing the queue acts on.
-      if (ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) return [];
-      queueOf(ctx).update(queuedPod(p));
-      return []; // the pod's own key is handed over by the runtime (it is the component's `for` kind)
-    }
-    queue?.delete(key);
-    if (!p.spec?.nodeName) return [];
-    // A bound pod going away (or finishing: kubemu counts it as deleted, as the snapshot drops
-    // it) frees room; one newly bound (created bound, or our binding seen) can satisfy affinity
-    // or spread. The change's type says which (a relist has none: then the API is asked).
-    const gone = type ? type === 'DELETED' : !ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
-    if (gone || isPodTerminal(p)) { boundByUs.delete(key); return onClusterEvent(ctx, { resource: 'Pod', actionType: Action.Delete }, p, undefined); }
-    if (type === 'ADDED' || boundByUs.delete(key)) return onClusterEvent(ctx, { resource: 'Pod', actionType: Action.Add }, undefined, p);
-    return [];
-  };
-
-  /** onNodeChange turns a Node change into its event: what changed, compared with the last seen state (a heartbeat moves nothing). */
-  const onNodeChange = (n: KubeObject, ctx: ReconcileContext, type: WatchEventType | undefined): Request[] => {
-    const name = n.metadata.name!;
-    const old = nodes.get(name);
-    if (type === 'DELETED') {
-      nodes.delete(name);
-      return onClusterEvent(ctx, { resource: 'Node', actionType: Action.Delete }, n, undefined);
-    }
-    nodes.set(name, n);
-    if (type === 'ADDED') return onClusterEvent(ctx, { resource: 'Node', actionType: Action.Add }, undefined, n);
-    // Not seen before in this command: any part may have changed.
-    const actionType = old ? nodeSchedulingPropertiesChange(old, n) : NODE_UPDATE;
-    return actionType ? onClusterEvent(ctx, { resource: 'Node', actionType }, old, n) : [];
-  };
-
-  const storageWatch = (kind: 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass') => ({
-    kind,
-    map: (o: KubeObject, ctx: ReconcileContext, type?: WatchEventType) => onClusterEvent(ctx, storageEvent(kind, type), undefined, type === 'DELETED' ? undefined : o),
-  });
 
   return {
     name: NAME,
     for: 'Pod',
     accepts: (p) => pending(p),
     watches: [
-      { kind: 'Pod', map: onPodChange },
-      { kind: 'Node', map: onNodeChange },
-      storageWatch('PersistentVolumeClaim'),
-      storageWatch('PersistentVolume'),
-      storageWatch('StorageClass'),
+      { kind: 'Pod', map: (p, ctx, type) => handlers.onPodChange(p, ctx, type) },
+      { kind: 'Node', map: (n, ctx, type) => handlers.onNodeChange(n, ctx, type) },
+      ...(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'] as const)
+        .map((kind) => ({ kind, map: (o: KubeObject, ctx: ReconcileContext, type?: Parameters<Watch['map']>[2]) => handlers.onStorageChange(kind, o, ctx, type) })),
     ],
     beginPass() {
       profile = undefined; snapshot = undefined; attempted = 0; flushed = false; results.clear();
@@ -356,21 +260,20 @@ export function newKubeScheduler(): Controller {
       const key = keyOf(req);
       if (results.has(key)) return results.get(key);
       loadProfile(ctx);
-      const q = queueOf(ctx);
       if (!flushed) {
         // The queue's periodic flushes, done when a pass begins (timers brought it here).
         flushed = true;
-        q.flushBackoffQCompleted();
-        q.flushUnschedulablePodsLeftover();
+        queue.flushBackoffQCompleted();
+        queue.flushUnschedulablePodsLeftover();
       }
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
-      if (!pod || !pending(pod)) { q.delete(key); return; }
+      if (!pod || !pending(pod)) { queue.delete(key); return; }
       // A pod the queue does not hold (created or left pending by an earlier command) is tried
       // now; a cold one whose timer fell due leaves unschedulablePods.
-      if (!q.where(key)) q.add(queuedPod(pod));
-      else q.flushUnschedulablePodsLeftover(key);
+      if (!queue.where(key)) queue.add(queuedPod(pod));
+      else queue.flushUnschedulablePodsLeftover(key);
       drain(ctx);
-      if (!results.has(key)) results.set(key, q.wakeAfter(key));
+      if (!results.has(key)) results.set(key, queue.wakeAfter(key));
       return results.get(key);
     },
   };
