@@ -94,6 +94,7 @@ export class SchedulingQueue {
   private readonly unschedulablePods = new Map<string, QueuedPodInfo>();
   /** rejectedBy indexes unschedulablePods by rejecting plugin; "" holds the pods whose plugins are unknown or none. */
   private readonly rejectedBy = new Map<string, Set<string>>();
+  private plugins: readonly Plugin[] = [];
   private pluginNames: readonly string[] = [];
   private registrations = new Map<string, readonly ClusterEventWithHint[] | undefined>();
   private interestedCache = new Map<string, readonly string[]>();
@@ -104,9 +105,10 @@ export class SchedulingQueue {
 
   /** setPlugins records the profile's rejecting plugins and the events each registered (EventsToRegister). */
   setPlugins(plugins: readonly (Plugin & Partial<EnqueueExtensions>)[]): void {
-    const names = plugins.map((p) => p.name);
-    if (names.join() === this.pluginNames.join()) return;
-    this.pluginNames = names;
+    // The same plugin objects (a profile unchanged since the last pass): nothing to redo.
+    if (plugins.length === this.plugins.length && plugins.every((p, i) => p === this.plugins[i])) return;
+    this.plugins = plugins;
+    this.pluginNames = plugins.map((p) => p.name);
     this.registrations = new Map(plugins.map((p) => [p.name, hasEnqueueExtensions(p) ? p.eventsToRegister() : undefined]));
     this.interestedCache.clear();
   }
