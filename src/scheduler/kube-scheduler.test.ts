@@ -31,6 +31,30 @@ describe('kube-scheduler', () => {
     cluster.close();
   });
 
+  it('retries a pod NodeAffinity rejected when a node gets the label it wants, not at other node or pod changes', () => {
+    const cluster = newTestCluster();
+    const node = () => cluster.api.get({ kind: 'Node', name: 'worker01' });
+    const label = (disk: string) => cluster.write(() => cluster.api.update({ ...node(), metadata: { ...node().metadata, labels: { ...node().metadata.labels, disk } } }, { fieldManager: 't' }));
+    const picky: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'picky', namespace: 'default' }, spec: { nodeSelector: { disk: 'ssd' }, containers: [{ name: 'c', image: 'nginx' }] } };
+    const attempts = () => cluster.api.list({ kind: 'Event', namespace: 'default' })
+      .filter((e) => e.reason === FAILED_SCHEDULING && e.involvedObject?.name === 'picky')
+      .reduce((n, e) => n + Number(e.count ?? 1), 0);
+    cluster.write(() => cluster.api.create(picky, { fieldManager: 't' }));
+    cluster.write(() => cluster.api.create(pod('other'), { fieldManager: 't' }));
+    expect(attempts()).toBe(1);
+    // A label the pod does not want (NodeAffinity's hint says QueueSkip), a bound pod's deletion
+    // (NodeAffinity did not register it), an annotation (no plugin registered it): no retry.
+    label('hdd');
+    cluster.write(() => cluster.api.delete({ kind: 'Pod', namespace: 'default', name: 'other' }, { fieldManager: 't', gracePeriodSeconds: 0 }));
+    cluster.write(() => cluster.api.update({ ...node(), metadata: { ...node().metadata, annotations: { note: 'x' } } }, { fieldManager: 't' }));
+    cluster.advance(60_000);
+    expect(attempts()).toBe(1);
+    label('ssd');
+    cluster.advance(10_000);
+    expect(cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'picky' }).spec?.nodeName).toBe('worker01');
+    cluster.close();
+  });
+
   it('attempts at most MAX_ATTEMPTS_PER_PASS pods a pass and comes back at once for the rest', () => {
     const cluster = newTestCluster();
     const n = MAX_ATTEMPTS_PER_PASS + 200;

@@ -2,36 +2,35 @@
  * kube-scheduler: the component that takes unbound pods for the default scheduler, runs the
  * framework over a snapshot built once per pass, and binds — or records why not, preempting
  * lower-priority pods when that makes room. Mirrors pkg/scheduler/schedule_one.go
- * (scheduleOne, handleSchedulingFailure), internal/queue/scheduling_queue.go (activeQ order,
- * back-off, unschedulable pods moved by cluster events or flushed after 5 minutes) and
- * framework/preemption/preemption.go (prepareCandidate).
+ * (scheduleOne, handleSchedulingFailure), eventhandlers.go (cluster changes turned into the
+ * events plugins registered) and framework/preemption/preemption.go (prepareCandidate); the
+ * queue itself is scheduling-queue.ts.
  *
- * The queue in a level-driven runtime: the runtime hands the component the keys of pods that
- * changed, were moved by a cluster event (the watches below), or whose timer fell due. On the
- * first such key of a pass the component lists every pending pod in activeQ order (priority,
- * then age) and attempts, up to and including the requested key, each one that is eligible —
- * marked by a watch this pass, or the requested key itself — so a high-priority pod is tried
- * before lower-priority ones that happen to sort first by name.
- * kubemu: back-off (1s doubling to 10s after each failure) is kept in memory, so it restarts
- * with each kubemu command; a failed pod waits for a cluster event (node added or changed,
- * bound pod deleted or finished, claim changed) or 5 minutes of simulated time.
+ * The queue in a level-driven runtime: the watches below feed the SchedulingQueue (a pending pod
+ * added or changed goes to activeQ; a Node, bound Pod, claim, volume or class change becomes a
+ * ClusterEvent that moves the unschedulable pods whose rejecting plugins registered it and whose
+ * hints say Queue) and return the keys of the pods they moved; the runtime hands the component
+ * those keys and the ones whose timer fell due. A pass pops activeQ in priority order, up to
+ * MAX_ATTEMPTS_PER_PASS attempts, and each key's Result is when the queue wants it back: at once
+ * (still in activeQ), when its back-off ends (backoffQ), or the 5-minute flush (unschedulable).
  */
 import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
 import { setCondition } from '../api/conditions';
 import { isConflict, isNotFound } from '../apiserver/errors';
 import { failpoint } from '../sim/failpoints';
-import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
+import type { Controller, ReconcileContext, Request, Result, Watch } from '../sim/controller';
 import { keyOf, requestFor } from '../sim/controller';
-import { type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
+import { type Plugin, type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
 import { DEFAULT_SCHEDULER_NAME } from './plugins/registry';
 import { scheduleOne, isFailure } from './scheduler';
 import { ProfileCache } from './config';
-import { activeQOrder, backoffDuration, POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION_MS } from './queue';
+import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
+import { EventHandlers, queuedPod } from './event-handlers';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
-import { SELECTED_NODE_ANNOTATION, claimNames, claimsToSelectNode } from './plugins/volumebinding';
+import { SELECTED_NODE_ANNOTATION, claimsToSelectNode } from './plugins/volumebinding';
 
-export { POD_MAX_BACKOFF_MS } from './queue';
+export { POD_MAX_BACKOFF_MS } from './scheduling-queue';
 
 export const NAME = 'default-scheduler';
 export const SCHEDULED = 'Scheduled';
@@ -56,8 +55,6 @@ function pendingFor(schedulerName: string, pod: KubeObject): boolean {
 
 const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
 
-interface Attempts { n: number; lastMs: number }
-
 /**
  * podsWhere lists the pods that keep accepts, decoding them one at a time (a big cluster's pods
  * are never all held); fieldSelector narrows the read first (spec.nodeName= goes through the
@@ -68,9 +65,6 @@ function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean, fiel
   ctx.api.each({ kind: 'Pod', fieldSelector }, (p) => { if (keep(p)) out.push(p); });
   return out;
 }
-
-/** UNSCHEDULED selects the pods with no spec.nodeName. */
-const UNSCHEDULED = 'spec.nodeName=';
 
 /**
  * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
@@ -97,15 +91,6 @@ function snapshotPod(p: KubeObject): KubeObject {
   } as KubeObject;
 }
 
-/**
- * queueEntry is what the activeQ order keeps of a pending pod: the fields PrioritySort compares
- * and the key to fetch it by (a pass over thousands of pending pods need not hold them whole).
- */
-function queueEntry(p: KubeObject): KubeObject {
-  const { namespace, name, creationTimestamp } = p.metadata;
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, creationTimestamp }, spec: { priority: p.spec?.priority } } as KubeObject;
-}
-
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
 export function newKubeScheduler(): Controller {
   const profiles = new ProfileCache();
@@ -115,32 +100,21 @@ export function newKubeScheduler(): Controller {
   // Per pass.
   let profile: Profile | undefined;
   let snapshot: Snapshot | undefined;
-  let order: KubeObject[] | undefined;
-  let cursor = 0;
   let attempted = 0;
+  let flushed = false;
   const results = new Map<string, Result | undefined>();
-  // Across passes (this process).
-  const dirty = new Set<string>();
-  const echoes = new Set<string>();
-  const ownWrites = new Set<string>();
-  const attempts = new Map<string, Attempts>();
-
-  // The pending pods as of this burst of watch events: many node events in one pass list once.
-  // Keyed by the store revision, so it is fresh after any write (an empty list included).
-  let pendingCache: { revision: number; reqs: Request[] } | undefined;
-  const allPending = (ctx: ReconcileContext): Request[] => {
-    const revision = ctx.api.revision();
-    if (pendingCache?.revision === revision) return pendingCache.reqs;
-    const reqs = podsWhere(ctx, pending, UNSCHEDULED).map(requestFor);
-    pendingCache = { revision, reqs };
-    return reqs;
+  // Across passes (this process): the queue on the cluster's clock, and the watch handlers feeding it.
+  let clock: ReconcileContext['clock'] | undefined;
+  const queue = new SchedulingQueue({ clock: { nowMs: () => clock!.nowMs() } });
+  const loadProfile = (ctx: ReconcileContext): Profile => {
+    if (profile) return profile;
+    clock ??= ctx.clock;
+    profile = profiles.get(ctx.api);
+    schedulerName = profile.schedulerName;
+    queue.setPlugins([...new Set<Plugin>([...profile.preFilters, ...profile.filters])]);
+    return profile;
   };
-  /** moveAll is MoveAllToActiveOrBackoffQueue: every pending pod becomes eligible (after its back-off). */
-  const moveAll = (ctx: ReconcileContext): Request[] => {
-    const reqs = allPending(ctx);
-    for (const r of reqs) dirty.add(keyOf(r));
-    return reqs;
-  };
+  const handlers = new EventHandlers({ queue, pending, prepare: loadProfile });
 
   const snap = (ctx: ReconcileContext): Snapshot => {
     // Only bound and nominated pods take part, and only what scheduling reads of them is kept:
@@ -157,18 +131,16 @@ export function newKubeScheduler(): Controller {
 
   const writeStatus = (pod: KubeObject, ctx: ReconcileContext): KubeObject => {
     const out = ctx.api.updateStatus(pod, { fieldManager: NAME });
-    ownWrites.add(`${podKeyOf(out)}@${out.metadata.resourceVersion}`);
+    handlers.wroteStatus(out);
     return out;
   };
 
-  /** attempt runs one scheduling cycle for pod and returns what its key should be requeued with. */
-  const attempt = (pod: KubeObject, ctx: ReconcileContext): Result | undefined => {
-    const key = podKeyOf(pod);
+  /** attempt runs one scheduling cycle for a popped pod and returns what its key should be requeued with. */
+  const attempt = (pod: KubeObject, info: QueuedPodInfo, ctx: ReconcileContext): Result | undefined => {
+    const key = info.key;
     const s = snap(ctx);
     const result = scheduleOne(pod, s, profile!, ctx.rand, { explain: false });
     if (isFailure(result)) {
-      const a = attempts.get(key);
-      attempts.set(key, { n: (a?.n ?? 0) + 1, lastMs: ctx.clock.nowMs() });
       const f = result.failure;
       let nominated: string | null | undefined;
       if (f.preemption) {
@@ -181,9 +153,9 @@ export function newKubeScheduler(): Controller {
         s.unnominate(key);
       }
       recordFailure(pod, f.message, nominated, ctx);
-      return { requeueAfterMs: POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION_MS, lazy: true };
+      queue.addUnschedulable(info, f.unschedulablePlugins);
+      return queue.wakeAfter(key);
     }
-    attempts.delete(key);
     // VolumeBinding PreBind: delayed claims learn the node, so the provisioner can act.
     for (const claim of claimsToSelectNode(pod, s)) {
       const fresh = structuredClone(claim);
@@ -192,16 +164,20 @@ export function newKubeScheduler(): Controller {
         s.claims.set(`${fresh.metadata.namespace}/${fresh.metadata.name}`, ctx.api.update(fresh, { fieldManager: NAME }));
       } catch (e) {
         if (!isConflict(e) && !isNotFound(e)) throw e;
+        // Stale claim: the next pass tries again against a fresh snapshot.
         snapshot = undefined;
+        queue.done(key);
         return { requeueAfterMs: 0 };
       }
     }
+    queue.done(key);
     try {
       ctx.api.bind({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, result.nodeName, { fieldManager: NAME });
     } catch (e) {
       if (isNotFound(e) || isConflict(e)) { snapshot = undefined; return undefined; }
       throw e;
     }
+    handlers.bound(key);
     failpoint('mid-scheduling');
     s.assume(snapshotPod(pod), result.nodeName);
     ctx.api.recordEvent(pod, 'Normal', SCHEDULED, scheduledMessage(pod.metadata.namespace!, pod.metadata.name!, result.nodeName), { component: NAME });
@@ -255,40 +231,16 @@ export function newKubeScheduler(): Controller {
     }
   };
 
-  /** eligible decides whether a pending pod is attempted now; otherwise returns its requeue. */
-  const gate = (key: string, requested: boolean, ctx: ReconcileContext): { go: boolean; result?: Result } => {
-    const marked = dirty.has(key);
-    if (!marked && !requested) return { go: false };
-    const a = attempts.get(key);
-    if (!marked && requested && echoes.has(key) && a) {
-      // Only our own status write woke the pod: it stays unschedulable until moved or flushed.
-      const left = a.lastMs + POD_MAX_IN_UNSCHEDULABLE_PODS_DURATION_MS - ctx.clock.nowMs();
-      if (left > 0) return { go: false, result: { requeueAfterMs: left, lazy: true } };
+  /** drain pops activeQ in priority order and attempts each pod, up to the pass's bound. */
+  const drain = (ctx: ReconcileContext): void => {
+    while (attempted < MAX_ATTEMPTS_PER_PASS) {
+      const info = queue.pop();
+      if (!info) return;
+      const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: info.pod.metadata.namespace, name: info.pod.metadata.name! });
+      if (!fresh || !pending(fresh)) { queue.done(info.key); continue; }
+      attempted++;
+      results.set(info.key, attempt(fresh, info, ctx));
     }
-    if (a) {
-      const left = a.lastMs + backoffDuration(a.n) - ctx.clock.nowMs();
-      if (left > 0) return { go: false, result: { requeueAfterMs: left } }; // backoffQ: stays marked
-    }
-    return { go: true };
-  };
-
-  const process = (ctx: ReconcileContext, pod: KubeObject, requested: boolean): void => {
-    const key = podKeyOf(pod);
-    if (results.has(key)) return;
-    const g = gate(key, requested, ctx);
-    if (!g.go) {
-      if (requested || g.result) results.set(key, g.result);
-      return;
-    }
-    // Past the pass's attempts the pod stays marked; a requested one comes back at once.
-    if (attempted >= MAX_ATTEMPTS_PER_PASS) {
-      if (requested) results.set(key, { requeueAfterMs: 0 });
-      return;
-    }
-    attempted++;
-    dirty.delete(key);
-    echoes.delete(key);
-    results.set(key, attempt(pod, ctx));
   };
 
   return {
@@ -296,55 +248,32 @@ export function newKubeScheduler(): Controller {
     for: 'Pod',
     accepts: (p) => pending(p),
     watches: [
-      {
-        kind: 'Pod',
-        map: (p, ctx, type) => {
-          const key = podKeyOf(p);
-          if (pending(p)) {
-            if (ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) echoes.add(key);
-            else dirty.add(key);
-            return [];
-          }
-          // A bound pod going away (or finishing) frees room: move every unschedulable pod. The
-          // change's type says whether it went (a relist has none: then the API is asked).
-          if (!p.spec?.nodeName) return [];
-          const gone = type ? type === 'DELETED' : !ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
-          if (gone || isPodTerminal(p)) return moveAll(ctx);
-          return [];
-        },
-      },
-      // A node appearing or changing can make room.
-      { kind: 'Node', map: (_n, ctx) => moveAll(ctx) },
-      // A claim getting bound (or created) lets its pods pass VolumeBinding.
-      {
-        kind: 'PersistentVolumeClaim',
-        map: (c, ctx) => ctx.api.list({ kind: 'Pod', namespace: c.metadata.namespace })
-          .filter((p) => pending(p) && claimNames(p).includes(c.metadata.name!))
-          .map((p) => { dirty.add(podKeyOf(p)); return requestFor(p); }),
-      },
+      { kind: 'Pod', map: (p, ctx, type) => handlers.onPodChange(p, ctx, type) },
+      { kind: 'Node', map: (n, ctx, type) => handlers.onNodeChange(n, ctx, type) },
+      ...(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'] as const)
+        .map((kind) => ({ kind, map: (o: KubeObject, ctx: ReconcileContext, type?: Parameters<Watch['map']>[2]) => handlers.onStorageChange(kind, o, ctx, type) })),
     ],
     beginPass() {
-      profile = undefined; snapshot = undefined; order = undefined; cursor = 0; attempted = 0; results.clear(); pendingCache = undefined;
+      profile = undefined; snapshot = undefined; attempted = 0; flushed = false; results.clear();
     },
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const key = keyOf(req);
       if (results.has(key)) return results.get(key);
-      if (!profile) {
-        profile = profiles.get(ctx.api);
-        schedulerName = profile.schedulerName;
+      loadProfile(ctx);
+      if (!flushed) {
+        // The queue's periodic flushes, done when a pass begins (timers brought it here).
+        flushed = true;
+        queue.flushBackoffQCompleted();
+        queue.flushUnschedulablePodsLeftover();
       }
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
-      if (!pod || !pending(pod)) { dirty.delete(key); return; }
-      // activeQ order: attempt the eligible pods that come before this one first.
-      order ??= activeQOrder(podsWhere(ctx, pending, UNSCHEDULED).map(queueEntry));
-      // Once the pass's attempts are spent, the pods ahead are not even read.
-      for (; cursor < order.length && attempted < MAX_ATTEMPTS_PER_PASS; cursor++) {
-        const p = order[cursor]!;
-        if (podKeyOf(p) === key) break;
-        const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
-        if (fresh && pending(fresh)) process(ctx, fresh, false);
-      }
-      process(ctx, pod, true);
+      if (!pod || !pending(pod)) { queue.delete(key); return; }
+      // A pod the queue does not hold (created or left pending by an earlier command) is tried
+      // now; a cold one whose timer fell due leaves unschedulablePods.
+      if (!queue.where(key)) queue.add(queuedPod(pod));
+      else queue.flushUnschedulablePodsLeftover(key);
+      drain(ctx);
+      if (!results.has(key)) results.set(key, queue.wakeAfter(key));
       return results.get(key);
     },
   };

@@ -64,6 +64,8 @@ export interface ScheduleFailure {
     preemptionCandidates?: string[];
     /** preemption is the node DefaultPreemption chose and the pods to evict there (the caller evicts and nominates). */
     preemption?: { nodeName: string; victims: PodInfo[]; numPDBViolations: number };
+    /** unschedulablePlugins rejected the pod (Diagnosis.UnschedulablePlugins): the scheduling queue asks them which events may help. */
+    unschedulablePlugins: Set<string>;
   };
 }
 
@@ -148,7 +150,7 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
   const explain = options.explain !== false;
   const allNodes = snapshot.nodeInfos;
   const numAllNodes = allNodes.length;
-  if (numAllNodes === 0) return { failure: { message: ERR_NO_NODES_AVAILABLE, numAllNodes: 0, statuses: new Map() } };
+  if (numAllNodes === 0) return { failure: { message: ERR_NO_NODES_AVAILABLE, numAllNodes: 0, statuses: new Map(), unschedulablePlugins: new Set() } };
 
   const state = new CycleState(snapshot, newPodInfo(pod));
   const statuses = new Map<string, Status>();
@@ -212,7 +214,7 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
   }
   snapshot.nextStartNodeIndex = (snapshot.nextStartNodeIndex + processed) % numAllNodes;
 
-  if (feasible.length === 0) return fail(pod, snapshot, profile, state, statuses, '');
+  if (feasible.length === 0) return fail(pod, snapshot, profile, state, statuses, '', narrowedBy);
 
   const evaluatedNodes = processed;
   if (feasible.length === 1) {
@@ -293,7 +295,7 @@ export function prioritizeNodes(profile: Profile, state: CycleStateType, pod: Ku
 }
 
 /** fail builds the ScheduleFailure, including DefaultPreemption's PostFilter when enabled. */
-function fail(pod: KubeObject, snapshot: Snapshot, profile: Profile, state: CycleStateType, statuses: Map<string, Status>, preFilterMessage: string): ScheduleFailure {
+function fail(pod: KubeObject, snapshot: Snapshot, profile: Profile, state: CycleStateType, statuses: Map<string, Status>, preFilterMessage: string, narrowedBy: readonly string[] = []): ScheduleFailure {
   const numAllNodes = snapshot.nodeInfos.length;
   let postFilterMessage = '';
   let p: PreemptionResult | undefined;
@@ -302,7 +304,10 @@ function fail(pod: KubeObject, snapshot: Snapshot, profile: Profile, state: Cycl
     postFilterMessage = p.message;
   }
   const message = fitErrorMessage(numAllNodes, statuses.values(), preFilterMessage, postFilterMessage);
-  const failure: ScheduleFailure['failure'] = { message, numAllNodes, statuses };
+  // The PreFilter plugins that narrowed the nodes count as rejecting the ones they left out.
+  const unschedulablePlugins = new Set<string>(narrowedBy);
+  for (const s of statuses.values()) if (s.plugin && s.code !== 'Success') unschedulablePlugins.add(s.plugin);
+  const failure: ScheduleFailure['failure'] = { message, numAllNodes, statuses, unschedulablePlugins };
   if (preFilterMessage) failure.preFilterMessage = preFilterMessage;
   if (postFilterMessage) failure.postFilterMessage = postFilterMessage;
   if (p?.candidates.length) failure.preemptionCandidates = p.candidates;

@@ -65,3 +65,27 @@ describe('InterPodAffinity score', () => {
     expect(scoreAll(interPodAffinity, makePod('p'), nodes, [makePod('x', { nodeName: 'a1' })])).toBe('skip');
   });
 });
+
+describe('InterPodAffinity queueing hints', () => {
+  const [podHint, nodeHint] = interPodAffinity.eventsToRegister().map((r) => r.hint!);
+  const term = (app: string) => ({ labelSelector: { matchLabels: { app } }, topologyKey: 'zone' });
+  const wantsDb = makePod('p', { spec: { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('db')] } } } });
+  const avoidsDb = makePod('p', { spec: { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('db')] } } } });
+  const db = makePod('db', { nodeName: 'n', labels: { app: 'db' } });
+  it.each([
+    ['a pod its affinity wants bound', wantsDb, undefined, db, 'Queue'],
+    ['another pod bound', wantsDb, undefined, makePod('x', { nodeName: 'n', labels: { app: 'x' } }), 'QueueSkip'],
+    ['a pod its anti-affinity avoids deleted', avoidsDb, db, undefined, 'Queue'],
+    ['an unrelated pod deleted', avoidsDb, makePod('x', { nodeName: 'n' }), undefined, 'QueueSkip'],
+    ['a pod with anti-affinity of its own deleted', makePod('p'), avoidsDb, undefined, 'Queue'],
+  ])('pod: %s', (_name, pod, oldPod, newPod, want) => {
+    expect(podHint!(pod, oldPod, newPod)).toBe(want);
+  });
+  it.each([
+    ['node with the terms\' topology key', wantsDb, makeNode('n', { labels: { zone: 'a' } }), 'Queue'],
+    ['node without it', wantsDb, makeNode('n'), 'QueueSkip'],
+    ['any node when existing pods\' anti-affinity rejected it', makePod('p'), makeNode('n'), 'Queue'],
+  ])('node: %s', (_name, pod, node, want) => {
+    expect(nodeHint!(pod, undefined, node)).toBe(want);
+  });
+});

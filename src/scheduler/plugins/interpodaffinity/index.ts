@@ -9,8 +9,10 @@ import type { KubeObject } from '../../../api/meta';
 import {
   type AffinityTerm, type CycleState, type FilterPlugin, type NodeInfo, type PodInfo, type PreFilterPlugin,
   type PreFilterResult, type PreScorePlugin, type ScorePlugin, type Snapshot, type Status, type WeightedAffinityTerm,
-  MAX_NODE_SCORE, affinityTermMatches, hasAffinity, ok, skip, unschedulable,
+  MAX_NODE_SCORE, affinityTermMatches, hasAffinity, newPodInfo, ok, skip, unschedulable,
 } from '../../framework';
+import { selectorMatches } from '../../../api/label-selector';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
 /** NAME is the plugin name. */
 export const NAME = 'InterPodAffinity';
@@ -181,4 +183,40 @@ export const interPodAffinity = {
     const diff = max - min;
     for (let i = 0; i < scores.length; i++) scores[i] = diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((scores[i]! - min) / diff)) : 0;
   },
-} satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin;
+  /** Bound pods coming, changing labels or going, and nodes added or relabelled (v1.32's queueing hints, simplified towards Queue). */
+  eventsToRegister: () => [
+    { event: { resource: 'Pod', actionType: Action.Add | Action.UpdatePodLabel | Action.Delete }, hint: isSchedulableAfterPodChange },
+    { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeLabel }, hint: isSchedulableAfterNodeChange },
+  ],
+} satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin & EnqueueExtensions;
+
+/** termMayMatch is affinityTermMatches without namespace labels: a namespaceSelector is taken to match. */
+function termMayMatch(term: AffinityTerm, pi: PodInfo): boolean {
+  return (term.namespaces.has(pi.namespace) || !!term.namespaceSelector) && selectorMatches(term.selector, pi.labels);
+}
+
+/**
+ * isSchedulableAfterPodChange: a pod added (or relabelled) helps if it matches one of the pod's
+ * required affinity terms; a pod deleted helps if the pod's anti-affinity selected it, or it
+ * carried required anti-affinity of its own.
+ */
+function isSchedulableAfterPodChange(pod: KubeObject, oldPod: KubeObject | undefined, newPod: KubeObject | undefined): QueueingHint {
+  const target = newPodInfo(pod);
+  if (newPod) {
+    const pi = newPodInfo(newPod);
+    return target.requiredAffinityTerms.some((t) => termMayMatch(t, pi)) ? 'Queue' : 'QueueSkip';
+  }
+  if (!oldPod) return 'Queue';
+  const gone = newPodInfo(oldPod);
+  if (gone.requiredAntiAffinityTerms.length) return 'Queue';
+  return target.requiredAntiAffinityTerms.some((t) => termMayMatch(t, gone)) ? 'Queue' : 'QueueSkip';
+}
+
+/** isSchedulableAfterNodeChange: a node with one of the topology keys the pod's required terms use (any node, when existing pods' anti-affinity rejected it). */
+function isSchedulableAfterNodeChange(pod: KubeObject, _old: KubeObject | undefined, node: KubeObject | undefined): QueueingHint {
+  const pi = newPodInfo(pod);
+  const terms = [...pi.requiredAffinityTerms, ...pi.requiredAntiAffinityTerms];
+  if (!terms.length) return 'Queue';
+  const labels = node?.metadata.labels ?? {};
+  return terms.some((t) => t.topologyKey in labels) ? 'Queue' : 'QueueSkip';
+}

@@ -59,3 +59,16 @@ describe('NodeAffinity score', () => {
     expect(scoreAll(nodeAffinity, makePod('p'), nodes)).toBe('skip');
   });
 });
+
+describe('NodeAffinity queueing hint (node added or relabelled)', () => {
+  const hint = nodeAffinity.eventsToRegister()[0]!.hint!;
+  const pod = makePod('p', { spec: { nodeSelector: { disk: 'ssd' } } });
+  it.each([
+    ['added node that matches', undefined, makeNode('n', { labels: { disk: 'ssd' } }), 'Queue'],
+    ['added node that does not', undefined, makeNode('n'), 'QueueSkip'],
+    ['label added that now matches', makeNode('n'), makeNode('n', { labels: { disk: 'ssd' } }), 'Queue'],
+    ['matched before the change too', makeNode('n', { labels: { disk: 'ssd' } }), makeNode('n', { labels: { disk: 'ssd', x: 'y' } }), 'QueueSkip'],
+  ])('%s', (_name, oldNode, newNode, want) => {
+    expect(hint(pod, oldNode, newNode)).toBe(want);
+  });
+});

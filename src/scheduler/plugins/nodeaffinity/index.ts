@@ -9,9 +9,10 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, type NodeInfo, type PreFilterPlugin, type PreFilterResult,
+  type CycleState, type FilterPlugin, NodeInfo, type PreFilterPlugin, type PreFilterResult,
   type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, defaultNormalizeScore, ok, skip, unschedulable,
 } from '../../framework';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeAffinity';
@@ -127,4 +128,13 @@ export const nodeAffinity = {
   normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
     defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
   },
-} satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin;
+  /** A node added, or its labels changed, that now matches the pod's nodeSelector and required affinity (and did not before). */
+  eventsToRegister: () => [
+    { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeLabel }, hint: isSchedulableAfterNodeChange },
+  ],
+} satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin & EnqueueExtensions;
+
+function isSchedulableAfterNodeChange(pod: KubeObject, oldNode: KubeObject | undefined, node: KubeObject | undefined): QueueingHint {
+  if (!node || !requiredNodeSelectorAndAffinityMatch(pod, new NodeInfo(node))) return 'QueueSkip';
+  return oldNode && requiredNodeSelectorAndAffinityMatch(pod, new NodeInfo(oldNode)) ? 'QueueSkip' : 'Queue';
+}

@@ -5,6 +5,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import { type CycleState, type FilterPlugin, type NodeInfo, type Status, ok, unschedulable } from '../../framework';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
 /** NAME is the plugin name used in profiles and `kubemu why`. */
 export const NAME = 'NodeName';
@@ -23,4 +24,8 @@ export const nodeName = {
   filter(_state: CycleState, pod: KubeObject, node: NodeInfo): Status {
     return fits(pod, node.name) ? ok() : unschedulable(ERR_REASON, false);
   },
-} satisfies FilterPlugin;
+  /** A node added under the name the pod asks for. */
+  eventsToRegister: () => [
+    { event: { resource: 'Node', actionType: Action.Add }, hint: (pod: KubeObject, _old: KubeObject | undefined, node: KubeObject | undefined): QueueingHint => (node && fits(pod, node.metadata.name ?? '') ? 'Queue' : 'QueueSkip') },
+  ],
+} satisfies FilterPlugin & EnqueueExtensions;

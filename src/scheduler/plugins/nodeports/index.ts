@@ -6,7 +6,8 @@
  */
 
 import type { KubeObject } from '../../../api/meta';
-import { type CycleState, type FilterPlugin, type HostPort, type NodeInfo, type PreFilterPlugin, type PreFilterResult, type Status, ok, skip, unschedulable } from '../../framework';
+import { type CycleState, type FilterPlugin, type HostPort, type NodeInfo, type PreFilterPlugin, type PreFilterResult, type Status, newPodInfo, ok, skip, unschedulable } from '../../framework';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodePorts';
@@ -35,4 +36,20 @@ export const nodePorts = {
     for (const hp of state.podInfo.hostPorts) if (portConflicts(node.usedPorts, hp)) return unschedulable(ERR_REASON);
     return ok();
   },
-} satisfies PreFilterPlugin & FilterPlugin;
+  /** A bound pod holding a port the pod wants going away, or a node added (host ports are immutable: pod updates never free one). */
+  eventsToRegister: () => [
+    { event: { resource: 'Pod', actionType: Action.Delete }, hint: isSchedulableAfterPodDeleted },
+    { event: { resource: 'Node', actionType: Action.Add } },
+  ],
+} satisfies PreFilterPlugin & FilterPlugin & EnqueueExtensions;
+
+function isSchedulableAfterPodDeleted(pod: KubeObject, deleted: KubeObject | undefined): QueueingHint {
+  if (!deleted?.spec?.nodeName) return 'QueueSkip';
+  const used = new Map<string, Set<string>>();
+  for (const hp of newPodInfo(deleted).hostPorts) {
+    let set = used.get(hp.ip);
+    if (!set) used.set(hp.ip, (set = new Set()));
+    set.add(`${hp.protocol}/${hp.port}`);
+  }
+  return newPodInfo(pod).hostPorts.some((hp) => portConflicts(used, hp)) ? 'Queue' : 'QueueSkip';
+}

@@ -7,9 +7,11 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, type NodeInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
+  type CycleState, type FilterPlugin, NodeInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
   MAX_NODE_SCORE, ok, unschedulableReasons,
 } from '../../framework';
+import { podRequests } from '../../resources';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 import { DEFAULT_RESOURCES, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList, scoreNode } from './resource-allocation';
 
 /** NAME is the plugin name. */
@@ -102,7 +104,7 @@ function weightedScorer(resources: readonly ResourceSpec[], per: (req: number, c
 }
 
 /** NodeResourcesFitPlugin is NodeResourcesFit: a filter and a scorer with a fixed strategy. */
-export interface NodeResourcesFitPlugin extends FilterPlugin, PreScorePlugin, ScorePlugin { readonly scoringStrategy: ScoringStrategyType }
+export interface NodeResourcesFitPlugin extends FilterPlugin, PreScorePlugin, ScorePlugin, EnqueueExtensions { readonly scoringStrategy: ScoringStrategyType }
 
 /** newNodeResourcesFit builds the plugin from args (default: LeastAllocated over cpu and memory). */
 export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResourcesFitPlugin {
@@ -129,7 +131,40 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
       const reqs = (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
       return scoreNode(node, resources, reqs, false, scorer, scratch);
     },
+    // Node updates other than allocatable need no registration: with queueing hints upstream
+    // dropped the UpdateNodeTaint|UpdateNodeLabel it kept for the scheduler's preCheck.
+    eventsToRegister: () => [
+      { event: { resource: 'Pod', actionType: Action.Delete }, hint: isSchedulableAfterPodDeleted },
+      { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeAllocatable }, hint: (pod, oldNode, node) => isSchedulableAfterNodeChange(pod, oldNode, node, ignored) },
+    ],
   };
+}
+
+/** isSchedulableAfterPodDeleted: only a bound pod's deletion frees room (kubemu: a bound pod finishing counts as one). */
+function isSchedulableAfterPodDeleted(_pod: KubeObject, deleted: KubeObject | undefined): QueueingHint {
+  return deleted?.spec?.nodeName ? 'Queue' : 'QueueSkip';
+}
+
+/**
+ * isSchedulableAfterNodeChange: queue when the node, empty, would fit the pod — and, for an
+ * update, when an allocatable the pod requests (or the pod count) grew.
+ */
+function isSchedulableAfterNodeChange(pod: KubeObject, oldNode: KubeObject | undefined, node: KubeObject | undefined, ignored: ReadonlySet<string>): QueueingHint {
+  if (!node) return 'QueueSkip';
+  const req = podRequests(pod);
+  const now = new NodeInfo(node);
+  if (fitsRequest(req, now, ignored).length) return 'QueueSkip';
+  if (!oldNode) return 'Queue';
+  const before = new NodeInfo(oldNode);
+  if (now.allowedPodNumber > before.allowedPodNumber) return 'Queue';
+  const grew = (want: number, a: number, b: number) => want > 0 && a > b;
+  if (grew(req.milliCPU, now.allocatable.milliCPU, before.allocatable.milliCPU)
+    || grew(req.memory, now.allocatable.memory, before.allocatable.memory)
+    || grew(req.ephemeralStorage, now.allocatable.ephemeralStorage, before.allocatable.ephemeralStorage)) return 'Queue';
+  for (const [name, want] of Object.entries(req.scalar)) {
+    if (grew(want, now.allocatable.scalar[name] ?? 0, before.allocatable.scalar[name] ?? 0)) return 'Queue';
+  }
+  return 'QueueSkip';
 }
 
 /** nodeResourcesFit is the plugin with upstream's default args. */

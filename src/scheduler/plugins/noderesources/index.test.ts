@@ -60,3 +60,23 @@ describe('NodeResourcesFit / BalancedAllocation scores', () => {
     expect(scoreAll(nodeResourcesFit, pod, nodes, existing)).toEqual({ node1: 37, node2: 0 });
   });
 });
+
+describe('NodeResourcesFit queueing hints', () => {
+  const [podHint, nodeHint] = nodeResourcesFit.eventsToRegister().map((r) => r.hint!);
+  const pod = makePod('p', { requests: { cpu: '2' } });
+  it.each([
+    ['added node big enough', undefined, makeNode('n', { cpu: '4' }), 'Queue'],
+    ['added node too small', undefined, makeNode('n', { cpu: '1' }), 'QueueSkip'],
+    ['allocatable grew to fit', makeNode('n', { cpu: '1' }), makeNode('n', { cpu: '4' }), 'Queue'],
+    ['fits, but only memory grew (the pod asks no memory)', makeNode('n', { cpu: '4', memory: '1Gi' }), makeNode('n', { cpu: '4', memory: '2Gi' }), 'QueueSkip'],
+    ['fits, and the pod limit grew', makeNode('n', { cpu: '4', pods: 1 }), makeNode('n', { cpu: '4', pods: 2 }), 'Queue'],
+  ])('node: %s', (_name, oldNode, newNode, want) => {
+    expect(nodeHint!(pod, oldNode, newNode)).toBe(want);
+  });
+  it.each([
+    ['a bound pod deleted', makePod('gone', { nodeName: 'n' }), 'Queue'],
+    ['an unbound pod deleted', makePod('gone'), 'QueueSkip'],
+  ])('pod: %s', (_name, deleted, want) => {
+    expect(podHint!(pod, deleted, undefined)).toBe(want);
+  });
+});

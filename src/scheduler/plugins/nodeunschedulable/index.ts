@@ -6,6 +6,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import { type CycleState, type FilterPlugin, type NodeInfo, type Status, type Taint, ok, toleratesTaint, unschedulable } from '../../framework';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeUnschedulable';
@@ -24,4 +25,13 @@ export const nodeUnschedulable = {
     const tolerated = (pod.spec?.tolerations ?? []).some((t: any) => toleratesTaint(t, UNSCHEDULABLE_TAINT));
     return tolerated ? ok() : unschedulable(ERR_REASON_UNSCHEDULABLE, false);
   },
-} satisfies FilterPlugin;
+  /** Node added or uncordoned (spec.unschedulable counts as a taint change): queue if the pod may now pass. */
+  eventsToRegister: () => [
+    { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeTaint }, hint: isSchedulableAfterNodeChange },
+  ],
+} satisfies FilterPlugin & EnqueueExtensions;
+
+function isSchedulableAfterNodeChange(pod: KubeObject, _old: KubeObject | undefined, node: KubeObject | undefined): QueueingHint {
+  if (!node?.spec?.unschedulable) return 'Queue';
+  return (pod.spec?.tolerations ?? []).some((t: any) => toleratesTaint(t, UNSCHEDULABLE_TAINT)) ? 'Queue' : 'QueueSkip';
+}

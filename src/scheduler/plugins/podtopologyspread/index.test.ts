@@ -64,3 +64,22 @@ describe('PodTopologySpread score', () => {
     expect(scores['node-a']!).toBeLessThan(scores['node-b']!);
   });
 });
+
+describe('PodTopologySpread queueing hints', () => {
+  const [podHint, nodeHint] = podTopologySpread.eventsToRegister().map((r) => r.hint!);
+  const pod = makePod('p', { labels: { app: 'web' }, spec: { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } }] } });
+  it.each([
+    ['a counted bound pod deleted', makePod('o', { nodeName: 'n', labels: { app: 'web' } }), undefined, 'Queue'],
+    ['a bound pod the selector does not count', makePod('o', { nodeName: 'n', labels: { app: 'db' } }), undefined, 'QueueSkip'],
+    ['a counted pod in another namespace', makePod('o', { namespace: 'other', nodeName: 'n', labels: { app: 'web' } }), undefined, 'QueueSkip'],
+    ['a counted pod bound', undefined, makePod('o', { nodeName: 'n', labels: { app: 'web' } }), 'Queue'],
+  ])('pod: %s', (_name, oldPod, newPod, want) => {
+    expect(podHint!(pod, oldPod, newPod)).toBe(want);
+  });
+  it.each([
+    ['node with the topology key added', undefined, makeNode('n', { labels: { zone: 'a' } }), 'Queue'],
+    ['node without it added', undefined, makeNode('n'), 'QueueSkip'],
+  ])('node: %s', (_name, oldNode, newNode, want) => {
+    expect(nodeHint!(pod, oldNode, newNode)).toBe(want);
+  });
+});

@@ -12,6 +12,7 @@ import {
   type CycleState, type FilterPlugin, type NodeInfo, type PodInfo, type PreFilterPlugin, type PreFilterResult,
   type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, findUntoleratedTaint, ok, skip, unschedulable,
 } from '../../framework';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 import { requiredNodeSelectorAndAffinityMatch } from '../nodeaffinity';
 
 /** NAME is the plugin name. */
@@ -235,4 +236,30 @@ export const podTopologySpread = {
       scores[i] = max === 0 ? MAX_NODE_SCORE : Math.trunc((MAX_NODE_SCORE * (max + min - scores[i]!)) / max);
     }
   },
-} satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin;
+  /** Bound pods the constraints count coming, changing labels or going; nodes with the topology keys added, removed or changed. */
+  eventsToRegister: () => [
+    { event: { resource: 'Pod', actionType: Action.Add | Action.UpdatePodLabel | Action.Delete }, hint: isSchedulableAfterPodChange },
+    { event: { resource: 'Node', actionType: Action.Add | Action.Delete | Action.UpdateNodeLabel | Action.UpdateNodeTaint }, hint: isSchedulableAfterNodeChange },
+  ],
+} satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin & EnqueueExtensions;
+
+/** hardConstraints are the pod's DoNotSchedule constraints: the only ones that reject. */
+function hardConstraints(pod: KubeObject): { topologyKey: string; labelSelector?: LabelSelector }[] {
+  return (pod.spec?.topologySpreadConstraints ?? []).filter((c: { whenUnsatisfiable?: string }) => c.whenUnsatisfiable === 'DoNotSchedule');
+}
+
+/** isSchedulableAfterPodChange: a bound pod in the pod's namespace that a constraint's selector counts (matchLabelKeys ignored: towards Queue). */
+function isSchedulableAfterPodChange(pod: KubeObject, oldPod: KubeObject | undefined, newPod: KubeObject | undefined): QueueingHint {
+  const changed = newPod ?? oldPod;
+  if (!changed?.spec?.nodeName || changed.metadata.namespace !== pod.metadata.namespace) return 'QueueSkip';
+  const counts = (p: KubeObject | undefined) => !!p && hardConstraints(pod).some((c) => !!c.labelSelector && selectorMatches(c.labelSelector, p.metadata.labels ?? {}));
+  return counts(newPod) || counts(oldPod) ? 'Queue' : 'QueueSkip';
+}
+
+/** isSchedulableAfterNodeChange: a node (before or after the change) carrying every topology key of the pod's constraints. */
+function isSchedulableAfterNodeChange(pod: KubeObject, oldNode: KubeObject | undefined, node: KubeObject | undefined): QueueingHint {
+  const keys = hardConstraints(pod).map((c) => c.topologyKey);
+  if (!keys.length) return 'QueueSkip';
+  const hasAll = (n: KubeObject | undefined) => !!n && keys.every((k) => k in (n.metadata.labels ?? {}));
+  return hasAll(node) || hasAll(oldNode) ? 'Queue' : 'QueueSkip';
+}

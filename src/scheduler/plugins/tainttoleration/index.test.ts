@@ -38,3 +38,18 @@ describe('TaintToleration score', () => {
     expect(scoreAll(taintToleration, makePod('p'), [makeNode('a'), makeNode('b')])).toEqual({ a: 100, b: 100 });
   });
 });
+
+describe('TaintToleration queueing hint (node added or retainted)', () => {
+  const hint = taintToleration.eventsToRegister()[0]!.hint!;
+  const taint = (key: string) => [{ key, effect: 'NoSchedule' }];
+  const pod = makePod('p', { spec: { tolerations: [{ key: 'a', operator: 'Exists' }] } });
+  it.each([
+    ['added node with a tolerated taint', undefined, makeNode('n', { taints: taint('a') }), 'Queue'],
+    ['added node with an untolerated taint', undefined, makeNode('n', { taints: taint('b') }), 'QueueSkip'],
+    ['untolerated taint removed', makeNode('n', { taints: taint('b') }), makeNode('n'), 'Queue'],
+    ['taints changed but were tolerated before too', makeNode('n', { taints: taint('a') }), makeNode('n'), 'QueueSkip'],
+    ['untolerated taint swapped for another', makeNode('n', { taints: taint('b') }), makeNode('n', { taints: taint('c') }), 'QueueSkip'],
+  ])('%s', (_name, oldNode, newNode, want) => {
+    expect(hint(pod, oldNode, newNode)).toBe(want);
+  });
+});

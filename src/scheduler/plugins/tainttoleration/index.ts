@@ -11,6 +11,7 @@ import {
   type Status, type Taint, type Toleration, MAX_NODE_SCORE, defaultNormalizeScore, findUntoleratedTaint, ok,
   toleratesTaint, unschedulable,
 } from '../../framework';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
 /** NAME is the plugin name. */
 export const NAME = 'TaintToleration';
@@ -54,4 +55,17 @@ export const taintToleration = {
   normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
     defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
   },
-} satisfies FilterPlugin & PreScorePlugin & ScorePlugin;
+  /** A node added, or its taints changed, that the pod now tolerates (and did not before). */
+  eventsToRegister: () => [
+    { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeTaint }, hint: isSchedulableAfterNodeChange },
+  ],
+} satisfies FilterPlugin & PreScorePlugin & ScorePlugin & EnqueueExtensions;
+
+function untolerated(pod: KubeObject, node: KubeObject): boolean {
+  return !!findUntoleratedTaint(node.spec?.taints ?? [], pod.spec?.tolerations ?? [], filterScope);
+}
+
+function isSchedulableAfterNodeChange(pod: KubeObject, oldNode: KubeObject | undefined, node: KubeObject | undefined): QueueingHint {
+  if (!node || untolerated(pod, node)) return 'QueueSkip';
+  return oldNode && !untolerated(pod, oldNode) ? 'QueueSkip' : 'Queue';
+}

@@ -15,6 +15,7 @@ import {
   type CycleState, type FilterPlugin, type NodeInfo, type PreFilterPlugin, type PreFilterResult, type Snapshot, type Status,
   ok, skip, unschedulable,
 } from '../../framework';
+import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 import { type NodeSelectorTerm, termMatches } from '../nodeaffinity';
 
 /** NAME is the plugin name. */
@@ -122,7 +123,20 @@ export const volumeBinding = {
     for (const claim of s.delayed) if (!canBindOrProvision(claim, node, state.snapshot)) return unschedulable(ERR_REASON_BIND_CONFLICT, false);
     return ok();
   },
-} satisfies PreFilterPlugin & FilterPlugin;
+  /** Claims, volumes and classes appearing or changing, and nodes added or relabelled or retainted (VolumeBinding's v1.32 registrations). */
+  eventsToRegister: () => [
+    { event: { resource: 'PersistentVolumeClaim', actionType: Action.Add | Action.Update }, hint: isSchedulableAfterClaimChange },
+    { event: { resource: 'PersistentVolume', actionType: Action.Add | Action.Update } },
+    { event: { resource: 'StorageClass', actionType: Action.Add | Action.Update } },
+    { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeLabel | Action.UpdateNodeTaint } },
+  ],
+} satisfies PreFilterPlugin & FilterPlugin & EnqueueExtensions;
+
+/** isSchedulableAfterClaimChange: one of the pod's own claims changed. */
+export function isSchedulableAfterClaimChange(pod: KubeObject, _old: KubeObject | undefined, claim: KubeObject | undefined): QueueingHint {
+  if (!claim || claim.metadata.namespace !== pod.metadata.namespace) return 'QueueSkip';
+  return claimNames(pod).includes(claim.metadata.name ?? '') ? 'Queue' : 'QueueSkip';
+}
 
 /**
  * claimsToSelectNode returns the pod's unbound WaitForFirstConsumer claims that do not name a

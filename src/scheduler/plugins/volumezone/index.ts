@@ -5,7 +5,8 @@
  */
 import type { KubeObject } from '../../../api/meta';
 import { type CycleState, type FilterPlugin, type NodeInfo, type PreFilterPlugin, type PreFilterResult, type Status, ok, skip, unschedulable } from '../../framework';
-import { claimNames } from '../volumebinding';
+import { claimNames, isSchedulableAfterClaimChange } from '../volumebinding';
+import { Action, type EnqueueExtensions } from '../../cluster-event';
 
 /** NAME is the plugin name. */
 export const NAME = 'VolumeZone';
@@ -46,4 +47,11 @@ export const volumeZone = {
     }
     return ok();
   },
-} satisfies PreFilterPlugin & FilterPlugin;
+  /** The pod's claims getting bound, volumes and classes appearing, nodes added or relabelled. */
+  eventsToRegister: () => [
+    { event: { resource: 'PersistentVolumeClaim', actionType: Action.Add | Action.Update }, hint: isSchedulableAfterClaimChange },
+    { event: { resource: 'PersistentVolume', actionType: Action.Add | Action.Update } },
+    { event: { resource: 'StorageClass', actionType: Action.Add } },
+    { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeLabel } },
+  ],
+} satisfies PreFilterPlugin & FilterPlugin & EnqueueExtensions;
