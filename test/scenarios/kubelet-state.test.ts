@@ -31,6 +31,17 @@ describe('the kubelet keeps its state when Events are deleted', () => {
     expect(h.run('get pod bad -o jsonpath={.status.containerStatuses[0].state.waiting.reason}').stdout).toBe('ImagePullBackOff');
   });
 
+  it('pulls a corrected image when the change is seen, not after the old image\'s back-off', () => {
+    h = manualCluster('fixstate', 7);
+    h.file('bad.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: bad}\nspec:\n  containers: [{name: web, image: "nginx:1.999"}]\n');
+    h.run(['apply', '-f', `${h.dir}/bad.yaml`]);
+    h.run('tick 35s');
+    expect(h.run('set image pod/bad web=nginx:1.27').code).toBe(0);
+    expect(eventsOf(h, 'Pulling')).toBe('3 Pulling image "nginx:1.999"\n1 Pulling image "nginx:1.27"\n');
+    h.run('tick 5s');
+    expect(h.run('get pod bad -o jsonpath={.status.containerStatuses[0].state.running.startedAt}').stdout).not.toBe('');
+  });
+
   it('keeps the crash back-off doubling', () => {
     h = manualCluster('crashstate', 7);
     h.file('bb.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: bb}\nspec:\n  containers: [{name: bb, image: busybox}]\n');
