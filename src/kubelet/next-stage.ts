@@ -4,11 +4,11 @@
  * a tie, as kwok picks among the stages that match an object.
  */
 import type { ContainerSlot, SyncEnv, Transition } from './container-sync';
-import { type ContainerStage, stageInput } from './stage';
+import { type ContainerStage, type StageInput, stageInput } from './stage';
 import { CONTAINER_STAGES } from './stages';
 
-/** StageDue is a stage that matched a container, and when it fires. */
-export interface StageDue { stage: ContainerStage; at: number }
+/** StageDue is a stage that matched a container, when it fires, and the view it was chosen on. */
+export interface StageDue { stage: ContainerStage; at: number; input: StageInput }
 
 /** dueStage is the container's earliest matching stage, if any can fire. */
 export function dueStage(env: SyncEnv, slot: ContainerSlot, stages: readonly ContainerStage[] = CONTAINER_STAGES): StageDue | undefined {
@@ -19,7 +19,7 @@ export function dueStage(env: SyncEnv, slot: ContainerSlot, stages: readonly Con
     const d = stage.delay(input);
     if (!d) continue;
     const at = d.from + d.ms;
-    if (!best || at < best.at) best = { stage, at };
+    if (!best || at < best.at) best = { stage, at, input };
   }
   return best;
 }
@@ -28,5 +28,6 @@ export function dueStage(env: SyncEnv, slot: ContainerSlot, stages: readonly Con
 export function nextTransition(env: SyncEnv, slot: ContainerSlot): Transition | undefined {
   const due = dueStage(env, slot);
   if (!due) return undefined;
-  return { at: due.at, apply: () => due.stage.next(stageInput(env, slot), due.at) };
+  // next sees the view the stage was chosen on, as the instance it was computed for (its process model, probe runs).
+  return { at: due.at, apply: () => due.stage.next(due.input, due.at) };
 }

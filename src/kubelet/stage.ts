@@ -4,7 +4,8 @@
  * engine (next-stage.ts) walks. A stage's functions are pure over their input but for next,
  * which edits the container's status and the kubelet's record and records Events.
  */
-import { parseImage } from './images';
+import { parseImage, pullFailure } from './images';
+import { readImageOverrides } from './image-overrides';
 import { type ContainerRecord, type ProbeRecord, probeRecordOf } from './kubelet-record';
 import type { ContainerConfig } from './container-config';
 import { type ContainerSlot, type ContainerStatus, type SyncEnv, CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR, fieldPathOf, modelOf } from './container-sync';
@@ -50,6 +51,8 @@ export interface StageInput {
   /** startedAt is the running instance's start (ms), if it runs. */
   startedAt?: number;
   running(): { model: ProcessModel; cfg: ContainerConfig; probeEnv: ProbeEnv };
+  /** pullError is the runtime's error for a pull of the container's image that fails, if it does. */
+  pullError(): string | undefined;
   /** startup is the startup probe's run for the running instance (if it has one). */
   startup(): FailureRun | undefined;
   /** probeKill is the probe kill ahead of the running instance, if any. */
@@ -95,12 +98,17 @@ export function stageInput(env: SyncEnv, slot: ContainerSlot): StageInput {
     if (cs.started && c.livenessProbe) return rel(livenessRun(c.livenessProbe, running().probeEnv, startedFrom(slot, startup())), 'liveness');
     return undefined;
   });
+  const pullError = once(() => {
+    const failure = pullFailure(slot.spec.image, readImageOverrides(env.api));
+    return failure && `rpc error: code = ${failure.code} desc = ${failure.message}`;
+  });
   return {
     env, slot, cs, spec: slot.spec, fieldPath: fieldPathOf(slot), rec: env.record(slot.spec.name), waiting,
     exited: st.terminated ?? (afterExit ? cs.lastState.terminated : undefined),
     firstStart: !st.running && !st.terminated && !afterExit && slot.beginAt !== undefined,
     startedAt,
     running,
+    pullError,
     startup,
     probeKill,
     probes: () => {

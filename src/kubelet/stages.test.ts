@@ -80,7 +80,7 @@ describe('kubelet container stages (golden)', () => {
       const matched = CONTAINER_STAGES.filter((s) => s.selector(view)).map((s) => s.name);
       const due = dueStage(env, slot);
       expect(due?.stage.name).toBe(name);
-      due!.stage.next(stageInput(env, slot), due!.at);
+      due!.stage.next(due!.input, due!.at);
       const out = {
         stage: name,
         matched,

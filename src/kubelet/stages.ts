@@ -14,8 +14,7 @@ import {
   IMAGE_PULL_BACK_OFF, INSPECT_FAILED, INVALID_IMAGE_NAME, KILLING, POD_INITIALIZING, PULLED, PULLING, UNHEALTHY,
   createMs, nodeHasImage, podRef, restarts, startInstance,
 } from './container-sync';
-import { imageInfo, pullFailure } from './images';
-import { readImageOverrides } from './image-overrides';
+import { imageInfo } from './images';
 import { firstReadinessFailure, readinessFlips } from './probes';
 import { type ContainerStage, type StageInput, startedFrom, validImage } from './stage';
 import { PULL_BACKOFF_REPORT_MS, PULL_FAIL_MS, SYNC_DELAY_MS, goDuration, pullDurationMs } from './timing';
@@ -25,12 +24,6 @@ const at0 = (from: number) => ({ from, ms: 0 });
 /** imageStep is the record of the first start's image step, if it is for the image the spec names now. */
 function imageStep(c: StageInput) {
   return c.rec.image?.ref === c.spec.image ? c.rec.image : undefined;
-}
-
-/** pullError is the runtime's error for a pull of the container's image that fails, if it does. */
-function pullError(c: StageInput): string | undefined {
-  const failure = pullFailure(c.spec.image, readImageOverrides(c.env.api));
-  return failure && `rpc error: code = ${failure.code} desc = ${failure.message}`;
 }
 
 function pullMs(c: StageInput): number {
@@ -145,7 +138,7 @@ export const IMAGE_PRESENT: ContainerStage = {
 /** IMAGE_PULLED: a pull that succeeds: Pulled with its duration, then create and start. */
 export const IMAGE_PULLED: ContainerStage = {
   name: 'image-pulled',
-  selector: (c) => c.firstStart && !!imageStep(c)?.pulling && !pullError(c),
+  selector: (c) => c.firstStart && !!imageStep(c)?.pulling && !c.pullError(),
   delay: (c) => ({ from: c.rec.image!.at, ms: pullMs(c) + createMs(c.env, c.slot) }),
   next: (c, at) => {
     const d = goDuration(pullMs(c));
@@ -160,10 +153,10 @@ export const IMAGE_PULLED: ContainerStage = {
 /** IMAGE_PULL_FAILED: a pull that fails: ErrImagePull, and the image's back-off moves on. */
 export const IMAGE_PULL_FAILED: ContainerStage = {
   name: 'image-pull-failed',
-  selector: (c) => c.firstStart && !!imageStep(c)?.pulling && !!pullError(c),
+  selector: (c) => c.firstStart && !!imageStep(c)?.pulling && !!c.pullError(),
   delay: (c) => ({ from: c.rec.image!.at, ms: PULL_FAIL_MS }),
   next: (c, at) => {
-    const err = pullError(c)!;
+    const err = c.pullError()!;
     c.env.emit(c.fieldPath, 'Warning', FAILED, `Failed to pull image "${c.spec.image}": ${err}`);
     c.env.emit(c.fieldPath, 'Warning', FAILED, `Error: ${ERR_IMAGE_PULL}`);
     c.cs.state = { waiting: { message: err, reason: ERR_IMAGE_PULL } };
@@ -181,7 +174,7 @@ export const IMAGE_PULL_BACK_OFF_STAGE: ContainerStage = {
   next: (c) => {
     c.env.emit(c.fieldPath, 'Normal', BACK_OFF, `Back-off pulling image "${c.spec.image}"`);
     c.env.emit(c.fieldPath, 'Warning', FAILED, `Error: ${IMAGE_PULL_BACK_OFF}`);
-    c.cs.state = { waiting: { message: `Back-off pulling image "${c.spec.image}": ${ERR_IMAGE_PULL}: ${pullError(c) ?? ''}`, reason: IMAGE_PULL_BACK_OFF } };
+    c.cs.state = { waiting: { message: `Back-off pulling image "${c.spec.image}": ${ERR_IMAGE_PULL}: ${c.pullError() ?? ''}`, reason: IMAGE_PULL_BACK_OFF } };
   },
 };
 
