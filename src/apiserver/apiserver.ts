@@ -228,6 +228,15 @@ export class ApiServer implements ApiClient {
     return badRequest(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`);
   }
 
+  nodeLocalState<T>(nodeName: string, key: string): T | undefined {
+    const value = this.store.nodeState.get(nodeName, key);
+    return value === undefined ? undefined : JSON.parse(value) as T;
+  }
+
+  setNodeLocalState(nodeName: string, key: string, value: unknown): void {
+    this.store.nodeState.set(nodeName, key, value === undefined ? undefined : JSON.stringify(value));
+  }
+
   podIPsOnNode(nodeName: string): string[] {
     return this.store.podIPsOnNode(nodeName);
   }
@@ -369,9 +378,7 @@ export class ApiServer implements ApiClient {
       if (o.dryRun) return this.answer(obj, input) as T;
       // Removing the last finalizer of an object being deleted completes the deletion.
       if (meta.deletionTimestamp && !(meta.finalizers?.length) && !strategy.gracefulDelete?.heldBack(obj)) {
-        const gone = this.store.delete(ref);
-        this.wrote(ref.kind);
-        return this.answer(gone, input) as T;
+        return this.answer(this.removeStored(ref), input) as T;
       }
       return this.answer(this.persistUpdate(obj, current, info), input) as T;
     });
@@ -478,8 +485,14 @@ export class ApiServer implements ApiClient {
 
   private remove(ref: ObjectRef, info: ResourceInfo, o: DeleteOptions): KubeObject {
     if (o.dryRun) return this.store.get(ref)!;
+    return this.removeStored(ref);
+  }
+
+  /** removeStored deletes an object from the store; a Pod's node forgets it (its kubelet state) with it. */
+  private removeStored(ref: ObjectRef): KubeObject {
     const gone = this.store.delete(ref);
     this.wrote(ref.kind);
+    if (gone.kind === 'Pod' && gone.spec?.nodeName && gone.metadata.uid) this.store.nodeState.set(gone.spec.nodeName, gone.metadata.uid, undefined);
     return gone;
   }
 

@@ -70,6 +70,14 @@ export interface ApiClient {
   evict(pod: ObjectRef, o: DeleteOptions): KubeObject;
   /** bind assigns a pod to a node (pods/binding); the scheduler's only write to a pod. */
   bind(pod: ObjectRef, nodeName: string, o: WriteOptions): void;
+  /**
+   * nodeLocalState reads what a node keeps on its own disk under key (the kubelet's back-off and
+   * runtime records), as setNodeLocalState wrote it. These are not API objects: no
+   * resourceVersion, no watch, never served to users; a Pod's go when the Pod is removed.
+   */
+  nodeLocalState<T>(nodeName: string, key: string): T | undefined;
+  /** setNodeLocalState writes (undefined: removes) a node-local record in the current write. */
+  setNodeLocalState(nodeName: string, key: string, value: unknown): void;
   /** recordEvent creates or aggregates a core/v1 Event about an object; returns the Event as stored. */
   recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject;
 }

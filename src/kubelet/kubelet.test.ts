@@ -67,4 +67,19 @@ describe('kubelet', () => {
     expect(decoded).toBeLessThan(n);
     cluster.close();
   }, 30_000);
+
+  it('keeps its back-off in a node-local record, not in the API, and forgets it with the pod', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create({
+      ...pod('bad'), spec: { ...pod('bad').spec, containers: [{ name: 'c', image: 'nginx:1.999' }] },
+    }, { fieldManager: 't' }));
+    cluster.advance(15_000);
+    const p = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'bad' });
+    const record = () => cluster.api.nodeLocalState<{ containers: Record<string, any> }>('worker01', p.metadata.uid!);
+    // Two pulls failed (at 1.2s and 12.4s): the second moved the entry on to 20s.
+    expect(record()?.containers.c.pullBackOff).toEqual({ image: 'nginx:1.999', backoffMs: 20_000, lastUpdateMs: Date.parse(p.status.startTime) + 12_400 });
+    cluster.write(() => cluster.api.delete({ kind: 'Pod', namespace: 'default', name: 'bad' }, { fieldManager: 't', gracePeriodSeconds: 0 }));
+    expect(record()).toBeUndefined();
+    cluster.close();
+  });
 });

@@ -17,8 +17,10 @@ import { toISO } from '../sim/clock';
 import { imageInfo, normalizeImage } from './images';
 import { mountFailure, referencedObjects } from './container-config';
 import {
-  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, nextTransition, nodeHasImage,
+  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, nodeHasImage,
 } from './container-sync';
+import type { PodRecord } from './kubelet-record';
+import { nextTransition } from './next-stage';
 import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
 import { NODE_STOPPED_ANNOTATION } from '../api/kubelet-stopped';
 
@@ -70,15 +72,6 @@ export function newKubelet(): Controller {
       return sync(pod.status?.startTime ? pod : admit(pod, node, ctx), node, ctx, pod);
     },
   };
-}
-
-/** upsertEvent files an Event under its fieldPath, replacing the older copy of an aggregated one. */
-function upsertEvent(byPath: Map<string, KubeObject[]>, ev: KubeObject): void {
-  const fp: string = ev.involvedObject?.fieldPath ?? '';
-  let list = byPath.get(fp);
-  if (!list) byPath.set(fp, (list = []));
-  const i = list.findIndex((e) => e.metadata.name === ev.metadata.name);
-  if (i >= 0) list[i] = ev; else list.push(ev);
 }
 
 function source(node: KubeObject) {
@@ -160,32 +153,26 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
   const now = ctx.clock.nowMs();
   const status: Record<string, any> = structuredClone(pod.status);
   const before = JSON.stringify(stored.status);
+  const nodeName = node.metadata.name!;
+  const uid = pod.metadata.uid!;
+  // The kubelet's own record of the pod (back-off entries, pulls, probe reports): read once, written once if it changed.
+  const record: PodRecord = ctx.api.nodeLocalState<PodRecord>(nodeName, uid) ?? { containers: {} };
+  const recordBefore = JSON.stringify(record);
   const flush = () => {
     if (JSON.stringify(status) !== before) ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
+    const kept = compactRecord(record);
+    if (JSON.stringify(kept ?? { containers: {} }) !== recordBefore) ctx.api.setNodeLocalState(nodeName, uid, kept);
   };
-  let events: KubeObject[] | undefined;
-  // The pod's Events by fieldPath, read once per sync and kept current with what it records:
-  // re-reading them after every Event made a pod of n containers cost n² decodes.
-  let byPath: Map<string, KubeObject[]> | undefined;
   const env: SyncEnv = {
     pod: { ...pod, status }, node, api: ctx.api, now,
     emit: (fieldPath: string, type: EventType, reason: string, message: string) => {
-      const ev = ctx.api.recordEvent(containerRef(pod, fieldPath), type, reason, message, source(node));
-      events = undefined;
-      if (byPath) upsertEvent(byPath, ev);
+      ctx.api.recordEvent(containerRef(pod, fieldPath), type, reason, message, source(node));
     },
-    events: () => (events ??= ctx.api.listControlledBy('Event', pod.metadata.uid!)),
-    eventsAbout: (fieldPath: string) => {
-      if (!byPath) {
-        byPath = new Map();
-        for (const e of env.events()) upsertEvent(byPath, e);
-      }
-      return byPath.get(fieldPath) ?? [];
-    },
+    record: (name: string) => (record.containers[name] ??= {}),
     onStart: () => {
       if (!status.podIP) {
         const ip = pod.spec.hostNetwork ? status.hostIP
-          : allocatePodIP(node, ctx.api.podIPsOnNode(node.metadata.name!).filter((ip) => ip !== pod.status?.podIP));
+          : allocatePodIP(node, ctx.api.podIPsOnNode(nodeName).filter((ip) => ip !== pod.status?.podIP));
         if (ip) { status.podIP = ip; status.podIPs = [{ ip }]; }
       }
       return status.podIP ?? '';
@@ -197,13 +184,15 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
   const mount = mountFailure(pod, ctx.api);
   if (mount) {
     const msg = `MountVolume.SetUp failed for volume "${mount.volume}" : ${mount.message}`;
-    if (!env.events().some((e) => e.reason === FAILED_MOUNT && e.message === msg)) {
+    if (record.mountFailure !== msg) {
       ctx.api.recordEvent({ ...containerRef(pod, ''), fieldPath: undefined }, 'Warning', FAILED_MOUNT, msg, source(node));
+      record.mountFailure = msg;
     }
     return flush();
   }
+  delete record.mountFailure;
   let next: number | undefined;
-  // A container's next transition depends on its own status and Events, on when it may begin
+  // A container's next transition depends on its own status and record, on when it may begin
   // (the init containers) and on the pod IP: it is kept until one of those changes, so a pass
   // over n containers computes O(n) transitions, not n per transition applied.
   const transitions = new Map<ContainerSlot['spec'], Transition | undefined>();
@@ -231,6 +220,12 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
   flush();
   if (status.phase === 'Succeeded' || status.phase === 'Failed') return;
   return next !== undefined ? { requeueAfterMs: Math.max(0, next - now) } : undefined;
+}
+
+/** compactRecord drops what the record holds nothing for, and the whole record when it is empty (no row). */
+function compactRecord(record: PodRecord): PodRecord | undefined {
+  for (const [name, c] of Object.entries(record.containers)) if (!Object.keys(c).length) delete record.containers[name];
+  return Object.keys(record.containers).length || record.mountFailure ? record : undefined;
 }
 
 /** recompute derives phase and conditions from the container statuses, as of time at. */

@@ -24,30 +24,12 @@ export function pullDurationMs(sizeBytes: number, seed: string): number {
   return Math.round(base * (0.8 + 0.4 * jitter(seed)));
 }
 
-/** BACKOFF_INITIAL_MS and BACKOFF_MAX_MS bound the kubelet's restart and image-pull back-off (10s doubling to 5m). */
+/** BACKOFF_INITIAL_MS and BACKOFF_MAX_MS bound the kubelet's restart and image-pull back-off (10s doubling to 5m; see backoff.ts). */
 export const BACKOFF_INITIAL_MS = 10_000;
 export const BACKOFF_MAX_MS = 300_000;
-/** BACKOFF_RESET_MS: a container that ran this long before exiting restarts without back-off. */
-export const BACKOFF_RESET_MS = 600_000;
 /** SYNC_DELAY_MS is how long after a container exits the kubelet's next pod sync acts on it (PLEG relist). */
 export const SYNC_DELAY_MS = 1000;
 /** PULL_FAIL_MS is how long a failing pull takes to fail (resolving the reference). */
 export const PULL_FAIL_MS = 1200;
 /** PULL_BACKOFF_REPORT_MS is when, after a failed pull, the next sync reports ImagePullBackOff. */
 export const PULL_BACKOFF_REPORT_MS = 1000;
-
-/** backoffMs is the n-th back-off period (n from 0): 10s, 20s, 40s … capped at 5m. */
-export function backoffMs(n: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_INITIAL_MS * 2 ** Math.min(Math.max(n, 0), 10));
-}
-
-/**
- * restartDelayMs is how long after a container's exit the kubelet restarts it.
- * The first restart is immediate; then the crash back-off (10s, 20s, … 5m) applies.
- * kubemu: the back-off streak is the container's restartCount; a run of 10 minutes or
- * more resets it to an immediate restart (upstream keeps the streak in memory).
- */
-export function restartDelayMs(restartCount: number, ranMs: number): number {
-  if (restartCount === 0 || ranMs >= BACKOFF_RESET_MS) return 0;
-  return backoffMs(restartCount - 1);
-}

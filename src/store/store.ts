@@ -88,6 +88,15 @@ export interface Store {
   /** snapshot runs fn in a read transaction: one consistent view, no write lock. */
   snapshot<T>(fn: () => T): T;
   readonly meta: { get(key: string): string | undefined; set(key: string, value: string): void };
+  /**
+   * nodeState is what nodes keep locally (the kubelet's back-off and runtime records): values
+   * by (node, key), written in the caller's transaction, with no revision and no change entry.
+   */
+  readonly nodeState: {
+    get(node: string, key: string): string | undefined;
+    /** set stores value, or removes the row when value is undefined. */
+    set(node: string, key: string, value: string | undefined): void;
+  };
   readonly timers: {
     set(t: Timer): void;
     clear(component: string, key: string): void;

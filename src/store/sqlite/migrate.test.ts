@@ -49,7 +49,7 @@ describe('state file migration', () => {
     store.close();
     // Turn it back into what kubemu's first schema wrote.
     const db = new Database(file);
-    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+    db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
       DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       ALTER TABLE objects DROP COLUMN pod_ip;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
@@ -76,7 +76,7 @@ describe('state file migration', () => {
     store.close();
     // Back to schema 2: the node index without pod IPs, the owner index without revisions, no Event index.
     const db = new Database(file);
-    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+    db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
       DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
       CREATE INDEX objects_by_owner ON objects(owner, kind) WHERE owner IS NOT NULL;`);
@@ -106,7 +106,7 @@ describe('state file migration', () => {
     store.close();
     // Back to schema 3: a WITHOUT ROWID table, no lease or aggregate column, Events indexed by expressions.
     const db = new Database(file);
-    db.exec(`DROP INDEX objects_by_lease; DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX pods_unbound;
+    db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX pods_unbound;
       CREATE TABLE v3 (kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, uid TEXT NOT NULL, revision INTEGER NOT NULL,
         node TEXT, owner TEXT, pod_ip TEXT, body TEXT NOT NULL, PRIMARY KEY (kind, namespace, name)) WITHOUT ROWID;
       INSERT INTO v3 SELECT kind, namespace, name, uid, revision, node, owner, pod_ip, body FROM objects;
@@ -129,6 +129,9 @@ describe('state file migration', () => {
     expect(migrated.list({ kind: 'Pod' })).toHaveLength(1);
     expect(migrated.findEvents('u1', 'Pulled', 'a.2').map((e) => e.metadata.name)).toEqual(['a.2']);
     expect(migrated.podIPsOnNode('n1')).toEqual(['10.244.1.2']);
+    // v5: the node-local state the kubelet keeps.
+    migrated.transaction(() => migrated.nodeState.set('n1', 'u1', '{"containers":{}}'));
+    expect(migrated.nodeState.get('n1', 'u1')).toBe('{"containers":{}}');
     migrated.close();
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
     expect(tableSql(file)).not.toMatch(/WITHOUT ROWID/);

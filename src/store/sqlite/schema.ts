@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
 export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
@@ -78,6 +78,18 @@ CREATE INDEX pods_unbound ON objects(kind, namespace, name) WHERE kind = 'Pod' A
 ${EVENTS_BY_SUBJECT};
 ${OBJECTS_BY_LEASE};`;
 
+/**
+ * NODE_STATE holds what a node keeps on its own disk rather than in etcd: the kubelet's
+ * back-off entries and its record of pulls and probes, by pod uid. Rows carry no revision and
+ * write no change: nothing watches them and the API never serves them.
+ */
+const NODE_STATE = `CREATE TABLE node_state (
+  node TEXT NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (node, key)
+) WITHOUT ROWID;`;
+
 /** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
 export const SCHEMA_LATEST = `
 ${objectsTable('objects')};
@@ -102,6 +114,7 @@ CREATE TABLE timers (
 CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_by_component ON timers(component, due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
+${NODE_STATE}
 `;
 
 /** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
@@ -136,4 +149,6 @@ export const MIGRATIONS: Record<number, string> = {
       ${OBJECT_INDEXES}
       DELETE FROM timers WHERE component = 'event-ttl';
       DELETE FROM meta WHERE key = 'cursor.event-ttl';`,
+  // v5: the kubelet's node-local state, which it used to derive from its own Events.
+  4: NODE_STATE,
 };

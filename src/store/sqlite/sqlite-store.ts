@@ -234,6 +234,9 @@ class SqliteStore implements Store {
       changeBody: db.prepare<[number], { body: string }>('SELECT body FROM changes WHERE revision = ?'),
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      nodeStateGet: db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
+      nodeStateSet: db.prepare('INSERT INTO node_state (node, key, value) VALUES (?, ?, ?) ON CONFLICT(node, key) DO UPDATE SET value = excluded.value'),
+      nodeStateDel: db.prepare('DELETE FROM node_state WHERE node = ? AND key = ?'),
       timerSet: db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
       timerClear: db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
       timersDue: db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
@@ -249,6 +252,13 @@ class SqliteStore implements Store {
   readonly meta = {
     get: (key: string): string | undefined => this.q.metaGet.get(key)?.value,
     set: (key: string, value: string): void => { this.guarded(() => this.q.metaSet.run(key, value)); },
+  };
+
+  readonly nodeState = {
+    get: (node: string, key: string): string | undefined => this.q.nodeStateGet.get(node, key)?.value,
+    set: (node: string, key: string, value: string | undefined): void => {
+      this.guarded(() => (value === undefined ? this.q.nodeStateDel.run(node, key) : this.q.nodeStateSet.run(node, key, value)));
+    },
   };
 
   readonly timers = {

@@ -1,0 +1,40 @@
+/**
+ * kubelet-record: what the kubelet keeps about a pod beyond its status — upstream, in its own
+ * memory (the back-off maps, the prober's results) and in the container runtime (a pull in
+ * flight). kubemu keeps it as one node-local row per pod (ApiClient.nodeLocalState, keyed by
+ * the pod's uid): not an API object, so nothing watches it, `get` never shows it, and deleting
+ * Events changes nothing the kubelet does next. The row goes when the pod is removed.
+ */
+import type { BackOffEntry } from './backoff';
+
+/** PodRecord is the kubelet's record of one pod: per container (by name), and the volume failure it reported. */
+export interface PodRecord {
+  containers: Record<string, ContainerRecord>;
+  /** mountFailure is the FailedMount message last recorded, so a retry that fails alike records no new Event. */
+  mountFailure?: string;
+}
+
+/** ContainerRecord is the kubelet's record of one container. */
+export interface ContainerRecord {
+  /** image is the first start's image step for image ref: begun at `at`, found present or being pulled (pulling false: that pull failed). */
+  image?: { ref: string; at: number; present?: boolean; pulling?: boolean };
+  /** pullBackOff is the image-pull back-off entry (upstream key: pod uid and image). */
+  pullBackOff?: BackOffEntry & { image: string };
+  /** crashBackOff is the restart back-off entry (upstream key: pod, container and its spec hash). */
+  crashBackOff?: BackOffEntry;
+  /** probes is what the prober reported about the running instance containerID. */
+  probes?: ProbeRecord;
+}
+
+/** ProbeRecord: the time of the last failure reported per probe, and of the kill notice given. */
+export interface ProbeRecord {
+  containerID: string;
+  unhealthy: { startup?: number; liveness?: number; readiness?: number };
+  killNoticeAt?: number;
+}
+
+/** probeRecordOf is the container's probe record for its current instance (a new instance starts blank). */
+export function probeRecordOf(rec: ContainerRecord, containerID: string): ProbeRecord {
+  if (rec.probes?.containerID !== containerID) rec.probes = { containerID, unhealthy: {} };
+  return rec.probes;
+}
