@@ -19,7 +19,6 @@ import {
 import type {
   ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion,
 } from './client';
-import { SPLIT } from './split-points';
 import { canonicalOrder } from './object-order';
 import { deepEqual, threeWayMerge } from './merge';
 import { toCompactJson } from '../yaml/write-json';
@@ -29,8 +28,8 @@ import { leaseFor } from './leases';
 import { convertToVersion, CONVERTED_KINDS, toStorageVersion } from './conversion/convert';
 import { HpaAnnotationError } from './conversion/hpa-v1';
 
-/** write is the write path's module (loaded on first use). */
-const write = SPLIT.writePath;
+/** write is the write path's module, loaded on the first write: reads never compile it. */
+const write = () => require('./write-path') as typeof import('./write-path');
 
 export { LAST_APPLIED } from '../api/last-applied';
 import { LAST_APPLIED } from '../api/last-applied';
