@@ -2,10 +2,11 @@
 // - entry.js: the first code that runs. It answers `version --client`, --help and flag errors
 //   itself (from surface/*.json, written last) and otherwise loads main.js through its chunk
 //   loader (src/cli/chunk-loader.ts).
-// - main.js plus one file per split point (src/**/*split-points.ts) and the chunks they share.
-//   esbuild splits only ES modules, and only at dynamic import(); so the split points become
-//   import() here, and each output file is then turned into a CommonJS module whose import()
-//   of a split point is a plain synchronous require — kubemu's code is synchronous throughout.
+// - main.js plus one file per split point (`require('./m') as typeof import('./m')` in src/) and the
+//   chunks they share. esbuild splits only ES modules, and only at dynamic import(); so the
+//   split points become import() here, and each output file is then turned into a CommonJS
+//   module whose import() of a split point is a plain synchronous require — kubemu's code is
+//   synchronous throughout.
 // For start-up work: KUBEMU_BUILD_READABLE=1 (unminified), KUBEMU_BUILD_META=FILE (esbuild's
 // metafile: which module went into which file), --report (file sizes).
 import { build, transform } from 'esbuild';
@@ -14,23 +15,22 @@ import * as path from 'node:path';
 import { createRequire } from 'node:module';
 
 const SPLIT_MARK = '__kubemuSplit';
+// A split point is a typed relative require in src/, `require('./m') as typeof import('./m')`
+// (the verb registry, get's -o printers, the API server's write path, the controllers);
+// vitest.config.mts reads the same calls as static imports.
+const SPLIT_POINT = /\brequire\((['"])(\.\.?\/[^'"]+)\1\)( as typeof import\(\1\2\1\))/g;
 
 /**
- * splitPointsPlugin rewrites every *split-points.ts (src/cli/, src/cluster/, …): each
- * `NAME: () => NAME` becomes a dynamic import of the module NAME was imported from, which
- * esbuild makes a separate file.
+ * splitPointsPlugin makes each split point a dynamic import, which esbuild puts in a file of
+ * its own (and, below, back into a synchronous require of that file).
  */
 const splitPointsPlugin = {
   name: 'split-points',
   setup(b) {
-    b.onLoad({ filter: /split-points\.ts$/ }, (args) => {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
       const src = readFileSync(args.path, 'utf8');
-      const imports = [...src.matchAll(/^import \* as (\w+) from '([^']+)';$/gm)].map((m) => ({ name: m[1], from: m[2] }));
-      const entries = [...src.matchAll(/^ {2}(\w+): \(\) => (\w+),$/gm)];
-      const ok = imports.length > 0 && entries.length === imports.length && entries.every((e, i) => e[1] === imports[i].name && e[2] === imports[i].name);
-      if (!ok) throw new Error(`${args.path}: expected one "import * as NAME" per split point and SPLIT entries "NAME: () => NAME" in the same order`);
-      const body = imports.map((i) => `  ${i.name}: () => ${SPLIT_MARK}(import(${JSON.stringify(i.from)})),`).join('\n');
-      return { contents: `export const SPLIT = {\n${body}\n};\n`, loader: 'ts', resolveDir: path.dirname(args.path) };
+      const contents = src.replace(SPLIT_POINT, (_call, _q, spec, cast) => `${SPLIT_MARK}(import(${JSON.stringify(spec)}))${cast}`);
+      return contents === src ? undefined : { contents, loader: 'ts' };
     });
   },
 };

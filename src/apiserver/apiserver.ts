@@ -18,7 +18,6 @@ import type {
   ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion,
 } from './client';
 import type { StorageContext } from './strategies/strategy';
-import { SPLIT } from './split-points';
 import { canonicalOrder } from './object-order';
 import { deepEqual } from '../api/deep-equal';
 import { customResources } from './custom-resources';
@@ -31,8 +30,8 @@ import { applyObject, type ApplyHost } from './apply';
 import { evictPod } from './evict';
 import { EventRecorder } from './record-event';
 
-/** write is the write path's module (loaded on first use). */
-const write = SPLIT.writePath;
+/** write is the write path's module, loaded on the first write: reads never compile it. */
+const write = () => require('./write-path') as typeof import('./write-path');
 
 export { LAST_APPLIED } from '../api/last-applied';
 export { EVICTION_MULTIPLE_PDBS, EVICTION_VIOLATES_PDB } from './evict';

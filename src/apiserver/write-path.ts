@@ -1,7 +1,7 @@
 /**
  * write-path: what only writes need — per-kind strategies (defaults, validation), the
  * admission chain, strict decoding, address allocation — gathered in one module so the
- * bundle loads it on the first write (see split-points.ts): reads never pay for it.
+ * bundle evaluates it on the first write (apiserver.ts requires it lazily): reads never pay for it.
  */
 export { strategyFor } from './strategies';
 export { mutateCreate, validateCreate, validateUpdate } from './admission-chain';

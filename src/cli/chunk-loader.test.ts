@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ChunkLoader } from './chunk-loader';
-import { FLAGS_CHANGED } from '../sim/batch-heap';
 
 let dir = '';
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -42,13 +41,6 @@ const caches = (d: string) => fs.readdirSync(d).filter((f) => f.endsWith('.cache
 type Main = { first(): number; split(): number; sep: string; resolves: boolean; data(): unknown };
 
 describe('ChunkLoader', () => {
-  // A big settle earlier in this process (test files share it) may have marked a V8 flag change,
-  // which stops caches being written: each test starts without the marker, and it is put back.
-  const globals = globalThis as Record<symbol, unknown>;
-  let flagsChanged: unknown;
-  beforeEach(() => { flagsChanged = globals[FLAGS_CHANGED]; delete globals[FLAGS_CHANGED]; });
-  afterEach(() => { if (flagsChanged === undefined) delete globals[FLAGS_CHANGED]; else globals[FLAGS_CHANGED] = flagsChanged; });
-
   it('evaluates each module once, shares chunks between files, and passes other requires to Node', () => {
     const before = (globalThis as { __evals?: number }).__evals ?? 0;
     const loader = new ChunkLoader(bundleDir());
@@ -80,22 +72,6 @@ describe('ChunkLoader', () => {
     expect((second.load('main.js') as Main).first()).toBe(1);
     second.saveCaches(); // accepted caches are not rewritten
     expect(caches(d).map((f) => fs.statSync(path.join(d, f)).mtimeMs)).toEqual(mtimes);
-  });
-
-  it('writes no code cache once a V8 flag changed (the next start would reject it)', () => {
-    const d = bundleDir();
-    const loader = new ChunkLoader(d);
-    (loader.load('main.js') as Main).first();
-    const marker = FLAGS_CHANGED;
-    (globalThis as Record<symbol, unknown>)[marker] = true;
-    try {
-      loader.saveCaches();
-    } finally {
-      delete (globalThis as Record<symbol, unknown>)[marker];
-    }
-    expect(caches(d)).toEqual([]);
-    loader.saveCaches();
-    expect(caches(d)).toHaveLength(1);
   });
 
   it('compiles without complaint when a cache is corrupt, and replaces it', () => {

@@ -10,7 +10,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { createRequire } from 'node:module';
-import { FLAGS_CHANGED } from '../sim/batch-heap';
 
 /** Factory is one module's code, as a CommonJS wrapper function. */
 type Factory = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
@@ -68,12 +67,12 @@ export class ChunkLoader {
   }
 
   /**
-   * saveCaches writes a code cache for every file read without one (best effort: a read-only
-   * install just compiles) — unless a V8 flag changed while this process ran (a big settle's
-   * heap setting, see sim/batch-heap.ts): such a cache would be rejected at the next start.
+   * saveCaches writes a code cache for every file read without an accepted one (best effort:
+   * a read-only install just compiles). A cache V8 rejects — made by another Node, or after a
+   * V8 flag changed mid-run (a big settle's heap setting, sim/batch-heap.ts) — is replaced
+   * by the next run that reads its file: one extra compile, not a lasting cost.
    */
   saveCaches(): void {
-    if ((globalThis as Record<symbol, unknown>)[FLAGS_CHANGED]) return;
     for (const f of this.files) {
       if (f.cached) continue;
       try {

@@ -12,7 +12,6 @@ import { front } from './front';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
-import { SPLIT } from './split-points';
 import { freshSeed } from '../sim/rand';
 import { impersonatedCluster, requestUser } from '../apiserver/authorization';
 
@@ -54,7 +53,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           if (clusterName !== DEFAULT_CLUSTER) {
             throw new CliError(`cluster "${clusterName}" does not exist; create it with 'kubemu cluster create ${clusterName}'`);
           }
-          const { createCluster, DEFAULT_SPEC } = SPLIT.bootstrap();
+          const { createCluster, DEFAULT_SPEC } = require('../cluster/bootstrap') as typeof import('../cluster/bootstrap');
           createCluster(file, { ...DEFAULT_SPEC, seed: freshSeed() });
         }
         opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`) });

@@ -13,7 +13,6 @@ import { builtinRegistry } from '../api/registry';
 import { type ClockMode, type SimClock, hostNowMs, newSimClock } from '../sim/clock';
 import { type Rand, newRand } from '../sim/rand';
 import { CATCH_UP_WRITES, Simulation, type AdvanceReport, type SettleReport } from '../sim/runtime';
-import { SPLIT } from './split-points';
 import { failpoint } from '../sim/failpoints';
 import { lockHandoff } from './lock-handoff';
 
@@ -83,7 +82,7 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
     store, api, clock, rand,
     componentSet: schedulerRunning ? 'all' : 'no scheduler',
     // Loaded on first settle: a command on a settled cluster never needs the controllers' code.
-    components: () => SPLIT.components().newComponents(() => api.registry(), { schedulerRunning }),
+    components: () => (require('./components') as typeof import('./components')).newComponents(() => api.registry(), { schedulerRunning }),
     onWarning: opts.onWarning,
   });
   const reload = () => {

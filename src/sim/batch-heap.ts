@@ -4,15 +4,8 @@
  * rises with the allocation rate): a 30 000-pod apply peaked at ~700 MiB RSS with ~150 MiB
  * live. Once a process settles, the heap may grow only 20% past what the last full collection
  * kept: the peak follows the live data, at no measured cost in time. Only big settles do this
- * (see FLAGS_CHANGED for why not every command).
+ * (loading node:v8 costs ~6 ms).
  */
-
-/**
- * FLAGS_CHANGED marks (on globalThis, for the bundle's loader) that a V8 flag changed: a code
- * cache made afterwards carries the changed flags' hash, and the next start, with default
- * flags, would reject it — so the loader keeps the caches it has instead of writing new ones.
- */
-export const FLAGS_CHANGED = Symbol.for('kubemu.v8-flags-changed');
 
 /** BIG_SETTLE_WRITES is when a settle counts as a batch job (an everyday command writes tens of objects). */
 export const BIG_SETTLE_WRITES = 2000;
@@ -26,8 +19,6 @@ let applied = false;
 export function keepHeapNearLiveData(): void {
   if (applied) return;
   applied = true;
-  (globalThis as Record<symbol, unknown>)[FLAGS_CHANGED] = true;
   // Loaded here, not at the top: node:v8 costs ~6 ms to load, and every command loads this module.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require('node:v8') as typeof import('node:v8')).setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }

@@ -1,11 +1,19 @@
 /**
  * run-cli: runs the real CLI in-process with captured streams, against a temporary
- * KUBEMU_HOME, the way vitest's own harness runs its CLI.
+ * KUBEMU_HOME, the way vitest's own harness runs its CLI. With KUBEMU_TEST_BUNDLE=1 the
+ * commands run the built bundle (dist/, `node scripts/build.mjs` first) through its chunk
+ * loader instead of the sources, so the same tests exercise the split points as built (a
+ * test that sets state in a src/ module itself, such as a failpoint, needs the sources).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main, captureIO } from '../../src/cli/main';
+import * as sources from '../../src/cli/main';
+import { ChunkLoader } from '../../src/cli/chunk-loader';
+
+const { main, captureIO } = process.env.KUBEMU_TEST_BUNDLE === '1'
+  ? new ChunkLoader(path.resolve(__dirname, '..', '..', 'dist')).load('main.js') as typeof sources
+  : sources;
 
 /** CliResult is what one invocation printed and returned. */
 export interface CliResult { stdout: string; stderr: string; code: number }

@@ -9,11 +9,17 @@ import type { Command, CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
 import { parseOutput } from '../output-spec';
-import { SPLIT } from './get-split-points';
 import type { FlagDef } from '../flags';
 import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
 import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
+
+// What only some flags need — the -o printers (YAML, JSONPath, custom columns, go-template),
+// --sort-by and --raw (discovery, the Metrics API) — is required on use: a plain table never
+// compiles it.
+const output = () => require('../output') as typeof import('../output');
+const sorting = () => require('../../printers/sort-by') as typeof import('../../printers/sort-by');
+const getRaw = () => require('./get-raw') as typeof import('./get-raw');
 
 export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -53,7 +59,7 @@ export const getCommand: Command = {
   usage: 'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
   flags: GET_FLAGS,
   run(ctx: CommandContext): number {
-    if (ctx.set.has('raw')) return SPLIT.raw().rawGet(ctx);
+    if (ctx.set.has('raw')) return getRaw().rawGet(ctx);
     if (!ctx.args.length) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
     const spec = parseOutput(ctx.flags.output as string | undefined, undefined, ctx.flags.template as string | undefined);
     const showLabels = !!ctx.flags['show-labels'];
@@ -116,7 +122,7 @@ export const getCommand: Command = {
       }
     });
     const { now } = tableOpts;
-    if (sortBy) for (const g of groups) g.objects = SPLIT.sortBy().sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
+    if (sortBy) for (const g of groups) g.objects = sorting().sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
     const all = groups.flatMap((g) => g.objects);
     if (watching) {
       if (requests.length !== 1) throw new CliError('you may only specify a single resource type');
@@ -134,7 +140,7 @@ export const getCommand: Command = {
       const nonEmpty = groups.filter((g) => g.objects.length);
       if (nonEmpty.length) ctx.io.out(renderGetTable(nonEmpty, tableOpts));
     } else if (all.length || !named) {
-      ctx.io.out(SPLIT.output().printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers']));
+      ctx.io.out(output().printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers']));
     }
     for (const e of errors) ctx.io.err(`${e}\n`);
     if (!found && !errors.length && !named && (spec.kind === 'table' || spec.kind === 'wide') && !ctx.flags['ignore-not-found']) {
