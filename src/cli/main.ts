@@ -9,6 +9,8 @@ import { CliError, formatError } from './errors';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
+import type { ParsedArgs } from './flags';
+import { isOwnVerb } from './own-verb';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
@@ -35,35 +37,40 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       return r.code;
     }
     if (r.kind === 'unknown') throw new CliError(`unknown command "${r.word}" for "kubectl"`);
-    const { command, parsed } = r;
+    const { command } = r;
     shown = r.shown;
     const home = kubemuHome(env);
-    const explicitCluster = (parsed.flags.cluster as string | undefined) || (parsed.flags.context as string | undefined) || env.KUBEMU_CLUSTER;
-    const clusterName = explicitCluster || currentCluster(home);
-    const user = requestUser({ as: parsed.flags.as as string | undefined, asGroups: parsed.flags['as-group'] as string[] | undefined });
-    const impersonating = parsed.set.has('as');
-    const ctx: CommandContext = {
-      io, args: parsed.args, flags: parsed.flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
-      namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
-      namespaceExplicit: parsed.set.has('namespace'),
-      home, clusterName, env, cwd, argv,
-      cluster: () => {
-        if (opened) return opened;
-        const file = statePath(home, clusterName);
-        if (!clusterExists(home, clusterName)) {
-          if (clusterName !== DEFAULT_CLUSTER) {
-            throw new CliError(`cluster "${clusterName}" does not exist; create it with 'kubemu cluster create ${clusterName}'`);
+    const contextFor = (parsed: ParsedArgs): CommandContext => {
+      const explicitCluster = (parsed.flags.cluster as string | undefined) || (parsed.flags.context as string | undefined) || env.KUBEMU_CLUSTER;
+      const clusterName = explicitCluster || currentCluster(home);
+      const user = requestUser({ as: parsed.flags.as as string | undefined, asGroups: parsed.flags['as-group'] as string[] | undefined });
+      const impersonating = parsed.set.has('as');
+      const ctx: CommandContext = {
+        io, args: parsed.args, flags: parsed.flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
+        namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
+        namespaceExplicit: parsed.set.has('namespace'),
+        home, clusterName, env, cwd, argv,
+        cluster: () => {
+          if (opened) return opened;
+          const file = statePath(home, clusterName);
+          if (!clusterExists(home, clusterName)) {
+            if (clusterName !== DEFAULT_CLUSTER) {
+              throw new CliError(`cluster "${clusterName}" does not exist; create it with 'kubemu cluster create ${clusterName}'`);
+            }
+            const { createCluster, DEFAULT_SPEC } = SPLIT.bootstrap();
+            createCluster(file, { ...DEFAULT_SPEC, seed: freshSeed() });
           }
-          const { createCluster, DEFAULT_SPEC } = SPLIT.bootstrap();
-          createCluster(file, { ...DEFAULT_SPEC, seed: freshSeed() });
-        }
-        opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`) });
-        // --as: the CLI's API calls are authorized for the impersonated user (components are not).
-        if (impersonating) opened = impersonatedCluster(opened, user);
-        return opened;
-      },
+          opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`) });
+          // --as: the CLI's API calls are authorized for the impersonated user (components are not).
+          if (impersonating) opened = impersonatedCluster(opened, user);
+          return opened;
+        },
+      };
+      return ctx;
     };
-    return command.run(ctx);
+    // kubemu's own verbs parse with yargs, loaded only now (kubectl's verbs never pay for it).
+    if (isOwnVerb(command)) return SPLIT.ownVerbRunner().runOwnVerb(command, argv, io.out, contextFor);
+    return command.run(contextFor(r.parsed));
   } catch (e) {
     if (e instanceof CliError && e.stdout) io.out(e.stdout);
     const { text, exitCode } = formatError(e, shown.split(' ')[0]);

@@ -49,6 +49,7 @@ import * as top from './commands/top';
 import * as addon from './commands/addon';
 import * as exec from './commands/exec';
 import * as cp from './commands/cp';
+import * as ownVerbRunner from './own-verb-runner';
 
 export const SPLIT = {
   bootstrap: () => bootstrap,
@@ -89,4 +90,5 @@ export const SPLIT = {
   addon: () => addon,
   exec: () => exec,
   cp: () => cp,
+  ownVerbRunner: () => ownVerbRunner,
 };

@@ -4,7 +4,8 @@
  * one, and prints `ok: N objects, M checks` or one line per violation (exit 1). It reads
  * a snapshot and never settles, so it judges exactly what the last command left behind.
  */
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import type { KubeObject } from '../../api/meta';
 import type { Store } from '../../store/store';
@@ -46,29 +47,24 @@ function checkState(ctx: CommandContext, shown: string): number {
 }
 
 /** doctorCommand checks kubemu's own consistency (it was `kubemu debug check`: kubectl's `debug` is another verb). */
-export const doctorCommand: Command = {
-  name: 'doctor',
-  short: `Check the cluster state against kubemu's ${CHECKS.length} invariants (kubemu)`,
-  usage: 'kubemu doctor',
-  flags: [],
+export const doctorCommand = ownVerb(leaf({
+  command: 'doctor',
+  describe: `Check the cluster state against kubemu's ${CHECKS.length} invariants (kubemu)`,
+  examples: [['$0 doctor', 'prints "ok: N objects, M checks", or one line per violation and exits 1']],
   run: (ctx) => checkState(ctx, 'kubemu doctor'),
-};
+}));
 
 /** DEBUG_CHECK_DEPRECATED is the warning the old spelling prints. */
 export const DEBUG_CHECK_DEPRECATED = "Warning: 'kubemu debug check' is deprecated and will be removed; use 'kubemu doctor'\n";
 
 /** debugCommand keeps the old `kubemu debug check` for one release, hidden from help. */
-export const debugCommand: Command = {
-  name: 'debug',
+export const debugCommand = ownVerb({
+  command: 'debug',
   hidden: true,
-  short: 'Deprecated: use kubemu doctor',
-  usage: 'kubemu debug check',
-  flags: [],
-  subcommands: {
-    check: {
-      name: 'check', short: 'Deprecated: use kubemu doctor', usage: 'kubemu debug check', flags: [],
-      run(ctx) { ctx.io.err(DEBUG_CHECK_DEPRECATED); return checkState(ctx, 'kubemu debug check'); },
-    },
-  },
-  run() { throw new CliError("'kubemu debug' is now 'kubemu doctor'"); },
-};
+  describe: 'Deprecated: use kubemu doctor',
+  subcommands: [leaf({
+    command: 'check',
+    describe: 'Deprecated: use kubemu doctor',
+    run(ctx) { ctx.io.err(DEBUG_CHECK_DEPRECATED); return checkState(ctx, 'kubemu debug check'); },
+  })],
+});

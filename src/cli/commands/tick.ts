@@ -5,7 +5,8 @@
 import type { KubeObject } from '../../api/meta';
 import { ApiError } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import { toISO } from '../../sim/clock';
 
@@ -68,12 +69,15 @@ export function tickProgress(fromMs: number, nowMs: number, targetMs: number): s
 }
 
 /** tickCommand is `kubemu tick`. */
-export const tickCommand: Command = {
-  name: 'tick',
-  short: 'Advance the cluster\'s simulated clock (kubemu)',
-  usage: 'kubemu tick DURATION [options]',
-  flags: [{ name: 'quiet', short: 'q', type: 'bool', default: false, help: 'Print nothing.' }],
-  run(ctx: CommandContext): number {
+export const tickCommand = ownVerb(leaf({
+  command: 'tick <duration>',
+  describe: 'Advance the cluster\'s simulated clock (kubemu)',
+  options: { quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing.' } },
+  examples: [
+    ['$0 tick 30s', 'fire every timer due in the next 30 simulated seconds'],
+    ['$0 tick 1h30m -q', 'move an hour and a half on, printing nothing'],
+  ],
+  run(ctx: CommandContext, opts): number {
     if (ctx.args.length !== 1) throw new CliError('tick takes one DURATION, e.g. `kubemu tick 30s`');
     const ms = parseDuration(ctx.args[0]!);
     const cluster = ctx.cluster();
@@ -89,7 +93,7 @@ export const tickCommand: Command = {
     } finally {
       if (progressShown) ctx.io.err('\r\x1b[K');
     }
-    if (!ctx.flags.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
+    if (!opts.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
     return 0;
   },
-};
+}));

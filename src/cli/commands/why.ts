@@ -11,7 +11,8 @@ import { CycleState, newPodInfo, newSnapshot, type SnapshotOptions } from '../..
 import { defaultProfile } from '../../scheduler/plugins/registry';
 import { isFailure, prioritizeNodes, scheduleOne } from '../../scheduler/scheduler';
 import { renderTabbed } from '../../printers/table';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 
 /** PASS is a filter cell for a node the plugin accepts. */
@@ -105,11 +106,13 @@ export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObj
 }
 
 /** whyCommand is `kubemu why pod/NAME`. */
-export const whyCommand: Command = {
-  name: 'why',
-  short: 'Explain where the scheduler puts a pod and why (kubemu)',
-  usage: 'kubemu why pod/NAME [-n NAMESPACE]',
-  flags: [],
+export const whyCommand = ownVerb(leaf({
+  command: 'why <pod>',
+  describe: 'Explain where the scheduler puts a pod and why (kubemu)',
+  examples: [
+    ['$0 why pod/web-1', 'each filter plugin on each node, then the scores of the feasible ones'],
+    ['$0 why web-1 -n shop', 'the same for a pod in namespace shop'],
+  ],
   run(ctx: CommandContext): number {
     if (ctx.args.length !== 1) throw new UsageError('why takes one pod, e.g. `kubemu why pod/web-1`', 'why');
     const name = podName(ctx.args[0]!);
@@ -129,4 +132,4 @@ export const whyCommand: Command = {
     ctx.io.out(text);
     return 0;
   },
-};
+}));
