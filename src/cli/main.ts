@@ -30,6 +30,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   let opened: Cluster | undefined;
   let shown = 'kubectl';
   try {
+    if (argv[0] === '__complete') return SPLIT.complete().complete(argv.slice(1), io, COMMAND_TABLE);
     const r = front(argv, COMMAND_TABLE);
     if (r.kind === 'answered') {
       if (r.stdout) io.out(r.stdout);

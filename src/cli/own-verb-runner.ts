@@ -10,8 +10,8 @@ import { CliError } from './errors';
 import { GLOBAL_FLAGS, type FlagDef, type ParsedArgs } from './flags';
 import { HOST, toModule, wordOf, type OwnCommand, type OwnVerbCommand, type OwnVerbHost } from './own-verb';
 
-/** HELP_WIDTH fixes help's wrapping: the same text on every terminal and in tests. */
-const HELP_WIDTH = 100;
+/** HELP_WIDTH: help is not wrapped to the terminal, so it is the same everywhere and long descriptions stay whole lines (as kubectl prints them). */
+const HELP_WIDTH = null;
 
 /** YargsUsage is a command-line mistake yargs found (unknown flag, missing argument…). */
 class YargsUsage extends Error {}

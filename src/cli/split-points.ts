@@ -50,6 +50,8 @@ import * as addon from './commands/addon';
 import * as exec from './commands/exec';
 import * as cp from './commands/cp';
 import * as ownVerbRunner from './own-verb-runner';
+import * as complete from './complete';
+import * as options from './commands/options';
 
 export const SPLIT = {
   bootstrap: () => bootstrap,
@@ -91,4 +93,6 @@ export const SPLIT = {
   exec: () => exec,
   cp: () => cp,
   ownVerbRunner: () => ownVerbRunner,
+  complete: () => complete,
+  options: () => options,
 };

@@ -50,6 +50,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['addon', () => SPLIT.addon().addonCommand],
   ['exec', () => SPLIT.exec().execCommand],
   ['cp', () => SPLIT.cp().cpCommand],
+  ['options', () => SPLIT.options().optionsCommand],
 ];
 
 const BY_WORD = new Map(VERBS);
