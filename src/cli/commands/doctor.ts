@@ -9,7 +9,8 @@ import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import type { KubeObject } from '../../api/meta';
 import type { Store } from '../../store/store';
-import { CHECKS, checkInvariants, formatViolation, type Violation } from '../../invariants';
+import { CHECKS, checkInvariants, type Violation } from '../../invariants';
+import { renderReport, reportColors } from '../../printers/report';
 
 /** INTEGRITY_CHECK is the name violations of SQLite's own integrity check are reported under. */
 export const INTEGRITY_CHECK = 'integrity-check';
@@ -41,7 +42,8 @@ function checkState(ctx: CommandContext, shown: string): number {
       ctx.io.out(`ok: ${report.objects} objects, ${checks} checks\n`);
       return 0;
     }
-    for (const v of violations) ctx.io.out(`${formatViolation(v)}\n`);
+    const colors = reportColors(ctx.env, ctx.io.isTTY);
+    ctx.io.out(renderReport(['CHECK', 'OBJECT', 'MESSAGE'], violations.map((v) => [v.check, v.object, v.message]), { colors, cell: (t, i) => (i === 0 ? colors.red(t) : t) }));
     ctx.io.err(`error: ${violations.length} invariant violation${violations.length === 1 ? '' : 's'} in ${report.objects} objects (${checks} checks)\n`);
     return 1;
 }
