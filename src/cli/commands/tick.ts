@@ -62,12 +62,6 @@ function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<st
   }
 }
 
-/** tickProgress is the progress line of a long tick: the simulated time committed so far, and the share done. */
-export function tickProgress(fromMs: number, nowMs: number, targetMs: number): string {
-  const pct = targetMs > fromMs ? Math.floor((100 * (nowMs - fromMs)) / (targetMs - fromMs)) : 100;
-  return `tick: ${toISO(nowMs)} of ${toISO(targetMs)} (${pct}%)`;
-}
-
 /** tickCommand is `kubemu tick`. */
 export const tickCommand = ownVerb(leaf({
   command: 'tick <duration>',
@@ -83,16 +77,8 @@ export const tickCommand = ownVerb(leaf({
     const cluster = ctx.cluster();
     const before = cluster.api.revision();
     const from = cluster.clock.nowMs();
-    // A long tick commits step by step; on a terminal, stderr shows how far it has come.
-    let progressShown = false;
-    const progress = ctx.io.errIsTTY
-      ? (now: number, target: number) => { progressShown = true; ctx.io.err(`\r${tickProgress(from, now, target)}`); }
-      : undefined;
-    try {
-      cluster.advance(ms, progress);
-    } finally {
-      if (progressShown) ctx.io.err('\r\x1b[K');
-    }
+    // A long tick commits step by step; on a terminal, main's progress line shows how far it has come.
+    cluster.advance(ms);
     if (!opts.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
     return 0;
   },
