@@ -43,27 +43,30 @@ export function newParser(tree: OwnCommand): Argv {
   return y.command(toModule(tree));
 }
 
-/** commandPath is the command words of argv under the verb (`cluster create`), for error hints. */
-function commandPath(tree: OwnCommand, argv: readonly string[]): string[] {
+/** commandPath is the command words of argv under the verb (`cluster create`), for error hints, and whether they name a group. */
+function commandPath(tree: OwnCommand, argv: readonly string[]): { path: string[]; group: boolean } {
   const words = argv.filter((a) => !a.startsWith('-'));
   const path: string[] = [];
   let node: OwnCommand | undefined = tree;
+  let group = false;
   for (const w of words.slice(words.indexOf(wordOf(tree)))) {
     if (!node || wordOf(node) !== w) break;
     path.push(w);
+    group = 'subcommands' in node;
     const subs: readonly OwnCommand[] = 'subcommands' in node ? node.subcommands : [];
     const next = words[words.indexOf(w) + 1];
     node = subs.find((s) => wordOf(s) === next);
   }
-  return path;
+  return { path, group };
 }
 
 /** usageText turns yargs' message into kubemu's one-line error with kubectl's hint. */
-export function usageText(message: string, argv: readonly string[], shown: string): string {
+export function usageText(message: string, argv: readonly string[], shown: string, group = false): string {
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (unknown) {
     const names = unknown[1]!.split(', ');
     const positional = names.filter((n) => argv.includes(n));
+    if (positional.length && group) return `unknown command "${positional[0]}" for "${shown}"`;
     if (positional.length) return `unexpected arguments for '${shown}': ${positional.join(' ')}`;
     const name = names[0]!;
     const typed = argv.find((a) => a === `-${name}` || a === `--${name}` || a.startsWith(`--${name}=`)) ?? (name.length === 1 ? `-${name}` : `--${name}`);
@@ -89,6 +92,7 @@ export function runOwnVerb(verb: OwnVerbCommand, argv: readonly string[], out: (
   let help = '';
   const host: OwnVerbHost = {
     run(parsedArgv, args, body) {
+      notANumber(parsedArgv, argv);
       code = body(contextFor({ flags: parsedArgv as ParsedArgs['flags'], set: explicitFlags(argv), args, argsLenAtDash: -1 }));
     },
   };
@@ -96,10 +100,24 @@ export function runOwnVerb(verb: OwnVerbCommand, argv: readonly string[], out: (
     newParser(tree).parse([...argv], { [HOST]: host }, (_err: unknown, _argv: unknown, output: string) => { help = output; });
   } catch (e) {
     if (!(e instanceof YargsUsage)) throw e;
-    throw new CliError(usageText(e.message, argv, `kubemu ${commandPath(tree, argv).join(' ') || verb.name}`));
+    const { path, group } = commandPath(tree, argv);
+    throw new CliError(usageText(e.message, argv, `kubemu ${path.join(' ') || verb.name}`, group));
   }
   if (help) out(`${help}\n`);
   return code;
+}
+
+/**
+ * notANumber refuses a number option whose value is not one, in pflag's words (yargs would
+ * hand the command NaN).
+ */
+function notANumber(parsed: Record<string, unknown>, argv: readonly string[]): void {
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value !== 'number' || !Number.isNaN(value)) continue;
+    const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`) || (name.length === 1 && a === `-${name}`));
+    const raw = i < 0 ? '' : argv[i]!.includes('=') ? argv[i]!.slice(argv[i]!.indexOf('=') + 1) : argv[i + 1] ?? '';
+    throw new CliError(`invalid argument "${raw}" for "--${name}" flag: strconv.ParseInt: parsing "${raw}": invalid syntax`);
+  }
 }
 
 /** explicitFlags names the flags typed on the command line (CommandContext.set), by long name. */

@@ -25,9 +25,16 @@ describe('own verbs on yargs', () => {
     expect(home.run('tick 5s -z')).toEqual({ stdout: '', stderr: "error: unknown shorthand flag: 'z' in -z\nSee 'kubemu tick --help' for usage.\n", code: 1 });
   });
 
+  it('refuse a number option that is not a number, as pflag does', () => {
+    expect(home.run('node add w9 --max-pods abc')).toEqual({ stdout: '', stderr: 'error: invalid argument "abc" for "--max-pods" flag: strconv.ParseInt: parsing "abc": invalid syntax\n', code: 1 });
+    expect(home.run('cluster create x --workers=many').stderr).toBe('error: invalid argument "many" for "--workers" flag: strconv.ParseInt: parsing "many": invalid syntax\n');
+    expect(home.run('get node w9').code).toBe(1);
+  });
+
   it('suggest the subcommand a typo meant', () => {
     expect(home.run('cluster craete x')).toEqual({ stdout: '', stderr: 'error: unknown command "craete" for "kubemu cluster"; did you mean "create"?\n', code: 1 });
     expect(home.run('node stpo worker01').stderr).toBe('error: unknown command "stpo" for "kubemu node"; did you mean "stop"?\n');
+    expect(home.run('cluster zzzzzz').stderr).toBe('error: unknown command "zzzzzz" for "kubemu cluster"\n');
   });
 
   it('say what is missing', () => {

@@ -23,7 +23,6 @@ function nameArg(ctx: CommandContext, verb: string): string {
 
 function intFlag(ctx: CommandContext, name: string, min: number): number {
   const v = ctx.flags[name] as number;
-  if (typeof v === 'number' && Number.isNaN(v)) throw new CliError(`--${name} must be an integer of at least ${min}`);
   if (!Number.isInteger(v) || v < min) throw new CliError(`--${name} must be an integer of at least ${min}, got ${v}`);
   return v;
 }
