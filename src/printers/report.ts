@@ -7,6 +7,8 @@
  * row per line reads well in a terminal and in CI logs, greps and awks as kubectl output does,
  * and has no box-drawing characters for a log viewer or a non-UTF-8 terminal to mangle; on
  * a terminal, colour (a bold header, green passes, red rejections) does what borders would.
+ * tick's summary is one line, not a table, and stays so: scripts read it, and tick.ts is
+ * imported by get (parseDuration), whose start-up must not load chalk and cli-table3.
  */
 import Table from 'cli-table3';
 import { Chalk, type ChalkInstance } from 'chalk';
