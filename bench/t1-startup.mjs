@@ -3,6 +3,8 @@
  * T1 + M1: start-up of the commands that must not open a cluster — `version --client`,
  * `--help` and an argument error — against `node -e ''` (N0), interleaved, with the
  * builtins-only CLI skeleton floor. Target: each <= 1.2x N0; peak RSS <= 1.2x N0's.
+ * Also reported, with no target: an own verb's `--help` (`kubemu cluster --help`), which
+ * loads the bundle and yargs (kubemu's own verbs parse with yargs, kubectl's never do).
  * Usage: node bench/t1-startup.mjs [--quick] [--rounds N] [--floors DIR] [--no-build]
  */
 import { KUBEMU, ensureBuilt, tempHome, removeHome, envFor } from './lib/cli.mjs';
@@ -19,12 +21,14 @@ const commands = {
   version: ['version', '--client'],
   help: ['--help'],
   argError: ['get', 'pods', '--no-such-flag'],
+  ownHelp: ['cluster', '--help'],
 };
 const suite = [
   { name: "node -e ''", cmd: [node, '-e', ''] },
   { name: 'kubemu version --client', cmd: [node, KUBEMU, ...commands.version], env },
   { name: 'kubemu --help', cmd: [node, KUBEMU, ...commands.help], env },
   { name: 'kubemu get pods --no-such-flag (exit 1)', cmd: [node, KUBEMU, ...commands.argError], env, allow: [1] },
+  { name: 'kubemu cluster --help (own verb, yargs)', cmd: [node, KUBEMU, ...commands.ownHelp], env },
 ];
 const skeleton = floorScript('cli-skeleton.mjs');
 if (skeleton) suite.push({ name: 'floor: builtins-only CLI skeleton', cmd: [node, skeleton, 'get', 'pods'] });
@@ -36,6 +40,7 @@ printResults(res);
 verdict('T1', 'version --client / N0', res[1].ratio, 1.2);
 verdict('T1', '--help / N0', res[2].ratio, 1.2);
 verdict('T1', 'argument error / N0', res[3].ratio, 1.2);
+note(`own verb: cluster --help / N0 = ${res[4].ratio.toFixed(2)}x (reported; no target)`);
 for (const r of res.slice(1, 4)) if (r.p90OverMedian > 1.6) note(`(secondary) ${r.name}: p90 is ${r.p90OverMedian.toFixed(2)}x its median (> 1.6)`);
 
 const n0 = peakRssKiB([node, '-e', '']);

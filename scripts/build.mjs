@@ -70,6 +70,10 @@ const common = {
   logLevel: 'warning',
   // better-sqlite3's JavaScript is bundled too (it gets the code cache; a dozen separate require()s cost ~6 ms); its native addon is loaded by path (src/store/sqlite/sqlite-store.ts).
   external: [],
+  // yargs is ESM-only and calls createRequire(import.meta.url); in a CommonJS bundle
+  // import.meta is empty, so it stands for a URL built from the bundle file's name.
+  define: { 'import.meta.url': 'importMetaUrl' },
+  inject: ['scripts/import-meta-url.js'],
 };
 
 rmSync('dist', { recursive: true, force: true });
@@ -122,6 +126,9 @@ for (const root of roots) {
 }
 
 for (const [name, file] of dataFiles) copyFileSync(file, `dist/${name}`);
+// yargs' English strings, where its locale lookup looks from import.meta.url (scripts/import-meta-url.js).
+mkdirSync('dist/locales');
+copyFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('yargs/package.json')), 'locales', 'en.json'), 'dist/locales/en.json');
 
 if (process.env.KUBEMU_BUILD_META) writeFileSync(process.env.KUBEMU_BUILD_META, JSON.stringify(out.metafile));
 if (process.argv.includes('--report')) {

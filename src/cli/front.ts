@@ -19,6 +19,8 @@ export interface CommandSpec {
   readonly hidden?: boolean;
   readonly flags: readonly FlagDef[];
   readonly subcommands?: Readonly<Record<string, CommandSpec>>;
+  /** ownVerb marks kubemu's own verbs: yargs parses them (cli/own-verb.ts), not pflag's rules. */
+  readonly ownVerb?: boolean;
 }
 
 /** CommandTable finds a top-level command by its word, and lists them all (root help). */
@@ -98,6 +100,7 @@ export function front<C extends CommandSpec>(argv: readonly string[], table: Com
   }
   if (!command) return { kind: 'unknown', word };
   const shown = `${KUBEMU_ONLY.has(path[0]!) ? 'kubemu' : 'kubectl'} ${path.join(' ')}`;
+  if (command.ownVerb) return { kind: 'run', command: command as C, parsed: { flags: {}, set: new Set(), args: [], argsLenAtDash: -1 }, shown };
   let parsed: ParsedArgs;
   try {
     parsed = parseFlags(rest, [...command.flags, ...GLOBAL_FLAGS.filter((g) => !command.flags.some((f) => f.name === g.name || (g.short && f.short === g.short)))]);

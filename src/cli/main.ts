@@ -9,10 +9,14 @@ import { CliError, formatError } from './errors';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
+import type { ParsedArgs } from './flags';
+import { isOwnVerb } from './own-verb';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
 import { freshSeed } from '../sim/rand';
+import { hostNowMs } from '../sim/clock';
+import { SettleProgress, podCounts } from './settle-progress';
 import { impersonatedCluster, requestUser } from '../apiserver/authorization';
 
 export { processIO, captureIO } from './io';
@@ -25,8 +29,10 @@ export function surface(): Map<string, string> {
 /** main runs one CLI invocation and returns its exit code. */
 export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), opts: { keepOpen?: boolean } = {}): number {
   let opened: Cluster | undefined;
+  let progress: SettleProgress | undefined;
   let shown = 'kubectl';
   try {
+    if (argv[0] === '__complete') return (require('./complete') as typeof import('./complete')).complete(argv.slice(1), io, COMMAND_TABLE);
     const r = front(argv, COMMAND_TABLE);
     if (r.kind === 'answered') {
       if (r.stdout) io.out(r.stdout);
@@ -34,41 +40,53 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       return r.code;
     }
     if (r.kind === 'unknown') throw new CliError(`unknown command "${r.word}" for "kubectl"`);
-    const { command, parsed } = r;
+    const { command } = r;
     shown = r.shown;
     const home = kubemuHome(env);
-    const explicitCluster = (parsed.flags.cluster as string | undefined) || (parsed.flags.context as string | undefined) || env.KUBEMU_CLUSTER;
-    const clusterName = explicitCluster || currentCluster(home);
-    const user = requestUser({ as: parsed.flags.as as string | undefined, asGroups: parsed.flags['as-group'] as string[] | undefined });
-    const impersonating = parsed.set.has('as');
-    const ctx: CommandContext = {
-      io, args: parsed.args, flags: parsed.flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
-      namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
-      namespaceExplicit: parsed.set.has('namespace'),
-      home, clusterName, env, cwd, argv,
-      cluster: () => {
-        if (opened) return opened;
-        const file = statePath(home, clusterName);
-        if (!clusterExists(home, clusterName)) {
-          if (clusterName !== DEFAULT_CLUSTER) {
-            throw new CliError(`cluster "${clusterName}" does not exist; create it with 'kubemu cluster create ${clusterName}'`);
+    // Command output clears the progress line first, so it never lands after the line's text.
+    const cmdIO: IOStreams = Object.assign(Object.create(io) as IOStreams, { out: (t: string) => { progress?.end(); io.out(t); } });
+    const contextFor = (parsed: ParsedArgs): CommandContext => {
+      const explicitCluster = (parsed.flags.cluster as string | undefined) || (parsed.flags.context as string | undefined) || env.KUBEMU_CLUSTER;
+      const clusterName = explicitCluster || currentCluster(home);
+      const user = requestUser({ as: parsed.flags.as as string | undefined, asGroups: parsed.flags['as-group'] as string[] | undefined });
+      const impersonating = parsed.set.has('as');
+      const ctx: CommandContext = {
+        io: cmdIO, args: parsed.args, flags: parsed.flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
+        namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
+        namespaceExplicit: parsed.set.has('namespace'),
+        home, clusterName, env, cwd, argv,
+        cluster: () => {
+          if (opened) return opened;
+          const file = statePath(home, clusterName);
+          if (!clusterExists(home, clusterName)) {
+            if (clusterName !== DEFAULT_CLUSTER) {
+              throw new CliError(`cluster "${clusterName}" does not exist; create it with 'kubemu cluster create ${clusterName}'`);
+            }
+            const { createCluster, DEFAULT_SPEC } = (require('../cluster/bootstrap') as typeof import('../cluster/bootstrap'));
+            createCluster(file, { ...DEFAULT_SPEC, seed: freshSeed() });
           }
-          const { createCluster, DEFAULT_SPEC } = require('../cluster/bootstrap') as typeof import('../cluster/bootstrap');
-          createCluster(file, { ...DEFAULT_SPEC, seed: freshSeed() });
-        }
-        opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`) });
-        // --as: the CLI's API calls are authorized for the impersonated user (components are not).
-        if (impersonating) opened = impersonatedCluster(opened, user);
-        return opened;
-      },
+          // A settle that runs past a second shows its progress on a terminal's stderr.
+          const store = () => opened!.store;
+          progress = new SettleProgress(io.err, () => !!io.errIsTTY, hostNowMs, () => podCounts((visit) => store().each({ kind: 'Pod' }, visit), opened!.clock.nowMs()));
+          opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
+          // --as: the CLI's API calls are authorized for the impersonated user (components are not).
+          if (impersonating) opened = impersonatedCluster(opened, user);
+          return opened;
+        },
+      };
+      return ctx;
     };
-    return command.run(ctx);
+    // kubemu's own verbs parse with yargs, loaded only now (kubectl's verbs never pay for it).
+    if (isOwnVerb(command)) return (require('./own-verb-runner') as typeof import('./own-verb-runner')).runOwnVerb(command, argv, cmdIO.out, contextFor);
+    return command.run(contextFor(r.parsed));
   } catch (e) {
+    progress?.end(); // the error goes on a line of its own
     if (e instanceof CliError && e.stdout) io.out(e.stdout);
     const { text, exitCode } = formatError(e, shown.split(' ')[0]);
     if (text) io.err(`${text}\n`);
     return exitCode;
   } finally {
+    progress?.end();
     if (!opts.keepOpen) opened?.close();
   }
 }

@@ -7,7 +7,8 @@ import { front, type CommandSpec } from './front';
 import { surfaceFiles, surfaceTable } from './surface';
 
 // The entry answers --help and flag errors from the written table; main from the loaded
-// commands. Both must print the same bytes for every command and subcommand.
+// commands. Both must print the same bytes for every command and subcommand. kubemu's own
+// verbs are the exception: yargs answers their help and errors, so both leave them to main.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-surface-'));
 fs.mkdirSync(path.join(dir, 'surface'));
 for (const [name, text] of surfaceFiles(COMMAND_TABLE.all())) fs.writeFileSync(path.join(dir, 'surface', name), text);
@@ -21,7 +22,7 @@ function invocations(): string[][] {
     out.push(words);
     for (const [w, s] of Object.entries(c.subcommands ?? {})) walk(s, [...words, w]);
   };
-  for (const c of COMMAND_TABLE.all()) walk(c, [c.name]);
+  for (const c of COMMAND_TABLE.all()) if (!c.ownVerb) walk(c, [c.name]);
   return out;
 }
 
@@ -34,8 +35,17 @@ describe('command surface files', () => {
   const paths = invocations();
 
   it('cover every command and subcommand', () => {
-    expect(paths.length).toBeGreaterThan(80);
+    expect(paths.length).toBeGreaterThan(70);
     for (const p of paths) expect(answer([...p, '--help'], table).kind, p.join(' ')).toBe('answered');
+  });
+
+  it('leave own verbs, help and flag errors included, to yargs in main', () => {
+    const own = COMMAND_TABLE.all().filter((c) => c.ownVerb).map((c) => c.name);
+    expect(own).toEqual(expect.arrayContaining(['cluster', 'node', 'scheduler', 'image', 'addon', 'tick', 'why', 'doctor', 'debug']));
+    for (const w of own) {
+      expect(answer([w, '--help'], table).kind, w).toBe('run');
+      expect(answer([w, '--no-such-flag'], COMMAND_TABLE).kind, w).toBe('run');
+    }
   });
 
   it('give the same --help text as the loaded commands', () => {

@@ -68,7 +68,7 @@ export interface Cluster {
   close(): void;
 }
 
-export interface OpenOptions { onWarning?: (msg: string) => void; readonly?: boolean; /** store reuses an already open store (tests, bootstrap). */ store?: Store }
+export interface OpenOptions { onWarning?: (msg: string) => void; /** onSettlePass is told after every settle pass (progress). */ onSettlePass?: () => void; readonly?: boolean; /** store reuses an already open store (tests, bootstrap). */ store?: Store }
 
 /** openCluster opens the state file at path. */
 export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
@@ -84,6 +84,7 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
     // Loaded on first settle: a command on a settled cluster never needs the controllers' code.
     components: () => (require('./components') as typeof import('./components')).newComponents(() => api.registry(), { schedulerRunning }),
     onWarning: opts.onWarning,
+    onPass: opts.onSettlePass,
   });
   const reload = () => {
     clock.set(Number(store.meta.get(META_CLOCK_NOW) ?? '0'));

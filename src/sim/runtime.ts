@@ -89,6 +89,8 @@ export interface SimulationConfig {
   components: () => readonly Controller[];
   /** onWarning receives a hot-loop warning (the CLI prints it to stderr). */
   onWarning?: (msg: string) => void;
+  /** onPass is told after every settle pass (the CLI's progress line on a terminal). */
+  onPass?: () => void;
 }
 
 /** PUMP_PAGE is how many changes the shared change reader holds at once (a big settle writes tens of thousands). */
@@ -199,6 +201,7 @@ export class Simulation {
         if (n) failpoint('between-controllers');
       }
       reconciles += work;
+      this.cfg.onPass?.();
       // Past its budget a settle stops after the pass: every component has had its turn (the
       // kubelets too, which come last), and the work left is the next command's.
       if (store.revision() - this.settledFrom >= maxWrites) {

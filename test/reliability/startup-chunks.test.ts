@@ -32,12 +32,20 @@ const CONTROLLERS = 'replicaset-controller';
 const WRITE_PATH = 'must be greater than minReadySeconds';
 const YAML_READER = 'duplicated mapping key';
 const KUBELET_SHELL = 'EOF in backquote substitution';
+const YARGS = 'Not enough non-option arguments';
+const CLI_TABLE = 'Content needs to be a primitive, got: ';
 
 describe('start-up loads only what the command uses', () => {
   it('get on a settled cluster: no controllers, no write path, no YAML reader', () => {
     const files = loadedBy(['get', 'pods']);
     expect(files.length).toBe(2); // main.js and get's own file, each packed with the chunks it needs
-    for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER, KUBELET_SHELL]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
+    for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER, KUBELET_SHELL, YARGS, CLI_TABLE]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
+  });
+
+  it('an own verb loads yargs, its help too; kubectl verbs never do', () => {
+    expect(loadedBy(['cluster', 'list']).some((t) => t.includes(YARGS))).toBe(true);
+    expect(loadedBy(['tick', '--help']).some((t) => t.includes(YARGS))).toBe(true);
+    expect(loadedBy(['scale', 'deployment/web', '--replicas=5']).some((t) => t.includes(YARGS) || t.includes(CLI_TABLE))).toBe(false);
   });
 
   it('get loads none of the Node built-ins only some commands need', () => {

@@ -6,7 +6,8 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
 import { metricsServerObjects } from '../../metrics';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 
 /** ADDONS maps an add-on's name to its objects. */
@@ -20,11 +21,10 @@ function addonName(ctx: CommandContext, verb: string): string {
   return name;
 }
 
-const enableCommand: Command = {
-  name: 'enable',
-  short: 'Install an add-on',
-  usage: 'kubemu addon enable NAME',
-  flags: [],
+const enableCommand = leaf({
+  command: 'enable <name>',
+  describe: 'Install an add-on',
+  examples: [['$0 addon enable metrics-server', 'serve metrics.k8s.io, for `kubectl top`']],
   run(ctx) {
     const name = addonName(ctx, 'enable');
     const cluster = ctx.cluster();
@@ -35,13 +35,11 @@ const enableCommand: Command = {
     ctx.io.out(`${lines.join('\n')}\naddon/${name} enabled\n`);
     return 0;
   },
-};
+});
 
-const disableCommand: Command = {
-  name: 'disable',
-  short: 'Remove an add-on',
-  usage: 'kubemu addon disable NAME',
-  flags: [],
+const disableCommand = leaf({
+  command: 'disable <name>',
+  describe: 'Remove an add-on',
   run(ctx) {
     const name = addonName(ctx, 'disable');
     const cluster = ctx.cluster();
@@ -56,17 +54,11 @@ const disableCommand: Command = {
     ctx.io.out(`addon/${name} disabled\n`);
     return 0;
   },
-};
+});
 
 /** addonCommand is `kubemu addon`. */
-export const addonCommand: Command = {
-  name: 'addon',
-  short: 'Enable or disable cluster add-ons (metrics-server)',
-  usage: 'kubemu addon enable|disable NAME',
-  flags: [],
-  subcommands: { enable: enableCommand, disable: disableCommand },
-  run(ctx) {
-    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubemu addon"`);
-    throw new CliError('you must specify a subcommand: enable or disable');
-  },
-};
+export const addonCommand = ownVerb({
+  command: 'addon',
+  describe: 'Enable or disable cluster add-ons (metrics-server)',
+  subcommands: [enableCommand, disableCommand],
+});

@@ -2,7 +2,8 @@
  * cluster: kubemu cluster create|list|use|delete — the clusters under $KUBEMU_HOME.
  */
 import * as fs from 'node:fs';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { DEFAULT_CLUSTER, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
@@ -26,19 +27,22 @@ function intFlag(ctx: CommandContext, name: string, min: number): number {
   return v;
 }
 
-const create: Command = {
-  name: 'create',
-  short: 'Create a cluster and make it current',
-  usage: 'kubemu cluster create NAME [--workers N] [--control-planes N] [--node-cpu 4] [--node-memory 16Gi] [--max-pods 110] [--node-profile kubeadm|aks] [--clock manual|wall] [--seed N]',
-  flags: [
-    { name: 'workers', type: 'int', default: DEFAULT_SPEC.workers, help: 'Number of worker nodes.' },
-    { name: 'control-planes', type: 'int', default: DEFAULT_SPEC.controlPlanes, help: 'Number of control-plane nodes.' },
-    { name: 'node-cpu', type: 'string', default: DEFAULT_SPEC.nodeCpu, help: 'CPU capacity of each node.' },
-    { name: 'node-memory', type: 'string', default: DEFAULT_SPEC.nodeMemory, help: 'Memory capacity of each node.' },
-    { name: 'max-pods', type: 'int', default: DEFAULT_SPEC.maxPods, help: 'Pod capacity of each node.' },
-    { name: 'clock', type: 'string', default: 'wall', help: 'manual (moves only with `kubemu tick`) or wall (follows real time).' },
-    { name: 'seed', type: 'int', default: 1, help: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
-    { name: 'node-profile', type: 'string', default: 'kubeadm', help: 'What nodes reserve from pods: kubeadm (evictionHard 100Mi only) or aks (AKS 1.29+ kube-reserved CPU and memory).' },
+const create = leaf({
+  command: 'create <name>',
+  describe: 'Create a cluster and make it current',
+  options: {
+    workers: { type: 'number', default: DEFAULT_SPEC.workers, describe: 'Number of worker nodes.' },
+    'control-planes': { type: 'number', default: DEFAULT_SPEC.controlPlanes, describe: 'Number of control-plane nodes.' },
+    'node-cpu': { type: 'string', default: DEFAULT_SPEC.nodeCpu, describe: 'CPU capacity of each node.' },
+    'node-memory': { type: 'string', default: DEFAULT_SPEC.nodeMemory, describe: 'Memory capacity of each node.' },
+    'max-pods': { type: 'number', default: DEFAULT_SPEC.maxPods, describe: 'Pod capacity of each node.' },
+    clock: { type: 'string', default: 'wall', describe: 'manual (moves only with `kubemu tick`) or wall (follows real time).' },
+    seed: { type: 'number', default: 1, describe: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
+    'node-profile': { type: 'string', default: 'kubeadm', describe: 'What nodes reserve from pods: kubeadm (evictionHard 100Mi only) or aks (AKS 1.29+ kube-reserved CPU and memory).' },
+  },
+  examples: [
+    ['$0 cluster create dev --clock manual --seed 7', 'a cluster whose clock moves only with `kubemu tick`'],
+    ['$0 cluster create big --workers 10 --node-cpu 8 --node-memory 32Gi', 'ten larger workers'],
   ],
   run(ctx) {
     const name = nameArg(ctx, 'create');
@@ -66,13 +70,11 @@ const create: Command = {
     ctx.io.out(`cluster/${name} created\n`);
     return 0;
   },
-};
+});
 
-const list: Command = {
-  name: 'list',
-  short: 'List clusters',
-  usage: 'kubemu cluster list',
-  flags: [],
+const list = leaf({
+  command: 'list',
+  describe: 'List clusters',
   run(ctx) {
     const current = currentCluster(ctx.home);
     const rows = [['CURRENT', 'NAME', 'CLOCK', 'SEED', 'NODES']];
@@ -87,13 +89,11 @@ const list: Command = {
     ctx.io.out(renderTabbed(rows));
     return 0;
   },
-};
+});
 
-const use: Command = {
-  name: 'use',
-  short: 'Make a cluster the current one',
-  usage: 'kubemu cluster use NAME',
-  flags: [],
+const use = leaf({
+  command: 'use <name>',
+  describe: 'Make a cluster the current one',
   run(ctx) {
     const name = nameArg(ctx, 'use');
     if (!clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" does not exist`);
@@ -101,13 +101,11 @@ const use: Command = {
     ctx.io.out(`Switched to cluster "${name}".\n`);
     return 0;
   },
-};
+});
 
-const del: Command = {
-  name: 'delete',
-  short: 'Delete a cluster and its state',
-  usage: 'kubemu cluster delete NAME',
-  flags: [],
+const del = leaf({
+  command: 'delete <name>',
+  describe: 'Delete a cluster and its state',
   run(ctx) {
     const name = nameArg(ctx, 'delete');
     const dir = clusterDir(ctx.home, name);
@@ -117,7 +115,7 @@ const del: Command = {
     if (forgetCluster(ctx.home, name) && name !== DEFAULT_CLUSTER) ctx.io.out(`Switched to cluster "${DEFAULT_CLUSTER}".\n`);
     return 0;
   },
-};
+});
 
 /**
  * removeUnderWriteLock removes a cluster's folder once no command is in the middle of a write
@@ -145,11 +143,9 @@ function removeUnderWriteLock(dir: string, file: string): void {
 }
 
 /** clusterCommand groups the cluster verbs. */
-export const clusterCommand: Command = {
-  name: 'cluster',
-  short: 'Create, list, select and delete emulated clusters (kubemu)',
-  usage: 'kubemu cluster (create|list|use|delete) [NAME] [options]',
-  flags: [],
-  subcommands: { create, list, use, delete: del },
-  run() { throw new CliError('specify a subcommand: create, list, use or delete'); },
-};
+export const clusterCommand = ownVerb({
+  command: 'cluster',
+  describe: 'Create, list, select and delete emulated clusters (kubemu)',
+  subcommands: [create, list, use, del],
+  examples: [['$0 cluster create lab --clock manual --seed 7', 'a cluster whose clock moves only by tick'], ['$0 cluster use kubemu', 'work on the default cluster again']],
+});

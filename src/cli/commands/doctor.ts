@@ -4,11 +4,13 @@
  * one, and prints `ok: N objects, M checks` or one line per violation (exit 1). It reads
  * a snapshot and never settles, so it judges exactly what the last command left behind.
  */
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import type { KubeObject } from '../../api/meta';
 import type { Store } from '../../store/store';
-import { CHECKS, checkInvariants, formatViolation, type Violation } from '../../invariants';
+import { CHECKS, checkInvariants, type Violation } from '../../invariants';
+import { renderReport, reportColors } from '../../printers/report';
 
 /** INTEGRITY_CHECK is the name violations of SQLite's own integrity check are reported under. */
 export const INTEGRITY_CHECK = 'integrity-check';
@@ -40,35 +42,31 @@ function checkState(ctx: CommandContext, shown: string): number {
       ctx.io.out(`ok: ${report.objects} objects, ${checks} checks\n`);
       return 0;
     }
-    for (const v of violations) ctx.io.out(`${formatViolation(v)}\n`);
+    const colors = reportColors(ctx.env, ctx.io.isTTY);
+    ctx.io.out(renderReport(['CHECK', 'OBJECT', 'MESSAGE'], violations.map((v) => [v.check, v.object, v.message]), { colors, cell: (t, i) => (i === 0 ? colors.red(t) : t) }));
     ctx.io.err(`error: ${violations.length} invariant violation${violations.length === 1 ? '' : 's'} in ${report.objects} objects (${checks} checks)\n`);
     return 1;
 }
 
 /** doctorCommand checks kubemu's own consistency (it was `kubemu debug check`: kubectl's `debug` is another verb). */
-export const doctorCommand: Command = {
-  name: 'doctor',
-  short: `Check the cluster state against kubemu's ${CHECKS.length} invariants (kubemu)`,
-  usage: 'kubemu doctor',
-  flags: [],
+export const doctorCommand = ownVerb(leaf({
+  command: 'doctor',
+  describe: `Check the cluster state against kubemu's ${CHECKS.length} invariants (kubemu)`,
+  examples: [['$0 doctor', 'prints "ok: N objects, M checks", or one line per violation and exits 1']],
   run: (ctx) => checkState(ctx, 'kubemu doctor'),
-};
+}));
 
 /** DEBUG_CHECK_DEPRECATED is the warning the old spelling prints. */
 export const DEBUG_CHECK_DEPRECATED = "Warning: 'kubemu debug check' is deprecated and will be removed; use 'kubemu doctor'\n";
 
 /** debugCommand keeps the old `kubemu debug check` for one release, hidden from help. */
-export const debugCommand: Command = {
-  name: 'debug',
+export const debugCommand = ownVerb({
+  command: 'debug',
   hidden: true,
-  short: 'Deprecated: use kubemu doctor',
-  usage: 'kubemu debug check',
-  flags: [],
-  subcommands: {
-    check: {
-      name: 'check', short: 'Deprecated: use kubemu doctor', usage: 'kubemu debug check', flags: [],
-      run(ctx) { ctx.io.err(DEBUG_CHECK_DEPRECATED); return checkState(ctx, 'kubemu debug check'); },
-    },
-  },
-  run() { throw new CliError("'kubemu debug' is now 'kubemu doctor'"); },
-};
+  describe: 'Deprecated: use kubemu doctor',
+  subcommands: [leaf({
+    command: 'check',
+    describe: 'Deprecated: use kubemu doctor',
+    run(ctx) { ctx.io.err(DEBUG_CHECK_DEPRECATED); return checkState(ctx, 'kubemu debug check'); },
+  })],
+});

@@ -3,17 +3,16 @@
  * registry that an image does not exist (pulls fail: ErrImagePull, ImagePullBackOff) or does
  * (even if kubemu's catalogue does not know it).
  */
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb, type OwnLeaf } from '../own-verb';
 import { CliError } from '../errors';
 import { IMAGES_CONFIGMAP, IMAGES_NAMESPACE, overridesOf, withOverride } from '../../kubelet/image-overrides';
 import { renderTabbed } from '../../printers/table';
 
-function mark(kind: 'missing' | 'present' | 'reset'): Command {
-  return {
-    name: kind,
-    short: kind === 'reset' ? 'Forget what was said about images' : `Mark images ${kind} in the emulated registry`,
-    usage: `kubemu image ${kind} IMAGE [IMAGE...]`,
-    flags: [],
+function mark(kind: 'missing' | 'present' | 'reset'): OwnLeaf {
+  return leaf({
+    command: `${kind} <image..>`,
+    describe: kind === 'reset' ? 'Forget what was said about images' : `Mark images ${kind} in the emulated registry`,
     run(ctx: CommandContext): number {
       if (!ctx.args.length) throw new CliError(`kubemu image ${kind} needs at least one IMAGE`);
       const cluster = ctx.cluster();
@@ -27,14 +26,12 @@ function mark(kind: 'missing' | 'present' | 'reset'): Command {
       for (const image of ctx.args) ctx.io.out(`image/${image} ${kind === 'reset' ? 'reset' : `marked ${kind}`}\n`);
       return 0;
     },
-  };
+  });
 }
 
-const list: Command = {
-  name: 'list',
-  short: 'List the images marked missing or present',
-  usage: 'kubemu image list',
-  flags: [],
+const list = leaf({
+  command: 'list',
+  describe: 'List the images marked missing or present',
   run(ctx: CommandContext): number {
     const cluster = ctx.cluster();
     const o = overridesOf(cluster.api.tryGet({ kind: 'ConfigMap', namespace: IMAGES_NAMESPACE, name: IMAGES_CONFIGMAP }));
@@ -43,7 +40,7 @@ const list: Command = {
     ctx.io.out(renderTabbed([['IMAGE', 'STATE'], ...rows]));
     return 0;
   },
-};
+});
 
 /** IMAGE_HELP is `kubemu image --help`'s description: which images the emulated registry has. */
 export const IMAGE_HELP = [
@@ -55,12 +52,10 @@ export const IMAGE_HELP = [
 ].join('\n');
 
 /** imageCommand is `kubemu image`. */
-export const imageCommand: Command = {
-  name: 'image',
-  short: 'Mark images missing or present in the emulated registry (kubemu)',
+export const imageCommand = ownVerb({
+  command: 'image',
+  describe: 'Mark images missing or present in the emulated registry (kubemu)',
   long: IMAGE_HELP,
-  usage: 'kubemu image (missing|present|reset|list) [IMAGE...]',
-  flags: [],
-  subcommands: { missing: mark('missing'), present: mark('present'), reset: mark('reset'), list },
-  run() { throw new CliError('specify a subcommand: missing, present, reset or list'); },
-};
+  subcommands: [mark('missing'), mark('present'), mark('reset'), list],
+  examples: [['$0 image missing registry.example.com/team/app:2.0', 'pulls of that image fail: ErrImagePull, then ImagePullBackOff']],
+});

@@ -15,7 +15,8 @@ import {
 import { STATIC_PODS_NAMESPACE, manifestFiles, staticPodsConfigMapName } from '../../kubelet/static-pods';
 import { renderTabbed } from '../../printers/table';
 import { alreadyExists } from '../../apiserver/errors';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb, type OwnLeaf } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { parseTaint } from './taint';
@@ -57,19 +58,19 @@ function parsePairs(s: string | undefined): Record<string, string> {
   return out;
 }
 
-const add: Command = {
-  name: 'add',
-  short: 'Add a worker (or control-plane) node whose kubelet registers at once',
-  usage: 'kubemu node add NAME [--cpu N] [--memory Q] [--max-pods N] [--labels k=v,...] [--taints k=v:Effect,...] [--zone Z] [--control-plane]',
-  flags: [
-    { name: 'cpu', type: 'string', help: 'CPU capacity (default: the cluster\'s node size).' },
-    { name: 'memory', type: 'string', help: 'Memory capacity, e.g. 16Gi.' },
-    { name: 'max-pods', type: 'int', help: 'Pod capacity.' },
-    { name: 'labels', type: 'string', help: 'Extra labels, k=v,k2=v2.' },
-    { name: 'taints', type: 'string', help: 'Taints, k=v:Effect,k2:Effect.' },
-    { name: 'zone', type: 'string', help: 'topology.kubernetes.io/zone label.' },
-    { name: 'control-plane', type: 'bool', default: false, help: 'Make it a kubeadm control-plane node (labels, taint, static pods).' },
-  ],
+const add = leaf({
+  command: 'add <name>',
+  describe: 'Add a worker (or control-plane) node whose kubelet registers at once',
+  options: {
+    cpu: { type: 'string', describe: 'CPU capacity (default: the cluster\'s node size).' },
+    memory: { type: 'string', describe: 'Memory capacity, e.g. 16Gi.' },
+    'max-pods': { type: 'number', describe: 'Pod capacity.' },
+    labels: { type: 'string', describe: 'Extra labels, k=v,k2=v2.' },
+    taints: { type: 'string', describe: 'Taints, k=v:Effect,k2:Effect.' },
+    zone: { type: 'string', describe: 'topology.kubernetes.io/zone label.' },
+    'control-plane': { type: 'boolean', default: false, describe: 'Make it a kubeadm control-plane node (labels, taint, static pods).' },
+  },
+  examples: [['$0 node add worker03 --cpu 8 --memory 32Gi --zone z1 --labels tier=gpu', 'a bigger worker in zone z1']],
   run(ctx: CommandContext): number {
     const name = one(ctx, 'add');
     const cluster = ctx.cluster();
@@ -98,13 +99,11 @@ const add: Command = {
     ctx.io.out(`node/${name} created\n`);
     return 0;
   },
-};
+});
 
-const remove: Command = {
-  name: 'remove',
-  short: 'Remove a node (its pods are deleted, as the pod garbage collector would)',
-  usage: 'kubemu node remove NAME',
-  flags: [],
+const remove = leaf({
+  command: 'remove <name>',
+  describe: 'Remove a node (its pods are deleted, as the pod garbage collector would)',
   run(ctx: CommandContext): number {
     const name = one(ctx, 'remove');
     const cluster = ctx.cluster();
@@ -118,15 +117,13 @@ const remove: Command = {
     ctx.io.out(`node "${name}" deleted\n`);
     return 0;
   },
-};
+});
 
 /** kubeletState changes a node's kubelet between running, stopped and partitioned. */
-function kubeletState(verb: string, short: string, want: string | undefined, from: readonly (string | undefined)[], done: string): Command {
+function kubeletState(verb: string, short: string, want: string | undefined, from: readonly (string | undefined)[], done: string): OwnLeaf {
   return {
-    name: verb,
-    short,
-    usage: `kubemu node ${verb} NAME`,
-    flags: [],
+    command: `${verb} <name>`,
+    describe: short,
     run(ctx: CommandContext): number {
       const name = one(ctx, verb);
       const cluster = ctx.cluster();
@@ -152,16 +149,16 @@ const heal = kubeletState('heal', 'Reconnect a partitioned node', undefined, [KU
 
 const PRESSURES: readonly Pressure[] = ['memory', 'disk', 'pid'];
 
-const pressure: Command = {
-  name: 'pressure',
-  short: 'Make a node\'s kubelet report (or stop reporting) memory, disk or PID pressure',
-  usage: 'kubemu node pressure NAME --memory|--disk|--pid [--off]',
-  flags: [
-    { name: 'memory', type: 'bool', default: false, help: 'MemoryPressure.' },
-    { name: 'disk', type: 'bool', default: false, help: 'DiskPressure.' },
-    { name: 'pid', type: 'bool', default: false, help: 'PIDPressure.' },
-    { name: 'off', type: 'bool', default: false, help: 'Relieve the pressure instead.' },
-  ],
+const pressure = leaf({
+  command: 'pressure <name>',
+  describe: 'Make a node\'s kubelet report (or stop reporting) memory, disk or PID pressure',
+  options: {
+    memory: { type: 'boolean', default: false, describe: 'MemoryPressure.' },
+    disk: { type: 'boolean', default: false, describe: 'DiskPressure.' },
+    pid: { type: 'boolean', default: false, describe: 'PIDPressure.' },
+    off: { type: 'boolean', default: false, describe: 'Relieve the pressure instead.' },
+  },
+  examples: [['$0 node pressure worker01 --memory', 'worker01 reports MemoryPressure; add --off to relieve it']],
   run(ctx: CommandContext): number {
     const name = one(ctx, 'pressure');
     const chosen = PRESSURES.filter((p) => ctx.flags[p]);
@@ -178,13 +175,13 @@ const pressure: Command = {
     for (const p of chosen) ctx.io.out(`node/${name} ${p} pressure ${off ? 'off' : 'on'}\n`);
     return 0;
   },
-};
+});
 
-const manifests: Command = {
-  name: 'manifests',
-  short: 'List, add or remove a node\'s static pod manifests',
-  usage: 'kubemu node manifests NODE [list | add -f FILE | remove NAME]',
-  flags: [{ name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Pod manifest(s) to add.' }],
+const manifests = leaf({
+  command: 'manifests <node> [action] [name]',
+  describe: 'List, add or remove a node\'s static pod manifests (ACTION: list, add -f FILE, remove NAME)',
+  options: { filename: { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Pod manifest(s) to add.' } },
+  examples: [['$0 node manifests cp0 add -f etcd.yaml', 'add a static pod to node cp0']],
   run(ctx: CommandContext): number {
     const [nodeArg, action = 'list', target] = ctx.args;
     if (!nodeArg) throw new UsageError('specify a NODE', 'node manifests');
@@ -235,14 +232,11 @@ const manifests: Command = {
     for (const l of lines) ctx.io.out(`${l}\n`);
     return 0;
   },
-};
+});
 
 /** nodeCommand is `kubemu node`. */
-export const nodeCommand: Command = {
-  name: 'node',
-  short: 'Add, remove, stop, start, partition and stress nodes (kubemu)',
-  usage: 'kubemu node (add|remove|stop|start|partition|heal|pressure|manifests) NAME [options]',
-  flags: [],
-  subcommands: { add, remove, stop, start, partition, heal, pressure, manifests },
-  run() { throw new CliError('specify a subcommand: add, remove, stop, start, partition, heal, pressure or manifests'); },
-};
+export const nodeCommand = ownVerb({
+  command: 'node',
+  describe: 'Add, remove, stop, start, partition and stress nodes (kubemu)',
+  subcommands: [add, remove, stop, start, partition, heal, pressure, manifests],
+});

@@ -10,7 +10,8 @@ import { load as loadYaml } from 'js-yaml';
 import {
   ConfigError, SCHEDULER_CONFIG_KEY, SCHEDULER_CONFIG_NAME, SCHEDULER_CONFIG_NAMESPACE, parseSchedulerConfiguration,
 } from '../../scheduler/config';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf } from '../own-verb';
 import { CliError } from '../errors';
 
 /** CONFIG_STORED is printed after a configuration is stored. */
@@ -21,17 +22,20 @@ export const CONFIG_RESET = 'scheduler configuration reset to defaults';
 export const NO_CONFIG = 'no scheduler configuration stored (defaults in use)';
 
 /** schedulerConfigCommand is `kubemu scheduler config`. */
-export const schedulerConfigCommand: Command = {
-  name: 'config',
-  short: 'Set the kube-scheduler configuration (KubeSchedulerConfiguration v1)',
-  usage: 'kubemu scheduler config [-f kube-scheduler-config.yaml | --reset]',
-  flags: [
-    { name: 'filename', short: 'f', type: 'string', help: 'KubeSchedulerConfiguration file to use' },
-    { name: 'reset', type: 'bool', help: 'Remove the stored configuration (use the defaults)' },
+export const schedulerConfigCommand = leaf({
+  command: 'config',
+  describe: 'Set the kube-scheduler configuration (KubeSchedulerConfiguration v1)',
+  options: {
+    filename: { alias: 'f', type: 'string', describe: 'KubeSchedulerConfiguration file to use' },
+    reset: { type: 'boolean', describe: 'Remove the stored configuration (use the defaults)' },
+  },
+  examples: [
+    ['$0 scheduler config -f kube-scheduler-config.yaml', 'store a configuration (MostAllocated scoring, a plugin turned off…)'],
+    ['$0 scheduler config', 'print the stored configuration'],
   ],
-  run(ctx: CommandContext): number {
-    const file = ctx.flags.filename as string | undefined;
-    const reset = !!ctx.flags.reset;
+  run(ctx: CommandContext, opts): number {
+    const file = opts.filename;
+    const reset = !!opts.reset;
     const cluster = ctx.cluster();
     const ref = { kind: 'ConfigMap', namespace: SCHEDULER_CONFIG_NAMESPACE, name: SCHEDULER_CONFIG_NAME };
     if (!file && !reset) {
@@ -67,4 +71,4 @@ export const schedulerConfigCommand: Command = {
     ctx.io.out(`${CONFIG_STORED}\n`);
     return 0;
   },
-};
+});

@@ -4,16 +4,16 @@
  * command builds its components without the scheduler.
  */
 import { META_SCHEDULER_STOPPED } from '../../cluster/cluster';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb, type OwnLeaf } from '../own-verb';
 import { CliError } from '../errors';
 import { schedulerConfigCommand } from './scheduler-config';
 
-function toggle(verb: 'stop' | 'start', stopped: boolean, done: string): Command {
-  return {
-    name: verb,
-    short: `${verb === 'stop' ? 'Stop' : 'Start'} kube-scheduler`,
-    usage: `kubemu scheduler ${verb}`,
-    flags: [],
+function toggle(verb: 'stop' | 'start', stopped: boolean, done: string): OwnLeaf {
+  return leaf({
+    command: verb,
+    describe: `${verb === 'stop' ? 'Stop' : 'Start'} kube-scheduler`,
+    examples: verb === 'stop' ? [['$0 scheduler stop', 'new pods stay Pending, with no events, until `kubemu scheduler start`']] : [],
     run(ctx: CommandContext): number {
       const cluster = ctx.cluster();
       const was = cluster.store.meta.get(META_SCHEDULER_STOPPED) === 'true';
@@ -24,15 +24,12 @@ function toggle(verb: 'stop' | 'start', stopped: boolean, done: string): Command
       ctx.io.out(`scheduler ${done}\n`);
       return 0;
     },
-  };
+  });
 }
 
 /** schedulerCommand is `kubemu scheduler`. */
-export const schedulerCommand: Command = {
-  name: 'scheduler',
-  short: 'Stop or start kube-scheduler (kubemu)',
-  usage: 'kubemu scheduler (stop|start)',
-  flags: [],
-  subcommands: { stop: toggle('stop', true, 'stopped'), start: toggle('start', false, 'started'), config: schedulerConfigCommand },
-  run() { throw new CliError('specify a subcommand: stop or start'); },
-};
+export const schedulerCommand = ownVerb({
+  command: 'scheduler',
+  describe: 'Stop or start kube-scheduler, or set its configuration (kubemu)',
+  subcommands: [toggle('stop', true, 'stopped'), toggle('start', false, 'started'), schedulerConfigCommand],
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventCounts, TICK_BACKWARDS, tickDuration, tickProgress, tickSummary } from './tick';
+import { eventCounts, TICK_BACKWARDS, tickDuration, tickSummary } from './tick';
 
 describe('tickDuration', () => {
   it.each([
@@ -28,12 +28,5 @@ describe('tick summary', () => {
 
   it('says when nothing happened', () => {
     expect(tickSummary(0, 1000, new Map())).toBe('1970-01-01T00:00:00Z -> 1970-01-01T00:00:01Z: no events\n');
-  });
-});
-
-describe('tick progress', () => {
-  it('shows the simulated time committed so far and the share of the tick done', () => {
-    const from = Date.UTC(2026, 0, 1);
-    expect(tickProgress(from, from + 6 * 3_600_000, from + 24 * 3_600_000)).toBe('tick: 2026-01-01T06:00:00Z of 2026-01-02T00:00:00Z (25%)');
   });
 });

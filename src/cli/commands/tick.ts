@@ -6,7 +6,8 @@ import { DurationError, parseDuration } from '../../api/duration';
 import type { KubeObject } from '../../api/meta';
 import { ApiError } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
-import type { Command, CommandContext } from '../command';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import { toISO } from '../../sim/clock';
 
@@ -65,35 +66,24 @@ function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<st
   }
 }
 
-/** tickProgress is the progress line of a long tick: the simulated time committed so far, and the share done. */
-export function tickProgress(fromMs: number, nowMs: number, targetMs: number): string {
-  const pct = targetMs > fromMs ? Math.floor((100 * (nowMs - fromMs)) / (targetMs - fromMs)) : 100;
-  return `tick: ${toISO(nowMs)} of ${toISO(targetMs)} (${pct}%)`;
-}
-
 /** tickCommand is `kubemu tick`. */
-export const tickCommand: Command = {
-  name: 'tick',
-  short: 'Advance the cluster\'s simulated clock (kubemu)',
-  usage: 'kubemu tick DURATION [options]',
-  flags: [{ name: 'quiet', short: 'q', type: 'bool', default: false, help: 'Print nothing.' }],
-  run(ctx: CommandContext): number {
+export const tickCommand = ownVerb(leaf({
+  command: 'tick <duration>',
+  describe: 'Advance the cluster\'s simulated clock (kubemu)',
+  options: { quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing.' } },
+  examples: [
+    ['$0 tick 30s', 'fire every timer due in the next 30 simulated seconds'],
+    ['$0 tick 1h30m -q', 'move an hour and a half on, printing nothing'],
+  ],
+  run(ctx: CommandContext, opts): number {
     if (ctx.args.length !== 1) throw new CliError('tick takes one DURATION, e.g. `kubemu tick 30s`');
     const ms = tickDuration(ctx.args[0]!);
     const cluster = ctx.cluster();
     const before = cluster.api.revision();
     const from = cluster.clock.nowMs();
-    // A long tick commits step by step; on a terminal, stderr shows how far it has come.
-    let progressShown = false;
-    const progress = ctx.io.errIsTTY
-      ? (now: number, target: number) => { progressShown = true; ctx.io.err(`\r${tickProgress(from, now, target)}`); }
-      : undefined;
-    try {
-      cluster.advance(ms, progress);
-    } finally {
-      if (progressShown) ctx.io.err('\r\x1b[K');
-    }
-    if (!ctx.flags.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
+    // A long tick commits step by step; on a terminal, main's progress line shows how far it has come.
+    cluster.advance(ms);
+    if (!opts.quiet) ctx.io.out(tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
     return 0;
   },
-};
+}));

@@ -10,8 +10,10 @@ import { isPodTerminal } from '../../api/pod-util';
 import { CycleState, newPodInfo, newSnapshot, type SnapshotOptions } from '../../scheduler/framework';
 import { defaultProfile } from '../../scheduler/plugins/registry';
 import { isFailure, prioritizeNodes, scheduleOne } from '../../scheduler/scheduler';
-import { renderTabbed } from '../../printers/table';
-import type { Command, CommandContext } from '../command';
+import type { ChalkInstance } from 'chalk';
+import { renderReport, reportColors } from '../../printers/report';
+import type { CommandContext } from '../command';
+import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 
 /** PASS is a filter cell for a node the plugin accepts. */
@@ -31,7 +33,7 @@ function podName(arg: string): string {
  * options carry what the scheduler's snapshot does (namespaces, and the claims, volumes and
  * classes VolumeBinding reads).
  */
-export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObject[], options: SnapshotOptions): string {
+export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObject[], options: SnapshotOptions, colors?: ChalkInstance): string {
   const profile = defaultProfile();
   const ns = pod.metadata.namespace, name = pod.metadata.name;
   const bound = pod.spec?.nodeName as string | undefined;
@@ -59,7 +61,7 @@ export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObj
 
   const filters = profile.filters;
   const header = ['NODE', ...filters.map((f) => f.name), 'RESULT'];
-  const rows: string[][] = [header];
+  const rows: string[][] = [];
   const feasible = [];
   for (const n of snapshot.nodeInfos) {
     const cells: string[] = [];
@@ -75,11 +77,12 @@ export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObj
     rows.push([n.name, ...cells, fits ? 'feasible' : 'filtered']);
     if (fits) feasible.push(n);
   }
-  out.push('\nFilters:\n', renderTabbed(rows));
+  out.push('\nFilters:\n', renderReport(header, rows, { colors, cell: (t, i) => (i ? filterCell(t, colors) : t) }));
 
   if (feasible.length) {
     const scores = prioritizeNodes(profile, state, candidate, feasible);
-    const srows: string[][] = [['SCORE PLUGIN', 'WEIGHT', ...scores.map((s) => s.nodeName)]];
+    const shead = ['SCORE PLUGIN', 'WEIGHT', ...scores.map((s) => s.nodeName)];
+    const srows: string[][] = [];
     for (const { plugin, weight } of profile.scores) {
       const cells = scores.map((s) => {
         const p = s.plugins.find((x) => x.plugin === plugin.name);
@@ -88,7 +91,7 @@ export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObj
       srows.push([plugin.name, String(weight), ...cells]);
     }
     srows.push(['TOTAL', '', ...scores.map((s) => String(s.total))]);
-    out.push('\nScores (normalized×weight=weighted):\n', renderTabbed(srows));
+    out.push('\nScores (normalized×weight=weighted):\n', renderReport(shead, srows, { colors, cell: (t, i, row) => (row[0] === 'TOTAL' && colors ? colors.bold(t) : t) }));
   }
 
   // The real decision, with upstream's shortcuts (one feasible node skips scoring).
@@ -104,12 +107,22 @@ export function explain(pod: KubeObject, nodes: KubeObject[], boundPods: KubeObj
   return out.join('');
 }
 
+/** filterCell colours a filter matrix cell on a terminal: passes green, rejections red. */
+function filterCell(text: string, colors: ChalkInstance | undefined): string {
+  if (!colors) return text;
+  if (text === PASS || text === 'feasible') return colors.green(text);
+  if (text === SKIPPED || text === '-') return colors.dim(text);
+  return colors.red(text);
+}
+
 /** whyCommand is `kubemu why pod/NAME`. */
-export const whyCommand: Command = {
-  name: 'why',
-  short: 'Explain where the scheduler puts a pod and why (kubemu)',
-  usage: 'kubemu why pod/NAME [-n NAMESPACE]',
-  flags: [],
+export const whyCommand = ownVerb(leaf({
+  command: 'why <pod>',
+  describe: 'Explain where the scheduler puts a pod and why (kubemu)',
+  examples: [
+    ['$0 why pod/web-1', 'each filter plugin on each node, then the scores of the feasible ones'],
+    ['$0 why web-1 -n shop', 'the same for a pod in namespace shop'],
+  ],
   run(ctx: CommandContext): number {
     if (ctx.args.length !== 1) throw new UsageError('why takes one pod, e.g. `kubemu why pod/web-1`', 'why');
     const name = podName(ctx.args[0]!);
@@ -124,9 +137,9 @@ export const whyCommand: Command = {
         persistentVolumeClaims: cluster.api.list({ kind: 'PersistentVolumeClaim', namespace: pod.metadata.namespace }),
         persistentVolumes: cluster.api.list({ kind: 'PersistentVolume' }),
         storageClasses: cluster.api.list({ kind: 'StorageClass' }),
-      });
+      }, reportColors(ctx.env, ctx.io.isTTY));
     });
     ctx.io.out(text);
     return 0;
   },
-};
+}));
