@@ -31,7 +31,7 @@ describe('cluster delete during a command', () => {
     // Held just after its first batch is committed and printed.
     const apply = kubemuStart(home, ['apply', '-f', file], { KUBEMU_FAILPOINT: 'after-batch-printed:stop' });
     await untilStopped(apply);
-    expect(kubemu(home, ['cluster', 'delete', 'c'])).toMatchObject({ code: 0, stdout: 'cluster/c deleted\n', stderr: '' });
+    expect(kubemu(home, ['cluster', 'delete', 'c'])).toMatchObject({ code: 0, stdout: 'cluster/c deleted\nSwitched to cluster "kubemu".\n', stderr: '' });
     process.kill(apply.pid, 'SIGCONT');
     const r = await apply.done;
     expect(r.code).toBe(1);
