@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileJsonPath, jsonPathExecMessage, jsonPathParseMessage } from './jsonpath';
 import { hasKubectl, runKubectl } from './jsonpath-kubectl-oracle';
+import { describeWithInputs, kubectlInput } from '../../test/helpers/required-input';
 
 // The label probe=1 is already present, so `kubectl label --local --overwrite … probe=1`
 // hands kubectl's jsonpath engine exactly this object.
@@ -125,7 +126,7 @@ describe('compileJsonPath', () => {
   });
 });
 
-describe.runIf(hasKubectl())('compileJsonPath agrees with kubectl', () => {
+describeWithInputs('compileJsonPath agrees with kubectl', [kubectlInput(hasKubectl())], () => {
   const dir = mkdtempSync(join(tmpdir(), 'kubemu-jsonpath-'));
   const file = join(dir, 'pod.json');
   writeFileSync(file, JSON.stringify(POD));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HAS_KUBECTL, kubectlLabelLocal, withLabel } from './kubectl-oracle.test-helper';
+import { describeWithInputs, kubectlInput } from '../../test/helpers/required-input';
 import { toCompactJson, toJson } from './write-json';
 
 describe('toJson', () => {
@@ -37,7 +38,7 @@ describe('toJson', () => {
   });
 });
 
-describe.skipIf(!HAS_KUBECTL)('toJson against kubectl (skipped when kubectl is not installed)', () => {
+describeWithInputs('toJson against kubectl', [kubectlInput(HAS_KUBECTL)], () => {
   const obj = {
     apiVersion: 'v1',
     kind: 'ConfigMap',

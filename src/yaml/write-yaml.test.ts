@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HAS_KUBECTL, kubectlLabelLocal, withLabel } from './kubectl-oracle.test-helper';
+import { describeWithInputs, kubectlInput } from '../../test/helpers/required-input';
 import { compareKeys, toYaml } from './write-yaml';
 
 const LONG = Array.from({ length: 22 }, () => 'word').join(' ');
@@ -114,7 +115,7 @@ describe('toYaml structure', () => {
   });
 });
 
-describe.skipIf(!HAS_KUBECTL)('toYaml against kubectl (skipped when kubectl is not installed)', () => {
+describeWithInputs('toYaml against kubectl', [kubectlInput(HAS_KUBECTL)], () => {
   const annotations: Record<string, string> = {};
   scalarCases.forEach(([, v], i) => {
     if (typeof v === 'string') annotations[`k${i}`] = v;

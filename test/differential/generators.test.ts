@@ -5,9 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run-cli';
 import { HAS_KUBECTL, kubectl, Tally } from './kubectl-oracle';
+import { describeWithInputs, kubectlInput } from '../helpers/required-input';
 
 /** FLAG_SETS are create invocations (after `create`), each run with --dry-run=client -o yaml. */
 const FLAG_SETS: string[][] = [
@@ -47,7 +48,7 @@ const FLAG_SETS: string[][] = [
   ['service', 'clusterip', 'svc6', '--tcp=x:y'],
 ];
 
-describe.skipIf(!HAS_KUBECTL)('R9 create generators vs kubectl', () => {
+describeWithInputs('R9 create generators vs kubectl', [kubectlInput(HAS_KUBECTL)], () => {
   const home = tempHome();
   afterAll(() => home.cleanup());
   home.file('data/app.properties', 'color=blue\nsize=10\n');

@@ -5,13 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CORPUS_DIR } from '../helpers/required-input';
 
 /** HAS_KUBECTL is true when a kubectl client can be run (tests skip otherwise). */
 export const HAS_KUBECTL = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 
-/** HAZARDS_DIR and CORPUS_DIR are the shared inputs beside the repository root. */
-export const HAZARDS_DIR = path.resolve(__dirname, '../../../shared/bench-floors/hazards');
-export const CORPUS_DIR = path.resolve(__dirname, '../../../shared/corpus');
+/** HAZARDS_DIR is the YAML hazard files read-manifests' tests carry; CORPUS_DIR the corpus beside the repository. */
+export const HAZARDS_DIR = path.resolve(__dirname, '../../src/yaml/testdata/hazards');
+export { CORPUS_DIR };
 
 /** ALL runs every corpus file (bench/differential.mjs sets it); CI runs a sample. */
 export const ALL = process.env.KUBEMU_DIFF_ALL === '1';
@@ -33,7 +34,7 @@ export function splitJsonStream(text: string): unknown[] {
 
 /** inputFiles lists the hazard files and the corpus's YAML/JSON files (every `step`-th of the corpus). */
 export function inputFiles(step = ALL ? 1 : 6): string[] {
-  const hazards = fs.existsSync(HAZARDS_DIR) ? fs.readdirSync(HAZARDS_DIR).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => path.join(HAZARDS_DIR, f)) : [];
+  const hazards = fs.readdirSync(HAZARDS_DIR).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => path.join(HAZARDS_DIR, f));
   const corpus = fs.existsSync(CORPUS_DIR)
     ? (fs.readdirSync(CORPUS_DIR, { recursive: true }) as string[]).filter((f) => /\.(ya?ml|json)$/.test(f)).sort().filter((_f, i) => i % step === 0).map((f) => path.join(CORPUS_DIR, f))
     : [];

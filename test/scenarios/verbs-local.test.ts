@@ -3,7 +3,8 @@
  * real kubectl v1.32 client prints for the same file (no cluster involved).
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithInputs, kubectlInput } from '../helpers/required-input';
 import { tempHome } from '../helpers/run-cli';
 
 const HAS_KUBECTL = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
@@ -115,7 +116,7 @@ function realKubectl(args: string[]): { stdout: string; stderr: string; code: nu
   return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
 }
 
-describe.skipIf(!HAS_KUBECTL)('--local edits print what kubectl prints', () => {
+describeWithInputs('--local edits print what kubectl prints', [kubectlInput(HAS_KUBECTL)], () => {
   for (const args of CASES) {
     it(args.join(' '), () => {
       const want = realKubectl(args);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { GENERATORS, generatorSpec } from './generator-table';
 import { HAS_KUBECTL } from './oracle.test-helper';
+import { describeWithInputs, kubectlInput } from '../../../test/helpers/required-input';
 
 describe('GENERATORS', () => {
   const facts: [string, string, Partial<{ type: string; default: unknown; required: boolean; shorthand: string }>][] = [
@@ -24,7 +25,10 @@ describe('GENERATORS', () => {
   it('has one entry per command', () => {
     expect(new Set(GENERATORS.map((g) => g.command)).size).toBe(GENERATORS.length);
   });
-  it.skipIf(!HAS_KUBECTL).each(GENERATORS.map((g) => [g.command]))('%s flags match the live kubectl --help', (cmd) => {
+});
+
+describeWithInputs('generator flags vs the live kubectl --help', [kubectlInput(HAS_KUBECTL)], () => {
+  it.each(GENERATORS.map((g) => [g.command]))('%s flags match the live kubectl --help', (cmd) => {
     const help = execFileSync('kubectl', [...cmd.split(' '), '--help'], { encoding: 'utf8' });
     const live = [...help.matchAll(/^ {4}(?:-(\w), )?--([a-z0-9-]+)=(.*):$/gm)].map((m) => m[2]);
     expect(generatorSpec(cmd)!.flags.map((f) => f.name)).toEqual(live);
