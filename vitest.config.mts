@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Projects, so a change can run just its layer: `npm run test:unit` (src/, under a minute),
+// Projects, so a change can run just its layer: `npm run test:unit` (src/),
 // `test:scenario` (the CLI in-process), and the slower reliability, fuzz and conformance
 // suites; `npm test` runs them all.
 // Test files share their worker process (isolate: false): importing kubemu afresh for each of
