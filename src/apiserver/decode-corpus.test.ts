@@ -5,16 +5,17 @@
  * a `valid` row must decode. js-yaml with the YAML 1.1 schema stands in for kubectl's YAML→JSON
  * conversion (duplicate keys collapse, last wins; `yes` is a bool).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAll, YAML11_SCHEMA } from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { builtinRegistry, NoKindMatchError } from '../api/registry';
 import { ApiError } from './errors';
 import { decodeObject } from './decode';
+import { CORPUS_DIR, CORPUS_INDEX, corpusInput, describeWithInputs } from '../../test/helpers/required-input';
 
-const CORPUS = join(__dirname, '../../../shared/corpus');
-const INDEX = join(CORPUS, 'INDEX.tsv');
+const CORPUS = CORPUS_DIR;
+const INDEX = CORPUS_INDEX;
 
 // Expected-error fragments that only the decode step produces.
 const DECODE_ERROR = /cannot be handled as|cannot unmarshal|quantities must match|illegal base64|strict decoding error|unknown field "|duplicate field "|unable to parse quantity/;
@@ -70,10 +71,8 @@ function decodeDoc(obj: Record<string, unknown>): Outcome {
   }
 }
 
-if (!existsSync(INDEX)) it.skip('decode corpus: skipped because ../shared/corpus/INDEX.tsv is absent', () => {});
-
-describe.skipIf(!existsSync(INDEX))('decodeObject on the shared corpus', () => {
-  const all = existsSync(INDEX) ? rows() : [];
+describeWithInputs('decodeObject on the shared corpus', [corpusInput()], () => {
+  const all = rows();
   const decodeRows = all.filter((r) => r.expect === 'invalid' && DECODE_ERROR.test(r.expectedError));
   const validRows = all.filter((r) => r.expect === 'valid');
   // Rows rejected later (422, 403, 404) passed decode on a real server, so decode must accept them.

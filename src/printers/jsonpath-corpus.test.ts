@@ -4,15 +4,16 @@
  * (`label --local` prints per object), so kubemu renders each object of kubectl's own
  * `-o json` output and concatenates.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { compileJsonPath } from './jsonpath';
-import { requireKubectl, SKIP_WITHOUT_KUBECTL } from '../../test/differential/kubectl-oracle';
+import { HAS_KUBECTL, requireKubectl } from '../../test/differential/kubectl-oracle';
 import { mapLimit, parseJsonStream, runKubectl } from './jsonpath-kubectl-oracle.test-helper';
+import { CORPUS_DIR, corpusInput, describeWithInputs, kubectlInput } from '../../test/helpers/required-input';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus/valid');
+const CORPUS = path.join(CORPUS_DIR, 'valid');
 const PROBE = 'kubemu-probe=1';
 const SEP = '@@SEP@@';
 const END = '@@END@@';
@@ -83,10 +84,7 @@ function kubemuRender(objs: unknown[], template: string): { out: string; parts: 
 
 const sortTokens = (s: string): string => s.split(/\s+/).filter(Boolean).sort().join(' ');
 
-// Runs where the shared corpus is present; there, a missing kubectl fails under CI rather than skipping.
-const enabled = !SKIP_WITHOUT_KUBECTL && existsSync(CORPUS);
-
-describe.runIf(enabled)('jsonpath vs kubectl over the corpus', () => {
+describeWithInputs('jsonpath vs kubectl over the corpus', [kubectlInput(HAS_KUBECTL), corpusInput(CORPUS)], () => {
   it('agrees on every template over every valid manifest', async () => {
     requireKubectl();
     const files = corpusFiles(CORPUS);

@@ -3,10 +3,10 @@
  * server accepts or rejects, and why) for the conformance tests.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 
-/** CORPUS_DIR is the shared corpus beside the repository (absent on machines without it). */
-export const CORPUS_DIR = path.resolve(__dirname, '../../../shared/corpus');
+import { CORPUS_DIR, CORPUS_INDEX } from '../helpers/required-input';
+
+export { CORPUS_DIR };
 
 export interface CorpusRow {
   file: string;
@@ -20,9 +20,8 @@ export interface CorpusRow {
 
 /** readCorpusIndex parses INDEX.tsv, or returns undefined when the corpus is not there. */
 export function readCorpusIndex(): CorpusRow[] | undefined {
-  const index = path.join(CORPUS_DIR, 'INDEX.tsv');
-  if (!fs.existsSync(index)) return undefined;
-  const [, ...lines] = fs.readFileSync(index, 'utf8').split('\n').filter((l) => l.trim());
+  if (!fs.existsSync(CORPUS_INDEX)) return undefined;
+  const [, ...lines] = fs.readFileSync(CORPUS_INDEX, 'utf8').split('\n').filter((l) => l.trim());
   return lines.map((line) => {
     const [file, , kinds, expect, expectedError, notesText] = line.split('\t');
     const notes = (notesText ?? '').split('; ').filter(Boolean);

@@ -3,11 +3,12 @@
  * apply, and every one it rejects must be refused with the expected text — through the
  * real CLI, on one manual cluster, each row in a fresh namespace.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import * as path from 'node:path';
 import { manualCluster } from '../helpers/run-cli';
 import * as fs from 'node:fs';
 import { CORPUS_DIR, readCorpusIndex } from './corpus-index';
+import { corpusInput, describeWithInputs } from '../helpers/required-input';
 import { readManifestStream } from '../../src/yaml';
 
 /** NEEDS builds the prerequisite a `needs=Kind/name` note names (objects that are not in the corpus). */
@@ -35,7 +36,7 @@ const KNOWN_GAPS: Record<string, string> = {
 
 const rows = readCorpusIndex();
 
-describe.skipIf(!rows)('manifest corpus (INDEX.tsv)', () => {
+describeWithInputs('manifest corpus (INDEX.tsv)', [corpusInput()], () => {
   const home = manualCluster('corpus', 1);
   afterAll(() => home.cleanup());
 

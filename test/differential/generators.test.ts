@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run-cli';
 import { describeWithKubectl, kubectl, Tally } from './kubectl-oracle';
 

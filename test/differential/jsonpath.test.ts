@@ -4,9 +4,10 @@
  * set of expressions; stdout and the error line must match. Prints identical/different counts.
  */
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run-cli';
-import { ALL, describeWithKubectl, inputFiles, kubectl, Tally } from './kubectl-oracle';
+import { ALL, HAS_KUBECTL, inputFiles, kubectl, Tally } from './kubectl-oracle';
+import { corpusInput, describeWithInputs, kubectlInput } from '../helpers/required-input';
 
 /** EXPRESSIONS cover fields, wildcards, recursive descent, ranges, filters and literals. */
 const EXPRESSIONS = [
@@ -24,7 +25,7 @@ const EXPRESSIONS = [
  */
 const KNOWN_LOCAL_MAPPING = /resource mapping not found|Object 'Kind' is missing/;
 
-describeWithKubectl('R9 jsonpath vs kubectl', () => {
+describeWithInputs('R9 jsonpath vs kubectl', [kubectlInput(HAS_KUBECTL), corpusInput()], () => {
   const home = tempHome();
   afterAll(() => home.cleanup());
 

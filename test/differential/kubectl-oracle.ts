@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { beforeAll, describe } from 'vitest';
+import { beforeAll } from 'vitest';
+import { CORPUS_DIR, describeWithInputs, inputsRequired, kubectlInput } from '../helpers/required-input';
 
 
 /** KUBECTL is the oracle client: $KUBEMU_ORACLE_KUBECTL, else the `kubectl` on PATH. */
@@ -15,7 +16,7 @@ export const KUBECTL = process.env.KUBEMU_ORACLE_KUBECTL ?? 'kubectl';
 export const HAS_KUBECTL = spawnSync(KUBECTL, ['version', '--client'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
 
 /** KUBECTL_REQUIRED: under CI a test that needs the oracle fails when it is missing, never skips. */
-export const KUBECTL_REQUIRED = process.env.CI === 'true';
+export const KUBECTL_REQUIRED = inputsRequired();
 
 /** SKIP_WITHOUT_KUBECTL is the one skip condition for oracle tests (call requireKubectl() inside them). */
 export const SKIP_WITHOUT_KUBECTL = !HAS_KUBECTL && !KUBECTL_REQUIRED;
@@ -25,9 +26,9 @@ export function requireKubectl(): void {
   if (!HAS_KUBECTL) throw new Error(`${KUBECTL} cannot be run: the kubectl oracle is required under CI=true`);
 }
 
-/** describeWithKubectl is a describe block that skips without the oracle, or fails under CI. */
+/** describeWithKubectl is a describe block that needs the oracle: skipped visibly without it, failing under CI. */
 export function describeWithKubectl(title: string, body: () => void): void {
-  describe.skipIf(SKIP_WITHOUT_KUBECTL)(`${title} (skipped when kubectl is not installed)`, () => {
+  describeWithInputs(title, [kubectlInput(HAS_KUBECTL)], () => {
     beforeAll(requireKubectl);
     body();
   });
@@ -44,9 +45,9 @@ function versionedKubectl(): string | undefined {
 /** KUBECTL_1_32 is the versioned kubectl 1.32 binary, for tests that compare error texts byte for byte. */
 export const KUBECTL_1_32 = versionedKubectl();
 
-/** HAZARDS_DIR and CORPUS_DIR are the shared inputs beside the repository root. */
-export const HAZARDS_DIR = path.resolve(__dirname, '../../../shared/bench-floors/hazards');
-export const CORPUS_DIR = path.resolve(__dirname, '../../../shared/corpus');
+/** HAZARDS_DIR is the YAML hazard files read-manifests' tests carry; CORPUS_DIR the corpus beside the repository. */
+export const HAZARDS_DIR = path.resolve(__dirname, '../../src/yaml/testdata/hazards');
+export { CORPUS_DIR };
 
 /** ALL runs every corpus file (bench/differential.mjs sets it); CI runs a sample. */
 export const ALL = process.env.KUBEMU_DIFF_ALL === '1';
@@ -68,7 +69,7 @@ export function splitJsonStream(text: string): unknown[] {
 
 /** inputFiles lists the hazard files and the corpus's YAML/JSON files (every `step`-th of the corpus). */
 export function inputFiles(step = ALL ? 1 : 6): string[] {
-  const hazards = fs.existsSync(HAZARDS_DIR) ? fs.readdirSync(HAZARDS_DIR).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => path.join(HAZARDS_DIR, f)) : [];
+  const hazards = fs.readdirSync(HAZARDS_DIR).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => path.join(HAZARDS_DIR, f));
   const corpus = fs.existsSync(CORPUS_DIR)
     ? (fs.readdirSync(CORPUS_DIR, { recursive: true }) as string[]).filter((f) => /\.(ya?ml|json)$/.test(f)).sort().filter((_f, i) => i % step === 0).map((f) => path.join(CORPUS_DIR, f))
     : [];

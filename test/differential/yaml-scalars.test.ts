@@ -6,9 +6,10 @@
  */
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readManifestStream } from '../../src/yaml';
-import { describeWithKubectl, firstDiff, inputFiles, kubectl, splitJsonStream, Tally } from './kubectl-oracle';
+import { firstDiff, HAS_KUBECTL, inputFiles, kubectl, splitJsonStream, Tally } from './kubectl-oracle';
+import { corpusInput, describeWithInputs, kubectlInput } from '../helpers/required-input';
 
 /** withLabel adds metadata.labels.x = "y" as `kubectl label x=y` does. */
 function withLabel(o: Record<string, unknown>): Record<string, unknown> {
@@ -19,7 +20,7 @@ function withLabel(o: Record<string, unknown>): Record<string, unknown> {
   return c;
 }
 
-describeWithKubectl('R9 YAML scalar reading vs kubectl label --local', () => {
+describeWithInputs('R9 YAML scalar reading vs kubectl label --local', [kubectlInput(HAS_KUBECTL), corpusInput()], () => {
   it('reads hazard and corpus files as kubectl does', () => {
     const objects = new Tally(), errors = new Tally();
     for (const file of inputFiles()) {

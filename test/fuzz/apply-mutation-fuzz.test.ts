@@ -4,17 +4,18 @@
  * figures; asserts the oracle (no crash, clean exit codes, no write on a parse error).
  */
 import * as fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 import { ApplyFuzzer, FuzzStats } from './apply-oracle';
-import { corpusFiles, mutate, Rng } from './mutate';
+import { corpusFiles, CORPUS_DIR, mutate, Rng } from './mutate';
+import { corpusInput, describeWithInputs } from '../helpers/required-input';
 
 /** INPUTS is the CI size (BENCHMARKS R8: 3 000 in CI, split with the generated run). */
 const INPUTS = Number(process.env.KUBEMU_FUZZ_MUTATIONS ?? 2000);
 const SEED = Number(process.env.KUBEMU_FUZZ_SEED ?? 1);
 const files = corpusFiles();
 
-describe.skipIf(files.length === 0)('R8 mutation fuzzing over the shared corpus', () => {
+describeWithInputs('R8 mutation fuzzing over the shared corpus', [corpusInput(CORPUS_DIR)], () => {
   let home: TempHome | undefined;
   afterAll(() => home?.cleanup());
 

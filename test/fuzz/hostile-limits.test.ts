@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
 import { ApplyFuzzer } from './apply-oracle';
 
-const HAZARDS = path.resolve(__dirname, '../../../shared/bench-floors/hazards');
+/** HAZARDS are the YAML hazard files read-manifests' own tests carry. */
+const HAZARDS = path.resolve(__dirname, '../../src/yaml/testdata/hazards');
 
 /** bomb builds a billion-laughs ConfigMap with `levels` levels of 9 aliases each. */
 function bomb(levels: number): string {
@@ -23,7 +24,7 @@ describe('R8 hostile limits', () => {
   const fuzzer = new ApplyFuzzer(home.dir, 'fuzz', 1);
   afterAll(() => { fuzzer.close(); home.cleanup(); });
 
-  const bombFiles = fs.existsSync(HAZARDS) ? fs.readdirSync(HAZARDS).filter((f) => f.startsWith('bomb')).sort() : [];
+  const bombFiles = fs.readdirSync(HAZARDS).filter((f) => f.startsWith('bomb')).sort();
   const cases: [string, string | Buffer, RegExp][] = [
     ...bombFiles.map((f): [string, string | Buffer, RegExp] => [`hazards/${f}`, fs.readFileSync(path.join(HAZARDS, f)), /excessive aliasing/]),
     ['generated 9-level bomb', bomb(9), /excessive aliasing/],

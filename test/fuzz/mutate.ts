@@ -6,8 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** CORPUS_DIR is the shared manifest corpus beside the repository root. */
-export const CORPUS_DIR = path.resolve(__dirname, '../../../shared/corpus');
+import { CORPUS_DIR } from '../helpers/required-input';
+
+export { CORPUS_DIR };
 
 /** TOKENS are the YAML-special insertions: anchors, aliases, merge keys, tags, separators, odd scalars, BOM, NUL. */
 export const TOKENS = ['&a ', '*a', '<<: *a\n', '!!binary ', '!!str ', '!!int ', '!!float ', '!!map ', '!!set ', '? ', '- ', ': ', '{', '}', '[', ']', '"', "'", '|', '>',

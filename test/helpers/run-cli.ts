@@ -54,10 +54,38 @@ export function tempHome(): TempHome {
   };
 }
 
-/** manualCluster makes a temp home with a manual-clock cluster in use. */
+/**
+ * WARM_CLUSTERS maps a `cluster create` command line to a home holding the cluster it made,
+ * settled and closed. A manual-clock cluster replays byte for byte (fixed epoch, seeded
+ * randomness), so a copy of that home is the cluster a fresh create would make, for the cost
+ * of copying a file instead of bootstrapping and warming up nodes and add-ons. Kept on
+ * globalThis: test files share their worker (isolate: false) and so share the snapshots.
+ */
+const WARM_KEY = Symbol.for('kubemu.test.warmClusters');
+type WarmClusters = Map<string, string>;
+function warmClusters(): WarmClusters {
+  const g = globalThis as { [WARM_KEY]?: WarmClusters };
+  if (!g[WARM_KEY]) {
+    const snapshots: WarmClusters = new Map();
+    g[WARM_KEY] = snapshots;
+    process.once('exit', () => { for (const dir of snapshots.values()) fs.rmSync(dir, { recursive: true, force: true }); });
+  }
+  return g[WARM_KEY];
+}
+
+/** manualCluster makes a temp home with a manual-clock cluster in use (a copy of a warm one made with the same arguments). */
 export function manualCluster(name = 'test', seed = 7, extra = ''): TempHome {
+  const command = `cluster create ${name} --clock manual --seed ${seed} ${extra}`.trim();
   const home = tempHome();
-  const r = home.run(`cluster create ${name} --clock manual --seed ${seed} ${extra}`.trim());
+  const snapshot = warmClusters().get(command);
+  if (snapshot) {
+    fs.cpSync(snapshot, home.dir, { recursive: true });
+    return home;
+  }
+  const r = home.run(command);
   if (r.code !== 0) throw new Error(`cluster create failed: ${r.stderr}`);
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-warm-'));
+  fs.cpSync(home.dir, copy, { recursive: true });
+  warmClusters().set(command, copy);
   return home;
 }

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { notAStateFile } from '../../src/cli/errors';
 import { buildOnce, cleanupBuild, configMap, hasStackTrace, kubemu, kubemuShell, newHome, removeHome, writeFile, REPO } from './spawn-cli';
+import { addonPath } from '../../src/store/sqlite/addon-path';
 
 const homes: string[] = [];
 
@@ -35,7 +36,7 @@ function expectOneErrorLine(r: { stdout: string; stderr: string; code: number | 
 
 /** setUserVersion writes PRAGMA user_version with better-sqlite3 from this repo (test tooling, not kubemu code). */
 function setUserVersion(file: string, v: number): void {
-  const r = spawnSync(process.execPath, ['-e', `const D=require('better-sqlite3');const d=new D(process.argv[1]);d.pragma('user_version = ${v}');d.close()`, file], { cwd: REPO, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['-e', `const D=require('better-sqlite3');const d=new D(process.argv[1],{nativeBinding:process.argv[2]});d.pragma('user_version = ${v}');d.close()`, file, addonPath() ?? ''], { cwd: REPO, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
 }
 

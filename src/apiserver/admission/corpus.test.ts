@@ -5,19 +5,20 @@
  * (422), LimitRanger validation, ResourceQuota — with quota usage computed from what the
  * namespace already holds. Invalid rows must fail with their expected_error; valid rows must pass.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { builtinRegistry, qualifiedResource } from '../../api/registry';
 import { ApiError, invalid } from '../errors';
 import { strategyFor } from '../strategies';
 import { mutateLimitRanges, validateLimitRanges } from './limit-ranger';
 import { admitResourceQuotas, quotaUsage } from './resource-quota';
+import { CORPUS_DIR, CORPUS_INDEX, corpusInput, describeWithInputs } from '../../../test/helpers/required-input';
 
-const CORPUS = resolve(process.cwd(), '../shared/corpus');
-const INDEX = join(CORPUS, 'INDEX.tsv');
+const CORPUS = CORPUS_DIR;
+const INDEX = CORPUS_INDEX;
 
 /**
  * Rows where kubemu, following upstream, disagrees with the corpus. problematic-limit-range.yaml
@@ -92,7 +93,7 @@ function scenarioRows(): Row[] {
   return rows().filter((r) => applyFirst(r).some(limitsOrQuota));
 }
 
-describe.skipIf(!existsSync(INDEX))('LimitRanger / ResourceQuota corpus agreement', () => {
+describeWithInputs('LimitRanger / ResourceQuota corpus agreement', [corpusInput()], () => {
   it('rejects the documented rows with the expected text and accepts the rest', () => {
     let valid = 0; let validOk = 0; let bad = 0; let badOk = 0;
     const failures: string[] = [];

@@ -3,16 +3,17 @@
  * outcome against the shared corpus's INDEX.tsv — valid files must produce no causes, and
  * invalid files whose error is a 422 must produce the expected text.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { builtinRegistry } from '../../api/registry';
 import { strategyFor, stampJobSelector } from './index';
+import { CORPUS_DIR, CORPUS_INDEX, corpusInput, describeWithInputs } from '../../../test/helpers/required-input';
 
-const CORPUS = resolve(process.cwd(), '../shared/corpus');
-const INDEX = join(CORPUS, 'INDEX.tsv');
+const CORPUS = CORPUS_DIR;
+const INDEX = CORPUS_INDEX;
 
 /** Errors raised before validation (client side, decode, REST mapping) or by admission (403/404). */
 const NOT_422 = [
@@ -83,7 +84,7 @@ function causesOf(objects: KubeObject[]): string[][] {
   });
 }
 
-describe.skipIf(!existsSync(INDEX))('corpus agreement (skipped when ../shared/corpus is absent)', () => {
+describeWithInputs('corpus agreement', [corpusInput()], () => {
   it('accepts valid manifests and rejects 422 ones with the expected text', () => {
     let valid = 0; let validOk = 0; let invalid = 0; let invalidOk = 0; let knownWrong = 0;
     const failures: string[] = [];

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { GENERATORS, generatorSpec } from './generator-table';
-import { KUBECTL, requireKubectl, SKIP_WITHOUT_KUBECTL } from '../../../test/differential/kubectl-oracle';
+import { HAS_KUBECTL, KUBECTL } from '../../../test/differential/kubectl-oracle';
+import { describeWithInputs, kubectlInput } from '../../../test/helpers/required-input';
 
 describe('GENERATORS', () => {
   const facts: [string, string, Partial<{ type: string; default: unknown; required: boolean; shorthand: string }>][] = [
@@ -24,8 +25,10 @@ describe('GENERATORS', () => {
   it('has one entry per command', () => {
     expect(new Set(GENERATORS.map((g) => g.command)).size).toBe(GENERATORS.length);
   });
-  it.skipIf(SKIP_WITHOUT_KUBECTL).each(GENERATORS.map((g) => [g.command]))('%s flags match the live kubectl --help', (cmd) => {
-    requireKubectl();
+});
+
+describeWithInputs('generator flags vs the live kubectl --help', [kubectlInput(HAS_KUBECTL)], () => {
+  it.each(GENERATORS.map((g) => [g.command]))('%s flags match the live kubectl --help', (cmd) => {
     const help = execFileSync(KUBECTL, [...cmd.split(' '), '--help'], { encoding: 'utf8' });
     const live = [...help.matchAll(/^ {4}(?:-(\w), )?--([a-z0-9-]+)=(.*):$/gm)].map((m) => m[2]);
     expect(generatorSpec(cmd)!.flags.map((f) => f.name)).toEqual(live);

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
+import { addonPath } from './addon-path';
 import { openSqliteStore, StateFileError } from './sqlite-store';
 import { SCHEMA_VERSION } from './schema';
 
@@ -16,7 +17,7 @@ afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true
 
 /** indexesOf is a state file's indexes as SQLite records them (a migrated table's columns may be in another order). */
 function indexesOf(file: string): { name: string; sql: string }[] {
-  const db = new Database(file, { readonly: true });
+  const db = new Database(file, { readonly: true, nativeBinding: addonPath() });
   const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all() as { name: string; sql: string }[];
   db.close();
   return rows;
@@ -24,7 +25,7 @@ function indexesOf(file: string): { name: string; sql: string }[] {
 
 /** tableSql is the objects table's definition as SQLite keeps it. */
 function tableSql(file: string): string {
-  const db = new Database(file, { readonly: true });
+  const db = new Database(file, { readonly: true, nativeBinding: addonPath() });
   const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'objects'").get() as { sql: string };
   db.close();
   return row.sql;
@@ -48,7 +49,7 @@ describe('state file migration', () => {
     store.transaction(() => { store.create(pod('a', '10.244.1.2')); store.create(pod('h', '172.18.0.3', true)); });
     store.close();
     // Turn it back into what kubemu's first schema wrote.
-    const db = new Database(file);
+    const db = new Database(file, { nativeBinding: addonPath() });
     db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
       DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       ALTER TABLE objects DROP COLUMN pod_ip;
@@ -60,7 +61,7 @@ describe('state file migration', () => {
     const migrated = openSqliteStore(file);
     expect(migrated.podIPsOnNode('n1')).toEqual(['10.244.1.2']);
     migrated.close();
-    const check = new Database(file, { readonly: true });
+    const check = new Database(file, { readonly: true, nativeBinding: addonPath() });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     check.close();
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
@@ -75,7 +76,7 @@ describe('state file migration', () => {
     });
     store.close();
     // Back to schema 2: the node index without pod IPs, the owner index without revisions, no Event index.
-    const db = new Database(file);
+    const db = new Database(file, { nativeBinding: addonPath() });
     db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
       DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
@@ -105,7 +106,7 @@ describe('state file migration', () => {
     });
     store.close();
     // Back to schema 3: a WITHOUT ROWID table, no lease or aggregate column, Events indexed by expressions.
-    const db = new Database(file);
+    const db = new Database(file, { nativeBinding: addonPath() });
     db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX pods_unbound;
       CREATE TABLE v3 (kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, uid TEXT NOT NULL, revision INTEGER NOT NULL,
         node TEXT, owner TEXT, pod_ip TEXT, body TEXT NOT NULL, PRIMARY KEY (kind, namespace, name)) WITHOUT ROWID;
@@ -140,7 +141,7 @@ describe('state file migration', () => {
   it('refuses a file from a newer kubemu with a clear reason', () => {
     const file = tempFile();
     openSqliteStore(file, { create: true }).close();
-    const db = new Database(file);
+    const db = new Database(file, { nativeBinding: addonPath() });
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expect(() => openSqliteStore(file)).toThrow(StateFileError);

@@ -4,13 +4,13 @@
  * kubemu processes on one state file queue for the write lock instead of failing.
  */
 import * as fs from 'node:fs';
-import * as nodePath from 'node:path';
 import Database from 'better-sqlite3';
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import {
   CompactedError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
   type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
+import { addonPath } from './addon-path';
 import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
@@ -126,16 +126,6 @@ function sized(body: string): string {
   const bytes = Buffer.byteLength(body, 'utf8');
   if (bytes > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${bytes} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
   return body;
-}
-
-/**
- * addonPath is better-sqlite3's native addon, handed to it directly: its own lookup (the
- * `bindings` package) probes a dozen paths at every start. Undefined (its own lookup) if
- * the addon is not where npm builds it.
- */
-function addonPath(): string | undefined {
-  const file = nodePath.join(nodePath.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
-  return fs.existsSync(file) ? file : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
+import { addonPath } from './addon-path';
 import { NotAStateFileError, openSqliteStore } from './sqlite-store';
 
 const dirs: string[] = [];
@@ -24,7 +25,7 @@ describe('opening a state file', () => {
 
   it('refuses another program\'s database', () => {
     const file = tempFile();
-    const db = new Database(file);
+    const db = new Database(file, { nativeBinding: addonPath() });
     db.exec('CREATE TABLE t (x)');
     db.close();
     expect(() => openSqliteStore(file)).toThrow(NotAStateFileError);

@@ -1,0 +1,25 @@
+/**
+ * addon-path: where better-sqlite3's native addon for the running Node is. The addon is
+ * built for one Node ABI; a checkout that runs under several Node lines (CI runs 20, 22
+ * and 24) keeps one build per ABI in `build/node-v<ABI>/`, beside npm's own `build/Release/`.
+ */
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
+
+/** ADDON_FILE is the addon's file name in either folder. */
+const ADDON_FILE = 'better_sqlite3.node';
+
+/**
+ * addonPath is the addon for this process's ABI (process.versions.modules), handed to
+ * better-sqlite3 directly: its own lookup (the `bindings` package) probes a dozen paths at
+ * every start and stops at npm's build even when that is for another ABI. Undefined (its
+ * own lookup) if neither folder has one.
+ */
+export function addonPath(): string | undefined {
+  const build = nodePath.join(nodePath.dirname(require.resolve('better-sqlite3/package.json')), 'build');
+  for (const dir of [`node-v${process.versions.modules}`, 'Release']) {
+    const file = nodePath.join(build, dir, ADDON_FILE);
+    if (fs.existsSync(file)) return file;
+  }
+  return undefined;
+}
