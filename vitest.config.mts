@@ -33,10 +33,15 @@ const splitPointsAsImports: Plugin = {
 /** CORPUS_SUITES are the unit-level suites that read the real-world manifest corpus. */
 const CORPUS_SUITES = ['src/**/*corpus.test.ts'];
 
+// Names this run for its workers: the real binary is built once per run (test/helpers/build-once.ts).
+process.env.KUBEMU_TEST_RUN ??= `${process.pid}-${Date.now()}`;
+
 export default defineConfig({
   plugins: [splitPointsAsImports],
   test: {
     pool: 'forks',
+    // Both cores: many files wait on child processes or simulated clocks, not on the CPU.
+    maxWorkers: 2,
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -46,7 +51,8 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/layers/**/*.test.ts'], exclude: [...CORPUS_SUITES] } },
       { extends: true, test: { name: 'scenario', include: ['test/scenarios/**/*.test.ts', 'test/watch/**/*.test.ts', 'test/model/**/*.test.ts'] } },
       // Separate processes sharing one state file, kills, full disks: each file builds and spawns bin/kubemu.
-      { extends: true, test: { name: 'reliability', include: ['test/reliability/**/*.test.ts'] } },
+      // Isolated: each file's private copy of the binary (spawn-cli.ts) is its own, whatever else the worker ran.
+      { extends: true, test: { name: 'reliability', include: ['test/reliability/**/*.test.ts'], isolate: true } },
       { extends: true, test: { name: 'fuzz', include: ['test/fuzz/**/*.test.ts'] } },
       // The store conformance suite, the real-world corpus and kubectl 1.32 as an oracle.
       { extends: true, test: { name: 'conformance', include: ['test/conformance/**/*.test.ts', 'test/differential/**/*.test.ts', ...CORPUS_SUITES] } },

@@ -22,7 +22,9 @@ describe('long tick', () => {
   const cluster = () => {
     const home = newHome('tick');
     homes.push(home);
-    expect(kubemu(home, ['cluster', 'create', 'c', '--clock', 'manual', '--seed', '5']).code).toBe(0);
+    const created = kubemu(home, ['cluster', 'create', 'c', '--clock', 'manual', '--seed', '5']);
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
     expect(kubemu(home, ['apply', '-f', writeFile(home, 'cj.yaml', EVERY_MINUTE_CRONJOB)]).code).toBe(0);
     return home;
   };

@@ -6,10 +6,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ensureBuilt } from '../helpers/build-once';
 
 /** REPO is the repository root. */
 export const REPO = path.resolve(__dirname, '..', '..');
-let KUBEMU = path.join(REPO, 'bin', 'kubemu');
+let kubemuCopy: string | undefined;
 
 /** ProcResult is what one process printed and returned. */
 export interface ProcResult { stdout: string; stderr: string; code: number | null; signal: NodeJS.Signals | null }
@@ -21,17 +22,17 @@ let copyDir: string | undefined;
 export function cleanupBuild(): void {
   if (copyDir) fs.rmSync(copyDir, { recursive: true, force: true });
   copyDir = undefined;
+  kubemuCopy = undefined;
   built = false;
 }
 /**
- * buildOnce runs scripts/build.mjs once per test file, then runs kubemu from a private copy
+ * buildOnce waits for the run's build (test/helpers/build-once.ts), then runs kubemu from a private copy
  * of bin/ and dist/ (node_modules linked back): a rebuild of dist/ by anyone else mid-test
  * would otherwise hand a process a half-written bundle.
  */
 export function buildOnce(): void {
   if (built) return;
-  const r = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'build.mjs')], { cwd: REPO, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+  ensureBuilt();
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-rel-bin-'));
   fs.cpSync(path.join(REPO, 'bin'), path.join(copy, 'bin'), { recursive: true });
   fs.cpSync(path.join(REPO, 'dist'), path.join(copy, 'dist'), { recursive: true });
@@ -39,14 +40,24 @@ export function buildOnce(): void {
   fs.copyFileSync(path.join(REPO, 'package.json'), path.join(copy, 'package.json'));
   // World-readable, so the read-only test can run it as another user.
   fs.chmodSync(copy, 0o755);
-  KUBEMU = path.join(copy, 'bin', 'kubemu');
+  kubemuCopy = path.join(copy, 'bin', 'kubemu');
   copyDir = copy;
   built = true;
 }
 
+/**
+ * kubemuBin is this file's private copy of bin/kubemu, made on first use: test files share
+ * this module (vitest's isolate: false), so a file must never run the copy another file's
+ * afterAll has removed.
+ */
+function kubemuBin(): string {
+  if (!kubemuCopy) buildOnce();
+  return kubemuCopy!;
+}
+
 /** distDir is the dist/ that kubemu() runs (buildOnce's private copy once built). */
 export function distDir(): string {
-  return path.join(path.dirname(path.dirname(KUBEMU)), 'dist');
+  return path.join(path.dirname(path.dirname(kubemuBin())), 'dist');
 }
 
 /** newHome makes a temporary KUBEMU_HOME. */
@@ -61,14 +72,14 @@ function env(home: string): NodeJS.ProcessEnv {
 /** kubemu runs one command synchronously; `as` runs it under another uid/gid (root dropping privileges). */
 export function kubemu(home: string, args: string[], input?: string, as?: { uid: number; gid: number }, extraEnv: NodeJS.ProcessEnv = {}, timeoutMs?: number): ProcResult {
   // timeoutMs: a command that must stop by itself (at a failpoint) is killed (SIGTERM) if it does not.
-  const r = spawnSync(process.execPath, [KUBEMU, ...args], { env: { ...env(home), ...extraEnv }, input, encoding: 'utf8', maxBuffer: 64 << 20, timeout: timeoutMs, ...as });
+  const r = spawnSync(process.execPath, [kubemuBin(), ...args], { env: { ...env(home), ...extraEnv }, input, encoding: 'utf8', maxBuffer: 64 << 20, timeout: timeoutMs, ...as });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status, signal: r.signal };
 }
 
 /** kubemuAsync starts one command and resolves when it ends (used to run several at once). */
 export function kubemuAsync(home: string, args: string[]): Promise<ProcResult> {
   return new Promise((resolve) => {
-    const c = spawn(process.execPath, [KUBEMU, ...args], { env: env(home) });
+    const c = spawn(process.execPath, [kubemuBin(), ...args], { env: env(home) });
     let stdout = '', stderr = '';
     c.stdout.on('data', (d) => { stdout += d; });
     c.stderr.on('data', (d) => { stderr += d; });
@@ -81,7 +92,7 @@ export interface Running { pid: number; stdout(): string; stderr(): string; done
 
 /** kubemuStart starts one command with extra environment (failpoints) and lets the test watch it run. */
 export function kubemuStart(home: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Running {
-  const c = spawn(process.execPath, [KUBEMU, ...args], { env: { ...env(home), ...extraEnv } });
+  const c = spawn(process.execPath, [kubemuBin(), ...args], { env: { ...env(home), ...extraEnv } });
   let stdout = '', stderr = '';
   c.stdout.on('data', (d) => { stdout += d; });
   c.stderr.on('data', (d) => { stderr += d; });
@@ -111,14 +122,14 @@ export async function untilStopped(run: Running): Promise<void> {
 /** kubemuLimited runs one command under a file-size limit (KiB), the way a full disk fails writes. */
 export function kubemuLimited(home: string, args: string[], limitKiB: number): ProcResult {
   // SIGXFSZ is ignored so the write fails with EFBIG, as on a full disk, instead of killing the process.
-  const quoted = [process.execPath, KUBEMU, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const quoted = [process.execPath, kubemuBin(), ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   const r = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f ${limitKiB}; exec ${quoted}`], { env: env(home), encoding: 'utf8' });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status, signal: r.signal };
 }
 
 /** kubemuShell starts a bash loop over kubemu commands (for kill tests); returns the child. */
 export function kubemuShell(home: string, script: string) {
-  return spawn('bash', ['-c', script], { env: { ...env(home), KM: `${process.execPath} ${KUBEMU}` }, detached: true });
+  return spawn('bash', ['-c', script], { env: { ...env(home), KM: `${process.execPath} ${kubemuBin()}` }, detached: true });
 }
 
 /** EVERY_MINUTE_CRONJOB is a CronJob whose Job runs every minute (a long tick's steady work). */

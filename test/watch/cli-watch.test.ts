@@ -9,14 +9,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build-once';
 import { manualCluster } from '../helpers/run-cli';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
-/** privateBuild builds once and copies bin/ + dist/ aside, so a concurrent rebuild cannot tear the bundle. */
+/** privateBuild waits for the run's build and copies bin/ + dist/ aside, so a concurrent rebuild cannot tear the bundle. */
 function privateBuild(): string {
-  const r = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'build.mjs')], { cwd: REPO, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+  ensureBuilt();
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-watch-bin-'));
   for (const d of ['bin', 'dist']) fs.cpSync(path.join(REPO, d), path.join(copy, d), { recursive: true });
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'));
