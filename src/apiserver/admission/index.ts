@@ -6,4 +6,4 @@
 export { admitLimitRanges, mutateLimitRanges, validateLimitRanges, limitRangeViolations, defaultLimitRangeItem,
   LIMIT_RANGER_ANNOTATION, LIMIT_RANGER_ANNOTATION_PREFIX } from './limit-ranger';
 export { admitResourceQuotas, quotaUsage, quotaUsageList, quotaHard, type NamespaceObjects } from './resource-quota';
-export { objectUsage } from './object-usage';
+export { objectUsage } from '../../quota/object-usage';

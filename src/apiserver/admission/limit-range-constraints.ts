@@ -4,7 +4,7 @@
  * Values compare at milli precision, as v1.32's requestLimitEnforcedValues does.
  */
 import { formatQuantity, milliValue, value, ZERO, type Quantity } from '../../api/quantity';
-import type { ResourceList } from './resource-list';
+import type { ResourceList } from '../../quota/resource-list';
 
 /** minNoRequestMessage: a min is set but the container (or pod) has no request. Two spaces, as upstream. */
 export const minNoRequestMessage = (resource: string, type: string, min: string): string =>

@@ -14,8 +14,8 @@ import { forbidden, aggregate } from '../errors';
 import { formatQuantity, type Quantity } from '../../api/quantity';
 import { admissionName } from './admission-name';
 import { maxConstraint, maxRequestConstraint, minConstraint, ratioConstraint } from './limit-range-constraints';
-import { podLimits, podRequests } from './pod-resources';
-import { parseResourceList, type ResourceList } from './resource-list';
+import { podLimits, podRequests } from '../../quota/pod-resources';
+import { parseResourceList, type ResourceList } from '../../quota/resource-list';
 
 /** LIMIT_RANGER_ANNOTATION is the pod annotation listing what the plugin defaulted. */
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';

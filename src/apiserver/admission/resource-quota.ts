@@ -7,12 +7,12 @@
 import type { KubeObject } from '../../api/meta';
 import { forbidden } from '../errors';
 import { admissionName } from './admission-name';
-import { groupResourceOf, matchingResources, objectUsage, podComputeUsage, type GroupResource } from './object-usage';
-import { quotaMatchesScopes } from './quota-scopes';
-import { quotaHardNames } from './quota-usage';
-import { addLists, maskList, parseResourceList, prettyPrintResourceList, type ResourceList } from './resource-list';
+import { groupResourceOf, matchingResources, objectUsage, podComputeUsage, type GroupResource } from '../../quota/object-usage';
+import { quotaMatchesScopes } from '../../quota/quota-scopes';
+import { quotaHardNames } from '../../quota/quota-usage';
+import { addLists, maskList, parseResourceList, prettyPrintResourceList, type ResourceList } from '../../quota/resource-list';
 
-export { quotaHard, quotaUsage, quotaUsageList, type NamespaceObjects } from './quota-usage';
+export { quotaHard, quotaUsage, quotaUsageList, type NamespaceObjects } from '../../quota/quota-usage';
 
 /** exceededQuotaMessage is the over-limit reason; each list is "name=qty" pairs, sorted, comma-joined. */
 export const exceededQuotaMessage = (quota: string, requested: string, used: string, limited: string): string =>

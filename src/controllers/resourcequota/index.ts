@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { deepEqual } from '../../api/deep-equal';
-import { quotaHard, quotaUsage } from '../../apiserver/admission';
+import { quotaHard, quotaUsage } from '../../quota/quota-usage';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 
 export const NAME = 'resourcequota-controller';

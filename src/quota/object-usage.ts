@@ -5,9 +5,9 @@
  * ("count/deployments.apps"), plus the legacy names "configmaps", "secrets",
  * "replicationcontrollers" and "resourcequotas".
  */
-import type { KubeObject } from '../../api/meta';
-import { builtinRegistry, parseApiVersion } from '../../api/registry';
-import type { Quantity } from '../../api/quantity';
+import type { KubeObject } from '../api/meta';
+import { builtinRegistry, parseApiVersion } from '../api/registry';
+import type { Quantity } from '../api/quantity';
 import { podLimits, podRequests } from './pod-resources';
 import { parseResourceList, type ResourceList } from './resource-list';
 

@@ -4,8 +4,8 @@
  * the usage of the namespace's objects its scopes cover, starting from zero, and the result is
  * masked to the resources some evaluator matched (an unknown name gets no "used" entry).
  */
-import type { KubeObject } from '../../api/meta';
-import type { Quantity } from '../../api/quantity';
+import type { KubeObject } from '../api/meta';
+import type { Quantity } from '../api/quantity';
 import { matchingResources, objectCountUsage, objectUsage, type GroupResource } from './object-usage';
 import { quotaMatchesScopes, quotaScopeSelectors } from './quota-scopes';
 import { addLists, formatResourceList, maskList, parseResourceList, type ResourceList } from './resource-list';

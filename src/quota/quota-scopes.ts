@@ -3,9 +3,9 @@
  * spec.scopeSelector become one list of requirements that must all hold; only pods can
  * match a scope (every other evaluator uses MatchesNoScopeFunc).
  */
-import type { KubeObject } from '../../api/meta';
-import { selectorMatches } from '../../api/label-selector';
-import { tryParseQuantity } from '../../api/quantity';
+import type { KubeObject } from '../api/meta';
+import { selectorMatches } from '../api/label-selector';
+import { tryParseQuantity } from '../api/quantity';
 
 /** ScopeName is a ResourceQuota scope. */
 export type ScopeName = 'Terminating' | 'NotTerminating' | 'BestEffort' | 'NotBestEffort' | 'PriorityClass' | 'CrossNamespacePodAffinity';

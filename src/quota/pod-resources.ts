@@ -3,7 +3,7 @@
  * regular containers and sidecars (restartPolicy Always init containers) add up, ordinary init
  * containers run one at a time so only the largest counts, and the pod gets the larger of the two.
  */
-import type { KubeObject } from '../../api/meta';
+import type { KubeObject } from '../api/meta';
 import { addInto, maxInto, parseResourceList, type ResourceList } from './resource-list';
 
 /** PodResourceOptions says whether spec.overhead is charged (quota: yes; LimitRanger: no). */

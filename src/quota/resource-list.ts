@@ -4,7 +4,7 @@
  * Sums keep the format of their first non-zero term, which is what makes "600Mi" + "700Mi"
  * print as "1300Mi" while "500m" + "1" prints as "1500m".
  */
-import { formatQuantity, tryParseQuantity, type Quantity } from '../../api/quantity';
+import { formatQuantity, tryParseQuantity, type Quantity } from '../api/quantity';
 
 /** ResourceList maps a resource name ("cpu", "requests.memory") to an exact quantity. */
 export type ResourceList = Map<string, Quantity>;
