@@ -6,7 +6,8 @@ import type { StatusCause } from '../errors';
 import { duplicate, forbiddenField, invalidValue, tooLong } from '../field-errors';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { isConfigMapKey } from './names';
-import { deepEqual, isObject, type Strategy } from './strategy';
+import { jsonEqual } from '../../api/deep-equal';
+import { isObject, type Strategy } from './strategy';
 
 /** MAX_CONFIG_SIZE is the 1 MiB limit on a ConfigMap's or Secret's data. */
 export const MAX_CONFIG_SIZE = 1024 * 1024;
@@ -43,7 +44,7 @@ export function immutableDataCauses(obj: KubeObject, old: KubeObject, dataFields
   if (old.immutable !== true) return [];
   const out: StatusCause[] = [];
   if (obj.immutable !== true) out.push(forbiddenField('immutable', IMMUTABLE_WHEN_SET));
-  for (const f of dataFields) if (!deepEqual(obj[f] ?? {}, old[f] ?? {})) out.push(forbiddenField(f, IMMUTABLE_WHEN_SET));
+  for (const f of dataFields) if (!jsonEqual(obj[f] ?? {}, old[f] ?? {})) out.push(forbiddenField(f, IMMUTABLE_WHEN_SET));
   return out;
 }
 

@@ -12,7 +12,8 @@ import { goLabelSelector, goStringMap, invalidRendered } from './go-format';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { defaultPodTemplate } from './pod-defaults';
 import { validatePodTemplate } from './pod-spec-validation';
-import { deepEqual, isObject, setDefault, withOrder, resetStatusOnCreate, WORKLOAD_PREPARE, type Strategy } from './strategy';
+import { jsonEqual } from '../../api/deep-equal';
+import { isObject, setDefault, withOrder, resetStatusOnCreate, WORKLOAD_PREPARE, type Strategy } from './strategy';
 import { FIELD_IS_IMMUTABLE, SELECTOR_MISMATCH } from './workload-rules';
 
 /** CONTROLLER_UID_LABEL is the label a Job's generated selector matches on. */
@@ -121,8 +122,8 @@ export const JOB_STRATEGY: Strategy = {
   validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validateJobSpec('spec', obj.spec, { uid: obj.metadata?.uid })],
   validateUpdate: (obj, old) => {
     const out = [...validateObjectMetaUpdate(obj, old, META), ...validateJobSpec('spec', obj.spec, { uid: old.metadata?.uid })];
-    if (!deepEqual(obj.spec?.selector, old.spec?.selector)) out.push(invalidRendered('spec.selector', goLabelSelector(obj.spec?.selector), FIELD_IS_IMMUTABLE));
-    if (!old.spec?.suspend && !deepEqual(obj.spec?.template, old.spec?.template)) {
+    if (!jsonEqual(obj.spec?.selector, old.spec?.selector)) out.push(invalidRendered('spec.selector', goLabelSelector(obj.spec?.selector), FIELD_IS_IMMUTABLE));
+    if (!old.spec?.suspend && !jsonEqual(obj.spec?.template, old.spec?.template)) {
       out.push({ field: 'spec.template', message: `Invalid value: core.PodTemplateSpec{...}: ${FIELD_IS_IMMUTABLE}` });
     }
     if (obj.spec?.completionMode !== 'Indexed' && obj.spec?.completions !== old.spec?.completions) {

@@ -9,7 +9,8 @@ import type { StatusCause } from '../errors';
 import { forbiddenField, invalidValue, notSupported, required } from '../field-errors';
 import { labelSelector } from './field-rules';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
-import { deepEqual, isObject, setDefault, type Strategy } from './strategy';
+import { jsonEqual } from '../../api/deep-equal';
+import { isObject, setDefault, type Strategy } from './strategy';
 
 /** ACCESS_MODES are the supported access modes, sorted as upstream prints them. */
 export const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'] as const;
@@ -89,7 +90,7 @@ function claimUpdateCauses(obj: KubeObject, old: KubeObject): StatusCause[] {
   const bound = obj.status?.phase === 'Bound';
   const before = resizableView(old.spec, bound);
   if (classSetFromNil(obj, old)) before.storageClassName = obj.spec.storageClassName;
-  if (!deepEqual(resizableView(obj.spec, bound), before)) out.push(forbiddenField('spec', PVC_SPEC_IMMUTABLE));
+  if (!jsonEqual(resizableView(obj.spec, bound), before)) out.push(forbiddenField('spec', PVC_SPEC_IMMUTABLE));
   const newSize = quantityOf(obj.spec?.resources?.requests?.storage);
   const oldSize = quantityOf(old.spec?.resources?.requests?.storage);
   // RecoverVolumeExpansionFailure (beta, on in v1.32): shrinking is refused only down to status.capacity.

@@ -9,7 +9,8 @@ import { forbiddenField } from '../field-errors';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { defaultPodSpec } from './pod-defaults';
 import { validatePodSpec } from './pod-spec-validation';
-import { deepEqual, isObject, setDefault, withOrder, type Strategy } from './strategy';
+import { jsonEqual } from '../../api/deep-equal';
+import { isObject, setDefault, withOrder, type Strategy } from './strategy';
 
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../api/service-account-mount';
 /** API_ACCESS_VOLUME_PREFIX names the projected token volume: kube-api-access-<5 chars>. */
@@ -141,7 +142,7 @@ export const POD_STRATEGY: Strategy = {
   },
   validateUpdate(obj, old) {
     const out: StatusCause[] = [...validateObjectMetaUpdate(obj, old, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validatePodSpec('spec', obj.spec)];
-    if (!deepEqual(mutableView(obj.spec), mutableView(old.spec))) out.push(forbiddenField('spec', POD_UPDATE_FORBIDDEN));
+    if (!jsonEqual(mutableView(obj.spec), mutableView(old.spec))) out.push(forbiddenField('spec', POD_UPDATE_FORBIDDEN));
     return out;
   },
   prepareForCreate(obj) {

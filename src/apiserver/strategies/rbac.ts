@@ -7,7 +7,8 @@ import type { StatusCause } from '../errors';
 import { invalidValue, notSupported, required } from '../field-errors';
 import { validateObjectMeta, validateObjectMetaUpdate, type MetaOptions, type NameValidator } from './object-meta';
 import { isPathSegmentName } from './names';
-import { deepEqual, isObject, setDefault, type Strategy } from './strategy';
+import { jsonEqual } from '../../api/deep-equal';
+import { isObject, setDefault, type Strategy } from './strategy';
 
 /** RBAC_GROUP is the API group roleRefs and User/Group subjects belong to. */
 export const RBAC_GROUP = 'rbac.authorization.k8s.io';
@@ -90,7 +91,7 @@ function bindingStrategy(namespaced: boolean): Strategy {
     validate: (obj) => [...validateObjectMeta(obj.metadata, meta), ...validateBinding(obj, namespaced)],
     validateUpdate: (obj, old) => {
       const out = [...validateObjectMetaUpdate(obj, old, meta), ...validateBinding(obj, namespaced)];
-      if (!deepEqual(obj.roleRef, old.roleRef)) out.push(invalidValue('roleRef', obj.roleRef, CANNOT_CHANGE_ROLE_REF));
+      if (!jsonEqual(obj.roleRef, old.roleRef)) out.push(invalidValue('roleRef', obj.roleRef, CANNOT_CHANGE_ROLE_REF));
       return out;
     },
     prepareForCreate: namespaced ? undefined : (obj) => { if (obj.metadata) delete obj.metadata.namespace; },

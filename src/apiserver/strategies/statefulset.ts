@@ -9,7 +9,8 @@ import { nonNegative } from './field-rules';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { defaultPodTemplate } from './pod-defaults';
 import { defaultPersistentVolumeClaimSpec, validatePersistentVolumeClaimSpec } from './persistent-volume';
-import { deepEqual, isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
+import { jsonEqual } from '../../api/deep-equal';
+import { isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
 import { immutableSelector, selectorCauses, templateForController } from './workload-rules';
 
 /** STATEFULSET_UPDATE_FORBIDDEN is the detail when an update touches a frozen spec field. */
@@ -104,7 +105,7 @@ export const STATEFULSET_STRATEGY: Strategy = {
   validateUpdate: (obj, old) => {
     const out = [...validateObjectMetaUpdate(obj, old, META), ...validateStatefulSetSpec(obj.spec)];
     const sel = immutableSelector('spec.selector', obj.spec?.selector, old.spec?.selector);
-    if (sel.length || !deepEqual(frozenView(obj.spec), frozenView(old.spec))) out.push(forbiddenField('spec', STATEFULSET_UPDATE_FORBIDDEN));
+    if (sel.length || !jsonEqual(frozenView(obj.spec), frozenView(old.spec))) out.push(forbiddenField('spec', STATEFULSET_UPDATE_FORBIDDEN));
     return out;
   },
 };

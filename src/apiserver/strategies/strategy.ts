@@ -6,6 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import type { Rand } from '../../sim/rand';
 import type { StatusCause } from '../errors';
+import { jsonEqual } from '../../api/deep-equal';
 
 /** Strategy is what the API server runs for one kind between decode and the store write. */
 export interface Strategy {
@@ -46,25 +47,9 @@ export interface GracefulDelete {
   heldBack(obj: KubeObject): boolean;
 }
 
-/** deepEqual compares two JSON values structurally (key order ignored). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => deepEqual(v, bb[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => deepEqual(ao[k], bo[k]));
-}
-
 /** specChangedBySpec is the usual generation rule: any change under .spec. */
 export function specChangedBySpec(obj: KubeObject, old: KubeObject): boolean {
-  return !deepEqual(obj.spec, old.spec);
+  return !jsonEqual(obj.spec, old.spec);
 }
 
 /** resetStatusOnCreate drops a client-sent status, as the main resource's PrepareForCreate does. */

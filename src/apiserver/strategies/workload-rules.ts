@@ -9,7 +9,8 @@ import { invalidValue, notSupported, required } from '../field-errors';
 import { NEGATIVE_ERROR, labelSelector } from './field-rules';
 import { goLabelSelector, goStringMap, invalidRendered } from './go-format';
 import { validatePodTemplate, type PodSpecOptions } from './pod-spec-validation';
-import { deepEqual, isObject } from './strategy';
+import { jsonEqual } from '../../api/deep-equal';
+import { isObject } from './strategy';
 
 /** SELECTOR_MISMATCH is the detail when the selector does not select the template's labels. */
 export const SELECTOR_MISMATCH = '`selector` does not match template `labels`';
@@ -69,5 +70,5 @@ export function positiveIntOrPercent(field: string, v: unknown, max100 = false):
 
 /** immutableSelector reports a changed spec.selector (apps/v1 selectors cannot change). */
 export function immutableSelector(field: string, sel: any, oldSel: any): StatusCause[] {
-  return deepEqual(sel ?? null, oldSel ?? null) ? [] : [invalidRendered(field, goLabelSelector(sel), FIELD_IS_IMMUTABLE)];
+  return jsonEqual(sel ?? null, oldSel ?? null) ? [] : [invalidRendered(field, goLabelSelector(sel), FIELD_IS_IMMUTABLE)];
 }
