@@ -3,16 +3,20 @@
  * main() hands it: streams, parsed flags, the namespace, and the cluster (opened lazily).
  */
 import type { IOStreams } from './io';
-import type { FlagValues } from './flags';
+import type { FlagDef, FlagValues, GlobalFlagValues } from './flags';
+import type { FlagValuesOf } from './flag-table';
 import type { Cluster } from '../cluster/cluster';
 import type { CommandSpec } from './front';
 
-/** CommandContext is everything a command may use. */
-export interface CommandContext {
+/**
+ * CommandContext is everything a command may use. F is the command's own flag values
+ * (FlagValuesOf its table); the global flags are always there too.
+ */
+export interface CommandContext<F extends object = FlagValues> {
   io: IOStreams;
   /** args are the positional arguments after the command word(s). */
   args: string[];
-  flags: FlagValues;
+  flags: F & GlobalFlagValues;
   /** argsLenAtDash is how many positional arguments came before `--` (-1: no `--`), as cobra reports it. */
   argsLenAtDash: number;
   /** set names the flags given explicitly. */
@@ -34,9 +38,15 @@ export interface CommandContext {
 }
 
 /** Command is one verb. `run` returns the exit code; failures are thrown and formatted by main. */
-export interface Command extends CommandSpec {
+export interface Command<T extends readonly FlagDef[] = readonly FlagDef[]> extends CommandSpec {
+  readonly flags: T;
   /** subcommands, for verbs like `create configmap`, `cluster create`. */
   readonly subcommands?: Readonly<Record<string, Command>>;
   /** needsCluster false lets a command run without opening a cluster (version --client, cluster list). */
-  run(ctx: CommandContext): number;
+  run(ctx: CommandContext<FlagValuesOf<T>>): number;
+}
+
+/** defineCommand returns the command unchanged; it types `ctx.flags` in run from the command's flag table. */
+export function defineCommand<const T extends readonly FlagDef[]>(command: Command<T>): Command<T> {
+  return command;
 }

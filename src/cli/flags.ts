@@ -3,6 +3,7 @@
  * arguments, --name=value and --name value, -n value and -nvalue, grouped boolean
  * shorthands, `--` ending flags), with pflag's error texts.
  */
+import { defineFlags, type FlagValuesOf } from './flag-table';
 
 export type FlagType = 'bool' | 'string' | 'stringArray' | 'stringSlice' | 'int';
 
@@ -114,7 +115,7 @@ function parseBool(s: string): boolean | undefined {
 }
 
 /** GLOBAL_FLAGS are accepted by every command (kubectl's persistent flags that matter here). */
-export const GLOBAL_FLAGS: FlagDef[] = [
+export const GLOBAL_FLAGS = defineFlags([
   { name: 'namespace', short: 'n', type: 'string', help: 'If present, the namespace scope for this CLI request' },
   { name: 'cluster', type: 'string', help: 'The name of the kubemu cluster to use' },
   { name: 'context', type: 'string', help: 'The name of the kubeconfig context to use (the kubemu cluster)' },
@@ -124,4 +125,7 @@ export const GLOBAL_FLAGS: FlagDef[] = [
   { name: 'help', short: 'h', type: 'bool', default: false, help: 'help for this command' },
   { name: 'as', type: 'string', help: 'Username to impersonate for the operation. User could be a regular user or a service account in a namespace.' },
   { name: 'as-group', type: 'stringArray', default: [], help: 'Group to impersonate for the operation, this flag can be repeated to specify multiple groups.' },
-];
+]);
+
+/** GlobalFlagValues are the values of GLOBAL_FLAGS, which every command's flags carry. */
+export type GlobalFlagValues = FlagValuesOf<typeof GLOBAL_FLAGS>;

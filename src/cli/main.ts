@@ -9,7 +9,7 @@ import { CliError, formatError } from './errors';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
-import type { ParsedArgs } from './flags';
+import type { FlagValues, GlobalFlagValues, ParsedArgs } from './flags';
 import { isOwnVerb } from './own-verb';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
@@ -46,13 +46,15 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     // Command output clears the progress line first, so it never lands after the line's text.
     const cmdIO: IOStreams = Object.assign(Object.create(io) as IOStreams, { out: (t: string) => { progress?.end(); io.out(t); } });
     const contextFor = (parsed: ParsedArgs): CommandContext => {
-      const explicitCluster = (parsed.flags.cluster as string | undefined) || (parsed.flags.context as string | undefined) || env.KUBEMU_CLUSTER;
+      // The parser's one untyped record meets the flag tables here: front parsed GLOBAL_FLAGS with every command.
+      const flags = parsed.flags as FlagValues & GlobalFlagValues;
+      const explicitCluster = flags.cluster || flags.context || env.KUBEMU_CLUSTER;
       const clusterName = explicitCluster || currentCluster(home);
-      const user = requestUser({ as: parsed.flags.as as string | undefined, asGroups: parsed.flags['as-group'] as string[] | undefined });
+      const user = requestUser({ as: flags.as, asGroups: flags['as-group'] });
       const impersonating = parsed.set.has('as');
       const ctx: CommandContext = {
-        io: cmdIO, args: parsed.args, flags: parsed.flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
-        namespace: (parsed.flags.namespace as string | undefined) || contextNamespace(home, clusterName) || 'default',
+        io: cmdIO, args: parsed.args, flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
+        namespace: flags.namespace || contextNamespace(home, clusterName) || 'default',
         namespaceExplicit: parsed.set.has('namespace'),
         home, clusterName, env, cwd, argv,
         cluster: () => {
