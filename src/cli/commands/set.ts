@@ -6,9 +6,10 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlags } from '../flag-table';
 import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
 import { resolveTargets, SELECT_FLAGS } from './targets';
@@ -53,13 +54,13 @@ function requireSpec(obj: KubeObject, ec: EditContext): PodSpec {
   return spec;
 }
 
-const COMMON: FlagDef[] = [
+const COMMON = defineFlags([
   ...SELECT_FLAGS,
   { name: 'local', type: 'bool', default: false, help: 'If true, set will NOT contact api-server but run locally.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
   { name: 'field-manager', type: 'string', default: 'kubectl-set', help: 'Name of the manager used to track field ownership.' },
-];
+]);
 
 function globMatch(pattern: string, name: string): boolean {
   const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
@@ -67,12 +68,12 @@ function globMatch(pattern: string, name: string): boolean {
 }
 
 /** setImageCommand is `kubectl set image`. */
-export const setImageCommand: Command = {
+export const setImageCommand = defineCommand({
   name: 'image',
   short: 'Update the image of a pod template',
   usage: 'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]',
   flags: [...COMMON, RECORD_FLAG],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (ctx.set.has('record')) ctx.io.err(`${RECORD_DEPRECATED}\n`);
     const { resources, pairs } = splitPairs(ctx.args, 'image');
     const images = new Map<string, string>();
@@ -83,7 +84,7 @@ export const setImageCommand: Command = {
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
-      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
         for (const [name, image] of [...images].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -98,7 +99,7 @@ export const setImageCommand: Command = {
       },
     });
   },
-};
+});
 
 function parseResourceList(spec: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -115,7 +116,7 @@ function parseResourceList(spec: string): Record<string, string> {
 }
 
 /** setResourcesCommand is `kubectl set resources`. */
-export const setResourcesCommand: Command = {
+export const setResourcesCommand = defineCommand({
   name: 'resources',
   short: 'Update resource requests/limits on objects with pod templates',
   usage: 'kubectl set resources (-f FILENAME | TYPE NAME) ([--limits=LIMITS & --requests=REQUESTS] [options]',
@@ -123,15 +124,15 @@ export const setResourcesCommand: Command = {
     { name: 'containers', short: 'c', type: 'string', default: '*', help: 'The names of containers in the selected pod templates to change, all containers are selected by default - may use wildcards' },
     { name: 'limits', type: 'string', help: 'The resource requirement limits for this container.  For example, \'cpu=200m,memory=512Mi\'.' },
     { name: 'requests', type: 'string', help: 'The resource requirement requests for this container.  For example, \'cpu=100m,memory=256Mi\'.' }],
-  run(ctx: CommandContext): number {
-    const limits = ctx.flags.limits ? parseResourceList(ctx.flags.limits as string) : {};
-    const requests = ctx.flags.requests ? parseResourceList(ctx.flags.requests as string) : {};
+  run(ctx): number {
+    const limits = ctx.flags.limits ? parseResourceList(ctx.flags.limits) : {};
+    const requests = ctx.flags.requests ? parseResourceList(ctx.flags.requests) : {};
     if (!Object.keys(limits).length && !Object.keys(requests).length) throw new CliError(ERR_NO_RESOURCES);
-    const selector = ctx.flags.containers as string;
+    const selector = ctx.flags.containers;
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     return mutateObjects(ctx, resolved, {
-      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
         // kubectl selects among the containers and then the init containers.
@@ -147,7 +148,7 @@ export const setResourcesCommand: Command = {
       },
     });
   },
-};
+});
 
 function keyToEnvName(key: string): string {
   return key.replace(/[^A-Za-z0-9_]/g, '_').toUpperCase();
@@ -168,7 +169,7 @@ function envListLine(e: EnvVar): string {
 }
 
 /** setEnvCommand is `kubectl set env`. */
-export const setEnvCommand: Command = {
+export const setEnvCommand = defineCommand({
   name: 'env',
   short: 'Update environment variables on a pod template',
   usage: 'kubectl set env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N [options]',
@@ -180,11 +181,11 @@ export const setEnvCommand: Command = {
     { name: 'from', type: 'string', help: 'The name of a resource from which to inject environment variables' },
     { name: 'prefix', type: 'string', default: '', help: 'Prefix to append to variable names' },
     { name: 'keys', type: 'stringSlice', default: [], help: 'Comma-separated list of keys to import from specified resource' }],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'env');
-    const all = [...pairs, ...(ctx.flags.env as string[])];
+    const all = [...pairs, ...(ctx.flags.env)];
     const list = !!ctx.flags.list;
-    const from = ctx.flags.from as string | undefined;
+    const from = ctx.flags.from;
     if (!all.length && !from && !list) throw new CliError(ERR_NO_ENV);
     const add: EnvVar[] = [];
     const remove: string[] = [];
@@ -199,19 +200,19 @@ export const setEnvCommand: Command = {
       const cluster = ctx.cluster();
       const info = cluster.api.registry().resolve(type!);
       const src = cluster.read(() => cluster.api.get({ kind: info.storageKind, namespace: ctx.namespace, name: name ?? '' }));
-      const keys = ctx.flags.keys as string[];
+      const keys = ctx.flags.keys;
       const refKind = src.kind === 'Secret' ? 'secretKeyRef' : 'configMapKeyRef';
       const data = { ...(src.data ?? {}), ...(src.binaryData ?? {}) } as Record<string, unknown>;
       for (const key of Object.keys(data).sort()) {
         if (keys.length && !keys.includes(key)) continue;
-        add.push({ name: `${ctx.flags.prefix as string}${keyToEnvName(key)}`, valueFrom: { [refKind]: { key, name: src.metadata.name! } } });
+        add.push({ name: `${ctx.flags.prefix}${keyToEnvName(key)}`, valueFrom: { [refKind]: { key, name: src.metadata.name! } } });
       }
     }
-    const selector = ctx.flags.containers as string;
+    const selector = ctx.flags.containers;
     const overwrite = !!ctx.flags.overwrite;
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
-      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
         const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].filter((c) => globMatch(selector, c.name));
@@ -235,22 +236,22 @@ export const setEnvCommand: Command = {
       },
     });
   },
-};
+});
 
 /** setServiceAccountCommand is `kubectl set serviceaccount` (alias sa): the last argument names the account. */
-export const setServiceAccountCommand: Command = {
+export const setServiceAccountCommand = defineCommand({
   name: 'serviceaccount',
   aliases: ['sa'],
   short: 'Update the service account of a resource',
   usage: 'kubectl set serviceaccount (-f FILENAME | TYPE NAME) SERVICE_ACCOUNT [options]',
   flags: COMMON,
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (!ctx.args.length) throw new CliError(ERR_NO_SERVICEACCOUNT);
     const account = ctx.args[ctx.args.length - 1]!;
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args.slice(0, -1), local });
     return mutateObjects(ctx, resolved, {
-      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec) as PodSpec & { serviceAccountName?: string };
         spec.serviceAccountName = account;
@@ -258,7 +259,7 @@ export const setServiceAccountCommand: Command = {
       },
     });
   },
-};
+});
 
 /** parseSetSelector splits a selector into its equality labels and its other requirements, sorted by key as labels.Parse sorts them and printed as Go prints them ({key Op [values]}). */
 function parseSetSelector(text: string): { labels: Record<string, string>; others: string[] } {
@@ -281,13 +282,13 @@ function parseSetSelector(text: string): { labels: Record<string, string>; other
 }
 
 /** setSelectorCommand is `kubectl set selector`: replaces a Service's selector with the last argument's labels. */
-export const setSelectorCommand: Command = {
+export const setSelectorCommand = defineCommand({
   name: 'selector',
   short: 'Set the selector on a resource',
   usage: 'kubectl set selector (-f FILENAME | TYPE NAME) EXPRESSIONS [--resource-version=version] [options]',
   flags: [...COMMON.filter((f) => f.name !== 'selector' && f.name !== 'all-namespaces'),
     { name: 'resource-version', type: 'string', default: '', help: 'If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.' }],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (!ctx.args.length) throw new CliError(ERR_NO_SELECTOR);
     const { labels, others } = parseSetSelector(ctx.args[ctx.args.length - 1]!);
     const local = !!ctx.flags.local;
@@ -295,7 +296,7 @@ export const setSelectorCommand: Command = {
     if (local && resources.length) throw new CliError(ERR_SELECTOR_LOCAL);
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
-      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         if (obj.kind !== 'Service') { ec.error(`error: ${ERR_SELECTOR_SERVICES_ONLY}`); return undefined; }
         if (others.length) { ec.error(`error: ${ERR_SELECTOR_EXPRESSIONS(`[${others.join(' ')}]`)}`); return undefined; }
@@ -304,12 +305,12 @@ export const setSelectorCommand: Command = {
       },
     });
   },
-};
+});
 
 type Subject = { kind: string; apiGroup?: string; name: string; namespace?: string };
 
 /** setSubjectCommand is `kubectl set subject`: adds users, groups and service accounts to a (Cluster)RoleBinding. */
-export const setSubjectCommand: Command = {
+export const setSubjectCommand = defineCommand({
   name: 'subject',
   short: 'Update the user, group, or service account in a role binding or cluster role binding',
   usage: 'kubectl set subject (-f FILENAME | TYPE NAME) [--user=username] [--group=groupname] [--serviceaccount=namespace:serviceaccountname] [--dry-run=server|client|none] [options]',
@@ -317,10 +318,10 @@ export const setSubjectCommand: Command = {
     { name: 'user', type: 'stringArray', default: [], help: 'Usernames to bind to the role' },
     { name: 'group', type: 'stringArray', default: [], help: 'Groups to bind to the role' },
     { name: 'serviceaccount', type: 'stringArray', default: [], help: 'Service accounts to bind to the role' }],
-  run(ctx: CommandContext): number {
-    const users = ctx.flags.user as string[];
-    const groups = ctx.flags.group as string[];
-    const accounts = ctx.flags.serviceaccount as string[];
+  run(ctx): number {
+    const users = ctx.flags.user;
+    const groups = ctx.flags.group;
+    const accounts = ctx.flags.serviceaccount;
     if (!users.length && !groups.length && !accounts.length) throw new CliError(ERR_NO_SUBJECT);
     const wanted: Subject[] = [
       ...users.map((name) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name })),
@@ -334,7 +335,7 @@ export const setSubjectCommand: Command = {
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     return mutateObjects(ctx, resolved, {
-      local, typed: true, fieldManager: ctx.flags['field-manager'] as string,
+      local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         if (obj.kind !== 'RoleBinding' && obj.kind !== 'ClusterRoleBinding') {
           ec.error(ERR_SUBJECTS_BINDINGS_ONLY(`${kindPrefix(ec.target.info)}/${obj.metadata.name}`));
@@ -347,17 +348,17 @@ export const setSubjectCommand: Command = {
       },
     });
   },
-};
+});
 
 /** setCommand is `kubectl set`. */
-export const setCommand: Command = {
+export const setCommand = defineCommand({
   name: 'set',
   short: 'Set specific features on objects',
   usage: 'kubectl set SUBCOMMAND [options]',
   flags: [],
   subcommands: { image: setImageCommand, resources: setResourcesCommand, env: setEnvCommand, serviceaccount: setServiceAccountCommand, selector: setSelectorCommand, subject: setSubjectCommand },
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl set"`);
     throw new CliError('you must specify a subcommand: image, resources or env');
   },
-};
+});

@@ -9,6 +9,7 @@ import { ApiError } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { CliError, formatApiError } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlags, type FlagValuesOf } from '../flag-table';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
 import { parseResourceArgs } from '../resource-args';
@@ -22,13 +23,16 @@ export const ERR_NO_NAME = 'resource(s) were provided, but no name was specified
 export const ERR_NAME_AND_SELECTOR = 'name cannot be provided when a selector is specified';
 
 /** SELECT_FLAGS are the builder flags most editing verbs share. */
-export const SELECT_FLAGS: FlagDef[] = [
+export const SELECT_FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringSlice', default: [], help: 'Filename, directory, or URL to files identifying the resource.' },
   { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
   { name: 'all', type: 'bool', default: false, help: 'Select all resources, in the namespace of the specified resource types.' },
   { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If true, check the specified action in all namespaces.' },
-];
+]);
+
+/** SelectContext is a context whose command may carry SELECT_FLAGS (a verb without them reads as not given). */
+export type SelectContext = CommandContext<Partial<FlagValuesOf<typeof SELECT_FLAGS>>>;
 
 /** ResolveOptions: where targets come from. */
 export interface ResolveOptions {
@@ -51,9 +55,9 @@ export function registryFor(ctx: CommandContext, local: boolean): Registry {
  * resolveTargets lists the target objects. Named objects are not fetched here (missing
  * ones surface as NotFound when read); selector and --all listings read the cluster.
  */
-export function resolveTargets(ctx: CommandContext, o: ResolveOptions): Resolved {
-  const files = (ctx.flags.filename as string[] | undefined) ?? [];
-  const selector = o.selector ?? (ctx.flags.selector as string | undefined);
+export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved {
+  const files = ctx.flags.filename ?? [];
+  const selector = o.selector ?? ctx.flags.selector;
   const all = !!ctx.flags.all;
   const allNs = !!ctx.flags['all-namespaces'];
   const local = !!o.local;
