@@ -37,13 +37,16 @@ export interface CommandContext<F extends object = FlagValues> {
   argv?: readonly string[];
 }
 
+/** FlagsContext is the context of a command whose flag table is T (helpers shared by verbs take it too). */
+export type FlagsContext<T extends readonly FlagDef[]> = CommandContext<FlagValuesOf<T>>;
+
 /** Command is one verb. `run` returns the exit code; failures are thrown and formatted by main. */
 export interface Command<T extends readonly FlagDef[] = readonly FlagDef[]> extends CommandSpec {
   readonly flags: T;
   /** subcommands, for verbs like `create configmap`, `cluster create`. */
   readonly subcommands?: Readonly<Record<string, Command>>;
   /** needsCluster false lets a command run without opening a cluster (version --client, cluster list). */
-  run(ctx: CommandContext<FlagValuesOf<T>>): number;
+  run(ctx: FlagsContext<T>): number;
 }
 
 /** defineCommand returns the command unchanged; it types `ctx.flags` in run from the command's flag table. */

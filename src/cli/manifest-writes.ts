@@ -8,12 +8,12 @@
 import type { KubeObject } from '../api/meta';
 import { kindPrefix } from '../api/registry';
 import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
-import type { CommandContext } from './command';
+import type { FlagsContext } from './command';
 import { CliError, finishWithErrors, formatError } from './errors';
 import { readFilenameArgs } from './manifests';
 import { parseValidate, prepareDoc, serverError, type PreparedDoc, type Validate } from './object-writer';
 import { parseOutput, printObjects } from './output';
-import { dryRunSuffix, parseDryRun } from './commands/apply';
+import { dryRunSuffix, parseDryRun, type WRITE_FLAGS } from './commands/apply';
 import { failpoint } from '../sim/failpoints';
 
 /**
@@ -38,13 +38,13 @@ export interface WriteOutcome { object: KubeObject; word: string }
  * ApiError for server failures or a CliError/Error for client-side ones; it returns undefined
  * after reporting its own error through `fail`.
  */
-export function writeManifests(ctx: CommandContext, verb: string,
+export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: string,
   writeOne: (doc: PreparedDoc, w: WriteContext, fail: (message: string) => void) => WriteOutcome | undefined): number {
-  const files = ctx.flags.filename as string[];
+  const files = ctx.flags.filename;
   if (!files.length) throw new CliError('must specify one of -f and -k');
-  const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
-  const validate = parseValidate(ctx.flags.validate as string);
-  const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
+  const dryRun = parseDryRun(ctx.flags['dry-run']);
+  const validate = parseValidate(ctx.flags.validate);
+  const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
   const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
   const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
   if (!docs.length && !errors.length) throw new CliError(`no objects passed to ${verb}`);

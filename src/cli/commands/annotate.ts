@@ -3,7 +3,7 @@
  * annotate's own pair parsing and messages (always "annotated").
  * Mirrors kubernetes/kubectl pkg/cmd/annotate/annotate.go.
  */
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { EDIT_FLAGS } from './label';
 import { mutateObjects, splitPairs } from './mutate-objects';
@@ -36,21 +36,21 @@ export function parseAnnotationPairs(specs: readonly string[]): { add: Map<strin
 }
 
 /** annotateCommand is `kubectl annotate`. */
-export const annotateCommand: Command = {
+export const annotateCommand = defineCommand({
   name: 'annotate',
   short: 'Update the annotations on a resource',
   usage: 'kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
   flags: EDIT_FLAGS.filter((f) => f.name !== 'list'),
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'annotation');
     if (!pairs.length) throw new CliError(ERR_NO_ANNOTATION_UPDATE);
     const { add, remove } = parseAnnotationPairs(pairs);
     const overwrite = !!ctx.flags.overwrite;
     const local = !!ctx.flags.local;
-    const rv = ctx.flags['resource-version'] as string | undefined;
+    const rv = ctx.flags['resource-version'];
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
-      local, fieldManager: (ctx.flags['field-manager'] as string | undefined) || 'kubectl-annotate',
+      local, fieldManager: ctx.flags['field-manager'] || 'kubectl-annotate',
       mutate(obj) {
         const current = obj.metadata.annotations ?? {};
         if (!overwrite) {
@@ -67,4 +67,4 @@ export const annotateCommand: Command = {
       },
     });
   },
-};
+});

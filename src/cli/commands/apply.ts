@@ -2,9 +2,10 @@
  * apply: kubectl apply -f — client-side apply of every document (created / configured /
  * unchanged), going on past failed documents, then reporting every error and exiting 1.
  */
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlags } from '../flag-table';
 import { fieldValidationOf } from '../object-writer';
 import { writeManifests } from '../manifest-writes';
 import { LAST_APPLIED } from '../../api/last-applied';
@@ -46,17 +47,17 @@ export function parseDryRun(v: string | undefined): 'none' | 'client' | 'server'
   throw new CliError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
 }
 
-export const WRITE_FLAGS: FlagDef[] = [
+export const WRITE_FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'The files that contain the configurations to apply.' },
   { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
   { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
   { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
-];
+]);
 
 /** applyCommand is `kubectl apply`. */
-export const applyCommand: Command = {
+export const applyCommand = defineCommand({
   name: 'apply',
   short: 'Apply a configuration to a resource by file name or stdin',
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY) [options]',
@@ -64,7 +65,7 @@ export const applyCommand: Command = {
     { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects that do not appear in the configs (refused: kubemu does not implement it yet).' },
     { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client (refused: kubemu does not implement server-side apply yet).' },
     { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' }],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (ctx.flags.kustomize) throw new CliError('kustomize directories are not supported by kubemu');
     // Refused rather than done client-side: a user asking for field ownership or pruning must not get something else.
     if (ctx.flags['server-side']) throw new CliError(SERVER_SIDE_UNSUPPORTED);
@@ -79,8 +80,8 @@ export const applyCommand: Command = {
         return { object, word: exists ? 'configured' : 'created' };
       }
       warnIfImperative(ctx, cluster, info, object);
-      const r = cluster.api.apply(object, { fieldManager: (ctx.flags['field-manager'] as string) || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) });
+      const r = cluster.api.apply(object, { fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) });
       return { object: r.object, word: r.outcome };
     });
   },
-};
+});

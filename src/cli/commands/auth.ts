@@ -9,7 +9,7 @@ import {
   RbacAuthorizer, accessRows, isSuperUser, requestUser, serverSide, type Attributes, type UserInfo,
 } from '../../apiserver/authorization';
 import { renderTabbed } from '../../printers/table';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit } from '../errors';
 
 /** ERR_CAN_I_ARGS is can-i's complaint about its arguments (two lines, as kubectl prints them). */
@@ -27,7 +27,7 @@ const NON_RESOURCE_VERBS = new Set(['get', 'put', 'post', 'head', 'options', 'de
 const NON_STANDARD_RESOURCES = new Set(['users', 'groups']);
 
 function userOf(ctx: CommandContext): UserInfo {
-  return requestUser({ as: ctx.flags.as as string | undefined, asGroups: ctx.flags['as-group'] as string[] | undefined });
+  return requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'] });
 }
 
 function warn(ctx: CommandContext, text: string): void {
@@ -52,7 +52,7 @@ function resourceFor(ctx: CommandContext, arg: string, resolve: (a: string) => R
   }
 }
 
-const canICommand: Command = {
+const canICommand = defineCommand({
   name: 'can-i',
   short: 'Check whether an action is allowed',
   usage: 'kubectl auth can-i VERB [TYPE | TYPE/NAME | NONRESOURCEURL]',
@@ -67,7 +67,7 @@ const canICommand: Command = {
     const list = !!ctx.flags.list;
     const quiet = !!ctx.flags.quiet;
     const all = !!ctx.flags['all-namespaces'];
-    const subresource = (ctx.flags.subresource as string) || '';
+    const subresource = ctx.flags.subresource || '';
     if (list && ctx.args.length) throw new CliError(ERR_LIST_WITH_ARGS);
     if (!list && ctx.args.length !== 2) throw new CliError(ERR_CAN_I_ARGS);
     const user = userOf(ctx);
@@ -107,16 +107,16 @@ const canICommand: Command = {
     if (!decision.allowed) throw new SilentExit(1);
     return 0;
   },
-};
+});
 
-const whoamiCommand: Command = {
+const whoamiCommand = defineCommand({
   name: 'whoami',
   short: 'Experimental: Check self subject attributes',
   usage: 'kubectl auth whoami',
   flags: [{ name: 'output', short: 'o', type: 'string', default: '', help: "Output format. One of: (json, yaml)." }],
   run(ctx) {
     const user = userOf(ctx);
-    const out = (ctx.flags.output as string) || '';
+    const out = ctx.flags.output || '';
     if (out === 'json' || out === 'yaml') {
       const review = {
         kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1',
@@ -132,7 +132,7 @@ const whoamiCommand: Command = {
     ctx.io.out(renderTabbed(rows));
     return 0;
   },
-};
+});
 
 /** toSimpleYaml renders the SelfSubjectReview as kubectl's YAML printer does. */
 function toSimpleYaml(review: { metadata: object; status: { userInfo: { username: string; groups: string[] } } }): string {
@@ -142,7 +142,7 @@ function toSimpleYaml(review: { metadata: object; status: { userInfo: { username
 }
 
 /** authCommand is `kubectl auth`. */
-export const authCommand: Command = {
+export const authCommand = defineCommand({
   name: 'auth',
   short: 'Inspect authorization',
   usage: 'kubectl auth [flags] [options]',
@@ -152,4 +152,4 @@ export const authCommand: Command = {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl auth"`);
     throw new CliError('you must specify a subcommand: can-i or whoami');
   },
-};
+});

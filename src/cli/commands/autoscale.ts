@@ -4,7 +4,7 @@
  * Mirrors kubernetes/kubectl pkg/cmd/autoscale/autoscale.go.
  */
 import type { KubeObject } from '../../api/meta';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { objectMeta } from '../generators/go-order';
@@ -36,12 +36,12 @@ export function newHpa(target: KubeObject, o: { name?: string; min: number; max:
 }
 
 /** autoscaleCommand is `kubectl autoscale`. */
-export const autoscaleCommand: Command = {
+export const autoscaleCommand = defineCommand({
   name: 'autoscale',
   short: 'Auto-scale a deployment, replica set, stateful set, or replication controller',
   usage: SPEC.usage,
   flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const max = ctx.flags.max as number;
     const min = ctx.flags.min as number;
     if (max < 1) throw new CliError(ERR_MAX(max));
@@ -56,4 +56,4 @@ export const autoscaleCommand: Command = {
     });
     return writeGenerated(ctx, objs, { operation: 'autoscaled', fieldManager: 'kubectl-autoscale' });
   },
-};
+});

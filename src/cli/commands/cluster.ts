@@ -47,13 +47,13 @@ const create = leaf({
   run(ctx) {
     const name = nameArg(ctx, 'create');
     if (clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" already exists`);
-    const clock = ctx.flags.clock as string;
+    const clock = ctx.flags.clock;
     if (clock !== 'manual' && clock !== 'wall') throw new CliError(`--clock must be "manual" or "wall", got "${clock}"`);
     for (const q of ['node-cpu', 'node-memory']) {
       const v = tryParseQuantity(ctx.flags[q] as string);
       if (v === undefined || v.nanos <= 0n) throw new CliError(`invalid --${q} "${ctx.flags[q]}": ${QUANTITY_FORMAT_ERROR}`);
     }
-    const profile = ctx.flags['node-profile'] as string;
+    const profile = ctx.flags['node-profile'];
     if (!RESERVATION_PROFILES.includes(profile as ReservationProfile)) throw new CliError(`--node-profile must be one of ${RESERVATION_PROFILES.join(', ')}, got "${profile}"`);
     const spec: ClusterSpec = {
       nodeProfile: profile as ReservationProfile,

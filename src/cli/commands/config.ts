@@ -3,7 +3,7 @@
  * context (cluster and user named after it), `use-context` switches clusters and
  * `set-context --namespace` sets a cluster's default namespace.
  */
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { clusterExists, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
 import { renderTabbed } from '../../printers/table';
@@ -19,15 +19,15 @@ function current(ctx: CommandContext): string {
   return ctx.clusterName || currentCluster(ctx.home);
 }
 
-const currentContext: Command = {
+const currentContext = defineCommand({
   name: 'current-context', short: 'Display the current-context', usage: 'kubectl config current-context [options]', flags: [],
   run(ctx) {
     ctx.io.out(`${current(ctx)}\n`);
     return 0;
   },
-};
+});
 
-const getContexts: Command = {
+const getContexts = defineCommand({
   name: 'get-contexts', short: 'Describe one or many contexts', usage: 'kubectl config get-contexts [(-o|--output=)name)] [options]',
   flags: [
     { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (name).' },
@@ -43,9 +43,9 @@ const getContexts: Command = {
     ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? rows : [['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], ...rows]));
     return 0;
   },
-};
+});
 
-const useContext: Command = {
+const useContext = defineCommand({
   name: 'use-context', aliases: ['use'], short: 'Set the current-context in a kubeconfig file', usage: 'kubectl config use-context CONTEXT_NAME [options]', flags: [],
   run(ctx) {
     if (ctx.args.length !== 1) throw new CliError('Unexpected args: ' + JSON.stringify(ctx.args));
@@ -55,9 +55,9 @@ const useContext: Command = {
     ctx.io.out(`Switched to context "${name}".\n`);
     return 0;
   },
-};
+});
 
-const setContext: Command = {
+const setContext = defineCommand({
   name: 'set-context', short: 'Set a context entry in kubeconfig', usage: 'kubectl config set-context [NAME | --current] [--namespace=namespace] [options]',
   flags: [{ name: 'current', type: 'bool', default: false, help: 'Modify the current context' }],
   run(ctx) {
@@ -68,7 +68,7 @@ const setContext: Command = {
     ctx.io.out(`Context "${name}" modified.\n`);
     return 0;
   },
-};
+});
 
 /** DATA_OMITTED is what kubectl config view shows for certificate and key data unless --raw or --flatten. */
 export const DATA_OMITTED = 'DATA+OMITTED';
@@ -85,7 +85,7 @@ a3ViZW11IGVtdWxhdGVkIGt1YmVybmV0ZXMtYWRtaW4gY2xpZW50IGtleSAtIG5vdCBhIHJlYWwga2V5
 
 const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 
-const view: Command = {
+const view = defineCommand({
   name: 'view', short: 'Display merged kubeconfig settings or a specified kubeconfig file', usage: 'kubectl config view [flags] [options]',
   flags: [
     { name: 'minify', type: 'bool', default: false, help: 'Remove all information not used by current-context from the output' },
@@ -94,7 +94,7 @@ const view: Command = {
     { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format. One of: (json, yaml).' },
   ],
   run(ctx) {
-    const out = ctx.flags.output as string;
+    const out = ctx.flags.output;
     if (out !== 'yaml' && out !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
     const cur = current(ctx);
     const names = ctx.flags.minify ? [cur] : listClusters(ctx.home);
@@ -116,14 +116,14 @@ const view: Command = {
     ctx.io.out(out === 'json' ? toJson(cfg, { sortKeys: false }) : toYaml(cfg));
     return 0;
   },
-};
+});
 
 /** configCommand is `kubectl config`. */
-export const configCommand: Command = {
+export const configCommand = defineCommand({
   name: 'config',
   short: 'Modify kubeconfig files (kubemu: clusters are contexts)',
   usage: 'kubectl config SUBCOMMAND [options]',
   flags: [],
   subcommands: { 'current-context': currentContext, 'get-contexts': getContexts, 'use-context': useContext, use: useContext, 'set-context': setContext, view },
   run() { throw new CliError('specify a subcommand: current-context, get-contexts, use-context, set-context or view'); },
-};
+});

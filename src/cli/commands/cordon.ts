@@ -9,6 +9,7 @@ import type { Cluster } from '../../cluster/cluster';
 import type { Command, CommandContext } from '../command';
 import { UsageError } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlags } from '../flag-table';
 import { dryRunSuffix, parseDryRun } from './apply';
 
 export const CORDONED = 'cordoned';
@@ -17,10 +18,10 @@ export const ALREADY = 'already';
 /** FIELD_MANAGER is the manager kubectl's cordon patch is recorded under. */
 export const FIELD_MANAGER = 'kubectl-cordon';
 
-const FLAGS: FlagDef[] = [
+const FLAGS = defineFlags([
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-];
+]);
 
 /** nodesFor resolves NODE arguments (name or node/name) or -l into nodes; a missing name throws NotFound. */
 export function nodesFor(cluster: Cluster, args: readonly string[], selector: string | undefined): KubeObject[] {

@@ -15,7 +15,7 @@ import { notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
 import { ROOT_DIRS } from '../../kubelet/shell-system';
 import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { containerView, runningContainer, saveLayer, terminated, type LayerWrite } from './exec';
 
@@ -80,7 +80,7 @@ export function extractFileSpec(arg: string): FileSpec {
 }
 
 /** cpCommand is `kubectl cp`. */
-export const cpCommand: Command = {
+export const cpCommand = defineCommand({
   name: 'cp',
   short: 'Copy files and directories to and from containers',
   long: LONG,
@@ -99,7 +99,7 @@ export const cpCommand: Command = {
     if (!src.file || !dest.file) throw new CliError(ERR_EMPTY_PATH);
     return dest.pod ? copyToPod(ctx, src.file, dest) : copyFromPod(ctx, src, dest.file);
   },
-};
+});
 
 /** Target is the container a copy reads or writes, and its files as exec sees them. */
 interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; container: string; containerID: string }

@@ -2,7 +2,7 @@
  * create: kubectl create -f (AlreadyExists is an error, unlike apply) and the
  * imperative generators (`create deployment`, `create configmap`, …).
  */
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { fieldValidationOf } from '../object-writer';
 import { WRITE_FLAGS } from './apply';
@@ -10,13 +10,13 @@ import { writeManifests } from '../manifest-writes';
 import { GENERATOR_COMMANDS } from './create-generators';
 
 /** createCommand is `kubectl create`. */
-export const createCommand: Command = {
+export const createCommand = defineCommand({
   name: 'create',
   short: 'Create a resource from a file or from stdin',
   usage: 'kubectl create -f FILENAME [options]',
   flags: [...WRITE_FLAGS, { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' }],
   subcommands: GENERATOR_COMMANDS,
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl create"`);
     return writeManifests(ctx, 'create', (doc, { cluster, dryRun, validate }) => ({
       object: dryRun === 'client' ? doc.object
@@ -24,4 +24,4 @@ export const createCommand: Command = {
       word: 'created',
     }));
   },
-};
+});

@@ -8,9 +8,10 @@ import { kindPrefix, type ResourceInfo } from '../../api/registry';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { PropagationPolicy } from '../../apiserver/client';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlags } from '../flag-table';
 import { parseResourceArgs } from '../resource-args';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
@@ -28,7 +29,7 @@ Example resource specifications include:
 /** MAX_WAIT_MS bounds how far `delete --wait` moves the clock for objects that never go. */
 export const MAX_WAIT_MS = 60 * 60 * 1000;
 
-const FLAGS: FlagDef[] = [
+const FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'containing the resource to delete.' },
   { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
@@ -44,7 +45,7 @@ const FLAGS: FlagDef[] = [
   { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before giving up on a delete.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output mode. Use "-o name" for shorter output (resource/name).' },
-];
+]);
 
 function cascadeOf(v: string): PropagationPolicy {
   switch (v) {
@@ -58,21 +59,21 @@ function cascadeOf(v: string): PropagationPolicy {
 interface Target { info: ResourceInfo; ref: ObjectRef; source?: string }
 
 /** deleteCommand is `kubectl delete`. */
-export const deleteCommand: Command = {
+export const deleteCommand = defineCommand({
   name: 'delete',
   short: 'Delete resources by file names, stdin, resources and names, or by resources and label selector',
   usage: 'kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]',
   flags: FLAGS,
-  run(ctx: CommandContext): number {
-    durationFlag(ctx.flags.timeout as string, 'timeout'); // pflag refuses a bad duration first; waitGone keeps its own bound
-    const files = ctx.flags.filename as string[];
-    const selector = ctx.flags.selector as string | undefined;
-    const fieldSelector = ctx.flags['field-selector'] as string | undefined;
+  run(ctx): number {
+    durationFlag(ctx.flags.timeout, 'timeout'); // pflag refuses a bad duration first; waitGone keeps its own bound
+    const files = ctx.flags.filename;
+    const selector = ctx.flags.selector;
+    const fieldSelector = ctx.flags['field-selector'];
     const all = !!ctx.flags.all;
     if (!files.length && !ctx.args.length) throw new CliError(NO_RESOURCES);
-    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
-    const cascade = cascadeOf(ctx.flags.cascade as string);
-    let grace = ctx.flags['grace-period'] as number;
+    const dryRun = parseDryRun(ctx.flags['dry-run']);
+    const cascade = cascadeOf(ctx.flags.cascade);
+    let grace = ctx.flags['grace-period'];
     const force = !!ctx.flags.force;
     if (ctx.flags.now) grace = 1;
     if (grace === 0 && !force) grace = 1; // kubectl: --grace-period=0 without --force means 1
@@ -155,7 +156,7 @@ export const deleteCommand: Command = {
     if (ctx.flags.wait && dryRun === 'none' && deleted.length) waitGone(ctx, deleted);
     return finishWithErrors(ctx.io, errors);
   },
-};
+});
 
 /**
  * waitGone moves simulated time until every deleted object (same uid) has disappeared — or is

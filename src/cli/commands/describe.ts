@@ -5,7 +5,7 @@
 import type { KubeObject, ListQuery } from '../../api/meta';
 import { notFound } from '../../apiserver/errors';
 import { describeMany, type DescribeContext } from '../../printers/describe';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
 import type { Cluster } from '../../cluster/cluster';
@@ -27,7 +27,7 @@ function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) =>
 }
 
 /** describeCommand is `kubectl describe`. */
-export const describeCommand: Command = {
+export const describeCommand = defineCommand({
   name: 'describe',
   short: 'Show details of a specific resource or group of resources',
   usage: 'kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]',
@@ -37,7 +37,7 @@ export const describeCommand: Command = {
     { name: 'show-events', type: 'bool', default: true, help: 'If true, display events related to the described object.' },
     { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files containing the resource to describe' },
   ],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (!ctx.args.length) throw new CliError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
     const cluster = ctx.cluster();
     cluster.catchUp();
@@ -50,7 +50,7 @@ export const describeCommand: Command = {
       for (const r of requests) {
         const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
         if (!r.names.length) {
-          found.push(...cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: ctx.flags.selector as string | undefined }));
+          found.push(...cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: ctx.flags.selector }));
           continue;
         }
         for (const name of r.names) {
@@ -72,4 +72,4 @@ export const describeCommand: Command = {
     if (errors.length) throw new SilentExit(1);
     return 0;
   },
-};
+});

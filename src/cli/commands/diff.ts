@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import { parseApiVersion } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
@@ -53,7 +53,7 @@ function maskSecrets(live: KubeObject | undefined, merged: KubeObject | undefine
 }
 
 /** diffCommand is `kubectl diff`. */
-export const diffCommand: Command = {
+export const diffCommand = defineCommand({
   name: 'diff',
   short: 'Diff the live version against a would-be applied version',
   usage: 'kubectl diff -f FILENAME [options]',
@@ -68,7 +68,7 @@ export const diffCommand: Command = {
     { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
     { name: 'concurrency', type: 'int', default: 1, help: 'Number of objects to process in parallel when diffing against the live version.' },
   ],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     try {
       return runDiff(ctx);
     } catch (e) {
@@ -79,7 +79,7 @@ export const diffCommand: Command = {
       throw new SilentExit(DIFF_ERROR_EXIT);
     }
   },
-};
+});
 
 function runDiff(ctx: CommandContext): number {
   const files = ctx.flags.filename as string[];

@@ -11,9 +11,10 @@ import type { KubeObject } from '../../api/meta';
 import { parseSelector } from '../../api/labels';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, UsageError } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlags } from '../flag-table';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { nodesFor, setUnschedulable } from './cordon';
 import { durationFlag } from './sim-wait';
@@ -171,7 +172,7 @@ function evictPods(ctx: CommandContext, cluster: Cluster, pods: KubeObject[], us
   }
 }
 
-const FLAGS: FlagDef[] = [
+const FLAGS = defineFlags([
   { name: 'ignore-daemonsets', type: 'bool', default: false, help: 'Ignore DaemonSet-managed pods.' },
   { name: 'delete-emptydir-data', type: 'bool', default: false, help: 'Continue even if there are pods using emptyDir (local data that will be deleted when the node is drained).' },
   { name: 'delete-local-data', type: 'bool', default: false, help: 'Deprecated: use --delete-emptydir-data.' },
@@ -184,26 +185,26 @@ const FLAGS: FlagDef[] = [
   { name: 'skip-wait-for-delete-timeout', type: 'int', default: 0, help: 'If pod DeletionTimestamp older than N seconds, skip waiting for the pod.' },
   { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-];
+]);
 
 /** drainCommand is `kubectl drain`. */
-export const drainCommand: Command = {
+export const drainCommand = defineCommand({
   name: 'drain',
   short: 'Drain node in preparation for maintenance',
   usage: 'kubemu drain NODE [options]',
   flags: FLAGS,
-  run(ctx: CommandContext): number {
-    const selector = ctx.flags.selector as string | undefined;
+  run(ctx): number {
+    const selector = ctx.flags.selector;
     if (!ctx.args.length && !selector) throw new UsageError('USAGE: drain NODE [flags]', 'drain');
-    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
-    const timeoutMs = durationFlag(ctx.flags.timeout as string, 'timeout');
+    const dryRun = parseDryRun(ctx.flags['dry-run']);
+    const timeoutMs = durationFlag(ctx.flags.timeout, 'timeout');
     const opts: DrainOptions = {
       ignoreDaemonSets: !!ctx.flags['ignore-daemonsets'],
       deleteEmptyDirData: !!ctx.flags['delete-emptydir-data'] || !!ctx.flags['delete-local-data'],
       force: !!ctx.flags.force,
-      skipWaitForDeleteTimeoutSeconds: ctx.flags['skip-wait-for-delete-timeout'] as number,
+      skipWaitForDeleteTimeoutSeconds: ctx.flags['skip-wait-for-delete-timeout'],
     };
-    const podSelector = (ctx.flags['pod-selector'] as string) || undefined;
+    const podSelector = ctx.flags['pod-selector'] || undefined;
     if (podSelector) {
       try { parseSelector(podSelector); } catch (e) { throw new CliError((e as Error).message); }
     }
@@ -231,7 +232,7 @@ export const drainCommand: Command = {
     else for (const e of fatal) ctx.io.err(`${e}\n`);
     throw new SilentExit(1);
   },
-};
+});
 
 function aggregate(errs: readonly string[]): string {
   return errs.length === 1 ? errs[0]! : `[${errs.join(', ')}]`;

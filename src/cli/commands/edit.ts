@@ -14,7 +14,7 @@ import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { decodePatched } from '../../apiserver/decode-patch';
 import { createMergePatch } from '../patch';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { toJson } from '../../yaml/write-json';
@@ -28,7 +28,7 @@ export const MSG_EDIT_CANCELLED = 'Edit cancelled, no changes made.';
 export const MSG_EDITED = 'edited';
 
 /** editCommand is `kubectl edit`. */
-export const editCommand: Command = {
+export const editCommand = defineCommand({
   name: 'edit',
   short: 'Edit a resource on the server',
   usage: 'kubectl edit (RESOURCE/NAME | -f FILENAME) [options]',
@@ -37,8 +37,8 @@ export const editCommand: Command = {
     { name: 'field-manager', type: 'string', default: 'kubectl-edit', help: 'Name of the manager used to track field ownership.' },
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
     { name: 'windows-line-endings', type: 'bool', default: false, help: 'Defaults to the line ending native to your platform.' }],
-  run(ctx: CommandContext): number {
-    const format = ctx.flags.output as string;
+  run(ctx): number {
+    const format = ctx.flags.output;
     if (format !== 'yaml' && format !== 'json') throw new CliError(`the flag 'output' must be one of yaml|json`);
     const resolved = resolveTargets(ctx, { args: ctx.args });
     const cluster = ctx.cluster();
@@ -82,7 +82,7 @@ export const editCommand: Command = {
           for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
           const obj = decoded.object;
           return cluster.api.update({ ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
-            { fieldManager: ctx.flags['field-manager'] as string });
+            { fieldManager: ctx.flags['field-manager'] });
         });
         ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
       } catch (e) {
@@ -98,7 +98,7 @@ export const editCommand: Command = {
     fs.rmSync(dir, { recursive: true, force: true });
     return 0;
   },
-};
+});
 
 function stripManaged(o: KubeObject): KubeObject {
   const c = structuredClone(o);

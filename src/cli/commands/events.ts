@@ -5,7 +5,7 @@
 import type { KubeObject } from '../../api/meta';
 import { eventAge, sortEvents } from '../../printers/describe/events';
 import { renderTabbed } from '../../printers/table';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
 
@@ -15,7 +15,7 @@ export function noEventsMessage(namespace: string | undefined): string {
 }
 
 /** eventsCommand is `kubectl events`. */
-export const eventsCommand: Command = {
+export const eventsCommand = defineCommand({
   name: 'events',
   short: 'List events',
   usage: 'kubectl events [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file] [--for TYPE/NAME] [--watch] [--types=Normal,Warning] [options]',
@@ -25,16 +25,16 @@ export const eventsCommand: Command = {
     { name: 'types', type: 'stringSlice', default: [], help: 'Output only events of given types.' },
     { name: 'no-headers', type: 'bool', default: false, help: "When using the default output format, don't print headers." },
   ],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const cluster = ctx.cluster();
     cluster.catchUp();
     const allNs = !!ctx.flags['all-namespaces'];
-    const types = (ctx.flags.types as string[]).map((t) => t.toLowerCase());
+    const types = ctx.flags.types.map((t) => t.toLowerCase());
     for (const t of types) if (t !== 'normal' && t !== 'warning') throw new CliError(`valid --types are Normal or Warning`);
     let forKind: string | undefined;
     let forName: string | undefined;
     if (ctx.flags.for) {
-      const { requests } = parseResourceArgs([ctx.flags.for as string], cluster.api.registry());
+      const { requests } = parseResourceArgs([ctx.flags.for], cluster.api.registry());
       forKind = requests[0]!.info.kind;
       forName = requests[0]!.names[0];
     }
@@ -54,4 +54,4 @@ export const eventsCommand: Command = {
     ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? rows : [allNs ? ['NAMESPACE', ...header] : header, ...rows]));
     return 0;
   },
-};
+});

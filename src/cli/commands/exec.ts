@@ -19,7 +19,7 @@ import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
 import { runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
 
@@ -39,7 +39,7 @@ export const ociNotFound = (bin: string): string => `OCI runtime exec failed: ex
 const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd|sort|uniq|cut|tr|sed|awk|du|whoami|timeout|sleep):\s/;
 
 /** execCommand is `kubectl exec`. */
-export const execCommand: Command = {
+export const execCommand = defineCommand({
   name: 'exec',
   short: 'Execute a command in a container',
   usage: 'kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]',
@@ -74,7 +74,7 @@ export const execCommand: Command = {
     }
     return 0;
   },
-};
+});
 
 /**
  * stdinText is what -i passes. kubemu: commands run to completion at once, so a terminal's

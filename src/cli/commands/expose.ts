@@ -5,7 +5,7 @@
  * Mirrors kubernetes/kubectl pkg/cmd/expose/expose.go.
  */
 import type { KubeObject } from '../../api/meta';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { generateService, type ServiceParams } from '../generators/service-generator';
@@ -47,12 +47,12 @@ export function introspect(obj: KubeObject): { selector: string; ports: number[]
 }
 
 /** exposeCommand is `kubectl expose`. */
-export const exposeCommand: Command = {
+export const exposeCommand = defineCommand({
   name: 'expose',
   short: 'Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service',
   usage: SPEC.usage,
   flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const s = (f: string) => (ctx.flags[f] as string | undefined) || undefined;
     const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });
     if (errors.length) throw new CliError(errors[0]!.replace(/^error: /, ''));
@@ -77,4 +77,4 @@ export const exposeCommand: Command = {
     }
     return writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose' });
   },
-};
+});

@@ -53,7 +53,7 @@ export function watchTable(ctx: CommandContext, cluster: Cluster, info: Resource
   if (!watchOnly) for (const o of initial) first.push(row(o, 'ADDED'));
   if (first.length) emit(first);
   let since = cluster.api.revision();
-  const timeoutText = ctx.flags['request-timeout'] as string | undefined;
+  const timeoutText = ctx.flags['request-timeout'];
   const timeoutMs = timeoutText && timeoutText !== '0' ? requestTimeoutMs(timeoutText) : Infinity;
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {

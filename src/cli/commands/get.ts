@@ -5,11 +5,12 @@
 import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
 import { getTableRow, newRowGroup, renderGetTable, rowGroupOf, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
 import { parseOutput } from '../output-spec';
 import type { FlagDef } from '../flags';
+import { defineFlags } from '../flag-table';
 import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
 import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
@@ -32,7 +33,7 @@ export function noResourcesMessage(namespace: string | undefined): string {
   return namespace ? `No resources found in ${namespace} namespace.` : 'No resources found';
 }
 
-export const GET_FLAGS: FlagDef[] = [
+export const GET_FLAGS = defineFlags([
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file, custom-columns, custom-columns-file, wide).' },
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on, supports \'=\', \'==\', \'!=\', \'in\', \'notin\'.(e.g. -l key1=value1,key2=value2,key3 in (value3)).' },
   { name: 'field-selector', type: 'string', help: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2)." },
@@ -50,21 +51,21 @@ export const GET_FLAGS: FlagDef[] = [
   { name: 'raw', type: 'string', help: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
   { name: 'template', type: 'string', help: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
-];
+]);
 
 /** getCommand is `kubectl get`. */
-export const getCommand: Command = {
+export const getCommand = defineCommand({
   name: 'get',
   short: 'Display one or many resources',
   usage: 'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
   flags: GET_FLAGS,
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     if (ctx.set.has('raw')) return getRaw().rawGet(ctx);
     if (!ctx.args.length) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
-    const spec = parseOutput(ctx.flags.output as string | undefined, undefined, ctx.flags.template as string | undefined);
+    const spec = parseOutput(ctx.flags.output, undefined, ctx.flags.template);
     const showLabels = !!ctx.flags['show-labels'];
     if (showLabels && spec.kind !== 'table' && spec.kind !== 'wide') throw new CliError(`--show-labels option cannot be used with ${spec.kind} printer`);
-    const selector = ctx.flags.selector as string | undefined;
+    const selector = ctx.flags.selector;
     const allNs = !!ctx.flags['all-namespaces'];
     const cluster = ctx.cluster();
     cluster.catchUp();
@@ -75,11 +76,11 @@ export const getCommand: Command = {
     if (requests.some((r) => r.info.kind === 'ComponentStatus' && r.info.group === '')) ctx.io.err(`Warning: ${COMPONENT_STATUS_DEPRECATED}\n`);
     const errors: string[] = [];
     const groups: GetTableGroup[] = [];
-    const sortBy = ctx.flags['sort-by'] as string | undefined;
+    const sortBy = ctx.flags['sort-by'];
     const watching = !!(ctx.flags.watch || ctx.flags['watch-only']);
     const tableOpts: GetTableOptions = {
       now: cluster.clock.now(), wide: spec.kind === 'wide', allNamespaces: allNs, withKindPrefix: withKindPrefix || !!ctx.flags['show-kind'],
-      showLabels, labelColumns: (ctx.flags['label-columns'] as string[]) ?? [], noHeaders: !!ctx.flags['no-headers'],
+      showLabels, labelColumns: ctx.flags['label-columns'] ?? [], noHeaders: !!ctx.flags['no-headers'],
     };
     // A plain table is streamed: each object becomes its row as it is read, so `get pods -A`
     // on a big cluster never holds every pod decoded at once.
@@ -107,7 +108,7 @@ export const getCommand: Command = {
             }
           }
         } else {
-          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined, apiVersion };
+          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'], apiVersion };
           if (streamed) {
             const group = newRowGroup(r.info, tableOpts);
             cluster.api.each(query, (o) => { group.rows.add(getTableRow(r.info, o, tableOpts)); found++; });
@@ -131,7 +132,7 @@ export const getCommand: Command = {
       const matches = (o: KubeObject) => (!r.names.length || r.names.includes(o.metadata.name!)) && (!label || label.matches(o.metadata.labels ?? {}));
       return watchTable(ctx, cluster, r.info, all, matches, r.info.namespaced && !allNs ? ctx.namespace : undefined, {
         now, wide: spec.kind === 'wide', allNamespaces: allNs, withKindPrefix, showLabels,
-        labelColumns: (ctx.flags['label-columns'] as string[]) ?? [], noHeaders: !!ctx.flags['no-headers'],
+        labelColumns: ctx.flags['label-columns'] ?? [], noHeaders: !!ctx.flags['no-headers'],
       }, !!ctx.flags['watch-only'], !!ctx.flags['output-watch-events']);
     }
     if (streamed) {
@@ -150,4 +151,4 @@ export const getCommand: Command = {
     if (errors.length) throw new SilentExit(1);
     return 0;
   },
-};
+});

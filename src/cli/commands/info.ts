@@ -2,7 +2,7 @@
  * info: the commands that describe the cluster itself — version, cluster-info, api-resources,
  * api-versions.
  */
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { clientVersionText, SERVER_VERSION, VERSION_INFO } from '../version';
 import { renderTabbed } from '../../printers/table';
@@ -13,7 +13,7 @@ import { nodeIP } from '../../cluster/node-factory';
 import { Chalk } from 'chalk';
 
 /** versionCommand is `kubectl version`. */
-export const versionCommand: Command = {
+export const versionCommand = defineCommand({
   name: 'version',
   short: 'Print the client and server version information',
   usage: 'kubectl version [flags] [options]',
@@ -21,8 +21,8 @@ export const versionCommand: Command = {
     { name: 'client', type: 'bool', default: false, help: 'If true, shows client version only (no server required).' },
     { name: 'output', short: 'o', type: 'string', help: "One of 'yaml' or 'json'." },
   ],
-  run(ctx: CommandContext): number {
-    const out = ctx.flags.output as string | undefined;
+  run(ctx): number {
+    const out = ctx.flags.output;
     if (out && out !== 'yaml' && out !== 'json') throw new CliError(`--output must be 'yaml' or 'json'`);
     const client = { ...VERSION_INFO };
     const data: Record<string, unknown> = { clientVersion: client, kustomizeVersion: 'v5.5.0' };
@@ -33,18 +33,18 @@ export const versionCommand: Command = {
     if (!ctx.flags.client) { ctx.cluster(); ctx.io.out(`Server Version: ${SERVER_VERSION}\n`); }
     return 0;
   },
-};
+});
 
 /** CLUSTER_INFO_DUMP_UNSUPPORTED refuses `cluster-info dump` until kubemu writes one (docs/differences-from-kubectl.md). */
 export const CLUSTER_INFO_DUMP_UNSUPPORTED = 'kubemu does not implement cluster-info dump yet; use kubectl get … -A -o yaml and kubectl logs for what it would collect';
 
 /** clusterInfoCommand is `kubectl cluster-info`. */
-export const clusterInfoCommand: Command = {
+export const clusterInfoCommand = defineCommand({
   name: 'cluster-info',
   short: 'Display cluster information',
   usage: 'kubectl cluster-info [flags] [options]',
   flags: [],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     // kubectl's only subcommand; refused rather than answered with the summary, which is not a dump.
     if (ctx.args[0] === 'dump') throw new CliError(CLUSTER_INFO_DUMP_UNSUPPORTED);
     ctx.cluster();
@@ -58,10 +58,10 @@ export const clusterInfoCommand: Command = {
     ctx.io.out("To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
     return 0;
   },
-};
+});
 
 /** apiResourcesCommand is `kubectl api-resources`. */
-export const apiResourcesCommand: Command = {
+export const apiResourcesCommand = defineCommand({
   name: 'api-resources',
   short: 'Print the supported API resources on the server',
   usage: 'kubectl api-resources [flags] [options]',
@@ -75,15 +75,15 @@ export const apiResourcesCommand: Command = {
     { name: 'sort-by', type: 'string', help: "If non-empty, sort list of resources using specified field. The field can be either 'name' or 'kind'." },
     { name: 'cached', type: 'bool', default: false, help: 'Use the cached list of resources if available.' },
   ],
-  run(ctx: CommandContext): number {
-    const out = ctx.flags.output as string | undefined;
+  run(ctx): number {
+    const out = ctx.flags.output;
     if (out && out !== 'wide' && out !== 'name') throw new CliError(`--output ${out} is not available`);
     const cluster = ctx.cluster();
     let rows = [...cluster.api.registry().resources];
     if (ctx.set.has('namespaced')) rows = rows.filter((r) => r.namespaced === ctx.flags.namespaced);
     if (ctx.set.has('api-group')) rows = rows.filter((r) => r.group === ctx.flags['api-group']);
-    for (const v of ctx.flags.verbs as string[]) rows = rows.filter((r) => r.verbs.includes(v));
-    for (const c of ctx.flags.categories as string[]) rows = rows.filter((r) => r.categories.includes(c));
+    for (const v of ctx.flags.verbs) rows = rows.filter((r) => r.verbs.includes(v));
+    for (const c of ctx.flags.categories) rows = rows.filter((r) => r.categories.includes(c));
     // Discovery order: by group name (core first), then resource name.
     rows.sort((a, b) => (a.group === b.group ? a.resource.localeCompare(b.resource) : a.group === '' ? -1 : b.group === '' ? 1 : a.group.localeCompare(b.group)));
     if (ctx.flags['sort-by'] === 'name') rows.sort((a, b) => a.resource.localeCompare(b.resource));
@@ -98,15 +98,15 @@ export const apiResourcesCommand: Command = {
     ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? table : [header, ...table]));
     return 0;
   },
-};
+});
 
 /** apiVersionsCommand is `kubectl api-versions`: every served group/version, CRD groups included. */
-export const apiVersionsCommand: Command = {
+export const apiVersionsCommand = defineCommand({
   name: 'api-versions',
   short: 'Print the supported API versions on the server, in the form of "group/version"',
   usage: 'kubectl api-versions [options]',
   flags: [],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const seen = new Set<string>();
     for (const r of ctx.cluster().api.registry().resources) {
       for (const v of r.servedVersions) seen.add(groupVersion(r.group, v));
@@ -116,4 +116,4 @@ export const apiVersionsCommand: Command = {
     ctx.io.out(lines.map((l) => `${l}\n`).join(''));
     return 0;
   },
-};
+});

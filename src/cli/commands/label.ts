@@ -7,9 +7,10 @@ import type { KubeObject } from '../../api/meta';
 import { validateLabelValue } from '../../api/labels';
 import { goQuote } from '../../yaml/go-syntax';
 import { toCompactJson } from '../../yaml/write-json';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlags } from '../flag-table';
 import { mutateObjects, splitPairs } from './mutate-objects';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 
@@ -24,7 +25,7 @@ export const LABEL_NOT_FOUND = (key: string): string => `label ${goQuote(key)} n
 export const ERR_LABEL_OVERWRITE = (key: string, current: string): string => `'${key}' already has a value (${current}), and --overwrite is false`;
 
 /** EDIT_FLAGS are the flags label and annotate share beyond the selectors. */
-export const EDIT_FLAGS: FlagDef[] = [
+export const EDIT_FLAGS = defineFlags([
   ...SELECT_FLAGS,
   { name: 'overwrite', type: 'bool', default: false, help: 'If true, allow labels to be overwritten, otherwise reject label updates that overwrite existing labels.' },
   { name: 'local', type: 'bool', default: false, help: 'If true, label will NOT contact api-server but run locally.' },
@@ -34,7 +35,7 @@ export const EDIT_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
   { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
   { name: 'field-selector', type: 'string', help: 'Selector (field query) to filter on.' },
-];
+]);
 
 /** parseLabelSpecs is label.go's parseLabels: `k=v` (value validated) and `k-`. */
 export function parseLabelSpecs(specs: readonly string[]): { add: Map<string, string>; remove: string[] } {
@@ -66,22 +67,22 @@ export function dataChangeMsg(before: KubeObject, after: KubeObject, overwrite: 
 }
 
 /** labelCommand is `kubectl label`. */
-export const labelCommand: Command = {
+export const labelCommand = defineCommand({
   name: 'label',
   short: 'Update the labels on a resource',
   usage: 'kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
   flags: EDIT_FLAGS,
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'label');
     const list = !!ctx.flags.list;
     if (!pairs.length && !list) throw new CliError(ERR_NO_LABEL_UPDATE);
     const { add, remove } = parseLabelSpecs(pairs);
     const overwrite = !!ctx.flags.overwrite;
     const local = !!ctx.flags.local;
-    const rv = ctx.flags['resource-version'] as string | undefined;
+    const rv = ctx.flags['resource-version'];
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
-      local, fieldManager: (ctx.flags['field-manager'] as string | undefined) || 'kubectl-label',
+      local, fieldManager: ctx.flags['field-manager'] || 'kubectl-label',
       mutate(obj, before, ec) {
         const labels = obj.metadata.labels ?? {};
         if (list) {
@@ -103,4 +104,4 @@ export const labelCommand: Command = {
       },
     });
   },
-};
+});

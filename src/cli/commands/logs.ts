@@ -9,7 +9,7 @@ import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { LogError, containerLogs, logTimestamp, type LogLine } from '../../kubelet/logs';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, UsageError } from '../errors';
 import { durationFlag } from './sim-wait';
 
@@ -86,7 +86,7 @@ function podsFor(obj: KubeObject, pods: KubeObject[]): KubeObject[] {
 }
 
 /** logsCommand is `kubectl logs`. */
-export const logsCommand: Command = {
+export const logsCommand = defineCommand({
   name: 'logs',
   short: 'Print the logs for a container in a pod',
   usage: 'kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]',
@@ -103,7 +103,7 @@ export const logsCommand: Command = {
     { name: 'prefix', type: 'bool', default: false, help: 'Prefix each log line with the log source (pod name and container name)' },
     { name: 'max-log-requests', type: 'int', default: 5, help: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
   ],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const selector = ctx.flags.selector as string | undefined;
     if (!ctx.args.length && !selector) throw new UsageError(ERR_NEED_POD, 'logs');
     if (selector && ctx.args.length) throw new CliError('only a selector (-l) or a POD name is allowed');
@@ -180,7 +180,7 @@ export const logsCommand: Command = {
     if (ctx.flags.follow && cluster.mode === 'wall') follow(ctx, streams, since);
     return 0;
   },
-};
+});
 
 /** render prints lines as kubectl does, with the --prefix and --timestamps decorations. */
 function renderWith(ctx: CommandContext) {

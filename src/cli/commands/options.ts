@@ -2,7 +2,7 @@
  * options: `kubemu options` — the global flags every command accepts, in kubectl's
  * `kubectl options` layout (sorted by name, pflag's default shown after `=`).
  */
-import type { Command } from '../command';
+import { defineCommand, type Command } from '../command';
 import { GLOBAL_FLAGS, type FlagDef } from '../flags';
 
 /** OPTIONS_HEAD is kubectl's first line. */
@@ -26,7 +26,7 @@ export function optionsText(flags: readonly FlagDef[] = GLOBAL_FLAGS): string {
 }
 
 /** optionsCommand is `kubemu options`. */
-export const optionsCommand: Command = {
+export const optionsCommand = defineCommand({
   name: 'options',
   short: 'Print the list of flags inherited by all commands',
   usage: 'kubectl options',
@@ -35,4 +35,4 @@ export const optionsCommand: Command = {
     ctx.io.out(optionsText());
     return 0;
   },
-};
+});

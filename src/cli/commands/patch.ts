@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { applyPatch, JsonPatchError, type PatchType } from '../patch';
@@ -41,7 +41,7 @@ export function patchObject(obj: KubeObject, patch: unknown, type: PatchType): K
 }
 
 /** patchCommand is `kubectl patch`. */
-export const patchCommand: Command = {
+export const patchCommand = defineCommand({
   name: 'patch',
   short: 'Update fields of a resource',
   usage: "kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]",
@@ -56,11 +56,11 @@ export const patchCommand: Command = {
     { name: 'field-manager', type: 'string', default: 'kubectl-patch', help: 'Name of the manager used to track field ownership.' },
     { name: 'subresource', type: 'string', help: 'If specified, patch will operate on the subresource of the requested object.' },
   ],
-  run(ctx: CommandContext): number {
-    const type = ctx.flags.type as string;
+  run(ctx): number {
+    const type = ctx.flags.type;
     if (!PATCH_TYPES.includes(type as PatchType)) throw new CliError(`--type must be one of [json merge strategic], not "${type}"`);
-    const inline = ctx.flags.patch as string | undefined;
-    const file = ctx.flags['patch-file'] as string | undefined;
+    const inline = ctx.flags.patch;
+    const file = ctx.flags['patch-file'];
     if (inline && file) throw new CliError(ERR_BOTH_PATCH);
     if (!inline && !file) throw new CliError(ERR_NO_PATCH);
     let text = inline ?? '';
@@ -71,7 +71,7 @@ export const patchCommand: Command = {
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     return mutateObjects(ctx, resolved, {
-      local, fieldManager: ctx.flags['field-manager'] as string,
+      local, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         let patched = patchObject(before, patch, type as PatchType);
         // The server decodes what the patch produced into the kind's Go type (kubectl's
@@ -87,4 +87,4 @@ export const patchCommand: Command = {
       },
     });
   },
-};
+});

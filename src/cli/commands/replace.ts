@@ -5,7 +5,7 @@
  */
 import { kindPrefix } from '../../api/registry';
 import type { KubeObject } from '../../api/meta';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, finishWithErrors } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { fieldValidationOf, parseValidate, prepareDoc, serverError } from '../object-writer';
@@ -15,7 +15,7 @@ import { dryRunSuffix, parseDryRun, WRITE_FLAGS } from './apply';
 export const MSG_REPLACED = 'replaced';
 
 /** replaceCommand is `kubectl replace`. */
-export const replaceCommand: Command = {
+export const replaceCommand = defineCommand({
   name: 'replace',
   short: 'Replace a resource by file name or stdin',
   usage: 'kubectl replace -f FILENAME [options]',
@@ -23,12 +23,12 @@ export const replaceCommand: Command = {
     { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' },
     { name: 'grace-period', type: 'int', default: -1, help: 'Period of time in seconds given to the resource to terminate gracefully.' },
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' }],
-  run(ctx: CommandContext): number {
-    const files = ctx.flags.filename as string[];
+  run(ctx): number {
+    const files = ctx.flags.filename;
     if (!files.length) throw new CliError('must specify --filename to replace');
-    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
-    const validate = parseValidate(ctx.flags.validate as string);
-    const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
+    const dryRun = parseDryRun(ctx.flags['dry-run']);
+    const validate = parseValidate(ctx.flags.validate);
+    const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
     const force = !!ctx.flags.force;
     const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
     const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
@@ -40,7 +40,7 @@ export const replaceCommand: Command = {
       try { prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate); } catch (e) { errors.push(`error: ${(e as Error).message}`); continue; }
       const { info, object, source } = prepared;
       const ref = { kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
-      const opts = { fieldManager: (ctx.flags['field-manager'] as string) || 'kubectl-replace', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) };
+      const opts = { fieldManager: ctx.flags['field-manager'] || 'kubectl-replace', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) };
       try {
         let result: KubeObject;
         if (force) {
@@ -65,7 +65,7 @@ export const replaceCommand: Command = {
     }
     return finishWithErrors(ctx.io, errors);
   },
-};
+});
 
 function stripServerFields(obj: KubeObject): KubeObject {
   const copy = structuredClone(obj);

@@ -14,9 +14,10 @@ import { ApiError } from '../../apiserver/errors';
 import { PrefixWriter } from '../../printers/describe/prefix-writer';
 import { describePodTemplate } from '../../printers/describe/pod-template';
 import { formatTabbed } from '../../printers/describe/tab-writer';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
+import { defineFlag, defineFlags } from '../flag-table';
 import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { YAML_SEPARATOR } from './generator-cli';
@@ -100,9 +101,9 @@ export function rolloutStatus(obj: KubeObject): RolloutStatus {
   }
 }
 
-const COMMON: FlagDef[] = [
+const COMMON = defineFlags([
   ...SELECT_FLAGS.filter((f) => f.name !== 'all' && f.name !== 'all-namespaces'),
-];
+]);
 
 function oneTarget(ctx: CommandContext): Target[] {
   const { targets, errors } = resolveTargets(ctx, { args: ctx.args });
@@ -142,7 +143,7 @@ function sameTemplateIgnoringHash(a: any, b: any): boolean {
   return sameTemplate(norm(a), norm(b));
 }
 
-const statusCommand: Command = {
+const statusCommand = defineCommand({
   name: 'status',
   short: 'Show the status of the rollout',
   usage: 'kubectl rollout status (TYPE NAME | TYPE/NAME) [flags] [options]',
@@ -151,7 +152,7 @@ const statusCommand: Command = {
     { name: 'revision', type: 'int', default: 0, help: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
     { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before ending watch, zero means never.' }],
   run(ctx) {
-    const timeout = durationFlag(ctx.flags.timeout as string, 'timeout');
+    const timeout = durationFlag(ctx.flags.timeout, 'timeout');
     const watch = !!ctx.flags.watch;
     const cluster = ctx.cluster();
     for (const t of oneTarget(ctx)) {
@@ -183,7 +184,7 @@ const statusCommand: Command = {
     }
     return 0;
   },
-};
+});
 
 /** podTemplateText is describe's "Pod Template:" block, as kubectl's printTemplate writes it. */
 function podTemplateText(template: any): string {
@@ -208,7 +209,7 @@ function historyObjects(ctx: CommandContext, obj: KubeObject): Map<number, KubeO
   }));
 }
 
-const historyCommand: Command = {
+const historyCommand = defineCommand({
   name: 'history',
   short: 'View rollout history',
   usage: 'kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]',
@@ -216,8 +217,8 @@ const historyCommand: Command = {
     { name: 'output', short: 'o', type: 'string', help: 'Output format.' }],
   run(ctx) {
     const cluster = ctx.cluster();
-    const revision = ctx.flags.revision as number;
-    const output = ctx.flags.output ? parseOutput(ctx.flags.output as string, HISTORY_FORMATS) : undefined;
+    const revision = ctx.flags.revision;
+    const output = ctx.flags.output ? parseOutput(ctx.flags.output, HISTORY_FORMATS) : undefined;
     if (output?.kind === 'wide' || output?.kind === 'custom-columns') throw new CliError(ERR_NO_PRINTER(ctx.flags.output as string));
     let printed = 0;
     for (const t of oneTarget(ctx)) {
@@ -255,7 +256,7 @@ const historyCommand: Command = {
     }
     return 0;
   },
-};
+});
 
 // The annotations kubectl leaves alone when copying a ReplicaSet's annotations back (rollback.go annotationsToSkip).
 const ANNOTATIONS_TO_SKIP = new Set([LAST_APPLIED, REVISION_ANNOTATION,
@@ -285,7 +286,7 @@ function editEach(ctx: CommandContext, edit: (obj: KubeObject, t: Target) => str
   return finishWithErrors(ctx.io, errors);
 }
 
-const DRY_RUN: FlagDef = { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' };
+const DRY_RUN = defineFlag({ name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' });
 
 /**
  * undoDeployment is DeploymentRollbacker: the revision's ReplicaSet template comes back, and
@@ -331,14 +332,14 @@ function undoFromControllerRevision(ctx: CommandContext, obj: KubeObject, to: nu
   return MSG_ROLLED_BACK;
 }
 
-const undoCommand: Command = {
+const undoCommand = defineCommand({
   name: 'undo',
   short: 'Undo a previous rollout',
   usage: 'kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]',
   flags: [...COMMON, DRY_RUN, { name: 'to-revision', type: 'int', default: 0, help: 'The revision to rollback to. Default to 0 (last revision).' }],
   run(ctx) {
-    const to = ctx.flags['to-revision'] as number;
-    const clientDryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined) === 'client';
+    const to = ctx.flags['to-revision'];
+    const clientDryRun = parseDryRun(ctx.flags['dry-run']) === 'client';
     return editEach(ctx, (obj, t) => {
       const unsupported = historyKindError(t.info, true);
       if (unsupported) throw new CliError(unsupported);
@@ -346,9 +347,9 @@ const undoCommand: Command = {
       return obj.kind === 'Deployment' ? undoDeployment(ctx, obj, to, clientDryRun) : undoFromControllerRevision(ctx, obj, to, clientDryRun);
     });
   },
-};
+});
 
-const restartCommand: Command = {
+const restartCommand = defineCommand({
   name: 'restart',
   short: 'Restart a resource',
   usage: 'kubectl rollout restart RESOURCE [options]',
@@ -363,7 +364,7 @@ const restartCommand: Command = {
       return 'restarted';
     });
   },
-};
+});
 
 function pauser(pause: boolean): Command {
   return {
@@ -383,7 +384,7 @@ function pauser(pause: boolean): Command {
 }
 
 /** rolloutCommand is `kubectl rollout`. */
-export const rolloutCommand: Command = {
+export const rolloutCommand = defineCommand({
   name: 'rollout',
   short: 'Manage the rollout of a resource',
   usage: 'kubectl rollout SUBCOMMAND [options]',
@@ -393,4 +394,4 @@ export const rolloutCommand: Command = {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl rollout"`);
     throw new CliError('you must specify a subcommand: status, history, undo, restart, pause or resume');
   },
-};
+});

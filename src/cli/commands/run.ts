@@ -5,7 +5,7 @@
  * Mirrors kubernetes/kubectl pkg/cmd/run/run.go.
  */
 import type { KubeObject } from '../../api/meta';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { run } from '../generators/run';
@@ -29,12 +29,12 @@ export function applyOverrides(obj: KubeObject, overrides: string, type: string)
 }
 
 /** runCommand is `kubectl run`. */
-export const runCommand: Command = {
+export const runCommand = defineCommand({
   name: 'run',
   short: 'Run a particular image on the cluster',
   usage: SPEC.usage,
   flags: flagDefsOf(SPEC),
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const [name = '', ...args] = ctx.args;
     const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
     const result = withGeneratorErrors('run', () => {
@@ -66,4 +66,4 @@ export const runCommand: Command = {
     const objs = result.service ? [result.service, pod] : [pod];
     return writeGenerated(ctx, objs, { operation: 'created', fieldManager: 'kubectl-run' });
   },
-};
+});

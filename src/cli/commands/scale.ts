@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
@@ -23,7 +23,7 @@ export const ERR_PRECONDITION = (want: number, got: number): string => `Expected
 export const SCALABLE_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 
 /** scaleCommand is `kubectl scale`. */
-export const scaleCommand: Command = {
+export const scaleCommand = defineCommand({
   name: 'scale',
   short: 'Set a new size for a deployment, replica set, or replication controller',
   usage: 'kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME) [options]',
@@ -36,15 +36,15 @@ export const scaleCommand: Command = {
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
     { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
   ],
-  run(ctx: CommandContext): number {
-    durationFlag(ctx.flags.timeout as string, 'timeout'); // read as pflag would; scaling is immediate here
+  run(ctx): number {
+    durationFlag(ctx.flags.timeout, 'timeout'); // read as pflag would; scaling is immediate here
     if (!ctx.set.has('replicas')) throw new CliError(ERR_REPLICAS_NOT_SET);
-    const replicas = ctx.flags.replicas as number;
+    const replicas = ctx.flags.replicas;
     if (replicas < 0) throw new CliError(ERR_REPLICAS);
-    const current = ctx.flags['current-replicas'] as number;
-    const rv = ctx.flags['resource-version'] as string | undefined;
-    const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
-    const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
+    const current = ctx.flags['current-replicas'];
+    const rv = ctx.flags['resource-version'];
+    const dryRun = parseDryRun(ctx.flags['dry-run']);
+    const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
     const resolved = resolveTargets(ctx, { args: ctx.args });
     const cluster = ctx.cluster();
     // kubectl visits every object first and drops the ones it cannot read.
@@ -82,4 +82,4 @@ export const scaleCommand: Command = {
     }
     return finishWithErrors(ctx.io, errors);
   },
-};
+});

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { validateLabelKey, validateLabelValue } from '../../api/labels';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import type { FlagDef } from '../flags';
 import { dryRunSuffix, parseDryRun } from './apply';
@@ -94,7 +94,7 @@ export function reorganizeTaints(old: readonly Taint[], overwrite: boolean, add:
 }
 
 /** taintCommand is `kubectl taint`. */
-export const taintCommand: Command = {
+export const taintCommand = defineCommand({
   name: 'taint',
   short: 'Update the taints on one or more nodes',
   usage: 'kubemu taint NODE NAME KEY_1=VAL_1:TAINT_EFFECT_1 ... KEY_N=VAL_N:TAINT_EFFECT_N [options]',
@@ -104,7 +104,7 @@ export const taintCommand: Command = {
     { name: 'all', type: 'bool', default: false, help: 'Select all nodes in the cluster' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   ] as FlagDef[],
-  run(ctx: CommandContext): number {
+  run(ctx): number {
     const args = [...ctx.args];
     const selector = ctx.flags.selector as string | undefined;
     const all = !!ctx.flags.all;
@@ -161,4 +161,4 @@ export const taintCommand: Command = {
     }
     return 0;
   },
-};
+});

@@ -15,7 +15,7 @@ import {
   metricsApiServed, metricsServerReady, nodeUsage, podUsage, type NodeUsage, type PodUsage,
 } from '../../metrics';
 import { renderTabbed } from '../../printers/table';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { Cluster } from '../../cluster/cluster';
 import { METRICS_GROUP } from '../../api/metrics-api';
@@ -38,7 +38,7 @@ const cpuCell = (m: number) => `${m}m`;
 const memCell = (b: number) => `${Math.floor(b / MI)}Mi`;
 
 function openMetrics(ctx: CommandContext, resource: string): Cluster {
-  const sortBy = (ctx.flags['sort-by'] as string) || '';
+  const sortBy = ctx.flags['sort-by'] || '';
   if (sortBy && sortBy !== 'cpu' && sortBy !== 'memory') throw new CliError(ERR_SORT_BY);
   const cluster = ctx.cluster();
   cluster.catchUp();
@@ -64,7 +64,7 @@ const podFlags = [
   { name: 'use-protocol-buffers', type: 'bool', default: true, help: 'Enables using protocol-buffers to access Metrics API.' },
 ] as const;
 
-const topPodCommand: Command = {
+const topPodCommand = defineCommand({
   name: 'pod',
   aliases: ['pods', 'po'],
   short: 'Display resource (CPU/memory) usage of pods',
@@ -72,7 +72,7 @@ const topPodCommand: Command = {
   flags: [...podFlags],
   run(ctx) {
     const name = ctx.args[0];
-    const selector = ctx.flags.selector as string | undefined;
+    const selector = ctx.flags.selector;
     if (name && selector) throw new CliError(ERR_NAME_AND_SELECTOR);
     const all = !!ctx.flags['all-namespaces'] && !name;
     const ns = all ? undefined : ctx.namespace;
@@ -90,7 +90,7 @@ const topPodCommand: Command = {
         return;
       }
       cluster.api.list({ kind: 'PodMetrics', namespace: ns }); // authorizes list pods.metrics.k8s.io
-      let pods = server.list({ kind: 'Pod', namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] as string | undefined });
+      let pods = server.list({ kind: 'Pod', namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] });
       if (selector) { const sel = parseSelector(selector); pods = pods.filter((p) => sel.matches(p.metadata.labels ?? {})); }
       metrics = pods.map((p) => podUsage(p, server, now)).filter((m): m is PodUsage => !!m);
       if (!metrics.length) verifyEmpty(pods, now);
@@ -99,10 +99,10 @@ const topPodCommand: Command = {
       ctx.io.err(all ? 'No resources found\n' : `No resources found in ${ns} namespace.\n`);
       return 0;
     }
-    ctx.io.out(renderPods(metrics, { containers: !!ctx.flags.containers, namespace: all, noHeaders: !!ctx.flags['no-headers'], sortBy: (ctx.flags['sort-by'] as string) || '', sum: !!ctx.flags.sum }));
+    ctx.io.out(renderPods(metrics, { containers: !!ctx.flags.containers, namespace: all, noHeaders: !!ctx.flags['no-headers'], sortBy: ctx.flags['sort-by'] || '', sum: !!ctx.flags.sum }));
     return 0;
   },
-};
+});
 
 /** verifyEmpty explains an empty metrics list as kubectl's verifyEmptyMetrics does. */
 function verifyEmpty(pods: KubeObject[], now: number): void {
@@ -151,7 +151,7 @@ export function renderPods(metrics: PodUsage[], o: PodTableOptions): string {
   return renderTabbed(rows.map((r) => [...r, '']));
 }
 
-const topNodeCommand: Command = {
+const topNodeCommand = defineCommand({
   name: 'node',
   aliases: ['nodes', 'no'],
   short: 'Display resource (CPU/memory) usage of nodes',
@@ -165,7 +165,7 @@ const topNodeCommand: Command = {
   ],
   run(ctx) {
     const name = ctx.args[0];
-    const selector = ctx.flags.selector as string | undefined;
+    const selector = ctx.flags.selector;
     if (name && selector) throw new CliError(ERR_NAME_AND_SELECTOR);
     const cluster = openMetrics(ctx, 'nodes');
     const server = serverSide(cluster.api);
@@ -188,7 +188,7 @@ const topNodeCommand: Command = {
         metrics = nodes.map((n) => nodeUsage(n, server, now)).filter((m): m is NodeUsage => !!m);
       }
       if (!metrics.length) return;
-      const sortBy = (ctx.flags['sort-by'] as string) || '';
+      const sortBy = ctx.flags['sort-by'] || '';
       const sorted = sortBy === 'cpu' ? sortDescending(metrics, (m) => m.cpuMilli)
         : sortBy === 'memory' ? sortDescending(metrics, (m) => m.memoryBytes)
           : [...metrics].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -209,14 +209,14 @@ const topNodeCommand: Command = {
     ctx.io.out(out);
     return 0;
   },
-};
+});
 
 function optional(cell: string | undefined): string[] {
   return cell === undefined ? [] : [cell];
 }
 
 /** topCommand is `kubectl top`. */
-export const topCommand: Command = {
+export const topCommand = defineCommand({
   name: 'top',
   short: 'Display resource (CPU/memory) usage',
   usage: 'kubectl top [flags] [options]',
@@ -226,4 +226,4 @@ export const topCommand: Command = {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl top"`);
     throw new CliError('you must specify a subcommand: node or pod');
   },
-};
+});

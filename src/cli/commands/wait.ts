@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { compileJsonPath } from '../../printers/jsonpath';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import { durationFlag, waitUntil } from './sim-wait';
 import { resolveTargets, SELECT_FLAGS } from './targets';
@@ -76,7 +76,7 @@ export function conditionMet(c: WaitCondition, obj: KubeObject | undefined): boo
 }
 
 /** waitCommand is `kubectl wait`. */
-export const waitCommand: Command = {
+export const waitCommand = defineCommand({
   name: 'wait',
   short: 'Experimental: Wait for a specific condition on one or many resources',
   usage: "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
@@ -85,11 +85,11 @@ export const waitCommand: Command = {
     { name: 'timeout', type: 'string', default: '30s', help: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
     { name: 'output', short: 'o', type: 'string', help: 'Output format.' },
     { name: 'local', type: 'bool', default: false, help: 'If true, annotation will NOT contact api-server but run locally.' }],
-  run(ctx: CommandContext): number {
-    const forFlag = ctx.flags.for as string | undefined;
+  run(ctx): number {
+    const forFlag = ctx.flags.for;
     if (!forFlag) throw new CliError('--for must be specified');
     const cond = parseFor(forFlag);
-    let timeout = durationFlag(ctx.flags.timeout as string, 'timeout');
+    let timeout = durationFlag(ctx.flags.timeout, 'timeout');
     if (timeout < 0) timeout = 7 * 24 * 3_600_000;
     const cluster = ctx.cluster();
     const resolved = resolveTargets(ctx, { args: ctx.args });
@@ -117,4 +117,4 @@ export const waitCommand: Command = {
     }
     return finishWithErrors(ctx.io, errors);
   },
-};
+});
