@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { Cluster } from '../../cluster/cluster';
-import type { Command, CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext } from '../command';
 import { UsageError } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
@@ -53,20 +53,20 @@ export function setUnschedulable(ctx: CommandContext, cluster: Cluster, node: Ku
 }
 
 function cordonVerb(name: 'cordon' | 'uncordon', desired: boolean, short: string): Command {
-  return {
+  return defineCommand({
     name,
     short,
     usage: `kubemu ${name} NODE [options]`,
     flags: FLAGS,
-    run(ctx: CommandContext): number {
-      const selector = ctx.flags.selector as string | undefined;
+    run(ctx): number {
+      const selector = ctx.flags.selector;
       if (!ctx.args.length && !selector) throw new UsageError(`USAGE: ${name} NODE [flags]`, name);
-      const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
+      const dryRun = parseDryRun(ctx.flags['dry-run']);
       const cluster = ctx.cluster();
       for (const node of nodesFor(cluster, ctx.args, selector)) setUnschedulable(ctx, cluster, node, desired, dryRun);
       return 0;
     },
-  };
+  });
 }
 
 /** cordonCommand is `kubectl cordon`. */

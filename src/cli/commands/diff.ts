@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import { parseApiVersion } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
-import { defineCommand, type Command, type CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
@@ -81,8 +81,8 @@ export const diffCommand = defineCommand({
   },
 });
 
-function runDiff(ctx: CommandContext): number {
-  const files = ctx.flags.filename as string[];
+function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
+  const files = ctx.flags.filename;
   if (!files.length) throw new CliError('must specify one of -f and -k');
   const { docs, errors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
   if (errors.length) throw new CliError(errors[0]!.message);
@@ -97,7 +97,7 @@ function runDiff(ctx: CommandContext): number {
         const p = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'strict');
         const ref = { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name ?? '' };
         const live = cluster.api.tryGet(ref);
-        const merged = cluster.api.apply(p.object, { fieldManager: (ctx.flags['field-manager'] as string) || FIELD_MANAGER, dryRun: true }).object;
+        const merged = cluster.api.apply(p.object, { fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: true }).object;
         const l = live ? structuredClone(live) : undefined;
         const m = structuredClone(merged);
         maskSecrets(l, m);

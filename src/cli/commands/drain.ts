@@ -11,7 +11,7 @@ import type { KubeObject } from '../../api/meta';
 import { parseSelector } from '../../api/labels';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
-import { defineCommand, type Command, type CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
 import { CliError, SilentExit, UsageError } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
@@ -239,7 +239,7 @@ function aggregate(errs: readonly string[]): string {
 }
 
 /** drainOne is deleteOrEvictPodsSimple for one node; returns the errors, or undefined on success. */
-function drainOne(ctx: CommandContext, cluster: Cluster, name: string, podSelector: string | undefined, opts: DrainOptions, dryRun: string, timeoutMs: number): string[] | undefined {
+function drainOne(ctx: FlagsContext<typeof FLAGS>, cluster: Cluster, name: string, podSelector: string | undefined, opts: DrainOptions, dryRun: string, timeoutMs: number): string[] | undefined {
   const list = podsForDeletion(cluster, name, podSelector, opts);
   if (list.errors.length) return list.errors;
   if (list.warnings) ctx.io.err(`Warning: ${list.warnings}\n`);
@@ -248,7 +248,7 @@ function drainOne(ctx: CommandContext, cluster: Cluster, name: string, podSelect
     return undefined;
   }
   if (!list.toDelete.length) return undefined;
-  const errs = evictPods(ctx, cluster, list.toDelete, !ctx.flags['disable-eviction'], ctx.flags['grace-period'] as number, timeoutMs);
+  const errs = evictPods(ctx, cluster, list.toDelete, !ctx.flags['disable-eviction'], ctx.flags['grace-period'], timeoutMs);
   if (!errs.length) return undefined;
   const pending = podsForDeletion(cluster, name, podSelector, opts).toDelete;
   if (pending.length) {

@@ -103,9 +103,9 @@ function podFor(ctx: CommandContext, target: string, api: { tryGet: (r: { kind: 
  * tar) reaches: -c or the default one, authorized for pods/exec, running on a node; kubectl's
  * errors otherwise.
  */
-export function runningContainer(ctx: CommandContext, api: Parameters<typeof authorizeRequest>[0], pod: KubeObject): { name: string; spec: KubeObject['spec']; status: KubeObject['status']; startMs: number } {
+export function runningContainer(ctx: CommandContext<{ container?: string }>, api: Parameters<typeof authorizeRequest>[0], pod: KubeObject): { name: string; spec: KubeObject['spec']; status: KubeObject['status']; startMs: number } {
   if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new CliError(completedPod(pod.status.phase));
-  const name = (ctx.flags.container as string | undefined) || defaultContainer(ctx, pod);
+  const name = ctx.flags.container || defaultContainer(ctx, pod);
   authorizeRequest(api, 'create', 'Pod', pod.metadata.namespace!, pod.metadata.name!, 'exec');
   if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
   const spec = (pod.spec.containers ?? []).find((c: { name: string }) => c.name === name)

@@ -9,7 +9,8 @@ import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { LogError, containerLogs, logTimestamp, type LogLine } from '../../kubelet/logs';
-import { defineCommand, type Command, type CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
+import { defineFlags } from '../flag-table';
 import { CliError, SilentExit, UsageError } from '../errors';
 import { durationFlag } from './sim-wait';
 
@@ -48,10 +49,25 @@ function sleepHost(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** LOGS_FLAGS is kubectl logs' flag table. */
+const LOGS_FLAGS = defineFlags([
+  { name: 'container', short: 'c', type: 'string', help: 'Print the logs of this container' },
+  { name: 'previous', short: 'p', type: 'bool', default: false, help: 'If true, print the logs for the previous instance of the container in a pod if it exists.' },
+  { name: 'follow', short: 'f', type: 'bool', default: false, help: 'Specify if the logs should be streamed. (kubemu: on a manual-clock cluster time does not move while following, so -f prints the logs so far and returns.)' },
+  { name: 'tail', type: 'int', default: -1, help: 'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.' },
+  { name: 'timestamps', type: 'bool', default: false, help: 'Include timestamps on each line in the log output' },
+  { name: 'since', type: 'string', default: '0s', help: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.' },
+  { name: 'since-time', type: 'string', help: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
+  { name: 'all-containers', type: 'bool', default: false, help: 'Get all containers\' logs in the pod(s).' },
+  { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on, supports \'=\', \'==\', and \'!=\'.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.' },
+  { name: 'prefix', type: 'bool', default: false, help: 'Prefix each log line with the log source (pod name and container name)' },
+  { name: 'max-log-requests', type: 'int', default: 5, help: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
+]);
+
 /** sinceMs turns --since / --since-time into the earliest line time to print (undefined: all lines). */
-function sinceMs(ctx: CommandContext, nowMs: number): number | undefined {
-  const sinceTime = ctx.flags['since-time'] as string | undefined;
-  const since = ctx.flags.since as string;
+function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, nowMs: number): number | undefined {
+  const sinceTime = ctx.flags['since-time'];
+  const since = ctx.flags.since;
   let seconds = 0;
   try {
     seconds = Math.round(durationFlag(since, 'since') / 1000);
@@ -90,21 +106,9 @@ export const logsCommand = defineCommand({
   name: 'logs',
   short: 'Print the logs for a container in a pod',
   usage: 'kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]',
-  flags: [
-    { name: 'container', short: 'c', type: 'string', help: 'Print the logs of this container' },
-    { name: 'previous', short: 'p', type: 'bool', default: false, help: 'If true, print the logs for the previous instance of the container in a pod if it exists.' },
-    { name: 'follow', short: 'f', type: 'bool', default: false, help: 'Specify if the logs should be streamed. (kubemu: on a manual-clock cluster time does not move while following, so -f prints the logs so far and returns.)' },
-    { name: 'tail', type: 'int', default: -1, help: 'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.' },
-    { name: 'timestamps', type: 'bool', default: false, help: 'Include timestamps on each line in the log output' },
-    { name: 'since', type: 'string', default: '0s', help: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.' },
-    { name: 'since-time', type: 'string', help: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
-    { name: 'all-containers', type: 'bool', default: false, help: 'Get all containers\' logs in the pod(s).' },
-    { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on, supports \'=\', \'==\', and \'!=\'.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.' },
-    { name: 'prefix', type: 'bool', default: false, help: 'Prefix each log line with the log source (pod name and container name)' },
-    { name: 'max-log-requests', type: 'int', default: 5, help: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
-  ],
+  flags: LOGS_FLAGS,
   run(ctx): number {
-    const selector = ctx.flags.selector as string | undefined;
+    const selector = ctx.flags.selector;
     if (!ctx.args.length && !selector) throw new UsageError(ERR_NEED_POD, 'logs');
     if (selector && ctx.args.length) throw new CliError('only a selector (-l) or a POD name is allowed');
     const cluster = ctx.cluster();
@@ -114,7 +118,7 @@ export const logsCommand = defineCommand({
     const since = sinceMs(ctx, now);
     const streams: LogStream[] = [];
     const render = renderWith(ctx);
-    let container = ctx.flags.container as string | undefined;
+    let container = ctx.flags.container;
     if (ctx.args.length === 2 && !container) container = ctx.args[1];
     let out = '';
     cluster.read(() => {
@@ -143,8 +147,8 @@ export const logsCommand = defineCommand({
           }
         }
       }
-      const tail = (ctx.flags.tail as number) >= 0 ? (ctx.flags.tail as number) : (selector ? 10 : -1);
-      for (const pod of pods.slice(0, selector ? (ctx.flags['max-log-requests'] as number) : pods.length)) {
+      const tail = ctx.flags.tail >= 0 ? ctx.flags.tail : (selector ? 10 : -1);
+      for (const pod of pods.slice(0, selector ? ctx.flags['max-log-requests'] : pods.length)) {
         const inits: { name: string }[] = pod.spec?.initContainers ?? [];
         const apps: { name: string }[] = pod.spec?.containers ?? [];
         let names: string[];

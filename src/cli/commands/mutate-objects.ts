@@ -52,10 +52,10 @@ export function sameObject(a: unknown, b: unknown): boolean {
 }
 
 /** mutateObjects runs the loop over resolved targets and returns the exit code. */
-export function mutateObjects(ctx: CommandContext, resolved: Resolved, o: MutateOptions): number {
-  const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
+export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?: string }>, resolved: Resolved, o: MutateOptions): number {
+  const dryRun = parseDryRun(ctx.flags['dry-run']);
   if (o.local && dryRun === 'server') throw new CliError(ERR_LOCAL_SERVER_DRY_RUN);
-  const out = o.output ?? (ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined);
+  const out = o.output ?? (ctx.flags.output ? parseOutput(ctx.flags.output) : undefined);
   const registry = registryFor(ctx, o.local);
   const errors = [...resolved.errors];
   const shape = (obj: KubeObject) => (o.typed ? toTypedObject(obj) : obj);

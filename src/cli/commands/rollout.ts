@@ -14,7 +14,7 @@ import { ApiError } from '../../apiserver/errors';
 import { PrefixWriter } from '../../printers/describe/prefix-writer';
 import { describePodTemplate } from '../../printers/describe/pod-template';
 import { formatTabbed } from '../../printers/describe/tab-writer';
-import { defineCommand, type Command, type CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlag, defineFlags } from '../flag-table';
@@ -264,9 +264,9 @@ const ANNOTATIONS_TO_SKIP = new Set([LAST_APPLIED, REVISION_ANNOTATION,
   'deprecated.deployment.rollback.to']);
 
 /** editEach runs one write per target and prints `<kind>/<name> <word>`; errors are collected. */
-function editEach(ctx: CommandContext, edit: (obj: KubeObject, t: Target) => string): number {
+function editEach(ctx: FlagsContext<readonly [typeof DRY_RUN]>, edit: (obj: KubeObject, t: Target) => string): number {
   const cluster = ctx.cluster();
-  const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
+  const dryRun = parseDryRun(ctx.flags['dry-run']);
   const errors: string[] = [];
   for (const t of oneTarget(ctx)) {
     try {

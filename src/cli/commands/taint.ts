@@ -103,10 +103,10 @@ export const taintCommand = defineCommand({
     { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
     { name: 'all', type: 'bool', default: false, help: 'Select all nodes in the cluster' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-  ] as FlagDef[],
+  ],
   run(ctx): number {
     const args = [...ctx.args];
-    const selector = ctx.flags.selector as string | undefined;
+    const selector = ctx.flags.selector;
     const all = !!ctx.flags.all;
     // The resource comes first: "nodes NAME…" or "node/NAME"; taint specs contain ':' or end in '-'.
     const isSpec = (a: string) => a.includes(':') || a.endsWith('-') || a.includes('=');
@@ -128,7 +128,7 @@ export const taintCommand = defineCommand({
       names = resourceArgs.slice(1);
       if (!names.length && !selector && !all) throw new UsageError('resource(s) were provided, but no name was specified', 'taint');
     }
-    const dryRun = parseDryRun(ctx.flags['dry-run'] as string);
+    const dryRun = parseDryRun(ctx.flags['dry-run']);
     const overwrite = !!ctx.flags.overwrite;
     const cluster = ctx.cluster();
     const nodes: KubeObject[] = selector || all
