@@ -21,8 +21,7 @@ function nameArg(ctx: CommandContext, verb: string): string {
   return name;
 }
 
-function intFlag(ctx: CommandContext, name: string, min: number): number {
-  const v = ctx.flags[name] as number;
+function intFlag(v: number, name: string, min: number): number {
   if (!Number.isInteger(v) || v < min) throw new CliError(`--${name} must be an integer of at least ${min}, got ${v}`);
   return v;
 }
@@ -44,26 +43,26 @@ const create = leaf({
     ['$0 cluster create dev --clock manual --seed 7', 'a cluster whose clock moves only with `kubemu tick`'],
     ['$0 cluster create big --workers 10 --node-cpu 8 --node-memory 32Gi', 'ten larger workers'],
   ],
-  run(ctx) {
+  run(ctx, opts) {
     const name = nameArg(ctx, 'create');
     if (clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" already exists`);
-    const clock = ctx.flags.clock;
+    const clock = opts.clock;
     if (clock !== 'manual' && clock !== 'wall') throw new CliError(`--clock must be "manual" or "wall", got "${clock}"`);
-    for (const q of ['node-cpu', 'node-memory']) {
-      const v = tryParseQuantity(ctx.flags[q] as string);
-      if (v === undefined || v.nanos <= 0n) throw new CliError(`invalid --${q} "${ctx.flags[q]}": ${QUANTITY_FORMAT_ERROR}`);
+    for (const q of ['node-cpu', 'node-memory'] as const) {
+      const v = tryParseQuantity(opts[q]);
+      if (v === undefined || v.nanos <= 0n) throw new CliError(`invalid --${q} "${opts[q]}": ${QUANTITY_FORMAT_ERROR}`);
     }
-    const profile = ctx.flags['node-profile'];
+    const profile = opts['node-profile'];
     if (!RESERVATION_PROFILES.includes(profile as ReservationProfile)) throw new CliError(`--node-profile must be one of ${RESERVATION_PROFILES.join(', ')}, got "${profile}"`);
     const spec: ClusterSpec = {
       nodeProfile: profile as ReservationProfile,
-      workers: intFlag(ctx, 'workers', 0),
-      controlPlanes: intFlag(ctx, 'control-planes', 1),
-      nodeCpu: ctx.flags['node-cpu'] as string,
-      nodeMemory: ctx.flags['node-memory'] as string,
-      maxPods: intFlag(ctx, 'max-pods', 1),
+      workers: intFlag(opts.workers, 'workers', 0),
+      controlPlanes: intFlag(opts['control-planes'], 'control-planes', 1),
+      nodeCpu: opts['node-cpu'],
+      nodeMemory: opts['node-memory'],
+      maxPods: intFlag(opts['max-pods'], 'max-pods', 1),
       clock,
-      seed: intFlag(ctx, 'seed', 0),
+      seed: intFlag(opts.seed, 'seed', 0),
     };
     createCluster(statePath(ctx.home, name), spec);
     setCurrentCluster(ctx.home, name);

@@ -71,24 +71,24 @@ const add = leaf({
     'control-plane': { type: 'boolean', default: false, describe: 'Make it a kubeadm control-plane node (labels, taint, static pods).' },
   },
   examples: [['$0 node add worker03 --cpu 8 --memory 32Gi --zone z1 --labels tier=gpu', 'a bigger worker in zone z1']],
-  run(ctx: CommandContext): number {
+  run(ctx: CommandContext, opts): number {
     const name = one(ctx, 'add');
     const cluster = ctx.cluster();
     const spec = { ...DEFAULT_SPEC, ...JSON.parse(cluster.store.meta.get('cluster.spec') ?? '{}') as Partial<ClusterSpec> };
-    const cpu = (ctx.flags.cpu as string | undefined) ?? spec.nodeCpu;
-    const memory = (ctx.flags.memory as string | undefined) ?? spec.nodeMemory;
+    const cpu = opts.cpu ?? spec.nodeCpu;
+    const memory = opts.memory ?? spec.nodeMemory;
     for (const [flag, v] of [['cpu', cpu], ['memory', memory]] as const) {
       if (!tryParseQuantity(v)) throw new CliError(`invalid --${flag} "${v}": ${QUANTITY_FORMAT_ERROR}`);
     }
-    const taintSpecs = ((ctx.flags.taints as string | undefined) ?? '').split(',').filter(Boolean);
-    const controlPlane = !!ctx.flags['control-plane'];
+    const taintSpecs = (opts.taints ?? '').split(',').filter(Boolean);
+    const controlPlane = !!opts['control-plane'];
     cluster.write(() => {
       if (cluster.api.tryGet({ kind: 'Node', name })) throw alreadyExists('', 'nodes', name);
       const shape: NodeShape = {
         name, index: nextNodeIndex(cluster.api.list({ kind: 'Node' })), controlPlane, cpu, memory,
-        maxPods: (ctx.flags['max-pods'] as number | undefined) ?? spec.maxPods,
-        labels: parsePairs(ctx.flags.labels as string | undefined),
-        zone: ctx.flags.zone as string | undefined,
+        maxPods: opts['max-pods'] ?? spec.maxPods,
+        labels: parsePairs(opts.labels),
+        zone: opts.zone,
         ...(taintSpecs.length ? { taints: taintSpecs.map(parseTaint) } : {}),
       };
       const node = newNode(shape, cluster.rand, cluster.clock.nowISO());
@@ -182,7 +182,7 @@ const manifests = leaf({
   describe: 'List, add or remove a node\'s static pod manifests (ACTION: list, add -f FILE, remove NAME)',
   options: { filename: { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Pod manifest(s) to add.' } },
   examples: [['$0 node manifests cp0 add -f etcd.yaml', 'add a static pod to node cp0']],
-  run(ctx: CommandContext): number {
+  run(ctx: CommandContext, opts): number {
     const [nodeArg, action = 'list', target] = ctx.args;
     if (!nodeArg) throw new UsageError('specify a NODE', 'node manifests');
     const name = nodeArg.replace(/^(nodes?|no)\//, '');
@@ -199,7 +199,7 @@ const manifests = leaf({
     let next: Record<string, KubeObject>;
     const lines: string[] = [];
     if (action === 'add') {
-      const filenames = ctx.flags.filename as string[];
+      const filenames = opts.filename;
       if (!filenames.length) throw new UsageError('add needs -f FILE', 'node manifests');
       const read = readFilenameArgs(ctx, filenames, false, true);
       if (read.errors.length) throw new CliError(read.errors[0]!.message);
