@@ -20,7 +20,7 @@ import { setCondition } from '../api/conditions';
 import { isConflict, isNotFound } from '../apiserver/errors';
 import { failpoint } from '../sim/failpoints';
 import type { Controller, ReconcileContext, Request, Result, Watch } from '../sim/controller';
-import { keyOf, requestFor } from '../sim/controller';
+import { keyOf, parseKey, requestFor } from '../sim/controller';
 import { type Plugin, type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
 import { DEFAULT_SCHEDULER_NAME } from './plugins/registry';
 import { scheduleOne, isFailure } from './scheduler';
@@ -103,6 +103,13 @@ export function newKubeScheduler(): Controller {
   let attempted = 0;
   let flushed = false;
   const results = new Map<string, Result | undefined>();
+  let passKeys: ReadonlySet<string> = new Set();
+  /** admitToQueue adds the pending pod named by key to the queue (a pod gone or bound is skipped). */
+  const admitToQueue = (k: string, ctx: ReconcileContext): void => {
+    const req = parseKey(k);
+    const p = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
+    if (p && pending(p)) queue.add(queuedPod(p));
+  };
   // Across passes (this process): the queue on the cluster's clock, and the watch handlers feeding it.
   let clock: ReconcileContext['clock'] | undefined;
   const queue = new SchedulingQueue({ clock: { nowMs: () => clock!.nowMs() } });
@@ -253,8 +260,9 @@ export function newKubeScheduler(): Controller {
       ...(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'] as const)
         .map((kind) => ({ kind, map: (o: KubeObject, ctx: ReconcileContext, type?: Parameters<Watch['map']>[2]) => handlers.onStorageChange(kind, o, ctx, type) })),
     ],
-    beginPass() {
+    beginPass(keys) {
       profile = undefined; snapshot = undefined; attempted = 0; flushed = false; results.clear();
+      passKeys = keys;
     },
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const key = keyOf(req);
@@ -265,6 +273,10 @@ export function newKubeScheduler(): Controller {
         flushed = true;
         queue.flushBackoffQCompleted();
         queue.flushUnschedulablePodsLeftover();
+        // Every pod of the pass the queue does not hold yet (created or left pending by an
+        // earlier command) joins it first, so the queue pops them by priority and age, not
+        // in the pass's name order.
+        for (const k of passKeys) if (k !== key && !queue.where(k)) admitToQueue(k, ctx);
       }
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
       if (!pod || !pending(pod)) { queue.delete(key); return; }

@@ -48,8 +48,12 @@ export interface Controller {
   /** accepts filters the `for` objects this controller handles (e.g. bound pods for the kubelet). */
   readonly accepts?: (obj: KubeObject) => boolean;
   reconcile(req: Request, ctx: ReconcileContext): Result | void;
-  /** beginPass is called before a pass's reconciles, so a controller may drop per-pass caches. */
-  beginPass?(): void;
+  /**
+   * beginPass is called before a pass's reconciles with the keys the pass will reconcile (in
+   * name order), so a controller may drop per-pass caches, or see the whole batch first (the
+   * scheduler queues every pod of the pass before it pops one by priority).
+   */
+  beginPass?(keys: ReadonlySet<string>): void;
 }
 
 /** keyOf renders a request as "ns/name" (cluster-scoped: "name"). */

@@ -330,8 +330,9 @@ export class Simulation {
       store.meta.set(`cursor.${c.name}`, String(head));
     }
     if (!keys.size) return 0;
-    c.beginPass?.();
-    for (const key of [...keys].sort()) {
+    const ordered = [...keys].sort();
+    c.beginPass?.(new Set(ordered));
+    for (const key of ordered) {
       this.reconcileOne(c, key);
       if (store.revision() - this.settledFrom > BIG_SETTLE_WRITES) keepHeapNearLiveData();
     }
