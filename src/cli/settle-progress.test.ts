@@ -28,6 +28,22 @@ describe('SettleProgress', () => {
     expect(stderr.split('\r\x1b[K')).toEqual(['', progressLine(counts), progressLine(counts), '']);
   });
 
+  it('waits ten times as long as counting took before it counts again', () => {
+    const clock = fakeClock();
+    let drawn = 0;
+    // Each count takes 100 ms of real time (a big cluster), so the next waits a second.
+    const p = new SettleProgress(() => { drawn++; }, () => true, clock.now, () => { clock.add(100); return counts; });
+    clock.add(PROGRESS_AFTER_MS);
+    p.pass();
+    expect(drawn).toBe(1);
+    clock.add(900);
+    p.pass();
+    expect(drawn).toBe(1);
+    clock.add(100);
+    p.pass();
+    expect(drawn).toBe(2);
+  });
+
   it('prints nothing when stderr is not a terminal, and asks only once the line is due', () => {
     const clock = fakeClock();
     let stderr = '';

@@ -11,6 +11,11 @@ import { toISO } from '../sim/clock';
 export const PROGRESS_AFTER_MS = 1000;
 /** PROGRESS_EVERY_MS bounds how often the line is redrawn (counting pods reads them all). */
 export const PROGRESS_EVERY_MS = 250;
+/**
+ * PROGRESS_COST_SHARE: the line waits at least this many times as long as its last count took,
+ * so counting a big cluster's pods costs the settle at most about a tenth of its time.
+ */
+export const PROGRESS_COST_SHARE = 10;
 
 /** ProgressCounts is what the line reports. */
 export interface ProgressCounts { created: number; scheduled: number; running: number; nowMs: number }
@@ -35,6 +40,7 @@ export function podCounts(pods: (visit: (pod: { spec?: { nodeName?: string }; st
 export class SettleProgress {
   private readonly start: number;
   private last = -Infinity;
+  private gap = PROGRESS_EVERY_MS;
   private shown = false;
   private tty: boolean | undefined;
 
@@ -50,12 +56,14 @@ export class SettleProgress {
   /** pass is called after each settle pass. */
   pass(): void {
     const now = this.hostNowMs();
-    if (now - this.start < PROGRESS_AFTER_MS || now - this.last < PROGRESS_EVERY_MS) return;
+    if (now - this.start < PROGRESS_AFTER_MS || now - this.last < this.gap) return;
     this.tty ??= this.isTTY();
     if (!this.tty) return;
-    this.last = now;
+    const counts = this.counts();
+    this.last = this.hostNowMs();
+    this.gap = Math.max(PROGRESS_EVERY_MS, PROGRESS_COST_SHARE * (this.last - now));
     this.shown = true;
-    this.write(`\r\x1b[K${progressLine(this.counts())}`);
+    this.write(`\r\x1b[K${progressLine(counts)}`);
   }
 
   /** end clears the line, if one was drawn. */
