@@ -40,6 +40,8 @@ export default defineConfig({
   plugins: [splitPointsAsImports],
   test: {
     pool: 'forks',
+    // Removes the run's folder (the built binary's private copies) when the run ends.
+    globalSetup: ['test/helpers/global-teardown.ts'],
     // Both cores: many files wait on child processes or simulated clocks, not on the CPU.
     maxWorkers: 2,
     isolate: false,

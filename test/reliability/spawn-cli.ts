@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureBuilt } from '../helpers/build-once';
+import { ensureBuilt, runDir } from '../helpers/build-once';
 
 /** REPO is the repository root. */
 export const REPO = path.resolve(__dirname, '..', '..');
@@ -16,12 +16,14 @@ let kubemuCopy: string | undefined;
 export interface ProcResult { stdout: string; stderr: string; code: number | null; signal: NodeJS.Signals | null }
 
 let built = false;
-let copyDir: string | undefined;
 
-/** cleanupBuild removes buildOnce's private copy; call it from the test file's afterAll. */
+/**
+ * cleanupBuild lets the next buildOnce make a fresh copy; call it from the test file's afterAll.
+ * The copy itself stays in the run's folder until the run ends (test/helpers/build-once.ts): a
+ * kubemu a test started may still be reading it, and removing a copy mid-run once left a
+ * process with entry.js but no main.js.
+ */
 export function cleanupBuild(): void {
-  if (copyDir) fs.rmSync(copyDir, { recursive: true, force: true });
-  copyDir = undefined;
   kubemuCopy = undefined;
   built = false;
 }
@@ -33,7 +35,7 @@ export function cleanupBuild(): void {
 export function buildOnce(): void {
   if (built) return;
   ensureBuilt();
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-rel-bin-'));
+  const copy = fs.mkdtempSync(path.join(runDir(), 'bin-'));
   fs.cpSync(path.join(REPO, 'bin'), path.join(copy, 'bin'), { recursive: true });
   fs.cpSync(path.join(REPO, 'dist'), path.join(copy, 'dist'), { recursive: true });
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'));
@@ -41,7 +43,6 @@ export function buildOnce(): void {
   // World-readable, so the read-only test can run it as another user.
   fs.chmodSync(copy, 0o755);
   kubemuCopy = path.join(copy, 'bin', 'kubemu');
-  copyDir = copy;
   built = true;
 }
 

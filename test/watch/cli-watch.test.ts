@@ -6,10 +6,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../helpers/build-once';
+import { ensureBuilt, runDir } from '../helpers/build-once';
 import { manualCluster } from '../helpers/run-cli';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -17,7 +16,7 @@ const REPO = path.resolve(__dirname, '..', '..');
 /** privateBuild waits for the run's build and copies bin/ + dist/ aside, so a concurrent rebuild cannot tear the bundle. */
 function privateBuild(): string {
   ensureBuilt();
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-watch-bin-'));
+  const copy = fs.mkdtempSync(path.join(runDir(), 'watch-bin-'));
   for (const d of ['bin', 'dist']) fs.cpSync(path.join(REPO, d), path.join(copy, d), { recursive: true });
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'));
   return copy;
@@ -28,7 +27,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('R7 kubemu get -w', () => {
   const home = manualCluster('watch', 7);
   const bin = privateBuild();
-  afterAll(() => { home.cleanup(); fs.rmSync(bin, { recursive: true, force: true }); });
+  afterAll(() => home.cleanup());
 
   it('prints every change once, in order, then exits at --request-timeout', async () => {
     const child = spawn(process.execPath, [path.join(bin, 'bin', 'kubemu'), 'get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=8s'],
