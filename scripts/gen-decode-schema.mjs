@@ -11,28 +11,12 @@
 //   kubernetes+apiextensions-apiserver and kubernetes+kube-aggregator (each with a repo/ git dir).
 // The Go sources are read at tag v0.32.13 (the staging mirrors' tag for Kubernetes v1.32.13)
 // with `git show`, so no work tree is needed.
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { BUILTIN, TAG, readApiSources } from './go-api-source.mjs';
 
-const TAG = 'v0.32.13';
 const mirrors = process.argv[2];
 if (!mirrors) { console.error('usage: gen-decode-schema.mjs <mirrors-dir>'); process.exit(2); }
 
-/** Package id (our short import path) → { repo, dir }. The id's last segment is Go's package name. */
-const API_GROUPS = ['admissionregistration/v1', 'apps/v1', 'authentication/v1', 'authorization/v1',
-  'autoscaling/v1', 'autoscaling/v2', 'batch/v1', 'certificates/v1', 'coordination/v1', 'core/v1',
-  'discovery/v1', 'events/v1', 'flowcontrol/v1', 'networking/v1', 'node/v1', 'policy/v1', 'rbac/v1',
-  'scheduling/v1', 'storage/v1'];
-const PACKAGES = [
-  ...API_GROUPS.map((g) => ({ id: g, repo: 'kubernetes+api', dir: g, importPath: `k8s.io/api/${g}` })),
-  { id: 'meta/v1', repo: 'kubernetes+apimachinery', dir: 'pkg/apis/meta/v1', importPath: 'k8s.io/apimachinery/pkg/apis/meta/v1' },
-  { id: 'types', repo: 'kubernetes+apimachinery', dir: 'pkg/types', importPath: 'k8s.io/apimachinery/pkg/types' },
-  { id: 'apiextensions/v1', repo: 'kubernetes+apiextensions-apiserver', dir: 'pkg/apis/apiextensions/v1',
-    importPath: 'k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1' },
-  { id: 'apiregistration/v1', repo: 'kubernetes+kube-aggregator', dir: 'pkg/apis/apiregistration/v1',
-    importPath: 'k8s.io/kube-aggregator/pkg/apis/apiregistration/v1' },
-];
 /** Types with their own UnmarshalJSON: decode.ts implements each behaviour by name. */
 const CUSTOM = {
   'resource.Quantity': 'quantity',
@@ -47,17 +31,6 @@ const CUSTOM = {
   'apiextensions/v1.JSONSchemaPropsOrArray': 'raw',
   'apiextensions/v1.JSONSchemaPropsOrStringArray': 'raw',
 };
-const KNOWN_IMPORTS = {
-  'k8s.io/apimachinery/pkg/api/resource': 'resource',
-  'k8s.io/apimachinery/pkg/util/intstr': 'intstr',
-  'k8s.io/apimachinery/pkg/runtime': 'runtime',
-  ...Object.fromEntries(PACKAGES.map((p) => [p.importPath, p.id])),
-};
-const BUILTIN = new Set(['string', 'bool', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16',
-  'uint32', 'uint64', 'float32', 'float64', 'byte', 'interface{}', 'any']);
-
-const git = (repo, ...args) => execFileSync('git', ['--git-dir', join(mirrors, repo, 'repo'), ...args],
-  { encoding: 'utf8', maxBuffer: 64 << 20 });
 
 const types = {};
 /** `${structId}.${jsonName}` → [patchMergeKey, patchStrategy] from the struct tags. */
@@ -70,82 +43,17 @@ function display(id) {
   return `${pkg.slice(pkg.lastIndexOf('/') + 1)}.${id.slice(dot + 1)}`;
 }
 
-for (const pkg of PACKAGES) {
-  const files = git(pkg.repo, 'ls-tree', '--name-only', `${TAG}:${pkg.dir}`).split('\n')
-    .filter((f) => f.endsWith('.go') && !f.endsWith('_test.go') && !f.startsWith('zz_generated') && !f.startsWith('generated'));
-  for (const f of files) parseFile(pkg, git(pkg.repo, 'show', `${TAG}:${pkg.dir}/${f}`));
-}
-
-function parseFile(pkg, src) {
-  src = src.replace(/\/\*[\s\S]*?\*\//g, '');
-  const imports = {};
-  const importBlock = /^import\s*\(([\s\S]*?)^\)/m.exec(src);
-  const importLines = importBlock ? importBlock[1].split('\n') : [];
-  for (const m of src.matchAll(/^import\s+(\w+\s+)?"([^"]+)"/gm)) importLines.push(`${m[1] ?? ''}"${m[2]}"`);
-  for (const line of importLines) {
-    const m = /^\s*(\w+\s+)?"([^"]+)"/.exec(line);
-    if (!m) continue;
-    const path = m[2];
-    const alias = m[1]?.trim() ?? path.slice(path.lastIndexOf('/') + 1);
-    imports[alias] = KNOWN_IMPORTS[path] ?? `?${path}`;
-  }
-  const resolve = (t) => resolveType(t.trim(), pkg.id, imports);
-  const lines = src.split('\n').map((l) => l.replace(/\s*\/\/.*$/, ''));
-  for (let i = 0; i < lines.length; i++) {
-    const s = /^type\s+(\w+)\s+struct\s*\{\s*(\})?\s*$/.exec(lines[i]);
-    if (s) {
-      const id = `${pkg.id}.${s[1]}`;
-      const fields = [];
-      if (!s[2]) {
-        for (i++; i < lines.length && !/^\}/.test(lines[i]); i++) {
-          const line = lines[i].trim();
-          if (!line) continue;
-          const m = /^(?:([A-Za-z_]\w*)\s+)?([^\s`]+)\s*(?:`([^`]*)`)?$/.exec(line);
-          if (!m) throw new Error(`${id}: cannot parse field line: ${line}`);
-          const [, name, type, tag = ''] = m;
-          const json = /json:"([^"]*)"/.exec(tag)?.[1];
-          if (json === '-') continue;
-          const [jsonName = '', ...opts] = (json ?? '').split(',');
-          const embedded = name === undefined;
-          if (!embedded && !/^[A-Z]/.test(name)) continue; // unexported
-          if (embedded && /^\*?[a-z]/.test(type.replace(/^\*?\w+\./, 'X'))) continue;
-          let flags = opts.includes('omitempty') ? 1 : 0;
-          let fieldName = jsonName;
-          if (embedded && !jsonName) flags |= 2; // embedded struct: its fields are promoted (inline)
-          else if (!fieldName) fieldName = embedded ? type.replace(/^\*/, '').replace(/^\w+\./, '') : name;
-          fields.push([fieldName, resolve(type), flags]);
-          const mergeKey = /patchMergeKey:"([^"]*)"/.exec(tag)?.[1];
-          const strategy = /patchStrategy:"([^"]*)"/.exec(tag)?.[1];
-          if (mergeKey || strategy) patchTags.set(`${id}.${fieldName}`, [mergeKey ?? '', strategy ?? '']);
-        }
-      }
-      if (!types[id]) types[id] = { k: 's', n: display(id).replace(/^.*\./, ''), f: fields };
-      continue;
-    }
-    const n = /^type\s+(\w+)\s+(\S.*)$/.exec(lines[i]);
-    if (n && !/^(interface|func)\b/.test(n[2]) && !n[2].startsWith('=')) {
-      const id = `${pkg.id}.${n[1]}`;
-      if (!types[id]) types[id] = { k: 'n', n: display(id), u: resolve(n[2]) };
-    }
+const source = readApiSources(mirrors);
+for (const [id, s] of source.structs) {
+  if (types[id]) continue;
+  types[id] = { k: 's', n: display(id).replace(/^.*\./, ''), f: s.fields.map((f) => [f.name, f.type, f.flags]) };
+  for (const f of s.fields) {
+    const mergeKey = /patchMergeKey:"([^"]*)"/.exec(f.tag)?.[1];
+    const strategy = /patchStrategy:"([^"]*)"/.exec(f.tag)?.[1];
+    if (mergeKey || strategy) patchTags.set(`${id}.${f.name}`, [mergeKey ?? '', strategy ?? '']);
   }
 }
-
-function resolveType(t, pkgId, imports) {
-  if (t.startsWith('*')) return `*${resolveType(t.slice(1), pkgId, imports)}`;
-  if (t.startsWith('[]')) return `[]${resolveType(t.slice(2), pkgId, imports)}`;
-  if (t.startsWith('map[')) {
-    const close = t.indexOf(']');
-    return `map[${resolveType(t.slice(4, close), pkgId, imports)}]${resolveType(t.slice(close + 1), pkgId, imports)}`;
-  }
-  if (BUILTIN.has(t)) return t === 'any' ? 'interface{}' : t;
-  const dot = t.indexOf('.');
-  if (dot > 0) {
-    const imp = imports[t.slice(0, dot)];
-    if (!imp) throw new Error(`unknown import alias in ${t} (${pkgId})`);
-    return `${imp}.${t.slice(dot + 1)}`;
-  }
-  return `${pkgId}.${t}`;
-}
+for (const [id, n] of source.named) if (!types[id]) types[id] = { k: 'n', n: display(id), u: n.underlying };
 
 // Prune to the types reachable from a kind (a struct with TypeMeta inline) so the file stays small.
 const reachable = new Set();

@@ -13,6 +13,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['delete', () => (require('./delete') as typeof import('./delete')).deleteCommand],
   ['apply', () => (require('./apply') as typeof import('./apply')).applyCommand],
   ['describe', () => (require('./describe') as typeof import('./describe')).describeCommand],
+  ['explain', () => (require('./explain') as typeof import('./explain')).explainCommand],
   ['api-resources', () => (require('./info') as typeof import('./info')).apiResourcesCommand],
   ['api-versions', () => (require('./info') as typeof import('./info')).apiVersionsCommand],
   ['cluster-info', () => (require('./info') as typeof import('./info')).clusterInfoCommand],
