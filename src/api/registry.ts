@@ -216,5 +216,11 @@ export class Registry {
   }
 }
 
+/** discoveryOrder sorts resources as discovery lists them: the core group first, then groups by name, each by resource. */
+export function discoveryOrder(a: ResourceInfo, b: ResourceInfo): number {
+  if (a.group === b.group) return a.resource.localeCompare(b.resource);
+  return a.group === '' ? -1 : b.group === '' ? 1 : a.group.localeCompare(b.group);
+}
+
 /** builtinRegistry serves the built-in resources only. */
 export const builtinRegistry = new Registry(BUILTIN_RESOURCES);

@@ -2,8 +2,8 @@
  * complete: `kubemu __complete WORDS… PARTIAL`, cobra's completion protocol as kubectl
  * answers it (shells call it through `kubectl completion`'s scripts): one candidate a line,
  * `name<TAB>description`, then `:<directive>`, and the directive's name on stderr. It
- * completes verb names, subcommands (kubectl's and kubemu's own) and flags; resource names
- * would need the cluster, and are left to a later change.
+ * completes verb names, subcommands (kubectl's and kubemu's own), flags, and from the cluster
+ * resource types, object names, namespaces and clusters (complete-names.ts).
  */
 import type { CommandSpec, CommandTable } from './front';
 import type { IOStreams } from './io';
@@ -35,37 +35,58 @@ function ownCandidates(tree: OwnCommand, words: readonly string[], partial: stri
   return 'subcommands' in node ? node.subcommands.filter((s) => !s.hidden).map((s) => ({ word: wordOf(s), describe: s.describe })) : [];
 }
 
-/** kubectlCandidates completes a kubectl verb's subcommands and flags. */
-function kubectlCandidates(command: CommandSpec, words: readonly string[], partial: string): Candidate[] {
+/**
+ * kubectlCandidates completes a kubectl verb: its subcommands, its flags, and — from the
+ * cluster — what its arguments and flag values name (complete-names.ts).
+ */
+function kubectlCandidates(command: CommandSpec, rest: readonly string[], partial: string, env: NodeJS.ProcessEnv): Completion {
   let node = command;
-  for (const w of words) {
-    const next = node.subcommands?.[w];
+  let path = command.name;
+  let i = 0;
+  for (; i < rest.length; i++) {
+    const next = rest[i]!.startsWith('-') ? undefined : node.subcommands?.[rest[i]!];
     if (!next) break;
     node = next;
+    path = `${path} ${next.name}`;
+  }
+  if (!node.subcommands) {
+    const names = (require('./complete-names') as typeof import('./complete-names')).completeNames(path, node.flags, rest.slice(i), partial, env);
+    if (names) return { candidates: names.words.map((word) => ({ word, describe: '' })), directive: names.directive, filtered: true };
   }
   if (partial.startsWith('-')) {
-    return [...node.flags.map((f) => ({ word: `--${f.name}`, describe: f.help ?? '' })), ...globalFlags()];
+    return { candidates: [...node.flags.map((f) => ({ word: `--${f.name}`, describe: f.help ?? '' })), ...globalFlags()] };
   }
-  return Object.values(node.subcommands ?? {}).filter((s) => !s.hidden).map((s) => ({ word: s.name, describe: s.short }));
+  return { candidates: Object.values(node.subcommands ?? {}).filter((s) => !s.hidden).map((s) => ({ word: s.name, describe: s.short })) };
 }
 
 const globalFlags = (): Candidate[] => GLOBAL_FLAGS.map((f) => ({ word: `--${f.name}`, describe: f.help ?? '' }));
 
+/** Completion is the candidates and directive a completion answers with (filtered: already matched against the partial word). */
+interface Completion { candidates: Candidate[]; directive?: number; filtered?: boolean }
+
+/** DIRECTIVE_NAMES spell cobra's directive bits as its debug line on stderr does. */
+const DIRECTIVE_NAMES: ReadonlyArray<readonly [number, string]> = [[1, 'ShellCompDirectiveError'], [2, 'ShellCompDirectiveNoSpace'], [4, 'ShellCompDirectiveNoFileComp']];
+
 /** complete answers `__complete ARGS…`: the last argument is the word being completed. */
-export function complete(args: readonly string[], io: IOStreams, table: CommandTable<Command>): number {
+export function complete(args: readonly string[], io: IOStreams, table: CommandTable<Command>, env: NodeJS.ProcessEnv = process.env): number {
   const partial = args.at(-1) ?? '';
-  const words = args.slice(0, -1).filter((a) => !a.startsWith('-'));
-  let candidates: Candidate[];
-  if (!words.length) {
-    candidates = partial.startsWith('-') ? globalFlags() : table.all().filter((c) => !c.hidden).map((c) => ({ word: c.name, describe: c.short }));
+  const before = args.slice(0, -1);
+  const verbAt = before.findIndex((a) => !a.startsWith('-'));
+  let result: Completion;
+  if (verbAt < 0) {
+    result = { candidates: partial.startsWith('-') ? globalFlags() : table.all().filter((c) => !c.hidden).map((c) => ({ word: c.name, describe: c.short })) };
   } else {
-    const command = table.find(words[0]!);
-    if (!command) candidates = [];
-    else if (isOwnVerb(command)) candidates = ownCandidates(command.tree(), words.slice(1), partial);
-    else candidates = kubectlCandidates(command, words.slice(1), partial);
+    const command = table.find(before[verbAt]!);
+    const rest = before.slice(verbAt + 1);
+    if (!command) result = { candidates: [] };
+    else if (isOwnVerb(command)) result = { candidates: ownCandidates(command.tree(), rest.filter((a) => !a.startsWith('-')), partial) };
+    else result = kubectlCandidates(command, rest, partial, env);
   }
-  const lines = candidates.filter((c) => c.word.startsWith(partial)).map((c) => (c.describe ? `${c.word}\t${c.describe.split('\n')[0]}` : c.word));
-  io.out(`${lines.map((l) => `${l}\n`).join('')}:${NO_FILE_COMP}\n`);
-  io.err('Completion ended with directive: ShellCompDirectiveNoFileComp\n');
+  const directive = result.directive ?? NO_FILE_COMP;
+  const shown = result.filtered ? result.candidates : result.candidates.filter((c) => c.word.startsWith(partial));
+  const lines = shown.map((c) => (c.describe ? `${c.word}\t${c.describe.split('\n')[0]}` : c.word));
+  io.out(`${lines.map((l) => `${l}\n`).join('')}:${directive}\n`);
+  const names = DIRECTIVE_NAMES.filter(([bit]) => directive & bit).map(([, name]) => name);
+  io.err(`Completion ended with directive: ${names.join(', ') || 'ShellCompDirectiveDefault'}\n`);
   return 0;
 }

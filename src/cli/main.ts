@@ -32,7 +32,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   let progress: SettleProgress | undefined;
   let shown = 'kubectl';
   try {
-    if (argv[0] === '__complete') return (require('./complete') as typeof import('./complete')).complete(argv.slice(1), io, COMMAND_TABLE);
+    if (argv[0] === '__complete') return (require('./complete') as typeof import('./complete')).complete(argv.slice(1), io, COMMAND_TABLE, env);
     const r = front(argv, COMMAND_TABLE);
     if (r.kind === 'answered') {
       if (r.stdout) io.out(r.stdout);

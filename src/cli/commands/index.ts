@@ -51,6 +51,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
+  ['completion', () => (require('./completion') as typeof import('./completion')).completionCommand],
   ['options', () => (require('./options') as typeof import('./options')).optionsCommand],
 ];
 

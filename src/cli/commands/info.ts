@@ -6,7 +6,7 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { clientVersionText, SERVER_VERSION, VERSION_INFO } from '../version';
 import { renderTabbed } from '../../printers/table';
-import { groupVersion, qualifiedResource } from '../../api/registry';
+import { discoveryOrder, groupVersion, qualifiedResource } from '../../api/registry';
 import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { nodeIP } from '../../cluster/node-factory';
@@ -85,7 +85,7 @@ export const apiResourcesCommand = defineCommand({
     for (const v of ctx.flags.verbs) rows = rows.filter((r) => r.verbs.includes(v));
     for (const c of ctx.flags.categories) rows = rows.filter((r) => r.categories.includes(c));
     // Discovery order: by group name (core first), then resource name.
-    rows.sort((a, b) => (a.group === b.group ? a.resource.localeCompare(b.resource) : a.group === '' ? -1 : b.group === '' ? 1 : a.group.localeCompare(b.group)));
+    rows.sort(discoveryOrder);
     if (ctx.flags['sort-by'] === 'name') rows.sort((a, b) => a.resource.localeCompare(b.resource));
     if (ctx.flags['sort-by'] === 'kind') rows.sort((a, b) => a.kind.localeCompare(b.kind));
     if (out === 'name') { ctx.io.out(rows.map((r) => `${qualifiedResource(r)}\n`).join('')); return 0; }
