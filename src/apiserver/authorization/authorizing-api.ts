@@ -11,6 +11,7 @@ import type { ResourceInfo } from '../../api/registry';
 import type { ApiServer } from '../apiserver';
 import type { WriteOptions } from '../client';
 import { type Attributes, forbiddenError } from './attributes';
+import { confirmNoEscalation } from './escalation';
 import { RbacAuthorizer } from './rbac-authorizer';
 import { isSuperUser, type UserInfo } from './user-info';
 
@@ -63,6 +64,16 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
     if (!d.allowed) throw forbiddenError(a, d.reason);
   };
   const nsOf = (o: KubeObject, r: ResourceInfo | undefined) => (r?.namespaced ? o.metadata?.namespace || 'default' : undefined);
+  const roles = {
+    tryGet: (kind: string, namespace: string | undefined, name: string) => api.tryGet({ kind, namespace, name }),
+    clusterRoles: () => api.list({ kind: 'ClusterRole' }),
+  };
+  /** guard refuses writing an RBAC object that grants what the user does not hold (escalation.ts). */
+  const guard = (obj: KubeObject, r: ResourceInfo | undefined): void => {
+    if (r?.group !== 'rbac.authorization.k8s.io') return;
+    const resource = r.resource as 'roles' | 'clusterroles' | 'rolebindings' | 'clusterrolebindings';
+    confirmNoEscalation(rbac, roles, user, { obj, resource, namespace: nsOf(obj, r) ?? '' });
+  };
   const writeVerb = (o: WriteOptions) => (o.fieldManager === REPLACE_FIELD_MANAGER ? 'update' : 'patch');
 
   const checks: Record<string, Check> = {
@@ -72,8 +83,8 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
     each: ([q]) => { const l = q as ListQuery; check(info(l.kind), 'list', l.namespace); },
     watch: ([kind, , namespace]) => check(info(kind as string), 'watch', namespace as string | undefined),
     podsOnNode: () => check(info('Pod'), 'list', undefined),
-    create: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'create', nsOf(obj, r)); },
-    update: ([o, opts]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, writeVerb(opts as WriteOptions), nsOf(obj, r), obj.metadata?.name); },
+    create: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'create', nsOf(obj, r)); guard(obj, r); },
+    update: ([o, opts]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, writeVerb(opts as WriteOptions), nsOf(obj, r), obj.metadata?.name); guard(obj, r); },
     updateStatus: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'update', nsOf(obj, r), obj.metadata?.name, 'status'); },
     delete: ([ref]) => { const r = ref as ObjectRef; check(info(r.kind), 'delete', r.namespace, r.name); },
     evict: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'eviction'); },
@@ -87,6 +98,7 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
       check(r, 'get', ns, obj.metadata?.name);
       const exists = !!api.tryGet({ kind: r.storageKind, namespace: ns, name: obj.metadata?.name ?? '' });
       check(r, exists ? 'patch' : 'create', ns, exists ? obj.metadata?.name : undefined);
+      guard(obj, r);
     },
   };
 

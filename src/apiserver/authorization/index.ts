@@ -11,3 +11,4 @@ export * from './rbac-authorizer';
 export * from './authorizing-api';
 export * from './impersonation';
 export * from './rule-compaction';
+export * from './escalation';

@@ -12,6 +12,7 @@ export interface UserInfo {
 
 /** ALL_AUTHENTICATED is the group every non-anonymous user is in. */
 export const ALL_AUTHENTICATED = 'system:authenticated';
+export const ALL_UNAUTHENTICATED = 'system:unauthenticated';
 /** SYSTEM_MASTERS is the privileged group the API server never asks RBAC about. */
 export const SYSTEM_MASTERS = 'system:masters';
 /** ANONYMOUS is the unauthenticated user's name. */
@@ -44,14 +45,17 @@ export function serviceAccountGroups(namespace: string): string[] {
 /**
  * impersonatedUser is the user the API server's impersonation filter builds from the
  * Impersonate-User / Impersonate-Group headers: a service account name gets its fixed groups
- * when no group is given, and every non-anonymous user gets system:authenticated.
+ * when no group is given; a non-anonymous user gets system:authenticated unless a group given
+ * already says whether it is authenticated, and system:anonymous gets system:unauthenticated.
  * Mirrors k8s.io/apiserver pkg/endpoints/filters/impersonation.go.
  */
 export function impersonatedUser(name: string, groups: readonly string[]): UserInfo {
   const out = [...groups];
   const sa = serviceAccountUser(name);
   if (sa && !groups.length) out.push(...serviceAccountGroups(sa.namespace));
-  if (name !== ANONYMOUS && !out.includes(ALL_AUTHENTICATED)) out.push(ALL_AUTHENTICATED);
+  if (name === ANONYMOUS) {
+    if (!out.includes(ALL_UNAUTHENTICATED)) out.push(ALL_UNAUTHENTICATED);
+  } else if (!out.includes(ALL_AUTHENTICATED) && !out.includes(ALL_UNAUTHENTICATED)) out.push(ALL_AUTHENTICATED);
   return { name, groups: out };
 }
 
