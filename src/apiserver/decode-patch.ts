@@ -14,7 +14,7 @@ import { parseApiVersion, type ResourceInfo } from '../api/registry';
 import { goFormatFloat, goQuote } from '../yaml/go-syntax';
 import { goJsonString } from '../yaml/write-json';
 import { decodeTyped, type DecodeResult, type FieldValidation } from './decode';
-import { invalid, type ApiError } from './errors';
+import { badRequest, invalid, type ApiError } from './errors';
 import { invalidRendered } from './strategies/go-format';
 import { kindTypeId } from './schema/go-types';
 
@@ -49,6 +49,21 @@ export function decodePatched(
     throw patchInvalid(kind === 'strategic' ? goPlusV(patch) : patchedJson(patched, patch, kind), r.error);
   }
   return { object: r.object, warnings: r.warnings };
+}
+
+/**
+ * checkPatchedName refuses a patch that renamed the object or moved it to another namespace:
+ * the patch handler's checkName (k8s.io/apiserver pkg/endpoints/handlers/rest.go), run after
+ * the patch applies and before the update, so no other object is ever written.
+ */
+export function checkPatchedName(patched: KubeObject, name: string, namespace: string | undefined): void {
+  const objName = patched.metadata?.name ?? '';
+  const objNamespace = patched.metadata?.namespace ?? '';
+  if (!objName) throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  if (objName !== name) throw badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`);
+  if (namespace && objNamespace && objNamespace !== namespace) {
+    throw badRequest(`the namespace of the object (${objNamespace}) does not match the namespace on the request (${namespace})`);
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { applyPatch, JsonPatchError, type PatchType } from '../patch';
-import { decodePatched } from '../../apiserver/decode-patch';
+import { checkPatchedName, decodePatched } from '../../apiserver/decode-patch';
 import { mutateObjects, sameObject } from './mutate-objects';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 
@@ -78,6 +78,7 @@ export const patchCommand = defineCommand({
         // client-side patch, --local or --dry-run=client, does not).
         if (!ec.local && ec.dryRun !== 'client') {
           const decoded = decodePatched(patched, ec.target.info, patch, type as PatchType);
+          checkPatchedName(decoded.object, before.metadata.name!, ec.target.info.namespaced ? before.metadata.namespace : undefined);
           for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
           patched = decoded.object;
         }
