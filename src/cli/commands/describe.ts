@@ -3,7 +3,7 @@
  * with related objects and Events found through the API.
  */
 import type { KubeObject, ListQuery } from '../../api/meta';
-import { notFound } from '../../apiserver/errors';
+import { ApiError, notFound } from '../../apiserver/errors';
 import { describeMany, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
@@ -13,17 +13,30 @@ import type { Cluster } from '../../cluster/cluster';
 function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) => DescribeContext {
   const now = cluster.clock.now();
   const registry = cluster.api.registry();
-  return (obj) => ({
-    now,
-    showEvents,
-    events: cluster.api.list({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' })
-      .filter((e) => e.involvedObject?.uid === obj.metadata.uid || (obj.kind === 'Node' && e.involvedObject?.kind === 'Node' && e.involvedObject?.name === obj.metadata.name)),
-    list: (q: ListQuery) => (q.kind === 'Pod' && q.fieldSelector?.startsWith('spec.nodeName=') ? cluster.api.podsOnNode(q.fieldSelector.slice('spec.nodeName='.length)) : cluster.api.list(q)),
-    get: (kind: string, name: string, namespace?: string) => {
-      const info = registry.forStorageKind(kind);
-      return cluster.api.tryGet({ kind, name, namespace: info?.namespaced ? namespace : undefined });
-    },
-  });
+  // kubectl ignores a failed event search and prints no Events section (a user who may not list events).
+  const eventsOf = (obj: KubeObject): KubeObject[] | undefined => {
+    if (!showEvents) return [];
+    try {
+      return cluster.api.list({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' })
+        .filter((e) => e.involvedObject?.uid === obj.metadata.uid || (obj.kind === 'Node' && e.involvedObject?.kind === 'Node' && e.involvedObject?.name === obj.metadata.name));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 403) return undefined;
+      throw e;
+    }
+  };
+  return (obj) => {
+    const events = eventsOf(obj);
+    return {
+      now,
+      showEvents: showEvents && events !== undefined,
+      events: events ?? [],
+      list: (q: ListQuery) => (q.kind === 'Pod' && q.fieldSelector?.startsWith('spec.nodeName=') ? cluster.api.podsOnNode(q.fieldSelector.slice('spec.nodeName='.length)) : cluster.api.list(q)),
+      get: (kind: string, name: string, namespace?: string) => {
+        const info = registry.forStorageKind(kind);
+        return cluster.api.tryGet({ kind, name, namespace: info?.namespaced ? namespace : undefined });
+      },
+    };
+  };
 }
 
 /** describeCommand is `kubectl describe`. */

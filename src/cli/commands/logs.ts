@@ -5,6 +5,7 @@
  * second); on a manual-clock cluster time never moves while it waits, so -f prints what
  * exists and returns.
  */
+import { authorizeRequest } from '../../apiserver/authorization';
 import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
 import { badRequest, notFound } from '../../apiserver/errors';
@@ -163,6 +164,8 @@ export const logsCommand = defineCommand({
           }
           names = [chosen];
         }
+        // The log is the pods/log subresource: reading the pod is not enough.
+        authorizeRequest(cluster.api, 'get', 'Pod', ns, pod.metadata.name!, 'log');
         for (const name of names) {
           let lines: LogLine[];
           try {

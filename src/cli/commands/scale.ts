@@ -3,6 +3,7 @@
  * replication controllers, by name, selector or --all, with --current-replicas and
  * --resource-version preconditions. Mirrors kubernetes/kubectl pkg/cmd/scale/scale.go.
  */
+import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
@@ -61,7 +62,14 @@ export const scaleCommand = defineCommand({
     for (const { t } of found) {
       try {
         const result = cluster.write(() => {
-          const obj = structuredClone(cluster.api.get(t.ref));
+          // kubectl scales through the scale subresource: a merge patch of it, or with a
+          // precondition a get and an update of it.
+          const ns = t.info.namespaced ? t.ref.namespace : undefined;
+          if (dryRun !== 'client') {
+            for (const verb of current >= 0 || rv ? ['get', 'update'] : ['patch']) authorizeRequest(cluster.api, verb, t.ref.kind, ns, t.ref.name, 'scale');
+          }
+          const server = serverSide(cluster.api);
+          const obj = structuredClone(server.get(t.ref));
           if (!SCALABLE_KINDS.has(obj.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
           const was = obj.spec?.replicas ?? 1;
           if (current >= 0 && current !== was) throw new CliError(ERR_PRECONDITION(current, was));
@@ -70,7 +78,7 @@ export const scaleCommand = defineCommand({
           }
           obj.spec = { ...obj.spec, replicas };
           if (dryRun === 'client') return obj;
-          return cluster.api.update(obj, { fieldManager: 'kubectl-scale', dryRun: dryRun === 'server' });
+          return server.update(obj, { fieldManager: 'kubectl-scale', dryRun: dryRun === 'server' });
         });
         if (out) ctx.io.out(printObjects([result], out, true, registry));
         else ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_SCALED}${dryRunSuffix(dryRun)}\n`);
