@@ -98,6 +98,10 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
   'hello-world': {
     ...SHELL_IMAGE, sizeBytes: 13_256, entrypoint: [], cmd: ['/hello'], memoryBytes: MI / 4, shell: undefined, binaries: ['/hello'],
   },
+  // The DNS debugging pod of the Kubernetes docs (dnsutils.yaml): Debian jessie with bind 9.9's dnsutils.
+  'registry.k8s.io/e2e-test-images/jessie-dnsutils': {
+    ...SHELL_IMAGE, sizeBytes: 112_000_000, entrypoint: [], cmd: ['bash'], memoryBytes: MI, shell: 'bash', binaries: ['nslookup', 'dig', 'host', 'getent'],
+  },
   'registry.k8s.io/pause': {
     sizeBytes: 320_000, server: true, stopsOnSigterm: true, entrypoint: ['/pause'], cmd: [], ports: [], memoryBytes: MI / 4, shell: undefined, binaries: ['/pause'],
   },
