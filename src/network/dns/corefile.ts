@@ -72,15 +72,17 @@ function zoneOf(key: string): string {
 
 interface Directive { name: string; args: string[]; body: Directive[] }
 
-/** tokenize splits Corefile text into lines of words and braces, dropping # comments. */
+/**
+ * tokenize splits Corefile text into lines of words, dropping # comments. As in the Caddyfile
+ * lexer, a brace is a token only as a word of its own (`{1}` in a rewrite is text).
+ */
 function tokenize(text: string): string[][] {
   const lines: string[][] = [];
   for (const raw of text.split('\n')) {
     const words: string[] = [];
-    const re = /"([^"]*)"|([{}])|([^\s{}"#]+)|(#.*)/g;
-    for (const m of raw.matchAll(re)) {
-      if (m[4] !== undefined) break;
-      words.push(m[1] ?? m[2] ?? m[3]!);
+    for (const m of raw.matchAll(/"([^"]*)"|(#.*)|(\S+)/g)) {
+      if (m[2] !== undefined) break;
+      words.push(m[1] ?? m[3]!);
     }
     if (words.length) lines.push(words);
   }
