@@ -76,8 +76,9 @@ export function busyboxNslookup(args: string[], ctx: DnsToolContext): ToolOutput
   }
   const [host, serverArg, extra] = args.slice(i);
   if (!host || extra !== undefined) return { stdout: '', stderr: BUSYBOX_NSLOOKUP_USAGE, code: 1 };
-  const conf = confOf(ctx);
-  const server = serverArg ?? conf.nameservers[0] ?? '127.0.0.1';
+  // Given a server, busybox does not read resolv.conf at all: no search list either.
+  const conf = serverArg ? { nameservers: [serverArg], search: [], ndots: 1 } : confOf(ctx);
+  const server = conf.nameservers[0] ?? '127.0.0.1';
   const queries: { name: string; type: RecordType }[] = [];
   if (!types.length && isIPv4(host)) queries.push({ name: reverseName(host), type: 'PTR' });
   else {

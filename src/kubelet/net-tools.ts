@@ -63,10 +63,14 @@ export function imageHasNetTool(image: string, tool: string): boolean {
   return tool === 'getent' && info.shell === 'bash';
 }
 
-/** nslookupFlavour is whose nslookup an image ships: busybox's in busybox-based images, else bind's. */
+/**
+ * nslookupFlavour is whose nslookup an image ships: busybox's in busybox-based images (and
+ * when the image is not known at all), bind's in the others.
+ */
 function nslookupFlavour(image: string | undefined): 'busybox' | 'bind' {
-  const info = image ? imageInfo(image) : undefined;
-  return info?.known && info.shell === 'sh' && !info.binaries.includes('dig') ? 'busybox' : 'bind';
+  if (!image) return 'busybox';
+  const info = imageInfo(image);
+  return info.known && info.shell === 'sh' && !info.binaries.includes('dig') ? 'busybox' : 'bind';
 }
 
 /** NetContext is the calling pod's view: its namespace (and the pod itself, for its resolv.conf) and the API. */
@@ -125,7 +129,7 @@ function serve(pod: KubeObject, port: number, path: string): { body: string; sta
 export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefined {
   const bin = (argv[0] ?? '').replace(/^.*\//, '');
   const args = argv.slice(1);
-  if (DNS_CLIENTS.has(bin)) return runDnsTool(bin, args, ctx, nslookupFlavour(ctx.image));
+  if (DNS_CLIENTS.has(bin)) return runDnsTool(bin, args, ctx, nslookupFlavour(ctx.image ?? ctx.pod?.spec?.containers?.[0]?.image));
   if (bin === 'curl') {
     const url = args.filter((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-m', '--max-time', '-w'].includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: "curl: try 'curl --help' or 'curl --manual' for more information\n", code: 2 };

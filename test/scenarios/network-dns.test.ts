@@ -200,6 +200,10 @@ describe('cluster DNS from inside a pod', () => {
     expect(sh('exec dnsutils -- host web').stdout).toBe(`web.default.svc.cluster.local has address ${webIP}\n`);
     home.run(['apply', '-f', home.file('corefile.yaml', COREFILE_WITH_HOSTS.replace('           fallthrough\n', ''))]);
     expect(sh('exec dnsutils -- host web')).toEqual({ stdout: 'Host web not found: 3(NXDOMAIN)\n', stderr: exit(1), code: 1 });
+    // A Corefile CoreDNS cannot load: cluster names still answer (kubemu serves kubeadm's Corefile;
+    // a reloading CoreDNS keeps its last good one).
+    home.run(['apply', '-f', home.file('corefile.yaml', COREFILE_WITH_HOSTS.replace('        loadbalance\n', '        loadbalance\n        bogus\n'))]);
+    expect(sh('exec dnsutils -- host web').stdout).toBe(`web.default.svc.cluster.local has address ${webIP}\n`);
     home.run(['apply', '-f', home.file('corefile.yaml', COREFILE_WITH_HOSTS)]);
   });
 
