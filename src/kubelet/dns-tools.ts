@@ -178,7 +178,7 @@ export function hostTool(args: string[], ctx: DnsToolContext): ToolOutput {
   const { reply: r } = searchLookup(ptr ? reverseName(host) : host, ptr ? 'PTR' : (type ?? 'A'), server, conf, ctx);
   if (r === 'timeout') return ok(`${NO_SERVERS}\n`, 1);
   const head = serverArg ? `Using domain server:\nName: ${server}\nAddress: ${server}#53\nAliases: \n\n` : '';
-  if (r.rcode !== 'NOERROR') return ok(`${head}Host ${ptr ? reverseName(host) : host} not found: ${r.rcode === 'NXDOMAIN' ? 3 : 2}(${r.rcode})\n`, 1);
+  if (r.rcode !== 'NOERROR') return ok(`${head}Host ${ptr ? `${reverseName(host)}.` : host} not found: ${r.rcode === 'NXDOMAIN' ? 3 : 2}(${r.rcode})\n`, 1);
   if (!r.answers.length && type) return ok(`${head}${host} has no ${type} record\n`);
   return ok(head + r.answers.map(hostRecord).join(''));
 }

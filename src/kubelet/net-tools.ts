@@ -52,14 +52,13 @@ const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<c
 export const NET_TOOLS = new Set(['curl', 'wget', ...DNS_CLIENTS]);
 
 /**
- * imageHasNetTool says whether an image ships tool: the catalogue's binaries; busybox's
- * applets (wget, nslookup) in busybox-based images (shell "sh"); libc-bin's getent in the
- * Debian-based ones (shell "bash"); anything in an image the catalogue does not know.
+ * imageHasNetTool says whether an image ships tool: the catalogue's binaries; libc-bin's
+ * getent in the Debian-based images (shell "bash"); anything in an image the catalogue does
+ * not know.
  */
 export function imageHasNetTool(image: string, tool: string): boolean {
   const info = imageInfo(image);
   if (!info.known || info.binaries.includes(tool)) return true;
-  if (tool === 'wget' || tool === 'nslookup') return info.shell === 'sh';
   return tool === 'getent' && info.shell === 'bash';
 }
 
