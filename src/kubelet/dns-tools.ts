@@ -10,7 +10,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { clusterFirstResolvConf, queryCluster, upstreamReply } from '../network/dns';
+import { clusterFirstResolvConf, queryCluster, upstreamReply, type Reach } from '../network/dns';
 import { isIPv4 } from '../network/dns/corefile';
 import { RECORD_TYPES, reverseName, type DnsReply, type RecordType, type ResourceRecord } from '../network/dns/message';
 import { busyboxCandidates, libcCandidates, parseResolvConf, type ResolvConf } from '../network/dns/stub-resolver';
@@ -19,8 +19,8 @@ import { NODE_NAMESERVER, hostsFile, resolvConf } from './standard-files';
 /** ToolOutput is a finished command: its output streams and exit code. */
 export interface ToolOutput { stdout: string; stderr: string; code: number }
 
-/** DnsToolContext is the calling pod (for its resolv.conf and /etc/hosts) and the API. */
-export interface DnsToolContext { namespace: string; pod?: KubeObject; api: Pick<ApiClient, 'tryGet' | 'list'>; nowMs?: number }
+/** DnsToolContext is the calling pod (for its resolv.conf and /etc/hosts), the API, and what the pod may reach. */
+export interface DnsToolContext { namespace: string; pod?: KubeObject; api: Pick<ApiClient, 'tryGet' | 'list'>; nowMs?: number; reach?: Reach }
 
 /** NO_SERVERS is what nslookup, dig and host print when no nameserver answers. */
 export const NO_SERVERS = ';; connection timed out; no servers could be reached';
@@ -42,7 +42,7 @@ function confOf(ctx: DnsToolContext): ResolvConf {
 /** ask sends one query to server: cluster DNS, the node's resolver (kubemu: no internet), or nobody. */
 function ask(server: string, name: string, type: RecordType, ctx: DnsToolContext): Reply {
   if (server === NODE_NAMESERVER) return upstreamReply();
-  return queryCluster(server, name, type, ctx.api);
+  return queryCluster(server, name, type, ctx.api, ctx.reach);
 }
 
 const bare = (name: string) => name.replace(/\.$/, '');

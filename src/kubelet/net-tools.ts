@@ -10,7 +10,7 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { imageInfo, parseImage } from './images';
-import { resolve } from '../network/dns';
+import { resolve, type Reach } from '../network/dns';
 import { parseResolvConf } from '../network/dns/stub-resolver';
 import { DNS_CLIENTS, runDnsTool } from './dns-tools';
 import { resolvConf } from './standard-files';
@@ -73,7 +73,7 @@ function nslookupFlavour(image: string | undefined): 'busybox' | 'bind' {
 }
 
 /** NetContext is the calling pod's view: its namespace (and the pod itself, for its resolv.conf) and the API. */
-export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number }
+export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach }
 
 type Fetch = { ok: true; body: string; status: number } | { ok: false; why: 'resolve' | 'refused'; host: string; ip?: string; port: number };
 
@@ -95,7 +95,7 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
       pod = b.pod; targetPort = b.port;
     } else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
   } else {
-    const ans = resolve(host, ctx.namespace, ctx.api, ctx.pod && parseResolvConf(resolvConf(ctx.pod)));
+    const ans = resolve(host, ctx.namespace, ctx.api, ctx.pod && parseResolvConf(resolvConf(ctx.pod)), ctx.reach);
     if (!ans) return { ok: false, why: 'resolve', host, port };
     ip = ans.addresses[0];
     const b = ans.service && backendFor(ans.service, ip!, port, ctx.api);

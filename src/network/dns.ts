@@ -86,20 +86,27 @@ export function clusterCorefile(api: Pick<ApiClient, 'tryGet'>): CorefileState {
 }
 
 /**
- * servesDns says whether a query sent to ip reaches a CoreDNS: the kube-dns Service's
- * address while it has a ready endpoint, or a ready CoreDNS pod's own address.
+ * Reach says whether the calling pod's packets get to address:port (a NetworkPolicy egress
+ * rule, or the CoreDNS pod's ingress, may drop them); absent, everything is reachable.
  */
-export function servesDns(ip: string, api: Pick<ApiClient, 'tryGet'>): boolean {
+export type Reach = (address: string, port: number, protocol: 'UDP' | 'TCP') => boolean;
+
+/**
+ * servesDns says whether a query sent to ip reaches a CoreDNS: the kube-dns Service's
+ * address while it has a ready endpoint the caller may reach on 53/UDP, or such an
+ * endpoint's own address.
+ */
+export function servesDns(ip: string, api: Pick<ApiClient, 'tryGet'>, reach?: Reach): boolean {
   const svc = api.tryGet({ kind: 'Service', namespace: DNS_NAMESPACE, name: DNS_SERVICE });
   if (!svc) return false;
-  const addresses = readyAddresses(svc, api);
+  const addresses = readyAddresses(svc, api).filter((a) => !reach || reach(a.ip, 53, 'UDP'));
   const ips: string[] = svc.spec?.clusterIPs ?? [svc.spec?.clusterIP];
   return addresses.length > 0 && (ips.includes(ip) || addresses.some((a) => a.ip === ip));
 }
 
 /** queryCluster sends one query to server; 'timeout' when nothing answers there. */
-export function queryCluster(server: string, name: string, type: RecordType, api: Api): DnsReply | 'timeout' {
-  if (!servesDns(server, api)) return 'timeout';
+export function queryCluster(server: string, name: string, type: RecordType, api: Api, reach?: Reach): DnsReply | 'timeout' {
+  if (!servesDns(server, api, reach)) return 'timeout';
   return serveQuery(name, type, clusterCorefile(api).corefile, clusterView(api));
 }
 
@@ -116,11 +123,11 @@ export interface DnsAnswer { fqdn: string; addresses: string[]; service?: KubeOb
  * resolv.conf): the search list, then A records; undefined when it does not resolve or cluster
  * DNS does not answer.
  */
-export function resolve(name: string, namespace: string, api: Api, conf: ResolvConf = clusterFirstResolvConf(namespace)): DnsAnswer | undefined {
+export function resolve(name: string, namespace: string, api: Api, conf: ResolvConf = clusterFirstResolvConf(namespace), reach?: Reach): DnsAnswer | undefined {
   const server = conf.nameservers[0];
   if (!server) return undefined;
   for (const candidate of libcCandidates(name.toLowerCase(), conf)) {
-    const r = queryCluster(server, candidate, 'A', api);
+    const r = queryCluster(server, candidate, 'A', api, reach);
     if (r === 'timeout') return undefined;
     const addresses = r.answers.filter((a) => a.type === 'A').map((a) => a.data);
     if (r.rcode !== 'NOERROR' || !addresses.length) continue;
