@@ -10,7 +10,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { clusterFirstResolvConf, queryCluster, upstreamReply, type Reach } from '../network/dns';
+import { clusterFirstResolvConf, queryCluster, upstreamReply, type NoAnswer, type Reach } from '../network/dns';
 import { isIPv4 } from '../network/dns/corefile';
 import { RECORD_TYPES, reverseName, type DnsReply, type RecordType, type ResourceRecord } from '../network/dns/message';
 import { busyboxCandidates, libcCandidates, parseResolvConf, type ResolvConf } from '../network/dns/stub-resolver';
@@ -32,7 +32,10 @@ export const BUSYBOX_NSLOOKUP_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC)
 /** DIG_VERSION is the dig of registry.k8s.io/e2e-test-images/jessie-dnsutils. */
 export const DIG_VERSION = '9.9.5-9+deb8u19-Debian';
 
-type Reply = DnsReply | 'timeout';
+type Reply = DnsReply | NoAnswer;
+
+/** answered narrows a Reply to a reply. */
+const answered = (r: Reply): r is DnsReply => typeof r !== 'string';
 
 /** confOf is the pod's resolv.conf as its runtime wrote it (ClusterFirst in namespace when no pod is known). */
 function confOf(ctx: DnsToolContext): ResolvConf {
@@ -94,6 +97,12 @@ export function busyboxNslookup(args: string[], ctx: DnsToolContext): ToolOutput
   let code = 0;
   for (const q of queries) {
     const r = ask(server, q.name, q.type, ctx);
+    if (r === 'refused') {
+      // ICMP port unreachable fails the next write on the connected socket (so busybox gives
+      // up at once), or, with a single query, each read until the 5 s timeout (two tries).
+      const why = queries.length > 1 ? `nslookup: write to '${server}': Connection refused\n` : 'nslookup: read: Connection refused\n'.repeat(2);
+      return { stdout: `${NO_SERVERS}\n\n`, stderr: why, code: 1 };
+    }
     if (r === 'timeout') return ok(`${NO_SERVERS}\n\n`, 1);
     if (!out) out = `Server:\t\t${server}\nAddress:\t${server}:53\n\n`;
     if (r.rcode !== 'NOERROR') { out += `** server can't find ${q.name}: ${r.rcode}\n`; code = 1; }
@@ -121,7 +130,7 @@ function searchLookup(name: string, type: RecordType, server: string, conf: Reso
   for (const n of names) {
     const r = ask(server, n, type, ctx);
     last = { name: n, reply: r };
-    if (r === 'timeout' || (r.rcode === 'NOERROR' && r.answers.length) || (r.rcode !== 'NOERROR' && r.rcode !== 'NXDOMAIN')) return last;
+    if (!answered(r) || (r.rcode === 'NOERROR' && r.answers.length) || (r.rcode !== 'NOERROR' && r.rcode !== 'NXDOMAIN')) return last;
   }
   return last;
 }
@@ -141,7 +150,7 @@ export function bindNslookup(args: string[], ctx: DnsToolContext): ToolOutput {
   const server = serverArg ?? conf.nameservers[0] ?? '127.0.0.1';
   const ptr = isIPv4(host);
   const { reply: r } = searchLookup(ptr ? reverseName(host) : host, ptr ? 'PTR' : type, server, conf, ctx);
-  if (r === 'timeout') return ok(`${NO_SERVERS}\n\n`, 1);
+  if (!answered(r)) return ok(`${NO_SERVERS}\n\n`, 1);
   let out = `Server:\t\t${server}\nAddress:\t${server}#53\n\n`;
   if (r.rcode !== 'NOERROR') return ok(`${out}** server can't find ${ptr ? reverseName(host) : host}: ${r.rcode}\n\n`, 1);
   if (!r.aa) out += 'Non-authoritative answer:\n';
@@ -176,7 +185,7 @@ export function hostTool(args: string[], ctx: DnsToolContext): ToolOutput {
   const server = serverArg ?? conf.nameservers[0] ?? '127.0.0.1';
   const ptr = isIPv4(host) && !type;
   const { reply: r } = searchLookup(ptr ? reverseName(host) : host, ptr ? 'PTR' : (type ?? 'A'), server, conf, ctx);
-  if (r === 'timeout') return ok(`${NO_SERVERS}\n`, 1);
+  if (!answered(r)) return ok(`${NO_SERVERS}\n`, 1);
   const head = serverArg ? `Using domain server:\nName: ${server}\nAddress: ${server}#53\nAliases: \n\n` : '';
   if (r.rcode !== 'NOERROR') return ok(`${head}Host ${ptr ? `${reverseName(host)}.` : host} not found: ${r.rcode === 'NXDOMAIN' ? 3 : 2}(${r.rcode})\n`, 1);
   if (!r.answers.length && type) return ok(`${head}${host} has no ${type} record\n`);
@@ -237,7 +246,7 @@ export function digTool(args: string[], ctx: DnsToolContext): ToolOutput {
   const ns = server ?? conf.nameservers[0] ?? '127.0.0.1';
   const qname = name ?? '.';
   const { name: asked, reply: r } = searchLookup(qname, type, ns, conf, ctx, search && !reverse);
-  if (r === 'timeout') return ok(`${short ? '' : `\n; <<>> DiG ${DIG_VERSION} <<>> ${args.join(' ')}\n;; global options: +cmd\n`}${NO_SERVERS}\n`, 9);
+  if (!answered(r)) return ok(`${short ? '' : `\n; <<>> DiG ${DIG_VERSION} <<>> ${args.join(' ')}\n;; global options: +cmd\n`}${NO_SERVERS}\n`, 9);
   if (short) return ok(r.answers.map((a) => `${a.data}\n`).join(''));
   const id = [...asked].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 65536, 7);
   const flags = `qr${r.aa ? ' aa' : ''} rd${r.aa ? '' : ' ra'}`;
@@ -270,7 +279,7 @@ export function getentHosts(args: string[], ctx: DnsToolContext): ToolOutput {
     if (local) { out += line(local[0]!, local.slice(1)); continue; }
     const server = conf.nameservers[0];
     const { reply: r } = server ? searchLookup(isIPv4(key) ? reverseName(key) : key, isIPv4(key) ? 'PTR' : 'A', server, conf, ctx) : { reply: 'timeout' as const };
-    if (r === 'timeout' || r.rcode !== 'NOERROR' || !r.answers.length) { code = 2; continue; }
+    if (!answered(r) || r.rcode !== 'NOERROR' || !r.answers.length) { code = 2; continue; }
     if (isIPv4(key)) { out += line(key, [bare(r.answers[0]!.data)]); continue; }
     const addrs = r.answers.filter((a) => a.type === 'A');
     const canonical = bare(addrs[0]?.name ?? '');

@@ -48,6 +48,7 @@ describe('cluster DNS over the API', () => {
     cluster.write(() => cluster.api.update({ ...d, spec: { ...d.spec, replicas: 0 } }, { fieldManager: 'test' }));
     cluster.advance(40_000);
     expect(readyAddresses(svc('kube-dns', 'kube-system'), cluster.api)).toEqual([]);
-    expect(queryCluster(CLUSTER_DNS_IP, 'kubernetes.default.svc.cluster.local', 'A', cluster.api)).toBe('timeout');
+    expect(queryCluster(CLUSTER_DNS_IP, 'kubernetes.default.svc.cluster.local', 'A', cluster.api)).toBe('refused');
+    expect(resolve('kubernetes.default', 'default', cluster.api)).toBeUndefined();
   });
 });

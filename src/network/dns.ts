@@ -92,21 +92,38 @@ export function clusterCorefile(api: Pick<ApiClient, 'tryGet'>): CorefileState {
 export type Reach = (address: string, port: number, protocol: 'UDP' | 'TCP') => boolean;
 
 /**
- * servesDns says whether a query sent to ip reaches a CoreDNS: the kube-dns Service's
- * address while it has a ready endpoint the caller may reach on 53/UDP, or such an
- * endpoint's own address.
+ * NoAnswer is why a query gets no reply: 'refused' — sent to the kube-dns Service while it
+ * has no ready endpoint, which kube-proxy (iptables) REJECTs with ICMP port unreachable;
+ * 'timeout' — dropped (a NetworkPolicy, an address nobody serves DNS on).
  */
-export function servesDns(ip: string, api: Pick<ApiClient, 'tryGet'>, reach?: Reach): boolean {
+export type NoAnswer = 'refused' | 'timeout';
+
+/**
+ * dnsPath is what becomes of a query sent to ip: a CoreDNS answers it (the kube-dns Service's
+ * address, or a ready CoreDNS endpoint's own, reachable on 53/UDP), or NoAnswer.
+ */
+export function dnsPath(ip: string, api: Pick<ApiClient, 'tryGet'>, reach?: Reach): 'served' | NoAnswer {
   const svc = api.tryGet({ kind: 'Service', namespace: DNS_NAMESPACE, name: DNS_SERVICE });
-  if (!svc) return false;
-  const addresses = readyAddresses(svc, api).filter((a) => !reach || reach(a.ip, 53, 'UDP'));
+  if (!svc) return 'timeout';
+  const addresses = readyAddresses(svc, api);
+  const reachable = addresses.filter((a) => !reach || reach(a.ip, 53, 'UDP'));
   const ips: string[] = svc.spec?.clusterIPs ?? [svc.spec?.clusterIP];
-  return addresses.length > 0 && (ips.includes(ip) || addresses.some((a) => a.ip === ip));
+  if (ips.includes(ip)) {
+    if (!addresses.length) return 'refused';
+    return reachable.length ? 'served' : 'timeout';
+  }
+  return reachable.some((a) => a.ip === ip) ? 'served' : 'timeout';
 }
 
-/** queryCluster sends one query to server; 'timeout' when nothing answers there. */
-export function queryCluster(server: string, name: string, type: RecordType, api: Api, reach?: Reach): DnsReply | 'timeout' {
-  if (!servesDns(server, api, reach)) return 'timeout';
+/** servesDns says whether a query sent to ip gets CoreDNS's answer. */
+export function servesDns(ip: string, api: Pick<ApiClient, 'tryGet'>, reach?: Reach): boolean {
+  return dnsPath(ip, api, reach) === 'served';
+}
+
+/** queryCluster sends one query to server: CoreDNS's reply, or why there is none. */
+export function queryCluster(server: string, name: string, type: RecordType, api: Api, reach?: Reach): DnsReply | NoAnswer {
+  const path = dnsPath(server, api, reach);
+  if (path !== 'served') return path;
   return serveQuery(name, type, clusterCorefile(api).corefile, clusterView(api));
 }
 
@@ -128,7 +145,7 @@ export function resolve(name: string, namespace: string, api: Api, conf: ResolvC
   if (!server) return undefined;
   for (const candidate of libcCandidates(name.toLowerCase(), conf)) {
     const r = queryCluster(server, candidate, 'A', api, reach);
-    if (r === 'timeout') return undefined;
+    if (r === 'timeout' || r === 'refused') return undefined;
     const addresses = r.answers.filter((a) => a.type === 'A').map((a) => a.data);
     if (r.rcode !== 'NOERROR' || !addresses.length) continue;
     return { fqdn: candidate.replace(/\.$/, ''), addresses, service: serviceBehind(addresses[0]!, api) };
