@@ -123,14 +123,19 @@ function bindRecord(rr: ResourceRecord): string {
   }
 }
 
-/** searchLookup asks each libc search candidate in turn until one has answers; the last reply otherwise. */
-function searchLookup(name: string, type: RecordType, server: string, conf: ResolvConf, ctx: DnsToolContext, search = true): { name: string; reply: Reply } {
-  const names = type === 'PTR' || !search ? [name.endsWith('.') ? name : `${name}.`] : libcCandidates(name, conf);
+/**
+ * searchLookup asks the search candidates in turn; the reply that ends the walk, or the last.
+ * bind's tools go on only after NXDOMAIN (dighost.c next_origin); libc also after an empty
+ * answer (res_search's got_nodata).
+ */
+function searchLookup(name: string, type: RecordType, server: string, conf: ResolvConf, ctx: DnsToolContext,
+  opts: { search?: boolean; libc?: boolean } = {}): { name: string; reply: Reply } {
+  const names = type === 'PTR' || opts.search === false ? [name.endsWith('.') ? name : `${name}.`] : libcCandidates(name, conf);
   let last: { name: string; reply: Reply } = { name: names[0]!, reply: 'timeout' };
   for (const n of names) {
     const r = ask(server, n, type, ctx);
     last = { name: n, reply: r };
-    if (!answered(r) || (r.rcode === 'NOERROR' && r.answers.length) || (r.rcode !== 'NOERROR' && r.rcode !== 'NXDOMAIN')) return last;
+    if (!answered(r) || r.rcode !== 'NXDOMAIN' && (!opts.libc || r.rcode !== 'NOERROR' || r.answers.length)) return last;
   }
   return last;
 }
@@ -149,10 +154,11 @@ export function bindNslookup(args: string[], ctx: DnsToolContext): ToolOutput {
   const conf = confOf(ctx);
   const server = serverArg ?? conf.nameservers[0] ?? '127.0.0.1';
   const ptr = isIPv4(host);
-  const { reply: r } = searchLookup(ptr ? reverseName(host) : host, ptr ? 'PTR' : type, server, conf, ctx);
+  const { name: asked, reply: r } = searchLookup(ptr ? reverseName(host) : host, ptr ? 'PTR' : type, server, conf, ctx);
   if (!answered(r)) return ok(`${NO_SERVERS}\n\n`, 1);
   let out = `Server:\t\t${server}\nAddress:\t${server}#53\n\n`;
-  if (r.rcode !== 'NOERROR') return ok(`${out}** server can't find ${ptr ? reverseName(host) : host}: ${r.rcode}\n\n`, 1);
+  // The name that failed is the last one asked (the name itself, after the search list).
+  if (r.rcode !== 'NOERROR') return ok(`${out}** server can't find ${bare(asked)}: ${r.rcode}\n\n`, 1);
   if (!r.aa) out += 'Non-authoritative answer:\n';
   if (!r.answers.length) return ok(`${out}*** Can't find ${host}: No answer\n\n`, 0);
   return ok(`${out}${r.answers.map(bindRecord).join('')}\n`);
@@ -245,7 +251,7 @@ export function digTool(args: string[], ctx: DnsToolContext): ToolOutput {
   const conf = confOf(ctx);
   const ns = server ?? conf.nameservers[0] ?? '127.0.0.1';
   const qname = name ?? '.';
-  const { name: asked, reply: r } = searchLookup(qname, type, ns, conf, ctx, search && !reverse);
+  const { name: asked, reply: r } = searchLookup(qname, type, ns, conf, ctx, { search: search && !reverse });
   if (!answered(r)) return ok(`${short ? '' : `\n; <<>> DiG ${DIG_VERSION} <<>> ${args.join(' ')}\n;; global options: +cmd\n`}${NO_SERVERS}\n`, 9);
   if (short) return ok(r.answers.map((a) => `${a.data}\n`).join(''));
   const id = [...asked].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 65536, 7);
@@ -278,7 +284,7 @@ export function getentHosts(args: string[], ctx: DnsToolContext): ToolOutput {
     const local = hostsLines.find(([ip, ...names]) => ip === key || names.some((n) => n.toLowerCase() === key.toLowerCase()));
     if (local) { out += line(local[0]!, local.slice(1)); continue; }
     const server = conf.nameservers[0];
-    const { reply: r } = server ? searchLookup(isIPv4(key) ? reverseName(key) : key, isIPv4(key) ? 'PTR' : 'A', server, conf, ctx) : { reply: 'timeout' as const };
+    const { reply: r } = server ? searchLookup(isIPv4(key) ? reverseName(key) : key, isIPv4(key) ? 'PTR' : 'A', server, conf, ctx, { libc: true }) : { reply: 'timeout' as const };
     if (!answered(r) || r.rcode !== 'NOERROR' || !r.answers.length) { code = 2; continue; }
     if (isIPv4(key)) { out += line(key, [bare(r.answers[0]!.data)]); continue; }
     const addrs = r.answers.filter((a) => a.type === 'A');
