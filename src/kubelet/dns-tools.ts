@@ -190,11 +190,11 @@ export function hostTool(args: string[], ctx: DnsToolContext): ToolOutput {
   const conf = confOf(ctx);
   const server = serverArg ?? conf.nameservers[0] ?? '127.0.0.1';
   const ptr = isIPv4(host) && !type;
-  const { reply: r } = searchLookup(ptr ? reverseName(host) : host, ptr ? 'PTR' : (type ?? 'A'), server, conf, ctx);
+  const { name: asked, reply: r } = searchLookup(ptr ? reverseName(host) : host, ptr ? 'PTR' : (type ?? 'A'), server, conf, ctx);
   if (!answered(r)) return ok(`${NO_SERVERS}\n`, 1);
   const head = serverArg ? `Using domain server:\nName: ${server}\nAddress: ${server}#53\nAliases: \n\n` : '';
   if (r.rcode !== 'NOERROR') return ok(`${head}Host ${ptr ? `${reverseName(host)}.` : host} not found: ${r.rcode === 'NXDOMAIN' ? 3 : 2}(${r.rcode})\n`, 1);
-  if (!r.answers.length && type) return ok(`${head}${host} has no ${type} record\n`);
+  if (!r.answers.length && type) return ok(`${head}${bare(asked)} has no ${type} record\n`);
   return ok(head + r.answers.map(hostRecord).join(''));
 }
 
