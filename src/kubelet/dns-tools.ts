@@ -50,6 +50,8 @@ function ask(server: string, name: string, type: RecordType, ctx: DnsToolContext
 
 const bare = (name: string) => name.replace(/\.$/, '');
 const ok = (stdout: string, code = 0): ToolOutput => ({ stdout, stderr: '', code });
+/** recordType is the type a tool's argument names, if any. */
+const recordType = (word: string | undefined): RecordType | undefined => RECORD_TYPES.find((t) => t === (word ?? '').toUpperCase());
 
 /** busyboxRecord is one answer line of busybox nslookup's parse_reply. */
 function busyboxRecord(rr: ResourceRecord): string {
@@ -72,7 +74,7 @@ export function busyboxNslookup(args: string[], ctx: DnsToolContext): ToolOutput
   for (; i < args.length && args[i]!.startsWith('-'); i++) {
     const [opt, val = ''] = args[i]!.slice(1).split(/=(.*)/s);
     if (opt === 'type' || opt === 'querytype') {
-      const t = RECORD_TYPES.find((x) => x === val.toUpperCase());
+      const t = recordType(val);
       if (!t) return { stdout: '', stderr: `nslookup: invalid query type "${val}"\n`, code: 1 };
       if (!types.includes(t)) types.push(t);
     } else if (!['port', 'retry', 'debug', 't', 'timeout'].includes(opt!)) return { stdout: '', stderr: BUSYBOX_NSLOOKUP_USAGE, code: 1 };
@@ -146,7 +148,7 @@ export function bindNslookup(args: string[], ctx: DnsToolContext): ToolOutput {
   const rest: string[] = [];
   for (const a of args) {
     const m = /^-(?:type|querytype|query|q|ty)=(.*)$/i.exec(a);
-    if (m) type = (RECORD_TYPES.find((t) => t === m[1]!.toUpperCase()) ?? 'A');
+    if (m) type = recordType(m[1]) ?? 'A';
     else if (!a.startsWith('-')) rest.push(a);
   }
   const [host, serverArg] = rest;
@@ -182,7 +184,7 @@ export function hostTool(args: string[], ctx: DnsToolContext): ToolOutput {
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-t') { type = RECORD_TYPES.find((t) => t === (args[++i] ?? '').toUpperCase()) ?? 'A'; continue; }
+    if (a === '-t') { type = recordType(args[++i]) ?? 'A'; continue; }
     if (!a.startsWith('-')) rest.push(a);
   }
   const [host, serverArg] = rest;
@@ -204,17 +206,19 @@ function wireLength(name: string): number {
 }
 
 /**
- * columns lays fields out as bind's master-file style does: each field starts at its column,
- * reached with 8-wide tabs, or after one space once the text before has passed it.
+ * columns lays fields out as bind's master-file style does (lib/dns/masterdump.c indent):
+ * each field goes to its column — at least one past the text before — with 8-wide tabs as
+ * far as they reach and spaces for the rest.
  */
 function columns(fields: string[], at: number[]): string {
   let out = fields[0]!;
   let col = out.length;
   fields.slice(1).forEach((f, i) => {
-    const target = at[i]!;
-    if (col >= target) { out += ' '; col += 1; } else while (col < target) { out += '\t'; col = (Math.floor(col / 8) + 1) * 8; }
-    out += f;
-    col += f.length;
+    const to = Math.max(at[i]!, col + 1);
+    const tabs = Math.floor(to / 8) - Math.floor(col / 8);
+    if (tabs > 0) { out += '\t'.repeat(tabs); col = Math.floor(to / 8) * 8; }
+    out += ' '.repeat(to - col) + f;
+    col = to + f.length;
   });
   return out;
 }
@@ -240,11 +244,11 @@ export function digTool(args: string[], ctx: DnsToolContext): ToolOutput {
     else if (a.startsWith('+')) continue;
     else if (a.startsWith('@')) server = a.slice(1);
     else if (a === '-x') { reverse = true; name = reverseName(args[++i] ?? ''); type = 'PTR'; }
-    else if (a === '-t') type = RECORD_TYPES.find((t) => t === (args[++i] ?? '').toUpperCase()) ?? type;
+    else if (a === '-t') type = recordType(args[++i]) ?? type;
     else if (a.startsWith('-')) continue;
     else {
       // As dig does, a word that names a type is the type; any other word is the name.
-      const t = RECORD_TYPES.find((x) => x === a.toUpperCase());
+      const t = recordType(a);
       if (t && !reverse) type = t; else name = a;
     }
   }
