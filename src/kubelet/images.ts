@@ -75,7 +75,7 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
     ...SHELL_IMAGE, sizeBytes: 2_155_000, entrypoint: [], cmd: ['sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'httpd', 'nslookup'],
   },
   alpine: {
-    ...SHELL_IMAGE, sizeBytes: 3_650_000, entrypoint: [], cmd: ['/bin/sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'nslookup', 'getent'],
+    ...SHELL_IMAGE, sizeBytes: 3_650_000, entrypoint: [], cmd: ['/bin/sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'nslookup'],
   },
   ubuntu: {
     ...SHELL_IMAGE, sizeBytes: 29 * MB, entrypoint: [], cmd: ['/bin/bash'], memoryBytes: MI, shell: 'bash', binaries: [],
