@@ -87,8 +87,9 @@ export function busyboxNslookup(args: string[], ctx: DnsToolContext): ToolOutput
   const queries: { name: string; type: RecordType }[] = [];
   if (!types.length && isIPv4(host)) queries.push({ name: reverseName(host), type: 'PTR' });
   else {
-    // Types go in busybox's table order (A, NS, CNAME …), each over the whole search list.
-    const order: RecordType[] = ['A', 'NS', 'CNAME', 'SOA', 'PTR', 'MX', 'TXT', 'AAAA', 'SRV', 'ANY'];
+    // Types go in busybox's qtypes table order, each over the whole search list; a PTR type
+    // asks the name as given (no in-addr.arpa conversion, no search).
+    const order: RecordType[] = ['SOA', 'NS', 'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'PTR', 'ANY'];
     const wanted = types.length ? order.filter((t) => types.includes(t)) : ['A', 'AAAA'] as RecordType[];
     for (const type of wanted) {
       const names = type === 'PTR' ? [host] : busyboxCandidates(host, conf);
