@@ -72,10 +72,10 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
     memoryBytes: 3 * MI, shell: 'bash', binaries: ['memcached', 'docker-entrypoint.sh'],
   },
   busybox: {
-    ...SHELL_IMAGE, sizeBytes: 2_155_000, entrypoint: [], cmd: ['sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'httpd'],
+    ...SHELL_IMAGE, sizeBytes: 2_155_000, entrypoint: [], cmd: ['sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'httpd', 'nslookup'],
   },
   alpine: {
-    ...SHELL_IMAGE, sizeBytes: 3_650_000, entrypoint: [], cmd: ['/bin/sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc'],
+    ...SHELL_IMAGE, sizeBytes: 3_650_000, entrypoint: [], cmd: ['/bin/sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'nslookup'],
   },
   ubuntu: {
     ...SHELL_IMAGE, sizeBytes: 29 * MB, entrypoint: [], cmd: ['/bin/bash'], memoryBytes: MI, shell: 'bash', binaries: [],
@@ -97,6 +97,10 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
   },
   'hello-world': {
     ...SHELL_IMAGE, sizeBytes: 13_256, entrypoint: [], cmd: ['/hello'], memoryBytes: MI / 4, shell: undefined, binaries: ['/hello'],
+  },
+  // The DNS debugging pod of the Kubernetes docs (dnsutils.yaml): Debian jessie with bind 9.9's dnsutils.
+  'registry.k8s.io/e2e-test-images/jessie-dnsutils': {
+    ...SHELL_IMAGE, sizeBytes: 112_000_000, entrypoint: [], cmd: ['bash'], memoryBytes: MI, shell: 'bash', binaries: ['nslookup', 'dig', 'host', 'getent'],
   },
   'registry.k8s.io/pause': {
     sizeBytes: 320_000, server: true, stopsOnSigterm: true, entrypoint: ['/pause'], cmd: [], ports: [], memoryBytes: MI / 4, shell: undefined, binaries: ['/pause'],

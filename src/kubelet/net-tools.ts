@@ -4,12 +4,16 @@
  * the pod behind it answers if its image serves HTTP on that port (nginx's welcome page,
  * httpd's "It works!"). It is the container's side of `exec`, so it sits with the images it
  * runs, above the network it reaches.
- * kubemu: busybox nslookup's per-search-domain NXDOMAIN lines are not printed; only GET.
+ * The DNS clients (nslookup, dig, host, getent) are dns-tools.ts.
+ * kubemu: only GET.
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { imageInfo, parseImage } from './images';
-import { CLUSTER_DNS_IP, resolve } from '../network/dns';
+import { resolve, type Reach } from '../network/dns';
+import { parseResolvConf } from '../network/dns/stub-resolver';
+import { DNS_CLIENTS, runDnsTool } from './dns-tools';
+import { resolvConf } from './standard-files';
 import { backendFor } from '../network/proxy';
 
 /** ToolResult is a finished command: its output streams and exit code. */
@@ -45,10 +49,31 @@ export const HTTPD_WELCOME = '<html><body><h1>It works!</h1></body></html>\n';
 const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n';
 
 /** NET_TOOLS are the commands this module runs. */
-export const NET_TOOLS = new Set(['nslookup', 'curl', 'wget']);
+export const NET_TOOLS = new Set(['curl', 'wget', ...DNS_CLIENTS]);
 
-/** NetContext is the calling pod's view: its namespace and the API to read Services, Endpoints and Pods. */
-export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'> }
+/**
+ * imageHasNetTool says whether an image ships tool: the catalogue's binaries; libc-bin's
+ * getent in the Debian-based images (shell "bash"); anything in an image the catalogue does
+ * not know.
+ */
+export function imageHasNetTool(image: string, tool: string): boolean {
+  const info = imageInfo(image);
+  if (!info.known || info.binaries.includes(tool)) return true;
+  return tool === 'getent' && info.shell === 'bash';
+}
+
+/**
+ * nslookupFlavour is whose nslookup an image ships: busybox's in busybox-based images (and
+ * when the image is not known at all), bind's in the others.
+ */
+function nslookupFlavour(image: string | undefined): 'busybox' | 'bind' {
+  if (!image) return 'busybox';
+  const info = imageInfo(image);
+  return info.known && info.shell === 'sh' && !info.binaries.includes('dig') ? 'busybox' : 'bind';
+}
+
+/** NetContext is the calling pod's view: its namespace (and the pod itself, for its resolv.conf) and the API. */
+export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach }
 
 type Fetch = { ok: true; body: string; status: number } | { ok: false; why: 'resolve' | 'refused'; host: string; ip?: string; port: number };
 
@@ -70,12 +95,13 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
       pod = b.pod; targetPort = b.port;
     } else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
   } else {
-    const ans = resolve(host, ctx.namespace, ctx.api);
+    const ans = resolve(host, ctx.namespace, ctx.api, ctx.pod && parseResolvConf(resolvConf(ctx.pod)), ctx.reach);
     if (!ans) return { ok: false, why: 'resolve', host, port };
     ip = ans.addresses[0];
-    const b = backendFor(ans.service, ip!, port, ctx.api);
-    if (!b) return { ok: false, why: 'refused', host, ip, port };
-    pod = b.pod; targetPort = b.port;
+    const b = ans.service && backendFor(ans.service, ip!, port, ctx.api);
+    if (ans.service && !b) return { ok: false, why: 'refused', host, ip, port };
+    pod = b ? b.pod : ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === ip);
+    if (b) targetPort = b.port;
   }
   const body = pod && serve(pod, targetPort, path);
   if (!body) return { ok: false, why: 'refused', host, ip, port };
@@ -98,18 +124,11 @@ function serve(pod: KubeObject, port: number, path: string): { body: string; sta
   return undefined;
 }
 
-/** runNetTool runs nslookup/curl/wget with argv, or returns undefined for other commands. */
+/** runNetTool runs curl, wget or a DNS client with argv, or returns undefined for other commands. */
 export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefined {
   const bin = (argv[0] ?? '').replace(/^.*\//, '');
   const args = argv.slice(1);
-  if (bin === 'nslookup') {
-    const name = args.find((a) => !a.startsWith('-'));
-    if (!name) return { stdout: '', stderr: 'BusyBox v1.36.1 multi-call binary.\n\nUsage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n', code: 1 };
-    const head = `Server:\t\t${CLUSTER_DNS_IP}\nAddress:\t${CLUSTER_DNS_IP}:53\n\n`;
-    const ans = resolve(name, ctx.namespace, ctx.api);
-    if (!ans) return { stdout: `${head}** server can't find ${name}: NXDOMAIN\n\n`, stderr: '', code: 1 };
-    return { stdout: `${head}Name:\t${ans.fqdn}\n${ans.addresses.map((a) => `Address: ${a}\n`).join('')}\n`, stderr: '', code: 0 };
-  }
+  if (DNS_CLIENTS.has(bin)) return runDnsTool(bin, args, ctx, nslookupFlavour(ctx.image ?? ctx.pod?.spec?.containers?.[0]?.image));
   if (bin === 'curl') {
     const url = args.filter((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-m', '--max-time', '-w'].includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: "curl: try 'curl --help' or 'curl --manual' for more information\n", code: 2 };

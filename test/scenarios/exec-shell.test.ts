@@ -72,8 +72,11 @@ describe('kubectl exec', () => {
 
   it('resolves services through cluster DNS and reaches nginx', () => {
     const ip = home.run(['get', 'svc', 'web', '-o', 'jsonpath={.spec.clusterIP}']).stdout;
+    // busybox asks A then AAAA for each search domain, prints every reply, and exits 1 for the NXDOMAINs.
     expect(home.run('exec app -c app -- nslookup web').stdout)
-      .toBe(`Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nName:\tweb.default.svc.cluster.local\nAddress: ${ip}\n\n`);
+      .toBe(`Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nName:\tweb.default.svc.cluster.local\nAddress: ${ip}\n\n`
+        + "** server can't find web.svc.cluster.local: NXDOMAIN\n\n** server can't find web.cluster.local: NXDOMAIN\n\n\n"
+        + "** server can't find web.svc.cluster.local: NXDOMAIN\n\n** server can't find web.cluster.local: NXDOMAIN\n\n");
     expect(home.run('exec app -c app -- wget -qO- http://web.default.svc.cluster.local').stdout).toMatch(/^<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!<\/title>/);
     expect(home.run('exec web -- curl -s web').stdout).toContain('<h1>Welcome to nginx!</h1>');
     expect(home.run('exec web -- curl nosuch')).toEqual({ stdout: '', stderr: 'curl: (6) Could not resolve host: nosuch\ncommand terminated with exit code 6\n', code: 6 });

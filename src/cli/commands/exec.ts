@@ -18,7 +18,7 @@ import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
-import { runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
+import { imageHasNetTool, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
@@ -173,9 +173,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number, stdin?: string): ExecResult {
   const info = imageInfo(spec.image);
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
-  // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
-  const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
-  if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
+  if (NET_TOOLS.has(tool) && imageHasNetTool(spec.image, tool)) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api, pod, image: spec.image, nowMs })!;
   const { cfg, base, containerID, before, files } = containerView(pod, spec, status, startMs, api, nowMs);
   if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
