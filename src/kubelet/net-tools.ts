@@ -11,6 +11,9 @@ import type { ApiClient } from '../apiserver/client';
 import { imageInfo, parseImage } from './images';
 import { CLUSTER_DNS_IP, resolve } from '../network/dns';
 import { backendFor } from '../network/proxy';
+import { PolicyGate } from '../network/network-policy-gate';
+import { NC_TOOL, runNc } from './net-tools-nc';
+import { NSLOOKUP_NO_SERVERS, curlTimedOut, wgetTimedOut } from './net-timeouts';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -45,12 +48,13 @@ export const HTTPD_WELCOME = '<html><body><h1>It works!</h1></body></html>\n';
 const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n';
 
 /** NET_TOOLS are the commands this module runs. */
-export const NET_TOOLS = new Set(['nslookup', 'curl', 'wget']);
+export const NET_TOOLS = new Set(['nslookup', 'curl', 'wget', NC_TOOL]);
 
-/** NetContext is the calling pod's view: its namespace and the API to read Services, Endpoints and Pods. */
-export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'> }
+/** NetContext is the calling pod's view: its namespace, the API to read Services, Endpoints and Pods, and the pod itself (NetworkPolicy judges its connections). */
+export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject }
 
-type Fetch = { ok: true; body: string; status: number } | { ok: false; why: 'resolve' | 'refused'; host: string; ip?: string; port: number };
+/** Fetch is a GET's outcome; 'dns-timeout' is a lookup NetworkPolicy dropped, 'timeout' a connection it dropped. */
+export type Fetch = { ok: true; body: string; status: number; ip?: string } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
 
 /** fetchUrl performs a GET as far as the emulated network allows. */
 export function fetchUrl(url: string, ctx: NetContext): Fetch {
@@ -61,6 +65,7 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
   let pod: KubeObject | undefined;
   let ip: string | undefined;
   let targetPort = port;
+  const gate = new PolicyGate(ctx.api, ctx.pod);
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     ip = host;
     const svc = ctx.api.list({ kind: 'Service' }).find((s) => s.spec?.clusterIP === host);
@@ -70,6 +75,7 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
       pod = b.pod; targetPort = b.port;
     } else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
   } else {
+    if (!gate.canResolve()) return { ok: false, why: 'dns-timeout', host, port };
     const ans = resolve(host, ctx.namespace, ctx.api);
     if (!ans) return { ok: false, why: 'resolve', host, port };
     ip = ans.addresses[0];
@@ -77,9 +83,10 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
     if (!b) return { ok: false, why: 'refused', host, ip, port };
     pod = b.pod; targetPort = b.port;
   }
+  if (!gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
   const body = pod && serve(pod, targetPort, path);
   if (!body) return { ok: false, why: 'refused', host, ip, port };
-  return { ok: true, ...body };
+  return { ok: true, ip, ...body };
 }
 
 /** serve is what a running pod answers on port for path, or undefined if nothing listens. */
@@ -105,17 +112,19 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
   if (bin === 'nslookup') {
     const name = args.find((a) => !a.startsWith('-'));
     if (!name) return { stdout: '', stderr: 'BusyBox v1.36.1 multi-call binary.\n\nUsage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n', code: 1 };
+    if (!new PolicyGate(ctx.api, ctx.pod).canResolve()) return { stdout: NSLOOKUP_NO_SERVERS, stderr: '', code: 1 };
     const head = `Server:\t\t${CLUSTER_DNS_IP}\nAddress:\t${CLUSTER_DNS_IP}:53\n\n`;
     const ans = resolve(name, ctx.namespace, ctx.api);
     if (!ans) return { stdout: `${head}** server can't find ${name}: NXDOMAIN\n\n`, stderr: '', code: 1 };
     return { stdout: `${head}Name:\t${ans.fqdn}\n${ans.addresses.map((a) => `Address: ${a}\n`).join('')}\n`, stderr: '', code: 0 };
   }
   if (bin === 'curl') {
-    const url = args.filter((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-m', '--max-time', '-w'].includes(args[i - 1] ?? '')).pop();
+    const url = args.filter((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-m', '--max-time', '--connect-timeout', '-w'].includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: "curl: try 'curl --help' or 'curl --manual' for more information\n", code: 2 };
     const silent = args.some((a) => /^-[a-zA-Z]*s/.test(a) || a === '--silent');
     const head = args.some((a) => a === '-I' || a === '--head');
     const r = fetchUrl(url, ctx);
+    if (!r.ok && (r.why === 'timeout' || r.why === 'dns-timeout')) return curlTimedOut(args, r.why, r.host, r.port, silent);
     if (!r.ok) {
       const msg = r.why === 'resolve' ? `curl: (6) Could not resolve host: ${r.host}\n` : `curl: (7) Failed to connect to ${r.host} port ${r.port} after 0 ms: Couldn't connect to server\n`;
       return { stdout: '', stderr: silent ? '' : msg, code: r.why === 'resolve' ? 6 : 7 };
@@ -128,12 +137,14 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     if (!url) return { stdout: '', stderr: 'BusyBox v1.36.1 multi-call binary.\n\nUsage: wget [-cqS] [-O FILE] URL\n', code: 1 };
     const quiet = args.some((a) => /^-[a-zA-Z]*q/.test(a));
     const r = fetchUrl(url, ctx);
+    if (!r.ok && r.why === 'timeout') return wgetTimedOut(args, r.host, r.ip!, r.port, quiet);
     if (!r.ok) {
-      if (r.why === 'resolve') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };
+      if (r.why === 'resolve' || r.why === 'dns-timeout') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };
       return { stdout: '', stderr: `${quiet ? '' : `Connecting to ${r.host}${r.port === 80 ? '' : `:${r.port}`} (${r.ip}:${r.port})\n`}wget: can't connect to remote host (${r.ip}): Connection refused\n`, code: 1 };
     }
     if (r.status !== 200) return { stdout: '', stderr: `wget: server returned error: HTTP/1.1 404 Not Found\n`, code: 1 };
     return { stdout: r.body, stderr: quiet ? '' : `Connecting to ${url}\nwriting to stdout\n`, code: 0 };
   }
+  if (bin === NC_TOOL) return runNc(args, ctx, fetchUrl);
   return undefined;
 }
