@@ -176,7 +176,7 @@ export function renderRows(rows: readonly NetcheckRow[], colors?: ReturnType<typ
   const body = rows.map((r) => [r.from, r.to, `${r.port}/${r.protocol}`, r.allowed ? ALLOWED : DENIED, r.egress.decision, r.ingress.decision]);
   return renderReport(HEADER, body, {
     colors,
-    cell: (t, i) => (!colors || i !== 3 ? t : t === ALLOWED ? colors.green(t) : colors.red(t)),
+    cell: colors && ((t, i) => (i !== 3 ? t : t === ALLOWED ? colors.green(t) : colors.red(t))),
   });
 }
 
