@@ -229,6 +229,25 @@ describe('NetworkPolicyEvaluator', () => {
     expect(ev.evaluate({ from: { ip: '8.8.8.8' }, to, port: 80 }).egress.subject).toBe('address');
   });
 
+  it('tells apart pods with the same labels where an ipBlock or a named port reads more of them', () => {
+    const twin = (name: string, ip: string, port: number): KubeObject => {
+      const p = structuredClone(pod('y', 'a'));
+      p.metadata.name = name; p.metadata.uid = name; p.status!.podIP = ip;
+      p.spec!.containers[0].ports = [{ name: 'web', containerPort: port, protocol: 'TCP' }];
+      return p;
+    };
+    const near = twin('near', '10.244.1.50', 80), far = twin('far', '10.244.1.200', 8080);
+    const ev = new NetworkPolicyEvaluator([
+      np('x', 'cidr', { podSelector: selectA, egress: [{ to: [{ ipBlock: { cidr: '10.244.1.0/25' } }] }] }),
+      np('z', 'named', { podSelector: selectA, egress: [{ ports: [{ port: 'web' }] }] }),
+    ], namespaces);
+    const from = { pod: PODS['x/a'] };
+    expect([near, far].map((to) => ev.evaluate({ from, to: { pod: to }, port: 80 }).allowed)).toEqual([true, false]);
+    const zfrom = { pod: PODS['z/a'] };
+    expect([near, far].map((to) => ev.evaluate({ from: zfrom, to: { pod: to }, port: 80 }).allowed)).toEqual([true, false]);
+    expect([near, far].map((to) => ev.evaluate({ from: zfrom, to: { pod: to }, port: 8080 }).allowed)).toEqual([false, true]);
+  });
+
   it('does not police host-network pods, and a podSelector does not take them as peers', () => {
     const host = pod('x', 'b', { hostNetwork: true });
     const ev = new NetworkPolicyEvaluator([np('x', 'deny-all', { podSelector: {}, ingress: [{ from: [{ podSelector: {} }] }], egress: [] , policyTypes: ['Ingress', 'Egress'] })], namespaces);

@@ -65,6 +65,17 @@ interface Policy {
   egress?: Rule[];
 }
 
+/**
+ * Selection is the policies that select one pod for one direction, and what a verdict for it
+ * depends on besides the other end's namespace and labels: its address (an ipBlock peer) and,
+ * for egress, its container ports (a named port).
+ */
+interface Selection { policies: Policy[]; names: string[]; readsIP: boolean; readsPorts: boolean; verdicts: Map<string, SideVerdict> }
+
+const NOT_ISOLATED: SideVerdict = Object.freeze({ allowed: true, isolating: [] as string[] }) as SideVerdict;
+const ADDRESS: SideVerdict = Object.freeze({ allowed: true, subject: 'address', isolating: [] as string[] }) as SideVerdict;
+const HOST_NETWORK: SideVerdict = Object.freeze({ allowed: true, subject: 'host-network', isolating: [] as string[] }) as SideVerdict;
+
 function compileRule(rule: { ports?: any[]; from?: any[]; to?: any[] } | null, peerField: 'from' | 'to'): Rule {
   const ports = rule?.ports ?? [];
   const peers = rule?.[peerField] ?? [];
@@ -118,8 +129,9 @@ function namedPorts(pod: KubeObject | undefined): NamedPort[] {
 export class NetworkPolicyEvaluator {
   private readonly byNamespace = new Map<string, Policy[]>();
   private readonly nsLabels = new Map<string, Record<string, string>>();
-  private readonly selecting = new Map<string, Policy[]>();
+  private readonly selecting = new WeakMap<KubeObject, { Ingress?: Selection; Egress?: Selection }>();
   private readonly nsMatches = new WeakMap<LabelSelector, Map<string, boolean>>();
+  private readonly identities = new WeakMap<KubeObject, string>();
 
   constructor(policies: readonly KubeObject[], namespaces: readonly KubeObject[]) {
     for (const np of policies) {
@@ -152,31 +164,68 @@ export class NetworkPolicyEvaluator {
   private side(conn: Connection, dir: Direction): SideVerdict {
     const self = dir === 'Egress' ? conn.from : conn.to;
     const pod = policedPod(self);
-    if (!pod) return { allowed: true, subject: self.pod ? 'host-network' : 'address', isolating: [] };
-    const policies = this.policiesSelecting(pod, dir);
-    if (!policies.length) return { allowed: true, isolating: [] };
-    const isolating = policies.map((p) => p.name);
-    for (const p of policies) {
+    if (!pod) return self.pod ? HOST_NETWORK : ADDRESS;
+    const sel = this.selection(pod, dir);
+    if (!sel.policies.length) return NOT_ISOLATED;
+    // Many pairs share a verdict (a Deployment's pods against one endpoint): key it on what
+    // the rules read of the other end, so each distinct case is judged once.
+    const other = dir === 'Egress' ? conn.to : conn.from;
+    const key = `${conn.port}/${conn.protocol ?? 'TCP'}\0${this.identity(other, sel)}`;
+    let v = sel.verdicts.get(key);
+    if (!v) {
+      v = this.judge(sel, conn, dir);
+      sel.verdicts.set(key, v);
+    }
+    return v;
+  }
+
+  private judge(sel: Selection, conn: Connection, dir: Direction): SideVerdict {
+    for (const p of sel.policies) {
       const rules = (dir === 'Egress' ? p.egress : p.ingress)!;
       for (let i = 0; i < rules.length; i++) {
         if (this.ruleMatches(p, rules[i]!, conn, dir)) {
-          return { allowed: true, isolating, rule: { namespace: p.namespace, policy: p.name, direction: dir, index: i } };
+          return { allowed: true, isolating: sel.names, rule: { namespace: p.namespace, policy: p.name, direction: dir, index: i } };
         }
       }
     }
-    return { allowed: false, isolating };
+    return { allowed: false, isolating: sel.names };
   }
 
-  /** policiesSelecting lists, in name order, the policies of the pod's namespace that select it for dir. */
-  policiesSelecting(pod: KubeObject, dir: Direction): Policy[] {
-    const ns = pod.metadata.namespace ?? 'default';
-    const key = `${dir}\0${ns}\0${pod.metadata.name}\0${pod.metadata.uid ?? ''}`;
-    let hit = this.selecting.get(key);
-    if (!hit) {
-      hit = (this.byNamespace.get(ns) ?? []).filter((p) => (dir === 'Egress' ? p.egress : p.ingress) && selectorMatches(p.podSelector, pod.metadata.labels));
-      this.selecting.set(key, hit);
+  /** identity is what a selection's rules can read of the other end, as a string. */
+  private identity(e: Endpoint, sel: Selection): string {
+    const pod = policedPod(e);
+    let id = '';
+    if (pod) {
+      id = this.identities.get(pod) ?? '';
+      if (!id) {
+        id = `${pod.metadata.namespace ?? 'default'}\0${JSON.stringify(pod.metadata.labels ?? {})}`;
+        this.identities.set(pod, id);
+      }
     }
-    return hit;
+    if (sel.readsIP || !pod) id += `\0${endpointIP(e) ?? ''}`;
+    if (sel.readsPorts && pod) id += `\0${pod.metadata.uid ?? pod.metadata.name}`;
+    return id;
+  }
+
+  /** selection is the policies of the pod's namespace that select it for dir, in name order. */
+  private selection(pod: KubeObject, dir: Direction): Selection {
+    let entry = this.selecting.get(pod);
+    if (!entry) { entry = {}; this.selecting.set(pod, entry); }
+    let sel = entry[dir];
+    if (!sel) {
+      const ns = pod.metadata.namespace ?? 'default';
+      const policies = (this.byNamespace.get(ns) ?? []).filter((p) => (dir === 'Egress' ? p.egress : p.ingress) && selectorMatches(p.podSelector, pod.metadata.labels));
+      const rules = policies.flatMap((p) => (dir === 'Egress' ? p.egress : p.ingress)!);
+      sel = {
+        policies,
+        names: policies.map((p) => p.name),
+        readsIP: rules.some((r) => r.peers?.some((peer) => peer.ipBlock)),
+        readsPorts: dir === 'Egress' && rules.some((r) => r.ports?.some((p) => typeof p.port === 'string')),
+        verdicts: new Map(),
+      };
+      entry[dir] = sel;
+    }
+    return sel;
   }
 
   private ruleMatches(policy: Policy, rule: Rule, conn: Connection, dir: Direction): boolean {

@@ -151,6 +151,14 @@ export function netcheck(api: Api, fromArg: string, toArg: string, namespace: st
   if (!from.members.length) throw new CliError(`${from.label} has no ${from.service ? 'ready endpoints' : 'pods'}`);
   if (!to.members.length) throw new CliError(`${to.label} has no ${to.service ? 'ready endpoints' : 'pods'}`);
   const ev = NetworkPolicyEvaluator.fromCluster(api);
+  // The evaluator hands out one verdict object per distinct case (per pod, for a pod's
+  // policies; shared when none applies): describe each once per direction.
+  const described = { Egress: new WeakMap<SideVerdict, NetcheckRow['egress']>(), Ingress: new WeakMap<SideVerdict, NetcheckRow['egress']>() };
+  const describe = (v: SideVerdict, pod: KubeObject | undefined, dir: 'Egress' | 'Ingress'): NetcheckRow['egress'] => {
+    let d = described[dir].get(v);
+    if (!d) { d = { ...v, decision: describeSide(v, pod, dir) }; described[dir].set(v, d); }
+    return d;
+  };
   const rows: NetcheckRow[] = [];
   for (const d of to.members) {
     const targets = targetsFor(to, d, port, protocol, target);
@@ -159,8 +167,8 @@ export function netcheck(api: Api, fromArg: string, toArg: string, namespace: st
         const v = ev.evaluate({ from: s.endpoint, to: d.endpoint, port: t.port, protocol: t.protocol });
         rows.push({
           from: s.name, to: d.name, port: t.port, protocol: t.protocol, allowed: v.allowed,
-          egress: { ...v.egress, decision: describeSide(v.egress, s.endpoint.pod, 'Egress') },
-          ingress: { ...v.ingress, decision: describeSide(v.ingress, d.endpoint.pod, 'Ingress') },
+          egress: describe(v.egress, s.endpoint.pod, 'Egress'),
+          ingress: describe(v.ingress, d.endpoint.pod, 'Ingress'),
         });
       }
     }
