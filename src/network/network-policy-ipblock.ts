@@ -5,7 +5,7 @@
  * address matches nothing.
  */
 
-/** IPV4 parses a dotted quad into a 32-bit unsigned number; undefined when it is not one. */
+/** parseIPv4 parses a dotted quad into a 32-bit unsigned number; undefined when it is not one. */
 export function parseIPv4(ip: string): number | undefined {
   const parts = ip.split('.');
   if (parts.length !== 4) return undefined;
