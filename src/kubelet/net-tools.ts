@@ -15,6 +15,9 @@ import { parseResolvConf } from '../network/dns/stub-resolver';
 import { DNS_CLIENTS, runDnsTool } from './dns-tools';
 import { resolvConf } from './standard-files';
 import { backendFor } from '../network/proxy';
+import { PolicyGate } from '../network/network-policy-gate';
+import { NC_TOOL, runNc } from './net-tools-nc';
+import { curlTimedOut, wgetTimedOut } from './net-timeouts';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -49,7 +52,7 @@ export const HTTPD_WELCOME = '<html><body><h1>It works!</h1></body></html>\n';
 const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n';
 
 /** NET_TOOLS are the commands this module runs. */
-export const NET_TOOLS = new Set(['curl', 'wget', ...DNS_CLIENTS]);
+export const NET_TOOLS = new Set(['curl', 'wget', NC_TOOL, ...DNS_CLIENTS]);
 
 /**
  * imageHasNetTool says whether an image ships tool: the catalogue's binaries; libc-bin's
@@ -72,10 +75,14 @@ function nslookupFlavour(image: string | undefined): 'busybox' | 'bind' {
   return info.known && info.shell === 'sh' && !info.binaries.includes('dig') ? 'busybox' : 'bind';
 }
 
-/** NetContext is the calling pod's view: its namespace (and the pod itself, for its resolv.conf) and the API. */
+/**
+ * NetContext is the calling pod's view: its namespace, the pod itself (its resolv.conf; the
+ * source NetworkPolicy judges) and the API; reach overrides what the pod's packets reach.
+ */
 export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach }
 
-type Fetch = { ok: true; body: string; status: number } | { ok: false; why: 'resolve' | 'refused'; host: string; ip?: string; port: number };
+/** Fetch is a GET's outcome; 'dns-timeout' is a lookup NetworkPolicy dropped, 'timeout' a connection it dropped. */
+export type Fetch = { ok: true; body: string; status: number; ip?: string } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
 
 /** fetchUrl performs a GET as far as the emulated network allows. */
 export function fetchUrl(url: string, ctx: NetContext): Fetch {
@@ -86,6 +93,7 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
   let pod: KubeObject | undefined;
   let ip: string | undefined;
   let targetPort = port;
+  const gate = new PolicyGate(ctx.api, ctx.pod);
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     ip = host;
     const svc = ctx.api.list({ kind: 'Service' }).find((s) => s.spec?.clusterIP === host);
@@ -95,7 +103,8 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
       pod = b.pod; targetPort = b.port;
     } else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
   } else {
-    const ans = resolve(host, ctx.namespace, ctx.api, ctx.pod && parseResolvConf(resolvConf(ctx.pod)), ctx.reach);
+    if (!gate.canResolve()) return { ok: false, why: 'dns-timeout', host, port };
+    const ans = resolve(host, ctx.namespace, ctx.api, ctx.pod && parseResolvConf(resolvConf(ctx.pod)), ctx.reach ?? gate.reach());
     if (!ans) return { ok: false, why: 'resolve', host, port };
     ip = ans.addresses[0];
     const b = ans.service && backendFor(ans.service, ip!, port, ctx.api);
@@ -103,9 +112,10 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
     pod = b ? b.pod : ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === ip);
     if (b) targetPort = b.port;
   }
+  if (!gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
   const body = pod && serve(pod, targetPort, path);
   if (!body) return { ok: false, why: 'refused', host, ip, port };
-  return { ok: true, ...body };
+  return { ok: true, ip, ...body };
 }
 
 /** serve is what a running pod answers on port for path, or undefined if nothing listens. */
@@ -128,13 +138,17 @@ function serve(pod: KubeObject, port: number, path: string): { body: string; sta
 export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefined {
   const bin = (argv[0] ?? '').replace(/^.*\//, '');
   const args = argv.slice(1);
-  if (DNS_CLIENTS.has(bin)) return runDnsTool(bin, args, ctx, nslookupFlavour(ctx.image ?? ctx.pod?.spec?.containers?.[0]?.image));
+  if (DNS_CLIENTS.has(bin)) {
+    const reach = ctx.reach ?? new PolicyGate(ctx.api, ctx.pod).reach();
+    return runDnsTool(bin, args, { ...ctx, reach }, nslookupFlavour(ctx.image ?? ctx.pod?.spec?.containers?.[0]?.image));
+  }
   if (bin === 'curl') {
-    const url = args.filter((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-m', '--max-time', '-w'].includes(args[i - 1] ?? '')).pop();
+    const url = args.filter((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-m', '--max-time', '--connect-timeout', '-w'].includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: "curl: try 'curl --help' or 'curl --manual' for more information\n", code: 2 };
     const silent = args.some((a) => /^-[a-zA-Z]*s/.test(a) || a === '--silent');
     const head = args.some((a) => a === '-I' || a === '--head');
     const r = fetchUrl(url, ctx);
+    if (!r.ok && (r.why === 'timeout' || r.why === 'dns-timeout')) return curlTimedOut(args, r.why, r.host, r.port, silent);
     if (!r.ok) {
       const msg = r.why === 'resolve' ? `curl: (6) Could not resolve host: ${r.host}\n` : `curl: (7) Failed to connect to ${r.host} port ${r.port} after 0 ms: Couldn't connect to server\n`;
       return { stdout: '', stderr: silent ? '' : msg, code: r.why === 'resolve' ? 6 : 7 };
@@ -147,12 +161,14 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     if (!url) return { stdout: '', stderr: 'BusyBox v1.36.1 multi-call binary.\n\nUsage: wget [-cqS] [-O FILE] URL\n', code: 1 };
     const quiet = args.some((a) => /^-[a-zA-Z]*q/.test(a));
     const r = fetchUrl(url, ctx);
+    if (!r.ok && r.why === 'timeout') return wgetTimedOut(args, r.host, r.ip!, r.port, quiet);
     if (!r.ok) {
-      if (r.why === 'resolve') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };
+      if (r.why === 'resolve' || r.why === 'dns-timeout') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };
       return { stdout: '', stderr: `${quiet ? '' : `Connecting to ${r.host}${r.port === 80 ? '' : `:${r.port}`} (${r.ip}:${r.port})\n`}wget: can't connect to remote host (${r.ip}): Connection refused\n`, code: 1 };
     }
     if (r.status !== 200) return { stdout: '', stderr: `wget: server returned error: HTTP/1.1 404 Not Found\n`, code: 1 };
     return { stdout: r.body, stderr: quiet ? '' : `Connecting to ${url}\nwriting to stdout\n`, code: 0 };
   }
+  if (bin === NC_TOOL) return runNc(args, ctx, fetchUrl);
   return undefined;
 }

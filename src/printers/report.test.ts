@@ -15,6 +15,24 @@ describe('renderReport', () => {
     expect(renderReport(head, rows)).toBe(renderTabbed([head, ...rows]));
   });
 
+  it('lays plain cells out as cli-table3 does, without measuring each one', () => {
+    const level0 = reportColors({ FORCE_COLOR: '0' }, true);
+    // A stand-in at level 1 that adds no codes: cli-table3's path with the same text.
+    const noCodes = { ...level0, level: 1, bold: (t: string) => t } as unknown as typeof level0;
+    const tables: [string[], string[][]][] = [
+      [head, rows],
+      [['A', 'BB', 'C'], [['', 'x', ''], ['long cell', '', 'z'], ['a', 'b', 'c  ']]],
+      [['ONE'], [['1'], ['22'], ['']]],
+      [['H1', 'H2'], []],
+    ];
+    for (const [h, r] of tables) {
+      expect(renderReport(h, r)).toBe(renderReport(h, r, { colors: noCodes }));
+      expect(renderReport(h, r, { colors: level0 })).toBe(renderReport(h, r, { colors: noCodes }));
+    }
+    // Wide characters take cli-table3's path, which measures them.
+    expect(renderReport(['A', 'B'], [['日本', 'x']])).toBe('A      B\n日本   x\n');
+  });
+
   it('colours only at a colour level, keeping the columns lined up', () => {
     const colors = reportColors({ FORCE_COLOR: '1' }, false);
     const out = renderReport(head, rows, { colors, cell: (t) => (t === 'pass' ? colors.green(t) : t) });

@@ -4,6 +4,7 @@
  * per policy type. NetworkPolicies print no Events section.
  */
 import type { KubeObject } from '../../api/meta';
+import { policyTypesOf } from '../../api/network-policy';
 import type { DescribeContext } from './context';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, LEVEL_2, PrefixWriter } from './prefix-writer';
@@ -60,15 +61,6 @@ function printRules(rules: any[] | undefined, peerField: 'from' | 'to', isolated
     else printPeers(peerField === 'from' ? 'From' : 'To', peers, w);
     if (i !== rules.length - 1) w.write(LEVEL_0, `${INDENT}----------\n`);
   });
-}
-
-/**
- * policyTypesOf returns spec.policyTypes, or — for a policy stored without them — what the
- * API server defaults them to: Ingress, plus Egress when the policy has egress rules.
- */
-export function policyTypesOf(spec: any): string[] {
-  if ((spec.policyTypes ?? []).length > 0) return spec.policyTypes;
-  return (spec.egress ?? []).length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
 }
 
 /** describeNetworkPolicy renders a networking.k8s.io/v1 NetworkPolicy. */
