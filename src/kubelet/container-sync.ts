@@ -99,6 +99,7 @@ export function modelOf(env: { pod: KubeObject; api: ApiClient }, slot: Containe
   const c = cfg ?? containerConfig(env.pod, slot.spec, env.api);
   const model = containerProcess(env.pod, slot.spec, c, {
     startMs, podIP: env.pod.status?.podIP, init: slot.init, seed: `${env.pod.metadata.uid}/${slot.spec.name}/${slot.status.restartCount ?? 0}`,
+    net: { namespace: env.pod.metadata.namespace ?? 'default', api: env.api },
   });
   return { model, cfg: c };
 }

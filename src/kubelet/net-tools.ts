@@ -47,6 +47,28 @@ const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<c
 /** NET_TOOLS are the commands this module runs. */
 export const NET_TOOLS = new Set(['nslookup', 'curl', 'wget']);
 
+/**
+ * hasNetTool says whether image ships tool: busybox-based images (shell "sh") have wget and
+ * nslookup; curl only where the catalogue lists it; an unknown image is given the benefit.
+ */
+export function hasNetTool(image: string, tool: string): boolean {
+  const info = imageInfo(image);
+  return !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
+}
+
+/**
+ * netCommand runs argv as a finished command of a container's process, or returns undefined
+ * when argv[0] is not a network tool the image has. Its output is one stream, as a log has
+ * it: what the tool wrote to stderr (progress, errors) comes before the body.
+ */
+export function netCommand(image: string, argv: string[], ctx: NetContext): { output: string[]; code: number } | undefined {
+  const tool = (argv[0] ?? '').replace(/^.*\//, '');
+  if (!NET_TOOLS.has(tool) || !hasNetTool(image, tool)) return undefined;
+  const r = runNetTool(argv, ctx)!;
+  const lines = (text: string): string[] => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+  return { output: [...lines(r.stderr), ...lines(r.stdout)], code: r.code };
+}
+
 /** NetContext is the calling pod's view: its namespace and the API to read Services, Endpoints and Pods. */
 export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'> }
 

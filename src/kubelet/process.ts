@@ -7,7 +7,8 @@
 import type { KubeObject } from '../api/meta';
 import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { imageInfo, parseImage, type ImageInfo } from './images';
-import { type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
+import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
+import { type NetContext, netCommand } from './net-tools';
 import type { ContainerConfig } from './container-config';
 import { expandRefs } from './container-config';
 import { jitter } from './timing';
@@ -163,8 +164,11 @@ function stressBytes(argv: string[]): number | undefined {
   return Number(m[1]) * ({ '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[m[2]!.toUpperCase()] ?? 1);
 }
 
-/** ProcessOptions: the instance's start time, the pod's IP and whether it is an init container. */
-export interface ProcessOptions { startMs: number; podIP?: string; init: boolean; seed: string }
+/**
+ * ProcessOptions: the instance's start time, the pod's IP, whether it is an init container, and
+ * the network its wget/curl/nslookup reach (none: they exit 0 without output).
+ */
+export interface ProcessOptions { startMs: number; podIP?: string; init: boolean; seed: string; net?: NetContext }
 
 /** containerProcess models what a container's process does when started at opts.startMs. */
 export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: ContainerConfig, opts: ProcessOptions): ProcessModel {
@@ -181,8 +185,12 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     const defaults = [...info.entrypoint, ...info.cmd].map((a) => a.replace(/^.*\//, ''));
     return info.server && (defaults.includes(bin) || info.binaries.some((b) => b.replace(/^.*\//, '') === bin));
   };
-  const binary = (args: string[]): ServerProgram | 'exists' | undefined => {
+  const binary = (args: string[]): ServerProgram | FinishedCommand | 'exists' | undefined => {
     const bin = args[0] ?? '';
+    // kubemu: a network tool answers from the cluster as it is whenever the model is computed
+    // (logs recomputed later follow the network's current state, not the one it met).
+    const net = opts.net && netCommand(c.image, args, opts.net);
+    if (net) return net;
     const base = bin.replace(/^.*\//, '');
     if (base === 'python' || base === 'python3') {
       const m = args.indexOf('http.server');

@@ -47,6 +47,9 @@ export interface Program {
 /** ServerProgram is a long-running process some binary starts (nginx, python -m http.server …). */
 export interface ServerProgram { lines: OutputLine[]; ports: number[] }
 
+/** FinishedCommand is a binary that ran to its end at once (wget, curl, nslookup): its output lines and exit status. */
+export interface FinishedCommand { output: string[]; code: number }
+
 /** ShellConfig is what the interpreter needs from the container. */
 export interface ShellConfig {
   env: Record<string, string>;
@@ -57,7 +60,7 @@ export interface ShellConfig {
   /** shell flavour for error messages: busybox/alpine "sh", or "bash". */
   shell: 'sh' | 'bash';
   /** binary says whether an argv[0] outside the shell's utilities exists, and what it does. */
-  binary(argv: string[]): ServerProgram | 'exists' | undefined;
+  binary(argv: string[]): ServerProgram | FinishedCommand | 'exists' | undefined;
   /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
   writable?: { base: Record<string, string>; limitBytes: number };
   /** user is who the process runs as (securityContext runAsUser, runAsGroup, fsGroup, supplementalGroups); root when absent. */
@@ -746,6 +749,7 @@ class Interpreter {
     const bin = this.cfg.binary(argv);
     if (bin === undefined) { f.status = this.notFound(f, cmd); return; }
     if (bin === 'exists') return;
+    if ('code' in bin) { for (const l of bin.output) this.write(f, l); f.status = bin.code; return; }
     for (const l of bin.lines) f.lines.push({ atMs: f.t + l.atMs, text: l.text });
     f.serves.push(...bin.ports);
     throw new ForeverSignal();

@@ -18,7 +18,7 @@ import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
-import { runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
+import { hasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
@@ -173,9 +173,8 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number, stdin?: string): ExecResult {
   const info = imageInfo(spec.image);
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
-  // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
-  const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
-  if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
+  const net = { namespace: pod.metadata.namespace ?? 'default', api };
+  if (NET_TOOLS.has(tool) && hasNetTool(spec.image, tool)) return runNetTool(argv, net)!;
   const { cfg, base, containerID, before, files } = containerView(pod, spec, status, startMs, api, nowMs);
   if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
@@ -184,7 +183,8 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   if (!exists) return { stdout: '', stderr: `${ociNotFound(bin)}\n`, code: 126 };
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
-    binary: (a) => (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
+    // A script's wget/curl/nslookup reach the network as the same tools run directly do.
+    binary: (a) => netCommand(spec.image, a, net) ?? (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
     writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user: processUser(pod.spec?.securityContext, spec.securityContext),
   });
   const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
