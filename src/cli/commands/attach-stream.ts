@@ -85,8 +85,8 @@ export function stdinIsTerminal(ctx: CommandContext): boolean {
   return ctx.io.stdinFd !== undefined && (require('node:tty') as typeof import('node:tty')).isatty(ctx.io.stdinFd);
 }
 
-/** AttachOptions are kubectl attach's stream options. */
-export interface AttachOptions { stdin: boolean; tty: boolean; quiet: boolean }
+/** AttachOptions are kubectl attach's stream options; connect makes the attach request (it throws the server's refusal). */
+export interface AttachOptions { stdin: boolean; tty: boolean; quiet: boolean; connect?: () => void }
 
 /**
  * attachStream is kubectl attach's Run on a running pod: the TTY notices, the prompt notice,
@@ -108,6 +108,7 @@ export function attachStream(ctx: CommandContext, pod: KubeObject, container: st
     else if (!o.quiet) ctx.io.err(`${NO_TTY_INPUT}\n`);
   }
   if (!o.quiet) ctx.io.err(`${ATTACH_PROMPT}\n`);
+  o.connect?.();
   const status = containerStatusOf(pod, container);
   const instance: string | undefined = status?.containerID;
   const attachedAt = cluster.clock.nowMs();

@@ -49,6 +49,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
+  ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
   ['options', () => (require('./options') as typeof import('./options')).optionsCommand],
 ];
