@@ -104,8 +104,8 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
   return { ok: true, ...body };
 }
 
-/** serve is what a running pod answers on port for path, or undefined if nothing listens. */
-function serve(pod: KubeObject, port: number, path: string): { body: string; status: number } | undefined {
+/** serve is what a running pod answers on port for path, or undefined if nothing listens (port-forward answers with it too). */
+export function serve(pod: KubeObject, port: number, path: string): { body: string; status: number } | undefined {
   if (pod.status?.phase !== 'Running') return undefined;
   for (const c of pod.spec?.containers ?? []) {
     const info = imageInfo(c.image);

@@ -50,6 +50,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
+  ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
   ['options', () => (require('./options') as typeof import('./options')).optionsCommand],
 ];
