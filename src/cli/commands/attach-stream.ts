@@ -10,9 +10,11 @@
 import type { KubeObject } from '../../api/meta';
 import { notFound } from '../../apiserver/errors';
 import { modelOf } from '../../kubelet/container-sync';
-import { containerLogs } from '../../kubelet/logs';
+import { attachedStdinOf, withAttachedStdin } from '../../kubelet/attached-stdin';
+import { containerLogs, type LogLine } from '../../kubelet/logs';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
+import { stdinText } from './exec';
 import { MAX_WAIT_MS, waitUntil } from './sim-wait';
 
 /** ATTACH_PROMPT is what kubectl attach prints on stderr before it streams (unless --quiet). */
@@ -111,29 +113,59 @@ export function attachStream(ctx: CommandContext, pod: KubeObject, container: st
   o.connect?.();
   const status = containerStatusOf(pod, container);
   const instance: string | undefined = status?.containerID;
-  const attachedAt = cluster.clock.nowMs();
-  if (instance && status?.state?.running && endsByItself(ctx, pod, spec, status)) {
-    const ref = { kind: 'Pod', namespace: pod.metadata.namespace!, name: pod.metadata.name! };
+  const ref = { kind: 'Pod', namespace: pod.metadata.namespace!, name: pod.metadata.name! };
+  // What the instance wrote before the attach is not streamed (run -i printed it from the log).
+  const before = cluster.read(() => instanceLines(ctx, ref, container, instance).length);
+  if (o.stdin && instance && status?.state?.running && spec?.stdin) sendStdin(ctx, ref, container, instance, spec);
+  const running = cluster.read(() => cluster.api.tryGet(ref));
+  const now = running && containerStatusOf(running, container);
+  if (running && now?.containerID === instance && now?.state?.running && endsByItself(ctx, running, spec, now)) {
     waitUntil(ctx, () => {
       const now = cluster.api.tryGet(ref);
       const s = now && containerStatusOf(now, container);
       return !s || s.containerID !== instance || !s.state?.running;
     }, MAX_WAIT_MS);
   }
-  const lines = cluster.read(() => {
-    const now = cluster.api.tryGet({ kind: 'Pod', namespace: pod.metadata.namespace!, name: pod.metadata.name! });
-    if (!now) return [];
-    const s = containerStatusOf(now, container);
-    // The attached instance is the current one, or the previous once the container restarted.
-    const previous = s?.containerID !== instance && s?.lastState?.terminated?.containerID === instance;
-    try {
-      return containerLogs(now, container, previous, cluster.api, cluster.clock.nowMs());
-    } catch {
-      return [];
-    }
-  });
-  ctx.io.out(lines.filter((l) => l.ms > attachedAt).map((l) => `${l.text}\n`).join(''));
+  const lines = cluster.read(() => instanceLines(ctx, ref, container, instance));
+  ctx.io.out(lines.slice(before).map((l) => `${l.text}\n`).join(''));
   if (!o.quiet && o.stdin && raw && pod.spec?.restartPolicy === 'Always') ctx.io.out(`${sessionEnded(pod.metadata.name!, container)}\n`);
+}
+
+/** instanceLines is what the instance containerID of the pod's container has written so far (the previous instance's log once it restarted). */
+function instanceLines(ctx: CommandContext, ref: { kind: string; namespace: string; name: string }, container: string, instance: string | undefined): LogLine[] {
+  const cluster = ctx.cluster();
+  const pod = cluster.api.tryGet(ref);
+  if (!pod) return [];
+  const s = containerStatusOf(pod, container);
+  const previous = s?.containerID !== instance && s?.lastState?.terminated?.containerID === instance;
+  try {
+    return containerLogs(pod, container, previous, cluster.api, cluster.clock.nowMs());
+  } catch {
+    // A container that has not started has written nothing.
+    return [];
+  }
+}
+
+/**
+ * sendStdin is the attach's stdin reaching a process that waits for it: the command's input
+ * (a terminal's is not read, as exec does not: it sends end of input), kept on the pod for the
+ * instance (attached-stdin.ts). Sent once per instance, as stdinOnce closes it after the first attach.
+ */
+function sendStdin(ctx: CommandContext, ref: { kind: string; namespace: string; name: string }, container: string, instance: string, spec: KubeObject['spec']): void {
+  const cluster = ctx.cluster();
+  const pod = cluster.read(() => cluster.api.tryGet(ref));
+  const status = pod && containerStatusOf(pod, container);
+  if (!pod || status?.containerID !== instance || attachedStdinOf(pod, container, instance)) return;
+  const { model } = cluster.read(() => modelOf({ pod, api: cluster.api }, { spec, status, init: false, sidecar: false }, Date.parse(status.state.running.startedAt)));
+  if (!model.program.waitsForInput || model.program.exit) return;
+  const text = stdinText(ctx) ?? '';
+  cluster.write(() => {
+    const current = cluster.api.tryGet(ref);
+    if (!current || current.metadata.uid !== pod.metadata.uid) return;
+    // Whole seconds, as the status's startedAt/finishedAt are: the process's times are reckoned from them.
+    const sent = { containerID: instance, atMs: Math.floor(cluster.clock.nowMs() / 1000) * 1000, text };
+    cluster.api.update({ ...current, metadata: { ...current.metadata, annotations: withAttachedStdin(current, container, sent) } }, { fieldManager: 'kubelet' });
+  });
 }
 
 /** endsByItself says whether the running instance's process ends without being stopped (it exits or is OOM-killed). */

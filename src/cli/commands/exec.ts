@@ -80,7 +80,7 @@ export const execCommand = defineCommand({
  * stdinText is what -i passes. kubemu: commands run to completion at once, so a terminal's
  * input (exec -it at a prompt) is not read: reading it would wait for Ctrl-D.
  */
-function stdinText(ctx: CommandContext): string | undefined {
+export function stdinText(ctx: CommandContext): string | undefined {
   if (!ctx.flags.stdin) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (ctx.io.stdinFd !== undefined && (require('node:tty') as typeof import('node:tty')).isatty(ctx.io.stdinFd)) return undefined;
