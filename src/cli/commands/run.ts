@@ -14,7 +14,6 @@ import { generatorSpec } from '../generators/generator-table';
 import { run } from '../generators/run';
 import { applyPatch, type PatchType } from '../patch';
 import { parseDryRun } from './apply';
-import { attachStream, isCompleted, podCompleted, podRunningAndReady, podSucceeded, printLogs, waitForPod } from './attach-stream';
 import { flagDefsOf, withGeneratorErrors, writeGenerated, enforcedNamespace } from './generator-cli';
 import { parsePatchText } from './patch';
 import { durationFlag } from './sim-wait';
@@ -34,6 +33,9 @@ export const leftInPhase = (ns: string, name: string, phase: string): string => 
 export const ERR_OVERRIDE_TYPE = (t: string): string => `--override-type must be one of [json merge strategic], not "${t}"`;
 
 const SPEC = generatorSpec('run')!;
+
+/** attaching loads the attach path (the kubelet's log and process models) only for run -i/--attach: a split point. */
+const attaching = () => require('./attach-stream') as typeof import('./attach-stream');
 
 /** applyOverrides is kubectl's generateOverride: patch the generated object with --overrides. */
 export function applyOverrides(obj: KubeObject, overrides: string, type: string): KubeObject {
@@ -114,6 +116,7 @@ function runAttached(ctx: CommandContext, generated: KubeObject, service: KubeOb
 
 /** attachToRun follows the created pod to its end: handleAttachPod, then the exit-code wait. */
 function attachToRun(ctx: CommandContext, created: KubeObject, timeoutMs: number): number {
+  const { attachStream, isCompleted, podCompleted, podRunningAndReady, podSucceeded, printLogs, waitForPod } = attaching();
   const ref = { namespace: created.metadata.namespace!, name: created.metadata.name! };
   const container: string = created.spec.containers[0].name;
   const quiet = !!ctx.flags.quiet;
