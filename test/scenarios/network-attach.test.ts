@@ -143,3 +143,23 @@ describe('kubectl attach and exec -i', () => {
     expect(home.run('exec -i web -- sh', { stdin: 'echo $HOSTNAME\n' })).toEqual({ stdout: 'web\n', stderr: '', code: 0 });
   });
 });
+
+describe('determinism', () => {
+  it('the same session on two fresh clusters prints the same', () => {
+    const session = (): string[] => {
+      const home = manualCluster('attach', 7);
+      try {
+        const out: string[] = [];
+        for (const line of ['create deployment web --image=nginx', 'expose deployment web --port 80', 'rollout status deployment/web']) home.run(line);
+        const r1 = home.run(['run', 'a', '--rm', '-i', '--restart=Never', '--image=busybox', '--', 'sh', '-c', 'sleep 3; nslookup web; wget -qO- http://web | head -4']);
+        const r2 = home.run('run b -i --restart=Never --image=busybox -- sh', { stdin: 'date; exit 1\n' });
+        for (const r of [r1, r2]) out.push(r.stdout, r.stderr, String(r.code));
+        out.push(home.run('get pods -o wide').stdout);
+        return out;
+      } finally {
+        home.cleanup();
+      }
+    };
+    expect(session()).toEqual(session());
+  });
+});
