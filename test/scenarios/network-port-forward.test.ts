@@ -19,6 +19,8 @@ beforeAll(() => {
     ['expose', 'deployment', 'web', '--port=8080', '--target-port=80'],
     ['rollout', 'status', 'deployment/web'],
     ['run', 'pending', '--image=busybox:nosuchtag'],
+    ['run', 'lone', '--image=nginx'],
+    ['wait', '--for=condition=Ready', 'pod/lone'],
   ]) expect(kubemu(home, args)).toMatchObject({ code: 0 });
 }, 120_000);
 afterAll(() => { removeHome(home); cleanupBuild(); });
@@ -82,6 +84,14 @@ describe('kubectl port-forward', () => {
         + `error: unable to listen on any of the requested ports: [{${port} 80}]\n`,
       code: 1,
     });
+  }, 60_000);
+
+  it('ends with kubectl\'s error when the pod goes away', async () => {
+    const run = kubemuStart(home, ['port-forward', 'lone', ':80']);
+    const port = await forwardingPort(run, 80);
+    expect(kubemu(home, ['delete', 'pod', 'lone', '--grace-period=0', '--force']).code).toBe(0);
+    await expect(get(port)).rejects.toThrow();
+    expect(await run.done).toMatchObject({ code: 1, stderr: 'error: lost connection to pod\n' });
   }, 60_000);
 
   it('refuses a pod that is not running, a port the Service lacks and a missing target', () => {

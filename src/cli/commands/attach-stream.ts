@@ -64,7 +64,8 @@ export function waitForPod(ctx: CommandContext, ref: PodRef, cond: PodCondition,
     if (!pod) { gone = true; return true; }
     return cond(pod) !== false;
   }, timeoutMs);
-  if (gone) throw notFound('', 'pods', ref.name);
+  // run.go's conditions answer a deleted pod with a NotFound that names no pod.
+  if (gone) throw notFound('', 'pods', '');
   if (!met) throw new CliError(ERR_POD_WAIT_TIMEOUT);
   return cluster.read(() => get()!);
 }

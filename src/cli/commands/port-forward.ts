@@ -15,7 +15,7 @@ import type { Socket } from 'node:net';
 import type { KubeObject } from '../../api/meta';
 import { serve } from '../../kubelet/net-tools';
 import { defineCommand, type CommandContext } from '../command';
-import { CliError, UsageError } from '../errors';
+import { CliError, UsageError, formatError } from '../errors';
 import { attachablePod, targetObject } from './attachable-pod';
 import { convertNamedPorts, type ForwardedPort, hostPort, isLoopback, type ListenAddress, parseAddresses, parsePorts, translateServicePorts } from './forward-ports';
 import { durationFlag } from './sim-wait';
@@ -153,7 +153,16 @@ class Forwarder {
 
   /** answer serves one request from the pod as it is now; a pod gone or replaced ends the forward. */
   private answer(port: ForwardedPort, req: IncomingMessage, res: ServerResponse): void {
-    const pod = this.currentPod();
+    let pod: KubeObject | undefined;
+    try {
+      pod = this.currentPod();
+    } catch (e) {
+      // The cluster cannot be read any more (deleted, corrupt): one kubectl-style line, and the forward ends.
+      res.destroy();
+      this.print(formatError(e).text, 'err');
+      this.close(1);
+      return;
+    }
     if (!pod) {
       res.destroy();
       this.print(`error: ${ERR_LOST_CONNECTION}`, 'err');
@@ -184,7 +193,7 @@ class Forwarder {
   private close(code: number): void {
     process.removeListener('SIGINT', this.stop);
     process.removeListener('SIGTERM', this.stop);
-    for (const s of this.servers) s.close();
+    for (const s of this.servers) { s.close(); s.closeAllConnections(); }
     for (const s of this.sockets) s.destroy();
     // kubemu: the command returned when the listeners began to open; its exit status is set here.
     process.exitCode = code;
