@@ -61,12 +61,28 @@ export function hasNetTool(image: string, tool: string): boolean {
  * when argv[0] is not a network tool the image has. Its output is one stream, as a log has
  * it: what the tool wrote to stderr (progress, errors) comes before the body.
  */
-export function netCommand(image: string, argv: string[], ctx: NetContext): { output: string[]; code: number } | undefined {
+export function netCommand(image: string, argv: string[], ctx: NetContext & { asOfMs?: number }): { output: string[]; code: number } | undefined {
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
   if (!NET_TOOLS.has(tool) || !hasNetTool(image, tool)) return undefined;
-  const r = runNetTool(argv, ctx)!;
+  const r = runNetTool(argv, ctx.asOfMs === undefined ? ctx : { namespace: ctx.namespace, api: asOf(ctx.api, ctx.asOfMs) })!;
   const lines = (text: string): string[] => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
   return { output: [...lines(r.stderr), ...lines(r.stdout)], code: r.code };
+}
+
+/**
+ * asOf is the API as a process met it at atMs: objects created later are not there yet, so a
+ * loop waiting for a Service (`until nslookup svc; do sleep 2; done`) ends at the round after
+ * the Service appeared. kubemu: objects changed or deleted since are seen as they are now.
+ */
+function asOf(api: NetContext['api'], atMs: number): NetContext['api'] {
+  const existed = (o: KubeObject): boolean => !o.metadata.creationTimestamp || Date.parse(o.metadata.creationTimestamp) <= atMs;
+  return {
+    tryGet: ((ref: Parameters<NetContext['api']['tryGet']>[0]) => {
+      const o = api.tryGet(ref);
+      return o && existed(o) ? o : undefined;
+    }) as NetContext['api']['tryGet'],
+    list: ((q: Parameters<NetContext['api']['list']>[0]) => api.list(q).filter(existed)) as NetContext['api']['list'],
+  };
 }
 
 /** NetContext is the calling pod's view: its namespace and the API to read Services, Endpoints and Pods. */

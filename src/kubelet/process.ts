@@ -189,11 +189,11 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     const defaults = [...info.entrypoint, ...info.cmd].map((a) => a.replace(/^.*\//, ''));
     return info.server && (defaults.includes(bin) || info.binaries.some((b) => b.replace(/^.*\//, '') === bin));
   };
-  const binary = (args: string[]): ServerProgram | FinishedCommand | 'exists' | undefined => {
+  const binary = (args: string[], atMs = 0): ServerProgram | FinishedCommand | 'exists' | undefined => {
     const bin = args[0] ?? '';
-    // kubemu: a network tool answers from the cluster as it is whenever the model is computed
-    // (logs recomputed later follow the network's current state, not the one it met).
-    const net = opts.net && netCommand(c.image, args, opts.net);
+    // A network tool answers from the cluster as the process met it then (objects created
+    // later are not there yet; net-tools.ts asOf).
+    const net = opts.net && netCommand(c.image, args, { ...opts.net, asOfMs: opts.startMs + atMs });
     if (net) return net;
     const base = bin.replace(/^.*\//, '');
     if (base === 'python' || base === 'python3') {

@@ -61,8 +61,8 @@ export interface ShellConfig {
   startMs: number;
   /** shell flavour for error messages: busybox/alpine "sh", or "bash". */
   shell: 'sh' | 'bash';
-  /** binary says whether an argv[0] outside the shell's utilities exists, and what it does. */
-  binary(argv: string[]): ServerProgram | FinishedCommand | 'exists' | undefined;
+  /** binary says whether an argv[0] outside the shell's utilities exists, and what it does when run atMs after the start. */
+  binary(argv: string[], atMs?: number): ServerProgram | FinishedCommand | 'exists' | undefined;
   /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
   writable?: { base: Record<string, string>; limitBytes: number };
   /** user is who the process runs as (securityContext runAsUser, runAsGroup, fsGroup, supplementalGroups); root when absent. */
@@ -763,7 +763,7 @@ class Interpreter {
         return;
       }
     }
-    const bin = this.cfg.binary(argv);
+    const bin = this.cfg.binary(argv, f.t);
     if (bin === undefined) { f.status = this.notFound(f, cmd); return; }
     if (bin === 'exists') return;
     if ('code' in bin) { for (const l of bin.output) this.write(f, l); f.status = bin.code; return; }

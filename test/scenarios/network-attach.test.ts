@@ -144,6 +144,42 @@ describe('kubectl attach and exec -i', () => {
   });
 });
 
+describe('a container waiting on the network', () => {
+  const POD = `apiVersion: v1
+kind: Pod
+metadata: {name: myapp}
+spec:
+  initContainers:
+  - name: init-myservice
+    image: busybox:1.28
+    command: ['sh', '-c', 'until nslookup myservice; do echo waiting for myservice; sleep 2; done']
+  containers:
+  - name: app
+    image: busybox:1.28
+    command: ['sh', '-c', 'echo The app is running! && sleep 3600']
+`;
+  it('an init container looping on nslookup ends at the round after the Service appears', () => {
+    const home = manualCluster('attach', 7);
+    try {
+      home.run(['apply', '-f', home.file('myapp.yaml', POD)]);
+      home.run('tick 20s');
+      expect(home.run('get pod myapp').stdout).toMatch(/myapp\s+0\/1\s+Init:0\/1\s/);
+      expect(home.run('logs myapp -c init-myservice').stdout.split('\n').slice(-4)).toEqual(["** server can't find myservice: NXDOMAIN", '', 'waiting for myservice', '']);
+      home.run('create service clusterip myservice --tcp=80:80');
+      const created = Date.parse(home.run(['get', 'svc', 'myservice', '-o', 'jsonpath={.metadata.creationTimestamp}']).stdout);
+      home.run('tick 10s');
+      expect(home.run('get pod myapp -o jsonpath={.status.phase}').stdout).toBe('Running');
+      const finished = Date.parse(home.run(['get', 'pod', 'myapp', '-o', 'jsonpath={.status.initContainerStatuses[0].state.terminated.finishedAt}']).stdout);
+      expect(finished - created).toBeGreaterThanOrEqual(0);
+      expect(finished - created).toBeLessThanOrEqual(2000);
+      expect(home.run('logs myapp -c init-myservice').stdout).toMatch(/waiting for myservice\nServer:\t\t10\.96\.0\.10\nAddress:\t10\.96\.0\.10:53\n\nName:\tmyservice\.default\.svc\.cluster\.local\nAddress: 10\.\d+\.\d+\.\d+\n\n$/);
+      expect(home.run('logs myapp').stdout).toBe('The app is running!\n');
+    } finally {
+      home.cleanup();
+    }
+  });
+});
+
 describe('determinism', () => {
   it('the same session on two fresh clusters prints the same', () => {
     const session = (): string[] => {
