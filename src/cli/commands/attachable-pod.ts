@@ -14,9 +14,6 @@ import { CliError } from '../errors';
 import { ERR_POD_WAIT_TIMEOUT } from './attach-stream';
 import { waitUntil } from './sim-wait';
 
-/** AttachTarget is the object named on the command line and the pod chosen for it. */
-export interface AttachTarget { obj: KubeObject; pod: KubeObject }
-
 /** notImplemented is kubectl's error for an object that has no pods to attach to. */
 export const notImplemented = (kind: string): string => `cannot attach to *v1.${kind}: not implemented`;
 
