@@ -30,6 +30,8 @@ export const BUSYBOX_NSLOOKUP_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC)
   + 'Query DNS about HOST\n\nQUERY_TYPE: soa,ns,a,aaaa,cname,mx,txt,ptr,srv,any\n';
 
 /** DIG_VERSION is the dig of registry.k8s.io/e2e-test-images/jessie-dnsutils. */
+/** BUSYBOX_128_NSLOOKUP_USAGE is busybox 1.28's nslookup usage text. */
+export const BUSYBOX_128_NSLOOKUP_USAGE = 'BusyBox v1.28.4 (2018-05-22 17:00:17 UTC) multi-call binary.\n\nUsage: nslookup [HOST] [SERVER]\n\nQuery the nameserver for the IP address of the given HOST\noptionally using a specified DNS server\n';
 export const DIG_VERSION = '9.9.5-9+deb8u19-Debian';
 
 type Reply = DnsReply | NoAnswer;
@@ -113,6 +115,38 @@ export function busyboxNslookup(args: string[], ctx: DnsToolContext): ToolOutput
     out += '\n';
   }
   return ok(out, code);
+}
+
+/**
+ * busyboxLegacyNslookup is busybox 1.28's nslookup, from before busybox had its own DNS client
+ * (the tag the Kubernetes docs debug DNS with): the server and then the name, each looked up
+ * through libc (getaddrinfo: the pod's search list) and printed with a numbered address and
+ * that address's reverse name; a name that does not resolve gets "can't resolve" on stderr.
+ */
+export function busyboxLegacyNslookup(args: string[], ctx: DnsToolContext): ToolOutput {
+  const [host, serverArg] = args.filter((a) => !a.startsWith('-'));
+  if (!host) return { stdout: '', stderr: BUSYBOX_128_NSLOOKUP_USAGE, code: 1 };
+  const base = confOf(ctx);
+  const conf = serverArg ? { ...base, nameservers: [serverArg] } : base;
+  const server = conf.nameservers[0] ?? '127.0.0.1';
+  const reverse = (ip: string): string | undefined => {
+    const { reply } = searchLookup(reverseName(ip), 'PTR', server, conf, ctx, { libc: true });
+    return answered(reply) && reply.rcode === 'NOERROR' && reply.answers[0] ? bare(reply.answers[0].data) : undefined;
+  };
+  const block = (header: string, name: string, ips: string[]): string => `${header.padEnd(10)} ${name}\n${ips.map((ip, i) => {
+    const rev = reverse(ip);
+    return `Address ${i + 1}: ${ip}${rev ? ` ${rev}` : ''}\n`;
+  }).join('')}\n`;
+  let out = block('Server:', server, [server]);
+  let ips: string[] = [];
+  if (isIPv4(host)) ips = [host];
+  else {
+    const { reply } = searchLookup(host, 'A', server, conf, ctx, { libc: true });
+    if (answered(reply) && reply.rcode === 'NOERROR') ips = reply.answers.filter((a) => a.type === 'A').map((a) => a.data);
+  }
+  if (!ips.length) return { stdout: `${out}\n`, stderr: `nslookup: can't resolve '${host}'\n`, code: 1 };
+  out += block('Name:', host, ips);
+  return ok(out);
 }
 
 /** bindRecord is one answer line of bind's nslookup. */
@@ -301,13 +335,16 @@ export function getentHosts(args: string[], ctx: DnsToolContext): ToolOutput {
   return ok(out, code);
 }
 
+/** NslookupFlavour is whose nslookup an image ships: busybox's own client (1.29 on), busybox 1.28's libc one, or bind's. */
+export type NslookupFlavour = 'busybox' | 'busybox-1.28' | 'bind';
+
 /** DNS_CLIENTS are the commands this module runs. */
 export const DNS_CLIENTS = new Set(['nslookup', 'dig', 'host', 'getent']);
 
 /** runDnsTool runs one DNS client; flavour says whose nslookup the image ships. */
-export function runDnsTool(bin: string, args: string[], ctx: DnsToolContext, flavour: 'busybox' | 'bind'): ToolOutput | undefined {
+export function runDnsTool(bin: string, args: string[], ctx: DnsToolContext, flavour: NslookupFlavour): ToolOutput | undefined {
   switch (bin) {
-    case 'nslookup': return flavour === 'busybox' ? busyboxNslookup(args, ctx) : bindNslookup(args, ctx);
+    case 'nslookup': return flavour === 'busybox' ? busyboxNslookup(args, ctx) : flavour === 'busybox-1.28' ? busyboxLegacyNslookup(args, ctx) : bindNslookup(args, ctx);
     case 'dig': return digTool(args, ctx);
     case 'host': return hostTool(args, ctx);
     case 'getent': return getentHosts(args, ctx);

@@ -21,6 +21,7 @@ import {
 } from './container-sync';
 import type { PodRecord } from './kubelet-record';
 import { nextTransition } from './next-stage';
+import { NETWORK_WATCHES } from './network-waiters';
 import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
 import { NODE_STOPPED_ANNOTATION } from '../api/kubelet-stopped';
 
@@ -50,6 +51,8 @@ export function newKubelet(): Controller {
           .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && referencedObjects(p).includes(`${kind}/${obj.metadata.name}`))
           .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
       })),
+      // A Service or its Endpoints changing can end a container's wait on the network.
+      ...NETWORK_WATCHES,
       // A kubelet that starts again picks up what it missed while stopped: pods bound or deleted meanwhile.
       {
         kind: 'Node',

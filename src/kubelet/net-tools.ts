@@ -12,7 +12,7 @@ import type { ApiClient } from '../apiserver/client';
 import { imageInfo, parseImage } from './images';
 import { resolve, type Reach } from '../network/dns';
 import { parseResolvConf } from '../network/dns/stub-resolver';
-import { DNS_CLIENTS, runDnsTool } from './dns-tools';
+import { DNS_CLIENTS, runDnsTool, type NslookupFlavour } from './dns-tools';
 import { resolvConf } from './standard-files';
 import { backendFor } from '../network/proxy';
 import { PolicyGate } from '../network/network-policy-gate';
@@ -66,13 +66,48 @@ export function imageHasNetTool(image: string, tool: string): boolean {
 }
 
 /**
- * nslookupFlavour is whose nslookup an image ships: busybox's in busybox-based images (and
- * when the image is not known at all), bind's in the others.
+ * netCommand runs argv as a finished command of a container's process, or returns undefined
+ * when argv[0] is not a network tool the image has. Its output is one stream, as a log has
+ * it: what the tool wrote to stderr (progress, errors) comes before the body.
  */
-function nslookupFlavour(image: string | undefined): 'busybox' | 'bind' {
+export function netCommand(image: string, argv: string[], ctx: NetContext & { asOfMs?: number }): { output: string[]; code: number } | undefined {
+  const tool = (argv[0] ?? '').replace(/^.*\//, '');
+  if (!NET_TOOLS.has(tool) || !imageHasNetTool(image, tool)) return undefined;
+  const r = runNetTool(argv, ctx.asOfMs === undefined ? ctx : { ...ctx, api: asOf(ctx.api, ctx.asOfMs) })!;
+  const lines = (text: string): string[] => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+  return { output: [...lines(r.stderr), ...lines(r.stdout)], code: r.code };
+}
+
+/**
+ * asOf is the API as a process met it at atMs: objects created later are not there yet, so a
+ * loop waiting for a Service (`until nslookup svc; do sleep 2; done`) ends at the round after
+ * the Service appeared. kubemu: objects changed or deleted since are seen as they are now.
+ */
+function asOf(api: NetContext['api'], atMs: number): NetContext['api'] {
+  const existed = (o: KubeObject): boolean => !o.metadata.creationTimestamp || Date.parse(o.metadata.creationTimestamp) <= atMs;
+  return {
+    tryGet: ((ref: Parameters<NetContext['api']['tryGet']>[0]) => {
+      const o = api.tryGet(ref);
+      return o && existed(o) ? o : undefined;
+    }) as NetContext['api']['tryGet'],
+    list: ((q: Parameters<NetContext['api']['list']>[0]) => api.list(q).filter(existed)) as NetContext['api']['list'],
+  };
+}
+
+/**
+ * nslookupFlavour is whose nslookup an image ships: busybox's in busybox-based images (and
+ * when the image is not known at all) — its libc-based one up to the 1.28 tags — and bind's
+ * in the others.
+ */
+function nslookupFlavour(image: string | undefined): NslookupFlavour {
   if (!image) return 'busybox';
   const info = imageInfo(image);
-  return info.known && info.shell === 'sh' && !info.binaries.includes('dig') ? 'busybox' : 'bind';
+  if (info.known && info.shell === 'sh' && !info.binaries.includes('dig')) {
+    const ref = parseImage(image);
+    const minor = /^(library\/)?busybox$/.test(ref?.repository ?? '') ? /^1\.(\d+)/.exec(ref?.tag ?? '')?.[1] : undefined;
+    return minor !== undefined && Number(minor) <= 28 ? 'busybox-1.28' : 'busybox';
+  }
+  return 'bind';
 }
 
 /**
@@ -118,8 +153,8 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
   return { ok: true, ip, ...body };
 }
 
-/** serve is what a running pod answers on port for path, or undefined if nothing listens. */
-function serve(pod: KubeObject, port: number, path: string): { body: string; status: number } | undefined {
+/** serve is what a running pod answers on port for path, or undefined if nothing listens (port-forward answers with it too). */
+export function serve(pod: KubeObject, port: number, path: string): { body: string; status: number } | undefined {
   if (pod.status?.phase !== 'Running') return undefined;
   for (const c of pod.spec?.containers ?? []) {
     const info = imageInfo(c.image);

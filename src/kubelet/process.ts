@@ -7,7 +7,8 @@
 import type { KubeObject } from '../api/meta';
 import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { imageInfo, parseImage, type ImageInfo } from './images';
-import { type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
+import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
+import { type NetContext, netCommand } from './net-tools';
 import type { ContainerConfig } from './container-config';
 import { expandRefs } from './container-config';
 import { jitter } from './timing';
@@ -163,8 +164,15 @@ function stressBytes(argv: string[]): number | undefined {
   return Number(m[1]) * ({ '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[m[2]!.toUpperCase()] ?? 1);
 }
 
-/** ProcessOptions: the instance's start time, the pod's IP and whether it is an init container. */
-export interface ProcessOptions { startMs: number; podIP?: string; init: boolean; seed: string }
+/**
+ * ProcessOptions: the instance's start time, the pod's IP, whether it is an init container, and
+ * the network its wget/curl/nslookup reach (none: they exit 0 without output).
+ */
+export interface ProcessOptions {
+  startMs: number; podIP?: string; init: boolean; seed: string; net?: NetContext;
+  /** stdin is what an attach sent to this instance, delayMs after it started (attached-stdin.ts). */
+  stdin?: { text: string; delayMs: number };
+}
 
 /** containerProcess models what a container's process does when started at opts.startMs. */
 export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: ContainerConfig, opts: ProcessOptions): ProcessModel {
@@ -181,8 +189,12 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     const defaults = [...info.entrypoint, ...info.cmd].map((a) => a.replace(/^.*\//, ''));
     return info.server && (defaults.includes(bin) || info.binaries.some((b) => b.replace(/^.*\//, '') === bin));
   };
-  const binary = (args: string[]): ServerProgram | 'exists' | undefined => {
+  const binary = (args: string[], atMs = 0): ServerProgram | FinishedCommand | 'exists' | undefined => {
     const bin = args[0] ?? '';
+    // A network tool answers from the cluster as the process met it then (objects created
+    // later are not there yet; net-tools.ts asOf).
+    const net = opts.net && netCommand(c.image, args, { ...opts.net, asOfMs: opts.startMs + atMs });
+    if (net) return net;
     const base = bin.replace(/^.*\//, '');
     if (base === 'python' || base === 'python3') {
       const m = args.indexOf('http.server');
@@ -218,7 +230,10 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
-    program = runArgv(argv, { env, files: { ...standardFiles(pod, c, argv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' : 'sh', binary });
+    const shellCfg = { env, files: { ...standardFiles(pod, c, argv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin };
+    program = runArgv(argv, shellCfg);
+    // A process waiting for stdin that an attach has since sent goes on from the attach.
+    if (program.waitsForInput && !program.exit && opts.stdin) program = delayed(runArgv(argv, { ...shellCfg, stdin: opts.stdin.text }), opts.stdin.delayMs);
     delete env.POD_IP_FOR_LOGS;
   } else {
     startError = startErrorMessage(first);
@@ -241,6 +256,21 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     cpuMilli: cpu !== undefined ? Number(milliValue(cpu)) : (info.server ? 1 : 0),
     stopsOnSigterm: info.stopsOnSigterm && !isUtility,
     httpPaths: info.httpPaths,
+  };
+}
+
+/**
+ * delayed is a program that ran delayMs later than its start: kubemu: the whole run is moved,
+ * which is exact for a process whose first act is reading stdin (a shell run with -i).
+ */
+function delayed(p: Program, delayMs: number): Program {
+  const d = Math.max(0, delayMs);
+  return {
+    ...p,
+    lines: p.lines.map((l) => ({ ...l, atMs: l.atMs + d })),
+    files: p.files.map((e) => ({ ...e, atMs: e.atMs + d })),
+    loop: p.loop && { ...p.loop, atMs: p.loop.atMs + d },
+    exit: p.exit && { ...p.exit, atMs: p.exit.atMs + d },
   };
 }
 

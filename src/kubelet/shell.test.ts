@@ -211,3 +211,25 @@ describe('stdin (exec -i)', () => {
     expect(run(['sh', '-c', 'read x']).exit).toBeUndefined();
   });
 });
+
+describe('stdin held open (a container started with stdin: true)', () => {
+  const open = { ...cfg(), stdinOpen: true };
+  it('a shell reading its commands waits for them, and says so', () => {
+    const p = runArgv(['sh'], open);
+    expect(p.exit).toBeUndefined();
+    expect(p.waitsForInput).toBe(true);
+  });
+  it('runs what the attach sent, then ends at its end', () => {
+    const p = runArgv(['sh'], { ...open, stdin: 'echo hi\nexit 4\n' });
+    expect(p.lines.map((l) => l.text)).toEqual(['hi']);
+    expect(p.exit).toEqual({ atMs: 0, code: 4 });
+    expect(p.waitsForInput).toBeUndefined();
+  });
+  it('a script that does not read stdin does not wait', () => {
+    expect(runArgv(['sh', '-c', 'echo x'], open)).toMatchObject({ exit: { atMs: 0, code: 0 }, waitsForInput: undefined });
+  });
+  it('a binary that ran to its end gives its lines and status', () => {
+    const p = runArgv(['sh', '-c', 'wget -qO- http://web; echo rc=$?'], { ...cfg(), binary: (a) => (a[0] === 'wget' ? { output: ["wget: bad address 'web'"], code: 1 } : undefined) });
+    expect(p.lines.map((l) => l.text)).toEqual(["wget: bad address 'web'", 'rc=1']);
+  });
+});

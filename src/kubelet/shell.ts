@@ -40,12 +40,17 @@ export interface Program {
   files: FileEvent[];
   /** serves: TCP ports it listens on while it runs. */
   serves: number[];
+  /** waitsForInput: it stopped to read a stdin that has not been sent (it runs until input comes or it is stopped). */
+  waitsForInput?: boolean;
   /** work: what interpreting the command cost; exhausted when it outran its Budget (it then runs until stopped). */
   work?: { steps: number; bytes: number; exhausted: boolean };
 }
 
 /** ServerProgram is a long-running process some binary starts (nginx, python -m http.server …). */
 export interface ServerProgram { lines: OutputLine[]; ports: number[] }
+
+/** FinishedCommand is a binary that ran to its end at once (wget, curl, nslookup): its output lines and exit status. */
+export interface FinishedCommand { output: string[]; code: number }
 
 /** ShellConfig is what the interpreter needs from the container. */
 export interface ShellConfig {
@@ -56,14 +61,16 @@ export interface ShellConfig {
   startMs: number;
   /** shell flavour for error messages: busybox/alpine "sh", or "bash". */
   shell: 'sh' | 'bash';
-  /** binary says whether an argv[0] outside the shell's utilities exists, and what it does. */
-  binary(argv: string[]): ServerProgram | 'exists' | undefined;
+  /** binary says whether an argv[0] outside the shell's utilities exists, and what it does when run atMs after the start. */
+  binary(argv: string[], atMs?: number): ServerProgram | FinishedCommand | 'exists' | undefined;
   /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
   writable?: { base: Record<string, string>; limitBytes: number };
   /** user is who the process runs as (securityContext runAsUser, runAsGroup, fsGroup, supplementalGroups); root when absent. */
   user?: { uid: number; gid: number; groups: number[] };
   /** stdin is the text `exec -i` passes: `sh` with no script reads commands from it, `read` reads lines. */
   stdin?: string;
+  /** stdinOpen: without stdin, a shell reading commands from it waits (a container started with stdin: true nobody has attached to) instead of meeting EOF. */
+  stdinOpen?: boolean;
 }
 
 /** FOREVER_MS stands for `sleep infinity`. */
@@ -239,11 +246,19 @@ class Interpreter {
   private readonly parsed = new Map<string, Node>();
   /** input is what is left of stdin (exec -i); undefined when the process has none and waits for it. */
   private input: string[] | undefined;
+  /** waitedForInput: the process stopped to wait for stdin that was never sent. */
+  waitedForInput = false;
   constructor(private readonly cfg: ShellConfig) {
     if (cfg.stdin !== undefined) {
       this.input = cfg.stdin.split('\n');
       if (this.input[this.input.length - 1] === '') this.input.pop();
     }
+  }
+
+  /** waitForInput is the signal of a read of stdin that has not been sent: the process waits from here on. */
+  private waitForInput(): ForeverSignal {
+    this.waitedForInput = true;
+    return new ForeverSignal();
   }
 
   /** readInput takes all of stdin that is left (an empty string at EOF). */
@@ -685,7 +700,7 @@ class Interpreter {
         if (name === 'tee' && !f.pipeIn) return;
         if (!paths.length || name === 'tee') {
           if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), f.pipeIn.map((l) => `${l}\n`).join('')); return; }
-          if (name === 'cat' && this.input === undefined) throw new ForeverSignal();
+          if (name === 'cat' && this.input === undefined) throw this.waitForInput();
           if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
           return;
         }
@@ -722,7 +737,7 @@ class Interpreter {
       case 'read': {
         // Reads the pipe, else exec -i's input; without either it waits forever; at the end it fails, as at EOF.
         const source = f.pipeIn ?? this.input;
-        if (source === undefined) throw new ForeverSignal();
+        if (source === undefined) throw this.waitForInput();
         const line = source.shift();
         if (line === undefined) { f.status = 1; return; }
         const names = args.filter((a) => !a.startsWith('-'));
@@ -735,17 +750,23 @@ class Interpreter {
         const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a));
         if (c >= 0) { this.script(args[c + 1] ?? '', f); return; }
         const script = args.find((a) => !a.startsWith('-'));
-        // Without a script the shell reads its commands from stdin: exec -i's input, else EOF at once.
-        if (script === undefined) { if (this.input?.length) this.script(this.readInput(), f); return; }
+        // Without a script the shell reads its commands from stdin: exec -i's input, else EOF at
+        // once — or, while stdin is held open for an attach that has not come, it waits.
+        if (script === undefined) {
+          if (this.input === undefined && this.cfg.stdinOpen) throw this.waitForInput();
+          if (this.input?.length) this.script(this.readInput(), f);
+          return;
+        }
         const text = f.fs.get(resolvePath(f.vars.PWD, script));
         if (text === undefined) { this.write(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
         this.script(text, f);
         return;
       }
     }
-    const bin = this.cfg.binary(argv);
+    const bin = this.cfg.binary(argv, f.t);
     if (bin === undefined) { f.status = this.notFound(f, cmd); return; }
     if (bin === 'exists') return;
+    if ('code' in bin) { for (const l of bin.output) this.write(f, l); f.status = bin.code; return; }
     for (const l of bin.lines) f.lines.push({ atMs: f.t + l.atMs, text: l.text });
     f.serves.push(...bin.ports);
     throw new ForeverSignal();
@@ -790,5 +811,8 @@ export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget())
     if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
     else if (!(e instanceof ForeverSignal)) throw e;
   }
-  return { lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves, work: { steps: budget.steps, bytes: budget.bytes, exhausted: budget.exhausted } };
+  return {
+    lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves, waitsForInput: interp.waitedForInput || undefined,
+    work: { steps: budget.steps, bytes: budget.bytes, exhausted: budget.exhausted },
+  };
 }

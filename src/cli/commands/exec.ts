@@ -18,7 +18,7 @@ import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
-import { imageHasNetTool, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
+import { imageHasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
@@ -80,7 +80,7 @@ export const execCommand = defineCommand({
  * stdinText is what -i passes. kubemu: commands run to completion at once, so a terminal's
  * input (exec -it at a prompt) is not read: reading it would wait for Ctrl-D.
  */
-function stdinText(ctx: CommandContext): string | undefined {
+export function stdinText(ctx: CommandContext): string | undefined {
   if (!ctx.flags.stdin) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (ctx.io.stdinFd !== undefined && (require('node:tty') as typeof import('node:tty')).isatty(ctx.io.stdinFd)) return undefined;
@@ -173,7 +173,8 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number, stdin?: string): ExecResult {
   const info = imageInfo(spec.image);
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
-  if (NET_TOOLS.has(tool) && imageHasNetTool(spec.image, tool)) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api, pod, image: spec.image, nowMs })!;
+  const net = { namespace: pod.metadata.namespace ?? 'default', api, pod, image: spec.image, nowMs };
+  if (NET_TOOLS.has(tool) && imageHasNetTool(spec.image, tool)) return runNetTool(argv, net)!;
   const { cfg, base, containerID, before, files } = containerView(pod, spec, status, startMs, api, nowMs);
   if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
@@ -182,7 +183,8 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   if (!exists) return { stdout: '', stderr: `${ociNotFound(bin)}\n`, code: 126 };
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
-    binary: (a) => (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
+    // A script's wget/curl/nslookup reach the network as the same tools run directly do.
+    binary: (a) => netCommand(spec.image, a, net) ?? (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
     writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user: processUser(pod.spec?.securityContext, spec.securityContext),
   });
   const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;

@@ -51,6 +51,8 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
+  ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
+  ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
   ['completion', () => (require('./completion') as typeof import('./completion')).completionCommand],
   ['options', () => (require('./options') as typeof import('./options')).optionsCommand],
