@@ -6,12 +6,16 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
 import { metricsServerObjects } from '../../metrics';
+import { calicoObjects } from '../../cluster/calico';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 
 /** ADDONS maps an add-on's name to its objects. */
-export const ADDONS: Record<string, () => KubeObject[]> = { 'metrics-server': metricsServerObjects };
+export const ADDONS: Record<string, () => KubeObject[]> = {
+  'metrics-server': metricsServerObjects,
+  calico: calicoObjects,
+};
 export const FIELD_MANAGER = 'kubemu-addon';
 
 function addonName(ctx: CommandContext, verb: string): string {
