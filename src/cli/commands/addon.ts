@@ -1,12 +1,14 @@
 /**
  * addon: kubemu addon enable|disable NAME — installs the optional add-ons a kubeadm cluster
- * does not come with. Only metrics-server (which serves metrics.k8s.io for `kubectl top`).
+ * does not come with: metrics-server (which serves metrics.k8s.io for `kubectl top`), a CNI
+ * (calico) and ingress-nginx.
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
 import { metricsServerObjects } from '../../metrics';
 import { calicoObjects } from '../../cluster/calico';
+import { ingressNginxObjects } from '../../cluster/ingress-nginx';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
@@ -15,6 +17,7 @@ import { CliError, UsageError } from '../errors';
 export const ADDONS: Record<string, () => KubeObject[]> = {
   'metrics-server': metricsServerObjects,
   calico: calicoObjects,
+  'ingress-nginx': ingressNginxObjects,
 };
 export const FIELD_MANAGER = 'kubemu-addon';
 
@@ -28,7 +31,11 @@ function addonName(ctx: CommandContext, verb: string): string {
 const enableCommand = leaf({
   command: 'enable <name>',
   describe: 'Install an add-on',
-  examples: [['$0 addon enable metrics-server', 'serve metrics.k8s.io, for `kubectl top`']],
+  examples: [
+    ['$0 addon enable metrics-server', 'serve metrics.k8s.io, for `kubectl top`'],
+    ['$0 addon enable ingress-nginx', 'the ingress-nginx controller, IngressClass nginx, NodePort service'],
+    ['$0 addon enable calico', 'a CNI for a cluster created with --cni none'],
+  ],
   run(ctx) {
     const name = addonName(ctx, 'enable');
     const cluster = ctx.cluster();
@@ -63,6 +70,6 @@ const disableCommand = leaf({
 /** addonCommand is `kubemu addon`. */
 export const addonCommand = ownVerb({
   command: 'addon',
-  describe: 'Enable or disable cluster add-ons (metrics-server)',
+  describe: 'Enable or disable cluster add-ons (metrics-server, calico, ingress-nginx)',
   subcommands: [enableCommand, disableCommand],
 });
