@@ -29,6 +29,7 @@ import { nodeLifecycleController } from '../controllers/nodelifecycle';
 import { taintEvictionController } from '../controllers/tainteviction';
 import { disruptionController } from '../controllers/disruption';
 import { ingressNginxController } from '../network/ingress-nginx-controller';
+import { gatewayClassController, gatewayController } from '../network/gateway-controller';
 
 /** ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject). */
 export interface ComponentOptions { schedulerRunning: boolean }
@@ -53,6 +54,8 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     pvProtectionController,
     endpointsController,
     ingressNginxController,
+    gatewayClassController,
+    gatewayController,
     ...garbageCollectors,
     disruptionController,
     resourceQuotaController,

@@ -13,6 +13,7 @@ import { CLUSTER_DNS_IP, resolve } from '../network/dns';
 import { backendFor } from '../network/proxy';
 import { controllerReady, ingressEntryAt, ingressEntryFor, ingressRequest, type IngressEntry } from '../network/ingress-http';
 import { STATUS_TEXT } from '../network/http-pages';
+import { dataPlaneReady, gatewayEntryAt, gatewayEntryFor, gatewayRequest, type GatewayEntry } from '../network/gateway-http';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -54,8 +55,8 @@ export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' |
 
 type Fetch = { ok: true; body: string; status: number; location?: string } | { ok: false; why: 'resolve' | 'refused'; host: string; ip?: string; port: number };
 
-/** FetchOptions are request details beyond the URL: a Host header (curl -H, wget --header). */
-export interface FetchOptions { hostHeader?: string }
+/** FetchOptions are request details beyond the URL: its headers (curl -H, wget --header), names lower-cased. */
+export interface FetchOptions { headers?: Record<string, string> }
 
 /** fetchUrl performs a GET as far as the emulated network allows. */
 export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}): Fetch {
@@ -69,12 +70,19 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   // An ingress controller's Service (by name, ClusterIP, or a node's IP and its nodePort) routes by Host and path.
   const viaIngress = (entry: IngressEntry, addr: string): Fetch => {
     if (!controllerReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
-    return { ok: true, ...ingressRequest({ scheme: entry.scheme, host: opts.hostHeader ?? host, path }, ctx.api, serve) };
+    return { ok: true, ...ingressRequest({ scheme: entry.scheme, host: opts.headers?.host ?? host, path }, ctx.api, serve) };
+  };
+  // A Gateway API data plane's Service routes by listener port, Host, path and headers.
+  const viaGateway = (entry: GatewayEntry, addr: string): Fetch => {
+    if (!dataPlaneReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
+    return { ok: true, ...gatewayRequest(entry, { host: opts.headers?.host ?? host, path, headers: opts.headers ?? {} }, ctx.api, serve) };
   };
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     ip = host;
     const entry = ingressEntryAt(host, port, ctx.api);
     if (entry) return viaIngress(entry, host);
+    const gateway = gatewayEntryAt(host, port, ctx.api);
+    if (gateway) return viaGateway(gateway, host);
     const svc = ctx.api.list({ kind: 'Service' }).find((s) => s.spec?.clusterIP === host);
     if (svc) {
       const b = backendFor(svc, host, port, ctx.api);
@@ -87,6 +95,8 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
     ip = ans.addresses[0];
     const entry = ingressEntryFor(ans.service, port);
     if (entry) return viaIngress(entry, ip!);
+    const gateway = gatewayEntryFor(ans.service, port);
+    if (gateway) return viaGateway(gateway, ip!);
     const b = backendFor(ans.service, ip!, port, ctx.api);
     if (!b) return { ok: false, why: 'refused', host, ip, port };
     pod = b.pod; targetPort = b.port;
@@ -132,7 +142,7 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const silent = short('s', '--silent');
     const showError = short('S', '--show-error');
     const head = short('I', '--head');
-    const r = fetchUrl(url, ctx, { hostHeader: headerValue(args, ['-H', '--header'], 'host') });
+    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['-H', '--header']) });
     if (!r.ok) {
       const msg = r.why === 'resolve' ? `curl: (6) Could not resolve host: ${r.host}\n` : `curl: (7) Failed to connect to ${r.host} port ${r.port} after 0 ms: Couldn't connect to server\n`;
       return { stdout: '', stderr: silent && !showError ? '' : msg, code: r.why === 'resolve' ? 6 : 7 };
@@ -150,7 +160,7 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const url = args.filter((a, i) => !a.startsWith('-') && !['-O', '-T', '--header'].includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: 'BusyBox v1.36.1 multi-call binary.\n\nUsage: wget [-cqS] [-O FILE] URL\n', code: 1 };
     const quiet = args.some((a) => /^-[a-zA-Z]*q/.test(a));
-    const r = fetchUrl(url, ctx, { hostHeader: headerValue(args, ['--header'], 'host') });
+    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['--header']) });
     if (!r.ok) {
       if (r.why === 'resolve') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };
       return { stdout: '', stderr: `${quiet ? '' : `Connecting to ${r.host}${r.port === 80 ? '' : `:${r.port}`} (${r.ip}:${r.port})\n`}wget: can't connect to remote host (${r.ip}): Connection refused\n`, code: 1 };
@@ -177,13 +187,13 @@ function valueOf(args: readonly string[], flags: readonly string[]): string | un
   return v;
 }
 
-/** headerValue is the value of a request header set with flags (`-H 'Host: x'`), matched case-insensitively. */
-function headerValue(args: readonly string[], flags: readonly string[], name: string): string | undefined {
-  let v: string | undefined;
+/** headersOf are the request headers set with flags (`-H 'Host: x'`), by lower-cased name. */
+function headersOf(args: readonly string[], flags: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
   args.forEach((a, i) => {
     if (!flags.includes(a)) return;
     const m = /^([^:]+):\s*(.*)$/.exec(args[i + 1] ?? '');
-    if (m && m[1]!.trim().toLowerCase() === name) v = m[2]!.trim();
+    if (m) out[m[1]!.trim().toLowerCase()] = m[2]!.trim();
   });
-  return v;
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * addon: kubemu addon enable|disable NAME — installs the optional add-ons a kubeadm cluster
  * does not come with: metrics-server (which serves metrics.k8s.io for `kubectl top`), a CNI
- * (calico) and ingress-nginx.
+ * (calico), ingress-nginx and the Gateway API.
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
@@ -9,6 +9,8 @@ import { isNotFound } from '../../apiserver/errors';
 import { metricsServerObjects } from '../../metrics';
 import { calicoObjects } from '../../cluster/calico';
 import { ingressNginxObjects } from '../../cluster/ingress-nginx';
+import { gatewayApiCrds } from '../../cluster/gateway-api-crds';
+import { nginxGatewayFabricObjects } from '../../cluster/nginx-gateway-fabric';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
@@ -18,6 +20,7 @@ export const ADDONS: Record<string, () => KubeObject[]> = {
   'metrics-server': metricsServerObjects,
   calico: calicoObjects,
   'ingress-nginx': ingressNginxObjects,
+  'gateway-api': () => [...gatewayApiCrds(), ...nginxGatewayFabricObjects()],
 };
 export const FIELD_MANAGER = 'kubemu-addon';
 
@@ -35,6 +38,7 @@ const enableCommand = leaf({
     ['$0 addon enable metrics-server', 'serve metrics.k8s.io, for `kubectl top`'],
     ['$0 addon enable ingress-nginx', 'the ingress-nginx controller, IngressClass nginx, NodePort service'],
     ['$0 addon enable calico', 'a CNI for a cluster created with --cni none'],
+    ['$0 addon enable gateway-api', 'Gateway API CRDs and an NGINX Gateway Fabric-shaped implementation (GatewayClass nginx)'],
   ],
   run(ctx) {
     const name = addonName(ctx, 'enable');
@@ -70,6 +74,6 @@ const disableCommand = leaf({
 /** addonCommand is `kubemu addon`. */
 export const addonCommand = ownVerb({
   command: 'addon',
-  describe: 'Enable or disable cluster add-ons (metrics-server, calico, ingress-nginx)',
+  describe: 'Enable or disable cluster add-ons (metrics-server, calico, ingress-nginx, gateway-api)',
   subcommands: [enableCommand, disableCommand],
 });
