@@ -44,6 +44,16 @@ export function emptyCniConfig(nodeName: string, api: Pick<ApiClient, 'setNodeLo
   api.setNodeLocalState(nodeName, CNI_CONFIG_KEY, { plugin: null } satisfies CniConfig);
 }
 
+/** NETWORK_NOT_READY_EVENT / NETWORK_NOT_READY_ERROR are the kubelet's event on a pod it cannot start without a pod network. */
+export const NETWORK_NOT_READY_EVENT = 'NetworkNotReady';
+export const NETWORK_NOT_READY_ERROR = 'network is not ready';
+
+/** cniConfigured says, without writing, whether a node's runtime has a CNI config (no record: configured out of band). */
+export function cniConfigured(nodeName: string, api: Pick<ApiClient, 'nodeLocalState'>): boolean {
+  const config = cniConfigOf(nodeName, api);
+  return !config || !!config.plugin;
+}
+
 /**
  * syncCniConfig is the runtime's network status for a node: true when a CNI config is present.
  * An empty folder is filled once a known CNI agent runs on the node (its install step writes

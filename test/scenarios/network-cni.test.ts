@@ -2,6 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 import { NETWORK_NOT_READY_MESSAGE } from '../../src/network/cni';
 
+const AGENT = `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      tolerations: [{operator: Exists}]
+      containers: [{name: agent, image: nginx}]
+`;
+
 const HOST_PORT_POD = (name: string) => `apiVersion: v1
 kind: Pod
 metadata: {name: ${name}}
@@ -35,6 +47,14 @@ describe('pod networking (CNI)', () => {
     expect(home.run(['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app=kube-dns', '-o', 'jsonpath={.items[0].status.conditions[0].message}']).stdout)
       .toBe('0/3 nodes are available: 3 node(s) had untolerated taint {node.kubernetes.io/not-ready: }. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..');
 
+    // A pod that tolerates the taint is scheduled, but the runtime cannot give it a sandbox.
+    expect(home.run(['apply', '-f', home.file('agent.yaml', AGENT)]).code).toBe(0);
+    home.run('tick 30s');
+    expect(home.run('get pods -l app=agent --no-headers -o custom-columns=REASON:.status.containerStatuses[0].state.waiting.reason').stdout)
+      .toBe('ContainerCreating\nContainerCreating\nContainerCreating\n');
+    expect(home.run(['get', 'events', '--field-selector', 'reason=NetworkNotReady', '-o', 'jsonpath={.items[0].type} {.items[0].source.component}: {.items[0].message}']).stdout)
+      .toBe(`Warning kubelet: network is not ready: ${NETWORK_NOT_READY_MESSAGE}`);
+
     const enabled = home.run('addon enable calico');
     expect(enabled).toEqual({
       stdout: [
@@ -53,6 +73,7 @@ describe('pod networking (CNI)', () => {
     expect(home.run('get nodes --no-headers -o custom-columns=NAME:.metadata.name,READY:.status.conditions[3].status,TAINTS:.spec.taints[*].key').stdout)
       .toBe('control01   True   node-role.kubernetes.io/control-plane\nworker01    True   <none>\nworker02    True   <none>\n');
     const pods = home.run('get pods -n kube-system --no-headers -o custom-columns=NAME:.metadata.name,STATUS:.status.phase').stdout;
+    expect(home.run('get pods -l app=agent --no-headers -o custom-columns=PHASE:.status.phase').stdout).toBe('Running\nRunning\nRunning\n');
     const apps = pods.trim().split('\n').map((l) => l.split(/ +/)).map(([name, phase]) => `${name!.replace(/(-[a-z0-9]{8,10})?-[a-z0-9]{5}$/, '')} ${phase}`);
     expect(apps.filter((l) => /^(calico|coredns)/.test(l))).toEqual([
       'calico-kube-controllers Running', 'calico-node Running', 'calico-node Running', 'calico-node Running', 'coredns Running', 'coredns Running',
