@@ -80,6 +80,20 @@ describe('pod networking (CNI)', () => {
     ]);
   });
 
+  it('a cluster made with --cni calico is Ready after its warm-up, with calico-node on every node', () => {
+    home = manualCluster('calico', 7, '--cni calico');
+    expect(home.run('get nodes --no-headers -o custom-columns=NAME:.metadata.name,READY:.status.conditions[3].reason').stdout)
+      .toBe('control01   KubeletReady\nworker01    KubeletReady\nworker02    KubeletReady\n');
+    expect(home.run('get pods -n kube-system -l k8s-app=calico-node --sort-by=.status.hostIP --no-headers -o custom-columns=PHASE:.status.phase,IP:.status.podIP,NODE:.spec.nodeName').stdout)
+      .toBe('Running   172.18.0.2   control01\nRunning   172.18.0.3   worker01\nRunning   172.18.0.4   worker02\n');
+    expect(home.run('get deploy -n kube-system').stdout).toBe([
+      'NAME                      READY   UP-TO-DATE   AVAILABLE   AGE',
+      'calico-kube-controllers   1/1     1            1           5m',
+      'coredns                   2/2     2            2           5m',
+      '',
+    ].join('\n'));
+  });
+
   it('--cni rejects an unknown plugin', () => {
     home = manualCluster();
     expect(home.run('cluster create x --cni weave')).toEqual({ stdout: '', stderr: 'error: --cni must be one of builtin, none, calico, got "weave"\n', code: 1 });
