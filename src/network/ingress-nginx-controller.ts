@@ -5,6 +5,8 @@
  * Mirrors kubernetes/ingress-nginx internal/ingress/status/status.go runningAddresses: with
  * no --publish-service (the bare-metal manifest) the addresses are the InternalIPs of the
  * nodes running a controller pod. Routing is network/ingress-router.ts.
+ * When the last controller pod is gone, the addresses are cleared, as ingress-nginx's
+ * --update-status-on-shutdown does.
  * kubemu: status is written on each change, not on ingress-nginx's 60s status loop; there
  * is no leader election (every running controller pod counts).
  */
@@ -19,10 +21,12 @@ export const NAME = 'nginx-ingress-controller';
 export const SYNC = 'Sync';
 export const SCHEDULED_FOR_SYNC = 'Scheduled for sync';
 
+const CONTROLLER_SELECTOR = 'app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller';
+
 /** controllerAddresses are the InternalIPs of nodes running a ready controller pod, sorted. */
 export function controllerAddresses(api: ReconcileContext['api']): string[] {
   const ips = new Set<string>();
-  for (const pod of api.list({ kind: 'Pod', labelSelector: 'app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller' })) {
+  for (const pod of api.list({ kind: 'Pod', labelSelector: CONTROLLER_SELECTOR })) {
     if (!isIngressNginxPod(pod) || pod.metadata.deletionTimestamp || !isPodReady(pod) || !pod.spec?.nodeName) continue;
     const node = api.tryGet({ kind: 'Node', name: pod.spec.nodeName });
     const ip = (node?.status?.addresses ?? []).find((a: { type: string }) => a.type === 'InternalIP')?.address;
@@ -47,8 +51,14 @@ export const ingressNginxController: Controller = {
     if (!ing || ing.metadata.deletionTimestamp) return;
     if (!isNginxIngress(ing, (name) => ctx.api.tryGet({ kind: 'IngressClass', name }))) return;
     const addresses = controllerAddresses(ctx.api);
-    // No controller running: nothing serves the Ingress, and nothing writes its status.
-    if (!addresses.length) return;
+    if (!addresses.length) {
+      // The last controller pod to shut down clears the addresses (--update-status-on-shutdown);
+      // while one is only starting or restarting, the status stays.
+      const anyPod = ctx.api.list({ kind: 'Pod', labelSelector: CONTROLLER_SELECTOR }).some((p) => isIngressNginxPod(p) && !p.metadata.deletionTimestamp);
+      if (anyPod || !ing.status?.loadBalancer?.ingress) return;
+      ctx.api.updateStatus({ ...ing, status: { ...ing.status, loadBalancer: {} } }, { fieldManager: NAME });
+      return;
+    }
     const want = addresses.map((ip) => ({ ip }));
     const have = ing.status?.loadBalancer?.ingress;
     if (deepEqual(have, want)) return;

@@ -115,4 +115,14 @@ describe('Ingress through the ingress-nginx add-on', () => {
     expect(curl('-s', '-H', 'Host: foo.example.com', 'http://172.18.0.3:31437/')).toEqual(failed(7));
     expect(home.run(['get', 'ingress', 'other', '-o', 'jsonpath={.status}'])).toEqual(ok('{"loadBalancer":{}}'));
   });
+
+  it('the address goes when the last controller pod does', () => {
+    home.run('addon enable ingress-nginx');
+    home.run('create ingress web --class=nginx --rule=foo.example.com/=web:80');
+    home.run('tick 1m');
+    expect(home.run(['get', 'ingress', 'web', '-o', 'jsonpath={.status.loadBalancer.ingress[*].ip}'])).toEqual(ok('172.18.0.4'));
+    home.run('scale deployment ingress-nginx-controller -n ingress-nginx --replicas=0');
+    home.run('tick 6m');
+    expect(home.run('get ingress web')).toEqual(ok('NAME   CLASS   HOSTS             ADDRESS   PORTS   AGE\nweb    nginx   foo.example.com             80      7m\n'));
+  });
 });
