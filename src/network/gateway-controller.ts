@@ -16,6 +16,7 @@ import { NGF_CONTROLLER_NAME, isNgfPod } from './gateway-names';
 import { attaches } from './gateway-router';
 import { referenceGranted } from './gateway-http';
 
+/** NAME is the controllers' field manager (and prefix of their component names). */
 export const NAME = 'nginx-gateway-fabric';
 const GROUP = 'gateway.networking.k8s.io';
 

@@ -8,6 +8,7 @@ import type { KubeObject } from '../api/meta';
 export const NGF_CONTROLLER_NAME = 'gateway.nginx.org/nginx-gateway-controller';
 /** NGF_GATEWAY_CLASS is the GatewayClass the add-on creates. */
 export const NGF_GATEWAY_CLASS = 'nginx';
+/** NGF_NAMESPACE is where the add-on runs the implementation. */
 export const NGF_NAMESPACE = 'nginx-gateway';
 /** NGF_NAME names the Deployment, Service and ServiceAccount. */
 export const NGF_NAME = 'nginx-gateway';

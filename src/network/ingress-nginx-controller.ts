@@ -16,6 +16,7 @@ import { isPodReady } from '../api/pod-util';
 import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
 import { isIngressNginxPod, isNginxIngress } from './ingress-nginx-names';
 
+/** NAME is the event source and field manager, as ingress-nginx reports itself. */
 export const NAME = 'nginx-ingress-controller';
 /** SYNC / SCHEDULED_FOR_SYNC are the event ingress-nginx records on an Ingress it takes in. */
 export const SYNC = 'Sync';

@@ -8,6 +8,7 @@ import type { KubeObject } from '../api/meta';
 export const INGRESS_NGINX_CONTROLLER_CLASS = 'k8s.io/ingress-nginx';
 /** NGINX_INGRESS_CLASS is the IngressClass (and legacy annotation value) the add-on creates. */
 export const NGINX_INGRESS_CLASS = 'nginx';
+/** INGRESS_NGINX_NAMESPACE is where the add-on runs the controller. */
 export const INGRESS_NGINX_NAMESPACE = 'ingress-nginx';
 /** INGRESS_NGINX_CONTROLLER names the controller's Deployment, Service and ConfigMap. */
 export const INGRESS_NGINX_CONTROLLER = 'ingress-nginx-controller';

@@ -24,6 +24,7 @@ export type IngressRoute =
   | { kind: 'backend'; backend: IngressBackend; path: string }
   | { kind: 'page'; status: number; location?: string };
 
+/** The ingress-nginx annotations the router reads: rewrite-target, use-regex and ssl-redirect. */
 export const ANNOTATION_REWRITE_TARGET = 'nginx.ingress.kubernetes.io/rewrite-target';
 export const ANNOTATION_USE_REGEX = 'nginx.ingress.kubernetes.io/use-regex';
 export const ANNOTATION_SSL_REDIRECT = 'nginx.ingress.kubernetes.io/ssl-redirect';
