@@ -22,6 +22,18 @@ export interface ResourceInfo {
   readonly categories: readonly string[];
   /** storageKind is the key this resource's objects are stored under (events.k8s.io Events share core Events). */
   readonly storageKind: string;
+  /** printerColumns are a custom resource's additionalPrinterColumns (its CRD's storage version), if it declares any. */
+  readonly printerColumns?: readonly PrinterColumn[];
+}
+
+/** PrinterColumn is one CustomResourceColumnDefinition (apiextensions.k8s.io/v1). */
+export interface PrinterColumn {
+  readonly name: string;
+  readonly type: string;
+  readonly jsonPath: string;
+  readonly priority?: number;
+  readonly format?: string;
+  readonly description?: string;
 }
 
 const ALL = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];

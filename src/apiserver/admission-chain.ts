@@ -2,7 +2,7 @@
  * admission-chain: the admission plugins a v1.32 API server runs on create, in upstream's
  * order — mutating (ServiceAccount, Priority, DefaultTolerationSeconds, LimitRanger's
  * defaults for pods; DefaultStorageClass and StorageObjectInUseProtection for claims and
- * volumes) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
+ * volumes, DefaultIngressClass for Ingresses) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
  * and on a claim's update LimitRanger's constraints, PersistentVolumeClaimResize, ResourceQuota.
  */
 import type { KubeObject } from '../api/meta';
@@ -15,6 +15,7 @@ import { admitResourceQuotas, mutateLimitRanges, quotaUsage, validateLimitRanges
 import { admitDefaultStorageClass } from './admission/default-storage-class';
 import { admitStorageProtection } from './admission/storage-object-in-use-protection';
 import { validateClaimResize } from './admission/persistent-volume-claim-resize';
+import { admitDefaultIngressClass } from './admission/default-ingress-class';
 
 /** priorityClassNotFound is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
@@ -27,6 +28,7 @@ export const serviceAccountNotFound = (ns: string, name: string): string =>
 export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
   if (obj.kind === 'PersistentVolumeClaim') admitDefaultStorageClass(obj, store.list({ kind: 'StorageClass' }));
   admitStorageProtection(obj);
+  if (obj.kind === 'Ingress') admitDefaultIngressClass(obj, store.list({ kind: 'IngressClass' }));
   if (obj.kind !== 'Pod') return;
   const sa: string | undefined = obj.spec?.serviceAccountName || obj.spec?.serviceAccount;
   // kubemu: the "default" account is not required to exist yet (the namespace's first pods can race its creation upstream).

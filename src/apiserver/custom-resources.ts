@@ -15,7 +15,9 @@ export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
     const spec = crd.spec ?? {};
     const names = spec.names ?? {};
     const served = (spec.versions ?? []).filter((v: { served?: boolean }) => v.served !== false).map((v: { name: string }) => v.name);
-    const storage = (spec.versions ?? []).find((v: { storage?: boolean }) => v.storage)?.name ?? served[0];
+    const storageVersion = (spec.versions ?? []).find((v: { storage?: boolean }) => v.storage);
+    const storage = storageVersion?.name ?? served[0];
+    const printerColumns = storageVersion?.additionalPrinterColumns;
     if (!names.kind || !names.plural || !storage) continue;
     out.push({
       resource: names.plural,
@@ -30,6 +32,7 @@ export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
       categories: names.categories ?? [],
       // kubemu: stored under the bare kind; a CRD reusing a built-in kind name would share its table.
       storageKind: names.kind,
+      ...(Array.isArray(printerColumns) && printerColumns.length ? { printerColumns } : {}),
     });
   }
   return out;

@@ -12,6 +12,7 @@ import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_S
 import { addonObjects } from './addons';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
 import type { ReservationProfile } from './reservations';
+import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, type CniOption } from './cni-option';
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -24,6 +25,8 @@ export interface ClusterSpec {
   seed: number;
   /** nodeProfile is the reservation formula nodes follow (kubeadm's defaults or AKS's). */
   nodeProfile?: ReservationProfile;
+  /** cni is the pod network the cluster comes with (absent: builtin). */
+  cni?: CniOption;
 }
 
 export const DEFAULT_SPEC: ClusterSpec = { workers: 2, controlPlanes: 1, nodeCpu: '4', nodeMemory: '16Gi', maxPods: 110, clock: 'wall', seed: 1 };
@@ -91,11 +94,13 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
     const { api } = cluster;
     for (const ns of NAMESPACES) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, FM);
     for (const shape of shapes) {
-      const node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      let node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      if (needsCniAddon(spec.cni)) { node = registerWithoutNetwork(node); recordEmptyCni(shape.name, api); }
       const created = api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
       api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
     }
     for (const obj of addonObjects(nodeIP(0))) api.create(obj, FM);
+    for (const obj of cniAddonObjects(spec.cni)) api.create(obj, FM);
     cluster.sim.withoutWriteBudget(() => cluster.sim.settle());
   });
 }

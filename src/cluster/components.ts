@@ -28,6 +28,8 @@ import { nodeStatusController } from '../kubelet/node-status';
 import { nodeLifecycleController } from '../controllers/nodelifecycle';
 import { taintEvictionController } from '../controllers/tainteviction';
 import { disruptionController } from '../controllers/disruption';
+import { ingressNginxController } from '../network/ingress-nginx-controller';
+import { gatewayClassController, gatewayController } from '../network/gateway-controller';
 
 /** ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject). */
 export interface ComponentOptions { schedulerRunning: boolean }
@@ -51,6 +53,9 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     pvcProtectionController,
     pvProtectionController,
     endpointsController,
+    ingressNginxController,
+    gatewayClassController,
+    gatewayController,
     ...garbageCollectors,
     disruptionController,
     resourceQuotaController,

@@ -12,6 +12,8 @@ export interface PodRecord {
   containers: Record<string, ContainerRecord>;
   /** mountFailure is the FailedMount message last recorded, so a retry that fails alike records no new Event. */
   mountFailure?: string;
+  /** networkNotReady is the NetworkNotReady message last recorded while the node had no pod network. */
+  networkNotReady?: string;
 }
 
 /** ContainerRecord is the kubelet's record of one container. */

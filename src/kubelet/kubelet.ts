@@ -13,6 +13,7 @@ import type { EventType } from '../apiserver/client';
 import { isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
 import { allocatePodIP } from '../network/ipam';
+import { NETWORK_NOT_READY_ERROR, NETWORK_NOT_READY_EVENT, NETWORK_NOT_READY_MESSAGE, cniConfigured } from '../network/cni';
 import { toISO } from '../sim/clock';
 import { imageInfo, normalizeImage } from './images';
 import { mountFailure, referencedObjects } from './container-config';
@@ -183,6 +184,18 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
     onPulled: (image: string) => markImagePresent(node, image, ctx),
     containerID: () => `containerd://${ctx.rand.hex(64)}`,
   };
+  // Without a pod network the runtime creates no sandbox: only host-network pods start (kubelet syncPod's networkErrors check).
+  if (!pod.spec.hostNetwork && !cniConfigured(nodeName, ctx.api)) {
+    const msg = `${NETWORK_NOT_READY_ERROR}: ${NETWORK_NOT_READY_MESSAGE}`;
+    if (record.networkNotReady !== msg) {
+      ctx.api.recordEvent({ ...containerRef(pod, ''), fieldPath: undefined }, 'Warning', NETWORK_NOT_READY_EVENT, msg, source(node));
+      record.networkNotReady = msg;
+    }
+    flush();
+    // Nothing the kubelet watches changes when a CNI agent writes its config: look again, lazily.
+    return { requeueAfterMs: 10_000, lazy: true };
+  }
+  delete record.networkNotReady;
   // Volumes are set up before any container: a missing ConfigMap/Secret keeps the pod ContainerCreating.
   const mount = mountFailure(pod, ctx.api);
   if (mount) {
@@ -228,7 +241,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
 /** compactRecord drops what the record holds nothing for, and the whole record when it is empty (no row). */
 function compactRecord(record: PodRecord): PodRecord | undefined {
   for (const [name, c] of Object.entries(record.containers)) if (!Object.keys(c).length) delete record.containers[name];
-  return Object.keys(record.containers).length || record.mountFailure ? record : undefined;
+  return Object.keys(record.containers).length || record.mountFailure || record.networkNotReady ? record : undefined;
 }
 
 /** recompute derives phase and conditions from the container statuses, as of time at. */

@@ -18,6 +18,9 @@ import { backendFor } from '../network/proxy';
 import { PolicyGate } from '../network/network-policy-gate';
 import { NC_TOOL, runNc } from './net-tools-nc';
 import { curlTimedOut, wgetTimedOut } from './net-timeouts';
+import { controllerReady, ingressEntryAt, ingressEntryFor, ingressRequest, type IngressEntry } from '../network/ingress-http';
+import { STATUS_TEXT } from '../network/http-pages';
+import { dataPlaneReady, gatewayEntryAt, gatewayEntryFor, gatewayRequest, type GatewayEntry } from '../network/gateway-http';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -117,10 +120,13 @@ function nslookupFlavour(image: string | undefined): NslookupFlavour {
 export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach }
 
 /** Fetch is a GET's outcome; 'dns-timeout' is a lookup NetworkPolicy dropped, 'timeout' a connection it dropped. */
-export type Fetch = { ok: true; body: string; status: number; ip?: string } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
+export type Fetch = { ok: true; body: string; status: number; ip?: string; location?: string } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
+
+/** FetchOptions are request details beyond the URL: its headers (curl -H, wget --header), names lower-cased. */
+export interface FetchOptions { headers?: Record<string, string> }
 
 /** fetchUrl performs a GET as far as the emulated network allows. */
-export function fetchUrl(url: string, ctx: NetContext): Fetch {
+export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}): Fetch {
   const m = /^(?:https?:\/\/)?([^/:]+)(?::(\d+))?(\/.*)?$/.exec(url);
   const host = m?.[1] ?? url;
   const port = Number(m?.[2] ?? (url.startsWith('https://') ? 443 : 80));
@@ -129,8 +135,22 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
   let ip: string | undefined;
   let targetPort = port;
   const gate = new PolicyGate(ctx.api, ctx.pod);
+  // An ingress controller's Service (by name, ClusterIP, or a node's IP and its nodePort) routes by Host and path.
+  const viaIngress = (entry: IngressEntry, addr: string): Fetch => {
+    if (!controllerReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
+    return { ok: true, ...ingressRequest({ scheme: entry.scheme, host: opts.headers?.host ?? host, path }, ctx.api, serve) };
+  };
+  // A Gateway API data plane's Service routes by listener port, Host, path and headers.
+  const viaGateway = (entry: GatewayEntry, addr: string): Fetch => {
+    if (!dataPlaneReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
+    return { ok: true, ...gatewayRequest(entry, { host: opts.headers?.host ?? host, path, headers: opts.headers ?? {} }, ctx.api, serve) };
+  };
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     ip = host;
+    const entry = ingressEntryAt(host, port, ctx.api);
+    if (entry) return viaIngress(entry, host);
+    const gateway = gatewayEntryAt(host, port, ctx.api);
+    if (gateway) return viaGateway(gateway, host);
     const svc = ctx.api.list({ kind: 'Service' }).find((s) => s.spec?.clusterIP === host);
     if (svc) {
       const b = backendFor(svc, host, port, ctx.api);
@@ -142,6 +162,10 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
     const ans = resolve(host, ctx.namespace, ctx.api, ctx.pod && parseResolvConf(resolvConf(ctx.pod)), ctx.reach ?? gate.reach());
     if (!ans) return { ok: false, why: 'resolve', host, port };
     ip = ans.addresses[0];
+    const entry = ans.service && ingressEntryFor(ans.service, port);
+    if (entry) return viaIngress(entry, ip!);
+    const gateway = ans.service && gatewayEntryFor(ans.service, port);
+    if (gateway) return viaGateway(gateway, ip!);
     const b = ans.service && backendFor(ans.service, ip!, port, ctx.api);
     if (ans.service && !b) return { ok: false, why: 'refused', host, ip, port };
     pod = b ? b.pod : ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === ip);
@@ -178,32 +202,68 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     return runDnsTool(bin, args, { ...ctx, reach }, nslookupFlavour(ctx.image ?? ctx.pod?.spec?.containers?.[0]?.image));
   }
   if (bin === 'curl') {
-    const url = args.filter((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-m', '--max-time', '--connect-timeout', '-w'].includes(args[i - 1] ?? '')).pop();
+    const valued = ['-o', '-H', '--header', '-X', '-m', '--max-time', '-w', '--write-out', '--connect-timeout', '--output'];
+    const url = args.filter((a, i) => !a.startsWith('-') && !valued.includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: "curl: try 'curl --help' or 'curl --manual' for more information\n", code: 2 };
-    const silent = args.some((a) => /^-[a-zA-Z]*s/.test(a) || a === '--silent');
-    const head = args.some((a) => a === '-I' || a === '--head');
-    const r = fetchUrl(url, ctx);
-    if (!r.ok && (r.why === 'timeout' || r.why === 'dns-timeout')) return curlTimedOut(args, r.why, r.host, r.port, silent);
+    const short = (c: string, long: string) => args.some((a, i) => (new RegExp(`^-[a-zA-Z]*${c}`).test(a) && !valued.includes(args[i - 1] ?? '')) || a === long);
+    const silent = short('s', '--silent');
+    const showError = short('S', '--show-error');
+    const head = short('I', '--head');
+    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['-H', '--header']) });
+    if (!r.ok && (r.why === 'timeout' || r.why === 'dns-timeout')) return curlTimedOut(args, r.why, r.host, r.port, silent && !showError);
     if (!r.ok) {
       const msg = r.why === 'resolve' ? `curl: (6) Could not resolve host: ${r.host}\n` : `curl: (7) Failed to connect to ${r.host} port ${r.port} after 0 ms: Couldn't connect to server\n`;
-      return { stdout: '', stderr: silent ? '' : msg, code: r.why === 'resolve' ? 6 : 7 };
+      return { stdout: '', stderr: silent && !showError ? '' : msg, code: r.why === 'resolve' ? 6 : 7 };
     }
-    if (head) return { stdout: `HTTP/1.1 ${r.status} ${r.status === 200 ? 'OK' : 'Not Found'}\r\n\r\n`, stderr: '', code: 0 };
-    return { stdout: r.body, stderr: '', code: 0 };
+    // Every https server here presents a certificate curl cannot verify (self-signed, or the cluster's own CA).
+    if (url.startsWith('https://') && !short('k', '--insecure')) return { stdout: '', stderr: silent && !showError ? '' : CURL_SELF_SIGNED, code: 60 };
+    if (r.status >= 400 && short('f', '--fail')) return { stdout: '', stderr: silent && !showError ? '' : `curl: (22) The requested URL returned error: ${r.status}\n`, code: 22 };
+    const format = valueOf(args, ['-w', '--write-out']);
+    const written = format === undefined ? '' : format.replace(/%\{http_code\}/g, String(r.status)).replace(/\\n/g, '\n');
+    if (head) return { stdout: `HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\r\n${r.location ? `Location: ${r.location}\r\n` : ''}\r\n${written}`, stderr: '', code: 0 };
+    const toFile = valueOf(args, ['-o', '--output']);
+    return { stdout: `${toFile !== undefined && toFile !== '-' ? '' : r.body}${written}`, stderr: '', code: 0 };
   }
   if (bin === 'wget') {
-    const url = args.filter((a, i) => !a.startsWith('-') && !['-O', '-T'].includes(args[i - 1] ?? '')).pop();
+    const url = args.filter((a, i) => !a.startsWith('-') && !['-O', '-T', '--header'].includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: 'BusyBox v1.36.1 multi-call binary.\n\nUsage: wget [-cqS] [-O FILE] URL\n', code: 1 };
     const quiet = args.some((a) => /^-[a-zA-Z]*q/.test(a));
-    const r = fetchUrl(url, ctx);
+    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['--header']) });
     if (!r.ok && r.why === 'timeout') return wgetTimedOut(args, r.host, r.ip!, r.port, quiet);
     if (!r.ok) {
       if (r.why === 'resolve' || r.why === 'dns-timeout') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };
       return { stdout: '', stderr: `${quiet ? '' : `Connecting to ${r.host}${r.port === 80 ? '' : `:${r.port}`} (${r.ip}:${r.port})\n`}wget: can't connect to remote host (${r.ip}): Connection refused\n`, code: 1 };
     }
-    if (r.status !== 200) return { stdout: '', stderr: `wget: server returned error: HTTP/1.1 404 Not Found\n`, code: 1 };
+    if (r.status !== 200) return { stdout: '', stderr: `wget: server returned error: HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\n`, code: 1 };
     return { stdout: r.body, stderr: quiet ? '' : `Connecting to ${url}\nwriting to stdout\n`, code: 0 };
   }
   if (bin === NC_TOOL) return runNc(args, ctx, fetchUrl);
   return undefined;
+}
+
+/** CURL_SELF_SIGNED is curl 8's failure on a certificate it cannot verify (exit 60). */
+const CURL_SELF_SIGNED = `curl: (60) SSL certificate problem: self-signed certificate
+More details here: https://curl.se/docs/sslcerts.html
+
+curl failed to verify the legitimacy of the server and therefore could not
+establish a secure connection to it. To learn more about this situation and
+how to fix it, please visit the webpage mentioned above.
+`;
+
+/** valueOf is the value of the last of flags in args (`-o FILE`), if given. */
+function valueOf(args: readonly string[], flags: readonly string[]): string | undefined {
+  let v: string | undefined;
+  args.forEach((a, i) => { if (flags.includes(a) && i + 1 < args.length) v = args[i + 1]; });
+  return v;
+}
+
+/** headersOf are the request headers set with flags (`-H 'Host: x'`), by lower-cased name. */
+function headersOf(args: readonly string[], flags: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  args.forEach((a, i) => {
+    if (!flags.includes(a)) return;
+    const m = /^([^:]+):\s*(.*)$/.exec(args[i + 1] ?? '');
+    if (m) out[m[1]!.trim().toLowerCase()] = m[2]!.trim();
+  });
+  return out;
 }

@@ -15,6 +15,7 @@ import { isAlreadyExists, isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
 import { CONFIG_MIRROR, STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
 import { kubeletRunning } from '../api/kubelet-stopped';
+import { NETWORK_NOT_READY_MESSAGE, cniPluginOf, syncCniConfig } from '../network/cni';
 
 export const NAME = 'kubelet';
 /** LEASE_RENEW_INTERVAL_MS is the kubelet's lease renew interval (nodeLeaseDurationSeconds 40 × 0.25). */
@@ -64,6 +65,9 @@ export const NODE_CONDITIONS: readonly ConditionSpec[] = [
   },
 ];
 
+/** NETWORK_NOT_READY is the Ready condition while the runtime reports no pod network (setters.go ReadyCondition). */
+export const NETWORK_NOT_READY = { reason: 'KubeletNotReady', message: NETWORK_NOT_READY_MESSAGE, event: 'NodeNotReady' };
+
 /** nodeStatusMessage is the kubelet's node event text: `Node <node> status is now: <Reason>`. */
 export const nodeStatusMessage = (node: string, reason: string): string => `Node ${node} status is now: ${reason}`;
 
@@ -90,6 +94,8 @@ export const nodeStatusController: Controller = {
       map: (cm) => (cm.metadata.namespace === STATIC_PODS_NAMESPACE && cm.metadata.name!.startsWith(STATIC_PODS_CONFIGMAP_PREFIX)
         ? [{ name: cm.metadata.name!.slice(STATIC_PODS_CONFIGMAP_PREFIX.length) }] : []),
     },
+    // A CNI agent starting on a node writes its config, and the node's network becomes ready.
+    { kind: 'Pod', map: (pod) => (pod.spec?.nodeName && cniPluginOf(pod) ? [{ name: pod.spec.nodeName }] : []) },
   ],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const node = ctx.api.tryGet({ kind: 'Node', name: req.name });
@@ -145,13 +151,14 @@ function syncConditions(node: KubeObject, ctx: ReconcileContext): void {
   const pressures = pressuresOf(node);
   const current: Condition[] = node.status?.conditions ?? [];
   const nowISO = ctx.clock.nowISO();
+  const networkReady = syncCniConfig(node.metadata.name!, ctx.api);
   const changes: string[] = [];
   const next: Condition[] = NODE_CONDITIONS.map((spec) => {
     const bad = spec.pressure ? pressures.has(spec.pressure) : false;
-    const status = spec.pressure ? (bad ? 'True' : 'False') : 'True';
-    const want = bad ? spec.bad : spec.ok;
+    const status = spec.pressure ? (bad ? 'True' : 'False') : (networkReady ? 'True' : 'False');
+    const want = spec.pressure ? (bad ? spec.bad : spec.ok) : (networkReady ? spec.ok : NETWORK_NOT_READY);
     const old = current.find((c) => c.type === spec.type);
-    if (old && old.status === status && old.reason === want.reason) return old;
+    if (old && old.status === status && old.reason === want.reason && old.message === want.message) return old;
     changes.push(want.event);
     return {
       type: spec.type, status, lastHeartbeatTime: nowISO,

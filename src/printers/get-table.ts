@@ -8,6 +8,7 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix, type ResourceInfo } from '../api/registry';
 import { byteOrder } from './columns/cells';
 import { tableDefFor, type Column } from './columns/index';
+import { customResourceTable } from './columns/custom-resource-columns';
 import { TabbedRows } from './table';
 
 /** NAMESPACE_HEADER is the header of the column -A adds in front of namespaced tables. */
@@ -53,8 +54,13 @@ export function labelColumnHeader(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1).toUpperCase();
 }
 
+/** tableDefOf is a resource's printer: a custom resource's additionalPrinterColumns, else its kind's. */
+function tableDefOf(info: ResourceInfo): ReturnType<typeof tableDefFor> {
+  return info.printerColumns ? customResourceTable(info.printerColumns) : tableDefFor(info.kind);
+}
+
 function visibleColumns(info: ResourceInfo, opts: GetTableOptions): { columns: Column[]; indexes: number[] } {
-  const all = tableDefFor(info.kind).columns;
+  const all = tableDefOf(info).columns;
   const indexes: number[] = [];
   all.forEach((c, i) => { if (c.priority === 0 || opts.wide) indexes.push(i); });
   return { columns: indexes.map((i) => all[i]!), indexes };
@@ -75,7 +81,7 @@ export function getTableHeader(info: ResourceInfo, opts: GetTableOptions): strin
 
 /** getTableRow returns the decorated cells of one object's row. */
 export function getTableRow(info: ResourceInfo, obj: KubeObject, opts: GetTableOptions): string[] {
-  const def = tableDefFor(info.kind);
+  const def = tableDefOf(info);
   const { columns, indexes } = visibleColumns(info, opts);
   const all = def.cells(obj, { now: opts.now, wide: opts.wide });
   const row = indexes.map((i) => all[i] ?? '');

@@ -1,17 +1,27 @@
 /**
  * addon: kubemu addon enable|disable NAME — installs the optional add-ons a kubeadm cluster
- * does not come with. Only metrics-server (which serves metrics.k8s.io for `kubectl top`).
+ * does not come with: metrics-server (which serves metrics.k8s.io for `kubectl top`), a CNI
+ * (calico), ingress-nginx and the Gateway API.
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
 import { metricsServerObjects } from '../../metrics';
+import { calicoObjects } from '../../cluster/calico';
+import { ingressNginxObjects } from '../../cluster/ingress-nginx';
+import { gatewayApiCrds } from '../../cluster/gateway-api-crds';
+import { nginxGatewayFabricObjects } from '../../cluster/nginx-gateway-fabric';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 
 /** ADDONS maps an add-on's name to its objects. */
-export const ADDONS: Record<string, () => KubeObject[]> = { 'metrics-server': metricsServerObjects };
+export const ADDONS: Record<string, () => KubeObject[]> = {
+  'metrics-server': metricsServerObjects,
+  calico: calicoObjects,
+  'ingress-nginx': ingressNginxObjects,
+  'gateway-api': () => [...gatewayApiCrds(), ...nginxGatewayFabricObjects()],
+};
 export const FIELD_MANAGER = 'kubemu-addon';
 
 function addonName(ctx: CommandContext, verb: string): string {
@@ -24,7 +34,12 @@ function addonName(ctx: CommandContext, verb: string): string {
 const enableCommand = leaf({
   command: 'enable <name>',
   describe: 'Install an add-on',
-  examples: [['$0 addon enable metrics-server', 'serve metrics.k8s.io, for `kubectl top`']],
+  examples: [
+    ['$0 addon enable metrics-server', 'serve metrics.k8s.io, for `kubectl top`'],
+    ['$0 addon enable ingress-nginx', 'the ingress-nginx controller, IngressClass nginx, NodePort service'],
+    ['$0 addon enable calico', 'a CNI for a cluster created with --cni none'],
+    ['$0 addon enable gateway-api', 'Gateway API CRDs and an NGINX Gateway Fabric-shaped implementation (GatewayClass nginx)'],
+  ],
   run(ctx) {
     const name = addonName(ctx, 'enable');
     const cluster = ctx.cluster();
@@ -59,6 +74,6 @@ const disableCommand = leaf({
 /** addonCommand is `kubemu addon`. */
 export const addonCommand = ownVerb({
   command: 'addon',
-  describe: 'Enable or disable cluster add-ons (metrics-server)',
+  describe: 'Enable or disable cluster add-ons (metrics-server, calico, ingress-nginx, gateway-api)',
   subcommands: [enableCommand, disableCommand],
 });

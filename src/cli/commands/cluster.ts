@@ -12,6 +12,7 @@ import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import { renderTabbed } from '../../printers/table';
 import { RESERVATION_PROFILES, type ReservationProfile } from '../../cluster/reservations';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store';
+import { CNI_OPTIONS, type CniOption } from '../../cluster/cni-option';
 
 function nameArg(ctx: CommandContext, verb: string): string {
   if (ctx.args.length !== 1) throw new CliError(`exactly one NAME is required for 'kubemu cluster ${verb}', got ${ctx.args.length}`);
@@ -38,10 +39,12 @@ const create = leaf({
     clock: { type: 'string', default: 'wall', describe: 'manual (moves only with `kubemu tick`) or wall (follows real time).' },
     seed: { type: 'number', default: 1, describe: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
     'node-profile': { type: 'string', default: 'kubeadm', describe: 'What nodes reserve from pods: kubeadm (evictionHard 100Mi only) or aks (AKS 1.29+ kube-reserved CPU and memory).' },
+    cni: { type: 'string', default: CNI_OPTIONS[0], describe: 'Pod network: builtin (configured on the nodes, no add-on pods), none (nodes NotReady until a CNI add-on is applied) or calico.' },
   },
   examples: [
     ['$0 cluster create dev --clock manual --seed 7', 'a cluster whose clock moves only with `kubemu tick`'],
     ['$0 cluster create big --workers 10 --node-cpu 8 --node-memory 32Gi', 'ten larger workers'],
+    ['$0 cluster create lab --cni none', 'nodes NotReady until `kubemu addon enable calico`'],
   ],
   run(ctx, opts) {
     const name = nameArg(ctx, 'create');
@@ -54,7 +57,10 @@ const create = leaf({
     }
     const profile = opts['node-profile'];
     if (!RESERVATION_PROFILES.includes(profile as ReservationProfile)) throw new CliError(`--node-profile must be one of ${RESERVATION_PROFILES.join(', ')}, got "${profile}"`);
+    const cni = opts.cni;
+    if (!CNI_OPTIONS.includes(cni as CniOption)) throw new CliError(`--cni must be one of ${CNI_OPTIONS.join(', ')}, got "${cni}"`);
     const spec: ClusterSpec = {
+      ...(cni === CNI_OPTIONS[0] ? {} : { cni: cni as CniOption }),
       nodeProfile: profile as ReservationProfile,
       workers: intFlag(opts.workers, 'workers', 0),
       controlPlanes: intFlag(opts['control-planes'], 'control-planes', 1),

@@ -8,6 +8,7 @@ import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import type { Cluster } from '../../cluster/cluster';
 import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { newNode, nextNodeIndex, type NodeShape } from '../../cluster/node-factory';
+import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../../cluster/cni-option';
 import { NODE_STOPPED_ANNOTATION, kubeletRunning } from '../../api/kubelet-stopped';
 import {
   KUBELET_PARTITIONED, KUBELET_STOPPED, NODE_PRESSURE_ANNOTATION, type Pressure, pressuresOf, syncNodeStatus,
@@ -91,7 +92,9 @@ const add = leaf({
         zone: opts.zone,
         ...(taintSpecs.length ? { taints: taintSpecs.map(parseTaint) } : {}),
       };
-      const node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      let node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      // A cluster made without a CNI: the new node's network is up once the CNI's agent runs on it.
+      if (needsCniAddon(spec.cni)) { node = registerWithoutNetwork(node); recordEmptyCni(name, cluster.api); }
       const created = cluster.api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
       cluster.api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
       cluster.api.recordEvent({ kind: 'Node', name, uid: name, apiVersion: 'v1' }, 'Normal', 'RegisteredNode', registeredNodeMessage(name), { component: NODE_CONTROLLER_SOURCE });
