@@ -18,6 +18,8 @@ import { statefulSetController } from '../controllers/statefulset';
 import { claimController, volumeController } from '../controllers/persistentvolume';
 import { localPathProvisioner } from '../controllers/persistentvolume/provisioner';
 import { endpointsController } from '../controllers/endpoints';
+import { endpointSliceController } from '../controllers/endpointslice';
+import { endpointSliceMirroringController } from '../controllers/endpointslicemirroring';
 import { pvcProtectionController } from '../controllers/pvcprotection';
 import { pvProtectionController } from '../controllers/pvprotection';
 import { garbageCollectors } from '../controllers/garbagecollector';
@@ -51,6 +53,8 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     pvcProtectionController,
     pvProtectionController,
     endpointsController,
+    endpointSliceController,
+    endpointSliceMirroringController,
     ...garbageCollectors,
     disruptionController,
     resourceQuotaController,

@@ -10,7 +10,8 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { imageInfo, parseImage } from './images';
 import { CLUSTER_DNS_IP, resolve } from '../network/dns';
-import { backendFor } from '../network/proxy';
+import { backendFor, routeConnection, type Client } from '../network/proxy';
+import type { Rand } from '../sim/rand';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -47,10 +48,10 @@ const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<c
 /** NET_TOOLS are the commands this module runs. */
 export const NET_TOOLS = new Set(['nslookup', 'curl', 'wget']);
 
-/** NetContext is the calling pod's view: its namespace and the API to read Services, Endpoints and Pods. */
-export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'> }
+/** NetContext is the calling pod's view: its namespace, address and node, and the API to read Services, EndpointSlices and Pods. */
+export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; from?: Client; rand?: Rand }
 
-type Fetch = { ok: true; body: string; status: number } | { ok: false; why: 'resolve' | 'refused'; host: string; ip?: string; port: number };
+type Fetch = { ok: true; body: string; status: number } | { ok: false; why: 'resolve' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
 
 /** fetchUrl performs a GET as far as the emulated network allows. */
 export function fetchUrl(url: string, ctx: NetContext): Fetch {
@@ -63,17 +64,17 @@ export function fetchUrl(url: string, ctx: NetContext): Fetch {
   let targetPort = port;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     ip = host;
-    const svc = ctx.api.list({ kind: 'Service' }).find((s) => s.spec?.clusterIP === host);
-    if (svc) {
-      const b = backendFor(svc, host, port, ctx.api);
-      if (!b) return { ok: false, why: 'refused', host, ip, port };
-      pod = b.pod; targetPort = b.port;
-    } else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
+    // A ClusterIP, a node port on any node's address, or an external IP goes through kube-proxy's rules.
+    const r = routeConnection(host, port, ctx.from ?? {}, ctx.api, ctx.rand);
+    if (r.kind === 'refused') return { ok: false, why: 'refused', host, ip, port };
+    if (r.kind === 'dropped') return { ok: false, why: 'timeout', host, ip, port };
+    if (r.kind === 'backend') { pod = r.backend.pod; targetPort = r.backend.port; }
+    else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
   } else {
     const ans = resolve(host, ctx.namespace, ctx.api);
     if (!ans) return { ok: false, why: 'resolve', host, port };
     ip = ans.addresses[0];
-    const b = backendFor(ans.service, ip!, port, ctx.api);
+    const b = backendFor(ans.service, ip!, port, ctx.api, ctx.from, ctx.rand);
     if (!b) return { ok: false, why: 'refused', host, ip, port };
     pod = b.pod; targetPort = b.port;
   }
@@ -117,6 +118,13 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const head = args.some((a) => a === '-I' || a === '--head');
     const r = fetchUrl(url, ctx);
     if (!r.ok) {
+      if (r.why === 'timeout') {
+        // A dropped SYN: curl gives up at its connect timeout, or when the kernel's SYN retries run out (about 130 s).
+        const limit = args.findIndex((x) => x === '-m' || x === '--max-time' || x === '--connect-timeout');
+        const ms = limit >= 0 ? Math.round(Number(args[limit + 1]) * 1000) : 130000;
+        const why = limit >= 0 ? 'Timeout was reached' : "Couldn't connect to server";
+        return { stdout: '', stderr: silent ? '' : `curl: (28) Failed to connect to ${r.host} port ${r.port} after ${ms} ms: ${why}\n`, code: 28 };
+      }
       const msg = r.why === 'resolve' ? `curl: (6) Could not resolve host: ${r.host}\n` : `curl: (7) Failed to connect to ${r.host} port ${r.port} after 0 ms: Couldn't connect to server\n`;
       return { stdout: '', stderr: silent ? '' : msg, code: r.why === 'resolve' ? 6 : 7 };
     }
@@ -130,6 +138,7 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const r = fetchUrl(url, ctx);
     if (!r.ok) {
       if (r.why === 'resolve') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };
+      if (r.why === 'timeout') return { stdout: '', stderr: args.includes('-T') ? 'wget: download timed out\n' : `wget: can't connect to remote host (${r.ip}): Connection timed out\n`, code: 1 };
       return { stdout: '', stderr: `${quiet ? '' : `Connecting to ${r.host}${r.port === 80 ? '' : `:${r.port}`} (${r.ip}:${r.port})\n`}wget: can't connect to remote host (${r.ip}): Connection refused\n`, code: 1 };
     }
     if (r.status !== 200) return { stdout: '', stderr: `wget: server returned error: HTTP/1.1 404 Not Found\n`, code: 1 };

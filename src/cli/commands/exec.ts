@@ -175,7 +175,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
   // busybox-based images (shell "sh") ship wget and nslookup; curl only where the catalogue lists it.
   const hasTool = !info.known || info.binaries.includes(tool) || (tool !== 'curl' && info.shell === 'sh');
-  if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api })!;
+  if (NET_TOOLS.has(tool) && hasTool) return runNetTool(argv, { namespace: pod.metadata.namespace ?? 'default', api, from: { ip: pod.status?.podIP, nodeName: pod.spec?.nodeName } })!;
   const { cfg, base, containerID, before, files } = containerView(pod, spec, status, startMs, api, nowMs);
   if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
