@@ -20,6 +20,7 @@ import { localPathProvisioner } from '../controllers/persistentvolume/provisione
 import { endpointsController } from '../controllers/endpoints';
 import { endpointSliceController } from '../controllers/endpointslice';
 import { endpointSliceMirroringController } from '../controllers/endpointslicemirroring';
+import { serviceController } from '../controllers/service';
 import { pvcProtectionController } from '../controllers/pvcprotection';
 import { pvProtectionController } from '../controllers/pvprotection';
 import { garbageCollectors } from '../controllers/garbagecollector';
@@ -31,8 +32,11 @@ import { nodeLifecycleController } from '../controllers/nodelifecycle';
 import { taintEvictionController } from '../controllers/tainteviction';
 import { disruptionController } from '../controllers/disruption';
 
-/** ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject). */
-export interface ComponentOptions { schedulerRunning: boolean }
+/**
+ * ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject;
+ * the cloud-controller-manager runs only where the cluster has a cloud provider).
+ */
+export interface ComponentOptions { schedulerRunning: boolean; cloudProvider?: boolean }
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
@@ -55,6 +59,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     endpointsController,
     endpointSliceController,
     endpointSliceMirroringController,
+    ...(opts.cloudProvider ? [serviceController] : []),
     ...garbageCollectors,
     disruptionController,
     resourceQuotaController,
