@@ -86,8 +86,13 @@ describe('routeConnection', () => {
   });
 
   it('drops a Local NodePort on a node without a local endpoint; a Cluster one answers on every node', () => {
-    expect(dest(routeConnection(W1, 30080, { nodeName: 'worker02' }, api))).toBe('10.244.1.5:80');
-    expect(dest(routeConnection(W2, 30080, { nodeName: 'worker01' }, api))).toBe('dropped');
+    // An outside client (here a host-network pod on another node) meets the Local policy.
+    expect(dest(routeConnection(W1, 30080, { ip: W2, nodeName: 'worker02' }, api))).toBe('10.244.1.5:80');
+    expect(dest(routeConnection(W2, 30080, { ip: W1, nodeName: 'worker01' }, api))).toBe('dropped');
+    expect(dest(routeConnection(W2, 30080, {}, api))).toBe('dropped');
+    // Pods and the node itself are short-circuited to the cluster-wide endpoints.
+    expect(dest(routeConnection(W2, 30080, { ip: '10.244.2.9', nodeName: 'worker02' }, api))).toBe('10.244.1.5:80');
+    expect(dest(routeConnection(W2, 30080, { ip: W2, nodeName: 'worker02' }, api))).toBe('10.244.1.5:80');
     expect(dest(routeConnection(W1, 30081, {}, api))).toBe('10.244.1.6:80');
     expect(dest(routeConnection(W2, 30081, {}, api))).toBe('10.244.1.6:80');
     expect(dest(routeConnection('172.18.0.2', 30081, {}, api))).toBe('10.244.1.6:80');

@@ -15,6 +15,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
 import type { Rand } from '../sim/rand';
+import { POD_NETWORK_PREFIX } from './ipam';
 
 /** SERVICE_NAME_LABEL links an EndpointSlice to its Service (discovery.k8s.io/v1). */
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -116,18 +117,26 @@ function toBackend(e: SliceEndpoint, api: ApiReader, ns: string): Backend {
 }
 
 /**
- * routeServicePort sends a connection to one Service port: internal traffic (ClusterIP) under
- * internalTrafficPolicy, external traffic (node port, external or load-balancer IP) under
- * externalTrafficPolicy.
+ * TrafficKind says which policy a connection meets: internal (ClusterIP, internalTrafficPolicy),
+ * external (node port from outside, externalTrafficPolicy) or cluster (short-circuited to every
+ * endpoint, as the KUBE-EXT chain does for pods and the node itself).
  */
-export function routeServicePort(service: KubeObject, svcPort: { name?: string }, external: boolean, client: Client, api: ApiReader, rand?: Rand): Route {
+export type TrafficKind = 'internal' | 'external' | 'cluster';
+
+/** routeServicePort sends a connection to one Service port under the policy its kind of traffic meets. */
+export function routeServicePort(service: KubeObject, svcPort: { name?: string }, traffic: TrafficKind, client: Client, api: ApiReader, rand?: Rand): Route {
   const all = portEndpoints(service, svcPort, api);
   const cluster = usableEndpoints(all, false);
   if (cluster.length === 0) return { kind: 'refused', service };
-  const policy = external ? service.spec?.externalTrafficPolicy : service.spec?.internalTrafficPolicy;
+  const policy = traffic === 'external' ? service.spec?.externalTrafficPolicy : traffic === 'internal' ? service.spec?.internalTrafficPolicy : 'Cluster';
   const eps = policy === 'Local' ? usableEndpoints(all, true, client.nodeName) : cluster;
   if (eps.length === 0) return { kind: 'dropped', service };
   return { kind: 'backend', service, backend: toBackend(pick(service, eps, client, rand), api, service.metadata.namespace!) };
+}
+
+/** isPodAddress: the address is in the pod network (kube-proxy's local-traffic detector, --cluster-cidr). */
+export function isPodAddress(ip: string | undefined): boolean {
+  return !!ip && ip.startsWith(`${POD_NETWORK_PREFIX}.`);
 }
 
 /** nodeAddresses lists every node's InternalIP with the node's name. */
@@ -152,15 +161,18 @@ export function routeConnection(ip: string, port: number, client: Client, api: A
     const sp = (svc.spec?.ports ?? []).find((p: { port: number; protocol?: string }) => p.port === port && (p.protocol ?? 'TCP') === 'TCP');
     // kube-proxy programs only the Service's ports: another port on a ClusterIP answers nothing (REJECT on the filter table).
     if (!sp) return { kind: 'refused', service: svc };
-    return routeServicePort(svc, sp, false, client, api, rand);
+    return routeServicePort(svc, sp, 'internal', client, api, rand);
   }
   const nodes = nodeAddresses(api);
   if (nodes.has(ip)) {
-    // Traffic to a node's own address is external traffic arriving at that node.
+    // A node port is external traffic arriving at that node. Pods (sources in the pod network) and
+    // the node itself are short-circuited to the cluster-wide endpoints by the KUBE-EXT chain;
+    // only a client outside both meets a Local policy's "no local endpoints" drop.
+    const shortCircuit = isPodAddress(client.ip) || client.ip === ip;
     const at: Client = { ...client, nodeName: nodes.get(ip) };
     for (const svc of services) {
       const sp = (svc.spec?.ports ?? []).find((p: { nodePort?: number; protocol?: string }) => p.nodePort === port && (p.protocol ?? 'TCP') === 'TCP');
-      if (sp && (svc.spec?.type === 'NodePort' || svc.spec?.type === 'LoadBalancer')) return routeServicePort(svc, sp, true, at, api, rand);
+      if (sp && (svc.spec?.type === 'NodePort' || svc.spec?.type === 'LoadBalancer')) return routeServicePort(svc, sp, shortCircuit ? 'cluster' : 'external', at, api, rand);
     }
     return { kind: 'notService' };
   }
@@ -169,7 +181,8 @@ export function routeConnection(ip: string, port: number, client: Client, api: A
     if (!external.includes(ip)) continue;
     const sp = (svc.spec?.ports ?? []).find((p: { port: number; protocol?: string }) => p.port === port && (p.protocol ?? 'TCP') === 'TCP');
     if (!sp) return { kind: 'refused', service: svc };
-    return routeServicePort(svc, sp, true, client, api, rand);
+    // kubemu: a load balancer health-checks the nodes and sends only to those with a local endpoint, so any endpoint answers.
+    return routeServicePort(svc, sp, 'cluster', client, api, rand);
   }
   return { kind: 'notService' };
 }
