@@ -21,6 +21,7 @@ import { endpointsController } from '../controllers/endpoints';
 import { endpointSliceController } from '../controllers/endpointslice';
 import { endpointSliceMirroringController } from '../controllers/endpointslicemirroring';
 import { serviceController } from '../controllers/service';
+import { metallbController } from '../controllers/metallb';
 import { pvcProtectionController } from '../controllers/pvcprotection';
 import { pvProtectionController } from '../controllers/pvprotection';
 import { garbageCollectors } from '../controllers/garbagecollector';
@@ -59,7 +60,8 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     endpointsController,
     endpointSliceController,
     endpointSliceMirroringController,
-    ...(opts.cloudProvider ? [serviceController] : []),
+    // Load balancers come from the cloud where there is one, else from MetalLB's pools (an add-on).
+    ...(opts.cloudProvider ? [serviceController] : [metallbController]),
     ...garbageCollectors,
     disruptionController,
     resourceQuotaController,

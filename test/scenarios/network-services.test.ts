@@ -76,6 +76,31 @@ describe('LoadBalancer Services', () => {
   });
 });
 
+describe('MetalLB on an on-prem cluster', () => {
+  const POOL = 'apiVersion: metallb.io/v1beta1\nkind: IPAddressPool\nmetadata:\n  name: lan\n  namespace: metallb-system\nspec:\n  addresses:\n  - 192.168.1.240-192.168.1.250\n---\n'
+    + 'apiVersion: metallb.io/v1beta1\nkind: L2Advertisement\nmetadata:\n  name: lan\n  namespace: metallb-system\n';
+
+  it('hands out pool addresses once the add-on and an IPAddressPool exist', () => {
+    expect(home.run('addon enable metallb').stdout).toBe([
+      'namespace/metallb-system created',
+      'customresourcedefinition.apiextensions.k8s.io/ipaddresspools.metallb.io created',
+      'customresourcedefinition.apiextensions.k8s.io/l2advertisements.metallb.io created',
+      'serviceaccount/controller created',
+      'serviceaccount/speaker created',
+      'deployment.apps/controller created',
+      'daemonset.apps/speaker created',
+      'addon/metallb enabled',
+      '',
+    ].join('\n'));
+    expect(home.run('create service loadbalancer edge --tcp=80:80').code).toBe(0);
+    expect(jp(home, 'get svc edge -o jsonpath={.status.loadBalancer}')).toBe('{}');
+    expect(apply(home, 'pool.yaml', POOL).stdout).toBe('ipaddresspool.metallb.io/lan created\nl2advertisement.metallb.io/lan created\n');
+    expect(jp(home, 'get svc edge -o jsonpath={.status.loadBalancer.ingress[0].ip}')).toBe('192.168.1.240');
+    expect(home.run('describe svc edge').stdout).toMatch(/\nEvents:\n  Type    Reason        Age   From                Message\n  ----    ------        ----  ----                -------\n  Normal  IPAllocated   0s    metallb-controller  Assigned IP \["192\.168\.1\.240"\]\n  Normal  nodeAssigned  0s    metallb-speaker     announcing from node "worker01" with protocol "layer2"\n$/);
+    expect(home.run('delete svc edge').code).toBe(0);
+  });
+});
+
 describe('EndpointSlices and connections', () => {
   const svc = (selector: string, targetPort = 80) =>
     `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: ${selector}\n  ports:\n  - port: 80\n    targetPort: ${targetPort}\n`;

@@ -1,17 +1,19 @@
 /**
  * addon: kubemu addon enable|disable NAME — installs the optional add-ons a kubeadm cluster
- * does not come with. Only metrics-server (which serves metrics.k8s.io for `kubectl top`).
+ * does not come with: metrics-server (which serves metrics.k8s.io for `kubectl top`) and
+ * metallb (load-balancer addresses from IPAddressPools on an on-prem cluster).
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
 import { metricsServerObjects } from '../../metrics';
+import { metallbObjects } from '../../cluster/metallb-addon';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 
 /** ADDONS maps an add-on's name to its objects. */
-export const ADDONS: Record<string, () => KubeObject[]> = { 'metrics-server': metricsServerObjects };
+export const ADDONS: Record<string, () => KubeObject[]> = { 'metrics-server': metricsServerObjects, metallb: metallbObjects };
 export const FIELD_MANAGER = 'kubemu-addon';
 
 function addonName(ctx: CommandContext, verb: string): string {
@@ -59,6 +61,6 @@ const disableCommand = leaf({
 /** addonCommand is `kubemu addon`. */
 export const addonCommand = ownVerb({
   command: 'addon',
-  describe: 'Enable or disable cluster add-ons (metrics-server)',
+  describe: 'Enable or disable cluster add-ons (metrics-server, metallb)',
   subcommands: [enableCommand, disableCommand],
 });
