@@ -16,9 +16,6 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { portEndpoints, type SliceEndpoint } from './proxy';
 
-/** PROXY_MODES are the modes `kubemu node proxy-rules` can print. */
-export const PROXY_MODES = ['iptables', 'ipvs'] as const;
-export type ProxyMode = typeof PROXY_MODES[number];
 /** DEFAULT_CLUSTER_CIDR is the pod network kube-proxy's local-traffic detector uses (kubeadm's --pod-network-cidr). */
 export const DEFAULT_CLUSTER_CIDR = '10.244.0.0/16';
 /** NODEPORTS_COMMENT is the comment of KUBE-SERVICES' last rule. */

@@ -14,11 +14,10 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
+import { SERVICE_NAME_LABEL } from '../api/endpoint-slice-labels';
 import type { Rand } from '../sim/rand';
 import { POD_NETWORK_PREFIX } from './ipam';
 
-/** SERVICE_NAME_LABEL links an EndpointSlice to its Service (discovery.k8s.io/v1). */
-export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 /** Backend is the pod a connection reaches and the port it reaches it on. */
 export interface Backend { ip: string; port: number; pod?: KubeObject }

@@ -10,13 +10,10 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isPodReady } from '../../api/pod-util';
+import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../../api/endpoint-slice-labels';
 
 /** MAX_ENDPOINTS_PER_SLICE is kube-controller-manager's --max-endpoints-per-slice default. */
 export const MAX_ENDPOINTS_PER_SLICE = 100;
-/** SERVICE_NAME_LABEL links a slice to its Service. */
-export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
-/** MANAGED_BY_LABEL names the controller that manages a slice. */
-export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
 /** CONTROLLER_NAME is the endpointslice controller's managed-by value. */
 export const CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
 /** HEADLESS_LABEL marks a headless Service's slices. */

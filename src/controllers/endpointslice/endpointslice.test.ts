@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
-import { desiredSlices, findPort, MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from './desired-slices';
+import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../../api/endpoint-slice-labels';
+import { desiredSlices, findPort } from './desired-slices';
 
 const svc = (spec: Record<string, unknown> = {}): KubeObject => ({
   apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default', uid: 'svc-uid', creationTimestamp: '2026-01-01T00:00:00Z' },

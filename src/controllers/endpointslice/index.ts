@@ -12,10 +12,8 @@ import type { KubeObject } from '../../api/meta';
 import { deepEqual } from '../../api/deep-equal';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { selects } from '../endpoints/pods-for-service';
-import {
-  CONTROLLER_NAME, desiredSlices, MANAGED_BY_LABEL, SERVICE_NAME_LABEL, sliceLabels, TRIGGER_TIME_ANNOTATION, triggerTime,
-  type DesiredSlice,
-} from './desired-slices';
+import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../../api/endpoint-slice-labels';
+import { CONTROLLER_NAME, desiredSlices, sliceLabels, TRIGGER_TIME_ANNOTATION, triggerTime, type DesiredSlice } from './desired-slices';
 
 export const NAME = 'endpointslice-controller';
 

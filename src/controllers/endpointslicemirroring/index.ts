@@ -11,7 +11,8 @@
 import type { KubeObject } from '../../api/meta';
 import { deepEqual } from '../../api/deep-equal';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
-import { MANAGED_BY_LABEL, MAX_ENDPOINTS_PER_SLICE, SERVICE_NAME_LABEL } from '../endpointslice/desired-slices';
+import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../../api/endpoint-slice-labels';
+import { MAX_ENDPOINTS_PER_SLICE } from '../endpointslice/desired-slices';
 
 export const NAME = 'endpointslicemirroring-controller';
 /** MIRRORING_CONTROLLER_NAME is the mirroring controller's managed-by value. */
