@@ -22,11 +22,13 @@ export function servicesForPodChange(pod: KubeObject, ctx: ReconcileContext): Re
   const ns = pod.metadata.namespace;
   const names = new Set<string>();
   for (const svc of ctx.api.list({ kind: 'Service', namespace: ns })) if (selects(svc, pod)) names.add(svc.metadata.name!);
-  // A pod whose labels no longer match must still leave the slices that list it.
+  // A pod whose labels no longer match must still leave the slices that list it (only those of
+  // Services not already queued are searched: a big Service's slices are not scanned per pod).
   for (const es of ctx.api.list({ kind: 'EndpointSlice', namespace: ns })) {
     if (es.metadata.labels?.[MANAGED_BY_LABEL] !== CONTROLLER_NAME) continue;
     const svcName = es.metadata.labels?.[SERVICE_NAME_LABEL];
-    if (svcName && (es.endpoints ?? []).some((e: { targetRef?: { name?: string } }) => e.targetRef?.name === pod.metadata.name)) names.add(svcName);
+    if (!svcName || names.has(svcName)) continue;
+    if ((es.endpoints ?? []).some((e: { targetRef?: { name?: string } }) => e.targetRef?.name === pod.metadata.name)) names.add(svcName);
   }
   return [...names].sort().map((name) => ({ namespace: ns, name }));
 }
