@@ -48,6 +48,8 @@ export const endpointSliceController: Controller = {
     if (!svc || svc.metadata.deletionTimestamp) return;
     // Services without a selector get no slices from this controller; theirs are mirrored or the user's.
     if (!svc.spec?.selector || Object.keys(svc.spec.selector).length === 0) return;
+    // An ExternalName Service is a DNS alias: no endpoints (upstream issue 105986).
+    if (svc.spec.type === 'ExternalName') return;
     const pods = ctx.api.list({ kind: 'Pod', namespace: req.namespace }).filter((p) => selects(svc, p));
     const nodes = new Map<string, KubeObject | undefined>();
     const nodeOf = (name: string) => {
