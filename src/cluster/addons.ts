@@ -52,6 +52,14 @@ export function addonObjects(controlPlaneIP: string): KubeObject[] {
       metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
       subsets: [{ addresses: [{ ip: controlPlaneIP }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
     },
+    // The API server's endpoint reconciler writes the kubernetes Service's slice itself (reconcilers/endpointsadapter.go).
+    {
+      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
+      metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+      addressType: 'IPv4',
+      endpoints: [{ addresses: [controlPlaneIP], conditions: { ready: true } }],
+      ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
+    },
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'kube-system' }, data: { Corefile: COREFILE } },
     {
       apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-proxy', namespace: 'kube-system', labels: { app: 'kube-proxy' } },

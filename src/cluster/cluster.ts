@@ -78,11 +78,13 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
   const rand = newRand(store.meta.get(META_RAND_STATE) ?? Number(store.meta.get(META_SEED) ?? '1'));
   const api = new ApiServer({ store, clock, rand, registry: builtinRegistry });
   const schedulerRunning = store.meta.get(META_SCHEDULER_STOPPED) !== 'true';
+  // A cloud profile (aks) has a cloud-controller-manager; kubeadm's on-prem clusters do not.
+  const cloudProvider = (JSON.parse(store.meta.get('cluster.spec') ?? '{}') as { nodeProfile?: string }).nodeProfile === 'aks';
   const sim = new Simulation({
     store, api, clock, rand,
     componentSet: schedulerRunning ? 'all' : 'no scheduler',
     // Loaded on first settle: a command on a settled cluster never needs the controllers' code.
-    components: () => (require('./components') as typeof import('./components')).newComponents(() => api.registry(), { schedulerRunning }),
+    components: () => (require('./components') as typeof import('./components')).newComponents(() => api.registry(), { schedulerRunning, cloudProvider }),
     onWarning: opts.onWarning,
     onPass: opts.onSettlePass,
   });

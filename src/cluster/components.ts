@@ -18,6 +18,10 @@ import { statefulSetController } from '../controllers/statefulset';
 import { claimController, volumeController } from '../controllers/persistentvolume';
 import { localPathProvisioner } from '../controllers/persistentvolume/provisioner';
 import { endpointsController } from '../controllers/endpoints';
+import { endpointSliceController } from '../controllers/endpointslice';
+import { endpointSliceMirroringController } from '../controllers/endpointslicemirroring';
+import { serviceController } from '../controllers/service';
+import { metallbController } from '../controllers/metallb';
 import { pvcProtectionController } from '../controllers/pvcprotection';
 import { pvProtectionController } from '../controllers/pvprotection';
 import { garbageCollectors } from '../controllers/garbagecollector';
@@ -31,8 +35,11 @@ import { disruptionController } from '../controllers/disruption';
 import { ingressNginxController } from '../network/ingress-nginx-controller';
 import { gatewayClassController, gatewayController } from '../network/gateway-controller';
 
-/** ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject). */
-export interface ComponentOptions { schedulerRunning: boolean }
+/**
+ * ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject;
+ * the cloud-controller-manager runs only where the cluster has a cloud provider).
+ */
+export interface ComponentOptions { schedulerRunning: boolean; cloudProvider?: boolean }
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
@@ -53,6 +60,10 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     pvcProtectionController,
     pvProtectionController,
     endpointsController,
+    endpointSliceController,
+    endpointSliceMirroringController,
+    // Load balancers come from the cloud where there is one, else from MetalLB's pools (an add-on).
+    ...(opts.cloudProvider ? [serviceController] : [metallbController]),
     ingressNginxController,
     gatewayClassController,
     gatewayController,

@@ -14,7 +14,8 @@ import { resolve, type Reach } from '../network/dns';
 import { parseResolvConf } from '../network/dns/stub-resolver';
 import { DNS_CLIENTS, runDnsTool, type NslookupFlavour } from './dns-tools';
 import { resolvConf } from './standard-files';
-import { backendFor } from '../network/proxy';
+import { backendFor, routeConnection, type Client } from '../network/proxy';
+import type { Rand } from '../sim/rand';
 import { PolicyGate } from '../network/network-policy-gate';
 import { NC_TOOL, runNc } from './net-tools-nc';
 import { curlTimedOut, wgetTimedOut } from './net-timeouts';
@@ -117,7 +118,11 @@ function nslookupFlavour(image: string | undefined): NslookupFlavour {
  * NetContext is the calling pod's view: its namespace, the pod itself (its resolv.conf; the
  * source NetworkPolicy judges) and the API; reach overrides what the pod's packets reach.
  */
-export interface NetContext { namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach }
+export interface NetContext {
+  namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach;
+  /** from is the client as kube-proxy sees it (address, node) when it is not ctx.pod; rand picks among endpoints. */
+  from?: Client; rand?: Rand;
+}
 
 /** Fetch is a GET's outcome; 'dns-timeout' is a lookup NetworkPolicy dropped, 'timeout' a connection it dropped. */
 export type Fetch = { ok: true; body: string; status: number; ip?: string; location?: string } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
@@ -135,6 +140,7 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   let ip: string | undefined;
   let targetPort = port;
   const gate = new PolicyGate(ctx.api, ctx.pod);
+  const from: Client = ctx.from ?? (ctx.pod ? { ip: ctx.pod.status?.podIP, nodeName: ctx.pod.spec?.nodeName } : {});
   // An ingress controller's Service (by name, ClusterIP, or a node's IP and its nodePort) routes by Host and path.
   const viaIngress = (entry: IngressEntry, addr: string): Fetch => {
     if (!controllerReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
@@ -151,12 +157,12 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
     if (entry) return viaIngress(entry, host);
     const gateway = gatewayEntryAt(host, port, ctx.api);
     if (gateway) return viaGateway(gateway, host);
-    const svc = ctx.api.list({ kind: 'Service' }).find((s) => s.spec?.clusterIP === host);
-    if (svc) {
-      const b = backendFor(svc, host, port, ctx.api);
-      if (!b) return { ok: false, why: 'refused', host, ip, port };
-      pod = b.pod; targetPort = b.port;
-    } else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
+    // A ClusterIP, a node port on any node's address, or an external IP goes through kube-proxy's rules.
+    const r = routeConnection(host, port, from, ctx.api, ctx.rand);
+    if (r.kind === 'refused') return { ok: false, why: 'refused', host, ip, port };
+    if (r.kind === 'dropped') return { ok: false, why: 'timeout', host, ip, port };
+    if (r.kind === 'backend') { pod = r.backend.pod; targetPort = r.backend.port; }
+    else pod = ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === host);
   } else {
     if (!gate.canResolve()) return { ok: false, why: 'dns-timeout', host, port };
     const ans = resolve(host, ctx.namespace, ctx.api, ctx.pod && parseResolvConf(resolvConf(ctx.pod)), ctx.reach ?? gate.reach());
@@ -166,7 +172,7 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
     if (entry) return viaIngress(entry, ip!);
     const gateway = ans.service && gatewayEntryFor(ans.service, port);
     if (gateway) return viaGateway(gateway, ip!);
-    const b = ans.service && backendFor(ans.service, ip!, port, ctx.api);
+    const b = ans.service && backendFor(ans.service, ip!, port, ctx.api, from, ctx.rand);
     if (ans.service && !b) return { ok: false, why: 'refused', host, ip, port };
     pod = b ? b.pod : ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === ip);
     if (b) targetPort = b.port;

@@ -38,7 +38,7 @@ describe('own verbs on yargs', () => {
   });
 
   it('say what is missing', () => {
-    expect(home.run('node')).toEqual({ stdout: '', stderr: "error: specify a subcommand: add, remove, stop, start, partition, heal, pressure, manifests\nSee 'kubemu node --help' for usage.\n", code: 1 });
+    expect(home.run('node')).toEqual({ stdout: '', stderr: "error: specify a subcommand: add, remove, stop, start, partition, heal, pressure, manifests, proxy-rules\nSee 'kubemu node --help' for usage.\n", code: 1 });
     expect(home.run('tick 5s 6s')).toEqual({ stdout: '', stderr: "error: unexpected arguments for 'kubemu tick': 6s\n", code: 1 });
   });
 

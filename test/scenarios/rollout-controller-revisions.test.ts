@@ -109,6 +109,8 @@ describe('DaemonSet rollouts', () => {
     expect(jsonpath('ds agent', '{.spec.template.spec.containers[0].image}')).toBe('nginx:1.26');
     expect(home.run('rollout undo ds/agent')).toEqual(ok('daemonset.apps/agent rolled back\n'));
     expect(jsonpath('ds agent', '{.spec.template.spec.containers[0].image}')).toBe('nginx:1.27');
+    // The new pods' container start takes a moment drawn from their uids: let it pass.
+    home.run('tick 5s');
     expect(home.run('rollout status ds/agent --watch=false')).toEqual(ok('daemon set "agent" successfully rolled out\n'));
     // The restored template's revision is renumbered as the newest, keeping its change cause.
     expect(home.run('rollout history ds/agent')).toEqual(ok('daemonset.apps/agent \nREVISION  CHANGE-CAUSE\n2         second\n3         first\n\n'));

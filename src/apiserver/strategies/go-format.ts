@@ -12,7 +12,8 @@ export function goStringMap(m: Record<string, unknown> | undefined | null): stri
   return `map[string]string{${parts.join(', ')}}`;
 }
 
-function goStringSlice(v: unknown): string {
+/** goStringSlice renders []string as %#v does: `[]string{"a", "b"}`. */
+export function goStringSlice(v: unknown): string {
   return Array.isArray(v) ? `[]string{${v.map((s) => JSON.stringify(String(s))).join(', ')}}` : '[]string(nil)';
 }
 

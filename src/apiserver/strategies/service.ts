@@ -11,7 +11,7 @@ import { inclusiveRangeError, labelMap, oneOf, portNumber } from './field-rules'
 import { validateObjectMeta, validateObjectMetaUpdate, type MetaOptions, type NameValidator } from './object-meta';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain } from './names';
 import { isObject, setDefault, withOrder, type Strategy } from './strategy';
-import { allocateServiceAddresses } from '../allocators';
+import { allocateServiceAddresses, dropTypeDependentFields } from '../allocators';
 
 /** SERVICE_TYPES are the supported spec.type values, sorted as upstream prints them. */
 export const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'] as const;
@@ -163,10 +163,9 @@ export const SERVICE_STRATEGY: Strategy = {
   prepareForUpdate(obj, old) { obj.status = structuredClone(old.status ?? { loadBalancer: {} }); },
   beginCreate(obj, ctx) { allocateServiceAddresses(obj, ctx.list('Service'), ctx.rand); },
   beginUpdate(obj, old, ctx) {
-    // ClusterIP and node ports are kept unless the user set them.
+    // What the Service holds is kept unless the user changed it; what its new type needs is claimed.
     obj.spec ??= {};
-    obj.spec.clusterIP ??= old.spec?.clusterIP;
-    obj.spec.clusterIPs ??= old.spec?.clusterIPs;
-    allocateServiceAddresses(obj, ctx.list('Service').filter((s) => s.metadata.uid !== old.metadata.uid), ctx.rand);
+    dropTypeDependentFields(obj, old);
+    allocateServiceAddresses(obj, ctx.list('Service').filter((s) => s.metadata.uid !== old.metadata.uid), ctx.rand, old);
   },
 };

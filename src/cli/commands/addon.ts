@@ -1,7 +1,8 @@
 /**
  * addon: kubemu addon enable|disable NAME — installs the optional add-ons a kubeadm cluster
  * does not come with: metrics-server (which serves metrics.k8s.io for `kubectl top`), a CNI
- * (calico), ingress-nginx and the Gateway API.
+ * (calico), ingress-nginx, the Gateway API, and metallb (load-balancer addresses from
+ * IPAddressPools on an on-prem cluster).
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
@@ -11,6 +12,7 @@ import { calicoObjects } from '../../cluster/calico';
 import { ingressNginxObjects } from '../../cluster/ingress-nginx';
 import { gatewayApiCrds } from '../../cluster/gateway-api-crds';
 import { nginxGatewayFabricObjects } from '../../cluster/nginx-gateway-fabric';
+import { metallbObjects } from '../../cluster/metallb-addon';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError, UsageError } from '../errors';
@@ -21,6 +23,7 @@ export const ADDONS: Record<string, () => KubeObject[]> = {
   calico: calicoObjects,
   'ingress-nginx': ingressNginxObjects,
   'gateway-api': () => [...gatewayApiCrds(), ...nginxGatewayFabricObjects()],
+  metallb: metallbObjects,
 };
 export const FIELD_MANAGER = 'kubemu-addon';
 
@@ -74,6 +77,6 @@ const disableCommand = leaf({
 /** addonCommand is `kubemu addon`. */
 export const addonCommand = ownVerb({
   command: 'addon',
-  describe: 'Enable or disable cluster add-ons (metrics-server, calico, ingress-nginx, gateway-api)',
+  describe: 'Enable or disable cluster add-ons (metrics-server, calico, ingress-nginx, gateway-api, metallb)',
   subcommands: [enableCommand, disableCommand],
 });

@@ -21,6 +21,7 @@ import { leaf, ownVerb, type OwnLeaf } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { parseTaint } from './taint';
+import { DEFAULT_CLUSTER_CIDR, iptablesRules, ipvsRules } from '../../network/kube-proxy-rules';
 
 /** FIELD_MANAGER records kubemu's own writes. */
 export const FIELD_MANAGER = 'kubemu';
@@ -237,9 +238,46 @@ const manifests = leaf({
   },
 });
 
+/** PROXY_RULE_MODES are the kube-proxy modes proxy-rules accepts (nftables is not modelled yet). */
+const PROXY_RULE_MODES = ['iptables', 'ipvs', 'nftables'] as const;
+
+/** kubeProxyConfig reads mode and clusterCIDR from kube-proxy's ConfigMap, as the DaemonSet's pods load it. */
+function kubeProxyConfig(cluster: Cluster): { mode: string; clusterCIDR: string } {
+  const text: string = cluster.api.tryGet({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' })?.data?.['config.conf'] ?? '';
+  const field = (k: string) => new RegExp(`^${k}:\\s*"?([^"\\n]*)"?\\s*$`, 'm').exec(text)?.[1]?.trim();
+  return { mode: field('mode') || 'iptables', clusterCIDR: field('clusterCIDR') || DEFAULT_CLUSTER_CIDR };
+}
+
+const proxyRules = leaf({
+  command: 'proxy-rules <node>',
+  describe: 'Print the rules kube-proxy programs on a node (iptables-save or ipvsadm -Ln)',
+  options: {
+    mode: { type: 'string', choices: PROXY_RULE_MODES, describe: 'Proxy mode (default: the kube-proxy ConfigMap\'s mode).' },
+  },
+  examples: [
+    ['$0 node proxy-rules worker01', 'the nat and filter tables, as iptables-save prints them'],
+    ['$0 node proxy-rules worker01 --mode ipvs', 'the IPVS virtual servers, as ipvsadm -Ln prints them'],
+  ],
+  run(ctx: CommandContext, opts): number {
+    const name = one(ctx, 'proxy-rules');
+    const cluster = ctx.cluster();
+    cluster.catchUp();
+    const text = cluster.read(() => {
+      cluster.api.get({ kind: 'Node', name });
+      const config = kubeProxyConfig(cluster);
+      const mode = opts.mode ?? config.mode;
+      if (mode === 'ipvs') return ipvsRules(cluster.api, name);
+      if (mode !== 'iptables') throw new CliError(`kube-proxy mode "${mode}" is not modelled; use --mode iptables or ipvs`);
+      return iptablesRules(cluster.api, name, config.clusterCIDR);
+    });
+    ctx.io.out(text);
+    return 0;
+  },
+});
+
 /** nodeCommand is `kubemu node`. */
 export const nodeCommand = ownVerb({
   command: 'node',
   describe: 'Add, remove, stop, start, partition and stress nodes (kubemu)',
-  subcommands: [add, remove, stop, start, partition, heal, pressure, manifests],
+  subcommands: [add, remove, stop, start, partition, heal, pressure, manifests, proxyRules],
 });
