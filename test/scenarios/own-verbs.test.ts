@@ -27,6 +27,9 @@ describe('own verbs on yargs', () => {
 
   it('refuse a number option that is not a number, as pflag does', () => {
     expect(home.run('node add w9 --max-pods abc')).toEqual({ stdout: '', stderr: 'error: invalid argument "abc" for "--max-pods" flag: strconv.ParseInt: parsing "abc": invalid syntax\n', code: 1 });
+    expect(home.run('node add w9 --max-pods 2.5').stderr).toBe('error: invalid argument "2.5" for "--max-pods" flag: strconv.ParseInt: parsing "2.5": invalid syntax\n');
+    expect(home.run('node add w9 --max-pods=-3')).toEqual({ stdout: '', stderr: 'error: invalid configuration: maxPods (--max-pods) -3 must not be a negative number\n', code: 1 });
+    expect(home.run('get node w9').code).toBe(1);
     expect(home.run('cluster create x --workers=many').stderr).toBe('error: invalid argument "many" for "--workers" flag: strconv.ParseInt: parsing "many": invalid syntax\n');
     expect(home.run('get node w9').code).toBe(1);
   });

@@ -82,13 +82,17 @@ const add = leaf({
     for (const [flag, v] of [['cpu', cpu], ['memory', memory]] as const) {
       if (!tryParseQuantity(v)) throw new CliError(`invalid --${flag} "${v}": ${QUANTITY_FORMAT_ERROR}`);
     }
+    const maxPods = opts['max-pods'] ?? spec.maxPods;
+    // The kubelet refuses to start with such a configuration (KubeletConfiguration validation).
+    if (!Number.isInteger(maxPods)) throw new CliError(`invalid argument "${maxPods}" for "--max-pods" flag: strconv.ParseInt: parsing "${maxPods}": invalid syntax`);
+    if (maxPods < 0) throw new CliError(`invalid configuration: maxPods (--max-pods) ${maxPods} must not be a negative number`);
     const taintSpecs = (opts.taints ?? '').split(',').filter(Boolean);
     const controlPlane = !!opts['control-plane'];
     cluster.write(() => {
       if (cluster.api.tryGet({ kind: 'Node', name })) throw alreadyExists('', 'nodes', name);
       const shape: NodeShape = {
         name, index: nextNodeIndex(cluster.api.list({ kind: 'Node' })), controlPlane, cpu, memory,
-        maxPods: opts['max-pods'] ?? spec.maxPods,
+        maxPods,
         labels: parsePairs(opts.labels),
         zone: opts.zone,
         ...(taintSpecs.length ? { taints: taintSpecs.map(parseTaint) } : {}),
