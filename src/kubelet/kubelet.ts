@@ -271,9 +271,9 @@ function markImagePresent(node: KubeObject, image: string, ctx: ReconcileContext
   if (nodeHasImage(node, image)) return;
   const fresh = ctx.api.get({ kind: 'Node', name: node.metadata.name! });
   if (nodeHasImage(fresh, image)) { Object.assign(node, fresh); return; }
-  const images: { names: string[]; sizeBytes: number }[] = fresh.status?.images ?? [];
+  const images = fresh.status?.images ?? [];
   const entry = { names: [imageIDOf(image), normalizeImage(image)], sizeBytes: imageInfo(image).sizeBytes };
-  const next = [...images, entry].sort((a, b) => b.sizeBytes - a.sizeBytes);
+  const next = [...images, entry].sort((a, b) => (b.sizeBytes ?? 0) - (a.sizeBytes ?? 0));
   Object.assign(node, ctx.api.updateStatus({ ...fresh, status: { ...fresh.status, images: next } }, { fieldManager: NAME }));
 }
 

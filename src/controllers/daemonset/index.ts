@@ -36,15 +36,15 @@ export const daemonSetController: Controller = {
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const ds = ctx.api.tryGet({ kind: 'DaemonSet', namespace: req.namespace, name: req.name });
     if (!ds || ds.metadata.deletionTimestamp) return;
-    const hash = computeHash(ds.spec.template, ds.status?.collisionCount).slice(0, 10);
+    const hash = computeHash(ds.spec!.template, ds.status?.collisionCount).slice(0, 10);
     syncRevision(ds, hash, ctx);
     const nodes = ctx.api.list({ kind: 'Node' });
     const eligible = nodes.filter((n) => nodeEligible(ds, n));
     const byNode = podsByNode(ctx.api.listControlledBy('Pod', ds.metadata.uid!));
     const now = ctx.clock.nowMs();
-    const minReady: number = ds.spec.minReadySeconds ?? 0;
-    const rolling = ds.spec.updateStrategy?.type !== 'OnDelete';
-    const ru = ds.spec.updateStrategy?.rollingUpdate ?? {};
+    const minReady: number = ds.spec!.minReadySeconds ?? 0;
+    const rolling = ds.spec!.updateStrategy?.type !== 'OnDelete';
+    const ru = ds.spec!.updateStrategy?.rollingUpdate ?? {};
     const maxSurge = rolling ? scaledValue(ru.maxSurge, eligible.length, true, '0') : 0;
     const maxUnavailable = maxSurge > 0 ? scaledValue(ru.maxUnavailable ?? 0, eligible.length, true, '0') : Math.max(1, scaledValue(ru.maxUnavailable, eligible.length, true, '1'));
     const plan: NodePods[] = [];
@@ -169,7 +169,7 @@ function updateStatus(ds: KubeObject, eligible: string[], hash: string, ctx: Rec
     numberReady: onEligible.filter(isPodReady).length,
     observedGeneration: fresh.metadata.generation,
     updatedNumberScheduled: onEligible.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash && p.spec.nodeName).length,
-    numberAvailable: onEligible.filter((p) => isPodAvailable(p, fresh.spec.minReadySeconds ?? 0, now)).length,
+    numberAvailable: onEligible.filter((p) => isPodAvailable(p, fresh.spec!.minReadySeconds ?? 0, now)).length,
   };
   const unavailable = eligible.length - (status.numberAvailable as number);
   if (unavailable > 0) status.numberUnavailable = unavailable;

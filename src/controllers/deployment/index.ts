@@ -36,25 +36,25 @@ export const deploymentController: Controller = {
     const dRef = rs && controllerOf(rs);
     if (dRef?.kind !== 'Deployment') return [];
     const d = ctx.api.tryGet({ kind: 'Deployment', namespace: pod.metadata.namespace, name: dRef.name });
-    return d?.spec.strategy?.type === 'Recreate' ? [{ namespace: pod.metadata.namespace, name: dRef.name }] : [];
+    return d?.spec?.strategy?.type === 'Recreate' ? [{ namespace: pod.metadata.namespace, name: dRef.name }] : [];
   } }],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const d = ctx.api.tryGet({ kind: 'Deployment', namespace: req.namespace, name: req.name });
     if (!d || d.metadata.deletionTimestamp) return;
     const sets = ctx.api.listControlledBy('ReplicaSet', d.metadata.uid!).filter((rs) => !rs.metadata.deletionTimestamp);
-    const hash = computeHash(d.spec.template, d.status?.collisionCount);
+    const hash = computeHash(d.spec!.template, d.status?.collisionCount);
     let newRS = sets.find((rs) => rs.metadata.labels?.[POD_TEMPLATE_HASH] === hash);
     const old = sets.filter((rs) => rs !== newRS);
     let created = false;
     // Mirrors syncDeployment: a paused deployment or a scaling event only scales (sync); otherwise roll out.
-    if (d.spec.paused || isScalingEvent(d, sets)) {
+    if (d.spec!.paused || isScalingEvent(d, sets)) {
       if (newRS) ensureRevision(d, newRS, old, ctx);
       scaleSets(d, newRS, old, ctx);
-      if (d.spec.paused) cleanupHistory(d, old, ctx);
+      if (d.spec!.paused) cleanupHistory(d, old, ctx);
     } else {
       if (!newRS) { newRS = createNewReplicaSet(d, hash, old, ctx); created = true; }
       else ensureRevision(d, newRS, old, ctx);
-      if (d.spec.strategy?.type === 'Recreate') recreate(d, newRS, old, ctx);
+      if (d.spec!.strategy?.type === 'Recreate') recreate(d, newRS, old, ctx);
       else rolling(d, newRS, old, ctx);
       cleanupHistory(d, old, ctx);
     }
@@ -146,7 +146,7 @@ function scale(d: KubeObject, rs: KubeObject, to: number, ctx: ReconcileContext)
   const max = String((d.spec.replicas ?? 1) + surge);
   if (from === to && rs.metadata.annotations?.[DESIRED_REPLICAS_ANNOTATION] === desired) return;
   const fresh = ctx.api.get({ kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name! });
-  fresh.spec.replicas = to;
+  fresh.spec!.replicas = to;
   fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [DESIRED_REPLICAS_ANNOTATION]: desired, [MAX_REPLICAS_ANNOTATION]: max };
   Object.assign(rs, ctx.api.update(fresh, { fieldManager: NAME }));
   if (from !== to) {
@@ -259,7 +259,7 @@ function byCreation(a: KubeObject, b: KubeObject): number {
 function syncStatus(d: KubeObject, newRS: KubeObject | undefined, ctx: ReconcileContext, created: boolean): Result | void {
   const fresh = ctx.api.get({ kind: 'Deployment', namespace: d.metadata.namespace, name: d.metadata.name! });
   const sets = ctx.api.listControlledBy('ReplicaSet', d.metadata.uid!);
-  const desired = fresh.spec.replicas ?? 1;
+  const desired = fresh.spec!.replicas ?? 1;
   const [, maxUnavailable] = fenceposts(fresh);
   const replicas = statusSum(sets, 'replicas');
   const updated = newRS ? (sets.find((s) => s.metadata.uid === newRS.metadata.uid)?.status?.replicas ?? 0) : 0;
@@ -274,7 +274,7 @@ function syncStatus(d: KubeObject, newRS: KubeObject | undefined, ctx: Reconcile
   let requeue: Result | undefined;
   const rsName = newRS?.metadata.name ?? '';
   const complete = !!newRS && updated === desired && replicas === desired && available === desired;
-  if (fresh.spec.paused) {
+  if (fresh.spec!.paused) {
     conditions = setCondition(conditions, { type: 'Progressing', status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused', lastUpdateTime: now }, now);
   } else if (newRS) {
     const progressing = conditions.find((c) => c.type === 'Progressing');
@@ -288,7 +288,7 @@ function syncStatus(d: KubeObject, newRS: KubeObject | undefined, ctx: Reconcile
       conditions = setCondition(conditions, { type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: `ReplicaSet "${rsName}" is progressing.`, lastUpdateTime: now }, now, { updateTime: true });
     }
     const p = conditions.find((c) => c.type === 'Progressing');
-    const deadline = fresh.spec.progressDeadlineSeconds ?? 600;
+    const deadline = fresh.spec!.progressDeadlineSeconds ?? 600;
     if (!complete && p && p.status === 'True' && p.lastUpdateTime) {
       const due = Date.parse(p.lastUpdateTime) + deadline * 1000;
       if (due <= ctx.clock.nowMs()) {

@@ -58,13 +58,13 @@ export const claimController: Controller = {
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: req.namespace, name: req.name });
     if (!claim || claim.metadata.deletionTimestamp) return;
-    if (claim.spec.volumeName) return syncBoundClaim(claim, ctx);
-    if (claim.spec.storageClassName == null) {
+    if (claim.spec!.volumeName) return syncBoundClaim(claim, ctx);
+    if (claim.spec!.storageClassName == null) {
       // Retroactive default class assignment (GA in 1.28): a class-less claim gets today's default.
       const def = defaultStorageClass(ctx);
       if (def) {
         const fresh = structuredClone(claim);
-        fresh.spec.storageClassName = def.metadata.name;
+        fresh.spec!.storageClassName = def.metadata.name;
         try {
           ctx.api.update(fresh, FM);
           return;
@@ -85,7 +85,7 @@ export const claimController: Controller = {
         ctx.api.recordEvent(claim, 'Normal', WAIT_FOR_FIRST_CONSUMER, WAIT_FOR_FIRST_CONSUMER_MESSAGE, { component: EVENT_COMPONENT });
         return;
       }
-      selectedNode = consumer.spec.nodeName as string;
+      selectedNode = consumer.spec!.nodeName as string;
       const fresh = structuredClone(claim);
       fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [SELECTED_NODE]: selectedNode };
       ctx.api.update(fresh, FM);
@@ -139,13 +139,13 @@ function syncBoundClaim(claim: KubeObject, ctx: ReconcileContext): void {
     if (claim.status?.phase === 'Bound') ctx.api.updateStatus({ ...claim, status: { ...claim.status, phase: 'Lost' } }, FM);
     return;
   }
-  if (pv.spec.claimRef?.uid && pv.spec.claimRef.uid !== claim.metadata.uid) return;
-  if (!pv.spec.claimRef) {
+  if (pv.spec!.claimRef?.uid && pv.spec!.claimRef.uid !== claim.metadata.uid) return;
+  if (!pv.spec!.claimRef) {
     const freshPV = structuredClone(pv);
-    freshPV.spec.claimRef = claimRef(claim);
+    freshPV.spec!.claimRef = claimRef(claim);
     ctx.api.update(freshPV, FM);
   }
-  const status = { phase: 'Bound', accessModes: pv.spec.accessModes, capacity: pv.spec.capacity };
+  const status = { phase: 'Bound', accessModes: pv.spec!.accessModes, capacity: pv.spec!.capacity };
   ctx.api.updateStatus({ ...claim, status }, FM);
 }
 
@@ -164,15 +164,15 @@ export const volumeController: Controller = {
     const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: req.name });
     // A volume being deleted still moves to Released: that is what lifts its pv-protection finalizer.
     if (!pv) return;
-    const ref = pv.spec.claimRef;
+    const ref = pv.spec!.claimRef;
     let phase = 'Available';
     if (ref) {
-      const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name });
-      if (claim && (!ref.uid || claim.metadata.uid === ref.uid)) phase = claim.spec.volumeName === pv.metadata.name ? 'Bound' : 'Available';
+      const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name ?? '' });
+      if (claim && (!ref.uid || claim.metadata.uid === ref.uid)) phase = claim.spec!.volumeName === pv.metadata.name ? 'Bound' : 'Available';
       else if (ref.uid) phase = 'Released';
     }
     if (pv.status?.phase !== phase) ctx.api.updateStatus({ ...pv, status: { ...(pv.status ?? {}), phase } }, FM);
-    if (phase === 'Released' && pv.spec.persistentVolumeReclaimPolicy === 'Delete' && !pv.metadata.deletionTimestamp) {
+    if (phase === 'Released' && pv.spec!.persistentVolumeReclaimPolicy === 'Delete' && !pv.metadata.deletionTimestamp) {
       // kubemu: the binder deletes the volume itself; upstream the (external) provisioner that made it does.
       try {
         ctx.api.delete({ kind: 'PersistentVolume', name: pv.metadata.name! }, { fieldManager: pv.metadata.annotations?.[PROVISIONED_BY] ?? EVENT_COMPONENT });

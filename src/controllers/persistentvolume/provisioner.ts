@@ -42,7 +42,7 @@ export const localPathProvisioner: Controller = {
   accepts: (c) => c.metadata.annotations?.[STORAGE_PROVISIONER] === LOCAL_PATH_PROVISIONER && !c.spec?.volumeName,
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: req.namespace, name: req.name });
-    if (!claim || claim.metadata.deletionTimestamp || claim.spec.volumeName) return;
+    if (!claim || claim.metadata.deletionTimestamp || claim.spec!.volumeName) return;
     if (claim.metadata.annotations?.[STORAGE_PROVISIONER] !== LOCAL_PATH_PROVISIONER) return;
     const sc = ctx.api.tryGet({ kind: 'StorageClass', name: effectiveClassName(claim, ctx) });
     if (!sc || sc.provisioner !== LOCAL_PATH_PROVISIONER) return;

@@ -52,7 +52,7 @@ export function newReplicaSetController(): Controller {
       const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: req.namespace, name: req.name });
       if (!rs) return; // deleted: the garbage collector removes its pods
       const controlled = owned.list(ctx.api, rs.metadata.uid!);
-      const pods = controlled.filter((p) => selectorMatches(rs.spec.selector, p.metadata.labels));
+      const pods = controlled.filter((p) => selectorMatches(rs.spec!.selector, p.metadata.labels));
       // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
       if (!rs.metadata.deletionTimestamp) for (const p of controlled) if (!pods.includes(p)) releasePod(rs, p, ctx);
       const active = pods.filter(isPodActive);
