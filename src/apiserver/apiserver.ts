@@ -245,8 +245,9 @@ export class ApiServer implements ApiClient {
     return this.store.listByNode(nodeName, 'Pod');
   }
 
-  listControlledBy(kind: string, ownerUid: string): KubeObject[] {
-    return this.store.listByOwner(ownerUid, kind);
+  listControlledBy<K extends Kind>(kind: K, ownerUid: string): ObjectOf<K>[] {
+    // The store holds what the API server wrote: its rows of a kind are that kind's objects.
+    return this.store.listByOwner(ownerUid, kind) as ObjectOf<K>[];
   }
 
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[] {

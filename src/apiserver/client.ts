@@ -58,7 +58,7 @@ export interface ApiClient {
   /** podsOnNode lists the pods bound to a node (an indexed read, for kubelets and node describers). */
   podsOnNode(nodeName: string): KubeObject[];
   /** listControlledBy lists objects of a kind whose controller ownerReference is the given owner uid. */
-  listControlledBy(kind: string, ownerUid: string): KubeObject[];
+  listControlledBy<K extends Kind>(kind: K, ownerUid: string): ObjectOf<K>[];
   /** controlledVersions names each object listControlledBy would return, with its resourceVersion, decoding none. */
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[];
   /**

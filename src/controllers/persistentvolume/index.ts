@@ -7,7 +7,7 @@
  * syncVolume); kubemu: the selected-node annotation is set here from the consuming pod's
  * nodeName, where upstream the scheduler's VolumeBinding plugin sets it before binding the pod.
  */
-import type { KubeObject } from '../../api/meta';
+import type { PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../api/types/kinds';
 import { isPodTerminal } from '../../api/pod-util';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -23,19 +23,19 @@ export const VOLUME_CONTROLLER = 'persistentvolume-controller/volumes';
 const FM = { fieldManager: EVENT_COMPONENT };
 
 /** claimsUsedBy lists the claim names a pod mounts. */
-export function claimsUsedBy(pod: KubeObject): string[] {
-  return (pod.spec?.volumes ?? []).map((v: { persistentVolumeClaim?: { claimName: string } }) => v.persistentVolumeClaim?.claimName).filter(Boolean);
+export function claimsUsedBy(pod: Pick<Pod, 'spec'>): string[] {
+  return (pod.spec?.volumes ?? []).flatMap((v) => (v.persistentVolumeClaim?.claimName ? [v.persistentVolumeClaim.claimName] : []));
 }
 
 /** defaultStorageClass is the class annotated as default (the newest, if several). */
-export function defaultStorageClass(ctx: ReconcileContext): KubeObject | undefined {
+export function defaultStorageClass(ctx: ReconcileContext): StorageClass | undefined | undefined {
   return ctx.api.list({ kind: 'StorageClass' }).filter((sc) => sc.metadata.annotations?.[DEFAULT_CLASS] === 'true')
     .sort((a, b) => (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!))[0];
 }
 
 /** effectiveClassName is the claim's class, or the default class for a class-less claim ("" if none). */
-export function effectiveClassName(claim: KubeObject, ctx: ReconcileContext): string {
-  if (claim.spec.storageClassName != null) return claim.spec.storageClassName;
+export function effectiveClassName(claim: PersistentVolumeClaim, ctx: ReconcileContext): string {
+  if (claim.spec!.storageClassName != null) return claim.spec!.storageClassName;
   return defaultStorageClass(ctx)?.metadata.name ?? '';
 }
 
@@ -113,28 +113,28 @@ export const claimController: Controller = {
 };
 
 /** bind points the volume at the claim, then the claim at the volume (the order upstream binds in). */
-function bind(claim: KubeObject, pv: KubeObject, ctx: ReconcileContext): void {
-  if (!pv.spec.claimRef?.uid) {
+function bind(claim: PersistentVolumeClaim, pv: PersistentVolume, ctx: ReconcileContext): void {
+  if (!pv.spec!.claimRef?.uid) {
     const freshPV = structuredClone(pv);
-    freshPV.spec.claimRef = claimRef(claim);
+    freshPV.spec!.claimRef = claimRef(claim);
     freshPV.metadata.annotations = { ...(freshPV.metadata.annotations ?? {}), [BOUND_BY_CONTROLLER]: 'yes' };
     pv = ctx.api.update(freshPV, FM);
   }
   const fresh = structuredClone(claim);
-  fresh.spec.volumeName = pv.metadata.name;
+  fresh.spec!.volumeName = pv.metadata.name;
   fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [BIND_COMPLETED]: 'yes', [BOUND_BY_CONTROLLER]: 'yes' };
   const updated = ctx.api.update(fresh, FM);
   syncBoundClaim(updated, ctx);
 }
 
 /** claimRef is the ObjectReference a volume keeps to its claim. */
-export function claimRef(claim: KubeObject): Record<string, string> {
+export function claimRef(claim: PersistentVolumeClaim): Record<string, string> {
   return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', name: claim.metadata.name!, namespace: claim.metadata.namespace!, resourceVersion: claim.metadata.resourceVersion!, uid: claim.metadata.uid! };
 }
 
 /** syncBoundClaim completes a claim whose volumeName is set: Bound with the volume's modes and capacity, or Lost. */
-function syncBoundClaim(claim: KubeObject, ctx: ReconcileContext): void {
-  const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: claim.spec.volumeName });
+function syncBoundClaim(claim: PersistentVolumeClaim, ctx: ReconcileContext): void {
+  const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: claim.spec!.volumeName ?? '' });
   if (!pv) {
     if (claim.status?.phase === 'Bound') ctx.api.updateStatus({ ...claim, status: { ...claim.status, phase: 'Lost' } }, FM);
     return;
