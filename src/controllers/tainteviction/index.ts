@@ -8,6 +8,7 @@
  * the controller first saw the taint, held in memory), so it survives process restarts; a
  * pod whose deletion is already scheduled is revisited with an exact timer.
  */
+import type { PodCondition } from '../../api/types/core-v1';
 import type { Node, Pod } from '../../api/types/kinds';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -93,8 +94,9 @@ function evict(pod: Pod, ctx: ReconcileContext): void {
   ctx.api.recordEvent(pod, 'Normal', TAINT_MANAGER_EVICTION, markingForDeletion(ns, name), { component: NAME });
   try {
     const nowISO = ctx.clock.nowISO();
-    const conds = (pod.status?.conditions ?? []).filter((c: { type: string }) => c.type !== DISRUPTION_TARGET);
-    conds.push({ type: DISRUPTION_TARGET, status: 'True', lastTransitionTime: nowISO, reason: DELETION_BY_TAINT_MANAGER, message: DELETION_BY_TAINT_MANAGER_MESSAGE });
+    // A zero metav1.Time encodes as null: upstream's DisruptionTarget condition says lastProbeTime: null.
+    const conds: (PodCondition | (Omit<PodCondition, 'lastProbeTime'> & { lastProbeTime: null }))[] = (pod.status?.conditions ?? []).filter((c) => c.type !== DISRUPTION_TARGET);
+    conds.push({ type: DISRUPTION_TARGET, status: 'True', lastProbeTime: null, lastTransitionTime: nowISO, reason: DELETION_BY_TAINT_MANAGER, message: DELETION_BY_TAINT_MANAGER_MESSAGE });
     ctx.api.updateStatus({ ...pod, status: { ...pod.status, conditions: conds } }, { fieldManager: NAME });
     ctx.api.delete({ kind: 'Pod', namespace: ns, name }, { fieldManager: NAME });
   } catch (e) {
