@@ -3,8 +3,11 @@
  * matchExpressions) used in workload specs, and its kubectl rendering.
  */
 
-export interface LabelSelectorRequirement { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }
-export interface LabelSelector { matchLabels?: Record<string, string>; matchExpressions?: LabelSelectorRequirement[] }
+import type { LabelSelector } from './types/meta-v1';
+
+// The selector types are metav1's, generated from the Go types; an operator other than the four
+// known ones matches nothing (and renders as apimachinery renders it).
+export type { LabelSelector, LabelSelectorRequirement } from './types/meta-v1';
 
 /**
  * selectorMatches reports whether labels satisfy a structured selector. An empty selector ({})

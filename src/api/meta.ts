@@ -4,37 +4,14 @@
  * no controller for) can be stored, listed and printed.
  */
 
+import type { KindMap } from './types/kinds';
+import type { ObjectMeta } from './types/meta-v1';
+
 /** Kind is the PascalCase kind name exactly as upstream spells it ("ReplicaSet"). */
 export type Kind = string;
 
-export interface OwnerReference {
-  apiVersion: string;
-  kind: Kind;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
-
-export interface ManagedFieldsEntry { manager?: string; operation?: string; apiVersion?: string; time?: string }
-
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  /** resourceVersion is the store revision of the object's last write, as a decimal string. */
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  deletionGracePeriodSeconds?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  ownerReferences?: OwnerReference[];
-  finalizers?: string[];
-  managedFields?: ManagedFieldsEntry[];
-}
+// The object metadata every kind shares, as generated from the Go types (meta/v1).
+export type { ManagedFieldsEntry, ObjectMeta, OwnerReference } from './types/meta-v1';
 
 /** KubeObject is any API object; spec and status stay loosely typed at this level. */
 export interface KubeObject<Spec = any, Status = any> {
@@ -45,6 +22,18 @@ export interface KubeObject<Spec = any, Status = any> {
   status?: Status;
   [field: string]: any;
 }
+
+/**
+ * ObjectOf is the object type of a kind name: the generated type for a built-in kind's literal
+ * name ("Pod" → Pod), the loose KubeObject for any other string (a CRD's kind, a kind in a variable).
+ */
+export type ObjectOf<K extends Kind> = K extends Exclude<keyof KindMap, LooseKinds> ? KindMap[K] : KubeObject;
+
+/**
+ * LooseKinds are still read as KubeObject: their readers in network/, controllers/endpoints/
+ * and kubelet/node-status.ts are being rewritten and convert to the typed objects after that.
+ */
+type LooseKinds = 'Endpoints' | 'Lease' | 'Service';
 
 /** ObjectRef names one object; namespace is absent for cluster-scoped kinds. */
 export interface ObjectRef { kind: Kind; namespace?: string; name: string }
@@ -64,7 +53,8 @@ export interface GroupKind { group: string; kind: string }
 
 export interface Condition {
   type: string;
-  status: 'True' | 'False' | 'Unknown';
+  /** status is "True", "False" or "Unknown" (a Go named string: typed as string, as generated). */
+  status: string;
   reason?: string;
   message?: string;
   lastTransitionTime?: string;

@@ -2,20 +2,23 @@
  * pod-util: predicates over Pods that several components share (controllers, scheduler,
  * kubelet, printers): readiness, availability, activeness.
  */
-import type { Condition, KubeObject } from './meta';
+import type { Pod, PodCondition } from './types/core-v1';
+
+/** PodLike is what the predicates read of a pod: its status (and metadata for isPodActive). */
+type PodLike = Pick<Pod, 'status'>;
 
 /** podCondition returns a pod's condition of the given type. */
-export function podCondition(pod: KubeObject, type: string): Condition | undefined {
-  return (pod.status?.conditions as Condition[] | undefined)?.find((c) => c.type === type);
+export function podCondition(pod: PodLike, type: string): PodCondition | undefined {
+  return pod.status?.conditions?.find((c) => c.type === type);
 }
 
 /** isPodReady: the Ready condition is True. */
-export function isPodReady(pod: KubeObject): boolean {
+export function isPodReady(pod: PodLike): boolean {
   return podCondition(pod, 'Ready')?.status === 'True';
 }
 
 /** isPodAvailable: ready for at least minReadySeconds at nowMs. */
-export function isPodAvailable(pod: KubeObject, minReadySeconds: number, nowMs: number): boolean {
+export function isPodAvailable(pod: PodLike, minReadySeconds: number, nowMs: number): boolean {
   const c = podCondition(pod, 'Ready');
   if (c?.status !== 'True') return false;
   if (!minReadySeconds) return true;
@@ -24,12 +27,12 @@ export function isPodAvailable(pod: KubeObject, minReadySeconds: number, nowMs: 
 }
 
 /** isPodTerminal: the pod has finished (Succeeded or Failed). */
-export function isPodTerminal(pod: KubeObject): boolean {
+export function isPodTerminal(pod: PodLike): boolean {
   const p = pod.status?.phase;
   return p === 'Succeeded' || p === 'Failed';
 }
 
 /** isPodActive: counts toward a controller's replicas — not finished and not being deleted. */
-export function isPodActive(pod: KubeObject): boolean {
+export function isPodActive(pod: Pick<Pod, 'status' | 'metadata'>): boolean {
   return !isPodTerminal(pod) && !pod.metadata.deletionTimestamp;
 }

@@ -3,7 +3,7 @@
  * Every write goes through one pipeline: resolve the resource → decode (user objects) →
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
-import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
+import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
@@ -176,6 +176,7 @@ export class ApiServer implements ApiClient {
     return out as T[];
   }
 
+  each<K extends Kind>(q: ListQuery & { kind: K }, visit: (obj: ObjectOf<K>) => void): void;
   each(q: ListQuery, visit: (obj: KubeObject) => void): void {
     const serve = this.server(q.kind, q.apiVersion);
     if (serve) {
@@ -244,8 +245,9 @@ export class ApiServer implements ApiClient {
     return this.store.listByNode(nodeName, 'Pod');
   }
 
-  listControlledBy(kind: string, ownerUid: string): KubeObject[] {
-    return this.store.listByOwner(ownerUid, kind);
+  listControlledBy<K extends Kind>(kind: K, ownerUid: string): ObjectOf<K>[] {
+    // The store holds what the API server wrote: its rows of a kind are that kind's objects.
+    return this.store.listByOwner(ownerUid, kind) as ObjectOf<K>[];
   }
 
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[] {

@@ -2,7 +2,7 @@
  * client: ApiClient, the interface every component and the CLI talk to. The ApiServer
  * implements it; controllers, the scheduler and kubelets see only this interface.
  */
-import type { KubeObject, ListQuery, ObjectRef, ObjectReference } from '../api/meta';
+import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 
 /** FieldValidation is the server's ?fieldValidation= mode (kubectl --validate). */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -32,17 +32,25 @@ export type ApplyOutcome = 'created' | 'configured' | 'unchanged';
 /** EventType is an Event's type column. */
 export type EventType = 'Normal' | 'Warning';
 
-/** ApiClient: get throws NotFound, tryGet returns undefined; writes return the stored object. */
+/**
+ * ApiClient: get throws NotFound, tryGet returns undefined; writes return the stored object.
+ * Reads are typed by the kind they name: `tryGet({ kind: 'Pod', … })` is a `Pod | undefined`,
+ * while a kind held in a plain string reads the loose KubeObject. (The overloads with an
+ * explicit type argument, `get<T>(…)`, are the older unchecked form.)
+ */
 export interface ApiClient {
+  get<K extends Kind>(ref: ObjectRef & { kind: K }, apiVersion?: string): ObjectOf<K>;
   get<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T;
   /** tryGet reads an object in apiVersion (default: its resource's preferred version). */
+  tryGet<K extends Kind>(ref: ObjectRef & { kind: K }, apiVersion?: string): ObjectOf<K> | undefined;
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined;
+  list<K extends Kind>(q: ListQuery & { kind: K }): ObjectOf<K>[];
   list<T extends KubeObject = KubeObject>(q: ListQuery): T[];
   /**
    * each visits what list(q) returns one object at a time, never holding the whole list (large
    * `get`s). The store is mid-read while visit runs: visit must not call the API.
    */
-  each(q: ListQuery, visit: (obj: KubeObject) => void): void;
+  each<K extends Kind>(q: ListQuery & { kind: K }, visit: (obj: ObjectOf<K>) => void): void;
   /** revision is the store's current resourceVersion: it changes with every write. */
   revision(): number;
   /** podIPsOnNode lists the pod IPs in use on a node (an indexed read that decodes no pods). */
@@ -50,7 +58,7 @@ export interface ApiClient {
   /** podsOnNode lists the pods bound to a node (an indexed read, for kubelets and node describers). */
   podsOnNode(nodeName: string): KubeObject[];
   /** listControlledBy lists objects of a kind whose controller ownerReference is the given owner uid. */
-  listControlledBy(kind: string, ownerUid: string): KubeObject[];
+  listControlledBy<K extends Kind>(kind: K, ownerUid: string): ObjectOf<K>[];
   /** controlledVersions names each object listControlledBy would return, with its resourceVersion, decoding none. */
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[];
   /**

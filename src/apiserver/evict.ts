@@ -4,6 +4,7 @@
  * pkg/registry/core/pod/storage/eviction.go (canIgnorePDB, checkAndDecrement).
  */
 import type { KubeObject, ObjectRef } from '../api/meta';
+import type { PodDisruptionBudgetStatus } from '../api/types/policy-v1';
 import { selectorMatches } from '../api/label-selector';
 import type { Clock } from '../sim/clock';
 import type { ApiClient, DeleteOptions } from './client';
@@ -32,7 +33,7 @@ export function evictPod({ api, clock, transaction }: EvictHost, podRef: ObjectR
     if (pdbs.length > 1) throw new ApiError('InternalError', 500, EVICTION_MULTIPLE_PDBS);
     const pdb = pdbs[0];
     if (!pdb) return api.delete(podRef, o);
-    const st = pdb.status ?? {};
+    const st: Partial<PodDisruptionBudgetStatus> = pdb.status ?? {};
     const ready = (pod.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True');
     if (!ready && (pdb.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow'
       || ((st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0))) return api.delete(podRef, o);
@@ -40,7 +41,7 @@ export function evictPod({ api, clock, transaction }: EvictHost, podRef: ObjectR
       throw new ApiError('TooManyRequests', 429, EVICTION_VIOLATES_PDB, { group: 'policy', kind: 'poddisruptionbudgets', name: pdb.metadata.name });
     }
     const now = clock.nowISO();
-    const allowed = st.disruptionsAllowed - 1;
+    const allowed = (st.disruptionsAllowed ?? 0) - 1;
     const conditions = allowed > 0 ? st.conditions : (st.conditions ?? []).map((c: { type: string }) => (c.type === 'DisruptionAllowed'
       ? { ...c, status: 'False', reason: 'InsufficientPods', message: '', lastTransitionTime: now } : c));
     const status = { ...st, disruptedPods: { ...(st.disruptedPods ?? {}), [pod.metadata.name!]: now }, disruptionsAllowed: allowed, conditions };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
+import type { Pod } from '../api/types/kinds';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { OwnedCache } from './owned-cache';
 
@@ -9,7 +10,7 @@ const replicaSet = (replicas: number): KubeObject => ({
 });
 
 /** slim keeps the name, resourceVersion and labels: enough to tell copies apart. */
-const slim = (p: KubeObject): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: p.metadata.name, resourceVersion: p.metadata.resourceVersion, labels: p.metadata.labels } });
+const slim = (p: Pod): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: p.metadata.name, resourceVersion: p.metadata.resourceVersion, labels: p.metadata.labels } });
 
 describe('OwnedCache', () => {
   it('reads again only the owned objects that changed, in listControlledBy order', () => {

@@ -6,26 +6,26 @@
  * cluster a ReplicaSet is reconciled at every step of its pods' start-up; without this each
  * reconcile decoded all of its pods.
  */
-import type { KubeObject } from '../api/meta';
+import type { Kind, ObjectOf } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 
-interface Entry { resourceVersion: string; slim: KubeObject }
+interface Entry<T> { resourceVersion: string; slim: T }
 
 /** OwnedCache holds slim copies of one kind's objects, grouped by owner uid. */
-export class OwnedCache {
-  private byOwner = new Map<string, Map<string, Entry>>();
+export class OwnedCache<K extends Kind> {
+  private byOwner = new Map<string, Map<string, Entry<ObjectOf<K>>>>();
   private epoch: number | undefined;
 
   /** kind is what is owned; slim keeps the parts of an object the controller reads. */
-  constructor(private readonly kind: string, private readonly slim: (obj: KubeObject) => KubeObject) {}
+  constructor(private readonly kind: K, private readonly slim: (obj: ObjectOf<K>) => ObjectOf<K>) {}
 
   /** list returns slim copies of the objects the owner controls, in listControlledBy's order. */
-  list(api: ApiClient, ownerUid: string): KubeObject[] {
+  list(api: ApiClient, ownerUid: string): ObjectOf<K>[] {
     const epoch = api.historyEpoch();
     if (epoch !== this.epoch) { this.byOwner.clear(); this.epoch = epoch; }
     const before = this.byOwner.get(ownerUid);
-    const now = new Map<string, Entry>();
-    const out: KubeObject[] = [];
+    const now = new Map<string, Entry<ObjectOf<K>>>();
+    const out: ObjectOf<K>[] = [];
     for (const v of api.controlledVersions(this.kind, ownerUid)) {
       const key = `${v.namespace}/${v.name}`;
       let entry = before?.get(key);

@@ -7,6 +7,7 @@
  * volume plugins' SetUp.
  */
 import type { KubeObject } from '../api/meta';
+import type { ResourceList } from '../api/types/core-v1';
 import type { ApiClient } from '../apiserver/client';
 import { milliValue, parseQuantity, value } from '../api/quantity';
 
@@ -69,7 +70,7 @@ const milliUnits = (q: string | number): number => Number(milliValue(parseQuanti
  * base units. A missing (or zero) cpu, memory or ephemeral-storage limit reads as the node's
  * allocatable, as the kubelet defaults it before resolving the reference.
  */
-function resourceFieldValue(pod: KubeObject, own: KubeObject['spec'], ref: ResourceFieldRef, allocatable: () => Record<string, string>): string {
+function resourceFieldValue(pod: KubeObject, own: KubeObject['spec'], ref: ResourceFieldRef, allocatable: () => ResourceList): string {
   const all = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
   const c = ref.containerName ? all.find((x: { name: string }) => x.name === ref.containerName) : own;
   const dot = ref.resource.indexOf('.');
@@ -97,7 +98,7 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Api
   let error: string | undefined;
   const fail = (msg: string) => { error ??= msg; };
   Object.assign(env, serviceEnv());
-  let nodeAllocatable: Record<string, string> | undefined;
+  let nodeAllocatable: ResourceList | undefined;
   const allocatable = () => (nodeAllocatable ??= api.tryGet({ kind: 'Node', name: pod.spec?.nodeName ?? '' })?.status?.allocatable ?? {});
   for (const from of c.envFrom ?? []) {
     const ref = from.configMapRef ?? from.secretRef;

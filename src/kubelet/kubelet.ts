@@ -7,6 +7,7 @@
  * timed transitions in simulated time (see container-sync.ts); kubemu: containers are
  * processes of the emulated runtime (process.ts, shell.ts).
  */
+import type { Container, ContainerStatus } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
 import type { EventType } from '../apiserver/client';
@@ -255,9 +256,9 @@ function recompute(pod: KubeObject, status: Record<string, any>, initializedAt: 
     return c.restartPolicy === 'Always' ? !s?.started : !(s?.state?.terminated?.exitCode === 0);
   }).map((c: { name: string }) => c.name);
   const terminal = derived.phase === 'Succeeded' || derived.phase === 'Failed';
-  const unready = [...(status.initContainerStatuses ?? []).filter((s: any) => init.find((c: any) => c.name === s.name)?.restartPolicy === 'Always'), ...(status.containerStatuses ?? [])]
+  const unready = [...(status.initContainerStatuses ?? []).filter((s: ContainerStatus) => init.find((c: Container) => c.name === s.name)?.restartPolicy === 'Always'), ...(status.containerStatuses ?? [])]
     .filter((s: { ready?: boolean }) => !s.ready).map((s: { name: string }) => s.name);
-  const anyStarted = [...(status.initContainerStatuses ?? []), ...(status.containerStatuses ?? [])].some((s: any) => s.containerID);
+  const anyStarted = [...(status.initContainerStatuses ?? []), ...(status.containerStatuses ?? [])].some((s: ContainerStatus) => s.containerID);
   const readyCond = terminal
     ? { status: 'False' as const, reason: derived.phase === 'Succeeded' ? 'PodCompleted' : 'PodFailed' }
     : unready.length ? { status: 'False' as const, reason: 'ContainersNotReady', message: unreadyMessage(unready) } : { status: 'True' as const };
@@ -287,9 +288,9 @@ function markImagePresent(node: KubeObject, image: string, ctx: ReconcileContext
   if (nodeHasImage(node, image)) return;
   const fresh = ctx.api.get({ kind: 'Node', name: node.metadata.name! });
   if (nodeHasImage(fresh, image)) { Object.assign(node, fresh); return; }
-  const images: { names: string[]; sizeBytes: number }[] = fresh.status?.images ?? [];
+  const images = fresh.status?.images ?? [];
   const entry = { names: [imageIDOf(image), normalizeImage(image)], sizeBytes: imageInfo(image).sizeBytes };
-  const next = [...images, entry].sort((a, b) => b.sizeBytes - a.sizeBytes);
+  const next = [...images, entry].sort((a, b) => (b.sizeBytes ?? 0) - (a.sizeBytes ?? 0));
   Object.assign(node, ctx.api.updateStatus({ ...fresh, status: { ...fresh.status, images: next } }, { fieldManager: NAME }));
 }
 
@@ -298,7 +299,7 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
   const now = ctx.clock.nowMs();
   const grace = pod.metadata.deletionGracePeriodSeconds ?? 30;
   const began = Date.parse(pod.metadata.deletionTimestamp!) - grace * 1000;
-  const all = [...(pod.status?.initContainerStatuses ?? []).map((s: any) => ({ s, init: true })), ...(pod.status?.containerStatuses ?? []).map((s: any) => ({ s, init: false }))];
+  const all = [...(pod.status?.initContainerStatuses ?? []).map((s: ContainerStatus) => ({ s, init: true })), ...(pod.status?.containerStatuses ?? []).map((s: ContainerStatus) => ({ s, init: false }))];
   const running = all.filter(({ s }) => s.state?.running);
   const specs = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])];
   const prompt = running.every(({ s }) => {

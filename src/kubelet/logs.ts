@@ -6,6 +6,7 @@
  * Mirrors the kubelet's container log endpoint (pkg/kubelet/kuberuntime/logs, the
  * validateContainerLogStatus checks) and its BadRequest texts.
  */
+import type { Container } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { modelOf, type ContainerSlot } from './container-sync';
@@ -28,7 +29,7 @@ function waitingMessage(reason: string): string {
 export function containerLogs(pod: KubeObject, name: string, previous: boolean, api: ApiClient, nowMs: number): LogLine[] {
   const podName = pod.metadata.name;
   if (!pod.spec?.nodeName) throw new LogError(`pod ${podName} does not have a host assigned`);
-  const inits: any[] = pod.spec.initContainers ?? [];
+  const inits: Container[] = pod.spec.initContainers ?? [];
   const spec = [...inits, ...(pod.spec.containers ?? [])].find((c: { name: string }) => c.name === name);
   if (!spec) throw new LogError(`container ${name} is not valid for pod ${podName}`);
   const init = inits.includes(spec);

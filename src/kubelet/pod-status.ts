@@ -2,6 +2,7 @@
  * pod-status: building the status the kubelet reports — conditions in the API's order,
  * container states, QoS class.
  */
+import type { PodStatus } from '../api/types/core-v1';
 import type { Condition, KubeObject } from '../api/meta';
 
 /** CONDITION_ORDER is the order the kubelet lists pod conditions in. */
@@ -52,11 +53,11 @@ export interface PodPhaseResult { phase: 'Pending' | 'Running' | 'Succeeded' | '
  * Mirrors pkg/kubelet/kubelet_pods.go getPhase: a container waiting after a previous run
  * counts as stopped; all stopped means Succeeded (all exit 0), or Failed under Never.
  */
-export function podStatusFor(pod: KubeObject, status: Record<string, any>, initialized: boolean): PodPhaseResult {
+export function podStatusFor(pod: KubeObject, status: PodStatus, initialized: boolean): PodPhaseResult {
   const policy = pod.spec?.restartPolicy ?? 'Always';
   if (!initialized) {
     const inits: { name: string; restartPolicy?: string }[] = pod.spec?.initContainers ?? [];
-    const failed = (status.initContainerStatuses ?? []).some((s: any) => {
+    const failed = (status.initContainerStatuses ?? []).some((s) => {
       const c = inits.find((x) => x.name === s.name);
       return c?.restartPolicy !== 'Always' && s.state?.terminated && s.state.terminated.exitCode !== 0;
     });

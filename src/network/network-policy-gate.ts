@@ -41,7 +41,7 @@ export class PolicyGate {
     let byIP: Map<string, KubeObject> | undefined;
     return (address, port, protocol) => {
       if (!this.source || !this.policies().hasPolicies) return true;
-      byIP ??= new Map(this.api.list({ kind: 'Pod' }).filter((p) => p.status?.podIP).map((p) => [p.status.podIP as string, p]));
+      byIP ??= new Map(this.api.list({ kind: 'Pod' }).flatMap((p) => (p.status?.podIP ? [[p.status.podIP, p] as const] : [])));
       return this.canConnect({ ip: address, pod: byIP.get(address) }, port, protocol);
     };
   }

@@ -3,6 +3,7 @@
  * spec.scopeSelector become one list of requirements that must all hold; only pods can
  * match a scope (every other evaluator uses MatchesNoScopeFunc).
  */
+import type { PodAffinityTerm, WeightedPodAffinityTerm } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import { selectorMatches } from '../api/label-selector';
 import { tryParseQuantity } from '../api/quantity';
@@ -42,7 +43,7 @@ export function isBestEffort(pod: KubeObject): boolean {
   return true;
 }
 
-function crossNamespaceTerm(term: any): boolean {
+function crossNamespaceTerm(term: PodAffinityTerm | undefined): boolean {
   return (Array.isArray(term?.namespaces) && term.namespaces.length > 0) || (term?.namespaceSelector !== undefined && term?.namespaceSelector !== null);
 }
 
@@ -52,7 +53,7 @@ export function usesCrossNamespacePodAffinity(pod: KubeObject): boolean {
   for (const kind of [aff?.podAffinity, aff?.podAntiAffinity]) {
     if (!kind) continue;
     if ((kind.requiredDuringSchedulingIgnoredDuringExecution ?? []).some(crossNamespaceTerm)) return true;
-    if ((kind.preferredDuringSchedulingIgnoredDuringExecution ?? []).some((w: any) => crossNamespaceTerm(w?.podAffinityTerm))) return true;
+    if ((kind.preferredDuringSchedulingIgnoredDuringExecution ?? []).some((w: WeightedPodAffinityTerm | undefined) => crossNamespaceTerm(w?.podAffinityTerm))) return true;
   }
   return false;
 }

@@ -40,14 +40,26 @@ const EXTENSION_POINTS = ['multiPoint', 'queueSort', 'preFilter', 'filter', 'pos
 const KNOWN_UPSTREAM_PLUGINS = new Set(['PrioritySort', 'DefaultPreemption', 'DefaultBinder', 'VolumeRestrictions', 'NodeVolumeLimits',
   'EBSLimits', 'GCEPDLimits', 'AzureDiskLimits', 'SchedulingGates', 'DynamicResources']);
 
+/** PluginRefDoc, ProfileDoc, SchedulerConfigDoc: a decoded KubeSchedulerConfiguration as far as kubemu reads it, values unchecked. */
+interface PluginRefDoc { name?: unknown; weight?: unknown }
+interface ProfileDoc {
+  schedulerName?: unknown;
+  percentageOfNodesToScore?: unknown;
+  plugins?: Record<string, { enabled?: (PluginRefDoc | null)[]; disabled?: (PluginRefDoc | null)[] } | undefined>;
+  pluginConfig?: ({ name?: unknown; args?: FitArgsDoc } | null)[];
+}
+interface FitArgsDoc { scoringStrategy?: { type?: string; resources?: { name?: unknown; weight?: unknown }[] }; ignoredResources?: unknown[] }
+interface SchedulerConfigDoc { apiVersion?: unknown; kind?: unknown; percentageOfNodesToScore?: unknown; profiles?: unknown }
+
 /**
  * parseSchedulerConfiguration validates a decoded KubeSchedulerConfiguration and returns the
  * ProfileConfig it describes. Throws ConfigError with upstream-style field paths.
  */
-export function parseSchedulerConfiguration(doc: any): ProfileConfig {
+export function parseSchedulerConfiguration(input: unknown): ProfileConfig {
+  const doc = input as SchedulerConfigDoc | null | undefined;
   const errs: string[] = [];
   if (doc?.apiVersion !== SCHEDULER_CONFIG_API_VERSION || doc?.kind !== SCHEDULER_CONFIG_KIND) {
-    throw new ConfigError(`no kind "${doc?.kind ?? ''}" is registered for version "${doc?.apiVersion ?? ''}": expected ${SCHEDULER_CONFIG_KIND} ${SCHEDULER_CONFIG_API_VERSION}`);
+    throw new ConfigError(`no kind "${String(doc?.kind ?? '')}" is registered for version "${String(doc?.apiVersion ?? '')}": expected ${SCHEDULER_CONFIG_KIND} ${SCHEDULER_CONFIG_API_VERSION}`);
   }
   const out: { -readonly [K in keyof ProfileConfig]: ProfileConfig[K] } = {};
   const pct = (v: unknown, path: string) => {
@@ -57,7 +69,7 @@ export function parseSchedulerConfiguration(doc: any): ProfileConfig {
   };
   const top = pct(doc.percentageOfNodesToScore, 'percentageOfNodesToScore');
   if (top !== undefined) out.percentageOfNodesToScore = top;
-  const profiles: any[] = Array.isArray(doc.profiles) ? doc.profiles : [];
+  const profiles: (ProfileDoc | undefined)[] = Array.isArray(doc.profiles) ? doc.profiles : [];
   const p = profiles[0];
   if (p) {
     if (p.schedulerName) out.schedulerName = String(p.schedulerName);
@@ -68,12 +80,12 @@ export function parseSchedulerConfiguration(doc: any): ProfileConfig {
     for (const point of EXTENSION_POINTS) {
       const set = p.plugins?.[point];
       if (!set) continue;
-      (set.disabled ?? []).forEach((d: any, i: number) => {
+      (set.disabled ?? []).forEach((d, i) => {
         const name = String(d?.name ?? '');
         if (name !== '*' && !PLUGINS.has(name) && !KNOWN_UPSTREAM_PLUGINS.has(name)) errs.push(invalidValue(`profiles[0].plugins.${point}.disabled[${i}].name`, name, 'unknown plugin'));
         disabled.push(name);
       });
-      (set.enabled ?? []).forEach((e: any, i: number) => {
+      (set.enabled ?? []).forEach((e, i) => {
         const name = String(e?.name ?? '');
         if (!PLUGINS.has(name) && !KNOWN_UPSTREAM_PLUGINS.has(name)) errs.push(invalidValue(`profiles[0].plugins.${point}.enabled[${i}].name`, name, 'unknown plugin'));
         enabled.push(name);
@@ -86,16 +98,16 @@ export function parseSchedulerConfiguration(doc: any): ProfileConfig {
     if (disabled.length) out.disabled = disabled;
     if (enabled.length) out.enabled = enabled;
     if (Object.keys(weights).length) out.weights = weights;
-    (p.pluginConfig ?? []).forEach((pc: any, i: number) => {
+    (p.pluginConfig ?? []).forEach((pc, i) => {
       if (pc?.name !== 'NodeResourcesFit') return;
       const args = pc.args ?? {};
       const type = args.scoringStrategy?.type ?? 'LeastAllocated';
       const path = `profiles[0].pluginConfig[${i}].args.scoringStrategy.type`;
       if (!SUPPORTED_SCORING_STRATEGIES.includes(type)) { errs.push(unsupportedValue(path, type, SUPPORTED_SCORING_STRATEGIES)); return; }
-      if (type === 'RequestedToCapacityRatio') { errs.push(invalidValue(path, type, 'not supported by kubemu')); return; }
+      if (type !== 'LeastAllocated' && type !== 'MostAllocated') { errs.push(invalidValue(path, type, 'not supported by kubemu')); return; }
       const resources = args.scoringStrategy?.resources;
       out.nodeResourcesFit = {
-        scoringStrategy: { type, ...(resources ? { resources: resources.map((r: any) => ({ name: String(r.name), weight: Number(r.weight ?? 1) })) } : {}) },
+        scoringStrategy: { type, ...(resources ? { resources: resources.map((r) => ({ name: String(r.name), weight: Number(r.weight ?? 1) })) } : {}) },
         ...(args.ignoredResources ? { ignoredResources: args.ignoredResources.map(String) } : {}),
       };
     });
@@ -107,7 +119,7 @@ export function parseSchedulerConfiguration(doc: any): ProfileConfig {
 /** readSchedulerConfig returns the stored configuration, or undefined (defaults). */
 export function readSchedulerConfig(api: ApiClient): { config: ProfileConfig; configMap: KubeObject } | undefined {
   const cm = api.tryGet({ kind: 'ConfigMap', namespace: SCHEDULER_CONFIG_NAMESPACE, name: SCHEDULER_CONFIG_NAME });
-  const raw = (cm as any)?.data?.[SCHEDULER_CONFIG_KEY];
+  const raw = cm?.data?.[SCHEDULER_CONFIG_KEY];
   if (!cm || !raw) return undefined;
   try {
     return { config: parseSchedulerConfiguration(JSON.parse(raw)), configMap: cm };

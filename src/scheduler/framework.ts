@@ -6,6 +6,7 @@
  * built from plain objects and never touches the store.
  */
 
+import type { PodAffinityTerm, Taint, Toleration, WeightedPodAffinityTerm } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import type { LabelSelector } from '../api/label-selector';
 import { selectorMatches } from '../api/label-selector';
@@ -109,9 +110,9 @@ export interface PodInfo {
   readonly tolerations: readonly Toleration[];
 }
 
-function newAffinityTerm(pod: KubeObject, t: any): AffinityTerm {
-  const namespaces: string[] = t?.namespaces ?? [];
-  const nsSel: LabelSelector | undefined = t?.namespaceSelector ?? undefined;
+function newAffinityTerm(pod: KubeObject, t: PodAffinityTerm | undefined): AffinityTerm {
+  const namespaces = t?.namespaces ?? [];
+  const nsSel = t?.namespaceSelector ?? undefined;
   return {
     selector: t?.labelSelector ?? undefined,
     namespaces: new Set(namespaces.length === 0 && !nsSel ? [pod.metadata.namespace ?? 'default'] : namespaces),
@@ -139,8 +140,8 @@ export function newPodInfo(pod: KubeObject): PodInfo {
   }
   const aff = spec.affinity ?? {};
   const pa = aff.podAffinity, paa = aff.podAntiAffinity;
-  const req = (terms: any[] | undefined) => terms?.length ? terms.map((t) => newAffinityTerm(pod, t)) : NO_TERMS;
-  const pref = (terms: any[] | undefined) => terms?.length
+  const req = (terms: PodAffinityTerm[] | undefined) => terms?.length ? terms.map((t) => newAffinityTerm(pod, t)) : NO_TERMS;
+  const pref = (terms: WeightedPodAffinityTerm[] | undefined) => terms?.length
     ? terms.map((w) => ({ ...newAffinityTerm(pod, w?.podAffinityTerm), weight: Number(w?.weight ?? 0) }))
     : NO_TERMS;
   const nonZero = podResourceList(pod, { nonMissing: true });
@@ -174,10 +175,8 @@ export function hasAffinity(pi: PodInfo): boolean {
 // ---------------------------------------------------------------------------------------------
 // NodeInfo
 
-/** Taint as in core/v1. */
-export interface Taint { key: string; value?: string; effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' | string }
-/** Toleration as in core/v1. */
-export interface Toleration { key?: string; operator?: 'Exists' | 'Equal' | string; value?: string; effect?: string; tolerationSeconds?: number }
+/** Taint and Toleration as in core/v1 (the generated types). */
+export type { Taint, Toleration } from '../api/types/core-v1';
 
 /** normalizedImageName appends ":latest" to an image without a tag or digest, as ImageLocality does. */
 export function normalizedImageName(name: string): string {

@@ -5,6 +5,7 @@
  * sidecars (init containers with restartPolicy Always) and spec.overhead.
  */
 
+import type { Container } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import { milliValue, parseQuantity, value as wholeValue } from '../api/quantity';
 
@@ -59,9 +60,9 @@ export function resourceListOf(list: Record<string, string | number> | undefined
   return out;
 }
 
-function containerRequests(c: any, nonMissing: boolean): ResourceList {
-  const req = c?.resources?.requests as Record<string, string | number> | undefined;
-  const lim = c?.resources?.limits as Record<string, string | number> | undefined;
+function containerRequests(c: Pick<Container, 'resources'> | undefined, nonMissing: boolean): ResourceList {
+  const req = c?.resources?.requests;
+  const lim = c?.resources?.limits;
   const out = resourceListOf(req);
   // kubemu: the API server's defaulting copies limits into missing requests; apply it here too
   // so a pod created without that defaulting is still accounted as upstream would see it.

@@ -6,19 +6,21 @@
  * applyDaemonSetHistory) and rollback.go (findHistory, daemonSetMatch).
  */
 import type { KubeObject } from '../../api/meta';
+import type { ControllerRevision } from '../../api/types/kinds';
+import type { PodTemplateSpec } from '../../api/types/core-v1';
 import type { ApiClient } from '../../apiserver/client';
 import { revisionNumber, templateOf } from '../../controllers/statefulset/revision';
 
 /** controllerHistory maps revision number → ControllerRevision for a DaemonSet or StatefulSet. */
-export function controllerHistory(api: ApiClient, owner: KubeObject): Map<number, KubeObject> {
-  const out = new Map<number, KubeObject>();
+export function controllerHistory(api: ApiClient, owner: KubeObject): Map<number, ControllerRevision> {
+  const out = new Map<number, ControllerRevision>();
   const revisions = api.listControlledBy('ControllerRevision', owner.metadata.uid!).sort((a, b) => revisionNumber(a) - revisionNumber(b));
   for (const r of revisions) out.set(revisionNumber(r), r);
   return out;
 }
 
 /** revisionTemplate is the pod template a revision puts back. */
-export function revisionTemplate(revision: KubeObject): any {
+export function revisionTemplate(revision: ControllerRevision): PodTemplateSpec {
   return templateOf(revision);
 }
 
@@ -26,7 +28,7 @@ export function revisionTemplate(revision: KubeObject): any {
  * findRevision is findHistory: revision `to`, or for 0 the second newest (undefined when
  * there is none).
  */
-export function findRevision(history: Map<number, KubeObject>, to: number): KubeObject | undefined {
+export function findRevision(history: Map<number, ControllerRevision>, to: number): ControllerRevision | undefined {
   if (to > 0) return history.get(to);
   const revs = [...history.keys()].sort((a, b) => a - b);
   return revs.length < 2 ? undefined : history.get(revs[revs.length - 2]!);

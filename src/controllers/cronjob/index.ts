@@ -6,7 +6,8 @@
  * Mirrors kubernetes pkg/controller/cronjob (cronjob_controllerv2.go syncCronJob, utils.go);
  * kubemu: the requeue lands exactly on the schedule (upstream adds 100ms).
  */
-import type { KubeObject } from '../../api/meta';
+import type { CronJob, Job } from '../../api/types/kinds';
+import type { CronJobStatus, JobSpec } from '../../api/types/batch-v1';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { toISO } from '../../sim/clock';
@@ -40,7 +41,9 @@ export const cronJobController: Controller = {
     const cj = ctx.api.tryGet({ kind: 'CronJob', namespace: req.namespace, name: req.name });
     if (!cj || cj.metadata.deletionTimestamp) return;
     const jobs = ctx.api.listControlledBy('Job', cj.metadata.uid!);
-    const status = structuredClone(cj.status ?? {});
+    const stored = structuredClone(cj.status ?? {});
+    // Every active reference the controller keeps names its Job.
+    const status: WorkingStatus = { ...stored, active: (stored.active ?? []) as JobRef[] };
     syncActive(cj, jobs, status, ctx);
     const result = schedule(cj, jobs, status, ctx);
     cleanupFinishedJobs(cj, ctx);
@@ -50,10 +53,12 @@ export const cronJobController: Controller = {
 };
 
 interface JobRef { apiVersion?: string; kind?: string; name: string; namespace?: string; uid?: string; resourceVersion?: string }
+/** WorkingStatus is the status a reconcile builds: its active list always present. */
+type WorkingStatus = Omit<CronJobStatus, 'active'> & { active: JobRef[] };
 
 /** syncActive reconciles status.active with the Jobs that exist: adds unfinished ones, drops finished and missing ones. */
-function syncActive(cj: KubeObject, jobs: KubeObject[], status: Record<string, any>, ctx: ReconcileContext): void {
-  let active: JobRef[] = status.active ?? [];
+function syncActive(cj: CronJob, jobs: Job[], status: WorkingStatus, ctx: ReconcileContext): void {
+  let active = status.active;
   for (const j of jobs) {
     const listed = active.some((r) => r.uid === j.metadata.uid);
     const finished = isJobFinished(j);
@@ -61,11 +66,11 @@ function syncActive(cj: KubeObject, jobs: KubeObject[], status: Record<string, a
       // A job created by us whose status write was lost, or adopted: it is active.
       active = [...active, objectRef(j)];
     } else if (listed && finished) {
-      const type = j.status.conditions.find((c: { type: string; status: string }) => (c.type === COMPLETE || c.type === 'Failed') && c.status === 'True').type;
+      const type = j.status!.conditions!.find((c: { type: string; status: string }) => (c.type === COMPLETE || c.type === 'Failed') && c.status === 'True')!.type;
       ctx.api.recordEvent(cj, 'Normal', SAW_COMPLETED_JOB, `Saw completed job: ${j.metadata.name}, status: ${type}`, { component: NAME });
       active = active.filter((r) => r.uid !== j.metadata.uid);
       if (type === COMPLETE) {
-        const done = j.status.completionTime ?? finishedTime(j);
+        const done = j.status!.completionTime ?? finishedTime(j);
         if (done && (!status.lastSuccessfulTime || Date.parse(done) > Date.parse(status.lastSuccessfulTime))) status.lastSuccessfulTime = done;
       }
     }
@@ -78,33 +83,33 @@ function syncActive(cj: KubeObject, jobs: KubeObject[], status: Record<string, a
   status.active = active;
 }
 
-function objectRef(j: KubeObject): JobRef {
+function objectRef(j: Job): JobRef {
   return { apiVersion: 'batch/v1', kind: 'Job', name: j.metadata.name!, namespace: j.metadata.namespace, resourceVersion: j.metadata.resourceVersion, uid: j.metadata.uid };
 }
 
 /** schedule starts the Job due now, if any, and returns the requeue for the next scheduled time. */
-function schedule(cj: KubeObject, jobs: KubeObject[], status: Record<string, any>, ctx: ReconcileContext): Result | void {
+function schedule(cj: CronJob, jobs: Job[], status: WorkingStatus, ctx: ReconcileContext): Result | void {
   const now = ctx.clock.nowMs();
-  const tz: string | undefined = cj.spec.timeZone ?? undefined;
+  const tz: string | undefined = cj.spec!.timeZone ?? undefined;
   if (tz && !isValidTimeZone(tz)) {
     ctx.api.recordEvent(cj, 'Warning', UNKNOWN_TIME_ZONE, `invalid timeZone: "${tz}": unknown time zone ${tz}`, { component: NAME });
     return;
   }
   let sched;
   try {
-    sched = parseSchedule(cj.spec.schedule);
+    sched = parseSchedule(cj.spec!.schedule);
   } catch (e) {
     if (!(e instanceof ScheduleError)) throw e;
-    ctx.api.recordEvent(cj, 'Warning', UNPARSEABLE_SCHEDULE, `unparseable schedule: "${cj.spec.schedule}" : ${e.message}`, { component: NAME });
+    ctx.api.recordEvent(cj, 'Warning', UNPARSEABLE_SCHEDULE, `unparseable schedule: "${cj.spec!.schedule}" : ${e.message}`, { component: NAME });
     return;
   }
-  if (cj.spec.suspend) return;
+  if (cj.spec!.suspend) return;
   const nextFrom = (t: number): Result | void => {
     const n = nextAfter(sched, t, tz);
     return n === undefined ? undefined : { requeueAfterMs: n - now };
   };
-  let earliest = Date.parse(status.lastScheduleTime ?? cj.metadata.creationTimestamp);
-  const sds: number | undefined = cj.spec.startingDeadlineSeconds ?? undefined;
+  let earliest = Date.parse(status.lastScheduleTime ?? cj.metadata.creationTimestamp ?? '');
+  const sds: number | undefined = cj.spec!.startingDeadlineSeconds ?? undefined;
   if (sds != null) earliest = Math.max(earliest, now - sds * 1000);
   const { mostRecent, missed } = mostRecentScheduleTime(sched, earliest, now, tz);
   if (mostRecent === undefined) return nextFrom(now);
@@ -116,17 +121,17 @@ function schedule(cj: KubeObject, jobs: KubeObject[], status: Record<string, any
     return nextFrom(now);
   }
   const name = jobNameFor(cj.metadata.name!, mostRecent);
-  if (status.active.some((r: JobRef) => r.name === name) || jobs.some((j) => j.metadata.name === name)) return nextFrom(now);
-  const policy = cj.spec.concurrencyPolicy ?? 'Allow';
+  if (status.active.some((r) => r.name === name) || jobs.some((j) => j.metadata.name === name)) return nextFrom(now);
+  const policy = cj.spec!.concurrencyPolicy ?? 'Allow';
   if (policy === 'Forbid' && status.active.length) {
     // Upstream waits without an event here; the next schedule is tried as usual.
     return nextFrom(now);
   }
   if (policy === 'Replace') {
-    for (const r of status.active as JobRef[]) deleteJob(cj, r.name, ctx);
+    for (const r of status.active) deleteJob(cj, r.name, ctx);
     status.active = [];
   }
-  let job: KubeObject;
+  let job: Job;
   try {
     job = ctx.api.create(jobFromTemplate(cj, name, mostRecent, tz), { fieldManager: NAME });
   } catch (e) {
@@ -153,8 +158,8 @@ export function rfc3339(ms: number, tz?: string): string {
 }
 
 /** jobFromTemplate is getJobFromTemplate2: the template's labels and annotations, the scheduled timestamp, an owner reference. */
-function jobFromTemplate(cj: KubeObject, name: string, scheduledMs: number, tz?: string): KubeObject {
-  const tpl = cj.spec.jobTemplate ?? {};
+function jobFromTemplate(cj: CronJob, name: string, scheduledMs: number, tz?: string): Job {
+  const tpl = cj.spec!.jobTemplate ?? {};
   const labels = { ...(tpl.metadata?.labels ?? {}) };
   const annotations = { ...(tpl.metadata?.annotations ?? {}), [SCHEDULED_TIMESTAMP_ANNOTATION]: rfc3339(scheduledMs, tz) };
   return {
@@ -163,11 +168,12 @@ function jobFromTemplate(cj: KubeObject, name: string, scheduledMs: number, tz?:
       name, namespace: cj.metadata.namespace, labels, annotations,
       ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: cj.metadata.name!, uid: cj.metadata.uid!, controller: true, blockOwnerDeletion: true }],
     },
-    spec: structuredClone(tpl.spec ?? {}),
+    // A template without a spec makes a Job the API server refuses, as upstream.
+    spec: structuredClone(tpl.spec ?? {}) as JobSpec,
   };
 }
 
-function deleteJob(cj: KubeObject, name: string, ctx: ReconcileContext): void {
+function deleteJob(cj: CronJob, name: string, ctx: ReconcileContext): void {
   try {
     ctx.api.delete({ kind: 'Job', namespace: cj.metadata.namespace, name }, { fieldManager: NAME, propagationPolicy: 'Background' });
     ctx.api.recordEvent(cj, 'Normal', SUCCESSFUL_DELETE, `Deleted job ${name}`, { component: NAME });
@@ -177,23 +183,23 @@ function deleteJob(cj: KubeObject, name: string, ctx: ReconcileContext): void {
 }
 
 /** cleanupFinishedJobs keeps the newest successfulJobsHistoryLimit Complete and failedJobsHistoryLimit Failed Jobs. */
-function cleanupFinishedJobs(cj: KubeObject, ctx: ReconcileContext): void {
+function cleanupFinishedJobs(cj: CronJob, ctx: ReconcileContext): void {
   const jobs = ctx.api.listControlledBy('Job', cj.metadata.uid!).filter((j) => !j.metadata.deletionTimestamp && isJobFinished(j));
-  const ok = jobs.filter((j) => j.status.conditions.some((c: { type: string; status: string }) => c.type === COMPLETE && c.status === 'True'));
+  const ok = jobs.filter((j) => j.status!.conditions!.some((c: { type: string; status: string }) => c.type === COMPLETE && c.status === 'True'));
   const bad = jobs.filter((j) => !ok.includes(j));
-  const prune = (list: KubeObject[], limit: number) => {
+  const prune = (list: Job[], limit: number) => {
     const byStart = [...list].sort((a, b) => startOf(a) - startOf(b) || a.metadata.name!.localeCompare(b.metadata.name!));
     for (const j of byStart.slice(0, Math.max(0, byStart.length - limit))) deleteJob(cj, j.metadata.name!, ctx);
   };
-  prune(ok, cj.spec.successfulJobsHistoryLimit ?? 3);
-  prune(bad, cj.spec.failedJobsHistoryLimit ?? 1);
+  prune(ok, cj.spec!.successfulJobsHistoryLimit ?? 3);
+  prune(bad, cj.spec!.failedJobsHistoryLimit ?? 1);
 }
 
-function startOf(j: KubeObject): number {
+function startOf(j: Job): number {
   return Date.parse(j.status?.startTime ?? j.metadata.creationTimestamp ?? '1970-01-01T00:00:00Z');
 }
 
-function writeStatus(cj: KubeObject, status: Record<string, any>, ctx: ReconcileContext): void {
+function writeStatus(cj: CronJob, status: WorkingStatus, ctx: ReconcileContext): void {
   const out: Record<string, unknown> = {};
   if (status.active?.length) out.active = status.active;
   if (status.lastScheduleTime) out.lastScheduleTime = status.lastScheduleTime;

@@ -1,7 +1,8 @@
 /**
  * eligibility: which nodes a DaemonSet runs on, and the tolerations its pods always get.
  */
-import type { KubeObject } from '../../api/meta';
+import type { DaemonSet, Node } from '../../api/types/kinds';
+import type { PodSpec } from '../../api/types/core-v1';
 
 interface Toleration { key?: string; operator?: string; value?: string; effect?: string; tolerationSeconds?: number }
 
@@ -10,7 +11,7 @@ function tolerates(tolerations: Toleration[], taint: { key: string; value?: stri
     && (t.operator === 'Exists' ? (!t.key || t.key === taint.key) : t.key === taint.key && (t.value ?? '') === (taint.value ?? '')));
 }
 
-function matchesNodeSelectorTerms(node: KubeObject, terms: { matchExpressions?: { key: string; operator: string; values?: string[] }[] }[]): boolean {
+function matchesNodeSelectorTerms(node: Node, terms: { matchExpressions?: { key: string; operator: string; values?: string[] }[] }[]): boolean {
   const labels = node.metadata.labels ?? {};
   return terms.some((t) => (t.matchExpressions ?? []).every((e) => {
     const has = e.key in labels;
@@ -28,8 +29,8 @@ function matchesNodeSelectorTerms(node: KubeObject, terms: { matchExpressions?: 
 }
 
 /** nodeEligible: the node matches the template's nodeSelector and required affinity, and its NoSchedule/NoExecute taints are tolerated. */
-export function nodeEligible(ds: KubeObject, node: KubeObject): boolean {
-  const spec = ds.spec.template?.spec ?? {};
+export function nodeEligible(ds: DaemonSet, node: Node): boolean {
+  const spec: Partial<PodSpec> = ds.spec!.template?.spec ?? {};
   const labels = node.metadata.labels ?? {};
   for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) if (labels[k] !== v) return false;
   const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;

@@ -6,7 +6,7 @@
  * Mirrors kubernetes pkg/controller/daemon (daemon_controller.go manage, update.go); kubemu:
  * no slow-start batches; a node's surplus pods are removed newest first.
  */
-import type { KubeObject } from '../../api/meta';
+import type { DaemonSet, Pod } from '../../api/types/kinds';
 import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -36,15 +36,15 @@ export const daemonSetController: Controller = {
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const ds = ctx.api.tryGet({ kind: 'DaemonSet', namespace: req.namespace, name: req.name });
     if (!ds || ds.metadata.deletionTimestamp) return;
-    const hash = computeHash(ds.spec.template, ds.status?.collisionCount).slice(0, 10);
+    const hash = computeHash(ds.spec!.template, ds.status?.collisionCount).slice(0, 10);
     syncRevision(ds, hash, ctx);
     const nodes = ctx.api.list({ kind: 'Node' });
     const eligible = nodes.filter((n) => nodeEligible(ds, n));
     const byNode = podsByNode(ctx.api.listControlledBy('Pod', ds.metadata.uid!));
     const now = ctx.clock.nowMs();
-    const minReady: number = ds.spec.minReadySeconds ?? 0;
-    const rolling = ds.spec.updateStrategy?.type !== 'OnDelete';
-    const ru = ds.spec.updateStrategy?.rollingUpdate ?? {};
+    const minReady: number = ds.spec!.minReadySeconds ?? 0;
+    const rolling = ds.spec!.updateStrategy?.type !== 'OnDelete';
+    const ru = ds.spec!.updateStrategy?.rollingUpdate ?? {};
     const maxSurge = rolling ? scaledValue(ru.maxSurge, eligible.length, true, '0') : 0;
     const maxUnavailable = maxSurge > 0 ? scaledValue(ru.maxUnavailable ?? 0, eligible.length, true, '0') : Math.max(1, scaledValue(ru.maxUnavailable, eligible.length, true, '1'));
     const plan: NodePods[] = [];
@@ -90,12 +90,12 @@ export const daemonSetController: Controller = {
   },
 };
 
-function byAge(a: KubeObject, b: KubeObject): number {
+function byAge(a: Pod, b: Pod): number {
   return (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!);
 }
 
-function podsByNode(pods: KubeObject[]): Map<string, KubeObject[]> {
-  const byNode = new Map<string, KubeObject[]>();
+function podsByNode(pods: Pod[]): Map<string, Pod[]> {
+  const byNode = new Map<string, Pod[]>();
   for (const p of pods) {
     const n = targetNode(p);
     if (n) byNode.set(n, [...(byNode.get(n) ?? []), p]);
@@ -108,7 +108,7 @@ function podsByNode(pods: KubeObject[]): Map<string, KubeObject[]> {
  * labelled controller-revision-hash like the pods), newest-numbered, pruned to
  * revisionHistoryLimit (update.go constructHistory, cleanupHistory).
  */
-function syncRevision(ds: KubeObject, hash: string, ctx: ReconcileContext): void {
+function syncRevision(ds: DaemonSet, hash: string, ctx: ReconcileContext): void {
   const revisions = ctx.api.listControlledBy('ControllerRevision', ds.metadata.uid!).sort((a, b) => revisionNumber(a) - revisionNumber(b));
   const max = Math.max(0, ...revisions.map(revisionNumber));
   const cur = revisions.find((r) => r.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash);
@@ -116,38 +116,38 @@ function syncRevision(ds: KubeObject, hash: string, ctx: ReconcileContext): void
     const rev = newRevision(ds, 'DaemonSet', max + 1, CONTROLLER_REVISION_HASH, hash);
     try { ctx.api.create(rev, { fieldManager: NAME }); } catch (e) { if (!isAlreadyExists(e)) throw e; }
   } else if (revisionNumber(cur) < max) {
-    const fresh = structuredClone(cur) as unknown as { revision: number };
+    const fresh = structuredClone(cur);
     fresh.revision = max + 1;
-    ctx.api.update(fresh as unknown as KubeObject, { fieldManager: NAME });
+    ctx.api.update(fresh, { fieldManager: NAME });
   }
   const live = new Set(ctx.api.listControlledBy('Pod', ds.metadata.uid!).map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH]));
   const idle = revisions.filter((r) => r.metadata.labels?.[CONTROLLER_REVISION_HASH] !== hash && !live.has(r.metadata.labels?.[CONTROLLER_REVISION_HASH]));
-  const limit = ds.spec.revisionHistoryLimit ?? 10;
+  const limit = ds.spec!.revisionHistoryLimit ?? 10;
   for (const r of idle.slice(0, Math.max(0, idle.length - limit))) {
     try { ctx.api.delete({ kind: 'ControllerRevision', namespace: r.metadata.namespace, name: r.metadata.name! }, { fieldManager: NAME }); } catch (e) { if (!isNotFound(e)) throw e; }
   }
 }
 
-function targetNode(pod: KubeObject): string | undefined {
+function targetNode(pod: Pod): string | undefined {
   if (pod.spec?.nodeName) return pod.spec.nodeName;
   const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   for (const t of terms) for (const f of t.matchFields ?? []) if (f.key === 'metadata.name') return f.values?.[0];
   return undefined;
 }
 
-function createPod(ds: KubeObject, nodeName: string, hash: string, ctx: ReconcileContext): void {
+function createPod(ds: DaemonSet, nodeName: string, hash: string, ctx: ReconcileContext): void {
   const pod = newPodFromTemplate(ds, 'DaemonSet', 'apps/v1');
   pod.metadata.labels = { ...(pod.metadata.labels ?? {}), [CONTROLLER_REVISION_HASH]: hash, [TEMPLATE_GENERATION]: String(ds.metadata.generation ?? 1) };
-  pod.spec.affinity = {
-    ...(pod.spec.affinity ?? {}),
+  pod.spec!.affinity = {
+    ...(pod.spec!.affinity ?? {}),
     nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] } },
   };
-  pod.spec.tolerations = daemonTolerations(pod.spec.tolerations ?? [], !!pod.spec.hostNetwork);
+  pod.spec!.tolerations = daemonTolerations(pod.spec!.tolerations ?? [], !!pod.spec!.hostNetwork);
   const out = ctx.api.create(pod, { fieldManager: NAME });
   ctx.api.recordEvent(ds, 'Normal', SUCCESSFUL_CREATE, `Created pod: ${out.metadata.name}`, { component: NAME });
 }
 
-function deletePod(ds: KubeObject, pod: KubeObject, ctx: ReconcileContext): void {
+function deletePod(ds: DaemonSet, pod: Pod, ctx: ReconcileContext): void {
   try {
     ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME });
     ctx.api.recordEvent(ds, 'Normal', SUCCESSFUL_DELETE, `Deleted pod: ${pod.metadata.name}`, { component: NAME });
@@ -156,20 +156,20 @@ function deletePod(ds: KubeObject, pod: KubeObject, ctx: ReconcileContext): void
   }
 }
 
-function updateStatus(ds: KubeObject, eligible: string[], hash: string, ctx: ReconcileContext): Result | void {
+function updateStatus(ds: DaemonSet, eligible: string[], hash: string, ctx: ReconcileContext): Result | void {
   const fresh = ctx.api.get({ kind: 'DaemonSet', namespace: ds.metadata.namespace, name: ds.metadata.name! });
   const pods = ctx.api.listControlledBy('Pod', ds.metadata.uid!).filter(isPodActive);
   const now = ctx.clock.nowMs();
   const onEligible = pods.filter((p) => eligible.includes(targetNode(p) ?? ''));
-  const scheduled = new Set(onEligible.filter((p) => p.spec.nodeName).map((p) => p.spec.nodeName));
+  const scheduled = new Set(onEligible.filter((p) => p.spec!.nodeName).map((p) => p.spec!.nodeName));
   const status: Record<string, unknown> = {
     currentNumberScheduled: scheduled.size,
-    numberMisscheduled: pods.filter((p) => p.spec.nodeName && !eligible.includes(p.spec.nodeName)).length,
+    numberMisscheduled: pods.filter((p) => p.spec!.nodeName && !eligible.includes(p.spec!.nodeName)).length,
     desiredNumberScheduled: eligible.length,
     numberReady: onEligible.filter(isPodReady).length,
     observedGeneration: fresh.metadata.generation,
-    updatedNumberScheduled: onEligible.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash && p.spec.nodeName).length,
-    numberAvailable: onEligible.filter((p) => isPodAvailable(p, fresh.spec.minReadySeconds ?? 0, now)).length,
+    updatedNumberScheduled: onEligible.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash && p.spec!.nodeName).length,
+    numberAvailable: onEligible.filter((p) => isPodAvailable(p, fresh.spec!.minReadySeconds ?? 0, now)).length,
   };
   const unavailable = eligible.length - (status.numberAvailable as number);
   if (unavailable > 0) status.numberUnavailable = unavailable;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
+import type { Deployment } from '../../api/types/kinds';
 import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { fenceposts } from './strategy-math';
 
-function deployment(spec: Record<string, unknown> = {}): KubeObject {
+function deployment(spec: Partial<Deployment['spec']> = {}): Deployment {
   return {
     apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' },
     spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } }, ...spec },

@@ -4,7 +4,8 @@
  * Mirrors kubernetes pkg/controller/deployment (sync.go, rolling.go, recreate.go, progress.go);
  * kubemu: no slow-start of ReplicaSet creation, deterministic tie-breaks.
  */
-import type { Condition, KubeObject } from '../../api/meta';
+import type { Deployment, ReplicaSet } from '../../api/types/kinds';
+import type { Condition } from '../../api/meta';
 import { isPodActive } from '../../api/pod-util';
 import { setCondition } from '../../api/conditions';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -36,25 +37,25 @@ export const deploymentController: Controller = {
     const dRef = rs && controllerOf(rs);
     if (dRef?.kind !== 'Deployment') return [];
     const d = ctx.api.tryGet({ kind: 'Deployment', namespace: pod.metadata.namespace, name: dRef.name });
-    return d?.spec.strategy?.type === 'Recreate' ? [{ namespace: pod.metadata.namespace, name: dRef.name }] : [];
+    return d?.spec?.strategy?.type === 'Recreate' ? [{ namespace: pod.metadata.namespace, name: dRef.name }] : [];
   } }],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const d = ctx.api.tryGet({ kind: 'Deployment', namespace: req.namespace, name: req.name });
     if (!d || d.metadata.deletionTimestamp) return;
     const sets = ctx.api.listControlledBy('ReplicaSet', d.metadata.uid!).filter((rs) => !rs.metadata.deletionTimestamp);
-    const hash = computeHash(d.spec.template, d.status?.collisionCount);
+    const hash = computeHash(d.spec!.template, d.status?.collisionCount);
     let newRS = sets.find((rs) => rs.metadata.labels?.[POD_TEMPLATE_HASH] === hash);
     const old = sets.filter((rs) => rs !== newRS);
     let created = false;
     // Mirrors syncDeployment: a paused deployment or a scaling event only scales (sync); otherwise roll out.
-    if (d.spec.paused || isScalingEvent(d, sets)) {
+    if (d.spec!.paused || isScalingEvent(d, sets)) {
       if (newRS) ensureRevision(d, newRS, old, ctx);
       scaleSets(d, newRS, old, ctx);
-      if (d.spec.paused) cleanupHistory(d, old, ctx);
+      if (d.spec!.paused) cleanupHistory(d, old, ctx);
     } else {
       if (!newRS) { newRS = createNewReplicaSet(d, hash, old, ctx); created = true; }
       else ensureRevision(d, newRS, old, ctx);
-      if (d.spec.strategy?.type === 'Recreate') recreate(d, newRS, old, ctx);
+      if (d.spec!.strategy?.type === 'Recreate') recreate(d, newRS, old, ctx);
       else rolling(d, newRS, old, ctx);
       cleanupHistory(d, old, ctx);
     }
@@ -62,23 +63,23 @@ export const deploymentController: Controller = {
   },
 };
 
-function revisionOf(rs: KubeObject): number {
+function revisionOf(rs: ReplicaSet): number {
   return Number(rs.metadata.annotations?.[REVISION_ANNOTATION] ?? '0') || 0;
 }
 
-function createNewReplicaSet(d: KubeObject, hash: string, old: KubeObject[], ctx: ReconcileContext): KubeObject {
-  const desired = d.spec.replicas ?? 1;
+function createNewReplicaSet(d: Deployment, hash: string, old: ReplicaSet[], ctx: ReconcileContext): ReplicaSet {
+  const desired = d.spec!.replicas ?? 1;
   const [surge] = fenceposts(d);
   let replicas = desired;
   if (specReplicas(old) > 0) {
-    replicas = d.spec.strategy?.type === 'Recreate' ? 0 : Math.max(0, Math.min(desired + surge - specReplicas(old), desired));
+    replicas = d.spec!.strategy?.type === 'Recreate' ? 0 : Math.max(0, Math.min(desired + surge - specReplicas(old), desired));
   }
   const revision = Math.max(0, ...old.map(revisionOf)) + 1;
-  const template = structuredClone(d.spec.template);
+  const template = structuredClone(d.spec!.template);
   template.metadata ??= {};
   template.metadata.labels = { ...(template.metadata.labels ?? {}), [POD_TEMPLATE_HASH]: hash };
-  const selector = structuredClone(d.spec.selector);
-  selector.matchLabels = { ...(selector.matchLabels ?? {}), [POD_TEMPLATE_HASH]: hash };
+  const selector = structuredClone(d.spec!.selector);
+  selector!.matchLabels = { ...(selector!.matchLabels ?? {}), [POD_TEMPLATE_HASH]: hash };
   const annotations: Record<string, string> = {};
   for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) {
     if (!ANNOTATIONS_NOT_COPIED.includes(k)) annotations[k] = v;
@@ -86,16 +87,16 @@ function createNewReplicaSet(d: KubeObject, hash: string, old: KubeObject[], ctx
   annotations[DESIRED_REPLICAS_ANNOTATION] = String(desired);
   annotations[MAX_REPLICAS_ANNOTATION] = String(desired + surge);
   annotations[REVISION_ANNOTATION] = String(revision);
-  const rs: KubeObject = {
+  const rs: ReplicaSet = {
     apiVersion: 'apps/v1', kind: 'ReplicaSet',
     metadata: {
       name: `${d.metadata.name}-${hash}`, namespace: d.metadata.namespace,
       labels: { ...(template.metadata.labels) }, annotations,
       ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name!, uid: d.metadata.uid!, controller: true, blockOwnerDeletion: true }],
     },
-    spec: { replicas, minReadySeconds: d.spec.minReadySeconds, selector, template },
+    spec: { replicas, minReadySeconds: d.spec!.minReadySeconds, selector, template },
   };
-  if (rs.spec.minReadySeconds === undefined) delete rs.spec.minReadySeconds;
+  if (rs.spec!.minReadySeconds === undefined) delete rs.spec!.minReadySeconds;
   const out = ctx.api.create(rs, { fieldManager: NAME });
   if (replicas > 0) {
     ctx.api.recordEvent(d, 'Normal', SCALING_REPLICA_SET, `Scaled up replica set ${out.metadata.name} from 0 to ${replicas}`, { component: NAME });
@@ -104,7 +105,7 @@ function createNewReplicaSet(d: KubeObject, hash: string, old: KubeObject[], ctx
   return out;
 }
 
-function setDeploymentRevision(d: KubeObject, revision: number, ctx: ReconcileContext): void {
+function setDeploymentRevision(d: Deployment, revision: number, ctx: ReconcileContext): void {
   const fresh = ctx.api.get({ kind: 'Deployment', namespace: d.metadata.namespace, name: d.metadata.name! });
   if (fresh.metadata.annotations?.[REVISION_ANNOTATION] === String(revision)) return;
   fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [REVISION_ANNOTATION]: String(revision) };
@@ -120,7 +121,7 @@ export const ANNOTATIONS_NOT_COPIED = [LAST_APPLIED, REVISION_ANNOTATION, REVISI
  * annotations (kubernetes.io/change-cause among them), and going back to an old template makes
  * its ReplicaSet the newest revision again, remembering the old number in revision-history.
  */
-function ensureRevision(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx: ReconcileContext): void {
+function ensureRevision(d: Deployment, newRS: ReplicaSet, old: ReplicaSet[], ctx: ReconcileContext): void {
   const maxOld = Math.max(0, ...old.map(revisionOf));
   let revision = revisionOf(newRS);
   const annotations = { ...(newRS.metadata.annotations ?? {}) };
@@ -139,14 +140,14 @@ function ensureRevision(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx
   setDeploymentRevision(d, revision, ctx);
 }
 
-function scale(d: KubeObject, rs: KubeObject, to: number, ctx: ReconcileContext): void {
-  const from = rs.spec.replicas ?? 0;
+function scale(d: Deployment, rs: ReplicaSet, to: number, ctx: ReconcileContext): void {
+  const from = rs.spec!.replicas ?? 0;
   const [surge] = fenceposts(d);
-  const desired = String(d.spec.replicas ?? 1);
-  const max = String((d.spec.replicas ?? 1) + surge);
+  const desired = String(d.spec!.replicas ?? 1);
+  const max = String((d.spec!.replicas ?? 1) + surge);
   if (from === to && rs.metadata.annotations?.[DESIRED_REPLICAS_ANNOTATION] === desired) return;
   const fresh = ctx.api.get({ kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name! });
-  fresh.spec.replicas = to;
+  fresh.spec!.replicas = to;
   fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [DESIRED_REPLICAS_ANNOTATION]: desired, [MAX_REPLICAS_ANNOTATION]: max };
   Object.assign(rs, ctx.api.update(fresh, { fieldManager: NAME }));
   if (from !== to) {
@@ -159,29 +160,29 @@ function scale(d: KubeObject, rs: KubeObject, to: number, ctx: ReconcileContext)
  * rolling mirrors rolloutRolling: scale the new set up within maxSurge — and stop there for this
  * sync if it did — else scale old sets down within maxUnavailable (unhealthy replicas first).
  */
-function rolling(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx: ReconcileContext): void {
-  const desired = d.spec.replicas ?? 1;
+function rolling(d: Deployment, newRS: ReplicaSet, old: ReplicaSet[], ctx: ReconcileContext): void {
+  const desired = d.spec!.replicas ?? 1;
   const [surge, maxUnavailable] = fenceposts(d);
   // reconcileNewReplicaSet
-  const cur = newRS.spec.replicas ?? 0;
+  const cur = newRS.spec!.replicas ?? 0;
   if (cur > desired) { scale(d, newRS, desired, ctx); return; }
   if (cur < desired) {
     const room = desired + surge - specReplicas([newRS, ...old]);
     if (room > 0) { scale(d, newRS, cur + Math.min(room, desired - cur), ctx); return; }
   } else scale(d, newRS, cur, ctx);
   // reconcileOldReplicaSets
-  const oldActive = old.filter((rs) => (rs.spec.replicas ?? 0) > 0).sort(byCreation);
+  const oldActive = old.filter((rs) => (rs.spec!.replicas ?? 0) > 0).sort(byCreation);
   if (!oldActive.length) return;
   const all = [newRS, ...old];
   const minAvailable = desired - maxUnavailable;
-  const newUnavailable = (newRS.spec.replicas ?? 0) - (newRS.status?.availableReplicas ?? 0);
+  const newUnavailable = (newRS.spec!.replicas ?? 0) - (newRS.status?.availableReplicas ?? 0);
   const maxScaledDown = specReplicas(all) - minAvailable - newUnavailable;
   if (maxScaledDown <= 0) return;
   // cleanupUnhealthyReplicas: the old sets' unavailable replicas cost no availability.
   let cleaned = 0;
   for (const rs of oldActive) {
     if (cleaned >= maxScaledDown) break;
-    const n = rs.spec.replicas ?? 0;
+    const n = rs.spec!.replicas ?? 0;
     const unhealthy = n - (rs.status?.availableReplicas ?? 0);
     if (!n || unhealthy <= 0) continue;
     const down = Math.min(maxScaledDown - cleaned, unhealthy);
@@ -195,7 +196,7 @@ function rolling(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx: Recon
   let done = 0;
   for (const rs of oldActive) {
     if (done >= budget) break;
-    const n = rs.spec.replicas ?? 0;
+    const n = rs.spec!.replicas ?? 0;
     if (!n) continue;
     const down = Math.min(n, budget - done);
     scale(d, rs, n - down, ctx);
@@ -204,62 +205,62 @@ function rolling(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx: Recon
 }
 
 /** isScalingEvent: an active set was last sized for a different deployment size (desired-replicas annotation). */
-function isScalingEvent(d: KubeObject, sets: KubeObject[]): boolean {
-  const desired = String(d.spec.replicas ?? 1);
-  return sets.some((rs) => (rs.spec.replicas ?? 0) > 0 && rs.metadata.annotations?.[DESIRED_REPLICAS_ANNOTATION] !== undefined
+function isScalingEvent(d: Deployment, sets: ReplicaSet[]): boolean {
+  const desired = String(d.spec!.replicas ?? 1);
+  return sets.some((rs) => (rs.spec!.replicas ?? 0) > 0 && rs.metadata.annotations?.[DESIRED_REPLICAS_ANNOTATION] !== undefined
     && rs.metadata.annotations[DESIRED_REPLICAS_ANNOTATION] !== desired);
 }
 
 /** scaleSets mirrors sync.go scale: one active set takes the new size; a saturated new set zeroes the old; else proportional. */
-function scaleSets(d: KubeObject, newRS: KubeObject | undefined, old: KubeObject[], ctx: ReconcileContext): void {
-  const desired = d.spec.replicas ?? 1;
+function scaleSets(d: Deployment, newRS: ReplicaSet | undefined, old: ReplicaSet[], ctx: ReconcileContext): void {
+  const desired = d.spec!.replicas ?? 1;
   const all = [...(newRS ? [newRS] : []), ...old];
-  const active = all.filter((rs) => (rs.spec.replicas ?? 0) > 0);
+  const active = all.filter((rs) => (rs.spec!.replicas ?? 0) > 0);
   if (active.length <= 1) {
     const target = active[0] ?? newRS;
     if (target) scale(d, target, desired, ctx);
     return;
   }
-  if (newRS && (newRS.spec.replicas ?? 0) === desired && (newRS.status?.availableReplicas ?? 0) === desired) {
-    for (const rs of old) if ((rs.spec.replicas ?? 0) > 0) scale(d, rs, 0, ctx);
+  if (newRS && (newRS.spec!.replicas ?? 0) === desired && (newRS.status?.availableReplicas ?? 0) === desired) {
+    for (const rs of old) if ((rs.spec!.replicas ?? 0) > 0) scale(d, rs, 0, ctx);
     return;
   }
-  if (d.spec.strategy?.type === 'Recreate') return;
+  if (d.spec!.strategy?.type === 'Recreate') return;
   const [surge] = fenceposts(d);
   const sizes = proportionalSizes(active.map((rs) => ({
-    name: rs.metadata.name!, replicas: rs.spec.replicas ?? 0, created: rs.metadata.creationTimestamp ?? '',
+    name: rs.metadata.name!, replicas: rs.spec!.replicas ?? 0, created: rs.metadata.creationTimestamp ?? '',
     maxReplicas: rs.metadata.annotations?.[MAX_REPLICAS_ANNOTATION] !== undefined ? Number(rs.metadata.annotations[MAX_REPLICAS_ANNOTATION]) : undefined,
   })), { desired, maxSurge: surge, statusReplicas: d.status?.replicas ?? 0 });
   // Scale down before up, so a shrinking deployment never overshoots (upstream scales in list order).
-  const order = [...active].sort((a, b) => (sizes.get(a.metadata.name!)! - (a.spec.replicas ?? 0)) - (sizes.get(b.metadata.name!)! - (b.spec.replicas ?? 0)));
+  const order = [...active].sort((a, b) => (sizes.get(a.metadata.name!)! - (a.spec!.replicas ?? 0)) - (sizes.get(b.metadata.name!)! - (b.spec!.replicas ?? 0)));
   for (const rs of order) scale(d, rs, sizes.get(rs.metadata.name!)!, ctx);
 }
 
 /** recreate mirrors rolloutRecreate: old sets to zero, wait for their pods to go, then the new set up. */
-function recreate(d: KubeObject, newRS: KubeObject, old: KubeObject[], ctx: ReconcileContext): void {
-  for (const rs of old) if ((rs.spec.replicas ?? 0) > 0) scale(d, rs, 0, ctx);
+function recreate(d: Deployment, newRS: ReplicaSet, old: ReplicaSet[], ctx: ReconcileContext): void {
+  for (const rs of old) if ((rs.spec!.replicas ?? 0) > 0) scale(d, rs, 0, ctx);
   const oldPodsLeft = old.some((rs) => ctx.api.listControlledBy('Pod', rs.metadata.uid!).some((p) => isPodActive(p) || p.metadata.deletionTimestamp));
   if (oldPodsLeft) return;
-  scale(d, newRS, d.spec.replicas ?? 1, ctx);
+  scale(d, newRS, d.spec!.replicas ?? 1, ctx);
 }
 
-function cleanupHistory(d: KubeObject, old: KubeObject[], ctx: ReconcileContext): void {
-  const limit = d.spec.revisionHistoryLimit ?? 10;
-  const idle = old.filter((rs) => !(rs.spec.replicas ?? 0) && !(rs.status?.replicas ?? 0)).sort((a, b) => revisionOf(a) - revisionOf(b));
+function cleanupHistory(d: Deployment, old: ReplicaSet[], ctx: ReconcileContext): void {
+  const limit = d.spec!.revisionHistoryLimit ?? 10;
+  const idle = old.filter((rs) => !(rs.spec!.replicas ?? 0) && !(rs.status?.replicas ?? 0)).sort((a, b) => revisionOf(a) - revisionOf(b));
   for (const rs of idle.slice(0, Math.max(0, idle.length - limit))) {
     ctx.api.delete({ kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name! }, { fieldManager: NAME });
   }
 }
 
-function byCreation(a: KubeObject, b: KubeObject): number {
+function byCreation(a: ReplicaSet, b: ReplicaSet): number {
   return (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!);
 }
 
 /** syncStatus recomputes status from the ReplicaSets and maintains Available/Progressing. */
-function syncStatus(d: KubeObject, newRS: KubeObject | undefined, ctx: ReconcileContext, created: boolean): Result | void {
+function syncStatus(d: Deployment, newRS: ReplicaSet | undefined, ctx: ReconcileContext, created: boolean): Result | void {
   const fresh = ctx.api.get({ kind: 'Deployment', namespace: d.metadata.namespace, name: d.metadata.name! });
   const sets = ctx.api.listControlledBy('ReplicaSet', d.metadata.uid!);
-  const desired = fresh.spec.replicas ?? 1;
+  const desired = fresh.spec!.replicas ?? 1;
   const [, maxUnavailable] = fenceposts(fresh);
   const replicas = statusSum(sets, 'replicas');
   const updated = newRS ? (sets.find((s) => s.metadata.uid === newRS.metadata.uid)?.status?.replicas ?? 0) : 0;
@@ -274,7 +275,7 @@ function syncStatus(d: KubeObject, newRS: KubeObject | undefined, ctx: Reconcile
   let requeue: Result | undefined;
   const rsName = newRS?.metadata.name ?? '';
   const complete = !!newRS && updated === desired && replicas === desired && available === desired;
-  if (fresh.spec.paused) {
+  if (fresh.spec!.paused) {
     conditions = setCondition(conditions, { type: 'Progressing', status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused', lastUpdateTime: now }, now);
   } else if (newRS) {
     const progressing = conditions.find((c) => c.type === 'Progressing');
@@ -288,7 +289,7 @@ function syncStatus(d: KubeObject, newRS: KubeObject | undefined, ctx: Reconcile
       conditions = setCondition(conditions, { type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: `ReplicaSet "${rsName}" is progressing.`, lastUpdateTime: now }, now, { updateTime: true });
     }
     const p = conditions.find((c) => c.type === 'Progressing');
-    const deadline = fresh.spec.progressDeadlineSeconds ?? 600;
+    const deadline = fresh.spec!.progressDeadlineSeconds ?? 600;
     if (!complete && p && p.status === 'True' && p.lastUpdateTime) {
       const due = Date.parse(p.lastUpdateTime) + deadline * 1000;
       if (due <= ctx.clock.nowMs()) {

@@ -2,7 +2,7 @@
  * strategy-math: resolving maxSurge/maxUnavailable and the deployment's replica arithmetic.
  * Mirrors pkg/controller/deployment/util/deployment_util.go (ResolveFenceposts, NewRSNewReplicas).
  */
-import type { KubeObject } from '../../api/meta';
+import type { Deployment, ReplicaSet } from '../../api/types/kinds';
 
 /** scaledValue resolves an int-or-percent against total; percentages round up or down. */
 export function scaledValue(v: number | string | undefined, total: number, roundUp: boolean, dflt: string): number {
@@ -15,9 +15,9 @@ export function scaledValue(v: number | string | undefined, total: number, round
 }
 
 /** fenceposts returns [maxSurge, maxUnavailable]; both zero would stall, so unavailable becomes 1. */
-export function fenceposts(d: KubeObject): [number, number] {
-  const ru = d.spec.strategy?.rollingUpdate ?? {};
-  const desired = d.spec.replicas ?? 1;
+export function fenceposts(d: Deployment): [number, number] {
+  const ru = d.spec!.strategy?.rollingUpdate ?? {};
+  const desired = d.spec!.replicas ?? 1;
   const surge = scaledValue(ru.maxSurge, desired, true, '25%');
   let unavailable = scaledValue(ru.maxUnavailable, desired, false, '25%');
   if (surge === 0 && unavailable === 0) unavailable = 1;
@@ -25,11 +25,11 @@ export function fenceposts(d: KubeObject): [number, number] {
 }
 
 /** replicasOf sums spec.replicas over replica sets. */
-export function specReplicas(sets: KubeObject[]): number {
-  return sets.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
+export function specReplicas(sets: ReplicaSet[]): number {
+  return sets.reduce((n, rs) => n + (rs.spec!.replicas ?? 0), 0);
 }
 
 /** statusSum sums a status counter over replica sets. */
-export function statusSum(sets: KubeObject[], field: string): number {
+export function statusSum(sets: ReplicaSet[], field: 'replicas' | 'readyReplicas' | 'availableReplicas'): number {
   return sets.reduce((n, rs) => n + (rs.status?.[field] ?? 0), 0);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
+import type { Pod, PodDisruptionBudget } from '../../api/types/kinds';
 import { computeCounts, scaled } from '.';
 
-const pod = (name: string, ready: boolean, deleting = false): KubeObject => ({
+const pod = (name: string, ready: boolean, deleting = false): Pod => ({
   apiVersion: 'v1', kind: 'Pod',
   metadata: { name, ...(deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}) },
   status: { conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
 });
-const pdb = (spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'b' }, spec });
+const pdb = (spec: PodDisruptionBudget['spec']): PodDisruptionBudget => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'b' }, spec });
 
 describe('computeCounts', () => {
   it('minAvailable as a number counts the pods', () => {

@@ -8,7 +8,8 @@
  * kubemu: scale comes from ReplicaSets (or their Deployment), StatefulSets and
  * ReplicationControllers read directly, not through the scale subresource.
  */
-import type { Condition, KubeObject } from '../../api/meta';
+import type { Pod, PodDisruptionBudget } from '../../api/types/kinds';
+import type { Condition } from '../../api/meta';
 import { isPodReady } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -35,7 +36,7 @@ export function scaled(v: number | string, total: number, roundUp: boolean): num
 }
 
 /** expectedScale sums the replicas of the distinct controllers of the pods (undefined: a pod has none). */
-export function expectedScale(pods: readonly KubeObject[], ctx: ReconcileContext): number | undefined {
+export function expectedScale(pods: readonly Pod[], ctx: ReconcileContext): number | undefined {
   const seen = new Map<string, number>();
   for (const pod of pods) {
     const ref = pod.metadata.ownerReferences?.find((r) => r.controller);
@@ -58,7 +59,7 @@ export function expectedScale(pods: readonly KubeObject[], ctx: ReconcileContext
 }
 
 /** computeCounts is getExpectedPodCount + countHealthyPods + the disruptionsAllowed arithmetic. */
-export function computeCounts(pdb: KubeObject, pods: readonly KubeObject[], disrupted: ReadonlySet<string>, scale: () => number | undefined): PdbCounts | string {
+export function computeCounts(pdb: PodDisruptionBudget, pods: readonly Pod[], disrupted: ReadonlySet<string>, scale: () => number | undefined): PdbCounts | string {
   const spec = pdb.spec ?? {};
   let expectedPods = 0;
   let desiredHealthy = 0;

@@ -8,6 +8,7 @@
  * one slice per subset's port set, owned by the Endpoints); kubemu: a slice of a vanished
  * Endpoints is deleted here rather than by the garbage collector.
  */
+import type { Endpoint, EndpointPort } from '../../api/types/discovery-v1';
 import type { KubeObject } from '../../api/meta';
 import { deepEqual } from '../../api/deep-equal';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -21,7 +22,8 @@ export const MIRRORING_CONTROLLER_NAME = 'endpointslicemirroring-controller.k8s.
 export const SKIP_MIRROR_LABEL = 'endpointslice.kubernetes.io/skip-mirror';
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
-interface Mirrored { ports: unknown[] | null; endpoints: unknown[] }
+/** Mirrored is one slice's content; ports null is a nil slice, which Go encodes as null (the field has no omitempty). */
+interface Mirrored { ports: EndpointPort[] | null; endpoints: Endpoint[] }
 
 /** mirroredSlices converts an Endpoints object's subsets into slice contents (ready from addresses, not ready from notReadyAddresses). */
 export function mirroredSlices(ep: KubeObject): Mirrored[] {
@@ -72,7 +74,7 @@ export const endpointSliceMirroringController: Controller = {
             generateName: `${req.name}-`, namespace: req.namespace, labels: sorted,
             ownerReferences: [{ apiVersion: 'v1', kind: 'Endpoints', name: req.name, uid: ep!.metadata.uid!, controller: true, blockOwnerDeletion: true }],
           },
-          addressType: 'IPv4', endpoints: d.endpoints, ports: d.ports,
+          addressType: 'IPv4', endpoints: d.endpoints, ports: d.ports as EndpointPort[],
         }, { fieldManager: NAME });
         return;
       }
@@ -80,7 +82,7 @@ export const endpointSliceMirroringController: Controller = {
       const next = structuredClone(es);
       next.metadata.labels = sorted;
       next.endpoints = d.endpoints;
-      next.ports = d.ports;
+      next.ports = d.ports as EndpointPort[];
       ctx.api.update(next, { fieldManager: NAME });
     });
     for (const es of existing.slice(desired.length)) {

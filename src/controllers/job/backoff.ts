@@ -3,7 +3,7 @@
  * per consecutive failure since the last success, capped.
  * Mirrors kubernetes pkg/controller/job/backoff_utils.go (getRemainingTime).
  */
-import type { KubeObject } from '../../api/meta';
+import type { Pod } from '../../api/types/kinds';
 
 /** DEFAULT_POD_FAILURE_BACKOFF_MS is the first delay (DefaultJobPodFailureBackOff). */
 export const DEFAULT_POD_FAILURE_BACKOFF_MS = 10_000;
@@ -17,7 +17,7 @@ export function backoffDelayMs(failures: number): number {
 }
 
 /** podFinishTimeMs is when a finished pod finished: its containers' last finishedAt, else its deletion or last condition change. */
-export function podFinishTimeMs(pod: KubeObject): number {
+export function podFinishTimeMs(pod: Pod): number {
   let t = 0;
   for (const cs of pod.status?.containerStatuses ?? []) {
     const f = cs.state?.terminated?.finishedAt;
@@ -33,7 +33,7 @@ export function podFinishTimeMs(pod: KubeObject): number {
 export interface BackoffRecord { failuresAfterLastSuccess: number; lastFailureMs: number }
 
 /** backoffRecord derives the record from the Job's finished pods (kubemu: from pods rather than an in-memory store). */
-export function backoffRecord(succeeded: KubeObject[], failed: KubeObject[]): BackoffRecord {
+export function backoffRecord(succeeded: Pod[], failed: Pod[]): BackoffRecord {
   const lastSuccess = Math.max(0, ...succeeded.map(podFinishTimeMs));
   const after = failed.map(podFinishTimeMs).filter((t) => t >= lastSuccess);
   return { failuresAfterLastSuccess: after.length, lastFailureMs: Math.max(0, ...after) };

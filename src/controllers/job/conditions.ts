@@ -2,7 +2,8 @@
  * conditions: Job condition types, reasons and messages (batch/v1 and job_controller.go), and
  * the append-style condition helpers the Job controller uses.
  */
-import type { Condition, KubeObject } from '../../api/meta';
+import type { Job } from '../../api/types/kinds';
+import type { Condition } from '../../api/meta';
 
 export const COMPLETE = 'Complete';
 export const FAILED = 'Failed';
@@ -33,13 +34,13 @@ export function findCondition(conditions: Condition[] | undefined, type: string)
 }
 
 /** isJobFinished: Complete or Failed is True (IsJobFinished). */
-export function isJobFinished(job: KubeObject): boolean {
-  return (job.status?.conditions ?? []).some((c: Condition) => (c.type === COMPLETE || c.type === FAILED) && c.status === 'True');
+export function isJobFinished(job: Pick<Job, 'status'>): boolean {
+  return (job.status?.conditions ?? []).some((c) => (c.type === COMPLETE || c.type === FAILED) && c.status === 'True');
 }
 
 /** finishedTime is when the Job's Complete/Failed condition became True. */
-export function finishedTime(job: KubeObject): string | undefined {
-  return (job.status?.conditions ?? []).find((c: Condition) => (c.type === COMPLETE || c.type === FAILED) && c.status === 'True')?.lastTransitionTime;
+export function finishedTime(job: Pick<Job, 'status'>): string | undefined {
+  return (job.status?.conditions ?? []).find((c) => (c.type === COMPLETE || c.type === FAILED) && c.status === 'True')?.lastTransitionTime;
 }
 
 /**

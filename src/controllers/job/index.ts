@@ -8,7 +8,8 @@
  * lifted in one reconcile, so status.uncountedTerminatedPods stays empty; no slow-start batches,
  * no backoffLimitPerIndex or successPolicy.
  */
-import type { Condition, KubeObject } from '../../api/meta';
+import type { Job, Pod } from '../../api/types/kinds';
+import type { Condition } from '../../api/meta';
 import { isPodActive, isPodReady, isPodTerminal } from '../../api/pod-util';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -60,33 +61,33 @@ export const jobController: Controller = {
 };
 
 /** isPodFailed: Failed, or deleted before succeeding (kubemu: regardless of podReplacementPolicy, as the kubelet does not mark killed pods Failed). */
-function isPodFailed(pod: KubeObject): boolean {
+function isPodFailed(pod: Pod): boolean {
   return pod.status?.phase === 'Failed' || (!!pod.metadata.deletionTimestamp && pod.status?.phase !== 'Succeeded');
 }
 
-function isTerminating(pod: KubeObject): boolean {
+function isTerminating(pod: Pod): boolean {
   return !!pod.metadata.deletionTimestamp && !isPodTerminal(pod);
 }
 
 /** pastBackoffLimitOnFailure: with restartPolicy OnFailure, container restarts of running pods count as failures. */
-function pastBackoffLimitOnFailure(job: KubeObject, pods: KubeObject[]): boolean {
-  if (job.spec.template?.spec?.restartPolicy !== 'OnFailure') return false;
+function pastBackoffLimitOnFailure(job: Job, pods: Pod[]): boolean {
+  if (job.spec!.template?.spec?.restartPolicy !== 'OnFailure') return false;
   let restarts = 0;
   for (const p of pods) {
     if (p.status?.phase !== 'Running' && p.status?.phase !== 'Pending') continue;
     for (const cs of [...(p.status?.initContainerStatuses ?? []), ...(p.status?.containerStatuses ?? [])]) restarts += cs.restartCount ?? 0;
   }
-  const limit = job.spec.backoffLimit ?? 6;
+  const limit = job.spec!.backoffLimit ?? 6;
   return limit === 0 ? restarts > 0 : restarts >= limit;
 }
 
-function syncJob(job: KubeObject, pods: KubeObject[], ctx: ReconcileContext): Result | void {
+function syncJob(job: Job, pods: Pod[], ctx: ReconcileContext): Result | void {
   const nowMs = ctx.clock.nowMs();
   const now = ctx.clock.nowISO();
   const spec = job.spec;
-  const indexed = spec.completionMode === 'Indexed';
-  const completions: number | undefined = spec.completions ?? undefined;
-  const suspended = !!spec.suspend;
+  const indexed = spec!.completionMode === 'Indexed';
+  const completions: number | undefined = spec!.completions ?? undefined;
+  const suspended = !!spec!.suspend;
   const prev = job.status ?? {};
   let conditions: Condition[] = structuredClone(prev.conditions ?? []);
   let startTime: string | undefined = prev.startTime;
@@ -99,7 +100,7 @@ function syncJob(job: KubeObject, pods: KubeObject[], ctx: ReconcileContext): Re
   let failJobMessage: string | undefined;
   let failed: number = prev.failed ?? 0;
   for (const p of newFailed) {
-    const m = matchPodFailurePolicy(spec.podFailurePolicy, p);
+    const m = matchPodFailurePolicy(spec!.podFailurePolicy, p);
     if (m.countFailed) failed++;
     if (m.message && !failJobMessage) failJobMessage = m.message;
   }
@@ -120,8 +121,8 @@ function syncJob(job: KubeObject, pods: KubeObject[], ctx: ReconcileContext): Re
   let finished: Condition | undefined = [SUCCESS_CRITERIA_MET, FAILURE_TARGET].map((t) => findCondition(conditions, t)).find((c) => c?.status === 'True');
   if (!finished && failJobMessage) finished = newJobCondition(FAILURE_TARGET, 'True', POD_FAILURE_POLICY, failJobMessage, now);
   if (!finished) {
-    const deadline = spec.activeDeadlineSeconds;
-    if (failed > (spec.backoffLimit ?? 6) || pastBackoffLimitOnFailure(job, pods)) {
+    const deadline = spec!.activeDeadlineSeconds;
+    if (failed > (spec!.backoffLimit ?? 6) || pastBackoffLimitOnFailure(job, pods)) {
       finished = newJobCondition(FAILURE_TARGET, 'True', BACKOFF_LIMIT_EXCEEDED, BACKOFF_LIMIT_EXCEEDED_MESSAGE, now);
     } else if (deadline != null && startTime && !suspended) {
       const due = Date.parse(startTime) + deadline * 1000;
@@ -131,7 +132,7 @@ function syncJob(job: KubeObject, pods: KubeObject[], ctx: ReconcileContext): Re
   }
 
   let active = pods.filter(isPodActive);
-  const toRelease = new Set<KubeObject>([...newSucceeded, ...newFailed]);
+  const toRelease = new Set<Pod>([...newSucceeded, ...newFailed]);
   if (finished) {
     // Whatever still runs is stopped; when the Job failed, those pods count as failed.
     for (const p of active) {
@@ -200,23 +201,23 @@ function syncJob(job: KubeObject, pods: KubeObject[], ctx: ReconcileContext): Re
 }
 
 /** manageJob creates or deletes pods toward the wanted number of active pods; returns the active pods after. */
-function manageJob(job: KubeObject, pods: KubeObject[], active: KubeObject[], succeeded: number, succeededIdx: Set<number> | undefined,
-  ctx: ReconcileContext): { active: KubeObject[]; requeueMs?: number } {
+function manageJob(job: Job, pods: Pod[], active: Pod[], succeeded: number, succeededIdx: Set<number> | undefined,
+  ctx: ReconcileContext): { active: Pod[]; requeueMs?: number } {
   const spec = job.spec;
-  if (spec.suspend) {
+  if (spec!.suspend) {
     for (const p of active) deletePod(job, p, ctx);
     return { active: [] };
   }
-  const parallelism: number = spec.parallelism ?? 1;
-  const completions: number | undefined = spec.completions ?? undefined;
-  const onlyFailed = spec.podReplacementPolicy === 'Failed';
+  const parallelism: number = spec!.parallelism ?? 1;
+  const completions: number | undefined = spec!.completions ?? undefined;
+  const onlyFailed = spec!.podReplacementPolicy === 'Failed';
   const terminating = pods.filter(isTerminating);
   const rec = backoffRecord(pods.filter((p) => p.status?.phase === 'Succeeded'), pods.filter((p) => p.status?.phase !== 'Succeeded' && isPodFailed(p)));
   const wait = remainingBackoffMs(rec, ctx.clock.nowMs());
 
   if (succeededIdx) {
     const n = completions ?? 0;
-    const keep: KubeObject[] = [];
+    const keep: Pod[] = [];
     const seen = new Set<number>();
     // Pods for an unknown, out-of-range, succeeded or duplicated index go.
     for (const p of [...active].sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''))) {
@@ -252,7 +253,7 @@ function manageJob(job: KubeObject, pods: KubeObject[], active: KubeObject[], su
 }
 
 /** createInBatches creates count pods in slow-start batches, adding them to out; a failed creation ends its batch's run. */
-function createInBatches(count: number, create: () => KubeObject | undefined, out: KubeObject[]): void {
+function createInBatches(count: number, create: () => Pod | undefined, out: Pod[]): void {
   slowStartBatch(count, SLOW_START_INITIAL_BATCH_SIZE, () => {
     const p = create();
     if (!p) throw new Error('pod not created'); // FailedCreate is recorded
@@ -260,7 +261,7 @@ function createInBatches(count: number, create: () => KubeObject | undefined, ou
   });
 }
 
-function createPod(job: KubeObject, index: number | undefined, ctx: ReconcileContext): KubeObject | undefined {
+function createPod(job: Job, index: number | undefined, ctx: ReconcileContext): Pod | undefined | undefined {
   try {
     const pod = ctx.api.create(newJobPod(job, index), { fieldManager: NAME });
     ctx.api.recordEvent(job, 'Normal', SUCCESSFUL_CREATE, `Created pod: ${pod.metadata.name}`, { component: NAME });
@@ -271,7 +272,7 @@ function createPod(job: KubeObject, index: number | undefined, ctx: ReconcileCon
   }
 }
 
-function deletePod(job: KubeObject, pod: KubeObject, ctx: ReconcileContext): void {
+function deletePod(job: Job, pod: Pod, ctx: ReconcileContext): void {
   try {
     ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME });
     ctx.api.recordEvent(job, 'Normal', SUCCESSFUL_DELETE, `Deleted pod: ${pod.metadata.name}`, { component: NAME });
@@ -281,7 +282,7 @@ function deletePod(job: KubeObject, pod: KubeObject, ctx: ReconcileContext): voi
 }
 
 /** removeFinalizers lifts the job-tracking finalizer from pods (re-reading each, as deletes may have changed them). */
-export function removeFinalizers(pods: KubeObject[], ctx: ReconcileContext): void {
+export function removeFinalizers(pods: Pod[], ctx: ReconcileContext): void {
   for (const p of pods) {
     const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
     if (!fresh || fresh.metadata.uid !== p.metadata.uid || !hasTrackingFinalizer(fresh)) continue;

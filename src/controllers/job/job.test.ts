@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
+import type { Pod } from '../../api/types/kinds';
+import type { ContainerStatus } from '../../api/types/core-v1';
 import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { backoffDelayMs } from './backoff';
@@ -168,9 +170,10 @@ describe('pod failure back-off', () => {
 });
 
 describe('pod failure policy', () => {
-  const pod = (code: number): KubeObject => ({
+  // Only what the policy reads: a container status without its other fields.
+  const pod = (code: number): Pod => ({
     apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' },
-    status: { phase: 'Failed', containerStatuses: [{ name: 'main', state: { terminated: { exitCode: code } } }] },
+    status: { phase: 'Failed', containerStatuses: [{ name: 'main', state: { terminated: { exitCode: code } } } as ContainerStatus] },
   });
   const policy = { rules: [
     { action: 'FailJob', onExitCodes: { containerName: 'main', operator: 'In', values: [42] } },
@@ -186,7 +189,7 @@ describe('pod failure policy', () => {
   });
   it('Ignore on a pod condition', () => {
     const p = pod(137);
-    p.status.conditions = [{ type: 'DisruptionTarget', status: 'True' }];
+    p.status!.conditions = [{ type: 'DisruptionTarget', status: 'True' }];
     expect(matchPodFailurePolicy(policy as never, p)).toEqual({ action: 'Ignore', countFailed: false });
   });
 });

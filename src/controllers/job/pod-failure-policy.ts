@@ -2,15 +2,14 @@
  * pod-failure-policy: matching a failed pod against a Job's spec.podFailurePolicy rules.
  * Mirrors kubernetes pkg/controller/job/pod_failure_policy.go (matchPodFailurePolicy).
  */
-import type { KubeObject } from '../../api/meta';
+import type { Pod } from '../../api/types/kinds';
+import type { PodFailurePolicy, PodFailurePolicyOnExitCodesRequirement } from '../../api/types/batch-v1';
 
 /** PodFailurePolicyMatch: which action applied, whether the failure counts toward backoffLimit, and a FailJob message. */
 export interface PodFailurePolicyMatch { action?: string; countFailed: boolean; message?: string }
 
-interface ExitCodes { containerName?: string; operator: 'In' | 'NotIn'; values: number[] }
-interface Rule { action: string; onExitCodes?: ExitCodes; onPodConditions?: { type: string; status?: string }[] }
 
-function exitCodeMatch(pod: KubeObject, req: ExitCodes): { name: string; code: number } | undefined {
+function exitCodeMatch(pod: Pod, req: PodFailurePolicyOnExitCodesRequirement): { name: string; code: number } | undefined {
   const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
   for (const cs of statuses) {
     if (req.containerName && cs.name !== req.containerName) continue;
@@ -23,7 +22,7 @@ function exitCodeMatch(pod: KubeObject, req: ExitCodes): { name: string; code: n
 }
 
 /** matchPodFailurePolicy returns the first matching rule's outcome; with no match the failure counts. */
-export function matchPodFailurePolicy(policy: { rules?: Rule[] } | undefined, pod: KubeObject): PodFailurePolicyMatch {
+export function matchPodFailurePolicy(policy: PodFailurePolicy | undefined, pod: Pod): PodFailurePolicyMatch {
   if (!policy || pod.status?.phase !== 'Failed') return { countFailed: true };
   const ref = `${pod.metadata.namespace}/${pod.metadata.name}`;
   for (const [i, rule] of (policy.rules ?? []).entries()) {
@@ -33,7 +32,7 @@ export function matchPodFailurePolicy(policy: { rules?: Rule[] } | undefined, po
       if (!m) continue;
       message = `Container ${m.name} for pod ${ref} failed with exit code ${m.code} matching ${rule.action} rule at index ${i}`;
     } else if (rule.onPodConditions) {
-      const c = rule.onPodConditions.find((p) => (pod.status?.conditions ?? []).some((pc: { type: string; status: string }) => pc.type === p.type && pc.status === (p.status ?? 'True')));
+      const c = rule.onPodConditions.find((p) => (pod.status?.conditions ?? []).some((pc) => pc.type === p.type && pc.status === (p.status ?? 'True')));
       if (!c) continue;
       message = `Pod ${ref} has condition ${c.type} matching ${rule.action} rule at index ${i}`;
     } else continue;

@@ -9,7 +9,7 @@
  * kubemu: instead of a 5s monitor loop, each node gets an exact timer at its last heartbeat +
  * the grace period; taints are written in the same reconcile, without rate limiting.
  */
-import type { Condition, KubeObject } from '../../api/meta';
+import type { Node, NodeCondition, PodCondition } from '../../api/types/core-v1';
 import { isConflict, isNotFound } from '../../apiserver/errors';
 import { kubeletRunning } from '../../api/kubelet-stopped';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -62,17 +62,17 @@ export const nodeLifecycleController: Controller = {
 };
 
 /** lastProbeMs is the newest heartbeat seen: the Lease's renewTime or the Ready condition's lastHeartbeatTime. */
-export function lastProbeMs(node: KubeObject, ctx: ReconcileContext): number {
+export function lastProbeMs(node: Node, ctx: ReconcileContext): number {
   const lease = ctx.api.tryGet({ kind: 'Lease', namespace: NODE_LEASE_NAMESPACE, name: node.metadata.name! });
   const renew = Date.parse(lease?.spec?.renewTime ?? '') || 0;
-  const ready = (node.status?.conditions as Condition[] | undefined)?.find((c) => c.type === 'Ready');
-  const beat = Date.parse((ready as { lastHeartbeatTime?: string } | undefined)?.lastHeartbeatTime ?? '') || 0;
+  const ready = node.status?.conditions?.find((c) => c.type === 'Ready');
+  const beat = Date.parse(ready?.lastHeartbeatTime ?? '') || 0;
   const created = Date.parse(node.metadata.creationTimestamp ?? '') || 0;
   return Math.max(renew, beat, created);
 }
 
-function hasStaleCondition(node: KubeObject): boolean {
-  const conds: Condition[] = node.status?.conditions ?? [];
+function hasStaleCondition(node: Node): boolean {
+  const conds = node.status?.conditions ?? [];
   return NODE_CONDITION_TYPES.some((t) => conds.find((c) => c.type === t)?.status !== 'Unknown');
 }
 
@@ -81,14 +81,14 @@ function hasStaleCondition(node: KubeObject): boolean {
  * condition becomes Unknown (heartbeat kept, transition now); on the Ready transition the
  * node gets a NodeNotReady event and its pods are marked not ready.
  */
-function markUnknown(node: KubeObject, ctx: ReconcileContext): KubeObject {
+function markUnknown(node: Node, ctx: ReconcileContext): Node {
   const nowISO = ctx.clock.nowISO();
   const wasReady = readyStatus(node) === 'True';
-  const conds: Condition[] = structuredClone(node.status?.conditions ?? []);
+  const conds: NodeCondition[] = structuredClone(node.status?.conditions ?? []);
   for (const type of NODE_CONDITION_TYPES) {
-    const c = conds.find((x) => x.type === type) as (Condition & { lastHeartbeatTime?: string }) | undefined;
+    const c = conds.find((x) => x.type === type);
     if (!c) {
-      conds.push({ type, status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: nowISO, reason: NODE_STATUS_NEVER_UPDATED, message: KUBELET_NEVER_POSTED } as Condition);
+      conds.push({ type, status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: nowISO, reason: NODE_STATUS_NEVER_UPDATED, message: KUBELET_NEVER_POSTED });
     } else if (c.status !== 'Unknown') {
       c.status = 'Unknown';
       c.reason = NODE_STATUS_UNKNOWN;
@@ -109,7 +109,7 @@ function markUnknown(node: KubeObject, ctx: ReconcileContext): KubeObject {
 export function markPodsNotReady(nodeName: string, ctx: ReconcileContext): void {
   const nowISO = ctx.clock.nowISO();
   for (const pod of ctx.api.podsOnNode(nodeName)) {
-    const conds: Condition[] = pod.status?.conditions ?? [];
+    const conds: PodCondition[] = pod.status?.conditions ?? [];
     const ready = conds.find((c) => c.type === 'Ready');
     if (!ready || ready.status === 'False') continue;
     const next = conds.map((c) => (c.type === 'Ready' ? { ...c, status: 'False' as const, lastTransitionTime: nowISO } : c));
@@ -124,7 +124,7 @@ export function markPodsNotReady(nodeName: string, ctx: ReconcileContext): void 
 }
 
 /** syncTaints writes the controller-owned taints when they differ from the desired set. */
-function syncTaints(node: KubeObject, ctx: ReconcileContext): void {
+function syncTaints(node: Node, ctx: ReconcileContext): void {
   const want = desiredTaints(node, ctx.clock.nowISO());
   const have = node.spec?.taints ?? [];
   if (JSON.stringify(want) === JSON.stringify(have)) return;

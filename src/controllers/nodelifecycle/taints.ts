@@ -4,7 +4,7 @@
  * Mirrors pkg/controller/nodelifecycle/node_lifecycle_controller.go (nodeConditionToTaintKeyStatusMap,
  * doNoScheduleTaintingPass, doNoExecuteTaintingPass).
  */
-import type { Condition, KubeObject } from '../../api/meta';
+import type { Node, NodeCondition, Taint } from '../../api/types/core-v1';
 
 export const TAINT_NODE_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_NODE_UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -14,8 +14,8 @@ export const TAINT_NODE_DISK_PRESSURE = 'node.kubernetes.io/disk-pressure';
 export const TAINT_NODE_PID_PRESSURE = 'node.kubernetes.io/pid-pressure';
 export const TAINT_NODE_NETWORK_UNAVAILABLE = 'node.kubernetes.io/network-unavailable';
 
-/** Taint as stored on a Node (the controller stamps timeAdded on the taints it adds). */
-export interface NodeTaint { key: string; value?: string; effect: string; timeAdded?: string }
+/** NodeTaint is a taint as stored on a Node (the controller stamps timeAdded on the taints it adds). */
+export type NodeTaint = Taint;
 
 /** CONDITION_TAINTS maps (condition type, status) to the NoSchedule taint it implies. */
 export const CONDITION_TAINTS: readonly { type: string; status: string; key: string }[] = [
@@ -32,12 +32,12 @@ export const MANAGED_NO_SCHEDULE: ReadonlySet<string> = new Set([...CONDITION_TA
 /** MANAGED_NO_EXECUTE are the NoExecute taint keys the controller owns. */
 export const MANAGED_NO_EXECUTE: ReadonlySet<string> = new Set([TAINT_NODE_NOT_READY, TAINT_NODE_UNREACHABLE]);
 
-function condition(node: KubeObject, type: string): Condition | undefined {
-  return (node.status?.conditions as Condition[] | undefined)?.find((c) => c.type === type);
+function condition(node: Node, type: string): NodeCondition | undefined {
+  return node.status?.conditions?.find((c) => c.type === type);
 }
 
 /** readyStatus is the node's Ready condition status ('Unknown' when absent). */
-export function readyStatus(node: KubeObject): 'True' | 'False' | 'Unknown' {
+export function readyStatus(node: Node): string {
   return condition(node, 'Ready')?.status ?? 'Unknown';
 }
 
@@ -46,8 +46,8 @@ export function readyStatus(node: KubeObject): 'True' | 'False' | 'Unknown' {
  * foreign taints keep their order, managed ones that still apply keep their timeAdded, and
  * new ones go to the end (NoSchedule first, then NoExecute), stamped with timeAdded nowISO.
  */
-export function desiredTaints(node: KubeObject, nowISO: string): NodeTaint[] {
-  const current: NodeTaint[] = node.spec?.taints ?? [];
+export function desiredTaints(node: Node, nowISO: string): NodeTaint[] {
+  const current = node.spec?.taints ?? [];
   const noSchedule = new Set<string>();
   for (const c of CONDITION_TAINTS) if (condition(node, c.type)?.status === c.status) noSchedule.add(c.key);
   if (node.spec?.unschedulable) noSchedule.add(TAINT_NODE_UNSCHEDULABLE);

@@ -7,7 +7,7 @@
  * syncVolume); kubemu: the selected-node annotation is set here from the consuming pod's
  * nodeName, where upstream the scheduler's VolumeBinding plugin sets it before binding the pod.
  */
-import type { KubeObject } from '../../api/meta';
+import type { PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../api/types/kinds';
 import { isPodTerminal } from '../../api/pod-util';
 import { ApiError, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -23,19 +23,19 @@ export const VOLUME_CONTROLLER = 'persistentvolume-controller/volumes';
 const FM = { fieldManager: EVENT_COMPONENT };
 
 /** claimsUsedBy lists the claim names a pod mounts. */
-export function claimsUsedBy(pod: KubeObject): string[] {
-  return (pod.spec?.volumes ?? []).map((v: { persistentVolumeClaim?: { claimName: string } }) => v.persistentVolumeClaim?.claimName).filter(Boolean);
+export function claimsUsedBy(pod: Pick<Pod, 'spec'>): string[] {
+  return (pod.spec?.volumes ?? []).flatMap((v) => (v.persistentVolumeClaim?.claimName ? [v.persistentVolumeClaim.claimName] : []));
 }
 
 /** defaultStorageClass is the class annotated as default (the newest, if several). */
-export function defaultStorageClass(ctx: ReconcileContext): KubeObject | undefined {
+export function defaultStorageClass(ctx: ReconcileContext): StorageClass | undefined | undefined {
   return ctx.api.list({ kind: 'StorageClass' }).filter((sc) => sc.metadata.annotations?.[DEFAULT_CLASS] === 'true')
     .sort((a, b) => (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!))[0];
 }
 
 /** effectiveClassName is the claim's class, or the default class for a class-less claim ("" if none). */
-export function effectiveClassName(claim: KubeObject, ctx: ReconcileContext): string {
-  if (claim.spec.storageClassName != null) return claim.spec.storageClassName;
+export function effectiveClassName(claim: PersistentVolumeClaim, ctx: ReconcileContext): string {
+  if (claim.spec!.storageClassName != null) return claim.spec!.storageClassName;
   return defaultStorageClass(ctx)?.metadata.name ?? '';
 }
 
@@ -58,13 +58,13 @@ export const claimController: Controller = {
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: req.namespace, name: req.name });
     if (!claim || claim.metadata.deletionTimestamp) return;
-    if (claim.spec.volumeName) return syncBoundClaim(claim, ctx);
-    if (claim.spec.storageClassName == null) {
+    if (claim.spec!.volumeName) return syncBoundClaim(claim, ctx);
+    if (claim.spec!.storageClassName == null) {
       // Retroactive default class assignment (GA in 1.28): a class-less claim gets today's default.
       const def = defaultStorageClass(ctx);
       if (def) {
         const fresh = structuredClone(claim);
-        fresh.spec.storageClassName = def.metadata.name;
+        fresh.spec!.storageClassName = def.metadata.name;
         try {
           ctx.api.update(fresh, FM);
           return;
@@ -85,7 +85,7 @@ export const claimController: Controller = {
         ctx.api.recordEvent(claim, 'Normal', WAIT_FOR_FIRST_CONSUMER, WAIT_FOR_FIRST_CONSUMER_MESSAGE, { component: EVENT_COMPONENT });
         return;
       }
-      selectedNode = consumer.spec.nodeName as string;
+      selectedNode = consumer.spec!.nodeName as string;
       const fresh = structuredClone(claim);
       fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [SELECTED_NODE]: selectedNode };
       ctx.api.update(fresh, FM);
@@ -113,39 +113,39 @@ export const claimController: Controller = {
 };
 
 /** bind points the volume at the claim, then the claim at the volume (the order upstream binds in). */
-function bind(claim: KubeObject, pv: KubeObject, ctx: ReconcileContext): void {
-  if (!pv.spec.claimRef?.uid) {
+function bind(claim: PersistentVolumeClaim, pv: PersistentVolume, ctx: ReconcileContext): void {
+  if (!pv.spec!.claimRef?.uid) {
     const freshPV = structuredClone(pv);
-    freshPV.spec.claimRef = claimRef(claim);
+    freshPV.spec!.claimRef = claimRef(claim);
     freshPV.metadata.annotations = { ...(freshPV.metadata.annotations ?? {}), [BOUND_BY_CONTROLLER]: 'yes' };
     pv = ctx.api.update(freshPV, FM);
   }
   const fresh = structuredClone(claim);
-  fresh.spec.volumeName = pv.metadata.name;
+  fresh.spec!.volumeName = pv.metadata.name;
   fresh.metadata.annotations = { ...(fresh.metadata.annotations ?? {}), [BIND_COMPLETED]: 'yes', [BOUND_BY_CONTROLLER]: 'yes' };
   const updated = ctx.api.update(fresh, FM);
   syncBoundClaim(updated, ctx);
 }
 
 /** claimRef is the ObjectReference a volume keeps to its claim. */
-export function claimRef(claim: KubeObject): Record<string, string> {
+export function claimRef(claim: PersistentVolumeClaim): Record<string, string> {
   return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', name: claim.metadata.name!, namespace: claim.metadata.namespace!, resourceVersion: claim.metadata.resourceVersion!, uid: claim.metadata.uid! };
 }
 
 /** syncBoundClaim completes a claim whose volumeName is set: Bound with the volume's modes and capacity, or Lost. */
-function syncBoundClaim(claim: KubeObject, ctx: ReconcileContext): void {
-  const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: claim.spec.volumeName });
+function syncBoundClaim(claim: PersistentVolumeClaim, ctx: ReconcileContext): void {
+  const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: claim.spec!.volumeName ?? '' });
   if (!pv) {
     if (claim.status?.phase === 'Bound') ctx.api.updateStatus({ ...claim, status: { ...claim.status, phase: 'Lost' } }, FM);
     return;
   }
-  if (pv.spec.claimRef?.uid && pv.spec.claimRef.uid !== claim.metadata.uid) return;
-  if (!pv.spec.claimRef) {
+  if (pv.spec!.claimRef?.uid && pv.spec!.claimRef.uid !== claim.metadata.uid) return;
+  if (!pv.spec!.claimRef) {
     const freshPV = structuredClone(pv);
-    freshPV.spec.claimRef = claimRef(claim);
+    freshPV.spec!.claimRef = claimRef(claim);
     ctx.api.update(freshPV, FM);
   }
-  const status = { phase: 'Bound', accessModes: pv.spec.accessModes, capacity: pv.spec.capacity };
+  const status = { phase: 'Bound', accessModes: pv.spec!.accessModes, capacity: pv.spec!.capacity };
   ctx.api.updateStatus({ ...claim, status }, FM);
 }
 
@@ -164,15 +164,15 @@ export const volumeController: Controller = {
     const pv = ctx.api.tryGet({ kind: 'PersistentVolume', name: req.name });
     // A volume being deleted still moves to Released: that is what lifts its pv-protection finalizer.
     if (!pv) return;
-    const ref = pv.spec.claimRef;
+    const ref = pv.spec!.claimRef;
     let phase = 'Available';
     if (ref) {
-      const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name });
-      if (claim && (!ref.uid || claim.metadata.uid === ref.uid)) phase = claim.spec.volumeName === pv.metadata.name ? 'Bound' : 'Available';
+      const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name ?? '' });
+      if (claim && (!ref.uid || claim.metadata.uid === ref.uid)) phase = claim.spec!.volumeName === pv.metadata.name ? 'Bound' : 'Available';
       else if (ref.uid) phase = 'Released';
     }
     if (pv.status?.phase !== phase) ctx.api.updateStatus({ ...pv, status: { ...(pv.status ?? {}), phase } }, FM);
-    if (phase === 'Released' && pv.spec.persistentVolumeReclaimPolicy === 'Delete' && !pv.metadata.deletionTimestamp) {
+    if (phase === 'Released' && pv.spec!.persistentVolumeReclaimPolicy === 'Delete' && !pv.metadata.deletionTimestamp) {
       // kubemu: the binder deletes the volume itself; upstream the (external) provisioner that made it does.
       try {
         ctx.api.delete({ kind: 'PersistentVolume', name: pv.metadata.name! }, { fieldManager: pv.metadata.annotations?.[PROVISIONED_BY] ?? EVENT_COMPONENT });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
+import type { PersistentVolume, PersistentVolumeClaim } from '../../api/types/kinds';
 import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { externalProvisioningMessage, SELECTED_NODE, WAIT_FOR_FIRST_CONSUMER_MESSAGE } from './annotations';
 import { findMatchingVolume } from './matching';
 import { provisionedMessage } from './provisioner';
 
-const claim = (name: string, spec: Record<string, unknown> = {}): KubeObject => ({
+const claim = (name: string, spec: PersistentVolumeClaim['spec'] = {}): PersistentVolumeClaim => ({
   apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default', uid: `uid-${name}` },
   spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec },
 });
-const volume = (name: string, storage: string, spec: Record<string, unknown> = {}): KubeObject => ({
+const volume = (name: string, storage: string, spec: PersistentVolume['spec'] = {}): PersistentVolume => ({
   apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name },
   spec: { accessModes: ['ReadWriteOnce', 'ReadOnlyMany'], capacity: { storage }, hostPath: { path: `/data/${name}` }, ...spec },
   status: { phase: 'Available' },
@@ -22,7 +22,7 @@ function claimEvents(cluster: Cluster, name: string): string[] {
 }
 
 describe('findMatchingVolume', () => {
-  const cases: { name: string; claim: KubeObject; volumes: KubeObject[]; want?: string }[] = [
+  const cases: { name: string; claim: PersistentVolumeClaim; volumes: PersistentVolume[]; want?: string }[] = [
     { name: 'smallest that fits', claim: claim('c'), volumes: [volume('big', '10Gi'), volume('small', '2Gi'), volume('tiny', '500Mi')], want: 'small' },
     { name: 'class must match', claim: claim('c', { storageClassName: 'fast' }), volumes: [volume('a', '2Gi')] },
     { name: 'access modes must be offered', claim: claim('c', { accessModes: ['ReadWriteMany'] }), volumes: [volume('a', '2Gi')] },

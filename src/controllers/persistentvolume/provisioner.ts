@@ -4,7 +4,7 @@
  * "pvc-<claim uid>" pinned to that node and pre-bound to the claim.
  * Mirrors the sig-storage external provisioner library's flow and local-path-provisioner's volume shape.
  */
-import type { KubeObject } from '../../api/meta';
+import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../api/types/kinds';
 import { isAlreadyExists } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { PROVISIONED_BY, PROVISIONING, PROVISIONING_SUCCEEDED, SELECTED_NODE, STORAGE_PROVISIONER } from './annotations';
@@ -22,16 +22,16 @@ export const provisioningMessage = (ns: string, name: string) => `External provi
 export const provisionedMessage = (pv: string) => `Successfully provisioned volume ${pv}`;
 
 /** newLocalPathVolume builds the volume for a claim on a node. */
-export function newLocalPathVolume(claim: KubeObject, sc: KubeObject, node: string | undefined): KubeObject {
+export function newLocalPathVolume(claim: PersistentVolumeClaim, sc: StorageClass, node: string | undefined): PersistentVolume {
   const name = `pvc-${claim.metadata.uid}`;
   const spec: Record<string, unknown> = {
-    accessModes: claim.spec.accessModes,
-    capacity: { storage: claim.spec.resources?.requests?.storage },
+    accessModes: claim.spec!.accessModes,
+    capacity: { storage: claim.spec!.resources?.requests?.storage },
     claimRef: claimRef(claim),
     hostPath: { path: `${LOCAL_PATH_ROOT}/${name}_${claim.metadata.namespace}_${claim.metadata.name}`, type: 'DirectoryOrCreate' },
   };
   if (node) spec.nodeAffinity = { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [node] }] }] } };
-  Object.assign(spec, { persistentVolumeReclaimPolicy: sc.reclaimPolicy ?? 'Delete', storageClassName: sc.metadata.name, volumeMode: claim.spec.volumeMode ?? 'Filesystem' });
+  Object.assign(spec, { persistentVolumeReclaimPolicy: sc.reclaimPolicy ?? 'Delete', storageClassName: sc.metadata.name, volumeMode: claim.spec!.volumeMode ?? 'Filesystem' });
   return { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name, annotations: { [PROVISIONED_BY]: LOCAL_PATH_PROVISIONER } }, spec };
 }
 
@@ -42,7 +42,7 @@ export const localPathProvisioner: Controller = {
   accepts: (c) => c.metadata.annotations?.[STORAGE_PROVISIONER] === LOCAL_PATH_PROVISIONER && !c.spec?.volumeName,
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const claim = ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: req.namespace, name: req.name });
-    if (!claim || claim.metadata.deletionTimestamp || claim.spec.volumeName) return;
+    if (!claim || claim.metadata.deletionTimestamp || claim.spec!.volumeName) return;
     if (claim.metadata.annotations?.[STORAGE_PROVISIONER] !== LOCAL_PATH_PROVISIONER) return;
     const sc = ctx.api.tryGet({ kind: 'StorageClass', name: effectiveClassName(claim, ctx) });
     if (!sc || sc.provisioner !== LOCAL_PATH_PROVISIONER) return;

@@ -6,7 +6,7 @@
  * counts once it has a node, whatever its phase (only a pod deleted with no grace left, or a
  * force-deleted one, stops counting for a generic ephemeral volume's claim).
  */
-import type { KubeObject } from '../../api/meta';
+import type { PersistentVolumeClaim, Pod } from '../../api/types/kinds';
 import { isNotFound } from '../../apiserver/errors';
 import { PVC_PROTECTION_FINALIZER } from '../../api/storage-protection-finalizers';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -14,21 +14,21 @@ import type { Controller, ReconcileContext, Request, Result } from '../../sim/co
 export const NAME = 'pvc-protection-controller';
 
 // A pod the kubelet is done with, or that was force-deleted: a zero grace period left.
-const podIsShutDown = (pod: KubeObject): boolean =>
+const podIsShutDown = (pod: Pick<Pod, 'metadata'>): boolean =>
   !!pod.metadata.deletionTimestamp && pod.metadata.deletionGracePeriodSeconds === 0;
 
 /** podUsesClaim: a scheduled pod that mounts the claim, directly or as its generic ephemeral volume. */
-export function podUsesClaim(pod: KubeObject, claim: KubeObject): boolean {
+export function podUsesClaim(pod: Pick<Pod, 'spec' | 'metadata'>, claim: Pick<PersistentVolumeClaim, 'metadata'>): boolean {
   if (!pod.spec?.nodeName) return false;
-  return (pod.spec.volumes ?? []).some((v: { name: string; persistentVolumeClaim?: { claimName: string }; ephemeral?: unknown }) =>
+  return (pod.spec.volumes ?? []).some((v) =>
     v.persistentVolumeClaim?.claimName === claim.metadata.name
     || (!!v.ephemeral && !podIsShutDown(pod) && `${pod.metadata.name}-${v.name}` === claim.metadata.name
       && !!claim.metadata.ownerReferences?.some((r) => r.controller && r.uid === pod.metadata.uid)));
 }
 
 /** claimNamesOf lists every claim a pod's volumes can name (direct and ephemeral). */
-function claimNamesOf(pod: KubeObject): string[] {
-  return (pod.spec?.volumes ?? []).flatMap((v: { name: string; persistentVolumeClaim?: { claimName: string }; ephemeral?: unknown }) =>
+function claimNamesOf(pod: Pick<Pod, 'spec' | 'metadata'>): string[] {
+  return (pod.spec?.volumes ?? []).flatMap((v) =>
     v.persistentVolumeClaim ? [v.persistentVolumeClaim.claimName] : v.ephemeral ? [`${pod.metadata.name}-${v.name}`] : []);
 }
 

@@ -6,7 +6,7 @@
  * the sync, which is retried with back-off. kubemu: no adoption of orphaned pods (pods leaving
  * the selector are released), no ReplicaFailure condition.
  */
-import type { KubeObject } from '../../api/meta';
+import type { Pod, ReplicaSet } from '../../api/types/kinds';
 import { isPodActive, isPodAvailable, isPodReady, podCondition } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
 import { isNotFound } from '../../apiserver/errors';
@@ -26,7 +26,7 @@ export const BURST_REPLICAS = 500;
  * slimPod keeps what the controller reads of a pod — selection, ranking for deletion, status
  * counts — so that its cache of every owned pod stays small.
  */
-function slimPod(p: KubeObject): KubeObject {
+function slimPod(p: Pod): Pod {
   const { name, namespace, labels, creationTimestamp, deletionTimestamp } = p.metadata;
   const ready = podCondition(p, 'Ready');
   return {
@@ -38,7 +38,7 @@ function slimPod(p: KubeObject): KubeObject {
       conditions: ready ? [ready] : [],
       containerStatuses: (p.status?.containerStatuses ?? []).map((c: { restartCount?: number }) => ({ restartCount: c.restartCount })),
     },
-  } as KubeObject;
+  } as Pod;
 }
 
 /** newReplicaSetController makes the ReplicaSet reconcile loop (with its own cache of owned pods). */
@@ -52,7 +52,7 @@ export function newReplicaSetController(): Controller {
       const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: req.namespace, name: req.name });
       if (!rs) return; // deleted: the garbage collector removes its pods
       const controlled = owned.list(ctx.api, rs.metadata.uid!);
-      const pods = controlled.filter((p) => selectorMatches(rs.spec.selector, p.metadata.labels));
+      const pods = controlled.filter((p) => selectorMatches(rs.spec!.selector, p.metadata.labels));
       // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
       if (!rs.metadata.deletionTimestamp) for (const p of controlled) if (!pods.includes(p)) releasePod(rs, p, ctx);
       const active = pods.filter(isPodActive);
@@ -67,7 +67,7 @@ export function newReplicaSetController(): Controller {
   };
 }
 
-function releasePod(rs: KubeObject, pod: KubeObject, ctx: ReconcileContext): void {
+function releasePod(rs: ReplicaSet, pod: Pod, ctx: ReconcileContext): void {
   try {
     const fresh = ctx.api.get({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! });
     fresh.metadata.ownerReferences = (fresh.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid);
@@ -82,8 +82,8 @@ function releasePod(rs: KubeObject, pod: KubeObject, ctx: ReconcileContext): voi
  * manageReplicas creates or deletes pods (at most BURST_REPLICAS) to reach spec.replicas;
  * returns whether it tried to, and the first failed creation.
  */
-function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileContext): { changed: boolean; error?: unknown } {
-  const want = rs.spec.replicas ?? 1;
+function manageReplicas(rs: ReplicaSet, active: Pod[], ctx: ReconcileContext): { changed: boolean; error?: unknown } {
+  const want = rs.spec!.replicas ?? 1;
   const diff = active.length - want;
   if (diff < 0) {
     const { error } = slowStartBatch(Math.min(-diff, BURST_REPLICAS), SLOW_START_INITIAL_BATCH_SIZE, () => {
@@ -110,13 +110,13 @@ function manageReplicas(rs: KubeObject, active: KubeObject[], ctx: ReconcileCont
 }
 
 /** updateStatus writes the counts over pods, the set's active controlled pods. */
-function updateStatus(rs: KubeObject, pods: KubeObject[], ctx: ReconcileContext): Result | void {
+function updateStatus(rs: ReplicaSet, pods: Pod[], ctx: ReconcileContext): Result | void {
   const fresh = ctx.api.get({ kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name! });
-  const minReady = rs.spec.minReadySeconds ?? 0;
+  const minReady = rs.spec!.minReadySeconds ?? 0;
   const now = ctx.clock.nowMs();
   const ready = pods.filter(isPodReady);
   const available = pods.filter((p) => isPodAvailable(p, minReady, now));
-  const labels = rs.spec.template?.metadata?.labels ?? {};
+  const labels = rs.spec!.template?.metadata?.labels ?? {};
   const fullyLabeled = pods.filter((p) => Object.entries(labels).every(([k, v]) => p.metadata.labels?.[k] === v));
   const status: Record<string, unknown> = {
     replicas: pods.length,

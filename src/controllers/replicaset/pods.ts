@@ -1,13 +1,15 @@
 /**
  * pods: building pods from a controller's template, and choosing which to delete first.
  */
-import type { KubeObject } from '../../api/meta';
+import type { Pod } from '../../api/types/kinds';
+import type { PodSpec, PodTemplateSpec } from '../../api/types/core-v1';
+import type { ObjectMeta } from '../../api/meta';
 import { isPodReady } from '../../api/pod-util';
 
 /** newPodFromTemplate makes a pod (generateName "<owner>-") controlled by owner, from owner.spec.template. */
-export function newPodFromTemplate(owner: KubeObject, kind: string, apiVersion: string): KubeObject {
-  const template = owner.spec.template ?? {};
-  const metadata: KubeObject['metadata'] = {
+export function newPodFromTemplate(owner: PodTemplateOwner, kind: string, apiVersion: string): Pod {
+  const template: PodTemplateSpec = owner.spec?.template ?? {};
+  const metadata: ObjectMeta = {
     generateName: `${owner.metadata.name}-`,
     namespace: owner.metadata.namespace,
   };
@@ -16,11 +18,15 @@ export function newPodFromTemplate(owner: KubeObject, kind: string, apiVersion: 
   metadata.ownerReferences = [{
     apiVersion, kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true,
   }];
-  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec ?? {}) };
+  // A template without a spec makes a pod the API server refuses, as upstream.
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec ?? {}) as PodSpec };
 }
 
+/** PodTemplateOwner is a workload that makes pods from a template (ReplicaSet, Job, DaemonSet, …). */
+export interface PodTemplateOwner { metadata: ObjectMeta; spec?: { template?: PodTemplateSpec } }
+
 // Lower rank is deleted first: unscheduled, then pending, then not ready, then ready.
-function rank(pod: KubeObject): number {
+function rank(pod: Pod): number {
   if (!pod.spec?.nodeName) return 0;
   if (pod.status?.phase === 'Pending') return 1;
   if (pod.status?.phase !== 'Running') return 2;
@@ -28,7 +34,7 @@ function rank(pod: KubeObject): number {
   return 4;
 }
 
-function restarts(pod: KubeObject): number {
+function restarts(pod: Pod): number {
   return (pod.status?.containerStatuses ?? []).reduce((n: number, c: { restartCount?: number }) => n + (c.restartCount ?? 0), 0);
 }
 
@@ -36,7 +42,7 @@ function restarts(pod: KubeObject): number {
  * rankPodsForDeletion orders pods as the ReplicaSet controller deletes them: less-progressed first,
  * then more restarts, then newer. Mirrors pkg/controller/controller_utils.go ActivePodsWithRanks (simplified).
  */
-export function rankPodsForDeletion(pods: KubeObject[]): KubeObject[] {
+export function rankPodsForDeletion(pods: Pod[]): Pod[] {
   return [...pods].sort((a, b) => rank(a) - rank(b)
     || restarts(b) - restarts(a)
     || (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? '')

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { rankPodsForDeletion } from './pods';
 import type { KubeObject } from '../../api/meta';
+import type { Pod } from '../../api/types/kinds';
 import { Simulation } from '../../sim/runtime';
 import { BURST_REPLICAS, FAILED_CREATE, SUCCESSFUL_CREATE, newReplicaSetController } from './index';
 
@@ -83,9 +84,9 @@ describe('replicaset controller at scale', () => {
 });
 
 describe('rankPodsForDeletion', () => {
-  const pod = (name: string, nodeName: string | undefined, phase: string, ready: boolean): KubeObject => ({
+  const pod = (name: string, nodeName: string | undefined, phase: string, ready: boolean): Pod => ({
     apiVersion: 'v1', kind: 'Pod', metadata: { name, creationTimestamp: '2026-01-01T00:00:00Z' },
-    spec: { nodeName }, status: { phase, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
+    spec: { nodeName, containers: [] }, status: { phase, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
   });
   it('unscheduled, then pending, then not ready, then ready', () => {
     const order = rankPodsForDeletion([pod('ready', 'n', 'Running', true), pod('unready', 'n', 'Running', false), pod('pending', 'n', 'Pending', false), pod('unscheduled', undefined, 'Pending', false)]);

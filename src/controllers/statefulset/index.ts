@@ -7,7 +7,7 @@
  * stateful_pod_control.go); kubemu: maxUnavailable is 1; whenScaled: Delete removes a claim once
  * its pod is gone rather than through a pod ownerReference.
  */
-import type { KubeObject } from '../../api/meta';
+import type { ControllerRevision, Pod, StatefulSet } from '../../api/types/kinds';
 import { isPodAvailable, isPodReady, isPodTerminal } from '../../api/pod-util';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -49,12 +49,12 @@ export const statefulSetController: Controller = {
   },
 };
 
-function isRunningAndReady(pod: KubeObject): boolean {
+function isRunningAndReady(pod: Pod): boolean {
   return pod.status?.phase === 'Running' && isPodReady(pod);
 }
 
 /** syncRevisions finds or creates the update revision and resolves the current one. */
-function syncRevisions(set: KubeObject, ctx: ReconcileContext): { current: KubeObject; update: KubeObject } {
+function syncRevisions(set: StatefulSet, ctx: ReconcileContext): { current: ControllerRevision; update: ControllerRevision } {
   const revisions = ctx.api.listControlledBy('ControllerRevision', set.metadata.uid!).sort((a, b) => revisionNumber(a) - revisionNumber(b));
   const max = Math.max(0, ...revisions.map(revisionNumber));
   const hash = templateHash(set);
@@ -68,17 +68,17 @@ function syncRevisions(set: KubeObject, ctx: ReconcileContext): { current: KubeO
     }
   } else if (revisionNumber(update) < max) {
     // Rolling back to an earlier template makes its revision the newest.
-    const fresh = structuredClone(update) as unknown as { revision: number };
+    const fresh = structuredClone(update);
     fresh.revision = max + 1;
-    update = ctx.api.update(fresh as unknown as KubeObject, { fieldManager: NAME });
+    update = ctx.api.update(fresh, { fieldManager: NAME });
   }
   const current = revisions.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
   cleanupHistory(set, revisions, current, update, ctx);
   return { current, update };
 }
 
-function cleanupHistory(set: KubeObject, revisions: KubeObject[], current: KubeObject, update: KubeObject, ctx: ReconcileContext): void {
-  const limit = set.spec.revisionHistoryLimit ?? 10;
+function cleanupHistory(set: StatefulSet, revisions: ControllerRevision[], current: ControllerRevision, update: ControllerRevision, ctx: ReconcileContext): void {
+  const limit = set.spec!.revisionHistoryLimit ?? 10;
   const live = new Set(ctx.api.listControlledBy('Pod', set.metadata.uid!).map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL]));
   const idle = revisions.filter((r) => r.metadata.name !== current.metadata.name && r.metadata.name !== update.metadata.name && !live.has(r.metadata.name));
   for (const r of idle.slice(0, Math.max(0, idle.length - limit))) {
@@ -87,12 +87,12 @@ function cleanupHistory(set: KubeObject, revisions: KubeObject[], current: KubeO
 }
 
 /** updatePods is updateStatefulSet's pod work: create missing ordinals, replace failed pods, remove condemned ones, roll updates. */
-function updatePods(set: KubeObject, pods: KubeObject[], current: KubeObject, update: KubeObject, ctx: ReconcileContext): void {
-  const replicas: number = set.spec.replicas ?? 1;
-  const monotonic = (set.spec.podManagementPolicy ?? 'OrderedReady') === 'OrderedReady';
+function updatePods(set: StatefulSet, pods: Pod[], current: ControllerRevision, update: ControllerRevision, ctx: ReconcileContext): void {
+  const replicas: number = set.spec!.replicas ?? 1;
+  const monotonic = (set.spec!.podManagementPolicy ?? 'OrderedReady') === 'OrderedReady';
   const byOrdinal = new Map(pods.map((p) => [ordinalOf(set, p), p] as const));
-  const partition: number = set.spec.updateStrategy?.rollingUpdate?.partition ?? 0;
-  const rolling = (set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
+  const partition: number = set.spec!.updateStrategy?.rollingUpdate?.partition ?? 0;
+  const rolling = (set.spec!.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
 
   let created = 0;
   for (let ord = 0; ord < replicas; ord++) {
@@ -120,7 +120,7 @@ function updatePods(set: KubeObject, pods: KubeObject[], current: KubeObject, up
     if (monotonic) return;
   }
 
-  if (set.spec.persistentVolumeClaimRetentionPolicy?.whenScaled === 'Delete') deleteScaledDownClaims(set, pods, replicas, ctx);
+  if (set.spec!.persistentVolumeClaimRetentionPolicy?.whenScaled === 'Delete') deleteScaledDownClaims(set, pods, replicas, ctx);
 
   if (!rolling) return;
   // Replace outdated pods from the highest ordinal down to the partition, one unavailable pod at a time.
@@ -136,8 +136,8 @@ function updatePods(set: KubeObject, pods: KubeObject[], current: KubeObject, up
 }
 
 /** deleteScaledDownClaims removes the claims of ordinals at or above replicas once their pods are gone (whenScaled: Delete). */
-function deleteScaledDownClaims(set: KubeObject, pods: KubeObject[], replicas: number, ctx: ReconcileContext): void {
-  const templates: KubeObject[] = set.spec.volumeClaimTemplates ?? [];
+function deleteScaledDownClaims(set: StatefulSet, pods: Pod[], replicas: number, ctx: ReconcileContext): void {
+  const templates = set.spec!.volumeClaimTemplates ?? [];
   if (!templates.length) return;
   const live = new Set(pods.map((p) => ordinalOf(set, p)));
   for (const claim of ctx.api.list({ kind: 'PersistentVolumeClaim', namespace: set.metadata.namespace })) {
@@ -153,9 +153,9 @@ function deleteScaledDownClaims(set: KubeObject, pods: KubeObject[], replicas: n
   }
 }
 
-function createPod(set: KubeObject, ord: number, rev: KubeObject, ctx: ReconcileContext): void {
+function createPod(set: StatefulSet, ord: number, rev: ControllerRevision, ctx: ReconcileContext): void {
   const name = podName(set, ord);
-  for (const tpl of set.spec.volumeClaimTemplates ?? []) {
+  for (const tpl of set.spec!.volumeClaimTemplates ?? []) {
     const claim = claimName(tpl, set, ord);
     if (ctx.api.tryGet({ kind: 'PersistentVolumeClaim', namespace: set.metadata.namespace, name: claim })) continue;
     try {
@@ -175,7 +175,7 @@ function createPod(set: KubeObject, ord: number, rev: KubeObject, ctx: Reconcile
   }
 }
 
-function deletePod(set: KubeObject, pod: KubeObject, ctx: ReconcileContext): void {
+function deletePod(set: StatefulSet, pod: Pod, ctx: ReconcileContext): void {
   try {
     ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME });
     ctx.api.recordEvent(set, 'Normal', SUCCESSFUL_DELETE, deletePodMessage(pod.metadata.name!, set.metadata.name!), { component: NAME });
@@ -184,19 +184,19 @@ function deletePod(set: KubeObject, pod: KubeObject, ctx: ReconcileContext): voi
   }
 }
 
-function updateStatus(set: KubeObject, current: KubeObject, update: KubeObject, ctx: ReconcileContext): Result | void {
+function updateStatus(set: StatefulSet, current: ControllerRevision, update: ControllerRevision, ctx: ReconcileContext): Result | void {
   const fresh = ctx.api.get({ kind: 'StatefulSet', namespace: set.metadata.namespace, name: set.metadata.name! });
   const pods = ctx.api.listControlledBy('Pod', set.metadata.uid!).filter((p) => ordinalOf(set, p) >= 0 && !p.metadata.deletionTimestamp);
   const now = ctx.clock.nowMs();
-  const minReady: number = set.spec.minReadySeconds ?? 0;
-  const rev = (p: KubeObject) => p.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL];
+  const minReady: number = set.spec!.minReadySeconds ?? 0;
+  const rev = (p: Pod) => p.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL];
   const replicas = pods.length;
   const ready = pods.filter(isPodReady).length;
   const available = pods.filter((p) => isPodAvailable(p, minReady, now)).length;
   let currentRevision = current.metadata.name!;
   let currentReplicas = pods.filter((p) => rev(p) === current.metadata.name).length;
   const updatedReplicas = pods.filter((p) => rev(p) === update.metadata.name).length;
-  const want: number = set.spec.replicas ?? 1;
+  const want: number = set.spec!.replicas ?? 1;
   // A finished rolling update makes the update revision current.
   if (updatedReplicas === want && ready === want && replicas === want) { currentRevision = update.metadata.name!; currentReplicas = updatedReplicas; }
   const status: Record<string, unknown> = {

@@ -4,7 +4,12 @@
  * Mirrors kubernetes pkg/controller/history (NewControllerRevision, HashControllerRevision) and
  * statefulset/stateful_set_utils.go newRevision.
  */
-import type { KubeObject } from '../../api/meta';
+import type { ControllerRevision } from '../../api/types/kinds';
+import type { PodTemplateSpec } from '../../api/types/core-v1';
+import type { ObjectMeta } from '../../api/meta';
+
+/** TemplateOwner is a workload whose pod template revisions record (StatefulSet, DaemonSet). */
+export interface TemplateOwner { metadata: ObjectMeta; spec?: { template?: PodTemplateSpec }; status?: { collisionCount?: number } }
 import { computeHash } from '../deployment/hash';
 
 /** CONTROLLER_REVISION_HASH_LABEL is the pod label naming the revision it was made from. */
@@ -13,13 +18,13 @@ export const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
 export const HASH_LABEL = 'controller.kubernetes.io/hash';
 
 /** revisionNumber reads a ControllerRevision's .revision. */
-export function revisionNumber(cr: KubeObject): number {
-  return Number((cr as unknown as { revision?: number }).revision ?? 0);
+export function revisionNumber(cr: Partial<Pick<ControllerRevision, 'revision'>>): number {
+  return Number(cr.revision ?? 0);
 }
 
 /** templateHash is the hash naming a revision of owner's pod template. */
-export function templateHash(owner: KubeObject): string {
-  return computeHash(owner.spec.template, owner.status?.collisionCount);
+export function templateHash(owner: TemplateOwner): string {
+  return computeHash(owner.spec?.template, owner.status?.collisionCount);
 }
 
 /**
@@ -29,18 +34,18 @@ export function templateHash(owner: KubeObject): string {
  * template's labels plus the hash under hashLabel (a StatefulSet's controller.kubernetes.io/hash,
  * a DaemonSet's controller-revision-hash).
  */
-export function newRevision(owner: KubeObject, kind: string, n: number, hashLabel = HASH_LABEL, hash = templateHash(owner)): KubeObject {
-  const metadata: KubeObject['metadata'] = {
+export function newRevision(owner: TemplateOwner, kind: string, n: number, hashLabel = HASH_LABEL, hash = templateHash(owner)): ControllerRevision {
+  const metadata: ObjectMeta = {
     name: `${owner.metadata.name}-${hash}`, namespace: owner.metadata.namespace,
-    labels: { ...(owner.spec.template?.metadata?.labels ?? {}), [hashLabel]: hash },
+    labels: { ...(owner.spec?.template?.metadata?.labels ?? {}), [hashLabel]: hash },
     ownerReferences: [{ apiVersion: 'apps/v1', kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true }],
   };
   if (owner.metadata.annotations && Object.keys(owner.metadata.annotations).length) metadata.annotations = { ...owner.metadata.annotations };
   return {
     apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata,
-    data: revisionData(owner.spec.template),
+    data: revisionData(owner.spec?.template),
     revision: n,
-  } as unknown as KubeObject;
+  };
 }
 
 /** revisionData is the patch a revision stores for a pod template (getPatch upstream). */
@@ -49,8 +54,9 @@ export function revisionData(template: unknown): Record<string, unknown> {
 }
 
 /** templateOf returns the pod template a revision captured. */
-export function templateOf(cr: KubeObject): any {
-  const t = structuredClone((cr as unknown as { data?: { spec?: { template?: Record<string, unknown> } } }).data?.spec?.template ?? {});
+export function templateOf(cr: Pick<ControllerRevision, 'data'>): PodTemplateSpec {
+  const data = cr.data as { spec?: { template?: PodTemplateSpec & { $patch?: string } } } | undefined;
+  const t = structuredClone(data?.spec?.template ?? {});
   delete t.$patch;
   return t;
 }

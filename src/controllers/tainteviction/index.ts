@@ -8,7 +8,8 @@
  * the controller first saw the taint, held in memory), so it survives process restarts; a
  * pod whose deletion is already scheduled is revisited with an exact timer.
  */
-import type { KubeObject } from '../../api/meta';
+import type { PodCondition } from '../../api/types/core-v1';
+import type { Node, Pod } from '../../api/types/kinds';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { requestFor } from '../../sim/controller';
@@ -57,8 +58,8 @@ export function evictionDelayMs(taints: readonly Taint[], tolerations: readonly 
   return min === Infinity ? undefined : min * 1000;
 }
 
-function noExecuteTaints(node: KubeObject): Taint[] {
-  return ((node.spec?.taints ?? []) as Taint[]).filter((t) => t.effect === 'NoExecute');
+function noExecuteTaints(node: Pick<Node, 'spec'>): Taint[] {
+  return (node.spec?.taints ?? []).filter((t) => t.effect === 'NoExecute');
 }
 
 /** taintEvictionController evicts pods from NoExecute-tainted nodes. */
@@ -88,12 +89,13 @@ export const taintEvictionController: Controller = {
 };
 
 /** evict is addConditionAndDeletePod plus the TaintManagerEviction event. */
-function evict(pod: KubeObject, ctx: ReconcileContext): void {
+function evict(pod: Pod, ctx: ReconcileContext): void {
   const ns = pod.metadata.namespace!, name = pod.metadata.name!;
   ctx.api.recordEvent(pod, 'Normal', TAINT_MANAGER_EVICTION, markingForDeletion(ns, name), { component: NAME });
   try {
     const nowISO = ctx.clock.nowISO();
-    const conds = (pod.status?.conditions ?? []).filter((c: { type: string }) => c.type !== DISRUPTION_TARGET);
+    // A zero metav1.Time encodes as null: upstream's DisruptionTarget condition says lastProbeTime: null.
+    const conds: (PodCondition | (Omit<PodCondition, 'lastProbeTime'> & { lastProbeTime: null }))[] = (pod.status?.conditions ?? []).filter((c) => c.type !== DISRUPTION_TARGET);
     conds.push({ type: DISRUPTION_TARGET, status: 'True', lastProbeTime: null, lastTransitionTime: nowISO, reason: DELETION_BY_TAINT_MANAGER, message: DELETION_BY_TAINT_MANAGER_MESSAGE });
     ctx.api.updateStatus({ ...pod, status: { ...pod.status, conditions: conds } }, { fieldManager: NAME });
     ctx.api.delete({ kind: 'Pod', namespace: ns, name }, { fieldManager: NAME });

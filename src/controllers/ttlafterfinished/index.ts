@@ -16,10 +16,10 @@ export const ttlAfterFinishedController: Controller = {
   accepts: (job) => job.spec?.ttlSecondsAfterFinished != null && !job.metadata.deletionTimestamp && isJobFinished(job),
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const job = ctx.api.tryGet({ kind: 'Job', namespace: req.namespace, name: req.name });
-    if (!job || job.metadata.deletionTimestamp || job.spec.ttlSecondsAfterFinished == null || !isJobFinished(job)) return;
+    if (!job || job.metadata.deletionTimestamp || job.spec!.ttlSecondsAfterFinished == null || !isJobFinished(job)) return;
     const finished = finishedTime(job);
     if (!finished) return;
-    const expireAt = Date.parse(finished) + job.spec.ttlSecondsAfterFinished * 1000;
+    const expireAt = Date.parse(finished) + job.spec!.ttlSecondsAfterFinished * 1000;
     const left = expireAt - ctx.clock.nowMs();
     if (left > 0) return { requeueAfterMs: left };
     try {

@@ -3,6 +3,7 @@
  * and describeCertificateSigningRequest): the request's metadata, its status summary, and
  * the subject and alternative names read from the PEM request.
  */
+import type { CertificateSigningRequestCondition } from '../../api/types/certificates-v1';
 import type { KubeObject } from '../../api/meta';
 import { humanDuration } from '../age';
 import { wantEvents, type DescribeContext } from './context';
@@ -17,7 +18,7 @@ export const CSR_PARSE_ERROR = 'Error parsing CSR';
 
 /** csrStatus is kubectl's extractCSRStatus: Denied/Approved/Pending, then ",Failed" and ",Issued". */
 export function csrStatus(csr: KubeObject): string {
-  const types = new Set<string>((csr.status?.conditions ?? []).map((c: any) => c.type));
+  const types = new Set<string>((csr.status?.conditions ?? []).map((c: CertificateSigningRequestCondition) => c.type));
   let status = types.has('Denied') ? 'Denied' : types.has('Approved') ? 'Approved' : 'Pending';
   if (types.has('Failed')) status += ',Failed';
   if (csr.status?.certificate) status += ',Issued';

@@ -3,6 +3,7 @@
  * (kubectl describeContainers): image, ports, command, state, resources, probes,
  * environment and mounts.
  */
+import type { Container, ContainerPort, ContainerState, ContainerStatus, EnvVar, Probe, ResourceFieldSelector, ResourceRequirements, VolumeDevice, VolumeMount } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, PrefixWriter } from './prefix-writer';
 import { canonicalQuantity, milliValue, tryParseQuantity, value as quantityValue } from '../../api/quantity';
@@ -12,23 +13,23 @@ const sortedKeys = (o: Record<string, unknown> | undefined | null): string[] =>
   Object.keys(o ?? {}).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** describeResources writes `Limits:`/`Requests:` with sorted, canonical quantities at `level`. */
-export function describeResources(resources: any, w: PrefixWriter, level: number): void {
+export function describeResources(resources: ResourceRequirements | undefined, w: PrefixWriter, level: number): void {
   if (!resources) return;
   for (const [title, list] of [['Limits', resources.limits], ['Requests', resources.requests]] as const) {
     const keys = sortedKeys(list);
     if (keys.length > 0) w.write(level, `${title}:\n`);
-    for (const k of keys) w.write(level + 1, `${k}:\t${canonicalQuantity(list[k])}\n`);
+    for (const k of keys) w.write(level + 1, `${k}:\t${canonicalQuantity(list![k]!)}\n`);
   }
 }
 
-const portsOf = (ports: any[] | undefined, field: 'containerPort' | 'hostPort'): string =>
+const portsOf = (ports: ContainerPort[] | undefined, field: 'containerPort' | 'hostPort'): string =>
   (ports ?? []).map((p) => `${p[field] ?? 0}/${p.protocol ?? 'TCP'}`).join(', ');
 
 // Go's net.JoinHostPort brackets IPv6 literals.
 const joinHostPort = (host: string, port: string): string => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
 
 /** describeProbe renders a probe like kubectl DescribeProbe ("http-get http://:8080/healthz delay=0s …"). */
-export function describeProbe(probe: any): string {
+export function describeProbe(probe: Probe): string {
   // kubemu: unset fields fall back to the apiserver defaults kubectl would have seen.
   const attrs = `delay=${probe.initialDelaySeconds ?? 0}s timeout=${probe.timeoutSeconds ?? 1}s period=${probe.periodSeconds ?? 10}s `
     + `#success=${probe.successThreshold ?? 1} #failure=${probe.failureThreshold ?? 3}`;
@@ -46,7 +47,7 @@ export function describeProbe(probe: any): string {
   return `unknown ${attrs}`;
 }
 
-function describeState(name: string, state: any, w: PrefixWriter): void {
+function describeState(name: string, state: ContainerState | undefined, w: PrefixWriter): void {
   if (state?.running) {
     w.write(LEVEL_2, `${name}:\tRunning\n`);
     w.write(LEVEL_3, `Started:\t${formatRFC1123Z(state.running.startedAt)}\n`);
@@ -71,7 +72,7 @@ function describeState(name: string, state: any, w: PrefixWriter): void {
 export function resolveFieldRef(pod: KubeObject | undefined, fieldPath: string): string {
   if (!pod) return '';
   const m = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(fieldPath);
-  if (m) return (pod.metadata as any)[m[1]!]?.[m[2]!] ?? '';
+  if (m) return pod.metadata[m[1] as 'labels' | 'annotations']?.[m[2]!] ?? '';
   switch (fieldPath) {
     case 'metadata.name': return pod.metadata.name ?? '';
     case 'metadata.namespace': return pod.metadata.namespace ?? '';
@@ -81,9 +82,9 @@ export function resolveFieldRef(pod: KubeObject | undefined, fieldPath: string):
     case 'spec.nodeName': return pod.spec?.nodeName ?? '';
     case 'spec.serviceAccountName': return pod.spec?.serviceAccountName ?? '';
     case 'status.hostIP': return pod.status?.hostIP ?? '';
-    case 'status.hostIPs': return (pod.status?.hostIPs ?? []).map((i: any) => i.ip).join(',');
+    case 'status.hostIPs': return (pod.status?.hostIPs ?? []).map((i: { ip?: string }) => i.ip).join(',');
     case 'status.podIP': return pod.status?.podIP ?? '';
-    case 'status.podIPs': return (pod.status?.podIPs ?? []).map((i: any) => i.ip).join(',');
+    case 'status.podIPs': return (pod.status?.podIPs ?? []).map((i: { ip?: string }) => i.ip).join(',');
     default: return '';
   }
 }
@@ -94,8 +95,8 @@ function formatMapLines(m: Record<string, string> | undefined): string {
 }
 
 // Mirrors ExtractContainerResourceValue: ceil(value / divisor), in milli-units for CPU.
-function resolveResourceFieldRef(ref: any, container: any): string {
-  const [kind, res] = String(ref.resource ?? '').split('.') as [string, string];
+function resolveResourceFieldRef(ref: ResourceFieldSelector, container: Container): string {
+  const [kind, res] = String(ref.resource ?? '').split('.') as ['limits' | 'requests', string];
   const raw = container.resources?.[kind]?.[res];
   const q = tryParseQuantity(raw) ?? tryParseQuantity('0')!;
   const divisor = tryParseQuantity(ref.divisor) ?? tryParseQuantity('1')!;
@@ -105,7 +106,7 @@ function resolveResourceFieldRef(ref: any, container: any): string {
   return String(ceilDiv(quantityValue(q), quantityValue(divisor) || 1n));
 }
 
-function describeEnvFrom(container: any, w: PrefixWriter): void {
+function describeEnvFrom(container: Container, w: PrefixWriter): void {
   w.write(LEVEL_2, 'Environment Variables from:\n');
   for (const e of container.envFrom ?? []) {
     const ref = e.configMapRef ?? e.secretRef;
@@ -116,8 +117,8 @@ function describeEnvFrom(container: any, w: PrefixWriter): void {
   }
 }
 
-function describeEnv(container: any, pod: KubeObject | undefined, w: PrefixWriter): void {
-  const env: any[] = container.env ?? [];
+function describeEnv(container: Container, pod: KubeObject | undefined, w: PrefixWriter): void {
+  const env: EnvVar[] = container.env ?? [];
   w.write(LEVEL_2, `Environment:${env.length === 0 ? '\t<none>' : ''}\n`);
   for (const e of env) {
     const vf = e.valueFrom;
@@ -144,8 +145,8 @@ function describeEnv(container: any, pod: KubeObject | undefined, w: PrefixWrite
   }
 }
 
-function describeMounts(container: any, w: PrefixWriter): void {
-  const mounts: any[] = container.volumeMounts ?? [];
+function describeMounts(container: Container, w: PrefixWriter): void {
+  const mounts: VolumeMount[] = container.volumeMounts ?? [];
   const none = mounts.length === 0 ? '\t<none>' : '';
   w.write(LEVEL_2, `Mounts:${none}\n`);
   const sorted = mounts.map((m, i) => ({ m, i }))
@@ -155,7 +156,7 @@ function describeMounts(container: any, w: PrefixWriter): void {
     if (m.subPath) flags.push(`path=${JSON.stringify(m.subPath)}`);
     w.write(LEVEL_3, `${m.mountPath} from ${m.name} (${flags.join(',')})\n`);
   }
-  const devices: any[] = container.volumeDevices ?? [];
+  const devices: VolumeDevice[] = container.volumeDevices ?? [];
   if (devices.length > 0) {
     w.write(LEVEL_2, `Devices:${none}\n`);
     for (const d of [...devices].sort((a, b) => (a.devicePath < b.devicePath ? -1 : a.devicePath > b.devicePath ? 1 : 0))) {
@@ -169,7 +170,7 @@ function describeMounts(container: any, w: PrefixWriter): void {
  * for a pod template (no Container ID/State/Ready lines); `space` is "" for a pod and "  "
  * for a template (container names then get one extra leading space).
  */
-export function describeContainers(label: string, containers: any[] | undefined, statuses: any[] | undefined,
+export function describeContainers(label: string, containers: Container[] | undefined, statuses: ContainerStatus[] | undefined,
   pod: KubeObject | undefined, w: PrefixWriter, space: string): void {
   const list = containers ?? [];
   w.write(LEVEL_0, `${space}${label}:${list.length === 0 ? ' <none>' : ''}\n`);

@@ -1,6 +1,7 @@
 /**
  * cronjob: `kubectl describe cronjob` (kubectl describeCronJob + describeJobTemplate).
  */
+import type { ObjectReference } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -34,7 +35,7 @@ export function describeCronJob(cj: KubeObject, ctx: DescribeContext): string {
   if (isSet(jobSpec.activeDeadlineSeconds)) w.write(LEVEL_0, `Active Deadline Seconds:\t${jobSpec.activeDeadlineSeconds}s\n`);
   describePodTemplate(jobSpec.template, w);
   w.write(LEVEL_0, `Last Schedule Time:\t${status.lastScheduleTime ? formatRFC1123Z(status.lastScheduleTime) : '<unset>'}\n`);
-  const active: any[] = status.active ?? [];
+  const active: ObjectReference[] = status.active ?? [];
   w.write(LEVEL_0, `Active Jobs:\t${active.length === 0 ? '<none>' : active.map((j) => j.name).join(', ')}\n`);
   if (wantEvents(ctx)) describeEvents(ctx.events, w, ctx.now);
   return w.toString();

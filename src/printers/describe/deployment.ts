@@ -2,6 +2,7 @@
  * deployment: `kubectl describe deployment` (kubectl describeDeployment), including the
  * OldReplicaSets/NewReplicaSet lines found the way deploymentutil does.
  */
+import type { PodTemplateSpec } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { isControlledBy } from './controller-ref';
@@ -20,13 +21,13 @@ export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v as object).sort().filter((k) => (v as any)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`).join(',')}}`;
+    return `{${Object.keys(v as object).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(v);
 }
 
-function withoutHash(template: any): unknown {
+function withoutHash(template: PodTemplateSpec | undefined): unknown {
   const t = structuredClone(template ?? {});
   if (t.metadata?.labels) {
     delete t.metadata.labels[POD_TEMPLATE_HASH_LABEL];

@@ -2,13 +2,14 @@
  * endpoints: `kubectl describe endpoints` (kubectl describeEndpoints): per subset its ready
  * and not-ready addresses and its ports table, each subset followed by an empty line.
  */
+import type { EndpointAddress } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, LEVEL_2, PrefixWriter } from './prefix-writer';
 
-const ips = (addrs: any[] | undefined): string => (addrs ?? []).map((a) => a.ip ?? '').join(',') || '<none>';
+const ips = (addrs: EndpointAddress[] | undefined): string => (addrs ?? []).map((a) => a.ip ?? '').join(',') || '<none>';
 
 /** describeEndpoints renders a core/v1 Endpoints object. */
 export function describeEndpoints(ep: KubeObject, ctx: DescribeContext): string {

@@ -2,6 +2,7 @@
  * endpointslice: `kubectl describe endpointslice` (kubectl describeEndpointSliceV1): the
  * address type, the ports table, then one block per endpoint with its conditions.
  */
+import type { Endpoint, EndpointPort } from '../../api/types/discovery-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -19,7 +20,7 @@ export function describeEndpointSlice(eps: KubeObject, ctx: DescribeContext): st
   printLabelsMultiline(w, 'Labels', eps.metadata.labels);
   printAnnotationsMultiline(w, 'Annotations', eps.metadata.annotations);
   w.write(LEVEL_0, `AddressType:\t${eps.addressType ?? ''}\n`);
-  const ports: any[] = eps.ports ?? [];
+  const ports: EndpointPort[] = eps.ports ?? [];
   if (ports.length === 0) w.write(LEVEL_0, 'Ports: <unset>\n');
   else {
     w.write(LEVEL_0, 'Ports:\n');
@@ -27,7 +28,7 @@ export function describeEndpointSlice(eps: KubeObject, ctx: DescribeContext): st
     w.write(LEVEL_1, '----\t----\t--------\n');
     for (const p of ports) w.write(LEVEL_1, `${p.name || '<unset>'}\t${orUnset(p.port)}\t${p.protocol ?? ''}\n`);
   }
-  const endpoints: any[] = eps.endpoints ?? [];
+  const endpoints: Endpoint[] = eps.endpoints ?? [];
   if (endpoints.length === 0) w.write(LEVEL_0, 'Endpoints: <none>\n');
   else {
     w.write(LEVEL_0, 'Endpoints:\n');

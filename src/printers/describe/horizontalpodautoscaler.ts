@@ -3,6 +3,7 @@
  * describeHorizontalPodAutoscalerV2): one "current / target" line per metric, the replica
  * bounds, the scaling behavior, the target's pod counts, Conditions, then Events.
  */
+import type { HPAScalingPolicy, HPAScalingRules, HorizontalPodAutoscalerCondition, MetricSpec, MetricStatus } from '../../api/types/autoscaling-v2';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -71,11 +72,11 @@ function describeMetric(metric: any, current: any, w: PrefixWriter): void {
   }
 }
 
-function printDirectionBehavior(w: PrefixWriter, direction: string, rules: any): void {
+function printDirectionBehavior(w: PrefixWriter, direction: string, rules: HPAScalingRules): void {
   if (!rules) return;
   w.write(LEVEL_1, `${direction}:\n`);
   if (isSet(rules.stabilizationWindowSeconds)) w.write(LEVEL_2, `Stabilization Window: ${rules.stabilizationWindowSeconds} seconds\n`);
-  const policies: any[] = rules.policies ?? [];
+  const policies: HPAScalingPolicy[] = rules.policies ?? [];
   if (policies.length === 0) return;
   w.write(LEVEL_2, `Select Policy: ${rules.selectPolicy ?? 'Max'}\n`);
   w.write(LEVEL_2, 'Policies:\n');
@@ -95,8 +96,8 @@ export function describeHorizontalPodAutoscaler(hpa: KubeObject, ctx: DescribeCo
   w.write(LEVEL_0, `CreationTimestamp:\t${formatRFC1123Z(hpa.metadata.creationTimestamp)}\n`);
   w.write(LEVEL_0, `Reference:\t${ref.kind ?? ''}/${ref.name ?? ''}\n`);
   w.write(LEVEL_0, 'Metrics:\t( current / target )\n');
-  const currents: any[] = status.currentMetrics ?? [];
-  (spec.metrics ?? []).forEach((m: any, i: number) => describeMetric(m, currents[i], w));
+  const currents: MetricStatus[] = status.currentMetrics ?? [];
+  (spec.metrics ?? []).forEach((m: MetricSpec, i: number) => describeMetric(m, currents[i], w));
   w.write(LEVEL_0, `Min replicas:\t${isSet(spec.minReplicas) ? spec.minReplicas : '<unset>'}\n`);
   w.write(LEVEL_0, `Max replicas:\t${spec.maxReplicas ?? 0}\n`);
   if (spec.behavior) {
@@ -105,7 +106,7 @@ export function describeHorizontalPodAutoscaler(hpa: KubeObject, ctx: DescribeCo
     printDirectionBehavior(w, 'Scale Down', spec.behavior.scaleDown);
   }
   w.write(LEVEL_0, `${ref.kind ?? ''} pods:\t${status.currentReplicas ?? 0} current / ${status.desiredReplicas ?? 0} desired\n`);
-  const conditions: any[] = status.conditions ?? [];
+  const conditions: HorizontalPodAutoscalerCondition[] = status.conditions ?? [];
   if (conditions.length > 0) {
     w.write(LEVEL_0, 'Conditions:\n');
     w.write(LEVEL_1, 'Type\tStatus\tReason\tMessage\n');

@@ -2,6 +2,7 @@
  * ingress: `kubectl describe ingress` (kubectl describeIngressV1), with each backend's
  * ready endpoints resolved through its Service.
  */
+import type { IngressBackend, IngressLoadBalancerIngress, IngressServiceBackend } from '../../api/types/networking-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -9,12 +10,12 @@ import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, LEVEL_2, PrefixWriter } from './prefix-writer';
 import { formatEndpoints, formatEndpointSlices, SERVICE_NAME_LABEL } from './service';
 
-function serviceBackendString(b: any): string {
+function serviceBackendString(b: IngressServiceBackend): string {
   const port = b.port?.number ? String(b.port.number) : (b.port?.name ?? '');
   return `${b.name}:${port}`;
 }
 
-function describeBackend(ns: string | undefined, backend: any, ctx: DescribeContext): string {
+function describeBackend(ns: string | undefined, backend: IngressBackend, ctx: DescribeContext): string {
   if (backend?.service) {
     const sb = serviceBackendString(backend.service);
     const svc = ctx.get('Service', backend.service.name, ns);
@@ -24,7 +25,7 @@ function describeBackend(ns: string | undefined, backend: any, ctx: DescribeCont
       if (backend.service.port?.number && backend.service.port.number === sp.port) spName = sp.name ?? '';
       else if (backend.service.port?.name && backend.service.port.name === sp.name) spName = sp.name ?? '';
     }
-    const slices = ctx.list({ kind: 'EndpointSlice', namespace: ns }).filter((s) => s.metadata.labels?.[SERVICE_NAME_LABEL] === backend.service.name);
+    const slices = ctx.list({ kind: 'EndpointSlice', namespace: ns }).filter((s) => s.metadata.labels?.[SERVICE_NAME_LABEL] === backend.service!.name);
     let ep: string;
     if (slices.length > 0) ep = formatEndpointSlices(slices, spName);
     else {
@@ -48,7 +49,7 @@ export function describeIngress(ing: KubeObject, ctx: DescribeContext): string {
   w.write(LEVEL_0, `Name:\t${ing.metadata.name ?? ''}\n`);
   printLabelsMultiline(w, 'Labels', ing.metadata.labels);
   w.write(LEVEL_0, `Namespace:\t${ns ?? ''}\n`);
-  const addrs = [...new Set<string>((ing.status?.loadBalancer?.ingress ?? []).map((i: any) => i.ip || i.hostname || '').filter(Boolean))].sort();
+  const addrs = [...new Set<string>((ing.status?.loadBalancer?.ingress ?? []).map((i: IngressLoadBalancerIngress) => i.ip || i.hostname || '').filter(Boolean))].sort();
   w.write(LEVEL_0, `Address:\t${addrs.join(',')}\n`);
   w.write(LEVEL_0, `Ingress Class:\t${spec.ingressClassName ?? '<none>'}\n`);
   const def = spec.defaultBackend ? describeBackend(ns, spec.defaultBackend, ctx) : '<default>';

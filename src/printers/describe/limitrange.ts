@@ -3,6 +3,7 @@
  * rows it shares with the namespace describer's Resource Limits table
  * (describeLimitRangeSpec). LimitRanges print no Labels, Annotations or Events.
  */
+import type { LimitRangeSpec } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import type { DescribeContext } from './context';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
@@ -13,7 +14,7 @@ export const LIMIT_RANGE_HEADER = 'Type\tResource\tMin\tMax\tDefault Request\tDe
 export const LIMIT_RANGE_RULE = '----\t--------\t---\t---\t---------------\t-------------\t-----------------------';
 
 /** describeLimitRangeSpec writes one row per item and resource, "-" where the item sets no value. */
-export function describeLimitRangeSpec(spec: any, prefix: string, w: PrefixWriter): void {
+export function describeLimitRangeSpec(spec: LimitRangeSpec, prefix: string, w: PrefixWriter): void {
   for (const item of spec?.limits ?? []) {
     const lists = [item.min, item.max, item.defaultRequest, item.default, item.maxLimitRequestRatio];
     // kubemu: resources are sorted; kubectl iterates a Go map (random order).

@@ -2,6 +2,7 @@
  * namespace: `kubectl describe namespace` (kubectl describeNamespace) with its
  * ResourceQuota and LimitRange summaries. Namespaces print no Events section.
  */
+import type { NamespaceCondition } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import type { DescribeContext } from './context';
 import { describeLimitRangeSpec, LIMIT_RANGE_HEADER, LIMIT_RANGE_RULE } from './limitrange';
@@ -54,7 +55,7 @@ export function describeNamespace(ns: KubeObject, ctx: DescribeContext): string 
   printLabelsMultiline(w, 'Labels', ns.metadata.labels);
   printAnnotationsMultiline(w, 'Annotations', ns.metadata.annotations);
   w.write(LEVEL_0, `Status:\t${ns.status?.phase ?? ''}\n`);
-  const conditions: any[] = ns.status?.conditions ?? [];
+  const conditions: NamespaceCondition[] = ns.status?.conditions ?? [];
   if (conditions.length > 0) {
     w.write(LEVEL_0, 'Conditions:\n');
     w.write(LEVEL_1, 'Type\tStatus\tLastTransitionTime\tReason\tMessage\n');

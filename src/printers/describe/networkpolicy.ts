@@ -3,6 +3,7 @@
  * describeNetworkPolicySpec): the pod selector, then the allowed ingress and egress rules
  * per policy type. NetworkPolicies print no Events section.
  */
+import type { NetworkPolicyEgressRule, NetworkPolicyIngressRule, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from '../../api/types/networking-v1';
 import type { KubeObject } from '../../api/meta';
 import { policyTypesOf } from '../../api/network-policy';
 import type { DescribeContext } from './context';
@@ -24,7 +25,7 @@ const INDENT = '    ';
 // Go prints a nil *IntOrString with %s as <nil>.
 const portText = (port: unknown): string => (port === undefined || port === null ? '<nil>' : String(port));
 
-function printPorts(ports: any[] | undefined, w: PrefixWriter): void {
+function printPorts(ports: NetworkPolicyPort[] | undefined, w: PrefixWriter): void {
   if (!ports || ports.length === 0) { w.write(LEVEL_0, `${INDENT}${NETPOL_ANY_PORT}\n`); return; }
   for (const p of ports) {
     const proto = p.protocol ?? 'TCP';
@@ -33,7 +34,7 @@ function printPorts(ports: any[] | undefined, w: PrefixWriter): void {
   }
 }
 
-function printPeers(title: string, peers: any[], w: PrefixWriter): void {
+function printPeers(title: string, peers: NetworkPolicyPeer[], w: PrefixWriter): void {
   for (const peer of peers) {
     w.write(LEVEL_0, `${INDENT}${title}:\n`);
     if (peer.podSelector && peer.namespaceSelector) {
@@ -52,11 +53,11 @@ function printPeers(title: string, peers: any[], w: PrefixWriter): void {
 }
 
 // One direction's rules: ports, then peers, rules separated by a dashed line.
-function printRules(rules: any[] | undefined, peerField: 'from' | 'to', isolated: string, anyPeer: string, w: PrefixWriter): void {
+function printRules(rules: (NetworkPolicyIngressRule & NetworkPolicyEgressRule)[] | undefined, peerField: 'from' | 'to', isolated: string, anyPeer: string, w: PrefixWriter): void {
   if (!rules || rules.length === 0) { w.write(LEVEL_0, `${INDENT}${isolated}\n`); return; }
   rules.forEach((rule, i) => {
     printPorts(rule.ports, w);
-    const peers: any[] = rule[peerField] ?? [];
+    const peers: NetworkPolicyPeer[] = rule[peerField] ?? [];
     if (peers.length === 0) w.write(LEVEL_0, `${INDENT}${anyPeer}\n`);
     else printPeers(peerField === 'from' ? 'From' : 'To', peers, w);
     if (i !== rules.length - 1) w.write(LEVEL_0, `${INDENT}----------\n`);

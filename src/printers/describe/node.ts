@@ -2,6 +2,7 @@
  * node: `kubectl describe node` (kubectl describeNode + describeNodeResource), including the
  * Non-terminated Pods and Allocated resources tables computed from the pods bound to it.
  */
+import type { NodeCondition } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -123,7 +124,7 @@ export function describeNode(node: KubeObject, ctx: DescribeContext): string {
   printTaintsMultiline(w, 'Taints', spec.taints);
   w.write(LEVEL_0, `Unschedulable:\t${spec.unschedulable === true}\n`);
   describeLease(node, ctx, w);
-  const conditions: any[] = status.conditions ?? [];
+  const conditions: NodeCondition[] = status.conditions ?? [];
   if (conditions.length > 0) {
     w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n');
     w.write(LEVEL_1, '----\t------\t-----------------\t------------------\t------\t-------\n');

@@ -2,6 +2,7 @@
  * persistentvolume: `kubectl describe pv` (kubectl describePersistentVolume) for the
  * sources kubemu provisions (hostPath, local, nfs, csi).
  */
+import type { NodeSelectorRequirement, NodeSelectorTerm, VolumeNodeAffinity } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -12,22 +13,22 @@ import { canonicalQuantity } from '../../api/quantity';
 import { timestampSince } from './time-format';
 import { VOLUME_PRINTERS } from './volumes';
 
-function describeNodeAffinity(affinity: any, w: PrefixWriter): void {
+function describeNodeAffinity(affinity: VolumeNodeAffinity, w: PrefixWriter): void {
   w.write(LEVEL_0, 'Node Affinity:\t');
   if (!affinity?.required) { w.writeLine('<none>'); return; }
   w.writeLine('');
   w.write(LEVEL_1, 'Required Terms:\t');
-  const terms: any[] = affinity.required.nodeSelectorTerms ?? [];
+  const terms: NodeSelectorTerm[] = affinity.required!.nodeSelectorTerms ?? [];
   if (terms.length === 0) { w.writeLine('<none>'); return; }
   w.writeLine('');
   terms.forEach((term, i) => {
     w.write(LEVEL_2, `Term ${i}:\t`);
-    const reqs: any[] = term.matchExpressions ?? [];
+    const reqs: NodeSelectorRequirement[] = term.matchExpressions ?? [];
     if (reqs.length === 0) { w.writeLine('<none>'); return; }
     reqs.forEach((r, j) => {
       if (j !== 0) w.write(LEVEL_2, '\t');
       let s = `${r.key} ${String(r.operator).toLowerCase()}`;
-      if ((r.values ?? []).length > 0) s += ` [${r.values.join(', ')}]`;
+      if ((r.values ?? []).length > 0) s += ` [${r.values!.join(', ')}]`;
       w.write(LEVEL_0, `${s}\n`);
     });
   });

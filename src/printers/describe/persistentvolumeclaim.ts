@@ -2,6 +2,7 @@
  * persistentvolumeclaim: `kubectl describe pvc` (kubectl describePersistentVolumeClaim),
  * including the pods that use the claim.
  */
+import type { PersistentVolumeClaimCondition, Volume } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -29,7 +30,7 @@ export function goStringSlice(items: string[] | undefined): string {
 // Pods mounting the claim, then pods owning it (ephemeral volumes), as getPodsForPVC does.
 function podsForPVC(pvc: KubeObject, ctx: DescribeContext): KubeObject[] {
   const pods = ctx.list({ kind: 'Pod', namespace: pvc.metadata.namespace });
-  const using = pods.filter((p) => (p.spec?.volumes ?? []).some((v: any) => v.persistentVolumeClaim?.claimName === pvc.metadata.name));
+  const using = pods.filter((p) => (p.spec?.volumes ?? []).some((v: Volume) => v.persistentVolumeClaim?.claimName === pvc.metadata.name));
   for (const ref of pvc.metadata.ownerReferences ?? []) {
     if (ref.kind !== 'Pod') continue;
     const owner = pods.find((p) => p.metadata.uid === ref.uid);
@@ -66,7 +67,7 @@ export function describePersistentVolumeClaim(pvc: KubeObject, ctx: DescribeCont
   w.write(LEVEL_0, 'Used By:\t');
   if (pods.length === 0) w.writeLine('<none>');
   pods.forEach((name, i) => { if (i !== 0) w.write(LEVEL_0, '\t'); w.write(LEVEL_0, `${name}\n`); });
-  const conditions: any[] = status.conditions ?? [];
+  const conditions: PersistentVolumeClaimCondition[] = status.conditions ?? [];
   if (conditions.length > 0) {
     w.write(LEVEL_0, 'Conditions:\n');
     w.write(LEVEL_1, 'Type\tStatus\tLastProbeTime\tLastTransitionTime\tReason\tMessage\n');

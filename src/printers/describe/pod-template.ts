@@ -2,6 +2,7 @@
  * pod-template: the `Pod Template:` block shared by Deployment, ReplicaSet, Job, DaemonSet,
  * StatefulSet and CronJob describe (kubectl DescribePodTemplate).
  */
+import type { PodSpec, PodTemplateSpec } from '../../api/types/core-v1';
 import { describeContainers } from './containers';
 import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
@@ -9,14 +10,14 @@ import { describeTopologySpreadConstraints } from './topology-spread';
 import { describeVolumes } from './volumes';
 
 /** describePodTemplate writes the template block; titles are indented by two spaces and container/volume names by three. */
-export function describePodTemplate(template: any, w: PrefixWriter): void {
+export function describePodTemplate(template: PodTemplateSpec, w: PrefixWriter): void {
   w.write(LEVEL_0, 'Pod Template:\n');
   if (!template) {
     w.write(LEVEL_1, '<unset>');
     return;
   }
   const meta = template.metadata ?? {};
-  const spec = template.spec ?? {};
+  const spec: Partial<PodSpec> = template.spec ?? {};
   printLabelsMultiline(w, '  Labels', meta.labels);
   if (Object.keys(meta.annotations ?? {}).length > 0) printAnnotationsMultiline(w, '  Annotations', meta.annotations);
   if (spec.serviceAccountName) w.write(LEVEL_1, `Service Account:\t${spec.serviceAccountName}\n`);

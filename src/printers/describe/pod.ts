@@ -1,6 +1,7 @@
 /**
  * pod: `kubectl describe pod` (kubectl describePod).
  */
+import type { PodCondition, PodIP } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { describeContainers, describeResources } from './containers';
 import { wantEvents, type DescribeContext } from './context';
@@ -15,7 +16,7 @@ import { describeVolumes } from './volumes';
 
 /** describePodIPs writes `IPs:` with one `  IP:` line per pod IP, or `IPs:  <none>`. */
 export function describePodIPs(pod: KubeObject, w: PrefixWriter, space: string): void {
-  const ips: any[] = pod.status?.podIPs ?? [];
+  const ips: PodIP[] = pod.status?.podIPs ?? [];
   if (ips.length === 0) { w.write(LEVEL_0, `${space}IPs:\t<none>\n`); return; }
   w.write(LEVEL_0, `${space}IPs:\n`);
   for (const ip of ips) w.write(LEVEL_1, `IP:\t${ip.ip}\n`);
@@ -65,7 +66,7 @@ export function describePod(pod: KubeObject, ctx: DescribeContext): string {
   if ((spec.ephemeralContainers ?? []).length > 0) {
     describeContainers('Ephemeral Containers', spec.ephemeralContainers, status.ephemeralContainerStatuses ?? [], pod, w, '');
   }
-  const conditions: any[] = status.conditions ?? [];
+  const conditions: PodCondition[] = status.conditions ?? [];
   if ((spec.readinessGates ?? []).length > 0) {
     w.write(LEVEL_0, 'Readiness Gates:\n  Type\tStatus\n');
     for (const g of spec.readinessGates) {

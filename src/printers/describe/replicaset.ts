@@ -1,6 +1,7 @@
 /**
  * replicaset: `kubectl describe replicaset` (kubectl describeReplicaSet).
  */
+import type { Condition } from '../../api/meta';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { printController } from './controller-ref';
@@ -12,7 +13,7 @@ import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
 import { formatSelector } from './selector-string';
 
 /** describeWorkloadConditions writes the `Type  Status  Reason` table used by Deployments and ReplicaSets. */
-export function describeWorkloadConditions(conditions: any[] | undefined, w: PrefixWriter): void {
+export function describeWorkloadConditions(conditions: Condition[] | undefined, w: PrefixWriter): void {
   if (!conditions || conditions.length === 0) return;
   w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\tReason\n');
   w.write(LEVEL_1, '----\t------\t------\n');

@@ -2,6 +2,8 @@
  * service: `kubectl describe service` (kubectl describeService), with the per-port
  * Endpoints line built from the Service's EndpointSlices or, failing those, its Endpoints.
  */
+import type { Endpoint } from '../../api/types/discovery-v1';
+import type { EndpointAddress, EndpointSubset, LoadBalancerIngress } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -36,8 +38,8 @@ export function formatEndpointSlices(slices: KubeObject[], portName: string): st
   if (slices.length === 0) return '<none>';
   const out = new EndpointList();
   for (const s of slices) {
-    const endpoints: any[] = s.endpoints ?? [];
-    const ready = (e: any): boolean => e.conditions?.ready === undefined || e.conditions?.ready === null || e.conditions.ready === true;
+    const endpoints: Endpoint[] = s.endpoints ?? [];
+    const ready = (e: Endpoint): boolean => e.conditions?.ready === undefined || e.conditions?.ready === null || e.conditions.ready === true;
     if ((s.ports ?? []).length === 0) {
       for (const e of endpoints) {
         if (out.list.length === MAX_ENDPOINTS) out.more = true;
@@ -62,16 +64,16 @@ export function formatEndpointSlices(slices: KubeObject[], portName: string): st
 
 /** formatEndpoints is the same rendering from a core/v1 Endpoints object (notReadyAddresses skipped). */
 export function formatEndpoints(ep: KubeObject, portName: string): string {
-  const subsets: any[] = ep.subsets ?? [];
+  const subsets: EndpointSubset[] = ep.subsets ?? [];
   // An Endpoints object with no subsets corresponds to an EndpointSlice with no endpoints: empty text.
   const out = new EndpointList();
   for (const ss of subsets) {
-    const addrs: any[] = ss.addresses ?? [];
+    const addrs: EndpointAddress[] = ss.addresses ?? [];
     if ((ss.ports ?? []).length === 0) {
       for (const a of addrs) out.add(a.ip);
       continue;
     }
-    for (const p of ss.ports) {
+    for (const p of ss.ports ?? []) {
       if ((p.name ?? '') !== portName) continue;
       for (const a of addrs) out.add(joinHostPort(a.ip, p.port));
     }
@@ -88,7 +90,7 @@ function endpointsText(svc: KubeObject, portName: string, ctx: DescribeContext):
   return ep ? formatEndpoints(ep, portName) : '<none>';
 }
 
-function loadBalancerIngress(ingress: any[]): string {
+function loadBalancerIngress(ingress: LoadBalancerIngress[]): string {
   return ingress.map((i) => (i.ip ? (i.ipMode ? `${i.ip} (${i.ipMode})` : i.ip) : (i.hostname ?? ''))).join(', ');
 }
 
@@ -109,7 +111,7 @@ export function describeService(svc: KubeObject, ctx: DescribeContext): string {
   if ((spec.externalIPs ?? []).length > 0) w.write(LEVEL_0, `External IPs:\t${spec.externalIPs.join(',')}\n`);
   if (spec.loadBalancerIP) w.write(LEVEL_0, `Desired LoadBalancer IP:\t${spec.loadBalancerIP}\n`);
   if (spec.externalName) w.write(LEVEL_0, `External Name:\t${spec.externalName}\n`);
-  const ingress: any[] = svc.status?.loadBalancer?.ingress ?? [];
+  const ingress: LoadBalancerIngress[] = svc.status?.loadBalancer?.ingress ?? [];
   if (ingress.length > 0) w.write(LEVEL_0, `LoadBalancer Ingress:\t${loadBalancerIngress(ingress)}\n`);
   for (const p of spec.ports ?? []) {
     const name = p.name || '<unset>';

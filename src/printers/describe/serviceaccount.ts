@@ -22,14 +22,14 @@ export function describeServiceAccount(sa: KubeObject, ctx: DescribeContext): st
   const secrets = ctx.list({ kind: 'Secret', namespace: sa.metadata.namespace });
   const existing = new Set(secrets.map((s) => s.metadata.name));
   // Mountable and image pull secrets that name no Secret of the namespace are marked "(not found)".
-  const referenced: string[] = [...(sa.secrets ?? []), ...(sa.imagePullSecrets ?? [])].map((s: any) => s.name);
+  const referenced: string[] = [...(sa.secrets ?? []), ...(sa.imagePullSecrets ?? [])].map((s: { name?: string }) => s.name ?? '');
   const missingSecrets = new Set<string>(referenced.filter((n) => !existing.has(n)));
   const tokens = secrets.filter((s) => s.type === SERVICE_ACCOUNT_TOKEN_TYPE
     && s.metadata.annotations?.['kubernetes.io/service-account.name'] === sa.metadata.name
     && s.metadata.annotations?.['kubernetes.io/service-account.uid'] === sa.metadata.uid).map((s) => s.metadata.name ?? '');
   const names: Record<(typeof HEADERS)[number], string[]> = {
-    'Image pull secrets:': (sa.imagePullSecrets ?? []).map((s: any) => s.name),
-    'Mountable secrets: ': (sa.secrets ?? []).map((s: any) => s.name),
+    'Image pull secrets:': (sa.imagePullSecrets ?? []).map((s: { name?: string }) => s.name ?? ''),
+    'Mountable secrets: ': (sa.secrets ?? []).map((s: { name?: string }) => s.name ?? ''),
     'Tokens:            ': tokens,
   };
   for (const header of HEADERS) {

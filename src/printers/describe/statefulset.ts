@@ -1,6 +1,7 @@
 /**
  * statefulset: `kubectl describe statefulset` (kubectl describeStatefulSet).
  */
+import type { StatefulSetSpec } from '../../api/types/apps-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -12,7 +13,7 @@ import { canonicalQuantity } from '../../api/quantity';
 import { selectorString } from './selector-string';
 import { formatRFC1123Z } from './time-format';
 
-function describeVolumeClaimTemplates(templates: any[] | undefined, w: PrefixWriter): void {
+function describeVolumeClaimTemplates(templates: StatefulSetSpec['volumeClaimTemplates'], w: PrefixWriter): void {
   if (!templates || templates.length === 0) { w.write(LEVEL_0, 'Volume Claims:\t<none>\n'); return; }
   w.write(LEVEL_0, 'Volume Claims:\n');
   for (const pvc of templates) {

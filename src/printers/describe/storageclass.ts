@@ -2,6 +2,7 @@
  * storageclass: `kubectl describe storageclass` (kubectl describeStorageClass). Annotations
  * and parameters print on one line as k=v pairs, not in the multi-line form.
  */
+import type { TopologySelectorLabelRequirement, TopologySelectorTerm } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
@@ -22,13 +23,13 @@ export function printBoolPtr(value: boolean | undefined | null): string {
 }
 
 // printAllowedTopologies: one "Term N:" block per term, one "key in [v1, v2]" line per requirement.
-function printAllowedTopologies(w: PrefixWriter, terms: any[]): void {
+function printAllowedTopologies(w: PrefixWriter, terms: TopologySelectorTerm[]): void {
   w.write(LEVEL_0, 'AllowedTopologies:\t');
   if (terms.length === 0) { w.writeLine('<none>'); return; }
   w.writeLine('');
   terms.forEach((term, i) => {
     w.write(LEVEL_1, `Term ${i}:\t`);
-    const reqs: any[] = term.matchLabelExpressions ?? [];
+    const reqs: TopologySelectorLabelRequirement[] = term.matchLabelExpressions ?? [];
     if (reqs.length === 0) { w.writeLine('<none>'); return; }
     reqs.forEach((req, j) => {
       if (j !== 0) w.write(LEVEL_1, '\t');

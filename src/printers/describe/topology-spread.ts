@@ -1,11 +1,12 @@
 /**
  * topology-spread: the `Topology Spread Constraints:` lines of Pod and Pod Template describe.
  */
+import type { TopologySpreadConstraint } from '../../api/types/core-v1';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
 import { formatSelector } from './selector-string';
 
 /** describeTopologySpreadConstraints writes one line per constraint sorted by topologyKey; nothing when empty. */
-export function describeTopologySpreadConstraints(tscs: any[] | undefined, w: PrefixWriter, space: string): void {
+export function describeTopologySpreadConstraints(tscs: TopologySpreadConstraint[] | undefined, w: PrefixWriter, space: string): void {
   if (!tscs || tscs.length === 0) return;
   const sorted = [...tscs].sort((a, b) => (a.topologyKey < b.topologyKey ? -1 : a.topologyKey > b.topologyKey ? 1 : 0));
   w.write(LEVEL_0, `${space}Topology Spread Constraints:\t`);

@@ -2,6 +2,7 @@
  * volumes: the `Volumes:` section of Pod describe and the Pod Template block
  * (kubectl describeVolumes) for the volume sources kubemu workloads use.
  */
+import type { Volume } from '../../api/types/core-v1';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, PrefixWriter } from './prefix-writer';
 import { canonicalQuantity, tryParseQuantity } from '../../api/quantity';
 
@@ -44,7 +45,7 @@ export const VOLUME_PRINTERS: ReadonlyArray<readonly [string, VolumePrinter]> = 
 ];
 
 /** describeVolumes writes `Volumes:` (or `Volumes:  <none>`) and one block per volume. */
-export function describeVolumes(volumes: any[] | undefined, w: PrefixWriter, space: string): void {
+export function describeVolumes(volumes: Volume[] | undefined, w: PrefixWriter, space: string): void {
   if (!volumes || volumes.length === 0) {
     w.write(LEVEL_0, `${space}Volumes:\t<none>\n`);
     return;
@@ -53,8 +54,10 @@ export function describeVolumes(volumes: any[] | undefined, w: PrefixWriter, spa
   const nameIndent = space.length > 0 ? ' ' : '';
   for (const v of volumes) {
     w.write(LEVEL_1, `${nameIndent}${v.name}:\n`);
-    const printer = VOLUME_PRINTERS.find(([field]) => v[field]);
-    if (printer) printer[1](v[printer[0]], w);
+    // A volume names its source in one field: the printers are keyed by that field's name.
+    const source = v as unknown as Record<string, unknown>;
+    const printer = VOLUME_PRINTERS.find(([field]) => source[field]);
+    if (printer) printer[1](source[printer[0]], w);
     else w.write(LEVEL_1, '<unknown>\n');
   }
 }

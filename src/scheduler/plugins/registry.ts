@@ -64,8 +64,8 @@ export function defaultPlugins(config: ProfileConfig = {}): PluginEntry[] {
   ].map((e) => (config.weights?.[e.plugin.name] !== undefined && e.weight !== undefined ? { ...e, weight: config.weights[e.plugin.name] } : e));
 }
 
-const has = <K extends string>(p: Plugin, method: K): p is Plugin & Record<K, (...a: any[]) => any> =>
-  typeof (p as any)[method] === 'function';
+const has = <K extends string>(p: Plugin, method: K): p is Plugin & Record<K, (...a: never[]) => unknown> =>
+  typeof (p as unknown as Record<string, unknown>)[method] === 'function';
 
 /** newProfile assigns each plugin to the extension points it implements, keeping list order. */
 export function newProfile(entries: readonly PluginEntry[], config: ProfileConfig = {}): Profile {

@@ -9,6 +9,7 @@
  * lives in kube-scheduler.ts.
  */
 import type { KubeObject } from '../../../api/meta';
+import type { PodDisruptionBudget } from '../../../api/types/kinds';
 import { type LabelSelector, selectorMatches } from '../../../api/label-selector';
 import type { NodeInfo, PodInfo, Status } from '../../framework';
 
@@ -34,12 +35,12 @@ const MAX_INT32 = 2147483647;
 export interface PDB { namespace: string; selector: LabelSelector | undefined; disruptionsAllowed: number; disruptedPods: ReadonlySet<string> }
 
 /** pdbFromObject extracts a PDB from a policy/v1 PodDisruptionBudget object. */
-export function pdbFromObject(o: KubeObject): PDB {
+export function pdbFromObject(o: Pick<PodDisruptionBudget, 'metadata' | 'spec' | 'status'>): PDB {
   return {
     namespace: o.metadata.namespace ?? 'default',
-    selector: (o.spec as any)?.selector ?? undefined,
-    disruptionsAllowed: Number((o.status as any)?.disruptionsAllowed ?? 0),
-    disruptedPods: new Set(Object.keys((o.status as any)?.disruptedPods ?? {})),
+    selector: o.spec?.selector ?? undefined,
+    disruptionsAllowed: Number(o.status?.disruptionsAllowed ?? 0),
+    disruptedPods: new Set(Object.keys(o.status?.disruptedPods ?? {})),
   };
 }
 
@@ -48,7 +49,7 @@ export interface Victims { pods: PodInfo[]; numPDBViolations: number }
 
 /** startTimeMs is a pod's status.startTime (kubemu: creationTimestamp when it has not started). */
 export function startTimeMs(pi: PodInfo): number {
-  const t = (pi.pod.status as any)?.startTime ?? pi.pod.metadata.creationTimestamp;
+  const t: string | undefined = pi.pod.status?.startTime ?? pi.pod.metadata.creationTimestamp;
   return t ? Date.parse(t) : 0;
 }
 

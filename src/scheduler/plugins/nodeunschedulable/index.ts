@@ -5,7 +5,7 @@
  */
 
 import type { KubeObject } from '../../../api/meta';
-import { type CycleState, type FilterPlugin, type NodeInfo, type Status, type Taint, ok, toleratesTaint, unschedulable } from '../../framework';
+import { type CycleState, type FilterPlugin, type NodeInfo, type Status, type Taint, type Toleration, ok, toleratesTaint, unschedulable } from '../../framework';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
 /** NAME is the plugin name. */
@@ -22,7 +22,7 @@ export const nodeUnschedulable = {
   name: NAME,
   filter(_state: CycleState, pod: KubeObject, node: NodeInfo): Status {
     if (!node.unschedulable) return ok();
-    const tolerated = (pod.spec?.tolerations ?? []).some((t: any) => toleratesTaint(t, UNSCHEDULABLE_TAINT));
+    const tolerated = (pod.spec?.tolerations ?? []).some((t: Toleration) => toleratesTaint(t, UNSCHEDULABLE_TAINT));
     return tolerated ? ok() : unschedulable(ERR_REASON_UNSCHEDULABLE, false);
   },
   /** Node added or uncordoned (spec.unschedulable counts as a taint change): queue if the pod may now pass. */
@@ -33,5 +33,5 @@ export const nodeUnschedulable = {
 
 function isSchedulableAfterNodeChange(pod: KubeObject, _old: KubeObject | undefined, node: KubeObject | undefined): QueueingHint {
   if (!node?.spec?.unschedulable) return 'Queue';
-  return (pod.spec?.tolerations ?? []).some((t: any) => toleratesTaint(t, UNSCHEDULABLE_TAINT)) ? 'Queue' : 'QueueSkip';
+  return (pod.spec?.tolerations ?? []).some((t: Toleration) => toleratesTaint(t, UNSCHEDULABLE_TAINT)) ? 'Queue' : 'QueueSkip';
 }

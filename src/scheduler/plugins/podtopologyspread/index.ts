@@ -7,6 +7,7 @@
  */
 
 import type { KubeObject } from '../../../api/meta';
+import type { TopologySpreadConstraint } from '../../../api/types/core-v1';
 import { type LabelSelector, selectorMatches } from '../../../api/label-selector';
 import {
   type CycleState, type FilterPlugin, type NodeInfo, type PodInfo, type PreFilterPlugin, type PreFilterResult,
@@ -48,9 +49,9 @@ export interface Constraint {
   byController?: string;
 }
 
-function selectorFor(c: any, pod: KubeObject): LabelSelector | undefined {
-  const sel: LabelSelector | undefined = c.labelSelector ?? undefined;
-  const keys: string[] = c.matchLabelKeys ?? [];
+function selectorFor(c: TopologySpreadConstraint, pod: KubeObject): LabelSelector | undefined {
+  const sel = c.labelSelector ?? undefined;
+  const keys = c.matchLabelKeys ?? [];
   if (!sel || keys.length === 0) return sel;
   // matchLabelKeys (beta, on in 1.32): AND the pod's own values for those keys into the selector.
   const labels = pod.metadata.labels ?? {};
@@ -60,7 +61,7 @@ function selectorFor(c: any, pod: KubeObject): LabelSelector | undefined {
 
 /** buildConstraints returns the pod's constraints of one kind, or the system defaults (scoring only). */
 export function buildConstraints(pod: KubeObject, pi: PodInfo, action: 'DoNotSchedule' | 'ScheduleAnyway'): { constraints: Constraint[]; systemDefaulted: boolean } {
-  const specConstraints: any[] = pod.spec?.topologySpreadConstraints ?? [];
+  const specConstraints: TopologySpreadConstraint[] = pod.spec?.topologySpreadConstraints ?? [];
   if (specConstraints.length > 0) {
     const constraints = specConstraints.filter((c) => c.whenUnsatisfiable === action).map((c): Constraint => {
       const selector = selectorFor(c, pod);
