@@ -46,6 +46,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['scheduler', () => (require('./scheduler') as typeof import('./scheduler')).schedulerCommand],
   ['drain', () => (require('./drain') as typeof import('./drain')).drainCommand],
   ['why', () => (require('./why') as typeof import('./why')).whyCommand],
+  ['check', () => (require('./check') as typeof import('./check')).checkCommand],
   ['auth', () => (require('./auth') as typeof import('./auth')).authCommand],
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
