@@ -63,6 +63,23 @@ function readBundle(ctx: CommandContext, paths: string[], recursive: boolean): B
   return { files, docs: bundleDocs, errors: bundleErrors };
 }
 
+/**
+ * pathArgs are the PATH arguments in the order typed. yargs' parser drops a lone `-`, so
+ * stdin's `-` is put back from the command line where it stood among the paths.
+ */
+function pathArgs(ctx: CommandContext): string[] {
+  const typed = ctx.argv ?? [];
+  if (!typed.includes('-')) return ctx.args;
+  const rest = [...ctx.args];
+  const out: string[] = [];
+  for (const tok of typed.slice(typed.indexOf('check') + 1)) {
+    if (tok === '--') break;
+    if (tok === '-') out.push('-');
+    else if (tok === rest[0]) out.push(rest.shift()!);
+  }
+  return [...out, ...rest];
+}
+
 function choice(value: string, flag: string, allowed: readonly string[]): string {
   if (!allowed.includes(value)) throw new CliError(`invalid argument "${value}" for "--${flag}" flag: must be one of: ${allowed.join(', ')}`, USAGE_EXIT);
   return value;
@@ -92,14 +109,15 @@ export const checkCommand = ownVerb(leaf<typeof CHECK_OPTIONS>({
   ],
   run(ctx: CommandContext, opts): number {
     try {
-      if (!ctx.args.length) throw new CliError(NO_INPUT, USAGE_EXIT);
+      const paths = pathArgs(ctx);
+      if (!paths.length) throw new CliError(NO_INPUT, USAGE_EXIT);
       const until = choice(opts.until, 'until', PHASES) as Phase;
       const format = choice(opts.output, 'output', OUTPUT_NAMES);
       const profile = PROFILES[choice(opts.profile, 'profile', PROFILE_NAMES)]!;
       const simTimeoutMs = durationFlag(opts['sim-timeout'], 'sim-timeout');
       if (simTimeoutMs < 0) throw new CliError(`invalid argument "${opts['sim-timeout']}" for "--sim-timeout" flag: must not be negative`, USAGE_EXIT);
       if (!Number.isInteger(opts.seed)) throw new CliError(`invalid argument "${opts.seed}" for "--seed" flag: must be a whole number`, USAGE_EXIT);
-      const bundle = readBundle(ctx, ctx.args, opts.recursive);
+      const bundle = readBundle(ctx, paths, opts.recursive);
       if (!bundle.docs.length && !bundle.errors.length) throw new CliError('no objects passed to check', USAGE_EXIT);
       const report = runCheck(bundle, admission(ctx), { profile, seed: opts.seed, until, simTimeoutMs });
       const toFile = opts['output-file'];
