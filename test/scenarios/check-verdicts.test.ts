@@ -82,7 +82,19 @@ describe('kubemu check', () => {
     ]);
   });
 
-  it('reads stdin, and directories with -R', () => {
+  it('registers a CRD of the bundle before its custom resources, and reports crash loops, missing config and pending claims', () => {
+    const r = check('more-findings.yaml -o json');
+    expect(r.code).toBe(1);
+    expect(findingsOf(r.stdout).map((o) => [o.object, o.result, ...o.findings.map((f) => f.replace(/\(([0-9a-f-]{36})\)/, '(UID)'))])).toEqual([
+      ['widget.example.com/w1 -n default', 'pass'],
+      ['customresourcedefinition.apiextensions.k8s.io/widgets.example.com', 'pass'],
+      ['pod/crash -n default', 'fail', 'KM021-crash-loop: CrashLoopBackOff: back-off 5m0s restarting failed container=c pod=crash_default(UID)'],
+      ['pod/cfg -n default', 'fail', 'KM022-container-config: CreateContainerConfigError: configmap "missing" not found'],
+      ['persistentvolumeclaim/data -n default', 'fail', 'KM030-pvc-pending: no persistent volumes available for this claim and no storage class is set'],
+    ]);
+  });
+
+  it('reads stdin', () => {
     const stdin = fs.readFileSync(path.join(DATA, 'good.yaml'), 'utf8');
     expect(check('- -o json', stdin).stdout).toBe(check('good.yaml -o json').stdout.replaceAll('"good.yaml"', '"STDIN"'));
   });
