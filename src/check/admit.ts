@@ -37,12 +37,16 @@ export interface Admitted {
 export const namespaceCreatedMessage = (ns: string): string =>
   `namespace "${ns}" is not in the bundle; created it for the check (the cluster must already have it)`;
 
-/** admitAll applies every document in apply order in one write; results are in input order. */
-export function admitAll(cluster: Cluster, docs: readonly BundleDoc[], admission: Admission): Admitted[] {
+/**
+ * admitAll applies every document in apply order in one write; results are in input order.
+ * settle false leaves the controllers unrun (`--until admitted` judges the API's answers only).
+ */
+export function admitAll(cluster: Cluster, docs: readonly BundleDoc[], admission: Admission, settle = true): Admitted[] {
   const results = new Map<BundleDoc, Admitted>();
   const bundleNamespaces = new Set(docs.filter((d) => d.object.kind === 'Namespace' && d.object.apiVersion === 'v1')
     .map((d) => (d.object.metadata as { name?: unknown } | undefined)?.name).filter((n): n is string => typeof n === 'string'));
-  cluster.write(() => {
+  const write = <T>(fn: () => T): T => (settle ? cluster.write(fn) : cluster.store.transaction(fn));
+  write(() => {
     results.clear();
     for (const doc of inApplyOrder(docs, (d) => d.object.kind)) {
       const findings: Finding[] = [];

@@ -22,7 +22,7 @@ export interface Bundle { files: string[]; docs: BundleDoc[]; errors: BundleErro
 export function runCheck(bundle: Bundle, admission: Admission, opts: CheckOptions): CheckReport {
   const cluster = newThrowawayCluster(opts.profile, opts.seed);
   try {
-    const admitted = admitAll(cluster, bundle.docs, admission);
+    const admitted = admitAll(cluster, bundle.docs, admission, opts.until !== 'admitted');
     const keys = admitted.filter((a) => a.stored && awaited(a.object.kind, opts.until)).map(keyOf);
     const simulatedMs = opts.until === 'admitted' ? 0 : simulate(cluster, keys, opts.until, opts.simTimeoutMs);
     const objects = cluster.store.transaction(() => admitted.map((a): ObjectVerdict => {

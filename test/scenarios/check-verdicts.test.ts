@@ -94,6 +94,12 @@ describe('kubemu check', () => {
     ]);
   });
 
+  it('stops at admitted with --until admitted: only the API answers count', () => {
+    const r = check('more-findings.yaml --until admitted -o json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { simulated: string; summary: { passed: number } })).toMatchObject({ simulated: '0s', summary: { passed: 5 } });
+  });
+
   it('reads stdin', () => {
     const stdin = fs.readFileSync(path.join(DATA, 'good.yaml'), 'utf8');
     expect(check('- -o json', stdin).stdout).toBe(check('good.yaml -o json').stdout.replaceAll('"good.yaml"', '"STDIN"'));
