@@ -72,6 +72,8 @@ export class ManifestParseError extends Error {
     readonly docs: ManifestDoc[] = [],
     /** 0-based List item position, for errors about one item of a List. */
     readonly item?: number,
+    /** 1-based line of the stream where the failing document starts, when known. */
+    readonly line?: number,
   ) {
     super(message);
   }
@@ -110,14 +112,14 @@ export function readManifestStream(text: string, source: string, options: ReadMa
   const checkKind = options.checkKind ?? true;
   const docs: ManifestDoc[] = [];
   const errors: ManifestParseError[] = [];
-  const fail = (message: string, kind: ManifestErrorKind, index: number): ReadResult => {
-    errors.push(new ManifestParseError(message, kind, source, index, docs.slice()));
+  const fail = (message: string, kind: ManifestErrorKind, index: number, line?: number): ReadResult => {
+    errors.push(new ManifestParseError(message, kind, source, index, docs.slice(), undefined, line));
     return { docs, errors };
   };
   const emit = (value: unknown, raw: string | undefined, index: number, line: number, duplicates: DuplicateKey[]): void => {
     if (value === null) return;
     for (const err of addDocument(value, raw, { index, line }, duplicates, source, checkKind, docs)) {
-      errors.push(new ManifestParseError(err.message, 'decode', source, index, [], err.item));
+      errors.push(new ManifestParseError(err.message, 'decode', source, index, [], err.item, line));
     }
   };
 
@@ -154,7 +156,7 @@ export function readManifestStream(text: string, source: string, options: ReadMa
       value = r === undefined ? null : r.value;
       duplicates = r?.duplicates ?? [];
     } catch (e) {
-      return fail(`error parsing ${source}: ${YAML_TO_JSON_PREFIX}${yamlErrorText(e, chunk)}`, 'parse', i);
+      return fail(`error parsing ${source}: ${YAML_TO_JSON_PREFIX}${yamlErrorText(e, chunk)}`, 'parse', i, line);
     }
     emit(value, undefined, i, line, duplicates);
   }

@@ -100,6 +100,15 @@ describe('kubemu check', () => {
     expect((JSON.parse(r.stdout) as { simulated: string; summary: { passed: number } })).toMatchObject({ simulated: '0s', summary: { passed: 5 } });
   });
 
+  it("reports a document that is not YAML with apply's parse error at the line it starts on, and checks the rest", () => {
+    const r = check('broken.yaml -o github');
+    expect([r.code, r.stdout]).toEqual([1, [
+      "::error file=broken.yaml,line=6,title=KM002-unreadable::error: error parsing broken.yaml: error converting YAML to JSON: yaml: line 6: did not find expected ',' or ']'",
+      '1 object in 1 file: 1 passed, 0 failed, 1 unreadable document (until ready, profile kubeadm, seed 1, simulated 0s)',
+      '',
+    ].join('\n')]);
+  });
+
   it('reads stdin', () => {
     const stdin = fs.readFileSync(path.join(DATA, 'good.yaml'), 'utf8');
     expect(check('- -o json', stdin).stdout).toBe(check('good.yaml -o json').stdout.replaceAll('"good.yaml"', '"STDIN"'));

@@ -59,7 +59,7 @@ function readBundle(ctx: CommandContext, paths: string[], recursive: boolean): B
   const files: string[] = [];
   const seen = (f: string) => { if (!files.includes(f)) files.push(f); };
   const bundleDocs: BundleDoc[] = docs.map((d) => { seen(d.source); return { file: d.source, line: d.line, object: d.object }; });
-  const bundleErrors: BundleError[] = errors.map((e) => { seen(e.source); return { file: e.source, line: 1, message: `error: ${e.message}` }; });
+  const bundleErrors: BundleError[] = errors.map((e) => { seen(e.source); return { file: e.source, line: e.line ?? 1, message: `error: ${e.message}` }; });
   return { files, docs: bundleDocs, errors: bundleErrors };
 }
 
