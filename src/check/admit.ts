@@ -33,7 +33,7 @@ export interface Admitted {
   findings: Finding[];
 }
 
-/** NAMESPACE_CREATED is the note for a namespace the check had to create. */
+/** namespaceCreatedMessage is KM003's note for a namespace the check had to create. */
 export const namespaceCreatedMessage = (ns: string): string =>
   `namespace "${ns}" is not in the bundle; created it for the check (the cluster must already have it)`;
 

@@ -4,6 +4,7 @@
  * and the kind profile's single untainted node.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempHome, type TempHome } from '../helpers/run-cli';
@@ -43,10 +44,11 @@ describe('kubemu check outputs', () => {
   });
 
   it('writes the report to --output-file and the summary to stdout', () => {
-    const r = check('mixed.yaml -o junit --output-file report.xml');
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-check-report-'));
+    const r = check(`mixed.yaml -o junit --output-file ${path.join(out, 'report.xml')}`);
     expect(r.stdout).toBe('2 objects in 1 file: 1 passed, 1 failed (until ready, profile kubeadm, seed 1, simulated 0s)\n');
-    expect(fs.readFileSync(path.join(DATA, 'report.xml'), 'utf8')).toBe(golden('expected-mixed.junit'));
-    fs.rmSync(path.join(DATA, 'report.xml'));
+    expect(fs.readFileSync(path.join(out, 'report.xml'), 'utf8')).toBe(golden('expected-mixed.junit'));
+    fs.rmSync(out, { recursive: true, force: true });
     expect(fs.readdirSync(r.home.dir)).toEqual([]);
   });
 
