@@ -101,7 +101,7 @@ export function runOwnVerb(verb: OwnVerbCommand, argv: readonly string[], out: (
   } catch (e) {
     if (!(e instanceof YargsUsage)) throw e;
     const { path, group } = commandPath(tree, argv);
-    throw new CliError(usageText(e.message, argv, `kubemu ${path.join(' ') || verb.name}`, group));
+    throw new CliError(usageText(e.message, argv, `kubemu ${path.join(' ') || verb.name}`, group), verb.usageExitCode ?? 1);
   }
   if (help) out(`${help}\n`);
   return code;

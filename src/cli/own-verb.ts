@@ -102,11 +102,14 @@ export function toModule(c: OwnCommand, depth = 1): CommandModule {
 export interface OwnVerbCommand extends Command {
   readonly ownVerb: true;
   readonly tree: () => OwnCommand;
+  /** usageExitCode is the exit code of a command-line mistake (1, as kubectl's; `check` uses 2, as CI linters do). */
+  readonly usageExitCode?: number;
 }
 
 /** ownVerb makes the registry entry of an own verb. */
-export function ownVerb(tree: OwnCommand): OwnVerbCommand {
+export function ownVerb(tree: OwnCommand, opts: { usageExitCode?: number } = {}): OwnVerbCommand {
   return {
+    ...opts,
     name: wordOf(tree),
     short: tree.describe,
     usage: `kubemu ${tree.command}`,

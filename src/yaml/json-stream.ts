@@ -27,6 +27,8 @@ export const MAX_NESTING_DEPTH = 1000;
 export interface JsonValue {
   value: unknown;
   raw: string;
+  /** start is the offset in the stream where the value begins. */
+  start: number;
   /** Text of a number too large for float64 (Go rejects it when decoding), if any. */
   overflow?: string;
 }
@@ -62,7 +64,7 @@ export function readJsonStream(text: string): JsonStreamResult {
       return { values, error: `json: offset ${offset}: invalid character ${quoteChar(text, e.at)} ${e.what}` };
     }
     const raw = text.slice(start, s.pos);
-    values.push({ value: JSON.parse(raw), raw, overflow: s.overflow });
+    values.push({ value: JSON.parse(raw), raw, start, overflow: s.overflow });
   }
 }
 

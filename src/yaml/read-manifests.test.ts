@@ -271,3 +271,15 @@ describe('readManifests: hostile input', () => {
     ]);
   });
 });
+
+describe('document lines', () => {
+  it('points each YAML document at its first line with content, counted in the whole stream', () => {
+    const text = '# a comment\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n\n# b\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n';
+    expect(readManifests(text, 'x.yaml').map((d) => d.line)).toEqual([2, 8]);
+  });
+
+  it('points JSON values at the line where each begins, and List items at their List', () => {
+    const text = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}\n\n{"apiVersion":"v1","kind":"List","items":[\n{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"b"}}]}\n';
+    expect(readManifests(text, 'x.json').map((d) => d.line)).toEqual([1, 3]);
+  });
+});

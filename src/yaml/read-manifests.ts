@@ -42,6 +42,11 @@ export interface ManifestDoc {
   index: number;
   /** 0-based position inside a List document, when the object came from one. */
   item?: number;
+  /**
+   * 1-based line of the stream where the document's content starts (its first line that is
+   * not blank or a comment; for a List item, its List's), so a report can point at it.
+   */
+  line: number;
   /** Duplicate keys collapsed (last wins), for `--validate=strict` style rejection. */
   duplicates: DuplicateKey[];
 }
@@ -67,6 +72,8 @@ export class ManifestParseError extends Error {
     readonly docs: ManifestDoc[] = [],
     /** 0-based List item position, for errors about one item of a List. */
     readonly item?: number,
+    /** 1-based line of the stream where the failing document starts, when known. */
+    readonly line?: number,
   ) {
     super(message);
   }
@@ -105,19 +112,20 @@ export function readManifestStream(text: string, source: string, options: ReadMa
   const checkKind = options.checkKind ?? true;
   const docs: ManifestDoc[] = [];
   const errors: ManifestParseError[] = [];
-  const fail = (message: string, kind: ManifestErrorKind, index: number): ReadResult => {
-    errors.push(new ManifestParseError(message, kind, source, index, docs.slice()));
+  const fail = (message: string, kind: ManifestErrorKind, index: number, line?: number): ReadResult => {
+    errors.push(new ManifestParseError(message, kind, source, index, docs.slice(), undefined, line));
     return { docs, errors };
   };
-  const emit = (value: unknown, raw: string | undefined, index: number, duplicates: DuplicateKey[]): void => {
+  const emit = (value: unknown, raw: string | undefined, index: number, line: number, duplicates: DuplicateKey[]): void => {
     if (value === null) return;
-    for (const err of addDocument(value, raw, index, duplicates, source, checkKind, docs)) {
-      errors.push(new ManifestParseError(err.message, 'decode', source, index, [], err.item));
+    for (const err of addDocument(value, raw, { index, line }, duplicates, source, checkKind, docs)) {
+      errors.push(new ManifestParseError(err.message, 'decode', source, index, [], err.item, line));
     }
   };
 
   if (isJsonStream(text)) {
     const r = readJsonStream(text);
+    const lineAt = lineCounter(text);
     for (let i = 0; i < r.values.length; i++) {
       const v = r.values[i];
       if (Buffer.byteLength(v.raw, 'utf8') > MAX_DOCUMENT_BYTES) return fail(TOO_LARGE_MESSAGE, 'too-large', i);
@@ -126,7 +134,7 @@ export function readManifestStream(text: string, source: string, options: ReadMa
         errors.push(new ManifestParseError(msg, 'decode', source, i));
         continue;
       }
-      emit(v.value, v.raw, i, []);
+      emit(v.value, v.raw, i, lineAt(v.start), []);
     }
     if (r.error) return fail(`error parsing ${source}: ${r.error}`, 'parse', r.values.length);
     return { docs, errors };
@@ -136,6 +144,7 @@ export function readManifestStream(text: string, source: string, options: ReadMa
   const split = splitYamlDocuments(body);
   for (let i = 0; i < split.chunks.length; i++) {
     const chunk = split.chunks[i].text;
+    const line = split.chunks[i].firstLine + contentLineOffset(chunk) + 1;
     if (chunk.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(chunk, 'utf8') > MAX_DOCUMENT_BYTES) {
       return fail(TOO_LARGE_MESSAGE, 'too-large', i);
     }
@@ -147,12 +156,36 @@ export function readManifestStream(text: string, source: string, options: ReadMa
       value = r === undefined ? null : r.value;
       duplicates = r?.duplicates ?? [];
     } catch (e) {
-      return fail(`error parsing ${source}: ${YAML_TO_JSON_PREFIX}${yamlErrorText(e, chunk)}`, 'parse', i);
+      return fail(`error parsing ${source}: ${YAML_TO_JSON_PREFIX}${yamlErrorText(e, chunk)}`, 'parse', i, line);
     }
-    emit(value, undefined, i, duplicates);
+    emit(value, undefined, i, line, duplicates);
   }
   if (split.error) return fail(`error parsing ${source}: ${split.error}`, 'parse', split.chunks.length);
   return { docs, errors };
+}
+
+// contentLineOffset is how many lines of a YAML chunk come before its first one with content
+// (blank lines, comments and directives are skipped).
+function contentLineOffset(chunk: string): number {
+  let offset = 0;
+  for (let at = 0; at < chunk.length; offset++) {
+    let end = chunk.indexOf('\n', at);
+    if (end < 0) end = chunk.length;
+    const l = chunk.slice(at, end).trim();
+    if (l !== '' && !l.startsWith('#') && !l.startsWith('%')) return offset;
+    at = end + 1;
+  }
+  return 0;
+}
+
+// lineCounter returns a function giving the 1-based line of an offset; offsets must not decrease.
+function lineCounter(text: string): (offset: number) => number {
+  let line = 1;
+  let at = 0;
+  return (offset) => {
+    for (let i = text.indexOf('\n', at); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) { line++; at = i + 1; }
+    return line;
+  };
 }
 
 // isJsonStream mirrors GuessJSONStream: JSON iff the first non-whitespace byte is '{'.
@@ -188,7 +221,7 @@ interface DocError {
 function addDocument(
   value: unknown,
   raw: string | undefined,
-  index: number,
+  { index, line }: { index: number; line: number },
   duplicates: DuplicateKey[],
   source: string,
   checkKind: boolean,
@@ -228,13 +261,13 @@ function addDocument(
       } else if (!nonEmptyString(it.apiVersion)) {
         errs.push({ message: `${TYPE_INFO_PREFIX}Object 'apiVersion' is missing in 'object has no apiVersion field'`, item: j });
       } else {
-        out.push({ object: it, index, item: j, duplicates });
+        out.push({ object: it, index, item: j, line, duplicates });
       }
     }
     return errs;
   }
   if (checkKind && !nonEmptyString(obj.kind)) return decodeErr(missingKind(obj, raw));
-  out.push({ object: obj, index, duplicates });
+  out.push({ object: obj, index, line, duplicates });
   return [];
 }
 

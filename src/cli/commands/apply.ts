@@ -39,6 +39,12 @@ function warnIfImperative(ctx: CommandContext, cluster: Cluster, info: ResourceI
   if (live && live.metadata.annotations?.[LAST_APPLIED] === undefined) ctx.io.err(MISSING_LAST_APPLIED(info.resource, name));
 }
 
+/** unnamedApplyError is kubectl apply's refusal of an object without a name (apply cannot generate one), or undefined when it has one. */
+export function unnamedApplyError(info: ResourceInfo, object: KubeObject, source: string): string | undefined {
+  if (object.metadata.name) return undefined;
+  return object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.resource}", GroupVersionKind: "${object.apiVersion}, Kind=${object.kind}"\nName: "", Namespace: "${object.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty`;
+}
+
 /** parseDryRun checks --dry-run's value. */
 export function parseDryRun(v: string | undefined): 'none' | 'client' | 'server' {
   if (v === undefined || v === 'none' || v === 'false') return 'none';
@@ -71,12 +77,10 @@ export const applyCommand = defineCommand({
     if (ctx.flags['server-side']) throw new CliError(SERVER_SIDE_UNSUPPORTED);
     if (ctx.flags.prune) throw new CliError(PRUNE_UNSUPPORTED);
     return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
-      if (!object.metadata.name) {
-        fail(object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.resource}", GroupVersionKind: "${object.apiVersion}, Kind=${object.kind}"\nName: "", Namespace: "${object.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty`);
-        return undefined;
-      }
+      const unnamed = unnamedApplyError(info, object, source);
+      if (unnamed) { fail(unnamed); return undefined; }
       if (dryRun === 'client') {
-        const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name });
+        const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name! });
         return { object, word: exists ? 'configured' : 'created' };
       }
       warnIfImperative(ctx, cluster, info, object);

@@ -47,6 +47,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['drain', () => (require('./drain') as typeof import('./drain')).drainCommand],
   ['why', () => (require('./why') as typeof import('./why')).whyCommand],
   ['netcheck', () => (require('./netcheck') as typeof import('./netcheck')).netcheckCommand],
+  ['check', () => (require('./check') as typeof import('./check')).checkCommand],
   ['auth', () => (require('./auth') as typeof import('./auth')).authCommand],
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],

@@ -1,0 +1,36 @@
+/**
+ * rules: every kind of finding `kubemu check` reports, as data — an id a CI log can be
+ * grepped for (and a later --ignore can name), its level and what it means. Ids are stable:
+ * a rule is never renumbered, a retired one is never reused.
+ */
+
+/** Level decides the exit code: any error fails the check; warnings and notes do not. */
+export type Level = 'error' | 'warning' | 'info';
+
+/** Rule is one row of the table. */
+export interface Rule { readonly id: string; readonly level: Level; readonly summary: string }
+
+function rule(id: string, level: Level, summary: string): Rule {
+  return { id, level, summary };
+}
+
+/** RULES by name; `RULES.rejected.id` is `KM001-rejected`. */
+export const RULES = {
+  rejected: rule('KM001-rejected', 'error', 'The API server (or kubectl before it) refused the object; the reason is the text `kubectl apply` prints.'),
+  unreadable: rule('KM002-unreadable', 'error', 'The file could not be read or parsed as YAML/JSON manifests.'),
+  namespaceCreated: rule('KM003-namespace-created', 'info', 'The object names a namespace the bundle does not create; the check created it, as the real cluster must already have it.'),
+  unschedulable: rule('KM010-unschedulable', 'error', "A pod stayed Pending: the scheduler's PodScheduled=False message."),
+  podsNotCreated: rule('KM011-pods-not-created', 'error', "The workload's controller did not create all its pods (its FailedCreate event when there is one)."),
+  imagePull: rule('KM020-image-pull', 'error', "A container's image cannot be pulled (ErrImagePull / ImagePullBackOff, with the kubelet's message)."),
+  crashLoop: rule('KM021-crash-loop', 'error', 'A container keeps exiting and is restarted with back-off (CrashLoopBackOff).'),
+  containerConfig: rule('KM022-container-config', 'error', "A container cannot be created from its spec (CreateContainerConfigError: a missing ConfigMap, Secret or key)."),
+  notReady: rule('KM023-not-ready', 'error', 'A pod runs but never became Ready (readiness never true, or a container still waiting when simulated time ran out).'),
+  progressDeadline: rule('KM024-progress-deadline', 'error', 'The Deployment rollout stopped progressing (Progressing=False, ProgressDeadlineExceeded).'),
+  podFailed: rule('KM025-pod-failed', 'error', 'A pod or Job failed (phase Failed, or the Job\'s Failed condition).'),
+  pvcPending: rule('KM030-pvc-pending', 'error', 'A PersistentVolumeClaim stayed Pending (no StorageClass, class not found, no volume).'),
+  serviceSelectsNothing: rule('KM040-service-no-pods', 'error', 'A Service selector matches no pod.'),
+  serviceTargetPort: rule('KM041-service-target-port', 'error', 'A Service targetPort is exposed by no container of the pods it selects.'),
+} as const satisfies Record<string, Rule>;
+
+/** RULE_TABLE lists the rules in id order (docs and `--help` print it). */
+export const RULE_TABLE: readonly Rule[] = Object.values(RULES).sort((a, b) => (a.id < b.id ? -1 : 1));
