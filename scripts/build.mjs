@@ -127,7 +127,7 @@ for (const root of roots) {
 
 for (const [name, file] of dataFiles) copyFileSync(file, `dist/${name}`);
 // yargs' English strings, where its locale lookup looks from import.meta.url (scripts/import-meta-url.js).
-mkdirSync('dist/locales');
+mkdirSync('dist/locales', { recursive: true });
 copyFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('yargs/package.json')), 'locales', 'en.json'), 'dist/locales/en.json');
 
 if (process.env.KUBEMU_BUILD_META) writeFileSync(process.env.KUBEMU_BUILD_META, JSON.stringify(out.metafile));

@@ -17,6 +17,7 @@ import { resolvConf } from './standard-files';
 import { backendFor, routeConnection, type Client } from '../network/proxy';
 import type { Rand } from '../sim/rand';
 import { PolicyGate } from '../network/network-policy-gate';
+import { nodeReachable } from '../network/cni';
 import { NC_TOOL, runNc } from './net-tools-nc';
 import { curlTimedOut, wgetTimedOut } from './net-timeouts';
 import { controllerReady, ingressEntryAt, ingressEntryFor, ingressRequest, type IngressEntry } from '../network/ingress-http';
@@ -177,6 +178,8 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
     pod = b ? b.pod : ctx.api.list({ kind: 'Pod' }).find((p) => p.status?.podIP === ip);
     if (b) targetPort = b.port;
   }
+  // A pod on a node that is not Ready (partitioned, its kubelet gone) answers nothing: packets to it are lost.
+  if (pod?.spec?.nodeName && !pod.spec.hostNetwork && !nodeReachable(ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName }))) return { ok: false, why: 'timeout', host, ip, port };
   if (!gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
   const body = pod && serve(pod, targetPort, path);
   if (!body) return { ok: false, why: 'refused', host, ip, port };

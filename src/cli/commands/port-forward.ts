@@ -10,6 +10,8 @@
  * tools/portforward/portforward.go (listeners, its messages and errors).
  * kubemu: only loopback addresses are listened on; a connection is answered as HTTP/1.1.
  */
+import { ApiError } from '../../apiserver/errors';
+import { authorizeRequest } from '../../apiserver/authorization';
 import type { Server, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { KubeObject } from '../../api/meta';
@@ -67,6 +69,13 @@ export const portForwardCommand = defineCommand({
     const pod = cluster.read(() => cluster.api.tryGet(ref));
     if (!pod) throw new CliError(`pods "${ref.name}" not found`);
     if (pod.status?.phase !== 'Running') throw new CliError(notRunning(pod.status?.phase ?? ''));
+    // The forward is a POST to pods/portforward, refused when the upgrade is not authorized.
+    try {
+      cluster.read(() => authorizeRequest(cluster.api, 'create', 'Pod', ref.namespace, ref.name, 'portforward'));
+    } catch (e) {
+      if (e instanceof ApiError) throw new CliError(`error upgrading connection: ${e.message}`);
+      throw e;
+    }
     const ports = parsePorts(specs);
     const addresses = parseAddresses(ctx.flags.address);
     const outside = addresses.find((a) => !isLoopback(a.address));
