@@ -9,7 +9,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM bench helpers without type declarations
-import { ensureBuilt, KUBEMU } from '../../bench/lib/cli.mjs';
+import { ensureBuilt as copyBuilt, KUBEMU } from '../../bench/lib/cli.mjs';
+import { ensureBuilt } from '../helpers/build-once';
 // @ts-expect-error plain ESM bench helpers without type declarations
 import { checkHistory, conflictText } from '../../bench/lib/history-check.mjs';
 // @ts-expect-error plain ESM bench helpers without type declarations
@@ -55,7 +56,9 @@ describe('R1 history (4 processes × 12 commands)', () => {
   afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
   it('has zero violations of every kind', { timeout: 600_000 }, async () => {
-    ensureBuilt([]);
+    // Build under the suite's lock (another test may be building or running dist/), then take a copy.
+    ensureBuilt();
+    copyBuilt(['--no-build']);
     const { records, result } = await runWorkload({ bin: KUBEMU, home, procs: 4, commands: 12, seed: 3 });
     expect(records.length).toBeGreaterThanOrEqual(48);
     expect(result.details).toEqual([]);
