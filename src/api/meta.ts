@@ -65,12 +65,4 @@ export interface Condition {
 }
 
 /** ObjectReference as used by Events' involvedObject. */
-export interface ObjectReference {
-  kind?: string;
-  namespace?: string;
-  name?: string;
-  uid?: string;
-  apiVersion?: string;
-  resourceVersion?: string;
-  fieldPath?: string;
-}
+export type { ObjectReference } from './types/core-v1';

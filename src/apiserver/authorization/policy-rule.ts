@@ -5,16 +5,10 @@
  * Mirrors kubernetes/kubernetes pkg/apis/rbac/v1/evaluation_helpers.go and
  * plugin/pkg/auth/authorizer/rbac/rbac.go RuleAllows.
  */
+import type { PolicyRule } from '../../api/types/rbac-v1';
 import type { Attributes } from './attributes';
 
-/** PolicyRule is rbac.authorization.k8s.io/v1 PolicyRule. */
-export interface PolicyRule {
-  verbs: string[];
-  apiGroups?: string[];
-  resources?: string[];
-  resourceNames?: string[];
-  nonResourceURLs?: string[];
-}
+export type { PolicyRule };
 
 /** ALL is RBAC's wildcard. */
 export const ALL = '*';
