@@ -431,6 +431,8 @@ export class ApiServer implements ApiClient {
       if (deepEqual(sent.status, current.status)) return this.answer(current, input) as T;
       const obj = structuredClone(current);
       obj.status = structuredClone(sent.status);
+      const causes = write().strategyFor(obj.kind).validateStatusUpdate?.(obj, current) ?? [];
+      if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, obj.metadata.name ?? '', causes);
       if (o.dryRun) return this.answer(obj, input) as T;
       return this.answer(this.persistUpdate(obj, current, info), input) as T;
     });

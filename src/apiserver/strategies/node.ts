@@ -6,6 +6,8 @@ import { immutable, invalidValue, notSupported, required } from '../field-errors
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { validateLabelKey, validateLabelValue } from './names';
 import { isObject, type Strategy } from './strategy';
+import { NEGATIVE_ERROR } from './field-rules';
+import { tryParseQuantity } from '../../api/quantity';
 
 /** TAINT_EFFECTS are the supported taint effects, in upstream order. */
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
@@ -30,6 +32,28 @@ export function validateTaints(field: string, taints: unknown): StatusCause[] {
   return out;
 }
 
+/**
+ * validateNodeResources checks status.capacity and status.allocatable as ValidateNode does
+ * (ValidateResourceQuantityValue): every quantity non-negative, and whole for pods. A node
+ * reporting negative room would break every scheduling decision that reads it.
+ */
+export function validateNodeResources(status: unknown): StatusCause[] {
+  if (!isObject(status)) return [];
+  const out: StatusCause[] = [];
+  for (const list of ['capacity', 'allocatable'] as const) {
+    const resources = (status as Record<string, unknown>)[list];
+    if (!isObject(resources)) continue;
+    for (const [name, raw] of Object.entries(resources)) {
+      const q = tryParseQuantity(String(raw));
+      if (!q) continue; // the decoder refuses what is not a quantity
+      const field = `status.${list}.${name}`;
+      if (q.nanos < 0n) out.push(invalidValue(field, String(raw), NEGATIVE_ERROR));
+      else if (name === 'pods' && q.nanos % 1_000_000_000n !== 0n) out.push(invalidValue(field, String(raw), 'must be an integer'));
+    }
+  }
+  return out;
+}
+
 /** NODE_STRATEGY is the Node strategy (status is the kubelet's). */
 export const NODE_STRATEGY: Strategy = {
   defaults: () => undefined,
@@ -40,6 +64,7 @@ export const NODE_STRATEGY: Strategy = {
     if (o && obj.spec?.podCIDR !== o) out.push(immutable('spec.podCIDRs', obj.spec?.podCIDR ?? ''));
     return out;
   },
+  validateStatusUpdate: (obj) => validateNodeResources(obj.status),
   prepareForCreate(obj) { if (obj.metadata) delete obj.metadata.namespace; },
   prepareForUpdate(obj, old) { if (old.status !== undefined) obj.status = structuredClone(old.status); },
 };

@@ -16,6 +16,8 @@ export interface Strategy {
   validate(obj: KubeObject): StatusCause[];
   /** validateUpdate lists every 422 cause of replacing old with obj (including immutable fields). */
   validateUpdate(obj: KubeObject, old: KubeObject): StatusCause[];
+  /** validateStatusUpdate lists every 422 cause of a status write (the status subresource's ValidateUpdate). */
+  validateStatusUpdate?(obj: KubeObject, old: KubeObject): StatusCause[];
   /** true when the change should bump metadata.generation */
   specChanged?(obj: KubeObject, old: KubeObject): boolean;
   /** strip/reset fields a create or update may not set (e.g. status on the main resource) */

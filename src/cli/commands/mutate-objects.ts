@@ -44,6 +44,8 @@ export interface MutateOptions {
   writeUnchanged?: boolean;
   /** typed edits and prints objects as kubectl's Go structs see them (the set commands). */
   typed?: boolean;
+  /** subresource 'status' writes the object's status through the status subresource (patch --subresource=status). */
+  subresource?: 'status';
 }
 
 /** sameObject compares two objects as Go would compare their JSON. */
@@ -83,7 +85,8 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
         const word = o.mutate(obj, before, ec);
         if (dryRun === 'client') return { obj, word };
         if (!o.writeUnchanged && sameObject(obj, before)) return { obj: before, word };
-        return { obj: cluster.api.update(obj, { fieldManager: o.fieldManager, dryRun: dryRun === 'server' }), word };
+        const opts = { fieldManager: o.fieldManager, dryRun: dryRun === 'server' };
+        return { obj: o.subresource === 'status' ? cluster.api.updateStatus(obj, opts) : cluster.api.update(obj, opts), word };
       });
     } catch (e) {
       errors.push(targetError(e));

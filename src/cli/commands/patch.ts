@@ -70,8 +70,12 @@ export const patchCommand = defineCommand({
     const patch = parsePatchText(text);
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
+    const subresource = ctx.flags.subresource;
+    if (subresource !== undefined && !['status', 'scale'].includes(subresource)) throw new CliError(`invalid subresource value: "${subresource}". Must be one of [status scale]`);
     return mutateObjects(ctx, resolved, {
       local, fieldManager: ctx.flags['field-manager'],
+      // kubemu: the scale subresource is patched as the object's spec.replicas.
+      subresource: subresource === 'status' ? 'status' : undefined,
       mutate(obj, before, ec) {
         let patched = patchObject(before, patch, type as PatchType);
         // The server decodes what the patch produced into the kind's Go type (kubectl's
