@@ -36,6 +36,11 @@ const COREFILE = `.:53 {
 export const KUBE_DNS_IP = '10.96.0.10';
 export const KUBERNETES_SERVICE_IP = '10.96.0.1';
 
+/** isKubeProxyAddon marks kube-proxy's ConfigMap and DaemonSet (`kubeadm init --skip-phases=addon/kube-proxy` leaves them out). */
+export function isKubeProxyAddon(obj: KubeObject): boolean {
+  return obj.metadata.name === 'kube-proxy' && obj.metadata.namespace === 'kube-system' && (obj.kind === 'ConfigMap' || obj.kind === 'DaemonSet');
+}
+
 /** addonObjects lists the objects kubeadm creates, in creation order. */
 export function addonObjects(controlPlaneIP: string): KubeObject[] {
   return [

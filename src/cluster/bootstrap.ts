@@ -9,10 +9,10 @@ import { openSqliteStore, removeSideFiles } from '../store/sqlite/sqlite-store';
 import type { ClockMode } from '../sim/clock';
 import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_SEED, type Cluster } from './cluster';
-import { addonObjects } from './addons';
+import { addonObjects, isKubeProxyAddon } from './addons';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
 import type { ReservationProfile } from './reservations';
-import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, type CniOption } from './cni-option';
+import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, replacesKubeProxy, type CniOption } from './cni-option';
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -99,7 +99,7 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
       const created = api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
       api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
     }
-    for (const obj of addonObjects(nodeIP(0))) api.create(obj, FM);
+    for (const obj of addonObjects(nodeIP(0))) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(obj, FM);
     for (const obj of cniAddonObjects(spec.cni)) api.create(obj, FM);
     cluster.sim.withoutWriteBudget(() => cluster.sim.settle());
   });

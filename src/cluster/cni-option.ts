@@ -2,22 +2,24 @@
  * cni-option: `kubemu cluster create --cni` — which pod network a new cluster comes with.
  * `builtin` (the default) has its nodes' network configured out of band, with no add-on pods,
  * so a default cluster lists exactly kubeadm's pods; `none` is `kubeadm init` before any CNI
- * is applied (nodes NotReady until one is); `calico` is `none` plus Calico's manifest.
+ * is applied (nodes NotReady until one is); `calico` is `none` plus Calico's manifest;
+ * `cilium` is `none` without kube-proxy, plus Cilium with its kube-proxy replacement.
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { NETWORK_NOT_READY_MESSAGE, emptyCniConfig } from '../network/cni';
 import { TAINT_NODE_NOT_READY } from '../controllers/nodelifecycle/taints';
 import { calicoObjects } from './calico';
+import { ciliumObjects } from './cilium';
 
 /** CNI_OPTIONS are the values `--cni` takes; the first is the default. */
-export const CNI_OPTIONS = ['builtin', 'none', 'calico'] as const;
+export const CNI_OPTIONS = ['builtin', 'none', 'calico', 'cilium'] as const;
 /** CniOption is one of CNI_OPTIONS. */
 export type CniOption = (typeof CNI_OPTIONS)[number];
 
 /** cniAddonObjects are the objects a cluster's CNI choice applies after kubeadm's add-ons. */
 export function cniAddonObjects(cni: CniOption | undefined): KubeObject[] {
-  return cni === 'calico' ? calicoObjects() : [];
+  return cni === 'calico' ? calicoObjects() : cni === 'cilium' ? ciliumObjects() : [];
 }
 
 /**
@@ -36,7 +38,12 @@ export function registerWithoutNetwork(node: KubeObject): KubeObject {
 
 /** needsCniAddon says whether nodes of a cluster made with this option start without a pod network. */
 export function needsCniAddon(cni: CniOption | undefined): boolean {
-  return cni === 'none' || cni === 'calico';
+  return cni === 'none' || cni === 'calico' || cni === 'cilium';
+}
+
+/** replacesKubeProxy says whether the CNI routes Services itself, so kubeadm installs no kube-proxy. */
+export function replacesKubeProxy(cni: CniOption | undefined): boolean {
+  return cni === 'cilium';
 }
 
 /** recordEmptyCni records a new node's empty /etc/cni/net.d. */

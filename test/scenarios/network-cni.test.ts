@@ -96,7 +96,7 @@ describe('pod networking (CNI)', () => {
 
   it('--cni rejects an unknown plugin', () => {
     home = manualCluster();
-    expect(home.run('cluster create x --cni weave')).toEqual({ stdout: '', stderr: 'error: --cni must be one of builtin, none, calico, got "weave"\n', code: 1 });
+    expect(home.run('cluster create x --cni weave')).toEqual({ stdout: '', stderr: 'error: --cni must be one of builtin, none, calico, cilium, got "weave"\n', code: 1 });
   });
 
   it('hostNetwork pods use the node IP; a hostPort taken on every worker leaves the pod Pending', () => {

@@ -39,7 +39,7 @@ const create = leaf({
     clock: { type: 'string', default: 'wall', describe: 'manual (moves only with `kubemu tick`) or wall (follows real time).' },
     seed: { type: 'number', default: 1, describe: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
     'node-profile': { type: 'string', default: 'kubeadm', describe: 'What nodes reserve from pods: kubeadm (evictionHard 100Mi only) or aks (AKS 1.29+ kube-reserved CPU and memory).' },
-    cni: { type: 'string', default: CNI_OPTIONS[0], describe: 'Pod network: builtin (configured on the nodes, no add-on pods), none (nodes NotReady until a CNI add-on is applied) or calico.' },
+    cni: { type: 'string', default: CNI_OPTIONS[0], describe: 'Pod network: builtin (configured on the nodes, no add-on pods), none (nodes NotReady until a CNI add-on is applied), calico, or cilium (which replaces kube-proxy).' },
   },
   examples: [
     ['$0 cluster create dev --clock manual --seed 7', 'a cluster whose clock moves only with `kubemu tick`'],

@@ -268,6 +268,10 @@ const proxyRules = leaf({
     cluster.catchUp();
     const text = cluster.read(() => {
       cluster.api.get({ kind: 'Node', name });
+      // No kube-proxy runs where the CNI replaces it (Cilium's eBPF service maps route instead).
+      if (!cluster.api.tryGet({ kind: 'DaemonSet', namespace: 'kube-system', name: 'kube-proxy' })) {
+        throw new CliError(`kube-proxy does not run on node ${name}: this cluster has no kube-proxy DaemonSet (its CNI, e.g. Cilium, routes Services itself)`);
+      }
       const config = kubeProxyConfig(cluster);
       const mode = opts.mode ?? config.mode;
       if (mode === 'ipvs') return ipvsRules(cluster.api, name);
