@@ -12,7 +12,7 @@ import { clusterExists, contextNamespace, currentCluster, kubemuHome, listCluste
 import { openCluster, type Cluster } from '../cluster/cluster';
 import { discoveryOrder, qualifiedResource, type Registry } from '../api/registry';
 
-/** Directive bits, cobra's ShellCompDirective. */
+/** Directive bits, cobra's ShellCompDirective: no space after the word; no file names when nothing matches. */
 export const NO_SPACE = 2;
 export const NO_FILE_COMP = 4;
 

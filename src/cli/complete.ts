@@ -11,12 +11,11 @@ import { GLOBAL_FLAGS } from './flags';
 import { isOwnVerb, wordOf, type OwnCommand } from './own-verb';
 import type { Command } from './command';
 import type { Options } from 'yargs';
+import { NO_FILE_COMP, completeNames } from './complete-names';
 
 /** COMPLETE_WORD is cobra's hidden completion command. */
 export const COMPLETE_WORD = '__complete';
 
-/** NO_FILE_COMP is cobra's ShellCompDirectiveNoFileComp: do not fall back to file names. */
-const NO_FILE_COMP = 4;
 
 interface Candidate { word: string; describe: string }
 
@@ -50,7 +49,7 @@ function kubectlCandidates(command: CommandSpec, rest: readonly string[], partia
     path = `${path} ${next.name}`;
   }
   if (!node.subcommands) {
-    const names = (require('./complete-names') as typeof import('./complete-names')).completeNames(path, node.flags, rest.slice(i), partial, env);
+    const names = completeNames(path, node.flags, rest.slice(i), partial, env);
     if (names) return { candidates: names.words.map((word) => ({ word, describe: '' })), directive: names.directive, filtered: true };
   }
   if (partial.startsWith('-')) {
