@@ -36,6 +36,15 @@ describe('subresource authorization', () => {
     expect(home.run('scale deployment web --replicas=2 --as=ann')).toEqual({ code: 0, stdout: 'deployment.apps/web scaled\n', stderr: '' });
   });
 
+  it('run -i attaches through pods/attach, and falls back to the log when that is refused', () => {
+    ok('create role runner --verb=create,delete --resource=pods');
+    ok('create rolebinding ann-runs --role=runner --user=ann');
+    expect(home.run(['run', 'job1', '--rm', '-i', '--restart=Never', '--image=busybox', '--as=ann', '--', 'sh', '-c', 'sleep 5; echo done'])).toEqual({
+      code: 0, stdout: 'done\npod "job1" deleted\n',
+      stderr: 'warning: couldn\'t attach to pod/job1, falling back to streaming logs: pods "job1" is forbidden: User "ann" cannot create resource "pods/attach" in API group "" in the namespace "default"\n',
+    });
+  });
+
   it('describe without list events prints the object and no Events section', () => {
     const out = home.run(`describe pod ${pod} --as=ann`);
     expect(out.code).toBe(0);

@@ -5,6 +5,8 @@
  * (attach-stream.ts), returns the container's exit code and, with --rm, deletes what it made.
  * Mirrors kubernetes/kubectl pkg/cmd/run/run.go.
  */
+import { ApiError } from '../../apiserver/errors';
+import { authorizeRequest } from '../../apiserver/authorization';
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
@@ -121,8 +123,19 @@ function attachToRun(ctx: CommandContext, created: KubeObject, timeoutMs: number
   const container: string = created.spec.containers[0].name;
   const quiet = !!ctx.flags.quiet;
   const pod = waitForPod(ctx, ref, podRunningAndReady, timeoutMs);
-  if (isCompleted(pod)) printLogs(ctx, pod, container);
-  else {
+  // A completed pod's output is read as pods/log; a running one is attached to (pods/attach),
+  // and when the attach is refused kubectl warns and streams the log instead.
+  const cluster = ctx.cluster();
+  const allowed = (verb: string, subresource: string) => cluster.read(() => authorizeRequest(cluster.api, verb, 'Pod', ref.namespace, ref.name, subresource));
+  let attachRefused: ApiError | undefined;
+  if (!isCompleted(pod)) {
+    try { allowed('create', 'attach'); } catch (e) { if (e instanceof ApiError) attachRefused = e; else throw e; }
+  }
+  if (isCompleted(pod) || attachRefused) {
+    if (attachRefused) ctx.io.err(`warning: couldn't attach to pod/${ref.name}, falling back to streaming logs: ${attachRefused.message}\n`);
+    allowed('get', 'log');
+    printLogs(ctx, attachRefused ? waitForPod(ctx, ref, podCompleted, timeoutMs) : pod, container);
+  } else {
     // Output written before the attach connects comes from the log (handleAttachPod's pre-attach logs).
     printLogs(ctx, pod, container);
     attachStream(ctx, pod, container, { stdin: !!ctx.flags.stdin, tty: !!ctx.flags.tty, quiet });
