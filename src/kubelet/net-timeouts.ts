@@ -1,11 +1,12 @@
 /**
- * net-timeouts: what curl, wget and nslookup print when the network drops their packets (a
+ * net-timeouts: what curl and wget print when the network drops their packets (a
  * NetworkPolicy on Calico drops, it does not reject): the client waits for its own timeout or
  * the kernel's, whichever ends first. Simulated: nothing waits, the texts say how long it would.
  * Texts: curl 8.x lib/multi.c multi_handle_timeout ("Resolving/Connection timed out after N
  * milliseconds") and lib/connect.c (all eyeballers failed: "Failed to connect to H port P
  * after N ms: Couldn't connect to server", exit 28 on ETIMEDOUT); busybox 1.36 wget (its -T
- * alarm: "download timed out"; else connect(2)'s ETIMEDOUT) and nslookup.
+ * alarm: "download timed out"; else connect(2)'s ETIMEDOUT). DNS clients' timeouts are
+ * kubelet/dns-tools.ts's (NO_SERVERS).
  */
 import type { ToolResult } from './net-tools';
 
@@ -21,8 +22,6 @@ export const SYN_TIMEOUT_MS = 127_000;
  */
 export const RESOLVER_GIVE_UP_MS = 40_000;
 
-/** NSLOOKUP_NO_SERVERS is busybox nslookup's output when no DNS server answers. */
-export const NSLOOKUP_NO_SERVERS = ';; connection timed out; no servers could be reached\n\n';
 /** WGET_DOWNLOAD_TIMED_OUT is busybox wget's message when its -T alarm fires. */
 export const WGET_DOWNLOAD_TIMED_OUT = 'wget: download timed out';
 
