@@ -27,6 +27,29 @@ describe('cluster DNS over the API', () => {
     expect(resolve('web-0.nginx', 'default', cluster.api)).toMatchObject({ fqdn: 'web-0.nginx.default.svc.cluster.local', addresses: [ip] });
   });
 
+  it('answers from EndpointSlices, as CoreDNS 1.11 does: a selectorless Service whose only endpoints are a slice the user wrote resolves', () => {
+    // Mirroring runs Endpoints → slices only, so here no Endpoints object ever exists; a CoreDNS
+    // reading Endpoints (1.8 and before) answers NXDOMAIN for this name.
+    cluster.write(() => {
+      cluster.api.create({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'db', namespace: 'default' }, spec: { clusterIP: 'None', ports: [{ name: 'pg', port: 5432 }] } }, { fieldManager: 'test' });
+      cluster.api.create({
+        apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
+        metadata: { name: 'db-1', namespace: 'default', labels: { 'kubernetes.io/service-name': 'db' } },
+        addressType: 'IPv4', ports: [{ name: 'pg', port: 5432, protocol: 'TCP' }],
+        endpoints: [
+          { addresses: ['192.168.10.5'], hostname: 'primary' },
+          { addresses: ['192.168.10.6'], conditions: { ready: false } },
+          { addresses: ['192.168.10.7'], conditions: { ready: true } },
+        ],
+      }, { fieldManager: 'test' });
+    });
+    cluster.advance(5_000);
+    expect(cluster.api.tryGet({ kind: 'Endpoints', namespace: 'default', name: 'db' })).toBeUndefined();
+    expect(readyAddresses(svc('db'), cluster.api).map((a) => a.ip)).toEqual(['192.168.10.5', '192.168.10.7']);
+    expect(resolve('db', 'default', cluster.api)).toMatchObject({ fqdn: 'db.default.svc.cluster.local', addresses: ['192.168.10.5', '192.168.10.7'] });
+    expect(resolve('primary.db', 'default', cluster.api)?.addresses).toEqual(['192.168.10.5']);
+  });
+
   it('answers at the kube-dns address while CoreDNS has a ready endpoint the caller reaches', () => {
     expect(servesDns(CLUSTER_DNS_IP, cluster.api)).toBe(true);
     expect(servesDns('10.96.0.99', cluster.api)).toBe(false);

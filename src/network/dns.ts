@@ -14,6 +14,7 @@ import type { ClusterView, EndpointAddress } from './dns/kubernetes-zone';
 import { reply, type DnsReply, type RecordType } from './dns/message';
 import { serveQuery } from './dns/server';
 import { libcCandidates, type ResolvConf } from './dns/stub-resolver';
+import { serviceSlices } from './proxy';
 
 /** CLUSTER_DOMAIN is kubeadm's default cluster domain. */
 export const CLUSTER_DOMAIN = 'cluster.local';
@@ -33,21 +34,22 @@ type Api = Pick<ApiClient, 'tryGet' | 'list'>;
 
 /**
  * readyAddresses are a Service's ready endpoint addresses with their ports — the one place
- * DNS reads endpoints. An address's hostname is the pod's spec.hostname when the pod's
- * subdomain names the Service, as the endpoints controller sets it.
+ * DNS reads endpoints. CoreDNS 1.11 (v1.32's) watches EndpointSlices, not Endpoints: each
+ * IPv4/IPv6 slice of the Service is one set of addresses with that slice's ports; an
+ * endpoint whose ready condition is false is skipped (unset counts as ready, as the API
+ * documents), and its hostname is the slice's (the pod's spec.hostname when its subdomain
+ * names the Service, as the endpointslice controller sets it).
+ * Mirrors coredns plugin/kubernetes/object/endpoint.go EndpointSliceToEndpoints.
  */
-export function readyAddresses(service: KubeObject, api: Pick<ApiClient, 'tryGet'>): EndpointAddress[] {
-  const ns = service.metadata.namespace!;
-  const ep = api.tryGet({ kind: 'Endpoints', namespace: ns, name: service.metadata.name! });
+export function readyAddresses(service: KubeObject, api: Pick<ApiClient, 'list'>): EndpointAddress[] {
   const out: EndpointAddress[] = [];
-  for (const subset of ep?.subsets ?? []) {
-    for (const a of (subset.addresses ?? []) as { ip: string; hostname?: string; targetRef?: { kind?: string; name?: string; namespace?: string } }[]) {
-      let hostname = a.hostname;
-      if (!hostname && a.targetRef?.kind === 'Pod' && a.targetRef.name) {
-        const pod = api.tryGet({ kind: 'Pod', namespace: a.targetRef.namespace ?? ns, name: a.targetRef.name });
-        if (pod?.spec?.hostname && pod.spec.subdomain === service.metadata.name) hostname = pod.spec.hostname;
-      }
-      out.push({ ip: a.ip, ...(hostname ? { hostname } : {}), ports: subset.ports ?? [] });
+  for (const es of serviceSlices(service, api)) {
+    if (es.addressType === 'FQDN') continue;
+    const ports = ((es.ports ?? []) as { name?: string | null; port?: number | null; protocol?: string }[])
+      .map((p) => ({ name: p.name ?? '', port: p.port ?? -1, protocol: p.protocol ?? 'TCP' }));
+    for (const e of (es.endpoints ?? []) as { addresses?: string[]; hostname?: string; conditions?: { ready?: boolean } }[]) {
+      if (e.conditions?.ready === false) continue;
+      for (const ip of e.addresses ?? []) out.push({ ip, ...(e.hostname ? { hostname: e.hostname } : {}), ports });
     }
   }
   return out;
@@ -102,7 +104,7 @@ export type NoAnswer = 'refused' | 'timeout';
  * dnsPath is what becomes of a query sent to ip: a CoreDNS answers it (the kube-dns Service's
  * address, or a ready CoreDNS endpoint's own, reachable on 53/UDP), or NoAnswer.
  */
-export function dnsPath(ip: string, api: Pick<ApiClient, 'tryGet'>, reach?: Reach): 'served' | NoAnswer {
+export function dnsPath(ip: string, api: Pick<ApiClient, 'tryGet' | 'list'>, reach?: Reach): 'served' | NoAnswer {
   const svc = api.tryGet({ kind: 'Service', namespace: DNS_NAMESPACE, name: DNS_SERVICE });
   if (!svc) return 'timeout';
   const addresses = readyAddresses(svc, api);
@@ -116,7 +118,7 @@ export function dnsPath(ip: string, api: Pick<ApiClient, 'tryGet'>, reach?: Reac
 }
 
 /** servesDns says whether a query sent to ip gets CoreDNS's answer. */
-export function servesDns(ip: string, api: Pick<ApiClient, 'tryGet'>, reach?: Reach): boolean {
+export function servesDns(ip: string, api: Pick<ApiClient, 'tryGet' | 'list'>, reach?: Reach): boolean {
   return dnsPath(ip, api, reach) === 'served';
 }
 

@@ -8,6 +8,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
+import { serviceSlices } from './proxy';
 import { NetworkPolicyEvaluator, type Endpoint, type Protocol } from './network-policy';
 
 /** DNS_PORT is the port CoreDNS serves on; the resolver asks over UDP first. */
@@ -49,8 +50,12 @@ export class PolicyGate {
   /** canResolve reports whether the source's DNS queries reach CoreDNS (true when there is no endpoint to judge). */
   canResolve(): boolean {
     if (!this.source || !this.policies().hasPolicies) return true;
-    const ep = this.api.tryGet({ kind: 'Endpoints', namespace: 'kube-system', name: 'kube-dns' });
-    const targets: DnsTarget[] = (ep?.subsets ?? []).flatMap((s: { addresses?: DnsTarget[] }) => s.addresses ?? []);
+    // kube-proxy sends the query to one of kube-dns's ready endpoints, read from its slices.
+    const svc = this.api.tryGet({ kind: 'Service', namespace: 'kube-system', name: 'kube-dns' });
+    const targets: DnsTarget[] = (svc ? serviceSlices(svc, this.api) : []).flatMap((es) =>
+      ((es.endpoints ?? []) as { addresses?: string[]; conditions?: { ready?: boolean }; targetRef?: DnsTarget['targetRef'] }[])
+        .filter((e) => e.conditions?.ready !== false && e.addresses?.length)
+        .map((e) => ({ ip: e.addresses![0]!, targetRef: e.targetRef })));
     if (!targets.length) return true;
     return targets.some((a) => {
       const pod = a.targetRef?.kind === 'Pod' ? this.api.tryGet({ kind: 'Pod', namespace: a.targetRef.namespace ?? 'kube-system', name: a.targetRef.name }) : undefined;
