@@ -47,11 +47,19 @@ beforeAll(() => {
       service('empty', '10.96.1.17', {}),
       service('lb', '10.96.1.18', { type: 'LoadBalancer', ports: [{ name: 'http', port: 80, targetPort: 80, nodePort: 30082 }] }),
       slice('lb', 'lb', [{ name: 'http', port: 80 }], [{ ip: '10.244.2.9', node: 'worker02' }]),
+      service('ranged', '10.96.1.19', {
+        type: 'LoadBalancer', loadBalancerSourceRanges: [' 10.244.1.0/24', '203.0.113.0/25'], externalIPs: ['192.168.99.5'],
+        ports: [{ name: 'http', port: 80, targetPort: 80, nodePort: 30083 }],
+      }),
+      slice('ranged', 'ranged', [{ name: 'http', port: 80 }], [{ ip: '10.244.2.10', node: 'worker02' }]),
     ];
     for (const o of objs) api.create(o, { fieldManager: 'test' });
     const lb = api.get({ kind: 'Service', namespace: 'default', name: 'lb' });
     lb.status = { loadBalancer: { ingress: [{ ip: '20.1.2.3', ipMode: 'VIP' }] } };
     api.updateStatus(lb, { fieldManager: 'test' });
+    const ranged = api.get({ kind: 'Service', namespace: 'default', name: 'ranged' });
+    ranged.status = { loadBalancer: { ingress: [{ ip: '20.1.2.4', ipMode: 'VIP' }] } };
+    api.updateStatus(ranged, { fieldManager: 'test' });
   });
 });
 
@@ -109,6 +117,15 @@ describe('routeConnection', () => {
   it('routes a load balancer\'s ingress IP to the Service', () => {
     expect(dest(routeConnection('20.1.2.3', 80, {}, api))).toBe('10.244.2.9:80');
     expect(dest(routeConnection('20.1.2.3', 81, {}, api))).toBe('refused');
+  });
+
+  it('drops a load-balancer IP connection from outside loadBalancerSourceRanges; node ports and external IPs are not filtered', () => {
+    expect(dest(routeConnection('20.1.2.4', 80, { ip: '10.244.1.20', nodeName: 'worker01' }, api))).toBe('10.244.2.10:80');
+    expect(dest(routeConnection('20.1.2.4', 80, { ip: '203.0.113.2' }, api))).toBe('10.244.2.10:80');
+    expect(dest(routeConnection('20.1.2.4', 80, { ip: '203.0.113.130' }, api))).toBe('dropped');
+    expect(dest(routeConnection('20.1.2.4', 80, { ip: '10.244.2.20', nodeName: 'worker02' }, api))).toBe('dropped');
+    expect(dest(routeConnection(W1, 30083, { ip: '203.0.113.130' }, api))).toBe('10.244.2.10:80');
+    expect(dest(routeConnection('192.168.99.5', 80, { ip: '203.0.113.130' }, api))).toBe('10.244.2.10:80');
   });
 });
 

@@ -17,6 +17,7 @@ import { fnv32a } from '../api/fnv32a';
 import { SERVICE_NAME_LABEL } from '../api/endpoint-slice-labels';
 import type { Rand } from '../sim/rand';
 import { POD_NETWORK_PREFIX } from './ipam';
+import { proxiedSourceRanges, sourceRangeContains } from '../api/load-balancer-source-ranges';
 
 
 /** Backend is the pod a connection reaches and the port it reaches it on. */
@@ -148,6 +149,21 @@ export function nodeAddresses(api: Pick<ApiClient, 'list'>): Map<string, string>
 }
 
 /**
+ * firewalled: the connection goes to a load-balancer IP of a Service with
+ * spec.loadBalancerSourceRanges and its source is outside every range — kube-proxy's KUBE-FW
+ * chain (nftables: firewall-check) lets it fall through to a DROP. Node ports and external IPs
+ * are not subject to the ranges.
+ * kubemu: a client without an address is not judged.
+ */
+export function firewalled(svc: KubeObject, ip: string, client: Client): boolean {
+  const lbIPs = (svc.status?.loadBalancer?.ingress ?? []).map((i: { ip?: string }) => i.ip);
+  if (!lbIPs.includes(ip) || !client.ip) return false;
+  const ranges = proxiedSourceRanges(svc);
+  if (ranges.length === 0) return false;
+  return !ranges.some((r) => sourceRangeContains(r, client.ip!));
+}
+
+/**
  * routeConnection is what a TCP connection to ip:port meets: a Service's ClusterIP, a node
  * port on any node's address (reachable on every node, as kube-proxy opens it on all of them),
  * or an external/load-balancer IP — else notService.
@@ -180,6 +196,7 @@ export function routeConnection(ip: string, port: number, client: Client, api: A
     if (!external.includes(ip)) continue;
     const sp = (svc.spec?.ports ?? []).find((p: { port: number; protocol?: string }) => p.port === port && (p.protocol ?? 'TCP') === 'TCP');
     if (!sp) return { kind: 'refused', service: svc };
+    if (firewalled(svc, ip, client)) return { kind: 'dropped', service: svc };
     // kubemu: a load balancer health-checks the nodes and sends only to those with a local endpoint, so any endpoint answers.
     return routeServicePort(svc, sp, 'cluster', client, api, rand);
   }

@@ -12,6 +12,7 @@ import { validateObjectMeta, validateObjectMetaUpdate, type MetaOptions, type Na
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain } from './names';
 import { isObject, setDefault, withOrder, type Strategy } from './strategy';
 import { allocateServiceAddresses, dropTypeDependentFields } from '../allocators';
+import { validateSourceRanges } from './service-source-ranges';
 
 /** SERVICE_TYPES are the supported spec.type values, sorted as upstream prints them. */
 export const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'] as const;
@@ -148,9 +149,9 @@ export function validateServiceSpec(spec: any): StatusCause[] {
 /** SERVICE_STRATEGY is the Service strategy (status is the load balancer's, reset on create). */
 export const SERVICE_STRATEGY: Strategy = {
   defaults: defaultService,
-  validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validateServiceSpec(obj.spec)],
+  validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validateServiceSpec(obj.spec), ...validateSourceRanges(obj)],
   validateUpdate: (obj, old) => {
-    const out = [...validateObjectMetaUpdate(obj, old, META), ...validateServiceSpec(obj.spec)];
+    const out = [...validateObjectMetaUpdate(obj, old, META), ...validateServiceSpec(obj.spec), ...validateSourceRanges(obj)];
     // ClusterIP is immutable once allocated (except when switching to or from ExternalName).
     const o = old.spec?.clusterIP;
     const n = obj.spec?.clusterIP;
