@@ -14,6 +14,7 @@ function chainHash(s: string): string {
 }
 const SVC = (spn: string, proto = 'tcp') => `KUBE-SVC-${chainHash(spn + proto)}`;
 const SVL = (spn: string, proto = 'tcp') => `KUBE-SVL-${chainHash(spn + proto)}`;
+const FW = (spn: string, proto = 'tcp') => `KUBE-FW-${chainHash(spn + proto)}`;
 const EXT = (spn: string, proto = 'tcp') => `KUBE-EXT-${chainHash(spn + proto)}`;
 const SEP = (spn: string, ep: string, proto = 'tcp') => `KUBE-SEP-${chainHash(spn + proto + ep)}`;
 
@@ -42,7 +43,11 @@ beforeAll(() => {
       service('local', '10.96.100.3', { type: 'NodePort', externalTrafficPolicy: 'Local', ports: [{ port: 80, targetPort: 80, nodePort: 30080 }] }),
       slice('local', { port: 80 }, [{ ip: '10.244.1.5', node: 'worker01' }]),
       service('empty', '10.96.100.4', { type: 'NodePort', ports: [{ port: 80, targetPort: 80, nodePort: 30081 }] }),
+      service('guarded', '10.96.100.5', { type: 'LoadBalancer', loadBalancerSourceRanges: [' 203.0.113.0/25'], ports: [{ port: 80, targetPort: 80, nodePort: 30082 }] }),
+      slice('guarded', { port: 80 }, [{ ip: '10.244.2.6', node: 'worker02' }]),
     ]) cluster.api.create(o, { fieldManager: 'test' });
+    const guarded = cluster.api.get({ kind: 'Service', namespace: 'shop', name: 'guarded' });
+    cluster.api.updateStatus({ ...guarded, status: { loadBalancer: { ingress: [{ ip: '5.6.7.8', ipMode: 'VIP' }] } } }, { fieldManager: 'test' });
   });
 });
 
@@ -104,6 +109,22 @@ describe('iptables rules', () => {
     expect(rulesFor('worker01', 'shop/empty')).toEqual([
       '-A KUBE-EXTERNAL-SERVICES -p tcp -m comment --comment "shop/empty has no endpoints" -m addrtype --dst-type LOCAL -m tcp --dport 30081 -j REJECT --reject-with icmp-port-unreachable',
       '-A KUBE-SERVICES -d 10.96.100.4/32 -p tcp -m comment --comment "shop/empty has no endpoints" -m tcp --dport 80 -j REJECT --reject-with icmp-port-unreachable',
+    ]);
+  });
+});
+
+describe('loadBalancerSourceRanges in iptables mode', () => {
+  it('sends the load-balancer IP through KUBE-FW, which admits the ranges, and drops the rest in KUBE-PROXY-FIREWALL', () => {
+    const spn = 'shop/guarded';
+    // upstream's TestOverallIPTablesRules names ns5/svc5:p80's firewall chain so.
+    expect(FW('ns5/svc5:p80')).toBe('KUBE-FW-NUKIZ6OKUXPJNT4C');
+    expect(rulesFor('worker01', '5.6.7.8')).toEqual([
+      `-A KUBE-PROXY-FIREWALL -d 5.6.7.8/32 -p tcp -m comment --comment "shop/guarded traffic not accepted by ${FW(spn)}" -m tcp --dport 80 -j DROP`,
+      `-A KUBE-SERVICES -d 5.6.7.8/32 -p tcp -m comment --comment "shop/guarded loadbalancer IP" -m tcp --dport 80 -j ${FW(spn)}`,
+    ]);
+    expect(rulesFor('worker01', `-A ${FW(spn)}`)).toEqual([
+      `-A ${FW(spn)} -s 203.0.113.0/25 -m comment --comment "shop/guarded loadbalancer IP" -j ${EXT(spn)}`,
+      `-A ${FW(spn)} -m comment --comment "other traffic to shop/guarded will be dropped by KUBE-PROXY-FIREWALL"`,
     ]);
   });
 });

@@ -8,13 +8,14 @@
  * Mirrors kubernetes pkg/proxy/iptables/proxier.go syncProxyRules (v1.32) and
  * pkg/proxy/ipvs/proxier.go; rules appear in iptables-save's normalised argument order, with
  * the probability iptables stores (a 31-bit fraction) rather than the text kube-proxy wrote.
- * kubemu: Services are visited in name order (kube-proxy walks a Go map); the nftables mode
- * is not modelled.
+ * kubemu: Services are visited in name order (kube-proxy walks a Go map). The nftables mode
+ * is kube-proxy-nftables.ts, over the same Service ports and endpoint categories.
  */
 import { createHash } from 'node:crypto';
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { portEndpoints, type SliceEndpoint } from './proxy';
+import { proxiedSourceRanges, sourceRangeContains, type SourceRange } from '../api/load-balancer-source-ranges';
 
 /** DEFAULT_CLUSTER_CIDR is the pod network kube-proxy's local-traffic detector uses (kubeadm's --pod-network-cidr). */
 export const DEFAULT_CLUSTER_CIDR = '10.244.0.0/16';
@@ -64,7 +65,7 @@ export function savedProbability(n: number): string {
 }
 
 /** ProxiedPort is one Service port as kube-proxy sees it on a node. */
-interface ProxiedPort {
+export interface ProxiedPort {
   svc: KubeObject;
   spn: string;
   protocol: string;
@@ -74,16 +75,36 @@ interface ProxiedPort {
   externalIPs: string[];
   lbIPs: string[];
   healthCheckNodePort?: number;
+  /** sourceRanges: spec.loadBalancerSourceRanges as kube-proxy reads them (the field's IPv4 ranges). */
+  sourceRanges: SourceRange[];
   affinitySeconds?: number;
   internalLocal: boolean;
   externalLocal: boolean;
   all: SliceEndpoint[];
 }
 
-type Reader = Pick<ApiClient, 'list' | 'tryGet'>;
+export type Reader = Pick<ApiClient, 'list' | 'tryGet'>;
+
+/** nodeInternalIP is the node's InternalIP, kube-proxy's --bind-address / nodeIP. */
+export function nodeInternalIP(api: Reader, node: string): string | undefined {
+  return (api.tryGet({ kind: 'Node', name: node })?.status?.addresses ?? []).find((a: { type: string }) => a.type === 'InternalIP')?.address;
+}
+
+/** usesFirewall: kube-proxy filters the Service port's load-balancer IPs by source (usesFWChain). */
+export const usesFirewall = (sp: ProxiedPort): boolean => sp.lbIPs.length > 0 && sp.sourceRanges.length > 0;
+
+/**
+ * firewallSources are the sources a firewall chain admits: the ranges, plus the LB IPs
+ * themselves when a range holds the node's address (a VIP that loops back through the node).
+ */
+export function firewallSources(sp: ProxiedPort, nodeIP: string | undefined): string[] {
+  const out = sp.sourceRanges.map((r) => r.text);
+  if (nodeIP && sp.sourceRanges.some((r) => sourceRangeContains(r, nodeIP))) out.push(...sp.lbIPs);
+  return out;
+}
 
 /** proxiedPorts lists the ports of every Service with a ClusterIP, sorted by service port name. */
-function proxiedPorts(api: Reader): ProxiedPort[] {
+export function proxiedPorts(api: Reader): ProxiedPort[] {
   const out: ProxiedPort[] = [];
   for (const svc of api.list({ kind: 'Service' })) {
     const spec = svc.spec ?? {};
@@ -96,6 +117,7 @@ function proxiedPorts(api: Reader): ProxiedPort[] {
         externalIPs: spec.externalIPs ?? [],
         lbIPs: (svc.status?.loadBalancer?.ingress ?? []).map((i: { ip?: string }) => i.ip).filter(Boolean),
         healthCheckNodePort: spec.healthCheckNodePort,
+        sourceRanges: proxiedSourceRanges(svc),
         affinitySeconds: spec.sessionAffinity === 'ClientIP' ? spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 10800 : undefined,
         internalLocal: spec.internalTrafficPolicy === 'Local',
         externalLocal: spec.externalTrafficPolicy === 'Local',
@@ -110,10 +132,10 @@ const epString = (e: SliceEndpoint): string => `${e.ip}:${e.port}`;
 const byEndpoint = (a: SliceEndpoint, b: SliceEndpoint): number => (epString(a) < epString(b) ? -1 : epString(a) > epString(b) ? 1 : 0);
 
 /** Categorized is CategorizeEndpoints' answer for one port on one node. */
-interface Categorized { cluster: SliceEndpoint[]; local: SliceEndpoint[]; reachable: SliceEndpoint[]; hasAny: boolean }
+export interface Categorized { cluster: SliceEndpoint[]; local: SliceEndpoint[]; reachable: SliceEndpoint[]; hasAny: boolean }
 
 /** categorize is pkg/proxy/topology.go CategorizeEndpoints with topology hints off. */
-function categorize(sp: ProxiedPort, node: string): Categorized {
+export function categorize(sp: ProxiedPort, node: string): Categorized {
   const accessible = !!sp.nodePort || sp.externalIPs.length > 0 || sp.lbIPs.length > 0;
   const usesCluster = !sp.internalLocal || accessible;
   const usesLocal = sp.internalLocal || (sp.externalLocal && accessible);
@@ -151,6 +173,7 @@ const q = (s: string): string => `"${s}"`;
 
 /** iptablesRules renders the nat and filter tables kube-proxy programs on node, as iptables-save prints them. */
 export function iptablesRules(api: Reader, node: string, clusterCIDR = DEFAULT_CLUSTER_CIDR): string {
+  const nodeIP = nodeInternalIP(api, node);
   const nat = new Table(['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'], ['KUBE-MARK-MASQ', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-PROXY-CANARY', 'KUBE-SERVICES']);
   const filter = new Table(['INPUT', 'FORWARD', 'OUTPUT'], ['KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-CANARY', 'KUBE-PROXY-FIREWALL', 'KUBE-SERVICES']);
   nat.add('PREROUTING', `-m comment --comment ${q('kubernetes service portals')} -j KUBE-SERVICES`);
@@ -197,8 +220,16 @@ export function iptablesRules(api: Reader, node: string, clusterCIDR = DEFAULT_C
       if (hasEndpoints) nat.add('KUBE-SERVICES', `-d ${ip}/32 -p ${p} -m comment --comment ${q(`${spn} external IP`)} ${dport} -j ${extChain}`);
       if (!hasExternal) filter.add('KUBE-EXTERNAL-SERVICES', `-d ${ip}/32 -p ${p} -m comment --comment ${filterComment} ${dport} ${filterTarget(false)}`);
     }
+    const fwChain = serviceChain('KUBE-FW-', spn, p);
+    const usesFW = hasEndpoints && usesFirewall(sp);
     for (const ip of sp.lbIPs) {
-      if (hasEndpoints) nat.add('KUBE-SERVICES', `-d ${ip}/32 -p ${p} -m comment --comment ${q(`${spn} loadbalancer IP`)} ${dport} -j ${extChain}`);
+      if (hasEndpoints) nat.add('KUBE-SERVICES', `-d ${ip}/32 -p ${p} -m comment --comment ${q(`${spn} loadbalancer IP`)} ${dport} -j ${usesFW ? fwChain : extChain}`);
+      if (usesFW) filter.add('KUBE-PROXY-FIREWALL', `-d ${ip}/32 -p ${p} -m comment --comment ${q(`${spn} traffic not accepted by ${fwChain}`)} ${dport} -j DROP`);
+    }
+    if (usesFW) {
+      // What falls off the end of the firewall chain was not DNATed, so KUBE-PROXY-FIREWALL drops it.
+      for (const src of firewallSources(sp, nodeIP)) nat.add(fwChain, `-s ${src.includes('/') ? src : `${src}/32`} -m comment --comment ${q(`${spn} loadbalancer IP`)} -j ${extChain}`);
+      nat.add(fwChain, `-m comment --comment ${q(`other traffic to ${spn} will be dropped by KUBE-PROXY-FIREWALL`)}`);
     }
     if (!hasExternal) for (const ip of sp.lbIPs) filter.add('KUBE-EXTERNAL-SERVICES', `-d ${ip}/32 -p ${p} -m comment --comment ${filterComment} ${dport} ${filterTarget(false)}`);
     if (sp.nodePort) {
