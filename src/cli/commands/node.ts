@@ -22,6 +22,7 @@ import { CliError, UsageError } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { parseTaint } from './taint';
 import { DEFAULT_CLUSTER_CIDR, iptablesRules, ipvsRules } from '../../network/kube-proxy-rules';
+import { nftablesRules } from '../../network/kube-proxy-nftables';
 
 /** FIELD_MANAGER records kubemu's own writes. */
 export const FIELD_MANAGER = 'kubemu';
@@ -242,7 +243,7 @@ const manifests = leaf({
   },
 });
 
-/** PROXY_RULE_MODES are the kube-proxy modes proxy-rules accepts (nftables is not modelled yet). */
+/** PROXY_RULE_MODES are the kube-proxy modes proxy-rules accepts. */
 const PROXY_RULE_MODES = ['iptables', 'ipvs', 'nftables'] as const;
 
 /** kubeProxyConfig reads mode and clusterCIDR from kube-proxy's ConfigMap, as the DaemonSet's pods load it. */
@@ -254,13 +255,14 @@ function kubeProxyConfig(cluster: Cluster): { mode: string; clusterCIDR: string 
 
 const proxyRules = leaf({
   command: 'proxy-rules <node>',
-  describe: 'Print the rules kube-proxy programs on a node (iptables-save or ipvsadm -Ln)',
+  describe: 'Print the rules kube-proxy programs on a node (iptables-save, ipvsadm -Ln or the nft table)',
   options: {
     mode: { type: 'string', choices: PROXY_RULE_MODES, describe: 'Proxy mode (default: the kube-proxy ConfigMap\'s mode).' },
   },
   examples: [
     ['$0 node proxy-rules worker01', 'the nat and filter tables, as iptables-save prints them'],
     ['$0 node proxy-rules worker01 --mode ipvs', 'the IPVS virtual servers, as ipvsadm -Ln prints them'],
+    ['$0 node proxy-rules worker01 --mode nftables', "the kube-proxy table, as kube-proxy's nft transaction adds it"],
   ],
   run(ctx: CommandContext, opts): number {
     const name = one(ctx, 'proxy-rules');
@@ -275,7 +277,8 @@ const proxyRules = leaf({
       const config = kubeProxyConfig(cluster);
       const mode = opts.mode ?? config.mode;
       if (mode === 'ipvs') return ipvsRules(cluster.api, name);
-      if (mode !== 'iptables') throw new CliError(`kube-proxy mode "${mode}" is not modelled; use --mode iptables or ipvs`);
+      if (mode === 'nftables') return nftablesRules(cluster.api, name, config.clusterCIDR);
+      if (mode !== 'iptables') throw new CliError(`kube-proxy mode "${mode}" is not modelled; use --mode iptables, ipvs or nftables`);
       return iptablesRules(cluster.api, name, config.clusterCIDR);
     });
     ctx.io.out(text);
