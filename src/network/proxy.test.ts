@@ -52,14 +52,16 @@ beforeAll(() => {
         ports: [{ name: 'http', port: 80, targetPort: 80, nodePort: 30083 }],
       }),
       slice('ranged', 'ranged', [{ name: 'http', port: 80 }], [{ ip: '10.244.2.10', node: 'worker02' }]),
+      service('rangedempty', '10.96.1.20', { type: 'LoadBalancer', loadBalancerSourceRanges: ['10.244.1.0/24'], ports: [{ name: 'http', port: 80, targetPort: 80, nodePort: 30084 }] }),
     ];
     for (const o of objs) api.create(o, { fieldManager: 'test' });
     const lb = api.get({ kind: 'Service', namespace: 'default', name: 'lb' });
     lb.status = { loadBalancer: { ingress: [{ ip: '20.1.2.3', ipMode: 'VIP' }] } };
     api.updateStatus(lb, { fieldManager: 'test' });
-    const ranged = api.get({ kind: 'Service', namespace: 'default', name: 'ranged' });
-    ranged.status = { loadBalancer: { ingress: [{ ip: '20.1.2.4', ipMode: 'VIP' }] } };
-    api.updateStatus(ranged, { fieldManager: 'test' });
+    for (const [name, ip] of [['ranged', '20.1.2.4'], ['rangedempty', '20.1.2.5']]) {
+      const svc = api.get({ kind: 'Service', namespace: 'default', name: name! });
+      api.updateStatus({ ...svc, status: { loadBalancer: { ingress: [{ ip, ipMode: 'VIP' }] } } }, { fieldManager: 'test' });
+    }
   });
 });
 
@@ -126,6 +128,8 @@ describe('routeConnection', () => {
     expect(dest(routeConnection('20.1.2.4', 80, { ip: '10.244.2.20', nodeName: 'worker02' }, api))).toBe('dropped');
     expect(dest(routeConnection(W1, 30083, { ip: '203.0.113.130' }, api))).toBe('10.244.2.10:80');
     expect(dest(routeConnection('192.168.99.5', 80, { ip: '203.0.113.130' }, api))).toBe('10.244.2.10:80');
+    // Without endpoints iptables mode has no firewall chain: the REJECT answers first.
+    expect(dest(routeConnection('20.1.2.5', 80, { ip: '203.0.113.130' }, api))).toBe('refused');
   });
 });
 

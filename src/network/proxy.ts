@@ -196,9 +196,10 @@ export function routeConnection(ip: string, port: number, client: Client, api: A
     if (!external.includes(ip)) continue;
     const sp = (svc.spec?.ports ?? []).find((p: { port: number; protocol?: string }) => p.port === port && (p.protocol ?? 'TCP') === 'TCP');
     if (!sp) return { kind: 'refused', service: svc };
-    if (firewalled(svc, ip, client)) return { kind: 'dropped', service: svc };
     // kubemu: a load balancer health-checks the nodes and sends only to those with a local endpoint, so any endpoint answers.
-    return routeServicePort(svc, sp, 'cluster', client, api, rand);
+    const route = routeServicePort(svc, sp, 'cluster', client, api, rand);
+    // iptables mode (the default) has a firewall chain only while the Service has endpoints; without any it REJECTs.
+    return route.kind !== 'refused' && firewalled(svc, ip, client) ? { kind: 'dropped', service: svc } : route;
   }
   return { kind: 'notService' };
 }
