@@ -18,8 +18,7 @@
  * ClusterIPs" rule is left out, as v1.32 writes it only with the MultiCIDRServiceAllocator
  * feature gate (off by default) feeding it the ServiceCIDRs.
  */
-import { createHash } from 'node:crypto';
-import { base32, categorize, DEFAULT_CLUSTER_CIDR, firewallSources, nodeInternalIP, proxiedPorts, usesFirewall, type Reader } from './kube-proxy-rules';
+import { categorize, chainHash, DEFAULT_CLUSTER_CIDR, firewallSources, nodeInternalIP, proxiedPorts, usesFirewall, type Reader } from './kube-proxy-rules';
 import type { SliceEndpoint } from './proxy';
 
 /** MASQUERADE_MARK is kube-proxy's --masquerade-bit 14 as "%#08x". */
@@ -27,7 +26,7 @@ const MASQUERADE_MARK = '0x4000';
 const TABLE = 'ip kube-proxy';
 
 /** hashAndTruncate prefixes name with the first 8 base32 characters of its sha256 (chain names stay far below nft's limit). */
-export const hashAndTruncate = (name: string): string => `${base32(createHash('sha256').update(name).digest()).slice(0, 8)}-${name}`;
+export const hashAndTruncate = (name: string): string => `${chainHash(name, 8)}-${name}`;
 
 /** servicePortChainBase is "HASH-ns/svc/proto/portName", e.g. "ULMVA6XW-ns1/svc1/tcp/p80". */
 export const servicePortChainBase = (ns: string, name: string, protocol: string, portName: string): string =>

@@ -42,7 +42,10 @@ export function base32(bytes: Uint8Array): string {
   return out;
 }
 
-const hash16 = (s: string): string => base32(createHash('sha256').update(s).digest()).slice(0, 16);
+/** chainHash is kube-proxy's chain-name hash: sha256 of s in base32, its first n characters (16 for iptables, 8 for nftables). */
+export const chainHash = (s: string, n: number): string => base32(createHash('sha256').update(s).digest()).slice(0, n);
+
+const hash16 = (s: string): string => chainHash(s, 16);
 
 /** servicePortName is proxy.ServicePortName.String(): "ns/name" plus ":port" when the port is named. */
 export const servicePortName = (ns: string, name: string, port?: string): string => `${ns}/${name}${port ? `:${port}` : ''}`;
