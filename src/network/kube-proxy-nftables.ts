@@ -25,8 +25,14 @@ import type { SliceEndpoint } from './proxy';
 const MASQUERADE_MARK = '0x4000';
 const TABLE = 'ip kube-proxy';
 
-/** hashAndTruncate prefixes name with the first 8 base32 characters of its sha256 (chain names stay far below nft's limit). */
-export const hashAndTruncate = (name: string): string => `${chainHash(name, 8)}-${name}`;
+/** CHAIN_BASE_MAX is knftables' 256-character name limit less the longest chain prefix (16). */
+const CHAIN_BASE_MAX = 240;
+
+/** hashAndTruncate prefixes name with the first 8 base32 characters of its sha256, cut to CHAIN_BASE_MAX with "..." (the hash keeps it unique). */
+export function hashAndTruncate(name: string): string {
+  const out = `${chainHash(name, 8)}-${name}`;
+  return out.length > CHAIN_BASE_MAX ? `${out.slice(0, CHAIN_BASE_MAX - 3)}...` : out;
+}
 
 /** servicePortChainBase is "HASH-ns/svc/proto/portName", e.g. "ULMVA6XW-ns1/svc1/tcp/p80". */
 export const servicePortChainBase = (ns: string, name: string, protocol: string, portName: string): string =>
