@@ -13,6 +13,7 @@ import { isPodTerminal } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
 import type { ApiClient } from '../../apiserver/client';
 import { NetworkPolicyEvaluator, describeSide, ruleName, type Endpoint, type Protocol, type SideVerdict } from '../../network/network-policy';
+import { serviceSlices } from '../../network/proxy';
 import { renderReport, reportColors } from '../../printers/report';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
@@ -64,18 +65,20 @@ function podMember(pod: KubeObject): Party['members'][number] {
   return { name: `${pod.metadata.namespace}/${pod.metadata.name}`, endpoint: { pod, ip: pod.status?.podIP } };
 }
 
-/** serviceMembers are the pods behind a Service's ready endpoints. */
+/** serviceMembers are the pods behind a Service's ready endpoints, read from its EndpointSlices as kube-proxy reads them. */
 function serviceMembers(api: Api, svc: KubeObject): Party['members'] {
   const ns = svc.metadata.namespace!;
-  const ep = api.tryGet({ kind: 'Endpoints', namespace: ns, name: svc.metadata.name! });
   const out: Party['members'] = [];
   const seen = new Set<string>();
-  for (const subset of ep?.subsets ?? []) {
-    for (const a of subset.addresses ?? []) {
-      if (seen.has(a.ip)) continue;
-      seen.add(a.ip);
-      const pod = a.targetRef?.kind === 'Pod' ? api.tryGet({ kind: 'Pod', namespace: a.targetRef.namespace ?? ns, name: a.targetRef.name }) : undefined;
-      out.push(pod ? podMember(pod) : { name: a.ip, endpoint: { ip: a.ip } });
+  for (const slice of serviceSlices(svc, api)) {
+    for (const e of slice.endpoints ?? []) {
+      if (e.conditions?.ready === false) continue;
+      for (const ip of e.addresses ?? []) {
+        if (seen.has(ip)) continue;
+        seen.add(ip);
+        const pod = e.targetRef?.kind === 'Pod' ? api.tryGet({ kind: 'Pod', namespace: e.targetRef.namespace ?? ns, name: e.targetRef.name }) : undefined;
+        out.push(pod ? podMember(pod) : { name: ip, endpoint: { ip } });
+      }
     }
   }
   return out;
