@@ -4,6 +4,7 @@
  * defaults for pods; DefaultStorageClass and StorageObjectInUseProtection for claims and
  * volumes, DefaultIngressClass for Ingresses) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
  * and on a claim's update LimitRanger's constraints, PersistentVolumeClaimResize, ResourceQuota.
+ * PodSecurity runs first among the validating plugins (pods, workloads' templates, namespaces' labels).
  */
 import type { KubeObject } from '../api/meta';
 import { builtinRegistry, qualifiedResource } from '../api/registry';
@@ -16,6 +17,7 @@ import { admitDefaultStorageClass } from './admission/default-storage-class';
 import { admitStorageProtection } from './admission/storage-object-in-use-protection';
 import { validateClaimResize } from './admission/persistent-volume-claim-resize';
 import { admitDefaultIngressClass } from './admission/default-ingress-class';
+import { admitPodSecurity, checksPodSecurity, type Warn } from './admission/pod-security/pod-security-admission';
 
 /** priorityClassNotFound is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
@@ -50,7 +52,8 @@ export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
 }
 
 /** validateCreate runs the validating plugins (after the strategy's validation); throws 403 Forbidden. */
-export function validateCreate(obj: KubeObject, store: Store, nowISO: string): void {
+export function validateCreate(obj: KubeObject, store: Store, nowISO: string, warn?: Warn): void {
+  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, warn);
   const ns = obj.metadata.namespace;
   if (!ns) return;
   if (obj.kind === 'Pod' || obj.kind === 'PersistentVolumeClaim') {
@@ -64,7 +67,8 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string): v
 }
 
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
-export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string): void {
+export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string, warn?: Warn): void {
+  if (checksPodSecurity(obj)) podSecurity(obj, old, store, warn);
   if (obj.kind !== 'PersistentVolumeClaim') return;
   const ns = obj.metadata.namespace;
   // LimitRanger checks claim updates too (a resize past a PersistentVolumeClaim max); pod updates it skips.
@@ -76,6 +80,12 @@ export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, n
   if (!quotas.length || !ns) return;
   const objects = namespaceObjects(store, ns, nowISO);
   admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects), old);
+}
+
+function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, warn: Warn | undefined): void {
+  admitPodSecurity(obj, old,
+    (ns) => store.get({ kind: 'Namespace', name: ns })?.metadata.labels,
+    (ns) => store.list({ kind: 'Pod', namespace: ns }), warn);
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

@@ -15,6 +15,8 @@ export interface WriteOptions {
   fieldValidation?: FieldValidation;
   /** duplicateFields are duplicate-key findings from the YAML reader ("line 26: key \"x\" already set in map"). */
   duplicateFields?: string[];
+  /** warn receives the server's warnings for this request (admission's "would violate PodSecurity …"); kubectl prints each after "Warning: ". */
+  warn?: (text: string) => void;
 }
 
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
