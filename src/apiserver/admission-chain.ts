@@ -26,6 +26,8 @@ export interface AdmissionRequest {
   readonly info: ResourceInfo;
   /** warn receives warnings for the client (absent for components' writes). */
   readonly warn?: Warn;
+  /** subresource: the write came through a subresource (kubectl scale's "scale"). */
+  readonly subresource?: 'scale';
 }
 
 /** priorityClassNotFound is the Priority plugin's rejection. */
@@ -78,7 +80,8 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string, re
 
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
 export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
-  if (checksPodSecurity(obj)) podSecurity(obj, old, store, req?.warn);
+  // PodSecurity skips a workload's subresources; a scale never changes the pod template anyway.
+  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req?.warn);
   if (req) validatingPolicies(obj, old, store, req);
   if (obj.kind !== 'PersistentVolumeClaim') return;
   const ns = obj.metadata.namespace;
@@ -106,9 +109,11 @@ function validatingPolicies(obj: KubeObject, old: KubeObject | undefined, store:
   // The cheap exit: most clusters have no binding, and this runs on every write.
   if (POLICY_KINDS.has(obj.kind) || !store.count({ kind: 'ValidatingAdmissionPolicyBinding' })) return;
   const ns = obj.metadata.namespace;
+  // Through the scale subresource the policy sees autoscaling/v1 Scale objects, as upstream's.
+  const asSeen = (o: KubeObject): KubeObject => (req.subresource === 'scale' ? scaleOf(o) : o);
   const facts: RequestFacts = {
-    operation: old ? 'UPDATE' : 'CREATE', group: req.info.group, version: req.info.version, resource: req.info.resource, subresource: '',
-    namespaced: req.info.namespaced, name: obj.metadata.name ?? '', object: obj, oldObject: old ?? null,
+    operation: old ? 'UPDATE' : 'CREATE', group: req.info.group, version: req.info.version, resource: req.info.resource, subresource: req.subresource ?? '',
+    namespaced: req.info.namespaced, name: obj.metadata.name ?? '', object: asSeen(obj), oldObject: old ? asSeen(old) : null,
     namespaceLabels: obj.kind === 'Namespace' ? obj.metadata.labels : ns ? store.get({ kind: 'Namespace', name: ns })?.metadata.labels : undefined,
   };
   admitValidatingPolicies(facts, {
@@ -117,6 +122,15 @@ function validatingPolicies(obj: KubeObject, old: KubeObject | undefined, store:
     params: (_apiVersion, kind, namespace) => store.list({ kind, namespace }),
     namespace: (name) => store.get({ kind: 'Namespace', name }),
   }, req.warn);
+}
+
+/** scaleOf is a workload's autoscaling/v1 Scale. */
+function scaleOf(o: KubeObject): KubeObject {
+  const { name, namespace, uid, resourceVersion, creationTimestamp } = o.metadata;
+  return {
+    apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
+    spec: { replicas: o.spec?.replicas ?? 0 }, status: { replicas: o.status?.replicas ?? 0 },
+  };
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

@@ -370,7 +370,7 @@ export class ApiServer implements ApiClient {
       strategy.beginUpdate?.(obj, current, this.storage);
       const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-      write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn });
+      write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource });
       const specChanged = strategy.specChanged
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));

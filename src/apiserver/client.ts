@@ -17,6 +17,8 @@ export interface WriteOptions {
   duplicateFields?: string[];
   /** warn receives the server's warnings for this request (admission's "would violate PodSecurity …"); kubectl prints each after "Warning: ". */
   warn?: (text: string) => void;
+  /** subresource names the subresource the write was made through ("scale"), which admission matches by. */
+  subresource?: 'scale';
 }
 
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';

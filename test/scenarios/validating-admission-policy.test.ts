@@ -119,6 +119,18 @@ describe('ValidatingAdmissionPolicy', () => {
     expect(home.run('create deployment nginx -n default --image=nginx --replicas=6').code).toBe(0);
   });
 
+  it('matches `kubectl scale` only by the scale subresource, whose object is a Scale', () => {
+    // resources: [deployments] does not cover deployments/scale, as upstream.
+    expect(home.run('scale deployment nginx -n test --replicas=9')).toEqual({ code: 0, stdout: 'deployment.apps/nginx scaled\n', stderr: '' });
+    const scalePolicy = DEMO.replaceAll('demo-', 'scale-').replace('resources: [deployments]', 'resources: [deployments/scale]')
+      .replace('object.spec.replicas <= 5', "object.kind == 'Scale' && object.spec.replicas <= 10");
+    ok('apply -f -', scalePolicy);
+    expect(home.run('scale deployment nginx -n test --replicas=11')).toEqual({
+      code: 1, stdout: '',
+      stderr: "The deployments \"nginx\" is invalid: : ValidatingAdmissionPolicy 'scale-policy.example.com' with binding 'scale-binding-test.example.com' denied request: failed expression: object.kind == 'Scale' && object.spec.replicas <= 10\n",
+    });
+  });
+
   it('reads the limit from a ConfigMap param, words the denial by messageExpression and reason, and skips what matchConditions exclude', () => {
     const deploy = (name: string, replicas: number, labels = '') =>
       `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: ${name}, namespace: prod${labels}}\nspec:\n  replicas: ${replicas}\n  selector: {matchLabels: {app: ${name}}}\n  template:\n    metadata: {labels: {app: ${name}}}\n    spec: {containers: [{name: c, image: nginx}]}\n`;
