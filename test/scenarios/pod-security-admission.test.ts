@@ -73,4 +73,15 @@ describe('Pod Security Admission', () => {
     ok('label namespace locked pod-security.kubernetes.io/enforce=baseline --overwrite');
     expect(home.run('label namespace locked pod-security.kubernetes.io/enforce=privileged --overwrite').stderr).toBe('');
   });
+
+  it('refuses a namespace label it cannot parse', () => {
+    expect(home.run('label namespace soft pod-security.kubernetes.io/enforce=strict')).toEqual({
+      code: 1, stdout: '',
+      stderr: 'The Namespace "soft" is invalid: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted\n',
+    });
+    expect(home.run('create namespace odd -o name --dry-run=server').code).toBe(0);
+    const ns = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: odd\n  labels: {pod-security.kubernetes.io/warn-version: "1.30"}\n';
+    expect(home.run('apply -f -', { stdin: ns }).stderr).toBe(
+      'The Namespace "odd" is invalid: metadata.labels[pod-security.kubernetes.io/warn-version]: Invalid value: "1.30": must be "latest" or "v1.x"\n');
+  });
 });

@@ -10,9 +10,10 @@
 import type { KubeObject } from '../../../api/meta';
 import type { PodSpec } from '../../../api/types/core-v1';
 import type { ObjectMeta } from '../../../api/types/meta-v1';
-import { forbidden } from '../../errors';
+import { forbidden, invalid } from '../../errors';
+import { invalidValue } from '../../field-errors';
 import { evaluatePod, forbiddenDetail, forbiddenReasons } from './evaluate-pod';
-import { isUnrestricted, levelRank, levelVersionString, policyOf, type LevelVersion, type PodSecurityPolicy } from './policy-labels';
+import { isUnrestricted, levelRank, levelVersionString, policyOf, type LabelError, type LevelVersion, type PodSecurityPolicy } from './policy-labels';
 
 /** Warn receives a warning text for the client (kubectl prints it after "Warning: "). */
 export type Warn = (text: string) => void;
@@ -46,6 +47,7 @@ export function admitPodSecurity(
   warn: Warn | undefined,
 ): void {
   if (obj.kind === 'Namespace') {
+    refuseBadLabels(obj, old);
     if (old) warnAboutExistingPods(obj, old, listPods, warn);
     return;
   }
@@ -72,6 +74,19 @@ function warnFor(policy: PodSecurityPolicy, meta: ObjectMeta, spec: PodSpec | un
   if (!warn || policy.warn.level === 'privileged') return;
   const vs = evaluatePod(policy.warn.level, meta, spec ?? { containers: [] });
   if (vs.length) warn(`would violate PodSecurity "${levelVersionString(policy.warn)}": ${forbiddenDetail(vs)}`);
+}
+
+/**
+ * refuseBadLabels: a namespace may not be created with a policy label it cannot parse, nor
+ * updated to one (a bad label it already had is tolerated, read as restricted/latest).
+ */
+function refuseBadLabels(ns: KubeObject, old: KubeObject | undefined): void {
+  const { errors } = policyOf(ns.metadata.labels);
+  if (!errors.length) return;
+  const text = (es: LabelError[]) => JSON.stringify(es);
+  if (old && text(policyOf(old.metadata.labels).errors) === text(errors)) return;
+  throw invalid({ group: '', kind: 'Namespace' }, ns.metadata.name ?? '',
+    errors.map((e) => invalidValue(`metadata.labels[${e.label}]`, e.value, e.detail)));
 }
 
 /** isSignificantPodUpdate: only images (and the containers' count) can change a pod's verdict. */

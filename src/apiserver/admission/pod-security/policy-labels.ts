@@ -33,21 +33,24 @@ export const levelVersionString = (lv: LevelVersion): string => `${lv.level}:${l
 /** levelRank orders levels from the most permissive (0) to the strictest (2). */
 export const levelRank = (l: PodSecurityLevel): number => LEVELS.indexOf(l);
 
+/** LabelError is a label policyOf could not parse: its value and upstream's detail. */
+export interface LabelError { readonly label: string; readonly value: string; readonly detail: string }
+
 /** policyOf reads a namespace's labels; errors lists each label it could not parse. */
-export function policyOf(labels: Readonly<Record<string, string>> | undefined): { policy: PodSecurityPolicy; errors: string[] } {
-  const errors: string[] = [];
+export function policyOf(labels: Readonly<Record<string, string>> | undefined): { policy: PodSecurityPolicy; errors: LabelError[] } {
+  const errors: LabelError[] = [];
   const read = (mode: PodSecurityMode): LevelVersion => {
     const rawLevel = labels?.[LABEL_PREFIX + mode];
     const rawVersion = labels?.[`${LABEL_PREFIX}${mode}-version`];
     let level: PodSecurityLevel = 'privileged';
     if (rawLevel !== undefined) {
       if ((LEVELS as readonly string[]).includes(rawLevel)) level = rawLevel as PodSecurityLevel;
-      else { level = 'restricted'; errors.push(`${LABEL_PREFIX}${mode}: must be one of privileged, baseline, restricted`); }
+      else { level = 'restricted'; errors.push({ label: LABEL_PREFIX + mode, value: rawLevel, detail: 'must be one of privileged, baseline, restricted' }); }
     }
     let version = 'latest';
     if (rawVersion !== undefined && rawVersion !== 'latest') {
       if (VERSION.test(rawVersion)) version = rawVersion;
-      else errors.push(`${LABEL_PREFIX}${mode}-version: must be "latest" or "v1.x"`);
+      else errors.push({ label: `${LABEL_PREFIX}${mode}-version`, value: rawVersion, detail: 'must be "latest" or "v1.x"' });
     }
     return { level, version };
   };
