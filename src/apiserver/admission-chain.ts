@@ -4,9 +4,11 @@
  * defaults for pods; DefaultStorageClass and StorageObjectInUseProtection for claims and
  * volumes, DefaultIngressClass for Ingresses) before validation, validating (LimitRanger's constraints, ResourceQuota) after;
  * and on a claim's update LimitRanger's constraints, PersistentVolumeClaimResize, ResourceQuota.
+ * PodSecurity runs first among the validating plugins (pods, workloads' templates, namespaces' labels),
+ * then ValidatingAdmissionPolicy (on every kind, when a binding exists), then ResourceQuota.
  */
 import type { KubeObject } from '../api/meta';
-import { builtinRegistry, qualifiedResource } from '../api/registry';
+import { builtinRegistry, qualifiedResource, type ResourceInfo } from '../api/registry';
 import type { Store } from '../store/store';
 import type { Rand } from '../sim/rand';
 import { admitDefaultTolerations, admitPriority, admitServiceAccount } from './strategies';
@@ -16,6 +18,17 @@ import { admitDefaultStorageClass } from './admission/default-storage-class';
 import { admitStorageProtection } from './admission/storage-object-in-use-protection';
 import { validateClaimResize } from './admission/persistent-volume-claim-resize';
 import { admitDefaultIngressClass } from './admission/default-ingress-class';
+import { admitPodSecurity, checksPodSecurity, type Warn } from './admission/pod-security/pod-security-admission';
+import { admitValidatingPolicies, type RequestFacts } from './admission/validating-admission-policy/validating-admission-policy';
+
+/** AdmissionRequest is what the validating plugins know of the request besides the object. */
+export interface AdmissionRequest {
+  readonly info: ResourceInfo;
+  /** warn receives warnings for the client (absent for components' writes). */
+  readonly warn?: Warn;
+  /** subresource: the write came through a subresource (kubectl scale's "scale"). */
+  readonly subresource?: 'scale';
+}
 
 /** priorityClassNotFound is the Priority plugin's rejection. */
 export const priorityClassNotFound = (name: string): string => `no PriorityClass with name ${name} was found`;
@@ -50,7 +63,9 @@ export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
 }
 
 /** validateCreate runs the validating plugins (after the strategy's validation); throws 403 Forbidden. */
-export function validateCreate(obj: KubeObject, store: Store, nowISO: string): void {
+export function validateCreate(obj: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
+  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, req?.warn);
+  if (req) validatingPolicies(obj, undefined, store, req);
   const ns = obj.metadata.namespace;
   if (!ns) return;
   if (obj.kind === 'Pod' || obj.kind === 'PersistentVolumeClaim') {
@@ -64,7 +79,10 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string): v
 }
 
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
-export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string): void {
+export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
+  // PodSecurity skips a workload's subresources; a scale never changes the pod template anyway.
+  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req?.warn);
+  if (req) validatingPolicies(obj, old, store, req);
   if (obj.kind !== 'PersistentVolumeClaim') return;
   const ns = obj.metadata.namespace;
   // LimitRanger checks claim updates too (a resize past a PersistentVolumeClaim max); pod updates it skips.
@@ -76,6 +94,43 @@ export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, n
   if (!quotas.length || !ns) return;
   const objects = namespaceObjects(store, ns, nowISO);
   admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects), old);
+}
+
+function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, warn: Warn | undefined): void {
+  admitPodSecurity(obj, old,
+    (ns) => store.get({ kind: 'Namespace', name: ns })?.metadata.labels,
+    (ns) => store.list({ kind: 'Pod', namespace: ns }), warn);
+}
+
+/** POLICY_KINDS are never subject to policies (upstream exempts them so a bad policy cannot lock itself in). */
+const POLICY_KINDS = new Set(['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'Event']);
+
+function validatingPolicies(obj: KubeObject, old: KubeObject | undefined, store: Store, req: AdmissionRequest): void {
+  // The cheap exit: most clusters have no binding, and this runs on every write.
+  if (POLICY_KINDS.has(obj.kind) || !store.count({ kind: 'ValidatingAdmissionPolicyBinding' })) return;
+  const ns = obj.metadata.namespace;
+  // Through the scale subresource the policy sees autoscaling/v1 Scale objects, as upstream's.
+  const asSeen = (o: KubeObject): KubeObject => (req.subresource === 'scale' ? scaleOf(o) : o);
+  const facts: RequestFacts = {
+    operation: old ? 'UPDATE' : 'CREATE', group: req.info.group, version: req.info.version, resource: req.info.resource, subresource: req.subresource ?? '',
+    namespaced: req.info.namespaced, name: obj.metadata.name ?? '', object: asSeen(obj), oldObject: old ? asSeen(old) : null,
+    namespaceLabels: obj.kind === 'Namespace' ? obj.metadata.labels : ns ? store.get({ kind: 'Namespace', name: ns })?.metadata.labels : undefined,
+  };
+  admitValidatingPolicies(facts, {
+    policies: () => store.list({ kind: 'ValidatingAdmissionPolicy' }),
+    bindings: () => store.list({ kind: 'ValidatingAdmissionPolicyBinding' }),
+    params: (_apiVersion, kind, namespace) => store.list({ kind, namespace }),
+    namespace: (name) => store.get({ kind: 'Namespace', name }),
+  }, req.warn);
+}
+
+/** scaleOf is a workload's autoscaling/v1 Scale. */
+function scaleOf(o: KubeObject): KubeObject {
+  const { name, namespace, uid, resourceVersion, creationTimestamp } = o.metadata;
+  return {
+    apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
+    spec: { replicas: o.spec?.replicas ?? 0 }, status: { replicas: o.status?.replicas ?? 0 },
+  };
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

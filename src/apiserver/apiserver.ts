@@ -323,7 +323,7 @@ export class ApiServer implements ApiClient {
     write().mutateCreate(obj, this.store, this.rand);
     const causes = strategy.validate(obj);
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-    write().validateCreate(obj, this.store, this.clock.nowISO());
+    write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn });
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
     strategy.beginCreate?.(obj, this.storage);
     return obj as T;
@@ -370,7 +370,7 @@ export class ApiServer implements ApiClient {
       strategy.beginUpdate?.(obj, current, this.storage);
       const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-      write().validateUpdate(obj, current, this.store, this.clock.nowISO());
+      write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource });
       const specChanged = strategy.specChanged
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));

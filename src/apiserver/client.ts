@@ -15,6 +15,10 @@ export interface WriteOptions {
   fieldValidation?: FieldValidation;
   /** duplicateFields are duplicate-key findings from the YAML reader ("line 26: key \"x\" already set in map"). */
   duplicateFields?: string[];
+  /** warn receives the server's warnings for this request (admission's "would violate PodSecurity …"); kubectl prints each after "Warning: ". */
+  warn?: (text: string) => void;
+  /** subresource names the subresource the write was made through ("scale"), which admission matches by. */
+  subresource?: 'scale';
 }
 
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';

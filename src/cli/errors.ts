@@ -47,7 +47,8 @@ export function formatApiError(e: ApiError, context = ''): string {
   if (e.reason === 'Invalid') {
     const { kind, name, causes } = e.details;
     const head = kind || name ? `The ${kind ?? ''} "${name ?? ''}" is invalid` : INVALID_REQUEST;
-    const lines = [...new Set((causes ?? []).map((c) => `${c.field ? `${c.field}: ` : ''}${c.message}`))];
+    // A cause with an empty field still gets kubectl's "field: " (a policy's denial reads `is invalid: : ValidatingAdmissionPolicy …`).
+    const lines = [...new Set((causes ?? []).map((c) => `${c.field !== undefined ? `${c.field}: ` : ''}${c.message}`))];
     if (!lines.length) return head;
     if (lines.length === 1) return `${head}: ${lines[0]}`;
     return `${head}: \n` + lines.map((l) => `* ${l}`).join('\n');

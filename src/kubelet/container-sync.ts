@@ -15,6 +15,7 @@ import type { ApiClient, EventType } from '../apiserver/client';
 import { toISO } from '../sim/clock';
 import type { ContainerConfig } from './container-config';
 import { containerConfig } from './container-config';
+import { nonRootViolation } from './run-as-non-root';
 import { imageInfo, normalizeImage } from './images';
 import { type ProcessModel, containerProcess } from './process';
 import type { ContainerRecord } from './kubelet-record';
@@ -153,9 +154,11 @@ export function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, res
       env.emit(fp, 'Normal', PULLED, `Successfully pulled image "${c.image}" in ${d} (${d} including waiting). Image size: ${imageInfo(c.image).sizeBytes} bytes.`);
     } else env.emit(fp, 'Normal', PULLED, `Container image "${c.image}" already present on machine`);
   }
-  if (cfg.error) {
-    env.emit(fp, 'Warning', FAILED, `Error: ${cfg.error}`);
-    cs.state = { waiting: { message: cfg.error, reason: CREATE_CONTAINER_CONFIG_ERROR } };
+  // The environment and mounts are resolved before the non-root check, as in generateContainerConfig.
+  const configError = cfg.error ?? nonRootViolation(env.pod, c, imageInfo(c.image).user ?? '', podRef(env.pod));
+  if (configError) {
+    env.emit(fp, 'Warning', FAILED, `Error: ${configError}`);
+    cs.state = { waiting: { message: configError, reason: CREATE_CONTAINER_CONFIG_ERROR } };
     return;
   }
   env.onStart();

@@ -30,6 +30,8 @@ export interface ImageInfo {
   shell: 'sh' | 'bash' | undefined;
   /** binaries the image ships besides the shell utilities (servers, interpreters). */
   binaries: string[];
+  /** user is the image's USER ("uid[:gid]" or a name); absent: root, as for most library images. */
+  user?: string;
   /** known: the image is in the catalogue (unknown images run whatever they are told). */
   known: boolean;
 }
@@ -103,7 +105,7 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
     ...SHELL_IMAGE, sizeBytes: 112_000_000, entrypoint: [], cmd: ['bash'], memoryBytes: MI, shell: 'bash', binaries: ['nslookup', 'dig', 'host', 'getent'],
   },
   'registry.k8s.io/pause': {
-    sizeBytes: 320_000, server: true, stopsOnSigterm: true, entrypoint: ['/pause'], cmd: [], ports: [], memoryBytes: MI / 4, shell: undefined, binaries: ['/pause'],
+    sizeBytes: 320_000, server: true, stopsOnSigterm: true, entrypoint: ['/pause'], cmd: [], ports: [], memoryBytes: MI / 4, shell: undefined, binaries: ['/pause'], user: '65535:65535',
   },
   'registry.k8s.io/coredns/coredns': {
     sizeBytes: 18_562_039, server: true, stopsOnSigterm: true, entrypoint: ['/coredns'], cmd: [], ports: [53, 8080, 8181, 9153], memoryBytes: 14 * MI, shell: undefined, binaries: ['/coredns'],

@@ -14,6 +14,7 @@ import { expandRefs } from './container-config';
 import { jitter } from './timing';
 import { standardFiles } from './standard-files';
 import { processUser } from './shell-system';
+import { readOnlyPathsOf } from './read-only-paths';
 
 /** Declared-behaviour annotations (see docs/kubelet.md). */
 export const EXIT_AFTER_ANNOTATION = 'kubemu.io/exit-after';
@@ -230,7 +231,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
-    const shellCfg = { env, files: { ...standardFiles(pod, c, argv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin };
+    const shellCfg = { env, files: { ...standardFiles(pod, c, argv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin };
     program = runArgv(argv, shellCfg);
     // A process waiting for stdin that an attach has since sent goes on from the attach.
     if (program.waitsForInput && !program.exit && opts.stdin) program = delayed(runArgv(argv, { ...shellCfg, stdin: opts.stdin.text }), opts.stdin.delayMs);

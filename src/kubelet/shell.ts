@@ -10,6 +10,7 @@
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
 import { ROOT_DIRS, busyboxId, df, du, ls, ps, whoami } from './shell-system';
+import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
@@ -65,6 +66,8 @@ export interface ShellConfig {
   binary(argv: string[], atMs?: number): ServerProgram | FinishedCommand | 'exists' | undefined;
   /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
   writable?: { base: Record<string, string>; limitBytes: number };
+  /** readOnly says which paths refuse writes (readOnlyRootFilesystem, read-only mounts); all writable when absent. */
+  readOnly?: ReadOnlyPaths;
   /** user is who the process runs as (securityContext runAsUser, runAsGroup, fsGroup, supplementalGroups); root when absent. */
   user?: { uid: number; gid: number; groups: number[] };
   /** stdin is the text `exec -i` passes: `sh` with no script reads commands from it, `read` reads lines. */
@@ -541,13 +544,23 @@ class Interpreter {
         const prev = target.op === '>>' ? (f.fs.get(target.path) ?? '') : '';
         const content = prev + sink.capture!.map((l) => `${l}\n`).join('');
         f.budget.output(content.length);
-        this.writeFile(f, target.path, content);
+        this.writeFile(f, target.path, content, 'redirect');
       } else if (target.path !== '/dev/null') for (const l of sink.capture!) this.write(f, l);
     }
   }
 
-  /** writeFile stores a file, or fails as a full disk does when it would outgrow the writable layer. */
-  private writeFile(f: Frame, path: string, content: string): void {
+  /**
+   * writeFile stores a file, or fails as a full disk does when it would outgrow the writable
+   * layer, or as a read-only filesystem does (EROFS) in the words of the applet that wrote.
+   */
+  private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee'): void {
+    if (isReadOnly(this.cfg.readOnly, path)) {
+      const shown = path.replace(/(.)\/$/, '$1');
+      this.write(f, by === 'redirect' ? (this.cfg.shell === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
+        : by === 'mkdir' ? `mkdir: can't create directory '${shown}': ${READ_ONLY_FILE_SYSTEM}` : `${by}: ${shown}: ${READ_ONLY_FILE_SYSTEM}`);
+      f.status = 1;
+      return;
+    }
     const w = this.cfg.writable;
     if (w) {
       // Each write re-counts the layer: charged to the budget so many small files stay bounded work.
@@ -631,7 +644,7 @@ class Interpreter {
           const exists = ROOT_DIRS.includes(dir.replace(/^\//, '')) || [...f.fs.keys()].some((k) => k.startsWith(`${dir}/`));
           f.budget.step(1 + (f.fs.size >> 4));
           if (exists) { if (!args.includes('-p')) { this.write(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
-          this.writeFile(f, `${dir}/`, '');
+          this.writeFile(f, `${dir}/`, '', 'mkdir');
         }
         return;
       }
@@ -699,7 +712,7 @@ class Interpreter {
         }
         if (name === 'tee' && !f.pipeIn) return;
         if (!paths.length || name === 'tee') {
-          if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), f.pipeIn.map((l) => `${l}\n`).join('')); return; }
+          if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), f.pipeIn.map((l) => `${l}\n`).join(''), 'tee'); return; }
           if (name === 'cat' && this.input === undefined) throw this.waitForInput();
           if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
           return;
@@ -717,7 +730,7 @@ class Interpreter {
         }
         return;
       }
-      case 'touch': for (const a of args) { const p = resolvePath(f.vars.PWD, a); this.writeFile(f, p, f.fs.get(p) ?? ''); } return;
+      case 'touch': for (const a of args) { const p = resolvePath(f.vars.PWD, a); this.writeFile(f, p, f.fs.get(p) ?? '', 'touch'); } return;
       case 'rm': for (const p of args.filter((a) => !a.startsWith('-')).map((a) => resolvePath(f.vars.PWD, a))) {
         const recursive = args.some((a) => /^-[a-zA-Z]*[rR]/.test(a));
         const under = `${p.replace(/\/+$/, '')}/`;
@@ -729,6 +742,7 @@ class Interpreter {
           continue;
         }
         if (!f.fs.has(p)) { if (!args.some((a) => /^-[a-zA-Z]*f/.test(a))) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
+        if (isReadOnly(this.cfg.readOnly, p)) { this.write(f, `rm: can't remove '${p}': ${READ_ONLY_FILE_SYSTEM}`); f.status = 1; continue; }
         f.fs.delete(p); f.files.push({ atMs: f.t, path: p });
       }
         return;

@@ -130,7 +130,7 @@ describe('object size', () => {
   it('validation refuses a ConfigMap over 1 MiB and its over-long last-applied annotation', () => {
     const big = 'x'.repeat(1_100_000);
     const r = home.run(['apply', '-f', '-'], { stdin: `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata: {blob: ${big}}\n` });
-    expect(r).toEqual({ stdout: '', stderr: 'The ConfigMap "big" is invalid: \n* metadata.annotations: Too long: may not be more than 262144 bytes\n* Too long: may not be more than 1048576 bytes\n', code: 1 });
+    expect(r).toEqual({ stdout: '', stderr: 'The ConfigMap "big" is invalid: \n* metadata.annotations: Too long: may not be more than 262144 bytes\n* : Too long: may not be more than 1048576 bytes\n', code: 1 });
   });
 
   it('the store refuses any object over etcd\'s 1.5 MiB, and nothing is stored', () => {

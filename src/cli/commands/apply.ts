@@ -3,6 +3,7 @@
  * unchanged), going on past failed documents, then reporting every error and exiting 1.
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
+import { printServerWarnings } from '../server-warnings';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
@@ -84,7 +85,7 @@ export const applyCommand = defineCommand({
         return { object, word: exists ? 'configured' : 'created' };
       }
       warnIfImperative(ctx, cluster, info, object);
-      const r = cluster.api.apply(object, { fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) });
+      const r = cluster.api.apply(object, { fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io) });
       return { object: r.object, word: r.outcome };
     });
   },

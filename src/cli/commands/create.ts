@@ -8,6 +8,7 @@ import { fieldValidationOf } from '../object-writer';
 import { WRITE_FLAGS } from './apply';
 import { writeManifests } from '../manifest-writes';
 import { GENERATOR_COMMANDS } from './create-generators';
+import { printServerWarnings } from '../server-warnings';
 
 /** createCommand is `kubectl create`. */
 export const createCommand = defineCommand({
@@ -20,7 +21,7 @@ export const createCommand = defineCommand({
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl create"`);
     return writeManifests(ctx, 'create', (doc, { cluster, dryRun, validate }) => ({
       object: dryRun === 'client' ? doc.object
-        : cluster.api.create(doc.object, { fieldManager: 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) }),
+        : cluster.api.create(doc.object, { fieldManager: 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io) }),
       word: 'created',
     }));
   },

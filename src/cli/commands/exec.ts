@@ -15,6 +15,7 @@ import { modelOf } from '../../kubelet/container-sync';
 import { argvOf, execNotFound, filesAt } from '../../kubelet/process';
 import { standardFiles } from '../../kubelet/standard-files';
 import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
+import { readOnlyPathsOf } from '../../kubelet/read-only-paths';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
@@ -36,7 +37,7 @@ export const terminated = (code: number): string => `command terminated with exi
 /** ociNotFound is containerd's failure to start an exec'd binary (exit 126). */
 export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 
-const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd|sort|uniq|cut|tr|sed|awk|du|whoami|timeout|sleep):\s/;
+const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|tee|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd|sort|uniq|cut|tr|sed|awk|du|whoami|timeout|sleep):\s/;
 
 /** execCommand is `kubectl exec`. */
 export const execCommand = defineCommand({
@@ -186,6 +187,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
     // A script's wget/curl/nslookup reach the network as the same tools run directly do.
     binary: (a) => netCommand(spec.image, a, net) ?? (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
     writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user: processUser(pod.spec?.securityContext, spec.securityContext),
+    readOnly: readOnlyPathsOf(pod, spec),
   });
   const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
   let stdout = '';

@@ -11,6 +11,7 @@ import { builtinRegistry, kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
+import { printServerWarnings } from '../server-warnings';
 import type { FlagDef } from '../flags';
 import { GeneratorError } from '../generators/generator-error';
 import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
@@ -118,7 +119,7 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
   for (const obj of objs) {
     let created: KubeObject;
     try {
-      created = cluster.write(() => cluster.api.create(toServerObject(obj, ctx, saveConfig), { fieldManager, dryRun: dryRun === 'server' }));
+      created = cluster.write(() => cluster.api.create(toServerObject(obj, ctx, saveConfig), { fieldManager, dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) }));
     } catch (e) {
       const prefix = o.failPrefix?.(obj);
       if (prefix !== undefined && e instanceof ApiError && e.reason !== 'Invalid') throw new CliError(`${prefix}${e.message}`);

@@ -8,6 +8,7 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import type { CommandContext } from '../command';
 import { CliError, finishWithErrors } from '../errors';
+import { printServerWarnings } from '../server-warnings';
 import { parseOutput, printObjects, type OutputSpec } from '../output';
 import { toCompactJson, toJson } from '../../yaml/write-json';
 import { toTypedObject } from './typed-object';
@@ -85,7 +86,7 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
         const word = o.mutate(obj, before, ec);
         if (dryRun === 'client') return { obj, word };
         if (!o.writeUnchanged && sameObject(obj, before)) return { obj: before, word };
-        const opts = { fieldManager: o.fieldManager, dryRun: dryRun === 'server' };
+        const opts = { fieldManager: o.fieldManager, dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) };
         return { obj: o.subresource === 'status' ? cluster.api.updateStatus(obj, opts) : cluster.api.update(obj, opts), word };
       });
     } catch (e) {

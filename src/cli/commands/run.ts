@@ -11,6 +11,7 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext } from '../command';
+import { printServerWarnings } from '../server-warnings';
 import { CliError, UsageError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { run } from '../generators/run';
@@ -103,7 +104,7 @@ function runAttached(ctx: CommandContext, generated: KubeObject, service: KubeOb
   const namespace = ctx.namespace;
   const created: KubeObject[] = [];
   const create = (obj: KubeObject): KubeObject => {
-    const made = cluster.write(() => cluster.api.create({ ...obj, metadata: { ...obj.metadata, namespace } }, { fieldManager }));
+    const made = cluster.write(() => cluster.api.create({ ...obj, metadata: { ...obj.metadata, namespace } }, { fieldManager, warn: printServerWarnings(ctx.io) }));
     created.push(made);
     return made;
   };
