@@ -9,7 +9,7 @@ import type QuantityPathsData from './quantity-paths.json';
 import { quantityJsonError } from './quantity';
 
 /** PathTrie is a kind's quantity paths merged: named fields, "[]"/"*" items, and whether a quantity sits here. */
-interface PathTrie { fields?: Map<string, PathTrie>; items?: PathTrie; leaf?: boolean }
+interface PathTrie { fields?: Map<string, PathTrie>; fieldList?: [string, PathTrie][]; items?: PathTrie; leaf?: boolean }
 
 const tries = new Map<string, PathTrie | null>();
 // Read on first use, beside the bundle (not inlined): commands that read no object never load it.
@@ -37,8 +37,16 @@ function trieOf(apiVersion: string, kind: string): PathTrie | null {
     }
     at.leaf = true;
   }
+  if (trie) listFields(trie);
   tries.set(key, trie);
   return trie;
+}
+
+/** listFields turns each trie node's field map into an array, which the hot walk iterates faster. */
+function listFields(t: PathTrie): void {
+  if (t.fields) t.fieldList = [...t.fields];
+  for (const [, sub] of t.fieldList ?? []) listFields(sub);
+  if (t.items) listFields(t.items);
 }
 
 // Quantity texts repeat ("100m", "128Mi"): each distinct one is parsed once per process.
@@ -52,26 +60,36 @@ function quantityError(v: unknown): string | undefined {
   return err;
 }
 
-/** walk reports the first quantity under `v` (shaped by `t`) that does not decode, with its path. */
-function walk(v: unknown, t: PathTrie, path: string): string | undefined {
+/**
+ * walk reports the first quantity under `v` (shaped by `t`) that does not decode, as
+ * [path segments, error]; the path is built only on the way back from an error (reads are hot).
+ */
+function walk(v: unknown, t: PathTrie): [string[], string] | undefined {
   if (t.leaf) {
     const err = quantityError(v);
-    if (err) return `${path}: ${err}`;
+    if (err) return [[], err];
   }
   if (v === null || typeof v !== 'object') return undefined;
   if (t.items) {
-    const values = Array.isArray(v) ? v.map((x, i) => [`${path}[${i}]`, x] as const) : Object.entries(v).map(([k, x]) => [`${path}.${k}`, x] as const);
-    for (const [p, x] of values) {
-      const err = walk(x, t.items, p);
-      if (err) return err;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const bad = walk(v[i], t.items);
+        if (bad) { bad[0].unshift(`[${i}]`); return bad; }
+      }
+    } else {
+      for (const k in v) {
+        const bad = walk((v as Record<string, unknown>)[k], t.items);
+        if (bad) { bad[0].unshift(`.${k}`); return bad; }
+      }
     }
   }
-  if (t.fields && !Array.isArray(v)) {
-    for (const [name, sub] of t.fields) {
+  if (t.fieldList && !Array.isArray(v)) {
+    for (let i = 0; i < t.fieldList.length; i++) {
+      const [name, sub] = t.fieldList[i]!;
       const x = (v as Record<string, unknown>)[name];
       if (x === undefined) continue;
-      const err = walk(x, sub, path ? `${path}.${name}` : name);
-      if (err) return err;
+      const bad = walk(x, sub);
+      if (bad) { bad[0].unshift(`.${name}`); return bad; }
     }
   }
   return undefined;
@@ -84,5 +102,6 @@ function walk(v: unknown, t: PathTrie, path: string): string | undefined {
 export function storedQuantityError(obj: { apiVersion?: unknown; kind?: unknown; [field: string]: unknown }): string | undefined {
   if (typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return undefined;
   const trie = trieOf(obj.apiVersion, obj.kind);
-  return trie ? walk(obj, trie, '') : undefined;
+  const bad = trie && walk(obj, trie);
+  return bad ? `${bad[0].join('').replace(/^\./, '')}: ${bad[1]}` : undefined;
 }
