@@ -8,7 +8,8 @@ import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { LeaseExpiry, Store } from '../store/store';
-import { KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
+import { CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
+import { corruptObjectError } from './corrupt-object';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
 import {
@@ -130,9 +131,19 @@ export class ApiServer implements ApiClient {
   tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined {
     const virtual = VIRTUAL_RESOURCES.get(ref.kind);
     if (virtual) return virtual.list((k) => this.store.meta.get(k)).find((c) => c.metadata.name === ref.name) as T | undefined;
-    const obj = this.store.get(ref);
+    const obj = this.storedOrCorrupt(ref);
     const serve = obj && this.server(ref.kind, apiVersion);
     return (serve ? serve(obj) : obj) as T | undefined;
+  }
+
+  /** storedOrCorrupt reads one stored object; one that does not decode is kube-apiserver's corrupt-object 500. */
+  private storedOrCorrupt(ref: ObjectRef): KubeObject | undefined {
+    try {
+      return this.store.get(ref);
+    } catch (e) {
+      if (e instanceof CorruptObjectError) throw corruptObjectError(this.infoOfKind(ref.kind), e.object);
+      throw e;
+    }
   }
 
   /**
@@ -441,7 +452,15 @@ export class ApiServer implements ApiClient {
   delete(ref: ObjectRef, o: DeleteOptions): KubeObject {
     return this.store.transaction(() => {
       const info = this.infoOfKind(ref.kind);
-      const current = this.store.get(ref);
+      let current: KubeObject | undefined;
+      try {
+        current = this.store.get(ref);
+      } catch (e) {
+        // An object that does not decode has nothing to finalize or wait for: it goes at once
+        // (kube-apiserver's unsafe deletion of a corrupt object, see docs/differences-from-kubectl.md).
+        if (!(e instanceof CorruptObjectError)) throw e;
+        return o.dryRun ? { kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace } } as KubeObject : this.removeStored(ref);
+      }
       if (!current) throw notFound(info.group, info.resource, ref.name);
       if (o.preconditionResourceVersion && o.preconditionResourceVersion !== current.metadata.resourceVersion) {
         throw conflict(info.group, info.resource, ref.name);

@@ -89,6 +89,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     return exitCode;
   } finally {
     progress?.end();
+    if (opened?.store.quarantined().length) (require('./corrupt-objects') as typeof import('./corrupt-objects')).warnQuarantined(opened, io.err);
     if (!opts.keepOpen) opened?.close();
   }
 }

@@ -90,7 +90,7 @@ export function expandRefs(s: string, env: Record<string, string>): string {
 }
 
 /** containerConfig builds a container's environment and mounted files, reading ConfigMaps and Secrets through the API. */
-export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: ApiClient): ContainerConfig {
+export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient, 'tryGet'>): ContainerConfig {
   const ns = pod.metadata.namespace ?? 'default';
   const get = (kind: string, name: string) => api.tryGet({ kind, namespace: ns, name });
   const env: Record<string, string> = { PATH: DEFAULT_PATH, HOSTNAME: pod.spec?.hostname ?? pod.metadata.name ?? '' };
@@ -129,7 +129,7 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Api
 }
 
 /** volumeFiles lists the files a container sees through its ConfigMap/Secret volume mounts. */
-function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: ApiClient): { files: Record<string, string> } {
+function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient, 'tryGet'>): { files: Record<string, string> } {
   const files: Record<string, string> = {};
   const ns = pod.metadata.namespace ?? 'default';
   for (const m of c.volumeMounts ?? []) {

@@ -142,15 +142,16 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   let targetPort = port;
   const gate = new PolicyGate(ctx.api, ctx.pod);
   const from: Client = ctx.from ?? (ctx.pod ? { ip: ctx.pod.status?.podIP, nodeName: ctx.pod.spec?.nodeName } : {});
+  const servedBy = (p: KubeObject, port: number, path: string) => serve(p, port, path, ctx.api);
   // An ingress controller's Service (by name, ClusterIP, or a node's IP and its nodePort) routes by Host and path.
   const viaIngress = (entry: IngressEntry, addr: string): Fetch => {
     if (!controllerReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
-    return { ok: true, ...ingressRequest({ scheme: entry.scheme, host: opts.headers?.host ?? host, path }, ctx.api, serve) };
+    return { ok: true, ...ingressRequest({ scheme: entry.scheme, host: opts.headers?.host ?? host, path }, ctx.api, servedBy) };
   };
   // A Gateway API data plane's Service routes by listener port, Host, path and headers.
   const viaGateway = (entry: GatewayEntry, addr: string): Fetch => {
     if (!dataPlaneReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
-    return { ok: true, ...gatewayRequest(entry, { host: opts.headers?.host ?? host, path, headers: opts.headers ?? {} }, ctx.api, serve) };
+    return { ok: true, ...gatewayRequest(entry, { host: opts.headers?.host ?? host, path, headers: opts.headers ?? {} }, ctx.api, servedBy) };
   };
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     ip = host;
@@ -181,18 +182,17 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   // A pod on a node that is not Ready (partitioned, its kubelet gone) answers nothing: packets to it are lost.
   if (pod?.spec?.nodeName && !pod.spec.hostNetwork && !nodeReachable(ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName }))) return { ok: false, why: 'timeout', host, ip, port };
   if (!gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
-  const body = pod && serve(pod, targetPort, path);
+  const body = pod && serve(pod, targetPort, path, ctx.api);
   if (!body) return { ok: false, why: 'refused', host, ip, port };
   return { ok: true, ip, ...body };
 }
 
 /** serve is what a running pod answers on port for path, or undefined if nothing listens (port-forward answers with it too). */
-export function serve(pod: KubeObject, port: number, path: string): { body: string; status: number } | undefined {
+export function serve(pod: KubeObject, port: number, path: string, api?: Pick<ApiClient, 'tryGet'>): { body: string; status: number } | undefined {
   if (pod.status?.phase !== 'Running') return undefined;
   for (const c of pod.spec?.containers ?? []) {
     const info = imageInfo(c.image);
-    const declared = (c.ports ?? []).some((p: { containerPort: number }) => p.containerPort === port);
-    if (!(info.server && info.ports.includes(port)) && !(declared && !info.known)) continue;
+    if (!listensOn(pod, c, port, api)) continue;
     const repo = parseImage(c.image)?.repository.replace(/^library\//, '') ?? '';
     const known = !info.httpPaths || info.httpPaths.includes(path);
     if (repo === 'nginx') return known ? { body: NGINX_WELCOME, status: 200 } : { body: NGINX_404, status: 404 };
@@ -200,6 +200,18 @@ export function serve(pod: KubeObject, port: number, path: string): { body: stri
     return { body: '', status: 200 };
   }
   return undefined;
+}
+
+/**
+ * listensOn says whether container c listens on port: with the API at hand, as its process
+ * model says (served-ports.ts); without it, by its image's default ports and declared ports.
+ */
+function listensOn(pod: KubeObject, c: KubeObject['spec'], port: number, api: Pick<ApiClient, 'tryGet'> | undefined): boolean {
+  // Loaded on use: served-ports needs the process model, which runs net tools itself.
+  if (api) return (require('./served-ports') as typeof import('./served-ports')).servedPorts(pod, c, api).includes(port);
+  const info = imageInfo(c.image);
+  const declared = (c.ports ?? []).some((p: { containerPort: number }) => p.containerPort === port);
+  return (info.server && info.ports.includes(port)) || (declared && !info.known);
 }
 
 /** runNetTool runs curl, wget or a DNS client with argv, or returns undefined for other commands. */

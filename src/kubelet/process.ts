@@ -4,6 +4,7 @@
  * the instance's start time, so it can be recomputed at any moment (for status, probes
  * and logs) without storing anything.
  */
+import { configuredPorts } from './server-config';
 import type { KubeObject } from '../api/meta';
 import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { imageInfo, parseImage, type ImageInfo } from './images';
@@ -78,8 +79,10 @@ function redisTime(ms: number): string {
 }
 
 /** serverStart is the output and ports of an image's default server, started at startMs. */
-function serverStart(repo: string, image: string, info: ImageInfo, startMs: number, env: Record<string, string>, cpus: number): ServerProgram {
+function serverStart(repo: string, image: string, info: ImageInfo, startMs: number, env: Record<string, string>, cpus: number, files: Readonly<Record<string, string>>): ServerProgram {
   const at = (text: string, atMs = 0): OutputLine => ({ atMs, text });
+  // A mounted configuration decides the ports (nginx `listen 8080`, httpd `Listen 8080`).
+  const ports = configuredPorts(repo, files) ?? info.ports;
   switch (repo) {
     case 'nginx': {
       const t = nginxTime(startMs);
@@ -101,7 +104,7 @@ function serverStart(repo: string, image: string, info: ImageInfo, startMs: numb
         `${t} [notice] 1#1: start worker processes`,
         ...Array.from({ length: cpus }, (_, i) => `${t} [notice] 1#1: start worker process ${29 + i}`),
       ];
-      return { lines: lines.map((l) => at(l)), ports: info.ports };
+      return { lines: lines.map((l) => at(l)), ports };
     }
     case 'redis': {
       const t = redisTime(startMs);
@@ -114,7 +117,7 @@ function serverStart(repo: string, image: string, info: ImageInfo, startMs: numb
           `1:M ${t} * Server initialized`,
           `1:M ${t} * Ready to accept connections tcp`,
         ].map((l) => at(l)),
-        ports: info.ports,
+        ports,
       };
     }
     case 'httpd': {
@@ -125,11 +128,29 @@ function serverStart(repo: string, image: string, info: ImageInfo, startMs: numb
           `AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using ${ip}. Set the 'ServerName' directive globally to suppress this message`,
           `[${new Date(startMs).toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) ([\d:]+) GMT$/, '$1 $3 $2 $5.000000 $4')}] [mpm_event:notice] [pid 1:tid 1] AH00489: Apache/${tagVersion(image, '2.4.63')} (Unix) configured -- resuming normal operations`,
         ].map((l) => at(l)),
-        ports: info.ports,
+        ports,
       };
     }
-    default: return { lines: [], ports: info.ports };
+    default: return { lines: [], ports };
   }
+}
+
+/**
+ * ncListenPort is the port of busybox `nc -l -p PORT` (and -lk, -lp PORT, -l -p PORT -e PROG):
+ * a server until a client comes (with -k, for good). Undefined for any other command.
+ */
+function ncListenPort(args: string[]): number | undefined {
+  if ((args[0] ?? '').replace(/^.*\//, '') !== 'nc') return undefined;
+  let listen = false;
+  let port: number | undefined;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (!/^-[a-zA-Z]+$/.test(a)) continue;
+    if (a.includes('l')) listen = true;
+    const p = a.indexOf('p');
+    if (p >= 0 && p === a.length - 1 && /^\d+$/.test(args[i + 1] ?? '')) port = Number(args[i + 1]);
+  }
+  return listen && port !== undefined ? port : undefined;
 }
 
 /** MISSING_PASSWORD explains why the database images exit at once without credentials. */
@@ -192,6 +213,8 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   };
   const binary = (args: string[], atMs = 0): ServerProgram | FinishedCommand | 'exists' | undefined => {
     const bin = args[0] ?? '';
+    const listen = ncListenPort(args);
+    if (listen !== undefined) return { lines: [], ports: [listen] };
     // A network tool answers from the cluster as the process met it then (objects created
     // later are not there yet; net-tools.ts asOf).
     const net = opts.net && netCommand(c.image, args, { ...opts.net, asOfMs: opts.startMs + atMs });
@@ -205,7 +228,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     if (!info.known) return { lines: [], ports: declaredPorts };
     if (defaultServer(args)) {
       // docker-entrypoint.sh runs its argument: `docker-entrypoint.sh redis-server` is the server itself.
-      return serverStart(repo, c.image, info, opts.startMs, env, cpus);
+      return serverStart(repo, c.image, info, opts.startMs, env, cpus, cfg.files);
     }
     if (info.binaries.includes(bin) || info.binaries.includes(base)) return 'exists';
     if (base === 'nc' || base === 'httpd') {

@@ -103,9 +103,11 @@ function head(args: string[], io: AppletIO, tail: boolean): number | typeof WAIT
   const fromStart = tail && nArg.startsWith('+');
   const n = Math.abs(Number(nArg.replace(/^\+/, '')));
   if (!Number.isFinite(n)) { io.err(`${name}: invalid number '${nArg}'`); return 1; }
-  if (tail && flags.has('f')) {
-    // A followed file that does not exist yet is waited for (a sidecar tailing a log).
+  if (tail && (flags.has('f') || flags.has('F'))) {
+    // A followed file that does not exist yet is waited for (a sidecar tailing a log); -F
+    // (follow by name, retrying) says so first, as busybox's open_or_warn_stdin does.
     const c = rest.length ? io.read(rest[0]!) : undefined;
+    if (c === undefined && rest.length && flags.has('F')) io.err(`tail: ${openMsg(rest[0]!)}`);
     if (c !== undefined) for (const l of linesOf(c).slice(-n || Infinity)) io.out(l);
     return WAITS;
   }

@@ -7,6 +7,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import type { Store } from '../store/store';
 import type { WatchEvent, WatchEventType } from '../store/store';
+import { CorruptObjectError } from '../store/store';
 import {
   type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
 } from './controller';
@@ -388,7 +389,15 @@ export class Simulation {
           continue;
         }
         if (!kindsOf(c).includes(ev.kind)) continue;
-        object ??= ev.object;
+        if (object === undefined) {
+          // A change whose object does not decode maps to nothing: the store has quarantined it.
+          try {
+            object = ev.object;
+          } catch (e) {
+            if (e instanceof CorruptObjectError) break;
+            throw e;
+          }
+        }
         for (const req of this.map(c, object, ev.type)) this.pendingOf(c).add(keyOf(req));
       }
     }

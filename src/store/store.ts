@@ -34,6 +34,18 @@ export class CompactedError extends Error { override readonly name = 'CompactedE
 /** ObjectTooLargeError: etcd refuses values over its request limit. */
 export class ObjectTooLargeError extends Error { override readonly name = 'ObjectTooLargeError'; }
 
+/**
+ * CorruptObject is a stored object that does not decode: its body is not JSON, or a value the
+ * decoder parses (a resource.Quantity) does not parse. etcd3's store calls it a corrupt object.
+ */
+export interface CorruptObject { kind: string; namespace: string; name: string; revision: Revision; cause: string }
+
+/** CorruptObjectError: get of a corrupt object (reads that list skip it instead). */
+export class CorruptObjectError extends Error {
+  override readonly name = 'CorruptObjectError';
+  constructor(readonly object: CorruptObject) { super(`object not decodable revision=${object.revision}: ${object.cause}`); }
+}
+
 /** MAX_OBJECT_BYTES is etcd's default request limit (--max-request-bytes, 1.5 MiB). */
 export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
 
@@ -42,6 +54,7 @@ export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
  * stamps it as metadata.resourceVersion and appends a change-log entry.
  */
 export interface Store {
+  /** get returns the object, undefined if there is none; throws CorruptObjectError if it does not decode. */
   get(ref: ObjectRef): KubeObject | undefined;
   list(q: StoreListQuery): KubeObject[];
   /** each visits the objects list(q) would return, decoding one body at a time (no list in memory); visit must not use the store. */
@@ -120,6 +133,13 @@ export interface Store {
     /** expire deletes the objects whose lease expired at or before `now`; returns how many. */
     expire(now: number): number;
   };
+  /**
+   * quarantined lists, once each and in the order met, the corrupt objects this store's reads
+   * skipped since it was opened: every read that lists or visits objects passes over them (and a
+   * watch event's object throws CorruptObjectError), so one undecodable row cannot stop the rest
+   * of the cluster. delete removes one like any object.
+   */
+  quarantined(): readonly CorruptObject[];
   /** integrityCheck runs SQLite's PRAGMA integrity_check: ['ok'] or the problems found. */
   integrityCheck(): string[];
   close(): void;

@@ -18,6 +18,7 @@ import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag } from './sim-wait';
 import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
+import { isQuarantined } from '../corrupt-objects';
 
 export const FORCE_WARNING = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
 export const NO_RESOURCES = `You must provide one or more resources by argument or filename.
@@ -123,10 +124,13 @@ export const deleteCommand = defineCommand({
         // is Forbidden whether or not the object exists (and needs no get permission).
         const server = dryRun === 'client' ? cluster.api : serverSide(cluster.api);
         let current: KubeObject | undefined;
+        let corrupt = false;
         try {
           if (dryRun !== 'client') authorizeRequest(cluster.api, 'delete', t.ref.kind, t.ref.namespace, t.ref.name);
-          current = server.tryGet(t.ref);
-          if (!current) {
+          // An object that does not decode cannot be read, but it can be deleted.
+          corrupt = isQuarantined(cluster, t.ref);
+          current = corrupt ? undefined : server.tryGet(t.ref);
+          if (!current && !corrupt) {
             if (ctx.flags['ignore-not-found'] || bySelector) continue;
             server.get(t.ref);
             continue;
@@ -143,7 +147,7 @@ export const deleteCommand = defineCommand({
               gracePeriodSeconds: grace >= 0 ? grace : undefined,
             });
           }
-          deleted.push(current);
+          if (current) deleted.push(current);
           const word = force && grace === 0 ? 'force deleted' : 'deleted';
           if (ctx.flags.output === 'name') ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name}\n`);
           else ctx.io.out(`${kindPrefix(t.info)} "${t.ref.name}" ${word}${dryRunSuffix(dryRun)}\n`);

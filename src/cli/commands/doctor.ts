@@ -11,6 +11,11 @@ import type { KubeObject } from '../../api/meta';
 import type { Store } from '../../store/store';
 import { CHECKS, checkInvariants, type Violation } from '../../invariants';
 import { renderReport, reportColors } from '../../printers/report';
+import { corruptObjectText } from '../../apiserver/corrupt-object';
+import { markReported } from '../corrupt-objects';
+
+/** STORED_DECODE is the name violations of stored objects that do not decode are reported under. */
+export const STORED_DECODE = 'stored-decode';
 
 /** INTEGRITY_CHECK is the name violations of SQLite's own integrity check are reported under. */
 export const INTEGRITY_CHECK = 'integrity-check';
@@ -26,18 +31,27 @@ export function allObjects(store: Store, storageKinds: Iterable<string>): KubeOb
 function checkState(ctx: CommandContext, shown: string): number {
     if (ctx.args.length) throw new CliError(`unexpected arguments for '${shown}': ${ctx.args.join(' ')}`);
     const cluster = ctx.cluster();
-    const { report, integrity } = cluster.read(() => {
+    const { report, integrity, corrupt } = cluster.read(() => {
       const kinds = cluster.api.registry().resources.map((r) => r.storageKind);
       const objects = allObjects(cluster.store, kinds);
       const rep = checkInvariants({ objects, revision: cluster.store.revision() });
       const integ = cluster.store.integrityCheck();
-      return { report: rep, integrity: integ };
+      return { report: rep, integrity: integ, corrupt: cluster.store.quarantined() };
     });
     const violations: Violation[] = [...report.violations];
+    // Objects the store could not decode are not among those checked: each is a violation of its own.
+    for (const bad of corrupt) {
+      const info = cluster.api.registry().forStorageKind(bad.kind);
+      markReported(cluster.store, bad);
+      violations.push({
+        check: STORED_DECODE, object: `${bad.kind} ${bad.namespace ? `${bad.namespace}/` : ''}${bad.name}`,
+        message: info ? corruptObjectText(info, bad) : `object not decodable revision=${bad.revision}: ${bad.cause}`,
+      });
+    }
     if (!(integrity.length === 1 && integrity[0] === 'ok')) {
       for (const line of integrity) violations.push({ check: INTEGRITY_CHECK, object: '-', message: line });
     }
-    const checks = report.checks + 1;
+    const checks = report.checks + 2;
     if (!violations.length) {
       ctx.io.out(`ok: ${report.objects} objects, ${checks} checks\n`);
       return 0;

@@ -14,6 +14,7 @@ import { defineFlags } from '../flag-table';
 import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
 import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
+import { corruptGetError, corruptListErrors } from '../corrupt-objects';
 
 // What only some flags need — the -o printers (YAML, JSONPath, custom columns, go-template),
 // --sort-by and --raw (discovery, the Metrics API) — is required on use: a plain table never
@@ -99,7 +100,16 @@ export const getCommand = defineCommand({
           named = true;
           objects = [];
           for (const name of r.names) {
-            const obj = cluster.api.tryGet({ kind: r.info.storageKind, namespace: ns ?? (r.info.namespaced ? ctx.namespace : undefined), name }, apiVersion);
+            const ref = { kind: r.info.storageKind, namespace: ns ?? (r.info.namespaced ? ctx.namespace : undefined), name };
+            let obj: KubeObject | undefined;
+            try {
+              obj = cluster.api.tryGet(ref, apiVersion);
+            } catch (e) {
+              const corrupt = corruptGetError(cluster, ref.kind, ref.namespace, name);
+              if (!corrupt) throw e;
+              errors.push(corrupt);
+              continue;
+            }
             if (obj) objects.push(obj);
             else if (!ctx.flags['ignore-not-found']) {
               try { cluster.api.get({ kind: r.info.storageKind, namespace: ctx.namespace, name }); } catch (e) {
@@ -113,10 +123,12 @@ export const getCommand = defineCommand({
             const group = newRowGroup(r.info, tableOpts);
             cluster.api.each(query, (o) => { group.rows.add(getTableRow(r.info, o, tableOpts)); found++; });
             streamed.push(group);
+            errors.push(...corruptListErrors(cluster, r.info.storageKind, ns));
             continue;
           }
           objects = cluster.api.list(query);
         }
+        if (!r.names.length) errors.push(...corruptListErrors(cluster, r.info.storageKind, ns));
         if (streamed) streamed.push(rowGroupOf(r.info, objects, tableOpts));
         else groups.push({ info: r.info, objects });
         found += objects.length;

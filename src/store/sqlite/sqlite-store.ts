@@ -7,9 +7,10 @@ import * as fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import {
-  CompactedError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
-  type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
+  CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
+  type CorruptObject, type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
+import { storedQuantityError } from '../../api/stored-quantities';
 import { addonPath } from './addon-path';
 import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
 
@@ -56,7 +57,7 @@ function refuseEmpty(path: string): void {
   if (size === 0) throw new NotAStateFileError(path);
 }
 
-type Row = { body: string; revision: number };
+type Row = { body: string; revision: number; kind: string; namespace: string; name: string };
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
 
 /**
@@ -70,19 +71,44 @@ const PARSED_CHANGES_LIMIT = 2_000;
  * toEvent wraps a change row; the body is parsed only if someone reads `object`, and once per
  * revision for all readers (watch objects are read-only by contract).
  */
-function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => string): WatchEvent {
+function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => string, decode: (row: Row) => KubeObject): WatchEvent {
   return {
     type: row.type as WatchEventType, revision: row.revision, kind: row.kind, namespace: row.namespace, name: row.name,
     get object() {
       let obj = parsed.get(row.revision);
       if (!obj) {
         if (parsed.size >= PARSED_CHANGES_LIMIT) parsed.clear();
-        obj = JSON.parse(body(row.revision)) as KubeObject;
+        const text = body(row.revision);
+        try {
+          obj = decode({ ...row, body: text });
+        } catch (e) {
+          // A corrupt object's deletion is still news (its node's pods, its dependents): watchers get its key.
+          if (!(e instanceof CorruptObjectError) || row.type !== 'DELETED') throw e;
+          obj = keyOnly(text, row);
+        }
         parsed.set(row.revision, obj);
       }
       return obj;
     },
   };
+}
+
+/** keyOnly is what is left of a corrupt object: its apiVersion, kind and metadata when the body is JSON, else its key. */
+function keyOnly(body: string, ref: ObjectRef): KubeObject {
+  const stub = parseOrStub(body, ref);
+  return { apiVersion: stub.apiVersion, kind: stub.kind, metadata: stub.metadata } as KubeObject;
+}
+
+/**
+ * parseOrStub parses a body being deleted; a body that is not JSON (a corrupt object) leaves
+ * its key only, so it can still be deleted and its DELETED change names it.
+ */
+function parseOrStub(body: string, ref: ObjectRef): KubeObject {
+  try {
+    return JSON.parse(body) as KubeObject;
+  } catch {
+    return { kind: ref.kind, metadata: ref.namespace ? { name: ref.name, namespace: ref.namespace } : { name: ref.name } } as KubeObject;
+  }
 }
 
 /** nodeOf is the value kept in the `node` column: a Pod's spec.nodeName, so kubelets list their pods by index. */
@@ -203,15 +229,15 @@ class SqliteStore implements Store {
 
   constructor(private readonly db: Database.Database) {
     this.q = {
-      get: db.prepare<[string, string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      listNs: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
-      listAll: db.prepare<[string], Row>('SELECT body, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
-      byOwner: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      get: db.prepare<[string, string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      listNs: db.prepare<[string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
+      listAll: db.prepare<[string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? ORDER BY namespace, name'),
+      byOwner: db.prepare<[string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
       versionsByOwner: db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
-      events: db.prepare<[string, string], Row>("SELECT body, revision FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name"),
+      events: db.prepare<[string, string], Row>("SELECT body, revision, kind, namespace, name FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name"),
       podIPs: db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
-      unboundPods: db.prepare<[], Row>("SELECT body, revision FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
-      byNode: db.prepare<[string, string], Row>('SELECT body, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
+      unboundPods: db.prepare<[], Row>("SELECT body, revision, kind, namespace, name FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
+      byNode: db.prepare<[string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
       kindsStamp: db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
       countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
@@ -270,19 +296,71 @@ class SqliteStore implements Store {
     }),
   };
 
+  /** corrupt holds the objects reads have skipped, by kind/namespace/name (see quarantined). */
+  private readonly corrupt = new Map<string, CorruptObject>();
+
+  quarantined(): readonly CorruptObject[] {
+    return [...this.corrupt.values()];
+  }
+
+  /**
+   * decode is the store's one way from a row to an object, as etcd3's store decodes each value:
+   * a body that is not JSON, or whose quantities do not parse, is a corrupt object
+   * (CorruptObjectError, and remembered for quarantined()).
+   */
+  private readonly decode = (row: Row): KubeObject => this.decodeChange(row, true);
+
+  /** decodeChange decodes a row; a change's body (record false) throws without being remembered: the object may be gone. */
+  private readonly decodeChange = (row: Row, record = false): KubeObject => {
+    let obj: KubeObject | undefined;
+    let cause: string | undefined;
+    try {
+      obj = JSON.parse(row.body) as KubeObject;
+      cause = storedQuantityError(obj);
+    } catch (e) {
+      cause = (e as Error).message;
+    }
+    if (cause === undefined) return obj!;
+    const bad: CorruptObject = { kind: row.kind, namespace: row.namespace, name: row.name, revision: row.revision, cause };
+    const key = `${row.kind}/${row.namespace}/${row.name}`;
+    if (record && !this.corrupt.has(key)) this.corrupt.set(key, bad);
+    throw new CorruptObjectError(bad);
+  };
+
+  /** decodeAll decodes rows, passing over corrupt ones. */
+  private decodeAll(rows: Iterable<Row>): KubeObject[] {
+    const out: KubeObject[] = [];
+    this.visitAll(rows, (o) => out.push(o));
+    return out;
+  }
+
+  /** visitAll visits each row's object, passing over corrupt ones. */
+  private visitAll(rows: Iterable<Row>, visit: (obj: KubeObject) => void): void {
+    for (const r of rows) {
+      let obj: KubeObject;
+      try {
+        obj = this.decode(r);
+      } catch (e) {
+        if (e instanceof CorruptObjectError) continue;
+        throw e;
+      }
+      visit(obj);
+    }
+  }
+
   get(ref: ObjectRef): KubeObject | undefined {
     const row = this.q.get.get(ref.kind, ref.namespace ?? '', ref.name);
-    return row ? JSON.parse(row.body) : undefined;
+    return row ? this.decode(row) : undefined;
   }
 
   list(q: StoreListQuery): KubeObject[] {
     const rows = q.namespace === undefined ? this.q.listAll.all(q.kind) : this.q.listNs.all(q.kind, q.namespace);
-    return rows.map((r) => JSON.parse(r.body));
+    return this.decodeAll(rows);
   }
 
   each(q: StoreListQuery, visit: (obj: KubeObject) => void): void {
     const rows = q.namespace === undefined ? this.q.listAll.iterate(q.kind) : this.q.listNs.iterate(q.kind, q.namespace);
-    for (const r of rows) visit(JSON.parse(r.body));
+    this.visitAll(rows, visit);
   }
 
   podIPsOnNode(node: string): string[] {
@@ -290,18 +368,18 @@ class SqliteStore implements Store {
   }
 
   listByNode(node: string, kind: string): KubeObject[] {
-    return this.q.byNode.all(node, kind).map((r) => JSON.parse(r.body));
+    return this.decodeAll(this.q.byNode.all(node, kind));
   }
 
   eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void): void {
     // Only pods are ever bound; other kinds are all "on no node".
     if (node === null && kind !== 'Pod') return this.each({ kind }, visit);
     const rows = node === null ? this.q.unboundPods.iterate() : this.q.byNode.iterate(node, kind);
-    for (const r of rows) visit(JSON.parse(r.body));
+    this.visitAll(rows, visit);
   }
 
   listByOwner(ownerUid: string, kind: string): KubeObject[] {
-    return this.q.byOwner.all(ownerUid, kind).map((r) => JSON.parse(r.body));
+    return this.decodeAll(this.q.byOwner.all(ownerUid, kind));
   }
 
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[] {
@@ -312,7 +390,7 @@ class SqliteStore implements Store {
     const rows = this.q.events.all(subjectUid, eventKey(reason, message, fieldPath));
     // An Event stored before the key had its fieldPath is under the key without it.
     if (fieldPath) rows.push(...this.q.events.all(subjectUid, eventKey(reason, message)));
-    return rows.map((r) => JSON.parse(r.body));
+    return this.decodeAll(rows);
   }
 
   kindsStamp(kinds: readonly [string, string]): string {
@@ -392,7 +470,7 @@ class SqliteStore implements Store {
       const row = this.q.get.get(ref.kind, ns, ref.name);
       if (!row) throw new KeyNotFoundError(`${ref.kind} ${ns}/${ref.name} not found`);
       if (expected !== undefined && row.revision !== expected) throw new RevisionMismatchError(`${ref.kind} ${ns}/${ref.name}: stale`);
-      const obj = JSON.parse(row.body) as KubeObject;
+      const obj = parseOrStub(row.body, ref);
       const rev = this.nextRevision();
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
@@ -407,7 +485,7 @@ class SqliteStore implements Store {
     // Bodies are read only for the events whose object someone looks at.
     const body = (revision: number) => this.q.changeBody.get(revision)!.body;
     const rows = kinds ? this.changesOfKinds(kinds).all(after, ...kinds, limit) : this.q.changesAll.all(after, limit);
-    return rows.map((r) => toEvent(r, this.parsedChanges, body));
+    return rows.map((r) => toEvent(r, this.parsedChanges, body, this.decodeChange));
   }
 
   private readonly byKinds = new Map<number, Database.Statement<unknown[], ChangeRow>>();
