@@ -16,6 +16,7 @@ import {
   UNITS, type ServicesState, type Unit, configLoadFailed, journalLine, kubeletFailLines, kubeletStartLines, stopLines, systemctlStatus,
 } from './services';
 import { KUBELET_CONFIG_PATH } from './host-files';
+import { aptGet, installed, kubeadmUpgrade } from './upgrade';
 
 /** HostCommandEnv is what the host's binaries see of the node and the cluster. */
 export interface HostCommandEnv {
@@ -56,7 +57,9 @@ function startUnit(env: HostCommandEnv, unit: Unit, files: BinaryContext, atMs: 
       env.services.journal.push(...kubeletFailLines(atMs, pid, err));
       return;
     }
-    env.services.journal.push(...kubeletStartLines(env.node, atMs, pid, env.services.kubeletVersion ?? String(env.node.status?.nodeInfo?.kubeletVersion ?? '')));
+    // The kubelet starts from the installed package: after an upgrade, the new version.
+    env.services.kubeletVersion = installed(env, 'kubelet');
+    env.services.journal.push(...kubeletStartLines(env.node, atMs, pid, env.services.kubeletVersion));
   } else {
     env.services.journal.push({ ms: atMs, unit, proc: 'systemd[1]', text: `Started ${unit}.service - containerd container runtime.` });
   }
@@ -235,9 +238,10 @@ function crictl(args: string[], env: HostCommandEnv): FinishedCommand {
   }
 }
 
-function kubeadm(args: string[], env: HostCommandEnv): FinishedCommand {
+function kubeadm(args: string[], env: HostCommandEnv, files: BinaryContext): FinishedCommand {
   const words = args.filter((a) => !a.startsWith('-'));
-  if (words[0] === 'version') return done([`kubeadm version: &version.Info{Major:"1", Minor:"32", GitVersion:"${env.node.status?.nodeInfo?.kubeletVersion ?? ''}", GitTreeState:"clean", GoVersion:"go1.23.6", Compiler:"gc", Platform:"linux/amd64"}`]);
+  if (words[0] === 'version') return done([`kubeadm version: &version.Info{Major:"1", Minor:"32", GitVersion:"${installed(env, 'kubeadm')}", GitTreeState:"clean", GoVersion:"go1.23.6", Compiler:"gc", Platform:"linux/amd64"}`]);
+  if (words[0] === 'upgrade') return kubeadmUpgrade(args.slice(1), env, files);
   if (words[0] === 'token' && words[1] === 'create') {
     const seed = `${env.node.metadata.name}:${env.nowMs}`;
     const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -247,7 +251,7 @@ function kubeadm(args: string[], env: HostCommandEnv): FinishedCommand {
     // kubeadm's join command ends with a space.
     return done([`kubeadm join ${env.endpoint} --token ${token} --discovery-token-ca-cert-hash sha256:${hex('cluster-ca')} `]);
   }
-  return done([`kubeadm: kubemu models: version, token create [--print-join-command]`], 1);
+  return done([`kubeadm: kubemu models: version, token create [--print-join-command], upgrade plan|apply|node`], 1);
 }
 
 /** EDITORS are the editors a node has; each runs the user's $EDITOR on the file. */
@@ -270,8 +274,10 @@ export function hostBinary(argv: string[], env: HostCommandEnv, atMs: number, fi
   if (name === 'systemctl') return systemctl(args, env, files, atMs);
   if (name === 'journalctl') return journalctl(args, env);
   if (name === 'crictl') return crictl(args, env);
-  if (name === 'kubeadm') return kubeadm(args, env);
-  if (name === 'kubelet' && args.includes('--version')) return done([`Kubernetes ${env.services.kubeletVersion ?? env.node.status?.nodeInfo?.kubeletVersion ?? ''}`]);
+  if (name === 'kubeadm') return kubeadm(args, env, files);
+  if (name === 'apt-get' || name === 'apt') return aptGet(args, env);
+  if (name === 'apt-mark') return done(args.filter((a) => !a.startsWith('-')).slice(1).map((p) => `${p} ${args.includes('unhold') ? 'was already not on hold' : 'set on hold'}.`));
+  if (name === 'kubelet' && args.includes('--version')) return done([`Kubernetes ${installed(env, 'kubelet')}`]);
   if (EDITORS.has(name)) return editor(name, args, env, files);
   if (name === 'clear' || name === 'sudo' && !args.length) return done([]);
   if (name === 'sudo') return hostBinary(args.filter((a, k) => k > 0 || !a.startsWith('-')), env, atMs, files);

@@ -25,7 +25,14 @@ export interface UnitState { active: boolean; since: number; enabled: boolean; p
 /** JournalEntry is one journal line: when, which process wrote it, and the text. */
 export interface JournalEntry { ms: number; unit: Unit; proc: string; text: string }
 /** ServicesState is the whole record. */
-export interface ServicesState { units: Record<Unit, UnitState>; journal: JournalEntry[]; kubeletVersion?: string }
+export interface ServicesState {
+  units: Record<Unit, UnitState>;
+  journal: JournalEntry[];
+  /** kubeletVersion is the version the running kubelet was started from (the installed package at its last start). */
+  kubeletVersion?: string;
+  /** packages are the Kubernetes packages apt installed since the node was set up (absent: the node's version). */
+  packages?: Partial<Record<'kubeadm' | 'kubelet' | 'kubectl', string>>;
+}
 
 const DESCRIPTION: Record<Unit, string> = { kubelet: 'kubelet: The Kubernetes Node Agent', containerd: 'containerd container runtime' };
 const UNIT_FILE: Record<Unit, string> = { kubelet: '/usr/lib/systemd/system/kubelet.service', containerd: '/usr/lib/systemd/system/containerd.service' };

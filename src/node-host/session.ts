@@ -104,6 +104,11 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   services.journal = services.journal.slice(-JOURNAL_LIMIT);
   api.setNodeLocalState(o.nodeName, SERVICES_KEY, services);
   const running = services.units.kubelet.active && services.units.containerd.active;
+  // A kubelet restarted from a newer package reports its version in the node's status.
+  const reported = api.get({ kind: 'Node', name: o.nodeName });
+  if (running && services.kubeletVersion && reported.status?.nodeInfo?.kubeletVersion !== services.kubeletVersion) {
+    api.updateStatus({ ...reported, status: { ...reported.status, nodeInfo: { ...reported.status?.nodeInfo, kubeletVersion: services.kubeletVersion } } }, { fieldManager: FIELD_MANAGER });
+  }
   if (running !== wasRunning) {
     const fresh = structuredClone(api.get({ kind: 'Node', name: o.nodeName }));
     // The kubelet's last beats before it goes quiet are real: write them down first.

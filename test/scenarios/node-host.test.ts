@@ -119,4 +119,40 @@ describe('kubemu ssh', () => {
       .toMatch(/^kubeadm join 172\.18\.0\.2:6443 --token [a-z0-9]{6}\.[a-z0-9]{16} --discovery-token-ca-cert-hash sha256:[0-9a-f]{64} \n$/);
     expect(home.run('ssh node99 -- hostname')).toEqual({ stdout: '', stderr: 'ssh: Could not resolve hostname node99: Name or service not known\n', code: 255 });
   });
+
+  it('kubeadm upgrade: the control plane, then one worker — drain, upgrade the kubelet, uncordon — and VERSION moves', () => {
+    home = manualCluster();
+    const cp = (cmds: string) => home.run(['ssh', 'control01', '--', cmds]);
+    // kubeadm refuses a target above its own version.
+    expect(cp('kubeadm upgrade apply v1.32.4').stdout).toContain('Specified version to upgrade to "v1.32.4" is higher than the kubeadm version "v1.32.2". Upgrade kubeadm first');
+    expect(cp('apt-get update >/dev/null && apt-get install -y kubeadm=1.32.4-1.1 >/dev/null && kubeadm version -o short; kubeadm upgrade plan | grep kube-apiserver').stdout)
+      .toBe('kubeadm version: &version.Info{Major:"1", Minor:"32", GitVersion:"v1.32.4", GitTreeState:"clean", GoVersion:"go1.23.6", Compiler:"gc", Platform:"linux/amd64"}\nkube-apiserver            control01   v1.32.2    v1.32.4\n');
+    const apply = cp('kubeadm upgrade apply v1.32.4 -y');
+    expect(apply.code).toBe(0);
+    expect(apply.stdout).toContain('[upgrade] SUCCESS! A control plane node of your cluster was upgraded to "v1.32.4".\n');
+    home.run('tick 10s');
+    expect(home.run('get pod -n kube-system kube-apiserver-control01 -o jsonpath={.spec.containers[0].image}').stdout).toBe('registry.k8s.io/kube-apiserver:v1.32.4');
+    expect(home.run('drain control01 --ignore-daemonsets').code).toBe(0);
+    expect(cp('apt-get install -y kubelet=1.32.4-1.1 kubectl=1.32.4-1.1 >/dev/null && systemctl daemon-reload && systemctl restart kubelet').code).toBe(0);
+    expect(home.run('uncordon control01').stdout).toBe('node/control01 uncordoned\n');
+    // The worker: kubeadm upgrade node, then its kubelet.
+    expect(home.run('drain worker01 --ignore-daemonsets').code).toBe(0);
+    const w = home.run(['ssh', 'worker01', '--', 'apt-get install -y kubeadm=1.32.4-1.1 >/dev/null; kubeadm upgrade node | tail -3; apt-get install -y kubelet=1.32.4-1.1 >/dev/null; systemctl restart kubelet; kubelet --version']);
+    expect(w.stdout).toBe([
+      '[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!',
+      '[upgrade/addon] Skipping the addon/coredns phase. Not a control plane node.',
+      '[upgrade/addon] Skipping the addon/kube-proxy phase. Not a control plane node.',
+      'Kubernetes v1.32.4',
+      '',
+    ].join('\n'));
+    home.run('uncordon worker01');
+    home.run('tick 10s');
+    expect(home.run('get nodes').stdout).toBe([
+      'NAME        STATUS   ROLES           AGE     VERSION',
+      'control01   Ready    control-plane   5m22s   v1.32.4',
+      'worker01    Ready    <none>          5m22s   v1.32.4',
+      'worker02    Ready    <none>          5m22s   v1.32.2',
+      '',
+    ].join('\n'));
+  });
 });
