@@ -251,7 +251,9 @@ export function expandHeredocs(src: string): string {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(line);
-    if (!m || /^\s*#/.test(line)) { out.push(line); continue; }
+    // An operator inside quotes is text, as is one in a comment.
+    const before = m ? line.slice(0, m.index) : '';
+    if (!m || /^\s*#/.test(line) || (before.split("'").length - 1) % 2 || (before.split('"').length - 1) % 2) { out.push(line); continue; }
     const body: string[] = [];
     let j = i + 1;
     for (; j < lines.length; j++) {

@@ -21,6 +21,9 @@ import { SilentExit } from '../errors';
 /** SCHEDULER_DOWN_BY_MANIFEST marks a scheduler this verb stopped because its manifest broke (so fixing it starts it again). */
 const SCHEDULER_DOWN_BY_MANIFEST = 'scheduler.down-by-manifest';
 
+/** REMOTE_STDERR matches the lines the shell, busybox's applets and the host's tools write to stderr. */
+const REMOTE_STDERR = /^(sh|bash|cat|ls|rm|cp|mv|mkdir|touch|sed|grep|head|tail|test|\[|cd|sort|wc|cut|tr|awk|systemctl|crictl|kubeadm|vi|vim|nano): |^FATA\[|^E: |^Unit \S+ could not be found\.$|^Failed to \w+ \S+: /;
+
 /** unresolved is ssh's failure for a host it cannot find. */
 export const unresolved = (host: string): string => `ssh: Could not resolve hostname ${host}: Name or service not known`;
 
@@ -98,7 +101,8 @@ const sshLeaf = leaf({
       ctx.io.err(`${unresolved(nodeName)}\n`);
       throw new SilentExit(255);
     }
-    const print = (r: SessionResult) => { if (r.output.length) ctx.io.out(`${r.output.join('\n')}\n`); };
+    // The remote side's error lines come back on ssh's stderr, as the shell and tools write them there.
+    const print = (r: SessionResult) => { for (const l of r.output) (REMOTE_STDERR.test(l) ? ctx.io.err : ctx.io.out)(`${l}\n`); };
     if (command.length || !isTerminal(ctx.io.stdinFd)) {
       const script = command.length ? command.join(' ') : ctx.io.readStdin();
       const r = runLine(ctx, nodeName, script, '/root');
