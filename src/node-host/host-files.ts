@@ -115,6 +115,8 @@ function podLogFiles(hc: HostContext): Record<string, string> {
 export function baseFiles(hc: HostContext): Record<string, string> {
   const { node } = hc;
   const files: Record<string, string> = {
+    // Empty directories are "DIR/" entries, as mkdir makes them.
+    '/root/': '', '/tmp/': '',
     '/etc/hostname': `${node.metadata.name}\n`,
     '/etc/kubernetes/kubelet.conf': kubeconfig(hc.endpoint, `system:node:${node.metadata.name}`),
     '/etc/kubernetes/pki/ca.crt': pem('CERTIFICATE', 'kubernetes CA'),
@@ -150,9 +152,18 @@ export function manifestFilesView(node: KubeObject, api: ApiClient): Record<stri
   return out;
 }
 
+/** HostLayer is what sessions changed on a node, tied to the Node's uid (a node re-added under the same name starts clean). */
+export interface HostLayer { uid?: string; files: Layer }
+
+/** hostLayer is the node's session layer. */
+export function hostLayer(node: KubeObject, api: ApiClient): Layer {
+  const stored = api.nodeLocalState<HostLayer>(node.metadata.name!, HOST_FILES_KEY);
+  return stored && stored.uid === node.metadata.uid ? stored.files : {};
+}
+
 /** hostFiles is every file the node's shell sees: generated files, the session layer over them, and the manifests. */
 export function hostFiles(hc: HostContext): { base: Record<string, string>; files: Record<string, string> } {
   const base = baseFiles(hc);
-  const layer = hc.api.nodeLocalState<Layer>(hc.node.metadata.name!, HOST_FILES_KEY) ?? {};
+  const layer = hostLayer(hc.node, hc.api);
   return { base, files: { ...applyLayer(base, layer), ...manifestFilesView(hc.node, hc.api) } };
 }

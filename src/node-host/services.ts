@@ -26,6 +26,8 @@ export interface UnitState { active: boolean; since: number; enabled: boolean; p
 export interface JournalEntry { ms: number; unit: Unit; proc: string; text: string }
 /** ServicesState is the whole record. */
 export interface ServicesState {
+  /** uid is the Node's: a record of an earlier node of the same name is not this one's. */
+  uid?: string;
   units: Record<Unit, UnitState>;
   journal: JournalEntry[];
   /** kubeletVersion is the version the running kubelet was started from (the installed package at its last start). */
@@ -47,6 +49,7 @@ export function initialServices(node: KubeObject): ServicesState {
   const since = Date.parse(node.metadata.creationTimestamp ?? '1970-01-01T00:00:00Z');
   const running = node.metadata.annotations?.[NODE_STOPPED_ANNOTATION] !== KUBELET_STOPPED;
   return {
+    uid: node.metadata.uid,
     units: { kubelet: { active: running, since, enabled: true, pid: 1043 }, containerd: { active: true, since: since - 2000, enabled: true, pid: 612 } },
     journal: kubeletStartLines(node, since, 1043, KUBERNETES_VERSION),
   };

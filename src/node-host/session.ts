@@ -14,7 +14,7 @@ import { KUBELET_STOPPED, syncNodeStatus } from '../kubelet/node-status';
 import { MANIFESTS_DIR, STATIC_PODS_NAMESPACE, staticPodsConfigMapName } from '../kubelet/static-pods';
 import { diffLayer } from '../kubelet/filesystem';
 import { runArgv } from '../kubelet/shell';
-import { HOST_FILES_KEY, HOST_WRITABLE_BYTES, LOG_DIR, hostFiles, isControlPlane } from './host-files';
+import { HOST_FILES_KEY, HOST_WRITABLE_BYTES, LOG_DIR, hostFiles, hostLayer, isControlPlane } from './host-files';
 import { hostBinary } from './host-commands';
 import { JOURNAL_LIMIT, SERVICES_KEY, type ServicesState, initialServices } from './services';
 import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, manifestProblem } from './control-plane-health';
@@ -45,7 +45,8 @@ export interface SessionResult {
 
 /** servicesOf is the node's units record (their state since it registered when nothing changed them). */
 export function servicesOf(node: KubeObject, api: ApiClient): ServicesState {
-  const st = api.nodeLocalState<ServicesState>(node.metadata.name!, SERVICES_KEY) ?? initialServices(node);
+  const stored = api.nodeLocalState<ServicesState>(node.metadata.name!, SERVICES_KEY);
+  const st = stored && stored.uid === node.metadata.uid ? stored : initialServices(node);
   // `kubemu node stop|start` changes the kubelet behind systemd's back: the annotation decides.
   const stopped = node.metadata.annotations?.[NODE_STOPPED_ANNOTATION] === KUBELET_STOPPED;
   if (stopped === st.units.kubelet.active) st.units.kubelet = { ...st.units.kubelet, active: !stopped, failed: false };
@@ -97,8 +98,9 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   const rest = new Map([...after].filter(([p]) => !p.startsWith(`${MANIFESTS_DIR}/`) && !p.startsWith(`${LOG_DIR}/`)));
   const restBase = Object.fromEntries(Object.entries(base).filter(([p]) => !p.startsWith(`${LOG_DIR}/`)));
   const layer = diffLayer(restBase, Object.fromEntries(rest));
-  const prevLayer = api.nodeLocalState(o.nodeName, HOST_FILES_KEY);
-  if (JSON.stringify(layer) !== JSON.stringify(prevLayer ?? {})) api.setNodeLocalState(o.nodeName, HOST_FILES_KEY, Object.keys(layer).length ? layer : undefined);
+  if (JSON.stringify(layer) !== JSON.stringify(hostLayer(node, api))) {
+    api.setNodeLocalState(o.nodeName, HOST_FILES_KEY, Object.keys(layer).length ? { uid: node.metadata.uid, files: layer } : undefined);
+  }
 
   // The units: the journal is bounded; a kubelet that is not running stops the node's heartbeats.
   services.journal = services.journal.slice(-JOURNAL_LIMIT);

@@ -155,4 +155,13 @@ describe('kubemu ssh', () => {
       '',
     ].join('\n'));
   });
+
+  it('a node removed and added again under its name starts with a clean host', () => {
+    home = manualCluster();
+    expect(home.run(['ssh', 'worker02', '--', 'echo hi > /root/note; systemctl disable kubelet; ls /root']).stdout)
+      .toBe('Removed "/etc/systemd/system/multi-user.target.wants/kubelet.service".\nnote\n');
+    home.run('node remove worker02');
+    home.run('node add worker02');
+    expect(home.run(['ssh', 'worker02', '--', 'ls /root; systemctl is-enabled kubelet'])).toEqual({ stdout: 'enabled\n', stderr: '', code: 0 });
+  });
 });
