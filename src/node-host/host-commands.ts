@@ -17,6 +17,7 @@ import {
 } from './services';
 import { KUBELET_CONFIG_PATH } from './host-files';
 import { aptGet, installed, kubeadmUpgrade } from './upgrade';
+import { kubeadmCerts } from './certs';
 
 /** HostCommandEnv is what the host's binaries see of the node and the cluster. */
 export interface HostCommandEnv {
@@ -242,6 +243,7 @@ function kubeadm(args: string[], env: HostCommandEnv, files: BinaryContext): Fin
   const words = args.filter((a) => !a.startsWith('-'));
   if (words[0] === 'version') return done([`kubeadm version: &version.Info{Major:"1", Minor:"32", GitVersion:"${installed(env, 'kubeadm')}", GitTreeState:"clean", GoVersion:"go1.23.6", Compiler:"gc", Platform:"linux/amd64"}`]);
   if (words[0] === 'upgrade') return kubeadmUpgrade(args.slice(1), env, files);
+  if (words[0] === 'certs') return kubeadmCerts(args.slice(1), env.node, env.services, env.nowMs);
   if (words[0] === 'token' && words[1] === 'create') {
     const seed = `${env.node.metadata.name}:${env.nowMs}`;
     const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -251,7 +253,7 @@ function kubeadm(args: string[], env: HostCommandEnv, files: BinaryContext): Fin
     // kubeadm's join command ends with a space.
     return done([`kubeadm join ${env.endpoint} --token ${token} --discovery-token-ca-cert-hash sha256:${hex('cluster-ca')} `]);
   }
-  return done([`kubeadm: kubemu models: version, token create [--print-join-command], upgrade plan|apply|node`], 1);
+  return done([`kubeadm: kubemu models: version, token create [--print-join-command], upgrade plan|apply|node, certs check-expiration|renew`], 1);
 }
 
 /** EDITORS are the editors a node has; each runs the user's $EDITOR on the file. */

@@ -34,6 +34,8 @@ export interface ServicesState {
   kubeletVersion?: string;
   /** packages are the Kubernetes packages apt installed since the node was set up (absent: the node's version). */
   packages?: Partial<Record<'kubeadm' | 'kubelet' | 'kubectl', string>>;
+  /** certsRenewedMs is when `kubeadm certs renew` last reissued the control plane's certificates. */
+  certsRenewedMs?: number;
 }
 
 const DESCRIPTION: Record<Unit, string> = { kubelet: 'kubelet: The Kubernetes Node Agent', containerd: 'containerd container runtime' };

@@ -164,4 +164,19 @@ describe('kubemu ssh', () => {
     home.run('node add worker02');
     expect(home.run(['ssh', 'worker02', '--', 'ls /root; systemctl is-enabled kubelet'])).toEqual({ stdout: 'enabled\n', stderr: '', code: 0 });
   });
+
+  it("kubeadm certs: kubeadm's expiration table, and renew reissues the leaves from now", () => {
+    home = manualCluster();
+    const check = home.run(['ssh', 'control01', '--', 'kubeadm certs check-expiration | head -6 | tail -3; kubeadm certs check-expiration | tail -4 | head -2']);
+    expect(check.stdout).toBe([
+      'CERTIFICATE                EXPIRES                  RESIDUAL TIME   CERTIFICATE AUTHORITY   EXTERNALLY MANAGED',
+      'admin.conf                 Jan 01, 2027 00:00 UTC   364d            ca                      no',
+      'apiserver                  Jan 01, 2027 00:00 UTC   364d            ca                      no',
+      'CERTIFICATE AUTHORITY   EXPIRES                  RESIDUAL TIME   EXTERNALLY MANAGED',
+      'ca                      Dec 30, 2035 00:00 UTC   9y              no',
+      '',
+    ].join('\n'));
+    expect(home.run(['ssh', 'control01', '--', 'kubeadm certs renew all >/dev/null; kubeadm certs check-expiration | grep "^apiserver "']).stdout)
+      .toBe('apiserver                  Jan 01, 2027 00:05 UTC   364d            ca                      no\n');
+  });
 });
