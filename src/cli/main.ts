@@ -5,7 +5,8 @@
  */
 import * as path from 'node:path';
 import type { IOStreams } from './io';
-import { CliError, formatError } from './errors';
+import { CliError, SilentExit, formatError } from './errors';
+import { META_APISERVER_DOWN, connectionRefused } from '../node-host/apiserver-down';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
@@ -73,6 +74,9 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
           // --as: the CLI's API calls are authorized for the impersonated user (components are not).
           if (impersonating) opened = impersonatedCluster(opened, user);
+          // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
+          const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);
+          if (down) { io.err(`${connectionRefused(down)}\n`); throw new SilentExit(1); }
           return opened;
         },
       };

@@ -50,8 +50,15 @@ export interface Program {
 /** ServerProgram is a long-running process some binary starts (nginx, python -m http.server …). */
 export interface ServerProgram { lines: OutputLine[]; ports: number[] }
 
-/** FinishedCommand is a binary that ran to its end at once (wget, curl, nslookup): its output lines and exit status. */
-export interface FinishedCommand { output: string[]; code: number }
+/**
+ * FinishedCommand is a binary that ran to its end at once (wget, curl, nslookup): its output
+ * lines and exit status, and the files it wrote (content) or removed (no content) — an editor
+ * on a node host writes the file it edited.
+ */
+export interface FinishedCommand { output: string[]; code: number; writes?: { path: string; content?: string }[] }
+
+/** BinaryContext lets a binary read the files the shell sees, relative to its working directory. */
+export interface BinaryContext { read(path: string): string | undefined; cwd: string }
 
 /** ShellConfig is what the interpreter needs from the container. */
 export interface ShellConfig {
@@ -63,7 +70,7 @@ export interface ShellConfig {
   /** shell flavour for error messages: busybox/alpine "sh", or "bash". */
   shell: 'sh' | 'bash';
   /** binary says whether an argv[0] outside the shell's utilities exists, and what it does when run atMs after the start. */
-  binary(argv: string[], atMs?: number): ServerProgram | FinishedCommand | 'exists' | undefined;
+  binary(argv: string[], atMs?: number, files?: BinaryContext): ServerProgram | FinishedCommand | 'exists' | undefined;
   /** writable bounds what may be written over `base` (the image's and mounted files); unbounded when absent. */
   writable?: { base: Record<string, string>; limitBytes: number };
   /** readOnly says which paths refuse writes (readOnlyRootFilesystem, read-only mounts); all writable when absent. */
@@ -84,6 +91,7 @@ export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
   'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
+  'cp', 'mv',
 ]);
 
 // ---------- execution ----------
@@ -232,6 +240,36 @@ function globMatch(text: string, pattern: string): boolean {
   }
   while (pattern[p] === '*') p++;
   return p === pattern.length;
+}
+
+/**
+ * expandHeredocs rewrites each here-document (`cmd <<EOF` … `EOF`, `<<'EOF'`, `<<-EOF`) as
+ * its lines echoed into the command through a pipe, which the interpreter runs: the body is
+ * the command's stdin. Quoted delimiters keep the body literal; unquoted ones expand $VAR.
+ * kubemu: `<<-` strips leading tabs; one here-document per line.
+ */
+export function expandHeredocs(src: string): string {
+  const lines = src.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(line);
+    // An operator inside quotes is text, as is one in a comment.
+    const before = m ? line.slice(0, m.index) : '';
+    if (!m || /^\s*#/.test(line) || (before.split("'").length - 1) % 2 || (before.split('"').length - 1) % 2) { out.push(line); continue; }
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const l = m[1] ? lines[j]!.replace(/^\t+/, '') : lines[j]!;
+      if (l === m[3]) break;
+      body.push(l);
+    }
+    const quote = (l: string) => (m[2] ? `'${l.replace(/'/g, `'\\''`)}'` : `"${l.replace(/(["\\`])/g, '\\$1')}"`);
+    const cmd = (line.slice(0, m.index) + line.slice(m.index + m[0].length)).trim();
+    out.push(`{ ${body.map((l) => `echo ${quote(l)}; `).join('')}true; } | ${cmd}`);
+    i = j;
+  }
+  return out.join('\n');
 }
 
 /** syntaxErrorLine is the line a shell prints for a script it cannot parse. */
@@ -407,7 +445,7 @@ class Interpreter {
    */
   script(src: string, f: Frame): void {
     try {
-      const reader = new ScriptReader(src);
+      const reader = new ScriptReader(src.includes('<<') ? expandHeredocs(src) : src);
       for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
     } catch (e) {
       if (e instanceof ExitSignal || e instanceof ReturnSignal) { f.status = e.code; return; }
@@ -439,7 +477,7 @@ class Interpreter {
         for (const [k, c] of n.cmds.entries()) {
           const last = k === n.cmds.length - 1;
           const name = c.t === 'simple' ? this.expand(c.words[0] ?? '', f)[0] : undefined;
-          if (last && (name === 'cat' || name === 'tee') && c.t === 'simple' && c.words.length === 1) { for (const l of captured) this.write(f, l); f.status = 0; continue; }
+          if (last && (name === 'cat' || name === 'tee') && c.t === 'simple' && c.words.length === 1 && !c.redirects.length) { for (const l of captured) this.write(f, l); f.status = 0; continue; }
           const sub: Frame = { ...f, capture: last ? f.capture : [], pipeIn: k ? captured : f.pipeIn };
           this.run(c, sub);
           f.t = sub.t; f.status = sub.status;
@@ -689,7 +727,9 @@ class Interpreter {
         if (Number.isFinite(from) && Number.isFinite(to)) for (let x = from; x <= to; x++) this.write(f, String(x));
         return;
       }
+      case 'cp': case 'mv': return this.copy(name, args, f);
       case 'head': case 'tail': case 'grep': case 'wc': case 'sort': case 'uniq': case 'cut': case 'tr': case 'sed': case 'awk': {
+        if (name === 'sed' && args.some((a) => /^-[a-z]*i/.test(a))) return this.sedInPlace(args, f);
         const code = runTextApplet(name, args, {
           read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
           stdin: () => (f.pipeIn ? f.pipeIn.map((l) => `${l}\n`).join('') : this.input !== undefined ? this.readInput() : undefined),
@@ -777,13 +817,71 @@ class Interpreter {
         return;
       }
     }
-    const bin = this.cfg.binary(argv, f.t);
+    const bin = this.cfg.binary(argv, f.t, { read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)), cwd: f.vars.PWD || '/' });
     if (bin === undefined) { f.status = this.notFound(f, cmd); return; }
     if (bin === 'exists') return;
-    if ('code' in bin) { for (const l of bin.output) this.write(f, l); f.status = bin.code; return; }
+    if ('code' in bin) {
+      for (const l of bin.output) this.write(f, l);
+      for (const w of bin.writes ?? []) {
+        const p = resolvePath(f.vars.PWD, w.path);
+        if (w.content === undefined) { f.fs.delete(p); f.files.push({ atMs: f.t, path: p }); } else this.writeFile(f, p, w.content);
+      }
+      f.status = bin.code;
+      return;
+    }
     for (const l of bin.lines) f.lines.push({ atMs: f.t + l.atMs, text: l.text });
     f.serves.push(...bin.ports);
     throw new ForeverSignal();
+  }
+
+  /** copy is busybox cp/mv of files (cp -r/mv of a directory copies what is under it) onto a file or into a directory. */
+  private copy(name: 'cp' | 'mv', args: string[], f: Frame): void {
+    const ops = args.filter((a) => !a.startsWith('-'));
+    if (ops.length < 2) { this.write(f, `${name}: missing file operand`); f.status = 1; return; }
+    const dest = resolvePath(f.vars.PWD, ops[ops.length - 1]!).replace(/(.)\/+$/, '$1');
+    const isDir = (p: string) => p === '/' || ROOT_DIRS.includes(p.slice(1)) || [...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/+$/, '')}/`));
+    f.budget.step(1 + (f.fs.size >> 4));
+    for (const raw of ops.slice(0, -1)) {
+      const src = resolvePath(f.vars.PWD, raw).replace(/(.)\/+$/, '$1');
+      const target = isDir(dest) ? `${dest.replace(/\/$/, '')}/${src.split('/').pop()}` : dest;
+      const content = f.fs.get(src);
+      if (content === undefined && isDir(src)) {
+        if (name === 'cp' && !args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a))) { this.write(f, `cp: omitting directory '${raw}'`); f.status = 1; continue; }
+        for (const [k, c] of [...f.fs].filter(([k]) => k.startsWith(`${src}/`))) {
+          this.writeFile(f, target + k.slice(src.length), c);
+          if (name === 'mv') { f.fs.delete(k); f.files.push({ atMs: f.t, path: k }); }
+        }
+        continue;
+      }
+      if (content === undefined) { this.write(f, `${name}: can't stat '${raw}': No such file or directory`); f.status = 1; continue; }
+      this.writeFile(f, target, content);
+      if (name === 'mv' && target !== src) { f.fs.delete(src); f.files.push({ atMs: f.t, path: src }); }
+    }
+  }
+
+  /** sedInPlace is `sed -i SCRIPT FILE…`: each file replaced by what sed prints for it. */
+  private sedInPlace(args: string[], f: Frame): void {
+    const rest = args.filter((a) => !/^-[a-z]*i/.test(a));
+    const hasE = rest.includes('-e');
+    const files: string[] = [];
+    const opts: string[] = [];
+    for (let i = 0, script = hasE; i < rest.length; i++) {
+      const a = rest[i]!;
+      if (a === '-e') { opts.push(a, rest[++i] ?? ''); continue; }
+      if (a.startsWith('-')) { opts.push(a); continue; }
+      if (!script) { opts.push(a); script = true; continue; }
+      files.push(a);
+    }
+    if (!files.length) { this.write(f, 'sed: no input files'); f.status = 1; return; }
+    for (const p of files) {
+      const out: string[] = [];
+      const code = runTextApplet('sed', [...opts, p], {
+        read: (q) => f.fs.get(resolvePath(f.vars.PWD, q)), stdin: () => undefined,
+        out: (l) => out.push(l), err: (l) => this.write(f, l), step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+      });
+      if (code !== 0) { f.status = typeof code === 'number' ? code : 1; return; }
+      this.writeFile(f, resolvePath(f.vars.PWD, p), out.map((l) => `${l}\n`).join(''));
+    }
   }
 
   private test(a: string[], f: Frame): boolean {

@@ -5,12 +5,20 @@
  * pod per manifest, named <name>-<node>.
  *
  * kubemu: a node's manifests folder is the ConfigMap kube-system/kubemu-static-pods-<node>
- * (one data key per file, the manifest as JSON). Without that ConfigMap a control-plane
- * node has kubeadm's four manifests and a worker has none.
+ * (one data key per file: the manifest as JSON, as `kubemu node manifests add` writes it, or
+ * the file's text as written on the node with `kubemu ssh`). Without that ConfigMap a
+ * control-plane node has kubeadm's four manifests and a worker has none. As the kubelet's
+ * file source does, it reads every file but hidden ones, and skips a file it cannot decode
+ * into a Pod.
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
+import { readManifests } from '../yaml/read-manifests';
+import { toYaml } from '../yaml/write-yaml';
+
+/** MANIFESTS_DIR is the kubelet's staticPodPath as kubeadm configures it. */
+export const MANIFESTS_DIR = '/etc/kubernetes/manifests';
 
 /** KUBERNETES_VERSION is the version the emulated cluster reports. */
 export const KUBERNETES_VERSION = 'v1.32.2';
@@ -64,13 +72,48 @@ export function defaultManifests(node: KubeObject): Record<string, KubeObject> {
   return Object.fromEntries(controlPlaneManifests().map((m) => [`${m.metadata.name}.yaml`, m]));
 }
 
-/** manifestFiles returns a node's manifests folder: file name → pod manifest. */
-export function manifestFiles(node: KubeObject, api: ApiClient): Record<string, KubeObject> {
+/** storedManifests is the manifests ConfigMap's data (file → stored text), or undefined when the folder was never edited. */
+function storedManifests(node: KubeObject, api: ApiClient): Record<string, string> | undefined {
   const cm = api.tryGet({ kind: 'ConfigMap', namespace: STATIC_PODS_NAMESPACE, name: staticPodsConfigMapName(node.metadata.name!) });
-  if (!cm) return defaultManifests(node);
+  return cm ? (cm as { data?: Record<string, string> }).data ?? {} : undefined;
+}
+
+/** parseManifest decodes one manifest file (JSON or YAML) into a Pod; a string says why it cannot. */
+export function parseManifest(text: string, file: string): KubeObject | string {
+  let obj: KubeObject | undefined;
+  try {
+    obj = text.trimStart().startsWith('{') ? JSON.parse(text) as KubeObject : readManifests(text, file)[0]?.object as unknown as KubeObject | undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+  if (!obj || typeof obj !== 'object') return 'no object in the file';
+  if (obj.kind !== 'Pod') return `invalid pod: kind is ${JSON.stringify(obj.kind ?? '')}, not "Pod"`;
+  if (!obj.metadata?.name) return 'invalid pod: metadata.name is required';
+  return obj;
+}
+
+/** manifestTexts returns a node's manifests folder as files: name → text (YAML where the store kept JSON). */
+export function manifestTexts(node: KubeObject, api: ApiClient): Record<string, string> {
+  const stored = storedManifests(node, api);
+  if (!stored) return Object.fromEntries(Object.entries(defaultManifests(node)).map(([f, m]) => [f, toYaml(m)]));
+  const out: Record<string, string> = {};
+  for (const [file, text] of Object.entries(stored).sort(([a], [b]) => a.localeCompare(b))) {
+    let json: unknown;
+    try { json = text.trimStart().startsWith('{') ? JSON.parse(text) : undefined; } catch { json = undefined; }
+    out[file] = json === undefined ? text : toYaml(json);
+  }
+  return out;
+}
+
+/** manifestFiles returns a node's manifests folder: file name → pod manifest (files that do not decode are left out). */
+export function manifestFiles(node: KubeObject, api: ApiClient): Record<string, KubeObject> {
+  const stored = storedManifests(node, api);
+  if (!stored) return defaultManifests(node);
   const out: Record<string, KubeObject> = {};
-  for (const [file, text] of Object.entries((cm as { data?: Record<string, string> }).data ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    try { out[file] = JSON.parse(text) as KubeObject; } catch { /* a corrupt file is skipped, as the kubelet logs and skips it */ }
+  for (const [file, text] of Object.entries(stored).sort(([a], [b]) => a.localeCompare(b))) {
+    if (file.startsWith('.')) continue;
+    const m = parseManifest(text, file);
+    if (typeof m !== 'string') out[file] = m;
   }
   return out;
 }

@@ -49,7 +49,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics'],
   // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps.
   'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster'],
-  'cli': ['api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
+  // A node's host (kubemu ssh): its files and units over the API, with the kubelet's shell and static pods.
+  'node-host': [...COMPONENT_BASE, 'kubelet'],
+  'cli': ['node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check'],
 };
 
