@@ -591,11 +591,13 @@ class Interpreter {
    * writeFile stores a file, or fails as a full disk does when it would outgrow the writable
    * layer, or as a read-only filesystem does (EROFS) in the words of the applet that wrote.
    */
-  private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee'): void {
+  private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee' | 'cp' | 'mv' | 'sed' | 'tool'): void {
     if (isReadOnly(this.cfg.readOnly, path)) {
       const shown = path.replace(/(.)\/$/, '$1');
       this.write(f, by === 'redirect' ? (this.cfg.shell === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
-        : by === 'mkdir' ? `mkdir: can't create directory '${shown}': ${READ_ONLY_FILE_SYSTEM}` : `${by}: ${shown}: ${READ_ONLY_FILE_SYSTEM}`);
+        : by === 'mkdir' ? `mkdir: can't create directory '${shown}': ${READ_ONLY_FILE_SYSTEM}`
+        : by === 'cp' || by === 'mv' || by === 'sed' ? `${by}: can't create '${shown}': ${READ_ONLY_FILE_SYSTEM}`
+        : by === 'tool' ? `${shown}: ${READ_ONLY_FILE_SYSTEM}` : `${by}: ${shown}: ${READ_ONLY_FILE_SYSTEM}`);
       f.status = 1;
       return;
     }
@@ -824,7 +826,7 @@ class Interpreter {
       for (const l of bin.output) this.write(f, l);
       for (const w of bin.writes ?? []) {
         const p = resolvePath(f.vars.PWD, w.path);
-        if (w.content === undefined) { f.fs.delete(p); f.files.push({ atMs: f.t, path: p }); } else this.writeFile(f, p, w.content);
+        if (w.content === undefined) { f.fs.delete(p); f.files.push({ atMs: f.t, path: p }); } else this.writeFile(f, p, w.content, 'tool');
       }
       f.status = bin.code;
       return;
@@ -848,13 +850,13 @@ class Interpreter {
       if (content === undefined && isDir(src)) {
         if (name === 'cp' && !args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a))) { this.write(f, `cp: omitting directory '${raw}'`); f.status = 1; continue; }
         for (const [k, c] of [...f.fs].filter(([k]) => k.startsWith(`${src}/`))) {
-          this.writeFile(f, target + k.slice(src.length), c);
+          this.writeFile(f, target + k.slice(src.length), c, name);
           if (name === 'mv') { f.fs.delete(k); f.files.push({ atMs: f.t, path: k }); }
         }
         continue;
       }
       if (content === undefined) { this.write(f, `${name}: can't stat '${raw}': No such file or directory`); f.status = 1; continue; }
-      this.writeFile(f, target, content);
+      this.writeFile(f, target, content, name);
       if (name === 'mv' && target !== src) { f.fs.delete(src); f.files.push({ atMs: f.t, path: src }); }
     }
   }
@@ -880,7 +882,7 @@ class Interpreter {
         out: (l) => out.push(l), err: (l) => this.write(f, l), step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
       });
       if (code !== 0) { f.status = typeof code === 'number' ? code : 1; return; }
-      this.writeFile(f, resolvePath(f.vars.PWD, p), out.map((l) => `${l}\n`).join(''));
+      this.writeFile(f, resolvePath(f.vars.PWD, p), out.map((l) => `${l}\n`).join(''), 'sed');
     }
   }
 
