@@ -12,7 +12,7 @@ import { front } from './front';
 import type { FlagValues, GlobalFlagValues, ParsedArgs } from './flags';
 import { isOwnVerb } from './own-verb';
 import { surfaceFiles } from './surface';
-import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
+import { DEFAULT_CLUSTER, checkClusterName, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
 import { freshSeed } from '../sim/rand';
 import { hostNowMs } from '../sim/clock';
@@ -49,7 +49,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       // The parser's one untyped record meets the flag tables here: front parsed GLOBAL_FLAGS with every command.
       const flags = parsed.flags as FlagValues & GlobalFlagValues;
       const explicitCluster = flags.cluster || flags.context || env.KUBEMU_CLUSTER;
-      const clusterName = explicitCluster || currentCluster(home);
+      const clusterName = checkClusterName(explicitCluster || currentCluster(home));
       const user = requestUser({ as: flags.as, asGroups: flags['as-group'] });
       const impersonating = parsed.set.has('as');
       const ctx: CommandContext = {

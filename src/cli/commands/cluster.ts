@@ -6,8 +6,7 @@ import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
-import { DEFAULT_CLUSTER, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
-import { isDNS1123Label } from '../../api/labels';
+import { DEFAULT_CLUSTER, checkClusterName, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import { renderTabbed } from '../../printers/table';
 import { RESERVATION_PROFILES, type ReservationProfile } from '../../cluster/reservations';
@@ -16,10 +15,7 @@ import { CNI_OPTIONS, type CniOption } from '../../cluster/cni-option';
 
 function nameArg(ctx: CommandContext, verb: string): string {
   if (ctx.args.length !== 1) throw new CliError(`exactly one NAME is required for 'kubemu cluster ${verb}', got ${ctx.args.length}`);
-  const name = ctx.args[0]!;
-  const errs = isDNS1123Label(name);
-  if (errs.length) throw new CliError(`invalid cluster name "${name}": ${errs.join('; ')}`);
-  return name;
+  return checkClusterName(ctx.args[0]!);
 }
 
 function intFlag(v: number, name: string, min: number): number {
