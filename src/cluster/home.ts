@@ -63,6 +63,15 @@ export function statePath(home: string, name: string): string {
   return path.join(clusterDir(home, name), 'state.db');
 }
 
+/**
+ * encryptionConfigPath is where a cluster (named by its state file) keeps its
+ * EncryptionConfiguration: beside the state, as a control-plane node keeps it beside etcd's
+ * data, and not in it.
+ */
+export function encryptionConfigPath(stateFile: string): string {
+  return path.join(path.dirname(stateFile), 'encryption-config.yaml');
+}
+
 /** clusterOfState is the cluster a state file belongs to (statePath's inverse). */
 export function clusterOfState(file: string): string {
   return path.basename(path.dirname(file));

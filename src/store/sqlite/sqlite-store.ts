@@ -11,6 +11,7 @@ import {
   type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
 import { addonPath } from './addon-path';
+import { PLAIN, type StoredValue, type ValueTransformer } from '../value-transformer';
 import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
@@ -30,8 +31,11 @@ export class NotAStateFileError extends StateFileError {
   constructor(readonly file: string) { super(`${file} is empty or not a kubemu state file`); }
 }
 
-/** StoreOptions: create may start a new (missing or empty) file; readonly never does, whatever create says. */
-export interface StoreOptions { readonly?: boolean; create?: boolean }
+/**
+ * StoreOptions: create may start a new (missing or empty) file; readonly never does, whatever
+ * create says. transformer encrypts bodies at rest (kube-apiserver's EncryptionConfiguration).
+ */
+export interface StoreOptions { readonly?: boolean; create?: boolean; transformer?: ValueTransformer }
 
 /** SIDE_FILES are what SQLite keeps beside a database: the write-ahead log, its shared-memory index, a rollback journal. */
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
@@ -56,7 +60,7 @@ function refuseEmpty(path: string): void {
   if (size === 0) throw new NotAStateFileError(path);
 }
 
-type Row = { body: string; revision: number };
+type Row = { body: StoredValue; revision: number };
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
 
 /**
@@ -70,14 +74,14 @@ const PARSED_CHANGES_LIMIT = 2_000;
  * toEvent wraps a change row; the body is parsed only if someone reads `object`, and once per
  * revision for all readers (watch objects are read-only by contract).
  */
-function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => string): WatchEvent {
+function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => KubeObject): WatchEvent {
   return {
     type: row.type as WatchEventType, revision: row.revision, kind: row.kind, namespace: row.namespace, name: row.name,
     get object() {
       let obj = parsed.get(row.revision);
       if (!obj) {
         if (parsed.size >= PARSED_CHANGES_LIMIT) parsed.clear();
-        obj = JSON.parse(body(row.revision)) as KubeObject;
+        obj = body(row.revision);
         parsed.set(row.revision, obj);
       }
       return obj;
@@ -147,7 +151,7 @@ export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
     db.close();
     throw translate(e, path);
   }
-  return new SqliteStore(db);
+  return new SqliteStore(db, opts.transformer ?? PLAIN);
 }
 
 function initialise(db: Database.Database, path: string, create: boolean): void {
@@ -201,7 +205,7 @@ export function translate(e: unknown, path: string): Error {
 class SqliteStore implements Store {
   private readonly q;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(private readonly db: Database.Database, private readonly transformer: ValueTransformer) {
     this.q = {
       get: db.prepare<[string, string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       listNs: db.prepare<[string, string], Row>('SELECT body, revision FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
@@ -221,7 +225,7 @@ class SqliteStore implements Store {
       del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
       changesAll: db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
-      changeBody: db.prepare<[number], { body: string }>('SELECT body FROM changes WHERE revision = ?'),
+      changeBody: db.prepare<[number], { body: StoredValue }>('SELECT body FROM changes WHERE revision = ?'),
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       nodeStateGet: db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
@@ -272,17 +276,31 @@ class SqliteStore implements Store {
 
   get(ref: ObjectRef): KubeObject | undefined {
     const row = this.q.get.get(ref.kind, ref.namespace ?? '', ref.name);
-    return row ? JSON.parse(row.body) : undefined;
+    return row ? this.decode(row.body) : undefined;
+  }
+
+  rawValue(ref: ObjectRef): StoredValue | undefined {
+    return this.q.get.get(ref.kind, ref.namespace ?? '', ref.name)?.body;
+  }
+
+  /** decode parses a stored body: JSON text as it is, transformed bytes through the transformer. */
+  private decode(body: StoredValue): KubeObject {
+    return JSON.parse(typeof body === 'string' ? body : this.transformer.fromStorage(body)) as KubeObject;
+  }
+
+  /** encode is the value to store for a body of a kind: transformed if the encryption configuration covers the kind. */
+  private encode(kind: string, json: string): StoredValue {
+    return this.transformer.transforms(kind) ? this.transformer.toStorage(kind, json) : json;
   }
 
   list(q: StoreListQuery): KubeObject[] {
     const rows = q.namespace === undefined ? this.q.listAll.all(q.kind) : this.q.listNs.all(q.kind, q.namespace);
-    return rows.map((r) => JSON.parse(r.body));
+    return rows.map((r) => this.decode(r.body));
   }
 
   each(q: StoreListQuery, visit: (obj: KubeObject) => void): void {
     const rows = q.namespace === undefined ? this.q.listAll.iterate(q.kind) : this.q.listNs.iterate(q.kind, q.namespace);
-    for (const r of rows) visit(JSON.parse(r.body));
+    for (const r of rows) visit(this.decode(r.body));
   }
 
   podIPsOnNode(node: string): string[] {
@@ -290,18 +308,18 @@ class SqliteStore implements Store {
   }
 
   listByNode(node: string, kind: string): KubeObject[] {
-    return this.q.byNode.all(node, kind).map((r) => JSON.parse(r.body));
+    return this.q.byNode.all(node, kind).map((r) => this.decode(r.body));
   }
 
   eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void): void {
     // Only pods are ever bound; other kinds are all "on no node".
     if (node === null && kind !== 'Pod') return this.each({ kind }, visit);
     const rows = node === null ? this.q.unboundPods.iterate() : this.q.byNode.iterate(node, kind);
-    for (const r of rows) visit(JSON.parse(r.body));
+    for (const r of rows) visit(this.decode(r.body));
   }
 
   listByOwner(ownerUid: string, kind: string): KubeObject[] {
-    return this.q.byOwner.all(ownerUid, kind).map((r) => JSON.parse(r.body));
+    return this.q.byOwner.all(ownerUid, kind).map((r) => this.decode(r.body));
   }
 
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[] {
@@ -312,7 +330,7 @@ class SqliteStore implements Store {
     const rows = this.q.events.all(subjectUid, eventKey(reason, message, fieldPath));
     // An Event stored before the key had its fieldPath is under the key without it.
     if (fieldPath) rows.push(...this.q.events.all(subjectUid, eventKey(reason, message)));
-    return rows.map((r) => JSON.parse(r.body));
+    return rows.map((r) => this.decode(r.body));
   }
 
   kindsStamp(kinds: readonly [string, string]): string {
@@ -356,7 +374,7 @@ class SqliteStore implements Store {
     return obj;
   }
 
-  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: string): void {
+  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: StoredValue): void {
     this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body);
   }
 
@@ -365,7 +383,7 @@ class SqliteStore implements Store {
       const ns = obj.metadata.namespace ?? '';
       if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
-      const body = sized(JSON.stringify(this.stamp(obj, rev)));
+      const body = this.encode(obj.kind, sized(JSON.stringify(this.stamp(obj, rev))));
       this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj));
       this.record('ADDED', obj, rev, body);
       return obj;
@@ -379,7 +397,7 @@ class SqliteStore implements Store {
       if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
-      const body = sized(JSON.stringify(this.stamp(obj, rev)));
+      const body = this.encode(obj.kind, sized(JSON.stringify(this.stamp(obj, rev))));
       this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev, body);
       return obj;
@@ -392,11 +410,11 @@ class SqliteStore implements Store {
       const row = this.q.get.get(ref.kind, ns, ref.name);
       if (!row) throw new KeyNotFoundError(`${ref.kind} ${ns}/${ref.name} not found`);
       if (expected !== undefined && row.revision !== expected) throw new RevisionMismatchError(`${ref.kind} ${ns}/${ref.name}: stale`);
-      const obj = JSON.parse(row.body) as KubeObject;
+      const obj = this.decode(row.body);
       const rev = this.nextRevision();
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
-      this.record('DELETED', obj, rev, JSON.stringify(obj));
+      this.record('DELETED', obj, rev, this.encode(obj.kind, JSON.stringify(obj)));
       return obj;
     });
   }
@@ -405,7 +423,7 @@ class SqliteStore implements Store {
     const compacted = Number(this.meta.get('compactedRevision') ?? '0');
     if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
     // Bodies are read only for the events whose object someone looks at.
-    const body = (revision: number) => this.q.changeBody.get(revision)!.body;
+    const body = (revision: number) => this.decode(this.q.changeBody.get(revision)!.body);
     const rows = kinds ? this.changesOfKinds(kinds).all(after, ...kinds, limit) : this.q.changesAll.all(after, limit);
     return rows.map((r) => toEvent(r, this.parsedChanges, body));
   }
