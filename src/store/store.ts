@@ -46,6 +46,8 @@ export interface Store {
   get(ref: ObjectRef): KubeObject | undefined;
   /** rawValue is an object's body as stored (etcd's value: encrypted bytes under encryption at rest), or undefined. */
   rawValue(ref: ObjectRef): StoredValue | undefined;
+  /** staleValue says an object's stored bytes are not what the current encryption configuration would write (an update rewrites them). */
+  staleValue(ref: ObjectRef): boolean;
   list(q: StoreListQuery): KubeObject[];
   /** each visits the objects list(q) would return, decoding one body at a time (no list in memory); visit must not use the store. */
   each(q: StoreListQuery, visit: (obj: KubeObject) => void): void;

@@ -14,6 +14,8 @@ export interface ValueTransformer {
   transforms(kind: string): boolean;
   /** toStorage transforms a body of a kind that transforms(kind). */
   toStorage(kind: string, json: string): Uint8Array;
+  /** stale says a stored value of a kind is not what toStorage would write now (another provider or key, or the other side of identity). */
+  stale(kind: string, stored: StoredValue): boolean;
   /** fromStorage turns stored bytes back into the body; throws ValueTransformError when no provider can read them. */
   fromStorage(stored: Uint8Array): string;
 }
@@ -26,6 +28,7 @@ export class ValueTransformError extends Error {
 /** PLAIN is the transformer of a cluster without encryption at rest: it can read nothing transformed. */
 export const PLAIN: ValueTransformer = {
   transforms: () => false,
+  stale: (_kind, stored) => typeof stored !== 'string',
   toStorage: () => { throw new ValueTransformError('no encryption provider is configured'); },
   fromStorage: () => { throw new ValueTransformError('no matching prefix found: the value is encrypted and no encryption configuration is loaded'); },
 };

@@ -31,6 +31,12 @@ export function newEncryptionTransformer(rules: readonly EncryptionRule[]): Valu
   for (const r of rules) for (const p of r.providers) if (p.type !== 'identity' && !readers.has(prefixOf(p))) readers.set(prefixOf(p), p);
   return {
     transforms: (kind) => writer(kind) !== undefined,
+    stale(kind, stored) {
+      const w = writer(kind);
+      if (typeof stored === 'string' || !w) return (typeof stored === 'string') === !!w;
+      const prefix = prefixOf(w);
+      return Buffer.from(stored.buffer, stored.byteOffset, Math.min(stored.byteLength, prefix.length)).toString('latin1') !== prefix;
+    },
     toStorage: (kind, json) => seal(writer(kind)!, Buffer.from(json, 'utf8')),
     fromStorage(stored) {
       const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);

@@ -283,6 +283,11 @@ class SqliteStore implements Store {
     return this.q.get.get(ref.kind, ref.namespace ?? '', ref.name)?.body;
   }
 
+  staleValue(ref: ObjectRef): boolean {
+    const raw = this.rawValue(ref);
+    return raw !== undefined && this.transformer.stale(ref.kind, raw);
+  }
+
   /** decode parses a stored body: JSON text as it is, transformed bytes through the transformer. */
   private decode(body: StoredValue): KubeObject {
     return JSON.parse(typeof body === 'string' ? body : this.transformer.fromStorage(body)) as KubeObject;
