@@ -14,6 +14,7 @@ import { isOwnVerb } from './own-verb';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, checkClusterName, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
+import { withAudit } from '../cluster/with-audit';
 import { freshSeed } from '../sim/rand';
 import { hostNowMs } from '../sim/clock';
 import { SettleProgress, podCounts } from './settle-progress';
@@ -73,6 +74,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
           // --as: the CLI's API calls are authorized for the impersonated user (components are not).
           if (impersonating) opened = impersonatedCluster(opened, user);
+          opened = withAudit(opened, file, user);
           return opened;
         },
       };

@@ -72,6 +72,11 @@ export function encryptionConfigPath(stateFile: string): string {
   return path.join(path.dirname(stateFile), 'encryption-config.yaml');
 }
 
+/** auditConfigPath is where a cluster keeps its audit policy and log path (set by cluster create/set --audit-policy). */
+export function auditConfigPath(stateFile: string): string {
+  return path.join(path.dirname(stateFile), 'audit.json');
+}
+
 /** clusterOfState is the cluster a state file belongs to (statePath's inverse). */
 export function clusterOfState(file: string): string {
   return path.basename(path.dirname(file));

@@ -22,19 +22,29 @@ function nameArg(ctx: CommandContext, verb: string): string {
 /** CONTROL_PLANE_FILE_OPTIONS are the kube-apiserver configuration files cluster create and cluster set take. */
 const CONTROL_PLANE_FILE_OPTIONS = {
   'encryption-config': { type: 'string', describe: 'An EncryptionConfiguration (apiserver.config.k8s.io/v1): kube-apiserver\'s --encryption-provider-config.' },
+  'audit-policy': { type: 'string', describe: 'An audit Policy (audit.k8s.io/v1): kube-apiserver\'s --audit-policy-file; kubectl\'s requests are logged.' },
+  'audit-log-path': { type: 'string', describe: 'Where audit events go (kube-apiserver\'s --audit-log-path); default audit.log in the cluster\'s folder.' },
 } as const;
 
 /**
  * controlPlaneFiles checks the files the options name (before anything is written) and returns
  * what installs them beside a cluster's state file.
  */
-function controlPlaneFiles(ctx: CommandContext, opts: { 'encryption-config'?: string }): { any: boolean; install(state: string): void } {
+function controlPlaneFiles(ctx: CommandContext, opts: { 'encryption-config'?: string; 'audit-policy'?: string; 'audit-log-path'?: string }): { any: boolean; install(state: string): void } {
   const enc = opts['encryption-config'] ? resolvePath(ctx, opts['encryption-config']) : undefined;
   const lib = enc ? require('../../cluster/encryption-config') as typeof import('../../cluster/encryption-config') : undefined;
   if (enc) lib!.parseEncryptionConfig(readConfigFile(enc), enc);
+  const policyFile = opts['audit-policy'] ? resolvePath(ctx, opts['audit-policy']) : undefined;
+  const logPath = opts['audit-log-path'] ? resolvePath(ctx, opts['audit-log-path']) : undefined;
+  if (logPath && !policyFile) throw new CliError('--audit-log-path needs --audit-policy');
+  const audit = policyFile ? require('../../cluster/audit-config') as typeof import('../../cluster/audit-config') : undefined;
+  const policy = policyFile ? audit!.readAuditPolicy(readConfigFile(policyFile), policyFile) : undefined;
   return {
-    any: !!enc,
-    install(state) { if (enc) lib!.installEncryptionConfig(state, enc); },
+    any: !!enc || !!policy,
+    install(state) {
+      if (enc) lib!.installEncryptionConfig(state, enc);
+      if (policy) audit!.installAudit(state, policy, logPath);
+    },
   };
 }
 
@@ -184,14 +194,14 @@ function removeUnderWriteLock(dir: string, file: string): void {
 
 const set = leaf({
   command: 'set <name>',
-  describe: 'Change a cluster\'s control-plane configuration (encryption at rest)',
+  describe: 'Change a cluster\'s control-plane configuration (encryption at rest, audit policy)',
   options: CONTROL_PLANE_FILE_OPTIONS,
   examples: [['$0 cluster set lab --encryption-config enc.yaml', 'kube-apiserver\'s --encryption-provider-config: Secrets written from now on are encrypted']],
   run(ctx, opts) {
     const name = nameArg(ctx, 'set');
     if (!clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" does not exist`);
     const files = controlPlaneFiles(ctx, opts);
-    if (!files.any) throw new CliError('nothing to set: give --encryption-config');
+    if (!files.any) throw new CliError('nothing to set: give --encryption-config or --audit-policy');
     files.install(statePath(ctx.home, name));
     ctx.io.out(`cluster/${name} configured\n`);
     return 0;
