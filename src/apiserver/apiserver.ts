@@ -386,7 +386,9 @@ export class ApiServer implements ApiClient {
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));
       if (meta.generation !== undefined && specChanged) meta.generation += 1;
-      if (deepEqual(withoutRV(obj), withoutRV(current))) return this.answer(current, input) as T;
+      // An unchanged object is not written again, unless its stored bytes are stale (encrypted with
+      // a provider that no longer writes): that write is how `replace` re-encrypts, as in etcd3's GuaranteedUpdate.
+      if (deepEqual(withoutRV(obj), withoutRV(current)) && !this.store.staleValue(ref)) return this.answer(current, input) as T;
       if (o.dryRun) return this.answer(obj, input) as T;
       // Removing the last finalizer of an object being deleted completes the deletion.
       if (meta.deletionTimestamp && !(meta.finalizers?.length) && !strategy.gracefulDelete?.heldBack(obj)) {

@@ -31,8 +31,18 @@ function answeredFromSurface(argv: string[]): boolean {
   }
 }
 
+/** TOOL_NAMES are the programs kubemu is when run through a link of that name (`ln -s kubemu etcdctl`). */
+const TOOL_NAMES = new Set(['etcdctl', 'etcdutl']);
+
+/** asInvoked puts the tool's name in front of argv when kubemu runs as etcdctl or etcdutl. */
+function asInvoked(argv: string[]): string[] {
+  const name = (process.argv[1] ?? '').split(/[\\/]/).pop()!;
+  return TOOL_NAMES.has(name) ? [name, ...argv] : argv;
+}
+
 /** run executes the CLI for argv and sets the process exit code. */
-export function run(argv: string[]): void {
+export function run(cliArgv: string[]): void {
+  const argv = asInvoked(cliArgv);
   if (argv.length === 2 && argv[0] === 'version' && (argv[1] === '--client' || argv[1] === '--client=true')) {
     writeSync(1, clientVersionText()); // not process.stdout: building Node's stream stack costs more than this whole command
     return;

@@ -13,8 +13,9 @@ import { front } from './front';
 import type { FlagValues, GlobalFlagValues, ParsedArgs } from './flags';
 import { isOwnVerb } from './own-verb';
 import { surfaceFiles } from './surface';
-import { DEFAULT_CLUSTER, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
+import { DEFAULT_CLUSTER, checkClusterName, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
+import { withAudit } from '../cluster/with-audit';
 import { freshSeed } from '../sim/rand';
 import { hostNowMs } from '../sim/clock';
 import { SettleProgress, podCounts } from './settle-progress';
@@ -50,7 +51,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       // The parser's one untyped record meets the flag tables here: front parsed GLOBAL_FLAGS with every command.
       const flags = parsed.flags as FlagValues & GlobalFlagValues;
       const explicitCluster = flags.cluster || flags.context || env.KUBEMU_CLUSTER;
-      const clusterName = explicitCluster || currentCluster(home);
+      const clusterName = checkClusterName(explicitCluster || currentCluster(home));
       const user = requestUser({ as: flags.as, asGroups: flags['as-group'] });
       const impersonating = parsed.set.has('as');
       const ctx: CommandContext = {
@@ -77,6 +78,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
           const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);
           if (down) { io.err(`${connectionRefused(down)}\n`); throw new SilentExit(1); }
+          opened = withAudit(opened, file, user);
           return opened;
         },
       };

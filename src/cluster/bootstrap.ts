@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openSqliteStore, removeSideFiles } from '../store/sqlite/sqlite-store';
+import { PRIVATE_FILE, makePrivateDir } from './home';
 import type { ClockMode } from '../sim/clock';
 import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_SEED, type Cluster } from './cluster';
@@ -69,9 +70,11 @@ export function initialiseCluster(path: string, spec: ClusterSpec, opts: { warmu
 
 /** createCluster writes a new cluster's state file at path (it must not exist) and warms it up. */
 export function createCluster(statePath: string, spec: ClusterSpec): void {
-  fs.mkdirSync(path.dirname(statePath), { recursive: true });
+  makeStateFolders(statePath);
   const tmp = `${statePath}.creating-${process.pid}`;
   try {
+    // Owner-only from its first byte: SQLite gives the log and its index the database's mode.
+    fs.writeFileSync(tmp, '', { mode: PRIVATE_FILE });
     const cluster = initialiseCluster(tmp, spec);
     cluster.store.transaction(() => cluster.store.compact(cluster.store.revision()));
     cluster.close();
@@ -85,6 +88,20 @@ export function createCluster(statePath: string, spec: ClusterSpec): void {
     removeSideFiles(tmp);
     throw e;
   }
+}
+
+/**
+ * makeStateFolders creates the folder of a state file owner-only, and, when it lies in a
+ * kubemu home (HOME/clusters/NAME/state.db), the clusters folder and the home as well.
+ */
+function makeStateFolders(statePath: string): void {
+  const dir = path.dirname(statePath);
+  const clusters = path.dirname(dir);
+  if (path.basename(clusters) === 'clusters') {
+    makePrivateDir(path.dirname(clusters));
+    makePrivateDir(clusters);
+  }
+  makePrivateDir(dir);
 }
 
 function populate(cluster: Cluster, spec: ClusterSpec): void {

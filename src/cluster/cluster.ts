@@ -15,6 +15,8 @@ import { type Rand, newRand } from '../sim/rand';
 import { CATCH_UP_WRITES, Simulation, type AdvanceReport, type SettleReport } from '../sim/runtime';
 import { failpoint } from '../sim/failpoints';
 import { lockHandoff } from './lock-handoff';
+import { encryptionConfigPath } from './home';
+import type { ValueTransformer } from '../store/value-transformer';
 
 /** META keys of cluster settings. */
 export const META_CLOCK_MODE = 'clock.mode';
@@ -72,7 +74,7 @@ export interface OpenOptions { onWarning?: (msg: string) => void; /** onSettlePa
 
 /** openCluster opens the state file at path. */
 export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
-  const store = opts.store ?? openSqliteStore(path, { readonly: opts.readonly });
+  const store = opts.store ?? openSqliteStore(path, { readonly: opts.readonly, transformer: encryptionOf(path) });
   const mode = (store.meta.get(META_CLOCK_MODE) ?? 'manual') as ClockMode;
   const clock = newSimClock(mode, Number(store.meta.get(META_CLOCK_NOW) ?? '0'));
   const rand = newRand(store.meta.get(META_RAND_STATE) ?? Number(store.meta.get(META_SEED) ?? '1'));
@@ -190,6 +192,17 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
     close: () => store.close(),
   };
   return cluster;
+}
+
+/**
+ * encryptionOf is the value transformer of the cluster at path if it has an encryption
+ * configuration; its code loads only then (one stat for every other cluster).
+ */
+function encryptionOf(path: string): ValueTransformer | undefined {
+  if (path === ':memory:') return undefined;
+  const file = encryptionConfigPath(path);
+  if (!fs.existsSync(file)) return undefined;
+  return (require('./encryption-config') as typeof import('./encryption-config')).loadEncryption(file);
 }
 
 /**

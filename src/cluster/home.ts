@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { isDNS1123Label } from '../api/labels';
 
 /** DEFAULT_CLUSTER is the cluster created on first use. */
 export const DEFAULT_CLUSTER = 'kubemu';
@@ -14,13 +15,66 @@ export function kubemuHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.KUBEMU_HOME || path.join(os.homedir(), '.kubemu');
 }
 
-/** clusterDir is a cluster's folder; statePath its SQLite file. */
+/**
+ * PRIVATE_DIR and PRIVATE_FILE are the modes of what kubemu keeps under the home: a cluster's
+ * state holds its Secrets (and, in etcd's place, a snapshot or audit log holds them too), so
+ * only the owner may read it, as kubeadm keeps /var/lib/etcd 0700.
+ */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
+
+/** InvalidClusterNameError: a cluster name that is not a DNS-1123 label (it would name a path outside the home). */
+export class InvalidClusterNameError extends Error {
+  override readonly name = 'InvalidClusterNameError';
+}
+
+/**
+ * checkClusterName is the one validation of a cluster name, wherever it comes from (cluster
+ * create, --cluster, --context, KUBEMU_CLUSTER, config use-context): a DNS-1123 label, so
+ * `../x` can never make kubemu open a state file outside its home.
+ */
+export function checkClusterName(name: string): string {
+  const errs = isDNS1123Label(name);
+  if (errs.length) throw new InvalidClusterNameError(`invalid cluster name "${name}": ${errs.join('; ')}`);
+  return name;
+}
+
+/** clusterDir is a cluster's folder (the name is checked: every path to a cluster is built here); statePath its SQLite file. */
 export function clusterDir(home: string, name: string): string {
-  return path.join(home, 'clusters', name);
+  return path.join(home, 'clusters', checkClusterName(name));
+}
+
+/** makePrivateDir creates dir (and its parents) owner-only, and tightens it if it already exists. */
+export function makePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  fs.chmodSync(dir, PRIVATE_DIR);
+}
+
+/** makeClusterDir creates a cluster's folder, and the home and clusters folders above it, owner-only. */
+export function makeClusterDir(home: string, name: string): string {
+  makePrivateDir(home);
+  makePrivateDir(path.join(home, 'clusters'));
+  const dir = clusterDir(home, name);
+  makePrivateDir(dir);
+  return dir;
 }
 
 export function statePath(home: string, name: string): string {
   return path.join(clusterDir(home, name), 'state.db');
+}
+
+/**
+ * encryptionConfigPath is where a cluster (named by its state file) keeps its
+ * EncryptionConfiguration: beside the state, as a control-plane node keeps it beside etcd's
+ * data, and not in it.
+ */
+export function encryptionConfigPath(stateFile: string): string {
+  return path.join(path.dirname(stateFile), 'encryption-config.yaml');
+}
+
+/** auditConfigPath is where a cluster keeps its audit policy and log path (set by cluster create/set --audit-policy). */
+export function auditConfigPath(stateFile: string): string {
+  return path.join(path.dirname(stateFile), 'audit.json');
 }
 
 /** clusterOfState is the cluster a state file belongs to (statePath's inverse). */
@@ -39,9 +93,9 @@ function readConfig(home: string): HomeConfig {
 }
 
 function writeConfig(home: string, cfg: HomeConfig): void {
-  fs.mkdirSync(home, { recursive: true });
+  makePrivateDir(home);
   const tmp = `${configPath(home)}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(cfg, null, 2) + '\n');
+  fs.writeFileSync(tmp, JSON.stringify(cfg, null, 2) + '\n', { mode: PRIVATE_FILE });
   fs.renameSync(tmp, configPath(home));
 }
 
@@ -92,10 +146,10 @@ export function forgetCluster(home: string, name: string): boolean {
 export function listClusters(home: string): string[] {
   const dir = path.join(home, 'clusters');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((n) => fs.existsSync(statePath(home, n))).sort();
+  return fs.readdirSync(dir).filter((n) => !isDNS1123Label(n).length && fs.existsSync(statePath(home, n))).sort();
 }
 
-/** clusterExists reports whether a cluster's state file exists. */
+/** clusterExists reports whether a cluster's state file exists (never for an invalid name). */
 export function clusterExists(home: string, name: string): boolean {
-  return fs.existsSync(statePath(home, name));
+  return !isDNS1123Label(name).length && fs.existsSync(statePath(home, name));
 }

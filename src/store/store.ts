@@ -3,6 +3,7 @@
  * nothing about validation or HTTP reasons (the API layer translates its errors).
  */
 import type { KubeObject, ObjectRef } from '../api/meta';
+import type { StoredValue } from './value-transformer';
 
 /** Revision is the global, monotonically increasing write counter (etcd-style). */
 export type Revision = number;
@@ -56,6 +57,10 @@ export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
 export interface Store {
   /** get returns the object, undefined if there is none; throws CorruptObjectError if it does not decode. */
   get(ref: ObjectRef): KubeObject | undefined;
+  /** rawValue is an object's body as stored (etcd's value: encrypted bytes under encryption at rest), or undefined. */
+  rawValue(ref: ObjectRef): StoredValue | undefined;
+  /** staleValue says an object's stored bytes are not what the current encryption configuration would write (an update rewrites them). */
+  staleValue(ref: ObjectRef): boolean;
   list(q: StoreListQuery): KubeObject[];
   /** each visits the objects list(q) would return, decoding one body at a time (no list in memory); visit must not use the store. */
   each(q: StoreListQuery, visit: (obj: KubeObject) => void): void;

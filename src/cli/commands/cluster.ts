@@ -2,12 +2,12 @@
  * cluster: kubemu cluster create|list|use|delete — the clusters under $KUBEMU_HOME.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
 import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
-import { DEFAULT_CLUSTER, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
-import { isDNS1123Label } from '../../api/labels';
+import { DEFAULT_CLUSTER, checkClusterName, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import { renderTabbed } from '../../printers/table';
 import { RESERVATION_PROFILES, type ReservationProfile } from '../../cluster/reservations';
@@ -16,10 +16,51 @@ import { CNI_OPTIONS, type CniOption } from '../../cluster/cni-option';
 
 function nameArg(ctx: CommandContext, verb: string): string {
   if (ctx.args.length !== 1) throw new CliError(`exactly one NAME is required for 'kubemu cluster ${verb}', got ${ctx.args.length}`);
-  const name = ctx.args[0]!;
-  const errs = isDNS1123Label(name);
-  if (errs.length) throw new CliError(`invalid cluster name "${name}": ${errs.join('; ')}`);
-  return name;
+  return checkClusterName(ctx.args[0]!);
+}
+
+/** CONTROL_PLANE_FILE_OPTIONS are the kube-apiserver configuration files cluster create and cluster set take. */
+const CONTROL_PLANE_FILE_OPTIONS = {
+  'encryption-config': { type: 'string', describe: 'An EncryptionConfiguration (apiserver.config.k8s.io/v1): kube-apiserver\'s --encryption-provider-config.' },
+  'audit-policy': { type: 'string', describe: 'An audit Policy (audit.k8s.io/v1): kube-apiserver\'s --audit-policy-file; kubectl\'s requests are logged.' },
+  'audit-log-path': { type: 'string', describe: 'Where audit events go (kube-apiserver\'s --audit-log-path); default audit.log in the cluster\'s folder.' },
+} as const;
+
+/**
+ * controlPlaneFiles checks the files the options name (before anything is written) and returns
+ * what installs them beside a cluster's state file.
+ */
+function controlPlaneFiles(ctx: CommandContext, opts: { 'encryption-config'?: string; 'audit-policy'?: string; 'audit-log-path'?: string }): { any: boolean; install(state: string): void } {
+  const enc = opts['encryption-config'] ? resolvePath(ctx, opts['encryption-config']) : undefined;
+  const lib = enc ? require('../../cluster/encryption-config') as typeof import('../../cluster/encryption-config') : undefined;
+  if (enc) lib!.parseEncryptionConfig(readConfigFile(enc), enc);
+  const policyFile = opts['audit-policy'] ? resolvePath(ctx, opts['audit-policy']) : undefined;
+  const logPath = opts['audit-log-path'] ? resolvePath(ctx, opts['audit-log-path']) : undefined;
+  if (logPath && !policyFile) throw new CliError('--audit-log-path needs --audit-policy');
+  const audit = policyFile ? require('../../cluster/audit-config') as typeof import('../../cluster/audit-config') : undefined;
+  const policy = policyFile ? audit!.readAuditPolicy(readConfigFile(policyFile), policyFile) : undefined;
+  return {
+    any: !!enc || !!policy,
+    install(state) {
+      if (enc) lib!.installEncryptionConfig(state, enc);
+      if (policy) audit!.installAudit(state, policy, logPath);
+    },
+  };
+}
+
+/** readConfigFile reads a configuration file, failing with Go's one-line text when it cannot. */
+/** resolvePath resolves a user's path against the invocation's working directory. */
+function resolvePath(ctx: CommandContext, p: string): string {
+  return path.resolve(ctx.cwd, p);
+}
+
+function readConfigFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new CliError(`open ${file}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+  }
 }
 
 function intFlag(v: number, name: string, min: number): number {
@@ -40,6 +81,7 @@ const create = leaf({
     seed: { type: 'number', default: 1, describe: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
     'node-profile': { type: 'string', default: 'kubeadm', describe: 'What nodes reserve from pods: kubeadm (evictionHard 100Mi only) or aks (AKS 1.29+ kube-reserved CPU and memory).' },
     cni: { type: 'string', default: CNI_OPTIONS[0], describe: 'Pod network: builtin (configured on the nodes, no add-on pods), none (nodes NotReady until a CNI add-on is applied), calico, or cilium (which replaces kube-proxy).' },
+    ...CONTROL_PLANE_FILE_OPTIONS,
   },
   examples: [
     ['$0 cluster create dev --clock manual --seed 7', 'a cluster whose clock moves only with `kubemu tick`'],
@@ -70,7 +112,10 @@ const create = leaf({
       clock,
       seed: intFlag(opts.seed, 'seed', 0),
     };
+    // The files are checked before the cluster exists, so a bad one leaves nothing behind.
+    const files = controlPlaneFiles(ctx, opts);
     createCluster(statePath(ctx.home, name), spec);
+    files.install(statePath(ctx.home, name));
     setCurrentCluster(ctx.home, name);
     ctx.io.out(`cluster/${name} created\n`);
     return 0;
@@ -147,10 +192,49 @@ function removeUnderWriteLock(dir: string, file: string): void {
   fs.rmSync(doomed, { recursive: true, force: true });
 }
 
+const set = leaf({
+  command: 'set <name>',
+  describe: 'Change a cluster\'s control-plane configuration (encryption at rest, audit policy)',
+  options: CONTROL_PLANE_FILE_OPTIONS,
+  examples: [['$0 cluster set lab --encryption-config enc.yaml', 'kube-apiserver\'s --encryption-provider-config: Secrets written from now on are encrypted']],
+  run(ctx, opts) {
+    const name = nameArg(ctx, 'set');
+    if (!clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" does not exist`);
+    const files = controlPlaneFiles(ctx, opts);
+    if (!files.any) throw new CliError('nothing to set: give --encryption-config or --audit-policy');
+    files.install(statePath(ctx.home, name));
+    ctx.io.out(`cluster/${name} configured\n`);
+    return 0;
+  },
+});
+
+const restore = leaf({
+  command: 'restore <name>',
+  describe: 'Replace a cluster\'s state with an etcd snapshot (etcdutl snapshot restore, then point etcd at the data)',
+  options: {
+    'from-snapshot': { type: 'string', describe: 'A file `etcdctl snapshot save` wrote.' },
+    'data-dir': { type: 'string', describe: 'A data directory `etcdutl snapshot restore --data-dir` made.' },
+  },
+  examples: [
+    ['$0 cluster restore lab --from-snapshot /tmp/etcd-backup.db', 'the cluster\'s objects as they were when the snapshot was saved'],
+    ['$0 cluster restore lab --data-dir /var/lib/etcd-from-backup', 'the same from a restored data directory'],
+  ],
+  run(ctx, opts) {
+    const name = nameArg(ctx, 'restore');
+    if (!clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" does not exist`);
+    const from = opts['from-snapshot'], dataDir = opts['data-dir'];
+    if (!from === !dataDir) throw new CliError('give exactly one of --from-snapshot FILE or --data-dir DIR');
+    const { restoreClusterState } = require('../../cluster/restore-state') as typeof import('../../cluster/restore-state');
+    restoreClusterState(statePath(ctx.home, name), from ? { snapshot: resolvePath(ctx, from) } : { dataDir: resolvePath(ctx, dataDir!) });
+    ctx.io.out(`cluster/${name} restored\n`);
+    return 0;
+  },
+});
+
 /** clusterCommand groups the cluster verbs. */
 export const clusterCommand = ownVerb({
   command: 'cluster',
   describe: 'Create, list, select and delete emulated clusters (kubemu)',
-  subcommands: [create, list, use, del],
+  subcommands: [create, list, use, del, set, restore],
   examples: [['$0 cluster create lab --clock manual --seed 7', 'a cluster whose clock moves only by tick'], ['$0 cluster use kubemu', 'work on the default cluster again']],
 });

@@ -5,7 +5,7 @@
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
-import { clusterExists, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
+import { checkClusterName, clusterExists, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
 import { renderTabbed } from '../../printers/table';
 import { toYaml } from '../../yaml/write-yaml';
 import { toJson } from '../../yaml/write-json';
@@ -49,7 +49,7 @@ const useContext = defineCommand({
   name: 'use-context', aliases: ['use'], short: 'Set the current-context in a kubeconfig file', usage: 'kubectl config use-context CONTEXT_NAME [options]', flags: [],
   run(ctx) {
     if (ctx.args.length !== 1) throw new CliError('Unexpected args: ' + JSON.stringify(ctx.args));
-    const name = ctx.args[0]!;
+    const name = checkClusterName(ctx.args[0]!);
     if (!clusterExists(ctx.home, name)) throw new CliError(`no context exists with the name: "${name}"`);
     setCurrentCluster(ctx.home, name);
     ctx.io.out(`Switched to context "${name}".\n`);

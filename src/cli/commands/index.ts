@@ -57,6 +57,8 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
   ['completion', () => (require('./completion') as typeof import('./completion')).completionCommand],
+  ['etcdctl', () => (require('./etcdctl') as typeof import('./etcdctl')).etcdctlCommand],
+  ['etcdutl', () => (require('./etcdctl') as typeof import('./etcdctl')).etcdutlCommand],
   ['options', () => (require('./options') as typeof import('./options')).optionsCommand],
 ];
 

@@ -12,6 +12,7 @@ import {
 } from '../store';
 import { storedQuantityError } from '../../api/stored-quantities';
 import { addonPath } from './addon-path';
+import { PLAIN, ValueTransformError, type StoredValue, type ValueTransformer } from '../value-transformer';
 import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
@@ -31,8 +32,11 @@ export class NotAStateFileError extends StateFileError {
   constructor(readonly file: string) { super(`${file} is empty or not a kubemu state file`); }
 }
 
-/** StoreOptions: create may start a new (missing or empty) file; readonly never does, whatever create says. */
-export interface StoreOptions { readonly?: boolean; create?: boolean }
+/**
+ * StoreOptions: create may start a new (missing or empty) file; readonly never does, whatever
+ * create says. transformer encrypts bodies at rest (kube-apiserver's EncryptionConfiguration).
+ */
+export interface StoreOptions { readonly?: boolean; create?: boolean; transformer?: ValueTransformer }
 
 /** SIDE_FILES are what SQLite keeps beside a database: the write-ahead log, its shared-memory index, a rollback journal. */
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
@@ -57,7 +61,7 @@ function refuseEmpty(path: string): void {
   if (size === 0) throw new NotAStateFileError(path);
 }
 
-type Row = { body: string; revision: number; kind: string; namespace: string; name: string };
+type Row = { body: StoredValue; revision: number; kind: string; namespace: string; name: string };
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
 
 /**
@@ -71,7 +75,7 @@ const PARSED_CHANGES_LIMIT = 2_000;
  * toEvent wraps a change row; the body is parsed only if someone reads `object`, and once per
  * revision for all readers (watch objects are read-only by contract).
  */
-function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => string, decode: (row: Row) => KubeObject): WatchEvent {
+function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => StoredValue, decode: (row: Row) => KubeObject, readable: (body: StoredValue) => string): WatchEvent {
   return {
     type: row.type as WatchEventType, revision: row.revision, kind: row.kind, namespace: row.namespace, name: row.name,
     get object() {
@@ -84,7 +88,7 @@ function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revisio
         } catch (e) {
           // A corrupt object's deletion is still news (its node's pods, its dependents): watchers get its key.
           if (!(e instanceof CorruptObjectError) || row.type !== 'DELETED') throw e;
-          obj = keyOnly(text, row);
+          obj = keyOnly(readable(text), row);
         }
         parsed.set(row.revision, obj);
       }
@@ -173,7 +177,7 @@ export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
     db.close();
     throw translate(e, path);
   }
-  return new SqliteStore(db);
+  return new SqliteStore(db, opts.transformer ?? PLAIN);
 }
 
 function initialise(db: Database.Database, path: string, create: boolean): void {
@@ -227,7 +231,7 @@ export function translate(e: unknown, path: string): Error {
 class SqliteStore implements Store {
   private readonly q;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(private readonly db: Database.Database, private readonly transformer: ValueTransformer) {
     this.q = {
       get: db.prepare<[string, string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       listNs: db.prepare<[string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
@@ -247,7 +251,7 @@ class SqliteStore implements Store {
       del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
       changesAll: db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
-      changeBody: db.prepare<[number], { body: string }>('SELECT body FROM changes WHERE revision = ?'),
+      changeBody: db.prepare<[number], { body: StoredValue }>('SELECT body FROM changes WHERE revision = ?'),
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       nodeStateGet: db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
@@ -315,7 +319,7 @@ class SqliteStore implements Store {
     let obj: KubeObject | undefined;
     let cause: string | undefined;
     try {
-      obj = JSON.parse(row.body) as KubeObject;
+      obj = JSON.parse(this.text(row.body)) as KubeObject;
       cause = storedQuantityError(obj);
     } catch (e) {
       cause = (e as Error).message;
@@ -325,6 +329,21 @@ class SqliteStore implements Store {
     const key = `${row.kind}/${row.namespace}/${row.name}`;
     if (record && !this.corrupt.has(key)) this.corrupt.set(key, bad);
     throw new CorruptObjectError(bad);
+  };
+
+  /** text is a stored body as JSON text: plain text as it is, transformed bytes through the transformer (which throws when no provider can read them). */
+  private text(body: StoredValue): string {
+    return typeof body === 'string' ? body : this.transformer.fromStorage(body);
+  }
+
+  /** readable is text(), or '' when no provider can read the bytes: a corrupt object's key is then all that is left. */
+  private readonly readable = (body: StoredValue): string => {
+    try {
+      return this.text(body);
+    } catch (e) {
+      if (e instanceof ValueTransformError) return '';
+      throw e;
+    }
   };
 
   /** decodeAll decodes rows, passing over corrupt ones. */
@@ -351,6 +370,20 @@ class SqliteStore implements Store {
   get(ref: ObjectRef): KubeObject | undefined {
     const row = this.q.get.get(ref.kind, ref.namespace ?? '', ref.name);
     return row ? this.decode(row) : undefined;
+  }
+
+  rawValue(ref: ObjectRef): StoredValue | undefined {
+    return this.q.get.get(ref.kind, ref.namespace ?? '', ref.name)?.body;
+  }
+
+  staleValue(ref: ObjectRef): boolean {
+    const raw = this.rawValue(ref);
+    return raw !== undefined && this.transformer.stale(ref.kind, raw);
+  }
+
+  /** encode is the value to store for a body of a kind: transformed if the encryption configuration covers the kind. */
+  private encode(kind: string, json: string): StoredValue {
+    return this.transformer.transforms(kind) ? this.transformer.toStorage(kind, json) : json;
   }
 
   list(q: StoreListQuery): KubeObject[] {
@@ -434,7 +467,7 @@ class SqliteStore implements Store {
     return obj;
   }
 
-  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: string): void {
+  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: StoredValue): void {
     this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body);
   }
 
@@ -443,7 +476,7 @@ class SqliteStore implements Store {
       const ns = obj.metadata.namespace ?? '';
       if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
-      const body = sized(JSON.stringify(this.stamp(obj, rev)));
+      const body = this.encode(obj.kind, sized(JSON.stringify(this.stamp(obj, rev))));
       this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj));
       this.record('ADDED', obj, rev, body);
       return obj;
@@ -457,7 +490,7 @@ class SqliteStore implements Store {
       if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
-      const body = sized(JSON.stringify(this.stamp(obj, rev)));
+      const body = this.encode(obj.kind, sized(JSON.stringify(this.stamp(obj, rev))));
       this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev, body);
       return obj;
@@ -470,11 +503,11 @@ class SqliteStore implements Store {
       const row = this.q.get.get(ref.kind, ns, ref.name);
       if (!row) throw new KeyNotFoundError(`${ref.kind} ${ns}/${ref.name} not found`);
       if (expected !== undefined && row.revision !== expected) throw new RevisionMismatchError(`${ref.kind} ${ns}/${ref.name}: stale`);
-      const obj = parseOrStub(row.body, ref);
+      const obj = parseOrStub(this.readable(row.body), ref);
       const rev = this.nextRevision();
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
-      this.record('DELETED', obj, rev, JSON.stringify(obj));
+      this.record('DELETED', obj, rev, this.encode(obj.kind, JSON.stringify(obj)));
       return obj;
     });
   }
@@ -485,7 +518,7 @@ class SqliteStore implements Store {
     // Bodies are read only for the events whose object someone looks at.
     const body = (revision: number) => this.q.changeBody.get(revision)!.body;
     const rows = kinds ? this.changesOfKinds(kinds).all(after, ...kinds, limit) : this.q.changesAll.all(after, limit);
-    return rows.map((r) => toEvent(r, this.parsedChanges, body, this.decodeChange));
+    return rows.map((r) => toEvent(r, this.parsedChanges, body, this.decodeChange, this.readable));
   }
 
   private readonly byKinds = new Map<number, Database.Statement<unknown[], ChangeRow>>();

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { newEncryptionTransformer, type EncryptionRule } from './encryption-transformer';
+import { ValueTransformError } from '../value-transformer';
+
+const cbc = { type: 'aescbc', keyName: 'k1', secret: Buffer.alloc(32, 7) } as const;
+const gcm = { type: 'aesgcm', keyName: 'k2', secret: Buffer.alloc(16, 9) } as const;
+const rule = (providers: EncryptionRule['providers'], kinds = ['Secret'], everyKind = false): EncryptionRule => ({ kinds: new Set(kinds), everyKind, providers });
+
+describe('encryption transformer', () => {
+  it('writes with the first provider and its prefix, and reads back', () => {
+    for (const p of [cbc, gcm]) {
+      const t = newEncryptionTransformer([rule([p, { type: 'identity' }])]);
+      const stored = t.toStorage('Secret', '{"a":"secret value"}');
+      expect(Buffer.from(stored).subarray(0, 20).toString('latin1')).toBe(`k8s:enc:${p.type}:v1:${p.keyName}:`.slice(0, 20));
+      expect(Buffer.from(stored).includes('secret value')).toBe(false);
+      expect(t.fromStorage(stored)).toBe('{"a":"secret value"}');
+    }
+  });
+
+  it('covers only the kinds a rule names, or every kind with *.*', () => {
+    const t = newEncryptionTransformer([rule([cbc])]);
+    expect([t.transforms('Secret'), t.transforms('ConfigMap')]).toEqual([true, false]);
+    const all = newEncryptionTransformer([rule([{ type: 'identity' }]), rule([gcm], [], true)]);
+    expect([all.transforms('Secret'), all.transforms('ConfigMap')]).toEqual([false, true]);
+  });
+
+  it('reads with any listed key, calls a value stale unless the first provider wrote it, and refuses unknown prefixes', () => {
+    const old = newEncryptionTransformer([rule([cbc])]);
+    const value = old.toStorage('Secret', '{}');
+    const rotated = newEncryptionTransformer([rule([gcm, cbc])]);
+    expect(rotated.fromStorage(value)).toBe('{}');
+    expect(rotated.stale('Secret', value)).toBe(true);
+    expect(rotated.stale('Secret', rotated.toStorage('Secret', '{}'))).toBe(false);
+    expect(rotated.stale('Secret', '{}')).toBe(true);
+    expect(rotated.stale('ConfigMap', '{}')).toBe(false);
+    expect(() => newEncryptionTransformer([rule([gcm])]).fromStorage(value)).toThrow(ValueTransformError);
+    const damaged = Buffer.from(rotated.toStorage('Secret', '{"x":1}'));
+    damaged[damaged.length - 1]! ^= 1;
+    expect(() => rotated.fromStorage(damaged)).toThrow(/failed to decrypt the value with aesgcm key "k2"/);
+  });
+});

@@ -1,0 +1,95 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempHome } from '../helpers/run-cli';
+
+const POLICY = `apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages:
+  - RequestReceived
+rules:
+  - level: None
+    resources:
+      - group: ""
+        resources: ["configmaps"]
+  - level: RequestResponse
+    resources:
+      - group: ""
+        resources: ["secrets"]
+    omitManagedFields: true
+  - level: Request
+    verbs: ["create", "delete"]
+    resources:
+      - group: "apps"
+        resources: ["deployments"]
+  - level: Metadata
+    namespaces: ["default"]
+`;
+
+type AuditEvent = Record<string, any>;
+
+describe('audit', () => {
+  const home = tempHome();
+  afterAll(() => home.cleanup());
+  const events = (): AuditEvent[] => fs.readFileSync(path.join(home.dir, 'audit', 'kube-apiserver.log'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as AuditEvent);
+
+  it('logs kubectl\'s requests per the policy, one JSON line each, owner-only', () => {
+    home.file('policy.yaml', POLICY);
+    fs.mkdirSync(path.join(home.dir, 'audit'));
+    expect(home.run('cluster create lab --clock manual --workers 1 --audit-policy policy.yaml --audit-log-path audit/kube-apiserver.log').code).toBe(0);
+    expect(home.run('create configmap quiet --from-literal=a=b').code).toBe(0);
+    expect(home.run('create secret generic s --from-literal=k=v').code).toBe(0);
+    expect(home.run('create deployment web --image=nginx').code).toBe(0);
+    expect(home.run('get pods').code).toBe(0);
+    expect(fs.statSync(path.join(home.dir, 'audit', 'kube-apiserver.log')).mode & 0o777).toBe(0o600);
+    const log = events();
+    expect(log.every((e) => e.stage === 'ResponseComplete')).toBe(true);
+    expect(log.some((e) => e.objectRef.resource === 'configmaps')).toBe(false);
+
+    const secret = log.find((e) => e.objectRef.resource === 'secrets' && e.verb === 'create')!;
+    expect(Object.keys(secret)).toEqual(['kind', 'apiVersion', 'level', 'auditID', 'stage', 'requestURI', 'verb', 'user', 'sourceIPs', 'userAgent',
+      'objectRef', 'responseStatus', 'requestObject', 'responseObject', 'requestReceivedTimestamp', 'stageTimestamp', 'annotations']);
+    expect(secret).toMatchObject({
+      kind: 'Event', apiVersion: 'audit.k8s.io/v1', level: 'RequestResponse', stage: 'ResponseComplete',
+      requestURI: '/api/v1/namespaces/default/secrets', verb: 'create',
+      user: { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] },
+      objectRef: { resource: 'secrets', namespace: 'default', name: 's', apiVersion: 'v1' },
+      responseStatus: { metadata: {}, code: 201 },
+      annotations: { 'authorization.k8s.io/decision': 'allow', 'authorization.k8s.io/reason': '' },
+    });
+    expect(secret.auditID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(secret.requestReceivedTimestamp).toBe('2026-01-01T00:05:00.000000Z');
+    expect(secret.responseObject.metadata.managedFields).toBeUndefined();
+
+    const deploy = log.find((e) => e.objectRef.resource === 'deployments')!;
+    expect(deploy).toMatchObject({ level: 'Request', verb: 'create', requestURI: '/apis/apps/v1/namespaces/default/deployments', objectRef: { apiGroup: 'apps', apiVersion: 'v1' } });
+    expect(deploy.requestObject.kind).toBe('Deployment');
+    expect(deploy.responseObject).toBeUndefined();
+
+    const list = log.find((e) => e.objectRef.resource === 'pods' && e.verb === 'list')!;
+    expect(list).toMatchObject({ level: 'Metadata', requestURI: '/api/v1/namespaces/default/pods?limit=500', responseStatus: { code: 200 } });
+    expect(list.requestObject).toBeUndefined();
+    expect(new Set(log.map((e) => e.auditID)).size).toBe(log.length);
+  });
+
+  it('logs both stages unless omitted, and a refused request with its status', () => {
+    home.file('policy2.yaml', 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n  - level: Metadata\n    users: ["jane"]\n');
+    expect(home.run('cluster set lab --audit-policy policy2.yaml --audit-log-path audit/kube-apiserver.log').code).toBe(0);
+    const before = events().length;
+    expect(home.run('get secrets').code).toBe(0); // the admin: no rule matches
+    expect(home.run('get secrets --as jane').code).toBe(1);
+    const added = events().slice(before);
+    expect(added.map((e) => e.stage)).toEqual(['RequestReceived', 'ResponseComplete']);
+    expect(added[0]!.responseStatus).toBeUndefined();
+    expect(added[0]!.auditID).toBe(added[1]!.auditID);
+    expect(added[1]).toMatchObject({ user: { username: 'jane' }, verb: 'list', responseStatus: { status: 'Failure', reason: 'Forbidden', code: 403 },
+      annotations: { 'authorization.k8s.io/decision': 'forbid' } });
+  });
+
+  it('refuses a policy that is not one', () => {
+    home.file('bad.yaml', 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n  - level: Everything\n');
+    const r = home.run('cluster set lab --audit-policy bad.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: invalid audit policy ".*bad\.yaml": rules\[0\]\.level: Unsupported value: "Everything": supported values: "None", "Metadata", "Request", "RequestResponse"\n$/);
+  });
+});
