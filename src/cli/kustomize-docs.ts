@@ -16,7 +16,7 @@ export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: str
   const k = require('../kustomize') as typeof import('../kustomize');
   let result: import('../kustomize').BuildResult;
   try {
-    result = k.buildKustomization(path.resolve(ctx.cwd, dir));
+    result = k.buildKustomization(dir, ctx.cwd);
   } catch (e) {
     if (e instanceof k.KustomizeError) throw new CliError(e.message);
     throw e;

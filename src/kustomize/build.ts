@@ -96,13 +96,14 @@ class Builder {
   }
 }
 
-/** buildKustomization builds the kustomization in dir as `kubectl kustomize` does. */
-export function buildKustomization(dir: string): BuildResult {
+/** buildKustomization builds the kustomization in dir (relative to cwd) as `kubectl kustomize` does. */
+export function buildKustomization(dir: string, cwd = process.cwd()): BuildResult {
   const b = new Builder();
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    throw new KustomizeError(`must build at directory: not a valid directory: evalsymlink failure on '${dir}' : lstat ${dir}: no such file or directory`);
+  const full = path.resolve(cwd, dir);
+  if (!fs.existsSync(full) || !fs.statSync(full).isDirectory()) {
+    throw new KustomizeError(`must build at directory: not a valid directory: evalsymlink failure on '${dir}' : lstat ${full}: no such file or directory`);
   }
-  const all = b.target(path.resolve(dir));
+  const all = b.target(full);
   for (const r of all) if (r.needsHash) rename(r, `${nameOf(r)}-${contentHash(r.obj)}`);
   fixNameReferences(all);
   return { resources: legacySort(all), warnings: [...b.warnings] };
