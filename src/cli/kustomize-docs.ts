@@ -1,9 +1,8 @@
 /**
  * kustomize-docs: `-k DIR` for kubectl's verbs — the kustomization built by src/kustomize,
- * its warnings on stderr, and its objects as the documents `-f` would have read (each with
- * the file and line it came from; a generated object points at its kustomization file).
+ * its warnings on stderr, and its objects as the documents `-f` would have read. As in
+ * kubectl's KustomizeVisitor, every object's source is the directory given to -k.
  */
-import * as path from 'node:path';
 import type { CommandContext } from './command';
 import { CliError } from './errors';
 import type { ReadOutcome, SourcedDoc } from './manifests';
@@ -23,7 +22,7 @@ export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: str
   }
   for (const w of result.warnings) ctx.io.err(`${w}\n`);
   const docs = result.resources.map((r, index): SourcedDoc => ({
-    object: r.obj, index, line: r.origin.line, duplicates: [], source: path.relative(ctx.cwd, r.origin.file) || r.origin.file,
+    object: r.obj, index, line: r.origin.line, duplicates: [], source: dir,
   }));
   return { text: k.renderBuild(k.objectsOf(result)), docs };
 }
