@@ -10,12 +10,20 @@ import type { ReadOutcome, SourcedDoc } from './manifests';
 /** ONLY_ONE_OF_F_K is kubectl's refusal of -f together with -k. */
 export const ONLY_ONE_OF_F_K = 'only one of -f or -k can be specified';
 
+/** patchers are kubemu's patch implementations, handed to the engine (loaded only when -k is used). */
+export function patchers(): import('../kustomize').Patchers {
+  return {
+    strategicMerge: (require('./patch/strategic-merge') as typeof import('./patch/strategic-merge')).applyStrategicMergePatch,
+    jsonPatch: (require('./patch/json-patch') as typeof import('./patch/json-patch')).applyJsonPatch,
+  };
+}
+
 /** buildKustomizeDir builds dir (relative to the working directory), printing kustomize's warnings. */
 export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: string; docs: SourcedDoc[] } {
   const k = require('../kustomize') as typeof import('../kustomize');
   let result: import('../kustomize').BuildResult;
   try {
-    result = k.buildKustomization(dir, ctx.cwd);
+    result = k.buildKustomization(dir, ctx.cwd, patchers());
   } catch (e) {
     if (e instanceof k.KustomizeError) throw new CliError(e.message);
     throw e;

@@ -13,6 +13,7 @@ import { legacySort } from './legacy-order';
 import { contentHash } from './content-hash';
 import { fixNameReferences } from './name-references';
 import { applyJson6902Patches, applyPatches, applyStrategicMergePatches, type Json6902Entry, type PatchEntry } from './patches';
+import type { Patchers } from './patchers';
 import { readYamlDocs } from './read-yaml';
 import { isObj, makeResource, nameOf, rename, type Obj, type Resource } from './resource';
 import {
@@ -37,6 +38,8 @@ const stringMap = (v: unknown): Record<string, string> => (isObj(v) ? Object.fro
 
 class Builder {
   readonly warnings = new Set<string>();
+
+  constructor(private readonly patchers: Patchers) {}
 
   /** target builds one kustomization (or component, into `into`). */
   target(dir: string, into: Resource[] = [], isComponent = false, parent?: string): Resource[] {
@@ -81,8 +84,8 @@ class Builder {
   }
 
   private transformers({ k, dir }: LoadedKustomization, all: Resource[]): void {
-    applyStrategicMergePatches(all, list<string>(k.patchesStrategicMerge), dir);
-    applyPatches(all, list<PatchEntry>(k.patches), dir);
+    applyStrategicMergePatches(all, list<string>(k.patchesStrategicMerge), dir, this.patchers);
+    applyPatches(all, list<PatchEntry>(k.patches), dir, this.patchers);
     if (typeof k.namespace === 'string' && k.namespace) setNamespaces(all, k.namespace);
     const prefix = typeof k.namePrefix === 'string' ? k.namePrefix : '';
     const suffix = typeof k.nameSuffix === 'string' ? k.nameSuffix : '';
@@ -90,15 +93,15 @@ class Builder {
     addToMaps(all, stringMap(k.commonLabels), commonLabelSpecs());
     for (const entry of list<LabelsEntry>(k.labels)) addToMaps(all, stringMap(entry.pairs), labelSpecs(entry));
     addToMaps(all, stringMap(k.commonAnnotations), commonAnnotationSpecs());
-    applyJson6902Patches(all, list<Json6902Entry>(k.patchesJson6902), dir);
+    applyJson6902Patches(all, list<Json6902Entry>(k.patchesJson6902), dir, this.patchers);
     setReplicas(all, list<ReplicaEntry>(k.replicas));
     setImages(all, list<ImageEntry>(k.images));
   }
 }
 
 /** buildKustomization builds the kustomization in dir (relative to cwd) as `kubectl kustomize` does. */
-export function buildKustomization(dir: string, cwd = process.cwd()): BuildResult {
-  const b = new Builder();
+export function buildKustomization(dir: string, cwd: string, patchers: Patchers): BuildResult {
+  const b = new Builder(patchers);
   const full = path.resolve(cwd, dir);
   if (!fs.existsSync(full) || !fs.statSync(full).isDirectory()) {
     throw new KustomizeError(`must build at directory: not a valid directory: evalsymlink failure on '${dir}' : lstat ${full}: no such file or directory`);

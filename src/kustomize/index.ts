@@ -5,3 +5,4 @@
 export { buildKustomization, objectsOf, type BuildResult } from './build';
 export { KustomizeError } from './kustomize-error';
 export { renderBuild } from './render';
+export type { Patchers } from './patchers';

@@ -6,9 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSelector } from '../api/labels';
-import { applyJsonPatch } from '../cli/patch/json-patch';
-import { applyStrategicMergePatch } from '../cli/patch/strategic-merge';
 import { KustomizeError } from './kustomize-error';
+import type { Patchers } from './patchers';
 import { readYamlDocs, readYamlValue } from './read-yaml';
 import { groupVersionOf, hadName, isObj, kindOf, metadataOf, nameOf, namespaceOf, type Obj, type Resource } from './resource';
 
@@ -45,18 +44,18 @@ function readPatchText(dir: string, entry: PatchEntry): string {
 }
 
 // strategicMerge applies one SMP document to a resource: the patch's own name and namespace never rename it.
-function strategicMerge(all: Resource[], r: Resource, patch: Obj): void {
+function strategicMerge(all: Resource[], r: Resource, patch: Obj, patchers: Patchers): void {
   if (patch.$patch === 'delete') { all.splice(all.indexOf(r), 1); return; }
   const p = structuredClone(patch);
   const meta = isObj(p.metadata) ? p.metadata : (p.metadata = {});
   meta.name = nameOf(r);
   if (namespaceOf(r)) meta.namespace = namespaceOf(r); else delete meta.namespace;
-  r.obj = applyStrategicMergePatch(r.obj, p) as Obj;
+  r.obj = patchers.strategicMerge(r.obj, p) as Obj;
 }
 
-function jsonPatch(r: Resource, ops: unknown, source: string): void {
+function jsonPatch(r: Resource, ops: unknown, source: string, patchers: Patchers): void {
   try {
-    r.obj = applyJsonPatch(r.obj, ops) as Obj;
+    r.obj = patchers.jsonPatch(r.obj, ops) as Obj;
   } catch (e) {
     throw new KustomizeError(`unable to apply JSON patch from ${source}: ${(e as Error).message}`);
   }
@@ -69,17 +68,17 @@ function byOwnId(all: Resource[], patch: Obj): Resource[] {
   return all.filter((r) => kindOf(r.obj) === patch.kind && hadName(r, name) && (meta.namespace === undefined || r.namespaces.includes(String(meta.namespace))));
 }
 
-function applyStrategicDoc(all: Resource[], patch: Obj, target: PatchTarget | undefined): void {
+function applyStrategicDoc(all: Resource[], patch: Obj, target: PatchTarget | undefined, patchers: Patchers): void {
   const matched = target ? all.filter((r) => selects(target, r)) : byOwnId(all, patch);
   if (!target && matched.length === 0) {
     const meta = isObj(patch.metadata) ? patch.metadata : {};
     throw new KustomizeError(`no resource matches strategic merge patch "${patch.kind}.${groupVersionOf(patch).version}.${groupVersionOf(patch).group || '[noGrp]'}/${meta.name}.${meta.namespace ?? '[noNs]'}": no matches for Id ${patch.kind}.${groupVersionOf(patch).version}.${groupVersionOf(patch).group || '[noGrp]'}/${meta.name}.${meta.namespace ?? '[noNs]'}; failed to find unique target for patch ${patch.kind}.${groupVersionOf(patch).version}.${groupVersionOf(patch).group || '[noGrp]'}/${meta.name}.${meta.namespace ?? '[noNs]'}`);
   }
-  for (const r of matched) strategicMerge(all, r, patch);
+  for (const r of matched) strategicMerge(all, r, patch, patchers);
 }
 
 /** applyPatches applies the `patches` field. */
-export function applyPatches(all: Resource[], entries: PatchEntry[], dir: string): void {
+export function applyPatches(all: Resource[], entries: PatchEntry[], dir: string, patchers: Patchers): void {
   for (const entry of entries) {
     if ((entry.path === undefined) === (entry.patch === undefined)) throw new KustomizeError('must specify one and only one of patch and path in configuration');
     const text = readPatchText(dir, entry);
@@ -87,19 +86,19 @@ export function applyPatches(all: Resource[], entries: PatchEntry[], dir: string
     const value = readYamlValue(text, source);
     if (Array.isArray(value)) {
       if (!entry.target) throw new KustomizeError('unable to apply JSON 6902 patch without a target');
-      for (const r of all.filter((x) => selects(entry.target!, x))) jsonPatch(r, value, source);
+      for (const r of all.filter((x) => selects(entry.target!, x))) jsonPatch(r, value, source, patchers);
       continue;
     }
-    for (const doc of readYamlDocs(text, source)) applyStrategicDoc(all, doc.obj, entry.target);
+    for (const doc of readYamlDocs(text, source)) applyStrategicDoc(all, doc.obj, entry.target, patchers);
   }
 }
 
 /** applyStrategicMergePatches applies the deprecated `patchesStrategicMerge` (file paths or inline YAML). */
-export function applyStrategicMergePatches(all: Resource[], entries: string[], dir: string): void {
+export function applyStrategicMergePatches(all: Resource[], entries: string[], dir: string, patchers: Patchers): void {
   for (const entry of entries) {
     const inline = entry.includes('\n') || /^\s*(apiVersion|kind|metadata):/m.test(entry);
     const text = inline ? entry : readPatchText(dir, { path: entry });
-    for (const doc of readYamlDocs(text, inline ? 'inline patch' : entry)) applyStrategicDoc(all, doc.obj, undefined);
+    for (const doc of readYamlDocs(text, inline ? 'inline patch' : entry)) applyStrategicDoc(all, doc.obj, undefined, patchers);
   }
 }
 
@@ -107,10 +106,10 @@ export function applyStrategicMergePatches(all: Resource[], entries: string[], d
 export interface Json6902Entry { target: PatchTarget; path?: string; patch?: string }
 
 /** applyJson6902Patches applies the deprecated `patchesJson6902`. */
-export function applyJson6902Patches(all: Resource[], entries: Json6902Entry[], dir: string): void {
+export function applyJson6902Patches(all: Resource[], entries: Json6902Entry[], dir: string, patchers: Patchers): void {
   for (const entry of entries) {
     const text = readPatchText(dir, entry);
     const ops = readYamlValue(text, entry.path ?? 'inline patch');
-    for (const r of all.filter((x) => selects(entry.target, x))) jsonPatch(r, ops, entry.path ?? 'inline patch');
+    for (const r of all.filter((x) => selects(entry.target, x))) jsonPatch(r, ops, entry.path ?? 'inline patch', patchers);
   }
 }

@@ -47,10 +47,12 @@ export const ALLOWED: Record<string, readonly string[]> = {
   // Composition: builds a cluster from every layer below the CLI.
   'cluster': ['api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics'],
+  // kustomize builds manifests from files: objects and YAML only (patches are handed in by the CLI).
+  'kustomize': ['api', 'yaml'],
   // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps.
-  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster'],
+  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'kustomize'],
   'cli': ['api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
-    'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check'],
+    'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check', 'kustomize'],
 };
 
 /**
