@@ -3,6 +3,7 @@
  * its warnings on stderr, and its objects as the documents `-f` would have read. As in
  * kubectl's KustomizeVisitor, every object's source is the directory given to -k.
  */
+import * as path from 'node:path';
 import type { CommandContext } from './command';
 import { CliError } from './errors';
 import type { ReadOutcome, SourcedDoc } from './manifests';
@@ -19,7 +20,7 @@ export function patchers(): import('../kustomize').Patchers {
 }
 
 /** buildKustomizeDir builds dir (relative to the working directory), printing kustomize's warnings. */
-export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: string; docs: SourcedDoc[] } {
+export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: string; docs: SourcedDoc[]; origins: { file: string; line: number }[] } {
   const k = require('../kustomize') as typeof import('../kustomize');
   let result: import('../kustomize').BuildResult;
   try {
@@ -32,7 +33,9 @@ export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: str
   const docs = result.resources.map((r, index): SourcedDoc => ({
     object: r.obj, index, line: r.origin.line, duplicates: [], source: dir,
   }));
-  return { text: k.renderBuild(k.objectsOf(result)), docs };
+  // Where each object was written (a generated one: its kustomization file), for `kubemu check -k`.
+  const origins = result.resources.map((r) => ({ file: path.relative(ctx.cwd, r.origin.file) || r.origin.file, line: r.origin.line }));
+  return { text: k.renderBuild(k.objectsOf(result)), docs, origins };
 }
 
 /** readKustomizeArg is -k's counterpart of readFilenameArgs; it refuses -f alongside. */

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { manualCluster, type TempHome } from '../helpers/run-cli';
+import { manualCluster, tempHome, type TempHome } from '../helpers/run-cli';
 
 const OVERLAY = path.resolve(__dirname, 'testdata/kustomize-overlay/overlay');
 const CM = 'prod-web-config-hkcffcccgk';
@@ -60,5 +60,20 @@ describe('kustomize overlays against a cluster', () => {
       stdout: '', code: 1,
       stderr: `error: unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '${empty}'\n`,
     });
+  });
+
+  it('kubemu check -k judges what the overlay builds, each object at its file and line', () => {
+    const offline = tempHome();
+    try {
+      const r = offline.run(['check', '-k', 'overlay'], { cwd: path.dirname(OVERLAY) });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`base/kustomization.yaml\nLINE   OBJECT                                         PHASE      RESULT   REASON\n1      configmap/${CM} -n shop   admitted   pass\n`);
+      expect(r.stdout).toContain('base/app.yaml\nLINE   OBJECT                             PHASE   RESULT   REASON\n22     service/prod-web -n shop           ready   pass\n1      deployment.apps/prod-web -n shop   ready   pass\n');
+      expect(r.stdout).toContain('5 objects in 4 files: 5 passed, 0 failed');
+      expect(offline.run(['check', '-k', 'overlay', 'app.yaml'], { cwd: path.dirname(OVERLAY) }).code).toBe(2);
+    } finally {
+      offline.cleanup();
+    }
   });
 });
