@@ -10,7 +10,7 @@ export interface ReadDoc { obj: Obj; line: number }
 
 /** readYamlDocs reads every non-empty document of text. */
 export function readYamlDocs(text: string, source: string): ReadDoc[] {
-  const r = readManifestStream(text, source, { checkKind: false });
+  const r = readManifestStream(text, source, { checkKind: false, yaml12Booleans: true });
   if (r.errors.length > 0) throw new KustomizeError(r.errors[0].message);
   return r.docs.map((d) => ({ obj: d.object, line: d.line }));
 }
