@@ -31,6 +31,10 @@ const DEPRECATED: [string, string][] = [
   ['patchesJson6902', "# Warning: 'patchesJson6902' is deprecated. Please use 'patches' instead. Run 'kustomize edit fix' to update your Kustomization automatically."],
 ];
 
+// Fields kubemu does not build yet: refused rather than ignored, so no output is silently wrong.
+const UNSUPPORTED = ['replacements', 'vars', 'configurations', 'crds', 'openapi', 'generators', 'transformers', 'validators',
+  'helmCharts', 'helmGlobals', 'sortOptions', 'buildMetadata'];
+
 const REMOTE = /^(https?:\/\/|git@|ssh:\/\/|git::|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/;
 
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
@@ -48,6 +52,8 @@ class Builder {
     if (isComponent && k.kind !== 'Component') throw new KustomizeError(`accumulating components: accumulateDirectory: "expected kind 'Component' for path '${dir}' but got '${String(k.kind ?? 'Kustomization')}'"`);
     if (!isComponent && k.kind === 'Component') throw new KustomizeError(`accumulating resources: accumulation err='accumulating resources from '${path.relative(parent ?? dir, dir)}': read ${dir}: is a directory': recursed accumulation of path '${dir}': expected kind != 'Component' for path '${dir}'`);
     for (const [field, text] of DEPRECATED) if (k[field] !== undefined) this.warnings.add(text);
+    const unsupported = UNSUPPORTED.find((f) => k[f] !== undefined);
+    if (unsupported) throw new KustomizeError(`kubemu does not support '${unsupported}' in kustomizations yet (${loaded.file})`);
     const all = into;
     for (const entry of [...list<string>(k.bases), ...list<string>(k.resources)]) this.accumulate(loaded, String(entry), all);
     this.generators(loaded, all);
