@@ -37,16 +37,18 @@ export type Visitor = (current: unknown, present: boolean) => unknown;
 
 /** visitPath walks obj along path; create makes missing maps (and the last field) on the way. */
 export function visitPath(obj: unknown, path: string, create: boolean, visit: Visitor): void {
-  walk(obj, splitPath(path).map((s) => s.replace(/\[\]$/, '')), 0, create, visit);
+  walk(obj, splitPath(path), 0, create, visit);
 }
 
+// A segment ending in [] names a list: it is walked into when present, never created.
 function walk(node: unknown, segs: string[], i: number, create: boolean, visit: Visitor): void {
   if (Array.isArray(node)) {
     for (const el of node) walk(el, segs, i, create, visit);
     return;
   }
   if (!isObj(node)) return;
-  const key = segs[i];
+  const isList = segs[i].endsWith('[]');
+  const key = isList ? segs[i].slice(0, -2) : segs[i];
   const present = key in node && node[key] !== null && node[key] !== undefined;
   if (i === segs.length - 1) {
     if (!present && !create) return;
@@ -55,7 +57,7 @@ function walk(node: unknown, segs: string[], i: number, create: boolean, visit: 
     return;
   }
   if (!present) {
-    if (!create) return;
+    if (!create || isList) return;
     node[key] = {};
   }
   walk(node[key], segs, i + 1, create, visit);
