@@ -77,16 +77,22 @@ function applyStrategicDoc(all: Resource[], patch: Obj, target: PatchTarget | un
   for (const r of matched) strategicMerge(all, r, patch, patchers);
 }
 
+// isJson6902: a patch whose first content line opens a list is a JSON 6902 patch; else strategic merge documents.
+function isJson6902(text: string): boolean {
+  const first = text.split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('#') && l !== '---');
+  return first !== undefined && (first.startsWith('[') || first === '-' || first.startsWith('- '));
+}
+
 /** applyPatches applies the `patches` field. */
 export function applyPatches(all: Resource[], entries: PatchEntry[], dir: string, patchers: Patchers): void {
   for (const entry of entries) {
     if ((entry.path === undefined) === (entry.patch === undefined)) throw new KustomizeError('must specify one and only one of patch and path in configuration');
     const text = readPatchText(dir, entry);
     const source = entry.path ?? 'inline patch';
-    const value = readYamlValue(text, source);
-    if (Array.isArray(value)) {
+    if (isJson6902(text)) {
       if (!entry.target) throw new KustomizeError('unable to apply JSON 6902 patch without a target');
-      for (const r of all.filter((x) => selects(entry.target!, x))) jsonPatch(r, value, source, patchers);
+      const ops = readYamlValue(text, source);
+      for (const r of all.filter((x) => selects(entry.target!, x))) jsonPatch(r, ops, source, patchers);
       continue;
     }
     for (const doc of readYamlDocs(text, source)) applyStrategicDoc(all, doc.obj, entry.target, patchers);
