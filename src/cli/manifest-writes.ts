@@ -10,6 +10,7 @@ import { kindPrefix } from '../api/registry';
 import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
 import type { FlagsContext } from './command';
 import { CliError, finishWithErrors, formatError } from './errors';
+import { readKustomizeArg } from './kustomize-docs';
 import { readFilenameArgs } from './manifests';
 import { parseValidate, prepareDoc, serverError, type PreparedDoc, type Validate } from './object-writer';
 import { parseOutput, printObjects } from './output';
@@ -41,11 +42,14 @@ export interface WriteOutcome { object: KubeObject; word: string }
 export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: string,
   writeOne: (doc: PreparedDoc, w: WriteContext, fail: (message: string) => void) => WriteOutcome | undefined): number {
   const files = ctx.flags.filename;
-  if (!files.length) throw new CliError('must specify one of -f and -k');
+  const kustomizeDir = ctx.flags.kustomize;
+  if (!files.length && !kustomizeDir) throw new CliError('must specify one of -f and -k');
   const dryRun = parseDryRun(ctx.flags['dry-run']);
   const validate = parseValidate(ctx.flags.validate);
   const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
-  const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
+  const { docs, errors: parseErrors } = kustomizeDir
+    ? readKustomizeArg(ctx, kustomizeDir, files)
+    : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
   const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
   if (!docs.length && !errors.length) throw new CliError(`no objects passed to ${verb}`);
   const cluster = ctx.cluster();

@@ -59,9 +59,11 @@ interface BadKey {
   value: unknown;
 }
 
+const YAML12_BOOLEANS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+
 /** constructDocument builds the first document found in `events` (parsed from `source`). */
-export function constructDocument(events: Event[], source: string): ConstructResult | undefined {
-  const c = new Constructor(events, source);
+export function constructDocument(events: Event[], source: string, yaml12Booleans = false): ConstructResult | undefined {
+  const c = new Constructor(events, source, yaml12Booleans);
   return c.run();
 }
 
@@ -75,7 +77,7 @@ class Constructor {
   private sawNonFinite = false;
   private lineStarts: number[] | undefined;
 
-  constructor(private readonly events: Event[], private readonly src: string) {}
+  constructor(private readonly events: Event[], private readonly src: string, private readonly yaml12Booleans: boolean) {}
 
   run(): ConstructResult | undefined {
     const ev = this.events;
@@ -203,6 +205,8 @@ class Constructor {
     if (tag === '' || tag === '!') {
       if (e.style !== SCALAR_STYLE.PLAIN || tag === '!') return { tag: 'str', value: text };
       const r = resolveScalar(text);
+      // go-yaml v3 (kustomize's reader) knows only true/false spellings as booleans: yes, on, y stay text.
+      if (this.yaml12Booleans && r.tag === 'bool' && !YAML12_BOOLEANS.has(text)) return { tag: 'str', value: text };
       // go-yaml v2 keeps timestamps as their text when decoding into interface{}.
       return { tag: r.tag, value: r.value };
     }

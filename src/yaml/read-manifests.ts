@@ -86,6 +86,8 @@ export interface ReadManifestsOptions {
    * Callers that validate first (`--validate`, "kind not set") turn it off.
    */
   checkKind?: boolean;
+  /** Read booleans as go-yaml v3 does (kustomize): only true/false spellings, `yes`/`on` stay strings. */
+  yaml12Booleans?: boolean;
 }
 
 /**
@@ -152,7 +154,7 @@ export function readManifestStream(text: string, source: string, options: ReadMa
     let duplicates: DuplicateKey[] = [];
     try {
       const events = parseEvents(chunk, { maxDepth: MAX_NESTING_DEPTH });
-      const r = constructDocument(events, chunk);
+      const r = constructDocument(events, chunk, options.yaml12Booleans);
       value = r === undefined ? null : r.value;
       duplicates = r?.duplicates ?? [];
     } catch (e) {

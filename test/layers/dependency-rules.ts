@@ -47,12 +47,14 @@ export const ALLOWED: Record<string, readonly string[]> = {
   // Composition: builds a cluster from every layer below the CLI.
   'cluster': ['api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics'],
+  // kustomize builds manifests from files: objects and YAML only (patches are handed in by the CLI).
+  'kustomize': ['api', 'yaml'],
   // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps.
-  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster'],
+  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'kustomize'],
   // A node's host (kubemu ssh): its files and units over the API, with the kubelet's shell and static pods.
   'node-host': [...COMPONENT_BASE, 'kubelet'],
   'cli': ['node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
-    'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check'],
+    'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check', 'kustomize'],
 };
 
 /**

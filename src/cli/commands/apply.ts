@@ -61,6 +61,7 @@ export const WRITE_FLAGS = defineFlags([
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
   { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
   { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
+  { name: 'kustomize', short: 'k', type: 'string', default: '', help: 'Process a kustomization directory. This flag can\'t be used together with -f or -R.' },
 ]);
 
 /** applyCommand is `kubectl apply`. */
@@ -68,12 +69,11 @@ export const applyCommand = defineCommand({
   name: 'apply',
   short: 'Apply a configuration to a resource by file name or stdin',
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY) [options]',
-  flags: [...WRITE_FLAGS, { name: 'kustomize', short: 'k', type: 'string', help: 'Process a kustomization directory (not supported by kubemu).' },
+  flags: [...WRITE_FLAGS,
     { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects that do not appear in the configs (refused: kubemu does not implement it yet).' },
     { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client (refused: kubemu does not implement server-side apply yet).' },
     { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' }],
   run(ctx): number {
-    if (ctx.flags.kustomize) throw new CliError('kustomize directories are not supported by kubemu');
     // Refused rather than done client-side: a user asking for field ownership or pruning must not get something else.
     if (ctx.flags['server-side']) throw new CliError(SERVER_SIDE_UNSUPPORTED);
     if (ctx.flags.prune) throw new CliError(PRUNE_UNSUPPORTED);

@@ -19,6 +19,7 @@ import { summaryLine } from '../../check/summary';
 import { reportColors } from '../../printers/report';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
+import { buildKustomizeDir, ONLY_ONE_OF_F_K } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { leaf, ownVerb } from '../own-verb';
@@ -63,6 +64,13 @@ function readBundle(ctx: CommandContext, paths: string[], recursive: boolean): B
   return { files, docs: bundleDocs, errors: bundleErrors };
 }
 
+/** readKustomization builds a kustomization; each object points at the file and line it came from. */
+function readKustomization(ctx: CommandContext, dir: string): Bundle {
+  const { docs, origins } = buildKustomizeDir(ctx, dir);
+  const bundleDocs: BundleDoc[] = docs.map((d, i) => ({ file: origins[i]!.file, line: origins[i]!.line, object: d.object }));
+  return { files: [...new Set(bundleDocs.map((d) => d.file))], docs: bundleDocs, errors: [] };
+}
+
 /**
  * pathArgs are the PATH arguments in the order typed. yargs' parser drops a lone `-`, so
  * stdin's `-` is put back from the command line where it stood among the paths.
@@ -88,6 +96,7 @@ function choice(value: string, flag: string, allowed: readonly string[]): string
 /** CHECK_OPTIONS are check's flags (a named table: typed through leaf's parameter, not inferred inside ownVerb's). */
 const CHECK_OPTIONS = {
   recursive: { alias: 'R', type: 'boolean', default: false, describe: 'Read the directories given recursively.' },
+  kustomize: { alias: 'k', type: 'string', describe: 'Check the objects the kustomization in this directory builds (instead of PATHs).' },
   until: { type: 'string', default: 'ready', describe: `The last phase to check: ${PHASES.join(', ')}.` },
   'sim-timeout': { type: 'string', default: '10m', describe: 'How much simulated time objects get to reach the phase.' },
   output: { alias: 'o', type: 'string', default: 'text', describe: `Report format: ${OUTPUT_NAMES.join(', ')}.` },
@@ -106,18 +115,20 @@ export const checkCommand = ownVerb(leaf<typeof CHECK_OPTIONS>({
     ['helm template my-chart | $0 check -', 'check what a chart renders'],
     ['$0 check app.yaml --output junit --output-file check.xml', 'a JUnit report for CI'],
     ['$0 check app.yaml --until scheduled --profile kind', "stop at scheduling, on kind's single node"],
+    ['$0 check -k overlays/prod', 'check what a kustomization builds'],
   ],
   run(ctx: CommandContext, opts): number {
     try {
       const paths = pathArgs(ctx);
-      if (!paths.length) throw new CliError(NO_INPUT, USAGE_EXIT);
+      if (opts.kustomize !== undefined && paths.length) throw new CliError(ONLY_ONE_OF_F_K.replace('-f', 'PATHs'), USAGE_EXIT);
+      if (!paths.length && opts.kustomize === undefined) throw new CliError(NO_INPUT, USAGE_EXIT);
       const until = choice(opts.until, 'until', PHASES) as Phase;
       const format = choice(opts.output, 'output', OUTPUT_NAMES);
       const profile = PROFILES[choice(opts.profile, 'profile', PROFILE_NAMES)]!;
       const simTimeoutMs = durationFlag(opts['sim-timeout'], 'sim-timeout');
       if (simTimeoutMs < 0) throw new CliError(`invalid argument "${opts['sim-timeout']}" for "--sim-timeout" flag: must not be negative`, USAGE_EXIT);
       if (!Number.isInteger(opts.seed)) throw new CliError(`invalid argument "${opts.seed}" for "--seed" flag: must be a whole number`, USAGE_EXIT);
-      const bundle = readBundle(ctx, paths, opts.recursive);
+      const bundle = opts.kustomize !== undefined ? readKustomization(ctx, opts.kustomize) : readBundle(ctx, paths, opts.recursive);
       if (!bundle.docs.length && !bundle.errors.length) throw new CliError('no objects passed to check', USAGE_EXIT);
       const report = runCheck(bundle, admission(ctx), { profile, seed: opts.seed, until, simTimeoutMs });
       const toFile = opts['output-file'];

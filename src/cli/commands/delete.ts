@@ -13,6 +13,7 @@ import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { parseResourceArgs } from '../resource-args';
+import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
@@ -33,6 +34,7 @@ export const MAX_WAIT_MS = 60 * 60 * 1000;
 const FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'containing the resource to delete.' },
   { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
+  { name: 'kustomize', short: 'k', type: 'string', default: '', help: 'Process a kustomization directory. This flag can\'t be used together with -f or -R.' },
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
   { name: 'field-selector', type: 'string', help: 'Selector (field query) to filter on.' },
   { name: 'all', type: 'bool', default: false, help: 'Delete all resources, in the namespace of the specified resource types.' },
@@ -71,7 +73,8 @@ export const deleteCommand = defineCommand({
     const selector = ctx.flags.selector;
     const fieldSelector = ctx.flags['field-selector'];
     const all = !!ctx.flags.all;
-    if (!files.length && !ctx.args.length) throw new CliError(NO_RESOURCES);
+    const kustomizeDir = ctx.flags.kustomize;
+    if (!files.length && !kustomizeDir && !ctx.args.length) throw new CliError(NO_RESOURCES);
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const cascade = cascadeOf(ctx.flags.cascade);
     let grace = ctx.flags['grace-period'];
@@ -85,8 +88,10 @@ export const deleteCommand = defineCommand({
     const bySelector = !!(selector || fieldSelector || all);
     cluster.catchUp();
     const registry = cluster.api.registry();
-    if (files.length) {
-      const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
+    if (files.length || kustomizeDir) {
+      const { docs, errors: parseErrors } = kustomizeDir
+        ? readKustomizeArg(ctx, kustomizeDir, files)
+        : readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
       errors.push(...parseErrors.map((e) => `error: ${e.message}`));
       for (const doc of docs) {
         try {

@@ -13,6 +13,7 @@ import { parseApiVersion } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
+import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
 import { toYaml } from '../../yaml/write-yaml';
@@ -60,6 +61,7 @@ export const diffCommand = defineCommand({
   flags: [
     { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files contains the configuration to diff' },
     { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
+    { name: 'kustomize', short: 'k', type: 'string', default: '', help: 'Process the kustomization directory. This flag can\'t be used together with -f or -R.' },
     { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client.' },
     { name: 'field-manager', type: 'string', default: 'kubectl-client-side-apply', help: 'Name of the manager used to track field ownership.' },
     { name: 'force-conflicts', type: 'bool', default: false, help: 'If true, server-side apply will force the changes against conflicts.' },
@@ -83,8 +85,9 @@ export const diffCommand = defineCommand({
 
 function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
   const files = ctx.flags.filename;
-  if (!files.length) throw new CliError('must specify one of -f and -k');
-  const { docs, errors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
+  const kustomizeDir = ctx.flags.kustomize;
+  if (!files.length && !kustomizeDir) throw new CliError('must specify one of -f and -k');
+  const { docs, errors } = kustomizeDir ? readKustomizeArg(ctx, kustomizeDir, files) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
   if (errors.length) throw new CliError(errors[0]!.message);
   const cluster = ctx.cluster();
   cluster.catchUp();

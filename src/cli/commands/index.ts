@@ -39,6 +39,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['replace', () => (require('./replace') as typeof import('./replace')).replaceCommand],
   ['edit', () => (require('./edit') as typeof import('./edit')).editCommand],
   ['diff', () => (require('./diff') as typeof import('./diff')).diffCommand],
+  ['kustomize', () => (require('./kustomize') as typeof import('./kustomize')).kustomizeCommand],
   ['cordon', () => (require('./cordon') as typeof import('./cordon')).cordonCommand],
   ['uncordon', () => (require('./cordon') as typeof import('./cordon')).uncordonCommand],
   ['taint', () => (require('./taint') as typeof import('./taint')).taintCommand],

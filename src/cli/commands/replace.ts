@@ -7,6 +7,7 @@ import { kindPrefix } from '../../api/registry';
 import type { KubeObject } from '../../api/meta';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, finishWithErrors } from '../errors';
+import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { fieldValidationOf, parseValidate, prepareDoc, serverError } from '../object-writer';
 import { parseOutput, printObjects } from '../output';
@@ -25,12 +26,14 @@ export const replaceCommand = defineCommand({
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' }],
   run(ctx): number {
     const files = ctx.flags.filename;
-    if (!files.length) throw new CliError('must specify --filename to replace');
+    if (!files.length && !ctx.flags.kustomize) throw new CliError('must specify --filename to replace');
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const validate = parseValidate(ctx.flags.validate);
     const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
     const force = !!ctx.flags.force;
-    const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
+    const { docs, errors: parseErrors } = ctx.flags.kustomize
+      ? readKustomizeArg(ctx, ctx.flags.kustomize, files)
+      : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
     const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
     if (!docs.length && !errors.length) throw new CliError('no objects passed to replace');
     const cluster = ctx.cluster();

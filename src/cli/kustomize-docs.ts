@@ -1,0 +1,45 @@
+/**
+ * kustomize-docs: `-k DIR` for kubectl's verbs — the kustomization built by src/kustomize,
+ * its warnings on stderr, and its objects as the documents `-f` would have read. As in
+ * kubectl's KustomizeVisitor, every object's source is the directory given to -k.
+ */
+import * as path from 'node:path';
+import type { CommandContext } from './command';
+import { CliError } from './errors';
+import type { ReadOutcome, SourcedDoc } from './manifests';
+
+/** ONLY_ONE_OF_F_K is kubectl's refusal of -f together with -k. */
+export const ONLY_ONE_OF_F_K = 'only one of -f or -k can be specified';
+
+/** patchers are kubemu's patch implementations, handed to the engine (loaded only when -k is used). */
+export function patchers(): import('../kustomize').Patchers {
+  return {
+    strategicMerge: (require('./patch/strategic-merge') as typeof import('./patch/strategic-merge')).applyStrategicMergePatch,
+    jsonPatch: (require('./patch/json-patch') as typeof import('./patch/json-patch')).applyJsonPatch,
+  };
+}
+
+/** buildKustomizeDir builds dir (relative to the working directory), printing kustomize's warnings. */
+export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: string; docs: SourcedDoc[]; origins: { file: string; line: number }[] } {
+  const k = require('../kustomize') as typeof import('../kustomize');
+  let result: import('../kustomize').BuildResult;
+  try {
+    result = k.buildKustomization(dir, ctx.cwd, patchers());
+  } catch (e) {
+    if (e instanceof k.KustomizeError) throw new CliError(e.message);
+    throw e;
+  }
+  for (const w of result.warnings) ctx.io.err(`${w}\n`);
+  const docs = result.resources.map((r, index): SourcedDoc => ({
+    object: r.obj, index, line: r.origin.line, duplicates: [], source: dir,
+  }));
+  // Where each object was written (a generated one: its kustomization file), for `kubemu check -k`.
+  const origins = result.resources.map((r) => ({ file: path.relative(ctx.cwd, r.origin.file) || r.origin.file, line: r.origin.line }));
+  return { text: k.renderBuild(k.objectsOf(result)), docs, origins };
+}
+
+/** readKustomizeArg is -k's counterpart of readFilenameArgs; it refuses -f alongside. */
+export function readKustomizeArg(ctx: CommandContext, dir: string, filenames: readonly string[]): ReadOutcome {
+  if (filenames.length > 0) throw new CliError(ONLY_ONE_OF_F_K);
+  return { docs: buildKustomizeDir(ctx, dir).docs, errors: [] };
+}

@@ -1,0 +1,79 @@
+/**
+ * apply -k / delete -k / diff -k / kubectl kustomize against a cluster: an overlay (namespace,
+ * prefix, generator merge, secret generator, replicas, a patch) creates its objects under the
+ * names kustomize gives them, content-hash suffixes included, and delete -k removes them.
+ */
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { manualCluster, tempHome, type TempHome } from '../helpers/run-cli';
+
+const OVERLAY = path.resolve(__dirname, 'testdata/kustomize-overlay/overlay');
+const CM = 'prod-web-config-hkcffcccgk';
+const SECRET = 'prod-web-secret-dbdgd77ct8';
+
+describe('kustomize overlays against a cluster', () => {
+  let home: TempHome;
+  beforeEach(() => { home = manualCluster('kust', 7); });
+  afterEach(() => home.cleanup());
+
+  it('apply -k creates the overlay, in kustomize order, with hashed names; delete -k removes it', () => {
+    let r = home.run(['apply', '-k', OVERLAY]);
+    expect(r).toEqual({
+      stdout: `namespace/shop created\nconfigmap/${CM} created\nsecret/${SECRET} created\nservice/prod-web created\ndeployment.apps/prod-web created\n`,
+      stderr: '', code: 0,
+    });
+    const d = JSON.parse(home.run('get deploy prod-web -n shop -o json').stdout);
+    expect(d.spec.replicas).toBe(2);
+    const c = d.spec.template.spec.containers[0];
+    expect(c.envFrom).toEqual([{ configMapRef: { name: CM } }]);
+    expect(c.env).toEqual([{ name: 'TOKEN', valueFrom: { secretKeyRef: { key: 'token', name: SECRET } } }]);
+    expect(home.run(['get', 'cm', CM, '-n', 'shop', '-o', 'jsonpath={.data.GREETING}']).stdout).toBe('hello from prod');
+
+    home.run('tick 1m');
+    expect(home.run(['get', 'deploy', 'prod-web', '-n', 'shop', '-o', 'jsonpath={.status.readyReplicas}']).stdout).toBe('2');
+
+    r = home.run(['apply', '-k', OVERLAY]);
+    expect(r.stdout).toBe(`namespace/shop unchanged\nconfigmap/${CM} unchanged\nsecret/${SECRET} unchanged\nservice/prod-web unchanged\ndeployment.apps/prod-web unchanged\n`);
+    r = home.run(['diff', '-k', OVERLAY]);
+    expect(r).toEqual({ stdout: '', stderr: '', code: 0 });
+
+    r = home.run(['delete', '-k', OVERLAY]);
+    expect(r.stdout).toBe(`namespace "shop" deleted\nconfigmap "${CM}" deleted\nsecret "${SECRET}" deleted\nservice "prod-web" deleted\ndeployment.apps "prod-web" deleted\n`);
+    expect(r.code).toBe(0);
+    home.run('tick 1m');
+    expect(home.run('get ns shop').stderr).toBe('Error from server (NotFound): namespaces "shop" not found\n');
+  });
+
+  it('create -k creates once and refuses the second time as create -f does', () => {
+    let r = home.run(['create', '-k', OVERLAY]);
+    expect(r.stdout.split('\n')[0]).toBe('namespace/shop created');
+    expect(r.code).toBe(0);
+    r = home.run(['create', '-k', OVERLAY]);
+    expect(r.stderr.split('\n')[0]).toBe(`Error from server (AlreadyExists): error when creating "${OVERLAY}": namespaces "shop" already exists`);
+    expect(r.code).toBe(1);
+  });
+
+  it('refuses -k with -f, and a directory without a kustomization, with kubectl\'s texts', () => {
+    expect(home.run(['apply', '-k', OVERLAY, '-f', 'x.yaml'])).toEqual({ stdout: '', stderr: 'error: only one of -f or -k can be specified\n', code: 1 });
+    const empty = path.dirname(home.file('empty/.keep', ''));
+    expect(home.run(['apply', '-k', empty])).toEqual({
+      stdout: '', code: 1,
+      stderr: `error: unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '${empty}'\n`,
+    });
+  });
+
+  it('kubemu check -k judges what the overlay builds, each object at its file and line', () => {
+    const offline = tempHome();
+    try {
+      const r = offline.run(['check', '-k', 'overlay'], { cwd: path.dirname(OVERLAY) });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`base/kustomization.yaml\nLINE   OBJECT                                         PHASE      RESULT   REASON\n1      configmap/${CM} -n shop   admitted   pass\n`);
+      expect(r.stdout).toContain('base/app.yaml\nLINE   OBJECT                             PHASE   RESULT   REASON\n22     service/prod-web -n shop           ready   pass\n1      deployment.apps/prod-web -n shop   ready   pass\n');
+      expect(r.stdout).toContain('5 objects in 4 files: 5 passed, 0 failed');
+      expect(offline.run(['check', '-k', 'overlay', 'app.yaml'], { cwd: path.dirname(OVERLAY) }).code).toBe(2);
+    } finally {
+      offline.cleanup();
+    }
+  });
+});
