@@ -27,7 +27,7 @@ const NON_RESOURCE_VERBS = new Set(['get', 'put', 'post', 'head', 'options', 'de
 const NON_STANDARD_RESOURCES = new Set(['users', 'groups']);
 
 function userOf(ctx: CommandContext): UserInfo {
-  return requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'] });
+  return ctx.requestUser?.() ?? requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'] });
 }
 
 function warn(ctx: CommandContext, text: string): void {
