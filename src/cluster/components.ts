@@ -8,6 +8,7 @@ import type { Controller } from '../sim/controller';
 import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
+import { csrSigner } from '../controllers/certificates/csr-signer';
 import { deploymentController } from '../controllers/deployment';
 import { newReplicaSetController } from '../controllers/replicaset';
 import { daemonSetController } from '../controllers/daemonset';
@@ -70,6 +71,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     ...garbageCollectors,
     disruptionController,
     resourceQuotaController,
+    csrSigner,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
     newKubelet(),
     nodeStatusController,
