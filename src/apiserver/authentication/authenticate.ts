@@ -45,8 +45,8 @@ export function authenticateCertificate(ca: CertificateAuthority, certPem: strin
 /** authenticateToken is the service-account token authenticator (bound tokens). */
 export function authenticateToken(read: ObjectReader, key: ServiceAccountKey, token: string, nowMs: number): UserInfo {
   const claims = verifyJwt(token, key.publicKey) as undefined | {
-    iss?: string; aud?: string[] | string; exp?: number; nbf?: number; sub?: string;
-    'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string }; pod?: { name?: string; uid?: string }; secret?: { name?: string; uid?: string } };
+    iss?: string; aud?: string[] | string; exp?: number; nbf?: number; sub?: string; jti?: string;
+    'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string }; node?: { name?: string; uid?: string }; pod?: { name?: string; uid?: string }; secret?: { name?: string; uid?: string } };
   };
   if (!claims || claims.iss !== ISSUER) throw unauthorized();
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
@@ -63,7 +63,12 @@ export function authenticateToken(read: ObjectReader, key: ServiceAccountKey, to
     const obj = read(kind, ns, ref.name);
     if (!obj || obj.metadata.uid !== ref.uid || obj.metadata.deletionTimestamp) throw unauthorized();
   }
-  return { name: `system:serviceaccount:${ns}:${saName}`, groups: [...serviceAccountGroups(ns), ALL_AUTHENTICATED] };
+  // kube-apiserver's extra for a service-account token: the credential id and, for a bound token, its pod and node.
+  const extra: Record<string, string[]> = {};
+  if (claims.jti) extra['authentication.kubernetes.io/credential-id'] = [`JTI=${claims.jti}`];
+  if (k.node?.name) { extra['authentication.kubernetes.io/node-name'] = [k.node.name]; if (k.node.uid) extra['authentication.kubernetes.io/node-uid'] = [k.node.uid]; }
+  if (k.pod?.name) { extra['authentication.kubernetes.io/pod-name'] = [k.pod.name]; if (k.pod.uid) extra['authentication.kubernetes.io/pod-uid'] = [k.pod.uid]; }
+  return { name: `system:serviceaccount:${ns}:${saName}`, uid: sa.metadata.uid, groups: [...serviceAccountGroups(ns), ALL_AUTHENTICATED], extra };
 }
 
 /** ANONYMOUS_USER is who a request with no credentials is, kube-apiserver's anonymous auth being on (kubeadm). */

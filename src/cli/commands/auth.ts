@@ -128,7 +128,9 @@ const whoamiCommand = defineCommand({
     }
     if (out) throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
     const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.name]];
+    if (user.uid) rows.push(['UID', user.uid]);
     if (user.groups.length) rows.push(['Groups', `[${user.groups.join(' ')}]`]);
+    for (const k of Object.keys(user.extra ?? {}).sort()) rows.push([`Extra: ${k}`, `[${user.extra![k]!.join(' ')}]`]);
     ctx.io.out(renderTabbed(rows));
     return 0;
   },
