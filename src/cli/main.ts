@@ -18,7 +18,7 @@ import { freshSeed } from '../sim/rand';
 import { hostNowMs } from '../sim/clock';
 import { SettleProgress, podCounts } from './settle-progress';
 import { impersonatedCluster, requestUser, type UserInfo } from '../apiserver/authorization';
-import { usesKubeconfigFile } from './kubeconfig/loading-rules';
+import { usesKubeconfigFile } from './kubeconfig/kubeconfig-in-use';
 import type { RequestContext } from './kubeconfig/request-context';
 
 export { processIO, captureIO } from './io';

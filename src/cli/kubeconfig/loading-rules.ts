@@ -12,20 +12,15 @@ import * as path from 'node:path';
 import { contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
 import { ROOT_CA_PEM } from '../../api/root-ca';
 import { ADMIN_CLIENT_CERT_PEM, ADMIN_CLIENT_KEY_PEM } from './admin-credentials';
-import { emptyKubeconfig, readKubeconfigFile, writeKubeconfigFile, type ClusterEntry, type ContextEntry, type Kubeconfig, type UserEntry } from './kubeconfig';
+import { homeKubeconfig } from './kubeconfig-in-use';
 
-/** KUBECONFIG_FILE is the default kubeconfig's name inside $KUBEMU_HOME (kubemu never writes ~/.kube/config). */
-export const KUBECONFIG_FILE = 'kubeconfig';
+export { homeKubeconfig, KUBECONFIG_FILE } from './kubeconfig-in-use';
+import { emptyKubeconfig, readKubeconfigFile, writeKubeconfigFile, type ClusterEntry, type ContextEntry, type Kubeconfig, type UserEntry } from './kubeconfig';
 
 /** SERVER_URL is the API server address of every kubemu cluster (the control plane's node IP). */
 export const SERVER_URL = 'https://172.18.0.2:6443';
 
 export const adminUserOf = (cluster: string): string => `${cluster}-admin`;
-
-/** homeKubeconfig is $KUBEMU_HOME/kubeconfig. */
-export function homeKubeconfig(home: string): string {
-  return path.join(home, KUBECONFIG_FILE);
-}
 
 /** kubeconfigFiles is the precedence list: --kubeconfig, else KUBECONFIG's entries, else the home file. */
 export function kubeconfigFiles(home: string, env: NodeJS.ProcessEnv, explicit?: string, cwd = process.cwd()): string[] {
@@ -33,11 +28,6 @@ export function kubeconfigFiles(home: string, env: NodeJS.ProcessEnv, explicit?:
   const list = (env.KUBECONFIG ?? '').split(path.delimiter).filter(Boolean).map((f) => path.resolve(cwd, f));
   if (list.length) return [...new Set(list)];
   return [homeKubeconfig(home)];
-}
-
-/** usesKubeconfigFile says whether anything but the clusters' own entries is in play (the fast path skips loading YAML otherwise). */
-export function usesKubeconfigFile(home: string, env: NodeJS.ProcessEnv, explicit?: string): boolean {
-  return !!explicit || !!env.KUBECONFIG || fs.existsSync(homeKubeconfig(home));
 }
 
 /** Source says where an entry came from: a file, or a kubemu cluster. */
