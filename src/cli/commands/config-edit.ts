@@ -124,6 +124,7 @@ const setCluster = defineCommand({
     const name = oneName(ctx, 'Unexpected args');
     const f = ctx.flags;
     const ca = f['certificate-authority'];
+    if (ca && f['insecure-skip-tls-verify']) throw new CliError('you cannot specify a certificate authority and insecure mode at the same time');
     const caData = ca && f['embed-certs'] ? readForEmbed(ctx, ca, 'certificate-authority') : undefined;
     saveEdit(loaded(ctx), (cfg) => {
       const c = { ...(cfg.clusters.get(name) ?? {}) };

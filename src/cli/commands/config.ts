@@ -10,7 +10,9 @@ import { CliError } from '../errors';
 import { renderTabbed } from '../../printers/table';
 import { toYaml } from '../../yaml/write-yaml';
 import { toJson } from '../../yaml/write-json';
-import { toV1, type Kubeconfig } from '../kubeconfig/kubeconfig';
+import * as path from 'node:path';
+import { CLUSTER_PATH_FIELDS, USER_PATH_FIELDS, relativize, toV1, type ClusterEntry, type Kubeconfig, type UserEntry } from '../kubeconfig/kubeconfig';
+import { fileOf, type LoadedKubeconfig } from '../kubeconfig/loading-rules';
 import { configEditCommands, loaded, saveEdit } from './config-edit';
 
 /** DATA_OMITTED and REDACTED are what kubectl config view shows for byte data and secrets unless --raw. */
@@ -117,6 +119,20 @@ const copy = (cfg: Kubeconfig): Kubeconfig => ({
   preferences: cfg.preferences,
 });
 
+/** asWritten is the merged config with each entry's paths as its file holds them (relative to the file's folder). */
+function asWritten(l: LoadedKubeconfig, merged: Kubeconfig): Kubeconfig {
+  const cfg = copy(merged);
+  const rel = (section: 'clusters' | 'users', fields: readonly string[]) => {
+    for (const [name, entry] of cfg[section] as Map<string, ClusterEntry | UserEntry>) {
+      const file = fileOf(l, section, name);
+      if (file) (cfg[section] as Map<string, unknown>).set(name, relativize(entry, fields, path.dirname(file)));
+    }
+  };
+  rel('clusters', CLUSTER_PATH_FIELDS);
+  rel('users', USER_PATH_FIELDS);
+  return cfg;
+}
+
 const view = defineCommand({
   name: 'view', short: 'Display merged kubeconfig settings or a specified kubeconfig file', usage: 'kubectl config view [flags] [options]',
   flags: [
@@ -128,10 +144,12 @@ const view = defineCommand({
   run(ctx) {
     const out = ctx.flags.output;
     if (out !== 'yaml' && out !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
-    const cfg = copy(loaded(ctx).merged);
-    if (ctx.flags.minify) minify(cfg, ctx.flags.context);
-    if (ctx.flags.flatten) flatten(cfg);
-    else if (!ctx.flags.raw) shorten(cfg);
+    const l = loaded(ctx);
+    const merged = copy(l.merged);
+    if (ctx.flags.minify) minify(merged, ctx.flags.context);
+    if (ctx.flags.flatten) flatten(merged);
+    const cfg = asWritten(l, merged);
+    if (!ctx.flags.flatten && !ctx.flags.raw) shorten(cfg);
     const v1 = toV1(cfg);
     ctx.io.out(out === 'json' ? toJson(v1, { sortKeys: false }) : toYaml(v1));
     return 0;

@@ -55,7 +55,8 @@ function absolutize(entry: Record<string, unknown>, fields: readonly string[], d
   for (const f of fields) if (typeof entry[f] === 'string' && entry[f]) entry[f] = path.resolve(dir, entry[f] as string);
 }
 
-function relativize(entry: Record<string, unknown>, fields: readonly string[], dir: string): Record<string, unknown> {
+/** relativize writes an entry's file paths relative to dir where they lie below it, as clientcmd does when it saves. */
+export function relativize(entry: Record<string, unknown>, fields: readonly string[], dir: string): Record<string, unknown> {
   const out = { ...entry };
   for (const f of fields) {
     const p = out[f];
@@ -70,16 +71,30 @@ function relativize(entry: Record<string, unknown>, fields: readonly string[], d
 const byName = <T>(m: Map<string, T>, field: string, map: (v: T) => unknown = (v) => v) =>
   m.size ? [...m.keys()].sort().map((name) => ({ name, [field]: map(m.get(name)!) })) : null;
 
+// v1.Cluster's, v1.AuthInfo's and v1.Context's field order, which -o json keeps (YAML sorts keys).
+const CLUSTER_ORDER = ['server', 'tls-server-name', 'insecure-skip-tls-verify', 'certificate-authority', 'certificate-authority-data', 'proxy-url', 'disable-compression', 'extensions'];
+const USER_ORDER = ['client-certificate', 'client-certificate-data', 'client-key', 'client-key-data', 'token', 'tokenFile', 'as', 'as-uid', 'as-groups', 'as-user-extra', 'username', 'password', 'auth-provider', 'exec', 'extensions'];
+const CONTEXT_ORDER = ['cluster', 'user', 'namespace', 'extensions'];
+
+function ordered(order: readonly string[]) {
+  return (e: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const k of order) if (e[k] !== undefined) out[k] = e[k];
+    for (const k of Object.keys(e)) if (!(k in out) && e[k] !== undefined) out[k] = e[k];
+    return out;
+  };
+}
+
 /** toV1 is the config as v1.Config (entries sorted by name, as clientcmd's maps come out); null lists stay null. */
 export function toV1(cfg: Kubeconfig, relativeTo?: string): Record<string, unknown> {
-  const rel = (fields: readonly string[]) => (e: Record<string, unknown>) => (relativeTo ? relativize(e, fields, relativeTo) : e);
+  const rel = (fields: readonly string[], order: readonly string[]) => (e: Record<string, unknown>) => ordered(order)(relativeTo ? relativize(e, fields, relativeTo) : e);
   return {
     kind: 'Config',
     apiVersion: 'v1',
     preferences: cfg.preferences,
-    clusters: byName(cfg.clusters, 'cluster', rel(CLUSTER_PATH_FIELDS)),
-    users: byName(cfg.users, 'user', rel(USER_PATH_FIELDS)),
-    contexts: byName(cfg.contexts, 'context'),
+    clusters: byName(cfg.clusters, 'cluster', rel(CLUSTER_PATH_FIELDS, CLUSTER_ORDER)),
+    users: byName(cfg.users, 'user', rel(USER_PATH_FIELDS, USER_ORDER)),
+    contexts: byName(cfg.contexts, 'context', ordered(CONTEXT_ORDER)),
     'current-context': cfg.currentContext,
   };
 }

@@ -64,10 +64,6 @@ function clusterEntries(home: string): Kubeconfig {
 /** loadKubeconfig reads and merges the files in force, with the clusters' entries below them. */
 export function loadKubeconfig(home: string, env: NodeJS.ProcessEnv, explicit?: string, cwd?: string): LoadedKubeconfig {
   const files = kubeconfigFiles(home, env, explicit, cwd);
-  if (explicit && !fs.existsSync(files[0]!)) {
-    const { CliError } = require('../errors') as typeof import('../errors');
-    throw new CliError(`stat ${explicit}: no such file or directory`);
-  }
   const merged = emptyKubeconfig();
   const sources: LoadedKubeconfig['sources'] = { clusters: new Map(), users: new Map(), contexts: new Map() };
   const take = <T>(from: Map<string, T>, into: Map<string, T>, src: Map<string, Source>, source: Source) => {
