@@ -564,6 +564,11 @@ export class ApiServer implements ApiClient {
     return a.requestToken(this.readObject, a.serviceAccountKey(this.store.meta), this.clock.nowMs(), namespace, serviceAccount, spec);
   }
 
+  legacyServiceAccountToken(namespace: string, serviceAccount: { name: string; uid: string }, secretName: string): string {
+    const a = this.authn();
+    return a.legacyToken(a.serviceAccountKey(this.store.meta), namespace, serviceAccount, secretName);
+  }
+
   /** authenticate turns a kubeconfig user's credentials into the request's user (401 when they do not hold). */
   authenticate(creds: import('./authentication').Credentials): import('./authorization/user-info').UserInfo {
     const a = this.authn();

@@ -93,6 +93,8 @@ export interface ApiClient {
   certificateAuthority(): CertificateAuthority;
   /** createToken serves serviceaccounts/token (TokenRequest): a signed token for the service account. */
   createToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): { token: string; expirationTimestamp: string };
+  /** legacyServiceAccountToken signs a Secret's non-expiring token, as the token controller does with the service-account key. */
+  legacyServiceAccountToken(namespace: string, serviceAccount: { name: string; uid: string }, secretName: string): string;
 }
 
 /** TokenRequestSpec is authentication.k8s.io/v1 TokenRequestSpec. */

@@ -9,6 +9,7 @@ import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
 import { csrSigner } from '../controllers/certificates/csr-signer';
+import { tokensController } from '../controllers/serviceaccount-token';
 import { deploymentController } from '../controllers/deployment';
 import { newReplicaSetController } from '../controllers/replicaset';
 import { daemonSetController } from '../controllers/daemonset';
@@ -72,6 +73,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     disruptionController,
     resourceQuotaController,
     csrSigner,
+    tokensController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
     newKubelet(),
     nodeStatusController,

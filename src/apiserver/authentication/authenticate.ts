@@ -11,7 +11,7 @@ import { verifyJwt } from '../../api/pki/jwt';
 import { ApiError } from '../errors';
 import { ALL_AUTHENTICATED, ANONYMOUS, ALL_UNAUTHENTICATED, serviceAccountGroups, type UserInfo } from '../authorization/user-info';
 import { verifiedByCA, type CertificateAuthority, type ServiceAccountKey } from './cluster-pki';
-import { ISSUER, type ObjectReader } from './token-request';
+import { ISSUER, LEGACY_ISSUER, type ObjectReader } from './token-request';
 
 /** Credentials are what a kubeconfig user presents. */
 export type Credentials =
@@ -48,6 +48,7 @@ export function authenticateToken(read: ObjectReader, key: ServiceAccountKey, to
     iss?: string; aud?: string[] | string; exp?: number; nbf?: number; sub?: string; jti?: string;
     'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string }; node?: { name?: string; uid?: string }; pod?: { name?: string; uid?: string }; secret?: { name?: string; uid?: string } };
   };
+  if (claims?.iss === LEGACY_ISSUER) return legacyUser(read, claims as unknown as Record<string, string>, token);
   if (!claims || claims.iss !== ISSUER) throw unauthorized();
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   const now = Math.floor(nowMs / 1000);
@@ -73,3 +74,16 @@ export function authenticateToken(read: ObjectReader, key: ServiceAccountKey, to
 
 /** ANONYMOUS_USER is who a request with no credentials is, kube-apiserver's anonymous auth being on (kubeadm). */
 export const ANONYMOUS_USER: UserInfo = { name: ANONYMOUS, groups: [ALL_UNAUTHENTICATED] };
+
+/** legacyUser authenticates a Secret-based token: its Secret must still hold it, and its ServiceAccount exist with the uid it names. */
+function legacyUser(read: ObjectReader, c: Record<string, string>, token: string): UserInfo {
+  const ns = c['kubernetes.io/serviceaccount/namespace'];
+  const secretName = c['kubernetes.io/serviceaccount/secret.name'];
+  const saName = c['kubernetes.io/serviceaccount/service-account.name'];
+  if (!ns || !secretName || !saName) throw unauthorized();
+  const secret = read('Secret', ns, secretName);
+  if (!secret || Buffer.from(secret.data?.token ?? '', 'base64').toString('utf8') !== token) throw unauthorized();
+  const sa = read('ServiceAccount', ns, saName);
+  if (!sa || sa.metadata.uid !== c['kubernetes.io/serviceaccount/service-account.uid']) throw unauthorized();
+  return { name: `system:serviceaccount:${ns}:${saName}`, uid: sa.metadata.uid, groups: [...serviceAccountGroups(ns), ALL_AUTHENTICATED] };
+}

@@ -62,3 +62,19 @@ export function requestToken(read: ObjectReader, key: ServiceAccountKey, nowMs: 
   const claims = { aud: audiences, exp, iat, iss: ISSUER, jti, 'kubernetes.io': k8s, nbf: iat, sub: `system:serviceaccount:${namespace}:${name}` };
   return { token: signJwt(claims, key.key, key.kid), expirationTimestamp: new Date(exp * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') };
 }
+
+/** LEGACY_ISSUER is the issuer of the tokens the token controller writes into Secrets. */
+export const LEGACY_ISSUER = 'kubernetes/serviceaccount';
+
+/** legacyToken is the non-expiring token of a kubernetes.io/service-account-token Secret (upstream's LegacyClaims). */
+export function legacyToken(key: ServiceAccountKey, namespace: string, serviceAccount: { name: string; uid: string }, secretName: string): string {
+  const claims = {
+    iss: LEGACY_ISSUER,
+    'kubernetes.io/serviceaccount/namespace': namespace,
+    'kubernetes.io/serviceaccount/secret.name': secretName,
+    'kubernetes.io/serviceaccount/service-account.name': serviceAccount.name,
+    'kubernetes.io/serviceaccount/service-account.uid': serviceAccount.uid,
+    sub: `system:serviceaccount:${namespace}:${serviceAccount.name}`,
+  };
+  return signJwt(claims, key.key, key.kid);
+}
