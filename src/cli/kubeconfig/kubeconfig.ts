@@ -108,7 +108,12 @@ export function readKubeconfigFile(file: string): Kubeconfig {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return emptyKubeconfig();
     throw e;
   }
-  return parseKubeconfig(text, path.dirname(file));
+  try {
+    return parseKubeconfig(text, path.dirname(file));
+  } catch (e) {
+    // clientcmd's wording for a file it cannot decode.
+    throw new Error(`error loading config file "${file}": ${(e as Error).message.split('\n')[0]}`);
+  }
 }
 
 /** writeKubeconfigFile writes the config as kubectl does (YAML, sorted keys), owner-only, atomically. */
