@@ -16,8 +16,9 @@ import {
   ApiError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound,
 } from './errors';
 import type {
-  ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion,
+  ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion, TokenRequestSpec,
 } from './client';
+import type { CertificateAuthority } from '../api/pki/x509';
 import type { StorageContext } from './strategies/strategy';
 import { canonicalOrder } from './object-order';
 import { deepEqual } from '../api/deep-equal';
@@ -565,6 +566,36 @@ export class ApiServer implements ApiClient {
 
   recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject {
     return this.events.record(about, type, reason, message, source);
+  }
+
+  // Identities (authentication/): loaded on first use, so a command that needs no key loads no node:crypto.
+  private authn(): typeof import('./authentication') {
+    return require('./authentication') as typeof import('./authentication');
+  }
+
+  private readObject = (kind: string, namespace: string | undefined, name: string): KubeObject | undefined =>
+    this.store.get({ kind, namespace, name });
+
+  certificateAuthority(): CertificateAuthority {
+    return this.authn().clusterCA(this.store.meta.get('seed') ?? '1');
+  }
+
+  createToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): { token: string; expirationTimestamp: string } {
+    const a = this.authn();
+    return a.requestToken(this.readObject, a.serviceAccountKey(this.store.meta), this.clock.nowMs(), namespace, serviceAccount, spec);
+  }
+
+  legacyServiceAccountToken(namespace: string, serviceAccount: { name: string; uid: string }, secretName: string): string {
+    const a = this.authn();
+    return a.legacyToken(a.serviceAccountKey(this.store.meta), namespace, serviceAccount, secretName);
+  }
+
+  /** authenticate turns a kubeconfig user's credentials into the request's user (401 when they do not hold). */
+  authenticate(creds: import('./authentication').Credentials): import('./authorization/user-info').UserInfo {
+    const a = this.authn();
+    if (creds.kind === 'anonymous') return a.ANONYMOUS_USER;
+    if (creds.kind === 'certificate') return a.authenticateCertificate(this.certificateAuthority(), creds.certPem, creds.keyPem, this.clock.nowMs());
+    return a.authenticateToken(this.readObject, a.serviceAccountKey(this.store.meta), creds.token, this.clock.nowMs());
   }
 }
 

@@ -3,6 +3,7 @@
  * implements it; controllers, the scheduler and kubelets see only this interface.
  */
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
+import type { CertificateAuthority } from '../api/pki/x509';
 
 /** FieldValidation is the server's ?fieldValidation= mode (kubectl --validate). */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -92,6 +93,19 @@ export interface ApiClient {
   setNodeLocalState(nodeName: string, key: string, value: unknown): void;
   /** recordEvent creates or aggregates a core/v1 Event about an object; returns the Event as stored. */
   recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject;
+  /** certificateAuthority is the cluster CA, as kube-controller-manager's signers are given it (--cluster-signing-*-file). */
+  certificateAuthority(): CertificateAuthority;
+  /** createToken serves serviceaccounts/token (TokenRequest): a signed token for the service account. */
+  createToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): { token: string; expirationTimestamp: string };
+  /** legacyServiceAccountToken signs a Secret's non-expiring token, as the token controller does with the service-account key. */
+  legacyServiceAccountToken(namespace: string, serviceAccount: { name: string; uid: string }, secretName: string): string;
+}
+
+/** TokenRequestSpec is authentication.k8s.io/v1 TokenRequestSpec. */
+export interface TokenRequestSpec {
+  audiences?: string[];
+  expirationSeconds?: number;
+  boundObjectRef?: { kind: string; apiVersion?: string; name: string; uid?: string };
 }
 
 /** ObjectVersion names an object (namespace empty for cluster-scoped kinds) and its resourceVersion. */

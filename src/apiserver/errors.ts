@@ -7,7 +7,7 @@ import type { GroupKind } from '../api/meta';
 /** StatusReason: '' is apimachinery's StatusReasonUnknown (a server error that is not a Status, e.g. etcd's own). */
 export type StatusReason = 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'BadRequest'
   | 'Forbidden' | 'MethodNotAllowed' | 'Expired' | 'Gone' | 'InternalError' | 'Timeout' | 'TooManyRequests'
-  | 'RequestEntityTooLarge' | '';
+  | 'RequestEntityTooLarge' | 'Unauthorized' | '';
 
 /** StatusCause is one field error: field is the JSON path ("spec.replicas"), message the text after it. */
 export interface StatusCause { field: string; message: string }

@@ -7,6 +7,7 @@ import type { FlagDef, FlagValues, GlobalFlagValues } from './flags';
 import type { FlagValuesOf } from './flag-table';
 import type { Cluster } from '../cluster/cluster';
 import type { CommandSpec } from './front';
+import type { UserInfo } from '../apiserver/authorization/user-info';
 
 /**
  * CommandContext is everything a command may use. F is the command's own flag values
@@ -35,6 +36,8 @@ export interface CommandContext<F extends object = FlagValues> {
   cwd: string;
   /** argv is the command line as typed, after the program name (--record writes it into change-cause). */
   argv?: readonly string[];
+  /** requestUser is who the command's API calls are made as (authenticating opens the cluster). */
+  requestUser?: () => UserInfo;
 }
 
 /** FlagsContext is the context of a command whose flag table is T (helpers shared by verbs take it too). */

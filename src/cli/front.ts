@@ -29,7 +29,7 @@ export interface CommandTable<C extends CommandSpec> {
   all(): readonly CommandSpec[];
 }
 
-const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group']);
+const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group', '--user', '--token']);
 
 /** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
 const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'debug', 'doctor', 'addon', 'netcheck', 'check', 'ssh', 'etcdctl', 'etcdutl']);

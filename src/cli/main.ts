@@ -19,7 +19,9 @@ import { withAudit } from '../cluster/with-audit';
 import { freshSeed } from '../sim/rand';
 import { hostNowMs } from '../sim/clock';
 import { SettleProgress, podCounts } from './settle-progress';
-import { impersonatedCluster, requestUser } from '../apiserver/authorization';
+import { impersonatedCluster, requestUser, type UserInfo } from '../apiserver/authorization';
+import { usesKubeconfigFile } from './kubeconfig/kubeconfig-in-use';
+import type { RequestContext } from './kubeconfig/request-context';
 
 export { processIO, captureIO } from './io';
 
@@ -50,13 +52,23 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     const contextFor = (parsed: ParsedArgs): CommandContext => {
       // The parser's one untyped record meets the flag tables here: front parsed GLOBAL_FLAGS with every command.
       const flags = parsed.flags as FlagValues & GlobalFlagValues;
-      const explicitCluster = flags.cluster || flags.context || env.KUBEMU_CLUSTER;
+      // A kubeconfig file, --user or --token put the request's context and credentials in the
+      // kubeconfig's hands; otherwise each cluster is its own context with the admin (no YAML read).
+      // A verb's own --user/--token (create rolebinding --user) is not the global one.
+      const global = (name: 'user' | 'token') => (command.flags.some((f) => f.name === name) ? undefined : flags[name] || undefined);
+      const userFlag = global('user');
+      const tokenFlag = global('token');
+      const viaKubeconfig = !shown.startsWith('config') && (!!userFlag || !!tokenFlag || usesKubeconfigFile(home, env, flags.kubeconfig));
+      const rc: RequestContext | undefined = viaKubeconfig
+        ? (require('./kubeconfig/request-context') as typeof import('./kubeconfig/request-context')).resolveRequestContext(home, env, { ...flags, user: userFlag, token: tokenFlag }, cwd)
+        : undefined;
+      const explicitCluster = flags.cluster || (rc ? (flags.context ? rc.clusterName : env.KUBEMU_CLUSTER || rc.clusterName) : flags.context || env.KUBEMU_CLUSTER);
       const clusterName = checkClusterName(explicitCluster || currentCluster(home));
-      const user = requestUser({ as: flags.as, asGroups: flags['as-group'] });
+      let user: UserInfo = requestUser({ as: flags.as, asGroups: flags['as-group'] });
       const impersonating = parsed.set.has('as');
       const ctx: CommandContext = {
         io: cmdIO, args: parsed.args, flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
-        namespace: flags.namespace || contextNamespace(home, clusterName) || 'default',
+        namespace: flags.namespace || (rc ? rc.namespace : contextNamespace(home, clusterName)) || 'default',
         namespaceExplicit: parsed.set.has('namespace'),
         home, clusterName, env, cwd, argv,
         cluster: () => {
@@ -73,14 +85,21 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           const store = () => opened!.store;
           progress = new SettleProgress(io.err, () => !!io.errIsTTY, hostNowMs, () => podCounts((visit) => store().each({ kind: 'Pod' }, visit), opened!.clock.nowMs()));
           opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
-          // --as: the CLI's API calls are authorized for the impersonated user (components are not).
-          if (impersonating) opened = impersonatedCluster(opened, user);
+          // The kubeconfig user's credentials, then --as: the CLI's API calls are authorized for
+          // that user (components are not).
+          if (rc?.credentials || impersonating) {
+            const { authenticatedUser, effectiveUser } = require('./request-identity') as typeof import('./request-identity');
+            const api = opened.api;
+            user = opened.read(() => effectiveUser(api, authenticatedUser(api, rc?.credentials), impersonating ? flags.as : undefined, flags['as-group'] ?? []));
+            opened = impersonatedCluster(opened, user);
+          }
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
           const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);
           if (down) { io.err(`${connectionRefused(down)}\n`); throw new SilentExit(1); }
           opened = withAudit(opened, file, user);
           return opened;
         },
+        requestUser: () => { ctx.cluster(); return user; },
       };
       return ctx;
     };
@@ -90,6 +109,8 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   } catch (e) {
     progress?.end(); // the error goes on a line of its own
     if (e instanceof CliError && e.stdout) io.out(e.stdout);
+    // clientcmd's configuration errors are printed as they are, without kubectl's "error: ".
+    if ((e as Error)?.name === 'ConfigError') { io.err(`${(e as Error).message}\n`); return 1; }
     const { text, exitCode } = formatError(e, shown.split(' ')[0]);
     if (text) io.err(`${text}\n`);
     return exitCode;

@@ -76,6 +76,8 @@ export function createCluster(statePath: string, spec: ClusterSpec): void {
     // Owner-only from its first byte: SQLite gives the log and its index the database's mode.
     fs.writeFileSync(tmp, '', { mode: PRIVATE_FILE });
     const cluster = initialiseCluster(tmp, spec);
+    // The service-account signing key (kubeadm's sa.key) is made now, so no later read has to write it.
+    (require('../apiserver/authentication/cluster-pki') as typeof import('../apiserver/authentication/cluster-pki')).serviceAccountKey(cluster.store.meta);
     cluster.store.transaction(() => cluster.store.compact(cluster.store.revision()));
     cluster.close();
     // A log left by a state file deleted while a process held it would be replayed into this one.

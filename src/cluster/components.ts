@@ -8,6 +8,8 @@ import type { Controller } from '../sim/controller';
 import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
+import { csrSigner } from '../controllers/certificates/csr-signer';
+import { tokensController } from '../controllers/serviceaccount-token';
 import { deploymentController } from '../controllers/deployment';
 import { newReplicaSetController } from '../controllers/replicaset';
 import { daemonSetController } from '../controllers/daemonset';
@@ -70,6 +72,8 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     ...garbageCollectors,
     disruptionController,
     resourceQuotaController,
+    csrSigner,
+    tokensController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
     newKubelet(),
     nodeStatusController,

@@ -124,6 +124,12 @@ export function currentCluster(home: string): string {
 /** setCurrentCluster records the current cluster (atomically: write then rename). */
 export function setCurrentCluster(home: string, name: string): void {
   writeConfig(home, { ...readConfig(home), currentCluster: name });
+  // A current-context in $KUBEMU_HOME/kubeconfig would win over config.json: the choice made now is cleared from it.
+  const kubeconfig = path.join(home, 'kubeconfig');
+  if (!fs.existsSync(kubeconfig)) return;
+  const text = fs.readFileSync(kubeconfig, 'utf8');
+  const cleared = text.replace(/^current-context: .*$/m, 'current-context: ""');
+  if (cleared !== text) fs.writeFileSync(kubeconfig, cleared, { mode: 0o600 });
 }
 
 /**

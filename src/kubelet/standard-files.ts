@@ -6,6 +6,7 @@
  * pkg/kubelet/network/dns/dns.go (GetPodDNS) of Kubernetes v1.32.
  */
 import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
 import { ROOT_CA_PEM } from '../api/root-ca';
 import { CLUSTER_DNS_IP, CLUSTER_DOMAIN } from '../network/dns';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
@@ -74,7 +75,25 @@ function base64url(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 }
 
-/** serviceAccountToken is a bound token's shape (a JWT with the pod's claims); not signed by any real key. */
+/**
+ * PROJECTED_TOKEN_SECONDS is the lifetime the kubelet asks for a projected token (3607 s, the
+ * admission plugin's default for the kube-api-access volume).
+ */
+export const PROJECTED_TOKEN_SECONDS = 3607;
+
+/** projectedToken asks the API server for the pod's bound token, as the kubelet's token manager does; undefined when it cannot have one. */
+export function projectedToken(api: Pick<ApiClient, 'createToken'>, pod: KubeObject): string | undefined {
+  try {
+    return api.createToken(pod.metadata.namespace ?? 'default', pod.spec?.serviceAccountName ?? 'default', {
+      expirationSeconds: PROJECTED_TOKEN_SECONDS,
+      boundObjectRef: { kind: 'Pod', apiVersion: 'v1', name: pod.metadata.name!, uid: pod.metadata.uid },
+    }).token;
+  } catch {
+    return undefined;
+  }
+}
+
+/** serviceAccountToken is a bound token's shape (a JWT with the pod's claims), unsigned: what a container sees when no token could be had. */
 export function serviceAccountToken(pod: KubeObject): string {
   const ns = pod.metadata.namespace ?? 'default';
   const sa: string = pod.spec?.serviceAccountName ?? 'default';
@@ -89,8 +108,11 @@ export function serviceAccountToken(pod: KubeObject): string {
   return `${header}.${claims}.${base64url(`kubemu:${pod.metadata.uid ?? ''}`)}`;
 }
 
-/** standardFiles are the files the kubelet and runtime give container c of the pod, running argv. */
-export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: string[]): Record<string, string> {
+/**
+ * standardFiles are the files the kubelet and runtime give container c of the pod, running argv;
+ * token is the projected service-account token when the caller asked the API server for one.
+ */
+export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: string[], token?: string): Record<string, string> {
   const files: Record<string, string> = {
     '/etc/hosts': hostsFile(pod),
     '/etc/resolv.conf': resolvConf(pod),
@@ -98,7 +120,7 @@ export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: stri
     '/proc/1/cmdline': argv.map((a) => `${a}\0`).join(''),
   };
   if ((c.volumeMounts ?? []).some((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) {
-    files[`${SERVICE_ACCOUNT_MOUNT_PATH}/token`] = serviceAccountToken(pod);
+    files[`${SERVICE_ACCOUNT_MOUNT_PATH}/token`] = token ?? serviceAccountToken(pod);
     files[`${SERVICE_ACCOUNT_MOUNT_PATH}/ca.crt`] = ROOT_CA_PEM;
     files[`${SERVICE_ACCOUNT_MOUNT_PATH}/namespace`] = pod.metadata.namespace ?? 'default';
   }

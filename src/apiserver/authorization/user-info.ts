@@ -8,6 +8,9 @@
 export interface UserInfo {
   readonly name: string;
   readonly groups: readonly string[];
+  /** uid and extra are what a service-account token adds: the account's uid, the credential and bound pod. */
+  readonly uid?: string;
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** ALL_AUTHENTICATED is the group every non-anonymous user is in. */

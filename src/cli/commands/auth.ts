@@ -27,7 +27,7 @@ const NON_RESOURCE_VERBS = new Set(['get', 'put', 'post', 'head', 'options', 'de
 const NON_STANDARD_RESOURCES = new Set(['users', 'groups']);
 
 function userOf(ctx: CommandContext): UserInfo {
-  return requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'] });
+  return ctx.requestUser?.() ?? requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'] });
 }
 
 function warn(ctx: CommandContext, text: string): void {
@@ -128,7 +128,9 @@ const whoamiCommand = defineCommand({
     }
     if (out) throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
     const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.name]];
+    if (user.uid) rows.push(['UID', user.uid]);
     if (user.groups.length) rows.push(['Groups', `[${user.groups.join(' ')}]`]);
+    for (const k of Object.keys(user.extra ?? {}).sort()) rows.push([`Extra: ${k}`, `[${user.extra![k]!.join(' ')}]`]);
     ctx.io.out(renderTabbed(rows));
     return 0;
   },

@@ -1,28 +1,30 @@
 /**
- * config: kubectl config's everyday subcommands, over kubemu's clusters — each cluster is a
- * context (cluster and user named after it), `use-context` switches clusters and
- * `set-context --namespace` sets a cluster's default namespace.
+ * config: kubectl config over kubeconfig files (cli/kubeconfig/) — the files `--kubeconfig`,
+ * `KUBECONFIG` or $KUBEMU_HOME/kubeconfig name, merged with the entries each kubemu cluster
+ * contributes (a cluster and a context named after it, its admin user NAME-admin). The
+ * reading subcommands are here, the editing ones in config-edit.ts.
  */
-import { defineCommand, type Command, type CommandContext } from '../command';
+import * as fs from 'node:fs';
+import { defineCommand } from '../command';
 import { CliError } from '../errors';
-import { checkClusterName, clusterExists, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
 import { renderTabbed } from '../../printers/table';
 import { toYaml } from '../../yaml/write-yaml';
 import { toJson } from '../../yaml/write-json';
-import { ROOT_CA_PEM } from '../../api/root-ca';
-import { nodeIP } from '../../cluster/node-factory';
+import * as path from 'node:path';
+import { CLUSTER_PATH_FIELDS, USER_PATH_FIELDS, relativize, toV1, type ClusterEntry, type Kubeconfig, type UserEntry } from '../kubeconfig/kubeconfig';
+import { fileOf, type LoadedKubeconfig } from '../kubeconfig/loading-rules';
+import { configEditCommands, loaded, saveEdit } from './config-edit';
 
-const userOf = (cluster: string) => `${cluster}-admin`;
-
-/** current is the context in force: --context/--cluster, else the selected one. */
-function current(ctx: CommandContext): string {
-  return ctx.clusterName || currentCluster(ctx.home);
-}
+/** DATA_OMITTED and REDACTED are what kubectl config view shows for byte data and secrets unless --raw. */
+export const DATA_OMITTED = 'DATA+OMITTED';
+export const REDACTED = 'REDACTED';
 
 const currentContext = defineCommand({
   name: 'current-context', short: 'Display the current-context', usage: 'kubectl config current-context [options]', flags: [],
   run(ctx) {
-    ctx.io.out(`${current(ctx)}\n`);
+    const cur = loaded(ctx).merged.currentContext;
+    if (!cur) throw new CliError('current-context is not set');
+    ctx.io.out(`${cur}\n`);
     return 0;
   },
 });
@@ -34,13 +36,28 @@ const getContexts = defineCommand({
     { name: 'no-headers', type: 'bool', default: false, help: "When using the default or custom-column output format, don't print headers (default print headers)." },
   ],
   run(ctx) {
-    const names = ctx.args.length ? ctx.args : listClusters(ctx.home);
-    for (const n of ctx.args) if (!clusterExists(ctx.home, n)) throw new CliError(`context ${n} not found`);
-    if (ctx.flags.output === 'name') { ctx.io.out(names.map((n) => `${n}\n`).join('')); return 0; }
-    if (ctx.flags.output) throw new CliError(`output must be one of '' or 'name': ${ctx.flags.output}`);
-    const cur = current(ctx);
-    const rows = names.map((n) => [n === cur ? '*' : '', n, n, userOf(n), contextNamespace(ctx.home, n) ?? '']);
-    ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? rows : [['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], ...rows]));
+    const cfg = loaded(ctx).merged;
+    if (ctx.flags.output && ctx.flags.output !== 'name') throw new CliError(`output must be one of '' or 'name': ${ctx.flags.output}`);
+    const names = ctx.args.length ? ctx.args.filter((n) => cfg.contexts.has(n)) : [...cfg.contexts.keys()].sort();
+    const missing = ctx.args.filter((n) => !cfg.contexts.has(n));
+    if (ctx.flags.output === 'name') ctx.io.out(names.map((n) => `${n}\n`).join(''));
+    else {
+      const rows = names.map((n) => {
+        const c = cfg.contexts.get(n)!;
+        return [n === cfg.currentContext ? '*' : '', n, c.cluster ?? '', c.user ?? '', c.namespace ?? ''];
+      });
+      ctx.io.out(renderTabbed(ctx.flags['no-headers'] ? rows : [['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], ...rows]));
+    }
+    if (missing.length) throw new CliError(missing.map((n) => `context ${n} not found`).join('\n'));
+    return 0;
+  },
+});
+
+const nameList = (name: 'get-clusters' | 'get-users', short: string, section: 'clusters' | 'users') => defineCommand({
+  name, short, usage: `kubectl config ${name} [options]`, flags: [],
+  run(ctx) {
+    const names = [...loaded(ctx).merged[section].keys()].sort();
+    ctx.io.out(['NAME', ...names].map((n) => `${n}\n`).join(''));
     return 0;
   },
 });
@@ -49,41 +66,72 @@ const useContext = defineCommand({
   name: 'use-context', aliases: ['use'], short: 'Set the current-context in a kubeconfig file', usage: 'kubectl config use-context CONTEXT_NAME [options]', flags: [],
   run(ctx) {
     if (ctx.args.length !== 1) throw new CliError('Unexpected args: ' + JSON.stringify(ctx.args));
-    const name = checkClusterName(ctx.args[0]!);
-    if (!clusterExists(ctx.home, name)) throw new CliError(`no context exists with the name: "${name}"`);
-    setCurrentCluster(ctx.home, name);
+    const name = ctx.args[0]!;
+    const l = loaded(ctx);
+    if (!l.merged.contexts.has(name)) throw new CliError(`no context exists with the name: "${name}"`);
+    saveEdit(l, (cfg) => { cfg.currentContext = name; });
     ctx.io.out(`Switched to context "${name}".\n`);
     return 0;
   },
 });
 
-const setContext = defineCommand({
-  name: 'set-context', short: 'Set a context entry in kubeconfig', usage: 'kubectl config set-context [NAME | --current] [--namespace=namespace] [options]',
-  flags: [{ name: 'current', type: 'bool', default: false, help: 'Modify the current context' }],
-  run(ctx) {
-    const name = ctx.flags.current ? current(ctx) : ctx.args[0];
-    if (!name) throw new CliError('you must specify a non-empty context name or --current');
-    if (!clusterExists(ctx.home, name)) throw new CliError(`cannot create a context for "${name}": create the cluster with 'kubemu cluster create ${name}'`);
-    if (ctx.set.has('namespace')) setContextNamespace(ctx.home, name, ctx.flags.namespace as string);
-    ctx.io.out(`Context "${name}" modified.\n`);
-    return 0;
-  },
+const base64 = (b: Buffer | string): string => Buffer.from(b).toString('base64');
+
+/** shorten is clientcmd's ShortenConfig plus its secret redaction: byte data as DATA+OMITTED, tokens and passwords REDACTED. */
+function shorten(cfg: Kubeconfig): void {
+  for (const c of cfg.clusters.values()) if (c['certificate-authority-data']) c['certificate-authority-data'] = DATA_OMITTED;
+  for (const u of cfg.users.values()) {
+    for (const k of ['client-certificate-data', 'client-key-data'] as const) if (u[k]) u[k] = DATA_OMITTED;
+    for (const k of ['token', 'password'] as const) if (u[k]) u[k] = REDACTED;
+  }
+}
+
+/** flatten is clientcmd's FlattenConfig: file references become embedded data. */
+function flatten(cfg: Kubeconfig): void {
+  const inline = (e: Record<string, unknown>, from: string, to: string) => {
+    const p = e[from];
+    if (typeof p !== 'string' || !p) return;
+    e[to] = base64(fs.readFileSync(p));
+    delete e[from];
+  };
+  for (const c of cfg.clusters.values()) inline(c, 'certificate-authority', 'certificate-authority-data');
+  for (const u of cfg.users.values()) { inline(u, 'client-certificate', 'client-certificate-data'); inline(u, 'client-key', 'client-key-data'); }
+}
+
+/** minify keeps only the current context and what it names (clientcmd's MinifyConfig). */
+function minify(cfg: Kubeconfig, contextOverride?: string): void {
+  const cur = contextOverride || cfg.currentContext;
+  if (!cur) throw new CliError('current-context must exist in order to minify');
+  const c = cfg.contexts.get(cur);
+  if (!c) throw new CliError(`cannot locate context ${cur}`);
+  const keep = <T>(m: Map<string, T>, name: string) => { for (const k of [...m.keys()]) if (k !== name) m.delete(k); };
+  keep(cfg.contexts, cur);
+  keep(cfg.clusters, c.cluster);
+  keep(cfg.users, c.user);
+  cfg.currentContext = cur;
+}
+
+const copy = (cfg: Kubeconfig): Kubeconfig => ({
+  clusters: new Map([...cfg.clusters].map(([k, v]) => [k, { ...v }])),
+  users: new Map([...cfg.users].map(([k, v]) => [k, { ...v }])),
+  contexts: new Map([...cfg.contexts].map(([k, v]) => [k, { ...v }])),
+  currentContext: cfg.currentContext,
+  preferences: cfg.preferences,
 });
 
-/** DATA_OMITTED is what kubectl config view shows for certificate and key data unless --raw or --flatten. */
-export const DATA_OMITTED = 'DATA+OMITTED';
-
-/** CLIENT_CERT_PEM / CLIENT_KEY_PEM are the emulated admin credentials: PEM-shaped placeholders, not usable keys. */
-export const CLIENT_CERT_PEM = `-----BEGIN CERTIFICATE-----
-a3ViZW11IGVtdWxhdGVkIGt1YmVybmV0ZXMtYWRtaW4gY2xpZW50IGNlcnRpZmljYXRlIC0gbm90IHJlYWw=
------END CERTIFICATE-----
-`;
-export const CLIENT_KEY_PEM = `-----BEGIN RSA PRIVATE KEY-----
-a3ViZW11IGVtdWxhdGVkIGt1YmVybmV0ZXMtYWRtaW4gY2xpZW50IGtleSAtIG5vdCBhIHJlYWwga2V5
------END RSA PRIVATE KEY-----
-`;
-
-const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+/** asWritten is the merged config with each entry's paths as its file holds them (relative to the file's folder). */
+function asWritten(l: LoadedKubeconfig, merged: Kubeconfig): Kubeconfig {
+  const cfg = copy(merged);
+  const rel = (section: 'clusters' | 'users', fields: readonly string[]) => {
+    for (const [name, entry] of cfg[section] as Map<string, ClusterEntry | UserEntry>) {
+      const file = fileOf(l, section, name);
+      if (file) (cfg[section] as Map<string, unknown>).set(name, relativize(entry, fields, path.dirname(file)));
+    }
+  };
+  rel('clusters', CLUSTER_PATH_FIELDS);
+  rel('users', USER_PATH_FIELDS);
+  return cfg;
+}
 
 const view = defineCommand({
   name: 'view', short: 'Display merged kubeconfig settings or a specified kubeconfig file', usage: 'kubectl config view [flags] [options]',
@@ -96,24 +144,14 @@ const view = defineCommand({
   run(ctx) {
     const out = ctx.flags.output;
     if (out !== 'yaml' && out !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
-    const cur = current(ctx);
-    const names = ctx.flags.minify ? [cur] : listClusters(ctx.home);
-    const server = `https://${nodeIP(0)}:6443`;
-    // kubectl shortens byte data to DATA+OMITTED unless asked for --raw; --flatten prints it too
-    // (it inlines file references as data, and kubemu's are data already).
-    const full = !!ctx.flags.raw || !!ctx.flags.flatten;
-    const data = (pem: string) => (full ? base64(pem) : DATA_OMITTED);
-    // v1.Config's field order (what -o json keeps); -o yaml sorts the keys.
-    const cfg = {
-      kind: 'Config',
-      apiVersion: 'v1',
-      preferences: {},
-      clusters: names.map((n) => ({ name: n, cluster: { server, 'certificate-authority-data': data(ROOT_CA_PEM) } })),
-      users: names.map((n) => ({ name: userOf(n), user: { 'client-certificate-data': data(CLIENT_CERT_PEM), 'client-key-data': data(CLIENT_KEY_PEM) } })),
-      contexts: names.map((n) => ({ name: n, context: { cluster: n, user: userOf(n), ...(contextNamespace(ctx.home, n) ? { namespace: contextNamespace(ctx.home, n) } : {}) } })),
-      'current-context': cur,
-    };
-    ctx.io.out(out === 'json' ? toJson(cfg, { sortKeys: false }) : toYaml(cfg));
+    const l = loaded(ctx);
+    const merged = copy(l.merged);
+    if (ctx.flags.minify) minify(merged, ctx.flags.context);
+    if (ctx.flags.flatten) flatten(merged);
+    const cfg = asWritten(l, merged);
+    if (!ctx.flags.flatten && !ctx.flags.raw) shorten(cfg);
+    const v1 = toV1(cfg);
+    ctx.io.out(out === 'json' ? toJson(v1, { sortKeys: false }) : toYaml(v1));
     return 0;
   },
 });
@@ -121,9 +159,14 @@ const view = defineCommand({
 /** configCommand is `kubectl config`. */
 export const configCommand = defineCommand({
   name: 'config',
-  short: 'Modify kubeconfig files (kubemu: clusters are contexts)',
+  short: 'Modify kubeconfig files',
   usage: 'kubectl config SUBCOMMAND [options]',
   flags: [],
-  subcommands: { 'current-context': currentContext, 'get-contexts': getContexts, 'use-context': useContext, use: useContext, 'set-context': setContext, view },
-  run() { throw new CliError('specify a subcommand: current-context, get-contexts, use-context, set-context or view'); },
+  subcommands: {
+    'current-context': currentContext, 'get-contexts': getContexts, 'get-clusters': nameList('get-clusters', 'Display clusters defined in the kubeconfig', 'clusters'),
+    'get-users': nameList('get-users', 'Display users defined in the kubeconfig', 'users'), 'use-context': useContext, use: useContext, view,
+    ...configEditCommands,
+  },
+  run() { throw new CliError('specify a subcommand: current-context, get-contexts, get-clusters, get-users, use-context, set-context, set-credentials, set-cluster, delete-context, delete-user, delete-cluster, rename-context or view'); },
 });
+

@@ -259,6 +259,7 @@ function buildTable(): Record<string, Command> {
     out[word] = cmd;
     for (const a of cmd.aliases ?? []) alias(out, a, cmd);
   }
+  out.token = (require('./create-token') as typeof import('./create-token')).createTokenCommand;
   return out;
 }
 

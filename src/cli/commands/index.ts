@@ -51,6 +51,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['netcheck', () => (require('./netcheck') as typeof import('./netcheck')).netcheckCommand],
   ['check', () => (require('./check') as typeof import('./check')).checkCommand],
   ['auth', () => (require('./auth') as typeof import('./auth')).authCommand],
+  ['certificate', () => (require('./certificate') as typeof import('./certificate')).certificateCommand],
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],

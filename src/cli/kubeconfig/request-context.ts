@@ -1,0 +1,60 @@
+/**
+ * request-context: what a command's kubeconfig says about its request — the context in force
+ * (`--context`, else current-context), the kubemu cluster it points at (`--cluster` overrides),
+ * its namespace, and the credentials of its user (`--user` overrides; `--token` replaces
+ * them). A kubemu cluster's own admin user needs no verification: it is kubernetes-admin.
+ */
+import * as fs from 'node:fs';
+import { CliError } from '../errors';
+import type { Credentials } from '../../apiserver/authentication/authenticate';
+import { ADMIN_CLIENT_CERT_PEM } from './admin-credentials';
+import { fileOf, loadKubeconfig } from './loading-rules';
+import type { UserEntry } from './kubeconfig';
+
+/** RequestContext is the resolved context; credentials undefined means the cluster's admin. */
+export interface RequestContext { contextName: string; clusterName?: string; namespace?: string; credentials?: Credentials }
+
+/** ConfigError is clientcmd's configuration error, which kubectl prints without the "error: " prefix. */
+export class ConfigError extends Error { override readonly name = 'ConfigError'; }
+
+export interface RequestFlags { kubeconfig?: string; context?: string; cluster?: string; user?: string; token?: string }
+
+/** resolveRequestContext reads the kubeconfig files in force and resolves the request's context. */
+export function resolveRequestContext(home: string, env: NodeJS.ProcessEnv, f: RequestFlags, cwd: string): RequestContext {
+  const l = loadKubeconfig(home, env, f.kubeconfig, cwd);
+  const cfg = l.merged;
+  const contextName = f.context || cfg.currentContext;
+  const context = contextName ? cfg.contexts.get(contextName) : undefined;
+  if (f.context && !context) throw new ConfigError(`Error in configuration: context was not found for specified context: ${f.context}`);
+  const userName = f.user || context?.user || '';
+  if (f.user && !cfg.users.has(f.user)) throw new CliError(`auth info "${f.user}" does not exist`);
+  const clusterName = f.cluster || context?.cluster || undefined;
+  const out: RequestContext = { contextName, clusterName, namespace: context?.namespace || undefined };
+  if (f.token) return { ...out, credentials: { kind: 'token', token: f.token } };
+  const user = userName ? cfg.users.get(userName) : undefined;
+  // A cluster's own admin entry (never written to a file unless edited) is kubernetes-admin.
+  if (user && !fileOf(l, 'users', userName)) return out;
+  return { ...out, credentials: credentialsOf(user) };
+}
+
+const read = (file: string): string => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new CliError(`open ${file}: no such file or directory`);
+  }
+};
+const data = (b64: string): string => Buffer.from(b64, 'base64').toString('utf8');
+
+/** credentialsOf reads a user entry's certificate and key (data or files) or its token; the admin's certificate stands for the admin. */
+export function credentialsOf(user: UserEntry | undefined): Credentials | undefined {
+  if (!user) return { kind: 'anonymous' };
+  if (user.token) return { kind: 'token', token: user.token };
+  if (user.tokenFile) return { kind: 'token', token: read(user.tokenFile).trim() };
+  const certPem = user['client-certificate-data'] ? data(user['client-certificate-data']) : user['client-certificate'] ? read(user['client-certificate']) : undefined;
+  if (certPem === undefined) return { kind: 'anonymous' };
+  if (certPem === ADMIN_CLIENT_CERT_PEM) return undefined;
+  const keyPem = user['client-key-data'] ? data(user['client-key-data']) : user['client-key'] ? read(user['client-key']) : undefined;
+  if (keyPem === undefined) throw new CliError('client-cert-data and client-key-data must be specified together');
+  return { kind: 'certificate', certPem, keyPem };
+}

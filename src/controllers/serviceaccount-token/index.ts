@@ -1,0 +1,47 @@
+/**
+ * serviceaccount-token: kube-controller-manager's token controller for legacy token Secrets —
+ * a Secret of type kubernetes.io/service-account-token annotated with its ServiceAccount's name
+ * gets data.token (a non-expiring token signed with the service-account key), ca.crt and
+ * namespace, and the account's uid annotation. Mirrors kubernetes
+ * pkg/controller/serviceaccount/tokens_controller.go (its deletion of Secrets whose account is
+ * gone is not emulated).
+ */
+import type { KubeObject } from '../../api/meta';
+import { ROOT_CA_PEM } from '../../api/root-ca';
+import type { Controller, ReconcileContext, Request } from '../../sim/controller';
+
+export const NAME = 'tokens-controller';
+export const SERVICE_ACCOUNT_TOKEN_TYPE = 'kubernetes.io/service-account-token';
+export const SA_NAME_ANNOTATION = 'kubernetes.io/service-account.name';
+export const SA_UID_ANNOTATION = 'kubernetes.io/service-account.uid';
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+/** tokensController fills legacy service-account token Secrets. */
+export const tokensController: Controller = {
+  name: NAME,
+  for: 'Secret',
+  accepts: (o: KubeObject) => o.type === SERVICE_ACCOUNT_TOKEN_TYPE,
+  watches: [{
+    kind: 'ServiceAccount',
+    // A Secret made before its account waits for it.
+    map: (sa, ctx) => ctx.api.list({ kind: 'Secret', namespace: sa.metadata.namespace })
+      .filter((s) => s.type === SERVICE_ACCOUNT_TOKEN_TYPE && s.metadata.annotations?.[SA_NAME_ANNOTATION] === sa.metadata.name)
+      .map((s) => ({ namespace: s.metadata.namespace, name: s.metadata.name! })),
+  }],
+  reconcile(req: Request, ctx: ReconcileContext): void {
+    const secret = ctx.api.tryGet({ kind: 'Secret', namespace: req.namespace, name: req.name }) as KubeObject | undefined;
+    if (!secret || secret.type !== SERVICE_ACCOUNT_TOKEN_TYPE || secret.metadata.deletionTimestamp) return;
+    const saName = secret.metadata.annotations?.[SA_NAME_ANNOTATION];
+    if (!saName || secret.data?.token) return;
+    const sa = ctx.api.tryGet({ kind: 'ServiceAccount', namespace: req.namespace, name: saName });
+    if (!sa) return;
+    const ns = req.namespace!;
+    const token = ctx.api.legacyServiceAccountToken(ns, { name: saName, uid: sa.metadata.uid! }, req.name);
+    ctx.api.update({
+      ...secret,
+      metadata: { ...secret.metadata, annotations: { ...secret.metadata.annotations, [SA_UID_ANNOTATION]: sa.metadata.uid! } },
+      data: { ...secret.data, 'ca.crt': b64(ROOT_CA_PEM), namespace: b64(ns), token: b64(token) },
+    }, { fieldManager: NAME });
+  },
+};
