@@ -3,7 +3,7 @@
  * the CLI makes is one request: the policy decides its level, and unless the level is None
  * one JSON line per stage (RequestReceived, ResponseComplete) is appended to the log, with
  * audit.k8s.io/v1 Event's fields in their order. Components (controllers, kubelets) are not
- * audited: they keep the unwrapped server (see docs/security-etcd.md).
+ * audited: they keep the unwrapped server (see docs/security.md).
  */
 import type { KubeObject, ListQuery, ObjectRef } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
