@@ -34,8 +34,10 @@ describeWithInputs('explain vs kubectl', [kubectlInput(KUBECTL_1_32 !== undefine
     if (!KUBECTL_1_32) throw new Error('kubectl.1.32 cannot be found beside the kubectl on PATH: required under CI=true');
     const started = await startOpenAPIServer();
     server = started.server;
-    const kubeconfig = home.file('kubeconfig', `apiVersion: v1\nkind: Config\nclusters: [{name: e, cluster: {server: "${started.url}"}}]\ncontexts: [{name: e, context: {cluster: e, user: u}}]\nusers: [{name: u, user: {}}]\ncurrent-context: e\n`);
     fs.mkdirSync(path.join(home.dir, 'kubectl-home'));
+    // kubectl's kubeconfig lives outside KUBEMU_HOME: kubemu reads $KUBEMU_HOME/kubeconfig as its own.
+    const kubeconfig = path.join(home.dir, 'kubectl-home', 'config');
+    fs.writeFileSync(kubeconfig, `apiVersion: v1\nkind: Config\nclusters: [{name: e, cluster: {server: "${started.url}"}}]\ncontexts: [{name: e, context: {cluster: e, user: u}}]\nusers: [{name: u, user: {}}]\ncurrent-context: e\n`);
     env = { ...process.env, KUBECONFIG: kubeconfig, HOME: path.join(home.dir, 'kubectl-home') };
   });
   afterAll(() => { server?.close(); home.cleanup(); });

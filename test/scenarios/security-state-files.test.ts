@@ -28,10 +28,15 @@ describe('state files', () => {
     fs.mkdirSync(path.join(home.dir, 'x'));
     fs.copyFileSync(path.join(home.dir, 'clusters', 'lab', 'state.db'), path.join(home.dir, 'x', 'state.db'));
     const line = 'error: invalid cluster name "../x": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or \'-\', and must start and end with an alphanumeric character (e.g. \'my-name\',  or \'123-abc\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?\')\n';
-    for (const args of [['get', 'pods', '--cluster', '../x'], ['get', 'pods', '--context=../x'], ['config', 'use-context', '../x'], ['cluster', 'create', '../x']]) {
+    // A kubeconfig context whose cluster is `../x` is checked as --cluster is.
+    const kc = path.join(home.dir, 'x', 'kc');
+    fs.writeFileSync(kc, 'apiVersion: v1\nkind: Config\nclusters: [{name: ../x, cluster: {server: "https://x"}}]\ncontexts: [{name: up, context: {cluster: ../x, user: u}}]\nusers: [{name: u, user: {}}]\ncurrent-context: up\n');
+    for (const args of [['get', 'pods', '--cluster', '../x'], ['get', 'pods', '--context=../x'], ['get', 'pods', '--kubeconfig', kc], ['cluster', 'create', '../x']]) {
       const r = home.run(args);
       expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ args, code: 1, stdout: '', stderr: line });
     }
+    // use-context takes a context's name, which names no cluster by itself: kubectl's answer.
+    expect(home.run(['config', 'use-context', '../x'])).toMatchObject({ code: 1, stdout: '', stderr: 'error: no context exists with the name: "../x"\n' });
     const io = home.run(['get', 'pods'], {});
     expect(io.code).toBe(0);
   });
