@@ -38,7 +38,9 @@ function ownedUids(cluster: Cluster, live: KubeObject): Set<string> {
 
 function notCreated(cluster: Cluster, live: KubeObject, made: number, want: number, phase: Phase): Finding {
   const e = latestEvent(cluster, live.metadata.namespace, ownedUids(cluster, live), ['FailedCreate']);
-  return finding(RULES.podsNotCreated, phase, e?.message ?? notAllCreatedMessage(made, want));
+  // A ResourceQuota's refusal is its own rule: the fix is the quota or the requests, not the workload.
+  const rule = e?.message?.includes('exceeded quota') ? RULES.quotaExceeded : RULES.podsNotCreated;
+  return finding(rule, phase, e?.message ?? notAllCreatedMessage(made, want));
 }
 
 /** judgeScheduled is the scheduled phase of a workload: every pod it wants exists and is bound. */
