@@ -21,7 +21,7 @@ export const RULES = {
   namespaceCreated: rule('KM003-namespace-created', 'info', 'The object names a namespace the bundle does not create; the check created it, as the real cluster must already have it.'),
   deprecatedApi: rule('KM004-deprecated-api', 'warning', "The apiVersion is deprecated in the target version: the API server's warning, naming the replacement and the version that removes it."),
   removedApi: rule('KM005-removed-api', 'error', 'The target version does not serve the apiVersion (removed, or not yet added); the text `kubectl apply` prints.'),
-  unknownField: rule('KM006-unknown-field', 'warning', 'An unknown or duplicate field, reported as a warning under --lenient (without it the object is rejected, KM001).'),
+  unknownField: rule('KM006-unknown-field', 'warning', 'An unknown field, reported as a warning under --lenient (without it the object is rejected, KM001).'),
   unschedulable: rule('KM010-unschedulable', 'error', "A pod stayed Pending: the scheduler's PodScheduled=False message."),
   podsNotCreated: rule('KM011-pods-not-created', 'error', "The workload's controller did not create all its pods (its FailedCreate event when there is one)."),
   imagePull: rule('KM020-image-pull', 'error', "A container's image cannot be pulled (ErrImagePull / ImagePullBackOff, with the kubelet's message)."),
