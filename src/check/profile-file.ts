@@ -9,7 +9,6 @@ import * as path from 'node:path';
 import { load, loadAll } from 'js-yaml';
 import { tryParseQuantity } from '../api/quantity';
 import { DEFAULT_SPEC } from '../cluster/bootstrap';
-import { CliError } from '../cli/errors';
 import type { ExistingData, ExistingKind, NodePool, ProfileContents, ProfileStorageClass, ProfileTaint } from './profile-model';
 import type { Profile } from './profiles';
 import { yamlLines } from './yaml-positions';
@@ -19,13 +18,16 @@ export const PROFILE_API_VERSION = 'check.kubemu.dev/v1alpha1';
 export const PROFILE_KIND = 'CheckProfile';
 
 type Obj = Record<string, unknown>;
+
+/** ProfileError is a profile that cannot be used; the message is the one line to print. */
+export class ProfileError extends Error {}
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
 /** Reader checks values of one file, failing with `file:line: field: problem`. */
 class Reader {
   constructor(readonly file: string, readonly lines: Map<string, number>) {}
   fail(at: string, problem: string): never {
-    throw new CliError(`${this.file}:${this.lines.get(at) ?? 1}: ${at ? `${at}: ` : ''}${problem}`, 2);
+    throw new ProfileError(`${this.file}:${this.lines.get(at) ?? 1}: ${at ? `${at}: ` : ''}${problem}`);
   }
   object(v: unknown, at: string, fields: readonly string[]): Obj {
     if (!v || typeof v !== 'object' || Array.isArray(v)) this.fail(at, 'must be a mapping');
@@ -142,7 +144,7 @@ const TOP_FIELDS = ['apiVersion', 'kind', 'name', 'nodeReservations', 'nodes', '
 /** parseProfile validates a profile file's text; errors are CliErrors `file:line: field: problem`. */
 export function parseProfile(text: string, file: string, dir: string): Profile {
   let value: unknown;
-  try { value = load(text); } catch (e) { throw new CliError(`${file}: not a YAML profile: ${(e as Error).message.split('\n')[0]}`, 2); }
+  try { value = load(text); } catch (e) { throw new ProfileError(`${file}: not a YAML profile: ${(e as Error).message.split('\n')[0]}`); }
   const r = new Reader(file, yamlLines(text));
   const o = r.object(value, '', TOP_FIELDS);
   if (o.apiVersion !== PROFILE_API_VERSION) r.fail('apiVersion', `must be ${PROFILE_API_VERSION}`);
@@ -178,6 +180,6 @@ export function parseProfile(text: string, file: string, dir: string): Profile {
 export function readProfileFile(typed: string, cwd: string): Profile {
   const full = path.resolve(cwd, typed);
   let text: string;
-  try { text = fs.readFileSync(full, 'utf8'); } catch { throw new CliError(`the profile "${typed}" is neither a built-in profile nor a readable file`, 2); }
+  try { text = fs.readFileSync(full, 'utf8'); } catch { throw new ProfileError(`the profile "${typed}" is neither a built-in profile nor a readable file`); }
   return parseProfile(text, typed, path.dirname(full));
 }

@@ -12,8 +12,7 @@ import type { KubeObject } from '../api/meta';
 import type { Cluster } from '../cluster/cluster';
 import { newNode, nextNodeIndex, type NodeShape } from '../cluster/node-factory';
 import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../cluster/cni-option';
-import { LOCAL_PATH_PROVISIONER } from '../controllers/persistentvolume/provisioner';
-import { DEFAULT_CLASS } from '../controllers/persistentvolume/annotations';
+import { DEFAULT_CLASS_ANNOTATIONS } from '../printers/describe/storageclass';
 import { IMAGES_CONFIGMAP, IMAGES_NAMESPACE, withOverride } from '../kubelet/image-overrides';
 import type { ExistingKind, NodePool, ProfileContents } from './profile-model';
 import type { Profile } from './profiles';
@@ -86,12 +85,14 @@ export function setUpProfile(cluster: Cluster, profile: Profile): void {
   cluster.store.transaction(() => {
     if (c.pools) addProfileNodes(cluster, profile, c.pools);
     if (c.storageClasses) {
+      // The base cluster's class names the provisioner kubemu simulates (local-path).
+      const simulated = String(api.list({ kind: 'StorageClass' })[0]?.provisioner ?? 'rancher.io/local-path');
       for (const sc of api.list({ kind: 'StorageClass' })) api.delete({ kind: 'StorageClass', name: sc.metadata.name! }, FM);
       for (const sc of c.storageClasses) {
         api.create({
           apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass',
-          metadata: { name: sc.name, annotations: { ...(sc.default ? { [DEFAULT_CLASS]: 'true' } : {}), [PROFILE_PROVISIONER_ANNOTATION]: sc.provisioner } },
-          provisioner: LOCAL_PATH_PROVISIONER, reclaimPolicy: 'Delete', volumeBindingMode: sc.volumeBindingMode,
+          metadata: { name: sc.name, annotations: { ...(sc.default ? { [DEFAULT_CLASS_ANNOTATIONS[0]!]: 'true' } : {}), [PROFILE_PROVISIONER_ANNOTATION]: sc.provisioner } },
+          provisioner: simulated, reclaimPolicy: 'Delete', volumeBindingMode: sc.volumeBindingMode,
           ...(Object.keys(sc.parameters).length ? { parameters: sc.parameters } : {}),
         } as KubeObject, FM);
       }

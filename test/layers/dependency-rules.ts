@@ -47,8 +47,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
   // Composition: builds a cluster from every layer below the CLI.
   'cluster': ['api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics'],
-  // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps.
-  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster'],
+  // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps;
+  // NetworkPolicy findings use the network's policy model.
+  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'network'],
   'cli': ['api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check'],
 };

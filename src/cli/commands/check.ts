@@ -15,7 +15,7 @@ import { failed, PHASES, type BundleDoc, type BundleError, type Phase } from '..
 import { DEFAULT_K8S_MINOR, K8S_MINORS } from '../../check/deprecations';
 import { OUTPUT_FORMATS, OUTPUT_NAMES } from '../../check/output/formats';
 import { outputTargets, type OutputTarget } from '../../check/output-targets';
-import { readProfileFile } from '../../check/profile-file';
+import { ProfileError, readProfileFile } from '../../check/profile-file';
 import { PROFILE_NAMES, PROFILES, type Profile } from '../../check/profiles';
 import { runCheck, type Bundle } from '../../check/run-check';
 import { RULE_TABLE } from '../../check/rules';
@@ -111,7 +111,12 @@ function choice(value: string, flag: string, allowed: readonly string[]): string
 
 /** profileNamed is a built-in profile, or else a profile file. */
 function profileNamed(name: string, cwd: string): Profile {
-  return PROFILES[name] ?? readProfileFile(name, cwd);
+  try {
+    return PROFILES[name] ?? readProfileFile(name, cwd);
+  } catch (e) {
+    if (e instanceof ProfileError) throw new CliError(e.message, USAGE_EXIT);
+    throw e;
+  }
 }
 
 /** k8sMinor reads --k8s-version (1.25 … 1.32, a leading v allowed). */
