@@ -71,7 +71,8 @@ export function judgeReady(cluster: Cluster, live: KubeObject): Finding[] {
   if (jobFailed) return [finding(RULES.podFailed, 'ready', jobFailed.message ?? jobFailed.reason ?? 'Job failed')];
   const pods = podsOf(cluster, live);
   const want = desiredPods(live);
-  const ready = pods.filter((p) => isPodReady(p) || (live.kind === 'Job' && p.status?.phase === 'Succeeded'));
+  // A Job's pods, and a bare Pod, that ran to completion are done: they never turn Ready.
+  const ready = pods.filter((p) => isPodReady(p) || ((live.kind === 'Job' || live.kind === 'Pod') && p.status?.phase === 'Succeeded'));
   const findings: Finding[] = [];
   if (ready.length < want || pods.length < want) {
     const blocked = pods.find((p) => !isPodReady(p) && p.status?.phase !== 'Succeeded');

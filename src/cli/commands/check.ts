@@ -44,11 +44,11 @@ class UnnamedObject extends Error {}
  * admission writes each document as `kubectl apply -f` does (strict field validation), with
  * its texts; lenient, unknown fields are warnings (kubectl's --validate=warn) and the write ignores them.
  */
-function admission(ctx: CommandContext, lenient: boolean): Admission {
+export function checkAdmission(namespace: string | undefined, lenient: boolean): Admission {
   return {
     prepare(cluster, doc) {
       const sourced = { object: doc.object, index: 0, line: doc.line, duplicates: [], source: doc.file };
-      const { info, object } = prepareDoc(sourced, cluster.api.registry(), ctx.namespaceExplicit ? ctx.namespace : 'default', ctx.namespaceExplicit, 'strict');
+      const { info, object } = prepareDoc(sourced, cluster.api.registry(), namespace ?? 'default', namespace !== undefined, 'strict');
       const unnamed = unnamedApplyError(info, object, doc.file);
       if (unnamed) throw new UnnamedObject(unnamed);
       return { info, object };
@@ -67,6 +67,11 @@ function admission(ctx: CommandContext, lenient: boolean): Admission {
 /** readBundle reads the arguments as apply's -f does, keeping each object's file and line. */
 function readBundle(ctx: CommandContext, paths: string[], recursive: boolean): Bundle {
   const { docs, errors } = readFilenameArgs(ctx, paths, recursive, false);
+  return bundleOf(docs, errors);
+}
+
+/** bundleOf turns what apply's reader read into a check's bundle (files in the order first seen). */
+export function bundleOf(docs: readonly { source: string; line: number; object: Record<string, unknown> }[], errors: readonly { source: string; line?: number; message: string }[]): Bundle {
   const files: string[] = [];
   const seen = (f: string) => { if (!files.includes(f)) files.push(f); };
   const bundleDocs: BundleDoc[] = docs.map((d) => { seen(d.source); return { file: d.source, line: d.line, object: d.object }; });
@@ -184,7 +189,7 @@ export const checkCommand = ownVerb(leaf<typeof CHECK_OPTIONS>({
       const images = opts.images ? listFile(ctx, opts.images) : undefined;
       const bundle = readBundle(ctx, paths, opts.recursive);
       if (!bundle.docs.length && !bundle.errors.length) throw new CliError('no objects passed to check', USAGE_EXIT);
-      const report = runCheck(bundle, admission(ctx, opts.lenient), {
+      const report = runCheck(bundle, checkAdmission(ctx.namespaceExplicit ? ctx.namespace : undefined, opts.lenient), {
         profile, seed: opts.seed, until, simTimeoutMs, k8sMinor: minor, strict: opts.strict, ignore, images, imagesAllowAny: opts['images-allow-any'],
         // A long simulation shows the settle progress line on a terminal's stderr, cleared before the report.
         onStep: (cluster) => {
