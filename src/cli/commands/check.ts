@@ -2,7 +2,8 @@
  * check: kubemu check [PATH|-]... — the offline CI verdict. Reads manifests as `apply -f`
  * does, applies them in dependency order to a throwaway in-memory cluster through the API
  * `apply` uses, runs it forward in simulated time, and reports per object and phase
- * (admitted, scheduled, ready) what stopped it, in Kubernetes' words, under a rule id.
+ * (admitted, scheduled, ready, complete) what stopped it, in Kubernetes' words, under a rule
+ * id — against a profile (a preset or a file) and a target version (--k8s-version).
  * Exit 0: everything passed; 1: a finding at error level; 2: a usage or internal error.
  * Nothing is written to KUBEMU_HOME.
  */
@@ -168,6 +169,8 @@ export const checkCommand = ownVerb(leaf<typeof CHECK_OPTIONS>({
     ['helm template my-chart | $0 check -', 'check what a chart renders'],
     ['$0 check app.yaml --output junit --output-file check.xml', 'a JUnit report for CI'],
     ['$0 check app.yaml --until scheduled --profile kind', "stop at scheduling, on kind's single node"],
+    ['$0 check k8s/ -R --profile prod.yaml --k8s-version 1.29', 'against your cluster (a profile file) and its version'],
+    ['$0 check k8s/ -R -o sarif --output-file r.sarif -o github', 'SARIF for code scanning, annotations in the log'],
   ],
   run(ctx: CommandContext, opts): number {
     let progress: SettleProgress | undefined;
