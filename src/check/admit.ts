@@ -7,6 +7,7 @@
 import type { KubeObject } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
 import type { Cluster } from '../cluster/cluster';
+import type { GateResult } from './api-version-gate';
 import { inApplyOrder } from './apply-order';
 import type { BundleDoc, Finding } from './model';
 import { RULES } from './rules';
@@ -20,6 +21,8 @@ export interface Admission {
    */
   prepare(cluster: Cluster, doc: BundleDoc): { info: ResourceInfo; object: KubeObject };
   write(cluster: Cluster, info: ResourceInfo, object: KubeObject, doc: BundleDoc): KubeObject;
+  /** fieldWarnings are unknown-field findings the write will not refuse (--lenient); none when strict. */
+  fieldWarnings?(info: ResourceInfo, object: KubeObject): string[];
   errorText(e: unknown, doc: BundleDoc): string;
 }
 
@@ -41,7 +44,7 @@ export const namespaceCreatedMessage = (ns: string): string =>
  * admitAll applies every document in apply order in one write; results are in input order.
  * settle false leaves the controllers unrun (`--until admitted` judges the API's answers only).
  */
-export function admitAll(cluster: Cluster, docs: readonly BundleDoc[], admission: Admission, settle = true): Admitted[] {
+export function admitAll(cluster: Cluster, docs: readonly BundleDoc[], admission: Admission, settle = true, gate?: (doc: BundleDoc) => GateResult): Admitted[] {
   const results = new Map<BundleDoc, Admitted>();
   const bundleNamespaces = new Set(docs.filter((d) => d.object.kind === 'Namespace' && d.object.apiVersion === 'v1')
     .map((d) => (d.object.metadata as { name?: unknown } | undefined)?.name).filter((n): n is string => typeof n === 'string'));
@@ -50,9 +53,17 @@ export function admitAll(cluster: Cluster, docs: readonly BundleDoc[], admission
     results.clear();
     for (const doc of inApplyOrder(docs, (d) => d.object.kind)) {
       const findings: Finding[] = [];
+      // The target version's view of the apiVersion comes first: kubectl's discovery answers before any request.
+      const gated = gate?.(doc) ?? { object: doc.object };
+      if ('refused' in gated) {
+        findings.push({ rule: RULES.removedApi.id, level: RULES.removedApi.level, phase: 'admitted', message: `error: ${gated.refused}` });
+        results.set(doc, { doc, object: doc.object as unknown as KubeObject, stored: false, findings });
+        continue;
+      }
+      if (gated.warning) findings.push({ rule: RULES.deprecatedApi.id, level: RULES.deprecatedApi.level, phase: 'admitted', message: `Warning: ${gated.warning}` });
       let prepared: { info: ResourceInfo; object: KubeObject };
       try {
-        prepared = admission.prepare(cluster, doc);
+        prepared = admission.prepare(cluster, gated.object === doc.object ? doc : { ...doc, object: gated.object });
       } catch (e) {
         findings.push({ rule: RULES.rejected.id, level: RULES.rejected.level, phase: 'admitted', message: admission.errorText(e, doc) });
         results.set(doc, { doc, object: doc.object as unknown as KubeObject, stored: false, findings });
@@ -63,6 +74,9 @@ export function admitAll(cluster: Cluster, docs: readonly BundleDoc[], admission
       if (ns && !bundleNamespaces.has(ns) && !cluster.api.tryGet({ kind: 'Namespace', name: ns })) {
         cluster.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, { fieldManager: 'kubemu-check' });
         findings.push({ rule: RULES.namespaceCreated.id, level: RULES.namespaceCreated.level, phase: 'admitted', message: namespaceCreatedMessage(ns) });
+      }
+      for (const w of admission.fieldWarnings?.(info, object) ?? []) {
+        findings.push({ rule: RULES.unknownField.id, level: RULES.unknownField.level, phase: 'admitted', message: `Warning: ${w}` });
       }
       try {
         const stored = admission.write(cluster, info, object, doc);

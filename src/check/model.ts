@@ -6,7 +6,7 @@
 import type { Level } from './rules';
 
 /** PHASES in the order an object goes through them; `--until` names the last one checked. */
-export const PHASES = ['admitted', 'scheduled', 'ready'] as const;
+export const PHASES = ['admitted', 'scheduled', 'ready', 'complete'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** BundleDoc is one object of the input with its file (STDIN for -) and 1-based line. */

@@ -38,7 +38,9 @@ function ownedUids(cluster: Cluster, live: KubeObject): Set<string> {
 
 function notCreated(cluster: Cluster, live: KubeObject, made: number, want: number, phase: Phase): Finding {
   const e = latestEvent(cluster, live.metadata.namespace, ownedUids(cluster, live), ['FailedCreate']);
-  return finding(RULES.podsNotCreated, phase, e?.message ?? notAllCreatedMessage(made, want));
+  // A ResourceQuota's refusal is its own rule: the fix is the quota or the requests, not the workload.
+  const rule = e?.message?.includes('exceeded quota') ? RULES.quotaExceeded : RULES.podsNotCreated;
+  return finding(rule, phase, e?.message ?? notAllCreatedMessage(made, want));
 }
 
 /** judgeScheduled is the scheduled phase of a workload: every pod it wants exists and is bound. */
@@ -69,7 +71,8 @@ export function judgeReady(cluster: Cluster, live: KubeObject): Finding[] {
   if (jobFailed) return [finding(RULES.podFailed, 'ready', jobFailed.message ?? jobFailed.reason ?? 'Job failed')];
   const pods = podsOf(cluster, live);
   const want = desiredPods(live);
-  const ready = pods.filter((p) => isPodReady(p) || (live.kind === 'Job' && p.status?.phase === 'Succeeded'));
+  // A Job's pods, and a bare Pod, that ran to completion are done: they never turn Ready.
+  const ready = pods.filter((p) => isPodReady(p) || ((live.kind === 'Job' || live.kind === 'Pod') && p.status?.phase === 'Succeeded'));
   const findings: Finding[] = [];
   if (ready.length < want || pods.length < want) {
     const blocked = pods.find((p) => !isPodReady(p) && p.status?.phase !== 'Succeeded');

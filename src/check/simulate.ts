@@ -13,10 +13,11 @@ import { judge, phasesFor } from './verdict';
 export interface AwaitedKey { kind: string; namespace?: string; name: string }
 
 /** simulate advances until every key's object passes its last phase or timeoutMs has passed; returns the simulated time used. */
-export function simulate(cluster: Cluster, keys: readonly AwaitedKey[], until: Phase, timeoutMs: number): number {
+export function simulate(cluster: Cluster, keys: readonly AwaitedKey[], until: Phase, timeoutMs: number, onStep?: () => void): number {
   if (!keys.length) return 0;
   const start = cluster.clock.nowMs();
-  const reached = (): boolean => keys.every((key) => {
+  const reached = (): boolean => { onStep?.(); return allReached(); };
+  const allReached = (): boolean => keys.every((key) => {
     const live: KubeObject | undefined = cluster.api.tryGet(key);
     if (!live) return true;
     const phases = phasesFor(live.kind, until);

@@ -49,8 +49,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics'],
   // kustomize builds manifests from files: objects and YAML only (patches are handed in by the CLI).
   'kustomize': ['api', 'yaml'],
-  // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps.
-  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'kustomize'],
+  // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps;
+  // NetworkPolicy findings use the network's policy model.
+  'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'network', 'kustomize'],
   // A node's host (kubemu ssh): its files and units over the API, with the kubelet's shell and static pods.
   'node-host': [...COMPONENT_BASE, 'kubelet'],
   'cli': ['node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',

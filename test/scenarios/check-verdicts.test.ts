@@ -118,7 +118,7 @@ describe('kubemu check', () => {
     const none = check('');
     expect([none.code, none.stderr]).toEqual([2, 'error: check needs at least one file, directory or - (stdin), e.g. `kubemu check k8s/ -R`\n']);
     const until = check('good.yaml --until done');
-    expect([until.code, until.stderr]).toEqual([2, 'error: invalid argument "done" for "--until" flag: must be one of: admitted, scheduled, ready\n']);
+    expect([until.code, until.stderr]).toEqual([2, 'error: invalid argument "done" for "--until" flag: must be one of: admitted, scheduled, ready, complete\n']);
     const flag = check('good.yaml --nope');
     expect(flag.code).toBe(2);
     const missing = check('missing.yaml');

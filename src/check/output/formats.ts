@@ -7,6 +7,7 @@ import type { CheckReport } from '../model';
 import { renderGithub } from './github';
 import { renderJson } from './json';
 import { renderJunit } from './junit';
+import { renderSarif } from './sarif';
 import { renderText } from './text';
 
 /** Renderer turns a report into the bytes to write; colours are for text on a terminal. */
@@ -17,6 +18,7 @@ export const OUTPUT_FORMATS: Readonly<Record<string, Renderer>> = {
   json: renderJson,
   junit: renderJunit,
   github: renderGithub,
+  sarif: renderSarif,
 };
 
 /** OUTPUT_NAMES for help and usage errors. */
