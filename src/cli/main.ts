@@ -76,6 +76,10 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           const file = statePath(home, clusterName);
           if (!clusterExists(home, clusterName)) {
             if (clusterName !== DEFAULT_CLUSTER) {
+              // A kubeconfig context may name a real cluster kubemu cannot reach: say where the name came from.
+              if (rc && !flags.cluster && clusterName === rc.clusterName) {
+                throw new CliError(`context "${rc.contextName}" names cluster "${clusterName}", which is not a kubemu cluster; create it with 'kubemu cluster create ${clusterName}' or pick another context with 'kubectl config use-context'`);
+              }
               throw new CliError(`cluster "${clusterName}" does not exist; create it with 'kubemu cluster create ${clusterName}'`);
             }
             const { createCluster, DEFAULT_SPEC } = (require('../cluster/bootstrap') as typeof import('../cluster/bootstrap'));

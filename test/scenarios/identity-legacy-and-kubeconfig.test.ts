@@ -61,4 +61,12 @@ describe('legacy token Secrets and KUBECONFIG', () => {
     expect(run('config use-context legacy').stdout).toBe('Switched to context "legacy".\n');
     expect(fs.readFileSync(a, 'utf8')).toContain('current-context: legacy\n');
   });
+
+  it('a KUBECONFIG whose context names a real cluster says so, and reaches nothing', () => {
+    const real = home.file('real.yaml', 'apiVersion: v1\nkind: Config\ncurrent-context: prod\nclusters:\n- name: prod-aks\n  cluster: {server: "https://10.1.2.3:6443"}\ncontexts:\n- name: prod\n  context: {cluster: prod-aks, user: me}\nusers:\n- name: me\n  user: {token: abc}\n');
+    const r = home.run(['get', 'pods', '--kubeconfig', real]);
+    expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'error: context "prod" names cluster "prod-aks", which is not a kubemu cluster; create it with \'kubemu cluster create prod-aks\' or pick another context with \'kubectl config use-context\'\n' });
+    // Another context of the same files still works.
+    expect(home.run(['get', 'pods', '--kubeconfig', real, '--context', 'legacy']).code).toBe(0);
+  });
 });
