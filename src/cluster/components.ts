@@ -12,6 +12,7 @@ import { csrSigner } from '../controllers/certificates/csr-signer';
 import { tokensController } from '../controllers/serviceaccount-token';
 import { deploymentController } from '../controllers/deployment';
 import { newReplicaSetController } from '../controllers/replicaset';
+import { newReplicationManager } from '../controllers/replication';
 import { daemonSetController } from '../controllers/daemonset';
 import { jobController } from '../controllers/job';
 import { cronJobController } from '../controllers/cronjob';
@@ -51,6 +52,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     rootCACertPublisher,
     deploymentController,
     newReplicaSetController(),
+    newReplicationManager(),
     daemonSetController,
     jobController,
     cronJobController,

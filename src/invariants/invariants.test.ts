@@ -50,6 +50,7 @@ describe('invariants', () => {
     { name: 'pod whose ReplicaSet is gone', mutate: (o) => o.filter((x) => x.kind !== 'ReplicaSet'), want: [OWNER_EXISTS, OWNER_EXISTS, DEPLOYMENT_STATUS, DEPLOYMENT_STATUS, DEPLOYMENT_STATUS] },
     { name: 'orphan being deleted is fine', mutate: (o) => o.filter((x) => x.kind !== 'ReplicaSet' && x.kind !== 'Deployment').map((x) => x.kind === 'Pod' ? { ...x, metadata: { ...x.metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } } : x), want: [] },
     { name: 'ReplicaSet over-counts', mutate: (o) => o.filter((x) => x.metadata.name !== 'b'), want: [REPLICASET_STATUS, REPLICASET_STATUS] },
+    { name: 'ReplicationController under-counts', mutate: (o) => { const rc = obj('ReplicationController', 'legacy', { ns: 'default', status: { replicas: 0 } }); return [...o, rc, pod('c', { owner: rc })]; }, want: [REPLICASET_STATUS, REPLICASET_STATUS] },
     { name: 'Deployment totals differ from its ReplicaSets', mutate: (o) => o.map((x) => x.kind === 'Deployment' ? { ...x, status: { replicas: 3, readyReplicas: 2, availableReplicas: 2 } } : x), want: [DEPLOYMENT_STATUS] },
     { name: 'node over its cpu', mutate: (o) => o.map((x) => x.kind === 'Node' ? node('n1', '110', '800m') : x), want: [NODE_CAPACITY] },
     { name: 'node over its pod limit', mutate: (o) => o.map((x) => x.kind === 'Node' ? node('n1', '1') : x), want: [NODE_CAPACITY] },

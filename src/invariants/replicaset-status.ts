@@ -1,7 +1,8 @@
 /**
- * replicaset-status: a ReplicaSet's status.replicas and status.readyReplicas equal the
- * active (not terminal, not being deleted) pods it controls, as calculateStatus in
- * kubernetes/kubernetes pkg/controller/replicaset/replica_set_utils.go counts them.
+ * replicaset-status: a ReplicaSet's (or ReplicationController's, which the same loop runs)
+ * status.replicas and status.readyReplicas equal the active (not terminal, not being deleted)
+ * pods it controls, as calculateStatus in kubernetes/kubernetes
+ * pkg/controller/replicaset/replica_set_utils.go counts them.
  * Only meaningful on settled state, which every kubemu command leaves behind.
  */
 import { isPodActive, isPodReady } from '../api/pod-util';
@@ -11,12 +12,12 @@ import { refOf } from './object-index';
 /** REPLICASET_STATUS is the check's name. */
 export const REPLICASET_STATUS = 'replicaset-status';
 
-/** replicaSetStatus compares ReplicaSet status counts with the pods. */
+/** replicaSetStatus compares ReplicaSet and ReplicationController status counts with the pods. */
 export const replicaSetStatus: InvariantCheck = {
   name: REPLICASET_STATUS,
   run(index) {
     const out: Violation[] = [];
-    for (const rs of index.ofKind('ReplicaSet')) {
+    for (const rs of [...index.ofKind('ReplicaSet'), ...index.ofKind('ReplicationController')]) {
       const uid = rs.metadata.uid;
       if (!uid) continue;
       const active = index.controlledBy(uid, 'Pod').filter(isPodActive);
