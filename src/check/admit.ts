@@ -10,7 +10,7 @@ import type { Cluster } from '../cluster/cluster';
 import type { GateResult } from './api-version-gate';
 import { inApplyOrder } from './apply-order';
 import type { BundleDoc, Finding } from './model';
-import { RULES } from './rules';
+import { RULES, isPodSecurity } from './rules';
 
 /** Admission is how one document is written as `kubectl apply` writes it; the CLI provides it. */
 export interface Admission {
@@ -20,7 +20,8 @@ export interface Admission {
    * prints it.
    */
   prepare(cluster: Cluster, doc: BundleDoc): { info: ResourceInfo; object: KubeObject };
-  write(cluster: Cluster, info: ResourceInfo, object: KubeObject, doc: BundleDoc): KubeObject;
+  /** write stores the object; warn receives the API server's warnings (Warning headers). */
+  write(cluster: Cluster, info: ResourceInfo, object: KubeObject, doc: BundleDoc, warn: (text: string) => void): KubeObject;
   /** fieldWarnings are unknown-field findings the write will not refuse (--lenient); none when strict. */
   fieldWarnings?(info: ResourceInfo, object: KubeObject): string[];
   errorText(e: unknown, doc: BundleDoc): string;
@@ -78,11 +79,15 @@ export function admitAll(cluster: Cluster, docs: readonly BundleDoc[], admission
       for (const w of admission.fieldWarnings?.(info, object) ?? []) {
         findings.push({ rule: RULES.unknownField.id, level: RULES.unknownField.level, phase: 'admitted', message: `Warning: ${w}` });
       }
+      const warnings: string[] = [];
       try {
-        const stored = admission.write(cluster, info, object, doc);
+        const stored = admission.write(cluster, info, object, doc, (w) => warnings.push(w));
+        for (const w of warnings) if (isPodSecurity(w)) findings.push({ rule: RULES.podSecurity.id, level: 'warning', phase: 'admitted', message: `Warning: ${w}` });
         results.set(doc, { doc, info, object: stored, stored: true, findings });
       } catch (e) {
-        findings.push({ rule: RULES.rejected.id, level: RULES.rejected.level, phase: 'admitted', message: admission.errorText(e, doc) });
+        const message = admission.errorText(e, doc);
+        const rule = isPodSecurity(message) ? RULES.podSecurity : RULES.rejected;
+        findings.push({ rule: rule.id, level: rule.level, phase: 'admitted', message });
         results.set(doc, { doc, info, object, stored: false, findings });
       }
     }

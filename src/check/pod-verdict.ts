@@ -9,7 +9,7 @@ import { isPodReady, podCondition } from '../api/pod-util';
 import type { Cluster } from '../cluster/cluster';
 import type { Finding, Phase } from './model';
 import { latestEvent } from './object-events';
-import { RULES, type Rule } from './rules';
+import { RULES, isPodSecurity, type Rule } from './rules';
 import { desiredPods, podsOf } from './workload-pods';
 
 const finding = (rule: Rule, phase: Phase, message: string): Finding => ({ rule: rule.id, level: rule.level, phase, message });
@@ -39,7 +39,7 @@ function ownedUids(cluster: Cluster, live: KubeObject): Set<string> {
 function notCreated(cluster: Cluster, live: KubeObject, made: number, want: number, phase: Phase): Finding {
   const e = latestEvent(cluster, live.metadata.namespace, ownedUids(cluster, live), ['FailedCreate']);
   // A ResourceQuota's refusal is its own rule: the fix is the quota or the requests, not the workload.
-  const rule = e?.message?.includes('exceeded quota') ? RULES.quotaExceeded : RULES.podsNotCreated;
+  const rule = e?.message?.includes('exceeded quota') ? RULES.quotaExceeded : e?.message && isPodSecurity(e.message) ? RULES.podSecurity : RULES.podsNotCreated;
   return finding(rule, phase, e?.message ?? notAllCreatedMessage(made, want));
 }
 

@@ -38,8 +38,12 @@ export const RULES = {
   ingressBackend: rule('KM050-ingress-backend', 'error', 'An Ingress or HTTPRoute sends traffic to a Service that does not exist or has no such port.'),
   hpaTarget: rule('KM051-hpa-target', 'error', 'A HorizontalPodAutoscaler targets a workload that does not exist, or whose containers lack requests for its resource metric.'),
   pdbNoDisruption: rule('KM052-pdb-no-disruption', 'warning', 'A PodDisruptionBudget allows no disruption (minAvailable ≥ replicas, or maxUnavailable 0): node drains and upgrades block.'),
+  podSecurity: rule('KM054-pod-security', 'error', "Pod Security Admission refuses the pods for the namespace's enforce level (a warning for its warn or audit level): the API server's violates PodSecurity text."),
   policyIsolates: rule('KM053-networkpolicy-isolates', 'warning', "NetworkPolicies leave no way into a Service's pods: no pod, namespace or address may connect to any of its ports."),
 } as const satisfies Record<string, Rule>;
+
+/** isPodSecurity says a refusal or warning is Pod Security Admission's ("violates PodSecurity", "would violate PodSecurity"): KM054. */
+export const isPodSecurity = (text: string): boolean => /violates? PodSecurity "/.test(text);
 
 /** RULE_TABLE lists the rules in id order (docs and `--help` print it). */
 export const RULE_TABLE: readonly Rule[] = Object.values(RULES).sort((a, b) => (a.id < b.id ? -1 : 1));

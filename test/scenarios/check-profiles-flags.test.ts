@@ -116,6 +116,20 @@ describe('kubemu check reference findings', () => {
     ]);
   });
 
+  it('reports Pod Security refusals (enforce) and warnings (warn, or the enforce level when warn is unset) as KM054, in the API server\'s words', () => {
+    const r = check('pod-security.yaml -o github');
+    expect(r.code).toBe(1);
+    const restricted = (c: string) => `violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false (container "${c}" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "${c}" must set securityContext.capabilities.drop=["ALL"]), runAsNonRoot != true (pod or container "${c}" must set securityContext.runAsNonRoot=true), seccompProfile (pod or container "${c}" must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")`;
+    expect(lines(r.stdout).map((l) => l.replace(/web-5f84b7585b-[a-z0-9]{5}/, 'web-5f84b7585b-XXXXX'))).toEqual([
+      // Without a warn label, warn follows the stricter enforce level: the Deployment is warned about, its pods refused.
+      `::warning file=pod-security.yaml,line=8,title=KM054-pod-security::deployment.apps/web -n secure: Warning: ${restricted('web').replace('violates', 'would violate')}`,
+      `::error file=pod-security.yaml,line=8,title=KM054-pod-security::deployment.apps/web -n secure: Error creating: pods "web-5f84b7585b-XXXXX" is forbidden: ${restricted('web')}`,
+      `::error file=pod-security.yaml,line=23,title=KM054-pod-security::pod/p -n secure: Error from server (Forbidden): error when creating "pod-security.yaml": pods "p" is forbidden: ${restricted('c')}`,
+      '::warning file=pod-security.yaml,line=41,title=KM054-pod-security::deployment.apps/priv -n audited: Warning: would violate PodSecurity "baseline:latest": privileged (container "c" must not set securityContext.privileged=true)',
+      '5 objects in 1 file: 3 passed, 2 failed (until ready, profile kubeadm, seed 1, simulated 10m0s)',
+    ]);
+  });
+
   it('reports a ResourceQuota refusal as its own rule', () => {
     const r = check('quota.yaml -o github --sim-timeout 1m');
     expect(lines(r.stdout)[0]!.replace(/big-c55d6cb75-[a-z0-9]{5}/, 'big-c55d6cb75-XXXXX')).toBe('::error file=quota.yaml,line=8,title=KM026-quota-exceeded::deployment.apps/big -n default: Error creating: pods "big-c55d6cb75-XXXXX" is forbidden: exceeded quota: small, requested: requests.cpu=500m, used: requests.cpu=1, limited: requests.cpu=1');

@@ -55,7 +55,7 @@ export function checkAdmission(namespace: string | undefined, lenient: boolean):
       if (unnamed) throw new UnnamedObject(unnamed);
       return { info, object };
     },
-    write: (cluster, _info, object) => cluster.api.apply(object, { fieldManager: FIELD_MANAGER, fieldValidation: lenient ? 'Ignore' : 'Strict' }).object,
+    write: (cluster, _info, object, _doc, warn) => cluster.api.apply(object, { fieldManager: FIELD_MANAGER, fieldValidation: lenient ? 'Ignore' : 'Strict', warn }).object,
     fieldWarnings: lenient ? (info, object) => decodeObject(object as unknown as Record<string, unknown>, info, { fieldValidation: 'Warn' }).warnings : undefined,
     errorText(e, doc) {
       if (e instanceof UnnamedObject) return e.message;

@@ -36,25 +36,39 @@ export const levelRank = (l: PodSecurityLevel): number => LEVELS.indexOf(l);
 /** LabelError is a label policyOf could not parse: its value and upstream's detail. */
 export interface LabelError { readonly label: string; readonly value: string; readonly detail: string }
 
-/** policyOf reads a namespace's labels; errors lists each label it could not parse. */
+/**
+ * policyOf reads a namespace's labels as PolicyToEvaluate does; errors lists each label it
+ * could not parse. A bad enforce level fails closed (restricted), a bad audit or warn level
+ * fails open (privileged), a bad version reads as latest; warn follows a valid, stricter
+ * enforce level when it has no label of its own.
+ */
 export function policyOf(labels: Readonly<Record<string, string>> | undefined): { policy: PodSecurityPolicy; errors: LabelError[] } {
   const errors: LabelError[] = [];
-  const read = (mode: PodSecurityMode): LevelVersion => {
+  const read = (mode: PodSecurityMode): LevelVersion & { levelSet: boolean; versionSet: boolean } => {
     const rawLevel = labels?.[LABEL_PREFIX + mode];
     const rawVersion = labels?.[`${LABEL_PREFIX}${mode}-version`];
     let level: PodSecurityLevel = 'privileged';
+    let levelSet = false;
     if (rawLevel !== undefined) {
-      if ((LEVELS as readonly string[]).includes(rawLevel)) level = rawLevel as PodSecurityLevel;
-      else { level = 'restricted'; errors.push({ label: LABEL_PREFIX + mode, value: rawLevel, detail: 'must be one of privileged, baseline, restricted' }); }
+      if ((LEVELS as readonly string[]).includes(rawLevel)) { level = rawLevel as PodSecurityLevel; levelSet = true; }
+      else { level = mode === 'enforce' ? 'restricted' : 'privileged'; errors.push({ label: LABEL_PREFIX + mode, value: rawLevel, detail: 'must be one of privileged, baseline, restricted' }); }
     }
     let version = 'latest';
     if (rawVersion !== undefined && rawVersion !== 'latest') {
       if (VERSION.test(rawVersion)) version = rawVersion;
       else errors.push({ label: `${LABEL_PREFIX}${mode}-version`, value: rawVersion, detail: 'must be "latest" or "v1.x"' });
     }
-    return { level, version };
+    return { level, version, levelSet, versionSet: rawVersion !== undefined };
   };
-  return { policy: { enforce: read('enforce'), audit: read('audit'), warn: read('warn') }, errors };
+  const enforce = read('enforce');
+  const audit = read('audit');
+  let warn: LevelVersion = read('warn');
+  const warnHasLabel = labels?.[`${LABEL_PREFIX}warn`] !== undefined;
+  if (!warnHasLabel && enforce.levelSet && levelRank(enforce.level) > levelRank(warn.level)) {
+    warn = { level: enforce.level, version: labels?.[`${LABEL_PREFIX}warn-version`] !== undefined ? warn.version : enforce.version };
+  }
+  const lv = (x: LevelVersion): LevelVersion => ({ level: x.level, version: x.version });
+  return { policy: { enforce: lv(enforce), audit: lv(audit), warn: lv(warn) }, errors };
 }
 
 /** isUnrestricted says a policy checks nothing in any mode (most namespaces): the cheap exit. */
