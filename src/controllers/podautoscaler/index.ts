@@ -18,17 +18,26 @@ import { deepEqual } from '../../api/deep-equal';
 import { ApiError } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { MetricsUnavailable, type PodSample, type ResourceMetricsClient } from './metrics-client';
-import { normalizeWithBehavior, normalizeWithoutBehavior, storeScaleEvent, type BehaviorState, type Normalized } from './normalize';
-import { milli, plainMetricReplicas, resourceReplicas, type PodMetrics } from './replica-calculator';
+import { DOWNSCALE_STABILIZATION_MS, normalizeWithBehavior, normalizeWithoutBehavior, storeScaleEvent, type BehaviorState, type Normalized } from './normalize';
+import { CPU_INITIALIZATION_PERIOD_MS, milli, plainMetricReplicas, resourceReplicas, type PodMetrics } from './replica-calculator';
 
 export const NAME = 'horizontal-pod-autoscaler';
 /** SYNC_PERIOD_MS is --horizontal-pod-autoscaler-sync-period. */
 export const SYNC_PERIOD_MS = 15_000;
+/** METRICS_WINDOW_MS is metrics-server's resolution: a sample's window, and a new container's wait for its first. */
+const METRICS_WINDOW_MS = 15_000;
+/** QUIET_FOREVER stands for no sync due until an input changes (a time far past any cluster's clock). */
+const QUIET_FOREVER = 8.64e15;
 /** STATE_HOLDER is whose local records hold the controller's memory: kube-controller-manager's. */
 export const STATE_HOLDER = 'kube-controller-manager';
 
-/** SyncState is what kube-controller-manager remembers of one HPA between syncs. */
-interface SyncState extends BehaviorState { uid: string; nextSyncMs: number }
+/**
+ * SyncState is what kube-controller-manager remembers of one HPA between syncs, and when kubemu
+ * next syncs it: nextSyncMs is on the HPA's 15 s grid; quiet, when set, says the syncs from
+ * lastSyncMs up to nextSyncMs are skipped because each would have proposed `desired` and
+ * written nothing (see reconcile).
+ */
+interface SyncState extends BehaviorState { uid: string; nextSyncMs: number; lastSyncMs?: number; quiet?: { desired: number } }
 
 /** SCALE_TARGETS are the kinds with a scale subresource, and their qualified resource names. */
 const SCALE_TARGETS: Record<string, string> = {
@@ -37,10 +46,39 @@ const SCALE_TARGETS: Record<string, string> = {
 
 type Hpa = HorizontalPodAutoscaler & KubeObject;
 
+/**
+ * podsStableUntil is when time alone next changes how the replica calculator sees a pod: its
+ * first sample (a container running one metrics resolution), the end of its CPU initialization
+ * period, or one window after it became Ready.
+ */
+function podsStableUntil(pods: readonly Pod[], nowMs: number): number {
+  let until = Infinity;
+  const after = (t: number) => { if (t > nowMs && t < until) until = t; };
+  for (const pod of pods) {
+    if (pod.status?.startTime) after(Date.parse(pod.status.startTime) + CPU_INITIALIZATION_PERIOD_MS);
+    const ready = pod.status?.conditions?.find((c) => c.type === 'Ready');
+    if (ready?.lastTransitionTime) after(Date.parse(ready.lastTransitionTime) + METRICS_WINDOW_MS);
+    for (const c of pod.status?.containerStatuses ?? []) {
+      if (c.state?.running?.startedAt) after(Date.parse(c.state.running.startedAt) + METRICS_WINDOW_MS);
+    }
+  }
+  return until;
+}
+
 /** MetricFailure is a metric that could not be computed: its error and the condition it sets. */
 class MetricFailure extends Error {
   constructor(message: string, readonly reason: string, readonly conditionMessage: string) { super(message); }
 }
+
+/** hpasIn names the HPAs of a namespace (all namespaces when undefined) whose target passes the filter. */
+function hpasIn(ctx: ReconcileContext, namespace?: string, target?: (ref: { kind: string; name: string }) => boolean): Request[] {
+  return ctx.api.list({ kind: 'HorizontalPodAutoscaler', namespace })
+    .filter((h) => !target || target(h.spec?.scaleTargetRef ?? { kind: '', name: '' }))
+    .map((h) => ({ namespace: h.metadata.namespace, name: h.metadata.name! }));
+}
+
+/** isMetricsServer: the add-on's Deployment, whose availability decides whether metrics are served. */
+const isMetricsServer = (o: KubeObject) => o.kind === 'Deployment' && o.metadata.namespace === 'kube-system' && o.metadata.name === 'metrics-server';
 
 const stateKey = (req: Request) => `hpa/${req.namespace}/${req.name}`;
 
@@ -58,6 +96,15 @@ export function newHorizontalPodAutoscalerController(metrics: ResourceMetricsCli
   return {
     name: NAME,
     for: 'HorizontalPodAutoscaler',
+    // Upstream syncs on its period alone; these only end a quiet stretch (see below) when an input changes.
+    watches: [
+      { kind: 'Pod', map: (pod, ctx) => hpasIn(ctx, pod.metadata.namespace) },
+      ...Object.keys(SCALE_TARGETS).map((kind) => ({
+        kind,
+        map: (obj: KubeObject, ctx: ReconcileContext) => (isMetricsServer(obj) ? hpasIn(ctx) : hpasIn(ctx, obj.metadata.namespace, (t) => t.kind === kind && t.name === obj.metadata.name)),
+      })),
+      { kind: 'APIService', map: (_obj, ctx) => hpasIn(ctx) },
+    ],
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const hpa = ctx.api.tryGet({ kind: 'HorizontalPodAutoscaler', namespace: req.namespace, name: req.name }) as Hpa | undefined;
       const key = stateKey(req);
@@ -73,26 +120,64 @@ export function newHorizontalPodAutoscalerController(metrics: ResourceMetricsCli
         ctx.api.setNodeLocalState(STATE_HOLDER, key, state);
         return { requeueAfterMs: SYNC_PERIOD_MS };
       }
-      // Writes to the HPA (its own status among them) do not sync it early: the queue holds it for the period.
-      if (now < state.nextSyncMs) return { requeueAfterMs: state.nextSyncMs - now };
+      if (now < state.nextSyncMs || state.nextSyncMs >= QUIET_FOREVER) {
+        // Writes to the HPA (its own status among them) do not sync it early: the queue holds it
+        // for the period. In a quiet stretch a change of its inputs (a watch woke it) brings the
+        // sync back to the next point of its grid.
+        if (state.quiet) {
+          const next = state.lastSyncMs! + (Math.floor((now - state.lastSyncMs!) / SYNC_PERIOD_MS) + 1) * SYNC_PERIOD_MS;
+          if (next < state.nextSyncMs) { state.nextSyncMs = next; ctx.api.setNodeLocalState(STATE_HOLDER, key, state); }
+        }
+        return state.nextSyncMs >= QUIET_FOREVER ? undefined : { requeueAfterMs: state.nextSyncMs - now };
+      }
+      if (state.quiet) {
+        // The skipped syncs each recommended the same count; the latest of them stands for all in the windows.
+        const last = now - SYNC_PERIOD_MS;
+        if (last > state.lastSyncMs!) recordSkipped(state, state.quiet.desired, last);
+        state.quiet = undefined;
+      }
+      state.lastSyncMs = now;
       state.nextSyncMs = now + SYNC_PERIOD_MS;
-      reconcileAutoscaler(structuredClone(hpa), state, metrics, ctx);
+      const outcome = reconcileAutoscaler(structuredClone(hpa), state, metrics, ctx);
+      // kubemu: a sync that wrote nothing, over inputs that cannot change but by a write (which the
+      // watches see) or by time passing (stableUntilMs), would repeat itself: skip those syncs, so a
+      // long tick with an idle HPA does not stop every 15 s.
+      if (outcome.quiet && outcome.stableUntilMs > state.nextSyncMs) {
+        // Until a watched change, when nothing but a write can change the outcome.
+        const until = Math.min(outcome.stableUntilMs, QUIET_FOREVER);
+        state.nextSyncMs = now + Math.ceil((until - now) / SYNC_PERIOD_MS) * SYNC_PERIOD_MS;
+        state.quiet = { desired: outcome.desired };
+      }
       ctx.api.setNodeLocalState(STATE_HOLDER, key, state);
-      return { requeueAfterMs: SYNC_PERIOD_MS };
+      return state.nextSyncMs >= QUIET_FOREVER ? undefined : { requeueAfterMs: state.nextSyncMs - now };
     },
   };
 }
 
+/** recordSkipped adds a skipped sync's recommendation as the windows would have seen it. */
+function recordSkipped(state: SyncState, desired: number, atMs: number): void {
+  // No window is longer than an hour (validation's limit for stabilizationWindowSeconds).
+  state.recommendations = state.recommendations.filter((r) => r.atMs >= atMs - MAX_WINDOW_MS);
+  state.recommendations.push({ replicas: desired, atMs });
+}
+const MAX_WINDOW_MS = 3_600_000;
+
+/** SyncOutcome says whether a sync wrote nothing, what it proposed, and until when its inputs hold. */
+interface SyncOutcome { quiet: boolean; desired: number; stableUntilMs: number }
+const NOT_QUIET: SyncOutcome = { quiet: false, desired: 0, stableUntilMs: 0 };
+
 /** reconcileAutoscaler is one sync of one HPA (upstream reconcileAutoscaler). */
-function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetricsClient, ctx: ReconcileContext): void {
+function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetricsClient, ctx: ReconcileContext): SyncOutcome {
   const { api } = ctx;
   const now = ctx.clock.nowMs();
   const nowISO = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const original = structuredClone(hpa.status ?? {});
   hpa.status = structuredClone(hpa.status ?? { desiredReplicas: 0, currentMetrics: [] });
-  const event = (type: 'Normal' | 'Warning', reason: string, message: string) => api.recordEvent(hpa, type, reason, message, { component: NAME });
+  let wrote = false;
+  const event = (type: 'Normal' | 'Warning', reason: string, message: string) => { wrote = true; api.recordEvent(hpa, type, reason, message, { component: NAME }); };
   const saveStatus = () => {
     if (deepEqual(original, hpa.status)) return;
+    wrote = true;
     api.updateStatus(hpa, { fieldManager: NAME });
   };
   const ref = hpa.spec!.scaleTargetRef;
@@ -113,7 +198,7 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
     event('Warning', 'FailedGetScale', scaleError!);
     setHpaCondition(hpa, 'AbleToScale', 'False', 'FailedGetScale', `the HPA controller was unable to get the target's current scale: ${scaleError}`, nowISO);
     saveStatus();
-    return;
+    return NOT_QUIET;
   }
   setHpaCondition(hpa, 'AbleToScale', 'True', 'SucceededGetScale', "the HPA controller was able to get the target's current scale", nowISO);
   const currentReplicas: number = target.spec?.replicas ?? 1;
@@ -125,6 +210,8 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
   let rescaleReason = '';
   let rescale = true;
   let metricStatuses: MetricStatus[] | undefined;
+  let proposed = currentReplicas;
+  let stableUntilMs = Infinity;
   if (currentReplicas === 0 && minReplicas !== 0) {
     desiredReplicas = 0;
     rescale = false;
@@ -142,9 +229,11 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
       setStatus(hpa, currentReplicas, hpa.status.desiredReplicas, metricStatuses, false, nowISO);
       saveStatus();
       event('Warning', 'FailedComputeMetricsReplicas', computed.error);
-      return;
+      return NOT_QUIET;
     }
     desiredReplicas = computed.replicas;
+    proposed = computed.replicas;
+    stableUntilMs = Math.min(stableUntilMs, computed.stableUntilMs);
     if (desiredReplicas > currentReplicas) rescaleReason = `${computed.metric} above target`;
     if (desiredReplicas < currentReplicas) rescaleReason = 'All metrics below target';
     const behavior = hpa.spec!.behavior;
@@ -168,7 +257,7 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
       setHpaCondition(hpa, 'AbleToScale', 'False', 'FailedUpdateScale', `the HPA controller was unable to update the target scale: ${e.message}`, nowISO);
       setStatus(hpa, currentReplicas, hpa.status.desiredReplicas, metricStatuses, false, nowISO);
       saveStatus();
-      return;
+      return NOT_QUIET;
     }
     setHpaCondition(hpa, 'AbleToScale', 'True', 'SucceededRescale', `the HPA controller was able to update the target scale to ${desiredReplicas}`, nowISO);
     event('Normal', 'SuccessfulRescale', `New size: ${desiredReplicas}; reason: ${rescaleReason}`);
@@ -178,6 +267,28 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
   }
   setStatus(hpa, currentReplicas, desiredReplicas, metricStatuses, rescale, nowISO);
   saveStatus();
+  if (wrote) return NOT_QUIET;
+  return { quiet: true, desired: proposed, stableUntilMs: Math.min(stableUntilMs, windowsStableUntil(hpa, state, proposed, now)) };
+}
+
+/**
+ * windowsStableUntil is when a recommendation other than the current proposal, or a scale event,
+ * next leaves a window it is counted in (one equal to the proposal leaving changes nothing).
+ */
+function windowsStableUntil(hpa: Hpa, state: SyncState, proposed: number, nowMs: number): number {
+  const behavior = hpa.spec!.behavior;
+  const windows = behavior
+    ? [(behavior.scaleUp?.stabilizationWindowSeconds ?? 0) * 1000, behavior.scaleDown?.stabilizationWindowSeconds != null ? behavior.scaleDown.stabilizationWindowSeconds * 1000 : DOWNSCALE_STABILIZATION_MS]
+    : [DOWNSCALE_STABILIZATION_MS];
+  let until = Infinity;
+  const after = (t: number) => { if (t > nowMs && t < until) until = t; };
+  // Without behavior a sample exactly at the window's edge still counts (upstream's Before(cutoff)); with it, not (After).
+  const edge = behavior ? 0 : 1;
+  for (const r of state.recommendations) if (r.replicas !== proposed) for (const w of windows) after(r.atMs + w + edge);
+  for (const [events, rules] of [[state.scaleUpEvents, behavior?.scaleUp], [state.scaleDownEvents, behavior?.scaleDown]] as const) {
+    for (const e of events) for (const p of rules?.policies ?? []) after(e.atMs + p.periodSeconds * 1000);
+  }
+  return until;
 }
 
 /** setStatus is upstream's setStatus: the counts and metrics, lastScaleTime on a rescale. */
@@ -193,7 +304,7 @@ function setStatus(hpa: Hpa, current: number, desired: number, statuses: MetricS
   hpa.status = status as unknown as Hpa['status'];
 }
 
-interface Computed { replicas: number; metric: string; statuses: MetricStatus[]; error?: string }
+interface Computed { replicas: number; metric: string; statuses: MetricStatus[]; error?: string; stableUntilMs: number }
 
 /** computeReplicasForMetrics: the largest proposal over the metrics; an error when all fail (or a failure would hide a scale-up). */
 function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: number, metrics: ResourceMetricsClient, ctx: ReconcileContext,
@@ -204,7 +315,7 @@ function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: n
   if (!selector || (!Object.keys(selector.matchLabels ?? {}).length && !(selector.matchExpressions ?? []).length)) {
     event('Warning', 'SelectorRequired', 'selector is required');
     setHpaCondition(hpa, 'ScalingActive', 'False', 'InvalidSelector', "the HPA target's scale is missing a selector", nowISO);
-    return { replicas: -1, metric: '', statuses, error: 'selector is required' };
+    return { replicas: -1, metric: '', statuses, error: 'selector is required', stableUntilMs: 0 };
   }
   const pods = ctx.api.list({ kind: 'Pod', namespace: hpa.metadata.namespace }).filter((p) => selectorMatches(selector, p.metadata.labels)) as Pod[];
   let sampled: Map<string, PodSample> | undefined;
@@ -238,10 +349,10 @@ function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: n
   const error = firstError === undefined ? undefined : `invalid metrics (${invalid} invalid out of ${specs.length}), first error is: ${firstError}`;
   if (invalid >= specs.length || (invalid > 0 && replicas < specReplicas)) {
     setHpaCondition(hpa, 'ScalingActive', 'False', firstCondition!.reason, `the HPA was unable to compute the replica count: ${firstCondition!.conditionMessage}`, nowISO);
-    return { replicas: -1, metric: '', statuses, error };
+    return { replicas: -1, metric: '', statuses, error, stableUntilMs: 0 };
   }
   setHpaCondition(hpa, 'ScalingActive', 'True', 'ValidMetricFound', `the HPA was able to successfully calculate a replica count from ${metric}`, nowISO);
-  return { replicas, metric, statuses, error };
+  return { replicas, metric, statuses, error, stableUntilMs: podsStableUntil(pods, ctx.clock.nowMs()) };
 }
 
 interface Proposal { replicas: number; metric: string; status: MetricStatus }
