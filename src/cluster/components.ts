@@ -35,6 +35,9 @@ import { nodeStatusController } from '../kubelet/node-status';
 import { nodeLifecycleController } from '../controllers/nodelifecycle';
 import { taintEvictionController } from '../controllers/tainteviction';
 import { disruptionController } from '../controllers/disruption';
+import { newHorizontalPodAutoscalerController } from '../controllers/podautoscaler';
+import { MetricsUnavailable } from '../controllers/podautoscaler/metrics-client';
+import { listPodMetrics } from '../metrics/resource-metrics-client';
 import { ingressNginxController } from '../network/ingress-nginx-controller';
 import { gatewayClassController, gatewayController } from '../network/gateway-controller';
 
@@ -73,6 +76,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     gatewayController,
     ...garbageCollectors,
     disruptionController,
+    newHorizontalPodAutoscalerController({ podMetrics: (api, _ns, pods, now) => listPodMetrics(api, pods, now, (m) => new MetricsUnavailable(m)) }),
     resourceQuotaController,
     csrSigner,
     tokensController,

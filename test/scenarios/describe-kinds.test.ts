@@ -392,7 +392,15 @@ describe('describe: kinds with their own kubectl describer', () => {
       '      - Type: Pods     Value: 2   Period: 60 seconds',
       // The policy rows' first cells are TAB-terminated, so the next lines share their column block.
       'Deployment pods:       0 current / 0 desired',
-      'Events:                <none>',
+      // The controller cannot find its target: the condition and event upstream's sync records.
+      'Conditions:',
+      '  Type         Status  Reason          Message',
+      '  ----         ------  ------          -------',
+      '  AbleToScale  False   FailedGetScale  the HPA controller was unable to get the target\'s current scale: deployments.apps "web" not found',
+      'Events:',
+      '  Type     Reason          Age               From                       Message',
+      '  ----     ------          ----              ----                       -------',
+      '  Warning  FailedGetScale  0s (x2 over 15s)  horizontal-pod-autoscaler  deployments.apps "web" not found',
     ));
   });
 
