@@ -29,13 +29,19 @@ export function withEphemeralContainers(current: KubeObject, sent: KubeObject): 
   for (const c of list) defaultContainer(c);
   next.spec.ephemeralContainers = list.length ? list : undefined;
   if (!list.length) delete next.spec.ephemeralContainers;
+  // The pod's own validation first (a name is the container's across the pod's three lists)…
   const causes: StatusCause[] = [];
-  // Ephemeral containers stay as they were added: each one stored must come back unchanged.
+  const taken = new Set([...(current.spec?.initContainers ?? []), ...(current.spec?.containers ?? [])].map((c: { name: string }) => c.name));
+  list.forEach((c, i) => {
+    if (taken.has(c.name as string)) causes.push({ field: `spec.ephemeralContainers[${i}].name`, message: `Duplicate value: "${c.name}"` });
+    taken.add(c.name as string);
+  });
+  causes.push(...validatePodSpec('spec', next.spec));
+  // …then ephemeral containers stay as they were added: each one stored must come back unchanged.
   for (const old of current.spec?.ephemeralContainers ?? []) {
     const now = list.find((c) => c.name === old.name);
     if (!now || !deepEqual(now, old)) causes.push(forbiddenField('spec.ephemeralContainers', `existing ephemeral containers "${old.name}" may not be changed`));
   }
-  if (!causes.length) causes.push(...validatePodSpec('spec', next.spec));
   if (causes.length) throw refuse(causes);
   return next;
 }
