@@ -74,6 +74,18 @@ describe('kubectl debug with an ephemeral container', () => {
     });
   });
 
+  it('needs patch on pods/ephemeralcontainers, not only on pods', () => {
+    expect(home.run('create role poker --verb=get,list,patch --resource=pods').code).toBe(0);
+    expect(home.run('create rolebinding ann-pokes --role=poker --user=ann').code).toBe(0);
+    expect(home.run('debug web --image=busybox -c by-ann --profile=general --as=ann')).toEqual({
+      stdout: '', code: 1,
+      stderr: 'Error from server (Forbidden): pods "web" is forbidden: User "ann" cannot patch resource "pods/ephemeralcontainers" in API group "" in the namespace "default"\n',
+    });
+    expect(home.run('create role debugger --verb=patch --resource=pods/ephemeralcontainers').code).toBe(0);
+    expect(home.run('create rolebinding ann-debugs --role=debugger --user=ann').code).toBe(0);
+    expect(home.run('debug web --image=busybox -c by-ann --profile=general --as=ann')).toEqual({ stdout: '', stderr: '', code: 0 });
+  });
+
   it("refuses what kubectl's Validate refuses, before touching the cluster", () => {
     const refused = (args: string, message: string) => expect(home.run(args)).toEqual({ stdout: '', stderr: `error: ${message}\n`, code: 1 });
     refused('debug web', 'you must specify --image when not using --copy-to.');
