@@ -10,6 +10,13 @@ import type { CommandContext } from '../command';
 import { attachStream, printLogs, waitForPod } from './attach-stream';
 import { attachRefusal } from './debug';
 
+/**
+ * WAIT_MS bounds the wait for the container. kubemu: kubectl waits without a limit (debug has
+ * no --pod-running-timeout); simulated time is fast-forwarded, so a container that never starts
+ * (a bad image) must end the wait somewhere.
+ */
+const WAIT_MS = 5 * 60_000;
+
 /** statusOf is the container's status in any of the pod's three lists. */
 function statusOf(pod: KubeObject, name: string): Record<string, any> | undefined {
   const s = pod.status ?? {};
@@ -17,12 +24,12 @@ function statusOf(pod: KubeObject, name: string): Record<string, any> | undefine
 }
 
 /** attachDebugContainer follows the debug container: attach while it runs, its log once it has ended. */
-export function attachDebugContainer(ctx: CommandContext, created: KubeObject, container: string, o: { stdin: boolean; tty: boolean; quiet: boolean; timeoutMs: number }): void {
+export function attachDebugContainer(ctx: CommandContext, created: KubeObject, container: string, o: { stdin: boolean; tty: boolean; quiet: boolean }): void {
   const ref = { namespace: created.metadata.namespace!, name: created.metadata.name! };
   const pod = waitForPod(ctx, ref, (p) => {
     const s = statusOf(p, container);
     return !!s && !!(s.lastState?.terminated || s.state?.terminated || s.state?.running);
-  }, o.timeoutMs);
+  }, WAIT_MS);
   const status = statusOf(pod, container);
   if (!status) throw new CliError(`error getting container status of container name "${container}": <nil>`);
   if (status.state?.terminated) { printLogs(ctx, pod, container); return; }

@@ -15,7 +15,6 @@ import { defineCommand, type CommandContext } from '../command';
 import { printServerWarnings } from '../server-warnings';
 import { CliError } from '../errors';
 import { targetObject } from './attachable-pod';
-import { durationFlag } from './sim-wait';
 import { LEGACY_DEPRECATED, applyProfile, checkProfile, type DebugStyle, type KeepFlags, type Profile } from './debug-profiles';
 
 /** targeting is what kubectl prints on stdout for --target (unless --quiet). */
@@ -24,6 +23,44 @@ export const targeting = (c: string): string => `Targeting container "${c}". If 
 export const defaultingName = (name: string): string => `Defaulting debug container name to ${name}.`;
 /** creatingNodePod is generateNodeDebugPod's notice. */
 export const creatingNodePod = (pod: string, container: string, node: string): string => `Creating debugging pod ${pod} with container ${container} on node ${node}.`;
+
+/** LONG is kubectl v1.32's description and examples for `debug --help`. */
+const LONG = `Debug cluster resources using interactive debugging containers.
+
+ 'debug' provides automation for common debugging tasks for cluster objects identified by resource and name. Pods will be used by default if no resource is specified.
+
+ The action taken by 'debug' varies depending on what resource is specified. Supported actions include:
+
+  *  Workload: Create a copy of an existing pod with certain attributes changed, for example changing the image tag to a new version.
+  *  Workload: Add an ephemeral container to an already running pod, for example to add debugging utilities without restarting the pod.
+  *  Node: Create a new pod that runs in the node's host namespaces and can access the node's filesystem.
+
+Examples:
+  # Create an interactive debugging session in pod mypod and immediately attach to it.
+  kubectl debug mypod -it --image=busybox
+  
+  # Create an interactive debugging session for the pod in the file pod.yaml and immediately attach to it.
+  # (requires the EphemeralContainers feature to be enabled in the cluster)
+  kubectl debug -f pod.yaml -it --image=busybox
+  
+  # Create a debug container named debugger using a custom automated debugging image.
+  kubectl debug --image=myproj/debug-tools -c debugger mypod
+  
+  # Create a copy of mypod adding a debug container and attach to it
+  kubectl debug mypod -it --image=busybox --copy-to=my-debugger
+  
+  # Create a copy of mypod changing the command of mycontainer
+  kubectl debug mypod -it --copy-to=my-debugger --container=mycontainer -- sh
+  
+  # Create a copy of mypod changing all container images to busybox
+  kubectl debug mypod --copy-to=my-debugger --set-image=*=busybox
+  
+  # Create a copy of mypod adding a debug container and changing container images
+  kubectl debug mypod -it --copy-to=my-debugger --image=debian --set-image=app=app:debug,sidecar=sidecar:debug
+  
+  # Create an interactive debugging session on a node and immediately attach to it.
+  # The container will run in the host namespaces and the host's filesystem will be mounted at /host
+  kubectl debug node/mynode -it --image=busybox`;
 
 // The image reference grammar kubectl checks --image and --set-image against (distribution/reference).
 const IMAGE_REF = /^((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*|\[[a-fA-F0-9:]+\])(?::[0-9]+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$/;
@@ -70,7 +107,8 @@ function pairs(values: readonly string[], flag: string): Map<string, string> {
 export const debugCommand = defineCommand({
   name: 'debug',
   short: 'Create debugging sessions for troubleshooting workloads and nodes',
-  usage: 'kubectl debug (POD | TYPE[[.VERSION].GROUP]/NAME) [ -- COMMAND [args...] ]',
+  long: LONG,
+  usage: 'kubectl debug (POD | TYPE[[.VERSION].GROUP]/NAME) [ -- COMMAND [args...] ] [options]',
   flags: [
     { name: 'arguments-only', type: 'bool', default: false, help: 'If specified, everything after -- will be passed to the new container as Args instead of Command.' },
     { name: 'attach', type: 'bool', default: false, help: "If true, wait for the container to start running, and then attach as if 'kubectl attach ...' were called.  Default false, unless '-i/--stdin' is set, in which case the default is true." },
@@ -94,7 +132,6 @@ export const debugCommand = defineCommand({
     { name: 'stdin', short: 'i', type: 'bool', default: false, help: 'Keep stdin open on the container(s) in the pod, even if nothing is attached.' },
     { name: 'target', type: 'string', default: '', help: 'When using an ephemeral container, target processes in this container name.' },
     { name: 'tty', short: 't', type: 'bool', default: false, help: 'Allocate a TTY for the debugging container.' },
-    { name: 'pod-running-timeout', type: 'string', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
   ],
   run(ctx): number {
     const f = ctx.flags;
@@ -132,7 +169,6 @@ export const debugCommand = defineCommand({
       },
     };
     validate(ctx, o);
-    const timeoutMs = durationFlag(f['pod-running-timeout'], 'pod-running-timeout');
     const cluster = ctx.cluster();
     cluster.catchUp();
     for (const name of o.targets) {
@@ -146,7 +182,7 @@ export const debugCommand = defineCommand({
       }
       if (o.attach && made.container) {
         const { attachDebugContainer } = require('./debug-attach') as typeof import('./debug-attach');
-        attachDebugContainer(ctx, made.pod, made.container, { stdin: o.interactive, tty: o.tty, quiet: o.quiet, timeoutMs });
+        attachDebugContainer(ctx, made.pod, made.container, { stdin: o.interactive, tty: o.tty, quiet: o.quiet });
       }
     }
     return 0;
