@@ -4,6 +4,8 @@
  * command, --replace), and a node debugging pod whose /host is the node's filesystem — with
  * kubectl v1.32's exact notices, warnings and refusals.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 import { ATTACH_PROMPT } from '../../src/cli/commands/attach-stream';
@@ -84,6 +86,17 @@ describe('kubectl debug with an ephemeral container', () => {
     expect(home.run('create role debugger --verb=patch --resource=pods/ephemeralcontainers').code).toBe(0);
     expect(home.run('create rolebinding ann-debugs --role=debugger --user=ann').code).toBe(0);
     expect(home.run('debug web --image=busybox -c by-ann --profile=general --as=ann')).toEqual({ stdout: '', stderr: '', code: 0 });
+  });
+
+  it('--custom merges a partial container spec over the profile, and refuses what kubectl sets', () => {
+    fs.writeFileSync(path.join(home.dir, 'custom.yaml'), 'env:\n- name: MODE\n  value: debug\nsecurityContext:\n  runAsUser: 0\n');
+    fs.writeFileSync(path.join(home.dir, 'image.json'), '{"image": "alpine"}');
+    expect(home.run(`debug web --image=busybox -c custom --profile=general --custom=${path.join(home.dir, 'custom.yaml')} -- sleep 60`).code).toBe(0);
+    expect(home.run(['get', 'pod', 'web', '-o', 'jsonpath={.spec.ephemeralContainers[?(@.name=="custom")].env} {.spec.ephemeralContainers[?(@.name=="custom")].securityContext}']).stdout)
+      .toBe('[{"name":"MODE","value":"debug"}] {"capabilities":{"add":["SYS_PTRACE"]},"runAsUser":0}');
+    expect(home.run(`debug web --image=busybox --custom=${path.join(home.dir, 'image.json')}`)).toEqual({
+      stdout: '', stderr: 'error: name, command, image, lifecycle and volume devices are not modifiable via custom profile\n', code: 1,
+    });
   });
 
   it("refuses what kubectl's Validate refuses, before touching the cluster", () => {

@@ -90,6 +90,8 @@ interface DebugOptions {
   target: string;
   profile: Profile;
   keep: KeepFlags;
+  /** custom is --custom's partial container spec, merged over the debug container after the profile. */
+  custom?: Record<string, unknown>;
 }
 
 /** pairs parses a StringToString flag (name=value, comma-separated, repeatable) as pflag does. */
@@ -114,6 +116,7 @@ export const debugCommand = defineCommand({
     { name: 'attach', type: 'bool', default: false, help: "If true, wait for the container to start running, and then attach as if 'kubectl attach ...' were called.  Default false, unless '-i/--stdin' is set, in which case the default is true." },
     { name: 'container', short: 'c', type: 'string', default: '', help: 'Container name to use for debug container.' },
     { name: 'copy-to', type: 'string', default: '', help: 'Create a copy of the target Pod with this name.' },
+    { name: 'custom', type: 'string', default: '', help: 'Path to a JSON or YAML file containing a partial container spec to customize built-in debug profiles.' },
     { name: 'env', type: 'stringSlice', default: [], help: 'Environment variables to set in the container.' },
     { name: 'image', type: 'string', default: '', help: 'Container image to use for debug container.' },
     { name: 'image-pull-policy', type: 'string', default: '', help: 'The image pull policy for the container. If left empty, this value will not be specified by the client and defaulted by the server.' },
@@ -168,6 +171,7 @@ export const debugCommand = defineCommand({
         readiness: f['keep-readiness'], startup: f['keep-startup'], initContainers: f['keep-init-containers'],
       },
     };
+    if (f.custom) o.custom = (require('./debug-custom') as typeof import('./debug-custom')).readCustomProfile(f.custom, ctx.cwd);
     validate(ctx, o);
     const cluster = ctx.cluster();
     cluster.catchUp();
@@ -210,6 +214,7 @@ function validate(ctx: CommandContext, o: DebugOptions): void {
     if (!o.quiet) ctx.io.out(`${targeting(o.target)}\n`);
   }
   if (o.tty && !o.interactive) throw new CliError('-i/--stdin is required for containers with -t/--tty=true');
+  if (o.custom) (require('./debug-custom') as typeof import('./debug-custom')).checkCustomProfile(o.custom);
   if (o.profile === 'legacy') ctx.io.err(`${LEGACY_DEPRECATED}\n`);
 }
 
@@ -250,6 +255,11 @@ function newContainer(o: DebugOptions, name: string): Record<string, unknown> {
   };
 }
 
+/** customize applies --custom (debug-custom.ts, loaded only when the flag is given). */
+function customize(pod: KubeObject, list: 'containers' | 'ephemeralContainers', name: string, custom: Record<string, unknown>): void {
+  (require('./debug-custom') as typeof import('./debug-custom')).applyCustomProfile(pod, list, name, custom);
+}
+
 /** write runs an API call in a write, printing the server's warnings. */
 function write<T>(ctx: CommandContext, fn: (warn: (m: string) => void) => T): T {
   const cluster = ctx.cluster();
@@ -263,6 +273,7 @@ function debugByEphemeralContainer(ctx: CommandContext, o: DebugOptions, pod: Ku
   const copied = structuredClone(pod);
   copied.spec.ephemeralContainers = [...(copied.spec.ephemeralContainers ?? []), ec];
   applyProfile(o.profile, copied, name, 'ephemeral', o.keep);
+  if (o.custom) customize(copied, 'ephemeralContainers', name, o.custom);
   const cluster = ctx.cluster();
   const updated = write(ctx, (warn) => cluster.api.updateEphemeralContainers(copied, { fieldManager: 'kubectl-debug', warn }));
   return { pod: updated, container: name };
@@ -308,6 +319,7 @@ function debugByCopy(ctx: CommandContext, o: DebugOptions, pod: KubeObject): { p
   if (o.interactive) c.stdin = true; else delete c.stdin;
   if (o.tty) c.tty = true; else delete c.tty;
   applyProfile(o.profile, copied, c.name, 'podCopy', o.keep);
+  if (o.custom) customize(copied, 'containers', name, o.custom);
   return { pod: createCopy(ctx, o, pod, copied), container: name };
 }
 
@@ -339,6 +351,7 @@ function debugNode(ctx: CommandContext, o: DebugOptions, node: KubeObject): { po
     },
   };
   applyProfile(o.profile, pod, container, 'node' satisfies DebugStyle, o.keep);
+  if (o.custom) customize(pod, 'containers', container, o.custom);
   const created = write(ctx, (warn) => cluster.api.create(pod, { fieldManager: 'kubectl-debug', warn }));
   return { pod: created, container };
 }
