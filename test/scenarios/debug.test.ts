@@ -99,6 +99,12 @@ describe('kubectl debug with an ephemeral container', () => {
     });
   });
 
+  it('-f names the pod to debug from a manifest', () => {
+    fs.writeFileSync(path.join(home.dir, 'web.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: nginx\n');
+    expect(home.run(`debug -f ${path.join(home.dir, 'web.yaml')} --image=busybox -c from-file --profile=general`)).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(home.run(['get', 'pod', 'web', '-o', 'jsonpath={.spec.ephemeralContainers[-1:].name}']).stdout).toBe('from-file');
+  });
+
   it("refuses what kubectl's Validate refuses, before touching the cluster", () => {
     const refused = (args: string, message: string) => expect(home.run(args)).toEqual({ stdout: '', stderr: `error: ${message}\n`, code: 1 });
     refused('debug web', 'you must specify --image when not using --copy-to.');

@@ -10,7 +10,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { authorizeRequest } from '../../apiserver/authorization';
-import { ApiError } from '../../apiserver/errors';
+import { ApiError, notFound } from '../../apiserver/errors';
 import { defineCommand, type CommandContext } from '../command';
 import { printServerWarnings } from '../server-warnings';
 import { CliError } from '../errors';
@@ -70,6 +70,7 @@ const INVALID_REFERENCE = 'invalid reference format';
 /** DebugOptions are the flags as debug.go's Complete leaves them. */
 interface DebugOptions {
   targets: string[];
+  filenames: string[];
   args: string[];
   argsOnly: boolean;
   attach: boolean;
@@ -117,6 +118,7 @@ export const debugCommand = defineCommand({
     { name: 'container', short: 'c', type: 'string', default: '', help: 'Container name to use for debug container.' },
     { name: 'copy-to', type: 'string', default: '', help: 'Create a copy of the target Pod with this name.' },
     { name: 'custom', type: 'string', default: '', help: 'Path to a JSON or YAML file containing a partial container spec to customize built-in debug profiles.' },
+    { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'identifying the resource to debug' },
     { name: 'env', type: 'stringSlice', default: [], help: 'Environment variables to set in the container.' },
     { name: 'image', type: 'string', default: '', help: 'Container image to use for debug container.' },
     { name: 'image-pull-policy', type: 'string', default: '', help: 'The image pull policy for the container. If left empty, this value will not be specified by the client and defaulted by the server.' },
@@ -147,6 +149,7 @@ export const debugCommand = defineCommand({
     const dash = ctx.argsLenAtDash;
     const o: DebugOptions = {
       targets: dash >= 0 ? ctx.args.slice(0, dash) : ctx.args,
+      filenames: f.filename,
       args: dash >= 0 ? ctx.args.slice(dash) : [],
       argsOnly: f['arguments-only'],
       attach: ctx.set.has('attach') ? f.attach : f.stdin,
@@ -175,8 +178,9 @@ export const debugCommand = defineCommand({
     validate(ctx, o);
     const cluster = ctx.cluster();
     cluster.catchUp();
-    for (const name of o.targets) {
-      const obj = targetObject(ctx, [name]);
+    const objects = [...(o.filenames.length ? objectsInFiles(ctx, o.filenames) : []), ...o.targets.map((name) => () => targetObject(ctx, [name]))];
+    for (const fetch of objects) {
+      const obj = fetch();
       let made: { pod: KubeObject; container: string };
       if (obj.kind === 'Node') made = debugNode(ctx, o, obj);
       else if (obj.kind === 'Pod') made = o.copyTo ? debugByCopy(ctx, o, obj) : debugByEphemeralContainer(ctx, o, obj);
@@ -204,7 +208,7 @@ function validate(ctx: CommandContext, o: DebugOptions): void {
   else if (o.setImages.size) throw new CliError('--set-image may only be used with --copy-to.');
   else if (!o.image) throw new CliError('you must specify --image when not using --copy-to.');
   if (o.image && !IMAGE_REF.test(o.image)) throw new CliError(`invalid image name "${o.image}": ${INVALID_REFERENCE}`);
-  if (!o.targets.length) throw new CliError('NAME or filename is required for debug');
+  if (!o.targets.length && !o.filenames.length) throw new CliError('NAME or filename is required for debug');
   if (!['Always', 'IfNotPresent', 'Never', ''].includes(o.pullPolicy)) throw new CliError(`invalid image pull policy: ${o.pullPolicy}`);
   for (const [name, image] of o.setImages) {
     if (!IMAGE_REF.test(image)) throw new CliError(`invalid image name "${image}" for container "${name}": ${INVALID_REFERENCE}`);
@@ -216,6 +220,22 @@ function validate(ctx: CommandContext, o: DebugOptions): void {
   if (o.tty && !o.interactive) throw new CliError('-i/--stdin is required for containers with -t/--tty=true');
   if (o.custom) (require('./debug-custom') as typeof import('./debug-custom')).checkCustomProfile(o.custom);
   if (o.profile === 'legacy') ctx.io.err(`${LEGACY_DEPRECATED}\n`);
+}
+
+/** objectsInFiles names the live objects -f's manifests identify (by kind, namespace and name; the files' other fields are not used). */
+function objectsInFiles(ctx: CommandContext, files: string[]): (() => KubeObject)[] {
+  const { readFilenameArgs } = require('../manifests') as typeof import('../manifests');
+  const { docs, errors } = readFilenameArgs(ctx, files, false, true);
+  if (errors.length) throw new CliError(errors[0]!.message);
+  const cluster = ctx.cluster();
+  return docs.map((doc) => () => {
+    const obj = doc.object as unknown as KubeObject;
+    const info = cluster.api.registry().forKind(obj.apiVersion, obj.kind);
+    const namespace = info.namespaced ? obj.metadata?.namespace || ctx.namespace : undefined;
+    const live = cluster.read(() => cluster.api.tryGet({ kind: info.storageKind, namespace, name: obj.metadata?.name ?? '' }));
+    if (!live) throw notFound(info.group, info.resource, obj.metadata?.name ?? '');
+    return live;
+  });
 }
 
 /** allNames lists every container name the pod uses (a debug container's name must be new). */
