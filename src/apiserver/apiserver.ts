@@ -559,6 +559,21 @@ export class ApiServer implements ApiClient {
     });
   }
 
+  /** updateEphemeralContainers is the pods/ephemeralcontainers subresource (ephemeral-containers.ts). */
+  updateEphemeralContainers(input: KubeObject, o: WriteOptions): KubeObject {
+    return this.store.transaction(() => {
+      const info = this.infoOfKind('Pod');
+      const ref = { kind: 'Pod', namespace: input.metadata.namespace, name: input.metadata.name! };
+      const current = this.store.get(ref);
+      if (!current) throw notFound('', 'pods', ref.name);
+      this.checkPrecondition(input, current, info);
+      const { withEphemeralContainers } = require('./ephemeral-containers') as typeof import('./ephemeral-containers');
+      const obj = withEphemeralContainers(current, input);
+      if (deepEqual(obj.spec, current.spec) || o.dryRun) return obj;
+      return this.persistUpdate(obj, current, info);
+    });
+  }
+
   /** evict is the pods/eviction subresource (evict.ts). */
   evict(podRef: ObjectRef, o: DeleteOptions): KubeObject {
     return evictPod({ api: this, clock: this.clock, transaction: (fn) => this.store.transaction(fn) }, podRef, o);

@@ -81,6 +81,8 @@ export interface ApiClient {
   apply(obj: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome };
   /** evict deletes a pod through pods/eviction, honouring its PodDisruptionBudget (429 TooManyRequests when it would be violated). */
   evict(pod: ObjectRef, o: DeleteOptions): KubeObject;
+  /** updateEphemeralContainers writes only a pod's spec.ephemeralContainers (pods/ephemeralcontainers, authorized as patch: kubectl debug patches it). */
+  updateEphemeralContainers(pod: KubeObject, o: WriteOptions): KubeObject;
   /** bind assigns a pod to a node (pods/binding); the scheduler's only write to a pod. */
   bind(pod: ObjectRef, nodeName: string, o: WriteOptions): void;
   /**

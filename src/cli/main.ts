@@ -16,6 +16,8 @@ import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, checkClusterName, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
 import { withAudit } from '../cluster/with-audit';
+import { provideHostFiles } from '../kubelet/host-path-files';
+import { hostFilesProvider } from './host-files-provider';
 import { freshSeed } from '../sim/rand';
 import { hostNowMs } from '../sim/clock';
 import { SettleProgress, podCounts } from './settle-progress';
@@ -88,6 +90,8 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           // A settle that runs past a second shows its progress on a terminal's stderr.
           const store = () => opened!.store;
           progress = new SettleProgress(io.err, () => !!io.errIsTTY, hostNowMs, () => podCounts((visit) => store().each({ kind: 'Pod' }, visit), opened!.clock.nowMs()));
+          // hostPath volumes show the node's host files (a node debugging pod's /host).
+          provideHostFiles(hostFilesProvider);
           opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
           // The kubeconfig user's credentials, then --as: the CLI's API calls are authorized for
           // that user (components are not).

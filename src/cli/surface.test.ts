@@ -41,7 +41,7 @@ describe('command surface files', () => {
 
   it('leave own verbs, help and flag errors included, to yargs in main', () => {
     const own = COMMAND_TABLE.all().filter((c) => c.ownVerb).map((c) => c.name);
-    expect(own).toEqual(expect.arrayContaining(['cluster', 'node', 'scheduler', 'image', 'addon', 'tick', 'why', 'doctor', 'debug']));
+    expect(own).toEqual(expect.arrayContaining(['cluster', 'node', 'scheduler', 'image', 'addon', 'tick', 'why', 'doctor']));
     for (const w of own) {
       expect(answer([w, '--help'], table).kind, w).toBe('run');
       expect(answer([w, '--no-such-flag'], COMMAND_TABLE).kind, w).toBe('run');

@@ -10,6 +10,7 @@ import type { KubeObject } from '../api/meta';
 import type { ResourceList } from '../api/types/core-v1';
 import type { ApiClient } from '../apiserver/client';
 import { milliValue, parseQuantity, value } from '../api/quantity';
+import { hostPathFiles } from './host-path-files';
 
 /** ContainerConfig is the environment and the files a container sees, or why it cannot be made. */
 export interface ContainerConfig {
@@ -128,12 +129,17 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Pic
   return { env, files, error };
 }
 
-/** volumeFiles lists the files a container sees through its ConfigMap/Secret volume mounts. */
+/** volumeFiles lists the files a container sees through its ConfigMap/Secret/hostPath volume mounts. */
 function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient, 'tryGet'>): { files: Record<string, string> } {
   const files: Record<string, string> = {};
   const ns = pod.metadata.namespace ?? 'default';
   for (const m of c.volumeMounts ?? []) {
     const vol = (pod.spec?.volumes ?? []).find((v: { name: string }) => v.name === m.name);
+    if (vol?.hostPath) {
+      // The host's files as of the pod's start (its pod logs are the only ones that move with time).
+      Object.assign(files, hostPathFiles(pod, vol.hostPath.path, m.mountPath, api, Date.parse(pod.status?.startTime ?? '') || 0));
+      continue;
+    }
     const src = vol?.configMap ?? vol?.secret;
     if (!src) continue;
     const kind = vol.configMap ? 'ConfigMap' : 'Secret';

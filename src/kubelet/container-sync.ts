@@ -80,17 +80,20 @@ export interface ContainerSlot {
   status: ContainerStatus;
   init: boolean;
   sidecar: boolean;
+  /** ephemeral marks a container added through pods/ephemeralcontainers: never restarted, never ready. */
+  ephemeral?: boolean;
   beginAt?: number;
 }
 
 /** fieldPathOf is the Event fieldPath for a container. */
-export function fieldPathOf(slot: { spec: { name: string }; init: boolean }): string {
-  return `${slot.init ? 'spec.initContainers' : 'spec.containers'}{${slot.spec.name}}`;
+export function fieldPathOf(slot: { spec: { name: string }; init: boolean; ephemeral?: boolean }): string {
+  return `${slot.ephemeral ? 'spec.ephemeralContainers' : slot.init ? 'spec.initContainers' : 'spec.containers'}{${slot.spec.name}}`;
 }
 
 /** restarts says whether a container that exited with code restarts under the pod's policy. */
 export function restarts(pod: KubeObject, slot: ContainerSlot, exitCode: number): boolean {
   if (slot.sidecar) return true;
+  if (slot.ephemeral) return false;
   const policy = pod.spec?.restartPolicy ?? 'Always';
   if (slot.init) return exitCode !== 0 && policy !== 'Never';
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
@@ -191,5 +194,6 @@ export function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, res
   cs.ready = !c.startupProbe && !c.readinessProbe && !slot.init;
   if (slot.init && !slot.sidecar) cs.ready = false;
   if (slot.sidecar) cs.ready = !c.startupProbe && !c.readinessProbe;
+  if (slot.ephemeral) cs.ready = false;
   cs.state = { running: { startedAt: toISO(at) } };
 }

@@ -26,6 +26,8 @@ export interface ContainerRecord {
   crashBackOff?: BackOffEntry;
   /** probes is what the prober reported about the running instance containerID. */
   probes?: ProbeRecord;
+  /** ephemeralSince is when the kubelet first saw an ephemeral container: it begins then, not at the pod's start. */
+  ephemeralSince?: number;
 }
 
 /** ProbeRecord: the time of the last failure reported per probe, and of the kill notice given. */

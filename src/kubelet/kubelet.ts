@@ -151,6 +151,28 @@ function slotsOf(pod: KubeObject, status: Record<string, any>): { inits: Contain
 }
 
 /**
+ * ephemeralSlots pairs each ephemeral container with its status, adding a waiting one for a
+ * container the kubelet sees for the first time. An ephemeral container begins when it is
+ * first seen (once the pod is initialized), not at the pod's start.
+ */
+function ephemeralSlots(pod: KubeObject, status: Record<string, any>, env: SyncEnv, initializedAt: number | undefined): ContainerSlot[] {
+  const specs: { name: string; image: string }[] = pod.spec.ephemeralContainers ?? [];
+  if (!specs.length) return [];
+  const statuses: ContainerStatus[] = (status.ephemeralContainerStatuses ??= []);
+  return specs.map((c) => {
+    let s = statuses.find((x) => x.name === c.name);
+    if (!s) {
+      s = { image: c.image, imageID: '', lastState: {}, name: c.name, ready: false, restartCount: 0, state: { waiting: { reason: CONTAINER_CREATING } } };
+      statuses.push(s);
+    }
+    const rec = env.record(c.name);
+    rec.ephemeralSince ??= env.now;
+    const beginAt = initializedAt === undefined ? undefined : Math.max(initializedAt, rec.ephemeralSince);
+    return { spec: c, init: false, sidecar: false, ephemeral: true, beginAt, status: s };
+  });
+}
+
+/**
  * sync replays every transition due by now, then writes the status once (if it differs from
  * the stored pod's) and asks to be back at the next one.
  */
@@ -214,10 +236,11 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
   // over n containers computes O(n) transitions, not n per transition applied.
   const transitions = new Map<ContainerSlot['spec'], Transition | undefined>();
   let slots = slotsOf(pod, status);
+  const ephemerals = ephemeralSlots(pod, status, env, slots.initializedAt);
   for (let n = 0; n < MAX_TRANSITIONS; n++) {
     let best: Transition | undefined;
     let bestSlot: ContainerSlot | undefined;
-    for (const slot of [...slots.inits, ...slots.apps]) {
+    for (const slot of [...slots.inits, ...slots.apps, ...ephemerals]) {
       if (!slot.status) continue;
       if (!transitions.has(slot.spec)) transitions.set(slot.spec, nextTransition(env, slot));
       const t = transitions.get(slot.spec);

@@ -30,10 +30,10 @@ export function containerLogs(pod: KubeObject, name: string, previous: boolean, 
   const podName = pod.metadata.name;
   if (!pod.spec?.nodeName) throw new LogError(`pod ${podName} does not have a host assigned`);
   const inits: Container[] = pod.spec.initContainers ?? [];
-  const spec = [...inits, ...(pod.spec.containers ?? [])].find((c: { name: string }) => c.name === name);
+  const spec = [...inits, ...(pod.spec.containers ?? []), ...(pod.spec.ephemeralContainers ?? [])].find((c: { name: string }) => c.name === name);
   if (!spec) throw new LogError(`container ${name} is not valid for pod ${podName}`);
   const init = inits.includes(spec);
-  const status = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].find((s: { name: string }) => s.name === name);
+  const status = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
   const state = status?.state ?? {};
   let instance: { startedAt: string; finishedAt?: string; reason?: string } | undefined;
   if (previous) {

@@ -79,6 +79,7 @@ export function auditingApi(api: ApiServer, ctx: AuditContext): ApiServer {
     apply: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); return { verb: 'patch', info: r, namespace: nsOf(obj, r), name: obj.metadata?.name, body: obj }; },
     evict: ([ref]) => { const r = ref as ObjectRef; return { verb: 'create', info: infoOfKind('Pod'), namespace: r.namespace, name: r.name, subresource: 'eviction' }; },
     bind: ([ref]) => { const r = ref as ObjectRef; return { verb: 'create', info: infoOfKind('Pod'), namespace: r.namespace, name: r.name, subresource: 'binding' }; },
+    updateEphemeralContainers: ([o]) => { const p = o as KubeObject; return { verb: 'patch', info: infoOfKind('Pod'), namespace: p.metadata?.namespace, name: p.metadata?.name, subresource: 'ephemeralcontainers', body: p }; },
   };
 
   const log = (c: Call, d: Decision, stage: Stage, id: string, received: number, outcome?: { result?: unknown; error?: unknown }) => {

@@ -89,6 +89,8 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
     delete: ([ref]) => { const r = ref as ObjectRef; check(info(r.kind), 'delete', r.namespace, r.name); },
     evict: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'eviction'); },
     bind: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'binding'); },
+    // kubectl debug sends a strategic merge patch to the subresource: RBAC sees a patch.
+    updateEphemeralContainers: ([o]) => { const p = o as KubeObject; check(info('Pod'), 'patch', p.metadata?.namespace || 'default', p.metadata?.name, 'ephemeralcontainers'); },
     apply: ([o]) => {
       // kubectl apply GETs the live object, then PATCHes it or POSTs a new one.
       const obj = o as KubeObject;

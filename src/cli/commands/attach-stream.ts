@@ -72,7 +72,8 @@ export function waitForPod(ctx: CommandContext, ref: PodRef, cond: PodCondition,
 
 /** containerStatusOf is the status of a pod's container by name. */
 function containerStatusOf(pod: KubeObject, name: string): Record<string, any> | undefined {
-  return [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
+  const st = pod.status ?? {};
+  return [...(st.containerStatuses ?? []), ...(st.initContainerStatuses ?? []), ...(st.ephemeralContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
 }
 
 /** printLogs is run.go's logOpts: the container's log so far, on stdout. */
@@ -99,7 +100,7 @@ export interface AttachOptions { stdin: boolean; tty: boolean; quiet: boolean; c
  */
 export function attachStream(ctx: CommandContext, pod: KubeObject, container: string, o: AttachOptions): void {
   const cluster = ctx.cluster();
-  const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].find((c: { name: string }) => c.name === container);
+  const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].find((c: { name: string }) => c.name === container);
   let tty = o.tty;
   if (tty && !spec?.tty) {
     tty = false;

@@ -28,7 +28,7 @@ export function allObjects(store: Store, storageKinds: Iterable<string>): KubeOb
 }
 
 /** checkState runs the invariants over the state file; `shown` is the command as the user typed it. */
-function checkState(ctx: CommandContext, shown: string): number {
+export function checkState(ctx: CommandContext, shown: string): number {
     if (ctx.args.length) throw new CliError(`unexpected arguments for '${shown}': ${ctx.args.join(' ')}`);
     const cluster = ctx.cluster();
     const { report, integrity, corrupt } = cluster.read(() => {
@@ -70,17 +70,5 @@ export const doctorCommand = ownVerb(leaf({
   run: (ctx) => checkState(ctx, 'kubemu doctor'),
 }));
 
-/** DEBUG_CHECK_DEPRECATED is the warning the old spelling prints. */
+/** DEBUG_CHECK_DEPRECATED is the warning the old spelling (`kubemu debug check`, now read by kubectl's debug verb) prints. */
 export const DEBUG_CHECK_DEPRECATED = "Warning: 'kubemu debug check' is deprecated and will be removed; use 'kubemu doctor'\n";
-
-/** debugCommand keeps the old `kubemu debug check` for one release, hidden from help. */
-export const debugCommand = ownVerb({
-  command: 'debug',
-  hidden: true,
-  describe: 'Deprecated: use kubemu doctor',
-  subcommands: [leaf({
-    command: 'check',
-    describe: 'Deprecated: use kubemu doctor',
-    run(ctx) { ctx.io.err(DEBUG_CHECK_DEPRECATED); return checkState(ctx, 'kubemu debug check'); },
-  })],
-});

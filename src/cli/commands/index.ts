@@ -25,7 +25,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['cluster', () => (require('./cluster') as typeof import('./cluster')).clusterCommand],
   ['logs', () => (require('./logs') as typeof import('./logs')).logsCommand],
   ['doctor', () => (require('./doctor') as typeof import('./doctor')).doctorCommand],
-  ['debug', () => (require('./doctor') as typeof import('./doctor')).debugCommand],
+  ['debug', () => (require('./debug') as typeof import('./debug')).debugCommand],
   ['label', () => (require('./label') as typeof import('./label')).labelCommand],
   ['annotate', () => (require('./annotate') as typeof import('./annotate')).annotateCommand],
   ['patch', () => (require('./patch') as typeof import('./patch')).patchCommand],
