@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { addonPath } from '../../src/store/sqlite/addon-path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
@@ -74,7 +75,7 @@ describe('a stored object that does not decode', () => {
   });
 
   it('a body that is not JSON is quarantined the same way', () => {
-    const db = new Database(path.join(home.dir, 'clusters', 'bad', 'state.db'));
+    const db = new Database(path.join(home.dir, 'clusters', 'bad', 'state.db'), { nativeBinding: addonPath() });
     db.prepare("UPDATE objects SET body = '{\"kind\":' WHERE kind = 'Pod' AND name = 'web'").run();
     db.close();
     const r = home.run('get pods');
