@@ -18,6 +18,17 @@ describe('storedQuantityError', () => {
     expect(storedQuantityError(deploy)).toMatch(/^spec\.template\.spec\.volumes\[0\]\.emptyDir\.sizeLimit: /);
   });
 
+  it('given the JSON text, still finds every bad quantity (the key scan that skips the walk never hides one)', () => {
+    const plain = { apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'a', image: 'nginx' }] } };
+    expect(storedQuantityError(plain, JSON.stringify(plain))).toBeUndefined();
+    const bad = { apiVersion: 'v1', kind: 'Node', status: { capacity: { pods: 'NaN' } } };
+    expect(storedQuantityError(bad, JSON.stringify(bad))).toBe(`status.capacity.pods: ${REGEXP}`);
+    // Text written by hand (spaces around the colon) is still scanned.
+    expect(storedQuantityError(bad, '{"apiVersion": "v1", "kind": "Node", "status": {"capacity" : {"pods": "NaN"}}}')).toBe(`status.capacity.pods: ${REGEXP}`);
+    const pod = { apiVersion: 'v1', kind: 'Pod', spec: { overhead: { cpu: '1x' } } };
+    expect(storedQuantityError(pod, JSON.stringify(pod))).toBe(`spec.overhead.cpu: ${REGEXP}`);
+  });
+
   it('reads paths generated from the current Go types', () => {
     expect(() => execFileSync(process.execPath, ['scripts/gen-quantity-paths.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
   });

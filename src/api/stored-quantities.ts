@@ -9,7 +9,7 @@ import type QuantityPathsData from './quantity-paths.json';
 import { quantityJsonError } from './quantity';
 
 /** PathTrie is a kind's quantity paths merged: named fields, "[]"/"*" items, and whether a quantity sits here. */
-interface PathTrie { fields?: Map<string, PathTrie>; fieldList?: [string, PathTrie][]; items?: PathTrie; leaf?: boolean }
+interface PathTrie { fields?: Map<string, PathTrie>; fieldList?: [string, PathTrie][]; items?: PathTrie; leaf?: boolean; anchors?: string[] }
 
 const tries = new Map<string, PathTrie | null>();
 // Read on first use, beside the bundle (not inlined): commands that read no object never load it.
@@ -24,9 +24,14 @@ function trieOf(apiVersion: string, kind: string): PathTrie | null {
   quantityPaths ??= require('./quantity-paths.json') as typeof QuantityPathsData as Record<string, string[]>;
   const paths = quantityPaths[key];
   trie = paths ? {} : null;
+  const anchors = new Set<string>();
   for (const path of paths ?? []) {
     let at = trie!;
-    for (const seg of path.split(/\.|(?=\[\])/)) {
+    const segs = path.split(/\.|(?=\[\])/);
+    // The last named field on the path is a JSON key every quantity there sits under.
+    const anchor = segs.filter((seg) => seg !== '[]' && seg !== '*').pop();
+    if (anchor) anchors.add(`"${anchor}"`);
+    for (const seg of segs) {
       if (seg === '[]' || seg === '*') at = at.items ??= {};
       else {
         at.fields ??= new Map();
@@ -37,7 +42,7 @@ function trieOf(apiVersion: string, kind: string): PathTrie | null {
     }
     at.leaf = true;
   }
-  if (trie) listFields(trie);
+  if (trie) { listFields(trie); trie.anchors = [...anchors]; }
   tries.set(key, trie);
   return trie;
 }
@@ -99,9 +104,12 @@ function walk(v: unknown, t: PathTrie): [string[], string] | undefined {
  * storedQuantityError returns why a stored object's quantities do not decode ("status.capacity.pods:
  * quantities must match …"), or undefined when they all do (or the kind stores none).
  */
-export function storedQuantityError(obj: { apiVersion?: unknown; kind?: unknown; [field: string]: unknown }): string | undefined {
+export function storedQuantityError(obj: { apiVersion?: unknown; kind?: unknown; [field: string]: unknown }, json?: string): string | undefined {
   if (typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return undefined;
   const trie = trieOf(obj.apiVersion, obj.kind);
+  // Given the JSON text, a body none of whose quantity fields' keys appear holds no quantity: a
+  // few native substring scans spare the walk, which in a short-lived process is mostly cold code.
+  if (trie && json !== undefined && !trie.anchors!.some((a) => json.includes(a))) return undefined;
   const bad = trie && walk(obj, trie);
   return bad ? `${bad[0].join('').replace(/^\./, '')}: ${bad[1]}` : undefined;
 }

@@ -319,8 +319,9 @@ class SqliteStore implements Store {
     let obj: KubeObject | undefined;
     let cause: string | undefined;
     try {
-      obj = JSON.parse(this.text(row.body)) as KubeObject;
-      cause = storedQuantityError(obj);
+      const text = this.text(row.body);
+      obj = JSON.parse(text) as KubeObject;
+      cause = storedQuantityError(obj, text);
     } catch (e) {
       cause = (e as Error).message;
     }
