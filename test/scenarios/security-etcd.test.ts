@@ -29,10 +29,18 @@ describe('etcd snapshot and restore', () => {
   it('snapshot status -w table prints etcdutl\'s table (and etcdctl its deprecation notice)', () => {
     const r = home.run('etcdctl snapshot status snap.db -w table');
     expect(r.stderr).toBe('Deprecated: Use `etcdutl snapshot status` instead.\n\n');
-    const lines = r.stdout.split('\n');
-    expect(lines[1]).toBe('|   HASH   | REVISION | TOTAL KEYS | TOTAL SIZE |');
-    expect(lines[3]).toMatch(/^\| [0-9a-f]{1,8} +\| +\d+ \| +\d+ \| +\d+ kB \|$/);
-    expect(home.run('etcdutl snapshot status snap.db').stdout).toMatch(/^[0-9a-f]+, \d+, \d+, \d+ kB\n$/);
+    const simple = home.run('etcdutl snapshot status snap.db').stdout;
+    expect(simple).toMatch(/^[0-9a-f]+, \d+, \d+, \d+ kB\n$/);
+    // The hash is printed with %x, so its column is as wide as this snapshot's digest (tablewriter centres the header).
+    const [hash, revision, keys, size] = simple.trim().split(', ');
+    const cell = (text: string, width: number, centred: boolean) => {
+      const pad = width - text.length;
+      return centred ? ' '.repeat(Math.floor(pad / 2)) + text + ' '.repeat(pad - Math.floor(pad / 2)) : ' '.repeat(pad) + text;
+    };
+    const widths = [Math.max(4, hash.length), 8, 10, Math.max(10, size.length)];
+    const row = (cells: string[], centred: boolean) => `| ${cells.map((c, i) => cell(c, widths[i], centred || i === 0)).join(' | ')} |`;
+    const rule = `+${widths.map((w) => '-'.repeat(w + 2)).join('+')}+`;
+    expect(r.stdout).toBe([rule, row(['HASH', 'REVISION', 'TOTAL KEYS', 'TOTAL SIZE'], true), rule, row([hash, revision, keys, size], false), rule, ''].join('\n'));
   });
 
   it('restore brings the old objects back byte for byte and drops later ones', () => {
