@@ -31,9 +31,6 @@ export interface CommandTable<C extends CommandSpec> {
 
 const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group', '--user', '--token']);
 
-/** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
-const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'doctor', 'addon', 'netcheck', 'check', 'ssh', 'etcdctl', 'etcdutl']);
-
 /** FrontResult: the invocation is answered (help, usage error), unknown, or ready to run. */
 export type FrontResult<C extends CommandSpec> =
   | { kind: 'answered'; stdout: string; stderr: string; code: number }
@@ -41,7 +38,7 @@ export type FrontResult<C extends CommandSpec> =
   | { kind: 'run'; command: C; parsed: ParsedArgs; shown: string };
 
 /** locate finds the command word(s) in argv, skipping global flags placed before them. */
-function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): { command?: CommandSpec; word?: string; rest: string[]; path: string[] } {
+function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): { command?: CommandSpec; top?: CommandSpec; word?: string; rest: string[]; path: string[] } {
   const rest: string[] = [];
   let i = 0;
   for (; i < argv.length; i++) {
@@ -55,7 +52,8 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
   }
   if (i >= argv.length) return { rest, path: [] };
   const word = argv[i]!;
-  let command: CommandSpec | undefined = table.find(word);
+  const top: CommandSpec | undefined = table.find(word);
+  let command = top;
   const cmdPath = [word];
   let j = i + 1;
   if (command?.subcommands) {
@@ -74,7 +72,7 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
     }
   }
   rest.push(...argv.slice(j));
-  return { command, word, rest, path: cmdPath };
+  return { command, top, word, rest, path: cmdPath };
 }
 
 /**
@@ -93,13 +91,14 @@ function subcommandNamed(subs: Readonly<Record<string, CommandSpec>>, word: stri
  * Throws FlagError for a bad global flag without a command (main reports it).
  */
 export function front<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): FrontResult<C> {
-  const { command, word, rest, path } = locate(argv, table);
+  const { command, top, word, rest, path } = locate(argv, table);
   if (!word) {
     parseFlags(rest, GLOBAL_FLAGS); // refuses unknown flags before printing help
     return { kind: 'answered', stdout: rootHelp(table.all()), stderr: '', code: 0 };
   }
   if (!command) return { kind: 'unknown', word };
-  const shown = `${KUBEMU_ONLY.has(path[0]!) ? 'kubemu' : 'kubectl'} ${path.join(' ')}`;
+  // kubemu's own verbs are the ones kubectl does not have: their hints say "kubemu".
+  const shown = `${top?.ownVerb ? 'kubemu' : 'kubectl'} ${path.join(' ')}`;
   if (command.ownVerb) return { kind: 'run', command: command as C, parsed: { flags: {}, set: new Set(), args: [], argsLenAtDash: -1 }, shown };
   let parsed: ParsedArgs;
   try {
