@@ -6,17 +6,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { tempHome, type TempHome } from '../helpers/run-cli';
+import { describe, expect, it } from 'vitest';
+import { CHECK_DATA, checkRunner } from '../helpers/check-cli';
 
-const DATA = path.resolve(__dirname, 'testdata/check');
-const homes: TempHome[] = [];
-function check(args: string) {
-  const home = tempHome();
-  homes.push(home);
-  return { ...home.run(`check ${args}`, { cwd: DATA }), home };
-}
-afterAll(() => { for (const h of homes) h.cleanup(); });
+const DATA = CHECK_DATA;
+const check = checkRunner();
 const golden = (name: string) => fs.readFileSync(path.join(DATA, name), 'utf8');
 
 describe('kubemu check outputs', () => {

@@ -5,18 +5,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { tempHome, type TempHome } from '../helpers/run-cli';
+import { describe, expect, it } from 'vitest';
+import { CHECK_DATA, checkRunner } from '../helpers/check-cli';
 
-const DATA = path.resolve(__dirname, 'testdata/check');
-const homes: TempHome[] = [];
-function check(args: string, stdin?: string) {
-  const home = tempHome();
-  homes.push(home);
-  const r = home.run(`check ${args}`, { cwd: DATA, stdin });
-  return { ...r, home };
-}
-afterAll(() => { for (const h of homes) h.cleanup(); });
+const DATA = CHECK_DATA;
+const check = checkRunner();
 
 interface JsonReport { files: { file: string; objects: { line: number; object: string; result: string; findings: { rule: string; message: string }[] }[] }[] }
 const findingsOf = (stdout: string) => (JSON.parse(stdout) as JsonReport).files.flatMap((f) => f.objects.map((o) => ({ file: f.file, line: o.line, object: o.object, result: o.result, findings: o.findings.map((x) => `${x.rule}: ${x.message}`) })));
