@@ -24,6 +24,10 @@ export interface ResourceInfo {
   readonly storageKind: string;
   /** printerColumns are a custom resource's additionalPrinterColumns (its CRD's storage version), if it declares any. */
   readonly printerColumns?: readonly PrinterColumn[];
+  /** schemas are a custom resource's openAPIV3Schema per version, when its CRD declares them. */
+  readonly schemas?: Readonly<Record<string, unknown>>;
+  /** statusSubresource: a custom resource whose CRD enables /status (spec writes then leave status alone). */
+  readonly statusSubresource?: boolean;
 }
 
 /** PrinterColumn is one CustomResourceColumnDefinition (apiextensions.k8s.io/v1). */

@@ -31,6 +31,7 @@ import { VIRTUAL_RESOURCES } from './virtual-resources';
 import { applyObject, type ApplyHost } from './apply';
 import { evictPod } from './evict';
 import { EventRecorder } from './record-event';
+import type { StatusCause } from './errors';
 
 /** write is the write path's module, loaded on the first write: reads never compile it. */
 const write = () => require('./write-path') as typeof import('./write-path');
@@ -333,7 +334,8 @@ export class ApiServer implements ApiClient {
     strategy.defaults(obj);
     strategy.prepareForCreate?.(obj);
     write().mutateCreate(obj, this.store, this.rand);
-    const causes = strategy.validate(obj);
+    if (info.statusSubresource) delete obj.status;
+    const causes = [...strategy.validate(obj), ...this.schemaCauses(obj, input.apiVersion, info)];
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
     write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn });
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
@@ -380,7 +382,7 @@ export class ApiServer implements ApiClient {
       strategy.defaults(obj);
       strategy.prepareForUpdate?.(obj, current);
       strategy.beginUpdate?.(obj, current, this.storage);
-      const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current)];
+      const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current), ...this.schemaCauses(obj, input.apiVersion, info, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
       write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource });
       const specChanged = strategy.specChanged
@@ -404,8 +406,16 @@ export class ApiServer implements ApiClient {
     return CONVERTED_KINDS.has(obj.kind) || obj.apiVersion !== input.apiVersion ? this.served(obj, input.apiVersion) : obj;
   }
 
+  /** schemaCauses are a custom resource's schema and validation-rule errors, in the version the client wrote. */
+  private schemaCauses(obj: KubeObject, apiVersion: string | undefined, info: ResourceInfo, current?: KubeObject): StatusCause[] {
+    const schema = info.schemas && write().schemaOf(info, apiVersion);
+    return schema ? write().validateCustomResource(obj, schema, current) : [];
+  }
+
   /** decode is strict decoding when the options ask for field validation; else obj as sent. */
   private decode(obj: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject {
+    const schema = info.schemas && write().schemaOf(info, obj.apiVersion);
+    if (schema) return write().decodeCustomResource(obj, schema, o.fieldValidation, o.warn);
     if (!o.fieldValidation) return obj;
     return write().decodeObject(obj as Record<string, unknown>, info, {
       fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
@@ -445,7 +455,7 @@ export class ApiServer implements ApiClient {
       if (deepEqual(sent.status, current.status)) return this.answer(current, input) as T;
       const obj = structuredClone(current);
       obj.status = structuredClone(sent.status);
-      const causes = write().strategyFor(obj.kind).validateStatusUpdate?.(obj, current) ?? [];
+      const causes = [...write().strategyFor(obj.kind).validateStatusUpdate?.(obj, current) ?? [], ...this.schemaCauses(obj, input.apiVersion, info, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, obj.metadata.name ?? '', causes);
       if (o.dryRun) return this.answer(obj, input) as T;
       return this.answer(this.persistUpdate(obj, current, info), input) as T;

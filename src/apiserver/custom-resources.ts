@@ -19,6 +19,9 @@ export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
     const storage = storageVersion?.name ?? served[0];
     const printerColumns = storageVersion?.additionalPrinterColumns;
     if (!names.kind || !names.plural || !storage) continue;
+    const schemas = Object.fromEntries((spec.versions ?? [])
+      .filter((v: { schema?: { openAPIV3Schema?: unknown } }) => v.schema?.openAPIV3Schema)
+      .map((v: { name: string; schema: { openAPIV3Schema: unknown } }) => [v.name, v.schema.openAPIV3Schema]));
     out.push({
       resource: names.plural,
       singular: names.singular ?? String(names.kind).toLowerCase(),
@@ -33,6 +36,8 @@ export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
       // kubemu: stored under the bare kind; a CRD reusing a built-in kind name would share its table.
       storageKind: names.kind,
       ...(Array.isArray(printerColumns) && printerColumns.length ? { printerColumns } : {}),
+      ...(Object.keys(schemas).length ? { schemas } : {}),
+      ...(storageVersion?.subresources?.status ? { statusSubresource: true } : {}),
     });
   }
   return out;

@@ -6,3 +6,5 @@
 export { strategyFor } from './strategies';
 export { mutateCreate, validateCreate, validateUpdate } from './admission-chain';
 export { decodeObject } from './decode';
+export { decodeCustomResource, validateCustomResource } from './custom-resource-schema/custom-resource';
+export { schemaOf } from './custom-resource-schema/schema';

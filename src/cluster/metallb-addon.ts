@@ -11,7 +11,11 @@ export const METALLB_VERSION = 'v0.14.9';
 const NS = 'metallb-system';
 const LABELS = { app: 'metallb' };
 
-function crd(plural: string, kind: string, properties: Record<string, unknown>): KubeObject {
+/** SELECTORS is a list of label selectors, kept as written. */
+const SELECTORS = { type: 'array', items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
+
+/** crd is one of MetalLB's CRDs with the spec fields its v0.14 schema declares (status kept as written). */
+function crd(plural: string, kind: string, properties: Record<string, unknown>, required: string[] = []): KubeObject {
   return {
     apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition',
     metadata: { name: `${plural}.metallb.io` },
@@ -20,7 +24,15 @@ function crd(plural: string, kind: string, properties: Record<string, unknown>):
       names: { plural, singular: kind.toLowerCase(), kind, listKind: `${kind}List` },
       versions: [{
         name: 'v1beta1', served: true, storage: true,
-        schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties } } } },
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: { type: 'object', properties, ...(required.length ? { required } : {}) },
+              status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            },
+          },
+        },
       }],
     },
   };
@@ -45,12 +57,23 @@ export function metallbObjects(): KubeObject[] {
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS, labels: { 'pod-security.kubernetes.io/enforce': 'privileged' } } },
     crd('ipaddresspools', 'IPAddressPool', {
       addresses: { type: 'array', items: { type: 'string' } },
-      autoAssign: { type: 'boolean' },
-      avoidBuggyIPs: { type: 'boolean' },
-    }),
+      autoAssign: { type: 'boolean', default: true },
+      avoidBuggyIPs: { type: 'boolean', default: false },
+      serviceAllocation: {
+        type: 'object',
+        properties: {
+          priority: { type: 'integer' },
+          namespaces: { type: 'array', items: { type: 'string' } },
+          namespaceSelectors: SELECTORS,
+          serviceSelectors: SELECTORS,
+        },
+      },
+    }, ['addresses']),
     crd('l2advertisements', 'L2Advertisement', {
+      interfaces: { type: 'array', items: { type: 'string' } },
+      ipAddressPoolSelectors: SELECTORS,
       ipAddressPools: { type: 'array', items: { type: 'string' } },
-      nodeSelectors: { type: 'array', items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+      nodeSelectors: SELECTORS,
     }),
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'controller', namespace: NS, labels: LABELS } },
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'speaker', namespace: NS, labels: LABELS } },

@@ -21,6 +21,10 @@ import { PROFILE_NAMES, PROFILES, type Profile } from '../../check/profiles';
 import { runCheck, type Bundle } from '../../check/run-check';
 import { RULE_TABLE } from '../../check/rules';
 import { decodeObject } from '../../apiserver/decode';
+import { decodeCustomResource } from '../../apiserver/custom-resource-schema/custom-resource';
+import { schemaOf } from '../../apiserver/custom-resource-schema/schema';
+import type { ResourceInfo } from '../../api/registry';
+import type { KubeObject } from '../../api/meta';
 import { hostNowMs } from '../../sim/clock';
 import { podCounts, SettleProgress } from '../settle-progress';
 import { summaryLine } from '../../check/summary';
@@ -42,6 +46,15 @@ export const NO_INPUT = 'check needs at least one file, directory or - (stdin), 
 
 class UnnamedObject extends Error {}
 
+/** unknownFieldWarnings are the fields a lenient write drops: the built-in decoder's, or a custom resource's schema's. */
+function unknownFieldWarnings(info: ResourceInfo, object: KubeObject): string[] {
+  const schema = schemaOf(info, object.apiVersion);
+  if (!schema) return decodeObject(object as unknown as Record<string, unknown>, info, { fieldValidation: 'Warn' }).warnings;
+  const warnings: string[] = [];
+  decodeCustomResource(structuredClone(object), schema, 'Warn', (w) => warnings.push(w));
+  return warnings;
+}
+
 /**
  * admission writes each document as `kubectl apply -f` does (strict field validation), with
  * its texts; lenient, unknown fields are warnings (kubectl's --validate=warn) and the write ignores them.
@@ -56,7 +69,7 @@ export function checkAdmission(namespace: string | undefined, lenient: boolean):
       return { info, object };
     },
     write: (cluster, _info, object, _doc, warn) => cluster.api.apply(object, { fieldManager: FIELD_MANAGER, fieldValidation: lenient ? 'Ignore' : 'Strict', warn }).object,
-    fieldWarnings: lenient ? (info, object) => decodeObject(object as unknown as Record<string, unknown>, info, { fieldValidation: 'Warn' }).warnings : undefined,
+    fieldWarnings: lenient ? unknownFieldWarnings : undefined,
     errorText(e, doc) {
       if (e instanceof UnnamedObject) return e.message;
       if (e instanceof ApiError) return serverError(e, 'creating', doc.file);
