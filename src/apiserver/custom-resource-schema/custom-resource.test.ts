@@ -80,4 +80,9 @@ describe('validateCustomResource', () => {
     const schema: JSONSchemaProps = { type: 'object', 'x-kubernetes-validations': [{ rule: "self.metadata.name.startsWith('ct-')" }] };
     expect(validateCustomResource(cr({}), schema)).toEqual([{ field: '<nil>', message: 'Invalid value: "object": failed rule: self.metadata.name.startsWith(\'ct-\')' }]);
   });
+  it('reports a runtime error with the rule, and skips a rule kubemu\'s evaluator cannot run rather than refuse the object', () => {
+    const schema: JSONSchemaProps = { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-validations': [
+      { rule: 'self.a > 1' }, { rule: 'self.image.someFutureFunction()' }, { rule: 'self.image ==' }] } } };
+    expect(validateCustomResource(cr({ image: 'x' }), schema)).toEqual([{ field: 'spec', message: 'Invalid value: "object": no such key: a evaluating rule: self.a > 1' }]);
+  });
 });
