@@ -10,6 +10,8 @@ export interface ResourceRequest {
   info: ResourceInfo; names: string[]; viaCategory?: boolean;
   /** apiVersion is the version the argument named ("hpa.v1.autoscaling" → autoscaling/v1); undefined: the preferred one. */
   apiVersion?: string;
+  /** namespace is where the names are (objects read from -f keep their own); undefined: the request's namespace. */
+  namespace?: string;
 }
 
 /** versionOf is the apiVersion a type argument asks for, when it names one. */

@@ -22,6 +22,10 @@ import { corruptGetError, corruptListErrors } from '../corrupt-objects';
 const output = () => require('../output') as typeof import('../output');
 const sorting = () => require('../../printers/sort-by') as typeof import('../../printers/sort-by');
 const getRaw = () => require('./get-raw') as typeof import('./get-raw');
+const fileRequests = () => require('../file-requests') as typeof import('../file-requests');
+
+/** ARGS_WITH_FILES is cli-runtime's refusal of resource arguments beside -f or -k. */
+export const ARGS_WITH_FILES = 'when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well';
 
 export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -51,6 +55,8 @@ export const GET_FLAGS = defineFlags([
   { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once.' },
   { name: 'raw', type: 'string', help: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
+  { name: 'kustomize', short: 'k', type: 'string', default: '', help: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+  { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
   { name: 'template', type: 'string', help: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
 ]);
 
@@ -62,7 +68,9 @@ export const getCommand = defineCommand({
   flags: GET_FLAGS,
   run(ctx): number {
     if (ctx.set.has('raw')) return getRaw().rawGet(ctx);
-    if (!ctx.args.length) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
+    const fromFiles = ctx.flags.filename.length > 0 || !!ctx.flags.kustomize;
+    if (fromFiles && ctx.args.length) throw new CliError(ARGS_WITH_FILES);
+    if (!ctx.args.length && !fromFiles) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
     const spec = parseOutput(ctx.flags.output, undefined, ctx.flags.template);
     const showLabels = !!ctx.flags['show-labels'];
     if (showLabels && spec.kind !== 'table' && spec.kind !== 'wide') throw new CliError(`--show-labels option cannot be used with ${spec.kind} printer`);
@@ -71,7 +79,7 @@ export const getCommand = defineCommand({
     const cluster = ctx.cluster();
     cluster.catchUp();
     const registry = cluster.api.registry();
-    const { requests, withKindPrefix } = parseResourceArgs(ctx.args, registry);
+    const { requests, withKindPrefix } = fromFiles ? fileRequests().requestsFromFiles(ctx, registry, { filenames: ctx.flags.filename, kustomize: ctx.flags.kustomize, recursive: !!ctx.flags.recursive }) : parseResourceArgs(ctx.args, registry);
     if (selector && requests.some((r) => r.names.length)) throw new CliError('name cannot be provided when a selector is specified');
     // kube-apiserver answers every componentstatuses request with its deprecation warning.
     if (requests.some((r) => r.info.kind === 'ComponentStatus' && r.info.group === '')) ctx.io.err(`Warning: ${COMPONENT_STATUS_DEPRECATED}\n`);
@@ -93,14 +101,14 @@ export const getCommand = defineCommand({
       // internal object); -o formats show the objects in the version the argument named.
       const tableLike = spec.kind === 'table' || spec.kind === 'wide';
       for (const r of requests) {
-        const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
+        const ns = r.info.namespaced ? (allNs ? undefined : r.namespace ?? ctx.namespace) : undefined;
         const apiVersion = tableLike ? undefined : r.apiVersion;
         let objects: KubeObject[];
         if (r.names.length) {
           named = true;
           objects = [];
           for (const name of r.names) {
-            const ref = { kind: r.info.storageKind, namespace: ns ?? (r.info.namespaced ? ctx.namespace : undefined), name };
+            const ref = { kind: r.info.storageKind, namespace: ns ?? (r.info.namespaced ? r.namespace ?? ctx.namespace : undefined), name };
             let obj: KubeObject | undefined;
             try {
               obj = cluster.api.tryGet(ref, apiVersion);
@@ -112,7 +120,7 @@ export const getCommand = defineCommand({
             }
             if (obj) objects.push(obj);
             else if (!ctx.flags['ignore-not-found']) {
-              try { cluster.api.get({ kind: r.info.storageKind, namespace: ctx.namespace, name }); } catch (e) {
+              try { cluster.api.get({ kind: r.info.storageKind, namespace: r.namespace ?? ctx.namespace, name }); } catch (e) {
                 if (isNotFound(e)) errors.push(formatApiError(e as ApiError)); else throw e;
               }
             }
