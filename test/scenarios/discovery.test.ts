@@ -44,10 +44,24 @@ describe('discovery and cluster information', () => {
     });
   });
 
-  it('refuses cluster-info dump instead of printing the summary as if it were one', () => {
-    expect(home.run('cluster-info dump')).toEqual({
-      stdout: '', stderr: 'error: kubemu does not implement cluster-info dump yet; use kubectl get … -A -o yaml and kubectl logs for what it would collect\n', code: 1,
-    });
+  it('dumps typed lists and each container\'s log as cluster-info dump does', () => {
+    const r = home.run('cluster-info dump');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    // Each list is one 4-space-indented JSON document; items carry no kind (typed clients drop it).
+    const docs = r.stdout.split(/^(?=\{$|==== START)/m).filter((d) => d.startsWith('{')).map((d) => JSON.parse(d) as { kind: string; items: Record<string, unknown>[] });
+    expect(docs.map((d) => d.kind)).toEqual(['NodeList', ...['kube-system', 'default'].flatMap(() => [
+      'EventList', 'ReplicationControllerList', 'ServiceList', 'DaemonSetList', 'DeploymentList', 'ReplicaSetList', 'PodList'])]);
+    expect(docs[0]!.items.every((i) => !('kind' in i) && !('apiVersion' in i))).toBe(true);
+    expect(r.stdout).toMatch(/^==== START logs for container etcd of pod kube-system\/etcd-control01 ====\n(.*\n)*?==== END logs for container etcd of pod kube-system\/etcd-control01 ====$/m);
+  });
+
+  it('writes kubectl\'s file tree under --output-directory', () => {
+    expect(home.run('cluster-info dump --namespaces kube-public -o yaml --output-directory dump')).toEqual({ code: 0, stdout: 'Cluster info dumped to dump\n', stderr: '' });
+    const files = fs.readdirSync(path.join(home.dir, 'dump'), { recursive: true }).map(String).sort();
+    expect(files).toEqual(['kube-public', 'kube-public/daemonsets.yaml', 'kube-public/deployments.yaml', 'kube-public/events.yaml', 'kube-public/pods.yaml',
+      'kube-public/replicasets.yaml', 'kube-public/replication-controllers.yaml', 'kube-public/services.yaml', 'nodes.yaml']);
+    // One YAML printer for the run: every document after the first starts with a separator.
+    expect(fs.readFileSync(path.join(home.dir, 'dump/kube-public/pods.yaml'), 'utf8')).toBe('---\napiVersion: v1\nitems: []\nkind: PodList\nmetadata:\n  resourceVersion: ' + JSON.stringify(fs.readFileSync(path.join(home.dir, 'dump/nodes.yaml'), 'utf8').match(/resourceVersion: "(\d+)"\n$/)![1]) + '\n');
   });
 
   it('answers unknown commands and flags as kubectl does', () => {

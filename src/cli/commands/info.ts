@@ -11,6 +11,7 @@ import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { nodeIP } from '../../cluster/node-factory';
 import { Chalk } from 'chalk';
+import { dumpCommand } from './cluster-info-dump';
 
 /** versionCommand is `kubectl version`. */
 export const versionCommand = defineCommand({
@@ -35,18 +36,14 @@ export const versionCommand = defineCommand({
   },
 });
 
-/** CLUSTER_INFO_DUMP_UNSUPPORTED refuses `cluster-info dump` until kubemu writes one (docs/differences-from-kubectl.md). */
-export const CLUSTER_INFO_DUMP_UNSUPPORTED = 'kubemu does not implement cluster-info dump yet; use kubectl get … -A -o yaml and kubectl logs for what it would collect';
-
 /** clusterInfoCommand is `kubectl cluster-info`. */
 export const clusterInfoCommand = defineCommand({
   name: 'cluster-info',
   short: 'Display cluster information',
   usage: 'kubectl cluster-info [flags] [options]',
   flags: [],
+  subcommands: { dump: dumpCommand },
   run(ctx): number {
-    // kubectl's only subcommand; refused rather than answered with the summary, which is not a dump.
-    if (ctx.args[0] === 'dump') throw new CliError(CLUSTER_INFO_DUMP_UNSUPPORTED);
     ctx.cluster();
     const server = `https://${nodeIP(0)}:6443`;
     // kubectl colours the names green and the URLs yellow, on a terminal only.
