@@ -11,6 +11,6 @@ export function checkCommand(ctx: CheckContext, line: string, stdoutMatches?: st
     const why = (r.stderr || r.stdout).split('\n').find((l) => l.trim());
     return fail(`\`${line}\` exited ${r.code}, want ${exitCode}${why ? `: ${why}` : ''}`);
   }
-  if (stdoutMatches !== undefined && !new RegExp(stdoutMatches, 'm').test(r.stdout)) return fail(`\`${line}\` printed no match for /${stdoutMatches}/`);
+  if (stdoutMatches !== undefined && !new RegExp(stdoutMatches).test(r.stdout)) return fail(`\`${line}\` printed no match for /${stdoutMatches}/`);
   return pass(`\`${line}\` exited ${r.code}`);
 }
