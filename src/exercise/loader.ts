@@ -56,6 +56,10 @@ class Fields {
   optString(v: unknown, at: string): string | undefined {
     return v === undefined ? undefined : this.string(v, at);
   }
+  /** expected is a value to compare with: any string, empty included (`equals: ""` asks for nothing printed). */
+  expected(v: unknown, at: string): string | undefined {
+    return v === '' ? '' : this.optString(v, at);
+  }
   number(v: unknown, at: string, fallback?: number): number {
     if (v === undefined && fallback !== undefined) return fallback;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) this.fail(at, v === undefined ? 'required' : 'must be a whole number ≥ 0');
@@ -123,7 +127,7 @@ function readSpec(f: Fields, type: CheckSpec['type'], v: unknown, at: string): C
     case 'exists': case 'absent':
       return { type, target: readTarget(f, o, at) };
     case 'jsonpath': {
-      const equals = f.optString(o.equals, `${at}.equals`), matches = f.optString(o.matches, `${at}.matches`);
+      const equals = f.expected(o.equals, `${at}.equals`), matches = f.optString(o.matches, `${at}.matches`);
       if ((equals === undefined) === (matches === undefined)) f.fail(at, 'needs exactly one of equals, matches');
       if (matches !== undefined) try { new RegExp(matches); } catch (e) { f.fail(`${at}.matches`, (e as Error).message); }
       return { type, target: readTarget(f, o, at), path: f.string(o.path, `${at}.path`), equals, matches };
