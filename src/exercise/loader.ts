@@ -36,7 +36,17 @@ const CHECK_TYPES = Object.keys(CHECK_FIELDS) as CheckSpec['type'][];
 class Fields {
   constructor(readonly file: string, readonly lines: Map<string, number>) {}
   fail(at: string, problem: string): never {
-    throw new ExerciseFileError(`${this.file}:${this.lines.get(at) ?? 1}: ${at ? `${at}: ` : ''}${problem}`);
+    throw new ExerciseFileError(`${this.file}:${this.lineOf(at)}: ${at ? `${at}: ` : ''}${problem}`);
+  }
+  /** lineOf is the line of a path, or of its nearest parent in the file (a missing field is reported where its mapping is). */
+  lineOf(at: string): number {
+    for (let p = at; ;) {
+      const line = this.lines.get(p);
+      if (line !== undefined) return line;
+      if (!p) return 1;
+      const parent = p.replace(/(\.[^.[]+|\[\d+\])$/, '');
+      p = parent === p ? '' : parent;
+    }
   }
   object(v: unknown, at: string, fields: readonly string[]): Obj {
     if (!v || typeof v !== 'object' || Array.isArray(v)) this.fail(at, 'must be a mapping');
