@@ -88,6 +88,13 @@ describe('kubemu exercise', () => {
     expect(junit).toContain('<testcase classname="basics.pod-basics" name="It is Ready"></testcase>');
   });
 
+  it('next starts the next exercise not passed, on its own cluster', () => {
+    const r = home.run('exercise next --seed 5 --clock manual');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('Exercise deploy-create (basics, deployments; seed 5) is ready on cluster ex-deploy-create, now the current cluster.');
+    expect(home.run('exercise report').stdout).toMatch(/^deploy-create +basics +ex-deploy-create +5 +started +0 +no$/m);
+  });
+
   it('acting on a cluster without an exercise, or starting an unknown one, is a one-line error', () => {
     expect(home.run('exercise check --cluster nothere')).toEqual({ stdout: '', stderr: 'error: no exercise on cluster "nothere" (start one: kubemu exercise start NAME)\n', code: 1 });
     expect(home.run('exercise start nope')).toEqual({ stdout: '', stderr: 'error: unknown exercise "nope" (see: kubemu exercise list)\n', code: 1 });
