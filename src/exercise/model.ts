@@ -24,7 +24,7 @@ export type Step =
   | { apply: string }
   | { fault: string; args: Record<string, string> };
 
-/** ObjectRef names an object the way a check does: a kind as kubectl accepts it (pod, deploy, netpol…). */
+/** CheckTarget names an object the way a check does: a kind as kubectl accepts it (pod, deploy, netpol…). */
 export interface CheckTarget { kind: string; name: string; namespace?: string }
 
 /** CheckSpec is one check's test; exactly one per check. */

@@ -9,10 +9,9 @@ import type { ChalkInstance } from 'chalk';
 import { clusterExists } from '../../cluster/home';
 import {
   NoExerciseError, StepError, ExerciseFileError, TRACKS, allProgress, checkExercise, clusterFor, currentProgress, findExercise,
-  loadCatalog, markShown, recreateCluster, scoreOf, startExercise, taskText, valuesFor, type CheckResult, type Exercise,
-  type ExerciseHost, type Progress,
+  describeStep, loadCatalog, markShown, recreateCluster, render, scoreOf, startExercise, taskText, valuesFor, type CheckResult,
+  type Exercise, type ExerciseHost, type Progress,
 } from '../../exercise';
-import { describeStep } from '../../exercise/step-runner';
 import { renderReport, reportColors } from '../../printers/report';
 import { freshSeed } from '../../sim/rand';
 import type { CommandContext } from '../command';
@@ -100,7 +99,7 @@ const startCommand = leaf({
   },
 });
 
-/** checkRows renders check results as the report's rows. */
+/** renderChecks renders check results as a report: ✓ or ✗, the check, its weight and the reason. */
 function renderChecks(results: readonly CheckResult[], colors: ChalkInstance): string {
   const rows = results.map((r) => [r.passed ? PASS_MARK : FAIL_MARK, r.title, String(r.weight), r.reason]);
   return renderReport(['', 'CHECK', 'WEIGHT', 'RESULT'], rows, {
@@ -133,8 +132,7 @@ const hintCommand = leaf({
     const arg = ctx.args[0];
     const n = arg === undefined ? Math.min(progress.hintsShown + 1, ex.hints.length) : Number(arg);
     if (!Number.isInteger(n) || n < 1 || n > ex.hints.length) throw new CliError(`hint ${arg} does not exist (this exercise has ${ex.hints.length})`);
-    const values = valuesFor(ex, progress.seed);
-    ctx.io.out(`Hint ${n}/${ex.hints.length}: ${taskText({ ...ex, task: ex.hints[n - 1]! }, values)}\n`);
+    ctx.io.out(`Hint ${n}/${ex.hints.length}: ${render(ex.hints[n - 1]!, valuesFor(ex, progress.seed))}\n`);
     if (arg === undefined && progress.hintsShown >= ex.hints.length) ctx.io.out('That was the last hint. kubemu exercise solution shows the reference solution.\n');
     markShown(host, progress, { hintsShown: Math.max(progress.hintsShown, n) });
     return 0;
