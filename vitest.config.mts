@@ -51,7 +51,7 @@ export default defineConfig({
       // Suites over the manifest corpus sit beside the code they check but run with conformance:
       // jsonpath against kubectl over every corpus file alone took a third of src/'s time.
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/layers/**/*.test.ts'], exclude: [...CORPUS_SUITES] } },
-      { extends: true, test: { name: 'scenario', include: ['test/scenarios/**/*.test.ts', 'test/watch/**/*.test.ts', 'test/model/**/*.test.ts'] } },
+      { extends: true, test: { name: 'scenario', include: ['test/scenarios/**/*.test.ts', 'test/watch/**/*.test.ts', 'test/model/**/*.test.ts', 'test/exercises/**/*.test.ts'] } },
       // Separate processes sharing one state file, kills, full disks: each file builds and spawns bin/kubemu.
       // Isolated: each file's private copy of the binary (spawn-cli.ts) is its own, whatever else the worker ran.
       { extends: true, test: { name: 'reliability', include: ['test/reliability/**/*.test.ts'], isolate: true } },

@@ -45,10 +45,12 @@ export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
   if (obj.kind !== 'Pod') return;
   const sa: string | undefined = obj.spec?.serviceAccountName || obj.spec?.serviceAccount;
   // kubemu: the "default" account is not required to exist yet (the namespace's first pods can race its creation upstream).
-  if (sa && sa !== 'default' && !store.get({ kind: 'ServiceAccount', namespace: obj.metadata.namespace, name: sa })) {
+  const account = store.get({ kind: 'ServiceAccount', namespace: obj.metadata.namespace, name: sa || 'default' });
+  if (sa && sa !== 'default' && !account) {
     throw forbidden('', 'pods', obj.metadata.name ?? '', serviceAccountNotFound(obj.metadata.namespace ?? 'default', sa));
   }
-  admitServiceAccount(obj, rand.suffix(5));
+  // The account's own automountServiceAccountToken applies when the pod does not say (upstream's shouldAutomount).
+  admitServiceAccount(obj, rand.suffix(5), { automountServiceAccountToken: (account as { automountServiceAccountToken?: boolean } | undefined)?.automountServiceAccountToken });
   const pcName: string | undefined = obj.spec?.priorityClassName;
   if (pcName) {
     const pc = store.get({ kind: 'PriorityClass', name: pcName });

@@ -54,7 +54,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'network', 'kustomize'],
   // A node's host (kubemu ssh): its files and units over the API, with the kubelet's shell and static pods.
   'node-host': [...COMPONENT_BASE, 'kubelet'],
-  'cli': ['node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
+  // Exercises: a cluster set up by commands and judged through the API, the network model and node hosts.
+  'exercise': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'cluster', 'check', 'kubelet', 'network', 'node-host', 'printers'],
+  'cli': ['exercise', 'node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check', 'kustomize'],
 };
 

@@ -1,0 +1,93 @@
+/**
+ * faults: the troubleshooting faults an exercise's setup can name (`fault: bad-image`), each
+ * made of the commands a person breaking the cluster would type — kubectl for objects,
+ * `kubemu ssh NODE` for a node's files and units, `kubemu tick` where the damage needs
+ * time to show (a stopped kubelet's node goes NotReady after the 40 s grace period).
+ * kubemu: a missing CNI config is a cluster made with `--cni none`, not a fault applied later.
+ */
+import type { Step } from './model';
+
+/** Fault is a named fault: the arguments it takes and the steps it expands to. */
+export interface Fault {
+  readonly describe: string;
+  readonly args: readonly string[];
+  readonly optional: readonly string[];
+  steps(a: Readonly<Record<string, string>>): Step[];
+}
+
+const CONTROL_PLANE_NODE = 'control01';
+const ns = (a: Readonly<Record<string, string>>) => (a.namespace ? ` -n ${a.namespace}` : '');
+
+/** selectorJson turns `app=web,tier=fe` into a selector mapping's JSON. */
+function selectorJson(selector: string): string {
+  const out: Record<string, string> = {};
+  for (const kv of selector.split(',')) {
+    const [k, v = ''] = kv.split('=');
+    out[k!.trim()] = v.trim();
+  }
+  return JSON.stringify(out);
+}
+
+/** breakManifest edits a static pod manifest on the control plane the way a typo would. */
+function breakManifest(file: string, sed: string): Step[] {
+  return [{ run: `kubemu ssh ${CONTROL_PLANE_NODE}`, stdin: `sed -i '${sed}' /etc/kubernetes/manifests/${file}\n` }];
+}
+
+/** FAULTS by name. */
+export const FAULTS: Readonly<Record<string, Fault>> = {
+  'bad-image': {
+    describe: 'a workload\'s container image that cannot be pulled',
+    args: ['target', 'container'], optional: ['namespace', 'image'],
+    steps: (a) => [{ run: `kubectl set image ${a.target} ${a.container}=${a.image ?? 'nginx:1.27-alpinee'}${ns(a)}` }],
+  },
+  'crash-loop': {
+    describe: 'a workload whose first container exits with status 1 at start',
+    args: ['target'], optional: ['namespace'],
+    steps: (a) => [{ run: `kubectl patch ${a.target}${ns(a)} --type=json -p '[{"op":"add","path":"/spec/template/spec/containers/0/command","value":["sh","-c","echo loading config; exit 1"]}]'` }],
+  },
+  'wrong-selector': {
+    describe: 'a Service whose selector matches no pod',
+    args: ['service', 'selector'], optional: ['namespace'],
+    steps: (a) => [{ run: `kubectl patch service ${a.service}${ns(a)} --type=json -p '[{"op":"replace","path":"/spec/selector","value":${selectorJson(a.selector!)}}]'` }],
+  },
+  'wrong-targetport': {
+    describe: 'a Service whose first port targets a port nothing listens on',
+    args: ['service', 'port'], optional: ['namespace'],
+    steps: (a) => [{ run: `kubectl patch service ${a.service}${ns(a)} --type=json -p '[{"op":"replace","path":"/spec/ports/0/targetPort","value":${Number(a.port)}}]'` }],
+  },
+  quota: {
+    describe: 'a ResourceQuota that leaves no room for more pods',
+    args: ['namespace', 'hard'], optional: ['name'],
+    steps: (a) => [{ run: `kubectl create quota ${a.name ?? 'team-quota'} --hard=${a.hard} -n ${a.namespace}` }],
+  },
+  taint: {
+    describe: 'a taint on a node that pods do not tolerate',
+    args: ['node', 'taint'], optional: [],
+    steps: (a) => [{ run: `kubectl taint nodes ${a.node} ${a.taint}` }],
+  },
+  cordon: {
+    describe: 'a cordoned node',
+    args: ['node'], optional: [],
+    steps: (a) => [{ run: `kubectl cordon ${a.node}` }],
+  },
+  'kubelet-stopped': {
+    describe: 'a node whose kubelet was stopped (NotReady once the grace period passes)',
+    args: ['node'], optional: [],
+    steps: (a) => [{ run: `kubemu ssh ${a.node}`, stdin: 'systemctl stop kubelet\n' }, { run: 'kubemu tick 1m' }],
+  },
+  'scheduler-broken': {
+    describe: 'a kube-scheduler static pod whose command has a typo (new pods stay Pending)',
+    args: [], optional: [],
+    steps: () => breakManifest('kube-scheduler.yaml', 's/- kube-scheduler$/- kube-schedulerr/'),
+  },
+  'apiserver-broken': {
+    describe: 'a kube-apiserver static pod with an unknown flag (every kubectl call is refused)',
+    args: [], optional: [],
+    steps: () => breakManifest('kube-apiserver.yaml', 's/--authorization-mode=/--authorisation-mode=/'),
+  },
+  'coredns-down': {
+    describe: 'CoreDNS scaled to zero (cluster DNS does not answer)',
+    args: [], optional: [],
+    steps: () => [{ run: 'kubectl scale deployment coredns -n kube-system --replicas=0' }],
+  },
+};
