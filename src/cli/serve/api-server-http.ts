@@ -16,12 +16,13 @@ import { ADMIN_USER, isSuperUser, type UserInfo } from '../../apiserver/authoriz
 import { RbacAuthorizer } from '../../apiserver/authorization/rbac-authorizer';
 import type { Attributes } from '../../apiserver/authorization/attributes';
 import { effectiveUser } from '../request-identity';
+import { apiGroupList, goCompact } from '../commands/get-raw';
 import type { Cluster } from '../../cluster/cluster';
 import { openAPIDocument } from '../../api/openapi/documents';
 import type { Registry } from '../../api/registry';
 import type { OpenAPIDocument } from '../../api/openapi/document';
 import {
-  AGGREGATED_DISCOVERY, aggregatedDiscovery, apiGroup, coreVersions, groupList, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
+  AGGREGATED_DISCOVERY, aggregatedDiscovery, apiGroup, coreVersions, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
 } from './discovery';
 import { parseResourcePath } from './resource-path';
 import { ResourceHandler, type Reply } from './resource-handler';
@@ -125,7 +126,8 @@ export class KubemuApiServer {
     const headers: Record<string, string | string[]> = { 'Content-Type': ('contentType' in reply && reply.contentType) || 'application/json', 'Cache-Control': 'no-cache, private' };
     const warnings = 'warnings' in reply ? reply.warnings ?? [] : [];
     if (warnings.length) headers.Warning = warnings.map(warningHeader);
-    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    // Go's encoder: TypeMeta first (kind, apiVersion), HTML-safe escapes, a newline after each object.
+    const text = typeof reply.body === 'string' ? reply.body : `${goCompact(typeMetaFirst(reply.body))}\n`;
     res.writeHead(reply.code, headers);
     res.end(text);
   }
@@ -175,7 +177,8 @@ export class KubemuApiServer {
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const ok = (b: unknown, contentType?: string) => ({ code: 200, body: b, contentType, warnings: [] as string[] });
     if (HEALTH_PATHS.has(path) || path.startsWith('/livez/') || path.startsWith('/readyz/') || path.startsWith('/healthz/')) return { ...ok('ok', 'text/plain; charset=utf-8') };
-    if (path === '/version') return ok(versionInfo());
+    // /version is written with json.MarshalIndent and no newline.
+    if (path === '/version') return ok(JSON.stringify(versionInfo(), null, 2));
     const accept = req.headers.accept ?? '';
     const aggregated = accept.split(',')[0]?.includes('as=APIGroupDiscoveryList');
     if (path === '/api') {
@@ -184,7 +187,9 @@ export class KubemuApiServer {
     }
     if (path === '/apis') {
       this.o.cluster.catchUp();
-      return aggregated ? ok(aggregatedDiscovery(this.gvs().gvs, false), AGGREGATED_DISCOVERY) : ok(groupList(this.gvs().gvs));
+      // Groups in kube-aggregator's order, as `get --raw /apis` prints them.
+      const list = apiGroupList(this.o.cluster.read(() => this.o.cluster.api.registry()).resources);
+      return aggregated ? ok(aggregatedDiscovery(this.gvs().gvs, false, list.groups.map((g) => g.name)), AGGREGATED_DISCOVERY) : ok(list);
     }
     if (path === '/openapi/v3') return ok(openAPIIndex(this.gvs().gvs));
     const oa = /^\/openapi\/v3\/(?:api\/([^/]+)|apis\/([^/]+)\/([^/]+))$/.exec(path);
@@ -210,6 +215,7 @@ export class KubemuApiServer {
     const cluster = this.o.cluster;
     const api: ApiServer = isSuperUser(user) || user === ADMIN_USER ? cluster.api : authorizingApi(cluster.api, user);
     if (req.method === 'POST' && rp.group === 'authorization.k8s.io' && rp.resource === 'selfsubjectaccessreviews') return this.accessReview(user, body);
+    if (req.method === 'POST' && rp.group === 'authorization.k8s.io' && rp.resource === 'selfsubjectrulesreviews') return this.rulesReview(user, body);
     if (req.method === 'POST' && rp.group === 'authentication.k8s.io' && rp.resource === 'selfsubjectreviews') {
       return { code: 201, body: { kind: 'SelfSubjectReview', apiVersion: `authentication.k8s.io/${rp.version}`, metadata: { creationTimestamp: null }, status: { userInfo: { username: user.name, groups: [...user.groups], ...(user.uid ? { uid: user.uid } : {}), ...(user.extra ? { extra: user.extra } : {}) } } }, warnings: [] };
     }
@@ -224,6 +230,26 @@ export class KubemuApiServer {
       method: req.method ?? 'GET', path: rp, query, accept, body,
       contentType: req.headers['content-type'], userAgent: req.headers['user-agent'],
     });
+  }
+
+  /** rulesReview answers a SelfSubjectRulesReview: the rules RBAC grants the user in spec.namespace. */
+  private rulesReview(user: UserInfo, text: string): Reply {
+    let review: { apiVersion?: string; kind?: string; spec?: { namespace?: string } };
+    try { review = JSON.parse(text); } catch (e) { throw new ApiError('BadRequest', 400, `error decoding request body: ${(e as Error).message}`); }
+    const cluster = this.o.cluster;
+    const { rules, errors } = cluster.read(() => new RbacAuthorizer(cluster.api).rulesFor(user, review.spec?.namespace ?? ''));
+    const resourceRules = rules.filter((r) => !r.nonResourceURLs?.length).map((r) => ({
+      verbs: r.verbs, ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}), ...(r.resources ? { resources: r.resources } : {}), ...(r.resourceNames ? { resourceNames: r.resourceNames } : {}),
+    }));
+    const nonResourceRules = rules.filter((r) => r.nonResourceURLs?.length).map((r) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs }));
+    return {
+      code: 201,
+      body: {
+        kind: review.kind ?? 'SelfSubjectRulesReview', apiVersion: review.apiVersion ?? 'authorization.k8s.io/v1', metadata: { creationTimestamp: null }, spec: review.spec ?? {},
+        status: { resourceRules, nonResourceRules, incomplete: errors.length > 0, ...(errors.length ? { evaluationError: errors.length === 1 ? errors[0] : `[${errors.join(', ')}]` } : {}) },
+      },
+      warnings: [],
+    };
   }
 
   /** accessReview answers a SelfSubjectAccessReview for the requesting user. */
@@ -243,6 +269,13 @@ export class KubemuApiServer {
       warnings: [],
     };
   }
+}
+
+/** typeMetaFirst puts kind and apiVersion first, in Go's field order, as kube-apiserver's encoder writes them. */
+function typeMetaFirst(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { kind, apiVersion, ...rest } = body as Record<string, unknown>;
+  return kind === undefined && apiVersion === undefined ? body : { kind, apiVersion, ...rest };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

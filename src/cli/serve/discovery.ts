@@ -1,6 +1,7 @@
 /**
  * discovery: kube-apiserver's read-only surface that describes the API rather than serving
- * objects — /version, legacy discovery (/api, /apis, one APIResourceList per group-version),
+ * objects — /version, legacy discovery (/api, /apis/<group>, one APIResourceList per group-version;
+ * /apis itself is get --raw's APIGroupList, in kube-aggregator's order),
  * aggregated discovery v2 (one APIGroupDiscoveryList for /api and one for /apis, what kubectl
  * 1.32 asks for first) and the OpenAPI v3 documents (/openapi/v3 and one per group-version).
  * All of it is a function of the registry in force (built-ins, CRDs, the metrics APIService).
@@ -45,18 +46,6 @@ export function groupVersions(registry: Registry): GroupVersions {
 /** coreVersions is /api (APIVersions). */
 export function coreVersions(serverAddress: string): Record<string, unknown> {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
-}
-
-/** groupList is /apis (APIGroupList). */
-export function groupList(gvs: GroupVersions): Record<string, unknown> {
-  return {
-    kind: 'APIGroupList', apiVersion: 'v1',
-    groups: gvs.groups.filter((g) => g.name).map((g) => ({
-      name: g.name,
-      versions: g.versions.map((v) => ({ groupVersion: groupVersion(g.name, v.version), version: v.version })),
-      preferredVersion: { groupVersion: groupVersion(g.name, g.preferred), version: g.preferred },
-    })),
-  };
 }
 
 /** apiGroup is /apis/<group> (APIGroup), or undefined for a group not served. */
@@ -109,9 +98,11 @@ export function resourceList(group: string, version: string, infos: readonly Res
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersion(group, version), resources };
 }
 
-/** aggregatedDiscovery is the APIGroupDiscoveryList of the core group (core: true) or of every named group. */
-export function aggregatedDiscovery(gvs: GroupVersions, core: boolean): Record<string, unknown> {
-  const items = gvs.groups.filter((g) => (g.name === '') === core).map((g) => ({
+/** aggregatedDiscovery is the APIGroupDiscoveryList of the core group (core: true) or of every named group, in order's order. */
+export function aggregatedDiscovery(gvs: GroupVersions, core: boolean, order: readonly string[] = []): Record<string, unknown> {
+  const rank = (name: string) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };
+  const groups = gvs.groups.filter((g) => (g.name === '') === core).sort((a, b) => rank(a.name) - rank(b.name));
+  const items = groups.map((g) => ({
     metadata: { name: g.name, creationTimestamp: null },
     versions: g.versions.map((v) => ({
       version: v.version,

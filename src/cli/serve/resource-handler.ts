@@ -7,7 +7,7 @@
  * after, as a CLI command's do.
  */
 import type { KubeObject } from '../../api/meta';
-import { groupVersion, type ResourceInfo } from '../../api/registry';
+import { builtinRegistry, groupVersion, type ResourceInfo } from '../../api/registry';
 import { ApiError, badRequest } from '../../apiserver/errors';
 import type { ApiServer } from '../../apiserver/apiserver';
 import type { FieldValidation, PropagationPolicy } from '../../apiserver/client';
@@ -201,7 +201,9 @@ export class ResourceHandler {
       page = page.slice(0, limit);
     }
     if (wantsTable(r.accept)) return this.table(info, page, r.query, meta);
-    return { kind: `${info.kind}List`, apiVersion, metadata: meta, items: page };
+    // A built-in kind's list is a typed list: its items carry no kind or apiVersion (a custom resource's do).
+    const builtin = builtinRegistry.resources.includes(info);
+    return { kind: `${info.kind}List`, apiVersion, metadata: meta, items: builtin ? page.map(withoutTypeMeta) : page };
   }
 
   private table(info: ResourceInfo, objects: KubeObject[], q: URLSearchParams, meta: Record<string, unknown>): unknown {
@@ -225,6 +227,11 @@ export class ResourceHandler {
       return scaleOf(server.update(obj, { fieldManager: o.fieldManager, dryRun: o.dryRun, warn: o.warn, subresource: 'scale' }));
     });
   }
+}
+
+function withoutTypeMeta(o: KubeObject): Record<string, unknown> {
+  const { apiVersion: _a, kind: _k, ...rest } = o;
+  return rest;
 }
 
 /** patched applies a patch, turning a malformed JSON patch into the handler's 400/422. */
