@@ -129,4 +129,14 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
     await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
   });
+
+  it('watches: kubectl get -w sees the CLI\'s writes as they commit, once each, in order', async () => {
+    const watching = kubectl(['get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=6s']);
+    await sleep(2500);
+    for (const args of ['create configmap watched --from-literal=a=1', 'label configmap watched x=y', 'delete configmap watched']) setup(args);
+    const r = await watching;
+    const events = r.stdout.split('\n').filter((l) => /\swatched\s/.test(l)).map((l) => l.split(/\s+/)[0]);
+    expect(events).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
+    expect(r.stderr).toBe('');
+  });
 });

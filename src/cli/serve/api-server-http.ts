@@ -28,6 +28,7 @@ import { parseResourcePath } from './resource-path';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
+import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
 
 /** ServeOptions configure one server. */
@@ -52,6 +53,9 @@ function warningHeader(text: string): string {
   return `299 - ${JSON.stringify(text)}`;
 }
 
+/** WATCH_POLL_MS is how often (wall clock) open watches read the change log. */
+const WATCH_POLL_MS = 100;
+
 /** HEALTH_PATHS answer "ok", as kube-apiserver's health checks do. */
 const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
@@ -59,6 +63,7 @@ const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 export class KubemuApiServer {
   private server: Server | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private watchTimer: NodeJS.Timeout | undefined;
   private readonly watches = new Set<WatchStream>();
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
@@ -79,6 +84,9 @@ export class KubemuApiServer {
     });
     this.timer = setInterval(() => this.tick(), this.o.settleEveryMs);
     this.timer.unref();
+    // Watches read the change log more often than the cluster settles: another process's writes reach them within WATCH_POLL_MS.
+    this.watchTimer = setInterval(() => { for (const w of this.watches) w.poll(); }, WATCH_POLL_MS);
+    this.watchTimer.unref();
     const port = (server.address() as AddressInfo).port;
     return `https://${this.o.address.includes(':') ? `[${this.o.address}]` : this.o.address}:${port}`;
   }
@@ -86,6 +94,7 @@ export class KubemuApiServer {
   /** stop closes the listener, ends every watch and closes the cluster. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.watchTimer) clearInterval(this.watchTimer);
     for (const w of this.watches) w.end();
     const server = this.server;
     this.server = undefined;
@@ -221,7 +230,7 @@ export class KubemuApiServer {
     }
     const query = url.searchParams;
     if (req.method === 'GET' && !rp.name && (query.get('watch') === 'true' || query.get('watch') === '1')) {
-      const w = new WatchStream(cluster, api, rp, query, res, () => this.watches.delete(w));
+      const w = new WatchStream(cluster, api, rp, query, res, () => this.watches.delete(w), wantsTable(accept));
       this.watches.add(w);
       w.start();
       return 'streaming';

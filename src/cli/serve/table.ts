@@ -28,7 +28,7 @@ function rowObject(obj: KubeObject, include: IncludeObject): unknown {
 }
 
 /** tableOf is the Table of objects of one resource; now is the cluster clock's time (AGE cells). */
-export function tableOf(info: ResourceInfo, objects: readonly KubeObject[], now: Date, include: IncludeObject, listMeta: Record<string, unknown>): Record<string, unknown> {
+export function tableOf(info: ResourceInfo, objects: readonly KubeObject[], now: Date, include: IncludeObject, listMeta: Record<string, unknown>): { columnDefinitions: unknown[] } & Record<string, unknown> {
   const def = info.printerColumns ? customResourceTable(info.printerColumns) : tableDefFor(info.kind);
   return {
     kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: listMeta,

@@ -17,6 +17,8 @@ import type { Cluster } from '../../cluster/cluster';
 import type { ResourcePath } from './resource-path';
 import { statusOf } from './status';
 import { hostNowMs } from '../../sim/clock';
+import { tableOf, type IncludeObject } from './table';
+import { goCompact } from '../commands/get-raw';
 
 /** BOOKMARK_EVERY_MS is how often (wall clock) an idle watch that allows bookmarks gets one. */
 const BOOKMARK_EVERY_MS = 5000;
@@ -31,7 +33,8 @@ export class WatchStream {
   private timeout: NodeJS.Timeout | undefined;
 
   constructor(private readonly cluster: Cluster, private readonly api: ApiServer, private readonly p: ResourcePath,
-    private readonly q: URLSearchParams, private readonly res: ServerResponse, private readonly onEnd: () => void) {}
+    private readonly q: URLSearchParams, private readonly res: ServerResponse, private readonly onEnd: () => void,
+    private readonly asTable = false) {}
 
   /** start checks the request (throwing its Status before any byte is sent), then opens the stream. */
   start(): void {
@@ -73,7 +76,11 @@ export class WatchStream {
   }
 
   private send(type: string, object: unknown): void {
-    this.res.write(`${JSON.stringify({ type, object })}\n`);
+    // A watch that asked for Tables gets each object as a one-row Table, with its column definitions.
+    if (this.asTable && this.info && type !== 'ERROR' && type !== 'BOOKMARK') {
+      object = tableOf(this.info, [object as KubeObject], this.cluster.clock.now(), (this.q.get('includeObject') || 'Metadata') as IncludeObject, { resourceVersion: (object as KubeObject).metadata?.resourceVersion });
+    }
+    this.res.write(`${goCompact({ type, object })}\n`);
     this.lastSentMs = hostNowMs();
   }
 
