@@ -56,8 +56,8 @@ export default defineConfig({
       // Isolated: each file's private copy of the binary (spawn-cli.ts) is its own, whatever else the worker ran.
       { extends: true, test: { name: 'reliability', include: ['test/reliability/**/*.test.ts'], isolate: true } },
       { extends: true, test: { name: 'fuzz', include: ['test/fuzz/**/*.test.ts'] } },
-      // The store conformance suite, the real-world corpus and kubectl 1.32 as an oracle.
-      { extends: true, test: { name: 'conformance', include: ['test/conformance/**/*.test.ts', 'test/differential/**/*.test.ts', ...CORPUS_SUITES] } },
+      // The store conformance suite, the real-world corpus and kubectl 1.32 as an oracle (also against `kubemu serve`).
+      { extends: true, test: { name: 'conformance', include: ['test/conformance/**/*.test.ts', 'test/differential/**/*.test.ts', 'test/serve/**/*.test.ts', ...CORPUS_SUITES] } },
     ],
   },
 });

@@ -34,12 +34,14 @@ const YAML_READER = 'duplicated mapping key';
 const KUBELET_SHELL = 'EOF in backquote substitution';
 const YARGS = 'Not enough non-option arguments';
 const CLI_TABLE = 'Content needs to be a primitive, got: ';
+const SERVE = 'kubemu serve listens on loopback addresses only';
+const SERVER = 'error decoding request body';
 
 describe('start-up loads only what the command uses', () => {
   it('get on a settled cluster: no controllers, no write path, no YAML reader', () => {
     const files = loadedBy(['get', 'pods']);
     expect(files.length).toBe(2); // main.js and get's own file, each packed with the chunks it needs
-    for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER, KUBELET_SHELL, YARGS, CLI_TABLE]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
+    for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER, KUBELET_SHELL, YARGS, CLI_TABLE, SERVE, SERVER]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
   });
 
   it('an own verb loads yargs, its help too; kubectl verbs never do', () => {

@@ -91,9 +91,9 @@ describe('kubectl auth', () => {
   });
 
   it('can-i warns like kubectl and rejects bad arguments', () => {
-    expect(home.run('auth can-i get nodes')).toEqual({ stdout: 'yes\n', stderr: "Warning: resource 'nodes' is not namespace scoped\n", code: 0 });
-    expect(home.run('auth can-i frob pods').stderr).toBe("Warning: verb 'frob' is not a known verb\n");
-    expect(home.run('auth can-i get widgets').stderr).toBe("Warning: the server doesn't have a resource type 'widgets'\n");
+    expect(home.run('auth can-i get nodes')).toEqual({ stdout: 'yes\n', stderr: "Warning: resource 'nodes' is not namespace scoped\n\n", code: 0 });
+    expect(home.run('auth can-i frob pods').stderr).toBe("Warning: verb 'frob' is not a known verb\n\n");
+    expect(home.run('auth can-i get widgets').stderr).toBe("Warning: the server doesn't have a resource type 'widgets'\n\n");
     expect(home.run('auth can-i get')).toEqual({
       stdout: '', code: 1,
       stderr: "error: you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.\n",

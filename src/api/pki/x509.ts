@@ -77,6 +77,16 @@ export interface CertificateTemplate {
   /** publicKey is the subject's key (SubjectPublicKeyInfo DER). */
   publicKeyDer: Buffer;
   isCA: boolean;
+  /** serverNames makes a serving certificate (extKeyUsage serverAuth) for these DNS names and IP addresses. */
+  serverNames?: { dns: readonly string[]; ips: readonly string[] };
+}
+
+/** subjectAltNames encodes GeneralNames: dNSName [2] and iPAddress [7] (IPv4 only). */
+function subjectAltNames(names: { dns: readonly string[]; ips: readonly string[] }): Buffer {
+  return seq(
+    ...names.dns.map((d) => der(0x82, Buffer.from(d, 'ascii'))),
+    ...names.ips.map((ip) => der(0x87, Buffer.from(ip.split('.').map(Number)))),
+  );
 }
 
 /** issueCertificate builds and signs a certificate with the issuer's key; returns its PEM. */
@@ -92,9 +102,10 @@ export function issueCertificate(t: CertificateTemplate, issuer: Subject, issuer
     ]
     : [
       ext('2.5.29.15', true, der(0x03, Buffer.from([0x05, 0xa0]))), // digitalSignature, keyEncipherment
-      ext('2.5.29.37', false, seq(oid('1.3.6.1.5.5.7.3.2'))), // clientAuth
+      ext('2.5.29.37', false, seq(oid(t.serverNames ? '1.3.6.1.5.5.7.3.1' : '1.3.6.1.5.5.7.3.2'))), // serverAuth or clientAuth
       ext('2.5.29.19', true, seq()),
       ext('2.5.29.35', false, seq(der(0x80, keyId(issuerPublicDer)))),
+      ...(t.serverNames ? [ext('2.5.29.17', false, subjectAltNames(t.serverNames))] : []),
     ];
   const tbs = seq(
     explicit(0, integer(2)),

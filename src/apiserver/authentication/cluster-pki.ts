@@ -24,6 +24,12 @@ export const META_SA_KEY = 'pki.sa.key';
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const caBySeed = new Map<string, CertificateAuthority>();
 
+/** seededEd25519Key derives an Ed25519 private key from the cluster's seed and what the key is for. */
+export function seededEd25519Key(seed: string, purpose: string): crypto.KeyObject {
+  const secret = crypto.createHash('sha256').update(`kubemu ${purpose} ${seed}`).digest();
+  return crypto.createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, secret]), format: 'der', type: 'pkcs8' });
+}
+
 /** clusterCA derives the cluster's CA from its seed (memoized per process). */
 export function clusterCA(seed: string): CertificateAuthority {
   const cached = caBySeed.get(seed);

@@ -30,8 +30,9 @@ function userOf(ctx: CommandContext): UserInfo {
   return ctx.requestUser?.() ?? requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'] });
 }
 
+/** warn prints can-i's warnings: kubectl 1.32 ends each with a blank line (its texts end in a newline the warning printer adds another to). */
 function warn(ctx: CommandContext, text: string): void {
-  ctx.io.err(`Warning: ${text}${text.endsWith('\n') ? '' : '\n'}`);
+  ctx.io.err(`Warning: ${text}${text.endsWith('\n') ? '' : '\n'}\n`);
 }
 
 /** resourceFor resolves can-i's TYPE as kubectl's REST mapper does; unknown types warn and are asked about as typed. */

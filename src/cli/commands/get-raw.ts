@@ -37,7 +37,7 @@ const LAST_GROUPS = ['metrics.k8s.io'];
 const notFoundPath = (): ApiError => new ApiError('NotFound', 404, RESOURCE_NOT_FOUND);
 
 /** goCompact is Go's json.Marshal of a value already in field order: no spaces, HTML-safe escapes. */
-function goCompact(v: unknown): string {
+export function goCompact(v: unknown): string {
   // <, >, & and U+2028/9 can only occur inside strings in JSON text, so escaping them afterwards is safe.
   return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -56,7 +56,7 @@ function byVersionPriority(a: string, b: string): number {
 }
 
 /** apiGroupList is /apis: every group but the core one, each with its versions, preferred first. */
-function apiGroupList(resources: readonly ResourceInfo[]): unknown {
+export function apiGroupList(resources: readonly ResourceInfo[]): { kind: string; apiVersion: string; groups: { name: string }[] } {
   const versions = new Map<string, Set<string>>();
   for (const r of resources) {
     if (!r.group) continue;

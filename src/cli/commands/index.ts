@@ -54,6 +54,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['auth', () => (require('./auth') as typeof import('./auth')).authCommand],
   ['certificate', () => (require('./certificate') as typeof import('./certificate')).certificateCommand],
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
+  ['serve', () => (require('./serve') as typeof import('./serve')).serveCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],

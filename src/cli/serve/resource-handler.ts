@@ -1,0 +1,265 @@
+/**
+ * resource-handler: kube-apiserver's REST handlers for objects, over the same API layer every
+ * CLI verb uses — get and list (selectors, limit/continue, as=Table), create, update, patch
+ * (strategic merge, JSON merge, JSON patch), delete, and the status and scale subresources;
+ * dryRun=All and fieldValidation as the handlers read them. Reads run on a consistent
+ * snapshot after the cluster caught up; writes run in one write transaction that settles
+ * after, as a CLI command's do.
+ */
+import type { KubeObject } from '../../api/meta';
+import { builtinRegistry, groupVersion, type ResourceInfo } from '../../api/registry';
+import { ApiError, badRequest } from '../../apiserver/errors';
+import type { ApiServer } from '../../apiserver/apiserver';
+import type { FieldValidation, PropagationPolicy } from '../../apiserver/client';
+import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
+import { checkPatchedName, decodePatched, type PatchKind } from '../../apiserver/decode-patch';
+import type { Cluster } from '../../cluster/cluster';
+import { applyPatch, JsonPatchError } from '../patch';
+import type { ResourcePath } from './resource-path';
+import { hasScale } from './discovery';
+import { tableOf, wantsTable, type IncludeObject } from './table';
+import { successStatus } from './status';
+
+/** Reply is a handler's answer: an HTTP code and a JSON body, with the server's warnings. */
+export interface Reply { code: number; body: unknown; warnings: string[] }
+
+/** ResourceRequest is what the handlers need from the HTTP request. */
+export interface ResourceRequest {
+  method: string;
+  path: ResourcePath;
+  query: URLSearchParams;
+  accept?: string;
+  contentType?: string;
+  body?: string;
+  /** userAgent names the default field manager, as kube-apiserver derives it. */
+  userAgent?: string;
+}
+
+/** PATCH_TYPES maps a PATCH's Content-Type to its patch type. */
+const PATCH_TYPES: Readonly<Record<string, PatchKind>> = {
+  'application/strategic-merge-patch+json': 'strategic',
+  'application/merge-patch+json': 'merge',
+  'application/json-patch+json': 'json',
+};
+
+/** unsupportedMediaType is the 415 for a body the handler does not decode (server-side apply for now). */
+function unsupportedMediaType(type: string): ApiError {
+  return new ApiError('', 415, `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json (got ${type})`);
+}
+
+function resourceInfo(api: ApiServer, p: ResourcePath): ResourceInfo {
+  const info = api.registry().resources.find((r) => r.group === p.group && r.resource === p.resource && r.servedVersions.includes(p.version));
+  if (!info) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+  return info;
+}
+
+function parseBody(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '');
+  } catch (e) {
+    throw badRequest(`error decoding request body: ${(e as Error).message}`);
+  }
+}
+
+function fieldValidation(q: URLSearchParams): FieldValidation {
+  const v = q.get('fieldValidation') || 'Warn';
+  if (v !== 'Strict' && v !== 'Warn' && v !== 'Ignore') throw badRequest(`fieldValidation must be one of [Ignore Warn Strict], got "${v}"`);
+  return v;
+}
+
+function dryRun(q: URLSearchParams): boolean {
+  const values = q.getAll('dryRun');
+  for (const v of values) if (v !== 'All') throw badRequest(`Invalid dry run value: ${v}`);
+  return values.length > 0;
+}
+
+/** fieldManager is ?fieldManager=, else the user agent's program name, as kube-apiserver defaults it. */
+function fieldManager(r: ResourceRequest): string {
+  return r.query.get('fieldManager') || (r.userAgent ?? '').split('/')[0] || 'unknown';
+}
+
+/** Continue tokens carry the offset into the list and the revision it started at. */
+function encodeContinue(rv: number, offset: number): string {
+  return Buffer.from(JSON.stringify({ rv, offset })).toString('base64');
+}
+function decodeContinue(token: string): { rv: number; offset: number } {
+  try {
+    const c = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { rv: number; offset: number };
+    if (typeof c.offset === 'number' && c.offset >= 0) return c;
+  } catch { /* falls through */ }
+  throw badRequest('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
+}
+
+/** ResourceHandler answers one resource request for the user api was authorized for. */
+export class ResourceHandler {
+  constructor(private readonly cluster: Cluster, private readonly api: ApiServer) {}
+
+  handle(r: ResourceRequest): Reply {
+    const p = r.path;
+    const warnings: string[] = [];
+    const info = this.cluster.read(() => resourceInfo(this.api, p));
+    if (p.namespace !== undefined && !info.namespaced) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    const apiVersion = groupVersion(info.group, p.version);
+    const ns = info.namespaced ? p.namespace : undefined;
+    const ref = (name: string) => ({ kind: info.storageKind, namespace: ns, name });
+    const opts = () => ({ fieldManager: fieldManager(r), dryRun: dryRun(r.query), fieldValidation: fieldValidation(r.query), warn: (t: string) => warnings.push(t) });
+    const reply = (code: number, body: unknown): Reply => ({ code, body, warnings });
+    if (p.subresource && !['status', 'scale'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    if (p.subresource === 'scale' && !hasScale(info.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+
+    switch (r.method) {
+      case 'GET': {
+        if (!p.name) return reply(200, this.list(r, info, apiVersion, ns));
+        this.cluster.catchUp();
+        const obj = this.cluster.read(() => this.api.get(ref(p.name!), apiVersion));
+        if (p.subresource === 'scale') return reply(200, scaleOf(obj));
+        if (wantsTable(r.accept)) return reply(200, this.table(info, [obj], r.query, { resourceVersion: obj.metadata.resourceVersion }));
+        return reply(200, obj);
+      }
+      case 'POST': {
+        if (p.name) throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
+        const obj = parseBody(r.body) as KubeObject;
+        this.checkNamespace(obj, ns);
+        const o = opts();
+        const created = this.cluster.write(() => this.api.create(obj, o));
+        return reply(201, created);
+      }
+      case 'PUT': {
+        if (!p.name) throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
+        const obj = parseBody(r.body) as KubeObject;
+        const o = opts();
+        if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, () => obj));
+        this.checkNamespace(obj, ns);
+        checkPatchedName(obj, p.name, ns);
+        const updated = this.cluster.write(() => (p.subresource === 'status' ? this.api.updateStatus(obj, o) : this.api.update(obj, o)));
+        return reply(200, updated);
+      }
+      case 'PATCH': {
+        if (!p.name) throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
+        const type = PATCH_TYPES[(r.contentType ?? '').split(';')[0]!.trim()];
+        if (!type) throw unsupportedMediaType(r.contentType ?? '');
+        const patch = parseBody(r.body);
+        const o = opts();
+        if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, (scale) => patched(scale, patch, type) as KubeObject));
+        const updated = this.cluster.write(() => {
+          const before = this.api.get(ref(p.name!), apiVersion);
+          const decoded = decodePatched(patched(before, patch, type) as KubeObject, info, patch, type, o.fieldValidation);
+          checkPatchedName(decoded.object, p.name!, ns);
+          for (const w of decoded.warnings) o.warn(w);
+          return p.subresource === 'status' ? this.api.updateStatus(decoded.object, o) : this.api.update(decoded.object, o);
+        });
+        return reply(200, updated);
+      }
+      case 'DELETE': {
+        if (!p.name) throw new ApiError('MethodNotAllowed', 405, 'deletecollection is not supported by kubemu serve yet');
+        const body = r.body ? parseBody(r.body) as { propagationPolicy?: string; gracePeriodSeconds?: number; dryRun?: string[]; preconditions?: { resourceVersion?: string } } : {};
+        const policy = r.query.get('propagationPolicy') ?? body.propagationPolicy;
+        const grace = r.query.get('gracePeriodSeconds') ?? body.gracePeriodSeconds;
+        const o = {
+          ...opts(),
+          dryRun: dryRun(r.query) || !!body.dryRun?.includes('All'),
+          propagationPolicy: policy ? policy as PropagationPolicy : undefined,
+          gracePeriodSeconds: grace !== undefined && grace !== null ? Number(grace) : undefined,
+          preconditionResourceVersion: body.preconditions?.resourceVersion,
+        };
+        const left = this.cluster.write(() => this.api.delete(ref(p.name!), o));
+        // The object as left (graceful deletion) or as it was when removed: kube-apiserver answers with it either way.
+        return reply(200, left.kind ? left : successStatus({ name: p.name, group: info.group, kind: info.resource }));
+      }
+      default:
+        throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
+    }
+  }
+
+  private checkNamespace(obj: KubeObject, ns: string | undefined): void {
+    if (!obj || typeof obj !== 'object' || !obj.metadata || typeof obj.metadata !== 'object') return;
+    if (ns === undefined) return;
+    if (obj.metadata.namespace && obj.metadata.namespace !== ns) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    obj.metadata.namespace = ns;
+  }
+
+  private list(r: ResourceRequest, info: ResourceInfo, apiVersion: string, ns: string | undefined): unknown {
+    this.cluster.catchUp();
+    const { items, rv } = this.cluster.read(() => ({
+      items: this.api.list({
+        kind: info.storageKind, namespace: ns, apiVersion,
+        labelSelector: r.query.get('labelSelector') || undefined, fieldSelector: r.query.get('fieldSelector') || undefined,
+      }),
+      rv: this.api.revision(),
+    }));
+    const limit = Number(r.query.get('limit') ?? 0);
+    const token = r.query.get('continue');
+    const from = token ? decodeContinue(token) : undefined;
+    const offset = from?.offset ?? 0;
+    let page = items.slice(offset);
+    const meta: Record<string, unknown> = { resourceVersion: String(from?.rv ?? rv) };
+    if (limit > 0 && page.length > limit) {
+      meta.continue = encodeContinue(from?.rv ?? rv, offset + limit);
+      meta.remainingItemCount = page.length - limit;
+      page = page.slice(0, limit);
+    }
+    if (wantsTable(r.accept)) return this.table(info, page, r.query, meta);
+    // A built-in kind's list is a typed list: its items carry no kind or apiVersion (a custom resource's do).
+    const builtin = builtinRegistry.resources.includes(info);
+    return { kind: `${info.kind}List`, apiVersion, metadata: meta, items: builtin ? page.map(withoutTypeMeta) : page };
+  }
+
+  private table(info: ResourceInfo, objects: KubeObject[], q: URLSearchParams, meta: Record<string, unknown>): unknown {
+    const include = (q.get('includeObject') || 'Metadata') as IncludeObject;
+    return tableOf(info, objects, this.cluster.clock.now(), include, meta);
+  }
+
+  /** writeScale reads the object's Scale, lets change make the new one, and writes its spec.replicas through the object. */
+  private writeScale(info: ResourceInfo, ref: { kind: string; namespace?: string; name: string }, o: { fieldManager: string; dryRun: boolean; warn: (t: string) => void }, change: (scale: KubeObject) => KubeObject): KubeObject {
+    return this.cluster.write(() => {
+      authorizeRequest(this.api, 'update', ref.kind, ref.namespace, ref.name, 'scale');
+      const server = serverSide(this.api);
+      const obj = structuredClone(server.get(ref));
+      const next = change(scaleOf(obj));
+      const replicas = next.spec?.replicas;
+      if (typeof replicas !== 'number') throw badRequest('spec.replicas: Required value');
+      if (next.metadata?.resourceVersion && next.metadata.resourceVersion !== obj.metadata.resourceVersion) {
+        throw new ApiError('Conflict', 409, `Operation cannot be fulfilled on ${info.group ? `${info.resource}.${info.group}` : info.resource} "${ref.name}": the object has been modified; please apply your changes to the latest version and try again`, { group: info.group, kind: info.resource, name: ref.name });
+      }
+      obj.spec = { ...obj.spec, replicas };
+      return scaleOf(server.update(obj, { fieldManager: o.fieldManager, dryRun: o.dryRun, warn: o.warn, subresource: 'scale' }));
+    });
+  }
+}
+
+function withoutTypeMeta(o: KubeObject): Record<string, unknown> {
+  const { apiVersion: _a, kind: _k, ...rest } = o;
+  return rest;
+}
+
+/** patched applies a patch, turning a malformed JSON patch into the handler's 400/422. */
+function patched(doc: unknown, patch: unknown, type: PatchKind): unknown {
+  try {
+    return applyPatch(structuredClone(doc), patch, type);
+  } catch (e) {
+    if (e instanceof JsonPatchError) throw new ApiError('Invalid', 422, e.message);
+    if (e instanceof ApiError) throw e;
+    throw badRequest((e as Error).message);
+  }
+}
+
+/** scaleOf is an object's autoscaling/v1 Scale. */
+export function scaleOf(obj: KubeObject): KubeObject {
+  const selector = obj.status?.selector ?? selectorText(obj.spec?.selector);
+  return {
+    kind: 'Scale', apiVersion: 'autoscaling/v1',
+    metadata: { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: obj.metadata.uid, resourceVersion: obj.metadata.resourceVersion, creationTimestamp: obj.metadata.creationTimestamp },
+    spec: { replicas: obj.spec?.replicas ?? 0 },
+    status: { replicas: obj.status?.replicas ?? 0, ...(selector ? { selector } : {}) },
+  } as KubeObject;
+}
+
+/** selectorText is a Scale's status.selector: matchLabels (or a ReplicationController's map) as k=v pairs. */
+function selectorText(sel: unknown): string | undefined {
+  if (!sel || typeof sel !== 'object') return undefined;
+  const s = sel as { matchLabels?: Record<string, string>; matchExpressions?: unknown };
+  const labels = s.matchLabels ?? (s.matchExpressions ? undefined : sel as Record<string, string>);
+  return labels ? Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',') : undefined;
+}

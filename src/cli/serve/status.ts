@@ -1,0 +1,54 @@
+/**
+ * status: failures as kube-apiserver writes them — a metav1.Status with the reason, code,
+ * details and field causes of the API layer's ApiError, so clients print their usual messages.
+ */
+import { ApiError, type StatusCause } from '../../apiserver/errors';
+
+/** CAUSE_TYPES maps a field error's text to its CauseType (field.ErrorType's Type). */
+const CAUSE_TYPES: readonly (readonly [string, string])[] = [
+  ['Invalid value', 'FieldValueInvalid'], ['Required value', 'FieldValueRequired'], ['Unsupported value', 'FieldValueNotSupported'],
+  ['Duplicate value', 'FieldValueDuplicate'], ['Forbidden', 'FieldValueForbidden'], ['Too long', 'FieldValueTooLong'],
+  ['Too many', 'FieldValueTooMany'], ['Not found', 'FieldValueNotFound'], ['Internal error', 'InternalError'],
+];
+
+function cause(c: StatusCause): Record<string, string> {
+  const type = CAUSE_TYPES.find(([prefix]) => c.message.startsWith(prefix))?.[1] ?? 'FieldValueInvalid';
+  return { reason: type, message: c.message, field: c.field };
+}
+
+/** Status is a metav1.Status body with its HTTP code. */
+export interface StatusBody { code: number; body: Record<string, unknown> }
+
+/** statusOf turns an ApiError into the Status kube-apiserver answers with. */
+export function statusOf(e: ApiError): StatusBody {
+  const d = e.details;
+  const details: Record<string, unknown> = {};
+  if (d.name) details.name = d.name;
+  if (d.group) details.group = d.group;
+  if (d.kind) details.kind = d.kind;
+  if (d.causes?.length) details.causes = d.causes.map(cause);
+  return {
+    code: e.code,
+    body: {
+      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message,
+      ...(e.reason ? { reason: e.reason } : {}),
+      ...(Object.keys(details).length ? { details } : {}),
+      code: e.code,
+    },
+  };
+}
+
+/** successStatus is what a delete answers when the object is gone at once and no body is wanted (collections). */
+export function successStatus(details: Record<string, unknown>): Record<string, unknown> {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details };
+}
+
+/** notFoundPath is the 404 for a path no handler serves. */
+export function notFoundPath(): StatusBody {
+  return statusOf(new ApiError('NotFound', 404, 'the server could not find the requested resource', {}));
+}
+
+/** internal turns a failure that is not an ApiError into the 500 kube-apiserver would send. */
+export function internal(e: unknown): StatusBody {
+  return statusOf(new ApiError('InternalError', 500, `Internal error occurred: ${(e as Error)?.message ?? String(e)}`));
+}

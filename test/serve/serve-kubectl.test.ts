@@ -1,0 +1,142 @@
+/**
+ * kubemu serve against the real kubectl 1.32: one `kubemu serve --port 0` process (the built
+ * binary) serves a manual-clock cluster; kubectl, given the kubeconfig serve wrote, runs
+ * everyday verbs and must print byte for byte what `kubemu` itself prints for the same command
+ * on the same cluster (stdout, stderr and exit code). Writes go both ways: what kubectl
+ * creates, kubemu reads at once, and the other way round. Fails, not skips, under CI=true
+ * when kubectl 1.32 is missing.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithKubectl, KUBECTL_1_32 } from '../differential/kubectl-oracle';
+import { manualCluster, type CliResult } from '../helpers/run-cli';
+import { kubemuStart, type Running } from '../reliability/spawn-cli';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', () => {
+  const home = manualCluster('served', 7);
+  // kubectl keeps its discovery cache under $HOME/.kube: a home of its own per run.
+  const kubectlHome = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-serve-kubectl-'));
+  let server: Running;
+  let kubeconfig = '';
+  let url = '';
+
+  const setup = (args: string) => {
+    const r = home.run(args);
+    if (r.code !== 0) throw new Error(`${args}: ${r.stderr}`);
+  };
+
+  beforeAll(async () => {
+    if (!KUBECTL_1_32) throw new Error('kubectl.1.32 is not installed beside kubectl');
+    setup('create deployment web --image=nginx --replicas=2');
+    setup('create configmap settings --from-literal=mode=fast');
+    setup('expose deployment web --port=80');
+    setup('tick 30s');
+    server = kubemuStart(home.dir, ['serve', '--port', '0']);
+    for (let i = 0; i < 200 && !server.stdout().includes('Context "'); i++) await sleep(50);
+    const m = /^Serving cluster "served" at (https:\/\/127\.0\.0\.1:\d+)\nContext "served-serve" in (.+)\n$/.exec(server.stdout());
+    if (!m) throw new Error(`serve did not start: ${server.stdout()}${server.stderr()}`);
+    url = m[1]!;
+    kubeconfig = m[2]!;
+  });
+
+  afterAll(async () => {
+    if (server) {
+      process.kill(server.pid, 'SIGTERM');
+      const end = await server.done;
+      expect(end.stdout.endsWith('Stopped.\n')).toBe(true);
+      expect(end.code).toBe(0);
+    }
+    home.cleanup();
+    fs.rmSync(kubectlHome, { recursive: true, force: true });
+  });
+
+  const kubectl = (args: string[]): Promise<CliResult> => new Promise((resolve) => {
+    execFile(KUBECTL_1_32!, ['--kubeconfig', kubeconfig, ...args], {
+      encoding: 'utf8', cwd: home.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '' },
+    }, (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }));
+  });
+  const kubemu = (args: string[]): CliResult => home.run(args);
+  /** same runs both and compares; rename maps kubemu's run onto another object so a write can be compared too. */
+  const same = async (args: string[], kubemuArgs: string[] = args, rename?: [string, string]) => {
+    const a = await kubectl(args);
+    const b = kubemu(kubemuArgs);
+    if (rename) for (const k of ['stdout', 'stderr'] as const) b[k] = b[k].split(rename[1]).join(rename[0]);
+    expect(a, `kubectl ${args.join(' ')}`).toEqual(b);
+  };
+  /** allSame compares reads that change nothing: kubectl's start-up dominates, so its runs go in parallel. */
+  const allSame = async (list: string[][]) => {
+    const runs = await Promise.all(list.map((args) => kubectl(args)));
+    list.forEach((args, i) => expect(runs[i], `kubectl ${args.join(' ')}`).toEqual(kubemu(args)));
+  };
+
+  it('writes a kubeconfig whose context reaches the server over TLS with the cluster CA', async () => {
+    const cfg = fs.readFileSync(kubeconfig, 'utf8');
+    expect(cfg).toContain(`server: ${url}`);
+    expect(cfg).toContain('current-context: served-serve');
+    expect(await kubectl(['get', '--raw', '/healthz'])).toEqual({ stdout: 'ok', stderr: '', code: 0 });
+  });
+
+  it('prints every get output format as kubemu does', async () => {
+    await allSame([
+      ['get', '--raw', '/version'],
+      ['get', 'pods'], ['get', 'pods', '-o', 'wide'], ['get', 'pods', '-A'], ['get', 'all'],
+      ['get', 'deploy', 'web', '-o', 'yaml'], ['get', 'deploy', 'web', '-o', 'json'], ['get', 'pods', '-o', 'name'],
+      ['get', 'pods', '-o', 'jsonpath={.items[*].spec.nodeName}'], ['get', 'nodes', '--show-labels'],
+      ['get', 'pods', '-l', 'app=web', '-L', 'app'], ['get', 'svc,cm'], ['get', 'cm', '--field-selector', 'metadata.name=settings'],
+      ['get', 'pods', '--chunk-size=1'], ['get', 'pods', '-o', 'custom-columns=NAME:.metadata.name,PHASE:.status.phase'],
+      ['get', '--raw', '/api/v1/namespaces/default/configmaps/settings'], ['get', '--raw', '/apis'],
+      ['get', 'pod', 'missing'], ['get', 'nosuchkind'], ['get', 'pods', '-n', 'empty'],
+    ]);
+  });
+
+  it('answers discovery, describe and access checks as kubemu does', async () => {
+    await allSame([
+      ['api-resources'], ['api-versions'], ['describe', 'configmap', 'settings'], ['describe', 'service', 'kubernetes'],
+      ['describe', 'namespace', 'default'], ['explain', 'deployment.spec.strategy'],
+      ['auth', 'can-i', 'create', 'pods'], ['auth', 'can-i', 'delete', 'nodes', '--as', 'alice'], ['auth', 'can-i', '--list', '--as', 'alice'],
+      ['auth', 'whoami'],
+    ]);
+  });
+
+  it('writes through the API: create, apply, label, patch, scale and delete print what kubemu prints', async () => {
+    // Each write is made by kubectl on one object and by kubemu on its twin; the printed lines and the objects then agree.
+    await same(['create', 'configmap', 'from-kubectl', '--from-literal=a=1'], ['create', 'configmap', 'from-kubemu', '--from-literal=a=1'], ['from-kubectl', 'from-kubemu']);
+    await same(['create', 'deployment', 'api-kubectl', '--image=busybox', '--replicas=1'], ['create', 'deployment', 'api-kubemu', '--image=busybox', '--replicas=1'], ['api-kubectl', 'api-kubemu']);
+    const manifest = (name: string) => home.file(`${name}.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: v1\n`);
+    await same(['apply', '-f', manifest('applied-kubectl')], ['apply', '-f', manifest('applied-kubemu')], ['applied-kubectl', 'applied-kubemu']);
+    await same(['apply', '-f', manifest('applied-kubectl')], ['apply', '-f', manifest('applied-kubemu')], ['applied-kubectl', 'applied-kubemu']);
+    fs.writeFileSync(path.join(home.dir, 'applied-kubectl.yaml'), fs.readFileSync(path.join(home.dir, 'applied-kubectl.yaml'), 'utf8').replace('k: v1', 'k: v2'));
+    fs.writeFileSync(path.join(home.dir, 'applied-kubemu.yaml'), fs.readFileSync(path.join(home.dir, 'applied-kubemu.yaml'), 'utf8').replace('k: v1', 'k: v2'));
+    await same(['apply', '-f', path.join(home.dir, 'applied-kubectl.yaml')], ['apply', '-f', path.join(home.dir, 'applied-kubemu.yaml')], ['applied-kubectl', 'applied-kubemu']);
+    await same(['label', 'configmap', 'from-kubectl', 'tier=a'], ['label', 'configmap', 'from-kubemu', 'tier=a'], ['from-kubectl', 'from-kubemu']);
+    await same(['label', 'configmap', 'from-kubectl', 'tier=b'], ['label', 'configmap', 'from-kubemu', 'tier=b'], ['from-kubectl', 'from-kubemu']);
+    await same(['patch', 'configmap', 'from-kubectl', '-p', '{"data":{"b":"2"}}'], ['patch', 'configmap', 'from-kubemu', '-p', '{"data":{"b":"2"}}'], ['from-kubectl', 'from-kubemu']);
+    await same(['patch', 'configmap', 'from-kubectl', '--type=json', '-p', '[{"op":"remove","path":"/data/a"}]'], ['patch', 'configmap', 'from-kubemu', '--type=json', '-p', '[{"op":"remove","path":"/data/a"}]'], ['from-kubectl', 'from-kubemu']);
+    await same(['patch', 'configmap', 'from-kubectl', '--type=merge', '-p', '{"data":{"c":"3"}}'], ['patch', 'configmap', 'from-kubemu', '--type=merge', '-p', '{"data":{"c":"3"}}'], ['from-kubectl', 'from-kubemu']);
+    await same(['scale', 'deployment', 'api-kubectl', '--replicas=3'], ['scale', 'deployment', 'api-kubemu', '--replicas=3'], ['api-kubectl', 'api-kubemu']);
+    await same(['create', 'configmap', 'dry', '--from-literal=a=1', '--dry-run=server', '-o', 'name'], ['create', 'configmap', 'dry', '--from-literal=a=1', '--dry-run=server', '-o', 'name']);
+    await same(['create', 'configmap', 'settings'], ['create', 'configmap', 'settings']);
+    // One engine: what kubectl wrote, kubemu reads at once, field for field as its own twin.
+    const a = kubemu(['get', 'configmap', 'from-kubectl', '-o', 'jsonpath={.data}{.metadata.labels}']);
+    const b = kubemu(['get', 'configmap', 'from-kubemu', '-o', 'jsonpath={.data}{.metadata.labels}']);
+    expect(a).toEqual(b);
+    await same(['get', 'deploy', 'api-kubectl', '-o', 'jsonpath={.spec}'], ['get', 'deploy', 'api-kubemu', '-o', 'jsonpath={.spec}'], ['api-kubectl', 'api-kubemu']);
+    await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
+    await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
+  });
+
+  it('watches: kubectl get -w sees the CLI\'s writes as they commit, once each, in order', async () => {
+    const watching = kubectl(['get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=6s']);
+    await sleep(2500);
+    for (const args of ['create configmap watched --from-literal=a=1', 'label configmap watched x=y', 'delete configmap watched']) setup(args);
+    const r = await watching;
+    const events = r.stdout.split('\n').filter((l) => /\swatched\s/.test(l)).map((l) => l.split(/\s+/)[0]);
+    expect(events).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
+    expect(r.stderr).toBe('');
+  });
+});
