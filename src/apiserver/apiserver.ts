@@ -302,8 +302,11 @@ export class ApiServer implements ApiClient {
     return this.store.transaction(() => {
       const info = this.infoOf(input);
       let obj = this.admitNew(input, info, o);
-      // The response is in the version the client sent.
-      if (o.dryRun) return this.answer(obj, input) as T;
+      // The response is in the version the client sent; a dry run still meets an existing object, as etcd's create would.
+      if (o.dryRun) {
+        if (this.store.get({ kind: info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! })) throw alreadyExists(info.group, info.resource, obj.metadata.name!);
+        return this.answer(obj, input) as T;
+      }
       try {
         obj = this.store.create(canonicalOrder(obj), this.leaseFor(obj.kind)) as T;
         this.wrote(obj.kind);

@@ -165,7 +165,8 @@ export const getCommand = defineCommand({
     }
     for (const e of errors) ctx.io.err(`${e}\n`);
     if (!found && !errors.length && !named && (spec.kind === 'table' || spec.kind === 'wide') && !ctx.flags['ignore-not-found']) {
-      const clusterScoped = requests.every((r) => !r.info.namespaced);
+      // kubectl names the namespace only when every type asked for is namespaced.
+      const clusterScoped = requests.some((r) => !r.info.namespaced);
       ctx.io.err(`${noResourcesMessage(allNs || clusterScoped ? undefined : ctx.namespace)}\n`);
     }
     if (errors.length) throw new SilentExit(1);
