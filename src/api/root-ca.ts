@@ -1,7 +1,8 @@
 /**
- * root-ca: the emulated cluster CA certificate. The root-CA publisher puts it in every
- * namespace's kube-root-ca.crt, the kubelet mounts it as a service account's ca.crt and
- * `config view --raw` embeds it, so it lives below all three.
+ * root-ca: a certificate-shaped placeholder for where a cluster's CA is not at hand: the
+ * kubeconfig entry of a cluster made before its CA was kept beside the state, and a pod's
+ * ca.crt in a namespace without its kube-root-ca.crt. Everywhere else the cluster's real CA
+ * (apiserver/authentication/cluster-pki) is published.
  */
 
 /** ROOT_CA_PEM is the emulated cluster CA: a certificate-shaped placeholder, not a usable key. */

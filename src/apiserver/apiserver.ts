@@ -59,6 +59,12 @@ export class ApiServer implements ApiClient {
   private readonly events: EventRecorder;
   /** storage is what strategies' storage hooks may consult. */
   private readonly storage: StorageContext;
+  /**
+   * requester is the user the CLI's requests come from (set once its credentials are known),
+   * which a new CertificateSigningRequest records; the default admin until then. Components
+   * share this server but create no CSRs.
+   */
+  requester: import('./authorization/user-info').UserInfo | undefined;
 
   constructor(cfg: ApiServerConfig) {
     this.store = cfg.store;
@@ -336,6 +342,7 @@ export class ApiServer implements ApiClient {
     meta.creationTimestamp = this.clock.nowISO();
     strategy.defaults(obj);
     strategy.prepareForCreate?.(obj);
+    if (obj.kind === 'CertificateSigningRequest') write().stampRequester(obj, this.requester);
     write().mutateCreate(obj, this.store, this.rand);
     if (info.statusSubresource) delete obj.status;
     const causes = [...strategy.validate(obj), ...this.schemaCauses(obj, input.apiVersion, info)];

@@ -3,7 +3,7 @@
  * admission chain, strict decoding, address allocation — gathered in one module so the
  * bundle evaluates it on the first write (apiserver.ts requires it lazily): reads never pay for it.
  */
-export { strategyFor } from './strategies';
+export { strategyFor, stampRequester } from './strategies';
 export { mutateCreate, validateCreate, validateUpdate } from './admission-chain';
 export { decodeObject } from './decode';
 export { decodeCustomResource, validateCustomResource } from './custom-resource-schema/custom-resource';

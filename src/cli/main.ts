@@ -99,6 +99,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
             const { authenticatedUser, effectiveUser } = require('./request-identity') as typeof import('./request-identity');
             const api = opened.api;
             user = opened.read(() => effectiveUser(api, authenticatedUser(api, rc?.credentials), impersonating ? flags.as : undefined, flags['as-group'] ?? []));
+            opened.api.requester = user;
             opened = impersonatedCluster(opened, user);
           }
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openSqliteStore, removeSideFiles } from '../store/sqlite/sqlite-store';
-import { PRIVATE_FILE, makePrivateDir } from './home';
+import { PRIVATE_FILE, caCertPath, makePrivateDir } from './home';
 import type { ClockMode } from '../sim/clock';
 import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_SEED, type Cluster } from './cluster';
@@ -78,6 +78,8 @@ export function createCluster(statePath: string, spec: ClusterSpec): void {
     const cluster = initialiseCluster(tmp, spec);
     // The service-account signing key (kubeadm's sa.key) is made now, so no later read has to write it.
     (require('../apiserver/authentication/cluster-pki') as typeof import('../apiserver/authentication/cluster-pki')).serviceAccountKey(cluster.store.meta);
+    // The CA's certificate beside the state, so a kubeconfig can carry it without opening the state.
+    fs.writeFileSync(caCertPath(statePath), cluster.api.certificateAuthority().certPem, { mode: PRIVATE_FILE });
     cluster.store.transaction(() => cluster.store.compact(cluster.store.revision()));
     cluster.close();
     // A log left by a state file deleted while a process held it would be replayed into this one.

@@ -8,6 +8,7 @@ import type { Controller } from '../sim/controller';
 import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
+import { clusterRoleAggregationController } from '../controllers/clusterroleaggregation';
 import { csrSigner } from '../controllers/certificates/csr-signer';
 import { tokensController } from '../controllers/serviceaccount-token';
 import { deploymentController } from '../controllers/deployment';
@@ -53,6 +54,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     newNamespaceController(registry),
     serviceAccountController,
     rootCACertPublisher,
+    clusterRoleAggregationController,
     deploymentController,
     newReplicaSetController(),
     newReplicationManager(),

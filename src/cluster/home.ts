@@ -77,6 +77,11 @@ export function auditConfigPath(stateFile: string): string {
   return path.join(path.dirname(stateFile), 'audit.json');
 }
 
+/** caCertPath is where a cluster keeps its CA certificate (kubeadm's pki/ca.crt), for the kubeconfig's certificate-authority-data. */
+export function caCertPath(stateFile: string): string {
+  return path.join(path.dirname(stateFile), 'ca.crt');
+}
+
 /** clusterOfState is the cluster a state file belongs to (statePath's inverse). */
 export function clusterOfState(file: string): string {
   return path.basename(path.dirname(file));

@@ -10,7 +10,8 @@
  * kubemu: the system:controller:* roles and a few rarely used system roles are omitted.
  */
 import type { KubeObject } from '../api/meta';
-import { clusterRoleRules, type PolicyRule } from '../apiserver/authorization';
+import type { PolicyRule } from '../apiserver/authorization';
+import { aggregatedRules } from '../controllers/clusterroleaggregation';
 
 const RBAC_V1 = 'rbac.authorization.k8s.io/v1';
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
@@ -238,6 +239,14 @@ function clusterRoleBinding(spec: BindingSpec): KubeObject {
  */
 export function rbacBootstrapObjects(): KubeObject[] {
   const roles = ROLES.map(clusterRole);
-  for (const r of roles) if (r.aggregationRule) r.rules = clusterRoleRules(r, () => roles);
+  // Filled as the aggregation controller would leave them: one link of a chain per round (view → edit → admin).
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const r of roles) {
+      if (!r.aggregationRule) continue;
+      const rules = aggregatedRules(r, roles);
+      if (JSON.stringify(rules) !== JSON.stringify(r.rules)) { r.rules = rules; changed = true; }
+    }
+  }
   return [...roles, ...BINDINGS.map(clusterRoleBinding)];
 }

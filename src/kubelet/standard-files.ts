@@ -81,6 +81,11 @@ function base64url(text: string): string {
  */
 export const PROJECTED_TOKEN_SECONDS = 3607;
 
+/** projectedRootCA is the ca.crt of the service-account volume: the projection of the namespace's kube-root-ca.crt ConfigMap. */
+export function projectedRootCA(api: Pick<ApiClient, 'tryGet'>, pod: KubeObject): string | undefined {
+  return api.tryGet({ kind: 'ConfigMap', namespace: pod.metadata.namespace ?? 'default', name: 'kube-root-ca.crt' })?.data?.['ca.crt'];
+}
+
 /** projectedToken asks the API server for the pod's bound token, as the kubelet's token manager does; undefined when it cannot have one. */
 export function projectedToken(api: Pick<ApiClient, 'createToken'>, pod: KubeObject): string | undefined {
   try {
@@ -112,7 +117,7 @@ export function serviceAccountToken(pod: KubeObject): string {
  * standardFiles are the files the kubelet and runtime give container c of the pod, running argv;
  * token is the projected service-account token when the caller asked the API server for one.
  */
-export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: string[], token?: string): Record<string, string> {
+export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: string[], token?: string, caPem?: string): Record<string, string> {
   const files: Record<string, string> = {
     '/etc/hosts': hostsFile(pod),
     '/etc/resolv.conf': resolvConf(pod),
@@ -121,7 +126,7 @@ export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: stri
   };
   if ((c.volumeMounts ?? []).some((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) {
     files[`${SERVICE_ACCOUNT_MOUNT_PATH}/token`] = token ?? serviceAccountToken(pod);
-    files[`${SERVICE_ACCOUNT_MOUNT_PATH}/ca.crt`] = ROOT_CA_PEM;
+    files[`${SERVICE_ACCOUNT_MOUNT_PATH}/ca.crt`] = caPem ?? ROOT_CA_PEM;
     files[`${SERVICE_ACCOUNT_MOUNT_PATH}/namespace`] = pod.metadata.namespace ?? 'default';
   }
   return files;

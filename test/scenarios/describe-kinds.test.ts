@@ -589,13 +589,13 @@ describe('describe: kinds with their own kubectl describer', () => {
   });
 
   it('certificatesigningrequest: describeCertificateSigningRequest reads the subject and SANs from the PEM request', () => {
-    // kubemu does not fill spec.username from the requester, so "Requesting User" is empty here.
+    // The API server records the requester (the default admin here) in spec.username.
     expect(describeOut('csr alice')).toBe(lines(
       'Name:                alice',
       'Labels:              <none>',
       'Annotations:         <none>',
       'CreationTimestamp:   Thu, 01 Jan 2026 00:05:00 +0000',
-      'Requesting User:     ',
+      'Requesting User:     kubernetes-admin',
       'Signer:              kubernetes.io/kube-apiserver-client',
       'Requested Duration:  24h',
       'Status:              Pending',

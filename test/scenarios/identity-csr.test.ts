@@ -57,7 +57,7 @@ describe('a user made through a CertificateSigningRequest', () => {
   it('is approved, issued, and shown as Approved,Issued', () => {
     home.file('csr.yaml', csrManifest('jane', fs.readFileSync(path.join(home.dir, 'jane.csr'), 'utf8'), '  expirationSeconds: 86400\n'));
     expect(home.run('create -f csr.yaml').stdout).toBe('certificatesigningrequest.certificates.k8s.io/jane created\n');
-    expect(home.run('get csr jane').stdout).toMatch(/^NAME +AGE +SIGNERNAME +REQUESTOR +REQUESTEDDURATION +CONDITION\njane +\S+ +kubernetes.io\/kube-apiserver-client +\S* +24h +Pending\n$/);
+    expect(home.run('get csr jane').stdout).toMatch(/^NAME +AGE +SIGNERNAME +REQUESTOR +REQUESTEDDURATION +CONDITION\njane +\S+ +kubernetes.io\/kube-apiserver-client +kubernetes-admin +24h +Pending\n$/);
     expect(home.run('certificate approve jane')).toEqual({ stdout: 'certificatesigningrequest.certificates.k8s.io/jane approved\n', stderr: '', code: 0 });
     expect(home.run('get csr jane').stdout).toMatch(/ 24h +Approved,Issued\n$/);
     expect(home.run('certificate deny jane')).toEqual({
@@ -95,6 +95,30 @@ describe('a user made through a CertificateSigningRequest', () => {
     expect(home.run('auth whoami').stdout).toContain('Username    jane\n');
     expect(home.run('config use-context ident').stdout).toBe('Switched to context "ident".\n');
     expect(home.run('auth whoami').stdout).toContain('Username    kubernetes-admin\n');
+  });
+
+  it('records the requester in spec.username/groups, whatever the client sends, and keeps spec on update', () => {
+    const request = fs.readFileSync(path.join(home.dir, 'jane.csr'), 'utf8');
+    const spoof = '  username: system:admin\n  uid: "1"\n  groups: ["system:masters"]\n  extra:\n    scopes: ["all"]\n';
+    const specOf = (name: string) => JSON.parse(home.run(['get', 'csr', name, '-o', 'json']).stdout).spec;
+    home.file('spoof.yaml', csrManifest('spoof', request, spoof));
+    expect(home.run('create -f spoof.yaml').code).toBe(0);
+    expect(specOf('spoof')).toMatchObject({ username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] });
+    expect(specOf('spoof').uid).toBeUndefined();
+    expect(specOf('spoof').extra).toBeUndefined();
+    // jane (a certificate user) may create CSRs; hers carry her name and groups.
+    expect(home.run('create clusterrole csr-creator --verb=create,get --resource=certificatesigningrequests').code).toBe(0);
+    expect(home.run('create clusterrolebinding jane-csr --clusterrole=csr-creator --user=jane').code).toBe(0);
+    home.file('by-jane.yaml', csrManifest('by-jane', request, spoof));
+    expect(home.run('--context jane create -f by-jane.yaml').stdout).toBe('certificatesigningrequest.certificates.k8s.io/by-jane created\n');
+    expect(specOf('by-jane')).toMatchObject({ username: 'jane', groups: ['qa', 'dev', 'system:authenticated'] });
+    // Impersonation records the impersonated user, as kube-apiserver does.
+    home.file('as-bob.yaml', csrManifest('as-bob', request));
+    expect(home.run('--as bob --as-group system:masters create -f as-bob.yaml').code).toBe(0);
+    expect(specOf('as-bob')).toMatchObject({ username: 'bob', groups: ['system:masters', 'system:authenticated'] });
+    // An update of the main resource cannot rewrite the requester.
+    expect(home.run(['patch', 'csr', 'spoof', '--type=merge', '-p', '{"spec":{"username":"system:admin"}}']).code).toBe(0);
+    expect(specOf('spoof').username).toBe('kubernetes-admin');
   });
 
   it('refuses a certificate the cluster CA did not sign, and a key that is not the certificate\'s', () => {

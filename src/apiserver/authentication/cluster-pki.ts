@@ -3,14 +3,16 @@
  * its state. The CA is Ed25519 with its private key derived from the cluster's seed, so the
  * same seed gives the same CA and (Ed25519 signatures being deterministic) byte-identical
  * certificates. The service-account key is RSA 2048, as kubeadm's sa.key, so tokens are RS256
- * as kube-apiserver signs them; node:crypto cannot seed RSA key generation, so the key is made
- * on first use and stored (PKCS#1 v1.5 signatures are deterministic from then on).
+ * as kube-apiserver signs them; it too is derived from the seed (seeded-rsa.ts), and stored
+ * at create so no later command pays for the prime search. PKCS#1 v1.5 signatures are
+ * deterministic, so the same seed gives the same tokens.
  */
 import * as crypto from 'node:crypto';
 import { issueCertificate, parseCertificate, type CertificateAuthority, type Subject } from '../../api/pki/x509';
 
 export type { CertificateAuthority } from '../../api/pki/x509';
 import { keyId } from '../../api/pki/jwt';
+import { seededRsaKey } from '../../api/pki/seeded-rsa';
 
 /** CA_SUBJECT is kubeadm's CA name. */
 export const CA_SUBJECT: Subject = { commonName: 'kubernetes', organization: [] };
@@ -52,11 +54,15 @@ export interface ServiceAccountKey { readonly key: crypto.KeyObject; readonly pu
 
 const saKeys = new Map<string, ServiceAccountKey>();
 
-/** serviceAccountKey reads the stored key, making and storing one when there is none. */
+/**
+ * serviceAccountKey reads the stored key, deriving it from the cluster's seed and storing it
+ * when there is none. A key stored by an older version (made from crypto's random source) is kept,
+ * so the tokens already handed out stay valid.
+ */
 export function serviceAccountKey(meta: { get(k: string): string | undefined; set(k: string, v: string): void }): ServiceAccountKey {
   let pem = meta.get(META_SA_KEY);
   if (!pem) {
-    pem = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    pem = seededRsaKey(`kubemu service-account key ${meta.get('seed') ?? '1'}`).export({ type: 'pkcs8', format: 'pem' }) as string;
     meta.set(META_SA_KEY, pem);
   }
   const cached = saKeys.get(pem);

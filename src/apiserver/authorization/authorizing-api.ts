@@ -66,7 +66,6 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
   const nsOf = (o: KubeObject, r: ResourceInfo | undefined) => (r?.namespaced ? o.metadata?.namespace || 'default' : undefined);
   const roles = {
     tryGet: (kind: string, namespace: string | undefined, name: string) => api.tryGet({ kind, namespace, name }),
-    clusterRoles: () => api.list({ kind: 'ClusterRole' }),
   };
   /** guard refuses writing an RBAC object that grants what the user does not hold (escalation.ts). */
   const guard = (obj: KubeObject, r: ResourceInfo | undefined): void => {

@@ -13,7 +13,7 @@ import { ApiError } from '../errors';
 import type { PolicyRule } from './policy-rule';
 import { ALL } from './policy-rule';
 import { breakdownRule } from './rule-compaction';
-import { clusterRoleRules, type RbacAuthorizer } from './rbac-authorizer';
+import type { RbacAuthorizer } from './rbac-authorizer';
 import { isSuperUser, type UserInfo } from './user-info';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
@@ -94,7 +94,7 @@ interface Write { obj: KubeObject; resource: 'roles' | 'clusterroles' | 'rolebin
  * confirmNoEscalation throws the 403 kube-apiserver answers when user may not write obj
  * (a Role, ClusterRole, RoleBinding or ClusterRoleBinding) for lack of the rules it grants.
  */
-export function confirmNoEscalation(rbac: RbacAuthorizer, roles: { tryGet(kind: string, namespace: string | undefined, name: string): KubeObject | undefined; clusterRoles(): KubeObject[] }, user: UserInfo, w: Write): void {
+export function confirmNoEscalation(rbac: RbacAuthorizer, roles: { tryGet(kind: string, namespace: string | undefined, name: string): KubeObject | undefined }, user: UserInfo, w: Write): void {
   if (isSuperUser(user)) return;
   const allowedBy = (verb: string, resource: string, name: string): boolean =>
     rbac.authorize({ user, verb, group: RBAC_GROUP, resource, namespace: w.namespace || undefined, name }).allowed;
@@ -111,7 +111,7 @@ export function confirmNoEscalation(rbac: RbacAuthorizer, roles: { tryGet(kind: 
       const missing = `${ref.kind === 'Role' ? 'role' : 'clusterrole'}.${RBAC_GROUP} "${ref.name}" not found`;
       throw new ApiError('Forbidden', 403, `${w.resource}.${RBAC_GROUP} "${w.obj.metadata.name ?? ''}" is forbidden: ${missing}`, { group: RBAC_GROUP, kind: w.resource, name: w.obj.metadata.name });
     }
-    granted = ref.kind === 'Role' ? (role.rules ?? []) : clusterRoleRules(role, roles.clusterRoles);
+    granted = role.rules ?? [];
   }
   const message = escalationMessage(user, rbac.rulesFor(user, w.namespace).rules, granted);
   if (!message) return;

@@ -8,7 +8,6 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { ApiClient } from '../client';
-import { selectorMatches } from '../../api/label-selector';
 import { aggregate } from '../errors';
 import type { Attributes, Decision } from './attributes';
 import { type PolicyRule, ruleAllows } from './policy-rule';
@@ -87,35 +86,8 @@ export class RbacAuthorizer {
     if (ref.kind !== 'ClusterRole') return undefined;
     const role = this.api.tryGet({ kind: 'ClusterRole', name: ref.name });
     if (!role) { errors.push(`clusterrole.rbac.authorization.k8s.io "${ref.name}" not found`); return undefined; }
-    return clusterRoleRules(role, () => this.api.list({ kind: 'ClusterRole' }));
+    // An aggregated role's rules are what the clusterrole-aggregation controller last wrote, as upstream reads them.
+    return role.rules ?? [];
   }
 }
 
-/**
- * clusterRoleRules is a ClusterRole's effective rules: its own, plus — for an aggregated role —
- * those of every ClusterRole its clusterRoleSelectors match, transitively.
- * kubemu: aggregation is evaluated when authorizing, not written back by a controller, so the
- * stored rules of an aggregated role are only as fresh as the last bootstrap.
- */
-export function clusterRoleRules(role: KubeObject, allRoles: () => KubeObject[]): PolicyRule[] {
-  if (!role.aggregationRule) return role.rules ?? [];
-  const roles = allRoles();
-  const seen = new Set<string>();
-  const out: PolicyRule[] = [];
-  const walk = (r: KubeObject): void => {
-    if (seen.has(r.metadata.name!)) return;
-    seen.add(r.metadata.name!);
-    if (!r.aggregationRule) {
-      // The aggregation controller skips rules the role already has.
-      for (const rule of r.rules ?? []) if (!out.some((x) => JSON.stringify(x) === JSON.stringify(rule))) out.push(rule);
-      return;
-    }
-    const selectors = r.aggregationRule.clusterRoleSelectors ?? [];
-    for (const other of roles) {
-      if (other.metadata.name === r.metadata.name) continue;
-      if (selectors.some((s: object) => selectorMatches(s, other.metadata.labels ?? {}))) walk(other);
-    }
-  };
-  walk(role);
-  return out;
-}

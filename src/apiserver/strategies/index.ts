@@ -19,6 +19,7 @@ import { POD_DISRUPTION_BUDGET_STRATEGY } from './pod-disruption-budget';
 import { CLUSTER_ROLE_BINDING_STRATEGY, CLUSTER_ROLE_STRATEGY, ROLE_BINDING_STRATEGY, ROLE_STRATEGY } from './rbac';
 import { REPLICASET_STRATEGY, REPLICATION_CONTROLLER_STRATEGY } from './replicaset';
 import { SECRET_STRATEGY } from './secret';
+import { CERTIFICATE_SIGNING_REQUEST_STRATEGY } from './certificate-signing-request';
 import { SERVICE_STRATEGY } from './service';
 import { STATEFULSET_STRATEGY } from './statefulset';
 import type { Strategy } from './strategy';
@@ -26,6 +27,7 @@ import type { Strategy } from './strategy';
 export type { Strategy } from './strategy';
 export { admitDefaultTolerations, admitPriority, admitServiceAccount, podQOSClass } from './pod';
 export { stampJobSelector } from './job';
+export { stampRequester } from './certificate-signing-request';
 
 /** STRATEGIES maps a kind to its strategy. */
 export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map<string, Strategy>([
@@ -40,6 +42,7 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map<string, Strateg
   ['Service', SERVICE_STRATEGY],
   ['ConfigMap', CONFIGMAP_STRATEGY],
   ['Secret', SECRET_STRATEGY],
+  ['CertificateSigningRequest', CERTIFICATE_SIGNING_REQUEST_STRATEGY],
   ['Namespace', NAMESPACE_STRATEGY],
   ['Node', NODE_STRATEGY],
   ['PersistentVolumeClaim', PERSISTENT_VOLUME_CLAIM_STRATEGY],

@@ -11,6 +11,7 @@ import {
 import { renderTabbed } from '../../printers/table';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit } from '../errors';
+import { reconcileCommand } from './auth-reconcile';
 
 /** ERR_CAN_I_ARGS is can-i's complaint about its arguments (two lines, as kubectl prints them). */
 export const ERR_CAN_I_ARGS = "you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.";
@@ -150,7 +151,7 @@ export const authCommand = defineCommand({
   short: 'Inspect authorization',
   usage: 'kubectl auth [flags] [options]',
   flags: [],
-  subcommands: { 'can-i': canICommand, whoami: whoamiCommand },
+  subcommands: { 'can-i': canICommand, reconcile: reconcileCommand, whoami: whoamiCommand },
   run(ctx) {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl auth"`);
     throw new CliError('you must specify a subcommand: can-i or whoami');

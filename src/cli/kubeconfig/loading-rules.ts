@@ -9,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster } from '../../cluster/home';
+import { caCertPath, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster, statePath } from '../../cluster/home';
 import { ROOT_CA_PEM } from '../../api/root-ca';
 import { ADMIN_CLIENT_CERT_PEM, ADMIN_CLIENT_KEY_PEM } from './admin-credentials';
 import { homeKubeconfig } from './kubeconfig-in-use';
@@ -48,11 +48,20 @@ export interface LoadedKubeconfig {
 
 const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 
+/** clusterCACert is the cluster's CA certificate as kept at create; a cluster made before that shows the placeholder. */
+function clusterCACert(home: string, name: string): string {
+  try {
+    return fs.readFileSync(caCertPath(statePath(home, name)), 'utf8');
+  } catch {
+    return ROOT_CA_PEM;
+  }
+}
+
 /** clusterEntries are the entries each kubemu cluster contributes. */
 function clusterEntries(home: string): Kubeconfig {
   const cfg = emptyKubeconfig();
   for (const n of listClusters(home)) {
-    cfg.clusters.set(n, { 'certificate-authority-data': base64(ROOT_CA_PEM), server: SERVER_URL });
+    cfg.clusters.set(n, { 'certificate-authority-data': base64(clusterCACert(home, n)), server: SERVER_URL });
     cfg.users.set(adminUserOf(n), { 'client-certificate-data': base64(ADMIN_CLIENT_CERT_PEM), 'client-key-data': base64(ADMIN_CLIENT_KEY_PEM) });
     const ns = contextNamespace(home, n);
     cfg.contexts.set(n, { cluster: n, user: adminUserOf(n), ...(ns ? { namespace: ns } : {}) });

@@ -7,7 +7,6 @@
  * gone is not emulated).
  */
 import type { KubeObject } from '../../api/meta';
-import { ROOT_CA_PEM } from '../../api/root-ca';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
 
 export const NAME = 'tokens-controller';
@@ -41,7 +40,7 @@ export const tokensController: Controller = {
     ctx.api.update({
       ...secret,
       metadata: { ...secret.metadata, annotations: { ...secret.metadata.annotations, [SA_UID_ANNOTATION]: sa.metadata.uid! } },
-      data: { ...secret.data, 'ca.crt': b64(ROOT_CA_PEM), namespace: b64(ns), token: b64(token) },
+      data: { ...secret.data, 'ca.crt': b64(ctx.api.certificateAuthority().certPem), namespace: b64(ns), token: b64(token) },
     }, { fieldManager: NAME });
   },
 };

@@ -17,6 +17,16 @@ describe('encryption transformer', () => {
     }
   });
 
+  it('writes the same bytes for the same value (a synthetic IV), and different IVs for different values', () => {
+    for (const p of [cbc, gcm]) {
+      const t = newEncryptionTransformer([rule([p])]);
+      const prefix = `k8s:enc:${p.type}:v1:${p.keyName}:`.length;
+      const iv = (v: string) => Buffer.from(t.toStorage('Secret', v)).subarray(prefix, prefix + 12).toString('hex');
+      expect(Buffer.from(t.toStorage('Secret', '{"a":1}')).equals(Buffer.from(t.toStorage('Secret', '{"a":1}')))).toBe(true);
+      expect(iv('{"a":1}')).not.toBe(iv('{"a":2}'));
+    }
+  });
+
   it('covers only the kinds a rule names, or every kind with *.*', () => {
     const t = newEncryptionTransformer([rule([cbc])]);
     expect([t.transforms('Secret'), t.transforms('ConfigMap')]).toEqual([true, false]);

@@ -2,8 +2,12 @@
  * providers: kube-apiserver's encryption-at-rest providers as value transformers on bytes.
  * Each writes `k8s:enc:<provider>:v1:<key name>:` and its ciphertext, as
  * staging/src/k8s.io/apiserver/pkg/storage/value/encrypt/aes does:
- *   aescbc — a random 16-byte IV, then AES-CBC with PKCS#7 padding;
- *   aesgcm — a random 12-byte nonce, then AES-GCM's ciphertext and 16-byte tag.
+ *   aescbc — a 16-byte IV, then AES-CBC with PKCS#7 padding;
+ *   aesgcm — a 12-byte nonce, then AES-GCM's ciphertext and 16-byte tag.
+ * Upstream draws the IV and nonce at random; here they are an HMAC of the key and the plaintext
+ * (a synthetic IV, as AES-SIV makes), so the same commands write the same bytes. Readers see no
+ * difference. A nonce repeats only with its plaintext, which is what keeps GCM safe; the cost is
+ * that writing the very same bytes twice shows as the same ciphertext.
  * identity writes the JSON as it is. secretbox (XSalsa20-Poly1305) and kms need what
  * node:crypto does not have, and are refused when the configuration is read.
  */
@@ -35,15 +39,20 @@ function cipherName(p: KeyedProvider, mode: 'cbc' | 'gcm'): string {
   return `aes-${p.secret.length * 8}-${mode}`;
 }
 
+/** syntheticIv derives an IV of size bytes from the key and the plaintext (see the header). */
+function syntheticIv(p: KeyedProvider, plaintext: Buffer, size: number): Buffer {
+  return crypto.createHmac('sha256', p.secret).update(prefixOf(p)).update(plaintext).digest().subarray(0, size);
+}
+
 /** seal encrypts plaintext with a keyed provider: its prefix, then the provider's ciphertext. */
 export function seal(p: KeyedProvider, plaintext: Buffer): Buffer {
   const prefix = Buffer.from(prefixOf(p), 'latin1');
   if (p.type === 'aescbc') {
-    const iv = crypto.randomBytes(CBC_IV);
+    const iv = syntheticIv(p, plaintext, CBC_IV);
     const c = crypto.createCipheriv(cipherName(p, 'cbc'), p.secret, iv);
     return Buffer.concat([prefix, iv, c.update(plaintext), c.final()]);
   }
-  const nonce = crypto.randomBytes(GCM_NONCE);
+  const nonce = syntheticIv(p, plaintext, GCM_NONCE);
   const c = crypto.createCipheriv(cipherName(p, 'gcm'), p.secret, nonce) as crypto.CipherGCM;
   const body = Buffer.concat([c.update(plaintext), c.final()]);
   return Buffer.concat([prefix, nonce, body, c.getAuthTag()]);
