@@ -145,6 +145,11 @@ export interface Store {
    * of the cluster. delete removes one like any object.
    */
   quarantined(): readonly CorruptObject[];
+  /**
+   * checkEveryRow makes this store's reads verify every row's quantities, also those this kubemu
+   * marked as verified when it wrote them (doctor: a row changed behind the store's back is found).
+   */
+  checkEveryRow(): void;
   /** integrityCheck runs SQLite's PRAGMA integrity_check: ['ok'] or the problems found. */
   integrityCheck(): string[];
   close(): void;
