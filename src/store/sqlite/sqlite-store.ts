@@ -154,6 +154,22 @@ function eventKey(reason: unknown, message: unknown, fieldPath?: unknown): strin
   return typeof fieldPath === 'string' && fieldPath ? `${key}\n${fieldPath}` : key;
 }
 
+/** lazily makes each of defs' factories a property whose value is made on first read, then kept. */
+function lazily<T extends Record<string, () => unknown>>(defs: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const out = {} as Record<string, unknown>;
+  for (const [key, make] of Object.entries(defs)) {
+    Object.defineProperty(out, key, {
+      configurable: true,
+      get: () => {
+        const value = make();
+        Object.defineProperty(out, key, { value });
+        return value;
+      },
+    });
+  }
+  return out as { readonly [K in keyof T]: ReturnType<T[K]> };
+}
+
 /** sized passes a stored body through unless it is over etcd's limit, which counts UTF-8 bytes (not a string's UTF-16 units). */
 function sized(body: string): string {
   // A UTF-16 unit is at most 3 UTF-8 bytes: most bodies need no encoding pass.
@@ -237,41 +253,42 @@ class SqliteStore implements Store {
   private readonly q;
 
   constructor(private readonly db: Database.Database, private readonly transformer: ValueTransformer) {
-    this.q = {
-      get: db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
-      listNs: db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
-      listAll: db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
-      byOwner: db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name`),
-      versionsByOwner: db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
-      events: db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
-      podIPs: db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
-      unboundPods: db.prepare<[], Row>(`SELECT ${ROW} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`),
-      byNode: db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name`),
-      countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
-      kindsStamp: db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
-      countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
-      revisionOf: db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
-      del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      changesAll: db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
-      changeBody: db.prepare<[number], StoredBody>('SELECT body, checked FROM changes WHERE revision = ?'),
-      metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
-      nodeStateGet: db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
-      nodeStateSet: db.prepare('INSERT INTO node_state (node, key, value) VALUES (?, ?, ?) ON CONFLICT(node, key) DO UPDATE SET value = excluded.value'),
-      nodeStateDel: db.prepare('DELETE FROM node_state WHERE node = ? AND key = ?'),
-      timerSet: db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
-      timerClear: db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
-      timersDue: db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
-      timerNext: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
-      timerNextExact: db.prepare<[number], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1 AND due > ?'),
-      compact: db.prepare('DELETE FROM changes WHERE revision <= ?'),
-      leaseLatest: db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
-      leaseNext: db.prepare<[], { at: number | null }>('SELECT min(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
-      leaseExpired: db.prepare<[number], ObjectRef & { namespace: string }>('SELECT kind, namespace, name FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL AND lease <= ? ORDER BY lease, kind, namespace, name'),
-    };
+    // Prepared on first use: a command uses a few of these, and preparing all cost ~1% of `get pods`.
+    this.q = lazily({
+      get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
+      listNs: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
+      listAll: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
+      byOwner: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name`),
+      versionsByOwner: () => db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      events: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
+      podIPs: () => db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
+      unboundPods: () => db.prepare<[], Row>(`SELECT ${ROW} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`),
+      byNode: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name`),
+      countNs: () => db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
+      kindsStamp: () => db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
+      countAll: () => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
+      revisionOf: () => db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      del: () => db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      changesAll: () => db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
+      changeBody: () => db.prepare<[number], StoredBody>('SELECT body, checked FROM changes WHERE revision = ?'),
+      metaGet: () => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      metaSet: () => db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      nodeStateGet: () => db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
+      nodeStateSet: () => db.prepare('INSERT INTO node_state (node, key, value) VALUES (?, ?, ?) ON CONFLICT(node, key) DO UPDATE SET value = excluded.value'),
+      nodeStateDel: () => db.prepare('DELETE FROM node_state WHERE node = ? AND key = ?'),
+      timerSet: () => db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
+      timerClear: () => db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
+      timersDue: () => db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
+      timerNext: () => db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
+      timerNextExact: () => db.prepare<[number], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1 AND due > ?'),
+      compact: () => db.prepare('DELETE FROM changes WHERE revision <= ?'),
+      leaseLatest: () => db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
+      leaseNext: () => db.prepare<[], { at: number | null }>('SELECT min(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
+      leaseExpired: () => db.prepare<[number], ObjectRef & { namespace: string }>('SELECT kind, namespace, name FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL AND lease <= ? ORDER BY lease, kind, namespace, name'),
+    });
   }
 
   readonly meta = {
