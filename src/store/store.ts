@@ -124,6 +124,8 @@ export interface Store {
     next(): number | undefined;
     /** nextExact is the earliest due time of an exact timer (of one due after `after`, if given), or undefined. */
     nextExact(after?: number): number | undefined;
+    /** nextWaking is next() without the lazy timers of the `quiet` components, or undefined. */
+    nextWaking(quiet: readonly string[]): number | undefined;
   };
   /**
    * leases are etcd's: an object written with a lease is deleted when the lease expires (a

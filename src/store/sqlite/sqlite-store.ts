@@ -309,7 +309,18 @@ class SqliteStore implements Store {
     due: (now: number, component: string): Timer[] => this.q.timersDue.all(component, now),
     next: (): number | undefined => this.q.timerNext.get()?.due ?? undefined,
     nextExact: (after = Number.MIN_SAFE_INTEGER): number | undefined => this.q.timerNextExact.get(after)?.due ?? undefined,
+    nextWaking: (quiet: readonly string[]): number | undefined => {
+      let stmt = this.timerNextWaking.get(quiet.length);
+      if (!stmt) {
+        stmt = this.db.prepare<string[], { due: number | null }>(`SELECT min(due) AS due FROM timers WHERE exact = 1 OR component NOT IN (${quiet.map(() => '?').join(', ')})`);
+        this.timerNextWaking.set(quiet.length, stmt);
+      }
+      return stmt.get(...quiet)?.due ?? undefined;
+    },
   };
+
+  /** timerNextWaking holds nextWaking's statement per number of quiet components. */
+  private readonly timerNextWaking = new Map<number, Database.Statement<string[], { due: number | null }>>();
 
   readonly leases = {
     latest: (): LeaseExpiry | undefined => this.q.leaseLatest.get()?.at ?? undefined,
