@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { REPO } from './lib/cli.mjs';
 import { floorScript } from './lib/floors.mjs';
-import { verdict, note, flagValue } from './lib/verdict.mjs';
+import { verdict, note, flagValue, saveVerdicts } from './lib/verdict.mjs';
 
 const P = Number(flagValue('--pods', 10000));
 const N = Number(flagValue('--nodes', 1000));
@@ -95,3 +95,4 @@ if (floor) {
 }
 verdict('T8', `time(${2 * P} pods) / time(${P} pods)`, ms2 / ms, 2.2);
 fs.rmSync(tmp, { recursive: true, force: true });
+await saveVerdicts();

@@ -3,6 +3,8 @@
  * Every write goes through one pipeline: resolve the resource → decode (user objects) →
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
+import { NODE_LEASE_NAMESPACE, leaseAt, nodeAt } from '../api/node-heartbeats';
+import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
@@ -161,6 +163,28 @@ export class ApiServer implements ApiClient {
    * The resource is looked up here, before any store iteration starts.
    */
   private server(kind: string, apiVersion: string | undefined): ((obj: KubeObject) => KubeObject) | undefined {
+    const convert = this.converter(kind, apiVersion);
+    if (kind !== 'Node' && kind !== 'Lease') return convert;
+    // A running kubelet's heartbeats are computed when read (api/node-heartbeats).
+    const beats = kind === 'Node' ? (o: KubeObject) => nodeAt(o, this.clock.nowMs()) : this.leaseBeats;
+    return convert ? (o) => beats(convert(o)) : beats;
+  }
+
+  /** leaseBeats is a node Lease with the renewals its node's running kubelet has made by now. */
+  private readonly leaseBeats = (lease: KubeObject): KubeObject => {
+    if (lease.metadata.namespace !== NODE_LEASE_NAMESPACE) return lease;
+    let node: KubeObject | undefined;
+    try {
+      node = this.store.get({ kind: 'Node', name: lease.metadata.name! });
+    } catch (e) {
+      if (e instanceof CorruptObjectError) return lease;
+      throw e;
+    }
+    return node && kubeletRunning(node) ? leaseAt(lease, this.clock.nowMs()) : lease;
+  };
+
+  /** converter is server's version conversion alone. */
+  private converter(kind: string, apiVersion: string | undefined): ((obj: KubeObject) => KubeObject) | undefined {
     if (!CONVERTED_KINDS.has(kind) && apiVersion === undefined) return undefined;
     const info = this.registry().forStorageKind(kind);
     if (!info || info.kind !== kind) return undefined;

@@ -3,6 +3,7 @@
  * transaction discipline every command follows: reload the clock and RNG inside the write
  * lock (another process may have moved them), work, settle, persist.
  */
+import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { META_SCHEDULER_STOPPED as SCHEDULER_STOPPED_KEY } from '../apiserver/component-statuses';
@@ -89,6 +90,7 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
     components: () => (require('./components') as typeof import('./components')).newComponents(() => api.registry(), { schedulerRunning, cloudProvider }),
     onWarning: opts.onWarning,
     onPass: opts.onSettlePass,
+    quietTimers: HEARTBEAT_COMPONENTS,
   });
   const reload = () => {
     clock.set(Number(store.meta.get(META_CLOCK_NOW) ?? '0'));

@@ -4,11 +4,11 @@
  * MemoryPressure, DiskPressure, PIDPressure), and the mirror pods of its static pods.
  * Mirrors pkg/kubelet/nodelease and pkg/kubelet/nodestatus/setters.go.
  *
- * kubemu: heartbeats are lazy. A live kubelet's Lease is brought up to date only when this
- * component runs (a lazy timer, or any stop of the clock); the renewTime written is the last
- * 10s beat at or before now, so a long tick costs one write per stop, not one per beat. The
- * node lifecycle controller runs after this component in every pass, so it never sees a
- * stale Lease of a live kubelet.
+ * kubemu: heartbeats are computed, not written (api/node-heartbeats): the API server serves a
+ * live kubelet's Lease and Node with the latest 10s / 5m beat at or before now, so this loop
+ * finds nothing due and an idle clock advance of any length writes nothing for it. A kubelet
+ * about to stop writes its beats down (syncNodeStatus persist), so the node lifecycle
+ * controller counts the grace period from the true last beat.
  */
 import type { Condition, KubeObject } from '../api/meta';
 import { isAlreadyExists, isNotFound } from '../apiserver/errors';
@@ -16,14 +16,11 @@ import type { Controller, ReconcileContext, Request, Result } from '../sim/contr
 import { CONFIG_MIRROR, STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import { NETWORK_NOT_READY_MESSAGE, cniPluginOf, syncCniConfig } from '../network/cni';
+import { LEASE_RENEW_INTERVAL_MS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_FREQUENCY_MS, latestBeat, microISO } from '../api/node-heartbeats';
 
 export const NAME = 'kubelet';
-/** LEASE_RENEW_INTERVAL_MS is the kubelet's lease renew interval (nodeLeaseDurationSeconds 40 × 0.25). */
-export const LEASE_RENEW_INTERVAL_MS = 10_000;
 export const LEASE_DURATION_SECONDS = 40;
-export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
-/** NODE_STATUS_REPORT_FREQUENCY_MS is how often an unchanged node status is re-posted (5m). */
-export const NODE_STATUS_REPORT_FREQUENCY_MS = 5 * 60_000;
+export { LEASE_RENEW_INTERVAL_MS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_FREQUENCY_MS, microISO } from '../api/node-heartbeats';
 /** NODE_PRESSURE_ANNOTATION lists the pressures `kubemu node pressure` injected ("memory,disk,pid"). */
 export const NODE_PRESSURE_ANNOTATION = 'kubemu.io/pressure';
 /** STOPPED / PARTITIONED are the values of NODE_STOPPED_ANNOTATION. */
@@ -71,11 +68,6 @@ export const NETWORK_NOT_READY = { reason: 'KubeletNotReady', message: NETWORK_N
 /** nodeStatusMessage is the kubelet's node event text: `Node <node> status is now: <Reason>`. */
 export const nodeStatusMessage = (node: string, reason: string): string => `Node ${node} status is now: ${reason}`;
 
-/** microISO renders a lease time as MicroTime does (microseconds). */
-export function microISO(ms: number): string {
-  return new Date(ms).toISOString().replace('Z', '000Z');
-}
-
 /** pressuresOf reads the injected pressures of a node. */
 export function pressuresOf(node: KubeObject): Set<Pressure> {
   const v = node.metadata.annotations?.[NODE_PRESSURE_ANNOTATION] ?? '';
@@ -107,16 +99,17 @@ export const nodeStatusController: Controller = {
 /**
  * syncNodeStatus is one kubelet status round for a running node: renew the Lease, post
  * changed conditions, publish missing mirror pods. Returns ms until the next lease beat.
- * The CLI calls it before stopping a kubelet, so the Lease holds its true last beat.
+ * The CLI calls it with persist before stopping a kubelet: the beats so far, which reads
+ * computed until then, are written down, so the Lease and the Node hold the true last ones.
  */
-export function syncNodeStatus(node: KubeObject, ctx: ReconcileContext): number {
-  const wait = renewLease(node, ctx);
-  syncConditions(node, ctx);
+export function syncNodeStatus(node: KubeObject, ctx: ReconcileContext, persist = false): number {
+  const wait = renewLease(node, ctx, persist);
+  syncConditions(node, ctx, persist);
   ensureMirrorPods(node, ctx);
   return wait;
 }
 
-function renewLease(node: KubeObject, ctx: ReconcileContext): number {
+function renewLease(node: KubeObject, ctx: ReconcileContext, persist: boolean): number {
   const now = ctx.clock.nowMs();
   const name = node.metadata.name!;
   const lease = ctx.api.tryGet({ kind: 'Lease', namespace: NODE_LEASE_NAMESPACE, name });
@@ -131,10 +124,9 @@ function renewLease(node: KubeObject, ctx: ReconcileContext): number {
     return LEASE_RENEW_INTERVAL_MS;
   }
   const last = Date.parse(lease.spec?.renewTime ?? '') || 0;
-  const since = now - last;
-  if (since < LEASE_RENEW_INTERVAL_MS) return LEASE_RENEW_INTERVAL_MS - since;
-  // The beats in between happened; only the latest one is written.
-  const beat = last + Math.floor(since / LEASE_RENEW_INTERVAL_MS) * LEASE_RENEW_INTERVAL_MS;
+  // Read through the API server, a running kubelet's Lease already shows its latest beat.
+  const beat = latestBeat(last, now, LEASE_RENEW_INTERVAL_MS);
+  if (beat === last && !persist) return LEASE_RENEW_INTERVAL_MS - (now - beat);
   const next = structuredClone(lease);
   next.spec.renewTime = microISO(beat);
   ctx.api.update(next, { fieldManager: NAME });
@@ -144,10 +136,10 @@ function renewLease(node: KubeObject, ctx: ReconcileContext): number {
 /**
  * syncConditions posts the kubelet's view of its conditions when it differs from the
  * stored one (after a restart, the node controller's Unknown; after `node pressure`).
- * Unchanged status is re-posted every nodeStatusReportFrequency (5m); like the Lease, only
- * the latest such report is written when the component runs.
+ * Unchanged status is re-posted every nodeStatusReportFrequency (5m): reads compute those
+ * re-posts (api/node-heartbeats), and the latest is written only with persist.
  */
-function syncConditions(node: KubeObject, ctx: ReconcileContext): void {
+function syncConditions(node: KubeObject, ctx: ReconcileContext, persist: boolean): void {
   const pressures = pressuresOf(node);
   const current: Condition[] = node.status?.conditions ?? [];
   const nowISO = ctx.clock.nowISO();
@@ -169,9 +161,9 @@ function syncConditions(node: KubeObject, ctx: ReconcileContext): void {
   if (!changes.length) {
     const ready = current.find((c) => c.type === 'Ready') as (Condition & { lastHeartbeatTime?: string }) | undefined;
     const last = Date.parse(ready?.lastHeartbeatTime ?? '') || 0;
-    const since = ctx.clock.nowMs() - last;
-    if (since < NODE_STATUS_REPORT_FREQUENCY_MS) return;
-    const beat = new Date(last + Math.floor(since / NODE_STATUS_REPORT_FREQUENCY_MS) * NODE_STATUS_REPORT_FREQUENCY_MS).toISOString().replace('.000Z', 'Z');
+    const at = latestBeat(last, ctx.clock.nowMs(), NODE_STATUS_REPORT_FREQUENCY_MS);
+    if (at === last && !persist) return;
+    const beat = new Date(at).toISOString().replace('.000Z', 'Z');
     const conditions = current.map((c) => (NODE_CONDITIONS.some((s) => s.type === c.type) ? { ...c, lastHeartbeatTime: beat } : c));
     ctx.api.updateStatus({ ...node, status: { ...node.status, conditions } }, { fieldManager: NAME });
     return;

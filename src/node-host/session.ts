@@ -114,7 +114,7 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   if (running !== wasRunning) {
     const fresh = structuredClone(api.get({ kind: 'Node', name: o.nodeName }));
     // The kubelet's last beats before it goes quiet are real: write them down first.
-    if (!running) syncNodeStatus(fresh, ctx);
+    if (!running) syncNodeStatus(fresh, ctx, true);
     const latest = structuredClone(api.get({ kind: 'Node', name: o.nodeName }));
     const ann = { ...(latest.metadata.annotations ?? {}) };
     if (running) delete ann[NODE_STOPPED_ANNOTATION]; else ann[NODE_STOPPED_ANNOTATION] = KUBELET_STOPPED;

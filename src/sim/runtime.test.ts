@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import type { Controller } from './controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
+import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
 import { CATCH_UP_PASSES, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation } from './runtime';
 
 const deployment = (name: string): KubeObject => ({
@@ -41,7 +42,8 @@ describe('Simulation', () => {
         ctx.api.update({ ...cm, data: { left: String(rewrites) } }, { fieldManager: 'looper' });
       },
     };
-    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [looper] });
+    // Configured as openCluster does: the cluster's heartbeat timers, overdue, wake no settle.
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [looper], quietTimers: HEARTBEAT_COMPONENTS });
     cluster.store.transaction(() => {
       cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } }, { fieldManager: 't' });
       expect(sim.settle(3).settled).toBe(false);

@@ -92,6 +92,12 @@ export interface SimulationConfig {
   onWarning?: (msg: string) => void;
   /** onPass is told after every settle pass (the CLI's progress line on a terminal). */
   onPass?: () => void;
+  /**
+   * quietTimers names components whose lazy timers do not make a settle due on their own (they
+   * keep up work the API computes when read, such as heartbeats); they fire at the next settle
+   * something else starts.
+   */
+  quietTimers?: readonly string[];
 }
 
 /** PUMP_PAGE is how many changes the shared change reader holds at once (a big settle writes tens of thousands). */
@@ -143,7 +149,8 @@ export class Simulation {
     const settled = Number(store.meta.get('settledRevision') ?? '-1');
     if (store.revision() !== settled) return true;
     const now = clock.nowMs();
-    const next = store.timers.next();
+    const quiet = this.cfg.quietTimers;
+    const next = quiet?.length ? store.timers.nextWaking(quiet) : store.timers.next();
     if (next !== undefined && next <= now) return true;
     const lease = store.leases.next();
     return lease !== undefined && lease <= now;

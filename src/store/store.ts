@@ -124,6 +124,8 @@ export interface Store {
     next(): number | undefined;
     /** nextExact is the earliest due time of an exact timer (of one due after `after`, if given), or undefined. */
     nextExact(after?: number): number | undefined;
+    /** nextWaking is next() without the lazy timers of the `quiet` components, or undefined. */
+    nextWaking(quiet: readonly string[]): number | undefined;
   };
   /**
    * leases are etcd's: an object written with a lease is deleted when the lease expires (a
@@ -145,6 +147,11 @@ export interface Store {
    * of the cluster. delete removes one like any object.
    */
   quarantined(): readonly CorruptObject[];
+  /**
+   * checkEveryRow makes this store's reads verify every row's quantities, also those this kubemu
+   * marked as verified when it wrote them (doctor: a row changed behind the store's back is found).
+   */
+  checkEveryRow(): void;
   /** integrityCheck runs SQLite's PRAGMA integrity_check: ['ok'] or the problems found. */
   integrityCheck(): string[];
   close(): void;

@@ -31,6 +31,7 @@ export function allObjects(store: Store, storageKinds: Iterable<string>): KubeOb
 export function checkState(ctx: CommandContext, shown: string): number {
     if (ctx.args.length) throw new CliError(`unexpected arguments for '${shown}': ${ctx.args.join(' ')}`);
     const cluster = ctx.cluster();
+    cluster.store.checkEveryRow();
     const { report, integrity, corrupt } = cluster.read(() => {
       const kinds = cluster.api.registry().resources.map((r) => r.storageKind);
       const objects = allObjects(cluster.store, kinds);

@@ -142,7 +142,7 @@ function kubeletState(verb: string, short: string, want: string | undefined, fro
       cluster.write(() => {
         const node = cluster.api.get({ kind: 'Node', name });
         // The kubelet's last beats before it goes quiet are real: write them down first.
-        if (kubeletRunning(node)) syncNodeStatus(node, reconcileCtx(cluster));
+        if (kubeletRunning(node)) syncNodeStatus(node, reconcileCtx(cluster), true);
         setAnnotation(cluster, name, NODE_STOPPED_ANNOTATION, want);
       });
       ctx.io.out(`node/${name} ${done}\n`);

@@ -11,7 +11,7 @@ import type { Cluster } from '../../cluster/cluster';
 function stop(cluster: Cluster, name: string): void {
   cluster.write(() => {
     const node = cluster.api.get({ kind: 'Node', name });
-    syncNodeStatus(node, { api: cluster.api, clock: cluster.clock, rand: cluster.rand });
+    syncNodeStatus(node, { api: cluster.api, clock: cluster.clock, rand: cluster.rand }, true);
     const fresh = cluster.api.get({ kind: 'Node', name });
     fresh.metadata.annotations = { ...fresh.metadata.annotations, [NODE_STOPPED_ANNOTATION]: KUBELET_STOPPED };
     cluster.api.update(fresh, { fieldManager: 'test' });

@@ -31,6 +31,9 @@ function tableSql(file: string): string {
   return row.sql;
 }
 
+/** BEFORE_V6 takes away schema 6's verified-row marks (the tests below build older files from a new one). */
+const BEFORE_V6 = 'ALTER TABLE objects DROP COLUMN checked; ALTER TABLE changes DROP COLUMN checked;';
+
 function freshFile(): string {
   const file = tempFile();
   openSqliteStore(file, { create: true }).close();
@@ -50,7 +53,7 @@ describe('state file migration', () => {
     store.close();
     // Turn it back into what kubemu's first schema wrote.
     const db = new Database(file, { nativeBinding: addonPath() });
-    db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+    db.exec(`${BEFORE_V6} DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
       DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       ALTER TABLE objects DROP COLUMN pod_ip;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
@@ -77,7 +80,7 @@ describe('state file migration', () => {
     store.close();
     // Back to schema 2: the node index without pod IPs, the owner index without revisions, no Event index.
     const db = new Database(file, { nativeBinding: addonPath() });
-    db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
+    db.exec(`${BEFORE_V6} DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; ALTER TABLE objects DROP COLUMN lease; ALTER TABLE objects DROP COLUMN aggregate;
       DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX timers_by_component; DROP INDEX pods_unbound;
       CREATE INDEX objects_by_node ON objects(node, kind) WHERE node IS NOT NULL;
       CREATE INDEX objects_by_owner ON objects(owner, kind) WHERE owner IS NOT NULL;`);
@@ -107,7 +110,7 @@ describe('state file migration', () => {
     store.close();
     // Back to schema 3: a WITHOUT ROWID table, no lease or aggregate column, Events indexed by expressions.
     const db = new Database(file, { nativeBinding: addonPath() });
-    db.exec(`DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX pods_unbound;
+    db.exec(`${BEFORE_V6} DROP TABLE node_state; DROP INDEX objects_by_lease; DROP INDEX events_by_subject; DROP INDEX objects_by_node; DROP INDEX objects_by_owner; DROP INDEX pods_unbound;
       CREATE TABLE v3 (kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, uid TEXT NOT NULL, revision INTEGER NOT NULL,
         node TEXT, owner TEXT, pod_ip TEXT, body TEXT NOT NULL, PRIMARY KEY (kind, namespace, name)) WITHOUT ROWID;
       INSERT INTO v3 SELECT kind, namespace, name, uid, revision, node, owner, pod_ip, body FROM objects;

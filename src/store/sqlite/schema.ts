@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
 export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
@@ -90,6 +90,14 @@ const NODE_STATE = `CREATE TABLE node_state (
   PRIMARY KEY (node, key)
 ) WITHOUT ROWID;`;
 
+/**
+ * CHECKED_COLUMNS mark the rows whose stored quantities this kubemu verified when it wrote them
+ * (1; NULL otherwise). Reads walk only unmarked rows for quantities that do not decode (sqlite-store's
+ * decode): rows an older kubemu wrote, which may hold one (`pods: "NaN"`), stay unmarked.
+ */
+const CHECKED_COLUMNS = `ALTER TABLE objects ADD COLUMN checked INTEGER;
+ALTER TABLE changes ADD COLUMN checked INTEGER;`;
+
 /** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
 export const SCHEMA_LATEST = `
 ${objectsTable('objects')};
@@ -115,6 +123,7 @@ CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_by_component ON timers(component, due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
 ${NODE_STATE}
+${CHECKED_COLUMNS}
 `;
 
 /** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
@@ -151,4 +160,6 @@ export const MIGRATIONS: Record<number, string> = {
       DELETE FROM meta WHERE key = 'cursor.event-ttl';`,
   // v5: the kubelet's node-local state, which it used to derive from its own Events.
   4: NODE_STATE,
+  // v6: rows this kubemu verified on write are marked; the rows already stored are not.
+  5: CHECKED_COLUMNS,
 };

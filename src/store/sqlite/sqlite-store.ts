@@ -61,7 +61,12 @@ function refuseEmpty(path: string): void {
   if (size === 0) throw new NotAStateFileError(path);
 }
 
-type Row = { body: StoredValue; revision: number; kind: string; namespace: string; name: string };
+/** Row is an object or change row as read; `checked` is its quantities' mark (schema's CHECKED_COLUMNS). */
+type Row = { body: StoredValue; revision: number; kind: string; namespace: string; name: string; checked: number | null };
+type StoredBody = Pick<Row, 'body' | 'checked'>;
+
+/** ROW is the column list every read of a decodable row selects. */
+const ROW = 'body, revision, kind, namespace, name, checked';
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
 
 /**
@@ -75,20 +80,20 @@ const PARSED_CHANGES_LIMIT = 2_000;
  * toEvent wraps a change row; the body is parsed only if someone reads `object`, and once per
  * revision for all readers (watch objects are read-only by contract).
  */
-function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => StoredValue, decode: (row: Row) => KubeObject, readable: (body: StoredValue) => string): WatchEvent {
+function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revision: number) => StoredBody, decode: (row: Row) => KubeObject, readable: (body: StoredValue) => string): WatchEvent {
   return {
     type: row.type as WatchEventType, revision: row.revision, kind: row.kind, namespace: row.namespace, name: row.name,
     get object() {
       let obj = parsed.get(row.revision);
       if (!obj) {
         if (parsed.size >= PARSED_CHANGES_LIMIT) parsed.clear();
-        const text = body(row.revision);
+        const stored = body(row.revision);
         try {
-          obj = decode({ ...row, body: text });
+          obj = decode({ ...row, ...stored });
         } catch (e) {
           // A corrupt object's deletion is still news (its node's pods, its dependents): watchers get its key.
           if (!(e instanceof CorruptObjectError) || row.type !== 'DELETED') throw e;
-          obj = keyOnly(readable(text), row);
+          obj = keyOnly(readable(stored.body), row);
         }
         parsed.set(row.revision, obj);
       }
@@ -147,6 +152,22 @@ function aggregateOf(obj: KubeObject): string | null {
 function eventKey(reason: unknown, message: unknown, fieldPath?: unknown): string {
   const key = `${typeof reason === 'string' ? reason : ''}\n${typeof message === 'string' ? message : ''}`;
   return typeof fieldPath === 'string' && fieldPath ? `${key}\n${fieldPath}` : key;
+}
+
+/** lazily makes each of defs' factories a property whose value is made on first read, then kept. */
+function lazily<T extends Record<string, () => unknown>>(defs: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const out = {} as Record<string, unknown>;
+  for (const [key, make] of Object.entries(defs)) {
+    Object.defineProperty(out, key, {
+      configurable: true,
+      get: () => {
+        const value = make();
+        Object.defineProperty(out, key, { value });
+        return value;
+      },
+    });
+  }
+  return out as { readonly [K in keyof T]: ReturnType<T[K]> };
 }
 
 /** sized passes a stored body through unless it is over etcd's limit, which counts UTF-8 bytes (not a string's UTF-16 units). */
@@ -232,41 +253,42 @@ class SqliteStore implements Store {
   private readonly q;
 
   constructor(private readonly db: Database.Database, private readonly transformer: ValueTransformer) {
-    this.q = {
-      get: db.prepare<[string, string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      listNs: db.prepare<[string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? AND namespace = ? ORDER BY name'),
-      listAll: db.prepare<[string], Row>('SELECT body, revision, kind, namespace, name FROM objects WHERE kind = ? ORDER BY namespace, name'),
-      byOwner: db.prepare<[string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
-      versionsByOwner: db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
-      events: db.prepare<[string, string], Row>("SELECT body, revision, kind, namespace, name FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name"),
-      podIPs: db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
-      unboundPods: db.prepare<[], Row>("SELECT body, revision, kind, namespace, name FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
-      byNode: db.prepare<[string, string], Row>('SELECT body, revision, kind, namespace, name FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
-      countNs: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
-      kindsStamp: db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
-      countAll: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
-      revisionOf: db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      insert: db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      update: db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ?, lease = ?, aggregate = ? WHERE kind = ? AND namespace = ? AND name = ?'),
-      del: db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      change: db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body) VALUES (?, ?, ?, ?, ?, ?)'),
-      changesAll: db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
-      changeBody: db.prepare<[number], { body: StoredValue }>('SELECT body FROM changes WHERE revision = ?'),
-      metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
-      nodeStateGet: db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
-      nodeStateSet: db.prepare('INSERT INTO node_state (node, key, value) VALUES (?, ?, ?) ON CONFLICT(node, key) DO UPDATE SET value = excluded.value'),
-      nodeStateDel: db.prepare('DELETE FROM node_state WHERE node = ? AND key = ?'),
-      timerSet: db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
-      timerClear: db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
-      timersDue: db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
-      timerNext: db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
-      timerNextExact: db.prepare<[number], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1 AND due > ?'),
-      compact: db.prepare('DELETE FROM changes WHERE revision <= ?'),
-      leaseLatest: db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
-      leaseNext: db.prepare<[], { at: number | null }>('SELECT min(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
-      leaseExpired: db.prepare<[number], ObjectRef & { namespace: string }>('SELECT kind, namespace, name FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL AND lease <= ? ORDER BY lease, kind, namespace, name'),
-    };
+    // Prepared on first use: a command uses a few of these, and preparing all cost ~1% of `get pods`.
+    this.q = lazily({
+      get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
+      listNs: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
+      listAll: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
+      byOwner: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name`),
+      versionsByOwner: () => db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      events: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
+      podIPs: () => db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
+      unboundPods: () => db.prepare<[], Row>(`SELECT ${ROW} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`),
+      byNode: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name`),
+      countNs: () => db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
+      kindsStamp: () => db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
+      countAll: () => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
+      revisionOf: () => db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      del: () => db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
+      change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      changesAll: () => db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
+      changeBody: () => db.prepare<[number], StoredBody>('SELECT body, checked FROM changes WHERE revision = ?'),
+      metaGet: () => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      metaSet: () => db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      nodeStateGet: () => db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
+      nodeStateSet: () => db.prepare('INSERT INTO node_state (node, key, value) VALUES (?, ?, ?) ON CONFLICT(node, key) DO UPDATE SET value = excluded.value'),
+      nodeStateDel: () => db.prepare('DELETE FROM node_state WHERE node = ? AND key = ?'),
+      timerSet: () => db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
+      timerClear: () => db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
+      timersDue: () => db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
+      timerNext: () => db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
+      timerNextExact: () => db.prepare<[number], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1 AND due > ?'),
+      compact: () => db.prepare('DELETE FROM changes WHERE revision <= ?'),
+      leaseLatest: () => db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
+      leaseNext: () => db.prepare<[], { at: number | null }>('SELECT min(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
+      leaseExpired: () => db.prepare<[number], ObjectRef & { namespace: string }>('SELECT kind, namespace, name FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL AND lease <= ? ORDER BY lease, kind, namespace, name'),
+    });
   }
 
   readonly meta = {
@@ -287,7 +309,18 @@ class SqliteStore implements Store {
     due: (now: number, component: string): Timer[] => this.q.timersDue.all(component, now),
     next: (): number | undefined => this.q.timerNext.get()?.due ?? undefined,
     nextExact: (after = Number.MIN_SAFE_INTEGER): number | undefined => this.q.timerNextExact.get(after)?.due ?? undefined,
+    nextWaking: (quiet: readonly string[]): number | undefined => {
+      let stmt = this.timerNextWaking.get(quiet.length);
+      if (!stmt) {
+        stmt = this.db.prepare<string[], { due: number | null }>(`SELECT min(due) AS due FROM timers WHERE exact = 1 OR component NOT IN (${quiet.map(() => '?').join(', ')})`);
+        this.timerNextWaking.set(quiet.length, stmt);
+      }
+      return stmt.get(...quiet)?.due ?? undefined;
+    },
   };
+
+  /** timerNextWaking holds nextWaking's statement per number of quiet components. */
+  private readonly timerNextWaking = new Map<number, Database.Statement<string[], { due: number | null }>>();
 
   readonly leases = {
     latest: (): LeaseExpiry | undefined => this.q.leaseLatest.get()?.at ?? undefined,
@@ -307,6 +340,13 @@ class SqliteStore implements Store {
     return [...this.corrupt.values()];
   }
 
+  /** everyRow: reads walk marked rows' quantities too (checkEveryRow). */
+  private everyRow = false;
+
+  checkEveryRow(): void {
+    this.everyRow = true;
+  }
+
   /**
    * decode is the store's one way from a row to an object, as etcd3's store decodes each value:
    * a body that is not JSON, or whose quantities do not parse, is a corrupt object
@@ -321,7 +361,8 @@ class SqliteStore implements Store {
     try {
       const text = this.text(row.body);
       obj = JSON.parse(text) as KubeObject;
-      cause = storedQuantityError(obj, text);
+      // A row this kubemu marked on write was verified then; only older rows (and doctor) are walked.
+      if (row.checked !== 1 || this.everyRow) cause = storedQuantityError(obj, text);
     } catch (e) {
       cause = (e as Error).message;
     }
@@ -468,8 +509,18 @@ class SqliteStore implements Store {
     return obj;
   }
 
-  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: StoredValue): void {
-    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body);
+  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: StoredValue, checked: 1 | null): void {
+    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body, checked);
+  }
+
+  /**
+   * serialize stamps obj with rev and returns its stored value and mark: 1 when its quantities all
+   * decode (reads then skip the walk), null when one does not (it is quarantined when read, as an
+   * older kubemu's row would be).
+   */
+  private serialize(obj: KubeObject, rev: Revision): { body: StoredValue; checked: 1 | null } {
+    const json = sized(JSON.stringify(this.stamp(obj, rev)));
+    return { body: this.encode(obj.kind, json), checked: storedQuantityError(obj, json) === undefined ? 1 : null };
   }
 
   create(obj: KubeObject, lease?: LeaseExpiry): KubeObject {
@@ -477,9 +528,9 @@ class SqliteStore implements Store {
       const ns = obj.metadata.namespace ?? '';
       if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
-      const body = this.encode(obj.kind, sized(JSON.stringify(this.stamp(obj, rev))));
-      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj));
-      this.record('ADDED', obj, rev, body);
+      const { body, checked } = this.serialize(obj, rev);
+      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
+      this.record('ADDED', obj, rev, body, checked);
       return obj;
     });
   }
@@ -491,9 +542,9 @@ class SqliteStore implements Store {
       if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
-      const body = this.encode(obj.kind, sized(JSON.stringify(this.stamp(obj, rev))));
-      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), obj.kind, ns, obj.metadata.name);
-      this.record('MODIFIED', obj, rev, body);
+      const { body, checked } = this.serialize(obj, rev);
+      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
+      this.record('MODIFIED', obj, rev, body, checked);
       return obj;
     });
   }
@@ -508,7 +559,8 @@ class SqliteStore implements Store {
       const rev = this.nextRevision();
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
-      this.record('DELETED', obj, rev, this.encode(obj.kind, JSON.stringify(obj)));
+      // The last state with a new resourceVersion: as sound as the row it was.
+      this.record('DELETED', obj, rev, this.encode(obj.kind, JSON.stringify(obj)), row.checked === 1 ? 1 : null);
       return obj;
     });
   }
@@ -517,7 +569,7 @@ class SqliteStore implements Store {
     const compacted = Number(this.meta.get('compactedRevision') ?? '0');
     if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
     // Bodies are read only for the events whose object someone looks at.
-    const body = (revision: number) => this.q.changeBody.get(revision)!.body;
+    const body = (revision: number) => this.q.changeBody.get(revision)!;
     const rows = kinds ? this.changesOfKinds(kinds).all(after, ...kinds, limit) : this.q.changesAll.all(after, limit);
     return rows.map((r) => toEvent(r, this.parsedChanges, body, this.decodeChange, this.readable));
   }
