@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiError } from './errors';
-import { componentNotFound, componentStatuses, META_SCHEDULER_STOPPED } from './component-statuses';
+import { componentNotFound, componentStatuses, META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED } from './component-statuses';
 
 /** VirtualResource is how to read one such kind: its objects now, and its own not-found error. */
 export interface VirtualResource {
@@ -17,7 +17,7 @@ export interface VirtualResource {
 /** VIRTUAL_RESOURCES maps a storage kind to its reader. */
 export const VIRTUAL_RESOURCES: ReadonlyMap<string, VirtualResource> = new Map([
   ['ComponentStatus', {
-    list: (meta) => componentStatuses(meta(META_SCHEDULER_STOPPED) === 'true'),
+    list: (meta) => componentStatuses(meta(META_SCHEDULER_STOPPED) === 'true', meta(META_CONTROLLER_MANAGER_STOPPED) === 'true'),
     notFound: componentNotFound,
   }],
 ]);

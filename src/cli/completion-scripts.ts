@@ -31,6 +31,8 @@ __kubemu_complete() {
     (( (directive & 4) == 0 && \${#COMPREPLY[@]} == 0 )) && compopt -o default 2>/dev/null
     return 0
 }
+# kubectl's name for its completion function: the exam's \`complete -o default -F __start_kubectl k\` works too.
+__start_kubectl() { __kubemu_complete "$@"; }
 complete -F __kubemu_complete ${NAMES}
 `;
 
@@ -50,6 +52,8 @@ _kubemu_complete() {
     (( (directive & 4) == 0 && \${#cands} == 0 )) && _files
     return 0
 }
+# kubectl's name for its completion function, for \`compdef _kubectl k\`.
+_kubectl() { _kubemu_complete "$@"; }
 if [[ $zsh_eval_context[-1] == loadautofunc ]]; then _kubemu_complete "$@"; else compdef _kubemu_complete ${NAMES}; fi
 `;
 

@@ -6,7 +6,7 @@
 import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { META_SCHEDULER_STOPPED as SCHEDULER_STOPPED_KEY } from '../apiserver/component-statuses';
+import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED as SCHEDULER_STOPPED_KEY } from '../apiserver/component-statuses';
 import type { Store } from '../store/store';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { ApiServer } from '../apiserver/apiserver';
@@ -27,6 +27,7 @@ export const META_RAND_STATE = 'rand.state';
 export const META_SEED = 'seed';
 /** META_SCHEDULER_STOPPED (the flag `kubemu scheduler stop` sets) lives beside the ComponentStatus API that reads it. */
 export const META_SCHEDULER_STOPPED = SCHEDULER_STOPPED_KEY;
+export { META_CONTROLLER_MANAGER_STOPPED };
 
 /**
  * STEP_HOLD_MS is how long (real time) one step of a long clock advance may hold the write
@@ -81,13 +82,15 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
   const rand = newRand(store.meta.get(META_RAND_STATE) ?? Number(store.meta.get(META_SEED) ?? '1'));
   const api = new ApiServer({ store, clock, rand, registry: builtinRegistry });
   const schedulerRunning = store.meta.get(META_SCHEDULER_STOPPED) !== 'true';
+  // A broken kube-controller-manager manifest (kubemu ssh) stops every controller it runs.
+  const controllerManagerRunning = store.meta.get(META_CONTROLLER_MANAGER_STOPPED) !== 'true';
   // A cloud profile (aks) has a cloud-controller-manager; kubeadm's on-prem clusters do not.
   const cloudProvider = (JSON.parse(store.meta.get('cluster.spec') ?? '{}') as { nodeProfile?: string }).nodeProfile === 'aks';
   const sim = new Simulation({
     store, api, clock, rand,
-    componentSet: schedulerRunning ? 'all' : 'no scheduler',
+    componentSet: schedulerRunning && controllerManagerRunning ? 'all' : [schedulerRunning ? '' : 'no scheduler', controllerManagerRunning ? '' : 'no controller-manager'].filter(Boolean).join(', '),
     // Loaded on first settle: a command on a settled cluster never needs the controllers' code.
-    components: () => (require('./components') as typeof import('./components')).newComponents(() => api.registry(), { schedulerRunning, cloudProvider }),
+    components: () => (require('./components') as typeof import('./components')).newComponents(() => api.registry(), { schedulerRunning, controllerManagerRunning, cloudProvider }),
     onWarning: opts.onWarning,
     onPass: opts.onSettlePass,
     quietTimers: HEARTBEAT_COMPONENTS,

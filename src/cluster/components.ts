@@ -43,14 +43,22 @@ import { ingressNginxController } from '../network/ingress-nginx-controller';
 import { gatewayClassController, gatewayController } from '../network/gateway-controller';
 
 /**
- * ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject;
- * the cloud-controller-manager runs only where the cluster has a cloud provider).
+ * ComponentOptions: which optional parts run (a stopped scheduler, or a kube-controller-manager
+ * whose manifest is broken, is a fault kubemu can inject; the cloud-controller-manager runs
+ * only where the cluster has a cloud provider).
  */
-export interface ComponentOptions { schedulerRunning: boolean; cloudProvider?: boolean }
+export interface ComponentOptions { schedulerRunning: boolean; controllerManagerRunning?: boolean; cloudProvider?: boolean }
+
+/**
+ * NOT_IN_CONTROLLER_MANAGER names the components kube-controller-manager does not run: the
+ * scheduler, the kubelets, the cloud-controller-manager's service controller and the add-ons'
+ * controllers (pods of their own). Every other component is one of its controllers.
+ */
+const NOT_IN_CONTROLLER_MANAGER = /^(default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+)$/;
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
-  return [
+  const all: Controller[] = [
     newNamespaceController(registry),
     serviceAccountController,
     rootCACertPublisher,
@@ -88,4 +96,5 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     nodeLifecycleController, // after the kubelets: a pass renews live leases before the grace check reads them
     taintEvictionController,
   ];
+  return opts.controllerManagerRunning === false ? all.filter((c) => NOT_IN_CONTROLLER_MANAGER.test(c.name)) : all;
 }

@@ -52,6 +52,9 @@ export function startErrorMessage(bin: string): string {
   return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 }
 
+/** otherArgv is another container's command line as a process sharing its PID namespace sees it. */
+export const otherArgv = (s: KubeObject['spec']): string[] => argvOf(s, imageInfo(s.image), {});
+
 /** argvOf combines the image's ENTRYPOINT/CMD with the container's command/args as the runtime does. */
 export function argvOf(c: KubeObject['spec'], info: ImageInfo, env: Record<string, string>): string[] {
   const command: string[] | undefined = c.command?.length ? c.command : undefined;
@@ -254,7 +257,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
-    const shellCfg = { env, files: { ...standardFiles(pod, c, argv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin };
+    const shellCfg = { env, files: { ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin };
     program = runArgv(argv, shellCfg);
     // A process waiting for stdin that an attach has since sent goes on from the attach.
     if (program.waitsForInput && !program.exit && opts.stdin) program = delayed(runArgv(argv, { ...shellCfg, stdin: opts.stdin.text }), opts.stdin.delayMs);

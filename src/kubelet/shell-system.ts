@@ -38,12 +38,15 @@ export function processUser(podSC: Record<string, any> | undefined, sc: Record<s
   return { uid, gid, groups };
 }
 
-/** ps lists PID 1 (the container's command) and ps itself, as busybox's ps prints them. */
-export function ps(cmdline: string | undefined, self: string, user: ProcessUser = ROOT): string[] {
+/** ps lists the processes the container sees (its /proc: pid-namespace.ts) and ps itself, as busybox's ps prints them. */
+export function ps(processes: ReadonlyArray<readonly [number, string]>, self: string, user: ProcessUser = ROOT): string[] {
   const who = (USERS[user.uid] ?? String(user.uid)).slice(0, 8).padEnd(8);
   const row = (pid: number, cmd: string) => `${String(pid).padStart(5)} ${who}  0:00 ${cmd}`;
-  const pid1 = (cmdline ?? '').split('\0').filter(Boolean).join(' ');
-  return ['PID   USER     TIME  COMMAND', ...(pid1 ? [row(1, pid1)] : []), row(7, self)];
+  const shown = processes.filter(([, cmd]) => cmd);
+  // A container whose command is ps is that process; else ps is the newest one (7 when PID 1 is alone).
+  if (shown.length && shown[shown.length - 1]![1] === self) return ['PID   USER     TIME  COMMAND', ...shown.map(([pid, cmd]) => row(pid, cmd))];
+  const last = processes.reduce((m, [pid]) => Math.max(m, pid), 1);
+  return ['PID   USER     TIME  COMMAND', ...shown.map(([pid, cmd]) => row(pid, cmd)), row(last + 6, self)];
 }
 
 /** DF_ROWS are the container's mounts: [filesystem, 1K-blocks, used, mount point]. */
@@ -93,22 +96,26 @@ export function du(args: string[], files: Map<string, string>): string[] {
 /** ROOT_DIRS is what `ls /` shows in the common library images. */
 export const ROOT_DIRS = ['bin', 'dev', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var'];
 
-/** ls lists the entries of the given directories (or /) from the container's files; busybox's error for a missing one. */
-export function ls(args: string[], has: (p: string) => boolean, paths: Iterable<string>): { out: string[]; err: string[]; status: number } {
+/**
+ * ls lists the entries of the given directories (or /) from the container's files; busybox's
+ * error for a missing one. A file is listed as it was named; resolve makes a name absolute.
+ */
+export function ls(args: string[], has: (p: string) => boolean, paths: Iterable<string>, resolve: (p: string) => string = (p) => p): { out: string[]; err: string[]; status: number } {
   const wanted = args.filter((a) => !a.startsWith('-'));
   const all = [...paths];
   const out: string[] = [];
   const err: string[] = [];
   let status = 0;
-  for (const p of wanted.length ? wanted : ['/']) {
+  for (const named of wanted.length ? wanted : ['/']) {
+    const p = resolve(named);
     const dir = p === '/' ? '' : p.replace(/\/$/, '');
-    if (has(dir)) { out.push(p); continue; }
+    if (has(dir)) { out.push(named); continue; }
     const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
     for (const f of all) if (f.startsWith(`${dir}/`)) { const e = f.slice(dir.length + 1).split('/')[0]!; if (e) entries.add(e); }
     // An empty directory made by mkdir is listed, and empty.
     if (!entries.size && all.includes(`${dir}/`)) continue;
-    if (!entries.size) { err.push(`ls: ${p}: No such file or directory`); status = 1; continue; }
-    if (wanted.length > 1) out.push(`${p}:`);
+    if (!entries.size) { err.push(`ls: ${named}: No such file or directory`); status = 1; continue; }
+    if (wanted.length > 1) out.push(`${named}:`);
     out.push(...[...entries].sort());
   }
   return { out, err, status };

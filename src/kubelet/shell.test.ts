@@ -134,6 +134,15 @@ describe('shell expansions', () => {
     expect(out('X=abc; echo ${#X} ${X%c} ${X#a} ${X%%b*} ${Y:-def} ${X:+set}')).toEqual(['3 ab bc a def set']);
     expect(out('echo `echo a` "$(echo $(echo $(echo deep)))" "$(echo ")")"')).toEqual(['a deep )']);
   });
+  it('expands unquoted patterns to the files they match, sorted; quoted or unmatched ones stay as typed', () => {
+    const files = { '/etc/app/b.conf': 'b', '/etc/app/a.conf': 'a', '/etc/app/x.txt': 'x' };
+    const run = (s: string) => runArgv(['sh', '-c', s], cfg(files)).lines.map((l) => l.text);
+    expect(run('echo /etc/app/*.conf')).toEqual(['/etc/app/a.conf /etc/app/b.conf']);
+    expect(run('cd /etc/app && for f in *.conf; do cat $f; done')).toEqual(['a', 'b']);
+    expect(run('cd /etc/app; ls ?.*')).toEqual(['a.conf', 'b.conf', 'x.txt']);
+    expect(run('echo "/etc/app/*" \\* /etc/app/*.none; p="/etc/app/x*"; echo $p "$p"')).toEqual(['/etc/app/* * /etc/app/*.none', '/etc/app/x.txt /etc/app/x*']);
+    expect(run('[ -f /etc/app/a.conf ] && echo yes')).toEqual(['yes']);
+  });
 });
 
 describe('shell work budget', () => {

@@ -12,6 +12,8 @@ import { WAITS, runTextApplet } from './shell-applets';
 import { ROOT_DIRS, busyboxId, df, du, ls, ps, whoami } from './shell-system';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
+import { dirView, expandPathname, hasGlob } from './shell-glob';
+import { processesIn } from './pid-namespace';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
 
@@ -242,6 +244,14 @@ function globMatch(text: string, pattern: string): boolean {
   return p === pattern.length;
 }
 
+/** patternOf is a word as a glob pattern: its pattern characters at the unquoted places (at), every other one escaped. */
+function patternOf(word: string, at: readonly number[]): string {
+  const live = new Set(at);
+  let p = '';
+  for (let k = 0; k < word.length; k++) { const c = word[k]!; p += '\\*?[]'.includes(c) && !live.has(k) ? `\\${c}` : c; }
+  return p;
+}
+
 /**
  * expandHeredocs rewrites each here-document (`cmd <<EOF` … `EOF`, `<<'EOF'`, `<<-EOF`) as
  * its lines echoed into the command through a pipe, which the interpreter runs: the body is
@@ -315,42 +325,58 @@ class Interpreter {
     return n;
   }
 
-  /** expand performs quote removal, parameter, command and arithmetic expansion; returns the fields. */
-  expand(raw: string, f: Frame, split = true): string[] {
+  /**
+   * expand performs quote removal, parameter, command and arithmetic expansion and, for a
+   * command's words (glob), pathname expansion over the files (shell-glob.ts); returns the fields.
+   */
+  expand(raw: string, f: Frame, split = true, glob = split): string[] {
     // A long word costs in proportion: it is re-scanned each time a loop expands it.
     f.budget.step(1 + (raw.length >> 8));
     let out = '';
+    // Only unquoted *, ? and [ are pattern characters: globAt keeps where they are in out.
+    let globAt: number[] = [];
     let quotedAny = false;
     const fields: string[] = [];
-    const push = () => { if (out.length || quotedAny) fields.push(out); out = ''; quotedAny = false; };
+    const patterns: Array<string | undefined> = [];
+    const push = () => {
+      if (out.length || quotedAny) { fields.push(out); patterns.push(globAt.length ? patternOf(out, globAt) : undefined); }
+      out = ''; globAt = []; quotedAny = false;
+    };
+    const lit = (s: string, quoted: boolean) => {
+      if (!quoted && glob) for (let k = 0; k < s.length; k++) { const ch = s.charCodeAt(k); if (ch === 42 || ch === 63 || ch === 91) globAt.push(out.length + k); }
+      out += s;
+    };
     const add = (v: string, unquoted: boolean) => {
-      if (unquoted && split) { const parts = v.split(/\s+/); parts.forEach((p, n) => { if (n > 0) push(); out += p; }); } else out += v;
+      if (unquoted && split) { const parts = v.split(/\s+/); parts.forEach((p, n) => { if (n > 0) push(); lit(p, false); }); } else lit(v, !unquoted);
       if (out.length > MAX_OUTPUT_BYTES) f.budget.exhaust();
     };
     let i = 0;
     while (i < raw.length) {
       const c = raw[i]!;
-      if (c === "'") { const end = constructEnd(raw, i, false); out += raw.slice(i + 1, end - 1); quotedAny = true; i = end; continue; }
+      if (c === "'") { const end = constructEnd(raw, i, false); lit(raw.slice(i + 1, end - 1), true); quotedAny = true; i = end; continue; }
       if (c === '"') {
         quotedAny = true;
         const end = constructEnd(raw, i, false) - 1;
         let j = i + 1;
         while (j < end) {
           const d = raw[j]!;
-          if (d === '\\' && '"\\$`'.includes(raw[j + 1] ?? '')) { out += raw[j + 1]; j += 2; continue; }
+          if (d === '\\' && '"\\$`'.includes(raw[j + 1] ?? '')) { lit(raw[j + 1]!, true); j += 2; continue; }
           if (d === '$' || d === '`') { const [v, k] = this.dollar(raw, j, f, true); add(v, false); j = k; continue; }
-          out += d; j++;
+          lit(d, true); j++;
         }
         i = end + 1;
         continue;
       }
-      if (c === '\\') { out += raw[i + 1] ?? ''; i += 2; continue; }
+      if (c === '\\') { lit(raw[i + 1] ?? '', true); i += 2; continue; }
       if (c === '$' || c === '`') { const [v, k] = this.dollar(raw, i, f, false); add(v, true); i = k; continue; }
-      out += c; i++;
+      lit(c, false); i++;
     }
     push();
     f.budget.step(fields.reduce((n, w) => n + w.length, 0) >> 10);
-    return fields;
+    if (!patterns.some((p) => p !== undefined && hasGlob(p))) return fields;
+    f.budget.step(1 + (f.fs.size >> 4));
+    const view = dirView(f.fs.keys(), ROOT_DIRS);
+    return fields.flatMap((w, k) => { const p = patterns[k]; return p !== undefined && hasGlob(p) ? expandPathname(p, f.vars.PWD || '/', view) ?? [w] : [w]; });
   }
 
   /** dollar expands the `$…` or backquote construct at s[j]; returns its value and the index after it. */
@@ -571,7 +597,7 @@ class Interpreter {
     if (fn) return this.call(fn, words.slice(1), f);
     let target: { op: string; path: string } | undefined;
     for (const r of n.redirects) {
-      const path = this.expand(r.target, f)[0] ?? '';
+      const path = this.expand(r.target, f, true, false)[0] ?? '';
       if (r.op === '>' || r.op === '>>' || r.op === '&>') target = { op: r.op, path: path.startsWith('/dev/') ? path : resolvePath(f.vars.PWD, path) };
     }
     const sink: Frame = target ? { ...f, capture: [] } : f;
@@ -710,7 +736,7 @@ class Interpreter {
       case 'uname': this.write(f, args.includes('-a') ? `Linux ${f.vars.HOSTNAME ?? ''} 6.8.0 #1 SMP x86_64 GNU/Linux` : 'Linux'); return;
       case 'whoami': { const w = whoami(this.cfg.user); if (w.ok) this.write(f, w.text); else { this.write(f, w.text); f.status = 1; } return; }
       case 'id': this.write(f, busyboxId(this.cfg.user)); return;
-      case 'ps': for (const l of ps(f.fs.get('/proc/1/cmdline'), argv.join(' '), this.cfg.user)) this.write(f, l); return;
+      case 'ps': for (const l of ps(processesIn(f.fs.keys(), (p) => f.fs.get(p)), argv.join(' '), this.cfg.user)) this.write(f, l); return;
       case 'df': for (const l of df(args.includes('-h'))) this.write(f, l); return;
       case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
       case 'timeout': return this.timeout(args, f);
@@ -747,7 +773,7 @@ class Interpreter {
         const paths = args.filter((a) => !a.startsWith('-'));
         if (name === 'ls') {
           f.budget.step(1 + (f.fs.size >> 4));
-          const r = ls(args.map((a) => (a.startsWith('-') ? a : resolvePath(f.vars.PWD, a))).concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), (p) => f.fs.has(p), f.fs.keys());
+          const r = ls(args.concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), (p) => f.fs.has(p), f.fs.keys(), (p) => resolvePath(f.vars.PWD, p));
           for (const l of [...r.err, ...r.out]) this.write(f, l);
           f.status = r.status;
           return;

@@ -10,6 +10,7 @@ import type { ApiClient } from '../apiserver/client';
 import { ROOT_CA_PEM } from '../api/root-ca';
 import { CLUSTER_DNS_IP, CLUSTER_DOMAIN } from '../network/dns';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
+import { pidNamespaceArgvs, procFiles } from './pid-namespace';
 
 /** HOSTS_HEADER is the first line of every kubelet-managed /etc/hosts. */
 export const HOSTS_HEADER = '# Kubernetes-managed hosts file.';
@@ -115,14 +116,15 @@ export function serviceAccountToken(pod: KubeObject): string {
 
 /**
  * standardFiles are the files the kubelet and runtime give container c of the pod, running argv;
- * token is the projected service-account token when the caller asked the API server for one.
+ * token is the projected service-account token when the caller asked the API server for one;
+ * argvOf gives the command line of another container whose processes c sees (pid-namespace.ts).
  */
-export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: string[], token?: string, caPem?: string): Record<string, string> {
+export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: string[], token?: string, caPem?: string, argvOf?: (spec: KubeObject['spec']) => string[]): Record<string, string> {
   const files: Record<string, string> = {
     '/etc/hosts': hostsFile(pod),
     '/etc/resolv.conf': resolvConf(pod),
     '/etc/hostname': `${pod.spec?.hostname ?? pod.metadata.name ?? ''}\n`,
-    '/proc/1/cmdline': argv.map((a) => `${a}\0`).join(''),
+    ...procFiles(argvOf ? pidNamespaceArgvs(pod, c, argv, argvOf) : [argv]),
   };
   if ((c.volumeMounts ?? []).some((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) {
     files[`${SERVICE_ACCOUNT_MOUNT_PATH}/token`] = token ?? serviceAccountToken(pod);

@@ -112,18 +112,39 @@ function systemctl(args: string[], env: HostCommandEnv, files: BinaryContext, at
   return done(out, code);
 }
 
+/**
+ * journalctl prints the journal, of one unit with -u. Short options group as getopt's do
+ * (`-xeu kubelet`, `-fu kubelet`). -f (--follow) and -e (--pager-end) show the last 10 and
+ * 1000 lines, as journalctl defaults -n for them.
+ * kubemu: -f does not wait for more lines: each command runs to its end at once, so it
+ * returns as journalctl does when the reader goes away (`journalctl -f | head`), exit 0.
+ */
 function journalctl(args: string[], env: HostCommandEnv): FinishedCommand {
   let unit: string | undefined;
   let n: number | undefined;
+  let tail: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-u' || a === '--unit') unit = args[++i];
+    if (a === '--unit') unit = args[++i];
     else if (a.startsWith('--unit=')) unit = a.slice(7);
-    else if (a.startsWith('-u') && a.length > 2) unit = a.slice(2);
-    else if (a === '-n' || a === '--lines') n = Number(args[++i]);
+    else if (a === '--lines') n = Number(args[++i]);
     else if (a.startsWith('--lines=')) n = Number(a.slice(8));
-    else if (/^-n\d+$/.test(a)) n = Number(a.slice(2));
+    else if (a === '--follow') tail = Math.max(tail ?? 0, 10);
+    else if (a === '--pager-end') tail = 1000;
+    else if (/^-[^-]/.test(a)) {
+      for (let k = 1; k < a.length; k++) {
+        const c = a[k]!;
+        if (c === 'u' || c === 'n') {
+          const value = k + 1 < a.length ? a.slice(k + 1) : args[++i];
+          if (c === 'u') unit = value; else n = Number(value);
+          break;
+        }
+        if (c === 'f') tail = Math.max(tail ?? 0, 10);
+        else if (c === 'e') tail = 1000;
+      }
+    }
   }
+  if (n === undefined) n = tail;
   const want = unit === undefined ? undefined : unit.replace(/\.service$/, '');
   let entries = env.services.journal.filter((e) => want === undefined || e.unit === want);
   if (n !== undefined && Number.isFinite(n)) entries = entries.slice(Math.max(0, entries.length - n));

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { builtinRegistry, groupVersion, type ResourceInfo } from '../../src/api/registry';
 import type { OpenAPIDocument } from '../../src/api/openapi/document';
 import { openAPIDocument } from '../../src/api/openapi/documents';
+import { openAPIV2Proto } from './openapi-v2-proto';
 
 function resourceList(gv: string, infos: ResourceInfo[]) {
   return {
@@ -59,7 +60,10 @@ export async function startOpenAPIServer(): Promise<{ server: Server; url: strin
     v3paths[base] = { serverRelativeURL: `/openapi/v3/${base}?hash=0` };
   }
   routes.set('/openapi/v3', { paths: v3paths });
+  const v2 = openAPIV2Proto(all);
   const server = createServer((req, res) => {
+    // /openapi/v2 (explain -o plaintext-openapiv2) is protobuf, as kube-apiserver sends it to kubectl.
+    if ((req.url ?? '').split('?')[0] === '/openapi/v2') { res.writeHead(200, { 'Content-Type': 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf' }); res.end(v2); return; }
     const body = routes.get((req.url ?? '').split('?')[0]!);
     res.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body ?? { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 }));

@@ -12,7 +12,7 @@ import type { KubeObject } from '../../api/meta';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import { modelOf } from '../../kubelet/container-sync';
-import { argvOf, execNotFound, filesAt } from '../../kubelet/process';
+import { argvOf, execNotFound, filesAt, otherArgv } from '../../kubelet/process';
 import { projectedRootCA, projectedToken, standardFiles } from '../../kubelet/standard-files';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../api/service-account-mount';
 import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
@@ -166,7 +166,7 @@ export function containerView(pod: KubeObject, spec: KubeObject['spec'], status:
   const mountsToken = (spec.volumeMounts ?? []).some((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH);
   const token = mountsToken ? projectedToken(api, pod) : undefined;
   const caPem = mountsToken ? projectedRootCA(api, pod) : undefined;
-  const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env), token, caPem), ...made.files } };
+  const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env), token, caPem, otherArgv), ...made.files } };
   const base = filesAt(cfg, model.program, nowMs - startMs);
   const containerID: string = status?.containerID ?? '';
   const before = layerOf(pod, spec.name, containerID);

@@ -4,11 +4,13 @@
  * The TYPE is matched as kubectl's REST mapper does (plural, singular or short name; a group
  * suffix "deployments.apps" picks the group), --api-version picks another served version.
  * Mirrors kubernetes/kubectl pkg/cmd/explain/explain.go and pkg/explain/explain.go.
- * kubemu: -o plaintext-openapiv2 (the pre-1.27 layout) is not rendered.
+ * -o plaintext-openapiv2 prints the pre-1.27 layout (printers/explain/plaintext-openapiv2.ts).
  */
 import { parseApiVersion, qualifiedResource, UnknownResourceTypeError, type Registry, type ResourceInfo } from '../../api/registry';
 import { openAPIDocument } from '../../api/openapi/documents';
 import { renderPlaintext } from '../../printers/explain/plaintext';
+import { renderPlaintextOpenAPIV2 } from '../../printers/explain/plaintext-openapiv2';
+import { schemaForKind, type GVK, type OpenAPIDocument } from '../../api/openapi/document';
 import { defineCommand, type CommandContext } from '../command';
 import { CliError, SilentExit } from '../errors';
 
@@ -52,6 +54,16 @@ function target(ctx: CommandContext, registry: Registry, arg: string, explicitVe
 }
 
 /** explainCommand is `kubectl explain`. */
+/** explainV2 prints -o plaintext-openapiv2: the kind's schema in kubectl's pre-1.27 layout (printers/explain/plaintext-openapiv2.ts). */
+function explainV2(ctx: CommandContext, doc: OpenAPIDocument, gvk: GVK, path: string[], recursive: boolean): number {
+  const schema = schemaForKind(doc, gvk);
+  if (!schema) throw new CliError(`couldn't find resource for "${gvk.group ? `${gvk.group}/` : ''}${gvk.version}, Kind=${gvk.kind}"`);
+  const explained = renderPlaintextOpenAPIV2(doc, schema, gvk, path, recursive);
+  if (explained.error) throw new CliError(explained.error);
+  ctx.io.out(explained.text);
+  return 0;
+}
+
 export const explainCommand = defineCommand({
   name: 'explain',
   short: 'Get documentation for a resource',
@@ -74,13 +86,14 @@ export const explainCommand = defineCommand({
       ({ group, version } = parseApiVersion(apiVersion));
     }
     const format = ctx.flags.output;
-    if (format === 'plaintext-openapiv2') throw new CliError('kubemu: --output=plaintext-openapiv2 is not supported; use the default plaintext output');
-    if (format !== 'plaintext') throw new CliError(`unrecognized format: ${format}`);
+    if (format !== 'plaintext' && format !== 'plaintext-openapiv2') throw new CliError(`unrecognized format: ${format}`);
     const served = registry.resources.filter((r) => r.group === group && r.servedVersions.includes(version));
     if (!served.length) throw new CliError(`couldn't find resource for "${group}/${version}, Resource=${info.resource}"`);
     if (!served.some((r) => r.resource === info.resource)) throw new CliError(`GVR (${group}/${version}, Resource=${info.resource}) not found in OpenAPI schema`);
     const crds = cluster.api.list({ kind: 'CustomResourceDefinition' }).filter((c) => c.spec?.group === group);
-    const explained = renderPlaintext(openAPIDocument(crds), { group, version, kind: info.kind }, path, ctx.flags.recursive);
+    const doc = openAPIDocument(crds);
+    if (format === 'plaintext-openapiv2') return explainV2(ctx, doc, { group, version, kind: info.kind }, path, ctx.flags.recursive);
+    const explained = renderPlaintext(doc, { group, version, kind: info.kind }, path, ctx.flags.recursive);
     ctx.io.out(explained.text);
     // kubectl's template has written the header by the time it finds the path leads nowhere.
     if (explained.error) throw new CliError(explained.error.replace(/^error: /, ''));

@@ -47,6 +47,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['scheduler', () => (require('./scheduler') as typeof import('./scheduler')).schedulerCommand],
   ['drain', () => (require('./drain') as typeof import('./drain')).drainCommand],
   ['ssh', () => (require('./ssh') as typeof import('./ssh')).sshCommand],
+  ['shell', () => (require('./shell') as typeof import('./shell')).shellCommand],
   ['why', () => (require('./why') as typeof import('./why')).whyCommand],
   ['netcheck', () => (require('./netcheck') as typeof import('./netcheck')).netcheckCommand],
   ['exercise', () => (require('./exercise') as typeof import('./exercise')).exerciseCommand],

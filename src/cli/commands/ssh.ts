@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeIP } from '../../cluster/node-factory';
 import { runOnNode, type SessionResult } from '../../node-host/session';
-import { META_SCHEDULER_STOPPED } from '../../cluster/cluster';
+import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED } from '../../cluster/cluster';
 import { META_APISERVER_DOWN } from '../../node-host/apiserver-down';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
@@ -62,6 +62,9 @@ function runLine(ctx: CommandContext, nodeName: string, script: string, cwd: str
     if (sched) { meta.set(META_SCHEDULER_STOPPED, 'true'); meta.set(SCHEDULER_DOWN_BY_MANIFEST, 'true'); } else if (meta.get(SCHEDULER_DOWN_BY_MANIFEST) === 'true') {
       meta.set(META_SCHEDULER_STOPPED, 'false'); meta.set(SCHEDULER_DOWN_BY_MANIFEST, '');
     }
+    // Only a manifest stops kube-controller-manager, so its flag follows the manifest alone.
+    const kcm = result.components['kube-controller-manager'] ? 'true' : '';
+    if ((meta.get(META_CONTROLLER_MANAGER_STOPPED) ?? '') !== kcm) meta.set(META_CONTROLLER_MANAGER_STOPPED, kcm);
   }
   return result;
 }

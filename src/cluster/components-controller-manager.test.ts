@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { newComponents } from './components';
+
+describe('a stopped kube-controller-manager', () => {
+  it('leaves the scheduler, the kubelets and the add-ons\' controllers running, and none of its own', () => {
+    const names = (controllerManagerRunning: boolean) => newComponents(() => { throw new Error('not read'); }, { schedulerRunning: true, controllerManagerRunning }).map((c) => c.name);
+    expect(names(false)).toEqual([
+      'local-path-provisioner', 'metallb-controller', 'nginx-ingress-controller', 'nginx-gateway-fabric-gatewayclass', 'nginx-gateway-fabric-gateway',
+      'default-scheduler', 'kubelet', 'kubelet-node-status',
+    ]);
+    const all = names(true);
+    expect(all).toEqual(expect.arrayContaining(['deployment-controller', 'replicaset-controller', 'node-lifecycle-controller', 'garbage-collector-controller/pod']));
+    expect(all.length).toBeGreaterThan(40);
+  });
+});

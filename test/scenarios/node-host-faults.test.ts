@@ -1,0 +1,53 @@
+/**
+ * node-host faults and tools: a broken kube-controller-manager manifest stops the controllers
+ * (a Deployment gets no ReplicaSet) until it is restored; `journalctl -f` in a non-interactive
+ * run prints its last lines and returns; the node shell expands globs. One cluster, in order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualCluster, type TempHome } from '../helpers/run-cli';
+
+const KCM = '/etc/kubernetes/manifests/kube-controller-manager.yaml';
+
+describe('node host', () => {
+  let home: TempHome;
+  beforeAll(() => { home = manualCluster('faults', 5); });
+  afterAll(() => home.cleanup());
+  const ssh = (script: string) => home.run(['ssh', 'control01', '--', script]);
+
+  it('a broken kube-controller-manager manifest leaves a Deployment without a ReplicaSet until it is restored', () => {
+    expect(ssh(`sed -i 's/--leader-elect=true/--leader-elects=true/' ${KCM}`)).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(home.run('create deployment web --image=nginx:1.27').code).toBe(0);
+    home.run('tick 30s');
+    expect(home.run('get deploy web')).toEqual({ code: 0, stderr: '', stdout: 'NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    0/1     0            0           30s\n' });
+    expect(home.run('get rs')).toEqual({ code: 0, stdout: '', stderr: 'No resources found in default namespace.\n' });
+    expect(home.run('get componentstatuses controller-manager').stdout).toBe(
+      'NAME                 STATUS      MESSAGE                                                                                        ERROR\n'
+      + 'controller-manager   Unhealthy   Get "https://127.0.0.1:10257/healthz": dial tcp 127.0.0.1:10257: connect: connection refused   \n');
+
+    expect(ssh(`sed -i 's/--leader-elects=true/--leader-elect=true/' ${KCM}`).code).toBe(0);
+    home.run('tick 30s');
+    expect(home.run('get deploy web --no-headers').stdout).toBe('web   1/1   1     1     60s\n');
+    expect(home.run('get rs --no-headers').stdout).toMatch(/^web-[a-z0-9]+ +1 +1 +1 +30s\n$/);
+    expect(home.run('get componentstatuses controller-manager --no-headers').stdout).toBe('controller-manager   Healthy   ok    \n');
+  });
+
+  it('journalctl -f prints the last 10 lines (or -n N) and returns, as with its reader gone', () => {
+    expect(ssh('systemctl restart kubelet').code).toBe(0);
+    const all = ssh('journalctl -u kubelet').stdout.split('\n').slice(0, -1);
+    expect(all).toHaveLength(17);
+    const last = (n: number) => `${all.slice(-n).join('\n')}\n`;
+    expect(ssh('journalctl -u kubelet -f')).toEqual({ code: 0, stdout: last(10), stderr: '' });
+    expect(ssh('journalctl -fu kubelet -n 3').stdout).toBe(last(3));
+    expect(ssh('journalctl -xeu kubelet').stdout).toBe(last(17));
+    expect(all.at(-1)).toBe('Jan 01 00:06:00 control01 kubelet[1140]: I0101 00:06:00.000000    1140 kubelet_node_status.go:78] "Successfully registered node" node="control01"');
+  });
+
+  it('the node shell expands globs, as bash does', () => {
+    expect(ssh('ls /etc/kubernetes/manifests/*.yaml').stdout).toBe([
+      '/etc/kubernetes/manifests/etcd.yaml', '/etc/kubernetes/manifests/kube-apiserver.yaml',
+      '/etc/kubernetes/manifests/kube-controller-manager.yaml', '/etc/kubernetes/manifests/kube-scheduler.yaml', ''].join('\n'));
+    expect(ssh("cat /etc/kubernetes/pki/*.crt | grep -c 'BEGIN CERTIFICATE'").stdout).toBe('6\n');
+    expect(ssh('cd /etc/kubernetes/manifests && ls kube-s* && echo *.json "*.yaml"')).toEqual({ code: 0, stderr: '', stdout: 'kube-scheduler.yaml\n*.json *.yaml\n' });
+    expect(ssh('ls /etc/kubernetes/pki/etcd/ca.*').stdout).toBe('/etc/kubernetes/pki/etcd/ca.crt\n/etc/kubernetes/pki/etcd/ca.key\n');
+  });
+});
