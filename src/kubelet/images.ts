@@ -61,10 +61,10 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
     requestCost: { cpuMilli: 0.2, memoryBytes: 16 * 1024 },
   },
   // The HPA walkthrough's php-apache server: each request runs a million-step sqrt loop,
-  // about 6 ms of CPU, so the docs' busybox loop (~100 requests/s) drives one pod to ~600m.
+  // about 7 ms of CPU; the docs' busybox loop (a request, then sleep 0.01) sends ~90 a second.
   'registry.k8s.io/hpa-example': {
     sizeBytes: 179 * MB, server: true, stopsOnSigterm: true, entrypoint: ['docker-php-entrypoint'], cmd: ['apache2-foreground'], ports: [80],
-    memoryBytes: 10 * MI, idleCpuMilli: 1, requestCost: { cpuMilli: 6, memoryBytes: 256 * 1024 },
+    memoryBytes: 10 * MI, idleCpuMilli: 1, requestCost: { cpuMilli: 7, memoryBytes: 256 * 1024 },
     shell: 'bash', binaries: ['apache2-foreground', 'apache2', 'php', 'docker-php-entrypoint'],
   },
   httpd: {
