@@ -86,14 +86,18 @@ function readySince(pod: KubeObject): number | undefined {
 
 /**
  * namespaceLoads lists the loads on a namespace's Deployments and Services, each with the pods
- * that can serve it. pods are the namespace's pods (read once by the caller).
+ * that can serve it. pods are the namespace's pods (or a function reading them, called only when
+ * there is a load).
  */
-export function namespaceLoads(api: Pick<ApiClient, 'list'>, namespace: string, pods: readonly KubeObject[]): TargetLoad[] {
+export function namespaceLoads(api: Pick<ApiClient, 'list'>, namespace: string, pods: readonly KubeObject[] | (() => readonly KubeObject[])): TargetLoad[] {
   const out: TargetLoad[] = [];
+  let all: readonly KubeObject[] | undefined;
   for (const kind of LOAD_KINDS) {
     for (const target of api.list({ kind, namespace })) {
       const segments = loadSegments(target);
-      if (segments.length) out.push({ target, segments, backends: pods.filter((p) => podSelected(target, p)) });
+      if (!segments.length) continue;
+      all ??= typeof pods === 'function' ? pods() : pods;
+      out.push({ target, segments, backends: all.filter((p) => podSelected(target, p)) });
     }
   }
   return out;

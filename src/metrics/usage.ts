@@ -63,8 +63,7 @@ export function newUsageContext(api: Pick<ApiClient, 'list'>): UsageContext {
     loads(namespace) {
       let loads = byNamespace.get(namespace);
       if (!loads) {
-        const pods = api.list({ kind: 'Pod', namespace });
-        loads = namespaceLoads(api, namespace, pods);
+        loads = namespaceLoads(api, namespace, () => api.list({ kind: 'Pod', namespace }));
         byNamespace.set(namespace, loads);
       }
       return loads;
