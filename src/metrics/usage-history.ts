@@ -48,7 +48,8 @@ export const historyKey = (namespace: string, w: WorkloadRef) => `usage-history/
 /** workloadOf is the pod's top controller (a Deployment over its ReplicaSet), or the pod itself. */
 export function workloadOf(api: Pick<ApiClient, 'tryGet'>, pod: KubeObject): WorkloadRef {
   const owner = (pod.metadata.ownerReferences ?? []).find((o: { controller?: boolean }) => o.controller);
-  if (!owner) return { kind: 'Pod', name: pod.metadata.name! };
+  // A static pod's mirror is owned by its Node: it is its own workload.
+  if (!owner || owner.kind === 'Node') return { kind: 'Pod', name: pod.metadata.name! };
   if (owner.kind === 'ReplicaSet') {
     const rs = api.tryGet({ kind: 'ReplicaSet', namespace: pod.metadata.namespace, name: owner.name });
     const top = (rs?.metadata.ownerReferences ?? []).find((o: { controller?: boolean }) => o.controller);
