@@ -96,4 +96,22 @@ describe('kubemu load drives the HPA walkthrough', () => {
     expect(home.run('load svc/php-apache --stop').stdout).toBe('load on service/php-apache stopped\n');
     expect(home.run('load svc/php-apache --stop')).toMatchObject({ code: 1, stderr: 'error: no load running on service/php-apache\n' });
   });
+
+  it('refuses a profile it cannot read, with one line', () => {
+    home.file('bad.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}, annotations: {kubemu.io/usage: "cpu=wave(1m)"}}\n    spec: {containers: [{name: web, image: nginx}]}\n');
+    expect(home.run(['apply', '-f', `${home.dir}/bad.yaml`])).toMatchObject({
+      code: 1,
+      stderr: 'The Deployment "web" is invalid: spec.template.metadata.annotations[kubemu.io/usage]: Invalid value: "cpu=wave(1m)": cpu: unknown profile "wave" (want constant, ramp, periodic, bursty)\n',
+    });
+  });
+
+  it('OOM-kills a memory ramp when it passes the limit', () => {
+    home.run(['run', 'leak', '--image=nginx', '--annotations=kubemu.io/usage=memory=ramp(from=10Mi,to=200Mi,over=10m)',
+      '--overrides={"spec":{"containers":[{"name":"leak","image":"nginx","resources":{"limits":{"memory":"100Mi"}}}]}}']);
+    // 100Mi is reached 4m44s after the start.
+    home.run('tick 4m30s');
+    expect(home.run('get pod leak -o jsonpath={.status.containerStatuses[0].restartCount}').stdout).toBe('0');
+    home.run('tick 30s');
+    expect(home.run('get pod leak -o jsonpath={.status.containerStatuses[0].restartCount}/{.status.containerStatuses[0].lastState.terminated.reason}').stdout).toBe('1/OOMKilled');
+  });
 });
