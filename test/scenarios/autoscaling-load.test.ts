@@ -53,11 +53,10 @@ describe('kubemu load drives the HPA walkthrough', () => {
   const rescales = () => home.run(['get', 'events', '--field-selector', 'reason=SuccessfulRescale', '-o', 'jsonpath={range .items[*]}{.lastTimestamp} {.message}{"\\n"}{end}']).stdout;
 
   it('refuses a load without a rate, on another kind, or on nothing', () => {
-    const firstLine = (r: { code: number; stderr: string }) => [r.code, r.stderr.split('\n')[0]];
-    expect(firstLine(home.run('load php-apache'))).toEqual([1, 'error: --rps is required (or --stop)']);
+    expect(home.run('load php-apache')).toMatchObject({ code: 1, stderr: "error: --rps is required (or --stop)\nSee 'kubemu load --help' for usage.\n" });
     expect(home.run('load cm/x --rps 5')).toMatchObject({ code: 1, stderr: 'error: cannot load configmap: a load targets a Deployment or a Service\n' });
     expect(home.run('load php-apache --rps 5')).toMatchObject({ code: 1, stderr: 'Error from server (NotFound): deployments.apps "php-apache" not found\n' });
-    expect(firstLine(home.run('load php-apache --rps 5 --for soon'))).toEqual([1, 'error: invalid --for "soon": want a duration like 90s, 10m, 1h']);
+    expect(home.run('load php-apache --rps 5 --for soon')).toMatchObject({ code: 1, stderr: "error: invalid --for \"soon\": want a duration like 90s, 10m, 1h\nSee 'kubemu load --help' for usage.\n" });
     expect(home.run('load list')).toMatchObject({ code: 0, stdout: '', stderr: 'No loads running.\n' });
   });
 

@@ -42,7 +42,7 @@ describe('kubemu rightsize', () => {
     expect(home.run('rightsize')).toMatchObject({ code: 1, stderr: 'error: Metrics API not available\n' });
     home.run('addon enable metrics-server');
     expect(home.run('rightsize')).toMatchObject({ code: 0, stdout: '', stderr: 'No observed use in default namespace in the last 24h.\n' });
-    expect(home.run('rightsize --percentile 0').stderr.split('\n')[0]).toBe('error: --percentile must be from 1 to 100, got 0');
+    expect(home.run('rightsize --percentile 0')).toMatchObject({ code: 1, stderr: "error: --percentile must be from 1 to 100, got 0\nSee 'kubemu rightsize --help' for usage.\n" });
   });
 
   it('requests set from measured use fit the same pods on fewer nodes', () => {

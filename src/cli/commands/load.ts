@@ -12,7 +12,7 @@ import { LOAD_ANNOTATION, LOAD_KINDS, loadSegments, namespaceLoads, rpsAt, stopL
 import { renderReport, reportColors } from '../../printers/report';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
-import { CliError, UsageError } from '../errors';
+import { CliError } from '../errors';
 
 /** FIELD_MANAGER writes the load annotation. */
 export const FIELD_MANAGER = 'kubemu-load';
@@ -68,6 +68,9 @@ function listLoads(ctx: CommandContext, allNamespaces: boolean): number {
   return 0;
 }
 
+/** usage is a command-line mistake, with the hint yargs gives for its own (`See 'kubemu load --help' for usage.`). */
+const usage = (message: string) => new CliError(`${message}\nSee 'kubemu load --help' for usage.`);
+
 const loadLeaf = leaf({
   command: 'load [target]',
   describe: 'Send requests to a Deployment or a Service in simulated time (kubemu)',
@@ -86,14 +89,14 @@ const loadLeaf = leaf({
   run(ctx, opts) {
     const arg = ctx.args[0];
     if (arg === 'list') return listLoads(ctx, !!opts['all-namespaces']);
-    if (!arg) throw new UsageError('a target is required: a Deployment name, deploy/NAME or svc/NAME (or list)', 'load');
-    if (!opts.stop && opts.rps === undefined) throw new UsageError('--rps is required (or --stop)', 'load');
-    if (opts.stop && (opts.rps !== undefined || opts.for !== undefined)) throw new UsageError('--stop takes no --rps or --for', 'load');
-    if (opts.rps !== undefined && !(Number.isFinite(opts.rps) && opts.rps > 0)) throw new UsageError(`--rps must be a positive number, got ${String(opts.rps)}`, 'load');
+    if (!arg) throw usage('a target is required: a Deployment name, deploy/NAME or svc/NAME (or list)');
+    if (!opts.stop && opts.rps === undefined) throw usage('--rps is required (or --stop)');
+    if (opts.stop && (opts.rps !== undefined || opts.for !== undefined)) throw usage('--stop takes no --rps or --for');
+    if (opts.rps !== undefined && !(Number.isFinite(opts.rps) && opts.rps > 0)) throw usage(`--rps must be a positive number, got ${String(opts.rps)}`);
     let forMs: number | undefined;
     if (opts.for !== undefined) {
-      try { forMs = parseDuration(opts.for); } catch { throw new UsageError(`invalid --for "${opts.for}": want a duration like 90s, 10m, 1h`, 'load'); }
-      if (forMs <= 0) throw new UsageError('--for must be greater than 0', 'load');
+      try { forMs = parseDuration(opts.for); } catch { throw usage(`invalid --for "${opts.for}": want a duration like 90s, 10m, 1h`); }
+      if (forMs <= 0) throw usage('--for must be greater than 0');
     }
     const { kind, name } = targetOf(ctx, arg);
     const cluster = ctx.cluster();

@@ -19,7 +19,7 @@ import { cpuPercentile, hasSamples, memoryPeak, recommend, type Recommendation }
 import { renderReport, reportColors } from '../../printers/report';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
-import { CliError, UsageError } from '../errors';
+import { CliError } from '../errors';
 
 /** FIELD_MANAGER writes --apply's changes. */
 export const FIELD_MANAGER = 'kubemu-rightsize';
@@ -102,6 +102,9 @@ function applyRows(ctx: CommandContext, rows: Row[]): string[] {
   return out;
 }
 
+/** usage is a command-line mistake, with the hint yargs gives for its own (`See 'kubemu rightsize --help' for usage.`). */
+const usage = (message: string) => new CliError(`${message}\nSee 'kubemu rightsize --help' for usage.`);
+
 const rightsizeLeaf = leaf({
   command: 'rightsize',
   describe: 'Recommend requests from observed use, and the nodes they would need (kubemu)',
@@ -117,10 +120,10 @@ const rightsizeLeaf = leaf({
     ['$0 rightsize --apply', 'set the recommended requests'],
   ],
   run(ctx, opts) {
-    if (!(opts.percentile >= 1 && opts.percentile <= 100)) throw new UsageError(`--percentile must be from 1 to 100, got ${String(opts.percentile)}`, 'rightsize');
+    if (!(opts.percentile >= 1 && opts.percentile <= 100)) throw usage(`--percentile must be from 1 to 100, got ${String(opts.percentile)}`);
     let windowMs: number;
-    try { windowMs = parseDuration(opts.window.replace(/^(\d+)d$/, (_, d) => `${Number(d) * 24}h`)); } catch { throw new UsageError(`invalid --window "${opts.window}": want a duration like 6h, 24h, 7d`, 'rightsize'); }
-    if (windowMs <= 0) throw new UsageError('--window must be greater than 0', 'rightsize');
+    try { windowMs = parseDuration(opts.window.replace(/^(\d+)d$/, (_, d) => `${Number(d) * 24}h`)); } catch { throw usage(`invalid --window "${opts.window}": want a duration like 6h, 24h, 7d`); }
+    if (windowMs <= 0) throw usage('--window must be greater than 0');
     const all = !!opts['all-namespaces'];
     const cluster = ctx.cluster();
     const o = { percentile: opts.percentile / 100, windowMs, nowMs: cluster.clock.nowMs() };
