@@ -39,6 +39,7 @@ import { disruptionController } from '../controllers/disruption';
 import { newHorizontalPodAutoscalerController } from '../controllers/podautoscaler';
 import { MetricsUnavailable } from '../controllers/podautoscaler/metrics-client';
 import { listPodMetrics } from '../metrics/resource-metrics-client';
+import { newUsageRecorder } from '../metrics/usage-history';
 import { ingressNginxController } from '../network/ingress-nginx-controller';
 import { gatewayClassController, gatewayController } from '../network/gateway-controller';
 
@@ -87,6 +88,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     ...garbageCollectors,
     disruptionController,
     newHorizontalPodAutoscalerController({ podMetrics: (api, _ns, pods, now) => listPodMetrics(api, pods, now, (m) => new MetricsUnavailable(m)) }),
+    newUsageRecorder(),
     resourceQuotaController,
     csrSigner,
     tokensController,

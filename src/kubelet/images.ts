@@ -26,6 +26,10 @@ export interface ImageInfo {
   httpPaths?: string[];
   /** memoryBytes is the baseline working set of the default process. */
   memoryBytes: number;
+  /** idleCpuMilli is the default process's CPU use with no load (absent: 1m for a server, 0 otherwise). */
+  idleCpuMilli?: number;
+  /** requestCost is what one request per second adds to a server's use (absent: DEFAULT_REQUEST_COST). */
+  requestCost?: RequestCost;
   /** shell: the image has /bin/sh (and the usual coreutils); `bash` too when shell === 'bash'. */
   shell: 'sh' | 'bash' | undefined;
   /** binaries the image ships besides the shell utilities (servers, interpreters). */
@@ -39,6 +43,12 @@ export interface ImageInfo {
 const MB = 1_000_000;
 const MI = 1024 * 1024;
 
+/** RequestCost is the use one request per second adds, sustained: CPU in millicores, memory in bytes. */
+export interface RequestCost { cpuMilli: number; memoryBytes: number }
+
+/** DEFAULT_REQUEST_COST is a request's cost to a server the catalogue gives none: 1 ms of CPU, 64 KiB held. */
+export const DEFAULT_REQUEST_COST: RequestCost = { cpuMilli: 1, memoryBytes: 64 * 1024 };
+
 type CatalogueEntry = Omit<ImageInfo, 'known'>;
 
 const SHELL_IMAGE = { server: false, stopsOnSigterm: false, ports: [], binaries: [] as string[] };
@@ -48,6 +58,14 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
   nginx: {
     sizeBytes: 72 * MB, server: true, stopsOnSigterm: true, entrypoint: ['/docker-entrypoint.sh'], cmd: ['nginx', '-g', 'daemon off;'],
     ports: [80], httpPaths: ['/', '/index.html'], memoryBytes: 8 * MI, shell: 'bash', binaries: ['nginx', '/docker-entrypoint.sh', 'curl'],
+    requestCost: { cpuMilli: 0.2, memoryBytes: 16 * 1024 },
+  },
+  // The HPA walkthrough's php-apache server: each request runs a million-step sqrt loop,
+  // about 7 ms of CPU; the docs' busybox loop (a request, then sleep 0.01) sends ~90 a second.
+  'registry.k8s.io/hpa-example': {
+    sizeBytes: 179 * MB, server: true, stopsOnSigterm: true, entrypoint: ['docker-php-entrypoint'], cmd: ['apache2-foreground'], ports: [80],
+    memoryBytes: 10 * MI, idleCpuMilli: 1, requestCost: { cpuMilli: 7, memoryBytes: 256 * 1024 },
+    shell: 'bash', binaries: ['apache2-foreground', 'apache2', 'php', 'docker-php-entrypoint'],
   },
   httpd: {
     sizeBytes: 58 * MB, server: true, stopsOnSigterm: true, entrypoint: [], cmd: ['httpd-foreground'], ports: [80], httpPaths: ['/', '/index.html'],

@@ -7,6 +7,7 @@
 import { configuredPorts } from './server-config';
 import type { KubeObject } from '../api/meta';
 import { milliValue, tryParseQuantity, value } from '../api/quantity';
+import { USAGE_ANNOTATION, UsageProfileError, firstTimeAbove, parseUsageProfiles, profileFor, profileValueAt, type UsageProfile, type UsageResource } from '../api/usage-profile';
 import { imageInfo, parseImage, type ImageInfo } from './images';
 import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
 import { type NetContext, netCommand } from './net-tools';
@@ -22,6 +23,20 @@ export const EXIT_AFTER_ANNOTATION = 'kubemu.io/exit-after';
 export const EXIT_CODE_ANNOTATION = 'kubemu.io/exit-code';
 export const MEMORY_USAGE_ANNOTATION = 'kubemu.io/memory-usage';
 export const CPU_USAGE_ANNOTATION = 'kubemu.io/cpu-usage';
+
+/** PROFILE_STEP_MS and PROFILE_HORIZON_MS bound the search for when a waving memory profile first passes the limit. */
+const PROFILE_STEP_MS = 15_000;
+const PROFILE_HORIZON_MS = 7 * 24 * 3_600_000;
+
+/** declaredProfile is a container's `kubemu.io/usage` profile for a resource; an invalid annotation (refused by the API server) declares none. */
+export function declaredProfile(ann: Record<string, string>, container: string, resource: UsageResource): UsageProfile | undefined {
+  const text = ann[USAGE_ANNOTATION];
+  if (text === undefined) return undefined;
+  try { return profileFor(parseUsageProfiles(text), container, resource); } catch (e) {
+    if (e instanceof UsageProfileError) return undefined;
+    throw e;
+  }
+}
 
 /** OOM_AFTER_MS is how long a process over its memory limit runs before the OOM killer ends it. */
 export const OOM_AFTER_MS = 1500;
@@ -270,17 +285,24 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
 
   const stress = stressBytes(argv);
   const usage = tryParseQuantity(ann[MEMORY_USAGE_ANNOTATION]);
-  const memoryBytes = usage !== undefined ? Number(value(usage)) : stress ?? info.memoryBytes;
+  const memoryProfile = declaredProfile(ann, c.name, 'memory');
+  const profileKey = `${pod.metadata.uid}/${c.name}`;
+  const memoryBytes = memoryProfile ? profileValueAt(memoryProfile, opts.startMs, opts.startMs, profileKey)
+    : usage !== undefined ? Number(value(usage)) : stress ?? info.memoryBytes;
   const limit = memoryLimit(c);
   let oomAtMs: number | undefined;
-  if (!startError && limit !== undefined && memoryBytes > limit) {
-    const at = Math.round(OOM_AFTER_MS * (0.7 + 0.6 * jitter(`${opts.seed}/oom`)));
+  // A memory profile that grows past the limit is killed when it gets there.
+  const overAt = limit === undefined ? undefined : memoryProfile
+    ? firstTimeAbove(memoryProfile, opts.startMs, limit, profileKey, PROFILE_STEP_MS, PROFILE_HORIZON_MS)
+    : memoryBytes > limit ? 0 : undefined;
+  if (!startError && overAt !== undefined) {
+    const at = overAt + Math.round(OOM_AFTER_MS * (0.7 + 0.6 * jitter(`${opts.seed}/oom`)));
     if (!program.exit || program.exit.atMs > at) oomAtMs = at;
   }
   const cpu = tryParseQuantity(ann[CPU_USAGE_ANNOTATION]);
   return {
     program, startError, memoryBytes, oomAtMs,
-    cpuMilli: cpu !== undefined ? Number(milliValue(cpu)) : (info.server ? 1 : 0),
+    cpuMilli: cpu !== undefined ? Number(milliValue(cpu)) : (info.idleCpuMilli ?? (info.server ? 1 : 0)),
     stopsOnSigterm: info.stopsOnSigterm && !isUtility,
     httpPaths: info.httpPaths,
   };

@@ -8,6 +8,7 @@ import { duplicate, forbiddenField, invalidValue, required } from '../field-erro
 import { validateContainer, type ContainerKind } from './container-validation';
 import { inclusiveRangeError, labelMap, nonNegative, oneOf } from './field-rules';
 import { validateAnnotations } from './object-meta';
+import { validateUsageAnnotation } from './usage-annotation';
 import { isConfigMapKey, isDNS1123Label, isDNS1123Subdomain } from './names';
 import { VOLUME_SOURCE_KEYS } from './pod-defaults';
 import { isObject } from './strategy';
@@ -149,6 +150,7 @@ export function validatePodTemplate(field: string, template: any, opts: PodSpecO
   const meta = isObject(template.metadata) ? template.metadata : {};
   out.push(...labelMap(`${field}.metadata.labels`, meta.labels));
   out.push(...validateAnnotations(`${field}.metadata.annotations`, meta.annotations));
+  out.push(...validateUsageAnnotation(`${field}.metadata.annotations`, meta.annotations));
   out.push(...validatePodSpec(`${field}.spec`, template.spec, opts));
   return out;
 }

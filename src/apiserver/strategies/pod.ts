@@ -9,6 +9,7 @@ import { forbiddenField } from '../field-errors';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 import { defaultPodSpec } from './pod-defaults';
 import { validatePodSpec } from './pod-spec-validation';
+import { validateUsageAnnotation } from './usage-annotation';
 import { jsonEqual } from '../../api/deep-equal';
 import { isObject, setDefault, withOrder, type Strategy } from './strategy';
 
@@ -138,10 +139,10 @@ function mutableView(spec: any): any {
 export const POD_STRATEGY: Strategy = {
   defaults: defaultPod,
   validate(obj) {
-    return [...validateObjectMeta(obj.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validatePodSpec('spec', obj.spec)];
+    return [...validateObjectMeta(obj.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateUsageAnnotation('metadata.annotations', obj.metadata.annotations), ...validatePodSpec('spec', obj.spec)];
   },
   validateUpdate(obj, old) {
-    const out: StatusCause[] = [...validateObjectMetaUpdate(obj, old, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validatePodSpec('spec', obj.spec)];
+    const out: StatusCause[] = [...validateObjectMetaUpdate(obj, old, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateUsageAnnotation('metadata.annotations', obj.metadata.annotations), ...validatePodSpec('spec', obj.spec)];
     if (!jsonEqual(mutableView(obj.spec), mutableView(old.spec))) out.push(forbiddenField('spec', POD_UPDATE_FORBIDDEN));
     return out;
   },

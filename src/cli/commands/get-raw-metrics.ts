@@ -10,7 +10,7 @@ import type { ResourceInfo } from '../../api/registry';
 import { notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization/authorizing-api';
 import type { Cluster } from '../../cluster/cluster';
-import { METRIC_RESOLUTION_MS, nodeUsage, podUsage } from '../../metrics/index';
+import { METRIC_RESOLUTION_MS, newUsageContext, nodeUsage, podUsage } from '../../metrics/index';
 import { METRICS_GROUP, METRICS_VERSION } from '../../api/metrics-api';
 
 const API_VERSION = `${METRICS_GROUP}/${METRICS_VERSION}`;
@@ -32,17 +32,18 @@ export function metricsBody(cluster: Cluster, info: ResourceInfo, namespace: str
     creationTimestamp: now, ...(o.metadata.labels ? { labels: o.metadata.labels } : {}),
   });
   const items: Record<string, unknown>[] = [];
+  const uctx = newUsageContext(server);
   if (info.kind === 'NodeMetrics') {
     const nodes = name !== undefined ? [server.tryGet({ kind: 'Node', name })].filter((n): n is KubeObject => !!n) : server.list({ kind: 'Node' });
     for (const node of nodes) {
-      const u = nodeUsage(node, server, nowMs);
+      const u = nodeUsage(node, server, nowMs, uctx);
       if (u) items.push({ metadata: meta(node), timestamp: now, window, usage: usage(u.cpuMilli, u.memoryBytes) });
     }
     if (name !== undefined && !items.length) throw notFound(METRICS_GROUP, 'nodemetrics', name);
   } else {
     const pods = name !== undefined ? [server.tryGet({ kind: 'Pod', namespace, name })].filter((p): p is KubeObject => !!p) : server.list({ kind: 'Pod', namespace });
     for (const pod of pods) {
-      const u = podUsage(pod, server, nowMs);
+      const u = podUsage(pod, server, nowMs, undefined, uctx);
       if (u) items.push({ metadata: meta(pod), timestamp: now, window, containers: u.containers.map((c) => ({ name: c.name, usage: usage(c.cpuMilli, c.memoryBytes) })) });
     }
     if (name !== undefined && !items.length) throw notFound(METRICS_GROUP, 'podmetrics', `${namespace}/${name}`);

@@ -57,6 +57,8 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
   ['serve', () => (require('./serve') as typeof import('./serve')).serveCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
+  ['load', () => (require('./load') as typeof import('./load')).loadCommand],
+  ['rightsize', () => (require('./rightsize') as typeof import('./rightsize')).rightsizeCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
   ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],

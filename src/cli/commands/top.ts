@@ -12,7 +12,7 @@ import { parseSelector } from '../../api/labels';
 import { ApiError, notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
 import {
-  metricsApiServed, metricsServerReady, nodeUsage, podUsage, type NodeUsage, type PodUsage,
+  metricsApiServed, metricsServerReady, newUsageContext, nodeUsage, podUsage, type NodeUsage, type PodUsage,
 } from '../../metrics';
 import { renderTabbed } from '../../printers/table';
 import { defineCommand, type Command, type CommandContext } from '../command';
@@ -92,7 +92,8 @@ const topPodCommand = defineCommand({
       cluster.api.list({ kind: 'PodMetrics', namespace: ns }); // authorizes list pods.metrics.k8s.io
       let pods = server.list({ kind: 'Pod', namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'] });
       if (selector) { const sel = parseSelector(selector); pods = pods.filter((p) => sel.matches(p.metadata.labels ?? {})); }
-      metrics = pods.map((p) => podUsage(p, server, now)).filter((m): m is PodUsage => !!m);
+      const uctx = newUsageContext(server);
+      metrics = pods.map((p) => podUsage(p, server, now, undefined, uctx)).filter((m): m is PodUsage => !!m);
       if (!metrics.length) verifyEmpty(pods, now);
     });
     if (!metrics.length) {
@@ -185,7 +186,8 @@ const topNodeCommand = defineCommand({
       } else {
         cluster.api.list({ kind: 'NodeMetrics' });
         nodes = cluster.api.list({ kind: 'Node', labelSelector: selector });
-        metrics = nodes.map((n) => nodeUsage(n, server, now)).filter((m): m is NodeUsage => !!m);
+        const uctx = newUsageContext(server);
+        metrics = nodes.map((n) => nodeUsage(n, server, now, uctx)).filter((m): m is NodeUsage => !!m);
       }
       if (!metrics.length) return;
       const sortBy = ctx.flags['sort-by'] || '';

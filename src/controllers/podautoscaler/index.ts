@@ -104,6 +104,8 @@ export function newHorizontalPodAutoscalerController(metrics: ResourceMetricsCli
         map: (obj: KubeObject, ctx: ReconcileContext) => (isMetricsServer(obj) ? hpasIn(ctx) : hpasIn(ctx, obj.metadata.namespace, (t) => t.kind === kind && t.name === obj.metadata.name)),
       })),
       { kind: 'APIService', map: (_obj, ctx) => hpasIn(ctx) },
+      // A load (`kubemu load svc/NAME`) is the Service's annotation; a Deployment's is watched above.
+      { kind: 'Service', map: (svc, ctx) => hpasIn(ctx, svc.metadata.namespace) },
     ],
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const hpa = ctx.api.tryGet({ kind: 'HorizontalPodAutoscaler', namespace: req.namespace, name: req.name }) as Hpa | undefined;
@@ -352,7 +354,10 @@ function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: n
     return { replicas: -1, metric: '', statuses, error, stableUntilMs: 0 };
   }
   setHpaCondition(hpa, 'ScalingActive', 'True', 'ValidMetricFound', `the HPA was able to successfully calculate a replica count from ${metric}`, nowISO);
-  return { replicas, metric, statuses, error, stableUntilMs: podsStableUntil(pods, ctx.clock.nowMs()) };
+  let stableUntilMs = podsStableUntil(pods, ctx.clock.nowMs());
+  // Usage that moves with time (a profile, a load's end) ends a quiet stretch when it moves.
+  for (const s of sampled?.values() ?? []) stableUntilMs = Math.min(stableUntilMs, s.stableUntilMs ?? Infinity);
+  return { replicas, metric, statuses, error, stableUntilMs };
 }
 
 interface Proposal { replicas: number; metric: string; status: MetricStatus }

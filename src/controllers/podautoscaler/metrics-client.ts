@@ -8,8 +8,12 @@ import type { Pod } from '../../api/types/core-v1';
 
 /** ContainerSample is one container's use as PodMetrics reports it. */
 export interface ContainerSample { name: string; cpuMilli: number; memoryBytes: number }
-/** PodSample is one PodMetrics item: its containers, when it was taken and over what window. */
-export interface PodSample { containers: ContainerSample[]; timestampMs: number; windowMs: number }
+/**
+ * PodSample is one PodMetrics item: its containers, when it was taken and over what window; and
+ * (kubemu) until when the same scrape would report the same figures (stableUntilMs; Infinity
+ * when only a write to the cluster can change them).
+ */
+export interface PodSample { containers: ContainerSample[]; timestampMs: number; windowMs: number; stableUntilMs?: number }
 
 /**
  * ResourceMetricsClient lists PodMetrics for the given pods (those the scale target's selector
