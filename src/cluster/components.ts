@@ -40,6 +40,10 @@ import { MetricsUnavailable } from '../controllers/podautoscaler/metrics-client'
 import { listPodMetrics } from '../metrics/resource-metrics-client';
 import { ingressNginxController } from '../network/ingress-nginx-controller';
 import { gatewayClassController, gatewayController } from '../network/gateway-controller';
+import { newClusterAutoscaler } from '../controllers/clusterautoscaler';
+import { allocatableCpuMemory, requestedCpuMemory, simulatePlacement } from '../scheduler/predicate-checker';
+import { azureCloudProvider } from './node-pools';
+import { newNodeLifetimeRecorder } from '../controllers/nodelifetime';
 
 /**
  * ComponentOptions: which optional parts run (a stopped scheduler is a fault kubemu can inject;
@@ -78,6 +82,9 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     disruptionController,
     newHorizontalPodAutoscalerController({ podMetrics: (api, _ns, pods, now) => listPodMetrics(api, pods, now, (m) => new MetricsUnavailable(m)) }),
     resourceQuotaController,
+    // AKS node pools' autoscaler: idle (one read) on a cluster without pools.
+    newClusterAutoscaler({ cloud: azureCloudProvider, simulator: { place: simulatePlacement, requested: requestedCpuMemory, allocatable: allocatableCpuMemory } }),
+    newNodeLifetimeRecorder({ requested: requestedCpuMemory, allocatable: allocatableCpuMemory }),
     csrSigner,
     tokensController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),

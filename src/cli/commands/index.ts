@@ -54,6 +54,8 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['certificate', () => (require('./certificate') as typeof import('./certificate')).certificateCommand],
   ['top', () => (require('./top') as typeof import('./top')).topCommand],
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
+  ['nodepool', () => (require('./nodepool') as typeof import('./nodepool')).nodepoolCommand],
+  ['cost', () => (require('./cost') as typeof import('./cost')).costCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
   ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],
