@@ -32,7 +32,7 @@ export interface CommandTable<C extends CommandSpec> {
 const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group', '--user', '--token']);
 
 /** KUBEMU_ONLY names the verbs kubectl does not have; their hints say "kubemu". */
-const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'doctor', 'addon', 'netcheck', 'check', 'ssh', 'etcdctl', 'etcdutl']);
+const KUBEMU_ONLY = new Set(['tick', 'cluster', 'node', 'why', 'scheduler', 'image', 'doctor', 'addon', 'netcheck', 'check', 'ssh', 'etcdctl', 'etcdutl', 'nodepool', 'cost']);
 
 /** FrontResult: the invocation is answered (help, usage error), unknown, or ready to run. */
 export type FrontResult<C extends CommandSpec> =

@@ -105,7 +105,7 @@ export function computeCost(input: CostInput): CostReport {
     const t = since + (until - since) * (i + 0.5) / samples;
     nodeCount.push(nodes.filter((n) => n.start <= t && (n.stop ?? Infinity) > t).length);
   }
-  const atEnd = nodes.filter((n) => n.start <= until && (n.stop ?? Infinity) > until - 1);
+  const atEnd = nodes.filter((n) => n.start <= until && (n.stop ?? Infinity) > until);
   const poolCount = new Map<string | undefined, number>();
   for (const n of atEnd) poolCount.set(n.pool, (poolCount.get(n.pool) ?? 0) + 1);
   const runRate = atEnd.reduce((s, n) => {
