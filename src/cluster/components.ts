@@ -84,7 +84,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     resourceQuotaController,
     // AKS node pools' autoscaler: idle (one read) on a cluster without pools.
     newClusterAutoscaler({ cloud: azureCloudProvider, simulator: { place: simulatePlacement, requested: requestedCpuMemory, allocatable: allocatableCpuMemory } }),
-    newNodeLifetimeRecorder({ requested: requestedCpuMemory, allocatable: allocatableCpuMemory }),
+    ...newNodeLifetimeRecorder({ requested: requestedCpuMemory, allocatable: allocatableCpuMemory }),
     csrSigner,
     tokensController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),

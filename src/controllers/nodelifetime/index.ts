@@ -47,20 +47,35 @@ function workloadOf(pod: KubeObject, ctx: ReconcileContext): string {
   return `${owner.kind}/${owner.name}`;
 }
 
-/** newNodeLifetimeRecorder builds the recorder over the scheduler's resource accounting. */
-export function newNodeLifetimeRecorder(acct: Accounting): Controller {
-  return {
-    name: 'kubemu-cost-recorder',
+/** podKey is where a running span's pointer is kept while the pod holds its requests. */
+const podKey = (ns: string, name: string): string => `pod/${ns}/${name}`;
+interface OpenSpan { uid: string; node: string }
+
+/** closeSpan ends a pod's open span on its node. */
+function closeSpan(ctx: ReconcileContext, open: OpenSpan, now: number): void {
+  const spans = ctx.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey(open.node)) ?? [];
+  const s = spans.find((x) => x.uid === open.uid && x.stop === undefined);
+  if (s) { s.stop = now; ctx.api.setNodeLocalState(COST_HOLDER, podsKey(open.node), spans); }
+}
+
+/**
+ * newNodeLifetimeRecorder builds the recorder: one loop for nodes (their lifetimes) and one for
+ * pods (a span opens when a pod is bound and holds requests, and closes when it ends or goes).
+ * A pod's status changes cost one small read; the node's list is written only when a span
+ * opens or closes.
+ */
+export function newNodeLifetimeRecorder(acct: Accounting): Controller[] {
+  const nodes: Controller = {
+    name: 'kubemu-cost-nodes',
     for: 'Node',
-    watches: [{ kind: 'Pod', map: (pod) => (pod.spec?.nodeName ? [{ name: pod.spec.nodeName }] : []) }],
     reconcile(req: Request, ctx: ReconcileContext): void {
       const now = ctx.clock.nowMs();
       const node = ctx.api.tryGet({ kind: 'Node', name: req.name });
       const lives = ctx.api.nodeLocalState<NodeLife[]>(COST_HOLDER, NODES_KEY) ?? [];
       const open = lives.find((l) => l.name === req.name && l.stop === undefined);
-      let livesChanged = false;
-      if (open && open.uid !== node?.metadata.uid) { open.stop = now; livesChanged = true; }
-      if (node && (!open || open.uid !== node.metadata.uid)) {
+      if (open && open.uid === node?.metadata.uid) return;
+      if (open) open.stop = now;
+      if (node) {
         const a = acct.allocatable(node);
         const labels = node.metadata.labels ?? {};
         lives.push({
@@ -69,25 +84,30 @@ export function newNodeLifetimeRecorder(acct: Accounting): Controller {
           ...(labels['node.kubernetes.io/instance-type'] ? { vmSize: labels['node.kubernetes.io/instance-type'] } : {}),
           cpuMilli: a.milliCPU, memory: a.memory,
         });
-        livesChanged = true;
       }
-      if (livesChanged) ctx.api.setNodeLocalState(COST_HOLDER, NODES_KEY, lives);
-
-      const spans = ctx.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey(req.name)) ?? [];
-      const present = new Map<string, KubeObject>();
-      if (node) for (const p of ctx.api.podsOnNode(req.name)) if (holds(p)) present.set(p.metadata.uid!, p);
-      let changed = false;
-      for (const s of spans) {
-        if (s.stop === undefined && !present.has(s.uid)) { s.stop = now; changed = true; }
-      }
-      const openUids = new Set(spans.filter((s) => s.stop === undefined).map((s) => s.uid));
-      for (const [uid, p] of present) {
-        if (openUids.has(uid)) continue;
-        const r = acct.requested(p);
-        spans.push({ uid, namespace: p.metadata.namespace!, name: p.metadata.name!, workload: workloadOf(p, ctx), cpuMilli: r.milliCPU, memory: r.memory, start: now });
-        changed = true;
-      }
-      if (changed) ctx.api.setNodeLocalState(COST_HOLDER, podsKey(req.name), spans);
+      ctx.api.setNodeLocalState(COST_HOLDER, NODES_KEY, lives);
     },
   };
+  const pods: Controller = {
+    name: 'kubemu-cost-pods',
+    for: 'Pod',
+    accepts: (pod) => !!pod.spec?.nodeName,
+    reconcile(req: Request, ctx: ReconcileContext): void {
+      const key = podKey(req.namespace!, req.name);
+      const open = ctx.api.nodeLocalState<OpenSpan>(COST_HOLDER, key);
+      const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
+      const holding = pod?.spec?.nodeName && holds(pod) ? pod : undefined;
+      if (open && open.uid === holding?.metadata.uid) return;
+      const now = ctx.clock.nowMs();
+      if (open) { closeSpan(ctx, open, now); ctx.api.setNodeLocalState(COST_HOLDER, key, undefined); }
+      if (!holding) return;
+      const node = holding.spec!.nodeName as string;
+      const r = acct.requested(holding);
+      const spans = ctx.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey(node)) ?? [];
+      spans.push({ uid: holding.metadata.uid!, namespace: req.namespace!, name: req.name, workload: workloadOf(holding, ctx), cpuMilli: r.milliCPU, memory: r.memory, start: now });
+      ctx.api.setNodeLocalState(COST_HOLDER, podsKey(node), spans);
+      ctx.api.setNodeLocalState(COST_HOLDER, key, { uid: holding.metadata.uid!, node } satisfies OpenSpan);
+    },
+  };
+  return [nodes, pods];
 }
