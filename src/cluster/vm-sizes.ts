@@ -13,13 +13,14 @@ export const PRICE_REGION = 'eastus';
 /** VmSize is one catalogue entry. */
 export interface VmSize { name: string; cpu: number; memoryGi: number; pricePerHour: number }
 
+// General-purpose D-series first: a size asked for by CPU and memory alone is the D one.
 export const VM_SIZES: readonly VmSize[] = [
-  { name: 'Standard_B2s', cpu: 2, memoryGi: 4, pricePerHour: 0.0416 },
-  { name: 'Standard_B4ms', cpu: 4, memoryGi: 16, pricePerHour: 0.166 },
   { name: 'Standard_D2s_v5', cpu: 2, memoryGi: 8, pricePerHour: 0.096 },
   { name: 'Standard_D4s_v5', cpu: 4, memoryGi: 16, pricePerHour: 0.192 },
   { name: 'Standard_D8s_v5', cpu: 8, memoryGi: 32, pricePerHour: 0.384 },
   { name: 'Standard_D16s_v5', cpu: 16, memoryGi: 64, pricePerHour: 0.768 },
+  { name: 'Standard_B2s', cpu: 2, memoryGi: 4, pricePerHour: 0.0416 },
+  { name: 'Standard_B4ms', cpu: 4, memoryGi: 16, pricePerHour: 0.166 },
   { name: 'Standard_E4s_v5', cpu: 4, memoryGi: 32, pricePerHour: 0.252 },
   { name: 'Standard_F4s_v2', cpu: 4, memoryGi: 8, pricePerHour: 0.169 },
 ];

@@ -100,3 +100,21 @@ describe('node pools and the cluster autoscaler', () => {
     expect(table).toContain('Month   $140.1600 at the current rate ($0.1920/h × 730h)');
   });
 });
+
+describe('the AKS-shaped profile with a system pool', () => {
+  let home: TempHome;
+  beforeAll(() => { home = manualCluster('akssys', 7, '--node-profile aks --system-pool --workers 2'); });
+  afterAll(() => home.cleanup());
+
+  it('On AKS, system node pools host critical system pods such as CoreDNS and konnectivity-agent.', () => {
+    expect(home.run('nodepool list').stdout).toBe(
+      'NAME        MODE     VM SIZE           NODES   TARGET   AUTOSCALE   ZONES   PRICE/H   SCALE SET\n'
+      + 'nodepool1   System   Standard_D4s_v5   2       2        -           -       $0.1920   aks-nodepool1-73723688-vmss\n');
+    const placed = home.run(['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app in (kube-dns)', '-o', 'jsonpath={range .items[*]}{.spec.nodeName}{"\\n"}{end}']).stdout
+      + home.run(['get', 'pods', '-n', 'kube-system', '-l', 'app=konnectivity-agent', '-o', 'jsonpath={range .items[*]}{.status.phase} {.spec.nodeName}{"\\n"}{end}']).stdout;
+    expect(placed.trim().split('\n')).toHaveLength(4);
+    for (const line of placed.trim().split('\n')) expect(line).toMatch(/aks-nodepool1-73723688-vmss00000[01]$/);
+    expect(home.run(['get', 'nodes', '-l', 'kubernetes.azure.com/mode=system', '-o', 'name']).stdout)
+      .toBe('node/aks-nodepool1-73723688-vmss000000\nnode/aks-nodepool1-73723688-vmss000001\n');
+  });
+});

@@ -30,7 +30,7 @@ function seedOf(cluster: Cluster): number {
 }
 
 function findPool(pools: NodePool[], name: string | undefined): NodePool {
-  if (!name) throw new CliError('the following arguments are required: --name/-n');
+  if (!name) throw new CliError('the following arguments are required: --name');
   const pool = pools.find((p) => p.name === name);
   if (!pool) throw new CliError(`(NotFound) Node pool ${name} not found.`);
   return pool;
@@ -97,7 +97,7 @@ const add = leaf({
   ],
   run(ctx: CommandContext, opts): number {
     const name = opts.name;
-    if (!name) throw new CliError('the following arguments are required: --name/-n');
+    if (!name) throw new CliError('the following arguments are required: --name');
     if (!POOL_NAME.test(name)) throw new CliError(`(InvalidParameter) The agent pool name ${name} is invalid: it must start with a lowercase letter, have at most 12 characters and only lowercase letters and numbers.`);
     const size = vmSize(opts['node-vm-size']);
     if (!size) throw new CliError(`unknown VM size "${opts['node-vm-size']}" (known: ${VM_SIZES.map((s) => s.name).join(', ')})`);
