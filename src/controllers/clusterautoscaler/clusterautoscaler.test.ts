@@ -106,7 +106,7 @@ describe('cluster autoscaler', () => {
       cluster.advance(5_000);
       // Somewhere for the pod to go: a pool the autoscaler does not manage.
       withPools(cluster, [pool('other', 'Standard_D4s_v5', 1, { enableAutoscaler: false }), 1]);
-      cluster.advance(30 * MIN);
+      cluster.advance(12 * MIN);
       expect(poolNodes(cluster, 'user')).toHaveLength(what === 'nothing' ? 0 : 1);
     });
   }
