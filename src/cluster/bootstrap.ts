@@ -13,6 +13,8 @@ import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_S
 import { addonObjects, isKubeProxyAddon } from './addons';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
 import type { ReservationProfile } from './reservations';
+import { konnectivityAgent, onSystemPool, systemPoolFor, systemPoolShapes } from './aks-system-pool';
+import { savePools } from './node-pools';
 import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, replacesKubeProxy, type CniOption } from './cni-option';
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
@@ -28,6 +30,8 @@ export interface ClusterSpec {
   nodeProfile?: ReservationProfile;
   /** cni is the pod network the cluster comes with (absent: builtin). */
   cni?: CniOption;
+  /** systemPool makes the workers AKS's System pool nodepool1 (with --node-profile aks). */
+  systemPool?: boolean;
 }
 
 export const DEFAULT_SPEC: ClusterSpec = { workers: 2, controlPlanes: 1, nodeCpu: '4', nodeMemory: '16Gi', maxPods: 110, clock: 'wall', seed: 1 };
@@ -46,6 +50,8 @@ export function nodeShapes(spec: ClusterSpec): NodeShape[] {
   const shapes: NodeShape[] = [];
   const reservation = spec.nodeProfile;
   for (let i = 1; i <= spec.controlPlanes; i++) shapes.push({ name: `control${pad(i)}`, index: shapes.length, controlPlane: true, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods, reservation });
+  const pool = spec.systemPool ? systemPoolFor(spec.workers, spec.nodeCpu, spec.nodeMemory, spec.maxPods, spec.seed) : undefined;
+  if (pool) return [...shapes, ...systemPoolShapes(pool, shapes.length)];
   for (let i = 1; i <= spec.workers; i++) shapes.push({ name: `worker${pad(i)}`, index: shapes.length, controlPlane: false, cpu: spec.nodeCpu, memory: spec.nodeMemory, maxPods: spec.maxPods, reservation });
   return shapes;
 }
@@ -120,7 +126,10 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
       const created = api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
       api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
     }
-    for (const obj of addonObjects(nodeIP(0))) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(obj, FM);
+    const pool = spec.systemPool ? systemPoolFor(spec.workers, spec.nodeCpu, spec.nodeMemory, spec.maxPods, spec.seed) : undefined;
+    if (pool) savePools(api, [pool]);
+    for (const obj of addonObjects(nodeIP(0))) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(pool ? onSystemPool(obj) : obj, FM);
+    if (pool) api.create(konnectivityAgent(), FM);
     for (const obj of cniAddonObjects(spec.cni)) api.create(obj, FM);
     cluster.sim.withoutWriteBudget(() => cluster.sim.settle());
   });

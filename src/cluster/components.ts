@@ -42,6 +42,10 @@ import { listPodMetrics } from '../metrics/resource-metrics-client';
 import { newUsageRecorder } from '../metrics/usage-history';
 import { ingressNginxController } from '../network/ingress-nginx-controller';
 import { gatewayClassController, gatewayController } from '../network/gateway-controller';
+import { newClusterAutoscaler } from '../controllers/clusterautoscaler';
+import { allocatableCpuMemory, requestedCpuMemory, simulatePlacement } from '../scheduler/predicate-checker';
+import { azureCloudProvider } from './node-pools';
+import { newNodeLifetimeRecorder } from '../controllers/nodelifetime';
 
 /**
  * ComponentOptions: which optional parts run (a stopped scheduler, or a kube-controller-manager
@@ -52,10 +56,11 @@ export interface ComponentOptions { schedulerRunning: boolean; controllerManager
 
 /**
  * NOT_IN_CONTROLLER_MANAGER names the components kube-controller-manager does not run: the
- * scheduler, the kubelets, the cloud-controller-manager's service controller and the add-ons'
- * controllers (pods of their own). Every other component is one of its controllers.
+ * scheduler, the kubelets, the cloud-controller-manager's service controller, the add-ons'
+ * controllers (pods of their own), the cloud's cluster autoscaler and kubemu's own records
+ * (metrics history, billing). Every other component is one of its controllers.
  */
-const NOT_IN_CONTROLLER_MANAGER = /^(default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+)$/;
+const NOT_IN_CONTROLLER_MANAGER = /^(default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
@@ -90,6 +95,9 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     newHorizontalPodAutoscalerController({ podMetrics: (api, _ns, pods, now) => listPodMetrics(api, pods, now, (m) => new MetricsUnavailable(m)) }),
     newUsageRecorder(),
     resourceQuotaController,
+    // AKS node pools' autoscaler: idle (one read) on a cluster without pools.
+    newClusterAutoscaler({ cloud: azureCloudProvider, simulator: { place: simulatePlacement, requested: requestedCpuMemory, allocatable: allocatableCpuMemory } }),
+    ...newNodeLifetimeRecorder({ requested: requestedCpuMemory, allocatable: allocatableCpuMemory }),
     csrSigner,
     tokensController,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),

@@ -52,12 +52,14 @@ export const ALLOWED: Record<string, readonly string[]> = {
   // kubemu check: a throwaway cluster judged phase by phase; the CLI hands it kubectl's apply steps;
   // NetworkPolicy findings use the network's policy model.
   'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'network', 'kustomize'],
+  // kubemu cost: node-hours and the allocation of their cost, pure over the billing record.
+  'cost': ['api'],
   // A node's host (kubemu ssh): its files and units over the API, with the kubelet's shell and static pods.
   'node-host': [...COMPONENT_BASE, 'kubelet'],
   // Exercises: a cluster set up by commands and judged through the API, the network model and node hosts.
   'exercise': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'cluster', 'check', 'kubelet', 'network', 'node-host', 'printers'],
   'cli': ['exercise', 'node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
-    'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check', 'kustomize'],
+    'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check', 'kustomize', 'cost'],
 };
 
 /**

@@ -11,6 +11,7 @@ import { DEFAULT_CLUSTER, checkClusterName, clusterDir, clusterExists, currentCl
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import { renderTabbed } from '../../printers/table';
 import { RESERVATION_PROFILES, type ReservationProfile } from '../../cluster/reservations';
+import { systemPoolFor } from '../../cluster/aks-system-pool';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store';
 import { CNI_OPTIONS, type CniOption } from '../../cluster/cni-option';
 
@@ -80,6 +81,7 @@ const create = leaf({
     clock: { type: 'string', default: 'wall', describe: 'manual (moves only with `kubemu tick`) or wall (follows real time).' },
     seed: { type: 'number', default: 1, describe: 'Seed of the cluster\'s random choices (names, tie-breaks).' },
     'node-profile': { type: 'string', default: 'kubeadm', describe: 'What nodes reserve from pods: kubeadm (evictionHard 100Mi only) or aks (AKS 1.29+ kube-reserved CPU and memory).' },
+    'system-pool': { type: 'boolean', default: false, describe: 'With --node-profile aks: the workers are AKS\'s System pool nodepool1 (VM size from --node-cpu/--node-memory), hosting CoreDNS and konnectivity-agent.' },
     cni: { type: 'string', default: CNI_OPTIONS[0], describe: 'Pod network: builtin (configured on the nodes, no add-on pods), none (nodes NotReady until a CNI add-on is applied), calico, or cilium (which replaces kube-proxy).' },
     ...CONTROL_PLANE_FILE_OPTIONS,
   },
@@ -101,7 +103,10 @@ const create = leaf({
     if (!RESERVATION_PROFILES.includes(profile as ReservationProfile)) throw new CliError(`--node-profile must be one of ${RESERVATION_PROFILES.join(', ')}, got "${profile}"`);
     const cni = opts.cni;
     if (!CNI_OPTIONS.includes(cni as CniOption)) throw new CliError(`--cni must be one of ${CNI_OPTIONS.join(', ')}, got "${cni}"`);
+    if (opts['system-pool'] && profile !== 'aks') throw new CliError('--system-pool needs --node-profile aks');
+    if (opts['system-pool'] && !systemPoolFor(1, opts['node-cpu'], opts['node-memory'], 110, 1)) throw new CliError(`--system-pool: no VM size has ${opts['node-cpu']} CPUs and ${opts['node-memory']} (kubemu nodepool add --help lists them)`);
     const spec: ClusterSpec = {
+      ...(opts['system-pool'] ? { systemPool: true } : {}),
       ...(cni === CNI_OPTIONS[0] ? {} : { cni: cni as CniOption }),
       nodeProfile: profile as ReservationProfile,
       workers: intFlag(opts.workers, 'workers', 0),

@@ -59,6 +59,8 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['addon', () => (require('./addon') as typeof import('./addon')).addonCommand],
   ['load', () => (require('./load') as typeof import('./load')).loadCommand],
   ['rightsize', () => (require('./rightsize') as typeof import('./rightsize')).rightsizeCommand],
+  ['nodepool', () => (require('./nodepool') as typeof import('./nodepool')).nodepoolCommand],
+  ['cost', () => (require('./cost') as typeof import('./cost')).costCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
   ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],

@@ -1,0 +1,113 @@
+/**
+ * nodelifetime: the billing record `kubemu cost` reads — when each node ran (a VM is billed
+ * for its lifetime) and when each pod held requests on it (the OpenCost allocation model
+ * splits a node's cost by requests). Nothing in Kubernetes keeps this once a node or pod is
+ * deleted, so a recorder keeps it, as a cloud's billing and a cost tool's Prometheus would:
+ * a local record per node, level-driven from the node and the pods bound to it.
+ */
+import type { KubeObject } from '../../api/meta';
+import type { Controller, ReconcileContext, Request } from '../../sim/controller';
+
+/** COST_HOLDER names the record; NODES_KEY holds every node's lifetimes, podsKey(node) its pods' intervals. */
+export const COST_HOLDER = 'kubemu-cost';
+export const NODES_KEY = 'nodes';
+export const podsKey = (node: string): string => `pods/${node}`;
+
+/** NodeLife is one node's time in the cluster (a name reused later gets a second entry). */
+export interface NodeLife {
+  name: string; uid: string; start: number; stop?: number;
+  pool?: string; vmSize?: string;
+  /** cpuMilli and memory (bytes) are the node's allocatable. */
+  cpuMilli: number; memory: number;
+}
+
+/** PodSpan is a pod's time holding its requests on a node. */
+export interface PodSpan {
+  uid: string; namespace: string; name: string; workload: string;
+  cpuMilli: number; memory: number; start: number; stop?: number;
+}
+
+/** Resources a pod holds and a node offers, in milli-CPU and bytes (injected: the scheduler's accounting). */
+export interface Accounting {
+  requested(pod: KubeObject): { milliCPU: number; memory: number };
+  allocatable(node: KubeObject): { milliCPU: number; memory: number };
+}
+
+const holds = (p: KubeObject) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed';
+
+/** workloadOf names the pod's workload as kind/name: a ReplicaSet's Deployment, else its controller, else the pod. */
+function workloadOf(pod: KubeObject, ctx: ReconcileContext): string {
+  const owner = (pod.metadata.ownerReferences ?? []).find((r) => r.controller);
+  if (!owner) return `Pod/${pod.metadata.name}`;
+  if (owner.kind === 'ReplicaSet') {
+    const rs = ctx.api.tryGet({ kind: 'ReplicaSet', namespace: pod.metadata.namespace, name: owner.name });
+    const dep = rs?.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'Deployment');
+    if (dep) return `Deployment/${dep.name}`;
+  }
+  return `${owner.kind}/${owner.name}`;
+}
+
+/** podKey is where a running span's pointer is kept while the pod holds its requests. */
+const podKey = (ns: string, name: string): string => `pod/${ns}/${name}`;
+interface OpenSpan { uid: string; node: string }
+
+/** closeSpan ends a pod's open span on its node. */
+function closeSpan(ctx: ReconcileContext, open: OpenSpan, now: number): void {
+  const spans = ctx.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey(open.node)) ?? [];
+  const s = spans.find((x) => x.uid === open.uid && x.stop === undefined);
+  if (s) { s.stop = now; ctx.api.setNodeLocalState(COST_HOLDER, podsKey(open.node), spans); }
+}
+
+/**
+ * newNodeLifetimeRecorder builds the recorder: one loop for nodes (their lifetimes) and one for
+ * pods (a span opens when a pod is bound and holds requests, and closes when it ends or goes).
+ * A pod's status changes cost one small read; the node's list is written only when a span
+ * opens or closes.
+ */
+export function newNodeLifetimeRecorder(acct: Accounting): Controller[] {
+  const nodes: Controller = {
+    name: 'kubemu-cost-nodes',
+    for: 'Node',
+    reconcile(req: Request, ctx: ReconcileContext): void {
+      const now = ctx.clock.nowMs();
+      const node = ctx.api.tryGet({ kind: 'Node', name: req.name });
+      const lives = ctx.api.nodeLocalState<NodeLife[]>(COST_HOLDER, NODES_KEY) ?? [];
+      const open = lives.find((l) => l.name === req.name && l.stop === undefined);
+      if (open && open.uid === node?.metadata.uid) return;
+      if (open) open.stop = now;
+      if (node) {
+        const a = acct.allocatable(node);
+        const labels = node.metadata.labels ?? {};
+        lives.push({
+          name: req.name, uid: node.metadata.uid!, start: Date.parse(node.metadata.creationTimestamp!) || now,
+          ...(labels.agentpool ? { pool: labels.agentpool } : {}),
+          ...(labels['node.kubernetes.io/instance-type'] ? { vmSize: labels['node.kubernetes.io/instance-type'] } : {}),
+          cpuMilli: a.milliCPU, memory: a.memory,
+        });
+      }
+      ctx.api.setNodeLocalState(COST_HOLDER, NODES_KEY, lives);
+    },
+  };
+  const pods: Controller = {
+    name: 'kubemu-cost-pods',
+    for: 'Pod',
+    accepts: (pod) => !!pod.spec?.nodeName,
+    reconcile(req: Request, ctx: ReconcileContext): void {
+      const key = podKey(req.namespace!, req.name);
+      const open = ctx.api.nodeLocalState<OpenSpan>(COST_HOLDER, key);
+      const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
+      const holding = pod?.spec?.nodeName && holds(pod) ? pod : undefined;
+      if (open && open.uid === holding?.metadata.uid) return;
+      const now = ctx.clock.nowMs();
+      if (open) { closeSpan(ctx, open, now); ctx.api.setNodeLocalState(COST_HOLDER, key, undefined); }
+      if (!holding) return;
+      const node = holding.spec!.nodeName as string;
+      const r = acct.requested(holding);
+      const spans = ctx.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey(node)) ?? [];
+      spans.push({ uid: holding.metadata.uid!, namespace: req.namespace!, name: req.name, workload: workloadOf(holding, ctx), cpuMilli: r.milliCPU, memory: r.memory, start: now });
+      ctx.api.setNodeLocalState(COST_HOLDER, podsKey(node), spans);
+      ctx.api.setNodeLocalState(COST_HOLDER, key, { uid: holding.metadata.uid!, node } satisfies OpenSpan);
+    },
+  };
+  return [nodes, pods];
+}

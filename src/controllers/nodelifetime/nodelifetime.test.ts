@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { newTestCluster } from '../../../test/helpers/test-cluster';
+import { COST_HOLDER, NODES_KEY, podsKey, type NodeLife, type PodSpan } from './index';
+
+describe('billing record', () => {
+  it('keeps a pod\'s span of requests on its node and a node\'s lifetime after both are deleted', () => {
+    const cluster = newTestCluster({ workers: 1 });
+    const t0 = cluster.clock.nowMs();
+    cluster.write(() => cluster.api.create({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' },
+      spec: { nodeName: 'worker01', containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '250m', memory: '1Gi' } } }] },
+    }, { fieldManager: 'test' }));
+    cluster.advance(60_000);
+    cluster.write(() => cluster.api.delete({ kind: 'Pod', namespace: 'default', name: 'p' }, { fieldManager: 'test', gracePeriodSeconds: 0 }));
+    cluster.advance(60_000);
+    const t1 = cluster.clock.nowMs();
+    cluster.write(() => cluster.api.delete({ kind: 'Node', name: 'worker01' }, { fieldManager: 'test' }));
+    const spans = cluster.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey('worker01'))!.filter((s) => s.namespace === 'default');
+    expect(spans).toEqual([expect.objectContaining({ name: 'p', workload: 'Pod/p', cpuMilli: 250, memory: 1024 ** 3, start: t0, stop: t0 + 60_000 })]);
+    const life = cluster.api.nodeLocalState<NodeLife[]>(COST_HOLDER, NODES_KEY)!.find((l) => l.name === 'worker01')!;
+    expect(life.stop).toBe(t1);
+    expect(life.start).toBeLessThan(t0);
+  });
+});
