@@ -1,8 +1,14 @@
 /**
  * oracle.test-helper: the differential oracle for generator tests — the real kubectl v1.32
- * client's `--dry-run=client -o json` output, or, where kubectl is absent, the same output
- * captured earlier into __golden__/kubectl-dry-run.json.
+ * client's `--dry-run=client -o json` output, captured into __golden__/<key>.json with the
+ * arguments and the digests of the fixture files it read. A capture whose arguments and inputs
+ * are this test's is kubectl's answer (kubectl 1.32 is pinned, so its answer cannot change):
+ * starting a Go binary per case cost a fifth of the unit suite's time. A case without a
+ * capture, or whose capture was made from other arguments or other file contents, runs the
+ * live kubectl; without one it fails and says how to capture. KUBEMU_ORACLE_LIVE=1 runs
+ * kubectl for every case, and KUBEMU_UPDATE_GOLDEN=1 rewrites the captures.
  */
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,6 +22,9 @@ const goldenFile = (key: string): string => path.join(GOLDEN_DIR, `${key.replace
 
 /** OracleResult is kubectl's JSON text on success, or its error line. */
 export type OracleResult = { json: string } | { error: string };
+
+/** Capture is a golden file: kubectl's result for these arguments and these fixture files. */
+type Capture = OracleResult & { args?: string[]; inputs?: Record<string, string> };
 
 /** FIXTURE_DIR holds the files tests pass to --from-file etc.; the same relative paths are used with kubectl. */
 export const FIXTURE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-gen-'));
@@ -36,12 +45,58 @@ function errorLine(stderr: string): string {
 }
 
 /**
- * kubectl runs `kubectl <args> --dry-run=client -o json` in FIXTURE_DIR, or returns the golden
- * capture for `key` without kubectl. Returns undefined when neither is available.
+ * inputDigests names the fixture files and folders `args` can make kubectl read — every
+ * `=`-separated tail of an argument that exists under FIXTURE_DIR — with a digest of each,
+ * so a capture is used only for the inputs it was made from. (FIXTURE_DIR holds the fixtures
+ * of every test file the worker ran, so the whole folder would not do.)
+ */
+export function inputDigests(args: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const arg of args) {
+    const parts = arg.split('=');
+    for (let i = 0; i < parts.length; i++) {
+      const rel = parts.slice(i).join('=');
+      if (!rel || rel.startsWith('-') || out[rel] !== undefined) continue;
+      const digest = treeDigest(path.resolve(FIXTURE_DIR, rel));
+      if (digest) out[rel] = digest;
+    }
+  }
+  return out;
+}
+
+function treeDigest(p: string): string | undefined {
+  let st: fs.Stats;
+  try { st = fs.statSync(p); } catch { return undefined; }
+  const h = createHash('sha256');
+  if (st.isDirectory()) {
+    for (const name of fs.readdirSync(p).sort()) h.update(`${name}\0${treeDigest(path.join(p, name)) ?? '-'}\0`);
+    return `dir:${h.digest('hex')}`;
+  }
+  return `file:${h.update(fs.readFileSync(p)).digest('hex')}`;
+}
+
+function readCapture(file: string): Capture | undefined {
+  try { return JSON.parse(fs.readFileSync(file, 'utf8')) as Capture; } catch { return undefined; }
+}
+
+function sameInputs(c: Capture, args: string[], inputs: Record<string, string>): boolean {
+  return JSON.stringify(c.args) === JSON.stringify(args) && JSON.stringify(c.inputs ?? {}) === JSON.stringify(inputs);
+}
+
+/**
+ * kubectl returns kubectl's result for `kubectl <args> --dry-run=client -o json` run in
+ * FIXTURE_DIR: the capture for `key` when it was made from these arguments and inputs, else
+ * kubectl's live answer. Returns undefined when neither is available.
  */
 export function kubectl(key: string, args: string[]): OracleResult | undefined {
   const file = goldenFile(key);
-  if (!HAS_KUBECTL) return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as OracleResult : undefined;
+  const inputs = inputDigests(args);
+  const captured = readCapture(file);
+  const update = !!process.env.KUBEMU_UPDATE_GOLDEN;
+  if (captured && !update && process.env.KUBEMU_ORACLE_LIVE !== '1' && sameInputs(captured, args, inputs)) {
+    return 'error' in captured ? { error: captured.error } : { json: captured.json };
+  }
+  if (!HAS_KUBECTL) return undefined;
   let result: OracleResult;
   try {
     // Output flags go before any `--`, after which words are the command.
@@ -55,9 +110,9 @@ export function kubectl(key: string, args: string[]): OracleResult | undefined {
   } catch (e) {
     result = { error: errorLine(String((e as { stderr?: string }).stderr ?? '')) };
   }
-  if (process.env.KUBEMU_UPDATE_GOLDEN) {
+  if (update) {
     fs.mkdirSync(GOLDEN_DIR, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+    fs.writeFileSync(file, JSON.stringify({ args, inputs, ...result }, null, 2) + '\n');
   }
   return result;
 }
@@ -77,7 +132,7 @@ export function fixtureFs(env: Record<string, string> = {}): GeneratorFs {
 /** expectSameAsKubectl asserts that `build()` equals kubectl's object (key order included) or throws its error. */
 export function expectSameAsKubectl(key: string, args: string[], build: () => unknown): void {
   const oracle = kubectl(key, args);
-  if (!oracle) throw new Error(`no kubectl and no golden capture for ${key}`);
+  if (!oracle) throw new Error(`no kubectl, and no capture of ${key} for these arguments and files: capture it with KUBEMU_UPDATE_GOLDEN=1 where kubectl 1.32 is on PATH`);
   if ('error' in oracle) {
     expect(build).toThrow(oracle.error);
     let message = '';
