@@ -8,13 +8,13 @@
  * live kubectl; without one it fails and says how to capture. KUBEMU_ORACLE_LIVE=1 runs
  * kubectl for every case, and KUBEMU_UPDATE_GOLDEN=1 rewrites the captures.
  */
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect } from 'vitest';
 import { HAS_KUBECTL, KUBECTL } from '../../../test/differential/kubectl-oracle';
+import { inputDigests } from '../../../test/differential/kubectl-captures';
 import { type GeneratorFs, nodeGeneratorFs } from './generator-fs';
 
 const GOLDEN_DIR = path.join(__dirname, '__golden__');
@@ -44,37 +44,6 @@ function errorLine(stderr: string): string {
   return line.replace(/^error: /, '');
 }
 
-/**
- * inputDigests names the fixture files and folders `args` can make kubectl read — every
- * `=`-separated tail of an argument that exists under FIXTURE_DIR — with a digest of each,
- * so a capture is used only for the inputs it was made from. (FIXTURE_DIR holds the fixtures
- * of every test file the worker ran, so the whole folder would not do.)
- */
-export function inputDigests(args: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const arg of args) {
-    const parts = arg.split('=');
-    for (let i = 0; i < parts.length; i++) {
-      const rel = parts.slice(i).join('=');
-      if (!rel || rel.startsWith('-') || out[rel] !== undefined) continue;
-      const digest = treeDigest(path.resolve(FIXTURE_DIR, rel));
-      if (digest) out[rel] = digest;
-    }
-  }
-  return out;
-}
-
-function treeDigest(p: string): string | undefined {
-  let st: fs.Stats;
-  try { st = fs.statSync(p); } catch { return undefined; }
-  const h = createHash('sha256');
-  if (st.isDirectory()) {
-    for (const name of fs.readdirSync(p).sort()) h.update(`${name}\0${treeDigest(path.join(p, name)) ?? '-'}\0`);
-    return `dir:${h.digest('hex')}`;
-  }
-  return `file:${h.update(fs.readFileSync(p)).digest('hex')}`;
-}
-
 function readCapture(file: string): Capture | undefined {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')) as Capture; } catch { return undefined; }
 }
@@ -90,7 +59,7 @@ function sameInputs(c: Capture, args: string[], inputs: Record<string, string>):
  */
 export function kubectl(key: string, args: string[]): OracleResult | undefined {
   const file = goldenFile(key);
-  const inputs = inputDigests(args);
+  const inputs = inputDigests(args, FIXTURE_DIR);
   const captured = readCapture(file);
   const update = !!process.env.KUBEMU_UPDATE_GOLDEN;
   if (captured && !update && process.env.KUBEMU_ORACLE_LIVE !== '1' && sameInputs(captured, args, inputs)) {
