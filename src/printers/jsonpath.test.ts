@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compileJsonPath, jsonPathExecMessage, jsonPathParseMessage } from './jsonpath';
-import { describeWithKubectl } from '../../test/differential/kubectl-oracle';
-import { runKubectl } from './jsonpath-kubectl-oracle.test-helper';
+import { KubectlCaptures } from '../../test/differential/kubectl-captures';
+import { HAS_KUBECTL } from '../../test/differential/kubectl-oracle';
+import { describeWithInputs, kubectlInput } from '../../test/helpers/required-input';
 
 // The label probe=1 is already present, so `kubectl label --local --overwrite … probe=1`
 // hands kubectl's jsonpath engine exactly this object.
@@ -126,33 +127,44 @@ describe('compileJsonPath', () => {
   });
 });
 
-describeWithKubectl('compileJsonPath agrees with kubectl', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kubemu-jsonpath-'));
-  const file = join(dir, 'pod.json');
-  writeFileSync(file, JSON.stringify(POD));
-  const run = (args: string[]) => runKubectl(['label', '--local', '--overwrite', '-f', file, 'probe=1', ...args]);
+// kubectl's answers are captured (test/differential/kubectl-captures.ts): a Go process per case was most of this file's time.
+const captures = new KubectlCaptures(join(__dirname, 'testdata', 'jsonpath-kubectl.json'));
+const oracleDir = mkdtempSync(join(tmpdir(), 'kubemu-jsonpath-'));
+writeFileSync(join(oracleDir, 'pod.json'), JSON.stringify(POD));
+const oracleArgs = (args: string[]) => ['label', '--local', '--overwrite', '-f', 'pod.json', 'probe=1', ...args];
+const ORACLE_LINES = [
+  ...CASES.map((tc) => ['-o', `jsonpath=${tc.template}`]),
+  ['-o', 'jsonpath-as-json={.spec.containers[0].ports}'],
+  ['-o', 'jsonpath={.spec.containers[5].name}'],
+  ['--allow-missing-template-keys=false', '-o', 'jsonpath={.spec.nope}'],
+  ['-o', 'jsonpath={.a[x]}'],
+].map(oracleArgs);
+
+describeWithInputs('compileJsonPath agrees with kubectl', [kubectlInput(HAS_KUBECTL || captures.complete(ORACLE_LINES, oracleDir))], () => {
+  afterAll(() => rmSync(oracleDir, { recursive: true, force: true }));
+  const run = (args: string[]) => captures.run(oracleArgs(args), oracleDir);
 
   for (const tc of CASES) {
-    it(tc.name, async () => {
-      const r = await run(['-o', `jsonpath=${tc.template}`]);
+    it(tc.name, () => {
+      const r = run(['-o', `jsonpath=${tc.template}`]);
       expect(r.stdout).toBe(tc.want);
     });
   }
-  it('jsonpath-as-json', async () => {
-    const r = await run(['-o', 'jsonpath-as-json={.spec.containers[0].ports}']);
+  it('jsonpath-as-json', () => {
+    const r = run(['-o', 'jsonpath-as-json={.spec.containers[0].ports}']);
     expect(r.stdout).toBe(compileJsonPath('{.spec.containers[0].ports}').executeAsJson(POD, true));
   });
-  it('execution error text, byte for byte', async () => {
-    const r = await run(['-o', 'jsonpath={.spec.containers[5].name}']);
+  it('execution error text, byte for byte', () => {
+    const r = run(['-o', 'jsonpath={.spec.containers[5].name}']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`error: ${jsonPathExecMessage('{.spec.containers[5].name}', 'array index out of bounds: index 5, length 3', POD)}`);
   });
-  it('missing key error text when keys are required', async () => {
-    const r = await run(['--allow-missing-template-keys=false', '-o', 'jsonpath={.spec.nope}']);
+  it('missing key error text when keys are required', () => {
+    const r = run(['--allow-missing-template-keys=false', '-o', 'jsonpath={.spec.nope}']);
     expect(r.stderr).toBe(`error: ${jsonPathExecMessage('{.spec.nope}', 'nope is not found', POD)}`);
   });
-  it('parse error text', async () => {
-    const r = await run(['-o', 'jsonpath={.a[x]}']);
+  it('parse error text', () => {
+    const r = run(['-o', 'jsonpath={.a[x]}']);
     expect(r.stderr).toBe(`error: ${jsonPathParseMessage('{.a[x]}', 'invalid array index x')}\n`);
   });
 });

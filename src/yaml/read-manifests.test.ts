@@ -214,11 +214,13 @@ describe('readManifests: errors with kubectl v1.32 text', () => {
 
 describe('readManifests: hostile input', () => {
   for (const n of [4, 5, 6, 7, 9]) {
-    it(`rejects the ${n}-level alias bomb within milliseconds`, () => {
+    it(`rejects the ${n}-level alias bomb before expanding it`, () => {
       const text = readFileSync(`${HAZARDS}/bomb${n}.yaml`, 'utf8');
       const t0 = performance.now();
       const msg = firstError(text, 'bomb.yaml');
-      expect(performance.now() - t0).toBeLessThan(200);
+      // Expanded, the 9-level bomb is 9^9 nodes (minutes and gigabytes); refused, it takes
+      // milliseconds. The bound is far from both, so a loaded machine cannot fail it.
+      expect(performance.now() - t0).toBeLessThan(5_000);
       expect(msg).toBe(parseErr('bomb.yaml', EXCESSIVE_ALIASING));
     });
   }

@@ -55,11 +55,14 @@ export function tempHome(): TempHome {
 }
 
 /**
- * WARM_CLUSTERS maps a `cluster create` command line to a home holding the cluster it made,
- * settled and closed. A manual-clock cluster replays byte for byte (fixed epoch, seeded
- * randomness), so a copy of that home is the cluster a fresh create would make, for the cost
- * of copying a file instead of bootstrapping and warming up nodes and add-ons. Kept on
- * globalThis: test files share their worker (isolate: false) and so share the snapshots.
+ * WARM_CLUSTERS maps a `cluster create` command line, without the cluster's name, to a home
+ * holding the cluster it made, settled and closed. A manual-clock cluster replays byte for
+ * byte (fixed epoch, seeded randomness), so a copy of that home is the cluster a fresh create
+ * would make, for the cost of copying a file instead of bootstrapping and warming up nodes and
+ * add-ons. The name is not part of the cluster's state — only of its folder and the home's
+ * current-cluster line — so one warm cluster serves every name: scenario files asked for
+ * about 120 different command lines, most differing only in the name. Kept on globalThis:
+ * test files share their worker (isolate: false) and so share the snapshots.
  */
 const WARM_KEY = Symbol.for('kubemu.test.warmClusters');
 type WarmClusters = Map<string, string>;
@@ -73,19 +76,52 @@ function warmClusters(): WarmClusters {
   return g[WARM_KEY];
 }
 
-/** manualCluster makes a temp home with a manual-clock cluster in use (a copy of a warm one made with the same arguments). */
-export function manualCluster(name = 'test', seed = 7, extra = ''): TempHome {
-  const command = `cluster create ${name} --clock manual --seed ${seed} ${extra}`.trim();
-  const home = tempHome();
-  const snapshot = warmClusters().get(command);
-  if (snapshot) {
-    fs.cpSync(snapshot, home.dir, { recursive: true });
-    return home;
+/** WARM_NAME is the name warm clusters are made under. */
+const WARM_NAME = 'test';
+
+/** currentClusterFile is the home's config.json naming `name` as the cluster in use, as `cluster create` writes it. */
+const currentClusterFile = (name: string) => `${JSON.stringify({ currentCluster: name }, null, 2)}\n`;
+
+/**
+ * renameCluster makes a home copied from a warm one name its cluster `name`, as a create with
+ * that name would have. It returns false, changing nothing, when the home holds anything but
+ * the one cluster's folder and config.json in the shape it expects.
+ */
+function renameCluster(dir: string, name: string): boolean {
+  const config = path.join(dir, 'config.json');
+  const clusters = path.join(dir, 'clusters');
+  try {
+    if (fs.readdirSync(dir).sort().join(',') !== 'clusters,config.json') return false;
+    if (fs.readdirSync(clusters).join(',') !== WARM_NAME) return false;
+    if (fs.readFileSync(config, 'utf8') !== currentClusterFile(WARM_NAME)) return false;
+  } catch {
+    return false;
   }
-  const r = home.run(command);
+  fs.renameSync(path.join(clusters, WARM_NAME), path.join(clusters, name));
+  fs.writeFileSync(config, currentClusterFile(name));
+  return true;
+}
+
+/** manualCluster makes a temp home with a manual-clock cluster in use (a copy of a warm one made with the same arguments). */
+export function manualCluster(name = WARM_NAME, seed = 7, extra = ''): TempHome {
+  const command = (n: string) => `cluster create ${n} --clock manual --seed ${seed} ${extra}`.trim();
+  const key = command('');
+  let snapshot = warmClusters().get(key);
+  if (!snapshot) {
+    // The maker's home itself becomes the snapshot.
+    const maker = tempHome();
+    const r = maker.run(command(WARM_NAME));
+    if (r.code !== 0) throw new Error(`cluster create failed: ${r.stderr}`);
+    snapshot = maker.dir;
+    warmClusters().set(key, snapshot);
+  }
+  const home = tempHome();
+  fs.cpSync(snapshot, home.dir, { recursive: true });
+  if (name === WARM_NAME || renameCluster(home.dir, name)) return home;
+  // A home in another shape: make this name's cluster afresh.
+  home.cleanup();
+  const fresh = tempHome();
+  const r = fresh.run(command(name));
   if (r.code !== 0) throw new Error(`cluster create failed: ${r.stderr}`);
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-warm-'));
-  fs.cpSync(home.dir, copy, { recursive: true });
-  warmClusters().set(command, copy);
-  return home;
+  return fresh;
 }

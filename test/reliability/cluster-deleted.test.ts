@@ -5,7 +5,7 @@
  * longer exists, nor exit 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_MINUTE_CRONJOB, buildOnce, cleanupBuild, kubemu, kubemuStart, newHome, removeHome, untilStopped, writeFile } from './spawn-cli';
+import { EVERY_MINUTE_CRONJOB, buildOnce, cleanupBuild, clusterHome, kubemu, kubemuStart, removeHome, untilStopped, writeFile } from './spawn-cli';
 
 const DELETED = 'error: cluster "c" was deleted while the command ran\n';
 
@@ -19,9 +19,8 @@ describe('cluster delete during a command', () => {
   afterAll(() => { for (const h of homes) removeHome(h); cleanupBuild(); });
 
   const cluster = () => {
-    const home = newHome('gone');
+    const home = clusterHome('gone', ['c', '--clock', 'manual', '--seed', '5']);
     homes.push(home);
-    expect(kubemu(home, ['cluster', 'create', 'c', '--clock', 'manual', '--seed', '5']).code).toBe(0);
     return home;
   };
 

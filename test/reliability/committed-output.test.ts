@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildOnce, cleanupBuild, kubemu, kubemuLimited, newHome, removeHome, writeFile } from './spawn-cli';
+import { buildOnce, cleanupBuild, clusterHome, kubemu, kubemuLimited, removeHome, writeFile } from './spawn-cli';
 
 const BATCH = 100; // WRITE_BATCH_DOCS
 
@@ -31,9 +31,8 @@ describe('apply prints only what it committed', () => {
   afterAll(() => { for (const h of homes) removeHome(h); cleanupBuild(); });
 
   const cluster = () => {
-    const home = newHome('commit');
+    const home = clusterHome('commit', ['c', '--clock', 'manual', '--seed', '5']);
     homes.push(home);
-    expect(kubemu(home, ['cluster', 'create', 'c', '--clock', 'manual', '--seed', '5']).code).toBe(0);
     return home;
   };
 

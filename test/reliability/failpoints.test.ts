@@ -5,7 +5,7 @@
  * command converges the cluster to the state an uninterrupted run reaches.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce, cleanupBuild, kubemu, newHome, removeHome, writeFile } from './spawn-cli';
+import { buildOnce, cleanupBuild, clusterHome, kubemu, removeHome, writeFile } from './spawn-cli';
 
 const DEPLOY = `apiVersion: apps/v1
 kind: Deployment
@@ -33,9 +33,8 @@ describe('kill -9 at named failpoints', () => {
   afterAll(() => { for (const h of homes) removeHome(h); cleanupBuild(); });
 
   const cluster = () => {
-    const home = newHome('fp');
+    const home = clusterHome('fp', ['f', '--clock', 'manual', '--seed', '3']);
     homes.push(home);
-    expect(kubemu(home, ['cluster', 'create', 'f', '--clock', 'manual', '--seed', '3']).code).toBe(0);
     return home;
   };
 

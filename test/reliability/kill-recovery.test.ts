@@ -5,7 +5,7 @@
  * (Randomness here is the test's own, not the cluster's: kill timing is what varies.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce, cleanupBuild, configMap, kubemu, kubemuShell, newHome, removeHome, writeFile } from './spawn-cli';
+import { buildOnce, cleanupBuild, configMap, clusterHome, kubemu, kubemuShell, removeHome, writeFile } from './spawn-cli';
 
 const ROUNDS = Number(process.env.KUBEMU_KILL_ROUNDS ?? 3);
 const PER_LOOP = 30;
@@ -14,8 +14,7 @@ describe('kill -9 during apply/tick', () => {
   let home: string;
   beforeAll(() => {
     buildOnce();
-    home = newHome('kill');
-    expect(kubemu(home, ['cluster', 'create', 'k', '--clock', 'manual', '--seed', '7']).code).toBe(0);
+    home = clusterHome('kill', ['f', '--clock', 'manual', '--seed', '7']);
   });
   afterAll(() => { removeHome(home); cleanupBuild(); });
 

@@ -10,16 +10,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { notAStateFile } from '../../src/cli/errors';
-import { buildOnce, cleanupBuild, configMap, hasStackTrace, kubemu, kubemuShell, newHome, removeHome, writeFile, REPO } from './spawn-cli';
+import { buildOnce, cleanupBuild, configMap, clusterHome, hasStackTrace, kubemu, kubemuShell, newHome, removeHome, writeFile, REPO } from './spawn-cli';
 import { addonPath } from '../../src/store/sqlite/addon-path';
 
 const homes: string[] = [];
 
 /** freshCluster makes a home with a small cluster and returns it and its state file (checkpointed, no WAL left). */
 function freshCluster(): { home: string; state: string } {
-  const home = newHome('fault');
+  const home = clusterHome('fault', ['f', '--clock', 'manual', '--seed', '7']);
   homes.push(home);
-  expect(kubemu(home, ['cluster', 'create', 'f', '--clock', 'manual', '--seed', '7']).code).toBe(0);
   expect(kubemu(home, ['apply', '-f', writeFile(home, 'cm.yaml', configMap('one', '1'))]).code).toBe(0);
   const state = path.join(home, 'clusters', 'f', 'state.db');
   return { home, state };

@@ -2,9 +2,11 @@
  * verbs-local: `label|annotate|patch|set … --local -f FILE -o …` print exactly what the
  * real kubectl v1.32 client prints for the same file (no cluster involved).
  */
-import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithKubectl, KUBECTL } from '../differential/kubectl-oracle';
+import { KubectlCaptures } from '../differential/kubectl-captures';
+import { HAS_KUBECTL } from '../differential/kubectl-oracle';
+import { describeWithInputs, kubectlInput } from '../helpers/required-input';
 import { tempHome } from '../helpers/run-cli';
 
 const DEPLOY = `apiVersion: apps/v1
@@ -140,15 +142,13 @@ const CASES: string[][] = [
   ['set', 'env', '--local', '-f', 'dep.yaml', 'A=1'],
 ];
 
-function realKubectl(args: string[]): { stdout: string; stderr: string; code: number } {
-  const r = spawnSync(KUBECTL, args, { cwd: home.dir, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '/dev/null' } });
-  return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
-}
+// kubectl's answers are captured (test/differential/kubectl-captures.ts): 56 Go processes were most of this file's time.
+const captures = new KubectlCaptures(path.join(__dirname, 'testdata', 'verbs-local-kubectl.json'));
 
-describeWithKubectl('--local edits print what kubectl prints', () => {
+describeWithInputs('--local edits print what kubectl prints', [kubectlInput(HAS_KUBECTL || captures.complete(CASES, home.dir))], () => {
   for (const args of CASES) {
     it(args.join(' '), () => {
-      const want = realKubectl(args);
+      const want = captures.run(args, home.dir);
       const got = home.run(args, { cwd: home.dir });
       expect(got).toEqual(want);
     });

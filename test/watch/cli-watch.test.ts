@@ -30,14 +30,18 @@ describe('R7 kubemu get -w', () => {
   afterAll(() => home.cleanup());
 
   it('prints every change once, in order, then exits at --request-timeout', async () => {
-    const child = spawn(process.execPath, [path.join(bin, 'bin', 'kubemu'), 'get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=8s'],
+    const child = spawn(process.execPath, [path.join(bin, 'bin', 'kubemu'), 'get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=12s'],
       { env: { ...process.env, KUBEMU_HOME: home.dir, NO_COLOR: '1' } });
     let out = '', err = '';
     child.stdout.on('data', (d) => { out += d; });
     child.stderr.on('data', (d) => { err += d; });
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    // Writes start once the initial list is out, so every one of them is a watch event.
-    for (let i = 0; i < 100 && !out.includes('NAME'); i++) await sleep(50);
+    let ended = false;
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => { ended = true; r(code); }));
+    // Writes start once the initial list is out, so every one of them is a watch event. No
+    // cap on the wait: a loaded machine can take seconds to start a process.
+    while (!out.includes('NAME') && !ended) await sleep(50);
+    // --request-timeout counts from the watch's start: 12 s leave the writes below (2.4 s of
+    // sleeps and seven commands) room on a loaded machine; 8 s could run out before the last write.
     const expected: string[] = [];
     const step = (args: string[], event: string) => {
       const r = home.run(args);

@@ -1,7 +1,12 @@
 /**
  * oracle.test-helper: the differential oracle for generator tests — the real kubectl v1.32
- * client's `--dry-run=client -o json` output, or, where kubectl is absent, the same output
- * captured earlier into __golden__/kubectl-dry-run.json.
+ * client's `--dry-run=client -o json` output, captured into __golden__/<key>.json with the
+ * arguments and the digests of the fixture files it read. A capture whose arguments and inputs
+ * are this test's is kubectl's answer (kubectl 1.32 is pinned, so its answer cannot change):
+ * starting a Go binary per case cost a fifth of the unit suite's time. A case without a
+ * capture, or whose capture was made from other arguments or other file contents, runs the
+ * live kubectl; without one it fails and says how to capture. KUBEMU_ORACLE_LIVE=1 runs
+ * kubectl for every case, and KUBEMU_UPDATE_GOLDEN=1 rewrites the captures.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -9,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect } from 'vitest';
 import { HAS_KUBECTL, KUBECTL } from '../../../test/differential/kubectl-oracle';
+import { inputDigests } from '../../../test/differential/kubectl-captures';
 import { type GeneratorFs, nodeGeneratorFs } from './generator-fs';
 
 const GOLDEN_DIR = path.join(__dirname, '__golden__');
@@ -16,6 +22,9 @@ const goldenFile = (key: string): string => path.join(GOLDEN_DIR, `${key.replace
 
 /** OracleResult is kubectl's JSON text on success, or its error line. */
 export type OracleResult = { json: string } | { error: string };
+
+/** Capture is a golden file: kubectl's result for these arguments and these fixture files. */
+type Capture = OracleResult & { args?: string[]; inputs?: Record<string, string> };
 
 /** FIXTURE_DIR holds the files tests pass to --from-file etc.; the same relative paths are used with kubectl. */
 export const FIXTURE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-gen-'));
@@ -35,13 +44,28 @@ function errorLine(stderr: string): string {
   return line.replace(/^error: /, '');
 }
 
+function readCapture(file: string): Capture | undefined {
+  try { return JSON.parse(fs.readFileSync(file, 'utf8')) as Capture; } catch { return undefined; }
+}
+
+function sameInputs(c: Capture, args: string[], inputs: Record<string, string>): boolean {
+  return JSON.stringify(c.args) === JSON.stringify(args) && JSON.stringify(c.inputs ?? {}) === JSON.stringify(inputs);
+}
+
 /**
- * kubectl runs `kubectl <args> --dry-run=client -o json` in FIXTURE_DIR, or returns the golden
- * capture for `key` without kubectl. Returns undefined when neither is available.
+ * kubectl returns kubectl's result for `kubectl <args> --dry-run=client -o json` run in
+ * FIXTURE_DIR: the capture for `key` when it was made from these arguments and inputs, else
+ * kubectl's live answer. Returns undefined when neither is available.
  */
 export function kubectl(key: string, args: string[]): OracleResult | undefined {
   const file = goldenFile(key);
-  if (!HAS_KUBECTL) return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as OracleResult : undefined;
+  const inputs = inputDigests(args, FIXTURE_DIR);
+  const captured = readCapture(file);
+  const update = !!process.env.KUBEMU_UPDATE_GOLDEN;
+  if (captured && !update && process.env.KUBEMU_ORACLE_LIVE !== '1' && sameInputs(captured, args, inputs)) {
+    return 'error' in captured ? { error: captured.error } : { json: captured.json };
+  }
+  if (!HAS_KUBECTL) return undefined;
   let result: OracleResult;
   try {
     // Output flags go before any `--`, after which words are the command.
@@ -55,9 +79,9 @@ export function kubectl(key: string, args: string[]): OracleResult | undefined {
   } catch (e) {
     result = { error: errorLine(String((e as { stderr?: string }).stderr ?? '')) };
   }
-  if (process.env.KUBEMU_UPDATE_GOLDEN) {
+  if (update) {
     fs.mkdirSync(GOLDEN_DIR, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+    fs.writeFileSync(file, JSON.stringify({ args, inputs, ...result }, null, 2) + '\n');
   }
   return result;
 }
@@ -77,7 +101,7 @@ export function fixtureFs(env: Record<string, string> = {}): GeneratorFs {
 /** expectSameAsKubectl asserts that `build()` equals kubectl's object (key order included) or throws its error. */
 export function expectSameAsKubectl(key: string, args: string[], build: () => unknown): void {
   const oracle = kubectl(key, args);
-  if (!oracle) throw new Error(`no kubectl and no golden capture for ${key}`);
+  if (!oracle) throw new Error(`no kubectl, and no capture of ${key} for these arguments and files: capture it with KUBEMU_UPDATE_GOLDEN=1 where kubectl 1.32 is on PATH`);
   if ('error' in oracle) {
     expect(build).toThrow(oracle.error);
     let message = '';
