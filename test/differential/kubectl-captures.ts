@@ -6,7 +6,9 @@
  * folder they name (inputDigests), and is used only when both match this run's; otherwise the
  * live kubectl answers, and without one the test fails saying how to capture.
  * KUBEMU_ORACLE_LIVE=1 asks the live kubectl for every case; KUBEMU_UPDATE_GOLDEN=1 also
- * rewrites the captures.
+ * rewrites the captures. Under CI the real binary stays the oracle: it must be there, and
+ * every SPOT_CHECK_EVERY-th answer (the first included) is asked of it too and must equal
+ * its capture, so a capture that no longer matches kubectl fails the run.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -46,6 +48,27 @@ function treeDigest(p: string): string | undefined {
   return `file:${h.update(fs.readFileSync(p)).digest('hex')}`;
 }
 
+/** SPOT_CHECK_EVERY: under CI, one capture in this many is checked against the live kubectl. */
+const SPOT_CHECK_EVERY = 12;
+
+let spotChecks = 0;
+
+/**
+ * ciSpotCheck says whether this capture must also be asked of the live kubectl: under CI,
+ * one in SPOT_CHECK_EVERY across every capture file of the run (the first included).
+ * Throws when kubectl is missing under CI: there, the binary is required, never skipped.
+ */
+export function ciSpotCheck(): boolean {
+  if (process.env.CI !== 'true' || spotChecks++ % SPOT_CHECK_EVERY !== 0) return false;
+  if (!HAS_KUBECTL) throw new Error(`CI checks kubectl's captured answers against kubectl 1.32, and ${KUBECTL} cannot be run`);
+  return true;
+}
+
+/** staleCapture is the failure of a capture the live kubectl no longer agrees with. */
+export function staleCapture(args: readonly string[], file: string): Error {
+  return new Error(`kubectl 1.32 no longer answers \`kubectl ${args.join(' ')}\` as ${path.basename(file)} captured it: re-capture with KUBEMU_UPDATE_GOLDEN=1`);
+}
+
 /** captureMode says whether captures may answer (replay) or kubectl must (live, and update rewrites). */
 export function captureMode(): { live: boolean; update: boolean } {
   const update = !!process.env.KUBEMU_UPDATE_GOLDEN;
@@ -70,12 +93,13 @@ export class KubectlCaptures {
   run(args: readonly string[], cwd: string): Run {
     const { live, update } = captureMode();
     const found = live ? undefined : this.find(args, cwd);
-    if (found) return { stdout: found.stdout, stderr: found.stderr, code: found.code };
+    if (found && !ciSpotCheck()) return { stdout: found.stdout, stderr: found.stderr, code: found.code };
     if (!HAS_KUBECTL) {
       throw new Error(`${path.basename(this.file)} has no capture of \`kubectl ${args.join(' ')}\` for these inputs, and ${KUBECTL} cannot be run: capture it with KUBEMU_UPDATE_GOLDEN=1 where kubectl 1.32 is on PATH`);
     }
     const r = spawnSync(KUBECTL, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, KUBECONFIG: '/dev/null' } });
     const answer: Run = { stdout: r.stdout ?? '', stderr: r.stderr ?? '', code: r.status ?? -1 };
+    if (found && (found.stdout !== answer.stdout || found.stderr !== answer.stderr || found.code !== answer.code)) throw staleCapture(args, this.file);
     if (update) {
       this.captures[JSON.stringify(args)] = { args: [...args], inputs: inputDigests(args, cwd), ...answer };
       const sorted = Object.fromEntries(Object.entries(this.captures).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
