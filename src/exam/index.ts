@@ -9,3 +9,4 @@ export * from './model';
 export * from './loader';
 export * from './state';
 export * from './session';
+export * from './timer';

@@ -8,7 +8,7 @@
 import { parseDuration } from '../../api/duration';
 import { clusterExists } from '../../cluster/home';
 import {
-  ExamFileError, formatPoints, loadExam, questionValues, readExamState, scoreExam, startExam, submitExam, writeExamState,
+  ExamFileError, formatPoints, loadExam, questionValues, readExamState, scoreExam, startExam, submitExam, writeExamState, minutesText, timeLeftMs, timeLine,
   type Exam, type ExamState, type QuestionScore,
 } from '../../exam';
 import { ExerciseFileError, StepError, loadCatalog, render, taskText, type Exercise } from '../../exercise';
@@ -27,12 +27,6 @@ function engine<T>(fn: () => T): T {
     if (e instanceof StepError || e instanceof ExerciseFileError || e instanceof ExamFileError) throw new CliError(e.message);
     throw e;
   }
-}
-
-/** minutesText is a span as the exam's timer shows it, in whole minutes rounded up: 2h0m, 0h7m. */
-export function minutesText(ms: number): string {
-  const m = Math.max(0, Math.ceil(ms / 60_000));
-  return `${Math.floor(m / 60)}h${m % 60}m`;
 }
 
 const exerciseOf = (catalog: readonly Exercise[], name: string) => catalog.find((e) => e.name === name)!;
@@ -103,19 +97,13 @@ function questionRows(exam: Exam, titles: readonly string[], scores: readonly Qu
 }
 const HEADERS = ['#', 'QUESTION', 'CONTEXT', 'WEIGHT', 'SCORE', 'CHECKS'];
 
-/** timeLine is the timer's line: the time left, or how long ago it ran out. */
-function timeLine(state: ExamState): string {
-  const left = state.startedAtMs + state.durationMs - hostNowMs();
-  return left > 0 ? `${minutesText(left)} left of ${minutesText(state.durationMs)}` : `time is up (${minutesText(state.durationMs)} allowed, over by ${minutesText(-left)})`;
-}
-
 const statusCommand = leaf({
   command: 'status',
   describe: 'Show the exam\'s time left and its questions (with the last submission\'s scores)',
   run(ctx) {
     const { state, exam, catalog } = inProgress(ctx);
     const titles = questionTitles(exam, catalog, questionValues(exam, catalog, state.seed));
-    ctx.io.out(`Exam ${exam.name} (seed ${state.seed}): ${timeLine(state)}.\n\n`);
+    ctx.io.out(`Exam ${exam.name} (seed ${state.seed}): ${timeLine(state, hostNowMs())}.\n\n`);
     ctx.io.out(renderReport(HEADERS, questionRows(exam, titles, state.last)));
     return 0;
   },
@@ -132,7 +120,8 @@ const submitCommand = leaf({
     ctx.io.out(renderReport(HEADERS, questionRows(exam, titles, scores)));
     const s = scoreExam(exam.passMark, scores);
     ctx.io.out(`\nScore: ${formatPoints(s.got)}/${formatPoints(s.total)} (${s.percent}%) — ${s.passed ? 'passed' : 'not passed'} (pass mark ${exam.passMark}%)\n`);
-    if (state.startedAtMs + state.durationMs < hostNowMs()) ctx.io.out(`Submitted after the time was up: ${timeLine(state)}.\n`);
+    const now = hostNowMs();
+    if (timeLeftMs(state, now) <= 0) ctx.io.out(`Submitted after the time was up: ${timeLine(state, now)}.\n`);
     if (!s.passed) throw new SilentExit(1);
     return 0;
   },
