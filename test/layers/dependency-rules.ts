@@ -58,7 +58,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'node-host': [...COMPONENT_BASE, 'kubelet'],
   // Exercises: a cluster set up by commands and judged through the API, the network model and node hosts.
   'exercise': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'cluster', 'check', 'kubelet', 'network', 'node-host', 'printers'],
-  'cli': ['exercise', 'node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
+  // Exams: several exercise clusters, timed and scored together.
+  'exam': ['exercise', 'api', 'cluster'],
+  'cli': ['exam', 'exercise', 'node-host', 'api', 'yaml', 'store', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim',
     'controllers', 'scheduler', 'network', 'kubelet', 'metrics', 'printers', 'invariants', 'cluster', 'check', 'kustomize', 'cost'],
 };
 

@@ -51,6 +51,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['why', () => (require('./why') as typeof import('./why')).whyCommand],
   ['netcheck', () => (require('./netcheck') as typeof import('./netcheck')).netcheckCommand],
   ['exercise', () => (require('./exercise') as typeof import('./exercise')).exerciseCommand],
+  ['exam', () => (require('./exam') as typeof import('./exam')).examCommand],
   ['check', () => (require('./check') as typeof import('./check')).checkCommand],
   ['auth', () => (require('./auth') as typeof import('./auth')).authCommand],
   ['certificate', () => (require('./certificate') as typeof import('./certificate')).certificateCommand],
