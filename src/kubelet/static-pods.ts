@@ -23,10 +23,12 @@ export const MANIFESTS_DIR = '/etc/kubernetes/manifests';
 /** KUBERNETES_VERSION is the version the emulated cluster reports. */
 export const KUBERNETES_VERSION = 'v1.32.2';
 
-interface StaticComponent { name: string; image: string; cpu: string; memory?: string; command: string[] }
+interface StaticComponent { name: string; image: string; cpu: string; memory?: string; command: string[]; hostPaths?: { name: string; path: string }[] }
 
 const COMPONENTS: StaticComponent[] = [
-  { name: 'etcd', image: 'registry.k8s.io/etcd:3.5.16-0', cpu: '100m', memory: '100Mi', command: ['etcd', '--advertise-client-urls=https://$(NODE_IP):2379', '--data-dir=/var/lib/etcd'] },
+  { name: 'etcd', image: 'registry.k8s.io/etcd:3.5.16-0', cpu: '100m', memory: '100Mi', command: ['etcd', '--advertise-client-urls=https://$(NODE_IP):2379', '--data-dir=/var/lib/etcd'],
+    // kubeadm mounts etcd's data directory from the host: the exam's restore repoints etcd-data.
+    hostPaths: [{ name: 'etcd-certs', path: '/etc/kubernetes/pki/etcd' }, { name: 'etcd-data', path: '/var/lib/etcd' }] },
   { name: 'kube-apiserver', image: `registry.k8s.io/kube-apiserver:${KUBERNETES_VERSION}`, cpu: '250m', command: ['kube-apiserver', '--service-cluster-ip-range=10.96.0.0/12', '--authorization-mode=Node,RBAC'] },
   { name: 'kube-controller-manager', image: `registry.k8s.io/kube-controller-manager:${KUBERNETES_VERSION}`, cpu: '200m', command: ['kube-controller-manager', '--cluster-cidr=10.244.0.0/16', '--leader-elect=true'] },
   { name: 'kube-scheduler', image: `registry.k8s.io/kube-scheduler:${KUBERNETES_VERSION}`, cpu: '100m', command: ['kube-scheduler', '--leader-elect=true'] },
@@ -46,11 +48,13 @@ export function controlPlaneManifests(): KubeObject[] {
       containers: [{
         name: c.name, image: c.image, imagePullPolicy: 'IfNotPresent', command: c.command,
         resources: { requests: c.memory ? { cpu: c.cpu, memory: c.memory } : { cpu: c.cpu } },
+        ...(c.hostPaths ? { volumeMounts: c.hostPaths.map((h) => ({ mountPath: h.path, name: h.name })) } : {}),
       }],
       hostNetwork: true,
       priority: 2000001000,
       priorityClassName: 'system-node-critical',
       securityContext: { seccompProfile: { type: 'RuntimeDefault' } },
+      ...(c.hostPaths ? { volumes: c.hostPaths.map((h) => ({ hostPath: { path: h.path, type: 'DirectoryOrCreate' }, name: h.name })) } : {}),
     },
   }));
 }

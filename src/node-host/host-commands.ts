@@ -15,7 +15,7 @@ import { imageIDOf } from '../kubelet/container-sync';
 import {
   UNITS, type ServicesState, type Unit, configLoadFailed, journalLine, kubeletFailLines, kubeletStartLines, stopLines, systemctlStatus,
 } from './services';
-import { KUBELET_CONFIG_PATH } from './host-files';
+import { KUBELET_CONFIG_PATH, isControlPlane } from './host-files';
 import { aptGet, installed, kubeadmUpgrade } from './upgrade';
 import { kubeadmCerts } from './certs';
 
@@ -28,6 +28,8 @@ export interface HostCommandEnv {
   services: ServicesState;
   /** edit runs the user's editor on a file's text; undefined when nothing was saved. */
   edit?: (path: string, text: string) => string | undefined;
+  /** tools runs binaries the caller provides (etcdctl, etcdutl: they need the machine's files); undefined for others. */
+  tools?: (argv: string[], cwd: string) => FinishedCommand | undefined;
 }
 
 const done = (output: string[], code = 0, writes?: FinishedCommand['writes']): FinishedCommand => ({ output, code, ...(writes ? { writes } : {}) });
@@ -303,6 +305,9 @@ export function hostBinary(argv: string[], env: HostCommandEnv, atMs: number, fi
   if (name === 'kubelet' && args.includes('--version')) return done([`Kubernetes ${installed(env, 'kubelet')}`]);
   if (EDITORS.has(name)) return editor(name, args, env, files);
   if (name === 'clear' || name === 'sudo' && !args.length) return done([]);
+  // etcd's clients are installed where etcd runs: on the control planes.
+  const provided = isControlPlane(env.node) ? env.tools?.(argv, files.cwd) : undefined;
+  if (provided) return provided;
   if (name === 'sudo') return hostBinary(args.filter((a, k) => k > 0 || !a.startsWith('-')), env, atMs, files);
   return undefined;
 }

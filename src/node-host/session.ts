@@ -15,7 +15,7 @@ import { MANIFESTS_DIR, STATIC_PODS_NAMESPACE, staticPodsConfigMapName } from '.
 import { diffLayer } from '../kubelet/filesystem';
 import { runArgv } from '../kubelet/shell';
 import { HOST_FILES_KEY, HOST_WRITABLE_BYTES, LOG_DIR, hostFiles, hostLayer, isControlPlane } from './host-files';
-import { hostBinary } from './host-commands';
+import { hostBinary, type HostCommandEnv } from './host-commands';
 import { JOURNAL_LIMIT, SERVICES_KEY, type ServicesState, initialServices } from './services';
 import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, manifestProblem } from './control-plane-health';
 
@@ -32,6 +32,8 @@ export interface SessionOptions {
   /** cwd is the working directory the commands start in. */
   cwd?: string;
   edit?: (path: string, text: string) => string | undefined;
+  /** tools runs binaries the caller provides (etcdctl, etcdutl); undefined for others. */
+  tools?: HostCommandEnv['tools'];
 }
 
 /** SessionResult is what the commands printed, their exit status, where they left off, and the control plane's health when the manifests changed. */
@@ -61,7 +63,7 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   const { base, files } = hostFiles({ node, api, nowMs, endpoint: o.endpoint });
   const services = servicesOf(node, api);
   const wasRunning = services.units.kubelet.active && services.units.containerd.active;
-  const env = { node, api, nowMs, endpoint: o.endpoint, services, edit: o.edit };
+  const env = { node, api, nowMs, endpoint: o.endpoint, services, edit: o.edit, tools: o.tools };
   const shellEnv = { HOME: '/root', PWD: o.cwd ?? '/root', HOSTNAME: o.nodeName, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', USER: 'root', SHELL: '/bin/bash' };
   // The working directory is read back from a file the last line writes, keeping the commands' exit status.
   const program = runArgv(['sh', '-c', `${o.script}\n__kubemu_status=$?\necho "$PWD" >/run/kubemu-cwd\nexit $__kubemu_status`], {

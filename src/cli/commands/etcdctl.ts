@@ -19,7 +19,7 @@ import { leaf, ownVerb } from '../own-verb';
 import { ETCD_VERSION, EXIT, connect, endpointsOf, fail, members, type EtcdMember, type TlsOptions } from './etcd-client';
 
 /** OPTIONS are etcdctl's global flags and those of the subcommands kubemu has, in one table (yargs parses them anywhere). */
-const OPTIONS = {
+export const OPTIONS = {
   endpoints: { type: 'string', default: '127.0.0.1:2379', describe: 'gRPC endpoints' },
   cacert: { type: 'string', describe: 'verify certificates of TLS-enabled secure servers using this CA bundle' },
   cert: { type: 'string', describe: 'identify secure client using this TLS certificate file' },
@@ -42,7 +42,7 @@ const OPTIONS = {
   'skip-hash-check': { type: 'boolean', default: false, describe: 'snapshot restore: ignore snapshot integrity hash value' },
 } as const;
 
-type Opts = TlsOptions & {
+export type Opts = TlsOptions & {
   'write-out': string; hex: boolean; prefix: boolean; 'keys-only': boolean; 'print-value-only': boolean; limit: number;
   'data-dir'?: string; name: string; 'skip-hash-check': boolean;
 };
@@ -60,12 +60,15 @@ function outputFormat(ctx: CommandContext, o: Opts, allowed: readonly string[]):
   return w;
 }
 
-function snapshotSave(ctx: CommandContext, o: Opts, args: string[]): number {
+/** Place turns a path the user typed into the file it names (on a node's host: under the node's folder). */
+export type Place = (typed: string) => string;
+
+function snapshotSave(ctx: CommandContext, o: Opts, args: string[], place: Place): number {
   if (args.length !== 1) fail(ctx, EXIT.badArgs, 'snapshot save expects one argument');
   const cluster = ctx.cluster();
   connect(ctx, o, members(cluster, ctx.clusterName), EXIT.interrupted);
   const file = args[0]!;
-  const out = path.resolve(ctx.cwd, file);
+  const out = place(file);
   const endpoint = endpointsOf(o)[0]!;
   const now = cluster.clock.nowMs();
   zapLine(ctx, now, { caller: 'snapshot/v3_snapshot.go:65', msg: 'created temporary db file', path: `${file}.part` });
@@ -84,10 +87,10 @@ function snapshotSave(ctx: CommandContext, o: Opts, args: string[]): number {
   return 0;
 }
 
-function snapshotStatusCmd(ctx: CommandContext, o: Opts, args: string[]): number {
+function snapshotStatusCmd(ctx: CommandContext, o: Opts, args: string[], place: Place): number {
   if (args.length !== 1) fail(ctx, EXIT.badArgs, 'snapshot status requires exactly one argument');
   const w = outputFormat(ctx, o, ['simple', 'table', 'json']);
-  const file = path.resolve(ctx.cwd, args[0]!);
+  const file = place(args[0]!);
   if (!fs.existsSync(file)) fail(ctx, EXIT.error, `stat ${args[0]}: no such file or directory`);
   let st;
   try {
@@ -103,14 +106,14 @@ function snapshotStatusCmd(ctx: CommandContext, o: Opts, args: string[]): number
 }
 
 /** snapshotRestore is etcdutl's: a new data directory holding the snapshot's database (member/snap/db) and an empty WAL folder. */
-function snapshotRestore(ctx: CommandContext, o: Opts, args: string[]): number {
+function snapshotRestore(ctx: CommandContext, o: Opts, args: string[], place: Place): number {
   if (args.length !== 1) fail(ctx, EXIT.badArgs, 'snapshot restore requires exactly one argument');
   const dataDir = o['data-dir'] ?? `${o.name}.etcd`;
-  const dir = path.resolve(ctx.cwd, dataDir);
+  const dir = place(dataDir);
   let entries: string[] | undefined;
   try { entries = fs.readdirSync(dir); } catch (e) { if ((e as { code?: string }).code !== 'ENOENT') entries = ['?']; }
   if (entries?.length) fail(ctx, EXIT.error, `data-dir ${goQuote(dataDir)} not empty or could not be read`);
-  const file = path.resolve(ctx.cwd, args[0]!);
+  const file = place(args[0]!);
   if (!fs.existsSync(file)) fail(ctx, EXIT.error, `stat ${args[0]}: no such file or directory`);
   let db: Buffer;
   try {
@@ -120,6 +123,8 @@ function snapshotRestore(ctx: CommandContext, o: Opts, args: string[]): number {
     throw e;
   }
   const dbFile = path.join(dir, DATA_DIR_DB);
+  // The parents a node path needs (/var/lib) exist on the node; under its folder they are made here.
+  fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
   fs.mkdirSync(path.dirname(dbFile), { recursive: true, mode: 0o700 });
   fs.mkdirSync(path.join(dir, 'member', 'wal'), { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
@@ -203,16 +208,16 @@ function endpointStatus(ctx: CommandContext, o: Opts): number {
 /** VERSION_TEXT is `etcdctl version`. */
 const VERSION_TEXT = `etcdctl version: ${ETCD_VERSION}\nAPI version: 3.5\n`;
 
-/** dispatch runs the subcommand named by the first words. */
-function dispatch(ctx: CommandContext, o: Opts, tool: 'etcdctl' | 'etcdutl'): number {
+/** dispatch runs the subcommand named by the first words; place maps the file paths typed. */
+export function dispatch(ctx: CommandContext, o: Opts, tool: 'etcdctl' | 'etcdutl', place: Place = (p) => path.resolve(ctx.cwd, p)): number {
   const [w1, w2, ...rest] = ctx.args;
   const words = `${w1 ?? ''} ${w2 ?? ''}`.trim();
   const deprecated = (what: string) => ctx.io.err(`Deprecated: Use \`etcdutl snapshot ${what}\` instead.\n\n`);
   if (w1 === 'version') { ctx.io.out(tool === 'etcdctl' ? VERSION_TEXT : `etcdutl version: ${ETCD_VERSION}\nAPI version: 3.5\n`); return 0; }
-  if (w1 === 'snapshot' && w2 === 'status') { if (tool === 'etcdctl') deprecated('status'); return snapshotStatusCmd(ctx, o, rest); }
-  if (w1 === 'snapshot' && w2 === 'restore') { if (tool === 'etcdctl') deprecated('restore'); return snapshotRestore(ctx, o, rest); }
+  if (w1 === 'snapshot' && w2 === 'status') { if (tool === 'etcdctl') deprecated('status'); return snapshotStatusCmd(ctx, o, rest, place); }
+  if (w1 === 'snapshot' && w2 === 'restore') { if (tool === 'etcdctl') deprecated('restore'); return snapshotRestore(ctx, o, rest, place); }
   if (tool === 'etcdctl') {
-    if (w1 === 'snapshot' && w2 === 'save') return snapshotSave(ctx, o, rest);
+    if (w1 === 'snapshot' && w2 === 'save') return snapshotSave(ctx, o, rest, place);
     if (w1 === 'get') return get(ctx, o, ctx.args.slice(1));
     if (words === 'member list') return memberList(ctx, o);
     if (words === 'endpoint health') return endpointHealth(ctx, o);

@@ -14,6 +14,7 @@ import { nodeIP } from '../../cluster/node-factory';
 import { runOnNode, type SessionResult } from '../../node-host/session';
 import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED } from '../../cluster/cluster';
 import { META_APISERVER_DOWN } from '../../node-host/apiserver-down';
+import { applyEtcdData, etcdToolsOn } from './etcd-on-node';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { SilentExit } from '../errors';
@@ -22,7 +23,7 @@ import { SilentExit } from '../errors';
 const SCHEDULER_DOWN_BY_MANIFEST = 'scheduler.down-by-manifest';
 
 /** REMOTE_STDERR matches the lines the shell, busybox's applets and the host's tools write to stderr. */
-const REMOTE_STDERR = /^(sh|bash|cat|ls|rm|cp|mv|mkdir|touch|sed|grep|head|tail|test|\[|cd|sort|wc|cut|tr|awk|systemctl|crictl|kubeadm|vi|vim|nano): |^FATA\[|^E: |^Unit \S+ could not be found\.$|^Failed to \w+ \S+: /;
+const REMOTE_STDERR = /^(sh|bash|cat|ls|rm|cp|mv|mkdir|touch|sed|grep|head|tail|test|\[|cd|sort|wc|cut|tr|awk|systemctl|crictl|kubeadm|vi|vim|nano): |^FATA\[|^E: |^Unit \S+ could not be found\.$|^Failed to \w+ \S+: |^\{"level":"|^Error: |^Deprecated: Use /;
 
 /** unresolved is ssh's failure for a host it cannot find. */
 export const unresolved = (host: string): string => `ssh: Could not resolve hostname ${host}: Name or service not known`;
@@ -48,15 +49,19 @@ function editWith(ctx: CommandContext): (file: string, text: string) => string |
 }
 
 /** runLine runs one batch of commands on the node in one write, and applies what it did to the control plane. */
-function runLine(ctx: CommandContext, nodeName: string, script: string, cwd: string): SessionResult {
+function runLine(ctx: CommandContext, nodeName: string, script: string, cwd: string): SessionResult & { restored?: boolean } {
   const cluster = ctx.cluster();
   cluster.catchUp();
   const endpoint = `${nodeIP(0)}:6443`;
   const edit = editWith(ctx);
-  const result = cluster.write(() => runOnNode({ nodeName, script, endpoint, cwd, edit }, { api: cluster.api, clock: cluster.clock, rand: cluster.rand }));
+  const tools = etcdToolsOn(ctx, nodeName);
+  const result = cluster.write(() => runOnNode({ nodeName, script, endpoint, cwd, edit, tools }, { api: cluster.api, clock: cluster.clock, rand: cluster.rand }));
   if (result.components) {
     const meta = cluster.store.meta;
-    const api = result.components['kube-apiserver'];
+    // etcd restarts with the data its manifest names: a restored folder replaces the state; an empty one crash-loops it.
+    const etcd = applyEtcdData(ctx, nodeName);
+    if (etcd === 'restored') return { ...result, restored: true };
+    const api = result.components['kube-apiserver'] ?? (etcd === 'crash-loop' ? 'etcd' : undefined);
     if (api) meta.set(META_APISERVER_DOWN, endpoint); else if (meta.get(META_APISERVER_DOWN)) meta.set(META_APISERVER_DOWN, '');
     const sched = result.components['kube-scheduler'];
     if (sched) { meta.set(META_SCHEDULER_STOPPED, 'true'); meta.set(SCHEDULER_DOWN_BY_MANIFEST, 'true'); } else if (meta.get(SCHEDULER_DOWN_BY_MANIFEST) === 'true') {
@@ -126,6 +131,8 @@ const sshLeaf = leaf({
       ctx.io.flush();
       cwd = r.cwd;
       code = r.code;
+      // kubemu: the state under this session was replaced; the session ends as etcd's restart drops it.
+      if (r.restored) { ctx.io.out('logout\n'); return code; }
     }
   },
 });
