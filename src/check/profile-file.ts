@@ -12,6 +12,7 @@ import { DEFAULT_SPEC } from '../cluster/bootstrap';
 import type { ExistingData, ExistingKind, NodePool, ProfileContents, ProfileStorageClass, ProfileTaint } from './profile-model';
 import type { Profile } from './profiles';
 import { yamlLines } from './yaml-positions';
+import { FieldReader } from '../yaml/field-reader';
 
 /** PROFILE_KIND is the kind a profile file declares. */
 export const PROFILE_API_VERSION = 'check.kubemu.dev/v1alpha1';
@@ -23,22 +24,9 @@ type Obj = Record<string, unknown>;
 export class ProfileError extends Error {}
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
-/** Reader checks values of one file, failing with `file:line: field: problem`. */
-class Reader {
-  constructor(readonly file: string, readonly lines: Map<string, number>) {}
-  fail(at: string, problem: string): never {
-    throw new ProfileError(`${this.file}:${this.lines.get(at) ?? 1}: ${at ? `${at}: ` : ''}${problem}`);
-  }
-  object(v: unknown, at: string, fields: readonly string[]): Obj {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) this.fail(at, 'must be a mapping');
-    for (const k of Object.keys(v as Obj)) if (!fields.includes(k)) this.fail(at ? `${at}.${k}` : k, `unknown field "${k}" (known: ${fields.join(', ')})`);
-    return v as Obj;
-  }
-  list(v: unknown, at: string): unknown[] {
-    if (v === undefined || v === null) return [];
-    if (!Array.isArray(v)) this.fail(at, 'must be a list');
-    return v as unknown[];
-  }
+/** Reader checks values of one profile file, failing with `file:line: field: problem`. */
+class Reader extends FieldReader {
+  protected error(line: string): Error { return new ProfileError(line); }
   string(v: unknown, at: string, required = true): string | undefined {
     if (v === undefined && !required) return undefined;
     if (typeof v !== 'string' || !v) this.fail(at, required && v === undefined ? 'required' : 'must be a non-empty string');

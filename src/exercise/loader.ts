@@ -6,6 +6,7 @@
  */
 import { load } from 'js-yaml';
 import { yamlLines } from '../check/yaml-positions';
+import { FieldReader } from '../yaml/field-reader';
 import { FAULTS } from './faults';
 import { TRACKS, type Check, type CheckSpec, type CheckTarget, type Exercise, type Step, type Track, type Variable } from './model';
 import { placeholders } from './variables';
@@ -32,14 +33,11 @@ const CHECK_FIELDS: Record<CheckSpec['type'], readonly string[]> = {
 };
 const CHECK_TYPES = Object.keys(CHECK_FIELDS) as CheckSpec['type'][];
 
-/** Fields reads the values of one file, failing at the line of the path it names. */
-class Fields {
-  constructor(readonly file: string, readonly lines: Map<string, number>) {}
-  fail(at: string, problem: string): never {
-    throw new ExerciseFileError(`${this.file}:${this.lineOf(at)}: ${at ? `${at}: ` : ''}${problem}`);
-  }
+/** Fields reads the values of one exercise file, failing at the line of the path it names. */
+class Fields extends FieldReader {
+  protected error(line: string): Error { return new ExerciseFileError(line); }
   /** lineOf is the line of a path, or of its nearest parent in the file (a missing field is reported where its mapping is). */
-  lineOf(at: string): number {
+  override lineOf(at: string): number {
     for (let p = at; ;) {
       const line = this.lines.get(p);
       if (line !== undefined) return line;
@@ -47,16 +45,6 @@ class Fields {
       const parent = p.replace(/(\.[^.[]+|\[\d+\])$/, '');
       p = parent === p ? '' : parent;
     }
-  }
-  object(v: unknown, at: string, fields: readonly string[]): Obj {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) this.fail(at, 'must be a mapping');
-    for (const k of Object.keys(v as Obj)) if (!fields.includes(k)) this.fail(at ? `${at}.${k}` : k, `unknown field "${k}" (known: ${fields.join(', ')})`);
-    return v as Obj;
-  }
-  list(v: unknown, at: string): unknown[] {
-    if (v === undefined || v === null) return [];
-    if (!Array.isArray(v)) this.fail(at, 'must be a list');
-    return v as unknown[];
   }
   string(v: unknown, at: string): string {
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
