@@ -63,6 +63,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['cost', () => (require('./cost') as typeof import('./cost')).costCommand],
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
+  ['proxy', () => (require('./proxy') as typeof import('./proxy')).proxyCommand],
   ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
   ['completion', () => (require('./completion') as typeof import('./completion')).completionCommand],
