@@ -1,7 +1,8 @@
 /**
  * `kubectl exec TYPE/NAME`: a workload or Service reaches its most active pod, as attach and
  * port-forward do (kubectl's AttachablePodForObject); a workload with no pod waits up to
- * --pod-running-timeout, and an object without a selector cannot be attached to.
+ * --pod-running-timeout, and an object without a selector cannot be attached to
+ * (kubectl's SelectorsForObject errors).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
@@ -32,6 +33,8 @@ describe('exec into a workload', () => {
   it('answers kubectl\'s errors for a missing workload, one with no pods and a bare missing pod', () => {
     expect(home.run('exec deploy/nope -- hostname')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): deployments.apps "nope" not found\n', code: 1 });
     expect(home.run('exec deploy/idle --pod-running-timeout=2s -- hostname')).toEqual({ stdout: '', stderr: 'error: timed out waiting for the condition\n', code: 1 });
+    expect(home.run('exec svc/kubernetes -- hostname')).toEqual({ stdout: '', stderr: 'error: cannot attach to *v1.Service: invalid service \'kubernetes\': Service is defined without a selector\n', code: 1 });
+    expect(home.run('exec configmap/kube-root-ca.crt -- hostname')).toEqual({ stdout: '', stderr: 'error: cannot attach to *v1.ConfigMap: selector for *v1.ConfigMap not implemented\n', code: 1 });
     expect(home.run('exec nopod -- hostname')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "nopod" not found\n', code: 1 });
   });
 });
