@@ -14,8 +14,10 @@ import { CliError } from '../errors';
 import { ERR_POD_WAIT_TIMEOUT } from './attach-stream';
 import { waitUntil } from './sim-wait';
 
-/** notImplemented is kubectl's error for an object that has no pods to attach to. */
-export const notImplemented = (kind: string): string => `cannot attach to *v1.${kind}: not implemented`;
+/** notImplemented is SelectorsForObject's error, wrapped by AttachablePodForObject, for a kind that has no pods. */
+export const notImplemented = (kind: string): string => `cannot attach to *v1.${kind}: selector for *v1.${kind} not implemented`;
+/** noServiceSelector is the same for a Service without a selector (one whose Endpoints are managed by hand). */
+export const noServiceSelector = (name: string): string => `cannot attach to *v1.Service: invalid service '${name}': Service is defined without a selector`;
 
 /** targetObject reads the object a POD | TYPE/NAME | TYPE NAME argument names (a bare name is a pod). */
 export function targetObject(ctx: CommandContext, args: string[]): KubeObject {
@@ -30,12 +32,23 @@ export function targetObject(ctx: CommandContext, args: string[]): KubeObject {
   return obj;
 }
 
-/** selectorOf is the label selector an object picks its pods with (a Service's map or a workload's LabelSelector). */
-function selectorOf(obj: KubeObject): Record<string, any> | undefined {
+/** WORKLOAD_KINDS pick their pods with a LabelSelector (SelectorsForObject's cases). */
+const WORKLOAD_KINDS = new Set(['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Deployment', 'Job']);
+
+/**
+ * selectorOf is the label selector an object picks its pods with: a Service's or a
+ * ReplicationController's map, or a workload's LabelSelector; null (no pod matches) for a
+ * workload without one, as LabelSelectorAsSelector(nil) is labels.Nothing().
+ */
+function selectorOf(obj: KubeObject): Record<string, any> | null {
   const sel = obj.spec?.selector;
-  if (!sel) return undefined;
-  if (obj.kind === 'Service') return Object.keys(sel).length ? { matchLabels: sel } : undefined;
-  return sel.matchLabels || sel.matchExpressions ? sel : undefined;
+  if (obj.kind === 'Service') {
+    if (!sel || !Object.keys(sel).length) throw new CliError(noServiceSelector(obj.metadata.name!));
+    return { matchLabels: sel };
+  }
+  if (obj.kind === 'ReplicationController') return { matchLabels: sel ?? {} };
+  if (WORKLOAD_KINDS.has(obj.kind)) return sel ?? null;
+  throw new CliError(notImplemented(obj.kind));
 }
 
 /** phaseOrdinal is podutils' order of phases: Pending < Unknown < Running. */
@@ -73,11 +86,13 @@ export function byMostActive(a: KubeObject, b: KubeObject): number {
 export function attachablePod(ctx: CommandContext, obj: KubeObject, timeoutMs: number): KubeObject {
   if (obj.kind === 'Pod') return obj;
   const selector = selectorOf(obj);
-  if (!selector) throw new CliError(notImplemented(obj.kind));
   const cluster = ctx.cluster();
-  const first = (): KubeObject | undefined => cluster.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
-    .filter((p) => selectorMatches(selector as never, p.metadata.labels ?? {}))
-    .sort(byMostActive)[0];
+  const first = (): KubeObject | undefined => {
+    if (!selector) return undefined;
+    return cluster.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
+      .filter((p) => selectorMatches(selector as never, p.metadata.labels ?? {}))
+      .sort(byMostActive)[0];
+  };
   let pod = cluster.read(first);
   if (!pod && waitUntil(ctx, () => !!first(), timeoutMs)) pod = cluster.read(first);
   if (!pod) throw new CliError(ERR_POD_WAIT_TIMEOUT);

@@ -9,7 +9,7 @@
  * forever prints what it printed and ends); -i/-t are accepted without a TTY.
  */
 import type { KubeObject } from '../../api/meta';
-import { badRequest, notFound } from '../../apiserver/errors';
+import { badRequest } from '../../apiserver/errors';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import { modelOf } from '../../kubelet/container-sync';
 import { argvOf, execNotFound, filesAt, otherArgv } from '../../kubelet/process';
@@ -24,6 +24,8 @@ import { imageHasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } f
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
+import { attachablePod, targetObject } from './attachable-pod';
+import { durationFlag } from './sim-wait';
 
 export const ERR_NO_POD = 'pod, type/name or --filename must be specified';
 export const ERR_NO_COMMAND = 'you must specify at least one command for the container';
@@ -57,13 +59,15 @@ export const execCommand = defineCommand({
     const [target, ...command] = ctx.args;
     if (!target) throw new UsageError(ERR_NO_POD, 'exec');
     if (!command.length) throw new CliError(ERR_NO_COMMAND);
+    const timeoutMs = durationFlag(ctx.flags['pod-running-timeout'], 'pod-running-timeout');
     const cluster = ctx.cluster();
     cluster.catchUp();
     const ns = ctx.namespace;
     const server = serverSide(cluster.api);
     const now = cluster.clock.nowMs();
+    // TYPE/NAME reaches the workload's most active pod, as attach and port-forward do (AttachablePodForObject).
+    const pod = attachablePod(ctx, targetObject(ctx, [target]), timeoutMs);
     const result = cluster.read(() => {
-      const pod = podFor(ctx, target, cluster.api);
       const { spec, status, startMs } = runningContainer(ctx, cluster.api, pod);
       return runInContainer(pod, spec, status, startMs, command, server, now, stdinText(ctx));
     });
@@ -87,16 +91,6 @@ export function stdinText(ctx: CommandContext): string | undefined {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (ctx.io.stdinFd !== undefined && (require('node:tty') as typeof import('node:tty')).isatty(ctx.io.stdinFd)) return undefined;
   return ctx.io.readStdin();
-}
-
-function podFor(ctx: CommandContext, target: string, api: { tryGet: (r: { kind: string; namespace?: string; name: string }) => KubeObject | undefined }): KubeObject {
-  const slash = target.indexOf('/');
-  const type = slash < 0 ? 'pod' : target.slice(0, slash).toLowerCase();
-  const name = slash < 0 ? target : target.slice(slash + 1);
-  if (!['pod', 'pods', 'po'].includes(type)) throw new CliError(`cannot exec into ${type}/${name}: only pods are supported by kubemu`);
-  const pod = api.tryGet({ kind: 'Pod', namespace: ctx.namespace, name });
-  if (!pod) throw notFound('', 'pods', name);
-  return pod;
 }
 
 /** defaultContainer is podcmd.FindOrDefaultContainerByName: the annotated container or the first, with the "Defaulted" notice. */

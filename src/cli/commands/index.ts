@@ -65,6 +65,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['exec', () => (require('./exec') as typeof import('./exec')).execCommand],
   ['attach', () => (require('./attach') as typeof import('./attach')).attachCommand],
   ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],
+  ['proxy', () => (require('./proxy') as typeof import('./proxy')).proxyCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
   ['completion', () => (require('./completion') as typeof import('./completion')).completionCommand],
   ['etcdctl', () => (require('./etcdctl') as typeof import('./etcdctl')).etcdctlCommand],

@@ -36,10 +36,13 @@ export interface ServeOptions {
   cluster: Cluster;
   address: string;
   port: number;
-  serving: KeyPair;
-  caPem: string;
+  /** serving and caPem are the TLS identity start() listens with (a handler() front brings its own socket). */
+  serving?: KeyPair;
+  caPem?: string;
   /** settleEveryMs is how often (wall clock) the cluster is caught up between requests. */
   settleEveryMs: number;
+  /** identity, when set, is who every request is made as: `kubectl proxy`'s kubeconfig user, whose callers bring no credentials. */
+  identity?: UserInfo;
 }
 
 /** pem turns a DER certificate from the TLS layer into PEM. */
@@ -72,6 +75,7 @@ export class KubemuApiServer {
   /** start listens; resolves with the URL (the chosen port when port is 0). */
   async start(): Promise<string> {
     const https = require('node:https') as typeof import('node:https');
+    if (!this.o.serving || !this.o.caPem) throw new Error('serving over TLS needs a serving certificate');
     const server = https.createServer({
       cert: this.o.serving.certPem, key: this.o.serving.keyPem, ca: this.o.caPem,
       // Client certificates are checked by the x509 authenticator, so a request without one can still use a token.
@@ -82,13 +86,27 @@ export class KubemuApiServer {
       server.once('error', reject);
       server.listen(this.o.port, this.o.address, () => resolve());
     });
+    this.startLoops();
+    const port = (server.address() as AddressInfo).port;
+    return `https://${this.o.address.includes(':') ? `[${this.o.address}]` : this.o.address}:${port}`;
+  }
+
+  /**
+   * handler is the request handling without a listener of its own, for a front that owns the
+   * socket (`kubectl proxy`'s plain HTTP); it starts the reconcile and watch loops.
+   */
+  handler(): (req: IncomingMessage, res: ServerResponse) => void {
+    this.startLoops();
+    return (req, res) => { void this.serve(req, res); };
+  }
+
+  private startLoops(): void {
+    if (this.timer) return;
     this.timer = setInterval(() => this.tick(), this.o.settleEveryMs);
     this.timer.unref();
     // Watches read the change log more often than the cluster settles: another process's writes reach them within WATCH_POLL_MS.
     this.watchTimer = setInterval(() => { for (const w of this.watches) w.poll(); }, WATCH_POLL_MS);
     this.watchTimer.unref();
-    const port = (server.address() as AddressInfo).port;
-    return `https://${this.o.address.includes(':') ? `[${this.o.address}]` : this.o.address}:${port}`;
   }
 
   /** stop closes the listener, ends every watch and closes the cluster. */
@@ -145,10 +163,10 @@ export class KubemuApiServer {
   private authenticate(req: IncomingMessage): UserInfo {
     const cluster = this.o.cluster;
     const api = cluster.api;
-    let user: UserInfo | undefined;
+    let user: UserInfo | undefined = this.o.identity;
     const cert = (req.socket as TLSSocket).getPeerCertificate?.();
     const auth = req.headers.authorization;
-    if (cert && cert.raw) {
+    if (!user && cert && cert.raw) {
       try {
         user = cluster.read(() => api.authenticate({ kind: 'certificate', certPem: pem(cert.raw) }));
       } catch { user = undefined; }
@@ -192,7 +210,7 @@ export class KubemuApiServer {
     const aggregated = accept.split(',')[0]?.includes('as=APIGroupDiscoveryList');
     if (path === '/api') {
       this.o.cluster.catchUp();
-      return aggregated ? ok(aggregatedDiscovery(this.gvs().gvs, true), AGGREGATED_DISCOVERY) : ok(coreVersions(`${this.o.address}:${(this.server!.address() as AddressInfo).port}`));
+      return aggregated ? ok(aggregatedDiscovery(this.gvs().gvs, true), AGGREGATED_DISCOVERY) : ok(coreVersions(`${this.o.address}:${this.server ? (this.server.address() as AddressInfo).port : this.o.port}`));
     }
     if (path === '/apis') {
       this.o.cluster.catchUp();

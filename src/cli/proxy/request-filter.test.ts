@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ACCEPT_HOSTS, DEFAULT_ACCEPT_PATHS, DEFAULT_REJECT_METHODS, DEFAULT_REJECT_PATHS, accepts, apiPath, apiPrefix, hostOf, regexpList, type RequestFilter,
+} from './request-filter';
+
+const DEFAULTS: RequestFilter = {
+  acceptHosts: regexpList(DEFAULT_ACCEPT_HOSTS), acceptPaths: regexpList(DEFAULT_ACCEPT_PATHS),
+  rejectPaths: regexpList(DEFAULT_REJECT_PATHS), rejectMethods: regexpList(DEFAULT_REJECT_METHODS),
+};
+
+describe('kubectl proxy request filter', () => {
+  it('forwards API requests from loopback hosts and refuses exec and attach', () => {
+    expect(accepts(DEFAULTS, 'GET', '/api/v1/namespaces/default/pods', 'localhost')).toBe(true);
+    expect(accepts(DEFAULTS, 'GET', '/version', '127.0.0.1')).toBe(true);
+    expect(accepts(DEFAULTS, 'POST', '/api/v1/namespaces/default/pods/web/exec', '127.0.0.1')).toBe(false);
+    expect(accepts(DEFAULTS, 'GET', '/api/v1/namespaces/default/pods/web/attach', '127.0.0.1')).toBe(false);
+    expect(accepts(DEFAULTS, 'GET', '/api/v1/pods', 'evil.example.com')).toBe(false);
+  });
+
+  it('takes the host from the Host header as net.SplitHostPort does', () => {
+    expect(hostOf('localhost:8001')).toBe('localhost');
+    expect(hostOf('[::1]:8001')).toBe('::1');
+    // No port: Go's SplitHostPort fails and the host is empty, so the default filter refuses it.
+    expect(hostOf('localhost')).toBe('');
+    expect(accepts(DEFAULTS, 'GET', '/api', hostOf('localhost'))).toBe(false);
+  });
+
+  it('splits comma-separated expressions and refuses a bad one', () => {
+    expect(regexpList('')).toEqual([]);
+    expect(regexpList('^a$,^b$').map(String)).toEqual(['/^a$/', '/^b$/']);
+    expect(() => regexpList('(')).toThrow(/^error parsing regexp: /);
+  });
+
+  it('strips a prefix outside /api and keeps a leading slash', () => {
+    expect(apiPath(apiPrefix('/'), '/api/v1/pods')).toBe('/api/v1/pods');
+    expect(apiPath(apiPrefix('/custom'), '/custom/api/v1/pods')).toBe('/api/v1/pods');
+    expect(apiPath(apiPrefix('/custom/'), '/api/v1/pods')).toBeUndefined();
+    expect(apiPath(apiPrefix('/api/'), '/api/v1/pods')).toBe('/api/v1/pods');
+  });
+});
