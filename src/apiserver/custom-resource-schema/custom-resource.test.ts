@@ -85,4 +85,17 @@ describe('validateCustomResource', () => {
       { rule: 'self.a > 1' }, { rule: 'self.image.someFutureFunction()' }, { rule: 'self.image ==' }] } } };
     expect(validateCustomResource(cr({ image: 'x' }), schema)).toEqual([{ field: 'spec', message: 'Invalid value: "object": no such key: a evaluating rule: self.a > 1' }]);
   });
+  it('prints a float bound as Go\'s %v does, an integral one against an integer as an int', () => {
+    const schema: JSONSchemaProps = { type: 'object', properties: { spec: { type: 'object', properties: {
+      big: { type: 'integer', maximum: 1000000 }, ratio: { type: 'number', maximum: 1000000, minimum: 0.5 } } } } };
+    expect(validateCustomResource(cr({ big: 2000000, ratio: 2000000.5 }), schema).map((c) => c.message)).toEqual([
+      'Invalid value: 2000000: spec.big in body should be less than or equal to 1000000',
+      'Invalid value: 2000000.5: spec.ratio in body should be less than or equal to 1e+06',
+    ]);
+    expect(validateCustomResource(cr({ ratio: 0.25 }), schema).map((c) => c.message)).toEqual(['Invalid value: 0.25: spec.ratio in body should be greater than or equal to 0.5']);
+  });
+  it('puts a root rule\'s fieldPath at that field', () => {
+    const schema: JSONSchemaProps = { type: 'object', 'x-kubernetes-validations': [{ rule: 'has(self.spec.image)', fieldPath: '.spec.image', reason: 'FieldValueRequired', message: 'an image is needed' }] };
+    expect(validateCustomResource(cr({}), schema)).toEqual([{ field: 'spec.image', message: 'Required value: an image is needed' }]);
+  });
 });

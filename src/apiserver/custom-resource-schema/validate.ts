@@ -32,8 +32,19 @@ export function validateAgainstSchema(value: unknown, schema: JSONSchemaProps, p
   return out;
 }
 
-/** number formats a bound as Go's %v prints a float64. */
-const num = (n: number): string => String(n).replace(/e\+?/, (m) => (m === 'e' ? 'e+' : m));
+/**
+ * bound prints a schema bound as kube-openapi's message does: an integer value against an
+ * integral bound as an int64 (`10`), otherwise as Go's %v of a float64 (strconv 'g', shortest:
+ * an exponent from 1e+06 up or below 1e-04, two exponent digits at least).
+ */
+export function bound(limit: number, value: number): string {
+  if ((Number.isInteger(value) && Number.isInteger(limit)) || limit === 0 || !Number.isFinite(limit)) return String(limit);
+  const [mantissa, e] = limit.toExponential().split('e') as [string, string];
+  const exp = Number(e);
+  // strconv's shortest 'g' switches to an exponent below 1e-4 and from 1e+06 up.
+  if (exp < -4 || exp >= 6) return `${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(limit);
+}
 
 function typeError(path: string, types: string[], actual: string): StatusCause {
   return invalidValue(path, actual, `${path} in ${IN} must be of type ${types.join(',')}: ${JSON.stringify(actual)}`);
@@ -98,13 +109,13 @@ function patternOf(source: string): RegExp {
 
 function validateNumber(value: number, s: JSONSchemaProps, path: string, out: StatusCause[]): void {
   if (s.multipleOf !== undefined && s.multipleOf > 0 && !Number.isInteger(value / s.multipleOf)) {
-    out.push(invalidValue(path, value, `${path} in ${IN} should be a multiple of ${num(s.multipleOf)}`));
+    out.push(invalidValue(path, value, `${path} in ${IN} should be a multiple of ${bound(s.multipleOf, value)}`));
   }
   if (s.maximum !== undefined && (s.exclusiveMaximum ? value >= s.maximum : value > s.maximum)) {
-    out.push(invalidValue(path, value, `${path} in ${IN} should be less than ${s.exclusiveMaximum ? '' : 'or equal to '}${num(s.maximum)}`));
+    out.push(invalidValue(path, value, `${path} in ${IN} should be less than ${s.exclusiveMaximum ? '' : 'or equal to '}${bound(s.maximum, value)}`));
   }
   if (s.minimum !== undefined && (s.exclusiveMinimum ? value <= s.minimum : value < s.minimum)) {
-    out.push(invalidValue(path, value, `${path} in ${IN} should be greater than ${s.exclusiveMinimum ? '' : 'or equal to '}${num(s.minimum)}`));
+    out.push(invalidValue(path, value, `${path} in ${IN} should be greater than ${s.exclusiveMinimum ? '' : 'or equal to '}${bound(s.minimum, value)}`));
   }
 }
 

@@ -56,7 +56,8 @@ function checkRule(rule: ValidationRule, self: unknown, s: JSONSchemaProps, old:
   const readsOld = /\boldSelf\b/.test(rule.rule);
   if (readsOld && old === undefined && !rule.optionalOldSelf) return;
   const p = program(rule.rule);
-  const at = rule.fieldPath ? path + rule.fieldPath : path || '<nil>';
+  // fieldPath is relative to the rule's node (`.spec.x`); at the root it starts the path.
+  const at = rule.fieldPath ? (path ? path + rule.fieldPath : rule.fieldPath.replace(/^\./, '')) : path || '<nil>';
   const type = s.type ?? (s['x-kubernetes-int-or-string'] ? 'string' : 'object');
   // A rule kube-apiserver compiled (it refuses CRDs whose rules do not) but kubemu's evaluator
   // cannot parse or lacks a function for is skipped, never a false rejection (docs/check.md).
