@@ -6,8 +6,7 @@
  * error already makes them meaningless.
  */
 import type { KubeObject } from '../../api/meta';
-import type { StatusCause } from '../errors';
-import { badRequest } from '../errors';
+import { badRequest, type StatusCause } from '../errors';
 import { cannotBeHandled, STRICT_DECODING_PREFIX, type FieldValidation } from '../decode';
 import { applyDefaults } from './defaults';
 import { pruneUnknownFields } from './prune';
