@@ -13,13 +13,17 @@ import { LEGACY_DEPRECATED } from '../../src/cli/commands/debug-profiles';
 
 const LEGACY = `${LEGACY_DEPRECATED}\n`;
 
+/** clusterWithWebPod is a manual cluster with a Ready nginx pod `web` (label app=web) to debug. */
+function clusterWithWebPod(): TempHome {
+  const home = manualCluster('debug', 7);
+  expect(home.run('run web --image=nginx --labels=app=web').code).toBe(0);
+  expect(home.run('wait --for=condition=Ready pod/web').code).toBe(0);
+  return home;
+}
+
 describe('kubectl debug with an ephemeral container', () => {
   let home: TempHome;
-  beforeAll(() => {
-    home = manualCluster('debug', 7);
-    expect(home.run('run web --image=nginx --labels=app=web').code).toBe(0);
-    expect(home.run('wait --for=condition=Ready pod/web').code).toBe(0);
-  });
+  beforeAll(() => { home = clusterWithWebPod(); });
   afterAll(() => home.cleanup());
 
   it('adds a debugger-xxxxx container the kubelet starts, shown under Ephemeral Containers', () => {
@@ -122,11 +126,7 @@ describe('kubectl debug with an ephemeral container', () => {
 
 describe('kubectl debug --copy-to', () => {
   let home: TempHome;
-  beforeAll(() => {
-    home = manualCluster('debug', 7);
-    expect(home.run('run web --image=nginx --labels=app=web').code).toBe(0);
-    expect(home.run('wait --for=condition=Ready pod/web').code).toBe(0);
-  });
+  beforeAll(() => { home = clusterWithWebPod(); });
   afterAll(() => home.cleanup());
 
   it('--set-image makes a copy with the new images (kept labels, as a set-image-only copy does) on any node', () => {
