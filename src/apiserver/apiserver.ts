@@ -219,6 +219,25 @@ export class ApiServer implements ApiClient {
     return out as T[];
   }
 
+  /**
+   * listAt lists as list does, the objects as they were at a revision (a list with
+   * resourceVersionMatch=Exact, or a continued one, as etcd reads it); 410 Expired when the
+   * history no longer reaches back to it. Virtual resources have no history: they list as now.
+   */
+  listAt<T extends KubeObject = KubeObject>(q: ListQuery, revision: number): T[] {
+    const keep = this.listFilter(q);
+    if (VIRTUAL_RESOURCES.has(q.kind)) return this.list<T>(q);
+    let objects: KubeObject[];
+    try {
+      objects = this.store.listAt({ kind: q.kind, namespace: q.namespace }, revision);
+    } catch (e) {
+      if ((e as Error).name === 'CompactedError') throw new ApiError('Expired', 410, 'The resourceVersion for the provided list is too old.');
+      throw e;
+    }
+    const serve = this.server(q.kind, q.apiVersion) ?? ((o: KubeObject) => o);
+    return objects.filter((o) => !keep || keep(o)).map(serve) as T[];
+  }
+
   each<K extends Kind>(q: ListQuery & { kind: K }, visit: (obj: ObjectOf<K>) => void): void;
   each(q: ListQuery, visit: (obj: KubeObject) => void): void {
     const serve = this.server(q.kind, q.apiVersion);

@@ -99,7 +99,15 @@ export interface Store {
    * (a page: ask again after the last one's revision); CompactedError if `after` was compacted.
    */
   watchSince(after: Revision, kinds?: readonly string[], limit?: number): WatchEvent[];
-  /** compact drops change-log entries at or below upTo. */
+  /**
+   * listAt returns the objects of list(q) as they were at a revision (etcd's Range at a
+   * revision), in list's order; CompactedError if the revision is older than the kept history.
+   */
+  listAt(q: StoreListQuery, revision: Revision): KubeObject[];
+  /**
+   * compact drops change-log entries at or below upTo, except each key's newest one when the key
+   * still exists then (as etcd's compaction keeps it), so listAt can go back to upTo.
+   */
   compact(upTo: Revision): void;
   /** transaction runs fn atomically; writers take the write lock up front (BEGIN IMMEDIATE); nested calls are savepoints. */
   transaction<T>(fn: () => T): T;

@@ -80,6 +80,7 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
     tryGet: ([ref]) => { const r = ref as ObjectRef; check(info(r.kind), 'get', r.namespace, r.name); },
     list: ([q]) => { const l = q as ListQuery; check(info(l.kind), 'list', l.namespace); },
     each: ([q]) => { const l = q as ListQuery; check(info(l.kind), 'list', l.namespace); },
+    listAt: ([q]) => { const l = q as ListQuery; check(info(l.kind), 'list', l.namespace); },
     watch: ([kind, , namespace]) => check(info(kind as string), 'watch', namespace as string | undefined),
     podsOnNode: () => check(info('Pod'), 'list', undefined),
     create: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'create', nsOf(obj, r)); guard(obj, r); },

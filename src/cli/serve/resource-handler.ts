@@ -19,6 +19,7 @@ import type { ResourcePath } from './resource-path';
 import { hasScale } from './discovery';
 import { tableOf, wantsTable, type IncludeObject } from './table';
 import { successStatus } from './status';
+import { encodeContinue, inconsistentContinue, listRead } from './list-read';
 
 /** Reply is a handler's answer: an HTTP code and a JSON body, with the server's warnings. */
 export interface Reply { code: number; body: unknown; warnings: string[] }
@@ -78,16 +79,11 @@ function fieldManager(r: ResourceRequest): string {
   return r.query.get('fieldManager') || (r.userAgent ?? '').split('/')[0] || 'unknown';
 }
 
-/** Continue tokens carry the offset into the list and the revision it started at. */
-function encodeContinue(rv: number, offset: number): string {
-  return Buffer.from(JSON.stringify({ rv, offset })).toString('base64');
-}
-function decodeContinue(token: string): { rv: number; offset: number } {
-  try {
-    const c = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { rv: number; offset: number };
-    if (typeof c.offset === 'number' && c.offset >= 0) return c;
-  } catch { /* falls through */ }
-  throw badRequest('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
+/** afterKey says an object comes after a continue token's key, in the list's (namespace, name) order. */
+function afterKey(o: KubeObject, key: string, withNamespace: boolean): boolean {
+  const [namespace, name] = withNamespace ? [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)] : [o.metadata.namespace ?? '', key];
+  const ons = o.metadata.namespace ?? '';
+  return ons > namespace || (ons === namespace && o.metadata.name! > name);
 }
 
 /** ResourceHandler answers one resource request for the user api was authorized for. */
@@ -182,23 +178,32 @@ export class ResourceHandler {
 
   private list(r: ResourceRequest, info: ResourceInfo, apiVersion: string, ns: string | undefined): unknown {
     this.cluster.catchUp();
-    const { items, rv } = this.cluster.read(() => ({
-      items: this.api.list({
-        kind: info.storageKind, namespace: ns, apiVersion,
-        labelSelector: r.query.get('labelSelector') || undefined, fieldSelector: r.query.get('fieldSelector') || undefined,
-      }),
-      rv: this.api.revision(),
-    }));
-    const limit = Number(r.query.get('limit') ?? 0);
-    const token = r.query.get('continue');
-    const from = token ? decodeContinue(token) : undefined;
-    const offset = from?.offset ?? 0;
-    let page = items.slice(offset);
-    const meta: Record<string, unknown> = { resourceVersion: String(from?.rv ?? rv) };
-    if (limit > 0 && page.length > limit) {
-      meta.continue = encodeContinue(from?.rv ?? rv, offset + limit);
-      meta.remainingItemCount = page.length - limit;
-      page = page.slice(0, limit);
+    const q = {
+      kind: info.storageKind, namespace: ns, apiVersion,
+      labelSelector: r.query.get('labelSelector') || undefined, fieldSelector: r.query.get('fieldSelector') || undefined,
+    };
+    const { items, rv, plan } = this.cluster.read(() => {
+      const current = this.api.revision();
+      const plan = listRead(r.query, current);
+      if (plan.at === undefined) return { items: this.api.list(q), rv: current, plan };
+      try {
+        return { items: this.api.listAt(q, plan.at), rv: plan.at, plan };
+      } catch (e) {
+        if (plan.fromContinue && e instanceof ApiError && e.reason === 'Expired') throw inconsistentContinue(plan.after!);
+        throw e;
+      }
+    });
+    // Keys are etcd's below the resource's prefix: "ns/name" across namespaces, else "name".
+    const keyOf = (o: KubeObject) => (info.namespaced && ns === undefined ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name!);
+    let page = items;
+    if (plan.after !== undefined) page = page.filter((o) => afterKey(o, plan.after!, info.namespaced && ns === undefined));
+    const meta: Record<string, unknown> = { resourceVersion: String(rv) };
+    if (plan.limit > 0 && page.length > plan.limit) {
+      const rest = page.length - plan.limit;
+      page = page.slice(0, plan.limit);
+      meta.continue = encodeContinue(rv, keyOf(page[page.length - 1]!));
+      // etcd counts what is left only when no selector filtered the page.
+      if (!q.labelSelector && !q.fieldSelector) meta.remainingItemCount = rest;
     }
     if (wantsTable(r.accept)) return this.table(info, page, r.query, meta);
     // A built-in kind's list is a typed list: its items carry no kind or apiVersion (a custom resource's do).

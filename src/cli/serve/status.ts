@@ -16,6 +16,17 @@ function cause(c: StatusCause): Record<string, string> {
   return { reason: type, message: c.message, field: c.field };
 }
 
+/**
+ * DetailedStatusError is a failure whose Status carries what the API layer's errors do not:
+ * typed causes, a retry delay, or a continue token (a list's 410 after compaction).
+ */
+export class DetailedStatusError extends ApiError {
+  constructor(reason: ApiError['reason'], code: number, message: string,
+    readonly extra: { causes?: { reason: string; message: string }[]; retryAfterSeconds?: number; continue?: string }) {
+    super(reason, code, message);
+  }
+}
+
 /** Status is a metav1.Status body with its HTTP code. */
 export interface StatusBody { code: number; body: Record<string, unknown> }
 
@@ -27,10 +38,13 @@ export function statusOf(e: ApiError): StatusBody {
   if (d.group) details.group = d.group;
   if (d.kind) details.kind = d.kind;
   if (d.causes?.length) details.causes = d.causes.map(cause);
+  const extra = e instanceof DetailedStatusError ? e.extra : {};
+  if (extra.causes) details.causes = extra.causes;
+  if (extra.retryAfterSeconds) details.retryAfterSeconds = extra.retryAfterSeconds;
   return {
     code: e.code,
     body: {
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message,
+      kind: 'Status', apiVersion: 'v1', metadata: extra.continue ? { continue: extra.continue } : {}, status: 'Failure', message: e.message,
       ...(e.reason ? { reason: e.reason } : {}),
       ...(Object.keys(details).length ? { details } : {}),
       code: e.code,

@@ -3,25 +3,46 @@
  * store's change log: ADDED for the current objects first when no resourceVersion is given
  * (or "0"), then every change after it, BOOKMARKs when the client allows them, and an ERROR
  * event with the 410 Expired Status when the resourceVersion was compacted away, as
- * kube-apiserver's watch cache answers.
+ * kube-apiserver's watch cache answers. With sendInitialEvents (a watch-list) the initial
+ * ADDED events end with a BOOKMARK annotated k8s.io/initial-events-end.
  */
 import type { ServerResponse } from 'node:http';
 import type { KubeObject } from '../../api/meta';
 import { groupVersion, type ResourceInfo } from '../../api/registry';
 import { parseSelector } from '../../api/labels';
 import { parseFieldSelector } from '../../api/fields';
-import { ApiError, badRequest } from '../../apiserver/errors';
+import { ApiError, badRequest, invalid, type StatusCause } from '../../apiserver/errors';
 import type { ApiServer } from '../../apiserver/apiserver';
 import { authorizeRequest } from '../../apiserver/authorization/authorizing-api';
 import type { Cluster } from '../../cluster/cluster';
 import type { ResourcePath } from './resource-path';
 import { statusOf } from './status';
+import { tooLargeResourceVersion } from './list-read';
 import { hostNowMs } from '../../sim/clock';
 import { tableOf, type IncludeObject } from './table';
 import { goCompact } from '../commands/get-raw';
 
 /** BOOKMARK_EVERY_MS is how often (wall clock) an idle watch that allows bookmarks gets one. */
 const BOOKMARK_EVERY_MS = 5000;
+
+/**
+ * watchListOptions is apimachinery's validateWatchOptions (WatchList is on in v1.32): 422 Invalid
+ * on ListOptions; it returns sendInitialEvents (undefined when not given).
+ */
+function watchListOptions(q: URLSearchParams): boolean | undefined {
+  const match = q.get('resourceVersionMatch') ?? '';
+  const send = q.get('sendInitialEvents');
+  const field = 'resourceVersionMatch';
+  const causes: StatusCause[] = [];
+  if (send !== null && match !== 'NotOlderThan') causes.push({ field, message: 'Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan' });
+  if (match) {
+    if (send === null) causes.push({ field, message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' });
+    if (match !== 'NotOlderThan') causes.push({ field, message: `Unsupported value: "${match}": supported values: "NotOlderThan"` });
+    if (q.get('continue')) causes.push({ field, message: 'Forbidden: resourceVersionMatch is forbidden when continue is provided' });
+  }
+  if (causes.length) throw invalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', causes);
+  return send === null ? undefined : send === 'true' || send === '1';
+}
 
 /** WatchStream serves one watch until the client goes, its timeout passes or the server stops. */
 export class WatchStream {
@@ -56,9 +77,20 @@ export class WatchStream {
     }
     this.filter = (o) => (!ls || ls.matches(o.metadata.labels ?? {})) && (!fs || fs.matches(o));
     const rv = this.q.get('resourceVersion') ?? '';
+    const initialEvents = watchListOptions(this.q);
     this.cluster.catchUp();
     let initial: KubeObject[] = [];
-    if (rv === '' || rv === '0') {
+    let tooLarge: ApiError | undefined;
+    if (initialEvents !== undefined) {
+      // A watch-list: the state (not older than rv) as ADDED events, or none, then the changes after it.
+      this.cluster.read(() => {
+        this.since = this.api.revision();
+        const wanted = rv === '' ? 0 : Number(rv);
+        if (!Number.isInteger(wanted) || wanted < 0) throw badRequest(`invalid resource version: ${rv}`);
+        if (wanted > this.since) tooLarge = tooLargeResourceVersion(wanted, this.since, 1);
+        else if (initialEvents) initial = this.api.list({ kind: info.storageKind, namespace: ns, apiVersion: groupVersion(info.group, p.version) }).filter(this.filter);
+      });
+    } else if (rv === '' || rv === '0') {
       this.cluster.read(() => {
         initial = this.api.list({ kind: info.storageKind, namespace: ns, apiVersion: groupVersion(info.group, p.version) }).filter(this.filter);
         this.since = this.api.revision();
@@ -69,7 +101,16 @@ export class WatchStream {
     }
     this.res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
     this.res.on('close', () => this.end());
+    if (tooLarge) {
+      this.send('ERROR', statusOf(tooLarge).body);
+      this.end();
+      return;
+    }
     for (const o of initial) this.send('ADDED', o);
+    // The end of the initial events is a bookmark at their revision, annotated, when the client takes bookmarks.
+    if (initialEvents && this.q.get('allowWatchBookmarks') === 'true') {
+      this.send('BOOKMARK', { kind: info.kind, apiVersion: groupVersion(info.group, p.version), metadata: { resourceVersion: String(this.since), creationTimestamp: null, annotations: { 'k8s.io/initial-events-end': 'true' } } });
+    }
     const seconds = Number(this.q.get('timeoutSeconds') ?? 0);
     if (seconds > 0) this.timeout = setTimeout(() => this.end(), seconds * 1000);
     this.poll();

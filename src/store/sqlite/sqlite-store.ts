@@ -69,6 +69,11 @@ type StoredBody = Pick<Row, 'body' | 'checked'>;
 const ROW = 'body, revision, kind, namespace, name, checked';
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
 
+/** cmp orders strings as SQLite's ORDER BY does (by code unit for ASCII keys). */
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * PARSED_CHANGES_LIMIT bounds the cache of decoded change bodies (components of one settle
  * pass read the same changes). Small on purpose: at 50 000 it held most of a 30 000-pod
@@ -284,7 +289,10 @@ class SqliteStore implements Store {
       timersDue: () => db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
       timerNext: () => db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
       timerNextExact: () => db.prepare<[number], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1 AND due > ?'),
-      compact: () => db.prepare('DELETE FROM changes WHERE revision <= ?'),
+      // The newest change of each key at or below the cut stays, unless it is the key's deletion.
+      compact: () => db.prepare(`DELETE FROM changes WHERE revision <= ? AND (type = 'DELETED' OR revision NOT IN
+        (SELECT max(revision) FROM changes WHERE revision <= ? GROUP BY kind, namespace, name))`),
+      changesBefore: () => db.prepare<[string, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE kind = ? AND revision <= ? ORDER BY revision DESC'),
       leaseLatest: () => db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
       leaseNext: () => db.prepare<[], { at: number | null }>('SELECT min(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
       leaseExpired: () => db.prepare<[number], ObjectRef & { namespace: string }>('SELECT kind, namespace, name FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL AND lease <= ? ORDER BY lease, kind, namespace, name'),
@@ -598,9 +606,41 @@ class SqliteStore implements Store {
     return stmt;
   }
 
+  listAt(q: StoreListQuery, revision: Revision): KubeObject[] {
+    const compacted = Number(this.meta.get('compactedRevision') ?? '0');
+    if (revision < compacted) throw new CompactedError(`revision ${revision} has been compacted (at ${compacted})`);
+    const keyOf = (namespace: string, name: string) => `${namespace}/${name}`;
+    // The first change after the revision says how each key that changed since was then: absent (ADDED) or as its last earlier change.
+    const firstLater = new Map<string, string>();
+    for (const e of this.watchSince(revision, [q.kind])) {
+      if (q.namespace !== undefined && e.namespace !== q.namespace) continue;
+      const key = keyOf(e.namespace, e.name);
+      if (!firstLater.has(key)) firstLater.set(key, e.type);
+    }
+    const then = new Map<string, KubeObject>();
+    for (const o of this.list(q)) {
+      const key = keyOf(o.metadata.namespace ?? '', o.metadata.name!);
+      if (!firstLater.has(key)) then.set(key, o);
+    }
+    const missing = new Set([...firstLater].filter(([, type]) => type !== 'ADDED').map(([key]) => key));
+    if (missing.size > 0) {
+      const found: ChangeRow[] = [];
+      for (const row of this.q.changesBefore.iterate(q.kind, revision)) {
+        if (!missing.delete(keyOf(row.namespace, row.name))) continue;
+        if (row.type !== 'DELETED') found.push(row);
+        if (missing.size === 0) break;
+      }
+      // A state file compacted before keys kept their newest change may have lost some.
+      if (missing.size > 0) throw new CompactedError(`revision ${revision} is no longer in the history`);
+      // Bodies are read after the scan: the connection runs one statement at a time.
+      for (const row of found) then.set(keyOf(row.namespace, row.name), toEvent(row, this.parsedChanges, (r) => this.q.changeBody.get(r)!, this.decodeChange, this.readable).object);
+    }
+    return [...then.values()].sort((a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name!, b.metadata.name!));
+  }
+
   compact(upTo: Revision): void {
     this.transaction(() => {
-      this.q.compact.run(upTo);
+      this.q.compact.run(upTo, upTo);
       const prev = Number(this.meta.get('compactedRevision') ?? '0');
       if (upTo > prev) this.meta.set('compactedRevision', String(upTo));
     });
