@@ -79,6 +79,15 @@ function fieldManager(r: ResourceRequest): string {
   return r.query.get('fieldManager') || (r.userAgent ?? '').split('/')[0] || 'unknown';
 }
 
+/** defaultTypeMeta fills a body's missing apiVersion and kind from the path, as the decoder defaults them (client-node leaves them out). */
+function defaultTypeMeta(obj: KubeObject, apiVersion: string, kind: string): KubeObject {
+  if (obj && typeof obj === 'object') {
+    obj.apiVersion ||= apiVersion;
+    obj.kind ||= kind;
+  }
+  return obj;
+}
+
 /** afterKey says an object comes after a continue token's key, in the list's (namespace, name) order. */
 function afterKey(o: KubeObject, key: string, withNamespace: boolean): boolean {
   const [namespace, name] = withNamespace ? [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)] : [o.metadata.namespace ?? '', key];
@@ -114,7 +123,7 @@ export class ResourceHandler {
       }
       case 'POST': {
         if (p.name) throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
-        const obj = parseBody(r.body) as KubeObject;
+        const obj = defaultTypeMeta(parseBody(r.body) as KubeObject, apiVersion, info.kind);
         this.checkNamespace(obj, ns);
         const o = opts();
         const created = this.cluster.write(() => this.api.create(obj, o));
@@ -125,6 +134,7 @@ export class ResourceHandler {
         const obj = parseBody(r.body) as KubeObject;
         const o = opts();
         if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, () => obj));
+        defaultTypeMeta(obj, apiVersion, info.kind);
         this.checkNamespace(obj, ns);
         checkPatchedName(obj, p.name, ns);
         const updated = this.cluster.write(() => (p.subresource === 'status' ? this.api.updateStatus(obj, o) : this.api.update(obj, o)));

@@ -100,6 +100,8 @@ export class WatchStream {
       if (!Number.isInteger(this.since) || this.since < 0) throw badRequest(`invalid resource version: ${rv}`);
     }
     this.res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+    // Headers go out at once, as kube-apiserver flushes them: a client waits for them before reading events.
+    this.res.flushHeaders();
     this.res.on('close', () => this.end());
     if (tooLarge) {
       this.send('ERROR', statusOf(tooLarge).body);
