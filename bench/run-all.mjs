@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * run-all: every benchmark in sequence (T1, T2, T5, T6, T10, T8, T7 keeping its cluster, T9
+ * run-all: every benchmark in sequence (T1, T2, T5, T6, T10, serve's figures, T8, T7 keeping its cluster, T9
  * and T4 on it), then a table of all verdicts, naming the targets no bench measured. --quick uses few rounds and the tenth-size T7; other
  * flags (--floors DIR, --rounds N) pass through. Builds once.
  * Usage: node bench/run-all.mjs [--quick] [--floors DIR] [--skip t7,t9]
@@ -38,6 +38,7 @@ run('t2', 't2-get.mjs');
 run('t5', 't5-apply.mjs');
 run('t6', 't6-stream.mjs');
 run('t10', 't10-storm.mjs');
+run('serve', 'serve.mjs');
 run('t8', 'scheduler-throughput.mjs');
 run('t7', 't7-scale.mjs', ['--keep']);
 run('t9', 't9-idle-tick.mjs', t7home ? ['--home', t7home] : []);
