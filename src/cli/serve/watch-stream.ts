@@ -11,38 +11,20 @@ import type { KubeObject } from '../../api/meta';
 import { groupVersion, type ResourceInfo } from '../../api/registry';
 import { parseSelector } from '../../api/labels';
 import { parseFieldSelector } from '../../api/fields';
-import { ApiError, badRequest, invalid, type StatusCause } from '../../apiserver/errors';
+import { ApiError, badRequest } from '../../apiserver/errors';
 import type { ApiServer } from '../../apiserver/apiserver';
 import { authorizeRequest } from '../../apiserver/authorization/authorizing-api';
 import type { Cluster } from '../../cluster/cluster';
 import type { ResourcePath } from './resource-path';
 import { statusOf } from './status';
 import { tooLargeResourceVersion } from './list-read';
+import { watchListOptions } from './watch-options';
 import { hostNowMs } from '../../sim/clock';
 import { tableOf, type IncludeObject } from './table';
 import { goCompact } from '../commands/get-raw';
 
 /** BOOKMARK_EVERY_MS is how often (wall clock) an idle watch that allows bookmarks gets one. */
 const BOOKMARK_EVERY_MS = 5000;
-
-/**
- * watchListOptions is apimachinery's validateWatchOptions (WatchList is on in v1.32): 422 Invalid
- * on ListOptions; it returns sendInitialEvents (undefined when not given).
- */
-function watchListOptions(q: URLSearchParams): boolean | undefined {
-  const match = q.get('resourceVersionMatch') ?? '';
-  const send = q.get('sendInitialEvents');
-  const field = 'resourceVersionMatch';
-  const causes: StatusCause[] = [];
-  if (send !== null && match !== 'NotOlderThan') causes.push({ field, message: 'Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan' });
-  if (match) {
-    if (send === null) causes.push({ field, message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' });
-    if (match !== 'NotOlderThan') causes.push({ field, message: `Unsupported value: "${match}": supported values: "NotOlderThan"` });
-    if (q.get('continue')) causes.push({ field, message: 'Forbidden: resourceVersionMatch is forbidden when continue is provided' });
-  }
-  if (causes.length) throw invalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', causes);
-  return send === null ? undefined : send === 'true' || send === '1';
-}
 
 /** WatchStream serves one watch until the client goes, its timeout passes or the server stops. */
 export class WatchStream {
