@@ -147,6 +147,8 @@ export class KubemuApiServer {
       reply = e instanceof ApiError ? statusOf(e) : internal(e);
     }
     this.send(res, reply);
+    // A write this server committed reaches the open watches now, not at the next poll.
+    if (req.method !== 'GET' && reply.code < 300) for (const w of this.watches) w.poll();
   }
 
   private send(res: ServerResponse, reply: Reply | StatusBody | { code: number; body: unknown; contentType?: string; warnings?: string[] }): void {
