@@ -28,6 +28,7 @@ import { parseResourcePath } from './resource-path';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
+import { isPodLog, servePodLog, type PodLogFollow } from './pod-log';
 import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
 
@@ -68,6 +69,7 @@ export class KubemuApiServer {
   private timer: NodeJS.Timeout | undefined;
   private watchTimer: NodeJS.Timeout | undefined;
   private readonly watches = new Set<WatchStream>();
+  private readonly follows = new Set<PodLogFollow>();
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
   constructor(private readonly o: ServeOptions) {}
@@ -114,6 +116,7 @@ export class KubemuApiServer {
     if (this.timer) clearInterval(this.timer);
     if (this.watchTimer) clearInterval(this.watchTimer);
     for (const w of this.watches) w.end();
+    for (const f of this.follows) f.end();
     const server = this.server;
     this.server = undefined;
     if (server) {
@@ -131,6 +134,7 @@ export class KubemuApiServer {
       // A failed catch-up is retried on the next tick or request; the server keeps serving.
     }
     for (const w of this.watches) w.poll();
+    for (const f of this.follows) f.poll();
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -251,6 +255,10 @@ export class KubemuApiServer {
       const w = new WatchStream(cluster, api, rp, query, res, () => this.watches.delete(w), wantsTable(accept));
       this.watches.add(w);
       w.start();
+      return 'streaming';
+    }
+    if (isPodLog(req.method, rp)) {
+      servePodLog(cluster, api, rp, query, res, this.follows);
       return 'streaming';
     }
     return new ResourceHandler(cluster, api).handle({
