@@ -29,6 +29,10 @@ import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
 import { isPodLog, servePodLog, type PodLogFollow } from './pod-log';
+import { isPodStream, refuseUpgrade, servePodStream } from './pod-stream';
+import { CHANNEL_PROTOCOL_V5 } from './channel-protocol';
+import type { Duplex } from 'node:stream';
+import type { WebSocketServer } from 'ws';
 import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
 
@@ -70,6 +74,7 @@ export class KubemuApiServer {
   private watchTimer: NodeJS.Timeout | undefined;
   private readonly watches = new Set<WatchStream>();
   private readonly follows = new Set<PodLogFollow>();
+  private wss: WebSocketServer | undefined;
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
   constructor(private readonly o: ServeOptions) {}
@@ -83,6 +88,7 @@ export class KubemuApiServer {
       // Client certificates are checked by the x509 authenticator, so a request without one can still use a token.
       requestCert: true, rejectUnauthorized: false,
     }, (req, res) => { void this.serve(req, res); });
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -117,6 +123,7 @@ export class KubemuApiServer {
     if (this.watchTimer) clearInterval(this.watchTimer);
     for (const w of this.watches) w.end();
     for (const f of this.follows) f.end();
+    for (const c of this.wss?.clients ?? []) c.terminate();
     const server = this.server;
     this.server = undefined;
     if (server) {
@@ -161,6 +168,26 @@ export class KubemuApiServer {
     const text = typeof reply.body === 'string' ? reply.body : `${goCompact(typeMetaFirst(reply.body))}\n`;
     res.writeHead(reply.code, headers);
     res.end(text);
+  }
+
+  /** upgrade answers an upgrade request (exec, attach, port-forward) or refuses it with its Status. */
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = new URL(req.url ?? '/', 'https://kubemu');
+      const user = this.authenticate(req);
+      const rp = parseResourcePath(url.pathname.replace(/\/+$/, ''));
+      if (!rp || !isPodStream(rp)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+      const cluster = this.o.cluster;
+      const api: ApiServer = isSuperUser(user) || user === ADMIN_USER ? cluster.api : authorizingApi(cluster.api, user);
+      if (!this.wss) {
+        const { WebSocketServer: Wss } = require('ws') as typeof import('ws');
+        this.wss = new Wss({ noServer: true, handleProtocols: (offered) => (offered.has(CHANNEL_PROTOCOL_V5) ? CHANNEL_PROTOCOL_V5 : false) });
+      }
+      servePodStream({ cluster, api, path: rp, query: url.searchParams, req, socket, head, wss: this.wss });
+    } catch (e) {
+      refuseUpgrade(socket, e);
+    }
   }
 
   /** authenticate is the authentication filter, then impersonation. */
