@@ -28,7 +28,7 @@ import { parseResourcePath } from './resource-path';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
-import { isPodLog, servePodLog, type PodLogFollow } from './pod-log';
+import { isPodLog, servePodLog, type PolledStream } from './pod-log';
 import { isPodStream, refuseUpgrade, servePodStream } from './pod-stream';
 import { CHANNEL_PROTOCOL_V5 } from './channel-protocol';
 import type { Duplex } from 'node:stream';
@@ -73,7 +73,7 @@ export class KubemuApiServer {
   private timer: NodeJS.Timeout | undefined;
   private watchTimer: NodeJS.Timeout | undefined;
   private readonly watches = new Set<WatchStream>();
-  private readonly follows = new Set<PodLogFollow>();
+  private readonly follows = new Set<PolledStream>();
   private wss: WebSocketServer | undefined;
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
@@ -184,7 +184,7 @@ export class KubemuApiServer {
         const { WebSocketServer: Wss } = require('ws') as typeof import('ws');
         this.wss = new Wss({ noServer: true, handleProtocols: (offered) => (offered.has(CHANNEL_PROTOCOL_V5) ? CHANNEL_PROTOCOL_V5 : false) });
       }
-      servePodStream({ cluster, api, path: rp, query: url.searchParams, req, socket, head, wss: this.wss });
+      servePodStream({ cluster, api, path: rp, query: url.searchParams, req, socket, head, wss: this.wss, streams: this.follows });
     } catch (e) {
       refuseUpgrade(socket, e);
     }

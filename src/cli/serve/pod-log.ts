@@ -40,8 +40,11 @@ function defaultContainer(pod: KubeObject): string {
   throw badRequest(`a container name must be specified for pod ${name}, ${choice}`);
 }
 
+/** PolledStream is an open response the server polls after each catch-up (a followed log, an attach). */
+export interface PolledStream { poll(): void; end(): void }
+
 /** PodLogFollow is one followed log: polled after each catch-up until its container stops. */
-export class PodLogFollow {
+export class PodLogFollow implements PolledStream {
   private ended = false;
 
   constructor(private readonly cluster: Cluster, private readonly ref: { kind: string; namespace: string; name: string },
@@ -72,7 +75,7 @@ export class PodLogFollow {
  * cluster whose container runs on, a PodLogFollow the server polls (follows receives it).
  * Failures are thrown before any byte is written, so they reach the client as a Status.
  */
-export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q: URLSearchParams, res: ServerResponse, follows: Set<PodLogFollow>): void {
+export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q: URLSearchParams, res: ServerResponse, follows: Set<PolledStream>): void {
   const ns = p.namespace ?? 'default';
   const name = p.name!;
   const tailLines = intParam(q, 'tailLines');

@@ -20,6 +20,8 @@ import type { ResourcePath } from './resource-path';
 import { goCompact } from '../commands/get-raw';
 import { statusOf } from './status';
 import { CHANNEL_PROTOCOL_V5, ChannelSession, STDERR, STDOUT } from './channel-protocol';
+import type { PolledStream } from './pod-log';
+import { ContainerLogReader, containerRunning } from '../../kubelet/log-reader';
 
 /** UPGRADE_PREFIX is how kubectl's SPDY client words an upgrade the server answered with text. */
 const UPGRADE_PREFIX = 'unable to upgrade connection: ';
@@ -42,6 +44,8 @@ export interface PodStreamRequest {
   socket: Duplex;
   head: Buffer;
   wss: WebSocketServer;
+  /** streams is the server's set of polled streams: an attach joins it. */
+  streams: Set<PolledStream>;
 }
 
 /** reason phrases for the refusals serve writes itself. */
@@ -90,7 +94,44 @@ export function servePodStream(r: PodStreamRequest): void {
     upgrade(r, (session) => void runExec(r, session, pod, target, command));
     return;
   }
-  throw badRequest(SPDY_REFUSED);
+  // attach: the container must be running, as the kubelet's attach requires.
+  const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].find((c: { name: string }) => c.name === container);
+  if (!pod.spec?.nodeName) throw badRequest(`pod ${name} does not have a host assigned`);
+  if (!spec || !containerRunning(pod, container)) throw new CliError(`${UPGRADE_PREFIX}container not found ("${container}")`);
+  if (!isWebSocket(r.req)) throw badRequest(SPDY_REFUSED);
+  upgrade(r, (session) => {
+    const reader = cluster.read(() => new ContainerLogReader(pod, container, { tailLines: 0 }, cluster.api, cluster.clock.nowMs()));
+    const a = new AttachStream(r.cluster, { kind: 'Pod', namespace: ns, name }, reader, session, () => r.streams.delete(a));
+    r.streams.add(a);
+  });
+}
+
+/**
+ * AttachStream is one attach: what the container instance writes from the moment of attaching,
+ * sent as the cluster's clock moves (each poll after a catch-up), until the instance ends; then
+ * the Success status. kubemu: the attach's stdin does not reach the process.
+ */
+class AttachStream implements PolledStream {
+  private ended = false;
+
+  constructor(private readonly cluster: Cluster, private readonly ref: { kind: string; namespace: string; name: string },
+    private readonly reader: ContainerLogReader, private readonly session: ChannelSession, private readonly onEnd: () => void) {}
+
+  poll(): void {
+    if (this.ended) return;
+    if (this.session.gone) { this.end(); return; }
+    const cluster = this.cluster;
+    const text = cluster.read(() => this.reader.next(cluster.api.tryGet(this.ref), cluster.api, cluster.clock.nowMs()));
+    this.session.write(STDOUT, text);
+    if (this.reader.done) this.end();
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.session.finish(0, []);
+    this.onEnd();
+  }
 }
 
 /** isWebSocket says whether the request asks for a WebSocket with the v5 channel protocol. */
