@@ -15,6 +15,7 @@ import { defineCommand, type Command, type CommandContext, type FlagsContext } f
 import { defineFlags } from '../flag-table';
 import { CliError, SilentExit, UsageError } from '../errors';
 import { durationFlag } from './sim-wait';
+import { byLogging } from './attachable-pod';
 
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 export const ERR_NEED_POD = 'expected POD, TYPE/NAME, or --selector to be specified';
@@ -91,17 +92,13 @@ function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, nowMs: number): number | 
 /** LogStream is one container's log being printed. */
 interface LogStream { namespace: string; pod: string; reader: ContainerLogReader }
 
-/** podsForWorkload lists a workload's pods as kubectl's AttachablePodForObject sorts them (ByLogging). */
+/** podsFor lists a workload's pods as kubectl's logs sorts them (ByLogging). */
 function podsFor(obj: KubeObject, pods: KubeObject[]): KubeObject[] {
   const sel = obj.spec?.selector;
   const matching = pods.filter((p) => (obj.kind === 'Job' && !sel?.matchLabels && !sel?.matchExpressions
     ? p.metadata.labels?.['job-name'] === obj.metadata.name
     : selectorMatches(sel?.matchLabels || sel?.matchExpressions ? sel : { matchLabels: sel }, p.metadata.labels)));
-  const phaseRank = (p: KubeObject) => ({ Running: 0, Unknown: 1, Pending: 2 } as Record<string, number>)[p.status?.phase] ?? 3;
-  const ready = (p: KubeObject) => (p.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True');
-  return matching.sort((a, b) => Number(!a.spec?.nodeName) - Number(!b.spec?.nodeName) || phaseRank(a) - phaseRank(b)
-    || Number(ready(b)) - Number(ready(a)) || String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp))
-    || a.metadata.name!.localeCompare(b.metadata.name!));
+  return matching.sort(byLogging);
 }
 
 /** logsCommand is `kubectl logs`. */
