@@ -29,8 +29,7 @@ import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
 import { isPodLog, servePodLog, type PolledStream } from './pod-log';
-import { isPodStream, refuseUpgrade, servePodStream } from './pod-stream';
-import { CHANNEL_PROTOCOL_V5 } from './channel-protocol';
+import { chooseProtocol, isPodStream, refuseUpgrade, servePodStream } from './pod-stream';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { wantsTable } from './table';
@@ -182,7 +181,7 @@ export class KubemuApiServer {
       const api: ApiServer = isSuperUser(user) || user === ADMIN_USER ? cluster.api : authorizingApi(cluster.api, user);
       if (!this.wss) {
         const { WebSocketServer: Wss } = require('ws') as typeof import('ws');
-        this.wss = new Wss({ noServer: true, handleProtocols: (offered) => (offered.has(CHANNEL_PROTOCOL_V5) ? CHANNEL_PROTOCOL_V5 : false) });
+        this.wss = new Wss({ noServer: true, handleProtocols: chooseProtocol });
       }
       servePodStream({ cluster, api, path: rp, query: url.searchParams, req, socket, head, wss: this.wss, streams: this.follows });
     } catch (e) {

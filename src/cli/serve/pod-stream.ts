@@ -1,14 +1,17 @@
 /**
  * pod-stream: upgraded requests — pods/exec and pods/attach over WebSocket with the
  * v5.channel.k8s.io subprotocol (channel-protocol.ts), running the same container shell model
- * `kubemu exec` runs. A request refused before the upgrade gets a non-101 answer: kubectl then
+ * `kubemu exec` runs — and pods/portforward as SPDY tunnelled in a WebSocket (spdy-tunnel.ts).
+ * A request refused before the upgrade gets a non-101 answer: kubectl then
  * falls back to SPDY, which serve does not speak, and that second request gets the same
  * refusal, so kubectl prints the error `kubemu exec` prints. A SPDY request that would
  * succeed is refused with a Status saying serve streams over WebSocket only.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { serve } from '../../kubelet/net-tools';
+import { PORT_FORWARD_TUNNEL_PROTOCOL, SpdyTunnel } from './spdy-tunnel';
 import type { KubeObject } from '../../api/meta';
 import { ApiError, badRequest, notFound } from '../../apiserver/errors';
 import type { ApiServer } from '../../apiserver/apiserver';
@@ -84,22 +87,35 @@ export function servePodStream(r: PodStreamRequest): void {
     if (!found) throw notFound('', 'pods', name);
     return found;
   });
-  if (sub === 'portforward') throw badRequest(`kubemu serve does not forward ports yet: use kubemu port-forward`);
+  if (sub === 'portforward') {
+    if (pod.status?.phase !== 'Running') throw badRequest(`pod ${name} is not running`);
+    if (!isWebSocket(r.req, PORT_FORWARD_TUNNEL_PROTOCOL)) throw badRequest(SPDY_REFUSED);
+    const ref = { kind: 'Pod', namespace: ns, name };
+    upgrade(r, (ws) => new SpdyTunnel(ws, ({ port, path }) => {
+      // Each connection reaches the pod as it is then, as `kubemu port-forward`'s do.
+      cluster.catchUp();
+      const current = cluster.read(() => cluster.api.tryGet(ref));
+      const reply = current && current.metadata.uid === pod.metadata.uid ? serve(current, port, path) : undefined;
+      return reply ?? { error: `error forwarding port ${port} to pod ${name}: connection refused` };
+    }));
+    return;
+  }
   const container = q.get('container') || (pod.spec?.containers?.[0]?.name ?? '');
   if (sub === 'exec') {
     const command = q.getAll('command');
     if (!command.length) throw badRequest('you must specify at least 1 command');
     const target = cluster.read(() => execTarget(api, pod, container));
-    if (!isWebSocket(r.req)) throw badRequest(SPDY_REFUSED);
-    upgrade(r, (session) => void runExec(r, session, pod, target, command));
+    if (!isWebSocket(r.req, CHANNEL_PROTOCOL_V5)) throw badRequest(SPDY_REFUSED);
+    upgrade(r, (ws) => void runExec(r, new ChannelSession(ws), pod, target, command));
     return;
   }
   // attach: the container must be running, as the kubelet's attach requires.
   const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].find((c: { name: string }) => c.name === container);
   if (!pod.spec?.nodeName) throw badRequest(`pod ${name} does not have a host assigned`);
   if (!spec || !containerRunning(pod, container)) throw new CliError(`${UPGRADE_PREFIX}container not found ("${container}")`);
-  if (!isWebSocket(r.req)) throw badRequest(SPDY_REFUSED);
-  upgrade(r, (session) => {
+  if (!isWebSocket(r.req, CHANNEL_PROTOCOL_V5)) throw badRequest(SPDY_REFUSED);
+  upgrade(r, (ws) => {
+    const session = new ChannelSession(ws);
     const reader = cluster.read(() => new ContainerLogReader(pod, container, { tailLines: 0 }, cluster.api, cluster.clock.nowMs()));
     const a = new AttachStream(r.cluster, { kind: 'Pod', namespace: ns, name }, reader, session, () => r.streams.delete(a));
     r.streams.add(a);
@@ -134,14 +150,28 @@ class AttachStream implements PolledStream {
   }
 }
 
-/** isWebSocket says whether the request asks for a WebSocket with the v5 channel protocol. */
-function isWebSocket(req: IncomingMessage): boolean {
+/** isWebSocket says whether the request asks for a WebSocket with the subprotocol. */
+function isWebSocket(req: IncomingMessage, protocol: string): boolean {
   const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((s) => s.trim());
-  return String(req.headers.upgrade ?? '').toLowerCase() === 'websocket' && protocols.includes(CHANNEL_PROTOCOL_V5);
+  return String(req.headers.upgrade ?? '').toLowerCase() === 'websocket' && protocols.includes(protocol);
 }
 
-function upgrade(r: PodStreamRequest, start: (session: ChannelSession) => void): void {
-  r.wss.handleUpgrade(r.req, r.socket, r.head, (ws) => start(new ChannelSession(ws)));
+/**
+ * TUNNEL_TOKEN stands in for the tunnel's subprotocol while ws reads the request: its '/' is
+ * not an HTTP token character, which ws's header parser refuses.
+ */
+const TUNNEL_TOKEN = 'kubemu-spdy-tunnel';
+
+/** chooseProtocol is the WebSocket server's pick among the offered subprotocols. */
+export function chooseProtocol(offered: Set<string>): string | false {
+  if (offered.has(CHANNEL_PROTOCOL_V5)) return CHANNEL_PROTOCOL_V5;
+  return offered.has(TUNNEL_TOKEN) ? PORT_FORWARD_TUNNEL_PROTOCOL : false;
+}
+
+function upgrade(r: PodStreamRequest, start: (ws: WebSocket) => void): void {
+  const offered = String(r.req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  if (offered.includes(PORT_FORWARD_TUNNEL_PROTOCOL)) r.req.headers['sec-websocket-protocol'] = TUNNEL_TOKEN;
+  r.wss.handleUpgrade(r.req, r.socket, r.head, start);
 }
 
 /** runExec runs the command once the client's stdin ended (at once without -i) and streams its output and exit. */
