@@ -175,6 +175,32 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     expect(await attached).toEqual({ stdout: 'done\n', stderr: "If you don't see a command prompt, try pressing enter.\n", code: 0 });
   });
 
+  it('forwards a port: a request through kubectl port-forward gets what kubemu port-forward answers', async () => {
+    const web = kubemu(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']).stdout;
+    const forwarded = spawn(KUBECTL_1_32!, ['--kubeconfig', kubeconfig, 'port-forward', web, ':80'], { cwd: home.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '' } });
+    let out = '';
+    forwarded.stdout.on('data', (d) => { out += d; });
+    const own = kubemuStart(home.dir, ['port-forward', web, ':80']);
+    const portOf = (text: () => string) => Number(/^Forwarding from 127\.0\.0\.1:(\d+) -> 80$/m.exec(text())?.[1] ?? 0);
+    for (let i = 0; i < 200 && (!portOf(() => out) || !portOf(own.stdout)); i++) await sleep(50);
+    const get = async (port: number, path: string) => {
+      const r = await fetch(`http://127.0.0.1:${port}${path}`);
+      return { status: r.status, body: await r.text() };
+    };
+    try {
+      for (const p of ['/', '/missing']) {
+        const through = await get(portOf(() => out), p);
+        expect(through).toEqual(await get(portOf(own.stdout), p));
+        expect(through.status).toBe(p === '/' ? 200 : 404);
+      }
+      expect(out).toMatch(/^Forwarding from 127\.0\.0\.1:\d+ -> 80\nForwarding from \[::1\]:\d+ -> 80\nHandling connection for \d+\n/);
+    } finally {
+      forwarded.kill('SIGINT');
+      process.kill(own.pid, 'SIGINT');
+      await own.done;
+    }
+  });
+
   it('watches: kubectl get -w sees the CLI\'s writes as they commit, once each, in order', async () => {
     const watching = kubectl(['get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=6s']);
     await sleep(2500);

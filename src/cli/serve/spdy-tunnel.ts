@@ -35,8 +35,8 @@ const DICTIONARY_TAIL = '1001012012022052063003023033043053063074024054064074084
   + 'chunked,text/html,image/png,image/jpg,image/gif,application/xml,application/xhtml+xml,text/plain,text/javascript,'
   + 'publicprivatemax-age=gzip,deflate,sdchcharset=utf-8charset=iso-8859-1,utf-,*,enq=0.';
 
-/** dictionary is SPDY/3's header-compression dictionary. */
-function dictionary(): Buffer {
+/** spdyDictionary is SPDY/3's header-compression dictionary. */
+export function spdyDictionary(): Buffer {
   const parts: Buffer[] = [];
   for (const w of DICTIONARY_WORDS) {
     const len = Buffer.alloc(4);
@@ -70,7 +70,7 @@ interface Stream { id: number; type: string; port: number; requestID: string; da
 
 /** SpdyTunnel serves one port-forward session over an accepted WebSocket. */
 export class SpdyTunnel {
-  private readonly dict = dictionary();
+  private readonly dict = spdyDictionary();
   private pending = Buffer.alloc(0);
   private compressedIn = Buffer.alloc(0);
   private inflatedLength = 0;
