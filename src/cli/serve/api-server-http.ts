@@ -72,7 +72,8 @@ export class KubemuApiServer {
   private timer: NodeJS.Timeout | undefined;
   private watchTimer: NodeJS.Timeout | undefined;
   private readonly watches = new Set<WatchStream>();
-  private readonly follows = new Set<PolledStream>();
+  /** podStreams are the followed logs and attaches, fed after each catch-up. */
+  private readonly podStreams = new Set<PolledStream>();
   private wss: WebSocketServer | undefined;
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
@@ -121,7 +122,7 @@ export class KubemuApiServer {
     if (this.timer) clearInterval(this.timer);
     if (this.watchTimer) clearInterval(this.watchTimer);
     for (const w of this.watches) w.end();
-    for (const f of this.follows) f.end();
+    for (const f of this.podStreams) f.end();
     for (const c of this.wss?.clients ?? []) c.terminate();
     const server = this.server;
     this.server = undefined;
@@ -140,7 +141,10 @@ export class KubemuApiServer {
       // A failed catch-up is retried on the next tick or request; the server keeps serving.
     }
     for (const w of this.watches) w.poll();
-    for (const f of this.follows) f.poll();
+    for (const f of this.podStreams) {
+      // A stream that cannot be read on ends; the server keeps serving.
+      try { f.poll(); } catch { f.end(); }
+    }
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -183,7 +187,7 @@ export class KubemuApiServer {
         const { WebSocketServer: Wss } = require('ws') as typeof import('ws');
         this.wss = new Wss({ noServer: true, handleProtocols: chooseProtocol });
       }
-      servePodStream({ cluster, api, path: rp, query: url.searchParams, req, socket, head, wss: this.wss, streams: this.follows });
+      servePodStream({ cluster, api, path: rp, query: url.searchParams, req, socket, head, wss: this.wss, streams: this.podStreams });
     } catch (e) {
       refuseUpgrade(socket, e);
     }
@@ -284,7 +288,7 @@ export class KubemuApiServer {
       return 'streaming';
     }
     if (isPodLog(req.method, rp)) {
-      servePodLog(cluster, api, rp, query, res, this.follows);
+      servePodLog(cluster, api, rp, query, res, this.podStreams);
       return 'streaming';
     }
     return new ResourceHandler(cluster, api).handle({
