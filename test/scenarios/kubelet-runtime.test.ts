@@ -164,7 +164,7 @@ describe('kubelet runtime model', () => {
     expect(home.run('logs init').stderr).toBe('Defaulted container "web" out of: web, a (init), b (init)\n');
     expect(home.run('logs init -c a').stdout).toBe('init a\n');
     expect(home.run('logs sleeper -p')).toEqual({ stdout: '', stderr: 'Error from server (BadRequest): previous terminated container "s" in pod "sleeper" not found\n', code: 1 });
-    expect(home.run('logs init -c nope').stderr).toBe('Error from server (BadRequest): container nope is not valid for pod init\n');
+    expect(home.run('logs init -c nope').stderr).toBe('error: container nope is not valid for pod init\n');
     expect(home.run('logs nosuch')).toEqual({ stdout: '', stderr: 'error: error from server (NotFound): pods "nosuch" not found in namespace "default"\n', code: 1 });
     expect(home.run('logs cfg').stderr).toBe('Error from server (BadRequest): container "c" in pod "cfg" is waiting to start: CreateContainerConfigError\n');
   });

@@ -6,7 +6,7 @@
  * creates, kubemu reads at once, and the other way round. Fails, not skips, under CI=true
  * when kubectl 1.32 is missing.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -128,6 +128,77 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     await same(['get', 'deploy', 'api-kubectl', '-o', 'jsonpath={.spec}'], ['get', 'deploy', 'api-kubemu', '-o', 'jsonpath={.spec}'], ['api-kubectl', 'api-kubemu']);
     await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
     await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
+  });
+
+  /** kubectlWithStdin runs kubectl with input on its stdin (a pipe, not a terminal). */
+  const kubectlWithStdin = (args: string[], input: string): Promise<CliResult> => new Promise((resolve) => {
+    const child = spawn(KUBECTL_1_32!, ['--kubeconfig', kubeconfig, ...args], { cwd: home.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (code) => resolve({ stdout, stderr, code: code ?? -1 }));
+    child.stdin.end(input);
+  });
+
+  it('streams pods/log, exec and attach as kubemu prints them, and sorts Tables by their objects', async () => {
+    setup("run box --image=busybox --restart=Never -- sh -c 'echo one; echo two; echo three; exit 2'");
+    setup("run crash --image=busybox -- sh -c 'echo crashing; exit 1'");
+    setup("run later --image=busybox --restart=Never -- sh -c 'sleep 20; echo done'");
+    setup('tick 10s');
+    const web = kubemu(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']).stdout;
+    expect(web).toMatch(/^web-/);
+    await allSame([
+      ['logs', 'box'], ['logs', 'box', '--tail=1'], ['logs', 'box', '--timestamps'], ['logs', 'box', '--limit-bytes=6'],
+      ['logs', 'box', '--since=1h'], ['logs', 'box', '-f'], ['logs', 'crash', '-p'], ['logs', 'crash'], ['logs', 'deploy/web'],
+      ['logs', 'box', '-p'], ['logs', 'box', '-c', 'nope'], ['logs', 'nosuch'],
+      ['get', 'pods', '--sort-by=.status.containerStatuses[0].restartCount'], ['get', 'pods', '--sort-by=.status.phase', '-o', 'wide'],
+      ['get', 'pods', '-A', '--sort-by=.metadata.name'],
+    ]);
+    expect((await kubectl(['logs', 'box', '--tail=1'])).stdout).toBe('three\n');
+    expect((await kubectl(['logs', 'box', '-p'])).stderr).toBe('Error from server (BadRequest): previous terminated container "box" in pod "box" not found\n');
+    // exec: output and the remote exit code, which kubectl exits with.
+    const exec = ['exec', web, '--', 'sh', '-c', 'echo hi; exit 3'];
+    await same(exec);
+    expect(await kubectl(exec)).toEqual({ stdout: 'hi\n', stderr: 'command terminated with exit code 3\n', code: 3 });
+    await same(['exec', 'box', '--', 'ls']);
+    await same(['exec', web, '-c', 'nope', '--', 'ls']);
+    // exec -i: stdin reaches the command once kubectl closes it.
+    const input = 'line one\nline two\n';
+    const piped = await kubectlWithStdin(['exec', '-i', web, '--', 'sh', '-c', 'cat; echo end'], input);
+    expect(piped).toEqual(home.run(['exec', '-i', web, '--', 'sh', '-c', 'cat; echo end'], { stdin: input }));
+    expect(piped.stdout).toBe('line one\nline two\nend\n');
+    // attach: what the container writes after the attach, streamed as the clock moves, until it ends.
+    const attached = kubectl(['attach', 'later']);
+    await sleep(2500);
+    setup('tick 30s');
+    expect(await attached).toEqual({ stdout: 'done\n', stderr: "If you don't see a command prompt, try pressing enter.\n", code: 0 });
+  });
+
+  it('forwards a port: a request through kubectl port-forward gets what kubemu port-forward answers', async () => {
+    const web = kubemu(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']).stdout;
+    const forwarded = spawn(KUBECTL_1_32!, ['--kubeconfig', kubeconfig, 'port-forward', web, ':80'], { cwd: home.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '' } });
+    let out = '';
+    forwarded.stdout.on('data', (d) => { out += d; });
+    const own = kubemuStart(home.dir, ['port-forward', web, ':80']);
+    const portOf = (text: () => string) => Number(/^Forwarding from 127\.0\.0\.1:(\d+) -> 80$/m.exec(text())?.[1] ?? 0);
+    for (let i = 0; i < 200 && (!portOf(() => out) || !portOf(own.stdout)); i++) await sleep(50);
+    const get = async (port: number, path: string) => {
+      const r = await fetch(`http://127.0.0.1:${port}${path}`);
+      return { status: r.status, body: await r.text() };
+    };
+    try {
+      for (const p of ['/', '/missing']) {
+        const through = await get(portOf(() => out), p);
+        expect(through).toEqual(await get(portOf(own.stdout), p));
+        expect(through.status).toBe(p === '/' ? 200 : 404);
+      }
+      expect(out).toMatch(/^Forwarding from 127\.0\.0\.1:\d+ -> 80\nForwarding from \[::1\]:\d+ -> 80\nHandling connection for \d+\n/);
+    } finally {
+      forwarded.kill('SIGINT');
+      process.kill(own.pid, 'SIGINT');
+      await own.done;
+    }
   });
 
   it('watches: kubectl get -w sees the CLI\'s writes as they commit, once each, in order', async () => {

@@ -82,6 +82,25 @@ export function byMostActive(a: KubeObject, b: KubeObject): number {
     || a.metadata.name!.localeCompare(b.metadata.name!);
 }
 
+/**
+ * byLogging orders pods as podutils.ByLogging does for `logs TYPE/NAME`: assigned before
+ * unassigned, Running (and any phase the map lacks) before Unknown before Pending, ready
+ * before not ready, ready longer first, more restarts first, older first (then by name, the
+ * list's order, which Go's insertion sort keeps for ties).
+ */
+export function byLogging(a: KubeObject, b: KubeObject): number {
+  const rank = (p: KubeObject) => ({ Unknown: 1, Pending: 2 } as Record<string, number>)[p.status?.phase] ?? 0;
+  const ra = readySince(a);
+  const rb = readySince(b);
+  return Number(!a.spec?.nodeName) - Number(!b.spec?.nodeName)
+    || rank(a) - rank(b)
+    || Number(rb !== undefined) - Number(ra !== undefined)
+    || (ra !== undefined && rb !== undefined ? ra - rb : 0)
+    || restartsOf(b) - restartsOf(a)
+    || String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp))
+    || a.metadata.name!.localeCompare(b.metadata.name!);
+}
+
 /** attachablePod resolves the object to its pod; with no pod yet, waits up to timeoutMs of simulated time for one. */
 export function attachablePod(ctx: CommandContext, obj: KubeObject, timeoutMs: number): KubeObject {
   if (obj.kind === 'Pod') return obj;

@@ -102,6 +102,14 @@ export function stdinText(ctx: CommandContext): string | undefined {
 export function runningContainer(ctx: CommandContext<{ container?: string }>, api: Parameters<typeof authorizeRequest>[0], pod: KubeObject): { name: string; spec: KubeObject['spec']; status: KubeObject['status']; startMs: number } {
   if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new CliError(completedPod(pod.status.phase));
   const name = ctx.flags.container || defaultContainer(ctx, pod);
+  return execTarget(api, pod, name);
+}
+
+/**
+ * execTarget is the running container name of pod an exec request reaches, authorized for
+ * pods/exec; the API server's and kubelet's errors otherwise. serve's pods/exec shares it.
+ */
+export function execTarget(api: Parameters<typeof authorizeRequest>[0], pod: KubeObject, name: string): { name: string; spec: KubeObject['spec']; status: KubeObject['status']; startMs: number } {
   authorizeRequest(api, 'create', 'Pod', pod.metadata.namespace!, pod.metadata.name!, 'exec');
   if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
   const spec = (pod.spec.containers ?? []).find((c: { name: string }) => c.name === name)

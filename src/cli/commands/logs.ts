@@ -9,11 +9,13 @@ import { authorizeRequest } from '../../apiserver/authorization';
 import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
 import { badRequest, notFound } from '../../apiserver/errors';
-import { LogError, containerLogs, logTimestamp, type LogLine } from '../../kubelet/logs';
+import { LogError } from '../../kubelet/logs';
+import { ContainerLogReader, containerRunning } from '../../kubelet/log-reader';
 import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
 import { defineFlags } from '../flag-table';
 import { CliError, SilentExit, UsageError } from '../errors';
 import { durationFlag } from './sim-wait';
+import { byLogging } from './attachable-pod';
 
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 export const ERR_NEED_POD = 'expected POD, TYPE/NAME, or --selector to be specified';
@@ -63,6 +65,7 @@ const LOGS_FLAGS = defineFlags([
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on, supports \'=\', \'==\', and \'!=\'.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.' },
   { name: 'prefix', type: 'bool', default: false, help: 'Prefix each log line with the log source (pod name and container name)' },
   { name: 'max-log-requests', type: 'int', default: 5, help: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
+  { name: 'limit-bytes', type: 'int', default: 0, help: 'Maximum bytes of logs to return. Defaults to no limit.' },
 ]);
 
 /** sinceMs turns --since / --since-time into the earliest line time to print (undefined: all lines). */
@@ -86,20 +89,16 @@ function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, nowMs: number): number | 
   return seconds > 0 ? nowMs - seconds * 1000 : undefined;
 }
 
-/** LogStream is one container's log being printed: lines already shown, and the instance they came from. */
-interface LogStream { namespace: string; pod: string; container: string; shown: number; startedAt?: string }
+/** LogStream is one container's log being printed. */
+interface LogStream { namespace: string; pod: string; reader: ContainerLogReader }
 
-/** podsForWorkload lists a workload's pods as kubectl's AttachablePodForObject sorts them (ByLogging). */
+/** podsFor lists a workload's pods as kubectl's logs sorts them (ByLogging). */
 function podsFor(obj: KubeObject, pods: KubeObject[]): KubeObject[] {
   const sel = obj.spec?.selector;
   const matching = pods.filter((p) => (obj.kind === 'Job' && !sel?.matchLabels && !sel?.matchExpressions
     ? p.metadata.labels?.['job-name'] === obj.metadata.name
     : selectorMatches(sel?.matchLabels || sel?.matchExpressions ? sel : { matchLabels: sel }, p.metadata.labels)));
-  const phaseRank = (p: KubeObject) => ({ Running: 0, Unknown: 1, Pending: 2 } as Record<string, number>)[p.status?.phase] ?? 3;
-  const ready = (p: KubeObject) => (p.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True');
-  return matching.sort((a, b) => Number(!a.spec?.nodeName) - Number(!b.spec?.nodeName) || phaseRank(a) - phaseRank(b)
-    || Number(ready(b)) - Number(ready(a)) || String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp))
-    || a.metadata.name!.localeCompare(b.metadata.name!));
+  return matching.sort(byLogging);
 }
 
 /** logsCommand is `kubectl logs`. */
@@ -118,7 +117,6 @@ export const logsCommand = defineCommand({
     const now = cluster.clock.nowMs();
     const since = sinceMs(ctx, now);
     const streams: LogStream[] = [];
-    const render = renderWith(ctx);
     let container = ctx.flags.container;
     if (ctx.args.length === 2 && !container) container = ctx.args[1];
     let out = '';
@@ -154,7 +152,13 @@ export const logsCommand = defineCommand({
         const apps: { name: string }[] = pod.spec?.containers ?? [];
         let names: string[];
         if (ctx.flags['all-containers']) names = [...inits, ...apps].map((c) => c.name);
-        else if (container) names = [container];
+        else if (container) {
+          // kubectl finds the named container in the pod it fetched before asking for its log.
+          if (![...inits, ...apps, ...(pod.spec?.ephemeralContainers ?? [])].some((c: { name: string }) => c.name === container)) {
+            throw new CliError(`container ${container} is not valid for pod ${pod.metadata.name}`);
+          }
+          names = [container];
+        }
         else {
           const preferred = pod.metadata.annotations?.[DEFAULT_CONTAINER_ANNOTATION];
           const chosen = preferred && apps.some((c) => c.name === preferred) ? preferred : apps[0]!.name;
@@ -167,73 +171,41 @@ export const logsCommand = defineCommand({
         // The log is the pods/log subresource: reading the pod is not enough.
         authorizeRequest(cluster.api, 'get', 'Pod', ns, pod.metadata.name!, 'log');
         for (const name of names) {
-          let lines: LogLine[];
+          let reader: ContainerLogReader;
           try {
-            lines = containerLogs(pod, name, !!ctx.flags.previous, cluster.api, now);
+            reader = new ContainerLogReader(pod, name, {
+              previous: !!ctx.flags.previous, tailLines: tail, sinceMs: since, timestamps: !!ctx.flags.timestamps,
+              limitBytes: ctx.flags['limit-bytes'], prefix: ctx.flags.prefix ? `[pod/${pod.metadata.name}/${name}] ` : '',
+            }, cluster.api, now);
           } catch (e) {
             if (e instanceof LogError) throw badRequest(e.message);
             throw e;
           }
-          const stream: LogStream = { namespace: ns, pod: pod.metadata.name!, container: name, shown: lines.length, startedAt: instanceStart(pod, name) };
-          streams.push(stream);
-          // The kubelet seeks to the last --tail lines, then skips those older than --since.
-          if (tail >= 0) lines = tail === 0 ? [] : lines.slice(-tail);
-          if (since !== undefined) lines = lines.filter((l) => l.ms >= since);
-          out += render(stream, lines);
+          streams.push({ namespace: ns, pod: pod.metadata.name!, reader });
+          out += reader.first;
         }
       }
     });
     ctx.io.out(out);
-    if (ctx.flags.follow && cluster.mode === 'wall') follow(ctx, streams, since);
+    if (ctx.flags.follow && cluster.mode === 'wall') follow(ctx, streams);
     return 0;
   },
 });
-
-/** render prints lines as kubectl does, with the --prefix and --timestamps decorations. */
-function renderWith(ctx: CommandContext) {
-  return (stream: LogStream, lines: LogLine[]): string => {
-    const prefix = ctx.flags.prefix ? `[pod/${stream.pod}/${stream.container}] ` : '';
-    return lines.map((l) => `${prefix}${ctx.flags.timestamps ? `${logTimestamp(l.ms)} ` : ''}${l.text}\n`).join('');
-  };
-}
-
-/** instanceStart names the container instance whose log is current (the running one, or the last that ran). */
-function instanceStart(pod: KubeObject, name: string): string | undefined {
-  const status = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].find((c: { name: string }) => c.name === name);
-  return status?.state?.running?.startedAt ?? status?.state?.terminated?.startedAt ?? status?.lastState?.terminated?.startedAt;
-}
-
-/** running tells whether the container writes on: its stream ends when it stops, as the runtime closes the log. */
-function running(pod: KubeObject | undefined, name: string): boolean {
-  if (!pod) return false;
-  const status = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].find((c: { name: string }) => c.name === name);
-  return !!status?.state?.running;
-}
 
 /**
  * follow streams new lines of each stream until its container stops: every FOLLOW_POLL_MS it
  * brings the wall-clock cluster up to date and prints what the container wrote since.
  */
-function follow(ctx: CommandContext, streams: LogStream[], since: number | undefined): void {
+function follow(ctx: CommandContext, streams: LogStream[]): void {
   const cluster = ctx.cluster();
-  const render = renderWith(ctx);
-  let live = streams.filter((s) => running(cluster.api.tryGet({ kind: 'Pod', namespace: s.namespace, name: s.pod }), s.container));
+  let live = streams.filter((s) => !s.reader.done && containerRunning(cluster.api.tryGet({ kind: 'Pod', namespace: s.namespace, name: s.pod }), s.reader.container));
   while (live.length) {
     sleepHost(FOLLOW_POLL_MS);
     cluster.catchUp();
     const now = cluster.clock.nowMs();
     cluster.read(() => {
-      for (const s of live) {
-        const pod = cluster.api.tryGet({ kind: 'Pod', namespace: s.namespace, name: s.pod });
-        if (!pod || instanceStart(pod, s.container) !== s.startedAt) { s.shown = -1; continue; }
-        let lines: LogLine[];
-        try { lines = containerLogs(pod, s.container, false, cluster.api, now); } catch { s.shown = -1; continue; }
-        const fresh = lines.slice(s.shown).filter((l) => since === undefined || l.ms >= since);
-        s.shown = lines.length;
-        ctx.io.out(render(s, fresh));
-        if (!running(pod, s.container)) s.shown = -1;
-      }
+      for (const s of live) ctx.io.out(s.reader.next(cluster.api.tryGet({ kind: 'Pod', namespace: s.namespace, name: s.pod }), cluster.api, now));
     });
-    live = live.filter((s) => s.shown >= 0);
+    live = live.filter((s) => !s.reader.done);
   }
 }

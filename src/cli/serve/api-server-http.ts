@@ -28,6 +28,10 @@ import { parseResourcePath } from './resource-path';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
+import { isPodLog, servePodLog, type PolledStream } from './pod-log';
+import { chooseProtocol, isPodStream, refuseUpgrade, servePodStream } from './pod-stream';
+import type { Duplex } from 'node:stream';
+import type { WebSocketServer } from 'ws';
 import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
 
@@ -68,6 +72,9 @@ export class KubemuApiServer {
   private timer: NodeJS.Timeout | undefined;
   private watchTimer: NodeJS.Timeout | undefined;
   private readonly watches = new Set<WatchStream>();
+  /** podStreams are the followed logs and attaches, fed after each catch-up. */
+  private readonly podStreams = new Set<PolledStream>();
+  private wss: WebSocketServer | undefined;
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
   constructor(private readonly o: ServeOptions) {}
@@ -81,6 +88,7 @@ export class KubemuApiServer {
       // Client certificates are checked by the x509 authenticator, so a request without one can still use a token.
       requestCert: true, rejectUnauthorized: false,
     }, (req, res) => { void this.serve(req, res); });
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -114,6 +122,8 @@ export class KubemuApiServer {
     if (this.timer) clearInterval(this.timer);
     if (this.watchTimer) clearInterval(this.watchTimer);
     for (const w of this.watches) w.end();
+    for (const f of this.podStreams) f.end();
+    for (const c of this.wss?.clients ?? []) c.terminate();
     const server = this.server;
     this.server = undefined;
     if (server) {
@@ -131,6 +141,10 @@ export class KubemuApiServer {
       // A failed catch-up is retried on the next tick or request; the server keeps serving.
     }
     for (const w of this.watches) w.poll();
+    for (const f of this.podStreams) {
+      // A stream that cannot be read on ends; the server keeps serving.
+      try { f.poll(); } catch { f.end(); }
+    }
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -159,6 +173,26 @@ export class KubemuApiServer {
     const text = typeof reply.body === 'string' ? reply.body : `${goCompact(typeMetaFirst(reply.body))}\n`;
     res.writeHead(reply.code, headers);
     res.end(text);
+  }
+
+  /** upgrade answers an upgrade request (exec, attach, port-forward) or refuses it with its Status. */
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = new URL(req.url ?? '/', 'https://kubemu');
+      const user = this.authenticate(req);
+      const rp = parseResourcePath(url.pathname.replace(/\/+$/, ''));
+      if (!rp || !isPodStream(rp)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+      const cluster = this.o.cluster;
+      const api: ApiServer = isSuperUser(user) || user === ADMIN_USER ? cluster.api : authorizingApi(cluster.api, user);
+      if (!this.wss) {
+        const { WebSocketServer: Wss } = require('ws') as typeof import('ws');
+        this.wss = new Wss({ noServer: true, handleProtocols: chooseProtocol });
+      }
+      servePodStream({ cluster, api, path: rp, query: url.searchParams, req, socket, head, wss: this.wss, streams: this.podStreams });
+    } catch (e) {
+      refuseUpgrade(socket, e);
+    }
   }
 
   /** authenticate is the authentication filter, then impersonation. */
@@ -253,6 +287,10 @@ export class KubemuApiServer {
       const w = new WatchStream(cluster, api, rp, query, res, () => this.watches.delete(w), wantsTable(accept));
       this.watches.add(w);
       w.start();
+      return 'streaming';
+    }
+    if (isPodLog(req.method, rp)) {
+      servePodLog(cluster, api, rp, query, res, this.podStreams);
       return 'streaming';
     }
     return new ResourceHandler(cluster, api).handle({
