@@ -92,7 +92,7 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
     if (cm) api.update({ ...cm, data: now } as KubeObject, { fieldManager: FIELD_MANAGER });
     else api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: STATIC_PODS_NAMESPACE }, data: now } as KubeObject, { fieldManager: FIELD_MANAGER });
     if (isControlPlane(node)) {
-      result.components = Object.fromEntries(CONTROL_PLANE_COMPONENTS.map((c) => [c, manifestProblem(c, now[`${c}.yaml`], `${MANIFESTS_DIR}/${c}.yaml`)])) as SessionResult['components'];
+      result.components = Object.fromEntries(CONTROL_PLANE_COMPONENTS.map((c) => [c, manifestProblem(c, now[`${c}.yaml`], `${MANIFESTS_DIR}/${c}.yaml`, (p) => after.has(p))])) as SessionResult['components'];
     }
   }
 
