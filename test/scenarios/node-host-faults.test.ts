@@ -2,7 +2,8 @@
  * node-host faults and tools: a broken kube-controller-manager manifest stops the controllers
  * (a Deployment gets no ReplicaSet) until it is restored; a component's unknown flag makes
  * its mirror pod crash-loop with the flag error in its log; a broken etcd manifest (flag,
- * certificate path, image) takes the API server down until fixed; `journalctl -f` in a
+ * certificate path, image) takes the API server down until fixed; an emptied /etc/cni/net.d
+ * makes its node NotReady until a config is back; `journalctl -f` in a
  * non-interactive run prints its last lines and returns; the node shell expands globs. One
  * cluster, in order.
  */
@@ -85,5 +86,21 @@ describe('node host', () => {
       expect(ssh(`cp /root/etcd.yaml ${ETCD}`).code).toBe(0);
       expect(home.run('get nodes control01 --no-headers').stdout).toMatch(/^control01 +Ready +control-plane/);
     }
+  });
+  it('an emptied /etc/cni/net.d makes the node NotReady with the runtime\'s message and leaves its new pods without a network until restored', () => {
+    const w = (script: string) => home.run(['ssh', 'worker01', '--', script]);
+    expect(w('mkdir /root/cni && mv /etc/cni/net.d/* /root/cni/ && ls /etc/cni/net.d')).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(home.run(['run', 'p', '--image=nginx:1.27', '--overrides={"spec":{"nodeName":"worker01"}}']).code).toBe(0);
+    home.run('tick 1m');
+    expect(home.run(['get', 'node', 'worker01', '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].message}']).stdout).toBe(
+      'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized');
+    expect(home.run('get node worker01 --no-headers').stdout).toMatch(/^worker01 +NotReady +<none> /);
+    expect(home.run('get pod p --no-headers').stdout).toBe('p     0/1   ContainerCreating   0     60s\n');
+    expect(home.run('get events --field-selector involvedObject.name=p,reason=NetworkNotReady -o jsonpath={.items[0].message}').stdout).toBe(
+      'network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized');
+    expect(w('mv /root/cni/* /etc/cni/net.d/ && ls /etc/cni/net.d')).toEqual({ code: 0, stdout: '10-kubemu.conflist\n', stderr: '' });
+    home.run('tick 30s');
+    expect(home.run('get node worker01 --no-headers').stdout).toMatch(/^worker01 +Ready +<none> /);
+    expect(home.run('get pod p --no-headers').stdout).toBe('p     1/1   Running   0     90s\n');
   });
 });
