@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { IOStreams } from './io';
 import { CliError, SilentExit, formatError } from './errors';
 import { META_APISERVER_DOWN, connectionRefused } from '../node-host/apiserver-down';
+import { certificateExpired, servingCertNotAfter } from '../node-host/serving-cert';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
@@ -105,6 +106,9 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
           const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);
           if (down) { io.err(`${connectionRefused(down)}\n`); throw new SilentExit(1); }
+          // An expired serving certificate fails kubectl's TLS handshake before any request.
+          const expired = isOwnVerb(command) ? undefined : opened.read(() => certificateExpired(opened!.clock.nowMs(), servingCertNotAfter(opened!.api)));
+          if (expired) { io.err(`${expired}\n`); throw new SilentExit(1); }
           opened = withAudit(opened, file, user);
           return opened;
         },

@@ -110,6 +110,11 @@ export const FAULTS: Readonly<Record<string, Fault>> = {
     args: ['node'], optional: [],
     steps: (a) => [{ run: `kubemu ssh ${a.node}`, stdin: 'mkdir -p /root/cni-backup\nmv /etc/cni/net.d/* /root/cni-backup/\n' }, { run: 'kubemu tick 1m' }],
   },
+  'cert-expired': {
+    describe: 'a year and a day pass: kubeadm\'s certificates expire, and kubectl fails the TLS handshake',
+    args: [], optional: [],
+    steps: () => [{ run: 'kubemu tick 8784h' }],
+  },
   'coredns-down': {
     describe: 'CoreDNS scaled to zero (cluster DNS does not answer)',
     args: [], optional: [],

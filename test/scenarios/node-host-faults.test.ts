@@ -3,7 +3,8 @@
  * (a Deployment gets no ReplicaSet) until it is restored; a component's unknown flag makes
  * its mirror pod crash-loop with the flag error in its log; a broken etcd manifest (flag,
  * certificate path, image) takes the API server down until fixed; an emptied /etc/cni/net.d
- * makes its node NotReady until a config is back; `journalctl -f` in a
+ * makes its node NotReady until a config is back; expired certificates refuse kubectl until
+ * renewed; `journalctl -f` in a
  * non-interactive run prints its last lines and returns; the node shell expands globs. One
  * cluster, in order.
  */
@@ -102,5 +103,16 @@ describe('node host', () => {
     home.run('tick 30s');
     expect(home.run('get node worker01 --no-headers').stdout).toMatch(/^worker01 +Ready +<none> /);
     expect(home.run('get pod p --no-headers').stdout).toBe('p     1/1   Running   0     90s\n');
+  });
+  it('a year and a day later kubeadm\'s certificates have expired and kubectl fails the TLS handshake; kubeadm certs renew all fixes it', () => {
+    home.run('tick 8784h');
+    const now = home.run('get nodes');
+    expect(now.code).toBe(1);
+    expect(now.stdout).toBe('');
+    expect(now.stderr).toMatch(/^Unable to connect to the server: tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2027-01-0\dT\d\d:\d\d:\d\dZ is after 2027-01-01T00:00:00Z\n$/);
+    expect(ssh('kubeadm certs check-expiration').stdout.split('\n')[5]).toBe('apiserver                  Jan 01, 2027 00:00 UTC   <invalid>       ca                      no');
+    expect(ssh('kubeadm certs renew all').code).toBe(0);
+    expect(home.run('get nodes control01 --no-headers').stdout).toMatch(/^control01 +Ready +control-plane/);
+    expect(ssh('kubeadm certs check-expiration').stdout.split('\n')[5]).toMatch(/^apiserver +Jan 0\d, 2028 \d\d:\d\d UTC   364d +ca +no$/);
   });
 });
