@@ -94,6 +94,9 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           // hostPath volumes show the node's host files (a node debugging pod's /host).
           provideHostFiles(hostFilesProvider);
           opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
+          // An expired serving certificate fails kubectl's TLS handshake before any request (read as the cluster, not the user).
+          const unsecured = opened;
+          const expired = isOwnVerb(command) ? undefined : unsecured.read(() => certificateExpired(unsecured.clock.nowMs(), servingCertNotAfter(unsecured.api)));
           // The kubeconfig user's credentials, then --as: the CLI's API calls are authorized for
           // that user (components are not).
           if (rc?.credentials || impersonating) {
@@ -106,8 +109,6 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
           const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);
           if (down) { io.err(`${connectionRefused(down)}\n`); throw new SilentExit(1); }
-          // An expired serving certificate fails kubectl's TLS handshake before any request.
-          const expired = isOwnVerb(command) ? undefined : opened.read(() => certificateExpired(opened!.clock.nowMs(), servingCertNotAfter(opened!.api)));
           if (expired) { io.err(`${expired}\n`); throw new SilentExit(1); }
           opened = withAudit(opened, file, user);
           return opened;
