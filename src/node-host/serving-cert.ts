@@ -7,7 +7,8 @@
  * kubemu: the client certificate in the kubeconfig is taken to be renewed with admin.conf.
  */
 import type { ApiClient } from '../apiserver/client';
-import { SERVICES_KEY, type ServicesState } from './services';
+import type { ServicesState } from './services';
+import { SERVICES_KEY } from './services-key';
 
 /** LEAF_VALIDITY_MS is how long kubeadm issues the leaf certificates for (the CAs: ten times that). */
 export const LEAF_VALIDITY_MS = 365 * 86_400_000;
