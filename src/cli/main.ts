@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { IOStreams } from './io';
 import { CliError, SilentExit, formatError } from './errors';
 import { META_APISERVER_DOWN, connectionRefused } from '../node-host/apiserver-down';
+import { certificateExpired, servingCertNotAfter } from '../node-host/serving-cert';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
@@ -93,6 +94,9 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           // hostPath volumes show the node's host files (a node debugging pod's /host).
           provideHostFiles(hostFilesProvider);
           opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
+          // An expired serving certificate fails kubectl's TLS handshake before any request (read as the cluster, not the user).
+          const unsecured = opened;
+          const expired = isOwnVerb(command) ? undefined : unsecured.read(() => certificateExpired(unsecured.clock.nowMs(), servingCertNotAfter(unsecured.api)));
           // The kubeconfig user's credentials, then --as: the CLI's API calls are authorized for
           // that user (components are not).
           if (rc?.credentials || impersonating) {
@@ -105,6 +109,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
           const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);
           if (down) { io.err(`${connectionRefused(down)}\n`); throw new SilentExit(1); }
+          if (expired) { io.err(`${expired}\n`); throw new SilentExit(1); }
           opened = withAudit(opened, file, user);
           return opened;
         },

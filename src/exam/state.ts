@@ -36,3 +36,11 @@ export function writeExamState(home: string, s: ExamState): void {
   makePrivateDir(home);
   fs.writeFileSync(fileOf(home), `${JSON.stringify(s, null, 2)}\n`, { mode: PRIVATE_FILE });
 }
+
+/** clearExamState ends the exam in progress (its record goes; the clusters are the caller's). */
+export function clearExamState(home: string): boolean {
+  const f = fileOf(home);
+  if (!fs.existsSync(f)) return false;
+  fs.rmSync(f);
+  return true;
+}

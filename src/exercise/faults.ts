@@ -3,7 +3,6 @@
  * made of the commands a person breaking the cluster would type — kubectl for objects,
  * `kubemu ssh NODE` for a node's files and units, `kubemu tick` where the damage needs
  * time to show (a stopped kubelet's node goes NotReady after the 40 s grace period).
- * kubemu: a missing CNI config is a cluster made with `--cni none`, not a fault applied later.
  */
 import type { Step } from './model';
 
@@ -32,6 +31,13 @@ function selectorJson(selector: string): string {
 function breakManifest(file: string, sed: string): Step[] {
   return [{ run: `kubemu ssh ${CONTROL_PLANE_NODE}`, stdin: `sed -i '${sed}' /etc/kubernetes/manifests/${file}\n` }];
 }
+
+/** ETCD_BREAKS are the edits of etcd.yaml the etcd-broken fault can make. */
+const ETCD_BREAKS: Readonly<Record<string, string>> = {
+  flag: 's/--data-dir=/--datadir=/',
+  cert: 's#/etc/kubernetes/pki/etcd/server.crt#/etc/kubernetes/pki/etcd/etcd-server.crt#',
+  image: 's#registry.k8s.io/etcd:3.5.16-0#registry.k8s.io/etcd:3.5.61-0#',
+};
 
 /** FAULTS by name. */
 export const FAULTS: Readonly<Record<string, Fault>> = {
@@ -84,6 +90,30 @@ export const FAULTS: Readonly<Record<string, Fault>> = {
     describe: 'a kube-apiserver static pod with an unknown flag (every kubectl call is refused)',
     args: [], optional: [],
     steps: () => breakManifest('kube-apiserver.yaml', 's/--authorization-mode=/--authorisation-mode=/'),
+  },
+  'component-flag': {
+    describe: 'a kube-scheduler or kube-controller-manager static pod with a misspelt flag (its mirror pod crash-loops)',
+    args: ['component'], optional: [],
+    steps: (a) => breakManifest(`${a.component}.yaml`, 's/--leader-elect=true/--leader-elekt=true/'),
+  },
+  'etcd-broken': {
+    describe: 'an etcd static pod that cannot start — how: flag (a misspelt flag), cert (a certificate path that does not exist) or image (a tag that does not exist); the API server goes down with it',
+    args: [], optional: ['how'],
+    steps: (a) => {
+      const sed = ETCD_BREAKS[a.how ?? 'flag'];
+      if (!sed) throw new Error(`etcd-broken: how must be one of: ${Object.keys(ETCD_BREAKS).join(', ')}`);
+      return breakManifest('etcd.yaml', sed);
+    },
+  },
+  'cni-missing': {
+    describe: 'a node whose /etc/cni/net.d was emptied (its config moved to /root/cni-backup): NotReady, new pods there never get a network',
+    args: ['node'], optional: [],
+    steps: (a) => [{ run: `kubemu ssh ${a.node}`, stdin: 'mkdir -p /root/cni-backup\nmv /etc/cni/net.d/* /root/cni-backup/\n' }, { run: 'kubemu tick 1m' }],
+  },
+  'cert-expired': {
+    describe: 'a year and a day pass: kubeadm\'s certificates expire, and kubectl fails the TLS handshake',
+    args: [], optional: [],
+    steps: () => [{ run: 'kubemu tick 8784h' }],
   },
   'coredns-down': {
     describe: 'CoreDNS scaled to zero (cluster DNS does not answer)',

@@ -17,6 +17,7 @@ import { jitter } from './timing';
 import { standardFiles } from './standard-files';
 import { processUser } from './shell-system';
 import { readOnlyPathsOf } from './read-only-paths';
+import { componentOf, startFailure } from './component-flags';
 
 /** Declared-behaviour annotations (see docs/kubelet.md). */
 export const EXIT_AFTER_ANNOTATION = 'kubemu.io/exit-after';
@@ -269,6 +270,10 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     program = { lines: [], files: [], serves: declaredPorts };
   } else if (missingPassword && defaultServer(argv) && !missingPassword.env.some((k) => cfg.env[k])) {
     program = { lines: missingPassword.lines.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 1 } };
+  } else if (componentOf(argv) && info.binaries.includes(firstBase) && componentFailure(c, argv, cfg, opts.startMs)) {
+    // A control-plane binary refusing its command line exits at once (a broken static pod manifest).
+    const lines = componentFailure(c, argv, cfg, opts.startMs)!;
+    program = { lines: lines.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 1 } };
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
@@ -306,6 +311,23 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     stopsOnSigterm: info.stopsOnSigterm && !isUtility,
     httpPaths: info.httpPaths,
   };
+}
+
+/**
+ * componentFailure is what a control-plane binary prints when its command line keeps it from
+ * starting. A file is missing when nothing is mounted over its path (the images are
+ * distroless) or its mounted folder lacks it; a mounted folder showing nothing at all is a
+ * host this process cannot see (a bare kubelet's), taken to have the file.
+ */
+function componentFailure(c: KubeObject['spec'], argv: string[], cfg: ContainerConfig, startMs: number): string[] | undefined {
+  const mounts: string[] = (c.volumeMounts ?? []).map((m: { mountPath: string }) => m.mountPath.replace(/\/+$/, ''));
+  const exists = (p: string): boolean | undefined => {
+    if (cfg.files[p] !== undefined) return true;
+    const mount = mounts.filter((m) => p.startsWith(`${m}/`)).sort((a, b) => b.length - a.length)[0];
+    if (mount === undefined) return false;
+    return Object.keys(cfg.files).some((f) => f.startsWith(`${mount}/`)) ? false : undefined;
+  };
+  return startFailure(argv, exists, startMs);
 }
 
 /**

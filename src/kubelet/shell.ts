@@ -811,7 +811,7 @@ class Interpreter {
         }
         if (!f.fs.has(p)) { if (!args.some((a) => /^-[a-zA-Z]*f/.test(a))) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
         if (isReadOnly(this.cfg.readOnly, p)) { this.write(f, `rm: can't remove '${p}': ${READ_ONLY_FILE_SYSTEM}`); f.status = 1; continue; }
-        f.fs.delete(p); f.files.push({ atMs: f.t, path: p });
+        this.removeFile(f, p);
       }
         return;
       case 'test': case '[': { f.status = this.test(name === '[' ? args.slice(0, -1) : args, f) ? 0 : 1; return; }
@@ -883,8 +883,18 @@ class Interpreter {
       }
       if (content === undefined) { this.write(f, `${name}: can't stat '${raw}': No such file or directory`); f.status = 1; continue; }
       this.writeFile(f, target, content, name);
-      if (name === 'mv' && target !== src) { f.fs.delete(src); f.files.push({ atMs: f.t, path: src }); }
+      if (name === 'mv' && target !== src) this.removeFile(f, src);
     }
+  }
+
+  /** removeFile deletes one file; its folder stays, empty ("DIR/"), when it was the last one there. */
+  private removeFile(f: Frame, path: string): void {
+    f.fs.delete(path);
+    f.files.push({ atMs: f.t, path });
+    const dir = path.slice(0, path.lastIndexOf('/'));
+    if (!dir || ROOT_DIRS.includes(dir.slice(1)) || [...f.fs.keys()].some((k) => k.startsWith(`${dir}/`))) return;
+    f.fs.set(`${dir}/`, '');
+    f.files.push({ atMs: f.t, path: `${dir}/`, content: '' });
   }
 
   /** sedInPlace is `sed -i SCRIPT FILE…`: each file replaced by what sed prints for it. */

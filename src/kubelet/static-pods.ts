@@ -26,7 +26,10 @@ export const KUBERNETES_VERSION = 'v1.32.2';
 interface StaticComponent { name: string; image: string; cpu: string; memory?: string; command: string[]; hostPaths?: { name: string; path: string }[] }
 
 const COMPONENTS: StaticComponent[] = [
-  { name: 'etcd', image: 'registry.k8s.io/etcd:3.5.16-0', cpu: '100m', memory: '100Mi', command: ['etcd', '--advertise-client-urls=https://$(NODE_IP):2379', '--data-dir=/var/lib/etcd'],
+  { name: 'etcd', image: 'registry.k8s.io/etcd:3.5.16-0', cpu: '100m', memory: '100Mi', command: ['etcd', '--advertise-client-urls=https://$(NODE_IP):2379',
+    '--cert-file=/etc/kubernetes/pki/etcd/server.crt', '--data-dir=/var/lib/etcd', '--key-file=/etc/kubernetes/pki/etcd/server.key',
+    '--peer-cert-file=/etc/kubernetes/pki/etcd/peer.crt', '--peer-key-file=/etc/kubernetes/pki/etcd/peer.key',
+    '--peer-trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt', '--trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt'],
     // kubeadm mounts etcd's data directory from the host: the exam's restore repoints etcd-data.
     hostPaths: [{ name: 'etcd-certs', path: '/etc/kubernetes/pki/etcd' }, { name: 'etcd-data', path: '/var/lib/etcd' }] },
   { name: 'kube-apiserver', image: `registry.k8s.io/kube-apiserver:${KUBERNETES_VERSION}`, cpu: '250m', command: ['kube-apiserver', '--service-cluster-ip-range=10.96.0.0/12', '--authorization-mode=Node,RBAC'] },

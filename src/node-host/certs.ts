@@ -8,8 +8,8 @@ import type { FinishedCommand } from '../kubelet/shell';
 import type { KubeObject } from '../api/meta';
 import type { ServicesState } from './services';
 import { isControlPlane } from './host-files';
+import { LEAF_VALIDITY_MS as YEAR_MS } from './serving-cert';
 
-const YEAR_MS = 365 * 86_400_000;
 const LEAVES: [name: string, ca: string, renewed: string][] = [
   ['admin.conf', 'ca', 'certificate embedded in the kubeconfig file for the admin to use and for kubeadm itself'],
   ['apiserver', 'ca', 'certificate for serving the Kubernetes API'],

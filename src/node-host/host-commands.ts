@@ -183,7 +183,7 @@ export function goUnitsAgo(ms: number): string {
 
 const hex = (s: string, n = 64) => Array.from({ length: Math.ceil(n / 8) }, (_, k) => fnv32a(`${k}:${s}`).toString(16).padStart(8, '0')).join('').slice(0, n);
 
-interface Ctr { id: string; pod: KubeObject; name: string; image: string; state: string; attempt: number; createdMs: number }
+interface Ctr { id: string; pod: KubeObject; name: string; image: string; state: string; attempt: number; createdMs: number; previous: boolean }
 
 function containersOn(env: HostCommandEnv, all: boolean): Ctr[] {
   const out: Ctr[] = [];
@@ -193,10 +193,12 @@ function containersOn(env: HostCommandEnv, all: boolean): Ctr[] {
       const id = String(s.containerID ?? '').replace(/^\w+:\/\//, '');
       if (!id) continue;
       const running = s.state?.running;
-      const state = running ? 'Running' : s.state?.terminated ? 'Exited' : 'Created';
+      // In a restart back-off the runtime still holds the container that exited last.
+      const backingOff = s.state?.waiting && s.lastState?.terminated;
+      const state = running ? 'Running' : s.state?.terminated || backingOff ? 'Exited' : 'Created';
       if (!all && state !== 'Running') continue;
-      const started = running?.startedAt ?? s.state?.terminated?.startedAt ?? pod.metadata.creationTimestamp;
-      out.push({ id, pod, name: s.name, image: specs.find((c) => c.name === s.name)?.image ?? s.image, state, attempt: s.restartCount ?? 0, createdMs: Date.parse(started) });
+      const started = running?.startedAt ?? s.state?.terminated?.startedAt ?? (backingOff ? s.lastState.terminated.startedAt : undefined) ?? pod.metadata.creationTimestamp;
+      out.push({ id, pod, name: s.name, image: specs.find((c) => c.name === s.name)?.image ?? s.image, state, attempt: s.restartCount ?? 0, createdMs: Date.parse(started), previous: !!backingOff });
     }
   }
   return out.sort((a, b) => b.createdMs - a.createdMs || a.id.localeCompare(b.id));
@@ -215,7 +217,12 @@ function crictl(args: string[], env: HostCommandEnv): FinishedCommand {
     case 'ps': {
       const all = rest.some((a) => a === '-a' || a === '--all');
       const quiet = rest.some((a) => a === '-q' || a === '--quiet');
-      const ctrs = containersOn(env, all);
+      // --name filters by a regular expression on the container's name, as crictl's does.
+      const n = rest.findIndex((a) => a === '--name' || a.startsWith('--name='));
+      const pattern = n < 0 ? undefined : rest[n]!.includes('=') ? rest[n]!.slice(7) : rest[n + 1] ?? '';
+      let re: RegExp | undefined;
+      try { re = pattern === undefined ? undefined : new RegExp(pattern); } catch { return done([`FATA[0000] listing containers: invalid regular expression "${pattern}"`], 1); }
+      const ctrs = containersOn(env, all).filter((c) => !re || re.test(c.name));
       if (quiet) return done(ctrs.map((c) => c.id));
       return done(tabwrite([['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD', 'NAMESPACE'],
         ...ctrs.map((c) => [c.id.slice(0, 13), imageShort(c.image), goUnitsAgo(now - c.createdMs), c.state, c.name, String(c.attempt), podSandboxID(c.pod).slice(0, 13), c.pod.metadata.name!, c.pod.metadata.namespace!])]));
@@ -245,7 +252,7 @@ function crictl(args: string[], env: HostCommandEnv): FinishedCommand {
       if (matches.length !== 1) return done([`FATA[0000] ${matches.length ? `container ID "${id}" is ambiguous` : `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found`}`], 1);
       const c = matches[0]!;
       if (sub === 'logs') {
-        try { return done(containerLogs(c.pod, c.name, false, env.api, now).map((l) => l.text)); } catch (e) { return done([`FATA[0000] ${(e as Error).message}`], 1); }
+        try { return done(containerLogs(c.pod, c.name, c.previous, env.api, now).map((l) => l.text)); } catch (e) { return done([`FATA[0000] ${(e as Error).message}`], 1); }
       }
       const info = {
         status: {

@@ -12,8 +12,7 @@ import { NODE_STOPPED_ANNOTATION } from '../api/kubelet-stopped';
 import { KUBELET_STOPPED } from '../kubelet/node-status';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
 
-/** SERVICES_KEY is the node-local record of the units' state and the journal. */
-export const SERVICES_KEY = 'host-services';
+export { SERVICES_KEY } from './services-key';
 /** JOURNAL_LIMIT bounds the journal kept per node. */
 export const JOURNAL_LIMIT = 400;
 

@@ -18,6 +18,7 @@ import { HOST_FILES_KEY, HOST_WRITABLE_BYTES, LOG_DIR, hostFiles, hostLayer, isC
 import { hostBinary, type HostCommandEnv } from './host-commands';
 import { JOURNAL_LIMIT, SERVICES_KEY, type ServicesState, initialServices } from './services';
 import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, manifestProblem } from './control-plane-health';
+import { CNI_CONFIG_KEY, type CniConfig } from '../network/cni';
 
 /** FIELD_MANAGER records writes made from a node's shell. */
 export const FIELD_MANAGER = 'kubemu-ssh';
@@ -92,7 +93,7 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
     if (cm) api.update({ ...cm, data: now } as KubeObject, { fieldManager: FIELD_MANAGER });
     else api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: STATIC_PODS_NAMESPACE }, data: now } as KubeObject, { fieldManager: FIELD_MANAGER });
     if (isControlPlane(node)) {
-      result.components = Object.fromEntries(CONTROL_PLANE_COMPONENTS.map((c) => [c, manifestProblem(c, now[`${c}.yaml`], `${MANIFESTS_DIR}/${c}.yaml`)])) as SessionResult['components'];
+      result.components = Object.fromEntries(CONTROL_PLANE_COMPONENTS.map((c) => [c, manifestProblem(c, now[`${c}.yaml`], `${MANIFESTS_DIR}/${c}.yaml`, (p) => after.has(p))])) as SessionResult['components'];
     }
   }
 
@@ -103,6 +104,12 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   if (JSON.stringify(layer) !== JSON.stringify(hostLayer(node, api))) {
     api.setNodeLocalState(o.nodeName, HOST_FILES_KEY, Object.keys(layer).length ? { uid: node.metadata.uid, files: layer } : undefined);
   }
+
+  // /etc/cni/net.d: containerd watches it; emptied, the runtime reports its network not ready.
+  const cniBefore = cniConfigFiles(files);
+  const cniAfter = cniConfigFiles(after);
+  const cniChanged = !cniBefore.length !== !cniAfter.length;
+  if (cniChanged) api.setNodeLocalState(o.nodeName, CNI_CONFIG_KEY, { plugin: cniAfter.length ? cniAfter[0]! : null } satisfies CniConfig);
 
   // The units: the journal is bounded; a kubelet that is not running stops the node's heartbeats.
   services.journal = services.journal.slice(-JOURNAL_LIMIT);
@@ -123,5 +130,13 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
     latest.metadata.annotations = ann;
     api.update(latest, { fieldManager: FIELD_MANAGER });
   }
+  // A running kubelet posts the runtime's network status with its next node status.
+  if (cniChanged && running) syncNodeStatus(structuredClone(api.get({ kind: 'Node', name: o.nodeName })), ctx);
   return result;
+}
+
+/** cniConfigFiles are the network configs in /etc/cni/net.d, as libcni loads them (*.conf, *.conflist, *.json), by name. */
+function cniConfigFiles(files: Map<string, string> | Record<string, string>): string[] {
+  const paths = files instanceof Map ? [...files.keys()] : Object.keys(files);
+  return paths.filter((p) => /^\/etc\/cni\/net\.d\/[^/]+\.(conf|conflist|json)$/.test(p)).map((p) => p.slice('/etc/cni/net.d/'.length)).sort();
 }

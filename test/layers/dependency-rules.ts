@@ -54,8 +54,8 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'check': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'kubelet', 'printers', 'cluster', 'network', 'kustomize'],
   // kubemu cost: node-hours and the allocation of their cost, pure over the billing record.
   'cost': ['api'],
-  // A node's host (kubemu ssh): its files and units over the API, with the kubelet's shell and static pods.
-  'node-host': [...COMPONENT_BASE, 'kubelet'],
+  // A node's host (kubemu ssh): its files and units over the API, with the kubelet's shell and static pods, and the CNI config in /etc/cni/net.d.
+  'node-host': [...COMPONENT_BASE, 'kubelet', 'network'],
   // Exercises: a cluster set up by commands and judged through the API, the network model and node hosts.
   'exercise': ['api', 'yaml', 'apiserver', ...API_CONTRACT, ...TIME_AND_CHANCE, 'sim', 'cluster', 'check', 'kubelet', 'network', 'node-host', 'printers'],
   // Exams: several exercise clusters, timed and scored together.

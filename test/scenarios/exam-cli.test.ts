@@ -2,7 +2,7 @@
  * exam-cli: what `kubemu exam` prints — start's header and questions, status, and submit's
  * per-question table with partial credit before and after a question is solved, then with
  * every question solved through its exercise's reference solution (a pass, exit 0) — on one
- * exam shared by the file's tests, in order.
+ * exam shared by the file's tests, in order; then `list` and `stop`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadExam, questionValues } from '../../src/exam';
@@ -109,6 +109,16 @@ describe('kubemu exam', () => {
       '6   Pin a pod to a node by label          k8s-c1    15       15      3/3',
     ], 'Score: 100/100 (100%) — passed (pass mark 66%)'));
     expect(r.code).toBe(0);
+  });
+
+  it('list marks the exam in progress; stop ends it and deletes its clusters', () => {
+    expect(home.run('exam list')).toEqual({ code: 0, stderr: '', stdout: [
+      'NAME       TITLE           QUESTIONS   DURATION   PASS MARK   CONTEXTS        STATUS',
+      'cka-mock   CKA mock exam   6           2h0m       66%         k8s-c1,k8s-c2   in progress', ''].join('\n') });
+    expect(home.run('exam stop')).toEqual({ code: 0, stderr: '', stdout: 'Exam cka-mock (seed 5) stopped after 3 submissions; clusters deleted: k8s-c1, k8s-c2.\n' });
+    expect(home.run('cluster list').stdout).not.toMatch(/k8s-c/);
+    expect(home.run('exam list').stdout).toContain('cka-mock   CKA mock exam   6           2h0m       66%         k8s-c1,k8s-c2\n');
+    expect(home.run('exam stop')).toEqual({ stdout: '', stderr: 'error: no exam started (start one: kubemu exam start cka-mock)\n', code: 1 });
   });
 
   it('without an exam started, status and submit say how to start one', () => {

@@ -1,5 +1,5 @@
 /**
- * exam: kubemu exam start|status|submit — a timed mock exam over several clusters
+ * exam: kubemu exam list|start|status|submit|stop — a timed mock exam over several clusters
  * (docs/exercises.md, "Exams"). `start NAME` (re)creates one cluster per context, runs every
  * question's setup and prints the numbered questions with their weights and the context to
  * switch to; `status` shows the time left by the wall clock; `submit` checks every question
@@ -8,7 +8,7 @@
 import { parseDuration } from '../../api/duration';
 import { clusterExists } from '../../cluster/home';
 import {
-  ExamFileError, formatPoints, loadExam, questionValues, readExamState, scoreExam, startExam, submitExam, writeExamState, minutesText, timeLeftMs, timeLine,
+  ExamFileError, clearExamState, examNames, formatPoints, loadExam, questionValues, readExamState, scoreExam, startExam, submitExam, writeExamState, minutesText, timeLeftMs, timeLine,
   type Exam, type ExamState, type QuestionScore,
 } from '../../exam';
 import { ExerciseFileError, StepError, loadCatalog, render, taskText, type Exercise } from '../../exercise';
@@ -127,10 +127,49 @@ const submitCommand = leaf({
   },
 });
 
+const listCommand = leaf({
+  command: 'list',
+  describe: 'List the bundled exams (the one in progress is marked)',
+  run(ctx) {
+    const catalog = engine(() => loadCatalog());
+    const current = readExamState(ctx.home)?.exam;
+    const rows = examNames().map((name) => {
+      const exam = engine(() => loadExam(name, catalog));
+      return [name, exam.title, String(exam.questions.length), minutesText(exam.durationMs), `${exam.passMark}%`, exam.contexts.join(','), name === current ? 'in progress' : ''];
+    });
+    ctx.io.out(renderReport(['NAME', 'TITLE', 'QUESTIONS', 'DURATION', 'PASS MARK', 'CONTEXTS', 'STATUS'], rows));
+    return 0;
+  },
+});
+
+const stopCommand = leaf({
+  command: 'stop',
+  describe: 'End the exam in progress and delete its clusters (--keep-clusters to look around afterwards)',
+  options: { 'keep-clusters': { type: 'boolean', default: false, describe: 'Keep the exam\'s clusters (only the exam record goes)' } },
+  examples: [['$0 exam stop', 'end the exam and delete k8s-c1, k8s-c2']],
+  run(ctx, opts) {
+    const { state, exam } = inProgress(ctx);
+    const deleted: string[] = [];
+    if (!opts['keep-clusters']) {
+      const hostOf = hostsOf(ctx);
+      for (const c of exam.contexts) {
+        if (!clusterExists(ctx.home, c)) continue;
+        const r = hostOf(c).run(['cluster', 'delete', c]);
+        if (r.code !== 0) throw new CliError(`cluster delete ${c} failed: ${r.stderr.trim()}`);
+        deleted.push(c);
+      }
+    }
+    clearExamState(ctx.home);
+    const clusters = opts['keep-clusters'] ? `; clusters kept: ${exam.contexts.join(', ')}` : deleted.length ? `; clusters deleted: ${deleted.join(', ')}` : '';
+    ctx.io.out(`Exam ${exam.name} (seed ${state.seed}) stopped after ${state.submissions} submission${state.submissions === 1 ? '' : 's'}${clusters}.\n`);
+    return 0;
+  },
+});
+
 /** examCommand is `kubemu exam`. */
 export const examCommand = ownVerb({
   command: 'exam',
   describe: 'Sit a timed mock exam over several clusters (cka-mock)',
-  examples: [['$0 exam start cka-mock', 'set up k8s-c1 and k8s-c2 and print the questions'], ['$0 exam submit', 'score it']],
-  subcommands: [startCommand, statusCommand, submitCommand],
+  examples: [['$0 exam list', 'the bundled exams'], ['$0 exam start cka-mock', 'set up k8s-c1 and k8s-c2 and print the questions'], ['$0 exam submit', 'score it']],
+  subcommands: [listCommand, startCommand, statusCommand, submitCommand, stopCommand],
 });

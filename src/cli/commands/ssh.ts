@@ -61,7 +61,8 @@ function runLine(ctx: CommandContext, nodeName: string, script: string, cwd: str
     // etcd restarts with the data its manifest names: a restored folder replaces the state; an empty one crash-loops it.
     const etcd = applyEtcdData(ctx, nodeName);
     if (etcd === 'restored') return { ...result, restored: true };
-    const api = result.components['kube-apiserver'] ?? (etcd === 'crash-loop' ? 'etcd' : undefined);
+    // The API server serves nothing without etcd: a broken etcd manifest takes it down too.
+    const api = result.components['kube-apiserver'] ?? result.components.etcd ?? (etcd === 'crash-loop' ? 'etcd' : undefined);
     if (api) meta.set(META_APISERVER_DOWN, endpoint); else if (meta.get(META_APISERVER_DOWN)) meta.set(META_APISERVER_DOWN, '');
     const sched = result.components['kube-scheduler'];
     if (sched) { meta.set(META_SCHEDULER_STOPPED, 'true'); meta.set(SCHEDULER_DOWN_BY_MANIFEST, 'true'); } else if (meta.get(SCHEDULER_DOWN_BY_MANIFEST) === 'true') {
