@@ -125,6 +125,3 @@ export function sparkline(values: readonly number[]): string {
   const max = Math.max(0, ...values);
   return values.map((v) => (v <= 0 || !max ? ' ' : BLOCKS[Math.min(BLOCKS.length - 1, Math.ceil(v / max * BLOCKS.length) - 1)])).join('');
 }
-
-/** HOURS_PER_MONTH is the month Azure's pricing calculator uses (730 hours). */
-export const HOURS_PER_MONTH = 730;
