@@ -174,6 +174,43 @@ export function profileConstant(p: UsageProfile): boolean {
   }
 }
 
+/**
+ * UsageTrend is how a use moves from a moment on: up (1), down (-1) or not at all (0) —
+ * monotonically, not strictly — until untilMs; 'mixed' when parts of it move in opposite ways.
+ * The HPA reads it to find when its proposal can next change without syncing every 15 s.
+ */
+export interface UsageTrend { direction: -1 | 0 | 1 | 'mixed'; untilMs: number }
+
+/** FLAT is a use that does not move with time. */
+export const FLAT: UsageTrend = { direction: 0, untilMs: Infinity };
+
+/** combineTrends is the trend of a sum (or a max, or any function increasing in each part). */
+export function combineTrends(a: UsageTrend, b: UsageTrend): UsageTrend {
+  const direction = a.direction === 0 ? b.direction : b.direction === 0 || a.direction === b.direction ? a.direction : 'mixed';
+  return { direction, untilMs: Math.min(a.untilMs, b.untilMs) };
+}
+
+/** profileTrend is how the profile's value moves from atMs (a container started at startMs). */
+export function profileTrend(p: UsageProfile, atMs: number, startMs: number): UsageTrend {
+  if (profileConstant(p)) return FLAT;
+  switch (p.kind) {
+    case 'constant': return FLAT;
+    case 'ramp': {
+      const end = startMs + p.overMs;
+      return atMs < end ? { direction: p.to > p.from ? 1 : -1, untilMs: end } : FLAT;
+    }
+    case 'periodic': {
+      // The cosine rises from phase 0 to half a period, then falls.
+      const into = (((atMs + p.phaseMs) % p.periodMs) + p.periodMs) % p.periodMs;
+      const half = p.periodMs / 2;
+      return into < half ? { direction: 1, untilMs: atMs + half - into } : { direction: -1, untilMs: atMs + p.periodMs - into };
+    }
+    case 'bursty':
+      // One value per slot.
+      return { direction: 0, untilMs: (Math.floor(atMs / p.everyMs) + 1) * p.everyMs };
+  }
+}
+
 /** profileStableAfter is when a ramp stops changing (startMs + over); others change for good unless constant. */
 export function profileStableAfter(p: UsageProfile, startMs: number): number {
   if (profileConstant(p)) return startMs;
