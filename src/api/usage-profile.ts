@@ -99,8 +99,26 @@ export function parseProfile(resource: UsageResource, text: string): UsageProfil
   }
 }
 
+/** PARSED keeps recent annotations' parses: use is sampled every 15 s of a long tick, the text rarely changes. */
+const PARSED = new Map<string, UsageProfiles | UsageProfileError>();
+const PARSED_MAX = 1000;
+
 /** parseUsageProfiles parses the annotation's value; it throws UsageProfileError with a one-line reason. */
 export function parseUsageProfiles(text: string): UsageProfiles {
+  let parsed = PARSED.get(text);
+  if (!parsed) {
+    try { parsed = parseUncached(text); } catch (e) {
+      if (!(e instanceof UsageProfileError)) throw e;
+      parsed = e;
+    }
+    if (PARSED.size >= PARSED_MAX) PARSED.clear();
+    PARSED.set(text, parsed);
+  }
+  if (parsed instanceof UsageProfileError) throw parsed;
+  return parsed;
+}
+
+function parseUncached(text: string): UsageProfiles {
   const out: UsageProfiles = { all: {}, byContainer: {} };
   const items = text.split(';').map((s) => s.trim()).filter((s) => s !== '');
   if (!items.length) throw new UsageProfileError('empty: want RESOURCE=PROFILE items separated by ";" (like cpu=periodic(min=50m,max=400m,period=1h))');

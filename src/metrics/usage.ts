@@ -93,16 +93,16 @@ function cpuLimitMilli(spec: KubeObject['spec']): number | undefined {
  * its usage annotations or image's idle figures, plus the requests it serves times the image's
  * cost per request; CPU no higher than its limit.
  */
-export function containerUsageAt(pod: KubeObject, spec: KubeObject['spec'], startMs: number, model: { cpuMilli: number; memoryBytes: number }, atMs: number, uctx: UsageContext): ContainerUsage {
+export function containerUsageAt(pod: KubeObject, spec: KubeObject['spec'], startMs: number, model: () => { cpuMilli: number; memoryBytes: number }, atMs: number, uctx: UsageContext): ContainerUsage {
   const ann = pod.metadata.annotations ?? {};
   const system = SYSTEM_IMAGE_USAGE[repository(spec.image ?? '')];
   const key = `${pod.metadata.uid}/${spec.name}`;
   const cpuProfile = declaredProfile(ann, spec.name, 'cpu');
   const memoryProfile = declaredProfile(ann, spec.name, 'memory');
   let cpuMilli = cpuProfile ? profileValueAt(cpuProfile, atMs, startMs, key)
-    : ann[CPU_USAGE_ANNOTATION] === undefined && system ? system.cpuMilli : model.cpuMilli;
+    : ann[CPU_USAGE_ANNOTATION] === undefined && system ? system.cpuMilli : model().cpuMilli;
   let memoryBytes = memoryProfile ? profileValueAt(memoryProfile, atMs, startMs, key)
-    : ann[MEMORY_USAGE_ANNOTATION] === undefined && system ? system.memoryBytes : model.memoryBytes;
+    : ann[MEMORY_USAGE_ANNOTATION] === undefined && system ? system.memoryBytes : model().memoryBytes;
   if (servingContainer(pod) === spec.name) {
     const rps = podRequestRate(uctx.loads(pod.metadata.namespace ?? 'default'), pod, atMs);
     if (rps > 0) {
@@ -123,7 +123,8 @@ function containerUsage(pod: KubeObject, spec: KubeObject['spec'], api: ApiClien
   if (!startedAt) return undefined;
   const start = Date.parse(startedAt);
   if (nowMs - start < minAgeMs) return undefined;
-  const { model } = modelOf({ pod, api }, { spec, status, init: false, sidecar: false }, start);
+  // The process model (the image's idle figures) only when no profile covers both resources.
+  const model = () => modelOf({ pod, api }, { spec, status, init: false, sidecar: false }, start).model;
   return containerUsageAt(pod, spec, start, model, Math.max(start, scrapeTime(nowMs)), uctx);
 }
 
