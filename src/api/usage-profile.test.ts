@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstTimeAbove, parseUsageProfiles, profileFor, profileValueAt, usageProfileError, type UsageProfile } from './usage-profile';
+import { FLAT, combineTrends, firstTimeAbove, parseProfile, parseUsageProfiles, profileFor, profileTrend, profileValueAt, usageProfileError, type UsageProfile } from './usage-profile';
 
 const MI = 1024 * 1024;
 const H = 3_600_000;
@@ -76,5 +76,31 @@ describe('firstTimeAbove', () => {
   it('is undefined for a profile that stays under', () => {
     expect(firstTimeAbove({ kind: 'periodic', min: 1, max: 10, periodMs: H, phaseMs: 0 }, 0, 10, 'k', 15_000, H)).toBeUndefined();
     expect(firstTimeAbove({ kind: 'constant', value: 11 }, 0, 10, 'k', 15_000, H)).toBe(0);
+  });
+});
+
+describe('profileTrend', () => {
+
+  it('a periodic profile rises for half a period from its minimum, then falls', () => {
+    const p = parseProfile('cpu', 'periodic(min=50m,max=400m,period=1h)');
+    expect(profileTrend(p, 10 * 60_000, 0)).toEqual({ direction: 1, untilMs: 30 * 60_000 });
+    expect(profileTrend(p, 40 * 60_000, 0)).toEqual({ direction: -1, untilMs: H });
+    // Each stretch is monotone: sampled every 15 s, it never turns back.
+    for (const [from, dir] of [[0, 1], [30 * 60_000, -1]] as const) {
+      for (let t = from; t + 15_000 < from + 30 * 60_000; t += 15_000) {
+        expect(Math.sign(profileValueAt(p, t + 15_000, 0, 'k') - profileValueAt(p, t, 0, 'k')) * dir).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+  it('a ramp moves until its end; a bursty slot holds its value; constants are flat', () => {
+    expect(profileTrend(parseProfile('memory', 'ramp(from=1Mi,to=2Mi,over=1h)'), 1000, 0)).toEqual({ direction: 1, untilMs: H });
+    expect(profileTrend(parseProfile('memory', 'ramp(from=2Mi,to=1Mi,over=1h)'), H, 0)).toEqual(FLAT);
+    expect(profileTrend(parseProfile('cpu', 'bursty(base=10m,peak=90m)'), 61_000, 0)).toEqual({ direction: 0, untilMs: 120_000 });
+    expect(profileTrend(parseProfile('cpu', '100m'), 5, 0)).toEqual(FLAT);
+  });
+  it('combines one way, or mixed when parts move in opposite ways', () => {
+    expect(combineTrends(FLAT, { direction: -1, untilMs: 9 })).toEqual({ direction: -1, untilMs: 9 });
+    expect(combineTrends({ direction: 1, untilMs: 5 }, { direction: 1, untilMs: 9 })).toEqual({ direction: 1, untilMs: 5 });
+    expect(combineTrends({ direction: 1, untilMs: 5 }, { direction: -1, untilMs: 9 }).direction).toBe('mixed');
   });
 });

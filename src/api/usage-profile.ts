@@ -99,8 +99,26 @@ export function parseProfile(resource: UsageResource, text: string): UsageProfil
   }
 }
 
+/** PARSED keeps recent annotations' parses: use is sampled every 15 s of a long tick, the text rarely changes. */
+const PARSED = new Map<string, UsageProfiles | UsageProfileError>();
+const PARSED_MAX = 1000;
+
 /** parseUsageProfiles parses the annotation's value; it throws UsageProfileError with a one-line reason. */
 export function parseUsageProfiles(text: string): UsageProfiles {
+  let parsed = PARSED.get(text);
+  if (!parsed) {
+    try { parsed = parseUncached(text); } catch (e) {
+      if (!(e instanceof UsageProfileError)) throw e;
+      parsed = e;
+    }
+    if (PARSED.size >= PARSED_MAX) PARSED.clear();
+    PARSED.set(text, parsed);
+  }
+  if (parsed instanceof UsageProfileError) throw parsed;
+  return parsed;
+}
+
+function parseUncached(text: string): UsageProfiles {
   const out: UsageProfiles = { all: {}, byContainer: {} };
   const items = text.split(';').map((s) => s.trim()).filter((s) => s !== '');
   if (!items.length) throw new UsageProfileError('empty: want RESOURCE=PROFILE items separated by ";" (like cpu=periodic(min=50m,max=400m,period=1h))');
@@ -171,6 +189,43 @@ export function profileConstant(p: UsageProfile): boolean {
     case 'ramp': return p.from === p.to;
     case 'periodic': return p.min === p.max;
     case 'bursty': return p.base === p.peak || p.chance === 0;
+  }
+}
+
+/**
+ * UsageTrend is how a use moves from a moment on: up (1), down (-1) or not at all (0) —
+ * monotonically, not strictly — until untilMs; 'mixed' when parts of it move in opposite ways.
+ * The HPA reads it to find when its proposal can next change without syncing every 15 s.
+ */
+export interface UsageTrend { direction: -1 | 0 | 1 | 'mixed'; untilMs: number }
+
+/** FLAT is a use that does not move with time. */
+export const FLAT: UsageTrend = { direction: 0, untilMs: Infinity };
+
+/** combineTrends is the trend of a sum (or a max, or any function increasing in each part). */
+export function combineTrends(a: UsageTrend, b: UsageTrend): UsageTrend {
+  const direction = a.direction === 0 ? b.direction : b.direction === 0 || a.direction === b.direction ? a.direction : 'mixed';
+  return { direction, untilMs: Math.min(a.untilMs, b.untilMs) };
+}
+
+/** profileTrend is how the profile's value moves from atMs (a container started at startMs). */
+export function profileTrend(p: UsageProfile, atMs: number, startMs: number): UsageTrend {
+  if (profileConstant(p)) return FLAT;
+  switch (p.kind) {
+    case 'constant': return FLAT;
+    case 'ramp': {
+      const end = startMs + p.overMs;
+      return atMs < end ? { direction: p.to > p.from ? 1 : -1, untilMs: end } : FLAT;
+    }
+    case 'periodic': {
+      // The cosine rises from phase 0 to half a period, then falls.
+      const into = (((atMs + p.phaseMs) % p.periodMs) + p.periodMs) % p.periodMs;
+      const half = p.periodMs / 2;
+      return into < half ? { direction: 1, untilMs: atMs + half - into } : { direction: -1, untilMs: atMs + p.periodMs - into };
+    }
+    case 'bursty':
+      // One value per slot.
+      return { direction: 0, untilMs: (Math.floor(atMs / p.everyMs) + 1) * p.everyMs };
   }
 }
 

@@ -16,7 +16,10 @@ export interface PodRecord { uid: string; namespace: string; name: string; workl
 /** PoolPricing is what a pool's reservation covers. */
 export interface PoolPricing { reservedInstances?: number; reservationDiscountPercent?: number }
 
-/** OpenCost's default prices (its default.json custom pricing): per vCPU-hour and per GiB-hour. */
+/**
+ * OpenCost's default prices per vCPU-hour and per GiB-hour: opencost/opencost configs/default.json
+ * ("CPU": "0.031611", "RAM": "0.004237", described there as based on GCP us-central1).
+ */
 export const OPENCOST_CPU_HOURLY = 0.031611;
 export const OPENCOST_RAM_GIB_HOURLY = 0.004237;
 export const IDLE = '__idle__';
@@ -125,6 +128,3 @@ export function sparkline(values: readonly number[]): string {
   const max = Math.max(0, ...values);
   return values.map((v) => (v <= 0 || !max ? ' ' : BLOCKS[Math.min(BLOCKS.length - 1, Math.ceil(v / max * BLOCKS.length) - 1)])).join('');
 }
-
-/** HOURS_PER_MONTH is the month Azure's pricing calculator uses (730 hours). */
-export const HOURS_PER_MONTH = 730;

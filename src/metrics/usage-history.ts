@@ -95,7 +95,8 @@ export function foldPod(api: ApiClient, pod: KubeObject, nowMs: number, uctx: Us
       lastScrape - HISTORY_LENGTH_MS,
     );
     if (first > lastScrape) continue;
-    const { model } = modelOf({ pod, api }, { spec, status, init: false, sidecar: false }, start);
+    let computed: { cpuMilli: number; memoryBytes: number } | undefined;
+    const model = () => (computed ??= modelOf({ pod, api }, { spec, status, init: false, sidecar: false }, start).model);
     const hist = (record.containers[spec.name] ??= { cpu: {}, memoryPeak: {} });
     const weight = Math.max(cpuRequestCores(spec), MIN_SAMPLE_WEIGHT);
     let t = first;

@@ -14,7 +14,7 @@ import { modelOf } from '../kubelet/container-sync';
 import { CPU_USAGE_ANNOTATION, MEMORY_USAGE_ANNOTATION, declaredProfile } from '../kubelet/process';
 import { DEFAULT_REQUEST_COST, imageInfo } from '../kubelet/images';
 import { milliValue, tryParseQuantity } from '../api/quantity';
-import { USAGE_ANNOTATION, profileStableAfter, profileValueAt } from '../api/usage-profile';
+import { FLAT, USAGE_ANNOTATION, combineTrends, profileStableAfter, profileTrend, profileValueAt, type UsageTrend } from '../api/usage-profile';
 import { loadsChangeAfter, namespaceLoads, podRequestRate, servesLoad, type TargetLoad } from './load';
 
 const MI = 1024 * 1024;
@@ -93,16 +93,16 @@ function cpuLimitMilli(spec: KubeObject['spec']): number | undefined {
  * its usage annotations or image's idle figures, plus the requests it serves times the image's
  * cost per request; CPU no higher than its limit.
  */
-export function containerUsageAt(pod: KubeObject, spec: KubeObject['spec'], startMs: number, model: { cpuMilli: number; memoryBytes: number }, atMs: number, uctx: UsageContext): ContainerUsage {
+export function containerUsageAt(pod: KubeObject, spec: KubeObject['spec'], startMs: number, model: () => { cpuMilli: number; memoryBytes: number }, atMs: number, uctx: UsageContext): ContainerUsage {
   const ann = pod.metadata.annotations ?? {};
   const system = SYSTEM_IMAGE_USAGE[repository(spec.image ?? '')];
   const key = `${pod.metadata.uid}/${spec.name}`;
   const cpuProfile = declaredProfile(ann, spec.name, 'cpu');
   const memoryProfile = declaredProfile(ann, spec.name, 'memory');
   let cpuMilli = cpuProfile ? profileValueAt(cpuProfile, atMs, startMs, key)
-    : ann[CPU_USAGE_ANNOTATION] === undefined && system ? system.cpuMilli : model.cpuMilli;
+    : ann[CPU_USAGE_ANNOTATION] === undefined && system ? system.cpuMilli : model().cpuMilli;
   let memoryBytes = memoryProfile ? profileValueAt(memoryProfile, atMs, startMs, key)
-    : ann[MEMORY_USAGE_ANNOTATION] === undefined && system ? system.memoryBytes : model.memoryBytes;
+    : ann[MEMORY_USAGE_ANNOTATION] === undefined && system ? system.memoryBytes : model().memoryBytes;
   if (servingContainer(pod) === spec.name) {
     const rps = podRequestRate(uctx.loads(pod.metadata.namespace ?? 'default'), pod, atMs);
     if (rps > 0) {
@@ -123,7 +123,8 @@ function containerUsage(pod: KubeObject, spec: KubeObject['spec'], api: ApiClien
   if (!startedAt) return undefined;
   const start = Date.parse(startedAt);
   if (nowMs - start < minAgeMs) return undefined;
-  const { model } = modelOf({ pod, api }, { spec, status, init: false, sidecar: false }, start);
+  // The process model (the image's idle figures) only when no profile covers both resources.
+  const model = () => modelOf({ pod, api }, { spec, status, init: false, sidecar: false }, start).model;
   return containerUsageAt(pod, spec, start, model, Math.max(start, scrapeTime(nowMs)), uctx);
 }
 
@@ -148,6 +149,31 @@ export function usageStableUntil(pod: KubeObject, nowMs: number, uctx: UsageCont
   }
   const loads = uctx.loads(pod.metadata.namespace ?? 'default').filter((l) => servesLoad(l, pod));
   return Math.min(until, loadsChangeAfter(loads, nowMs));
+}
+
+/** UsageTrends are how a pod's CPU and memory use move from now on. */
+export interface UsageTrends { cpu: UsageTrend; memory: UsageTrend }
+
+/**
+ * usageTrends is how a pod's use moves from the scrape in effect at nowMs: each profile's
+ * trend (the CPU limit's cap keeps its direction), flat until a load segment starts or ends.
+ */
+export function usageTrends(pod: KubeObject, nowMs: number, uctx: UsageContext): UsageTrends {
+  const ann = pod.metadata.annotations ?? {};
+  const loads = uctx.loads(pod.metadata.namespace ?? 'default').filter((l) => servesLoad(l, pod));
+  const loadChange = { direction: 0, untilMs: loadsChangeAfter(loads, nowMs) } as const;
+  const out: UsageTrends = { cpu: loadChange, memory: loadChange };
+  if (ann[USAGE_ANNOTATION] === undefined) return out;
+  const at = scrapeTime(nowMs);
+  for (const c of pod.spec?.containers ?? []) {
+    const startedAt = (pod.status?.containerStatuses ?? []).find((s: { name: string }) => s.name === c.name)?.state?.running?.startedAt;
+    const start = startedAt ? Date.parse(startedAt) : nowMs;
+    for (const resource of ['cpu', 'memory'] as const) {
+      const p = declaredProfile(ann, c.name, resource);
+      out[resource] = combineTrends(out[resource], p ? profileTrend(p, Math.max(start, at), start) : FLAT);
+    }
+  }
+  return out;
 }
 
 /** podUsage is a pod's metrics, or undefined when metrics-server has none for it yet. */

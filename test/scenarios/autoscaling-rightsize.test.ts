@@ -59,3 +59,26 @@ describe('kubemu rightsize', () => {
       .toBe('{"limits":{"cpu":"290m","memory":"500Mi"},"requests":{"cpu":"145m","memory":"250Mi"}}');
   });
 });
+
+describe('kubemu rightsize on a node pool', () => {
+  let home: TempHome;
+  beforeAll(() => {
+    home = manualCluster('rightsize-aks', 5, '--node-profile aks --system-pool --workers 2');
+    home.file('api.yaml', API);
+  });
+  afterAll(() => home.cleanup());
+
+  it('prices the nodes saved at the pool\'s VM price over a 730-hour month, as kubemu cost does', () => {
+    home.run('addon enable metrics-server');
+    home.run(['apply', '-f', `${home.dir}/api.yaml`]);
+    home.run('tick 6h');
+    // By hand: 1500m requests put two pods on each Standard_D4s_v5 (3860m allocatable), so four
+    // need 2 nodes; 145m fits all four on 1. One D4s_v5 less: $0.192/h × 730 h = $140.16.
+    const saving = (2 - 1) * 0.192 * 730;
+    expect(saving.toFixed(4)).toBe('140.1600');
+    expect(home.run('rightsize').stdout.split('\n').slice(-2)[0]).toBe(
+      `4 pods fit on 1 node instead of 2 nodes, saving $${saving.toFixed(4)} a month (Standard_D4s_v5 at $0.1920/h × 730h; 3860m CPU, 14034Mi memory, 109 pods free on each worker)`);
+    // kubemu cost's month at the current rate is the same convention: 2 nodes × $0.192 × 730.
+    expect(home.run('cost').stdout).toContain(`Month   $${(2 * 0.192 * 730).toFixed(4)} at the current rate ($0.3840/h × 730h)`);
+  });
+});

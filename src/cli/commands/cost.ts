@@ -7,7 +7,8 @@ import { parseDuration } from '../../api/duration';
 import { listPools } from '../../cluster/node-pools';
 import { PRICE_REGION, PRICES_AS_OF, vmSize } from '../../cluster/vm-sizes';
 import { COST_HOLDER, NODES_KEY, podsKey, type NodeLife, type PodSpan } from '../../controllers/nodelifetime';
-import { computeCost, HOURS_PER_MONTH, IDLE, sparkline, type CostGrouping, type CostReport } from '../../cost/cost-model';
+import { computeCost, IDLE, sparkline, type CostGrouping, type CostReport } from '../../cost/cost-model';
+import { HOURS_PER_MONTH, money, perMonth } from '../../cost/money';
 import { renderReport } from '../../printers/report';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
@@ -17,7 +18,6 @@ const GROUPINGS: readonly CostGrouping[] = ['pool', 'namespace', 'workload', 'no
 const OUTPUTS = ['table', 'json', 'csv'] as const;
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
-const money = (v: number) => `$${v.toFixed(4)}`;
 
 /** parseTime reads --since/--until: a duration back from now (2h) or an RFC 3339 time. */
 function parseTime(v: string, now: number, flag: string): number {
@@ -39,7 +39,7 @@ function renderTable(r: CostReport, by: CostGrouping): string {
     renderReport(head, rows).trimEnd(),
     '',
     `Nodes   |${sparkline(r.nodeCount)}| max ${max}`,
-    `Month   ${money(r.runRate * HOURS_PER_MONTH)} at the current rate (${money(r.runRate)}/h × ${HOURS_PER_MONTH}h); ${money(hours ? r.total / hours * HOURS_PER_MONTH : 0)} at this period's average`,
+    `Month   ${money(perMonth(r.runRate))} at the current rate (${money(r.runRate)}/h × ${HOURS_PER_MONTH}h); ${money(hours ? perMonth(r.total / hours) : 0)} at this period's average`,
   ];
   if (r.unpriced.length) lines.push(`Not priced (no VM size): ${r.unpriced.join(', ')}`);
   return `${lines.join('\n')}\n`;
@@ -89,7 +89,7 @@ export const costCommand = ownVerb(leaf({
       ctx.io.out(`${JSON.stringify({
         since: iso(report.since), until: iso(report.until), by, currency: 'USD', pricesAsOf: PRICES_AS_OF, region: PRICE_REGION,
         rows: report.rows, total: report.total, idle: report.rows.find((r) => r.name === IDLE)?.cost ?? 0,
-        nodeCount: report.nodeCount, hourlyRunRate: report.runRate, monthlyAtRunRate: report.runRate * HOURS_PER_MONTH, unpriced: report.unpriced,
+        nodeCount: report.nodeCount, hourlyRunRate: report.runRate, monthlyAtRunRate: perMonth(report.runRate), unpriced: report.unpriced,
       }, null, 2)}\n`);
     } else ctx.io.out(opts.output === 'csv' ? renderCsv(report, by) : renderTable(report, by));
     return 0;

@@ -225,6 +225,7 @@ const profile = leaf({
     'scale-down-unneeded-time': { type: 'string', describe: 'How long a node must be unneeded before removal (10m).' },
     'scale-down-delay-after-add': { type: 'string', describe: 'How long after a scale-up scale-down waits (10m).' },
     'scale-down-utilization-threshold': { type: 'number', describe: 'Requested share below which a node is unneeded (0.5).' },
+    'scan-interval': { type: 'string', describe: 'How often the autoscaler looks at the cluster (10s).' },
   },
   run(ctx: CommandContext, opts): number {
     const cluster = ctx.cluster();
@@ -241,12 +242,18 @@ const profile = leaf({
       const delay = ms(opts['scale-down-delay-after-add'], 'scale-down-delay-after-add');
       if (delay !== undefined) next.scaleDownDelayAfterAddMs = delay;
       if (opts['scale-down-utilization-threshold'] !== undefined) next.scaleDownUtilizationThreshold = opts['scale-down-utilization-threshold'];
+      const scan = ms(opts['scan-interval'], 'scan-interval');
+      if (scan !== undefined) {
+        if (scan < 1000 || scan % 1000) throw new CliError(`invalid --scan-interval "${opts['scan-interval']}": whole seconds, at least 1s`);
+        next.scanIntervalMs = scan;
+      }
       saveAutoscalerProfile(cluster.api, next);
       return next;
     });
     ctx.io.out(renderReport(['SETTING', 'VALUE'], [
       ['expander', p.expander], ['scale-down-unneeded-time', `${p.scaleDownUnneededTimeMs / 1000}s`],
       ['scale-down-delay-after-add', `${p.scaleDownDelayAfterAddMs / 1000}s`], ['scale-down-utilization-threshold', String(p.scaleDownUtilizationThreshold)],
+      ['scan-interval', `${p.scanIntervalMs / 1000}s`],
     ]));
     return 0;
   },

@@ -4,14 +4,18 @@
  * recommender's target: src/metrics/recommender.ts), and how many nodes of the cluster's
  * worker shape the same pods need with them, against their current requests. --apply writes
  * the recommendations into the workloads' pod templates (limits keep their ratio to requests,
- * as the VPA does), which rolls them out.
- * kubemu: no prices yet — node counts only (cost per node comes with node pools).
+ * as the VPA does), which rolls them out. When that worker is a node pool's VM, the difference
+ * in nodes is priced as `kubemu cost` prices a node: its VM size's hourly list price over a
+ * month of 730 hours.
  */
 import type { KubeObject } from '../../api/meta';
 import { parseDuration } from '../../api/duration';
 import { canonicalQuantity, milliValue, tryParseQuantity, value } from '../../api/quantity';
 import { nodeAllocatable, podRequests } from '../../scheduler/resources';
 import { nodesNeeded, type NodeShape, type PodShape } from '../../scheduler/bin-packing';
+import { INSTANCE_TYPE_LABEL } from '../../cluster/node-pools';
+import { vmSize, type VmSize } from '../../cluster/vm-sizes';
+import { HOURS_PER_MONTH, money, perMonth } from '../../cost/money';
 import { metricsApiServed } from '../../metrics/metrics-server';
 import { newUsageContext } from '../../metrics/usage';
 import { foldPod, readHistory, workloadOf, type WorkloadRef } from '../../metrics/usage-history';
@@ -39,19 +43,31 @@ interface Row { namespace: string; workload: WorkloadRef; container: string; pod
 /** onEveryNodeOrStatic: DaemonSet pods go with the nodes and static pods with their node's files; neither is right-sized or packed. */
 const onEveryNodeOrStatic = (pod: KubeObject) => (pod.metadata.ownerReferences ?? []).some((r: { kind: string }) => r.kind === 'DaemonSet' || r.kind === 'Node');
 
+/** Worker is the node shape the replay packs onto, and its VM size when it is a node pool's VM. */
+interface Worker { shape: NodeShape; vm?: VmSize }
+
 /** workerShape is what a schedulable worker node offers beyond what DaemonSet pods take on it. */
-function workerShape(nodes: KubeObject[], pods: KubeObject[]): NodeShape | undefined {
+function workerShape(nodes: KubeObject[], pods: KubeObject[]): Worker | undefined {
   const workers = nodes.filter((n) => !n.spec?.unschedulable && !(n.spec?.taints ?? []).some((t: { effect: string }) => t.effect === 'NoSchedule'));
   const node = workers[0];
   if (!node) return undefined;
   const { resources, allowedPodNumber } = nodeAllocatable(node);
   const daemons = pods.filter((p) => p.spec?.nodeName === node.metadata.name && (p.metadata.ownerReferences ?? []).some((o: { kind: string }) => o.kind === 'DaemonSet'));
   const used = daemons.map((p) => podRequests(p));
-  return {
+  const shape = {
     cpuMilli: resources.milliCPU - used.reduce((s, r) => s + r.milliCPU, 0),
     memoryBytes: resources.memory - used.reduce((s, r) => s + r.memory, 0),
     pods: allowedPodNumber - daemons.length,
   };
+  const vm = vmSize(node.metadata.labels?.[INSTANCE_TYPE_LABEL] ?? '');
+  return vm ? { shape, vm } : { shape };
+}
+
+/** monthlyDifference prices the nodes saved (or added) by the recommendations: ", saving $X a month" or ", costing $X more a month". */
+function monthlyDifference(before: number, after: number, vm: VmSize | undefined): string {
+  if (!vm || before === after || !Number.isFinite(before) || !Number.isFinite(after)) return '';
+  const amount = money(perMonth(Math.abs(before - after) * vm.pricePerHour));
+  return before > after ? `, saving ${amount} a month` : `, costing ${amount} more a month`;
 }
 
 /** scaled is a quantity times a ratio, as the VPA scales a limit with its request. */
@@ -158,10 +174,11 @@ const rightsizeLeaf = leaf({
       }
       rows = [...seen.values()].flat().sort((a, b) => a.namespace.localeCompare(b.namespace) || a.workload.kind.localeCompare(b.workload.kind) || a.workload.name.localeCompare(b.workload.name) || a.container.localeCompare(b.container));
       // The replay: the same pods, at their requests now and at the recommendations.
-      const shape = workerShape(api.list({ kind: 'Node' }), allPods);
+      const worker = workerShape(api.list({ kind: 'Node' }), allPods);
+      const shape = worker?.shape;
       const measured = new Set(rows.map((r) => `${r.namespace}/${r.workload.kind}/${r.workload.name}`));
       const scoped = pods.filter((p) => !onEveryNodeOrStatic(p) && measured.has(`${p.metadata.namespace}/${workloadOf(api, p).kind}/${workloadOf(api, p).name}`));
-      if (shape && scoped.length) {
+      if (worker && shape && scoped.length) {
         const now: PodShape[] = scoped.map((p) => { const r = podRequests(p); return { cpuMilli: r.milliCPU, memoryBytes: r.memory }; });
         const recByPod = (p: KubeObject): PodShape => {
           const w = workloadOf(api, p);
@@ -170,7 +187,8 @@ const rightsizeLeaf = leaf({
         };
         const before = nodesNeeded(now, shape), after = nodesNeeded(scoped.map(recByPod), shape);
         const n = (k: number) => (k === Infinity ? 'no node' : `${k} node${k === 1 ? '' : 's'}`);
-        summary = `${scoped.length} pod${scoped.length === 1 ? '' : 's'} fit on ${n(after)} instead of ${n(before)} (${shape.cpuMilli}m CPU, ${memText(shape.memoryBytes)} memory, ${shape.pods} pods free on each worker)`;
+        const priced = worker.vm ? `${worker.vm.name} at ${money(worker.vm.pricePerHour)}/h × ${HOURS_PER_MONTH}h; ` : '';
+        summary = `${scoped.length} pod${scoped.length === 1 ? '' : 's'} fit on ${n(after)} instead of ${n(before)}${monthlyDifference(before, after, worker.vm)} (${priced}${shape.cpuMilli}m CPU, ${memText(shape.memoryBytes)} memory, ${shape.pods} pods free on each worker)`;
       }
       if (opts.apply && rows.length) applied = applyRows(ctx, rows);
     });

@@ -58,10 +58,12 @@ export interface AutoscalerProfile {
   scaleDownUnneededTimeMs: number;
   scaleDownDelayAfterAddMs: number;
   scaleDownUtilizationThreshold: number;
+  /** scanIntervalMs is --scan-interval: how often the main loop runs. */
+  scanIntervalMs: number;
 }
 
 export const DEFAULT_AUTOSCALER_PROFILE: AutoscalerProfile = {
-  expander: 'least-waste', scaleDownUnneededTimeMs: 10 * 60_000, scaleDownDelayAfterAddMs: 10 * 60_000, scaleDownUtilizationThreshold: 0.5,
+  expander: 'least-waste', scaleDownUnneededTimeMs: 10 * 60_000, scaleDownDelayAfterAddMs: 10 * 60_000, scaleDownUtilizationThreshold: 0.5, scanIntervalMs: 10_000,
 };
 
 /** CloudProvider is the autoscaler's view of the cloud. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import type { Cluster } from '../../cluster/cluster';
 import type { KubeObject } from '../../api/meta';
-import { addInstances, BOOT_DELAY_MS, listPools, savePools, scaleSetId } from '../../cluster/node-pools';
+import { addInstances, autoscalerProfile, BOOT_DELAY_MS, listPools, saveAutoscalerProfile, savePools, scaleSetId } from '../../cluster/node-pools';
 import { poolOfNode, type NodePool } from './cloud-provider';
 import { STATUS_CONFIGMAP } from './status';
 
@@ -39,6 +39,23 @@ const events = (cluster: Cluster, reason: string) => cluster.api.list({ kind: 'E
 const ready = (n: KubeObject) => n.status.conditions.find((c: { type: string }) => c.type === 'Ready').status;
 
 describe('cluster autoscaler', () => {
+  it('looks at pending pods once per --scan-interval, at its instants on the cluster clock', () => {
+    for (const scan of [10_000, 30_000]) {
+      const cluster = newTestCluster({ workers: 0 });
+      withPools(cluster, [pool('user', 'Standard_D4s_v5', 5), 1]);
+      if (scan !== 10_000) cluster.write(() => saveAutoscalerProfile(cluster.api, { ...autoscalerProfile(cluster.api), scanIntervalMs: scan }));
+      // Off the scan grid, so the pods turn unschedulable between two loops.
+      cluster.advance(scan - (cluster.clock.nowMs() % scan) + 3_000);
+      cluster.write(() => cluster.api.create(deployment('web', 6, '1'), FM));
+      const nextScan = Math.ceil(cluster.clock.nowMs() / scan) * scan;
+      cluster.advance(nextScan - cluster.clock.nowMs() - 100);
+      expect(poolNodes(cluster, 'user')).toHaveLength(1);
+      expect(events(cluster, 'FailedScheduling')).not.toHaveLength(0);
+      cluster.advance(100);
+      expect(poolNodes(cluster, 'user')).toHaveLength(2);
+    }
+  });
+
   it('adds a node to the pool whose template fits the pending pods, NotReady until the VM has booted', () => {
     const cluster = newTestCluster({ workers: 0 });
     withPools(cluster, [pool('small', 'Standard_B2s', 3), 0], [pool('user', 'Standard_D4s_v5', 5), 1]);

@@ -9,9 +9,10 @@
  *    elsewhere is unneeded; unneeded for scale-down-unneeded-time (10 min), it is tainted,
  *    drained through the eviction API and deleted (ScaleDown);
  *  - the kube-system/cluster-autoscaler-status ConfigMap reports it.
- * Upstream loops every 10 s; here the loop runs when pods or nodes change, and requeues itself
- * in simulated time for the moments it waits for (a VM booting, a node's unneeded time), so an
- * idle cluster costs nothing.
+ * Upstream loops every --scan-interval (10 s); here a loop runs at the first scan instant (a
+ * multiple of the interval on the cluster clock) after pods or nodes change, and requeues itself
+ * for the scan instants it waits for (a node's unneeded time running out), so an idle cluster
+ * costs nothing. A booting VM becomes Ready at its own time: that is the cloud, not the loop.
  */
 import type { KubeObject } from '../../api/meta';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -73,6 +74,12 @@ export function newClusterAutoscaler(deps: ClusterAutoscalerDeps): Controller {
       const pools = deps.cloud.pools(ctx);
       if (!pools.length) return;
       const nextBoot = deps.cloud.finishBoots(ctx);
+      const now = ctx.clock.nowMs();
+      const scan = deps.cloud.profile(ctx).scanIntervalMs;
+      const nextScan = (t: number) => Math.ceil(t / scan) * scan;
+      const until = (t: number) => ({ requeueAfterMs: Math.max(0, t - now) });
+      // Between scans a change waits for the next one (the boot still finishes on time).
+      if (now % scan !== 0) return until(nextBoot === undefined ? nextScan(now) : Math.min(nextBoot, nextScan(now)));
       const state: AutoscalerState = { unneededSince: {}, notTriggered: {}, transitions: {}, ...ctx.api.nodeLocalState<AutoscalerState>(STATE_HOLDER, STATE_KEY) };
       const before = JSON.stringify(state);
       const nodes = ctx.api.list({ kind: 'Node' });
@@ -90,8 +97,8 @@ export function newClusterAutoscaler(deps: ClusterAutoscalerDeps): Controller {
       }
       writeStatus(ctx, loop, state, deps.cloud, statusEvents);
       if (JSON.stringify(state) !== before) ctx.api.setNodeLocalState(STATE_HOLDER, STATE_KEY, state);
-      const at = [nextBoot, wake].filter((t): t is number => t !== undefined);
-      if (at.length) return { requeueAfterMs: Math.max(0, Math.min(...at) - ctx.clock.nowMs()) };
+      const at = [nextBoot, wake === undefined ? undefined : nextScan(wake)].filter((t): t is number => t !== undefined);
+      if (at.length) return until(Math.min(...at));
     },
   };
 }

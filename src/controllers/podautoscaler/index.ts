@@ -18,6 +18,7 @@ import { deepEqual } from '../../api/deep-equal';
 import { ApiError } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { MetricsUnavailable, type PodSample, type ResourceMetricsClient } from './metrics-client';
+import { FLAT, combineTrends, type UsageTrend } from '../../api/usage-profile';
 import { DOWNSCALE_STABILIZATION_MS, normalizeWithBehavior, normalizeWithoutBehavior, storeScaleEvent, type BehaviorState, type Normalized } from './normalize';
 import { CPU_INITIALIZATION_PERIOD_MS, milli, plainMetricReplicas, resourceReplicas, type PodMetrics } from './replica-calculator';
 
@@ -28,6 +29,12 @@ export const SYNC_PERIOD_MS = 15_000;
 const METRICS_WINDOW_MS = 15_000;
 /** QUIET_FOREVER stands for no sync due until an input changes (a time far past any cluster's clock). */
 const QUIET_FOREVER = 8.64e15;
+/**
+ * STATUS_REFRESH_MS bounds a quiet stretch in which only the metrics' values move (a usage
+ * profile): the status's currentMetrics is written at least this often, where upstream writes
+ * it every sync.
+ */
+export const STATUS_REFRESH_MS = 5 * 60_000;
 /** STATE_HOLDER is whose local records hold the controller's memory: kube-controller-manager's. */
 export const STATE_HOLDER = 'kube-controller-manager';
 
@@ -35,9 +42,10 @@ export const STATE_HOLDER = 'kube-controller-manager';
  * SyncState is what kube-controller-manager remembers of one HPA between syncs, and when kubemu
  * next syncs it: nextSyncMs is on the HPA's 15 s grid; quiet, when set, says the syncs from
  * lastSyncMs up to nextSyncMs are skipped because each would have proposed `desired` and
- * written nothing (see reconcile).
+ * written nothing but the metrics' current values (see reconcile); revision is the store's after
+ * the sync's own status write, whose watch event is no change of its inputs.
  */
-interface SyncState extends BehaviorState { uid: string; nextSyncMs: number; lastSyncMs?: number; quiet?: { desired: number } }
+interface SyncState extends BehaviorState { uid: string; nextSyncMs: number; lastSyncMs?: number; quiet?: { desired: number; revision?: number } }
 
 /** SCALE_TARGETS are the kinds with a scale subresource, and their qualified resource names. */
 const SCALE_TARGETS: Record<string, string> = {
@@ -126,7 +134,7 @@ export function newHorizontalPodAutoscalerController(metrics: ResourceMetricsCli
         // Writes to the HPA (its own status among them) do not sync it early: the queue holds it
         // for the period. In a quiet stretch a change of its inputs (a watch woke it) brings the
         // sync back to the next point of its grid.
-        if (state.quiet) {
+        if (state.quiet && state.quiet.revision !== ctx.api.revision()) {
           const next = state.lastSyncMs! + (Math.floor((now - state.lastSyncMs!) / SYNC_PERIOD_MS) + 1) * SYNC_PERIOD_MS;
           if (next < state.nextSyncMs) { state.nextSyncMs = next; ctx.api.setNodeLocalState(STATE_HOLDER, key, state); }
         }
@@ -148,7 +156,7 @@ export function newHorizontalPodAutoscalerController(metrics: ResourceMetricsCli
         // Until a watched change, when nothing but a write can change the outcome.
         const until = Math.min(outcome.stableUntilMs, QUIET_FOREVER);
         state.nextSyncMs = now + Math.ceil((until - now) / SYNC_PERIOD_MS) * SYNC_PERIOD_MS;
-        state.quiet = { desired: outcome.desired };
+        state.quiet = { desired: outcome.desired, revision: ctx.api.revision() };
       }
       ctx.api.setNodeLocalState(STATE_HOLDER, key, state);
       return state.nextSyncMs >= QUIET_FOREVER ? undefined : { requeueAfterMs: state.nextSyncMs - now };
@@ -175,11 +183,12 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
   const nowISO = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const original = structuredClone(hpa.status ?? {});
   hpa.status = structuredClone(hpa.status ?? { desiredReplicas: 0, currentMetrics: [] });
+  // wrote: an event, a scale or a status change beyond the metrics' current values.
   let wrote = false;
   const event = (type: 'Normal' | 'Warning', reason: string, message: string) => { wrote = true; api.recordEvent(hpa, type, reason, message, { component: NAME }); };
   const saveStatus = () => {
     if (deepEqual(original, hpa.status)) return;
-    wrote = true;
+    if (!deepEqual({ ...original, currentMetrics: undefined }, { ...hpa.status, currentMetrics: undefined })) wrote = true;
     api.updateStatus(hpa, { fieldManager: NAME });
   };
   const ref = hpa.spec!.scaleTargetRef;
@@ -214,6 +223,7 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
   let metricStatuses: MetricStatus[] | undefined;
   let proposed = currentReplicas;
   let stableUntilMs = Infinity;
+  let computed: Computed | undefined;
   if (currentReplicas === 0 && minReplicas !== 0) {
     desiredReplicas = 0;
     rescale = false;
@@ -225,7 +235,7 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
     rescaleReason = 'Current number of replicas below Spec.MinReplicas';
     desiredReplicas = minReplicas;
   } else {
-    const computed = computeReplicasForMetrics(hpa, target, currentReplicas, metrics, ctx, event, nowISO);
+    computed = computeReplicasForMetrics(hpa, target, currentReplicas, metrics, ctx, event, nowISO);
     metricStatuses = computed.statuses;
     if (computed.error && computed.replicas === -1) {
       setStatus(hpa, currentReplicas, hpa.status.desiredReplicas, metricStatuses, false, nowISO);
@@ -270,23 +280,57 @@ function reconcileAutoscaler(hpa: Hpa, state: SyncState, metrics: ResourceMetric
   setStatus(hpa, currentReplicas, desiredReplicas, metricStatuses, rescale, nowISO);
   saveStatus();
   if (wrote) return NOT_QUIET;
-  return { quiet: true, desired: proposed, stableUntilMs: Math.min(stableUntilMs, windowsStableUntil(hpa, state, proposed, now)) };
+  const windows = windowsStableUntil(hpa, state, proposed, now);
+  if (!computed || computed.trend.direction === 'mixed') return { quiet: true, desired: proposed, stableUntilMs: Math.min(stableUntilMs, windows) };
+  // Use that moves with time, all one way: each metric's proposal moves one way with it, so the
+  // syncs until the first that proposes otherwise would each write only the metrics' values.
+  const still = Math.min(windows, computed.podsStableUntilMs, computed.trend.untilMs);
+  if (computed.trend.direction === 0) return { quiet: true, desired: proposed, stableUntilMs: still };
+  const horizon = Math.min(still, now + STATUS_REFRESH_MS);
+  return { quiet: true, desired: proposed, stableUntilMs: firstChange(computed, now, horizon) };
 }
 
 /**
- * windowsStableUntil is when a recommendation other than the current proposal, or a scale event,
- * next leaves a window it is counted in (one equal to the proposal leaving changes nothing).
+ * firstChange is the first sync instant (on the 15 s grid from now) before horizon at which the
+ * metrics' proposals differ from now's, else horizon. Within a stretch where use moves one way
+ * they differ from some instant on, so a binary search finds it.
+ */
+function firstChange(computed: Computed, nowMs: number, horizonMs: number): number {
+  const base = computed.proposalsAt(nowMs);
+  const last = Math.ceil((horizonMs - nowMs) / SYNC_PERIOD_MS) - 1;
+  const at = (k: number) => nowMs + k * SYNC_PERIOD_MS;
+  if (last < 1 || computed.proposalsAt(at(last)) === base) return horizonMs;
+  let lo = 0, hi = last;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (computed.proposalsAt(at(mid)) === base) lo = mid; else hi = mid;
+  }
+  return at(hi);
+}
+
+/**
+ * windowsStableUntil is when the stabilization windows' outcome can next change while every
+ * new recommendation is the current proposal: the scale-down window holds the highest
+ * recommendation, the scale-up window the lowest, so only the most extreme one beyond the
+ * proposal matters, until its latest occurrence leaves; or when a scale event leaves a policy's
+ * period.
  */
 function windowsStableUntil(hpa: Hpa, state: SyncState, proposed: number, nowMs: number): number {
   const behavior = hpa.spec!.behavior;
-  const windows = behavior
-    ? [(behavior.scaleUp?.stabilizationWindowSeconds ?? 0) * 1000, behavior.scaleDown?.stabilizationWindowSeconds != null ? behavior.scaleDown.stabilizationWindowSeconds * 1000 : DOWNSCALE_STABILIZATION_MS]
-    : [DOWNSCALE_STABILIZATION_MS];
+  const down = behavior?.scaleDown?.stabilizationWindowSeconds != null ? behavior.scaleDown.stabilizationWindowSeconds * 1000 : DOWNSCALE_STABILIZATION_MS;
+  const windows: [number, 1 | -1][] = behavior ? [[(behavior.scaleUp?.stabilizationWindowSeconds ?? 0) * 1000, -1], [down, 1]] : [[down, 1]];
   let until = Infinity;
   const after = (t: number) => { if (t > nowMs && t < until) until = t; };
   // Without behavior a sample exactly at the window's edge still counts (upstream's Before(cutoff)); with it, not (After).
   const edge = behavior ? 0 : 1;
-  for (const r of state.recommendations) if (r.replicas !== proposed) for (const w of windows) after(r.atMs + w + edge);
+  for (const [w, side] of windows) {
+    let extreme: number | undefined, latest = -Infinity;
+    for (const r of state.recommendations) {
+      if (r.atMs + w + edge <= nowMs || (r.replicas - proposed) * side <= 0) continue;
+      if (extreme === undefined || (r.replicas - extreme) * side > 0) { extreme = r.replicas; latest = r.atMs; } else if (r.replicas === extreme) latest = Math.max(latest, r.atMs);
+    }
+    if (extreme !== undefined) after(latest + w + edge);
+  }
   for (const [events, rules] of [[state.scaleUpEvents, behavior?.scaleUp], [state.scaleDownEvents, behavior?.scaleDown]] as const) {
     for (const e of events) for (const p of rules?.policies ?? []) after(e.atMs + p.periodSeconds * 1000);
   }
@@ -306,7 +350,16 @@ function setStatus(hpa: Hpa, current: number, desired: number, statuses: MetricS
   hpa.status = status as unknown as Hpa['status'];
 }
 
-interface Computed { replicas: number; metric: string; statuses: MetricStatus[]; error?: string; stableUntilMs: number }
+/**
+ * Computed is the metrics' proposal; stableUntilMs is until when the same sync would compute
+ * the same, podsStableUntilMs until when the pods' readiness holds, trend how the metrics' use
+ * moves, and proposalsAt(t) each metric's proposal at t as one string (over the same pods).
+ */
+interface Computed {
+  replicas: number; metric: string; statuses: MetricStatus[]; error?: string; stableUntilMs: number;
+  podsStableUntilMs: number; trend: UsageTrend; proposalsAt: (atMs: number) => string;
+}
+const FAILED = { podsStableUntilMs: 0, trend: { direction: 'mixed', untilMs: 0 } as UsageTrend, proposalsAt: () => '' };
 
 /** computeReplicasForMetrics: the largest proposal over the metrics; an error when all fail (or a failure would hide a scale-up). */
 function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: number, metrics: ResourceMetricsClient, ctx: ReconcileContext,
@@ -317,7 +370,7 @@ function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: n
   if (!selector || (!Object.keys(selector.matchLabels ?? {}).length && !(selector.matchExpressions ?? []).length)) {
     event('Warning', 'SelectorRequired', 'selector is required');
     setHpaCondition(hpa, 'ScalingActive', 'False', 'InvalidSelector', "the HPA target's scale is missing a selector", nowISO);
-    return { replicas: -1, metric: '', statuses, error: 'selector is required', stableUntilMs: 0 };
+    return { replicas: -1, metric: '', statuses, error: 'selector is required', stableUntilMs: 0, ...FAILED };
   }
   const pods = ctx.api.list({ kind: 'Pod', namespace: hpa.metadata.namespace }).filter((p) => selectorMatches(selector, p.metadata.labels)) as Pod[];
   let sampled: Map<string, PodSample> | undefined;
@@ -351,13 +404,34 @@ function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: n
   const error = firstError === undefined ? undefined : `invalid metrics (${invalid} invalid out of ${specs.length}), first error is: ${firstError}`;
   if (invalid >= specs.length || (invalid > 0 && replicas < specReplicas)) {
     setHpaCondition(hpa, 'ScalingActive', 'False', firstCondition!.reason, `the HPA was unable to compute the replica count: ${firstCondition!.conditionMessage}`, nowISO);
-    return { replicas: -1, metric: '', statuses, error, stableUntilMs: 0 };
+    return { replicas: -1, metric: '', statuses, error, stableUntilMs: 0, ...FAILED };
   }
   setHpaCondition(hpa, 'ScalingActive', 'True', 'ValidMetricFound', `the HPA was able to successfully calculate a replica count from ${metric}`, nowISO);
-  let stableUntilMs = podsStableUntil(pods, ctx.clock.nowMs());
+  const podsStableUntilMs = podsStableUntil(pods, ctx.clock.nowMs());
+  let stableUntilMs = podsStableUntilMs;
   // Usage that moves with time (a profile, a load's end) ends a quiet stretch when it moves.
   for (const s of sampled?.values() ?? []) stableUntilMs = Math.min(stableUntilMs, s.stableUntilMs ?? Infinity);
-  return { replicas, metric, statuses, error, stableUntilMs };
+  // How the use the metrics read moves: a pod without a trend is taken as moving every way.
+  const resources = new Set(specs.map((m) => (m.type === 'ContainerResource' ? m.containerResource?.name : m.resource?.name)));
+  let trend: UsageTrend = FLAT;
+  for (const s of sampled?.values() ?? []) {
+    for (const r of resources) trend = combineTrends(trend, r === 'cpu' || r === 'memory' ? s.trends?.[r] ?? { direction: 'mixed', untilMs: 0 } : FLAT);
+  }
+  const proposalsAt = (atMs: number) => {
+    let at: Map<string, PodSample> | undefined;
+    const fetchAt = () => {
+      at ??= metrics.podMetrics(ctx.api, hpa.metadata.namespace!, pods, atMs);
+      if (!at.size) throw new Error('no metrics returned from resource metrics API');
+      return at;
+    };
+    return specs.map((spec) => {
+      try { return String(computeReplicasForMetric(spec, specReplicas, pods, fetchAt, atMs).replicas); } catch (e) {
+        if (e instanceof MetricFailure || e instanceof MetricsUnavailable) return 'failed';
+        throw e;
+      }
+    }).join(',');
+  };
+  return { replicas, metric, statuses, error, stableUntilMs, podsStableUntilMs, trend, proposalsAt };
 }
 
 interface Proposal { replicas: number; metric: string; status: MetricStatus }
