@@ -93,3 +93,62 @@ describe('audit', () => {
     expect(r.stderr).toMatch(/^error: invalid audit policy ".*bad\.yaml": rules\[0\]\.level: Unsupported value: "Everything": supported values: "None", "Metadata", "Request", "RequestResponse"\n$/);
   });
 });
+
+/** COMPONENTS_POLICY filters the components' requests as the docs' example policies do: by user, group, verb and resource. */
+const COMPONENTS_POLICY = `apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages: ["RequestReceived"]
+rules:
+  - level: None
+    resources:
+      - group: ""
+        resources: ["events"]
+  - level: None
+    users: ["system:serviceaccount:kube-system:endpoint-controller", "system:serviceaccount:kube-system:endpointslice-controller"]
+  - level: None
+    userGroups: ["system:serviceaccounts:kube-system"]
+    verbs: ["update"]
+    resources:
+      - group: "apps"
+        resources: ["deployments/status", "replicasets/status"]
+  - level: Request
+    users: ["system:kube-scheduler"]
+    resources:
+      - group: ""
+        resources: ["pods/binding"]
+  - level: Metadata
+`;
+
+describe('audit of the components\' requests', () => {
+  const home = tempHome();
+  afterAll(() => home.cleanup());
+
+  it('logs each controller, the scheduler and the kubelets as kube-apiserver authenticates them, filtered by the policy', () => {
+    home.file('policy.yaml', COMPONENTS_POLICY);
+    expect(home.run('cluster create lab --clock manual --seed 7 --workers 1 --audit-policy policy.yaml').code).toBe(0);
+    expect(home.run('create deployment web --image=nginx').code).toBe(0);
+    const log = fs.readFileSync(path.join(home.dir, 'clusters', 'lab', 'audit.log'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as AuditEvent);
+    const pod = log.find((e) => e.objectRef.subresource === 'binding')!.objectRef.name as string;
+    expect(log.map((e) => [e.user.username, e.verb, e.objectRef.resource + (e.objectRef.subresource ? `/${e.objectRef.subresource}` : ''), e.objectRef.name ?? '', e.level, e.sourceIPs[0]].join(' '))).toEqual([
+      'kubernetes-admin create deployments web Metadata 127.0.0.1',
+      'system:serviceaccount:kube-system:deployment-controller create replicasets web-6dc5cd68db Metadata 172.18.0.2',
+      'system:serviceaccount:kube-system:deployment-controller update deployments web Metadata 172.18.0.2',
+      'system:serviceaccount:kube-system:replicaset-controller create pods  Metadata 172.18.0.2',
+      `system:kube-scheduler create pods/binding ${pod} Request 172.18.0.2`,
+      `system:node:worker01 patch pods/status ${pod} Metadata 172.18.0.3`,
+    ]);
+    const binding = log[4]!;
+    expect(binding).toMatchObject({
+      requestURI: `/api/v1/namespaces/default/pods/${pod}/binding`,
+      user: { username: 'system:kube-scheduler', groups: ['system:authenticated'] },
+      userAgent: 'kube-scheduler/v1.32.2 (linux/amd64) kubernetes/67a30c0/scheduler',
+      responseStatus: { metadata: {}, code: 201 },
+    });
+    expect(log[1]).toMatchObject({
+      user: { username: 'system:serviceaccount:kube-system:deployment-controller', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] },
+      userAgent: 'kube-controller-manager/v1.32.2 (linux/amd64) kubernetes/67a30c0/system:serviceaccount:kube-system:deployment-controller',
+    });
+    expect(log[5]).toMatchObject({ user: { groups: ['system:nodes', 'system:authenticated'] }, userAgent: 'kubelet/v1.32.2 (linux/amd64) kubernetes/67a30c0' });
+    expect(new Set(log.map((e) => e.auditID)).size).toBe(log.length);
+  });
+});
