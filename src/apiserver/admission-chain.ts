@@ -18,7 +18,7 @@ import { admitDefaultStorageClass } from './admission/default-storage-class';
 import { admitStorageProtection } from './admission/storage-object-in-use-protection';
 import { validateClaimResize } from './admission/persistent-volume-claim-resize';
 import { admitDefaultIngressClass } from './admission/default-ingress-class';
-import { admitPodSecurity, checksPodSecurity, type Warn } from './admission/pod-security/pod-security-admission';
+import { admitPodSecurity, checksPodSecurity, type Annotate, type Warn } from './admission/pod-security/pod-security-admission';
 import { admitValidatingPolicies, type RequestFacts } from './admission/validating-admission-policy/validating-admission-policy';
 
 /** AdmissionRequest is what the validating plugins know of the request besides the object. */
@@ -26,6 +26,8 @@ export interface AdmissionRequest {
   readonly info: ResourceInfo;
   /** warn receives warnings for the client (absent for components' writes). */
   readonly warn?: Warn;
+  /** annotate adds an annotation to the request's audit event (absent when no audit log is kept). */
+  readonly annotate?: Annotate;
   /** subresource: the write came through a subresource (kubectl scale's "scale"). */
   readonly subresource?: 'scale';
 }
@@ -66,7 +68,7 @@ export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
 
 /** validateCreate runs the validating plugins (after the strategy's validation); throws 403 Forbidden. */
 export function validateCreate(obj: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
-  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, req?.warn);
+  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, req?.warn, req?.annotate);
   if (req) validatingPolicies(obj, undefined, store, req);
   const ns = obj.metadata.namespace;
   if (!ns) return;
@@ -83,7 +85,7 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string, re
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
 export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
   // PodSecurity skips a workload's subresources; a scale never changes the pod template anyway.
-  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req?.warn);
+  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req?.warn, req?.annotate);
   if (req) validatingPolicies(obj, old, store, req);
   if (obj.kind !== 'PersistentVolumeClaim') return;
   const ns = obj.metadata.namespace;
@@ -98,10 +100,10 @@ export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, n
   admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects), old);
 }
 
-function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, warn: Warn | undefined): void {
+function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, warn: Warn | undefined, annotate: Annotate | undefined): void {
   admitPodSecurity(obj, old,
     (ns) => store.get({ kind: 'Namespace', name: ns })?.metadata.labels,
-    (ns) => store.list({ kind: 'Pod', namespace: ns }), warn);
+    (ns) => store.list({ kind: 'Pod', namespace: ns }), warn, annotate);
 }
 
 /** POLICY_KINDS are never subject to policies (upstream exempts them so a bad policy cannot lock itself in). */

@@ -67,6 +67,17 @@ export class ApiServer implements ApiClient {
    * share this server but create no CSRs.
    */
   requester: import('./authorization/user-info').UserInfo | undefined;
+  /**
+   * auditAnnotations collects the current request's audit annotations (admission's, such as
+   * PodSecurity's) while an audit log is kept: the auditing wrapper sets it around each call.
+   */
+  auditAnnotations: Record<string, string> | undefined;
+
+  /** annotator adds to auditAnnotations, or is undefined when no audit log is kept. */
+  private annotator(): ((key: string, value: string) => void) | undefined {
+    const into = this.auditAnnotations;
+    return into && ((key, value) => { into[key] = value; });
+  }
 
   constructor(cfg: ApiServerConfig) {
     this.store = cfg.store;
@@ -371,7 +382,7 @@ export class ApiServer implements ApiClient {
     if (info.statusSubresource) delete obj.status;
     const causes = [...strategy.validate(obj), ...this.schemaCauses(obj, input.apiVersion, info)];
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-    write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn });
+    write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn, annotate: this.annotator() });
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
     strategy.beginCreate?.(obj, this.storage);
     return obj as T;
@@ -418,7 +429,7 @@ export class ApiServer implements ApiClient {
       strategy.beginUpdate?.(obj, current, this.storage);
       const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current), ...this.schemaCauses(obj, input.apiVersion, info, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-      write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource });
+      write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource, annotate: this.annotator() });
       const specChanged = strategy.specChanged
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));

@@ -13,6 +13,7 @@ import type { ApiServer } from '../apiserver';
 import type { WriteOptions } from '../client';
 import { ApiError } from '../errors';
 import { REPLACE_FIELD_MANAGER } from '../authorization/authorizing-api';
+import { deniedByAuthorizer } from '../authorization/attributes';
 import { decide, type AuditRequest, type Decision, type Policy, type Stage } from './audit-policy';
 import type { AuditUser, ComponentIdentity } from './component-identities';
 
@@ -154,7 +155,7 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
     updateEphemeralContainers: ([o]) => { const p = o as KubeObject; return { verb: 'patch', info: infoOfKind('Pod'), namespace: p.metadata?.namespace, name: p.metadata?.name, subresource: 'ephemeralcontainers', body: p }; },
   };
 
-  const log = (c: Call, user: AuditUser, d: Decision, stage: Stage, id: string, received: number, outcome?: { result?: unknown; error?: unknown }) => {
+  const log = (c: Call, user: AuditUser, d: Decision, stage: Stage, id: string, received: number, outcome?: { result?: unknown; error?: unknown; annotations?: Record<string, string> }) => {
     if (d.omitStages.has(stage)) return;
     const r = c.info!;
     const objectRef: Record<string, unknown> = { resource: r.resource };
@@ -181,7 +182,8 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
     }
     event.requestReceivedTimestamp = microTime(received);
     event.stageTimestamp = microTime(outcome ? ctx.nowMs() : received);
-    if (outcome) event.annotations = { 'authorization.k8s.io/decision': e403(outcome.error) ? 'forbid' : 'allow', 'authorization.k8s.io/reason': '' };
+    // Go writes the annotations map with its keys sorted.
+    if (outcome) event.annotations = Object.fromEntries(Object.entries({ 'authorization.k8s.io/decision': deniedByAuthorizer(outcome.error) ? 'forbid' : 'allow', 'authorization.k8s.io/reason': '', ...outcome.annotations }).sort(([a], [b]) => (a < b ? -1 : 1)));
     ctx.write(`${JSON.stringify(event)}\n`);
   };
 
@@ -202,6 +204,9 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
         const received = ctx.nowMs();
         if (prop === 'recordEvent') return recordedEvent(c, user!, d, id, received, () => value.apply(target, args) as KubeObject);
         log(c, user!, d, 'RequestReceived', id, received);
+        // Admission adds its annotations while the call runs (PodSecurity's).
+        const annotations: Record<string, string> = {};
+        target.auditAnnotations = annotations;
         try {
           // each answers through its visitor: the items it visits are the list's response.
           const items: KubeObject[] = [];
@@ -210,12 +215,14 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
             args = [args[0], (o: KubeObject) => { items.push(o); visit(o); }];
           }
           const result = prop === 'each' ? (value.apply(target, args), items) : value.apply(target, args);
-          log(c, user!, d, 'ResponseComplete', id, received, { result });
+          log(c, user!, d, 'ResponseComplete', id, received, { result, annotations });
           if (prop === 'each') return undefined;
           return result;
         } catch (error) {
-          log(c, user!, d, 'ResponseComplete', id, received, { error });
+          log(c, user!, d, 'ResponseComplete', id, received, { error, annotations });
           throw error;
+        } finally {
+          target.auditAnnotations = undefined;
         }
       };
     },
@@ -238,10 +245,6 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
     log({ ...done, name: event.metadata.name }, user, d, 'ResponseComplete', id, received, { result: event });
     return event;
   }
-}
-
-function e403(e: unknown): boolean {
-  return e instanceof ApiError && e.code === 403;
 }
 
 /** responseOf is the body the server answered with: a list's items as a List. */

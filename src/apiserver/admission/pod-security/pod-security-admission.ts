@@ -5,7 +5,8 @@
  * against their pod template for warn only — their pods are enforced when a controller
  * creates them, so a Deployment in a restricted namespace is admitted and its ReplicaSet
  * records FailedCreate. Raising a namespace's enforce level warns about its existing pods.
- * The audit level is read but kubemu keeps no audit log yet.
+ * The audit level, and the enforced policy, are told to the audit log as the request's
+ * annotations (pod-security.kubernetes.io/audit-violations, /enforce-policy).
  */
 import type { KubeObject } from '../../../api/meta';
 import type { PodSpec } from '../../../api/types/core-v1';
@@ -17,6 +18,13 @@ import { isUnrestricted, levelRank, levelVersionString, policyOf, type LabelErro
 
 /** Warn receives a warning text for the client (kubectl prints it after "Warning: "). */
 export type Warn = (text: string) => void;
+
+/** Annotate adds an annotation to the request's audit event. */
+export type Annotate = (key: string, value: string) => void;
+
+/** The audit annotations' keys (api.AuditAnnotationPrefix + upstream's keys). */
+export const ENFORCE_POLICY_ANNOTATION = 'pod-security.kubernetes.io/enforce-policy';
+export const AUDIT_VIOLATIONS_ANNOTATION = 'pod-security.kubernetes.io/audit-violations';
 
 /** podTemplateOf is the pod a workload object stamps out, or undefined for other kinds (upstream's PodSpecExtractor). */
 export function podTemplateOf(obj: KubeObject): { metadata?: ObjectMeta; spec?: PodSpec } | undefined {
@@ -45,6 +53,7 @@ export function admitPodSecurity(
   nsLabels: (ns: string) => Record<string, string> | undefined,
   listPods: (ns: string) => KubeObject[],
   warn: Warn | undefined,
+  annotate?: Annotate,
 ): void {
   if (obj.kind === 'Namespace') {
     refuseBadLabels(obj, old);
@@ -54,20 +63,33 @@ export function admitPodSecurity(
   const ns = obj.metadata.namespace;
   if (!ns) return;
   const { policy } = policyOf(nsLabels(ns));
-  if (isUnrestricted(policy)) return;
   if (obj.kind === 'Pod') {
+    // A namespace that checks nothing answers every pod with the privileged policy (sharedAllowedPrivilegedResponse).
+    if (isUnrestricted(policy)) { annotate?.(ENFORCE_POLICY_ANNOTATION, 'privileged:latest'); return; }
     if (old && !isSignificantPodUpdate(obj, old)) return;
-    const denial = evaluatePod(policy.enforce.level, obj.metadata, obj.spec ?? { containers: [] });
+    annotate?.(ENFORCE_POLICY_ANNOTATION, levelVersionString(policy.enforce));
+    const spec = obj.spec ?? { containers: [] };
+    const denial = evaluatePod(policy.enforce.level, obj.metadata, spec);
+    auditFor(policy, obj.metadata, spec, annotate, policy.enforce, denial);
     if (denial.length) {
       throw forbidden('', 'pods', obj.metadata.name ?? '', `violates PodSecurity "${levelVersionString(policy.enforce)}": ${forbiddenDetail(denial)}`);
     }
     warnFor(policy, obj.metadata, obj.spec, warn);
     return;
   }
+  if (policy.audit.level === 'privileged' && policy.warn.level === 'privileged') return;
   const template = podTemplateOf(obj);
   // A workload update that does not touch its template is not re-checked (upstream skips subresources; kubemu: unchanged templates).
   if (!template || (old && JSON.stringify(podTemplateOf(old)) === JSON.stringify(template))) return;
+  auditFor(policy, template.metadata ?? {}, template.spec ?? { containers: [] }, annotate);
   warnFor(policy, template.metadata ?? {}, template.spec, warn);
+}
+
+/** auditFor annotates the request with the audit level's violations (reusing the enforce verdict when the levels are one). */
+function auditFor(policy: PodSecurityPolicy, meta: ObjectMeta, spec: PodSpec, annotate: Annotate | undefined, enforced?: LevelVersion, enforcedResult?: ReturnType<typeof evaluatePod>): void {
+  if (!annotate || policy.audit.level === 'privileged') return;
+  const vs = enforced && sameLevelVersion(enforced, policy.audit) ? enforcedResult! : evaluatePod(policy.audit.level, meta, spec);
+  if (vs.length) annotate(AUDIT_VIOLATIONS_ANNOTATION, `would violate PodSecurity "${levelVersionString(policy.audit)}": ${forbiddenDetail(vs)}`);
 }
 
 function warnFor(policy: PodSecurityPolicy, meta: ObjectMeta, spec: PodSpec | undefined, warn: Warn | undefined): void {
