@@ -43,6 +43,18 @@ describe('Pod Security Admission', () => {
     expect(home.run('apply -f -', { stdin: pod })).toEqual({ code: 0, stdout: 'pod/good created\n', stderr: '' });
   });
 
+  it('checks at the enforce-version: runAsUser=0 is refused from v1.23 on', () => {
+    ok('create namespace old');
+    ok('label namespace old pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/enforce-version=v1.22');
+    const pod = (ns: string) => `apiVersion: v1\nkind: Pod\nmetadata: {name: root, namespace: ${ns}}\nspec:\n  securityContext: {runAsNonRoot: true, runAsUser: 0, seccompProfile: {type: RuntimeDefault}}\n` +
+      '  containers:\n  - name: c\n    image: busybox\n    command: [sleep, "3600"]\n    securityContext: {allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}\n';
+    expect(home.run('apply -f -', { stdin: pod('old') })).toEqual({ code: 0, stdout: 'pod/root created\n', stderr: '' });
+    expect(home.run('apply -f -', { stdin: pod('locked') })).toEqual({
+      code: 1, stdout: '',
+      stderr: 'Error from server (Forbidden): error when creating "STDIN": pods "root" is forbidden: violates PodSecurity "restricted:latest": runAsUser=0 (pod must not set runAsUser=0)\n',
+    });
+  });
+
   it('warns on a baseline violation in a warn namespace and admits the pod', () => {
     expect(home.run('apply -f -', { stdin: PRIVILEGED_POD('soft', 'b') })).toEqual({
       code: 0, stdout: 'pod/b created\n',

@@ -69,7 +69,7 @@ export function admitPodSecurity(
     if (old && !isSignificantPodUpdate(obj, old)) return;
     annotate?.(ENFORCE_POLICY_ANNOTATION, levelVersionString(policy.enforce));
     const spec = obj.spec ?? { containers: [] };
-    const denial = evaluatePod(policy.enforce.level, obj.metadata, spec);
+    const denial = evaluatePod(policy.enforce.level, obj.metadata, spec, policy.enforce.version);
     auditFor(policy, obj.metadata, spec, annotate, policy.enforce, denial);
     if (denial.length) {
       throw forbidden('', 'pods', obj.metadata.name ?? '', `violates PodSecurity "${levelVersionString(policy.enforce)}": ${forbiddenDetail(denial)}`);
@@ -88,13 +88,13 @@ export function admitPodSecurity(
 /** auditFor annotates the request with the audit level's violations (reusing the enforce verdict when the levels are one). */
 function auditFor(policy: PodSecurityPolicy, meta: ObjectMeta, spec: PodSpec, annotate: Annotate | undefined, enforced?: LevelVersion, enforcedResult?: ReturnType<typeof evaluatePod>): void {
   if (!annotate || policy.audit.level === 'privileged') return;
-  const vs = enforced && sameLevelVersion(enforced, policy.audit) ? enforcedResult! : evaluatePod(policy.audit.level, meta, spec);
+  const vs = enforced && sameLevelVersion(enforced, policy.audit) ? enforcedResult! : evaluatePod(policy.audit.level, meta, spec, policy.audit.version);
   if (vs.length) annotate(AUDIT_VIOLATIONS_ANNOTATION, `would violate PodSecurity "${levelVersionString(policy.audit)}": ${forbiddenDetail(vs)}`);
 }
 
 function warnFor(policy: PodSecurityPolicy, meta: ObjectMeta, spec: PodSpec | undefined, warn: Warn | undefined): void {
   if (!warn || policy.warn.level === 'privileged') return;
-  const vs = evaluatePod(policy.warn.level, meta, spec ?? { containers: [] });
+  const vs = evaluatePod(policy.warn.level, meta, spec ?? { containers: [] }, policy.warn.version);
   if (vs.length) warn(`would violate PodSecurity "${levelVersionString(policy.warn)}": ${forbiddenDetail(vs)}`);
 }
 
@@ -133,7 +133,7 @@ function warnAboutExistingPods(ns: KubeObject, old: KubeObject, listPods: (ns: s
   const byReasons = new Map<string, { first: string; count: number }>();
   const order: string[] = [];
   for (const pod of listPods(ns.metadata.name!)) {
-    const vs = evaluatePod(next.level, pod.metadata, pod.spec ?? { containers: [] });
+    const vs = evaluatePod(next.level, pod.metadata, pod.spec ?? { containers: [] }, next.version);
     if (!vs.length) continue;
     const reasons = forbiddenReasons(vs);
     const seen = byReasons.get(reasons);
