@@ -19,6 +19,7 @@ import { admitStorageProtection } from './admission/storage-object-in-use-protec
 import { validateClaimResize } from './admission/persistent-volume-claim-resize';
 import { admitDefaultIngressClass } from './admission/default-ingress-class';
 import { admitPodSecurity, checksPodSecurity, type Annotate, type Warn } from './admission/pod-security/pod-security-admission';
+import type { PodSecurityConfiguration } from './admission/pod-security/pod-security-configuration';
 import { admitValidatingPolicies, type RequestFacts } from './admission/validating-admission-policy/validating-admission-policy';
 
 /** AdmissionRequest is what the validating plugins know of the request besides the object. */
@@ -28,6 +29,10 @@ export interface AdmissionRequest {
   readonly warn?: Warn;
   /** annotate adds an annotation to the request's audit event (absent when no audit log is kept). */
   readonly annotate?: Annotate;
+  /** podSecurity is the PodSecurity plugin's configuration (defaults, exemptions), if the cluster has one. */
+  readonly podSecurity?: PodSecurityConfiguration;
+  /** user is the requesting user's name, for the CLI's requests (components' writes carry none). */
+  readonly user?: string;
   /** subresource: the write came through a subresource (kubectl scale's "scale"). */
   readonly subresource?: 'scale';
 }
@@ -68,7 +73,7 @@ export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
 
 /** validateCreate runs the validating plugins (after the strategy's validation); throws 403 Forbidden. */
 export function validateCreate(obj: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
-  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, req?.warn, req?.annotate);
+  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, req);
   if (req) validatingPolicies(obj, undefined, store, req);
   const ns = obj.metadata.namespace;
   if (!ns) return;
@@ -85,7 +90,7 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string, re
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
 export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
   // PodSecurity skips a workload's subresources; a scale never changes the pod template anyway.
-  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req?.warn, req?.annotate);
+  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req);
   if (req) validatingPolicies(obj, old, store, req);
   if (obj.kind !== 'PersistentVolumeClaim') return;
   const ns = obj.metadata.namespace;
@@ -100,10 +105,10 @@ export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, n
   admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects), old);
 }
 
-function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, warn: Warn | undefined, annotate: Annotate | undefined): void {
+function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, req: AdmissionRequest | undefined): void {
   admitPodSecurity(obj, old,
     (ns) => store.get({ kind: 'Namespace', name: ns })?.metadata.labels,
-    (ns) => store.list({ kind: 'Pod', namespace: ns }), warn, annotate);
+    (ns) => store.list({ kind: 'Pod', namespace: ns }), req?.warn, { annotate: req?.annotate, config: req?.podSecurity, user: req?.user });
 }
 
 /** POLICY_KINDS are never subject to policies (upstream exempts them so a bad policy cannot lock itself in). */

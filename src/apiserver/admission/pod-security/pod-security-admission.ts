@@ -14,6 +14,7 @@ import type { ObjectMeta } from '../../../api/types/meta-v1';
 import { forbidden, invalid } from '../../errors';
 import { invalidValue } from '../../field-errors';
 import { evaluatePod, forbiddenDetail, forbiddenReasons } from './evaluate-pod';
+import type { PodSecurityConfiguration } from './pod-security-configuration';
 import { isUnrestricted, levelRank, levelVersionString, policyOf, type LabelError, type LevelVersion, type PodSecurityPolicy } from './policy-labels';
 
 /** Warn receives a warning text for the client (kubectl prints it after "Warning: "). */
@@ -25,6 +26,13 @@ export type Annotate = (key: string, value: string) => void;
 /** The audit annotations' keys (api.AuditAnnotationPrefix + upstream's keys). */
 export const ENFORCE_POLICY_ANNOTATION = 'pod-security.kubernetes.io/enforce-policy';
 export const AUDIT_VIOLATIONS_ANNOTATION = 'pod-security.kubernetes.io/audit-violations';
+export const EXEMPT_ANNOTATION = 'pod-security.kubernetes.io/exempt';
+
+/** PodSecurityOptions: the audit annotations' sink, the admission configuration and the requesting user (for its exemptions). */
+export interface PodSecurityOptions { annotate?: Annotate; config?: PodSecurityConfiguration; user?: string }
+
+const isExemptRuntimeClass = (name: string | undefined, config: PodSecurityConfiguration | undefined): boolean =>
+  !!name && !!config?.exemptions.runtimeClasses.includes(name);
 
 /** podTemplateOf is the pod a workload object stamps out, or undefined for other kinds (upstream's PodSpecExtractor). */
 export function podTemplateOf(obj: KubeObject): { metadata?: ObjectMeta; spec?: PodSpec } | undefined {
@@ -53,20 +61,26 @@ export function admitPodSecurity(
   nsLabels: (ns: string) => Record<string, string> | undefined,
   listPods: (ns: string) => KubeObject[],
   warn: Warn | undefined,
-  annotate?: Annotate,
+  opts: PodSecurityOptions = {},
 ): void {
+  const { annotate, config } = opts;
   if (obj.kind === 'Namespace') {
     refuseBadLabels(obj, old);
-    if (old) warnAboutExistingPods(obj, old, listPods, warn);
+    if (old && !config?.exemptions.namespaces.includes(obj.metadata.name ?? '')) warnAboutExistingPods(obj, old, listPods, warn, config);
     return;
   }
   const ns = obj.metadata.namespace;
   if (!ns) return;
-  const { policy } = policyOf(nsLabels(ns));
+  // Exempt namespaces and users are not checked; a pod's request says why (upstream's shared exemption responses).
+  const exempt = config?.exemptions.namespaces.includes(ns) ? 'namespace' : opts.user && config?.exemptions.usernames.includes(opts.user) ? 'user' : undefined;
+  if (exempt) { if (obj.kind === 'Pod') annotate?.(EXEMPT_ANNOTATION, exempt); return; }
+  const { policy } = policyOf(nsLabels(ns), config?.defaults);
+  const runtimeClass = (obj.kind === 'Pod' ? obj.spec : podTemplateOf(obj)?.spec)?.runtimeClassName;
   if (obj.kind === 'Pod') {
     // A namespace that checks nothing answers every pod with the privileged policy (sharedAllowedPrivilegedResponse).
     if (isUnrestricted(policy)) { annotate?.(ENFORCE_POLICY_ANNOTATION, 'privileged:latest'); return; }
     if (old && !isSignificantPodUpdate(obj, old)) return;
+    if (isExemptRuntimeClass(runtimeClass, config)) { annotate?.(EXEMPT_ANNOTATION, 'runtimeClass'); return; }
     annotate?.(ENFORCE_POLICY_ANNOTATION, levelVersionString(policy.enforce));
     const spec = obj.spec ?? { containers: [] };
     const denial = evaluatePod(policy.enforce.level, obj.metadata, spec, policy.enforce.version);
@@ -81,6 +95,7 @@ export function admitPodSecurity(
   const template = podTemplateOf(obj);
   // A workload update that does not touch its template is not re-checked (upstream skips subresources; kubemu: unchanged templates).
   if (!template || (old && JSON.stringify(podTemplateOf(old)) === JSON.stringify(template))) return;
+  if (isExemptRuntimeClass(runtimeClass, config)) return;
   auditFor(policy, template.metadata ?? {}, template.spec ?? { containers: [] }, annotate);
   warnFor(policy, template.metadata ?? {}, template.spec, warn);
 }
@@ -124,15 +139,16 @@ function isSignificantPodUpdate(pod: KubeObject, old: KubeObject): boolean {
  * the namespace, then one per distinct set of reasons, sorted, with the lexically first pod
  * and how many others share it.
  */
-function warnAboutExistingPods(ns: KubeObject, old: KubeObject, listPods: (ns: string) => KubeObject[], warn: Warn | undefined): void {
+function warnAboutExistingPods(ns: KubeObject, old: KubeObject, listPods: (ns: string) => KubeObject[], warn: Warn | undefined, config: PodSecurityConfiguration | undefined): void {
   if (!warn) return;
-  const next = policyOf(ns.metadata.labels).policy.enforce;
-  const prev = policyOf(old.metadata.labels).policy.enforce;
+  const next = policyOf(ns.metadata.labels, config?.defaults).policy.enforce;
+  const prev = policyOf(old.metadata.labels, config?.defaults).policy.enforce;
   if (sameLevelVersion(next, prev) || next.level === 'privileged') return;
   if (next.version === prev.version && levelRank(next.level) <= levelRank(prev.level)) return;
   const byReasons = new Map<string, { first: string; count: number }>();
   const order: string[] = [];
   for (const pod of listPods(ns.metadata.name!)) {
+    if (isExemptRuntimeClass(pod.spec?.runtimeClassName, config)) continue;
     const vs = evaluatePod(next.level, pod.metadata, pod.spec ?? { containers: [] }, next.version);
     if (!vs.length) continue;
     const reasons = forbiddenReasons(vs);
