@@ -20,6 +20,7 @@ import { validateClaimResize } from './admission/persistent-volume-claim-resize'
 import { admitDefaultIngressClass } from './admission/default-ingress-class';
 import { admitPodSecurity, checksPodSecurity, type Annotate, type Warn } from './admission/pod-security/pod-security-admission';
 import type { PodSecurityConfiguration } from './admission/pod-security/pod-security-configuration';
+import type { UserInfo } from './authorization/user-info';
 import { admitValidatingPolicies, type RequestFacts } from './admission/validating-admission-policy/validating-admission-policy';
 
 /** AdmissionRequest is what the validating plugins know of the request besides the object. */
@@ -31,8 +32,8 @@ export interface AdmissionRequest {
   readonly annotate?: Annotate;
   /** podSecurity is the PodSecurity plugin's configuration (defaults, exemptions), if the cluster has one. */
   readonly podSecurity?: PodSecurityConfiguration;
-  /** user is the requesting user's name, for the CLI's requests (components' writes carry none). */
-  readonly user?: string;
+  /** user is the requesting user, for the CLI's requests (components' writes carry none). */
+  readonly user?: UserInfo;
   /** subresource: the write came through a subresource (kubectl scale's "scale"). */
   readonly subresource?: 'scale';
 }
@@ -108,7 +109,7 @@ export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, n
 function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, req: AdmissionRequest | undefined): void {
   admitPodSecurity(obj, old,
     (ns) => store.get({ kind: 'Namespace', name: ns })?.metadata.labels,
-    (ns) => store.list({ kind: 'Pod', namespace: ns }), req?.warn, { annotate: req?.annotate, config: req?.podSecurity, user: req?.user });
+    (ns) => store.list({ kind: 'Pod', namespace: ns }), req?.warn, { annotate: req?.annotate, config: req?.podSecurity, user: req?.user?.name });
 }
 
 /** POLICY_KINDS are never subject to policies (upstream exempts them so a bad policy cannot lock itself in). */
@@ -124,6 +125,10 @@ function validatingPolicies(obj: KubeObject, old: KubeObject | undefined, store:
     operation: old ? 'UPDATE' : 'CREATE', group: req.info.group, version: req.info.version, resource: req.info.resource, subresource: req.subresource ?? '',
     namespaced: req.info.namespaced, name: obj.metadata.name ?? '', object: asSeen(obj), oldObject: old ? asSeen(old) : null,
     namespaceLabels: obj.kind === 'Namespace' ? obj.metadata.labels : ns ? store.get({ kind: 'Namespace', name: ns })?.metadata.labels : undefined,
+    userInfo: req.user && {
+      username: req.user.name, ...(req.user.uid ? { uid: req.user.uid } : {}), groups: req.user.groups,
+      ...(req.user.extra ? { extra: req.user.extra } : {}),
+    },
   };
   admitValidatingPolicies(facts, {
     policies: () => store.list({ kind: 'ValidatingAdmissionPolicy' }),

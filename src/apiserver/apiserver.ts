@@ -3,7 +3,7 @@
  * Every write goes through one pipeline: resolve the resource → decode (user objects) →
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
-import { ADMIN_USER } from './authorization/user-info';
+import { ADMIN_USER, type UserInfo } from './authorization/user-info';
 import { NODE_LEASE_NAMESPACE, leaseAt, nodeAt } from '../api/node-heartbeats';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
@@ -80,8 +80,8 @@ export class ApiServer implements ApiClient {
   private readonly podSecurity: ApiServerConfig['podSecurity'];
 
   /** clientUser is the CLI's user for a write that answers with warnings (the CLI's; components' writes have none). */
-  private clientUser(warn: unknown): string | undefined {
-    return warn ? (this.requester ?? ADMIN_USER).name : undefined;
+  private clientUser(warn: unknown): UserInfo | undefined {
+    return warn ? this.requester ?? ADMIN_USER : undefined;
   }
 
   /** annotator adds to auditAnnotations, or is undefined when no audit log is kept. */
