@@ -18,7 +18,9 @@ import { admitDefaultStorageClass } from './admission/default-storage-class';
 import { admitStorageProtection } from './admission/storage-object-in-use-protection';
 import { validateClaimResize } from './admission/persistent-volume-claim-resize';
 import { admitDefaultIngressClass } from './admission/default-ingress-class';
-import { admitPodSecurity, checksPodSecurity, type Warn } from './admission/pod-security/pod-security-admission';
+import { admitPodSecurity, checksPodSecurity, type Annotate, type Warn } from './admission/pod-security/pod-security-admission';
+import type { PodSecurityConfiguration } from './admission/pod-security/pod-security-configuration';
+import type { UserInfo } from './authorization/user-info';
 import { admitValidatingPolicies, type RequestFacts } from './admission/validating-admission-policy/validating-admission-policy';
 
 /** AdmissionRequest is what the validating plugins know of the request besides the object. */
@@ -26,6 +28,12 @@ export interface AdmissionRequest {
   readonly info: ResourceInfo;
   /** warn receives warnings for the client (absent for components' writes). */
   readonly warn?: Warn;
+  /** annotate adds an annotation to the request's audit event (absent when no audit log is kept). */
+  readonly annotate?: Annotate;
+  /** podSecurity is the PodSecurity plugin's configuration (defaults, exemptions), if the cluster has one. */
+  readonly podSecurity?: PodSecurityConfiguration;
+  /** user is the requesting user, for the CLI's requests (components' writes carry none). */
+  readonly user?: UserInfo;
   /** subresource: the write came through a subresource (kubectl scale's "scale"). */
   readonly subresource?: 'scale';
 }
@@ -66,7 +74,7 @@ export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
 
 /** validateCreate runs the validating plugins (after the strategy's validation); throws 403 Forbidden. */
 export function validateCreate(obj: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
-  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, req?.warn);
+  if (checksPodSecurity(obj)) podSecurity(obj, undefined, store, req);
   if (req) validatingPolicies(obj, undefined, store, req);
   const ns = obj.metadata.namespace;
   if (!ns) return;
@@ -83,7 +91,7 @@ export function validateCreate(obj: KubeObject, store: Store, nowISO: string, re
 /** validateUpdate runs the validating plugins on an update of the main resource (after the strategy's validation); throws 403 Forbidden. */
 export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, nowISO: string, req?: AdmissionRequest): void {
   // PodSecurity skips a workload's subresources; a scale never changes the pod template anyway.
-  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req?.warn);
+  if (checksPodSecurity(obj) && !req?.subresource) podSecurity(obj, old, store, req);
   if (req) validatingPolicies(obj, old, store, req);
   if (obj.kind !== 'PersistentVolumeClaim') return;
   const ns = obj.metadata.namespace;
@@ -98,10 +106,10 @@ export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, n
   admitResourceQuotas(obj, quotas, (q) => quotaUsage(q, objects), old);
 }
 
-function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, warn: Warn | undefined): void {
+function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, req: AdmissionRequest | undefined): void {
   admitPodSecurity(obj, old,
     (ns) => store.get({ kind: 'Namespace', name: ns })?.metadata.labels,
-    (ns) => store.list({ kind: 'Pod', namespace: ns }), warn);
+    (ns) => store.list({ kind: 'Pod', namespace: ns }), req?.warn, { annotate: req?.annotate, config: req?.podSecurity, user: req?.user?.name });
 }
 
 /** POLICY_KINDS are never subject to policies (upstream exempts them so a bad policy cannot lock itself in). */
@@ -117,6 +125,10 @@ function validatingPolicies(obj: KubeObject, old: KubeObject | undefined, store:
     operation: old ? 'UPDATE' : 'CREATE', group: req.info.group, version: req.info.version, resource: req.info.resource, subresource: req.subresource ?? '',
     namespaced: req.info.namespaced, name: obj.metadata.name ?? '', object: asSeen(obj), oldObject: old ? asSeen(old) : null,
     namespaceLabels: obj.kind === 'Namespace' ? obj.metadata.labels : ns ? store.get({ kind: 'Namespace', name: ns })?.metadata.labels : undefined,
+    userInfo: req.user && {
+      username: req.user.name, ...(req.user.uid ? { uid: req.user.uid } : {}), groups: req.user.groups,
+      ...(req.user.extra ? { extra: req.user.extra } : {}),
+    },
   };
   admitValidatingPolicies(facts, {
     policies: () => store.list({ kind: 'ValidatingAdmissionPolicy' }),

@@ -3,6 +3,7 @@
  * Every write goes through one pipeline: resolve the resource → decode (user objects) →
  * namespace lifecycle → defaults → admission → validate → stamp → store, in one transaction.
  */
+import { ADMIN_USER, type UserInfo } from './authorization/user-info';
 import { NODE_LEASE_NAMESPACE, leaseAt, nodeAt } from '../api/node-heartbeats';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
@@ -48,7 +49,11 @@ const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Da
   'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'FlowSchema', 'PriorityLevelConfiguration']);
 
 /** ApiServerConfig wires the server to its store, clock, RNG and base registry. */
-export interface ApiServerConfig { store: Store; clock: Clock; rand: Rand; registry: Registry }
+export interface ApiServerConfig {
+  store: Store; clock: Clock; rand: Rand; registry: Registry;
+  /** podSecurity is the PodSecurity plugin's configuration from the cluster's admission configuration file. */
+  podSecurity?: import('./admission/pod-security/pod-security-configuration').PodSecurityConfiguration;
+}
 
 
 /** ApiServer implements ApiClient over a Store. */
@@ -67,8 +72,26 @@ export class ApiServer implements ApiClient {
    * share this server but create no CSRs.
    */
   requester: import('./authorization/user-info').UserInfo | undefined;
+  /**
+   * auditAnnotations collects the current request's audit annotations (admission's, such as
+   * PodSecurity's) while an audit log is kept: the auditing wrapper sets it around each call.
+   */
+  auditAnnotations: Record<string, string> | undefined;
+  private readonly podSecurity: ApiServerConfig['podSecurity'];
+
+  /** clientUser is the CLI's user for a write that answers with warnings (the CLI's; components' writes have none). */
+  private clientUser(warn: unknown): UserInfo | undefined {
+    return warn ? this.requester ?? ADMIN_USER : undefined;
+  }
+
+  /** annotator adds to auditAnnotations, or is undefined when no audit log is kept. */
+  private annotator(): ((key: string, value: string) => void) | undefined {
+    const into = this.auditAnnotations;
+    return into && ((key, value) => { into[key] = value; });
+  }
 
   constructor(cfg: ApiServerConfig) {
+    this.podSecurity = cfg.podSecurity;
     this.store = cfg.store;
     this.clock = cfg.clock;
     this.rand = cfg.rand;
@@ -390,7 +413,7 @@ export class ApiServer implements ApiClient {
     if (info.statusSubresource) delete obj.status;
     const causes = [...strategy.validate(obj), ...this.schemaCauses(obj, input.apiVersion, info)];
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-    write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn });
+    write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn, annotate: this.annotator(), podSecurity: this.podSecurity, user: this.clientUser(o.warn) });
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
     strategy.beginCreate?.(obj, this.storage);
     return obj as T;
@@ -437,7 +460,7 @@ export class ApiServer implements ApiClient {
       strategy.beginUpdate?.(obj, current, this.storage);
       const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current), ...this.schemaCauses(obj, input.apiVersion, info, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
-      write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource });
+      write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource, annotate: this.annotator(), podSecurity: this.podSecurity, user: this.clientUser(o.warn) });
       const specChanged = strategy.specChanged
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));

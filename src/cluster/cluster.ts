@@ -16,7 +16,7 @@ import { type Rand, newRand } from '../sim/rand';
 import { CATCH_UP_WRITES, Simulation, type AdvanceReport, type SettleReport } from '../sim/runtime';
 import { failpoint } from '../sim/failpoints';
 import { lockHandoff } from './lock-handoff';
-import { encryptionConfigPath } from './home';
+import { admissionConfigPath, encryptionConfigPath } from './home';
 import type { ValueTransformer } from '../store/value-transformer';
 
 /** META keys of cluster settings. */
@@ -80,7 +80,10 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
   const mode = (store.meta.get(META_CLOCK_MODE) ?? 'manual') as ClockMode;
   const clock = newSimClock(mode, Number(store.meta.get(META_CLOCK_NOW) ?? '0'));
   const rand = newRand(store.meta.get(META_RAND_STATE) ?? Number(store.meta.get(META_SEED) ?? '1'));
-  const api = new ApiServer({ store, clock, rand, registry: builtinRegistry });
+  // The admission configuration's code loads only for a cluster that has one (one stat otherwise).
+  const admission = opts.store || path === ':memory:' || !fs.existsSync(admissionConfigPath(path))
+    ? undefined : (require('./admission-config') as typeof import('./admission-config')).loadAdmissionConfig(path);
+  const api = new ApiServer({ store, clock, rand, registry: builtinRegistry, podSecurity: admission?.podSecurity });
   const schedulerRunning = store.meta.get(META_SCHEDULER_STOPPED) !== 'true';
   // A broken kube-controller-manager manifest (kubemu ssh) stops every controller it runs.
   const controllerManagerRunning = store.meta.get(META_CONTROLLER_MANAGER_STOPPED) !== 'true';

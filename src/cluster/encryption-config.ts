@@ -18,13 +18,14 @@ export class EncryptionConfigError extends Error {
   override readonly name = 'EncryptionConfigError';
 }
 
-const KEY_SIZES = [16, 24, 32];
+/** KEY_SIZES are the key lengths each provider takes (apiserver's validation: AES 16/24/32, secretbox 32). */
+const KEY_SIZES: Record<string, number[]> = { aescbc: [16, 24, 32], aesgcm: [16, 24, 32], secretbox: [32] };
 
 function fail(file: string, msg: string): never {
   throw new EncryptionConfigError(`invalid encryption configuration "${file}": ${msg}`);
 }
 
-/** providersOf reads one rule's providers; each key of aescbc/aesgcm is a provider of its own (in order). */
+/** providersOf reads one rule's providers; each key of aescbc/aesgcm/secretbox is a provider of its own (in order). */
 function providersOf(file: string, at: string, list: unknown): Provider[] {
   if (!Array.isArray(list) || !list.length) fail(file, `${at}.providers: Required value`);
   const out: Provider[] = [];
@@ -34,8 +35,8 @@ function providersOf(file: string, at: string, list: unknown): Provider[] {
     const type = names[0]!;
     const body = (entry as Record<string, { keys?: { name?: string; secret?: string }[] }>)[type];
     if (type === 'identity') { out.push({ type: 'identity' }); return; }
-    if (type === 'secretbox' || type === 'kms') fail(file, `${at}.providers[${i}].${type}: Unsupported value: kubemu implements identity, aescbc and aesgcm`);
-    if (type !== 'aescbc' && type !== 'aesgcm') fail(file, `${at}.providers[${i}]: Unsupported value: "${type}"`);
+    if (type === 'kms') fail(file, `${at}.providers[${i}].${type}: Unsupported value: kubemu implements identity, aescbc, aesgcm and secretbox`);
+    if (type !== 'aescbc' && type !== 'aesgcm' && type !== 'secretbox') fail(file, `${at}.providers[${i}]: Unsupported value: "${type}"`);
     const keys = body?.keys;
     if (!Array.isArray(keys) || !keys.length) fail(file, `${at}.providers[${i}].${type}.keys: Required value`);
     keys.forEach((k, j) => {
@@ -43,7 +44,8 @@ function providersOf(file: string, at: string, list: unknown): Provider[] {
       if (!k?.name) fail(file, `${where}.name: Required value`);
       if (k.name.includes(':')) fail(file, `${where}.name: Invalid value: "${k.name}": should not contain ':'`);
       const secret = Buffer.from(String(k.secret ?? ''), 'base64');
-      if (!KEY_SIZES.includes(secret.length)) fail(file, `${where}.secret: Invalid value: "REDACTED": secret is not of the expected length, got ${secret.length}, expected one of [16 24 32]`);
+      const sizes = KEY_SIZES[type]!;
+      if (!sizes.includes(secret.length)) fail(file, `${where}.secret: Invalid value: "REDACTED": secret is not of the expected length, got ${secret.length}, expected one of [${sizes.join(' ')}]`);
       out.push({ type, keyName: k.name, secret });
     });
   });

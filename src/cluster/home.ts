@@ -72,6 +72,11 @@ export function encryptionConfigPath(stateFile: string): string {
   return path.join(path.dirname(stateFile), 'encryption-config.yaml');
 }
 
+/** admissionConfigPath is where a cluster keeps its checked admission configuration (set by cluster create/set --admission-control-config-file). */
+export function admissionConfigPath(stateFile: string): string {
+  return path.join(path.dirname(stateFile), 'admission.json');
+}
+
 /** auditConfigPath is where a cluster keeps its audit policy and log path (set by cluster create/set --audit-policy). */
 export function auditConfigPath(stateFile: string): string {
   return path.join(path.dirname(stateFile), 'audit.json');

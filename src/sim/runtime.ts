@@ -139,8 +139,28 @@ export class Simulation {
   /** writeBudget is MAX_SETTLE_WRITES unless lifted (withoutWriteBudget). */
   private writeBudget = MAX_SETTLE_WRITES;
 
+  /** componentCtx: each component's context when its API is wrapped (wrapComponentApi). */
+  private componentApi?: (component: string, api: ApiClient) => ApiClient;
+  private readonly componentCtx = new Map<string, ReconcileContext>();
+
   constructor(private readonly cfg: SimulationConfig) {
     this.ctx = { api: cfg.api, clock: cfg.clock, rand: cfg.rand };
+  }
+
+  /**
+   * wrapComponentApi gives each component the API wrap returns for it (the audit log's
+   * per-component identities); without it every component shares the plain API.
+   */
+  wrapComponentApi(wrap: (component: string, api: ApiClient) => ApiClient): void {
+    this.componentApi = wrap;
+    this.componentCtx.clear();
+  }
+
+  private contextOf(c: Controller): ReconcileContext {
+    if (!this.componentApi) return this.ctx;
+    let ctx = this.componentCtx.get(c.name);
+    if (!ctx) this.componentCtx.set(c.name, (ctx = { ...this.ctx, api: this.componentApi(c.name, this.ctx.api) }));
+    return ctx;
   }
 
   /** dirty reports whether a settle could change anything: unseen writes, a due timer or an expired lease. */
@@ -464,7 +484,7 @@ export class Simulation {
     const { store, clock } = this.cfg;
     const fkey = `${c.name}|${key}`;
     try {
-      const res = c.reconcile(parseKey(key), this.ctx);
+      const res = c.reconcile(parseKey(key), this.contextOf(c));
       this.failures.delete(fkey);
       if (res?.requeueAfterMs !== undefined) {
         store.timers.set({ component: c.name, key, due: this.requeueDue(fkey, res.requeueAfterMs), exact: !res.lazy });

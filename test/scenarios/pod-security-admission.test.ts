@@ -43,6 +43,18 @@ describe('Pod Security Admission', () => {
     expect(home.run('apply -f -', { stdin: pod })).toEqual({ code: 0, stdout: 'pod/good created\n', stderr: '' });
   });
 
+  it('checks at the enforce-version: runAsUser=0 is refused from v1.23 on', () => {
+    ok('create namespace old');
+    ok('label namespace old pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/enforce-version=v1.22');
+    const pod = (ns: string) => `apiVersion: v1\nkind: Pod\nmetadata: {name: root, namespace: ${ns}}\nspec:\n  securityContext: {runAsNonRoot: true, runAsUser: 0, seccompProfile: {type: RuntimeDefault}}\n` +
+      '  containers:\n  - name: c\n    image: busybox\n    command: [sleep, "3600"]\n    securityContext: {allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}\n';
+    expect(home.run('apply -f -', { stdin: pod('old') })).toEqual({ code: 0, stdout: 'pod/root created\n', stderr: '' });
+    expect(home.run('apply -f -', { stdin: pod('locked') })).toEqual({
+      code: 1, stdout: '',
+      stderr: 'Error from server (Forbidden): error when creating "STDIN": pods "root" is forbidden: violates PodSecurity "restricted:latest": runAsUser=0 (pod must not set runAsUser=0)\n',
+    });
+  });
+
   it('warns on a baseline violation in a warn namespace and admits the pod', () => {
     expect(home.run('apply -f -', { stdin: PRIVILEGED_POD('soft', 'b') })).toEqual({
       code: 0, stdout: 'pod/b created\n',
@@ -83,5 +95,56 @@ describe('Pod Security Admission', () => {
     const ns = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: odd\n  labels: {pod-security.kubernetes.io/warn-version: "1.30"}\n';
     expect(home.run('apply -f -', { stdin: ns }).stderr).toBe(
       'The Namespace "odd" is invalid: metadata.labels[pod-security.kubernetes.io/warn-version]: Invalid value: "1.30": must be "latest" or "v1.x"\n');
+  });
+});
+
+describe('Pod Security admission configuration (--admission-control-config-file)', () => {
+  let home: TempHome;
+  const ADMISSION = `apiVersion: apiserver.config.k8s.io/v1
+kind: AdmissionConfiguration
+plugins:
+- name: PodSecurity
+  configuration:
+    apiVersion: pod-security.admission.config.k8s.io/v1
+    kind: PodSecurityConfiguration
+    defaults:
+      enforce: baseline
+      enforce-version: latest
+    exemptions:
+      usernames: [ops]
+      runtimeClasses: [kata]
+      namespaces: [kube-system]
+`;
+  beforeAll(() => {
+    home = manualCluster('psa-config', 5);
+    home.file('admission.yaml', ADMISSION);
+    expect(home.run('cluster set psa-config --admission-control-config-file admission.yaml')).toEqual({ code: 0, stdout: 'cluster/psa-config configured\n', stderr: '' });
+  });
+  afterAll(() => home.cleanup());
+
+  it('enforces the default level where a namespace has no label; labels still win', () => {
+    expect(home.run('run a --image=nginx --privileged')).toEqual({
+      code: 1, stdout: '',
+      stderr: 'Error from server (Forbidden): pods "a" is forbidden: violates PodSecurity "baseline:latest": privileged (container "a" must not set securityContext.privileged=true)\n',
+    });
+    expect(home.run('create namespace open').code).toBe(0);
+    expect(home.run('label namespace open pod-security.kubernetes.io/enforce=privileged').code).toBe(0);
+    expect(home.run('run a -n open --image=nginx --privileged')).toEqual({ code: 0, stdout: 'pod/a created\n', stderr: '' });
+  });
+
+  it('does not check exempt namespaces, users and runtime classes', () => {
+    expect(home.run('run k -n kube-system --image=nginx --privileged')).toEqual({ code: 0, stdout: 'pod/k created\n', stderr: '' });
+    expect(home.run('create clusterrolebinding ops --clusterrole=cluster-admin --user=ops --user=dev').code).toBe(0);
+    expect(home.run('run u --image=nginx --privileged --as ops')).toEqual({ code: 0, stdout: 'pod/u created\n', stderr: '' });
+    expect(home.run('run u2 --image=nginx --privileged --as dev').stderr).toBe('Error from server (Forbidden): pods "u2" is forbidden: violates PodSecurity "baseline:latest": privileged (container "u2" must not set securityContext.privileged=true)\n');
+    home.file('kata.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: r}\nspec:\n  runtimeClassName: kata\n  containers:\n  - name: c\n    image: nginx\n    securityContext: {privileged: true}\n');
+    expect(home.run('create -f kata.yaml')).toEqual({ code: 0, stdout: 'pod/r created\n', stderr: '' });
+  });
+
+  it('refuses a configuration it cannot read with one line', () => {
+    home.file('bad.yaml', ADMISSION.replace('enforce: baseline', 'enforce: strict'));
+    const r = home.run('cluster set psa-config --admission-control-config-file bad.yaml');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: invalid admission configuration ".*bad\.yaml": defaults\.enforce: Unsupported value: "strict": supported values: "privileged", "baseline", "restricted"\n$/);
   });
 });

@@ -71,15 +71,42 @@ describe('encryption at rest', () => {
     expect(home.run('get secret db -o jsonpath={.data.password}').stdout).toBe(Buffer.from('hunter2-plaintext').toString('base64'));
   });
 
-  it('refuses what it cannot honour with one line', () => {
+  it('secretbox writes k8s:enc:secretbox:v1: and reads back; its keys are 32 bytes', () => {
     home.file('box.yaml', config(`      - secretbox:
           keys:
-            - name: k
+            - name: boxkey
               secret: ${KEY1}
+      - aesgcm:
+          keys:
+            - name: key2
+              secret: ${KEY2}
 `));
-    const r = home.run('cluster set lab --encryption-config box.yaml');
+    expect(home.run('cluster set lab --encryption-config box.yaml').stdout).toBe('cluster/lab configured\n');
+    expect(home.run('create secret generic boxed --from-literal=pin=box-plaintext-4711').code).toBe(0);
+    const raw = stateBytes(home.dir);
+    expect(raw.includes('box-plaintext-4711')).toBe(false);
+    expect(raw.includes(Buffer.from('box-plaintext-4711').toString('base64'))).toBe(false);
+    expect(home.run(`etcdctl ${TLS} get /registry/secrets/default/boxed --print-value-only`).stdout.startsWith('k8s:enc:secretbox:v1:boxkey:')).toBe(true);
+    expect(home.run('get secret boxed -o jsonpath={.data.pin}').stdout).toBe(Buffer.from('box-plaintext-4711').toString('base64'));
+    // The aesgcm key still reads what it wrote before.
+    expect(home.run('get secret db -o jsonpath={.data.password}').stdout).toBe(Buffer.from('hunter2-plaintext').toString('base64'));
+    home.file('box16.yaml', config(`      - secretbox:
+          keys:
+            - name: k
+              secret: ${Buffer.alloc(16, 3).toString('base64')}
+`));
+    expect(home.run('cluster set lab --encryption-config box16.yaml').stderr).toMatch(/^error: invalid encryption configuration ".*box16\.yaml": resources\[0\]\.providers\[0\]\.secretbox\.keys\[0\]\.secret: Invalid value: "REDACTED": secret is not of the expected length, got 16, expected one of \[32\]\n$/);
+  });
+
+  it('refuses what it cannot honour with one line', () => {
+    home.file('kms.yaml', config(`      - kms:
+          apiVersion: v2
+          name: vault
+          endpoint: unix:///var/run/kms.sock
+`));
+    const r = home.run('cluster set lab --encryption-config kms.yaml');
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toMatch(/^error: invalid encryption configuration ".*box\.yaml": resources\[0\]\.providers\[0\]\.secretbox: Unsupported value: kubemu implements identity, aescbc and aesgcm\n$/);
+    expect(r.stderr).toMatch(/^error: invalid encryption configuration ".*kms\.yaml": resources\[0\]\.providers\[0\]\.kms: Unsupported value: kubemu implements identity, aescbc, aesgcm and secretbox\n$/);
     home.file('short.yaml', config(`      - aescbc:
           keys:
             - name: k

@@ -153,3 +153,39 @@ describe('ValidatingAdmissionPolicy', () => {
     expect(home.run('run q --image=registry.example.com/app:1')).toEqual({ code: 0, stdout: 'pod/q created\n', stderr: '' });
   });
 });
+
+describe('ValidatingAdmissionPolicy: request.userInfo', () => {
+  let home: TempHome;
+  const POLICY = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: no-interns}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}
+  validations:
+  - expression: "!('interns' in request.userInfo.groups)"
+    messageExpression: "'user ' + request.userInfo.username + ' may not create configmaps'"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: no-interns}
+spec:
+  policyName: no-interns
+  validationActions: [Deny]
+`;
+  beforeAll(() => {
+    home = manualCluster('vap-user', 11);
+    expect(home.run('apply -f -', { stdin: POLICY }).code).toBe(0);
+    expect(home.run('create clusterrolebinding interns --clusterrole=edit --group=interns').code).toBe(0);
+  });
+  afterAll(() => home.cleanup());
+
+  it('sees the requesting user and groups, as kube-apiserver fills the admission request', () => {
+    expect(home.run('create configmap a --from-literal=k=v')).toEqual({ code: 0, stdout: 'configmap/a created\n', stderr: '' });
+    expect(home.run('create configmap b --from-literal=k=v --as bob --as-group interns')).toEqual({
+      code: 1, stdout: '',
+      stderr: 'The configmaps "b" is invalid: : ValidatingAdmissionPolicy \'no-interns\' with binding \'no-interns\' denied request: user bob may not create configmaps\n',
+    });
+  });
+});

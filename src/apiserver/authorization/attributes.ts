@@ -45,5 +45,10 @@ export function forbiddenError(a: Attributes, reason = ''): ApiError {
   const qualified = a.group ? `${a.resource}.${a.group}` : a.resource;
   const detail = reason ? `${forbiddenMessage(a)}: ${reason}` : forbiddenMessage(a);
   const message = a.name ? `${qualified} "${a.name}" is forbidden: ${detail}` : `${qualified} is forbidden: ${detail}`;
-  return new ApiError('Forbidden', 403, message, { group: a.group, kind: a.resource, name: a.name });
+  return Object.assign(new ApiError('Forbidden', 403, message, { group: a.group, kind: a.resource, name: a.name }), { byAuthorizer: true });
+}
+
+/** deniedByAuthorizer tells an authorizer's 403 from admission's (the audit log's authorization decision). */
+export function deniedByAuthorizer(e: unknown): boolean {
+  return e instanceof ApiError && (e as ApiError & { byAuthorizer?: boolean }).byAuthorizer === true;
 }

@@ -25,13 +25,17 @@ const CONTROL_PLANE_FILE_OPTIONS = {
   'encryption-config': { type: 'string', describe: 'An EncryptionConfiguration (apiserver.config.k8s.io/v1): kube-apiserver\'s --encryption-provider-config.' },
   'audit-policy': { type: 'string', describe: 'An audit Policy (audit.k8s.io/v1): kube-apiserver\'s --audit-policy-file; kubectl\'s requests are logged.' },
   'audit-log-path': { type: 'string', describe: 'Where audit events go (kube-apiserver\'s --audit-log-path); default audit.log in the cluster\'s folder.' },
+  'admission-control-config-file': { type: 'string', describe: 'An AdmissionConfiguration (apiserver.config.k8s.io/v1): the PodSecurity plugin\'s defaults and exemptions.' },
 } as const;
 
 /**
  * controlPlaneFiles checks the files the options name (before anything is written) and returns
  * what installs them beside a cluster's state file.
  */
-function controlPlaneFiles(ctx: CommandContext, opts: { 'encryption-config'?: string; 'audit-policy'?: string; 'audit-log-path'?: string }): { any: boolean; install(state: string): void } {
+function controlPlaneFiles(ctx: CommandContext, opts: { 'encryption-config'?: string; 'audit-policy'?: string; 'audit-log-path'?: string; 'admission-control-config-file'?: string }): { any: boolean; install(state: string): void } {
+  const admissionFile = opts['admission-control-config-file'] ? resolvePath(ctx, opts['admission-control-config-file']) : undefined;
+  const admissionLib = admissionFile ? require('../../cluster/admission-config') as typeof import('../../cluster/admission-config') : undefined;
+  const admission = admissionFile ? admissionLib!.readAdmissionConfig(readConfigFile(admissionFile), admissionFile) : undefined;
   const enc = opts['encryption-config'] ? resolvePath(ctx, opts['encryption-config']) : undefined;
   const lib = enc ? require('../../cluster/encryption-config') as typeof import('../../cluster/encryption-config') : undefined;
   if (enc) lib!.parseEncryptionConfig(readConfigFile(enc), enc);
@@ -41,8 +45,9 @@ function controlPlaneFiles(ctx: CommandContext, opts: { 'encryption-config'?: st
   const audit = policyFile ? require('../../cluster/audit-config') as typeof import('../../cluster/audit-config') : undefined;
   const policy = policyFile ? audit!.readAuditPolicy(readConfigFile(policyFile), policyFile) : undefined;
   return {
-    any: !!enc || !!policy,
+    any: !!enc || !!policy || !!admission,
     install(state) {
+      if (admission) admissionLib!.installAdmissionConfig(state, admission);
       if (enc) lib!.installEncryptionConfig(state, enc);
       if (policy) audit!.installAudit(state, policy, logPath);
     },
@@ -206,7 +211,7 @@ const set = leaf({
     const name = nameArg(ctx, 'set');
     if (!clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" does not exist`);
     const files = controlPlaneFiles(ctx, opts);
-    if (!files.any) throw new CliError('nothing to set: give --encryption-config or --audit-policy');
+    if (!files.any) throw new CliError('nothing to set: give --encryption-config, --audit-policy or --admission-control-config-file');
     files.install(statePath(ctx.home, name));
     ctx.io.out(`cluster/${name} configured\n`);
     return 0;

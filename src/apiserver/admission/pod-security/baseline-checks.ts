@@ -102,14 +102,16 @@ const seLinuxOptions: PodCheck = (_meta, spec) => {
   return { reason: 'seLinuxOptions', detail: `${setters.join(' and ')} set forbidden securityContext.seLinuxOptions: ${data.join('; ')}` };
 };
 
-const SAFE_SYSCTLS = new Set([
-  'kernel.shm_rmid_forced', 'net.ipv4.ip_local_port_range', 'net.ipv4.tcp_syncookies', 'net.ipv4.ping_group_range',
-  'net.ipv4.ip_unprivileged_port_start', 'net.ipv4.ip_local_reserved_ports', 'net.ipv4.tcp_keepalive_time',
-  'net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_keepalive_intvl', 'net.ipv4.tcp_keepalive_probes',
-]);
+/** SAFE_SYSCTLS: the allowed sysctls by the policy version that allowed them (v1.0, v1.27, v1.29). */
+const SAFE_SYSCTLS: readonly (readonly [number, readonly string[]])[] = [
+  [0, ['kernel.shm_rmid_forced', 'net.ipv4.ip_local_port_range', 'net.ipv4.tcp_syncookies', 'net.ipv4.ping_group_range', 'net.ipv4.ip_unprivileged_port_start']],
+  [27, ['net.ipv4.ip_local_reserved_ports']],
+  [29, ['net.ipv4.tcp_keepalive_time', 'net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_keepalive_intvl', 'net.ipv4.tcp_keepalive_probes']],
+];
 
-const sysctls: PodCheck = (_meta, spec) => {
-  const bad = (spec.securityContext?.sysctls ?? []).map((s) => s.name).filter((n) => !SAFE_SYSCTLS.has(n));
+const sysctls: PodCheck = (_meta, spec, minor) => {
+  const safe = new Set(SAFE_SYSCTLS.filter(([from]) => minor >= from).flatMap(([, names]) => names));
+  const bad = (spec.securityContext?.sysctls ?? []).map((s) => s.name).filter((n) => !safe.has(n));
   return bad.length ? { reason: 'forbidden sysctls', detail: bad.join(', ') } : undefined;
 };
 
@@ -162,5 +164,12 @@ export const BASELINE_CHECKS: readonly PodCheck[] = [
   appArmorProfile, hostNamespaces, hostPathVolumes, hostPorts, privileged, procMount, seLinuxOptions, sysctls, windowsHostProcess,
 ];
 
-/** OVERLAPPING_BASELINE_CHECKS run at baseline only (restricted has stricter checks of the same fields). */
-export const OVERLAPPING_BASELINE_CHECKS: readonly PodCheck[] = [capabilitiesBaseline, seccompBaseline];
+/**
+ * OVERLAPPING_BASELINE_CHECKS run at baseline, and at restricted only at policy versions before
+ * the stricter check of the same fields exists (restricted capabilities from v1.22, seccomp
+ * fields from v1.19): `replacedFrom`.
+ */
+export const OVERLAPPING_BASELINE_CHECKS: readonly { check: PodCheck; replacedFrom: number }[] = [
+  { check: capabilitiesBaseline, replacedFrom: 22 },
+  { check: seccompBaseline, replacedFrom: 19 },
+];

@@ -11,8 +11,14 @@ export interface CheckViolation {
   readonly detail: string;
 }
 
-/** PodCheck examines a pod's metadata and spec; undefined means allowed. */
-export type PodCheck = (meta: ObjectMeta, spec: PodSpec) => CheckViolation | undefined;
+/**
+ * PodCheck examines a pod's metadata and spec at a policy version (the minor of v1.N; latest
+ * is the newest); undefined means allowed. Most checks read the same at every version.
+ */
+export type PodCheck = (meta: ObjectMeta, spec: PodSpec, minor: number) => CheckViolation | undefined;
+
+/** since is a check that exists from policy version v1.minimum on (upstream's MinimumVersion). */
+export const since = (minimum: number, check: PodCheck): PodCheck => (meta, spec, minor) => (minor >= minimum ? check(meta, spec, minor) : undefined);
 
 /** joinQuote is `"a", "b"`. */
 export const joinQuote = (items: readonly string[]): string => (items.length ? `"${items.join('", "')}"` : '');

@@ -49,6 +49,35 @@ describe('Pod Security checks (texts from pod-security-admission v1.32)', () => 
     expect(forbiddenReasons(evaluatePod('restricted', {}, bad))).toBe('unrestricted capabilities, restricted volume types, runAsNonRoot != true, runAsUser=0');
   });
 
+  it('checks at the policy version: each check from the version upstream added it in', () => {
+    const root = spec({
+      securityContext: { runAsNonRoot: true, runAsUser: 0, seccompProfile: { type: 'RuntimeDefault' } },
+      containers: [{ name: 'c', image: 'nginx', securityContext: { allowPrivilegeEscalation: false, capabilities: { add: ['SYS_ADMIN'] } } }],
+    });
+    // v1.23+: runAsUser and the restricted capabilities check.
+    expect(forbiddenReasons(evaluatePod('restricted', {}, root, 'v1.23'))).toBe('unrestricted capabilities, runAsUser=0');
+    expect(forbiddenReasons(evaluatePod('restricted', {}, root, 'latest'))).toBe('unrestricted capabilities, runAsUser=0');
+    // v1.22: runAsUser=0 is not checked yet.
+    expect(forbiddenReasons(evaluatePod('restricted', {}, root, 'v1.22'))).toBe('unrestricted capabilities');
+    // v1.21: capabilities are checked as baseline checks them.
+    expect(forbiddenDetail(evaluatePod('restricted', {}, root, 'v1.21'))).toBe('non-default capabilities (container "c" must not include "SYS_ADMIN" in securityContext.capabilities.add)');
+    // A version past the newest reads as latest.
+    expect(evaluatePod('restricted', {}, root, 'v1.99')).toEqual(evaluatePod('restricted', {}, root));
+  });
+
+  it('allows sysctls from the version that made them safe', () => {
+    const pod = spec({ securityContext: { sysctls: [{ name: 'net.ipv4.ip_local_reserved_ports', value: '80' }, { name: 'net.ipv4.tcp_keepalive_time', value: '60' }] } });
+    expect(forbiddenDetail(evaluatePod('baseline', {}, pod, 'v1.26'))).toBe('forbidden sysctls (net.ipv4.ip_local_reserved_ports, net.ipv4.tcp_keepalive_time)');
+    expect(forbiddenDetail(evaluatePod('baseline', {}, pod, 'v1.28'))).toBe('forbidden sysctls (net.ipv4.tcp_keepalive_time)');
+    expect(evaluatePod('baseline', {}, pod, 'v1.29')).toEqual([]);
+  });
+
+  it('skips the Linux-only restricted checks for Windows pods from v1.25', () => {
+    const win = spec({ os: { name: 'windows' }, securityContext: { runAsNonRoot: true } });
+    expect(forbiddenReasons(evaluatePod('restricted', {}, win, 'v1.25'))).toBe('');
+    expect(forbiddenReasons(evaluatePod('restricted', {}, win, 'v1.24'))).toBe('allowPrivilegeEscalation != false, unrestricted capabilities, seccompProfile');
+  });
+
   it('reads namespace labels, falling back to restricted on a bad level', () => {
     expect(policyOf({ 'pod-security.kubernetes.io/warn': 'baseline', 'pod-security.kubernetes.io/warn-version': 'v1.30' }).policy.warn)
       .toEqual({ level: 'baseline', version: 'v1.30' });

@@ -2,7 +2,7 @@
  * policy-labels: a namespace's Pod Security policy, read from its
  * `pod-security.kubernetes.io/{enforce,audit,warn}[-version]` labels as
  * pod-security-admission's api.PolicyToEvaluate reads them (v1.32). A missing label is the
- * default (privileged:latest, as kube-apiserver runs with no AdmissionConfiguration); a level
+ * default (privileged:latest, unless the admission configuration sets other defaults); a level
  * or version it cannot parse falls back to the strictest reading (restricted / latest), as
  * upstream does, and is reported so a namespace write can be refused.
  */
@@ -42,12 +42,13 @@ export interface LabelError { readonly label: string; readonly value: string; re
  * fails open (privileged), a bad version reads as latest; warn follows a valid, stricter
  * enforce level when it has no label of its own.
  */
-export function policyOf(labels: Readonly<Record<string, string>> | undefined): { policy: PodSecurityPolicy; errors: LabelError[] } {
+export function policyOf(labels: Readonly<Record<string, string>> | undefined, defaults?: Readonly<Record<string, string>>): { policy: PodSecurityPolicy; errors: LabelError[] } {
   const errors: LabelError[] = [];
   const read = (mode: PodSecurityMode): LevelVersion & { levelSet: boolean; versionSet: boolean } => {
     const rawLevel = labels?.[LABEL_PREFIX + mode];
-    const rawVersion = labels?.[`${LABEL_PREFIX}${mode}-version`];
-    let level: PodSecurityLevel = 'privileged';
+    // The admission configuration's defaults (checked when read) stand in for missing labels.
+    const rawVersion = labels?.[`${LABEL_PREFIX}${mode}-version`] ?? defaults?.[`${LABEL_PREFIX}${mode}-version`];
+    let level: PodSecurityLevel = (defaults?.[LABEL_PREFIX + mode] as PodSecurityLevel | undefined) ?? 'privileged';
     let levelSet = false;
     if (rawLevel !== undefined) {
       if ((LEVELS as readonly string[]).includes(rawLevel)) { level = rawLevel as PodSecurityLevel; levelSet = true; }

@@ -3,12 +3,12 @@
  * policy/check_*.go), in upstream's registration order; at the restricted level they run
  * after every baseline check but the two they replace (capabilities, seccomp).
  */
-import type { PodCheck } from './check-result';
+import { since, type PodCheck } from './check-result';
 import { allContainers, containersPhrase, joinQuote, sortedSet } from './check-result';
 import { validSeccompType } from './baseline-checks';
 
 /** linuxOnly: since policy v1.25 these checks skip Windows pods (the fields mean nothing there). */
-const linuxOnly = (check: PodCheck): PodCheck => (meta, spec) => (spec.os?.name === 'windows' ? undefined : check(meta, spec));
+const linuxOnly = (check: PodCheck): PodCheck => (meta, spec, minor) => (minor >= 25 && spec.os?.name === 'windows' ? undefined : check(meta, spec, minor));
 
 const allowPrivilegeEscalation: PodCheck = linuxOnly((_meta, spec) => {
   const names = allContainers(spec).filter((c) => c.securityContext?.allowPrivilegeEscalation !== false).map((c) => c.name);
@@ -94,6 +94,7 @@ const seccompProfileRestricted: PodCheck = linuxOnly((_meta, spec) => {
     : undefined;
 });
 
+/** RESTRICTED_CHECKS, each from the policy version upstream added it in (allowPrivilegeEscalation v1.8, capabilities v1.22, runAsUser v1.23, seccomp fields v1.19). */
 export const RESTRICTED_CHECKS: readonly PodCheck[] = [
-  allowPrivilegeEscalation, capabilitiesRestricted, restrictedVolumes, runAsNonRoot, runAsUser, seccompProfileRestricted,
+  since(8, allowPrivilegeEscalation), since(22, capabilitiesRestricted), restrictedVolumes, runAsNonRoot, since(23, runAsUser), since(19, seccompProfileRestricted),
 ];

@@ -25,7 +25,7 @@ export interface PolicyReads {
   namespace(name: string): KubeObject | undefined;
 }
 
-/** REQUEST_USER is who kubemu's requests are made as (the admission request's userInfo). */
+/** REQUEST_USER stands in for a component's identity (the admission request's userInfo when the write is not kubectl's). */
 const REQUEST_USER = { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 
 const CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
@@ -108,7 +108,7 @@ function evaluateWithParam(spec: Record<string, any>, param: KubeObject | null, 
     requestKind: { group: r.group, version: r.version, kind: (r.object ?? r.oldObject)?.kind ?? '' },
     requestResource: { group: r.group, version: r.version, resource: r.resource },
     name: r.name, namespace: r.namespaced ? (r.object ?? r.oldObject)?.metadata.namespace ?? '' : '',
-    operation: r.operation, userInfo: REQUEST_USER, dryRun: false, options: {},
+    operation: r.operation, userInfo: r.userInfo ?? REQUEST_USER, dryRun: false, options: {},
     ...(r.subresource ? { subResource: r.subresource } : {}),
   };
   const nsName = r.namespaced ? request.namespace : '';
