@@ -122,7 +122,8 @@ function compareValues(c: Comparison, l: unknown, r: unknown, p: string[], shape
     else if (!deepEqual(l, r)) c.modified.insert(p);
     return;
   }
-  if (!p.length) return;
+  // metadata, spec and status are Go structs present (if empty) in every object: never added or removed themselves.
+  if (p.length < 2) return;
   if (l === undefined) c.added.insert(p);
   else if (r === undefined) c.removed.insert(p);
 }
