@@ -72,13 +72,13 @@ describe('apply --server-side', () => {
     const file = home.file('web.yaml', DEPLOY(3));
     expect(home.run(['apply', '--server-side', '-f', file])).toEqual({
       stdout: '',
-      stderr: `error: Apply failed with 1 conflict: conflict with "kubectl-scale" with subresource "scale" using apps/v1: .spec.replicas\n${HINT}`,
+      stderr: `error: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas\n${HINT}`,
       code: 1,
     });
     expect(home.run('get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('4');
     expect(home.run(['apply', '--server-side', '--force-conflicts', '-f', file])).toEqual({ stdout: 'deployment.apps/web serverside-applied\n', stderr: '', code: 0 });
     expect(home.run('get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('3');
-    expect(home.run('get deploy web -o jsonpath={.metadata.managedFields[*].manager}').stdout).not.toContain('kubectl-scale');
+    expect(home.run('get deploy web -o jsonpath={.metadata.managedFields[*].subresource}').stdout).not.toContain('scale');
   });
 
   it('names the field manager and dry-runs on the server', () => {

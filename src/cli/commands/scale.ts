@@ -78,7 +78,8 @@ export const scaleCommand = defineCommand({
           }
           obj.spec = { ...obj.spec, replicas };
           if (dryRun === 'client') return obj;
-          return server.update(obj, { fieldManager: 'kubectl-scale', dryRun: dryRun === 'server', subresource: 'scale' });
+          // kubectl scale sends no fieldManager: kube-apiserver names the writer after the user agent's program, kubectl.
+          return server.update(obj, { fieldManager: 'kubectl', dryRun: dryRun === 'server', subresource: 'scale' });
         });
         if (out) ctx.io.out(printObjects([result], out, true, registry));
         else ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_SCALED}${dryRunSuffix(dryRun)}\n`);
