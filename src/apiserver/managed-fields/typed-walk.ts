@@ -27,6 +27,9 @@ const LIST_MAP_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 const KEY_DEFAULTS: Readonly<Record<string, unknown>> = { protocol: 'TCP' };
 
+/** ALWAYS_PRESENT are the top-level structs every object has, if only empty. */
+const ALWAYS_PRESENT: ReadonlySet<string> = new Set(['f:metadata', 'f:spec', 'f:status']);
+
 type ListType = { type: 'atomic' } | { type: 'map'; keys: readonly string[] } | { type: 'set' };
 
 /** Shape is what the walks need to know about one field. */
@@ -123,7 +126,7 @@ function compareValues(c: Comparison, l: unknown, r: unknown, p: string[], shape
     return;
   }
   // metadata, spec and status are Go structs present (if empty) in every object: never added or removed themselves.
-  if (p.length < 2) return;
+  if (!p.length || (p.length === 1 && ALWAYS_PRESENT.has(p[0]!))) return;
   if (l === undefined) c.added.insert(p);
   else if (r === undefined) c.removed.insert(p);
 }
