@@ -93,6 +93,12 @@ describe('apply --server-side', () => {
     expect(printed).not.toContain('managedFields');
   });
 
+  it('records later writes under their managers; every -o yaml hides them unless asked', () => {
+    expect(home.run('label deploy web tier=a -o yaml').stdout).not.toContain('managedFields');
+    const shown = home.run('label deploy web tier=b --overwrite -o yaml --show-managed-fields').stdout;
+    expect(shown).toContain('          f:tier: {}\n    manager: kubectl-label\n    operation: Update\n');
+  });
+
   it('refuses --force-conflicts without --server-side, and --dry-run=client with it', () => {
     const file = home.file('web.yaml', DEPLOY(3));
     expect(home.run(['apply', '--force-conflicts', '-f', file])).toEqual({ stdout: '', stderr: 'error: --force-conflicts only works with --server-side\n', code: 1 });
