@@ -99,6 +99,14 @@ describe('apply --server-side', () => {
     expect(shown).toContain('          f:tier: {}\n    manager: kubectl-label\n    operation: Update\n');
   });
 
+  it('diffs against a server-side dry-run apply with --server-side', () => {
+    const file = home.file('web.yaml', DEPLOY(6));
+    const r = home.run(['diff', '--server-side', '-f', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('\n-  replicas: 3\n+  replicas: 6\n');
+    expect(home.run('get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('3');
+  });
+
   it('refuses --force-conflicts without --server-side, and --dry-run=client with it', () => {
     const file = home.file('web.yaml', DEPLOY(3));
     expect(home.run(['apply', '--force-conflicts', '-f', file])).toEqual({ stdout: '', stderr: 'error: --force-conflicts only works with --server-side\n', code: 1 });
