@@ -24,6 +24,7 @@ import type {
 import type { CertificateAuthority } from '../api/pki/x509';
 import type { StorageContext } from './strategies/strategy';
 import { canonicalOrder } from './object-order';
+import { rootStructOf } from '../api/patch-meta';
 import { deepEqual } from '../api/deep-equal';
 import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../api/metrics-api';
@@ -38,6 +39,8 @@ import type { StatusCause } from './errors';
 
 /** write is the write path's module, loaded on the first write: reads never compile it. */
 const write = () => require('./write-path') as typeof import('./write-path');
+/** fieldManagement is loaded with the first write to an object whose fields are managed. */
+const fieldManagement = () => require('./managed-fields') as typeof import('./managed-fields');
 
 export { LAST_APPLIED } from '../api/last-applied';
 export { EVICTION_MULTIPLE_PDBS, EVICTION_VIOLATES_PDB } from './evict';
@@ -465,6 +468,7 @@ export class ApiServer implements ApiClient {
         ? strategy.specChanged(obj, current)
         : !deepEqual(stripForCompare(obj), stripForCompare(current));
       if (meta.generation !== undefined && specChanged) meta.generation += 1;
+      this.manageFields(current, obj, o, input.apiVersion, o.subresource === 'scale' ? 'scale' : 'main');
       // An unchanged object is not written again, unless its stored bytes are stale (encrypted with
       // a provider that no longer writes): that write is how `replace` re-encrypts, as in etcd3's GuaranteedUpdate.
       if (deepEqual(withoutRV(obj), withoutRV(current)) && !this.store.staleValue(ref)) return this.answer(current, input) as T;
@@ -531,6 +535,7 @@ export class ApiServer implements ApiClient {
       if (deepEqual(sent.status, current.status)) return this.answer(current, input) as T;
       const obj = structuredClone(current);
       obj.status = structuredClone(sent.status);
+      this.manageFields(current, obj, o, input.apiVersion, 'status');
       const causes = [...write().strategyFor(obj.kind).validateStatusUpdate?.(obj, current) ?? [], ...this.schemaCauses(obj, input.apiVersion, info, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, obj.metadata.name ?? '', causes);
       if (o.dryRun) return this.answer(obj, input) as T;
@@ -605,6 +610,50 @@ export class ApiServer implements ApiClient {
     this.wrote(ref.kind);
     if (gone.kind === 'Pod' && gone.spec?.nodeName && gone.metadata.uid) this.store.nodeState.set(gone.spec.nodeName, gone.metadata.uid, undefined);
     return gone;
+  }
+
+  /**
+   * manageFields records a write in obj's managedFields (managed-fields/). kubemu tracks the
+   * fields of objects that have managed fields — those server-side apply wrote — so every
+   * later write to them, a controller's included, moves ownership as kube-apiserver's would.
+   */
+  private manageFields(current: KubeObject, obj: KubeObject, o: WriteOptions, apiVersion: string, scope: 'main' | 'status' | 'scale'): void {
+    if (this.applying || !current.metadata.managedFields?.length) return;
+    const mf = fieldManagement();
+    obj.metadata.managedFields = mf.recordUpdate(current, obj, {
+      manager: mf.managerName(o.fieldManager), apiVersion, scope, now: this.clock.nowISO(), struct: rootStructOf(obj.apiVersion, obj.kind),
+    });
+  }
+
+  /** applying is set while server-side apply writes the object it merged (its managedFields are final). */
+  private applying = false;
+
+  /**
+   * serverSideApply is a PATCH of type application/apply-patch+yaml: the configuration merged
+   * into the live object (or created) for o.fieldManager, with managedFields and conflicts.
+   */
+  serverSideApply(input: KubeObject, o: WriteOptions & { force?: boolean }): { object: KubeObject; created: boolean } {
+    return this.store.transaction(() => {
+      const info = this.infoOf(input);
+      const config = this.decode(structuredClone(input), info, o);
+      config.metadata ??= {};
+      if (info.namespaced) config.metadata.namespace ||= 'default';
+      else delete config.metadata.namespace;
+      const stored = this.store.get(refOf(config, info));
+      const live = stored && this.served(stored, config.apiVersion);
+      const object = fieldManagement().applyConfiguration(live, config, {
+        manager: o.fieldManager, apiVersion: config.apiVersion, force: !!o.force, now: this.clock.nowISO(), struct: rootStructOf(config.apiVersion, config.kind),
+      });
+      const w: WriteOptions = { ...o, fieldValidation: undefined };
+      this.applying = true;
+      try {
+        if (!live) return { object: this.create(object, w), created: true };
+        object.metadata.resourceVersion = live.metadata.resourceVersion;
+        return { object: this.update(object, w), created: false };
+      } finally {
+        this.applying = false;
+      }
+    });
   }
 
   apply(input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {

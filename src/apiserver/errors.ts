@@ -10,7 +10,7 @@ export type StatusReason = 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid'
   | 'RequestEntityTooLarge' | 'Unauthorized' | '';
 
 /** StatusCause is one field error: field is the JSON path ("spec.replicas"), message the text after it. */
-export interface StatusCause { field: string; message: string }
+export interface StatusCause { field: string; message: string; reason?: string }
 
 export interface ErrorDetails { group?: string; kind?: string; name?: string; causes?: StatusCause[] }
 

@@ -55,7 +55,7 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const cluster = ctx.cluster();
   const printed: KubeObject[] = [];
   const printObjectsSoFar = () => {
-    if (out && printed.length) ctx.io.out(printObjects(printed, out, printed.length === 1, cluster.api.registry()));
+    if (out && printed.length) ctx.io.out(printObjects(printed, out, printed.length === 1, cluster.api.registry(), false, !!ctx.flags['show-managed-fields']));
   };
   for (let from = 0; from < docs.length || from === 0; from += WRITE_BATCH_DOCS) {
     // A batch's lines, objects and errors count only once its transaction has committed.

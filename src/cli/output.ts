@@ -20,12 +20,17 @@ export function listWrapper(items: KubeObject[]): KubeObject {
   return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } } as unknown as KubeObject;
 }
 
-/** printObjects prints objects in a non-table format; single is true for one named object. */
-export function printObjects(objs: KubeObject[], spec: OutputSpec, single: boolean, registry: Registry, noHeaders?: boolean): string {
+/**
+ * printObjects prints objects in a non-table format; single is true for one named object.
+ * YAML and JSON leave out metadata.managedFields unless showManagedFields (kubectl's
+ * OmitManagedFieldsPrinter); the other formats see the object whole.
+ */
+export function printObjects(objs: KubeObject[], spec: OutputSpec, single: boolean, registry: Registry, noHeaders?: boolean, showManagedFields = false): string {
   const data: unknown = single && objs.length === 1 ? objs[0] : listWrapper(objs);
+  const shown = () => (showManagedFields ? data : withoutManagedFields(data));
   switch (spec.kind) {
-    case 'yaml': return toYaml(data);
-    case 'json': return toJson(data);
+    case 'yaml': return toYaml(shown());
+    case 'json': return toJson(shown());
     case 'name': return objs.map((o) => `${namePrefix(o, registry)}/${o.metadata.name}\n`).join('');
     case 'jsonpath': return compileJsonPath(spec.arg!).execute(data, true);
     case 'jsonpath-as-json': return compileJsonPath(spec.arg!).executeAsJson(data, true);
@@ -65,4 +70,14 @@ function printGoTemplate(template: string, data: unknown): string {
 export function namePrefix(obj: KubeObject, registry: Registry): string {
   const info = registry.forStorageKind(obj.kind);
   return info ? kindPrefix(info) : obj.kind.toLowerCase();
+}
+
+/** withoutManagedFields is an object (or a List's items) without metadata.managedFields; others as they are. */
+function withoutManagedFields(data: unknown): unknown {
+  const obj = data as KubeObject & { items?: unknown[] };
+  if (!obj || typeof obj !== 'object') return data;
+  if (Array.isArray(obj.items)) return { ...obj, items: obj.items.map(withoutManagedFields) };
+  if (!obj.metadata?.managedFields) return data;
+  const { managedFields: _m, ...metadata } = obj.metadata;
+  return { ...obj, metadata };
 }

@@ -55,8 +55,14 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     fs.rmSync(kubectlHome, { recursive: true, force: true });
   });
 
+  // Run as `kubectl`: the server names a writer that sends no fieldManager (kubectl scale) after the user agent's program.
+  const kubectlBinary = (): string => {
+    const link = path.join(kubectlHome, 'kubectl');
+    if (!fs.existsSync(link)) fs.symlinkSync(KUBECTL_1_32!, link);
+    return link;
+  };
   const kubectl = (args: string[]): Promise<CliResult> => new Promise((resolve) => {
-    execFile(KUBECTL_1_32!, ['--kubeconfig', kubeconfig, ...args], {
+    execFile(kubectlBinary(), ['--kubeconfig', kubeconfig, ...args], {
       encoding: 'utf8', cwd: home.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '' },
     }, (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }));
   });
@@ -199,6 +205,21 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
       process.kill(own.pid, 'SIGINT');
       await own.done;
     }
+  });
+
+  it('server-side applies as kubemu does: managedFields, a conflict after scale, --force-conflicts', async () => {
+    const deploy = (name: string, replicas: number) => home.file(`${name}.yaml`, `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  replicas: ${replicas}\n  selector:\n    matchLabels:\n      app: ${name}\n  template:\n    metadata:\n      labels:\n        app: ${name}\n    spec:\n      containers:\n      - name: app\n        image: busybox\n        ports:\n        - containerPort: 8080\n`);
+    const twins = async (kubectlArgs: (file: string) => string[], replicas: number) => same(
+      kubectlArgs(deploy('ssa-kubectl', replicas)), kubectlArgs(deploy('ssa-kubemu', replicas)), ['ssa-kubectl', 'ssa-kubemu']);
+    await twins((f) => ['apply', '--server-side', '-f', f], 2);
+    await twins((f) => ['apply', '--server-side', '-f', f], 2);
+    await same(['get', 'deploy', 'ssa-kubectl', '-o', 'jsonpath={.metadata.managedFields}'], ['get', 'deploy', 'ssa-kubemu', '-o', 'jsonpath={.metadata.managedFields}'], ['ssa-kubectl', 'ssa-kubemu']);
+    await allSame([['get', 'deploy', 'ssa-kubectl', '-o', 'yaml', '--show-managed-fields'], ['get', 'deploy', 'ssa-kubectl', '-o', 'json']]);
+    await same(['scale', 'deploy', 'ssa-kubectl', '--replicas=4'], ['scale', 'deploy', 'ssa-kubemu', '--replicas=4'], ['ssa-kubectl', 'ssa-kubemu']);
+    await twins((f) => ['apply', '--server-side', '-f', f], 3);
+    await twins((f) => ['apply', '--server-side', '--field-manager=ci', '--dry-run=server', '--force-conflicts', '-f', f], 3);
+    await twins((f) => ['apply', '--server-side', '--force-conflicts', '-f', f], 3);
+    await same(['get', 'deploy', 'ssa-kubectl', '-o', 'jsonpath={.spec.replicas} {.metadata.managedFields[*].manager}'], ['get', 'deploy', 'ssa-kubemu', '-o', 'jsonpath={.spec.replicas} {.metadata.managedFields[*].manager}'], ['ssa-kubectl', 'ssa-kubemu']);
   });
 
   it('watches: kubectl get -w sees the CLI\'s writes as they commit, once each, in order', async () => {

@@ -144,6 +144,7 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
     update: ([o, opts]) => { const obj = o as KubeObject; const r = infoOf(obj); return { verb: writeVerb(opts as WriteOptions), info: r, namespace: nsOf(obj, r), name: obj.metadata?.name, body: obj }; },
     updateStatus: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); return { verb: 'update', info: r, namespace: nsOf(obj, r), name: obj.metadata?.name, subresource: 'status', body: obj }; },
     delete: ([ref]) => { const r = ref as ObjectRef; return { verb: 'delete', info: infoOfKind(r.kind), namespace: r.namespace, name: r.name, ref: r }; },
+    serverSideApply: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); return { verb: 'patch', info: r, namespace: nsOf(obj, r), name: obj.metadata?.name, body: obj }; },
     apply: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); return { verb: 'patch', info: r, namespace: nsOf(obj, r), name: obj.metadata?.name, body: obj }; },
     evict: ([ref]) => { const r = ref as ObjectRef; return { verb: 'create', info: infoOfKind('Pod'), namespace: r.namespace, name: r.name, subresource: 'eviction', ref: { ...r, kind: 'Pod' }, created: true }; },
     bind: ([ref]) => { const r = ref as ObjectRef; return { verb: 'create', info: infoOfKind('Pod'), namespace: r.namespace, name: r.name, subresource: 'binding', ref: { ...r, kind: 'Pod' }, created: true }; },

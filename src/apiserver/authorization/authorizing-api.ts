@@ -91,6 +91,16 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
     bind: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'binding'); },
     // kubectl debug sends a strategic merge patch to the subresource: RBAC sees a patch.
     updateEphemeralContainers: ([o]) => { const p = o as KubeObject; check(info('Pod'), 'patch', p.metadata?.namespace || 'default', p.metadata?.name, 'ephemeralcontainers'); },
+    serverSideApply: ([o]) => {
+      // A PATCH of type apply; when the object does not exist the handler creates it, which needs create too.
+      const obj = o as KubeObject;
+      const r = infoOf(obj);
+      if (!r) return;
+      const ns = nsOf(obj, r);
+      check(r, 'patch', ns, obj.metadata?.name);
+      if (!api.tryGet({ kind: r.storageKind, namespace: ns, name: obj.metadata?.name ?? '' })) check(r, 'create', ns);
+      guard(obj, r);
+    },
     apply: ([o]) => {
       // kubectl apply GETs the live object, then PATCHes it or POSTs a new one.
       const obj = o as KubeObject;

@@ -4,7 +4,8 @@
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { printServerWarnings } from '../server-warnings';
-import { CliError } from '../errors';
+import { CliError, formatError } from '../errors';
+import { ApiError } from '../../apiserver/errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { fieldValidationOf } from '../object-writer';
@@ -25,8 +26,23 @@ export function dryRunSuffix(mode: string): string {
 export const MISSING_LAST_APPLIED = (resource: string, name: string): string =>
   `Warning: resource ${resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
 
-/** SERVER_SIDE_UNSUPPORTED and PRUNE_UNSUPPORTED refuse what kubemu does not emulate yet (docs/differences-from-kubectl.md). */
-export const SERVER_SIDE_UNSUPPORTED = 'kubemu does not implement server-side apply yet (managedFields and field-manager conflicts); apply without --server-side for client-side apply';
+/** SERVER_SIDE_FIELD_MANAGER is the manager of a server-side apply without --field-manager. */
+export const SERVER_SIDE_FIELD_MANAGER = 'kubectl';
+
+/** CONFLICT_HINT is what kubectl adds under a server-side apply's conflict error. */
+export const CONFLICT_HINT = `Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend to manage all of these fields, please re-run the apply
+  command with the \`--force-conflicts\` flag.
+* If you do not intend to manage all of the fields, please edit your
+  manifest to remove references to the fields that should keep their
+  current managers.
+* You may co-own fields by updating your manifest to match the existing
+  value; in this case, you'll become the manager if the other manager(s)
+  stop managing the field (remove it from their configuration).
+See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`;
+
+/** PRUNE_UNSUPPORTED refuses what kubemu does not emulate yet (docs/differences-from-kubectl.md). */
 export const PRUNE_UNSUPPORTED = 'kubemu does not implement apply --prune yet; delete the objects that left your manifests with kubectl delete';
 
 /**
@@ -61,6 +77,7 @@ export const WRITE_FLAGS = defineFlags([
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
   { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
   { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
+  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
   { name: 'kustomize', short: 'k', type: 'string', default: '', help: 'Process a kustomization directory. This flag can\'t be used together with -f or -R.' },
 ]);
 
@@ -71,12 +88,16 @@ export const applyCommand = defineCommand({
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY) [options]',
   flags: [...WRITE_FLAGS,
     { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects that do not appear in the configs (refused: kubemu does not implement it yet).' },
-    { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client (refused: kubemu does not implement server-side apply yet).' },
+    { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client.' },
+    { name: 'force-conflicts', type: 'bool', default: false, help: 'If true, server-side apply will force the changes against conflicts.' },
     { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' }],
   run(ctx): number {
-    // Refused rather than done client-side: a user asking for field ownership or pruning must not get something else.
-    if (ctx.flags['server-side']) throw new CliError(SERVER_SIDE_UNSUPPORTED);
+    const serverSide = !!ctx.flags['server-side'];
+    if (ctx.flags['force-conflicts'] && !serverSide) throw new CliError('--force-conflicts only works with --server-side');
+    if (serverSide && parseDryRun(ctx.flags['dry-run']) === 'client') throw new CliError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
+    // Refused rather than done without pruning: a user asking for pruning must not get something else.
     if (ctx.flags.prune) throw new CliError(PRUNE_UNSUPPORTED);
+    if (serverSide) return applyServerSide(ctx);
     return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
       const unnamed = unnamedApplyError(info, object, source);
       if (unnamed) { fail(unnamed); return undefined; }
@@ -90,3 +111,25 @@ export const applyCommand = defineCommand({
     });
   },
 });
+
+/**
+ * applyServerSide is `apply --server-side`: each object sent as an apply patch, the server
+ * merging it and tracking field ownership; a conflict is kubectl's error with its hint.
+ */
+function applyServerSide(ctx: CommandContext & { flags: Record<string, unknown> }): number {
+  const fieldManager = (ctx.flags['field-manager'] as string | undefined) || SERVER_SIDE_FIELD_MANAGER;
+  return writeManifests(ctx as Parameters<typeof writeManifests>[0], 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
+    const unnamed = unnamedApplyError(info, object, source);
+    if (unnamed) { fail(unnamed); return undefined; }
+    try {
+      const r = cluster.api.serverSideApply(object, {
+        fieldManager, force: !!ctx.flags['force-conflicts'], dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io),
+      });
+      return { object: r.object, word: 'serverside-applied' };
+    } catch (e) {
+      if (e instanceof ApiError && e.reason === 'Conflict' && e.details.causes?.length) { fail(`error: ${e.message}\n${CONFLICT_HINT}`); return undefined; }
+      if (e instanceof ApiError) { fail(formatError(e).text); return undefined; }
+      throw e;
+    }
+  });
+}

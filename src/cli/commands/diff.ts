@@ -17,7 +17,7 @@ import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
 import { toYaml } from '../../yaml/write-yaml';
-import { FIELD_MANAGER } from './apply';
+import { FIELD_MANAGER, SERVER_SIDE_FIELD_MANAGER } from './apply';
 
 /** DIFF_ERROR_EXIT is the exit code for failures (diff's own 1 means "differences"). */
 export const DIFF_ERROR_EXIT = 2;
@@ -100,7 +100,11 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
         const p = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'strict');
         const ref = { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name ?? '' };
         const live = cluster.api.tryGet(ref);
-        const merged = cluster.api.apply(p.object, { fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: true }).object;
+        const manager = ctx.flags['field-manager'] || FIELD_MANAGER;
+        // --server-side diffs against a server-side dry-run apply, as "kubectl" unless --field-manager names another.
+        const merged = ctx.flags['server-side']
+          ? cluster.api.serverSideApply(p.object, { fieldManager: manager === FIELD_MANAGER ? SERVER_SIDE_FIELD_MANAGER : manager, force: !!ctx.flags['force-conflicts'], dryRun: true }).object
+          : cluster.api.apply(p.object, { fieldManager: manager, dryRun: true }).object;
         const l = live ? structuredClone(live) : undefined;
         const m = structuredClone(merged);
         maskSecrets(l, m);

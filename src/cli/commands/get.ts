@@ -48,6 +48,7 @@ export const GET_FLAGS = defineFlags([
   { name: 'no-headers', type: 'bool', default: false, help: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
   { name: 'sort-by', type: 'string', help: 'If non-empty, sort list types using this field specification.' },
   { name: 'ignore-not-found', type: 'bool', default: false, help: 'If the requested object does not exist the command will return exit code 0.' },
+  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
   { name: 'show-kind', type: 'bool', default: false, help: 'If present, list the resource type for the requested object(s).' },
   { name: 'watch', short: 'w', type: 'bool', default: false, help: 'After listing/getting the requested object, watch for changes.' },
   { name: 'watch-only', type: 'bool', default: false, help: 'Watch for changes to the requested object(s), without listing/getting first.' },
@@ -161,7 +162,7 @@ export const getCommand = defineCommand({
       const nonEmpty = groups.filter((g) => g.objects.length);
       if (nonEmpty.length) ctx.io.out(renderGetTable(nonEmpty, tableOpts));
     } else if (all.length || !named) {
-      ctx.io.out(output().printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers']));
+      ctx.io.out(output().printObjects(all, spec, named && all.length === 1 && requests.length === 1 && requests[0]!.names.length === 1, registry, !!ctx.flags['no-headers'], !!ctx.flags['show-managed-fields']));
     }
     for (const e of errors) ctx.io.err(`${e}\n`);
     if (!found && !errors.length && !named && (spec.kind === 'table' || spec.kind === 'wide') && !ctx.flags['ignore-not-found']) {

@@ -33,6 +33,7 @@ export const EDIT_FLAGS = defineFlags([
   { name: 'resource-version', type: 'string', help: 'If non-empty, the labels update will only succeed if this is the current resource-version for the object.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
   { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
   { name: 'field-selector', type: 'string', help: 'Selector (field query) to filter on.' },
 ]);

@@ -65,7 +65,7 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
   const print = (obj: KubeObject, t: Target, word: string | undefined, mode: typeof dryRun) => {
     if (o.typed && word === undefined) return;
     if (out?.kind === 'json' && o.typed) ctx.io.out(toJson(shape(obj), { sortKeys: false }));
-    else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry));
+    else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry, false, !!(ctx.flags as Record<string, unknown>)['show-managed-fields']));
     else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${dryRunSuffix(mode)}\n`);
   };
   for (const t of resolved.targets) {

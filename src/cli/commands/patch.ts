@@ -53,6 +53,7 @@ export const patchCommand = defineCommand({
     { name: 'local', type: 'bool', default: false, help: 'If true, patch will operate on the content of the file, not the server-side resource.' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
     { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+    { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
     { name: 'field-manager', type: 'string', default: 'kubectl-patch', help: 'Name of the manager used to track field ownership.' },
     { name: 'subresource', type: 'string', help: 'If specified, patch will operate on the subresource of the requested object.' },
   ],

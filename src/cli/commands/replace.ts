@@ -60,7 +60,7 @@ export const replaceCommand = defineCommand({
             return cluster.api.update(next, opts);
           });
         }
-        if (out) ctx.io.out(printObjects([result], out, true, registry));
+        if (out) ctx.io.out(printObjects([result], out, true, registry, false, !!ctx.flags['show-managed-fields']));
         else ctx.io.out(`${kindPrefix(info)}/${ref.name} ${MSG_REPLACED}${dryRunSuffix(dryRun)}\n`);
       } catch (e) {
         errors.push(serverError(e, 'replacing', source));

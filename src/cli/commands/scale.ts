@@ -36,6 +36,7 @@ export const scaleCommand = defineCommand({
     { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before giving up on a scale operation, zero means don\'t wait.' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
     { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+    { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
   ],
   run(ctx): number {
     durationFlag(ctx.flags.timeout, 'timeout'); // read as pflag would; scaling is immediate here
@@ -78,9 +79,10 @@ export const scaleCommand = defineCommand({
           }
           obj.spec = { ...obj.spec, replicas };
           if (dryRun === 'client') return obj;
-          return server.update(obj, { fieldManager: 'kubectl-scale', dryRun: dryRun === 'server', subresource: 'scale' });
+          // kubectl scale sends no fieldManager: kube-apiserver names the writer after the user agent's program, kubectl.
+          return server.update(obj, { fieldManager: 'kubectl', dryRun: dryRun === 'server', subresource: 'scale' });
         });
-        if (out) ctx.io.out(printObjects([result], out, true, registry));
+        if (out) ctx.io.out(printObjects([result], out, true, registry, false, !!ctx.flags['show-managed-fields']));
         else ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_SCALED}${dryRunSuffix(dryRun)}\n`);
       } catch (e) {
         if (e instanceof ApiError) errors.push(formatApiError(e));

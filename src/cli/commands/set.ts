@@ -59,6 +59,7 @@ const COMMON = defineFlags([
   { name: 'local', type: 'bool', default: false, help: 'If true, set will NOT contact api-server but run locally.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
   { name: 'field-manager', type: 'string', default: 'kubectl-set', help: 'Name of the manager used to track field ownership.' },
 ]);
 

@@ -6,6 +6,7 @@
  * snapshot after the cluster caught up; writes run in one write transaction that settles
  * after, as a CLI command's do.
  */
+import { load as loadYaml } from 'js-yaml';
 import type { KubeObject } from '../../api/meta';
 import { builtinRegistry, groupVersion, type ResourceInfo } from '../../api/registry';
 import { ApiError, badRequest } from '../../apiserver/errors';
@@ -43,9 +44,28 @@ const PATCH_TYPES: Readonly<Record<string, PatchKind>> = {
   'application/json-patch+json': 'json',
 };
 
-/** unsupportedMediaType is the 415 for a body the handler does not decode (server-side apply for now). */
+/** APPLY_PATCH is server-side apply's patch type. */
+const APPLY_PATCH = 'application/apply-patch+yaml';
+
+/** unsupportedMediaType is the 415 for a body the handler does not decode. */
 function unsupportedMediaType(type: string): ApiError {
-  return new ApiError('', 415, `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json (got ${type})`);
+  return new ApiError('', 415, `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, ${APPLY_PATCH}, application/strategic-merge-patch+json (got ${type})`);
+}
+
+/** parseApplyBody reads an apply patch: JSON (what kubectl sends) or YAML. */
+function parseApplyBody(text: string | undefined): KubeObject {
+  let v: unknown;
+  try {
+    v = JSON.parse(text ?? '');
+  } catch {
+    try {
+      v = loadYaml(text ?? '');
+    } catch (e) {
+      throw badRequest(`error decoding YAML: ${(e as Error).message}`);
+    }
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('error decoding YAML: the apply patch is not an object');
+  return v as KubeObject;
 }
 
 function resourceInfo(api: ApiServer, p: ResourcePath): ResourceInfo {
@@ -88,6 +108,17 @@ function defaultTypeMeta(obj: KubeObject, apiVersion: string, kind: string): Kub
   return obj;
 }
 
+/** writeOptions are a write request's options; its warnings go to warnings. */
+function writeOptions(r: ResourceRequest, warnings: string[]) {
+  return { fieldManager: fieldManager(r), dryRun: dryRun(r.query), fieldValidation: fieldValidation(r.query), warn: (t: string) => warnings.push(t), warnings };
+}
+
+/** invalidPatchOptions is the 422 for bad PatchOptions query parameters. */
+function invalidPatchOptions(field: string, detail: string): ApiError {
+  return new ApiError('Invalid', 422, `PatchOptions.meta.k8s.io "" is invalid: ${field}: ${detail}`,
+    { group: 'meta.k8s.io', kind: 'PatchOptions', causes: [{ field, message: detail }] });
+}
+
 /** afterKey says an object comes after a continue token's key, in the list's (namespace, name) order. */
 function afterKey(o: KubeObject, key: string, withNamespace: boolean): boolean {
   const [namespace, name] = withNamespace ? [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)] : [o.metadata.namespace ?? '', key];
@@ -107,7 +138,7 @@ export class ResourceHandler {
     const apiVersion = groupVersion(info.group, p.version);
     const ns = info.namespaced ? p.namespace : undefined;
     const ref = (name: string) => ({ kind: info.storageKind, namespace: ns, name });
-    const opts = () => ({ fieldManager: fieldManager(r), dryRun: dryRun(r.query), fieldValidation: fieldValidation(r.query), warn: (t: string) => warnings.push(t) });
+    const opts = () => writeOptions(r, warnings);
     const reply = (code: number, body: unknown): Reply => ({ code, body, warnings });
     if (p.subresource && !['status', 'scale'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
     if (p.subresource === 'scale' && !hasScale(info.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
@@ -142,8 +173,11 @@ export class ResourceHandler {
       }
       case 'PATCH': {
         if (!p.name) throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
-        const type = PATCH_TYPES[(r.contentType ?? '').split(';')[0]!.trim()];
+        const mediaType = (r.contentType ?? '').split(';')[0]!.trim();
+        if (mediaType === APPLY_PATCH && !p.subresource) return this.applyPatch(r, info, apiVersion, p.name, ns, opts());
+        const type = PATCH_TYPES[mediaType];
         if (!type) throw unsupportedMediaType(r.contentType ?? '');
+        if (r.query.has('force')) throw invalidPatchOptions('force', 'Forbidden: may not be specified for non-apply patch');
         const patch = parseBody(r.body);
         const o = opts();
         if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, (scale) => patched(scale, patch, type) as KubeObject));
@@ -175,6 +209,22 @@ export class ResourceHandler {
       default:
         throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
     }
+  }
+
+  /** applyPatch is server-side apply: 201 when it created the object, else 200. */
+  private applyPatch(r: ResourceRequest, info: ResourceInfo, apiVersion: string, name: string, ns: string | undefined, o: ReturnType<typeof writeOptions>): Reply {
+    const manager = r.query.get('fieldManager');
+    if (!manager) throw invalidPatchOptions('fieldManager', 'Required value: is required for apply patch');
+    const force = r.query.get('force');
+    if (force !== null && force !== 'true' && force !== 'false') throw badRequest(`strconv.ParseBool: parsing ${JSON.stringify(force)}: invalid syntax`);
+    const obj = parseApplyBody(r.body);
+    this.checkNamespace(obj, ns);
+    checkPatchedName(obj, name, ns);
+    if (obj.apiVersion !== apiVersion || info.kind !== obj.kind) {
+      throw badRequest(`the API version in the data (${obj.apiVersion}) does not match the expected API version (${apiVersion})`);
+    }
+    const { object, created } = this.cluster.write(() => this.api.serverSideApply(obj, { ...o, fieldManager: manager, force: force === 'true' }));
+    return { code: created && !o.dryRun ? 201 : 200, body: object, warnings: o.warnings };
   }
 
   private checkNamespace(obj: KubeObject, ns: string | undefined): void {

@@ -12,7 +12,7 @@ const CAUSE_TYPES: readonly (readonly [string, string])[] = [
 ];
 
 function cause(c: StatusCause): Record<string, string> {
-  const type = CAUSE_TYPES.find(([prefix]) => c.message.startsWith(prefix))?.[1] ?? 'FieldValueInvalid';
+  const type = c.reason ?? CAUSE_TYPES.find(([prefix]) => c.message.startsWith(prefix))?.[1] ?? 'FieldValueInvalid';
   return { reason: type, message: c.message, field: c.field };
 }
 

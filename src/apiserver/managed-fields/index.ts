@@ -1,0 +1,3 @@
+/** managed-fields: server-side apply and field ownership (metadata.managedFields). */
+export { applyConfiguration, recordUpdate, type Scope } from './managed-fields';
+export { managerName } from './manager-name';

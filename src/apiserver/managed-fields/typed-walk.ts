@@ -1,0 +1,216 @@
+/**
+ * typed-walk: structured-merge-diff's walks over an object and its type — the field set of an
+ * applied configuration (ToFieldSet), the comparison of two objects (Compare: added, modified,
+ * removed), the merge of an applied configuration into a live object (Merge) and the removal
+ * of paths (RemoveItems). The type is the strategic-merge schema (api/patch-meta.ts): a list
+ * with a patchMergeKey is an associative list keyed by it, a merge list without a key is a
+ * set, any other list is atomic; a few structs and maps marked atomic in the Go types are
+ * listed here by field name.
+ */
+import { deepEqual } from '../../api/deep-equal';
+import { lookupPatchMeta } from '../../api/patch-meta';
+import { FieldSet } from './field-set';
+
+/** ATOMIC_FIELDS are fields whose value is one unit (+structType=atomic / +mapType=atomic in the Go types). */
+const ATOMIC_FIELDS: ReadonlySet<string> = new Set([
+  'selector', 'nodeSelector', 'podSelector', 'namespaceSelector', 'labelSelector',
+  'secretKeyRef', 'configMapKeyRef', 'fieldRef', 'resourceFieldRef',
+]);
+
+/**
+ * LIST_MAP_KEYS are associative lists keyed by more fields than their patchMergeKey
+ * (+listMapKey in the Go types), with the defaults that fill a missing key.
+ */
+const LIST_MAP_KEYS: Readonly<Record<string, readonly string[]>> = {
+  'core/v1.Container.ports': ['containerPort', 'protocol'],
+  'core/v1.ServiceSpec.ports': ['port', 'protocol'],
+};
+const KEY_DEFAULTS: Readonly<Record<string, unknown>> = { protocol: 'TCP' };
+
+/** ALWAYS_PRESENT are the top-level structs every object has, if only empty. */
+const ALWAYS_PRESENT: ReadonlySet<string> = new Set(['f:metadata', 'f:spec', 'f:status']);
+
+type ListType = { type: 'atomic' } | { type: 'map'; keys: readonly string[] } | { type: 'set' };
+
+/** Shape is what the walks need to know about one field. */
+interface Shape { struct: string | undefined; atomic: boolean; list: ListType }
+
+const ROOT = (struct: string | undefined): Shape => ({ struct, atomic: false, list: { type: 'atomic' } });
+
+function shapeOf(parent: string | undefined, field: string): Shape {
+  const meta = lookupPatchMeta(parent, field);
+  const keys = parent ? LIST_MAP_KEYS[`${parent}.${field}`] : undefined;
+  const list: ListType = keys ? { type: 'map', keys }
+    : meta.mergeKey ? { type: 'map', keys: [meta.mergeKey] }
+      : meta.merge ? { type: 'set' } : { type: 'atomic' };
+  return { struct: meta.struct, atomic: ATOMIC_FIELDS.has(field), list };
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** itemElement is a list item's path element: `k:{…}` in an associative list, `v:…` in a set. */
+function itemElement(list: ListType, item: unknown, index: number): string {
+  if (list.type === 'set') return `v:${JSON.stringify(item)}`;
+  if (list.type === 'map' && isObj(item)) {
+    const key: Obj = {};
+    for (const k of [...list.keys].sort()) {
+      const v = item[k] ?? KEY_DEFAULTS[k];
+      if (v !== undefined) key[k] = v;
+    }
+    return `k:${JSON.stringify(key)}`;
+  }
+  return `i:${index}`;
+}
+
+/** toFieldSet is the set of fields an applied configuration sets. */
+export function toFieldSet(value: Obj, struct: string | undefined): FieldSet {
+  const set = new FieldSet();
+  fieldsOfMap(set, value, [], struct);
+  return set;
+}
+
+function fieldsOfMap(set: FieldSet, m: Obj, path: string[], struct: string | undefined): void {
+  for (const [k, v] of Object.entries(m)) {
+    const p = [...path, `f:${k}`];
+    if (v === null || (isObj(v) && Object.keys(v).length === 0)) set.insert(p);
+    fieldsOfValue(set, v, p, shapeOf(struct, k));
+  }
+}
+
+function fieldsOfValue(set: FieldSet, v: unknown, p: string[], shape: Shape): void {
+  if (Array.isArray(v)) {
+    if (shape.list.type === 'atomic') { set.insert(p); return; }
+    v.forEach((item, i) => {
+      const ip = [...p, itemElement(shape.list, item, i)];
+      if (shape.list.type === 'map' && isObj(item)) fieldsOfMap(set, item, ip, shape.struct);
+      set.insert(ip);
+    });
+  } else if (isObj(v)) {
+    if (shape.atomic) set.insert(p);
+    else fieldsOfMap(set, v, p, shape.struct);
+  } else {
+    set.insert(p);
+  }
+}
+
+/** Comparison is typed.Comparison: the paths added, changed (leaves) and removed between two objects. */
+export interface Comparison { added: FieldSet; modified: FieldSet; removed: FieldSet }
+
+/** compare compares two objects (or parts of them) of one type. */
+export function compare(lhs: Obj, rhs: Obj, struct: string | undefined): Comparison {
+  const c: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+  compareValues(c, lhs, rhs, [], ROOT(struct));
+  return c;
+}
+
+function compareValues(c: Comparison, l: unknown, r: unknown, p: string[], shape: Shape): void {
+  const structured = (isObj(l) || isObj(r)) && !shape.atomic && (l === undefined || isObj(l)) && (r === undefined || isObj(r));
+  const listed = (Array.isArray(l) || Array.isArray(r)) && shape.list.type !== 'atomic' && (l === undefined || Array.isArray(l)) && (r === undefined || Array.isArray(r));
+  if (structured) {
+    const lm = (l ?? {}) as Obj;
+    const rm = (r ?? {}) as Obj;
+    for (const k of new Set([...Object.keys(lm), ...Object.keys(rm)])) {
+      compareValues(c, lm[k], rm[k], [...p, `f:${k}`], shapeOf(shape.struct, k));
+    }
+  } else if (listed) {
+    const li = indexItems(shape.list, (l ?? []) as unknown[]);
+    const ri = indexItems(shape.list, (r ?? []) as unknown[]);
+    const itemShape: Shape = { struct: shape.struct, atomic: shape.list.type === 'set', list: { type: 'atomic' } };
+    for (const e of new Set([...li.keys(), ...ri.keys()])) compareValues(c, li.get(e), ri.get(e), [...p, e], itemShape);
+  } else {
+    if (!p.length) return;
+    if (l === undefined && r !== undefined) c.added.insert(p);
+    else if (r === undefined && l !== undefined) c.removed.insert(p);
+    else if (!deepEqual(l, r)) c.modified.insert(p);
+    return;
+  }
+  // metadata, spec and status are Go structs present (if empty) in every object: never added or removed themselves.
+  if (!p.length || (p.length === 1 && ALWAYS_PRESENT.has(p[0]!))) return;
+  if (l === undefined) c.added.insert(p);
+  else if (r === undefined) c.removed.insert(p);
+}
+
+function indexItems(list: ListType, items: unknown[]): Map<string, unknown> {
+  const m = new Map<string, unknown>();
+  items.forEach((item, i) => m.set(itemElement(list, item, i), item));
+  return m;
+}
+
+/** merge merges an applied configuration into the live object: the configuration's values win, maps and keyed lists merge. */
+export function merge(live: Obj, config: Obj, struct: string | undefined): Obj {
+  return mergeValues(live, config, ROOT(struct)) as Obj;
+}
+
+function mergeValues(l: unknown, r: unknown, shape: Shape): unknown {
+  if (r === undefined) return l;
+  if (l === undefined) return structuredClone(r);
+  if (isObj(l) && isObj(r) && !shape.atomic) {
+    const out: Obj = { ...l };
+    for (const [k, v] of Object.entries(r)) out[k] = mergeValues(l[k], v, shapeOf(shape.struct, k));
+    return out;
+  }
+  if (Array.isArray(l) && Array.isArray(r) && shape.list.type !== 'atomic') return mergeLists(l, r, shape);
+  return structuredClone(r);
+}
+
+/**
+ * mergeLists keeps the live order, puts each applied item where it is live (applied items
+ * not live yet go before the next item both share, or at the end), merging items both hold.
+ */
+function mergeLists(l: unknown[], r: unknown[], shape: Shape): unknown[] {
+  const itemShape: Shape = { struct: shape.struct, atomic: shape.list.type === 'set', list: { type: 'atomic' } };
+  const le = l.map((item, i) => itemElement(shape.list, item, i));
+  const re = r.map((item, i) => itemElement(shape.list, item, i));
+  const liveAt = new Map(le.map((e, i) => [e, i]));
+  const applied = new Map(re.map((e, i) => [e, r[i]]));
+  const out: unknown[] = [];
+  const emitted = new Set<string>();
+  let ri = 0;
+  for (let i = 0; i < l.length; i++) {
+    const e = le[i]!;
+    if (applied.has(e)) {
+      // Applied items that are new go in before this shared one, in their applied order.
+      while (ri < re.length && re[ri] !== e) {
+        const ne = re[ri]!;
+        if (!liveAt.has(ne) && !emitted.has(ne)) { out.push(structuredClone(r[ri])); emitted.add(ne); }
+        ri++;
+      }
+      ri++;
+      out.push(mergeValues(l[i], applied.get(e), itemShape));
+    } else {
+      out.push(l[i]);
+    }
+    emitted.add(e);
+  }
+  for (; ri < re.length; ri++) {
+    const ne = re[ri]!;
+    if (!emitted.has(ne)) { out.push(structuredClone(r[ri])); emitted.add(ne); }
+  }
+  return out;
+}
+
+/** removePath removes the value at path (a field, a keyed item or a set value) from obj, in place. */
+export function removePath(obj: Obj, path: readonly string[], struct: string | undefined): void {
+  let node: unknown = obj;
+  let shape = ROOT(struct);
+  for (let i = 0; i < path.length; i++) {
+    const e = path[i]!;
+    const last = i === path.length - 1;
+    if (e.startsWith('f:')) {
+      if (!isObj(node)) return;
+      const k = e.slice(2);
+      if (last) { delete node[k]; return; }
+      shape = shapeOf(shape.struct, k);
+      node = node[k];
+    } else {
+      if (!Array.isArray(node)) return;
+      const list = node;
+      const at = list.findIndex((item, j) => itemElement(shape.list, item, j) === e);
+      if (at < 0) return;
+      if (last) { list.splice(at, 1); return; }
+      node = list[at];
+      shape = { struct: shape.struct, atomic: false, list: { type: 'atomic' } };
+    }
+  }
+}
