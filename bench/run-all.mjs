@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * run-all: every benchmark in sequence (T1, T2, T5, T6, T10, T8, T7 keeping its cluster, T9,
- * T4, T3 and M7 on it, M6), then a table of all verdicts, naming the targets no bench measured. --quick uses few rounds and the tenth-size T7; other
+ * run-all: every benchmark in sequence (T1, T2, T5, T6, T10, T8, T7 keeping its cluster, T9
+ * and T4 on it), then a table of all verdicts, naming the targets no bench measured. --quick uses few rounds and the tenth-size T7; other
  * flags (--floors DIR, --rounds N) pass through. Builds once.
  * Usage: node bench/run-all.mjs [--quick] [--floors DIR] [--skip t7,t9]
  */
@@ -42,6 +42,7 @@ run('t8', 'scheduler-throughput.mjs');
 run('t7', 't7-scale.mjs', ['--keep']);
 run('t9', 't9-idle-tick.mjs', t7home ? ['--home', t7home] : []);
 run('t4', 't4-list-all.mjs', t7home ? ['--home', t7home] : []);
+// T3 and M7 use T7's cluster too (T3 adds a namespace of 100 pods to it); M6 needs none.
 run('t3', 't3-namespaced-get.mjs', t7home ? ['--home', t7home] : []);
 run('m7', 'm7-state-bytes.mjs', t7home ? ['--home', t7home] : []);
 run('m6', 'm6-hostile-yaml.mjs');
