@@ -43,6 +43,10 @@ run('t8', 'scheduler-throughput.mjs');
 run('t7', 't7-scale.mjs', ['--keep']);
 run('t9', 't9-idle-tick.mjs', t7home ? ['--home', t7home] : []);
 run('t4', 't4-list-all.mjs', t7home ? ['--home', t7home] : []);
+// T3 and M7 use T7's cluster too (T3 adds a namespace of 100 pods to it); M6 needs none.
+run('t3', 't3-namespaced-get.mjs', t7home ? ['--home', t7home] : []);
+run('m7', 'm7-state-bytes.mjs', t7home ? ['--home', t7home] : []);
+run('m6', 'm6-hostile-yaml.mjs');
 if (t7home) removeHome(t7home);
 
 console.log('\n== summary');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * startup-ab: T1, T2, M1 and M2 for two builds side by side in one interleaved run — this
+ * startup-ab: T1, T2, T9's idle tick, M1 and M2 for two builds side by side in one interleaved run — this
  * tree ("after") and another built tree ("before", e.g. `git worktree add /tmp/before REV`
  * then `node scripts/build.mjs` there) — so a change to the build or start-up path is judged
  * against its predecessor on the same loaded machine. Times and peak RSS are reported as
@@ -44,6 +44,8 @@ const commands = (label) => [
   ['T1', 'argument error', ['get', 'pods', '--no-such-flag'], [1]],
   ['T2', 'get pods (100)', ['get', 'pods'], [0]],
   ['T2', 'describe pod', ['describe', 'pod', homes[label].pod], [0]],
+  ['T9', 'tick 1s (idle)', ['tick', '1s'], [0]],
+  ['T9', 'tick 1h (idle)', ['tick', '1h'], [0]],
 ];
 const suite = [{ name: "node -e ''", cmd: [node, '-e', ''] }];
 for (const label of Object.keys(builds)) {

@@ -30,10 +30,8 @@ import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../api/metrics-api';
 import { leaseFor } from './leases';
 import { convertToVersion, CONVERTED_KINDS, toStorageVersion } from './conversion/convert';
-import { HpaAnnotationError } from './conversion/hpa-v1';
 import { VIRTUAL_RESOURCES } from './virtual-resources';
 import { applyObject, type ApplyHost } from './apply';
-import { evictPod } from './evict';
 import { EventRecorder } from './record-event';
 import type { StatusCause } from './errors';
 
@@ -234,7 +232,8 @@ export class ApiServer implements ApiClient {
     try {
       return toStorageVersion(obj, info);
     } catch (e) {
-      if (e instanceof HpaAnnotationError) throw badRequest(e.message);
+      // Only autoscaling/v1 is converted, so its module is loaded by now.
+      if (e instanceof (require('./conversion/hpa-v1') as typeof import('./conversion/hpa-v1')).HpaAnnotationError) throw badRequest(e.message);
       throw e;
     }
   }
@@ -711,6 +710,7 @@ export class ApiServer implements ApiClient {
 
   /** evict is the pods/eviction subresource (evict.ts). */
   evict(podRef: ObjectRef, o: DeleteOptions): KubeObject {
+    const { evictPod } = require('./evict') as typeof import('./evict'); // evictions are rare: not loaded by every start
     return evictPod({ api: this, clock: this.clock, transaction: (fn) => this.store.transaction(fn) }, podRef, o);
   }
 

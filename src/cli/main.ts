@@ -12,7 +12,7 @@ import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
 import type { FlagValues, GlobalFlagValues, ParsedArgs } from './flags';
-import { isOwnVerb } from './own-verb';
+import { isOwnVerb, plainArgv } from './own-verb';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, checkClusterName, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
 import { openCluster, type Cluster } from '../cluster/cluster';
@@ -117,8 +117,13 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       };
       return ctx;
     };
-    // kubemu's own verbs parse with yargs, loaded only now (kubectl's verbs never pay for it).
-    if (isOwnVerb(command)) return (require('./own-verb-runner') as typeof import('./own-verb-runner')).runOwnVerb(command, argv, cmdIO.out, contextFor);
+    if (isOwnVerb(command)) {
+      // A plain command line (`tick 1h`) needs no parser; others parse with yargs, loaded only
+      // now (kubectl's verbs never pay for it).
+      const plain = plainArgv(command, argv);
+      if (plain) return plain.run(contextFor({ flags: plain.flags as ParsedArgs['flags'], set: plain.set, args: plain.args, argsLenAtDash: -1 }));
+      return (require('./own-verb-runner') as typeof import('./own-verb-runner')).runOwnVerb(command, argv, cmdIO.out, contextFor);
+    }
     return command.run(contextFor(r.parsed));
   } catch (e) {
     progress?.end(); // the error goes on a line of its own

@@ -8,7 +8,7 @@ import yargs, { type Argv, type Options } from 'yargs';
 import type { CommandContext } from './command';
 import { CliError } from './errors';
 import { GLOBAL_FLAGS, type FlagDef, type ParsedArgs } from './flags';
-import { HOST, toModule, wordOf, type OwnCommand, type OwnVerbCommand, type OwnVerbHost } from './own-verb';
+import { HOST, explicitFlags, toModule, wordOf, type OwnCommand, type OwnVerbCommand, type OwnVerbHost } from './own-verb';
 
 /** HELP_WIDTH: help is not wrapped to the terminal, so it is the same everywhere and long descriptions stay whole lines (as kubectl prints them). */
 const HELP_WIDTH = null;
@@ -118,20 +118,4 @@ function notANumber(parsed: Record<string, unknown>, argv: readonly string[]): v
     const raw = i < 0 ? '' : argv[i]!.includes('=') ? argv[i]!.slice(argv[i]!.indexOf('=') + 1) : argv[i + 1] ?? '';
     throw new CliError(`invalid argument "${raw}" for "--${name}" flag: strconv.ParseInt: parsing "${raw}": invalid syntax`);
   }
-}
-
-/** explicitFlags names the flags typed on the command line (CommandContext.set), by long name. */
-function explicitFlags(argv: readonly string[]): Set<string> {
-  const set = new Set<string>();
-  for (const a of argv) {
-    if (a === '--') break;
-    if (a.startsWith('--')) set.add(a.slice(2).split('=')[0]!);
-    else if (a.startsWith('-') && a.length > 1) {
-      for (const c of a.slice(1)) {
-        const g = GLOBAL_FLAGS.find((f) => f.short === c);
-        if (g) set.add(g.name);
-      }
-    }
-  }
-  return set;
 }

@@ -9,6 +9,7 @@
 import type { Argv, CommandModule, InferredOptionTypes, Options } from 'yargs';
 import type { Command, CommandContext } from './command';
 import { CliError } from './errors';
+import { GLOBAL_FLAGS } from './flags';
 
 /** OPTIONS_HINT ends every help text, as kubectl's does. */
 export const OPTIONS_HINT = 'Use "kubemu options" for a list of global command-line options (applies to all commands).';
@@ -32,6 +33,11 @@ export interface OwnLeaf<O extends Record<string, Options> = Record<string, Opti
   readonly examples?: readonly Example[];
   /** hidden keeps the command out of help (an old spelling). */
   readonly hidden?: boolean;
+  /**
+   * plain lets a command line of only the declared positionals and boolean switches skip
+   * yargs (plainArgv): for verbs run in loops, where loading yargs is most of their start-up.
+   */
+  readonly plain?: boolean;
   run(ctx: CommandContext, opts: InferredOptionTypes<O>): number;
 }
 
@@ -124,4 +130,72 @@ export function ownVerb(tree: OwnCommand, opts: { usageExitCode?: number } = {})
 /** isOwnVerb tells an own verb's registry entry from a kubectl verb's. */
 export function isOwnVerb(c: Command): c is OwnVerbCommand {
   return (c as Partial<OwnVerbCommand>).ownVerb === true;
+}
+
+/** PlainRun is an own verb's command line read without yargs: run it with the CommandContext built from flags. */
+export interface PlainRun {
+  readonly args: string[];
+  readonly flags: Record<string, unknown>;
+  readonly set: Set<string>;
+  run(ctx: CommandContext): number;
+}
+
+/** SWITCH_KEYS are the option settings plainArgv knows yargs does nothing more with than it does. */
+const SWITCH_KEYS = new Set(['type', 'alias', 'default', 'describe']);
+
+/**
+ * plainArgv reads argv without yargs when yargs would read it the same way and accept it: a
+ * `plain` leaf's word, its declared positionals (none that yargs would turn into a number or
+ * a boolean) and its boolean switches, each at most once. Anything else — help, global flags,
+ * `--`, values, mistakes — returns undefined and goes to yargs, which words the errors.
+ */
+export function plainArgv(verb: OwnVerbCommand, argv: readonly string[]): PlainRun | undefined {
+  const leaf = verb.tree();
+  if (isGroup(leaf) || !leaf.plain || argv[0] !== wordOf(leaf)) return undefined;
+  const declared = leaf.command.split(' ').slice(1);
+  if (declared.some((t) => t.includes('..'))) return undefined;
+  const positionals = positionalsOf(leaf.command);
+  const required = declared.filter((t) => t.startsWith('<')).length;
+  const switches = new Map<string, string>(); // typed spelling -> option name
+  const opts: Record<string, unknown> = {};
+  for (const [name, o] of Object.entries(leaf.options ?? {}) as [string, Options][]) {
+    if (o.type !== 'boolean' || Object.keys(o).some((k) => !SWITCH_KEYS.has(k))) return undefined;
+    const aliases = ([] as string[]).concat(o.alias ?? []);
+    for (const n of [name, ...aliases]) {
+      switches.set(n.length === 1 ? `-${n}` : `--${n}`, name);
+      if (o.default !== undefined) opts[n] = o.default;
+    }
+  }
+  const values: string[] = [];
+  const seen = new Set<string>();
+  for (const a of argv.slice(1)) {
+    if (a.startsWith('-')) {
+      const name = switches.get(a);
+      if (!name || seen.has(name)) return undefined;
+      seen.add(name);
+      for (const [spelling, n] of switches) if (n === name) opts[spelling.replace(/^--?/, '')] = true;
+    } else if (a === '' || !Number.isNaN(Number(a)) || a === 'true' || a === 'false') {
+      return undefined; // yargs reads these as numbers or booleans
+    } else values.push(a);
+  }
+  if (values.length < required || values.length > positionals.length) return undefined;
+  positionals.forEach((p, i) => { if (i < values.length) opts[p] = values[i]; });
+  const flags = { ...opts, _: [wordOf(leaf)], $0: 'kubemu' };
+  return { args: values, flags, set: explicitFlags(argv), run: (ctx) => leaf.run(ctx, flags as never) };
+}
+
+/** explicitFlags names the flags typed on the command line (CommandContext.set), by long name. */
+export function explicitFlags(argv: readonly string[]): Set<string> {
+  const set = new Set<string>();
+  for (const a of argv) {
+    if (a === '--') break;
+    if (a.startsWith('--')) set.add(a.slice(2).split('=')[0]!);
+    else if (a.startsWith('-') && a.length > 1) {
+      for (const c of a.slice(1)) {
+        const g = GLOBAL_FLAGS.find((f) => f.short === c);
+        if (g) set.add(g.name);
+      }
+    }
+  }
+  return set;
 }

@@ -8,7 +8,6 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix, type ResourceInfo } from '../api/registry';
 import { byteOrder } from './columns/cells';
 import { tableDefFor, type Column } from './columns/index';
-import { customResourceTable } from './columns/custom-resource-columns';
 import { TabbedRows } from './table';
 
 /** NAMESPACE_HEADER is the header of the column -A adds in front of namespaced tables. */
@@ -56,7 +55,8 @@ export function labelColumnHeader(key: string): string {
 
 /** tableDefOf is a resource's printer: a custom resource's additionalPrinterColumns, else its kind's. */
 function tableDefOf(info: ResourceInfo): ReturnType<typeof tableDefFor> {
-  return info.printerColumns ? customResourceTable(info.printerColumns) : tableDefFor(info.kind);
+  // A CRD's printer columns are JSONPaths: their module (and JSONPath's) loads only for such a kind.
+  return info.printerColumns ? (require('./columns/custom-resource-columns') as typeof import('./columns/custom-resource-columns')).customResourceTable(info.printerColumns) : tableDefFor(info.kind);
 }
 
 function visibleColumns(info: ResourceInfo, opts: GetTableOptions): { columns: Column[]; indexes: number[] } {

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_STREAM_DOCUMENTS, readBoundedFd, readBoundedText } from './read-bounded';
+import { MAX_STREAM_DOCUMENTS, readBounded, readBoundedFd, readBoundedText } from './read-bounded';
 import { MAX_DOCUMENT_BYTES } from './read-manifests';
 
 const CM = (name: string, data = ''): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${data}`;
@@ -47,5 +47,24 @@ describe('readBounded: a manifest stream read within bounds', () => {
   it('stops an endless stream of empty documents', () => {
     const r = readBoundedText('---\n'.repeat(MAX_STREAM_DOCUMENTS + 10));
     expect(r.stop).toBe('stream-too-long');
+  });
+
+  it('finds the same boundaries whatever the chunks (lines are skipped to their end)', () => {
+    const long = `data:\n${'  k: v\n'.repeat(MAX_DOCUMENT_BYTES / 7 + 20_000)}`;
+    const texts = [
+      `${CM('a')}---\n${CM('b', long)}---\n${CM('c')}`,
+      `${CM('a')}\n--- \n${CM('b')}----\n${CM('c', long)}`,
+      `${CM('a')}---\n---\n${CM('b', `data:\n  x: "${'a'.repeat(MAX_DOCUMENT_BYTES + 70_000)}"\n`)}`,
+    ];
+    for (const text of texts) {
+      const bytes = Buffer.from(text, 'utf8');
+      const whole = readBoundedText(text);
+      expect(whole.stop).toBe('document-too-large');
+      for (const size of [997, 4093, 65_536]) {
+        let at = 0;
+        const r = readBounded(() => (at < bytes.length ? bytes.subarray(at, (at += size)) : undefined));
+        expect(r).toEqual(whole);
+      }
+    }
   });
 });

@@ -78,6 +78,16 @@ class BoundaryScanner {
   /** feed scans one chunk; it returns true when the open document passed the bound. */
   feed(chunk: Uint8Array): boolean {
     for (let i = 0; i < chunk.length; i++, this.offset++) {
+      if (this.mode === 'yaml' && this.col >= 3) {
+        // Only a line's first bytes can begin a document: jump to the line's end (memchr, not
+        // a byte at a time — a 100 MB one-document file is refused after its first 3 MiB).
+        const lf = chunk.indexOf(LF, i);
+        const end = lf < 0 ? chunk.length : lf;
+        this.offset += end - i;
+        i = end;
+        if (this.offset - 1 - this.docStart > STOP_AFTER) return true;
+        if (i === chunk.length) return false;
+      }
       const b = chunk[i]!;
       if (this.mode === 'unknown') {
         // A UTF-8 byte order mark counts as space, as it does for GuessJSONStream.
@@ -138,8 +148,11 @@ export function readBounded(next: () => Uint8Array | undefined): BoundedText {
   return { text: Buffer.concat(chunks).toString('utf8'), index: 0 };
 }
 
+// cut keeps the documents before the one refused: only their bytes are copied.
 function cut(chunks: Uint8Array[], end: number, stop: BoundedStop, index: number): BoundedText {
-  return { text: Buffer.concat(chunks).subarray(0, end).toString('utf8'), stop, index };
+  const kept: Uint8Array[] = [];
+  for (let at = 0, k = 0; at < end; at += chunks[k]!.length, k++) kept.push(chunks[k]!.subarray(0, end - at));
+  return { text: Buffer.concat(kept).toString('utf8'), stop, index };
 }
 
 /** readBoundedFd reads an open file descriptor (a file, a device, a pipe) within the bounds. */

@@ -44,9 +44,11 @@ describe('start-up loads only what the command uses', () => {
     for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER, KUBELET_SHELL, YARGS, CLI_TABLE, SERVE, SERVER]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
   });
 
-  it('an own verb loads yargs, its help too; kubectl verbs never do', () => {
+  it('an own verb loads yargs, its help too, but not a plain tick; kubectl verbs never do', () => {
     expect(loadedBy(['cluster', 'list']).some((t) => t.includes(YARGS))).toBe(true);
     expect(loadedBy(['tick', '--help']).some((t) => t.includes(YARGS))).toBe(true);
+    // A plain tick (run in loops) reads its command line without yargs.
+    expect(loadedBy(['tick', '1s', '-q']).some((t) => t.includes(YARGS))).toBe(false);
     expect(loadedBy(['scale', 'deployment/web', '--replicas=5']).some((t) => t.includes(YARGS) || t.includes(CLI_TABLE))).toBe(false);
   });
 

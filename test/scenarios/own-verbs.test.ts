@@ -51,6 +51,9 @@ describe('own verbs on yargs', () => {
     expect(home.run('--cluster other tick 1s').stdout).toBe('2026-01-01T00:05:00Z -> 2026-01-01T00:05:01Z: no events\n');
     expect(home.run('tick 2s --cluster=other').stdout).toBe('2026-01-01T00:05:01Z -> 2026-01-01T00:05:03Z: no events\n');
     expect(home.run('tick 1s').stdout).toBe('2026-01-01T00:05:00Z -> 2026-01-01T00:05:01Z: no events\n');
+    expect(home.run('tick 1s -q')).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(home.run('tick --quiet 1s')).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(home.run('tick 1s').stdout).toBe('2026-01-01T00:05:03Z -> 2026-01-01T00:05:04Z: no events\n');
     expect(home.run('why pod/x -n kube-system').stderr).toBe('Error from server (NotFound): pods "x" not found\n');
     expect(home.run('--cluster nope node stop worker01').stderr).toBe("error: cluster \"nope\" does not exist; create it with 'kubemu cluster create nope'\n");
   });

@@ -11,7 +11,6 @@ import type { ResourceInfo } from '../../api/registry';
 import type { ApiServer } from '../apiserver';
 import type { WriteOptions } from '../client';
 import { type Attributes, forbiddenError } from './attributes';
-import { confirmNoEscalation } from './escalation';
 import { RbacAuthorizer } from './rbac-authorizer';
 import { isSuperUser, type UserInfo } from './user-info';
 
@@ -71,6 +70,8 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
   const guard = (obj: KubeObject, r: ResourceInfo | undefined): void => {
     if (r?.group !== 'rbac.authorization.k8s.io') return;
     const resource = r.resource as 'roles' | 'clusterroles' | 'rolebindings' | 'clusterrolebindings';
+    // Loaded on an RBAC write only: reads never need it.
+    const { confirmNoEscalation } = require('./escalation') as typeof import('./escalation');
     confirmNoEscalation(rbac, roles, user, { obj, resource, namespace: nsOf(obj, r) ?? '' });
   };
   const writeVerb = (o: WriteOptions) => (o.fieldManager === REPLACE_FIELD_MANAGER ? 'update' : 'patch');

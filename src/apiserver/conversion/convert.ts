@@ -7,7 +7,9 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { groupVersion, type ResourceInfo } from '../../api/registry';
-import { dropRoundTripAnnotations, hpaToV1, hpaToV2 } from './hpa-v1';
+
+/** hpaV1 is autoscaling/v1's conversion, loaded when an HPA is converted (not by every start). */
+const hpaV1 = () => require('./hpa-v1') as typeof import('./hpa-v1');
 
 /** Conversion is one kind's functions: hub (storage version) to and from each other version. */
 interface Conversion {
@@ -19,7 +21,10 @@ interface Conversion {
 /** CONVERSIONS maps "group/Kind" to its conversion; every multi-version built-in kind has one. */
 const CONVERSIONS: ReadonlyMap<string, Conversion> = new Map([
   // v2 drops the v1 round-trip annotations both ways (pkg/apis/autoscaling/v2/conversion.go).
-  ['autoscaling/HorizontalPodAutoscaler', { normalize: dropRoundTripAnnotations, spokes: { v1: { toHub: hpaToV2, fromHub: hpaToV1 } } }],
+  ['autoscaling/HorizontalPodAutoscaler', {
+    normalize: (o) => hpaV1().dropRoundTripAnnotations(o),
+    spokes: { v1: { toHub: (o) => hpaV1().hpaToV2(o), fromHub: (o) => hpaV1().hpaToV1(o) } },
+  }],
 ]);
 
 /** CONVERTED_KINDS are the storage kinds whose reads and writes may need a conversion. */

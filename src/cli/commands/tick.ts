@@ -71,6 +71,7 @@ export const tickCommand = ownVerb(leaf({
   command: 'tick <duration>',
   describe: 'Advance the cluster\'s simulated clock (kubemu)',
   options: { quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing.' } },
+  plain: true, // ticks run in loops: `tick 1h` starts without yargs
   examples: [
     ['$0 tick 30s', 'fire every timer due in the next 30 simulated seconds'],
     ['$0 tick 1h30m -q', 'move an hour and a half on, printing nothing'],
