@@ -6,95 +6,13 @@
  * kubemu: the common options only (see each applet); sed and awk understand the one-liners
  * tasks use, not the whole languages.
  */
+import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, toRegExp } from './applet-io';
+import { grep } from './shell-grep';
 
-/** AppletIO is what an applet sees: files, its stdin, its output streams and the work budget. */
-export interface AppletIO {
-  read(path: string): string | undefined;
-  /** stdin is the piped input, or undefined when there is none (the applet would wait forever). */
-  stdin(): string | undefined;
-  out(line: string): void;
-  err(line: string): void;
-  step(n?: number): void;
-}
-
-/** WAITS is an applet's answer when it would wait for input forever. */
-export const WAITS = 'waits';
+export { WAITS, toRegExp, type AppletIO } from './applet-io';
 
 /** TEXT_APPLETS are the applets this file runs. */
 export const TEXT_APPLETS = new Set(['head', 'tail', 'grep', 'wc', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk']);
-
-function linesOf(text: string): string[] {
-  const l = text.split('\n');
-  if (l[l.length - 1] === '') l.pop();
-  return l;
-}
-
-/** inputs reads the named files (or stdin): [name, lines] per readable source; errors are reported. */
-function inputs(name: string, files: string[], io: AppletIO, cantOpen: (p: string) => string): { sources: [string, string[]][]; failed: boolean } | typeof WAITS {
-  if (!files.length || (files.length === 1 && files[0] === '-')) {
-    const s = io.stdin();
-    if (s === undefined) return WAITS;
-    const lines = linesOf(s);
-    io.step(lines.length);
-    return { sources: [['-', lines]], failed: false };
-  }
-  const sources: [string, string[]][] = [];
-  let failed = false;
-  for (const p of files) {
-    const c = io.read(p);
-    if (c === undefined) { io.err(`${name}: ${cantOpen(p)}`); failed = true; continue; }
-    const lines = linesOf(c);
-    io.step(lines.length);
-    sources.push([p, lines]);
-  }
-  return { sources, failed };
-}
-
-/** NESTED_QUANTIFIER spots patterns like (a+)+ whose matching can take exponential time. */
-const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)[+*{]/;
-
-const openMsg = (p: string) => `can't open '${p}': No such file or directory`;
-
-/** parseOpts splits argv into single-letter flags (with values for `withValue`) and operands. */
-function parseOpts(args: string[], withValue: string): { flags: Map<string, string>; rest: string[] } {
-  const flags = new Map<string, string>();
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') { rest.push(...args.slice(i + 1)); break; }
-    if (!a.startsWith('-') || a === '-') { rest.push(a); continue; }
-    if (/^-\d+$/.test(a)) { flags.set('n', a.slice(1)); continue; }
-    for (let k = 1; k < a.length; k++) {
-      const c = a[k]!;
-      if (withValue.includes(c)) { flags.set(c, a.slice(k + 1) || (args[++i] ?? '')); break; }
-      flags.set(c, '');
-    }
-  }
-  return { flags, rest };
-}
-
-/**
- * toRegExp turns a busybox regex (basic unless extended) into a JS RegExp; undefined when invalid.
- * kubemu: a nested quantifier such as (a+)+ is refused as invalid: a backtracking engine could
- * take exponential time on it, and a command must stay bounded work.
- */
-export function toRegExp(pattern: string, extended: boolean, flags: string): RegExp | undefined {
-  if (NESTED_QUANTIFIER.test(pattern.replace(/\\([(){}|+?])/g, '$1'))) return undefined;
-  let src = pattern;
-  if (!extended) {
-    // BRE: \( \) \{ \} \| \+ \? are operators; bare ( ) { } | + ? are literal.
-    src = pattern.replace(/\\([(){}|+?])|([(){}|+?])/g, (_m, esc: string | undefined, lit: string | undefined) => (esc ? esc : `\\${lit}`));
-  }
-  try { return new RegExp(src, flags); } catch { return undefined; }
-}
-
-
-/** safeTest matches a line, refusing lines long enough for a nested quantifier to blow up. */
-function safeTest(re: RegExp, line: string, nested: boolean): boolean {
-  if (nested && line.length > 24) return false;
-  re.lastIndex = 0;
-  return re.test(line);
-}
 
 function head(args: string[], io: AppletIO, tail: boolean): number | typeof WAITS {
   const name = tail ? 'tail' : 'head';
@@ -119,37 +37,6 @@ function head(args: string[], io: AppletIO, tail: boolean): number | typeof WAIT
     for (const l of pick) io.out(l);
   });
   return got.failed ? 1 : 0;
-}
-
-function grep(args: string[], io: AppletIO): number | typeof WAITS {
-  const { flags, rest } = parseOpts(args, 'e');
-  const pattern = flags.has('e') ? flags.get('e')! : rest.shift();
-  if (pattern === undefined) { io.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.'); return 2; }
-  const extended = flags.has('E');
-  const re = flags.has('F') ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags.has('i') ? 'i' : '')
-    : toRegExp(pattern, extended, flags.has('i') ? 'i' : '');
-  if (!re) { io.err(`grep: bad regex '${pattern}'`); return 2; }
-  const nested = NESTED_QUANTIFIER.test(pattern);
-  const got = inputs('grep', rest, io, (p) => `${p}: No such file or directory`);
-  if (got === WAITS) return WAITS;
-  let matched = false;
-  const many = got.sources.length > 1;
-  for (const [file, lines] of got.sources) {
-    let count = 0;
-    lines.forEach((line, k) => {
-      io.step();
-      const hit = safeTest(re, line, nested) !== flags.has('v');
-      if (!hit) return;
-      matched = true;
-      count++;
-      if (flags.has('c') || flags.has('q') || flags.has('l')) return;
-      io.out(`${many ? `${file}:` : ''}${flags.has('n') ? `${k + 1}:` : ''}${line}`);
-    });
-    if (flags.has('c')) io.out(`${many ? `${file}:` : ''}${count}`);
-    if (flags.has('l') && count) io.out(file === '-' ? '(standard input)' : file);
-  }
-  if (got.failed && !flags.has('s')) return 2;
-  return matched ? 0 : 1;
 }
 
 function wc(args: string[], io: AppletIO): number | typeof WAITS {
