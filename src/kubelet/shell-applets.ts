@@ -8,6 +8,7 @@
  */
 import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, toRegExp } from './applet-io';
 import { grep } from './shell-grep';
+import { sed } from './shell-sed';
 
 export { WAITS, toRegExp, type AppletIO } from './applet-io';
 
@@ -173,81 +174,6 @@ function tr(args: string[], io: AppletIO): number | typeof WAITS {
   if (lines[lines.length - 1] === '') lines.pop();
   for (const l of lines) io.out(l);
   return 0;
-}
-
-interface SedCmd { addr?: { line?: number; last?: boolean; re?: RegExp }; op: string; re?: RegExp; repl?: string; global?: boolean; print?: boolean }
-
-/** parseSed reads the `s/a/b/g`, `Np`, `/re/p`, `/re/d`, `$p` … commands of a script. */
-function parseSed(script: string): SedCmd[] | string {
-  const cmds: SedCmd[] = [];
-  let i = 0;
-  const s = script;
-  while (i < s.length) {
-    while (s[i] === ';' || s[i] === ' ' || s[i] === '\n') i++;
-    if (i >= s.length) break;
-    const cmd: SedCmd = { op: '' };
-    const num = /^\d+/.exec(s.slice(i));
-    if (num) { cmd.addr = { line: Number(num[0]) }; i += num[0].length; } else if (s[i] === '$') { cmd.addr = { last: true }; i++; } else if (s[i] === '/') {
-      const end = s.indexOf('/', i + 1);
-      if (end < 0) return `unterminated address regex`;
-      const re = toRegExp(s.slice(i + 1, end), false, '');
-      if (!re) return `bad regex`;
-      cmd.addr = { re };
-      i = end + 1;
-    }
-    const op = s[i++];
-    if (op === 's') {
-      const d = s[i]!;
-      const p1 = s.indexOf(d, i + 1);
-      const p2 = p1 < 0 ? -1 : s.indexOf(d, p1 + 1);
-      if (p1 < 0 || p2 < 0) return `unterminated \`s' command`;
-      const fl = /^[gpI0-9]*/.exec(s.slice(p2 + 1))![0];
-      const re = toRegExp(s.slice(i + 1, p1), false, `${fl.includes('g') ? 'g' : ''}${fl.includes('I') ? 'i' : ''}`);
-      if (!re) return `bad regex`;
-      cmd.op = 's'; cmd.re = re; cmd.global = fl.includes('g'); cmd.print = fl.includes('p');
-      cmd.repl = s.slice(p1 + 1, p2).replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1').replace(/(^|[^\\])&/g, '$1$$&').replace(/\\&/g, '&').replace(/\\n/g, '\n');
-      i = p2 + 1 + fl.length;
-    } else if (op === 'p' || op === 'd' || op === 'q') cmd.op = op;
-    else return `unknown command: \`${op ?? ''}'`;
-    cmds.push(cmd);
-  }
-  return cmds;
-}
-
-function sed(args: string[], io: AppletIO): number | typeof WAITS {
-  const quiet = args.includes('-n');
-  const scripts: string[] = [];
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-n') continue;
-    if (a === '-e') { scripts.push(args[++i] ?? ''); continue; }
-    if (a.startsWith('-') && a !== '-') continue;
-    if (!scripts.length) scripts.push(a); else files.push(a);
-  }
-  const cmds = parseSed(scripts.join('\n'));
-  if (typeof cmds === 'string') { io.err(`sed: -e expression #1: ${cmds}`); return 1; }
-  const got = inputs('sed', files, io, openMsg);
-  if (got === WAITS) return WAITS;
-  const lines = got.sources.flatMap(([, l]) => l);
-  for (let k = 0; k < lines.length; k++) {
-    let line = lines[k]!;
-    let deleted = false;
-    let quit = false;
-    for (const c of cmds) {
-      io.step();
-      const a = c.addr;
-      if (a && !(a.line !== undefined ? a.line === k + 1 : a.last ? k === lines.length - 1 : safeTest(a.re!, line, false))) continue;
-      if (c.op === 'p') io.out(line);
-      else if (c.op === 'd') { deleted = true; break; } else if (c.op === 'q') { quit = true; break; } else if (c.op === 's') {
-        c.re!.lastIndex = 0;
-        if (c.re!.test(line)) { c.re!.lastIndex = 0; line = line.replace(c.re!, c.repl!); if (c.print) io.out(line); }
-      }
-    }
-    if (!deleted && !quit && !quiet) io.out(line);
-    if (quit) { if (!quiet) io.out(line); break; }
-  }
-  return got.failed ? 2 : 0;
 }
 
 interface AwkRule { begin?: boolean; end?: boolean; cond?: (fields: string[], nr: number) => boolean; print?: string[] }
