@@ -22,6 +22,7 @@ import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
 import { imageHasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
 import { recordServed, type ServedRequest } from '../../kubelet/access-log';
+import { sharedVolumeFiles } from '../../kubelet/shared-volumes';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
@@ -164,7 +165,8 @@ export function containerView(pod: KubeObject, spec: KubeObject['spec'], status:
   const token = mountsToken ? projectedToken(api, pod) : undefined;
   const caPem = mountsToken ? projectedRootCA(api, pod) : undefined;
   const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env), token, caPem, otherArgv), ...made.files } };
-  const base = filesAt(cfg, model.program, nowMs - startMs);
+  // What the pod's other containers wrote into emptyDirs this one mounts too is there as well.
+  const base = { ...sharedVolumeFiles(pod, spec, api, nowMs), ...filesAt(cfg, model.program, nowMs - startMs) };
   const containerID: string = status?.containerID ?? '';
   const before = layerOf(pod, spec.name, containerID);
   return { cfg, base, containerID, before, files: applyLayer(base, before) };
