@@ -1,6 +1,6 @@
 /**
- * shell-applets: the busybox text applets practice tasks pipe through — head, tail, grep,
- * wc, sort, uniq, cut, tr, sed and awk — as pure functions of their arguments and input, with
+ * shell-applets: the busybox text applets practice tasks pipe through — head, tail, wc,
+ * sort, uniq, cut, tr and awk here, grep (shell-grep.ts) and sed (shell-sed.ts) — as pure functions of their arguments and input, with
  * busybox's output formats and error lines. Every line read or written is charged to the
  * caller's work budget, so a filter over a huge input is bounded work.
  * kubemu: the common options only (see each applet); sed and awk understand the one-liners

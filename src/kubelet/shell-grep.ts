@@ -68,10 +68,10 @@ function matcherOf(pattern: string, flags: Set<string>): Matcher | undefined {
       const start = m.index;
       const end = start + m[0].length;
       // busybox skips an empty match (and with -w a line matching only emptily does not match).
+      // -w retries after a match that is not a whole word, from its end, as busybox does.
       const ok = word ? end > start && !isWordChar(line[start - 1]) && !isWordChar(line[end]) : true;
       if (ok && (end > start || !all)) { found.push([start, end]); if (!all) break; }
       if (end === start) { if (word) break; re.lastIndex = end + 1; }
-      // -w retries after a match that was not a whole word, as busybox does from its end.
       if (re.lastIndex > line.length) break;
     }
     return found;
@@ -121,7 +121,7 @@ export function grep(args: string[], io: AppletIO): number | typeof WAITS {
     if ((before || after) && printedAny && lastPrinted !== n - 1) io.out('--');
     printedAny = true;
     lastPrinted = n;
-    io.out(`${showNames && !flags.has('h') || flags.has('H') ? `${file}${deco}` : ''}${lineNumbers ? `${n}${deco}` : ''}${text}`);
+    io.out(`${(showNames && !flags.has('h')) || flags.has('H') ? `${file}${deco}` : ''}${lineNumbers ? `${n}${deco}` : ''}${text}`);
   };
 
   /** grepLines greps one file's lines: its count of matching lines, or 'quit' for -q's first match. */
@@ -155,7 +155,7 @@ export function grep(args: string[], io: AppletIO): number | typeof WAITS {
       }
       if (count >= max && !afterLeft) break;
     }
-    if (flags.has('c')) io.out(`${showNames && !flags.has('h') || flags.has('H') ? `${file}:` : ''}${count}`);
+    if (flags.has('c')) io.out(`${(showNames && !flags.has('h')) || flags.has('H') ? `${file}:` : ''}${count}`);
     if (flags.has('L') && !count) io.out(file);
     return count;
   };
