@@ -1,10 +1,10 @@
 /**
  * shell-applets: the busybox text applets practice tasks pipe through — head, tail, wc,
- * sort, uniq, cut, tr and awk here, grep (shell-grep.ts) and sed (shell-sed.ts) — as pure functions of their arguments and input, with
- * busybox's output formats and error lines. Every line read or written is charged to the
+ * sort, uniq, cut, tr and awk here, grep (shell-grep.ts) and sed (shell-sed.ts) — as pure
+ * functions of their arguments and input, with busybox's output formats and error lines. Every line read or written is charged to the
  * caller's work budget, so a filter over a huge input is bounded work.
- * kubemu: the common options only (see each applet); sed and awk understand the one-liners
- * tasks use, not the whole languages.
+ * kubemu: the common options only (see each applet); awk understands the one-liners tasks
+ * use, not the whole language.
  */
 import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, toRegExp } from './applet-io';
 import { grep } from './shell-grep';
