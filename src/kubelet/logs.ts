@@ -11,6 +11,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { modelOf, type ContainerSlot } from './container-sync';
 import { linesBetween } from './process';
+import { accessLogLines, mergeByTime } from './access-log';
 
 /** LogLine is one line with its absolute time. */
 export interface LogLine { ms: number; text: string }
@@ -48,7 +49,9 @@ export function containerLogs(pod: KubeObject, name: string, previous: boolean, 
   const end = instance!.finishedAt ? Date.parse(instance!.finishedAt) : nowMs;
   const slot: ContainerSlot = { spec, status: status ?? {}, init, sidecar: init && spec.restartPolicy === 'Always' };
   const { model } = modelOf({ pod, api }, slot, start);
-  return linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
+  const own = linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
+  // What a web server wrote for the requests it served in this instance's life.
+  return mergeByTime(own, accessLogLines(api, pod, name, start, end));
 }
 
 /** logTimestamp renders a line's time as the runtime's RFC 3339 nanosecond stamp. */

@@ -23,6 +23,7 @@ import { curlTimedOut, wgetTimedOut } from './net-timeouts';
 import { controllerReady, ingressEntryAt, ingressEntryFor, ingressRequest, type IngressEntry } from '../network/ingress-http';
 import { STATUS_TEXT } from '../network/http-pages';
 import { dataPlaneReady, gatewayEntryAt, gatewayEntryFor, gatewayRequest, type GatewayEntry } from '../network/gateway-http';
+import { CURL_USER_AGENT, WGET_USER_AGENT, type ServedRequest } from './access-log';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -123,13 +124,15 @@ export interface NetContext {
   namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach;
   /** from is the client as kube-proxy sees it (address, node) when it is not ctx.pod; rand picks among endpoints. */
   from?: Client; rand?: Rand;
+  /** served hears of each request a pod's nginx or httpd answered (for its access log), at nowMs. */
+  served?: (r: ServedRequest) => void;
 }
 
 /** Fetch is a GET's outcome; 'dns-timeout' is a lookup NetworkPolicy dropped, 'timeout' a connection it dropped. */
 export type Fetch = { ok: true; body: string; status: number; ip?: string; location?: string } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
 
 /** FetchOptions are request details beyond the URL: its headers (curl -H, wget --header), names lower-cased. */
-export interface FetchOptions { headers?: Record<string, string> }
+export interface FetchOptions { headers?: Record<string, string>; method?: string; userAgent?: string }
 
 /** fetchUrl performs a GET as far as the emulated network allows. */
 export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}): Fetch {
@@ -182,21 +185,29 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   // A pod on a node that is not Ready (partitioned, its kubelet gone) answers nothing: packets to it are lost.
   if (pod?.spec?.nodeName && !pod.spec.hostNetwork && !nodeReachable(ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName }))) return { ok: false, why: 'timeout', host, ip, port };
   if (!gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
-  const body = pod && serve(pod, targetPort, path, ctx.api);
-  if (!body) return { ok: false, why: 'refused', host, ip, port };
+  const answer = pod && serve(pod, targetPort, path, ctx.api);
+  if (!answer) return { ok: false, why: 'refused', host, ip, port };
+  const { server, container, ...body } = answer;
+  if (server && container && ctx.served && ctx.nowMs !== undefined) {
+    const method = opts.method ?? 'GET';
+    ctx.served({
+      pod: pod!, container, server, clientIp: from.ip ?? '127.0.0.1', method, path, status: body.status,
+      bytes: method === 'HEAD' ? 0 : Buffer.byteLength(body.body), userAgent: opts.headers?.['user-agent'] ?? opts.userAgent, ms: ctx.nowMs,
+    });
+  }
   return { ok: true, ip, ...body };
 }
 
 /** serve is what a running pod answers on port for path, or undefined if nothing listens (port-forward answers with it too). */
-export function serve(pod: KubeObject, port: number, path: string, api?: Pick<ApiClient, 'tryGet'>): { body: string; status: number } | undefined {
+export function serve(pod: KubeObject, port: number, path: string, api?: Pick<ApiClient, 'tryGet'>): { body: string; status: number; server?: 'nginx' | 'httpd'; container?: string } | undefined {
   if (pod.status?.phase !== 'Running') return undefined;
   for (const c of pod.spec?.containers ?? []) {
     const info = imageInfo(c.image);
     if (!listensOn(pod, c, port, api)) continue;
     const repo = parseImage(c.image)?.repository.replace(/^library\//, '') ?? '';
     const known = !info.httpPaths || info.httpPaths.includes(path);
-    if (repo === 'nginx') return known ? { body: NGINX_WELCOME, status: 200 } : { body: NGINX_404, status: 404 };
-    if (repo === 'httpd') return { body: HTTPD_WELCOME, status: 200 };
+    if (repo === 'nginx') return { ...(known ? { body: NGINX_WELCOME, status: 200 } : { body: NGINX_404, status: 404 }), server: 'nginx', container: c.name };
+    if (repo === 'httpd') return { body: HTTPD_WELCOME, status: 200, server: 'httpd', container: c.name };
     return { body: '', status: 200 };
   }
   return undefined;
@@ -230,7 +241,7 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const silent = short('s', '--silent');
     const showError = short('S', '--show-error');
     const head = short('I', '--head');
-    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['-H', '--header']) });
+    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['-H', '--header']), method: head ? 'HEAD' : 'GET', userAgent: CURL_USER_AGENT });
     if (!r.ok && (r.why === 'timeout' || r.why === 'dns-timeout')) return curlTimedOut(args, r.why, r.host, r.port, silent && !showError);
     if (!r.ok) {
       const msg = r.why === 'resolve' ? `curl: (6) Could not resolve host: ${r.host}\n` : `curl: (7) Failed to connect to ${r.host} port ${r.port} after 0 ms: Couldn't connect to server\n`;
@@ -249,7 +260,7 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const url = args.filter((a, i) => !a.startsWith('-') && !['-O', '-T', '--header'].includes(args[i - 1] ?? '')).pop();
     if (!url) return { stdout: '', stderr: 'BusyBox v1.36.1 multi-call binary.\n\nUsage: wget [-cqS] [-O FILE] URL\n', code: 1 };
     const quiet = args.some((a) => /^-[a-zA-Z]*q/.test(a));
-    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['--header']) });
+    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['--header']), userAgent: WGET_USER_AGENT });
     if (!r.ok && r.why === 'timeout') return wgetTimedOut(args, r.host, r.ip!, r.port, quiet);
     if (!r.ok) {
       if (r.why === 'resolve' || r.why === 'dns-timeout') return { stdout: '', stderr: `wget: bad address '${r.host}${r.port === 80 ? '' : `:${r.port}`}'\n`, code: 1 };

@@ -1,100 +1,19 @@
 /**
- * shell-applets: the busybox text applets practice tasks pipe through — head, tail, grep,
- * wc, sort, uniq, cut, tr, sed and awk — as pure functions of their arguments and input, with
- * busybox's output formats and error lines. Every line read or written is charged to the
+ * shell-applets: the busybox text applets practice tasks pipe through — head, tail, wc,
+ * sort, uniq, cut, tr and awk here, grep (shell-grep.ts) and sed (shell-sed.ts) — as pure
+ * functions of their arguments and input, with busybox's output formats and error lines. Every line read or written is charged to the
  * caller's work budget, so a filter over a huge input is bounded work.
- * kubemu: the common options only (see each applet); sed and awk understand the one-liners
- * tasks use, not the whole languages.
+ * kubemu: the common options only (see each applet); awk understands the one-liners tasks
+ * use, not the whole language.
  */
+import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, toRegExp } from './applet-io';
+import { grep } from './shell-grep';
+import { sed } from './shell-sed';
 
-/** AppletIO is what an applet sees: files, its stdin, its output streams and the work budget. */
-export interface AppletIO {
-  read(path: string): string | undefined;
-  /** stdin is the piped input, or undefined when there is none (the applet would wait forever). */
-  stdin(): string | undefined;
-  out(line: string): void;
-  err(line: string): void;
-  step(n?: number): void;
-}
-
-/** WAITS is an applet's answer when it would wait for input forever. */
-export const WAITS = 'waits';
+export { WAITS, toRegExp, type AppletIO } from './applet-io';
 
 /** TEXT_APPLETS are the applets this file runs. */
 export const TEXT_APPLETS = new Set(['head', 'tail', 'grep', 'wc', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk']);
-
-function linesOf(text: string): string[] {
-  const l = text.split('\n');
-  if (l[l.length - 1] === '') l.pop();
-  return l;
-}
-
-/** inputs reads the named files (or stdin): [name, lines] per readable source; errors are reported. */
-function inputs(name: string, files: string[], io: AppletIO, cantOpen: (p: string) => string): { sources: [string, string[]][]; failed: boolean } | typeof WAITS {
-  if (!files.length || (files.length === 1 && files[0] === '-')) {
-    const s = io.stdin();
-    if (s === undefined) return WAITS;
-    const lines = linesOf(s);
-    io.step(lines.length);
-    return { sources: [['-', lines]], failed: false };
-  }
-  const sources: [string, string[]][] = [];
-  let failed = false;
-  for (const p of files) {
-    const c = io.read(p);
-    if (c === undefined) { io.err(`${name}: ${cantOpen(p)}`); failed = true; continue; }
-    const lines = linesOf(c);
-    io.step(lines.length);
-    sources.push([p, lines]);
-  }
-  return { sources, failed };
-}
-
-/** NESTED_QUANTIFIER spots patterns like (a+)+ whose matching can take exponential time. */
-const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)[+*{]/;
-
-const openMsg = (p: string) => `can't open '${p}': No such file or directory`;
-
-/** parseOpts splits argv into single-letter flags (with values for `withValue`) and operands. */
-function parseOpts(args: string[], withValue: string): { flags: Map<string, string>; rest: string[] } {
-  const flags = new Map<string, string>();
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') { rest.push(...args.slice(i + 1)); break; }
-    if (!a.startsWith('-') || a === '-') { rest.push(a); continue; }
-    if (/^-\d+$/.test(a)) { flags.set('n', a.slice(1)); continue; }
-    for (let k = 1; k < a.length; k++) {
-      const c = a[k]!;
-      if (withValue.includes(c)) { flags.set(c, a.slice(k + 1) || (args[++i] ?? '')); break; }
-      flags.set(c, '');
-    }
-  }
-  return { flags, rest };
-}
-
-/**
- * toRegExp turns a busybox regex (basic unless extended) into a JS RegExp; undefined when invalid.
- * kubemu: a nested quantifier such as (a+)+ is refused as invalid: a backtracking engine could
- * take exponential time on it, and a command must stay bounded work.
- */
-export function toRegExp(pattern: string, extended: boolean, flags: string): RegExp | undefined {
-  if (NESTED_QUANTIFIER.test(pattern.replace(/\\([(){}|+?])/g, '$1'))) return undefined;
-  let src = pattern;
-  if (!extended) {
-    // BRE: \( \) \{ \} \| \+ \? are operators; bare ( ) { } | + ? are literal.
-    src = pattern.replace(/\\([(){}|+?])|([(){}|+?])/g, (_m, esc: string | undefined, lit: string | undefined) => (esc ? esc : `\\${lit}`));
-  }
-  try { return new RegExp(src, flags); } catch { return undefined; }
-}
-
-
-/** safeTest matches a line, refusing lines long enough for a nested quantifier to blow up. */
-function safeTest(re: RegExp, line: string, nested: boolean): boolean {
-  if (nested && line.length > 24) return false;
-  re.lastIndex = 0;
-  return re.test(line);
-}
 
 function head(args: string[], io: AppletIO, tail: boolean): number | typeof WAITS {
   const name = tail ? 'tail' : 'head';
@@ -119,37 +38,6 @@ function head(args: string[], io: AppletIO, tail: boolean): number | typeof WAIT
     for (const l of pick) io.out(l);
   });
   return got.failed ? 1 : 0;
-}
-
-function grep(args: string[], io: AppletIO): number | typeof WAITS {
-  const { flags, rest } = parseOpts(args, 'e');
-  const pattern = flags.has('e') ? flags.get('e')! : rest.shift();
-  if (pattern === undefined) { io.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.'); return 2; }
-  const extended = flags.has('E');
-  const re = flags.has('F') ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags.has('i') ? 'i' : '')
-    : toRegExp(pattern, extended, flags.has('i') ? 'i' : '');
-  if (!re) { io.err(`grep: bad regex '${pattern}'`); return 2; }
-  const nested = NESTED_QUANTIFIER.test(pattern);
-  const got = inputs('grep', rest, io, (p) => `${p}: No such file or directory`);
-  if (got === WAITS) return WAITS;
-  let matched = false;
-  const many = got.sources.length > 1;
-  for (const [file, lines] of got.sources) {
-    let count = 0;
-    lines.forEach((line, k) => {
-      io.step();
-      const hit = safeTest(re, line, nested) !== flags.has('v');
-      if (!hit) return;
-      matched = true;
-      count++;
-      if (flags.has('c') || flags.has('q') || flags.has('l')) return;
-      io.out(`${many ? `${file}:` : ''}${flags.has('n') ? `${k + 1}:` : ''}${line}`);
-    });
-    if (flags.has('c')) io.out(`${many ? `${file}:` : ''}${count}`);
-    if (flags.has('l') && count) io.out(file === '-' ? '(standard input)' : file);
-  }
-  if (got.failed && !flags.has('s')) return 2;
-  return matched ? 0 : 1;
 }
 
 function wc(args: string[], io: AppletIO): number | typeof WAITS {
@@ -286,81 +174,6 @@ function tr(args: string[], io: AppletIO): number | typeof WAITS {
   if (lines[lines.length - 1] === '') lines.pop();
   for (const l of lines) io.out(l);
   return 0;
-}
-
-interface SedCmd { addr?: { line?: number; last?: boolean; re?: RegExp }; op: string; re?: RegExp; repl?: string; global?: boolean; print?: boolean }
-
-/** parseSed reads the `s/a/b/g`, `Np`, `/re/p`, `/re/d`, `$p` … commands of a script. */
-function parseSed(script: string): SedCmd[] | string {
-  const cmds: SedCmd[] = [];
-  let i = 0;
-  const s = script;
-  while (i < s.length) {
-    while (s[i] === ';' || s[i] === ' ' || s[i] === '\n') i++;
-    if (i >= s.length) break;
-    const cmd: SedCmd = { op: '' };
-    const num = /^\d+/.exec(s.slice(i));
-    if (num) { cmd.addr = { line: Number(num[0]) }; i += num[0].length; } else if (s[i] === '$') { cmd.addr = { last: true }; i++; } else if (s[i] === '/') {
-      const end = s.indexOf('/', i + 1);
-      if (end < 0) return `unterminated address regex`;
-      const re = toRegExp(s.slice(i + 1, end), false, '');
-      if (!re) return `bad regex`;
-      cmd.addr = { re };
-      i = end + 1;
-    }
-    const op = s[i++];
-    if (op === 's') {
-      const d = s[i]!;
-      const p1 = s.indexOf(d, i + 1);
-      const p2 = p1 < 0 ? -1 : s.indexOf(d, p1 + 1);
-      if (p1 < 0 || p2 < 0) return `unterminated \`s' command`;
-      const fl = /^[gpI0-9]*/.exec(s.slice(p2 + 1))![0];
-      const re = toRegExp(s.slice(i + 1, p1), false, `${fl.includes('g') ? 'g' : ''}${fl.includes('I') ? 'i' : ''}`);
-      if (!re) return `bad regex`;
-      cmd.op = 's'; cmd.re = re; cmd.global = fl.includes('g'); cmd.print = fl.includes('p');
-      cmd.repl = s.slice(p1 + 1, p2).replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1').replace(/(^|[^\\])&/g, '$1$$&').replace(/\\&/g, '&').replace(/\\n/g, '\n');
-      i = p2 + 1 + fl.length;
-    } else if (op === 'p' || op === 'd' || op === 'q') cmd.op = op;
-    else return `unknown command: \`${op ?? ''}'`;
-    cmds.push(cmd);
-  }
-  return cmds;
-}
-
-function sed(args: string[], io: AppletIO): number | typeof WAITS {
-  const quiet = args.includes('-n');
-  const scripts: string[] = [];
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-n') continue;
-    if (a === '-e') { scripts.push(args[++i] ?? ''); continue; }
-    if (a.startsWith('-') && a !== '-') continue;
-    if (!scripts.length) scripts.push(a); else files.push(a);
-  }
-  const cmds = parseSed(scripts.join('\n'));
-  if (typeof cmds === 'string') { io.err(`sed: -e expression #1: ${cmds}`); return 1; }
-  const got = inputs('sed', files, io, openMsg);
-  if (got === WAITS) return WAITS;
-  const lines = got.sources.flatMap(([, l]) => l);
-  for (let k = 0; k < lines.length; k++) {
-    let line = lines[k]!;
-    let deleted = false;
-    let quit = false;
-    for (const c of cmds) {
-      io.step();
-      const a = c.addr;
-      if (a && !(a.line !== undefined ? a.line === k + 1 : a.last ? k === lines.length - 1 : safeTest(a.re!, line, false))) continue;
-      if (c.op === 'p') io.out(line);
-      else if (c.op === 'd') { deleted = true; break; } else if (c.op === 'q') { quit = true; break; } else if (c.op === 's') {
-        c.re!.lastIndex = 0;
-        if (c.re!.test(line)) { c.re!.lastIndex = 0; line = line.replace(c.re!, c.repl!); if (c.print) io.out(line); }
-      }
-    }
-    if (!deleted && !quit && !quiet) io.out(line);
-    if (quit) { if (!quiet) io.out(line); break; }
-  }
-  return got.failed ? 2 : 0;
 }
 
 interface AwkRule { begin?: boolean; end?: boolean; cond?: (fields: string[], nr: number) => boolean; print?: string[] }

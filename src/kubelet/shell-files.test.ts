@@ -43,8 +43,9 @@ describe('sed -i', () => {
     expect(r.out).toEqual(['an new line', 'new']);
     expect(r.fs['/etc/f']).toBe('an new line\nnew\n');
   });
-  it('fails on a missing file', () => {
+  it('fails on a missing file with busybox\'s line and status 1', () => {
     const r = run("sed -i 's/a/b/' /nope");
-    expect(r.code).toBe(2);
+    expect(r.out).toEqual(['sed: /nope: No such file or directory']);
+    expect(r.code).toBe(1);
   });
 });

@@ -112,8 +112,8 @@ export function ls(args: string[], has: (p: string) => boolean, paths: Iterable<
     if (has(dir)) { out.push(named); continue; }
     const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
     for (const f of all) if (f.startsWith(`${dir}/`)) { const e = f.slice(dir.length + 1).split('/')[0]!; if (e) entries.add(e); }
-    // An empty directory made by mkdir is listed, and empty.
-    if (!entries.size && all.includes(`${dir}/`)) continue;
+    // An empty directory made by mkdir, or an image's empty top-level one (/opt, /mnt …), is listed, and empty.
+    if (!entries.size && (all.includes(`${dir}/`) || ROOT_DIRS.includes(dir.slice(1)))) continue;
     if (!entries.size) { err.push(`ls: ${named}: No such file or directory`); status = 1; continue; }
     if (wanted.length > 1) out.push(`${named}:`);
     out.push(...[...entries].sort());

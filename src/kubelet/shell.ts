@@ -760,6 +760,7 @@ class Interpreter {
         if (name === 'sed' && args.some((a) => /^-[a-z]*i/.test(a))) return this.sedInPlace(args, f);
         const code = runTextApplet(name, args, {
           read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
+          files: (p) => filesUnder(f, resolvePath(f.vars.PWD, p)),
           stdin: () => (f.pipeIn ? f.pipeIn.map((l) => `${l}\n`).join('') : this.input !== undefined ? this.readInput() : undefined),
           out: (l) => this.write(f, l),
           err: (l) => this.write(f, l),
@@ -947,6 +948,15 @@ class Interpreter {
     }
     return a.length === 1 && a[0] !== '';
   }
+}
+
+/** filesUnder lists the files under a directory, relative to it and sorted; undefined when nothing is under it. */
+function filesUnder(f: Frame, dir: string): string[] | undefined {
+  const root = dir.replace(/\/+$/, '');
+  f.budget.step(1 + (f.fs.size >> 4));
+  const under = [...f.fs.keys()].filter((k) => k.startsWith(`${root}/`));
+  if (!under.length) return ROOT_DIRS.includes(root.slice(1)) || root === '' ? [] : undefined;
+  return under.filter((k) => !k.endsWith('/')).map((k) => k.slice(root.length + 1)).sort();
 }
 
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */

@@ -35,6 +35,18 @@ export interface SessionOptions {
   edit?: (path: string, text: string) => string | undefined;
   /** tools runs binaries the caller provides (etcdctl, etcdutl); undefined for others. */
   tools?: HostCommandEnv['tools'];
+  /** disk is the node's files that tools wrote (snapshots in /opt, restored data directories), kept outside the session's layer. */
+  disk?: NodeDisk;
+}
+
+/**
+ * NodeDisk is the part of a node's disk that lives on this machine rather than in the state:
+ * its files as the shell sees them, and where the shell's changes to them go.
+ */
+export interface NodeDisk {
+  files: Record<string, string>;
+  /** write replaces a file's content, or removes it (undefined). */
+  write(path: string, content: string | undefined): void;
 }
 
 /** SessionResult is what the commands printed, their exit status, where they left off, and the control plane's health when the manifests changed. */
@@ -61,7 +73,10 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   const { api } = ctx;
   const node = api.get({ kind: 'Node', name: o.nodeName });
   const nowMs = ctx.clock.nowMs();
-  const { base, files } = hostFiles({ node, api, nowMs, endpoint: o.endpoint });
+  const generated = hostFiles({ node, api, nowMs, endpoint: o.endpoint });
+  const disk = o.disk?.files ?? {};
+  // The disk's files are seen beside the generated ones and, being on the machine, count against no layer.
+  const files = { ...generated.files, ...disk };
   const services = servicesOf(node, api);
   const wasRunning = services.units.kubelet.active && services.units.containerd.active;
   const env = { node, api, nowMs, endpoint: o.endpoint, services, edit: o.edit, tools: o.tools };
@@ -74,10 +89,13 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   });
   const after = new Map(Object.entries(files));
   let cwd = o.cwd ?? '/root';
+  const diskChanges = new Map<string, string | undefined>();
   for (const e of program.files) {
     if (e.path === '/run/kubemu-cwd') { cwd = (e.content ?? '').trim() || cwd; continue; }
     if (e.content === undefined) after.delete(e.path); else after.set(e.path, e.content);
+    if (e.path in disk) diskChanges.set(e.path, e.content);
   }
+  for (const [p, content] of diskChanges) if (content !== disk[p]) o.disk!.write(p, content);
   const output = program.lines.map((l) => l.text);
   const result: SessionResult = { output, code: program.exit?.code ?? 0, cwd };
 
@@ -98,8 +116,8 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   }
 
   // Every other file: a layer over the generated ones (logs are the runtime's, not the session's).
-  const rest = new Map([...after].filter(([p]) => !p.startsWith(`${MANIFESTS_DIR}/`) && !p.startsWith(`${LOG_DIR}/`)));
-  const restBase = Object.fromEntries(Object.entries(base).filter(([p]) => !p.startsWith(`${LOG_DIR}/`)));
+  const rest = new Map([...after].filter(([p]) => !p.startsWith(`${MANIFESTS_DIR}/`) && !p.startsWith(`${LOG_DIR}/`) && !(p in disk)));
+  const restBase = Object.fromEntries(Object.entries(generated.base).filter(([p]) => !p.startsWith(`${LOG_DIR}/`)));
   const layer = diffLayer(restBase, Object.fromEntries(rest));
   if (JSON.stringify(layer) !== JSON.stringify(hostLayer(node, api))) {
     api.setNodeLocalState(o.nodeName, HOST_FILES_KEY, Object.keys(layer).length ? { uid: node.metadata.uid, files: layer } : undefined);

@@ -18,6 +18,12 @@ describe('restoring etcd the exam\'s way, from the control plane\'s shell', () =
     expect(r.stdout).toBe([
       '  volumes:', '  - hostPath:', '      path: /etc/kubernetes/pki/etcd', '      type: DirectoryOrCreate', '    name: etcd-certs',
       '  - hostPath:', '      path: /var/lib/etcd', '      type: DirectoryOrCreate', '    name: etcd-data', ''].join('\n'));
+    // The exam's ways of finding it: a sed range to the end, grep with several patterns and context.
+    expect(home.run(['ssh', 'control01', '--', `sed -n '/^  volumes:/,$p' ${MANIFEST}`]).stdout).toBe(r.stdout);
+    expect(home.run(['ssh', 'control01', '--', `grep -n -B2 -e 'name: etcd-certs' -e 'name: etcd-data' ${MANIFEST}`])).toEqual({ code: 0, stderr: '', stdout: [
+      '22-    volumeMounts:', '23-    - mountPath: /etc/kubernetes/pki/etcd', '24:      name: etcd-certs', '25-    - mountPath: /var/lib/etcd', '26:      name: etcd-data', '--',
+      '35-      path: /etc/kubernetes/pki/etcd', '36-      type: DirectoryOrCreate', '37:    name: etcd-certs', '--',
+      '39-      path: /var/lib/etcd', '40-      type: DirectoryOrCreate', '41:    name: etcd-data', ''].join('\n') });
   });
 
   it('a data directory without a database crash-loops etcd: the API server is unreachable until the manifest is fixed', () => {
@@ -37,6 +43,11 @@ describe('restoring etcd the exam\'s way, from the control plane\'s shell', () =
     // The snapshot is on the node's disk: a later session finds it.
     expect(fs.statSync(path.join(nodeFiles, 'opt', 'backup.db')).size % 512).toBe(32);
     expect(home.run(['ssh', 'control01', '--', 'etcdutl snapshot status /opt/backup.db']).stdout).toMatch(/^[0-9a-f]+, \d+, \d+, \d+ kB\n$/);
+    // The node's shell sees what the tools wrote, and its rm removes it from the same disk.
+    expect(home.run(['ssh', 'control01'], { stdin: `ETCDCTL_API=3 etcdctl ${TLS} snapshot save /opt/extra.db\n` }).code).toBe(0);
+    expect(home.run(['ssh', 'control01', '--', 'ls /opt; ls /mnt; test -s /opt/backup.db && echo saved'])).toEqual({ code: 0, stdout: 'backup.db\nextra.db\nsaved\n', stderr: '' });
+    expect(home.run(['ssh', 'control01', '--', 'rm /opt/extra.db; ls /opt'])).toEqual({ code: 0, stdout: 'backup.db\n', stderr: '' });
+    expect(fs.existsSync(path.join(nodeFiles, 'opt', 'extra.db'))).toBe(false);
 
     expect(home.run('create configmap after --from-literal=b=2').code).toBe(0);
     const restore = home.run(['ssh', 'control01'], {

@@ -52,6 +52,11 @@ describe('kubectl exec', () => {
     expect(home.run('exec app -- printenv MODE')).toEqual({ stdout: 'prod\n', stderr: 'Defaulted container "app" out of: app, side\n', code: 0 });
   });
 
+  it('greps with several patterns and context, and prints sed address ranges, as busybox does', () => {
+    expect(home.run(['exec', 'app', '-c', 'app', '--', 'sh', '-c', 'printf "a\\nb\\nc\\nd\\ne\\n" > /tmp/f; grep -n -A1 -e a -e e /tmp/f; sed -n "/c/,\\$p" /tmp/f']))
+      .toEqual({ stdout: '1:a\n2-b\n--\n5:e\nc\nd\ne\n', stderr: '', code: 0 });
+  });
+
   it('passes exit codes through with kubectl\'s message', () => {
     expect(home.run(['exec', 'app', '-c', 'app', '--', 'sh', '-c', 'exit 3'])).toEqual({ stdout: '', stderr: 'command terminated with exit code 3\n', code: 3 });
     expect(home.run('exec app -c app -- cat /nope')).toEqual({

@@ -20,7 +20,7 @@ import { STATIC_PODS_NAMESPACE, manifestTexts, staticPodsConfigMapName } from '.
 import type { FinishedCommand } from '../../kubelet/shell';
 import { HOST_FILES_KEY } from '../../node-host/host-files';
 import { DEFAULT_ETCD_DATA_DIR, ETCD_MANIFEST, META_ETCD_DATA_DIR, etcdDataChange, etcdDataDir } from '../../node-host/etcd-data-dir';
-import { FIELD_MANAGER } from '../../node-host/session';
+import { FIELD_MANAGER, type NodeDisk } from '../../node-host/session';
 import { SilentExit } from '../errors';
 import type { CommandContext } from '../command';
 import { OPTIONS, dispatch, type Opts } from './etcdctl';
@@ -28,6 +28,40 @@ import { OPTIONS, dispatch, type Opts } from './etcdctl';
 /** nodeFilesDir is the folder holding a node's files written by its tools. */
 export function nodeFilesDir(ctx: CommandContext, nodeName: string): string {
   return path.join(clusterDir(ctx.home, ctx.clusterName), 'node-files', nodeName);
+}
+
+/** DISK_FILE_LIMIT bounds what of one file the shell reads: a larger one is seen empty (ls lists it; cat shows nothing). */
+const DISK_FILE_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * nodeDisk is the node's folder as the shell sees it: each file under it at its node path
+ * (bytes as latin1 text, so a database copied or moved in the shell stays byte-identical),
+ * and the shell's writes and removals applied to it.
+ */
+export function nodeDisk(ctx: CommandContext, nodeName: string): NodeDisk {
+  const root = nodeFilesDir(ctx, nodeName);
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) { walk(p); continue; }
+      if (!e.isFile()) continue;
+      const nodePath = `/${path.relative(root, p).split(path.sep).join('/')}`;
+      files[nodePath] = fs.statSync(p).size > DISK_FILE_LIMIT ? '' : fs.readFileSync(p, 'latin1');
+    }
+  };
+  walk(root);
+  return {
+    files,
+    write(nodePath, content) {
+      const file = onNode(root, '/', nodePath);
+      if (content === undefined) { fs.rmSync(file, { force: true }); return; }
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(file, content, { encoding: 'latin1', mode: 0o600 });
+    },
+  };
 }
 
 /** onNode maps a path typed on the node (relative to the shell's cwd) into the node's folder. */

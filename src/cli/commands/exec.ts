@@ -21,6 +21,8 @@ import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
 import { imageHasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
+import { recordServed, type ServedRequest } from '../../kubelet/access-log';
+import { sharedVolumeFiles } from '../../kubelet/shared-volumes';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
@@ -72,6 +74,8 @@ export const execCommand = defineCommand({
       return runInContainer(pod, spec, status, startMs, command, server, now, stdinText(ctx));
     });
     if (result.layer) saveLayer(cluster, ns, result.layer);
+    // The web servers it reached write their access-log lines.
+    if (result.served?.length) cluster.write(() => recordServed(cluster.api, result.served!));
     ctx.io.out(result.stdout);
     ctx.io.err(result.stderr);
     if (result.code !== 0) {
@@ -137,7 +141,7 @@ export function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
 export interface LayerWrite { pod: string; uid: string; container: string; containerID: string; files: Layer }
 
 /** ExecResult is what an exec printed, and its container's new writable layer when it changed files. */
-type ExecResult = ToolResult & { layer?: LayerWrite };
+type ExecResult = ToolResult & { layer?: LayerWrite; served?: ServedRequest[] };
 
 /** saveLayer keeps what an exec wrote, as the kubelet does, unless the container restarted meanwhile. */
 export function saveLayer(cluster: ReturnType<CommandContext['cluster']>, ns: string, w: LayerWrite): void {
@@ -169,7 +173,8 @@ export function containerView(pod: KubeObject, spec: KubeObject['spec'], status:
   const token = mountsToken ? projectedToken(api, pod) : undefined;
   const caPem = mountsToken ? projectedRootCA(api, pod) : undefined;
   const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env), token, caPem, otherArgv), ...made.files } };
-  const base = filesAt(cfg, model.program, nowMs - startMs);
+  // What the pod's other containers wrote into emptyDirs this one mounts too is there as well.
+  const base = { ...sharedVolumeFiles(pod, spec, api, nowMs), ...filesAt(cfg, model.program, nowMs - startMs) };
   const containerID: string = status?.containerID ?? '';
   const before = layerOf(pod, spec.name, containerID);
   return { cfg, base, containerID, before, files: applyLayer(base, before) };
@@ -180,8 +185,9 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   argv: string[], api: Parameters<typeof modelOf>[0]['api'], nowMs: number, stdin?: string): ExecResult {
   const info = imageInfo(spec.image);
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
-  const net = { namespace: pod.metadata.namespace ?? 'default', api, pod, image: spec.image, nowMs };
-  if (NET_TOOLS.has(tool) && imageHasNetTool(spec.image, tool)) return runNetTool(argv, net)!;
+  const served: ServedRequest[] = [];
+  const net = { namespace: pod.metadata.namespace ?? 'default', api, pod, image: spec.image, nowMs, served: (r: ServedRequest) => { served.push(r); } };
+  if (NET_TOOLS.has(tool) && imageHasNetTool(spec.image, tool)) return { ...runNetTool(argv, net)!, served };
   const { cfg, base, containerID, before, files } = containerView(pod, spec, status, startMs, api, nowMs);
   if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
@@ -202,7 +208,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
     if (STDERR_PREFIX.test(l.text)) stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
   }
   const changed = JSON.stringify(after) !== JSON.stringify(before);
-  return { stdout, stderr, code: program.exit?.code ?? 0, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
+  return { stdout, stderr, code: program.exit?.code ?? 0, served, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
 }
 
 /** filesAfter applies an exec's file writes and removals, in order. */

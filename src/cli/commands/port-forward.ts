@@ -10,6 +10,7 @@
  * tools/portforward/portforward.go (listeners, its messages and errors).
  * kubemu: only loopback addresses are listened on; a connection is answered as HTTP/1.1.
  */
+import { recordServed } from '../../kubelet/access-log';
 import { ApiError } from '../../apiserver/errors';
 import { authorizeRequest } from '../../apiserver/authorization';
 import type { Server, IncomingMessage, ServerResponse } from 'node:http';
@@ -185,6 +186,15 @@ class Forwarder {
       this.print(`error: an error occurred forwarding ${port.local} -> ${port.remote}: error forwarding port ${port.remote} to pod ${pod.metadata.name}: connection refused`, 'err');
       res.destroy();
       return;
+    }
+    if (reply.server && reply.container) {
+      // The server sees the forward's connection come from the pod's own loopback, and logs it.
+      const cluster = this.ctx.cluster();
+      const method = req.method ?? 'GET';
+      cluster.write(() => recordServed(cluster.api, [{
+        pod: pod!, container: reply.container!, server: reply.server!, clientIp: '127.0.0.1', method, path: req.url ?? '/', status: reply.status,
+        bytes: method === 'HEAD' ? 0 : Buffer.byteLength(reply.body), userAgent: req.headers['user-agent'], ms: cluster.clock.nowMs(),
+      }]));
     }
     res.writeHead(reply.status, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(reply.body) });
     res.end(req.method === 'HEAD' ? undefined : reply.body);

@@ -14,7 +14,7 @@ import { nodeIP } from '../../cluster/node-factory';
 import { runOnNode, type SessionResult } from '../../node-host/session';
 import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED } from '../../cluster/cluster';
 import { META_APISERVER_DOWN } from '../../node-host/apiserver-down';
-import { applyEtcdData, etcdToolsOn } from './etcd-on-node';
+import { applyEtcdData, etcdToolsOn, nodeDisk } from './etcd-on-node';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { SilentExit } from '../errors';
@@ -55,7 +55,8 @@ function runLine(ctx: CommandContext, nodeName: string, script: string, cwd: str
   const endpoint = `${nodeIP(0)}:6443`;
   const edit = editWith(ctx);
   const tools = etcdToolsOn(ctx, nodeName);
-  const result = cluster.write(() => runOnNode({ nodeName, script, endpoint, cwd, edit, tools }, { api: cluster.api, clock: cluster.clock, rand: cluster.rand }));
+  const disk = nodeDisk(ctx, nodeName);
+  const result = cluster.write(() => runOnNode({ nodeName, script, endpoint, cwd, edit, tools, disk }, { api: cluster.api, clock: cluster.clock, rand: cluster.rand }));
   if (result.components) {
     const meta = cluster.store.meta;
     // etcd restarts with the data its manifest names: a restored folder replaces the state; an empty one crash-loops it.
