@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { IOStreams } from './io';
 import { CliError, SilentExit, formatError } from './errors';
 import { META_APISERVER_DOWN, connectionRefused } from '../node-host/apiserver-down';
-import { certificateExpired, servingCertNotAfter } from '../node-host/serving-cert';
+import { certificateExpired, mayHaveExpired, servingCertNotAfter } from '../node-host/serving-cert';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front } from './front';
@@ -15,7 +15,7 @@ import type { FlagValues, GlobalFlagValues, ParsedArgs } from './flags';
 import { isOwnVerb, plainArgv } from './own-verb';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, checkClusterName, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
-import { openCluster, type Cluster } from '../cluster/cluster';
+import { META_CREATED, openCluster, type Cluster } from '../cluster/cluster';
 import { withAudit } from '../cluster/with-audit';
 import { provideHostFiles } from '../kubelet/host-path-files';
 import { hostFilesProvider } from './host-files-provider';
@@ -96,7 +96,9 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           opened = openCluster(file, { onWarning: (m) => io.err(`${m}\n`), onSettlePass: () => progress?.pass() });
           // An expired serving certificate fails kubectl's TLS handshake before any request (read as the cluster, not the user).
           const unsecured = opened;
-          const expired = isOwnVerb(command) ? undefined : unsecured.read(() => certificateExpired(unsecured.clock.nowMs(), servingCertNotAfter(unsecured.api)));
+          const created = unsecured.store.meta.get(META_CREATED);
+          const expired = isOwnVerb(command) || !mayHaveExpired(unsecured.clock.nowMs(), created === undefined ? undefined : Number(created))
+            ? undefined : unsecured.read(() => certificateExpired(unsecured.clock.nowMs(), servingCertNotAfter(unsecured.api)));
           // The kubeconfig user's credentials, then --as: the CLI's API calls are authorized for
           // that user (components are not).
           if (rc?.credentials || impersonating) {

@@ -9,7 +9,7 @@ import { openSqliteStore, removeSideFiles } from '../store/sqlite/sqlite-store';
 import { PRIVATE_FILE, caCertPath, makePrivateDir } from './home';
 import type { ClockMode } from '../sim/clock';
 import { hostNowMs } from '../sim/clock';
-import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_SEED, type Cluster } from './cluster';
+import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_CREATED, META_SEED, type Cluster } from './cluster';
 import { addonObjects, isKubeProxyAddon } from './addons';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
 import type { ReservationProfile } from './reservations';
@@ -63,6 +63,7 @@ export function initialiseCluster(path: string, spec: ClusterSpec, opts: { warmu
   store.transaction(() => {
     store.meta.set(META_CLOCK_MODE, spec.clock);
     store.meta.set(META_CLOCK_NOW, String(start));
+    store.meta.set(META_CREATED, String(start));
     store.meta.set(META_SEED, String(spec.seed));
     if (spec.clock === 'wall') store.meta.set(META_CLOCK_OFFSET, '0');
     store.meta.set('cluster.spec', JSON.stringify(spec));

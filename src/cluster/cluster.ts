@@ -25,6 +25,8 @@ export const META_CLOCK_NOW = 'clock.now';
 export const META_CLOCK_OFFSET = 'clock.offset';
 export const META_RAND_STATE = 'rand.state';
 export const META_SEED = 'seed';
+/** META_CREATED is the cluster clock's instant at `cluster create` (kubeadm init: when its certificates were issued). */
+export const META_CREATED = 'cluster.created';
 /** META_SCHEDULER_STOPPED (the flag `kubemu scheduler stop` sets) lives beside the ComponentStatus API that reads it. */
 export const META_SCHEDULER_STOPPED = SCHEDULER_STOPPED_KEY;
 export { META_CONTROLLER_MANAGER_STOPPED };

@@ -23,6 +23,15 @@ export function servingCertNotAfter(api: Pick<ApiClient, 'list' | 'nodeLocalStat
   return (renewed ?? Date.parse(node.metadata.creationTimestamp ?? '')) + LEAF_VALIDITY_MS;
 }
 
+/**
+ * mayHaveExpired says a serving certificate issued no earlier than the cluster's creation can
+ * have expired by nowMs; while it cannot, no node need be read (every kubectl verb asks).
+ * A state file without the creation instant (an older kubemu) is always checked.
+ */
+export function mayHaveExpired(nowMs: number, createdMs: number | undefined): boolean {
+  return createdMs === undefined || !Number.isFinite(createdMs) || nowMs > createdMs + LEAF_VALIDITY_MS;
+}
+
 /** rfc3339 is Go's time.RFC3339 of a UTC instant. */
 const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -21,9 +21,9 @@ describe('restoring etcd the exam\'s way, from the control plane\'s shell', () =
     // The exam's ways of finding it: a sed range to the end, grep with several patterns and context.
     expect(home.run(['ssh', 'control01', '--', `sed -n '/^  volumes:/,$p' ${MANIFEST}`]).stdout).toBe(r.stdout);
     expect(home.run(['ssh', 'control01', '--', `grep -n -B2 -e 'name: etcd-certs' -e 'name: etcd-data' ${MANIFEST}`])).toEqual({ code: 0, stderr: '', stdout: [
-      '22-    volumeMounts:', '23-    - mountPath: /etc/kubernetes/pki/etcd', '24:      name: etcd-certs', '25-    - mountPath: /var/lib/etcd', '26:      name: etcd-data', '--',
-      '35-      path: /etc/kubernetes/pki/etcd', '36-      type: DirectoryOrCreate', '37:    name: etcd-certs', '--',
-      '39-      path: /var/lib/etcd', '40-      type: DirectoryOrCreate', '41:    name: etcd-data', ''].join('\n') });
+      '28-    volumeMounts:', '29-    - mountPath: /etc/kubernetes/pki/etcd', '30:      name: etcd-certs', '31-    - mountPath: /var/lib/etcd', '32:      name: etcd-data', '--',
+      '41-      path: /etc/kubernetes/pki/etcd', '42-      type: DirectoryOrCreate', '43:    name: etcd-certs', '--',
+      '45-      path: /var/lib/etcd', '46-      type: DirectoryOrCreate', '47:    name: etcd-data', ''].join('\n') });
   });
 
   it('a data directory without a database crash-loops etcd: the API server is unreachable until the manifest is fixed', () => {
