@@ -124,8 +124,9 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
   });
   it('evicts through pods/eviction: a budget that allows none is the 429 with its cause', async () => {
     setup('create pdb web --selector=app=web --min-available=2');
-    setup('tick 5s');
-    const pod = kubemu(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']).stdout;
+    setup('tick 30s');
+    // The drain left the twins' replacement pods with different names: read the served one's.
+    const pod = served.run(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']).stdout;
     const file = path.join(kubectlHome, 'eviction.json');
     fs.writeFileSync(file, JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: pod } }));
     const r = await kubectl(['create', '--raw', `/api/v1/namespaces/default/pods/${pod}/eviction`, '-f', file, '-v=8']);
@@ -148,7 +149,11 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     expect(r).toEqual({ stdout: '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","code":201}\n', stderr: '', code: 0 });
     expect(served.run(['get', 'pod', 'unsched', '-o', 'jsonpath={.spec.nodeName}']).stdout).toBe('worker01');
     const again = await kubectl(['create', '--raw', '/api/v1/namespaces/default/pods/unsched/binding', '-f', file]);
-    expect(again).toMatchObject({ code: 1, stderr: 'Error from server (Conflict): Operation cannot be fulfilled on pods "unsched": pod unsched is already assigned to node "worker01"\n' });
+    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'unsched' }, target: { kind: 'Pod' } }));
+    expect(await kubectl(['create', '--raw', '/api/v1/namespaces/default/pods/unsched/binding', '-f', file])).toMatchObject({
+      code: 1, stderr: 'Error from server: [target.kind: Unsupported value: "Pod": supported values: "Node", "<empty>", target.name: Required value]\n',
+    });
+    expect(again).toMatchObject({ code: 1, stderr: 'Error from server (Conflict): Operation cannot be fulfilled on pods/binding "unsched": pod unsched is already assigned to node "worker01"\n' });
   });
 
 });

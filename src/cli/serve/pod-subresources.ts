@@ -7,7 +7,7 @@
 import type { KubeObject } from '../../api/meta';
 import { EVICTION_VIOLATES_PDB } from '../../apiserver/apiserver';
 import type { ApiServer } from '../../apiserver/apiserver';
-import { ApiError, badRequest } from '../../apiserver/errors';
+import { aggregate, ApiError, badRequest } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
 import type { ResourcePath } from './resource-path';
 import { DetailedStatusError } from './status';
@@ -48,10 +48,11 @@ export function postPodSubresource(cluster: Cluster, api: ApiServer, p: Resource
   }
   if (name !== p.name) throw badRequest('name in URL does not match name in Binding object');
   const target = (obj as { target?: { kind?: string; name?: string } }).target ?? {};
-  if (target.kind !== undefined && target.kind !== '' && target.kind !== 'Node') {
-    throw new ApiError('Invalid', 422, `Binding "${name}" is invalid: target.kind: Unsupported value: "${target.kind}": supported values: "Node", "<empty>"`, { kind: 'Binding', name, causes: [{ field: 'target.kind', message: `Unsupported value: "${target.kind}": supported values: "Node", "<empty>"` }] });
-  }
-  if (!target.name) throw new ApiError('Invalid', 422, `Binding "${name}" is invalid: target.name: Required value`, { kind: 'Binding', name, causes: [{ field: 'target.name', message: 'Required value' }] });
+  // ValidatePodBinding's errors reach the client as an aggregate, not a Status: a 500 with no reason.
+  const errs: string[] = [];
+  if (target.kind !== undefined && target.kind !== '' && target.kind !== 'Node') errs.push(`target.kind: Unsupported value: "${target.kind}": supported values: "Node", "<empty>"`);
+  if (!target.name) errs.push('target.name: Required value');
+  if (errs.length) throw new ApiError('', 500, aggregate(errs));
   cluster.write(() => api.bind(ref, target.name!, o));
   return created();
 }
