@@ -680,7 +680,8 @@ export class ApiServer implements ApiClient {
       const pod = this.store.get(podRef);
       if (!pod) throw notFound('', 'pods', podRef.name);
       if (pod.spec?.nodeName) {
-        throw conflict('', 'pods', podRef.name, `pod ${podRef.name} is already assigned to node "${pod.spec.nodeName}"`);
+        // BindingREST names the subresource in its conflict: `Operation cannot be fulfilled on pods/binding "p": …`.
+        throw conflict('', 'pods/binding', podRef.name, `pod ${podRef.name} is already assigned to node "${pod.spec.nodeName}"`);
       }
       if (!this.store.get({ kind: 'Node', name: nodeName })) throw notFound('', 'nodes', nodeName);
       const obj = structuredClone(pod);

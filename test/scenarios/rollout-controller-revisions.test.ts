@@ -49,18 +49,19 @@ spec:
         image: nginx:1.27
 `;
 
+// kubectl prints a revision's template through a prefix writer with no tab writer: TABs stay.
 const template = (image: string, labels: string) => `Pod Template:
-  Labels:  ${labels}
+  Labels:\t${labels}
   Containers:
    ${labels.split('=')[1]}:
-    Image:         ${image}
-    Port:          <none>
-    Host Port:     <none>
-    Environment:   <none>
-    Mounts:        <none>
-  Volumes:         <none>
-  Node-Selectors:  <none>
-  Tolerations:     <none>
+    Image:\t${image}
+    Port:\t<none>
+    Host Port:\t<none>
+    Environment:\t<none>
+    Mounts:\t<none>
+  Volumes:\t<none>
+  Node-Selectors:\t<none>
+  Tolerations:\t<none>
 `;
 
 const jsonpath = (what: string, path: string) => home.run(['get', ...what.split(' '), '-o', `jsonpath=${path}`]).stdout;

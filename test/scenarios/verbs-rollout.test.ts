@@ -55,7 +55,7 @@ describe('rollout history, undo, restart, pause, resume', () => {
     expect(home.run('rollout history deployment/web')).toEqual(ok('deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         bump\n3         bump\n\n'));
     const r = home.run('rollout history deployment/web --revision=1');
     expect(r.stdout.split('\n').slice(0, 2)).toEqual(['deployment.apps/web with revision #1', 'Pod Template:']);
-    expect(r.stdout).toContain('Image:         nginx:1.27');
+    expect(r.stdout).toContain('Image:\tnginx:1.27');
     expect(home.run('rollout history deployment/web --revision=9')).toEqual(fail('error: unable to find the specified revision\n'));
   });
   it('undo restores the previous template; --to-revision; skip when current', () => {
@@ -85,7 +85,7 @@ describe('rollout history, undo, restart, pause, resume', () => {
   it('undo --dry-run=client shows the revision\'s template and changes nothing', () => {
     const r = home.run('rollout undo deployment/web --dry-run=client');
     expect(r.stdout.split('\n')[0]).toBe('deployment.apps/web Pod Template:');
-    expect(r.stdout).toContain('Image:         nginx:1.27');
+    expect(r.stdout).toContain('Image:\tnginx:1.27');
     expect(r.stdout.endsWith('\n (dry run)\n')).toBe(true);
     expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0].image}'])).toEqual(ok('nginx:1.26'));
   });

@@ -190,8 +190,7 @@ const statusCommand = defineCommand({
 function podTemplateText(template: any): string {
   const w = new PrefixWriter();
   describePodTemplate(template, w);
-  w.flush();
-  return w.toString();
+  return w.raw();
 }
 
 export const ERR_NO_PRINTER = (format: string): string => `unable to match a printer suitable for the output format "${format}", allowed formats are: ${HISTORY_FORMATS}`;

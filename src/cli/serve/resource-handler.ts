@@ -9,9 +9,9 @@
 import { load as loadYaml } from 'js-yaml';
 import type { KubeObject } from '../../api/meta';
 import { builtinRegistry, groupVersion, type ResourceInfo } from '../../api/registry';
-import { ApiError, badRequest } from '../../apiserver/errors';
+import { ApiError, badRequest, isNotFound } from '../../apiserver/errors';
 import type { ApiServer } from '../../apiserver/apiserver';
-import type { FieldValidation, PropagationPolicy } from '../../apiserver/client';
+import type { DeleteOptions, FieldValidation, PropagationPolicy } from '../../apiserver/client';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
 import { checkPatchedName, decodePatched, type PatchKind } from '../../apiserver/decode-patch';
 import type { Cluster } from '../../cluster/cluster';
@@ -21,6 +21,7 @@ import { hasScale } from './discovery';
 import { tableOf, wantsTable, type IncludeObject } from './table';
 import { successStatus } from './status';
 import { encodeContinue, inconsistentContinue, listRead } from './list-read';
+import { isPodWriteSubresource, postPodSubresource } from './pod-subresources';
 
 /** Reply is a handler's answer: an HTTP code and a JSON body, with the server's warnings. */
 export interface Reply { code: number; body: unknown; warnings: string[] }
@@ -140,6 +141,10 @@ export class ResourceHandler {
     const ref = (name: string) => ({ kind: info.storageKind, namespace: ns, name });
     const opts = () => writeOptions(r, warnings);
     const reply = (code: number, body: unknown): Reply => ({ code, body, warnings });
+    if (isPodWriteSubresource(r.method, p)) {
+      const o = opts();
+      return { ...postPodSubresource(this.cluster, this.api, p, parseBody(r.body), { dryRun: o.dryRun, fieldManager: o.fieldManager }), warnings };
+    }
     if (p.subresource && !['status', 'scale'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
     if (p.subresource === 'scale' && !hasScale(info.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
 
@@ -191,7 +196,6 @@ export class ResourceHandler {
         return reply(200, updated);
       }
       case 'DELETE': {
-        if (!p.name) throw new ApiError('MethodNotAllowed', 405, 'deletecollection is not supported by kubemu serve yet');
         const body = r.body ? parseBody(r.body) as { propagationPolicy?: string; gracePeriodSeconds?: number; dryRun?: string[]; preconditions?: { resourceVersion?: string } } : {};
         const policy = r.query.get('propagationPolicy') ?? body.propagationPolicy;
         const grace = r.query.get('gracePeriodSeconds') ?? body.gracePeriodSeconds;
@@ -202,6 +206,7 @@ export class ResourceHandler {
           gracePeriodSeconds: grace !== undefined && grace !== null ? Number(grace) : undefined,
           preconditionResourceVersion: body.preconditions?.resourceVersion,
         };
+        if (!p.name) return reply(200, this.deleteCollection(r, info, apiVersion, ns, o));
         const left = this.cluster.write(() => this.api.delete(ref(p.name!), o));
         // The object as left (graceful deletion) or as it was when removed: kube-apiserver answers with it either way.
         return reply(200, left.kind ? left : successStatus({ name: p.name, group: info.group, kind: info.resource }));
@@ -209,6 +214,34 @@ export class ResourceHandler {
       default:
         throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
     }
+  }
+
+  /**
+   * deleteCollection deletes what a list with the same selectors returns, in one write
+   * transaction, and answers with the objects as each delete left them (a list, as the
+   * registry's DeleteCollection does). RBAC checks the deletecollection verb, not each delete.
+   */
+  private deleteCollection(r: ResourceRequest, info: ResourceInfo, apiVersion: string, ns: string | undefined, o: DeleteOptions): unknown {
+    authorizeRequest(this.api, 'deletecollection', info.storageKind, ns);
+    const server = serverSide(this.api);
+    const q = {
+      kind: info.storageKind, namespace: ns, apiVersion,
+      labelSelector: r.query.get('labelSelector') || undefined, fieldSelector: r.query.get('fieldSelector') || undefined,
+    };
+    const { items, rv } = this.cluster.write(() => {
+      const left = server.list(q).map((obj) => {
+        try {
+          const out = server.delete({ kind: info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! }, o);
+          return out.kind ? out : obj;
+        } catch (e) {
+          if (isNotFound(e)) return undefined; // gone meanwhile (a finalizer's last step)
+          throw e;
+        }
+      }).filter((x): x is KubeObject => !!x);
+      return { items: left, rv: server.revision() };
+    });
+    const builtin = builtinRegistry.resources.includes(info);
+    return { kind: `${info.kind}List`, apiVersion, metadata: { resourceVersion: String(rv) }, items: builtin ? items.map(withoutTypeMeta) : items };
   }
 
   /** applyPatch is server-side apply: 201 when it created the object, else 200. */

@@ -36,6 +36,11 @@ export class PrefixWriter {
     this.current = '';
   }
 
+  /** raw is the text as written, TABs kept: kubectl prints a pod template for rollout history and undo this way (no tab writer). */
+  raw(): string {
+    return [...this.sections, this.current].join('');
+  }
+
   /** toString renders every section through the tab writer. */
   toString(): string {
     return [...this.sections, this.current].map((s) => formatTabbed(s)).join('');

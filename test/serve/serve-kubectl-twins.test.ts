@@ -1,0 +1,159 @@
+/**
+ * kubemu serve against the real kubectl 1.32, second suite: verbs that change the cluster in
+ * ways the same object cannot take twice (drain, rollout undo, edit, delete -l). Two twin
+ * homes hold the same manual-clock cluster (same seed, same set-up, so the same pod names);
+ * kubectl works on one through `kubemu serve`, kubemu on the other, and each command must
+ * print the same stdout, stderr and exit code. Also the eviction, binding and deletecollection
+ * endpoints kubectl reaches with --raw. Fails, not skips, under CI=true when kubectl 1.32 is
+ * missing.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithKubectl, KUBECTL_1_32 } from '../differential/kubectl-oracle';
+import { manualCluster, type CliResult } from '../helpers/run-cli';
+import { kubemuStart, type Running } from '../reliability/spawn-cli';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints on the other', () => {
+  const served = manualCluster('twin', 11);
+  const local = manualCluster('twin', 11);
+  const kubectlHome = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-serve-twins-'));
+  let server: Running;
+  let kubeconfig = '';
+
+  const setup = (args: string) => {
+    for (const h of [served, local]) {
+      const r = h.run(args);
+      if (r.code !== 0) throw new Error(`${args}: ${r.stderr}`);
+    }
+  };
+
+  beforeAll(async () => {
+    if (!KUBECTL_1_32) throw new Error('kubectl.1.32 is not installed beside kubectl');
+    setup('create deployment web --image=nginx:1.27 --replicas=2');
+    setup('run lone --image=nginx -l app=lone');
+    setup('create configmap c1 --from-literal=a=1');
+    setup('label configmap c1 app=x');
+    setup('create configmap c2 --from-literal=a=2');
+    setup('label configmap c2 app=x');
+    setup('create configmap c3 --from-literal=a=3');
+    setup('tick 30s');
+    setup('set image deployment/web nginx=nginx:1.28');
+    setup('tick 60s');
+    server = kubemuStart(served.dir, ['serve', '--port', '0']);
+    for (let i = 0; i < 200 && !server.stdout().includes('Context "'); i++) await sleep(50);
+    const m = /^Serving cluster "twin" at https:\/\/127\.0\.0\.1:\d+\nContext "twin-serve" in (.+)\n$/.exec(server.stdout());
+    if (!m) throw new Error(`serve did not start: ${server.stdout()}${server.stderr()}`);
+    kubeconfig = m[1]!;
+  });
+
+  afterAll(async () => {
+    if (server) {
+      process.kill(server.pid, 'SIGTERM');
+      const end = await server.done;
+      expect(end.code).toBe(0);
+    }
+    served.cleanup();
+    local.cleanup();
+    fs.rmSync(kubectlHome, { recursive: true, force: true });
+  });
+
+  const kubectlBinary = (): string => {
+    const link = path.join(kubectlHome, 'kubectl');
+    if (!fs.existsSync(link)) fs.symlinkSync(KUBECTL_1_32!, link);
+    return link;
+  };
+  const kubectl = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> => new Promise((resolve) => {
+    execFile(kubectlBinary(), ['--kubeconfig', kubeconfig, ...args], {
+      encoding: 'utf8', cwd: served.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '', ...env },
+    }, (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : -1) : 0 }));
+  });
+  const kubemu = (args: string[]): CliResult => local.run(args);
+  const same = async (args: string[]) => {
+    const a = await kubectl(args);
+    expect(a, `kubectl ${args.join(' ')}`).toEqual(kubemu(args));
+  };
+
+  it('rollout history, undo and status, and wait --for=condition=Available', async () => {
+    await same(['rollout', 'history', 'deployment/web']);
+    await same(['rollout', 'history', 'deployment/web', '--revision=1']);
+    await same(['rollout', 'status', 'deployment/web']);
+    await same(['wait', '--for=condition=Available', 'deployment/web', '--timeout=5s']);
+    await same(['rollout', 'undo', 'deployment/web']);
+    await same(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0].image} {.metadata.generation}']);
+    await same(['rollout', 'undo', 'deployment/web', '--to-revision=9']);
+  });
+
+  it('edit with EDITOR set to a script that changes the file', async () => {
+    const editor = path.join(kubectlHome, 'editor.sh');
+    fs.writeFileSync(editor, '#!/bin/sh\nsed -i \'s/^  a: "3"$/  a: "33"/; s/^  a: "1"$/  a: "11"/\' "$1"\n', { mode: 0o755 });
+    const args = ['edit', 'configmap', 'c3'];
+    const a = await kubectl(args, { EDITOR: editor, KUBE_EDITOR: editor });
+    const prev = process.env.KUBE_EDITOR;
+    process.env.KUBE_EDITOR = editor;
+    try {
+      expect(a).toEqual(kubemu(args));
+    } finally {
+      if (prev === undefined) delete process.env.KUBE_EDITOR; else process.env.KUBE_EDITOR = prev;
+    }
+    await same(['get', 'configmap', 'c3', '-o', 'jsonpath={.data.a}']);
+  });
+
+  it('delete -l, and deletecollection through --raw', async () => {
+    await same(['delete', 'configmaps', '-l', 'app=x', '--dry-run=server']);
+    const raw = await kubectl(['delete', '--raw', '/api/v1/namespaces/default/configmaps?labelSelector=app%3Dx']);
+    expect(raw.code).toBe(0);
+    expect((JSON.parse(raw.stdout) as { kind: string; items: { metadata: { name: string } }[] })).toMatchObject({ kind: 'ConfigMapList', items: [{ metadata: { name: 'c1' } }, { metadata: { name: 'c2' } }] });
+    expect(kubemu(['delete', 'configmaps', '-l', 'app=x']).code).toBe(0);
+    await same(['get', 'configmaps']);
+    await same(['delete', 'pods', '-l', 'app=lone', '--grace-period=0', '--force']);
+  });
+
+  it('drain evicts through pods/eviction as kubemu drain does', async () => {
+    const a = await kubectl(['drain', 'worker02', '--ignore-daemonsets', '--force', '--grace-period=0']);
+    const b = kubemu(['drain', 'worker02', '--ignore-daemonsets', '--force', '--grace-period=0']);
+    // kubectl evicts each pod in a goroutine of its own: its lines come in any order.
+    const sorted = (r: CliResult) => ({ ...r, stdout: r.stdout.split('\n').sort().join('\n') });
+    expect(sorted(a)).toEqual(sorted(b));
+    expect(a.code).toBe(0);
+    await same(['get', 'nodes']);
+  });
+  it('evicts through pods/eviction: a budget that allows none is the 429 with its cause', async () => {
+    setup('create pdb web --selector=app=web --min-available=2');
+    setup('tick 30s');
+    // The drain left the twins' replacement pods with different names: read the served one's.
+    const pod = served.run(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']).stdout;
+    const file = path.join(kubectlHome, 'eviction.json');
+    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: pod } }));
+    const r = await kubectl(['create', '--raw', `/api/v1/namespaces/default/pods/${pod}/eviction`, '-f', file, '-v=8']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Cannot evict pod as it would violate the pod\'s disruption budget.","reason":"TooManyRequests","details":{"causes":[{"reason":"DisruptionBudget","message":"The disruption budget web needs 2 healthy pods and has 2 currently"}]},"code":429}');
+    expect(r.stderr.endsWith('Error from server (TooManyRequests): Cannot evict pod as it would violate the pod\'s disruption budget.\n')).toBe(true);
+    setup('delete pdb web');
+    const ok = await kubectl(['create', '--raw', `/api/v1/namespaces/default/pods/${pod}/eviction`, '-f', file]);
+    expect(ok).toEqual({ stdout: '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","code":201}\n', stderr: '', code: 0 });
+    expect(served.run(['get', 'pod', pod, '-o', 'jsonpath={.metadata.deletionTimestamp}']).stdout).not.toBe('');
+  });
+
+  it('binds through pods/binding', async () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'unsched' }, spec: { schedulerName: 'none', containers: [{ name: 'c', image: 'nginx' }] } };
+    served.file('unsched.yaml', JSON.stringify(pod));
+    expect(served.run(['apply', '-f', path.join(served.dir, 'unsched.yaml')]).code).toBe(0);
+    const file = path.join(kubectlHome, 'binding.json');
+    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'unsched' }, target: { kind: 'Node', name: 'worker01' } }));
+    const r = await kubectl(['create', '--raw', '/api/v1/namespaces/default/pods/unsched/binding', '-f', file]);
+    expect(r).toEqual({ stdout: '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","code":201}\n', stderr: '', code: 0 });
+    expect(served.run(['get', 'pod', 'unsched', '-o', 'jsonpath={.spec.nodeName}']).stdout).toBe('worker01');
+    const again = await kubectl(['create', '--raw', '/api/v1/namespaces/default/pods/unsched/binding', '-f', file]);
+    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'unsched' }, target: { kind: 'Pod' } }));
+    expect(await kubectl(['create', '--raw', '/api/v1/namespaces/default/pods/unsched/binding', '-f', file])).toMatchObject({
+      code: 1, stderr: 'Error from server: [target.kind: Unsupported value: "Pod": supported values: "Node", "<empty>", target.name: Required value]\n',
+    });
+    expect(again).toMatchObject({ code: 1, stderr: 'Error from server (Conflict): Operation cannot be fulfilled on pods/binding "unsched": pod unsched is already assigned to node "worker01"\n' });
+  });
+
+});
