@@ -50,11 +50,12 @@ export function applyObject(host: ApplyHost, input: KubeObject, o: WriteOptions)
 
 /** lastAppliedOf is the annotation's value: the manifest itself (without the annotation), keys sorted. */
 function lastAppliedOf(manifest: KubeObject): string {
-  const forAnnotation = structuredClone(manifest);
   // kubectl serialises the object after adding the annotation and then removing it again,
   // so an object without annotations leaves an empty map behind: "annotations":{}.
-  forAnnotation.metadata.annotations = { ...(forAnnotation.metadata.annotations ?? {}) };
-  delete forAnnotation.metadata.annotations[LAST_APPLIED];
+  // Only metadata.annotations changes, so the copy is shallow down to it (the manifest is not touched).
+  const annotations = { ...(manifest.metadata.annotations ?? {}) };
+  delete annotations[LAST_APPLIED];
+  const forAnnotation = { ...manifest, metadata: { ...manifest.metadata, annotations } };
   // kubectl stores Go's json.Marshal of the manifest: keys sorted, HTML-safe escapes.
   return toCompactJson(forAnnotation) + '\n';
 }

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeWithKubectl } from '../../test/differential/kubectl-oracle';
 import { kubectlLabelLocal, withLabel } from './kubectl-oracle.test-helper';
-import { toCompactJson, toJson } from './write-json';
+import { encodeWalked, toCompactJson, toJson } from './write-json';
 
 describe('toJson', () => {
   it('indents by four spaces, sorts keys and ends with a newline', () => {
@@ -35,6 +36,30 @@ describe('toJson', () => {
     [100, '100'],
   ])('spells %d as Go float64 JSON', (n, want) => {
     expect(toCompactJson(n)).toBe(want);
+  });
+});
+
+describe('the native path', () => {
+  // Keys and strings drawn to hit what differs between JSON.stringify and Go: HTML characters,
+  // line separators, integer-like keys, "__proto__", and values JSON.stringify drops or throws on.
+  const key = fc.oneof(fc.constantFrom('a', 'b', '10', '9', '0', '01', '__proto__', '<&>', '\u2028', 'é'), fc.string());
+  const leaf = fc.oneof(fc.string(), fc.constantFrom('<x>', 'a&b', '\u2029', '\n'), fc.double(), fc.integer(), fc.boolean(),
+    fc.constant(null), fc.constant(undefined), fc.constant(() => 1), fc.bigInt(), fc.date());
+  const value = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(key, tie('v'), { maxKeys: 5 })),
+  })).v;
+
+  it('prints what the walk prints, compact and indented', () => {
+    fc.assert(fc.property(value, (v) => {
+      expect(toCompactJson(v)).toBe(encodeWalked(v, false));
+      expect(toJson(v)).toBe(encodeWalked(v, true));
+    }), { seed: 20, numRuns: 2000 });
+  });
+
+  it('keeps a "__proto__" key and spells an object-held function null', () => {
+    const o = JSON.parse('{"__proto__":{"b":1},"a":"<"}');
+    expect(toCompactJson(o)).toBe('{"__proto__":{"b":1},"a":"\\u003c"}');
+    expect(toCompactJson({ f: () => 1, u: undefined })).toBe('{"f":null}');
   });
 });
 
