@@ -110,6 +110,11 @@ export const FAULTS: Readonly<Record<string, Fault>> = {
     args: ['node'], optional: [],
     steps: (a) => [{ run: `kubemu ssh ${a.node}`, stdin: 'mkdir -p /root/cni-backup\nmv /etc/cni/net.d/* /root/cni-backup/\n' }, { run: 'kubemu tick 1m' }],
   },
+  'disk-full': {
+    describe: 'a node whose disk filled up: DiskPressure, the disk-pressure taint, and its pods evicted one every 10 s (the kubelet\'s eviction manager)',
+    args: ['node'], optional: [],
+    steps: (a) => [{ run: `kubemu node pressure ${a.node} --disk` }, { run: 'kubemu tick 1m' }],
+  },
   'cert-expired': {
     describe: 'a year and a day pass: kubeadm\'s certificates expire, and kubectl fails the TLS handshake',
     args: [], optional: [],
