@@ -15,9 +15,9 @@
 import type { Condition, KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
 import { formatQuantity, quantityOf, value } from '../api/quantity';
-import { isNotFound } from '../apiserver/errors';
 import type { ReconcileContext } from '../sim/controller';
 import { CONFIG_MIRROR } from './static-pods';
+import { NODE_PRESSURE_ANNOTATION } from './node-status';
 import { withConditions } from './pod-status';
 
 /** DISK_RELIEVED_ANNOTATION records when a node's disk pressure was relieved (ISO time). */
@@ -37,6 +37,25 @@ export const EVICTED_REASON = 'Evicted';
 export const THRESHOLD_MET_REASON = 'EvictionThresholdMet';
 export const TERMINATION_BY_KUBELET = 'TerminationByKubelet';
 const RESOURCE = 'ephemeral-storage';
+
+/**
+ * DISK_FILL_PATH is the file that fills a node's disk in kubemu: written on the node (the
+ * `disk-full` fault does it) the disk is full, removed the space is free again. Its content
+ * stands for the gigabytes; the shell's `ls -l` shows the placeholder's own size.
+ */
+export const DISK_FILL_PATH = '/var/log/app/debug.log';
+
+/** withDiskPressure is a node's annotations with its disk full (on) or freed at nowISO (off). */
+export function withDiskPressure(annotations: Readonly<Record<string, string>> | undefined, on: boolean, nowISO: string): Record<string, string> {
+  const ann = { ...(annotations ?? {}) };
+  const set = new Set((ann[NODE_PRESSURE_ANNOTATION] ?? '').split(',').filter(Boolean));
+  const had = set.has('disk');
+  if (on) { set.add('disk'); delete ann[DISK_RELIEVED_ANNOTATION]; } else set.delete('disk');
+  if (!on && had) ann[DISK_RELIEVED_ANNOTATION] = nowISO;
+  const value = ['memory', 'disk', 'pid'].filter((p) => set.has(p)).join(',');
+  if (value) ann[NODE_PRESSURE_ANNOTATION] = value; else delete ann[NODE_PRESSURE_ANNOTATION];
+  return ann;
+}
 
 /** diskRelievedAt is when `node pressure --disk --off` freed the node's disk (ms), if it did. */
 export function diskRelievedAt(node: KubeObject): number | undefined {
@@ -72,28 +91,31 @@ export function rankForDiskPressure(pods: KubeObject[]): KubeObject[] {
   return [...pods].sort((a, b) => (a.spec?.priority ?? 0) - (b.spec?.priority ?? 0) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
+/** LAST_EVICTION_KEY is the node-local record of the eviction manager's last round (ms). */
+const LAST_EVICTION_KEY = 'eviction-manager';
+
 /**
- * evictOnePod is one round of synchronize under disk pressure: the node event, then the first
- * ranked pod failed with the Evicted status and its containers killed. Returns whether another
- * pod is left to evict at the next round.
+ * evictionRound is synchronize under disk pressure, at most once per monitoring interval
+ * however often the node is reconciled: the node event, then the first ranked pod failed with
+ * the Evicted status and its containers killed. Returns ms until the next round, or undefined
+ * when no pod is left to evict.
  */
-export function evictOnePod(node: KubeObject, ctx: ReconcileContext): boolean {
+export function evictionRound(node: KubeObject, ctx: ReconcileContext): number | undefined {
   const name = node.metadata.name!;
+  const now = ctx.clock.nowMs();
+  const last = ctx.api.nodeLocalState<{ at: number }>(name, LAST_EVICTION_KEY)?.at;
   const candidates = rankForDiskPressure(ctx.api.podsOnNode(name)
     .filter((p) => !p.metadata.deletionTimestamp && !isPodTerminal(p) && !isCriticalPod(p)));
   const victim = candidates[0];
-  if (!victim) return false;
+  if (!victim) return undefined;
+  if (last !== undefined && now < last + MONITORING_INTERVAL_MS) return last + MONITORING_INTERVAL_MS - now;
+  ctx.api.setNodeLocalState(name, LAST_EVICTION_KEY, { at: now });
   const source = { component: 'kubelet', host: name };
   ctx.api.recordEvent({ kind: 'Node', name, uid: name, apiVersion: 'v1' }, 'Warning', THRESHOLD_MET_REASON, `Attempting to reclaim ${RESOURCE}`, source);
   const message = evictionMessage(node);
-  try {
-    ctx.api.updateStatus({ ...victim, status: evictedStatus(victim, message, ctx.clock.nowISO()) }, { fieldManager: 'kubelet' });
-  } catch (e) {
-    if (isNotFound(e)) return candidates.length > 1;
-    throw e;
-  }
+  ctx.api.updateStatus({ ...victim, status: evictedStatus(victim, message, ctx.clock.nowISO()) }, { fieldManager: 'kubelet' });
   ctx.api.recordEvent(victim, 'Warning', EVICTED_REASON, message, source);
-  return candidates.length > 1;
+  return candidates.length > 1 ? MONITORING_INTERVAL_MS : undefined;
 }
 
 /** evictedStatus is the status the kubelet posts for an evicted pod: Failed, Evicted, containers killed (SIGKILL, 137). */

@@ -15,7 +15,7 @@ import { isAlreadyExists, isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
 import { CONFIG_MIRROR, STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
 import { kubeletRunning } from '../api/kubelet-stopped';
-import { MONITORING_INTERVAL_MS, evictOnePod, transitionEndsIn } from './eviction-manager';
+import { evictionRound, transitionEndsIn } from './eviction-manager';
 import { NETWORK_NOT_READY_MESSAGE, cniPluginOf, syncCniConfig } from '../network/cni';
 import { LEASE_RENEW_INTERVAL_MS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_FREQUENCY_MS, latestBeat, microISO } from '../api/node-heartbeats';
 
@@ -95,9 +95,9 @@ export const nodeStatusController: Controller = {
     if (!node || !kubeletRunning(node)) return;
     const wait = syncNodeStatus(node, ctx);
     // Only a node whose disk is (or was just) full has an eviction manager round or a condition to clear on time.
-    const evicting = pressuresOf(node).has('disk') && evictOnePod(node, ctx);
+    const evicting = pressuresOf(node).has('disk') ? evictionRound(node, ctx) : undefined;
     const clearing = transitionEndsIn(node, ctx.clock.nowMs());
-    if (evicting) return { requeueAfterMs: Math.min(wait, MONITORING_INTERVAL_MS) };
+    if (evicting !== undefined) return { requeueAfterMs: Math.min(wait, evicting) };
     if (clearing !== undefined) return { requeueAfterMs: Math.min(wait, clearing) };
     return { requeueAfterMs: wait, lazy: true };
   },
