@@ -7,8 +7,9 @@
  * After the space is freed the DiskPressure condition stays True for the pressure transition
  * period (evictionPressureTransitionPeriod, 5m by default).
  *
- * kubemu: a node's disk is full while `kubemu node pressure NODE --disk` is on (the `disk-full`
- * fault); `--off` frees it and records when, so the condition clears 5m later. Pods use no
+ * kubemu: a node's disk is full while DISK_FILL_PATH is on its host (the `disk-full` fault
+ * writes it) or `kubemu node pressure NODE --disk` is on; removing it (or `--off`) frees the
+ * space and records when, so the condition clears 5m later. Pods use no
  * ephemeral storage of their own, so none exceeds its request and the rank is by priority, then
  * by name (a stable order). Nothing here runs for a node without disk pressure.
  */
