@@ -5,6 +5,9 @@
  * time to show (a stopped kubelet's node goes NotReady after the 40 s grace period).
  */
 import type { Step } from './model';
+import { DISK_FILL_PATH } from '../kubelet/eviction-manager';
+
+const DISK_FILL_DIR = DISK_FILL_PATH.slice(0, DISK_FILL_PATH.lastIndexOf('/'));
 
 /** Fault is a named fault: the arguments it takes and the steps it expands to. */
 export interface Fault {
@@ -109,6 +112,14 @@ export const FAULTS: Readonly<Record<string, Fault>> = {
     describe: 'a node whose /etc/cni/net.d was emptied (its config moved to /root/cni-backup): NotReady, new pods there never get a network',
     args: ['node'], optional: [],
     steps: (a) => [{ run: `kubemu ssh ${a.node}`, stdin: 'mkdir -p /root/cni-backup\nmv /etc/cni/net.d/* /root/cni-backup/\n' }, { run: 'kubemu tick 1m' }],
+  },
+  'disk-full': {
+    describe: `a node whose disk filled up (${DISK_FILL_PATH}): DiskPressure, the disk-pressure taint, and its pods evicted one every 10 s (the kubelet's eviction manager)`,
+    args: ['node'], optional: [],
+    steps: (a) => [
+      { run: `kubemu ssh ${a.node}`, stdin: `mkdir -p ${DISK_FILL_DIR}\necho 'TRACE 94G of request dumps' > ${DISK_FILL_PATH}\n` },
+      { run: 'kubemu tick 1m' },
+    ],
   },
   'cert-expired': {
     describe: 'a year and a day pass: kubeadm\'s certificates expire, and kubectl fails the TLS handshake',

@@ -15,6 +15,7 @@ import { isAlreadyExists, isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
 import { CONFIG_MIRROR, STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
 import { kubeletRunning } from '../api/kubelet-stopped';
+import { evictionRound, transitionEndsIn } from './eviction-manager';
 import { NETWORK_NOT_READY_MESSAGE, cniPluginOf, syncCniConfig } from '../network/cni';
 import { LEASE_RENEW_INTERVAL_MS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_FREQUENCY_MS, latestBeat, microISO } from '../api/node-heartbeats';
 
@@ -92,7 +93,13 @@ export const nodeStatusController: Controller = {
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const node = ctx.api.tryGet({ kind: 'Node', name: req.name });
     if (!node || !kubeletRunning(node)) return;
-    return { requeueAfterMs: syncNodeStatus(node, ctx), lazy: true };
+    const wait = syncNodeStatus(node, ctx);
+    // Only a node whose disk is (or was just) full has an eviction manager round or a condition to clear on time.
+    const evicting = pressuresOf(node).has('disk') ? evictionRound(node, ctx) : undefined;
+    const clearing = transitionEndsIn(node, ctx.clock.nowMs());
+    if (evicting !== undefined) return { requeueAfterMs: Math.min(wait, evicting) };
+    if (clearing !== undefined) return { requeueAfterMs: Math.min(wait, clearing) };
+    return { requeueAfterMs: wait, lazy: true };
   },
 };
 
@@ -141,12 +148,14 @@ function renewLease(node: KubeObject, ctx: ReconcileContext, persist: boolean): 
  */
 function syncConditions(node: KubeObject, ctx: ReconcileContext, persist: boolean): void {
   const pressures = pressuresOf(node);
+  // Freed disk space reads as pressure until the transition period has passed (evictionPressureTransitionPeriod).
+  const diskTransition = transitionEndsIn(node, ctx.clock.nowMs()) !== undefined;
   const current: Condition[] = node.status?.conditions ?? [];
   const nowISO = ctx.clock.nowISO();
   const networkReady = syncCniConfig(node.metadata.name!, ctx.api);
   const changes: string[] = [];
   const next: Condition[] = NODE_CONDITIONS.map((spec) => {
-    const bad = spec.pressure ? pressures.has(spec.pressure) : false;
+    const bad = spec.pressure ? pressures.has(spec.pressure) || (spec.pressure === 'disk' && diskTransition) : false;
     const status = spec.pressure ? (bad ? 'True' : 'False') : (networkReady ? 'True' : 'False');
     const want = spec.pressure ? (bad ? spec.bad : spec.ok) : (networkReady ? spec.ok : NETWORK_NOT_READY);
     const old = current.find((c) => c.type === spec.type);

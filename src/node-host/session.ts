@@ -19,6 +19,7 @@ import { hostBinary, type HostCommandEnv } from './host-commands';
 import { JOURNAL_LIMIT, SERVICES_KEY, type ServicesState, initialServices } from './services';
 import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, manifestProblem } from './control-plane-health';
 import { CNI_CONFIG_KEY, type CniConfig } from '../network/cni';
+import { DISK_FILL_PATH, withDiskPressure } from '../kubelet/eviction-manager';
 
 /** FIELD_MANAGER records writes made from a node's shell. */
 export const FIELD_MANAGER = 'kubemu-ssh';
@@ -128,6 +129,13 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   const cniAfter = cniConfigFiles(after);
   const cniChanged = !cniBefore.length !== !cniAfter.length;
   if (cniChanged) api.setNodeLocalState(o.nodeName, CNI_CONFIG_KEY, { plugin: cniAfter.length ? cniAfter[0]! : null } satisfies CniConfig);
+
+  // The file filling the disk: written, the kubelet's eviction manager sees the disk full; removed, the space is free.
+  if (files[DISK_FILL_PATH] === undefined !== !after.has(DISK_FILL_PATH)) {
+    const latest = structuredClone(api.get({ kind: 'Node', name: o.nodeName }));
+    latest.metadata.annotations = withDiskPressure(latest.metadata.annotations, after.has(DISK_FILL_PATH), ctx.clock.nowISO());
+    api.update(latest, { fieldManager: FIELD_MANAGER });
+  }
 
   // The units: the journal is bounded; a kubelet that is not running stops the node's heartbeats.
   services.journal = services.journal.slice(-JOURNAL_LIMIT);

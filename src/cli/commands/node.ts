@@ -15,6 +15,7 @@ import {
 } from '../../kubelet/node-status';
 import { STATIC_PODS_NAMESPACE, manifestFiles, staticPodsConfigMapName } from '../../kubelet/static-pods';
 import { renderTabbed } from '../../printers/table';
+import { withDiskPressure } from '../../kubelet/eviction-manager';
 import { alreadyExists } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb, type OwnLeaf } from '../own-verb';
@@ -175,11 +176,16 @@ const pressure = leaf({
     const off = !!ctx.flags.off;
     const cluster = ctx.cluster();
     cluster.write(() => {
-      const node = cluster.api.get({ kind: 'Node', name });
+      const node = structuredClone(cluster.api.get({ kind: 'Node', name }));
       const set = pressuresOf(node);
-      for (const p of chosen) { if (off) set.delete(p); else set.add(p); }
+      // Disk goes through withDiskPressure: freed space keeps DiskPressure for the transition period.
+      for (const p of chosen) if (p !== 'disk') { if (off) set.delete(p); else set.add(p); }
       const value = PRESSURES.filter((p) => set.has(p)).join(',');
-      setAnnotation(cluster, name, NODE_PRESSURE_ANNOTATION, value || undefined);
+      let ann = { ...(node.metadata.annotations ?? {}) };
+      if (value) ann[NODE_PRESSURE_ANNOTATION] = value; else delete ann[NODE_PRESSURE_ANNOTATION];
+      if (chosen.includes('disk')) ann = withDiskPressure(ann, !off, cluster.clock.nowISO());
+      node.metadata.annotations = ann;
+      cluster.api.update(node, { fieldManager: FIELD_MANAGER });
     });
     for (const p of chosen) ctx.io.out(`node/${name} ${p} pressure ${off ? 'off' : 'on'}\n`);
     return 0;
