@@ -265,3 +265,50 @@ spec:
       'system:serviceaccount:kube-system:replicaset-controller in system:serviceaccounts,system:serviceaccounts:kube-system,system:authenticated');
   });
 });
+
+describe('ValidatingAdmissionPolicy: status.typeChecking', () => {
+  let home: TempHome;
+  const POLICY = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: replicas}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments, replicasets]}
+  validations:
+  - expression: "object.spec.replica <= 5"
+  - expression: "object.spec.template.spec.containers[0].imag == 'x' && has(object.metadata.labels)"
+    messageExpression: "'replicas: ' + string(object.spec.replicas)"
+`;
+  beforeAll(() => {
+    home = manualCluster('vap-typecheck', 13);
+    expect(home.run('apply -f -', { stdin: POLICY }).code).toBe(0);
+  });
+  afterAll(() => home.cleanup());
+
+  it("writes the type checker's warnings for fields the matched kinds lack, and the observed generation", () => {
+    const out = home.run("get validatingadmissionpolicy replicas -o jsonpath={.status}");
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({
+      observedGeneration: 1,
+      typeChecking: {
+        expressionWarnings: [
+          {
+            fieldRef: 'spec.validations[0].expression',
+            warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replica'\n | object.spec.replica <= 5\n | ...........^\n" +
+              "apps/v1, Kind=ReplicaSet: ERROR: <input>:1:12: undefined field 'replica'\n | object.spec.replica <= 5\n | ...........^",
+          },
+          {
+            fieldRef: 'spec.validations[1].expression',
+            warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:40: undefined field 'imag'\n | object.spec.template.spec.containers[0].imag == 'x' && has(object.metadata.labels)\n | .......................................^\n" +
+              "apps/v1, Kind=ReplicaSet: ERROR: <input>:1:40: undefined field 'imag'\n | object.spec.template.spec.containers[0].imag == 'x' && has(object.metadata.labels)\n | .......................................^",
+          },
+        ],
+      },
+    });
+    // A fixed policy is checked again at its new generation, and has no warnings.
+    const fixed = POLICY.replace('object.spec.replica ', 'object.spec.replicas ').replace('].imag ', '].image ');
+    expect(home.run('apply -f -', { stdin: fixed }).code).toBe(0);
+    expect(home.run("get validatingadmissionpolicy replicas -o jsonpath={.status}").stdout).toBe('{"observedGeneration":2,"typeChecking":{}}');
+  });
+});
