@@ -3,7 +3,7 @@
  * (apiserver/pkg/admission/plugin/policy/validating, v1.32). Each binding whose policy's
  * matchConstraints and own matchResources select the request, and whose policy's
  * matchConditions hold, evaluates the policy's validations (CEL) against `object`,
- * `oldObject`, `request`, `params`, `namespaceObject` and `variables`. A failed validation is
+ * `oldObject`, `request`, `params`, `namespaceObject`, `variables` and `authorizer`. A failed validation is
  * acted on per the binding's validationActions: Deny refuses the request (the first denial,
  * its reason defaulting to Invalid), Warn sends the client a warning, Audit is accepted (kubemu
  * keeps no audit log). An expression that errors, or params not found, follow failurePolicy.
@@ -28,7 +28,7 @@ export interface PolicyReads {
   authorize?(user: { username: string; groups: readonly string[]; uid?: string; extra?: Readonly<Record<string, readonly string[]>> }, a: CheckAttributes): { allowed: boolean; reason: string };
 }
 
-/** REQUEST_USER stands in for a component's identity (the admission request's userInfo when the write is not kubectl's). */
+/** REQUEST_USER is the userInfo of a write with no known requester (kubemu's own records, which no real component makes). */
 const REQUEST_USER = { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 
 const CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
