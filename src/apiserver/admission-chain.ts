@@ -7,7 +7,7 @@
  * PodSecurity runs first among the validating plugins (pods, workloads' templates, namespaces' labels),
  * then ValidatingAdmissionPolicy (on every kind, when a binding exists), then ResourceQuota.
  */
-import type { KubeObject } from '../api/meta';
+import type { KubeObject, ListQuery, ObjectRef } from '../api/meta';
 import { builtinRegistry, qualifiedResource, type ResourceInfo } from '../api/registry';
 import type { Store } from '../store/store';
 import type { Rand } from '../sim/rand';
@@ -21,6 +21,8 @@ import { admitDefaultIngressClass } from './admission/default-ingress-class';
 import { admitPodSecurity, checksPodSecurity, type Annotate, type Warn } from './admission/pod-security/pod-security-admission';
 import type { PodSecurityConfiguration } from './admission/pod-security/pod-security-configuration';
 import type { UserInfo } from './authorization/user-info';
+import { RbacAuthorizer } from './authorization/rbac-authorizer';
+import { isSuperUser } from './authorization/user-info';
 import { admitValidatingPolicies, type RequestFacts } from './admission/validating-admission-policy/validating-admission-policy';
 
 /** AdmissionRequest is what the validating plugins know of the request besides the object. */
@@ -135,6 +137,12 @@ function validatingPolicies(obj: KubeObject, old: KubeObject | undefined, store:
     bindings: () => store.list({ kind: 'ValidatingAdmissionPolicyBinding' }),
     params: (_apiVersion, kind, namespace) => store.list({ kind, namespace }),
     namespace: (name) => store.get({ kind: 'Namespace', name }),
+    authorize: (user, a) => {
+      const u = { name: user.username, groups: user.groups, uid: user.uid, extra: user.extra };
+      if (isSuperUser(u)) return { allowed: true, reason: '' };
+      return new RbacAuthorizer({ list: (q: ListQuery) => store.list(q), tryGet: (ref: ObjectRef) => store.get(ref) })
+        .authorize({ user: u, verb: a.verb, group: a.group, resource: a.resource, subresource: a.subresource || undefined, namespace: a.namespace || undefined, name: a.name || undefined, path: a.path });
+    },
   }, req.warn);
 }
 

@@ -80,9 +80,15 @@ export class ApiServer implements ApiClient {
   auditAnnotations: Record<string, string> | undefined;
   private readonly podSecurity: ApiServerConfig['podSecurity'];
 
-  /** clientUser is the CLI's user for a write that answers with warnings (the CLI's; components' writes have none). */
+  /**
+   * componentUser is the component whose write is running (componentUserApi sets it around
+   * each of a component's writes), so admission sees the component's own identity.
+   */
+  componentUser: UserInfo | undefined;
+
+  /** clientUser is the requesting user: the CLI's for a write that answers with warnings, else the component's (if known). */
   private clientUser(warn: unknown): UserInfo | undefined {
-    return warn ? this.requester ?? ADMIN_USER : undefined;
+    return warn ? this.requester ?? ADMIN_USER : this.componentUser;
   }
 
   /** annotator adds to auditAnnotations, or is undefined when no audit log is kept. */

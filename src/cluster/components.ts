@@ -9,6 +9,8 @@ import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
 import { clusterRoleAggregationController } from '../controllers/clusterroleaggregation';
+import { newValidatingAdmissionPolicyStatusController } from '../controllers/validatingadmissionpolicystatus';
+import { typeCheckPolicy } from '../apiserver/admission/validating-admission-policy/type-check';
 import { csrSigner } from '../controllers/certificates/csr-signer';
 import { tokensController } from '../controllers/serviceaccount-token';
 import { deploymentController } from '../controllers/deployment';
@@ -69,6 +71,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     serviceAccountController,
     rootCACertPublisher,
     clusterRoleAggregationController,
+    newValidatingAdmissionPolicyStatusController((policy) => typeCheckPolicy(policy, registry().resources)),
     deploymentController,
     newReplicaSetController(),
     newReplicationManager(),

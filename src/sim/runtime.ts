@@ -152,7 +152,9 @@ export class Simulation {
    * per-component identities); without it every component shares the plain API.
    */
   wrapComponentApi(wrap: (component: string, api: ApiClient) => ApiClient): void {
-    this.componentApi = wrap;
+    // Wraps stack: the audit log's goes around the one that gives each write its component's user.
+    const inner = this.componentApi;
+    this.componentApi = inner ? (component, api) => wrap(component, inner(component, api)) : wrap;
     this.componentCtx.clear();
   }
 

@@ -189,3 +189,126 @@ spec:
     });
   });
 });
+
+describe('ValidatingAdmissionPolicy: components and the authorizer', () => {
+  let home: TempHome;
+  // Pods may only be created by someone who may also create pods/exec there (a secondary authorization check).
+  const AUTHZ = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: configmap-writers}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}
+  validations:
+  - expression: "authorizer.group('').resource('secrets').namespace(object.metadata.namespace).check('get').allowed()"
+    messageExpression: "'user ' + request.userInfo.username + ' may not read secrets in ' + object.metadata.namespace"
+  - expression: "authorizer.requestResource.check('delete').allowed()"
+    message: "creators must be able to delete what they create"
+  - expression: "authorizer.serviceAccount('kube-system', 'default').check('impersonate').reason() == ''"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: configmap-writers}
+spec:
+  policyName: configmap-writers
+  validationActions: [Deny]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: who-creates-pods}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}
+  validations:
+  - expression: "request.userInfo.username == 'kubernetes-admin'"
+    messageExpression: "request.userInfo.username + ' in ' + request.userInfo.groups.join(',')"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: who-creates-pods}
+spec:
+  policyName: who-creates-pods
+  validationActions: [Deny]
+`;
+  beforeAll(() => {
+    home = manualCluster('vap-authz', 12);
+    expect(home.run('apply -f -', { stdin: AUTHZ }).code).toBe(0);
+    expect(home.run('create role cm-writer --verb=create --resource=configmaps').code).toBe(0);
+    expect(home.run('create rolebinding cm-writer --role=cm-writer --user=carol --user=dave').code).toBe(0);
+    expect(home.run('create role secret-reader --verb=get --resource=secrets').code).toBe(0);
+    expect(home.run('create rolebinding secret-reader --role=secret-reader --user=dave').code).toBe(0);
+  });
+  afterAll(() => home.cleanup());
+
+  it('answers authorizer checks by RBAC for the requesting user', () => {
+    expect(home.run('create configmap a --from-literal=k=v')).toEqual({ code: 0, stdout: 'configmap/a created\n', stderr: '' });
+    expect(home.run('create configmap b --from-literal=k=v --as carol')).toEqual({
+      code: 1, stdout: '',
+      stderr: 'The configmaps "b" is invalid: : ValidatingAdmissionPolicy \'configmap-writers\' with binding \'configmap-writers\' denied request: user carol may not read secrets in default\n',
+    });
+    // dave may read secrets but not delete configmaps: authorizer.requestResource is configmaps in default.
+    expect(home.run('create configmap b --from-literal=k=v --as dave')).toEqual({
+      code: 1, stdout: '',
+      stderr: 'The configmaps "b" is invalid: : ValidatingAdmissionPolicy \'configmap-writers\' with binding \'configmap-writers\' denied request: creators must be able to delete what they create\n',
+    });
+    expect(home.run('create role cm-deleter --verb=delete --resource=configmaps').code).toBe(0);
+    expect(home.run('create rolebinding cm-deleter --role=cm-deleter --user=dave').code).toBe(0);
+    expect(home.run('create configmap b --from-literal=k=v --as dave')).toEqual({ code: 0, stdout: 'configmap/b created\n', stderr: '' });
+  });
+
+  it("shows a controller's write as its own service account in request.userInfo", () => {
+    expect(home.run('create deployment web --image=nginx')).toMatchObject({ code: 0 });
+    expect(home.run('get events --field-selector reason=FailedCreate -o custom-columns=MSG:.message --no-headers').stdout.split('\n')[0]).toBe(
+      'Error creating: pods "web-6dc5cd68db-dhhgf" is forbidden: ValidatingAdmissionPolicy \'who-creates-pods\' with binding \'who-creates-pods\' denied request: ' +
+      'system:serviceaccount:kube-system:replicaset-controller in system:serviceaccounts,system:serviceaccounts:kube-system,system:authenticated');
+  });
+});
+
+describe('ValidatingAdmissionPolicy: status.typeChecking', () => {
+  let home: TempHome;
+  const POLICY = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: replicas}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments, replicasets]}
+  validations:
+  - expression: "object.spec.replica <= 5"
+  - expression: "object.spec.template.spec.containers[0].imag == 'x' && has(object.metadata.labels)"
+    messageExpression: "'replicas: ' + string(object.spec.replicas)"
+`;
+  beforeAll(() => {
+    home = manualCluster('vap-typecheck', 13);
+    expect(home.run('apply -f -', { stdin: POLICY }).code).toBe(0);
+  });
+  afterAll(() => home.cleanup());
+
+  it("writes the type checker's warnings for fields the matched kinds lack, and the observed generation", () => {
+    const out = home.run("get validatingadmissionpolicy replicas -o jsonpath={.status}");
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({
+      observedGeneration: 1,
+      typeChecking: {
+        expressionWarnings: [
+          {
+            fieldRef: 'spec.validations[0].expression',
+            warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replica'\n | object.spec.replica <= 5\n | ...........^\n" +
+              "apps/v1, Kind=ReplicaSet: ERROR: <input>:1:12: undefined field 'replica'\n | object.spec.replica <= 5\n | ...........^",
+          },
+          {
+            fieldRef: 'spec.validations[1].expression',
+            warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:40: undefined field 'imag'\n | object.spec.template.spec.containers[0].imag == 'x' && has(object.metadata.labels)\n | .......................................^\n" +
+              "apps/v1, Kind=ReplicaSet: ERROR: <input>:1:40: undefined field 'imag'\n | object.spec.template.spec.containers[0].imag == 'x' && has(object.metadata.labels)\n | .......................................^",
+          },
+        ],
+      },
+    });
+    // A fixed policy is checked again at its new generation, and has no warnings.
+    const fixed = POLICY.replace('object.spec.replica ', 'object.spec.replicas ').replace('].imag ', '].image ');
+    expect(home.run('apply -f -', { stdin: fixed }).code).toBe(0);
+    expect(home.run("get validatingadmissionpolicy replicas -o jsonpath={.status}").stdout).toBe('{"observedGeneration":2,"typeChecking":{}}');
+  });
+});

@@ -118,7 +118,7 @@ export function componentAuditingApi(api: ApiServer, ctx: Omit<AuditContext, 'us
 }
 
 /** nodeOfCall is the node a kubelet's call is about: the Node, the Pod's node, its Lease, the Event's host. */
-function nodeOfCall(api: ApiServer, c: Call): string | undefined {
+export function nodeOfCall(api: ApiServer, c: Pick<Call, 'body' | 'ref' | 'name'>): string | undefined {
   const o = c.body as (KubeObject & { spec?: { nodeName?: string }; source?: { host?: string } }) | undefined;
   const kind = o?.kind ?? c.ref?.kind;
   if (kind === 'Node' || kind === 'Lease') return c.name;

@@ -55,6 +55,7 @@ const BY_NAME: Record<string, ComponentIdentity> = {
   'service-account-controller': controller('service-account-controller'),
   'root-ca-cert-publisher': controller('root-ca-cert-publisher'),
   'clusterrole-aggregation-controller': controller('clusterrole-aggregation-controller'),
+  'validatingadmissionpolicy-status-controller': controller('validatingadmissionpolicy-status-controller'),
   'deployment-controller': controller('deployment-controller'),
   'replicaset-controller': controller('replicaset-controller'),
   'replication-controller': controller('replication-controller'),

@@ -8,6 +8,7 @@ import { evaluateCel, CelEvalError, type Activation } from './evaluate';
 import { parseCel, CelSyntaxError } from './parse';
 
 export { CelEvalError, CelSyntaxError };
+export { CelObject } from './evaluate';
 
 /** CelProgram is a compiled expression. */
 export interface CelProgram {

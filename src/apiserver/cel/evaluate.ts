@@ -15,8 +15,21 @@ export type Activation = (name: string) => { found: boolean; value?: unknown };
 
 type Value = unknown;
 
+/**
+ * CelObject is a host value with its own methods and fields (the Kubernetes authorizer
+ * library's Authorizer, ResourceCheck, Decision): calls and selections on it go to it.
+ */
+export abstract class CelObject {
+  abstract readonly celType: string;
+  /** method answers target.name(args); undefined when it has no such method. */
+  abstract method(name: string, args: Value[]): Value;
+  /** field answers target.name. */
+  field(name: string): Value { throw new CelEvalError(`no such key: ${name}`); }
+}
+
 const typeName = (v: Value): string => {
   if (v === null) return 'null_type';
+  if (v instanceof CelObject) return v.celType;
   if (Array.isArray(v)) return 'list';
   switch (typeof v) {
     case 'boolean': return 'bool';
@@ -79,6 +92,7 @@ const size = (v: Value): number => {
 };
 
 function select(v: Value, field: string): Value {
+  if (v instanceof CelObject) return v.field(field);
   if (!isMap(v)) throw new CelEvalError(`no such key: ${field}`);
   if (!(field in v)) throw new CelEvalError(`no such key: ${field}`);
   return v[field];
@@ -263,9 +277,15 @@ export function evaluateCel(ast: Ast, resolve: Activation): Value {
     if (n.target && MACROS.has(n.fn) && (n.args.length === 2 || (n.fn === 'map' && n.args.length === 3))) return macro(n);
     const args = n.args.map(ev);
     if (n.target) {
+      const target = ev(n.target);
+      if (target instanceof CelObject) {
+        const v = target.method(n.fn, args);
+        if (v === undefined) throw new CelEvalError(`no such overload: ${target.celType}.${n.fn}(${args.map(typeName).join(', ')})`);
+        return v;
+      }
       const m = METHODS[n.fn];
       if (!m) throw new CelEvalError(`undeclared reference to '${n.fn}' (in container '')`);
-      return m(ev(n.target), args);
+      return m(target, args);
     }
     const f = FUNCTIONS[n.fn];
     if (!f) throw new CelEvalError(`undeclared reference to '${n.fn}' (in container '')`);

@@ -8,7 +8,7 @@
 export type Ast =
   | { t: 'lit'; v: unknown }
   | { t: 'ident'; name: string }
-  | { t: 'select'; operand: Ast; field: string }
+  | { t: 'select'; operand: Ast; field: string; /** pos: the offset of the selecting '.' (where cel-go reports the field) */ pos?: number }
   | { t: 'index'; operand: Ast; index: Ast }
   | { t: 'call'; fn: string; target?: Ast; args: Ast[] }
   | { t: 'list'; items: Ast[] }
@@ -122,11 +122,12 @@ export function parseCel(src: string): Ast {
     let e = primary();
     for (;;) {
       if (isOp('.')) {
+        const dot = peek().pos;
         p++;
         const f = peek();
         if (f.k !== 'id') throw new CelSyntaxError(`Syntax error: no viable alternative at input '.${String(f.v)}'`);
         p++;
-        if (isOp('(')) { p++; e = { t: 'call', fn: f.v as string, target: e, args: args(')') }; } else e = { t: 'select', operand: e, field: f.v as string };
+        if (isOp('(')) { p++; e = { t: 'call', fn: f.v as string, target: e, args: args(')') }; } else e = { t: 'select', operand: e, field: f.v as string, pos: dot };
       } else if (isOp('[')) {
         p++;
         const index = expr();

@@ -23,7 +23,7 @@ export interface RequestFacts {
   readonly oldObject: KubeObject | null;
   /** namespaceLabels: the labels of the request's namespace (of the object itself for a Namespace). */
   readonly namespaceLabels: Record<string, string> | undefined;
-  /** userInfo is authentication.k8s.io/v1 UserInfo of the requester (kubectl's; components' writes leave it out). */
+  /** userInfo is authentication.k8s.io/v1 UserInfo of the requester (kubectl's, or the writing component's). */
   readonly userInfo?: { readonly username: string; readonly uid?: string; readonly groups: readonly string[]; readonly extra?: Readonly<Record<string, readonly string[]>> };
 }
 

@@ -3,7 +3,7 @@
  * (apiserver/pkg/admission/plugin/policy/validating, v1.32). Each binding whose policy's
  * matchConstraints and own matchResources select the request, and whose policy's
  * matchConditions hold, evaluates the policy's validations (CEL) against `object`,
- * `oldObject`, `request`, `params`, `namespaceObject` and `variables`. A failed validation is
+ * `oldObject`, `request`, `params`, `namespaceObject`, `variables` and `authorizer`. A failed validation is
  * acted on per the binding's validationActions: Deny refuses the request (the first denial,
  * its reason defaulting to Invalid), Warn sends the client a warning, Audit is accepted (kubemu
  * keeps no audit log). An expression that errors, or params not found, follow failurePolicy.
@@ -13,6 +13,7 @@ import { ApiError, type StatusReason } from '../../errors';
 import { compileCel, CelEvalError, CelSyntaxError, type CelProgram } from '../../cel/cel';
 import { matches, type MatchResources, type RequestFacts } from './match-resources';
 import { selectorMatches } from '../../../api/label-selector';
+import { Authorizer, type CheckAttributes } from './authorizer-library';
 
 export type { RequestFacts } from './match-resources';
 
@@ -23,9 +24,11 @@ export interface PolicyReads {
   /** params lists objects of a kind (apiVersion/kind of paramKind) in a namespace (undefined: cluster-scoped or all). */
   params(apiVersion: string, kind: string, namespace: string | undefined): KubeObject[] | undefined;
   namespace(name: string): KubeObject | undefined;
+  /** authorize asks the API server's authorizer whether user may do what a is (the `authorizer` variable). */
+  authorize?(user: { username: string; groups: readonly string[]; uid?: string; extra?: Readonly<Record<string, readonly string[]>> }, a: CheckAttributes): { allowed: boolean; reason: string };
 }
 
-/** REQUEST_USER stands in for a component's identity (the admission request's userInfo when the write is not kubectl's). */
+/** REQUEST_USER is the userInfo of a write with no known requester (kubemu's own records, which no real component makes). */
 const REQUEST_USER = { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 
 const CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
@@ -118,6 +121,11 @@ function evaluateWithParam(spec: Record<string, any>, param: KubeObject | null, 
     object: r.object, oldObject: r.oldObject, params: param, request,
     namespaceObject: nsName ? reads.namespace(nsName) ?? null : null,
   };
+  if (reads.authorize) {
+    const user = request.userInfo;
+    base.authorizer = new Authorizer((a) => reads.authorize!(user, a),
+      { group: r.group, resource: r.resource, subresource: r.subresource, namespace: nsName, name: r.name });
+  }
   const resolve = (name: string): { found: boolean; value?: unknown } => {
     if (name === 'variables') return { found: true, value: variablesView() };
     return name in base ? { found: true, value: base[name] } : { found: false };
