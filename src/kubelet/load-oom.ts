@@ -14,6 +14,7 @@ import type { ReconcileContext, Request, Watch } from '../sim/controller';
 import { DEFAULT_REQUEST_COST, imageInfo } from './images';
 import { OOM_AFTER_MS, PROFILE_HORIZON_MS, PROFILE_STEP_MS, declaredProfile, memoryLimit } from './process';
 import { jitter } from './timing';
+import type { ContainerRecord } from './kubelet-record';
 
 /** MAX_WINDOWS bounds the stretches of constant request rate looked at (segments and backends becoming ready). */
 const MAX_WINDOWS = 1000;
@@ -36,7 +37,7 @@ function rateChangeAfter(loads: readonly TargetLoad[], atMs: number): number {
   return next;
 }
 
-/** rateChangedBefore is the last segment boundary or backend readiness change at or before atMs (0 when none). */
+/** rateChangedBefore is the last segment boundary, backend readiness change or deletion at or before atMs (0 when none). */
 function rateChangedBefore(loads: readonly TargetLoad[], atMs: number): number {
   let last = 0;
   const see = (t: number) => { if (t <= atMs && t > last) last = t; };
@@ -45,9 +46,17 @@ function rateChangedBefore(loads: readonly TargetLoad[], atMs: number): number {
     for (const b of l.backends) {
       const ready = (b.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready');
       if (ready?.lastTransitionTime) see(Date.parse(ready.lastTransitionTime));
+      // A backend stops serving when its deletion is asked for: its deletionTimestamp less the grace period.
+      const deleting = b.metadata.deletionTimestamp;
+      if (deleting) see(Date.parse(deleting) - 1000 * (b.metadata.deletionGracePeriodSeconds ?? 0));
     }
   }
   return last;
+}
+
+/** shareOf names what a pod's share of load depends on: each load's segments and its ready backends. */
+function shareOf(loads: readonly TargetLoad[]): string {
+  return loads.map((l) => `${l.target.metadata.uid} ${JSON.stringify(l.segments)} ${l.backends.filter((b) => readySince(b) !== undefined).map((b) => b.metadata.uid).sort().join(',')}`).join('|');
 }
 
 /**
@@ -55,7 +64,8 @@ function rateChangedBefore(loads: readonly TargetLoad[], atMs: number): number {
  * its draws) because of the load it serves, or undefined when its memory stays within the limit.
  * baseBytes is its memory without load when it declares no memory profile.
  */
-export function loadOomAt(env: { pod: KubeObject; api: Pick<ApiClient, 'list'>; now: number }, spec: KubeObject['spec'], startMs: number, baseBytes: number, seed: string): number | undefined {
+export function loadOomAt(env: { pod: KubeObject; api: Pick<ApiClient, 'list'>; now: number }, spec: KubeObject['spec'], instance: { startMs: number; containerID: string; rec: ContainerRecord }, baseBytes: number, seed: string): number | undefined {
+  const { startMs, containerID, rec } = instance;
   const limit = memoryLimit(spec);
   const pod = env.pod;
   if (limit === undefined || servingContainer(pod) !== spec.name) return undefined;
@@ -69,7 +79,17 @@ export function loadOomAt(env: { pod: KubeObject; api: Pick<ApiClient, 'list'>; 
   const over = (atMs: number, rps: number) => Math.round((profile ? profileValueAt(profile, atMs, startMs, key) : baseBytes) + rps * cost) > limit;
   // Before the last change the kubelet was woken for, it already judged the rate (other
   // backends' readiness is known only as it is now, so the past is not judged again).
-  let from = Math.max(startMs, since, rateChangedBefore(loads, env.now));
+  // A backend that is gone leaves no trace in the objects: the record keeps the share the
+  // instance was last judged on, since when, and the kill that judgement gave, so the past is
+  // not judged again and a kill that fell due before the share changed still happens.
+  const share = shareOf(loads);
+  let judged = rec.load;
+  if (judged?.containerID !== containerID) judged = rec.load = { containerID, share, since: startMs };
+  else if (judged.share !== share) {
+    if (judged.at !== undefined && judged.at <= env.now) return judged.at;
+    judged = rec.load = { containerID, share, since: env.now };
+  }
+  let from = Math.max(startMs, since, rateChangedBefore(loads, env.now), judged.since);
   let overAt: number | undefined;
   for (let n = 0; n < MAX_WINDOWS && overAt === undefined && from < Infinity; n++) {
     const rps = podRequestRate(loads, pod, from);
@@ -85,8 +105,10 @@ export function loadOomAt(env: { pod: KubeObject; api: Pick<ApiClient, 'list'>; 
     }
     from = until;
   }
-  if (overAt === undefined) return undefined;
-  return overAt + Math.round(OOM_AFTER_MS * (0.7 + 0.6 * jitter(`${seed}/oom`)));
+  const at = overAt === undefined ? undefined : overAt + Math.round(OOM_AFTER_MS * (0.7 + 0.6 * jitter(`${seed}/oom`)));
+  if (at === undefined) delete judged.at;
+  else judged.at = at;
+  return at;
 }
 
 const bound = (p: KubeObject) => !!p.spec?.nodeName && !isPodTerminal(p) && !p.metadata.deletionTimestamp;

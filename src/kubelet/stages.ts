@@ -211,7 +211,7 @@ function oomAt(c: StageInput): number | undefined {
   const model = c.running().model;
   const own = model.oomAtMs === undefined ? undefined : c.startedAt! + model.oomAtMs;
   const seed = `${c.env.pod.metadata.uid}/${c.spec.name}/${c.cs.restartCount ?? 0}`;
-  const load = model.startError || c.slot.init || c.slot.ephemeral ? undefined : loadOomAt(c.env, c.spec, c.startedAt!, model.memoryBytes, seed);
+  const load = model.startError || c.slot.init || c.slot.ephemeral ? undefined : loadOomAt(c.env, c.spec, { startMs: c.startedAt!, containerID: c.cs.containerID ?? '', rec: c.rec }, model.memoryBytes, seed);
   const at = own === undefined ? load : load === undefined ? own : Math.min(own, load);
   OOM_AT.set(c, at);
   return at;

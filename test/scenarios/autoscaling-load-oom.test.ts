@@ -55,15 +55,16 @@ describe('kubemu load past a memory limit', () => {
     expect(lastStates()).toBe('0  \n0  \n');
     home.run('tick 4s');
     expect(pods()).toBe([
-      'web-79d498cbf4-bttgm   1/1   Running            1 (1s ago)   3m5s',
+      'web-79d498cbf4-bttgm   1/1   Running            0            3m5s',
       'web-79d498cbf4-ncdtq   0/1   CrashLoopBackOff   1 (2s ago)   3m5s',
       '',
     ].join('\n'));
-    expect(lastStates()).toBe('1 OOMKilled 137\n1 OOMKilled 137\n');
-    // The one left serves all 2000 requests/s: it restarts into the load and is killed again, with back-off.
+    expect(lastStates()).toBe('0  \n1 OOMKilled 137\n');
+    // The one left serves all 2000 requests/s, judged anew from when the other went: it is killed
+    // in turn; each restarts into the load and is killed again, with back-off.
     home.run('tick 1m');
     expect(pods()).toBe([
-      'web-79d498cbf4-bttgm   0/1   CrashLoopBackOff   3 (27s ago)   4m5s',
+      'web-79d498cbf4-bttgm   0/1   CrashLoopBackOff   3 (26s ago)   4m5s',
       'web-79d498cbf4-ncdtq   0/1   CrashLoopBackOff   3 (30s ago)   4m5s',
       '',
     ].join('\n'));
@@ -76,10 +77,30 @@ describe('kubemu load past a memory limit', () => {
     home.run('tick 2m');
     // Each restarts when its back-off ends (the 4th start) and stays up: the column shows the last kill.
     expect(pods()).toBe([
-      'web-79d498cbf4-bttgm   1/1   Running   4 (2m27s ago)   6m5s',
+      'web-79d498cbf4-bttgm   1/1   Running   4 (2m26s ago)   6m5s',
       'web-79d498cbf4-ncdtq   1/1   Running   4 (2m30s ago)   6m5s',
       '',
     ].join('\n'));
     expect(lastStates()).toBe('4 OOMKilled 137\n4 OOMKilled 137\n');
+  });
+
+  it('OOM-kills the backend left when another goes, not before', () => {
+    const h = manualCluster('load-oom-2', 3);
+    try {
+      h.file('web.yaml', WEB);
+      h.run(['apply', '-f', `${h.dir}/web.yaml`]);
+      h.run('tick 1m');
+      // 700 requests/s each: 18.9Mi, under the limit.
+      h.run('load web --rps 1400');
+      h.run('tick 1m');
+      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-bttgm   1/1   Running   0     2m\nweb-79d498cbf4-ncdtq   1/1   Running   0     2m\n');
+      // One replica left serves all 1400 (29.9Mi): killed after the scale-down, not back when the load began.
+      h.run('scale deploy web --replicas 1');
+      h.run('tick 1s');
+      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-ncdtq   1/1   Running   0     2m1s\n');
+      h.run('tick 4s');
+      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-ncdtq   0/1   CrashLoopBackOff   1 (2s ago)   2m5s\n');
+      expect(h.run('get pod web-79d498cbf4-ncdtq -o jsonpath={.status.containerStatuses[0].lastState.terminated.reason}/{.status.containerStatuses[0].lastState.terminated.exitCode}').stdout).toBe('OOMKilled/137');
+    } finally { h.cleanup(); }
   });
 });
