@@ -28,6 +28,8 @@ export interface ContainerRecord {
   probes?: ProbeRecord;
   /** ephemeralSince is when the kubelet first saw an ephemeral container: it begins then, not at the pod's start. */
   ephemeralSince?: number;
+  /** load is the share of load the running instance containerID was last judged on (load-oom.ts), since when, and the kill it gave. */
+  load?: { containerID: string; share: string; since: number; at?: number };
 }
 
 /** ProbeRecord: the time of the last failure reported per probe, and of the kill notice given. */

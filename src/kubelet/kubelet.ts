@@ -24,6 +24,7 @@ import {
 import type { PodRecord } from './kubelet-record';
 import { nextTransition } from './next-stage';
 import { NETWORK_WATCHES } from './network-waiters';
+import { LOAD_WATCHES } from './load-oom';
 import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
 import { NODE_STOPPED_ANNOTATION } from '../api/kubelet-stopped';
 
@@ -55,6 +56,8 @@ export function newKubelet(): Controller {
       })),
       // A Service or its Endpoints changing can end a container's wait on the network.
       ...NETWORK_WATCHES,
+      // A load starting or stopping, or a backend's readiness changing, moves the memory its backends hold (OOM).
+      ...LOAD_WATCHES,
       // A kubelet that starts again picks up what it missed while stopped: pods bound or deleted meanwhile.
       {
         kind: 'Node',

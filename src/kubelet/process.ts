@@ -26,8 +26,8 @@ export const MEMORY_USAGE_ANNOTATION = 'kubemu.io/memory-usage';
 export const CPU_USAGE_ANNOTATION = 'kubemu.io/cpu-usage';
 
 /** PROFILE_STEP_MS and PROFILE_HORIZON_MS bound the search for when a waving memory profile first passes the limit. */
-const PROFILE_STEP_MS = 15_000;
-const PROFILE_HORIZON_MS = 7 * 24 * 3_600_000;
+export const PROFILE_STEP_MS = 15_000;
+export const PROFILE_HORIZON_MS = 7 * 24 * 3_600_000;
 
 /** declaredProfile is a container's `kubemu.io/usage` profile for a resource; an invalid annotation (refused by the API server) declares none. */
 export function declaredProfile(ann: Record<string, string>, container: string, resource: UsageResource): UsageProfile | undefined {
@@ -190,7 +190,7 @@ const MISSING_PASSWORD: Record<string, { env: string[]; lines: string[] }> = {
   },
 };
 
-function memoryLimit(c: KubeObject['spec']): number | undefined {
+export function memoryLimit(c: KubeObject['spec']): number | undefined {
   const v = c.resources?.limits?.memory;
   const q = tryParseQuantity(v);
   return q === undefined ? undefined : Number(value(q));

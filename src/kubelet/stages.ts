@@ -16,6 +16,7 @@ import {
   createMs, nodeHasImage, podRef, restarts, startInstance,
 } from './container-sync';
 import { imageInfo } from './images';
+import { loadOomAt } from './load-oom';
 import { firstReadinessFailure, readinessFlips } from './probes';
 import { type ContainerStage, type StageInput, startedFrom, validImage } from './stage';
 import { PULL_BACKOFF_REPORT_MS, PULL_FAIL_MS, SYNC_DELAY_MS, pullDurationMs } from './timing';
@@ -201,11 +202,26 @@ export const CONTAINER_EXIT: ContainerStage = {
   },
 };
 
-/** OOM_KILLED: the process outgrows its memory limit: OOMKilled, 137. */
+/** OOM_AT keeps each view's kill time: the selector and the delay both ask. */
+const OOM_AT = new WeakMap<StageInput, number | undefined>();
+
+/** oomAt is when the running instance is OOMKilled: its own memory over the limit, or the load it serves taking it there. */
+function oomAt(c: StageInput): number | undefined {
+  if (OOM_AT.has(c)) return OOM_AT.get(c);
+  const model = c.running().model;
+  const own = model.oomAtMs === undefined ? undefined : c.startedAt! + model.oomAtMs;
+  const seed = `${c.env.pod.metadata.uid}/${c.spec.name}/${c.cs.restartCount ?? 0}`;
+  const load = model.startError || c.slot.init || c.slot.ephemeral ? undefined : loadOomAt(c.env, c.spec, { startMs: c.startedAt!, containerID: c.cs.containerID ?? '', rec: c.rec }, model.memoryBytes, seed);
+  const at = own === undefined ? load : load === undefined ? own : Math.min(own, load);
+  OOM_AT.set(c, at);
+  return at;
+}
+
+/** OOM_KILLED: the process outgrows its memory limit, by itself or under load: OOMKilled, 137. */
 export const OOM_KILLED: ContainerStage = {
   name: 'oom-killed',
-  selector: (c) => c.startedAt !== undefined && c.running().model.oomAtMs !== undefined,
-  delay: (c) => ({ from: c.startedAt!, ms: c.running().model.oomAtMs! }),
+  selector: (c) => c.startedAt !== undefined && oomAt(c) !== undefined,
+  delay: (c) => ({ from: c.startedAt!, ms: oomAt(c)! - c.startedAt! }),
   next: (c, at) => terminate(c, at, 137, 'OOMKilled'),
 };
 

@@ -4,7 +4,7 @@
  * `kubemu.io/memory-usage` annotations), per pod as the sum of its running containers, per
  * node as the node's system overhead plus its pods.
  * Usage moves with simulated time: a declared profile (`kubemu.io/usage`, src/api/usage-profile.ts)
- * and the requests a load (`kubemu load`, load.ts) sends it, sampled at metrics-server's 15 s
+ * and the requests a load (`kubemu load`, src/api/load-model.ts) sends it, sampled at metrics-server's 15 s
  * scrapes. Control-plane and add-on images have typical idle figures; a container is scraped
  * once it has run one resolution (15 s).
  */
@@ -15,7 +15,7 @@ import { CPU_USAGE_ANNOTATION, MEMORY_USAGE_ANNOTATION, declaredProfile } from '
 import { DEFAULT_REQUEST_COST, imageInfo } from '../kubelet/images';
 import { milliValue, tryParseQuantity } from '../api/quantity';
 import { FLAT, USAGE_ANNOTATION, combineTrends, profileStableAfter, profileTrend, profileValueAt, type UsageTrend } from '../api/usage-profile';
-import { loadsChangeAfter, namespaceLoads, podRequestRate, servesLoad, type TargetLoad } from './load';
+import { loadsChangeAfter, namespaceLoads, podRequestRate, servesLoad, servingContainer, type TargetLoad } from '../api/load-model';
 
 const MI = 1024 * 1024;
 
@@ -74,12 +74,6 @@ export function newUsageContext(api: Pick<ApiClient, 'list'>): UsageContext {
 /** scrapeTime is the latest metrics-server scrape at or before nowMs: usage moves in 15 s steps. */
 export function scrapeTime(nowMs: number): number {
   return Math.floor(nowMs / METRIC_RESOLUTION_MS) * METRIC_RESOLUTION_MS;
-}
-
-/** servingContainer is the container a Service's requests reach: the first declaring a port, else the first. */
-function servingContainer(pod: KubeObject): string | undefined {
-  const cs = pod.spec?.containers ?? [];
-  return (cs.find((c: { ports?: unknown[] }) => (c.ports ?? []).length) ?? cs[0])?.name;
 }
 
 /** cpuLimitMilli is the container's CPU limit: CFS quota throttles it there. */

@@ -2,13 +2,13 @@
  * load: `kubemu load DEPLOYMENT|svc/NAME --rps N [--for 10m]`, `kubemu load TARGET --stop`,
  * `kubemu load list` — drive requests at a Deployment's or a Service's ready pods in simulated
  * time, in place of the HPA walkthrough's busybox wget loop. The load is the target's
- * `kubemu.io/load` annotation (src/metrics/load.ts); usage follows it at metrics-server's
+ * `kubemu.io/load` annotation (src/api/load-model.ts); usage follows it at metrics-server's
  * next scrape.
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { formatDuration, parseDuration } from '../../api/duration';
-import { LOAD_ANNOTATION, LOAD_KINDS, loadSegments, namespaceLoads, rpsAt, stopLoad, withLoad, type LoadSegment } from '../../metrics/load';
+import { LOAD_ANNOTATION, LOAD_KINDS, loadSegments, namespaceLoads, rpsAt, stopLoad, withLoad, type LoadSegment } from '../../api/load-model';
 import { renderReport, reportColors } from '../../printers/report';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';

@@ -1,15 +1,19 @@
 /**
- * load: request load driven at a Service or a Deployment (`kubemu load`), and how it lands on
+ * load-model: request load driven at a Service or a Deployment (`kubemu load`), and how it lands on
  * pods. A load is a list of segments (requests per second from a time, until a time or for
  * good) kept in the target's `kubemu.io/load` annotation, so it is an API object's state that
  * watches see and `get -o yaml` shows. At any moment each segment's requests spread evenly
  * over the target's ready backends, as kube-proxy's random choice does on average; each
  * request adds its image's cost (src/kubelet/images.ts requestCost) to the serving container.
  * Ended segments stay (a week) so usage history can be recomputed for the past.
+ * Pure over the objects it is given, so both the kubelet (memory over the limit from load is
+ * OOMKilled) and metrics-server (usage) read it.
  */
-import type { KubeObject } from '../api/meta';
-import type { ApiClient } from '../apiserver/client';
-import { selectorMatches } from '../api/label-selector';
+import type { KubeObject } from './meta';
+import { selectorMatches } from './label-selector';
+
+/** ObjectLister is the one read the load model needs: a namespace's objects of a kind. */
+export interface ObjectLister { list(q: { kind: string; namespace?: string }): readonly KubeObject[] }
 
 /** LOAD_ANNOTATION holds a target's load segments (JSON). */
 export const LOAD_ANNOTATION = 'kubemu.io/load';
@@ -78,7 +82,7 @@ function podSelected(target: KubeObject, pod: KubeObject): boolean {
 }
 
 /** readySince is when the pod last became Ready, or undefined when it is not ready (or terminating). */
-function readySince(pod: KubeObject): number | undefined {
+export function readySince(pod: KubeObject): number | undefined {
   if (pod.metadata.deletionTimestamp || pod.status?.phase !== 'Running') return undefined;
   const ready = (pod.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready');
   return ready?.status === 'True' ? Date.parse(ready.lastTransitionTime ?? '1970-01-01T00:00:00Z') : undefined;
@@ -89,7 +93,7 @@ function readySince(pod: KubeObject): number | undefined {
  * that can serve it. pods are the namespace's pods (or a function reading them, called only when
  * there is a load).
  */
-export function namespaceLoads(api: Pick<ApiClient, 'list'>, namespace: string, pods: readonly KubeObject[] | (() => readonly KubeObject[])): TargetLoad[] {
+export function namespaceLoads(api: ObjectLister, namespace: string, pods: readonly KubeObject[] | (() => readonly KubeObject[])): TargetLoad[] {
   const out: TargetLoad[] = [];
   let all: readonly KubeObject[] | undefined;
   for (const kind of LOAD_KINDS) {
@@ -132,4 +136,10 @@ export function loadsChangeAfter(loads: readonly TargetLoad[], atMs: number): nu
   let next = Infinity;
   for (const l of loads) next = Math.min(next, segmentsChangeAfter(l.segments, atMs));
   return next;
+}
+
+/** servingContainer is the container a target's requests reach: the first declaring a port, else the first. */
+export function servingContainer(pod: KubeObject): string | undefined {
+  const cs = pod.spec?.containers ?? [];
+  return (cs.find((c: { ports?: unknown[] }) => (c.ports ?? []).length) ?? cs[0])?.name;
 }

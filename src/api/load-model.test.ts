@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../api/meta';
-import { LOAD_RETENTION_MS, podRequestRate, rpsAt, segmentsChangeAfter, stopLoad, withLoad, type TargetLoad } from './load';
+import type { KubeObject } from './meta';
+import { LOAD_RETENTION_MS, podRequestRate, rpsAt, segmentsChangeAfter, stopLoad, withLoad, type TargetLoad } from './load-model';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const MIN = 60_000;
