@@ -4,7 +4,7 @@
  * no controller for) can be stored, listed and printed.
  */
 
-import type { KindMap } from './types/kinds';
+import type { Event, EventsV1Event, KindMap } from './types/kinds';
 import type { ObjectMeta } from './types/meta-v1';
 
 /** Kind is the PascalCase kind name exactly as upstream spells it ("ReplicaSet"). */
@@ -34,6 +34,17 @@ export type ObjectOf<K extends Kind> = K extends Exclude<keyof KindMap, LooseKin
  * and kubelet/node-status.ts are being rewritten and convert to the typed objects after that.
  */
 type LooseKinds = 'Endpoints' | 'Lease' | 'Service';
+
+/** BuiltinObject is an object of any built-in kind, discriminated by its literal kind. */
+export type BuiltinObject = KindMap[keyof KindMap];
+
+/**
+ * EventLike is an Event as its readers see it: the core/v1 fields or the events.k8s.io/v1 ones
+ * (the apiserver serves both versions from one stored object, so either set may be present).
+ */
+export type EventLike = Pick<KubeObject, 'apiVersion' | 'kind' | 'metadata'>
+  & Partial<Omit<Event, 'apiVersion' | 'kind' | 'metadata'>>
+  & Partial<Omit<EventsV1Event, 'apiVersion' | 'kind' | 'metadata'>>;
 
 /** ObjectRef names one object; namespace is absent for cluster-scoped kinds. */
 export interface ObjectRef { kind: Kind; namespace?: string; name: string }
