@@ -39,12 +39,19 @@ type LooseKinds = 'Endpoints' | 'Lease' | 'Service';
 export type BuiltinObject = KindMap[keyof KindMap];
 
 /**
+ * ManifestObject is an object as a manifest spells it: checked against its kind's generated
+ * fields when the kind is built in, a plain KubeObject otherwise (custom resources).
+ */
+export type ManifestObject = BuiltinObject | KubeObject;
+
+/**
  * EventLike is an Event as its readers see it: the core/v1 fields or the events.k8s.io/v1 ones
- * (the apiserver serves both versions from one stored object, so either set may be present).
+ * (the apiserver serves both versions from one stored object, so either set may be present;
+ * series is core/v1's, whose count may be unset).
  */
 export type EventLike = Pick<KubeObject, 'apiVersion' | 'kind' | 'metadata'>
   & Partial<Omit<Event, 'apiVersion' | 'kind' | 'metadata'>>
-  & Partial<Omit<EventsV1Event, 'apiVersion' | 'kind' | 'metadata'>>;
+  & Partial<Omit<EventsV1Event, 'apiVersion' | 'kind' | 'metadata' | 'series'>>;
 
 /** ObjectRef names one object; namespace is absent for cluster-scoped kinds. */
 export interface ObjectRef { kind: Kind; namespace?: string; name: string }
