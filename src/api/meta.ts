@@ -13,27 +13,24 @@ export type Kind = string;
 // The object metadata every kind shares, as generated from the Go types (meta/v1).
 export type { ManagedFieldsEntry, ObjectMeta, OwnerReference } from './types/meta-v1';
 
-/** KubeObject is any API object; spec and status stay loosely typed at this level. */
+/**
+ * KubeObject is any API object; spec and status stay loosely typed at this level. It has no
+ * index signature: a kind's other fields are read through its generated type (ObjectOf<K>,
+ * EventLike), and kind-agnostic code reads fields by name through object-fields.ts.
+ */
 export interface KubeObject<Spec = any, Status = any> {
   apiVersion: string;
   kind: Kind;
   metadata: ObjectMeta;
   spec?: Spec;
   status?: Status;
-  [field: string]: any;
 }
 
 /**
  * ObjectOf is the object type of a kind name: the generated type for a built-in kind's literal
  * name ("Pod" → Pod), the loose KubeObject for any other string (a CRD's kind, a kind in a variable).
  */
-export type ObjectOf<K extends Kind> = K extends Exclude<keyof KindMap, LooseKinds> ? KindMap[K] : KubeObject;
-
-/**
- * LooseKinds are still read as KubeObject: their readers in network/, controllers/endpoints/
- * and kubelet/node-status.ts are being rewritten and convert to the typed objects after that.
- */
-type LooseKinds = 'Endpoints' | 'Lease' | 'Service';
+export type ObjectOf<K extends Kind> = K extends keyof KindMap ? KindMap[K] : KubeObject;
 
 /** BuiltinObject is an object of any built-in kind, discriminated by its literal kind. */
 export type BuiltinObject = KindMap[keyof KindMap];
