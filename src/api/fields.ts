@@ -7,7 +7,8 @@
  * (which fields each kind accepts and their error texts), and the registries' GetAttrs /
  * ToSelectableFields (what value each field has).
  */
-import type { KubeObject } from './meta';
+import type { EventLike, KubeObject, ObjectReference } from './meta';
+import type { Secret } from './types/kinds';
 
 /** FieldOperator is one of the three field selector operators. */
 export type FieldOperator = '=' | '==' | '!=';
@@ -192,19 +193,20 @@ export function selectableFields(obj: KubeObject): Record<string, string> {
     }
     case 'Node': set['spec.unschedulable'] = bool(spec.unschedulable); break;
     case 'Namespace': set['status.phase'] = str(status.phase); break;
-    case 'Secret': set['type'] = str(obj.type); break;
+    case 'Secret': set['type'] = str((obj as Secret).type); break;
     case 'Service': set['spec.clusterIP'] = str(spec.clusterIP); set['spec.type'] = str(spec.type); break;
     case 'ReplicationController': case 'ReplicaSet': set['status.replicas'] = str(status.replicas ?? 0); break;
     case 'Job': set['status.successful'] = str(status.succeeded ?? 0); break;
     case 'Event': {
-      const io = obj.involvedObject ?? {};
-      for (const k of ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']) {
+      const ev = obj as EventLike;
+      const io: ObjectReference = ev.involvedObject ?? {};
+      for (const k of ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const) {
         set[`involvedObject.${k}`] = str(io[k]);
       }
-      set['reason'] = str(obj.reason);
-      set['reportingComponent'] = str(obj.reportingComponent);
-      set['source'] = str(obj.source?.component);
-      set['type'] = str(obj.type);
+      set['reason'] = str(ev.reason);
+      set['reportingComponent'] = str(ev.reportingComponent);
+      set['source'] = str(ev.source?.component);
+      set['type'] = str(ev.type);
       break;
     }
   }

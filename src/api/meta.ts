@@ -4,7 +4,7 @@
  * no controller for) can be stored, listed and printed.
  */
 
-import type { KindMap } from './types/kinds';
+import type { Event, EventsV1Event, KindMap } from './types/kinds';
 import type { ObjectMeta } from './types/meta-v1';
 
 /** Kind is the PascalCase kind name exactly as upstream spells it ("ReplicaSet"). */
@@ -13,27 +13,42 @@ export type Kind = string;
 // The object metadata every kind shares, as generated from the Go types (meta/v1).
 export type { ManagedFieldsEntry, ObjectMeta, OwnerReference } from './types/meta-v1';
 
-/** KubeObject is any API object; spec and status stay loosely typed at this level. */
+/**
+ * KubeObject is any API object; spec and status stay loosely typed at this level. It has no
+ * index signature: a kind's other fields are read through its generated type (ObjectOf<K>,
+ * EventLike), and kind-agnostic code reads fields by name through object-fields.ts.
+ */
 export interface KubeObject<Spec = any, Status = any> {
   apiVersion: string;
   kind: Kind;
   metadata: ObjectMeta;
   spec?: Spec;
   status?: Status;
-  [field: string]: any;
 }
 
 /**
  * ObjectOf is the object type of a kind name: the generated type for a built-in kind's literal
  * name ("Pod" → Pod), the loose KubeObject for any other string (a CRD's kind, a kind in a variable).
  */
-export type ObjectOf<K extends Kind> = K extends Exclude<keyof KindMap, LooseKinds> ? KindMap[K] : KubeObject;
+export type ObjectOf<K extends Kind> = K extends keyof KindMap ? KindMap[K] : KubeObject;
+
+/** BuiltinObject is an object of any built-in kind, discriminated by its literal kind. */
+export type BuiltinObject = KindMap[keyof KindMap];
 
 /**
- * LooseKinds are still read as KubeObject: their readers in network/, controllers/endpoints/
- * and kubelet/node-status.ts are being rewritten and convert to the typed objects after that.
+ * ManifestObject is an object as a manifest spells it: checked against its kind's generated
+ * fields when the kind is built in, a plain KubeObject otherwise (custom resources).
  */
-type LooseKinds = 'Endpoints' | 'Lease' | 'Service';
+export type ManifestObject = BuiltinObject | KubeObject;
+
+/**
+ * EventLike is an Event as its readers see it: the core/v1 fields or the events.k8s.io/v1 ones
+ * (the apiserver serves both versions from one stored object, so either set may be present;
+ * series is core/v1's, whose count may be unset).
+ */
+export type EventLike = Pick<KubeObject, 'apiVersion' | 'kind' | 'metadata'>
+  & Partial<Omit<Event, 'apiVersion' | 'kind' | 'metadata'>>
+  & Partial<Omit<EventsV1Event, 'apiVersion' | 'kind' | 'metadata' | 'series'>>;
 
 /** ObjectRef names one object; namespace is absent for cluster-scoped kinds. */
 export interface ObjectRef { kind: Kind; namespace?: string; name: string }

@@ -8,6 +8,7 @@
  * then ValidatingAdmissionPolicy (on every kind, when a binding exists), then ResourceQuota.
  */
 import type { KubeObject, ListQuery, ObjectRef } from '../api/meta';
+import type { PriorityClass } from '../api/types/kinds';
 import { builtinRegistry, qualifiedResource, type ResourceInfo } from '../api/registry';
 import type { Store } from '../store/store';
 import type { Rand } from '../sim/rand';
@@ -63,7 +64,7 @@ export function mutateCreate(obj: KubeObject, store: Store, rand: Rand): void {
   admitServiceAccount(obj, rand.suffix(5), { automountServiceAccountToken: (account as { automountServiceAccountToken?: boolean } | undefined)?.automountServiceAccountToken });
   const pcName: string | undefined = obj.spec?.priorityClassName;
   if (pcName) {
-    const pc = store.get({ kind: 'PriorityClass', name: pcName });
+    const pc = store.get({ kind: 'PriorityClass', name: pcName }) as PriorityClass | undefined;
     if (!pc) throw forbidden('', 'pods', obj.metadata.name ?? '', priorityClassNotFound(pcName));
     admitPriority(obj, pc.value ?? 0, pc.preemptionPolicy ?? 'PreemptLowerPriority');
   } else {

@@ -7,6 +7,7 @@ import { ADMIN_USER, type UserInfo } from './authorization/user-info';
 import { NODE_LEASE_NAMESPACE, leaseAt, nodeAt } from '../api/node-heartbeats';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
+import { objectFields } from '../api/object-fields';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
@@ -502,7 +503,7 @@ export class ApiServer implements ApiClient {
     const schema = info.schemas && write().schemaOf(info, obj.apiVersion);
     if (schema) return write().decodeCustomResource(obj, schema, o.fieldValidation, o.warn);
     if (!o.fieldValidation) return obj;
-    return write().decodeObject(obj as Record<string, unknown>, info, {
+    return write().decodeObject(objectFields(obj), info, {
       fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
     }).object;
   }

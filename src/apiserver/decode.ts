@@ -13,6 +13,7 @@
  * key order and drops what the Go structs have no field for.
  */
 import type { KubeObject } from '../api/meta';
+import { objectFromFields } from '../api/object-fields';
 import { parseApiVersion, type ResourceInfo } from '../api/registry';
 import { badRequest } from './errors';
 import { stdBase64Error } from './decode-base64';
@@ -111,7 +112,7 @@ export function decodeObject(raw: Record<string, unknown>, info: ResourceInfo, o
   const kind = typeof raw.kind === 'string' ? raw.kind : info.kind;
   const version = typeof raw.apiVersion === 'string' ? parseApiVersion(raw.apiVersion).version : info.version;
   const typeId = kindTypeId(info.group, version, info.kind);
-  if (!typeId) return { object: structuredClone(raw) as KubeObject, warnings: [] };
+  if (!typeId) return { object: objectFromFields(structuredClone(raw)), warnings: [] };
 
   const decoded = decodeTyped(raw, typeId, validation, opts);
   if (decoded.error !== undefined) throw badRequest(cannotBeHandled(kind, version, decoded.error));
@@ -136,10 +137,10 @@ export function decodeTyped(raw: Record<string, unknown>, typeId: string, valida
   try {
     object = decoder.value(raw, typeId, '');
   } catch (e) {
-    if (e instanceof Abort) return { object: raw as KubeObject, warnings: [], error: e.message };
+    if (e instanceof Abort) return { object: objectFromFields(raw), warnings: [], error: e.message };
     throw e;
   }
-  if (decoder.savedError !== undefined) return { object: raw as KubeObject, warnings: [], error: decoder.savedError };
+  if (decoder.savedError !== undefined) return { object: objectFromFields(raw), warnings: [], error: decoder.savedError };
   const strict = opts.converter ? [...decoder.strictErrors].sort() : decoder.strictErrors;
   if (strict.length > 0 && validation === 'Strict') {
     return { object: object as KubeObject, warnings: [], error: STRICT_DECODING_PREFIX + strict.join(', ') };

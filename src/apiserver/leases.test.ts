@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EventLike } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import type { Cluster } from '../cluster/cluster';
 import { EVENT_TTL_MS, LEASE_REUSE_MAX_MS, leaseFor } from './leases';
@@ -27,7 +28,7 @@ describe('Event expiry (etcd leases)', () => {
     cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } }, { fieldManager: 't' }));
     return cluster.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'x' });
   };
-  const events = (cluster: Cluster, reason: string) => cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === reason);
+  const events = (cluster: Cluster, reason: string) => (cluster.api.list({ kind: 'Event', namespace: 'default' }) as EventLike[]).filter((e) => e.reason === reason);
 
   it('drops an event an hour after its last write, not before', () => {
     const cluster = newTestCluster({}, { warmup: false });
@@ -76,7 +77,7 @@ describe('Event expiry (etcd leases)', () => {
     cluster.write(() => cluster.api.recordEvent(cm, 'Normal', 'Watched', 'w', { component: 'test' }));
     const from = cluster.api.revision();
     cluster.advance(62 * MIN);
-    const deleted = cluster.api.watch('Event', from, 'default').filter((c) => c.type === 'DELETED' && c.object.reason === 'Watched');
+    const deleted = cluster.api.watch('Event', from, 'default').filter((c) => c.type === 'DELETED' && (c.object as EventLike).reason === 'Watched');
     expect(deleted).toHaveLength(1);
     cluster.close();
   });

@@ -3,6 +3,7 @@
  * parts every object shares, so `-o json` reads like kubectl's.
  */
 import type { KubeObject, ObjectMeta } from '../api/meta';
+import { objectFields } from '../api/object-fields';
 
 const TOP = ['apiVersion', 'kind', 'metadata'];
 const META: (keyof ObjectMeta)[] = ['annotations', 'creationTimestamp', 'deletionGracePeriodSeconds', 'deletionTimestamp',
@@ -21,8 +22,9 @@ export function canonicalOrder<T extends KubeObject>(obj: T): T {
   for (const k of META_ORDER) if (m[k] !== undefined) meta[k] = m[k];
   for (const k of Object.keys(m)) if (!(k in meta) && !META.includes(k as keyof ObjectMeta)) meta[k] = m[k];
   const out: Record<string, unknown> = {};
-  for (const k of TOP) if (k === 'metadata') out[k] = meta; else if (obj[k] !== undefined) out[k] = obj[k];
-  for (const k of Object.keys(obj)) if (!TOP.includes(k) && k !== 'status') out[k] = obj[k];
+  const fields = objectFields(obj);
+  for (const k of TOP) if (k === 'metadata') out[k] = meta; else if (fields[k] !== undefined) out[k] = fields[k];
+  for (const k of Object.keys(obj)) if (!TOP.includes(k) && k !== 'status') out[k] = fields[k];
   if (obj.status !== undefined) out.status = obj.status;
   return out as T;
 }

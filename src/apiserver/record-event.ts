@@ -3,7 +3,8 @@
  * with its EventCorrelator's aggregation: an Event about the same object with the same
  * type, reason, message and source is counted again rather than written anew.
  */
-import type { KubeObject, ObjectReference } from '../api/meta';
+import type { EventLike, KubeObject, ObjectReference } from '../api/meta';
+import type { Event } from '../api/types/kinds';
 import type { LeaseExpiry, Store } from '../store/store';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
@@ -31,7 +32,7 @@ export class EventRecorder {
     const now = clock.nowISO();
     const sourceObj = source.host ? { component: source.component, host: source.host } : { component: source.component };
     return store.transaction(() => {
-      const existing = (ref.uid ? store.findEvents(ref.uid, reason, message, ref.fieldPath) : [])
+      const existing = ((ref.uid ? store.findEvents(ref.uid, reason, message, ref.fieldPath) : []) as EventLike[])
         .find((e) => e.reason === reason && e.message === message && e.type === type && e.involvedObject?.fieldPath === ref.fieldPath
           && e.source?.component === source.component && (e.source?.host ?? '') === (source.host ?? ''));
       if (existing) {
@@ -49,7 +50,8 @@ export class EventRecorder {
       let nanos = BigInt(clock.nowMs()) * 1_000_000n + BigInt(this.seq++ % 1_000_000);
       let name = `${ref.name}.${nanos.toString(16)}`;
       while (store.get({ kind: 'Event', namespace, name })) name = `${ref.name}.${(++nanos).toString(16)}`;
-      const ev: KubeObject = {
+      // A recorded core/v1 Event stores eventTime as an explicit null, as the real recorder's do.
+      const ev: Omit<Event, 'eventTime'> & { eventTime: null } = {
         apiVersion: 'v1', kind: 'Event',
         metadata: { name, namespace, uid: rand.uuid(), creationTimestamp: now },
         involvedObject: ref,

@@ -9,6 +9,8 @@
  * class keeps its name, binding mode and parameters, and notes the real provisioner.
  */
 import type { KubeObject } from '../api/meta';
+import { objectFromFields } from '../api/object-fields';
+import type { StorageClass } from '../api/types/kinds';
 import type { Cluster } from '../cluster/cluster';
 import { newNode, nextNodeIndex, type NodeShape } from '../cluster/node-factory';
 import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../cluster/cni-option';
@@ -86,7 +88,7 @@ export function setUpProfile(cluster: Cluster, profile: Profile): void {
     if (c.pools) addProfileNodes(cluster, profile, c.pools);
     if (c.storageClasses) {
       // The base cluster's class names the provisioner kubemu simulates (local-path).
-      const simulated = String(api.list({ kind: 'StorageClass' })[0]?.provisioner ?? 'rancher.io/local-path');
+      const simulated = String(api.list<StorageClass>({ kind: 'StorageClass' })[0]?.provisioner ?? 'rancher.io/local-path');
       for (const sc of api.list({ kind: 'StorageClass' })) api.delete({ kind: 'StorageClass', name: sc.metadata.name! }, FM);
       for (const sc of c.storageClasses) {
         api.create({
@@ -109,7 +111,7 @@ export function setUpProfile(cluster: Cluster, profile: Profile): void {
       ensureNamespace(m.namespace);
       api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: m.name, namespace: m.namespace }, data: Object.fromEntries(m.keys.map((k) => [k, ''])) } as KubeObject, FM);
     }
-    for (const crd of [...crdFor(c.crds ?? []), ...((c.crdManifests ?? []) as KubeObject[])]) api.create(crd, FM);
+    for (const crd of [...crdFor(c.crds ?? []), ...(c.crdManifests ?? []).map(objectFromFields)]) api.create(crd, FM);
     if (c.images?.length) markImagesPresent(cluster, c.images);
   });
 }

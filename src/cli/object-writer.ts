@@ -4,6 +4,7 @@
  * namespace agreement) and its error texts ("error when creating \"x.yaml\": …").
  */
 import type { KubeObject } from '../api/meta';
+import { objectFromFields } from '../api/object-fields';
 import { NoKindMatchError, type Registry, type ResourceInfo } from '../api/registry';
 import { ApiError } from '../apiserver/errors';
 import type { FieldValidation } from '../apiserver/client';
@@ -36,7 +37,7 @@ export interface PreparedDoc { info: ResourceInfo; object: KubeObject; source: s
  * text for problems found before any request is sent.
  */
 export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: string, namespaceExplicit: boolean, validate: Validate): PreparedDoc {
-  const obj = doc.object as KubeObject;
+  const obj = objectFromFields(doc.object);
   const missing: string[] = [];
   if (!obj.apiVersion) missing.push('apiVersion not set');
   else if (typeof obj.apiVersion !== 'string') missing.push("apiVersion isn't string type");

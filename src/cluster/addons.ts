@@ -3,7 +3,7 @@
  * DaemonSet, CoreDNS as a Deployment with its Service, the built-in PriorityClasses, the
  * `kubernetes` Service, and a default StorageClass.
  */
-import type { KubeObject } from '../api/meta';
+import type { KubeObject, ManifestObject } from '../api/meta';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
 import { rbacBootstrapObjects } from './rbac-bootstrap';
 
@@ -42,7 +42,7 @@ export function isKubeProxyAddon(obj: KubeObject): boolean {
 }
 
 /** addonObjects lists the objects kubeadm creates, in creation order. */
-export function addonObjects(controlPlaneIP: string): KubeObject[] {
+export function addonObjects(controlPlaneIP: string): ManifestObject[] {
   return [
     ...rbacBootstrapObjects(),
     { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'system-cluster-critical' }, value: 2000000000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.', preemptionPolicy: 'PreemptLowerPriority' },

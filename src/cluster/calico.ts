@@ -6,7 +6,7 @@
  * kubemu: no CRDs, RBAC or init containers (upgrade-ipam, install-cni, mount-bpffs): the
  * calico-node pod running on a node is what writes the node's CNI config (network/cni.ts).
  */
-import type { KubeObject } from '../api/meta';
+import type { KubeObject, ManifestObject } from '../api/meta';
 
 /** CALICO_VERSION is the Calico release the objects mirror. */
 export const CALICO_VERSION = 'v3.29.1';
@@ -15,7 +15,7 @@ const NS = 'kube-system';
 const LINUX = { 'kubernetes.io/os': 'linux' };
 
 /** calicoObjects lists the manifest's objects in apply order. */
-export function calicoObjects(): KubeObject[] {
+export function calicoObjects(): ManifestObject[] {
   const sa = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: NS } });
   return [
     {

@@ -8,7 +8,7 @@
  * node's CNI config (network/cni.ts), and Services are routed by the same model kube-proxy's
  * rules are (network/proxy.ts), as Cilium's eBPF service maps route them.
  */
-import type { KubeObject } from '../api/meta';
+import type { KubeObject, ManifestObject } from '../api/meta';
 
 /** CILIUM_VERSION is the Cilium release the objects mirror. */
 export const CILIUM_VERSION = 'v1.16.5';
@@ -17,7 +17,7 @@ const NS = 'kube-system';
 const LINUX = { 'kubernetes.io/os': 'linux' };
 
 /** ciliumObjects lists the chart's objects in apply order. */
-export function ciliumObjects(): KubeObject[] {
+export function ciliumObjects(): ManifestObject[] {
   const sa = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: NS } });
   return [
     sa('cilium'),

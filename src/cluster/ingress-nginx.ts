@@ -6,7 +6,7 @@
  * kubemu: the admission webhook (its Jobs, Secret and ValidatingWebhookConfiguration) and RBAC
  * are left out; the nodePorts are fixed so that docs and scripts can name them.
  */
-import type { KubeObject } from '../api/meta';
+import type { KubeObject, ManifestObject } from '../api/meta';
 import {
   INGRESS_NGINX_CONTROLLER, INGRESS_NGINX_CONTROLLER_LABELS, INGRESS_NGINX_HTTPS_NODE_PORT, INGRESS_NGINX_HTTP_NODE_PORT,
   INGRESS_NGINX_NAMESPACE, NGINX_INGRESS_CLASS,
@@ -24,7 +24,7 @@ const LABELS = {
 const BASE = { 'app.kubernetes.io/instance': 'ingress-nginx', 'app.kubernetes.io/name': 'ingress-nginx' };
 
 /** ingressNginxObjects lists the manifest's objects in apply order. */
-export function ingressNginxObjects(): KubeObject[] {
+export function ingressNginxObjects(): ManifestObject[] {
   return [
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS, labels: BASE } },
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'ingress-nginx', namespace: NS, labels: LABELS }, automountServiceAccountToken: true },

@@ -10,6 +10,11 @@
  * kubemu: the system:controller:* roles and a few rarely used system roles are omitted.
  */
 import type { KubeObject } from '../api/meta';
+import type { ClusterRole, ClusterRoleBinding } from '../api/types/kinds';
+
+/** BootstrapRole and BootstrapBinding are built field by field, in Go's field order. */
+type BootstrapRole = KubeObject & Partial<Pick<ClusterRole, 'rules' | 'aggregationRule'>>;
+type BootstrapBinding = KubeObject & Partial<Pick<ClusterRoleBinding, 'roleRef' | 'subjects'>>;
 import type { PolicyRule } from '../apiserver/authorization';
 import { aggregatedRules } from '../controllers/clusterroleaggregation';
 
@@ -205,9 +210,9 @@ const BINDINGS: BindingSpec[] = [
   { name: 'system:volume-scheduler', role: 'system:volume-scheduler', subjects: [user('system:kube-scheduler')] },
 ];
 
-function clusterRole(spec: RoleSpec): KubeObject {
+function clusterRole(spec: RoleSpec): BootstrapRole {
   const bootstrap = spec.bootstrap ?? true;
-  const obj: KubeObject = {
+  const obj: BootstrapRole = {
     apiVersion: RBAC_V1, kind: 'ClusterRole',
     metadata: {
       name: spec.name,
@@ -220,9 +225,9 @@ function clusterRole(spec: RoleSpec): KubeObject {
   return obj;
 }
 
-function clusterRoleBinding(spec: BindingSpec): KubeObject {
+function clusterRoleBinding(spec: BindingSpec): BootstrapBinding {
   const bootstrap = spec.bootstrap ?? true;
-  const obj: KubeObject = {
+  const obj: BootstrapBinding = {
     apiVersion: RBAC_V1, kind: 'ClusterRoleBinding',
     metadata: { name: spec.name, ...(bootstrap ? { annotations: { ...AUTOUPDATE }, labels: { ...BOOTSTRAP_LABELS } } : {}) },
     roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: spec.role },

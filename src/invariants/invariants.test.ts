@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
+import type { ConfigMap } from '../api/types/kinds';
 import { CHECKS, checkInvariants, formatViolation } from './index';
 
 import { OWNER_EXISTS } from './owners';
@@ -14,7 +15,7 @@ import { FIELD_TYPES, fieldTypes } from './field-types';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 
 let rv = 0;
-const obj = (kind: string, name: string, extra: Partial<KubeObject> & { ns?: string; uid?: string; owner?: KubeObject } = {}): KubeObject => {
+const obj = (kind: string, name: string, extra: Partial<KubeObject> & Record<string, unknown> & { ns?: string; uid?: string; owner?: KubeObject } = {}): KubeObject => {
   const { ns, uid, owner, ...rest } = extra;
   return {
     apiVersion: 'v1', kind, ...rest,
@@ -82,7 +83,7 @@ describe('invariants', () => {
     cluster.store.transaction(() => {
       cluster.store.create({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default', uid: 'u-web' },
         spec: { replicas: 'x', paused: 'yes', selector: { matchLabels: { app: 'web' } }, template: { spec: { containers: [{ name: 'c', image: 'nginx', ports: [{ containerPort: '80' }] }] } } } });
-      cluster.store.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ok', namespace: 'default', uid: 'u-ok' }, data: { a: 'b' } });
+      cluster.store.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ok', namespace: 'default', uid: 'u-ok' }, data: { a: 'b' } } as ConfigMap);
     });
     const found = checkInvariants({ objects: objects() }, [fieldTypes]).violations.map(formatViolation);
     expect(found).toEqual([

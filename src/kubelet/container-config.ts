@@ -7,6 +7,7 @@
  * volume plugins' SetUp.
  */
 import type { KubeObject } from '../api/meta';
+import type { ConfigMap, Secret } from '../api/types/kinds';
 import type { ResourceList } from '../api/types/core-v1';
 import type { ApiClient } from '../apiserver/client';
 import { milliValue, parseQuantity, value } from '../api/quantity';
@@ -106,7 +107,7 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Pic
     const kind = from.configMapRef ? 'ConfigMap' : 'Secret';
     const obj = get(kind, ref?.name ?? '');
     if (!obj) { if (!ref?.optional) fail(`${kind.toLowerCase()} "${ref?.name}" not found`); continue; }
-    const data: Record<string, string> = obj.data ?? {};
+    const data: Record<string, string> = (obj as ConfigMap | Secret).data ?? {};
     for (const [k, v] of Object.entries(data)) env[`${from.prefix ?? ''}${k}`] = kind === 'Secret' ? decode(v) : v;
   }
   for (const e of c.env ?? []) {
@@ -119,7 +120,7 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Pic
     const kind = vf.configMapKeyRef ? 'ConfigMap' : 'Secret';
     const obj = get(kind, ref.name);
     if (!obj) { if (!ref.optional) fail(`${kind.toLowerCase()} "${ref.name}" not found`); continue; }
-    const v = (obj.data ?? {})[ref.key];
+    const v = ((obj as ConfigMap | Secret).data ?? {})[ref.key];
     if (v === undefined) { if (!ref.optional) fail(`couldn't find key ${ref.key} in ${kind} ${ns}/${ref.name}`); continue; }
     env[e.name] = kind === 'Secret' ? decode(v) : v;
   }

@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../apiserver/client';
 import type { KubeObject } from '../api/meta';
+import type { ConfigMap } from '../api/types/kinds';
 import { normalizeImage } from './images';
 
 export const IMAGES_CONFIGMAP = 'kubemu-images';
@@ -17,7 +18,8 @@ const lines = (text: unknown): string[] => (typeof text === 'string' ? text.spli
 
 /** overridesOf reads the overrides from the ConfigMap (none if it does not exist). */
 export function overridesOf(cm: KubeObject | undefined): ImageOverrides {
-  return { missing: new Set(lines(cm?.data?.missing)), present: new Set(lines(cm?.data?.present)) };
+  const data = (cm as ConfigMap | undefined)?.data;
+  return { missing: new Set(lines(data?.missing)), present: new Set(lines(data?.present)) };
 }
 
 /** readImageOverrides fetches the overrides through the API. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
+import type { Event } from '../api/types/kinds';
 
 const IMAGE = 'nginx:1.25';
 const REF = 'docker.io/library/nginx:1.25';
@@ -15,7 +16,7 @@ describe('kubelet', () => {
     const cluster = newTestCluster();
     const imagesOn = (node: string) => (cluster.api.get({ kind: 'Node', name: node }).status?.images ?? [])
       .filter((i: { names: string[] }) => i.names.includes(REF));
-    const pulls = (name: string) => cluster.api.list({ kind: 'Event', namespace: 'default' })
+    const pulls = (name: string) => cluster.api.list<Event>({ kind: 'Event', namespace: 'default' })
       .filter((e) => e.involvedObject?.name === name && (e.reason === 'Pulling' || e.reason === 'Pulled'))
       .map((e) => e.message);
     expect(imagesOn('worker01')).toHaveLength(0);

@@ -135,7 +135,7 @@ function renewLease(node: KubeObject, ctx: ReconcileContext, persist: boolean): 
   const beat = latestBeat(last, now, LEASE_RENEW_INTERVAL_MS);
   if (beat === last && !persist) return LEASE_RENEW_INTERVAL_MS - (now - beat);
   const next = structuredClone(lease);
-  next.spec.renewTime = microISO(beat);
+  next.spec!.renewTime = microISO(beat);
   ctx.api.update(next, { fieldManager: NAME });
   return LEASE_RENEW_INTERVAL_MS - (now - beat);
 }

@@ -109,7 +109,7 @@ export function dnsPath(ip: string, api: Pick<ApiClient, 'tryGet' | 'list'>, rea
   if (!svc) return 'timeout';
   const addresses = readyAddresses(svc, api);
   const reachable = addresses.filter((a) => !reach || reach(a.ip, 53, 'UDP'));
-  const ips: string[] = svc.spec?.clusterIPs ?? [svc.spec?.clusterIP];
+  const ips: (string | undefined)[] = svc.spec?.clusterIPs ?? [svc.spec?.clusterIP];
   if (ips.includes(ip)) {
     if (!addresses.length) return 'refused';
     return reachable.length ? 'served' : 'timeout';

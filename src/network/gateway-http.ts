@@ -68,7 +68,7 @@ export function gatewayRequest(entry: GatewayEntry, req: { host: string; path: s
   const service = b.kind === 'Service' && referenceGranted(route.route.metadata.namespace ?? 'default', b.namespace, b.name, api)
     ? api.tryGet({ kind: 'Service', namespace: b.namespace, name: b.name }) : undefined;
   if (!service || !b.port) return { status: 500, body: nginxErrorPage(500) };
-  const backend = backendFor(service, service.spec?.clusterIP, b.port, api);
+  const backend = backendFor(service, service.spec?.clusterIP as string, b.port, api);
   const answer = backend?.pod && serve(backend.pod, backend.port, route.path);
   return answer ?? { status: 502, body: nginxErrorPage(502) };
 }

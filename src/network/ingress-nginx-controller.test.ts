@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { ingressNginxObjects } from '../cluster/ingress-nginx';
 import { SCHEDULED_FOR_SYNC } from './ingress-nginx-controller';
+import type { Event } from '../api/types/kinds';
 
 const ingress = (name: string, spec: object) => ({
   apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name, namespace: 'default' },
@@ -28,7 +29,7 @@ describe('ingress-nginx status', () => {
     expect(addr('annotated')).toEqual([{ ip }]);
     expect(addr('legacy')).toBeUndefined();
     expect(addr('other')).toBeUndefined();
-    const events = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'Sync');
+    const events = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'Sync');
     expect(events.map((e) => `${e.involvedObject.name}: ${e.message}`).sort()).toEqual([`annotated: ${SCHEDULED_FOR_SYNC}`, `early: ${SCHEDULED_FOR_SYNC}`]);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
+import type { EndpointSlice } from '../api/types/kinds';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { endpointChainBase, nftablesRules, servicePortChainBase } from './kube-proxy-nftables';
 
@@ -151,7 +152,7 @@ let nodeIP = '';
 const port = (extra: Record<string, unknown> = {}) => [{ name: 'p80', port: 80, protocol: 'TCP', targetPort: 80, ...extra }];
 const service = (n: number, spec: Record<string, unknown>): KubeObject =>
   ({ apiVersion: 'v1', kind: 'Service', metadata: { name: `svc${n}`, namespace: `ns${n}` }, spec: { clusterIP: `10.96.0.4${n}`, ports: port(), ...spec } });
-const slice = (n: number, endpoints: Array<{ ip: string; node?: string }>): KubeObject => ({
+const slice = (n: number, endpoints: Array<{ ip: string; node?: string }>): EndpointSlice => ({
   apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
   metadata: { name: `svc${n}-1`, namespace: `ns${n}`, labels: { 'kubernetes.io/service-name': `svc${n}` } },
   addressType: 'IPv4', ports: [{ name: 'p80', port: 80, protocol: 'TCP' }],

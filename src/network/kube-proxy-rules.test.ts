@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
+import type { EndpointSlice } from '../api/types/kinds';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { iptablesRules, ipvsRules, savedProbability, kubeProxyProbability } from './kube-proxy-rules';
 
@@ -19,7 +20,7 @@ const EXT = (spn: string, proto = 'tcp') => `KUBE-EXT-${chainHash(spn + proto)}`
 const SEP = (spn: string, ep: string, proto = 'tcp') => `KUBE-SEP-${chainHash(spn + proto + ep)}`;
 
 type Ep = { ip: string; node: string; ready?: boolean };
-const slice = (svc: string, port: { name?: string; port: number }, eps: Ep[]): KubeObject => ({
+const slice = (svc: string, port: { name?: string; port: number }, eps: Ep[]): EndpointSlice => ({
   apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
   metadata: { name: `${svc}-abcde`, namespace: 'shop', labels: { 'kubernetes.io/service-name': svc } },
   addressType: 'IPv4',

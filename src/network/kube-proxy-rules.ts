@@ -118,7 +118,7 @@ export function proxiedPorts(api: Reader): ProxiedPort[] {
         svc, spn: servicePortName(svc.metadata.namespace!, svc.metadata.name!, p.name), protocol: (p.protocol ?? 'TCP').toLowerCase(),
         clusterIP, port: p.port, nodePort: p.nodePort || undefined,
         externalIPs: spec.externalIPs ?? [],
-        lbIPs: (svc.status?.loadBalancer?.ingress ?? []).map((i: { ip?: string }) => i.ip).filter(Boolean),
+        lbIPs: (svc.status?.loadBalancer?.ingress ?? []).map((i: { ip?: string }) => i.ip).filter((ip: string | undefined): ip is string => Boolean(ip)),
         healthCheckNodePort: spec.healthCheckNodePort,
         sourceRanges: proxiedSourceRanges(svc),
         affinitySeconds: spec.sessionAffinity === 'ClientIP' ? spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 10800 : undefined,

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
+import type { EndpointSlice } from '../api/types/kinds';
 import { newRand } from '../sim/rand';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { readyAddresses, routeConnection, type Route } from './proxy';
 
 // Services without selectors and slices written by hand: the routes below depend only on what the slices say.
 type Ep = { ip: string; node: string; ready?: boolean; serving?: boolean; terminating?: boolean };
-const slice = (svc: string, name: string, ports: Array<{ name: string; port: number }>, eps: Ep[]): KubeObject => ({
+const slice = (svc: string, name: string, ports: Array<{ name: string; port: number }>, eps: Ep[]): EndpointSlice => ({
   apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
   metadata: { name, namespace: 'default', labels: { 'kubernetes.io/service-name': svc } },
   addressType: 'IPv4',

@@ -12,6 +12,7 @@
  * address, so a client keeps its backend for as long as the endpoints stay the same.
  */
 import type { KubeObject } from '../api/meta';
+import type { EndpointSlice } from '../api/types/kinds';
 import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
 import { SERVICE_NAME_LABEL } from '../api/endpoint-slice-labels';
@@ -50,7 +51,7 @@ export type Route =
   | { kind: 'notService' };
 
 /** serviceSlices lists the EndpointSlices of a Service, by name. */
-export function serviceSlices(service: KubeObject, api: Pick<ApiClient, 'list'>): KubeObject[] {
+export function serviceSlices(service: KubeObject, api: Pick<ApiClient, 'list'>): EndpointSlice[] {
   return api.list({ kind: 'EndpointSlice', namespace: service.metadata.namespace, labelSelector: `${SERVICE_NAME_LABEL}=${service.metadata.name}` })
     .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
 }
@@ -192,7 +193,7 @@ export function routeConnection(ip: string, port: number, client: Client, api: A
     return { kind: 'notService' };
   }
   for (const svc of services) {
-    const external: string[] = [...(svc.spec?.externalIPs ?? []), ...(svc.status?.loadBalancer?.ingress ?? []).map((i: { ip?: string }) => i.ip).filter(Boolean)];
+    const external: string[] = [...(svc.spec?.externalIPs ?? []), ...(svc.status?.loadBalancer?.ingress ?? []).map((i: { ip?: string }) => i.ip).filter((ip: string | undefined): ip is string => Boolean(ip))];
     if (!external.includes(ip)) continue;
     const sp = (svc.spec?.ports ?? []).find((p: { port: number; protocol?: string }) => p.port === port && (p.protocol ?? 'TCP') === 'TCP');
     if (!sp) return { kind: 'refused', service: svc };
@@ -215,7 +216,7 @@ export function backendFor(service: KubeObject, address: string, port: number, a
       for (const e of es.endpoints ?? []) {
         if (!(e.addresses ?? []).includes(address)) continue;
         const ref = e.targetRef;
-        const pod = ref?.kind === 'Pod' ? api.tryGet({ kind: 'Pod', namespace: ref.namespace ?? service.metadata.namespace, name: ref.name }) : undefined;
+        const pod = ref?.kind === 'Pod' ? api.tryGet({ kind: 'Pod', namespace: ref.namespace ?? service.metadata.namespace, name: ref.name as string }) : undefined;
         return { ip: address, port, pod };
       }
     }

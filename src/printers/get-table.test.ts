@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../api/meta';
+import type { EventLike, KubeObject } from '../api/meta';
 import { BUILTIN_RESOURCES, type ResourceInfo } from '../api/registry';
 import {
   CRON_JOB, DAEMON_SETS, DEPLOYMENT, HPA, JOB, KUBE_SYSTEM_PODS, NODES, PODS, REPLICA_SETS, SERVICES, STATEFUL_SET, T0, at,
@@ -97,7 +97,7 @@ describe('renderGetTable decorations', () => {
   });
 
   it('prefixes the wide-only NAME column of events', () => {
-    const ev: KubeObject = {
+    const ev: EventLike = {
       apiVersion: 'v1', kind: 'Event', metadata: { name: 'pi.1', namespace: 'default' },
       involvedObject: { kind: 'Job', name: 'pi' }, type: 'Normal', reason: 'Completed', message: 'Job completed',
       firstTimestamp: T0.toISOString(), lastTimestamp: T0.toISOString(), count: 1, source: { component: 'job-controller' },

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/api/meta';
+import type { ConfigMap } from '../../src/api/types/kinds';
 import {
   CompactedError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError, type Store,
 } from '../../src/store/store';
@@ -71,7 +72,7 @@ export function describeStore(label: string, factory: StoreFactory): void {
         const a = store.create(configMap('a', { k: '1' }));
         store.update(configMap('a', { k: '2' }), rv(a));
         expect(() => store.update(configMap('a', { k: '3' }), rv(a))).toThrow(RevisionMismatchError);
-        expect(store.get({ kind: 'ConfigMap', namespace: 'default', name: 'a' })!.data).toEqual({ k: '2' });
+        expect((store.get({ kind: 'ConfigMap', namespace: 'default', name: 'a' }) as ConfigMap).data).toEqual({ k: '2' });
       });
 
       it('refuses to update or delete an object that does not exist', () => {
@@ -153,7 +154,7 @@ export function describeStore(label: string, factory: StoreFactory): void {
           ['ADDED', 'ConfigMap', 'a', start + 1], ['ADDED', 'Pod', 'p', start + 2],
           ['MODIFIED', 'ConfigMap', 'a', start + 3], ['DELETED', 'ConfigMap', 'a', start + 4],
         ]);
-        expect(all[2]!.object.data).toEqual({ k: 'v' });
+        expect((all[2]!.object as ConfigMap).data).toEqual({ k: 'v' });
         expect(store.watchSince(start, ['Pod']).map((e) => e.name)).toEqual(['p']);
         expect(store.watchSince(start, undefined, 2).map((e) => e.revision)).toEqual([start + 1, start + 2]);
         expect(store.watchSince(start + 2, undefined, 2).map((e) => e.revision)).toEqual([start + 3, start + 4]);
@@ -180,7 +181,7 @@ export function describeStore(label: string, factory: StoreFactory): void {
         store.delete({ kind: 'ConfigMap', namespace: 'default', name: 'gone' });
         store.create(configMap('c'));
         store.create(pod('p'));
-        const state = (objs: KubeObject[]) => objs.map((o) => `${o.metadata.namespace}/${o.metadata.name}=${o.data?.v ?? ''}@${o.metadata.resourceVersion}`);
+        const state = (objs: KubeObject[]) => (objs as ConfigMap[]).map((o) => `${o.metadata.namespace}/${o.metadata.name}=${o.data?.v ?? ''}@${o.metadata.resourceVersion}`);
         const then = [`default/a=1@${rv(a)}`, `default/gone=@${rv(gone)}`, `other/b=1@${at - 1}`];
         expect(state(store.listAt({ kind: 'ConfigMap' }, at))).toEqual(then);
         expect(state(store.listAt({ kind: 'ConfigMap', namespace: 'other' }, at))).toEqual([`other/b=1@${at - 1}`]);

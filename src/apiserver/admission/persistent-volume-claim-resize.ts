@@ -4,6 +4,7 @@
  * its (unchanged, non-empty) StorageClass sets allowVolumeExpansion: true.
  */
 import type { KubeObject } from '../../api/meta';
+import type { StorageClass } from '../../api/types/kinds';
 import { compareQuantity, quantityOf } from '../../api/quantity';
 import { BETA_STORAGE_CLASS_ANNOTATION } from '../../api/storage-class-annotation';
 import { forbidden } from '../errors';
@@ -26,6 +27,6 @@ export function validateClaimResize(claim: KubeObject, old: KubeObject, lookupCl
   const name = claim.metadata.name ?? '';
   if (old.status?.phase !== 'Bound') throw forbidden('', 'persistentvolumeclaims', name, ONLY_BOUND_CAN_EXPAND);
   const cls = classOf(claim);
-  const allowed = cls !== '' && cls === classOf(old) && lookupClass(cls)?.allowVolumeExpansion === true;
+  const allowed = cls !== '' && cls === classOf(old) && (lookupClass(cls) as StorageClass | undefined)?.allowVolumeExpansion === true;
   if (!allowed) throw forbidden('', 'persistentvolumeclaims', name, CLASS_MUST_SUPPORT_RESIZE);
 }

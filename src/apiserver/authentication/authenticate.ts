@@ -5,6 +5,7 @@
  * signed, unexpired, for the API's audience, whose service account and bound object still
  * exist with the uids it names). Anything else is 401 Unauthorized, as kube-apiserver answers.
  */
+import type { Secret } from '../../api/types/kinds';
 import * as crypto from 'node:crypto';
 import { parseCertificate } from '../../api/pki/x509';
 import { verifyJwt } from '../../api/pki/jwt';
@@ -81,7 +82,7 @@ function legacyUser(read: ObjectReader, c: Record<string, string>, token: string
   const secretName = c['kubernetes.io/serviceaccount/secret.name'];
   const saName = c['kubernetes.io/serviceaccount/service-account.name'];
   if (!ns || !secretName || !saName) throw unauthorized();
-  const secret = read('Secret', ns, secretName);
+  const secret = read('Secret', ns, secretName) as Secret | undefined;
   if (!secret || Buffer.from(secret.data?.token ?? '', 'base64').toString('utf8') !== token) throw unauthorized();
   const sa = read('ServiceAccount', ns, saName);
   if (!sa || sa.metadata.uid !== c['kubernetes.io/serviceaccount/service-account.uid']) throw unauthorized();

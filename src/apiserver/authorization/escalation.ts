@@ -9,6 +9,7 @@
  * (EscalationAllowed, RoleEscalationAuthorized, BindingAuthorized) and rbac/v1 helpers' CompactString.
  */
 import type { KubeObject } from '../../api/meta';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../../api/types/kinds';
 import { ApiError } from '../errors';
 import type { PolicyRule } from './policy-rule';
 import { ALL } from './policy-rule';
@@ -94,19 +95,20 @@ interface Write { obj: KubeObject; resource: 'roles' | 'clusterroles' | 'rolebin
  * confirmNoEscalation throws the 403 kube-apiserver answers when user may not write obj
  * (a Role, ClusterRole, RoleBinding or ClusterRoleBinding) for lack of the rules it grants.
  */
-export function confirmNoEscalation(rbac: RbacAuthorizer, roles: { tryGet(kind: string, namespace: string | undefined, name: string): KubeObject | undefined }, user: UserInfo, w: Write): void {
+export function confirmNoEscalation(rbac: RbacAuthorizer, roles: { tryGet(kind: string, namespace: string | undefined, name: string | undefined): KubeObject | undefined }, user: UserInfo, w: Write): void {
   if (isSuperUser(user)) return;
   const allowedBy = (verb: string, resource: string, name: string): boolean =>
     rbac.authorize({ user, verb, group: RBAC_GROUP, resource, namespace: w.namespace || undefined, name }).allowed;
   let granted: PolicyRule[];
   if (w.resource === 'roles' || w.resource === 'clusterroles') {
     if (allowedBy('escalate', w.resource, w.obj.metadata.name ?? '')) return;
-    granted = w.obj.aggregationRule ? FULL_AUTHORITY : (w.obj.rules ?? []);
+    const written = w.obj as Role | ClusterRole;
+    granted = 'aggregationRule' in written && written.aggregationRule ? FULL_AUTHORITY : (written.rules ?? []);
   } else {
-    const ref = w.obj.roleRef ?? {};
+    const ref: Partial<RoleBinding['roleRef']> = (w.obj as RoleBinding | ClusterRoleBinding).roleRef ?? {};
     const refResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
     if (allowedBy('bind', refResource, ref.name ?? '')) return;
-    const role = ref.kind === 'Role' ? roles.tryGet('Role', w.namespace, ref.name) : roles.tryGet('ClusterRole', undefined, ref.name);
+    const role = (ref.kind === 'Role' ? roles.tryGet('Role', w.namespace, ref.name) : roles.tryGet('ClusterRole', undefined, ref.name)) as Role | ClusterRole | undefined;
     if (!role) {
       const missing = `${ref.kind === 'Role' ? 'role' : 'clusterrole'}.${RBAC_GROUP} "${ref.name}" not found`;
       throw new ApiError('Forbidden', 403, `${w.resource}.${RBAC_GROUP} "${w.obj.metadata.name ?? ''}" is forbidden: ${missing}`, { group: RBAC_GROUP, kind: w.resource, name: w.obj.metadata.name });

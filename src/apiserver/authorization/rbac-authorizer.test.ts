@@ -38,7 +38,8 @@ describe('appliesTo', () => {
 });
 
 describe('RbacAuthorizer', () => {
-  const objects: KubeObject[] = [
+  // Bindings here omit roleRef.apiGroup, which the authorizer does not read: fixtures are loose JSON.
+  const objects: Array<KubeObject & Record<string, unknown>> = [
     { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'agg' }, aggregationRule: { clusterRoleSelectors: [{ matchLabels: { x: 'y' } }] }, rules: [{ verbs: ['list'], apiGroups: [''], resources: ['pods'] }] },
     { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'part', labels: { x: 'y' } }, rules: [{ verbs: ['list'], apiGroups: [''], resources: ['pods'] }] },
     { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'b', namespace: 'dev' }, roleRef: { kind: 'ClusterRole', name: 'agg' }, subjects: [{ kind: 'User', name: 'jane' }] },

@@ -6,7 +6,7 @@
  * Mirrors plugin/pkg/auth/authorizer/rbac/rbac.go and pkg/registry/rbac/validation/rule.go
  * (VisitRulesFor, appliesTo).
  */
-import type { KubeObject } from '../../api/meta';
+import type { ClusterRoleBinding, RoleBinding } from '../../api/types/kinds';
 import type { ApiClient } from '../client';
 import { aggregate } from '../errors';
 import type { Attributes, Decision } from './attributes';
@@ -76,7 +76,7 @@ export class RbacAuthorizer {
   }
 
   /** roleRules resolves a binding's roleRef; a missing role is recorded as an error. */
-  private roleRules(binding: KubeObject, namespace: string | undefined, errors: string[]): PolicyRule[] | undefined {
+  private roleRules(binding: RoleBinding | ClusterRoleBinding, namespace: string | undefined, errors: string[]): PolicyRule[] | undefined {
     const ref = binding.roleRef ?? {};
     if (ref.kind === 'Role' && namespace) {
       const role = this.api.tryGet({ kind: 'Role', namespace, name: ref.name });

@@ -6,6 +6,7 @@
  * error already makes them meaningless.
  */
 import type { KubeObject } from '../../api/meta';
+import { objectFields } from '../../api/object-fields';
 import { badRequest, type StatusCause } from '../errors';
 import { cannotBeHandled, STRICT_DECODING_PREFIX, type FieldValidation } from '../decode';
 import { applyDefaults } from './defaults';
@@ -16,7 +17,7 @@ import type { JSONSchemaProps } from './schema';
 
 /** decodeCustomResource prunes and defaults obj in place under schema; throws 400 under Strict for unknown fields. */
 export function decodeCustomResource(obj: KubeObject, schema: JSONSchemaProps, validation: FieldValidation | undefined, warn?: (text: string) => void): KubeObject {
-  const unknown = pruneUnknownFields(obj as Record<string, unknown>, schema);
+  const unknown = pruneUnknownFields(objectFields(obj), schema);
   if (unknown.length && validation === 'Strict') {
     const version = String(obj.apiVersion ?? '').split('/').pop() ?? '';
     throw badRequest(cannotBeHandled(obj.kind, version, STRICT_DECODING_PREFIX + unknown.map((p) => `unknown field ${JSON.stringify(p)}`).join(', ')));

@@ -1,7 +1,8 @@
 /**
  * configmap: the core/v1 ConfigMap strategy — key syntax, total size, and the `immutable` flag.
  */
-import type { KubeObject } from '../../api/meta';
+import { objectFields } from '../../api/object-fields';
+import type { ConfigMap, Secret } from '../../api/types/kinds';
 import type { StatusCause } from '../errors';
 import { duplicate, forbiddenField, invalidValue, tooLong } from '../field-errors';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
@@ -26,7 +27,7 @@ export function keyCauses(field: string, data: unknown): StatusCause[] {
 }
 
 /** validateConfigMapData is ValidateConfigMap's data part. */
-export function validateConfigMapData(obj: KubeObject): StatusCause[] {
+export function validateConfigMapData(obj: ConfigMap): StatusCause[] {
   const out = [...keyCauses('data', obj.data), ...keyCauses('binaryData', obj.binaryData)];
   const data = isObject(obj.data) ? obj.data : {};
   let size = 0;
@@ -40,19 +41,19 @@ export function validateConfigMapData(obj: KubeObject): StatusCause[] {
 }
 
 /** immutableDataCauses forbids data changes (and un-setting `immutable`) once immutable is true. */
-export function immutableDataCauses(obj: KubeObject, old: KubeObject, dataFields: readonly string[]): StatusCause[] {
+export function immutableDataCauses(obj: ConfigMap | Secret, old: ConfigMap | Secret, dataFields: readonly string[]): StatusCause[] {
   if (old.immutable !== true) return [];
   const out: StatusCause[] = [];
   if (obj.immutable !== true) out.push(forbiddenField('immutable', IMMUTABLE_WHEN_SET));
-  for (const f of dataFields) if (!jsonEqual(obj[f] ?? {}, old[f] ?? {})) out.push(forbiddenField(f, IMMUTABLE_WHEN_SET));
+  for (const f of dataFields) if (!jsonEqual(objectFields(obj)[f] ?? {}, objectFields(old)[f] ?? {})) out.push(forbiddenField(f, IMMUTABLE_WHEN_SET));
   return out;
 }
 
 /** CONFIGMAP_STRATEGY is the ConfigMap strategy. */
 export const CONFIGMAP_STRATEGY: Strategy = {
   defaults: () => undefined,
-  validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validateConfigMapData(obj)],
-  validateUpdate: (obj, old) => [
+  validate: (obj: ConfigMap) => [...validateObjectMeta(obj.metadata, META), ...validateConfigMapData(obj)],
+  validateUpdate: (obj: ConfigMap, old: ConfigMap) => [
     ...validateObjectMetaUpdate(obj, old, META), ...validateConfigMapData(obj),
     ...immutableDataCauses(obj, old, ['data', 'binaryData']),
   ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
+import type { BuiltinObject, KubeObject } from '../../api/meta';
+import type { ClusterRoleBinding, ConfigMap, Secret, StorageClass } from '../../api/types/kinds';
 import { strategyFor } from './index';
 
 const run = (o: KubeObject) => { const s = strategyFor(o.kind); s.defaults(o); s.prepareForCreate?.(o); return s.validate(o).map((c) => `${c.field}: ${c.message}`); };
@@ -26,18 +27,18 @@ describe('Service', () => {
 });
 
 describe('ConfigMap and Secret', () => {
-  it.each<[string, KubeObject, string[]]>([
+  it.each<[string, BuiltinObject, string[]]>([
     ['bad key', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'd' }, data: { 'bad key': 'x' } }, [`data[bad key]: Invalid value: "bad key": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')`]],
     ['dot-dot key', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'd' }, data: { '..x': 'x' } }, [`data[..x]: Invalid value: "..x": must not start with '..'`]],
     ['tls secret', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'd' }, type: 'kubernetes.io/tls', data: {} }, ['data[tls.crt]: Required value', 'data[tls.key]: Required value']],
   ])('%s', (_, o, want) => expect(run(o)).toEqual(want));
   it('Secret defaults type Opaque and folds stringData', () => {
-    const o: KubeObject = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, stringData: { a: 'hi' } };
+    const o: Secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, stringData: { a: 'hi' } };
     strategyFor('Secret').defaults(o);
     expect(o).toEqual({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a: 'aGk=' }, type: 'Opaque' });
   });
   it('immutable ConfigMap data cannot change', () => {
-    const old: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'd' }, immutable: true, data: { a: '1' } };
+    const old: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'd' }, immutable: true, data: { a: '1' } };
     const next = { ...old, data: { a: '2' } };
     expect(strategyFor('ConfigMap').validateUpdate(next, old)).toEqual([{ field: 'data', message: 'Forbidden: field is immutable when `immutable` is set' }]);
   });
@@ -62,13 +63,13 @@ describe('Namespace, PVC, PV, generic', () => {
     expect(o.spec).toMatchObject({ persistentVolumeReclaimPolicy: 'Retain', volumeMode: 'Filesystem' });
   });
   it('generic strategy checks metadata only and drops a cluster-scoped namespace', () => {
-    const o: KubeObject = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast', namespace: 'x' }, provisioner: 'p' };
+    const o: StorageClass = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast', namespace: 'x' }, provisioner: 'p' };
     expect(run(o)).toEqual([]);
     expect(o.metadata.namespace).toBeUndefined();
     expect(run({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'Bad', namespace: 'd' } })).toHaveLength(1);
   });
   it('RBAC binding roleRef kind', () => {
-    const o: KubeObject = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'b' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [{ kind: 'ServiceAccount', name: 'sa' }] };
+    const o: ClusterRoleBinding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'b' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [{ kind: 'ServiceAccount', name: 'sa' }] };
     expect(run(o)).toEqual(['roleRef.kind: Unsupported value: "Role": supported values: "ClusterRole"', 'subjects[0].namespace: Required value']);
   });
 });

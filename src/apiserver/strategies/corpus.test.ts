@@ -49,7 +49,7 @@ function objectsOf(docs: unknown[]): KubeObject[] {
   const out: KubeObject[] = [];
   for (const d of docs) {
     if (!d || typeof d !== 'object') continue;
-    const o = d as KubeObject;
+    const o = d as KubeObject & { items: unknown[] }; // a List document carries items
     if (o.kind === 'List' || (typeof o.kind === 'string' && o.kind.endsWith('List') && Array.isArray(o.items))) out.push(...objectsOf(o.items));
     else out.push(o);
   }

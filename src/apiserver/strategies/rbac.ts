@@ -3,6 +3,7 @@
  * ClusterRoleBinding (names are path segments; roleRef is immutable).
  */
 import type { KubeObject } from '../../api/meta';
+import { objectFields } from '../../api/object-fields';
 import type { StatusCause } from '../errors';
 import { invalidValue, notSupported, required } from '../field-errors';
 import { validateObjectMeta, validateObjectMetaUpdate, type MetaOptions, type NameValidator } from './object-meta';
@@ -41,7 +42,8 @@ function validateRules(rules: unknown, namespaced: boolean): StatusCause[] {
 }
 
 function defaultSubjects(obj: KubeObject): void {
-  for (const s of Array.isArray(obj.subjects) ? obj.subjects : []) {
+  const subjects = objectFields(obj).subjects;
+  for (const s of Array.isArray(subjects) ? subjects : []) {
     if (!isObject(s)) continue;
     setDefault(s, 'apiGroup', s.kind === 'ServiceAccount' ? '' : RBAC_GROUP);
   }
@@ -49,13 +51,15 @@ function defaultSubjects(obj: KubeObject): void {
 
 function validateBinding(obj: KubeObject, namespaced: boolean): StatusCause[] {
   const out: StatusCause[] = [];
-  const ref = isObject(obj.roleRef) ? obj.roleRef : {};
+  // Bindings are validated as the JSON they arrived as, so their fields are read untyped.
+  const fields = objectFields(obj);
+  const ref = isObject(fields.roleRef) ? fields.roleRef : {};
   const kinds = namespaced ? ['Role', 'ClusterRole'] : ['ClusterRole'];
   if (ref.apiGroup !== RBAC_GROUP) out.push(notSupported('roleRef.apiGroup', ref.apiGroup ?? '', [RBAC_GROUP]));
   if (!kinds.includes(ref.kind)) out.push(notSupported('roleRef.kind', ref.kind ?? '', kinds));
   if (!ref.name) out.push(required('roleRef.name'));
   else for (const m of isPathSegmentName(ref.name)) out.push(invalidValue('roleRef.name', ref.name, m));
-  (Array.isArray(obj.subjects) ? obj.subjects : []).forEach((s: any, i: number) => {
+  (Array.isArray(fields.subjects) ? fields.subjects : []).forEach((s: any, i: number) => {
     const p = `subjects[${i}]`;
     if (!isObject(s)) return;
     if (!s.name) out.push(required(`${p}.name`));
@@ -78,8 +82,8 @@ function roleStrategy(namespaced: boolean): Strategy {
   const meta: MetaOptions = { namespaced, nameFn: nameIsPathSegment };
   return {
     defaults: () => undefined,
-    validate: (obj) => [...validateObjectMeta(obj.metadata, meta), ...validateRules(obj.rules, namespaced)],
-    validateUpdate: (obj, old) => [...validateObjectMetaUpdate(obj, old, meta), ...validateRules(obj.rules, namespaced)],
+    validate: (obj) => [...validateObjectMeta(obj.metadata, meta), ...validateRules(objectFields(obj).rules, namespaced)],
+    validateUpdate: (obj, old) => [...validateObjectMetaUpdate(obj, old, meta), ...validateRules(objectFields(obj).rules, namespaced)],
     prepareForCreate: namespaced ? undefined : (obj) => { if (obj.metadata) delete obj.metadata.namespace; },
   };
 }
@@ -91,7 +95,7 @@ function bindingStrategy(namespaced: boolean): Strategy {
     validate: (obj) => [...validateObjectMeta(obj.metadata, meta), ...validateBinding(obj, namespaced)],
     validateUpdate: (obj, old) => {
       const out = [...validateObjectMetaUpdate(obj, old, meta), ...validateBinding(obj, namespaced)];
-      if (!jsonEqual(obj.roleRef, old.roleRef)) out.push(invalidValue('roleRef', obj.roleRef, CANNOT_CHANGE_ROLE_REF));
+      if (!jsonEqual(objectFields(obj).roleRef, objectFields(old).roleRef)) out.push(invalidValue('roleRef', objectFields(obj).roleRef, CANNOT_CHANGE_ROLE_REF));
       return out;
     },
     prepareForCreate: namespaced ? undefined : (obj) => { if (obj.metadata) delete obj.metadata.namespace; },

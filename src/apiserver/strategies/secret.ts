@@ -2,7 +2,7 @@
  * secret: the core/v1 Secret strategy — type Opaque by default, stringData folded into data,
  * key syntax, the keys each built-in type requires, immutable type and data.
  */
-import type { KubeObject } from '../../api/meta';
+import type { Secret } from '../../api/types/kinds';
 import type { StatusCause } from '../errors';
 import { immutable, required, tooLong } from '../field-errors';
 import { immutableDataCauses, keyCauses, MAX_CONFIG_SIZE } from './configmap';
@@ -22,9 +22,9 @@ export const REQUIRED_KEYS: Readonly<Record<string, readonly string[]>> = {
 const META: MetaOptions = { namespaced: true, nameFn: nameIsDNSSubdomain };
 
 /** defaultSecret sets type Opaque and folds stringData into base64 data (as v1 conversion does). */
-export function defaultSecret(obj: KubeObject): void {
+export function defaultSecret(obj: Secret): void {
   if (isObject(obj.stringData)) {
-    const data = isObject(obj.data) ? obj.data : {};
+    const data: Record<string, string> = isObject(obj.data) ? obj.data : {};
     for (const [k, v] of Object.entries(obj.stringData)) data[k] = Buffer.from(String(v ?? ''), 'utf8').toString('base64');
     obj.data = data;
     delete obj.stringData;
@@ -33,7 +33,7 @@ export function defaultSecret(obj: KubeObject): void {
 }
 
 /** validateSecretData is ValidateSecret's data and type part. */
-export function validateSecretData(obj: KubeObject): StatusCause[] {
+export function validateSecretData(obj: Secret): StatusCause[] {
   const out = keyCauses('data', obj.data);
   const data = isObject(obj.data) ? obj.data : {};
   const type = obj.type ?? 'Opaque';
@@ -51,8 +51,8 @@ export function validateSecretData(obj: KubeObject): StatusCause[] {
 /** SECRET_STRATEGY is the Secret strategy. */
 export const SECRET_STRATEGY: Strategy = {
   defaults: defaultSecret,
-  validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validateSecretData(obj)],
-  validateUpdate: (obj, old) => {
+  validate: (obj: Secret) => [...validateObjectMeta(obj.metadata, META), ...validateSecretData(obj)],
+  validateUpdate: (obj: Secret, old: Secret) => {
     const out = [...validateObjectMetaUpdate(obj, old, META), ...validateSecretData(obj), ...immutableDataCauses(obj, old, ['data'])];
     if ((obj.type ?? 'Opaque') !== (old.type ?? 'Opaque')) out.push(immutable('type', obj.type ?? ''));
     return out;

@@ -9,6 +9,7 @@
  * kubernetes pkg/registry/rbac/reconciliation (reconcile_role.go, reconcile_rolebindings.go).
  */
 import type { KubeObject } from '../../api/meta';
+import type { ClusterRole, ClusterRoleBinding } from '../../api/types/kinds';
 import { kindPrefix } from '../../api/registry';
 import { uncoveredRules, type PolicyRule } from '../../apiserver/authorization';
 import { isNotFound } from '../../apiserver/errors';
@@ -28,8 +29,13 @@ export type Operation = 'none' | 'create' | 'update' | 'recreate';
 interface Subject { kind: string; apiGroup?: string; name: string; namespace?: string }
 
 /** Reconciled is what reconciling one object decided. */
-export interface Reconciled {
-  object: KubeObject;
+/** RbacRole is a Role or ClusterRole as reconciled here (only a ClusterRole has aggregationRule). */
+type RbacRole = KubeObject & Partial<Pick<ClusterRole, 'rules' | 'aggregationRule'>>;
+/** RbacBinding is a RoleBinding or ClusterRoleBinding as reconciled here. */
+type RbacBinding = KubeObject & Partial<Pick<ClusterRoleBinding, 'subjects' | 'roleRef'>>;
+
+export interface Reconciled<T extends KubeObject = KubeObject> {
+  object: T;
   operation: Operation;
   protected: boolean;
   missingRules: PolicyRule[];
@@ -64,12 +70,12 @@ function mergeMetadata(result: KubeObject, existing: KubeObject, expected: KubeO
 
 const isProtected = (o: KubeObject): boolean => o.metadata.annotations?.[AUTOUPDATE] === 'false';
 
-function emptyResult(object: KubeObject, operation: Operation): Reconciled {
+function emptyResult<T extends KubeObject>(object: T, operation: Operation): Reconciled<T> {
   return { object, operation, protected: false, missingRules: [], extraRules: [], missingSubjects: [], extraSubjects: [] };
 }
 
 /** reconcileRole is computeReconciledRole (existing undefined: the role is created). */
-export function reconcileRole(existing: KubeObject | undefined, expected: KubeObject, removeExtraPermissions: boolean): Reconciled {
+export function reconcileRole(existing: RbacRole | undefined, expected: RbacRole, removeExtraPermissions: boolean): Reconciled<RbacRole> {
   if (!existing) return { ...emptyResult(expected, 'create'), missingRules: [...(expected.rules ?? [])] };
   const result = emptyResult(structuredClone(existing), 'none');
   result.protected = isProtected(existing);
@@ -102,12 +108,12 @@ const sameSubject = (a: Subject, b: Subject): boolean =>
   a.kind === b.kind && (a.apiGroup ?? '') === (b.apiGroup ?? '') && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '');
 
 /** reconcileBinding is computeReconciledRoleBinding (existing undefined: the binding is created). */
-export function reconcileBinding(existing: KubeObject | undefined, expected: KubeObject, removeExtraSubjects: boolean): Reconciled {
+export function reconcileBinding(existing: RbacBinding | undefined, expected: RbacBinding, removeExtraSubjects: boolean): Reconciled<RbacBinding> {
   const want: Subject[] = expected.subjects ?? [];
   if (!existing) return { ...emptyResult(expected, 'create'), missingSubjects: [...want] };
   const result = emptyResult(structuredClone(existing), 'none');
   result.protected = isProtected(existing);
-  const ref = (o: KubeObject) => JSON.stringify([o.roleRef?.apiGroup ?? '', o.roleRef?.kind ?? '', o.roleRef?.name ?? '']);
+  const ref = (o: RbacBinding) => JSON.stringify([o.roleRef?.apiGroup ?? '', o.roleRef?.kind ?? '', o.roleRef?.name ?? '']);
   if (ref(expected) !== ref(existing)) return { ...result, object: expected, operation: 'recreate' };
   if (mergeMetadata(result.object, existing, expected)) result.operation = 'update';
   const have: Subject[] = existing.subjects ?? [];

@@ -2,7 +2,7 @@
  * describe: kubectl describe — one object, objects by name prefix, or all of a type,
  * with related objects and Events found through the API.
  */
-import type { KubeObject, ListQuery } from '../../api/meta';
+import type { EventLike, KubeObject, ListQuery } from '../../api/meta';
 import { ApiError, notFound } from '../../apiserver/errors';
 import { describeMany, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
@@ -14,10 +14,10 @@ function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) =>
   const now = cluster.clock.now();
   const registry = cluster.api.registry();
   // kubectl ignores a failed event search and prints no Events section (a user who may not list events).
-  const eventsOf = (obj: KubeObject): KubeObject[] | undefined => {
+  const eventsOf = (obj: KubeObject): EventLike[] | undefined => {
     if (!showEvents) return [];
     try {
-      return cluster.api.list({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' })
+      return cluster.api.list<EventLike>({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' })
         .filter((e) => e.involvedObject?.uid === obj.metadata.uid || (obj.kind === 'Node' && e.involvedObject?.kind === 'Node' && e.involvedObject?.name === obj.metadata.name));
     } catch (e) {
       if (e instanceof ApiError && e.code === 403) return undefined;

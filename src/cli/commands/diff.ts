@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
+import type { Secret } from '../../api/types/kinds';
 import { parseApiVersion } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
@@ -43,8 +44,8 @@ function forDiff(o: KubeObject | undefined): string {
 function maskSecrets(live: KubeObject | undefined, merged: KubeObject | undefined): void {
   if (live?.kind !== 'Secret' && merged?.kind !== 'Secret') return;
   for (const field of ['data', 'stringData'] as const) {
-    const a = (live?.[field] ?? {}) as Record<string, string>;
-    const b = (merged?.[field] ?? {}) as Record<string, string>;
+    const a = ((live as Secret | undefined)?.[field] ?? {}) as Record<string, string>;
+    const b = ((merged as Secret | undefined)?.[field] ?? {}) as Record<string, string>;
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
       if (k in a && k in b && a[k] === b[k]) { a[k] = '***'; b[k] = '***'; continue; }
       if (k in a) a[k] = MASKED_BEFORE;

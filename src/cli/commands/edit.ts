@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
+import { objectFromFields } from '../../api/object-fields';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { decodePatched } from '../../apiserver/decode-patch';
@@ -66,8 +67,8 @@ export const editCommand = defineCommand({
       ctx.io.err(`error: ${parsed.errors[0]?.message ?? 'no objects found'}\nA copy of your changes has been stored to "${file}"\n`);
       throw new SilentExit(1);
     }
-    const first = parsed.docs[0]!.object as KubeObject & { items?: KubeObject[] };
-    const updated: KubeObject[] = first.kind === 'List' && Array.isArray(first.items) ? first.items : parsed.docs.map((d) => d.object as KubeObject);
+    const first = objectFromFields(parsed.docs[0]!.object) as KubeObject & { items?: KubeObject[] };
+    const updated: KubeObject[] = first.kind === 'List' && Array.isArray(first.items) ? first.items : parsed.docs.map((d) => objectFromFields(d.object));
     const errors: string[] = [];
     let changed = false;
     resolved.targets.forEach((t, i) => {

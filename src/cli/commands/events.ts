@@ -2,7 +2,7 @@
  * events: the newer `kubectl events` — Events sorted by time, OBJECT as Kind/name, LAST SEEN
  * with repeat counts, --for and --types filters.
  */
-import type { KubeObject } from '../../api/meta';
+import type { EventLike } from '../../api/meta';
 import { eventAge, sortEvents } from '../../printers/describe/events';
 import { renderTabbed } from '../../printers/table';
 import { defineCommand, type Command, type CommandContext } from '../command';
@@ -38,7 +38,7 @@ export const eventsCommand = defineCommand({
       forKind = requests[0]!.info.kind;
       forName = requests[0]!.names[0];
     }
-    let events: KubeObject[] = cluster.read(() => cluster.api.list({ kind: 'Event', namespace: allNs ? undefined : ctx.namespace }));
+    let events = cluster.read(() => cluster.api.list<EventLike>({ kind: 'Event', namespace: allNs ? undefined : ctx.namespace }));
     events = events.filter((e) => (!forKind || (e.involvedObject?.kind === forKind && e.involvedObject?.name === forName))
       && (!types.length || types.includes(String(e.type).toLowerCase())));
     if (!events.length) {

@@ -9,6 +9,7 @@
  * kubemu: judges policy only; whether anything listens on the port is `exec … nc -z`'s question.
  */
 import type { KubeObject } from '../../api/meta';
+import type { EndpointSlice } from '../../api/types/kinds';
 import { isPodTerminal } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
 import type { ApiClient } from '../../apiserver/client';
@@ -70,13 +71,13 @@ function serviceMembers(api: Api, svc: KubeObject): Party['members'] {
   const ns = svc.metadata.namespace!;
   const out: Party['members'] = [];
   const seen = new Set<string>();
-  for (const slice of serviceSlices(svc, api)) {
+  for (const slice of serviceSlices(svc, api) as EndpointSlice[]) {
     for (const e of slice.endpoints ?? []) {
       if (e.conditions?.ready === false) continue;
       for (const ip of e.addresses ?? []) {
         if (seen.has(ip)) continue;
         seen.add(ip);
-        const pod = e.targetRef?.kind === 'Pod' ? api.tryGet({ kind: 'Pod', namespace: e.targetRef.namespace ?? ns, name: e.targetRef.name }) : undefined;
+        const pod = e.targetRef?.kind === 'Pod' ? api.tryGet({ kind: 'Pod', namespace: e.targetRef.namespace ?? ns, name: e.targetRef.name as string }) : undefined;
         out.push(pod ? podMember(pod) : { name: ip, endpoint: { ip } });
       }
     }

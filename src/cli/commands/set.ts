@@ -5,6 +5,7 @@
  * Mirrors kubernetes/kubectl pkg/cmd/set (set_image.go, set_resources.go, set_env.go).
  */
 import type { KubeObject } from '../../api/meta';
+import type { ClusterRoleBinding, ConfigMap, RoleBinding } from '../../api/types/kinds';
 import { kindPrefix } from '../../api/registry';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
@@ -14,6 +15,9 @@ import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
+
+/** EnvSource is the ConfigMap or Secret `set env --from` reads keys of (a Secret has no binaryData). */
+type EnvSource = KubeObject & Partial<Pick<ConfigMap, 'data' | 'binaryData'>>;
 
 export const MSG_IMAGE_UPDATED = 'image updated';
 export const MSG_RESOURCES_UPDATED = 'resource requirements updated';
@@ -200,7 +204,7 @@ export const setEnvCommand = defineCommand({
       const [type, name] = from.split('/');
       const cluster = ctx.cluster();
       const info = cluster.api.registry().resolve(type!);
-      const src = cluster.read(() => cluster.api.get({ kind: info.storageKind, namespace: ctx.namespace, name: name ?? '' }));
+      const src = cluster.read(() => cluster.api.get<EnvSource>({ kind: info.storageKind, namespace: ctx.namespace, name: name ?? '' }));
       const keys = ctx.flags.keys;
       const refKind = src.kind === 'Secret' ? 'secretKeyRef' : 'configMapKeyRef';
       const data = { ...(src.data ?? {}), ...(src.binaryData ?? {}) } as Record<string, unknown>;
@@ -342,7 +346,7 @@ export const setSubjectCommand = defineCommand({
           ec.error(ERR_SUBJECTS_BINDINGS_ONLY(`${kindPrefix(ec.target.info)}/${obj.metadata.name}`));
           return undefined;
         }
-        const subjects: Subject[] = (obj.subjects ??= []);
+        const subjects: Subject[] = ((obj as RoleBinding | ClusterRoleBinding).subjects ??= []);
         const same = (a: Subject, b: Subject) => a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && (a.apiGroup ?? '') === (b.apiGroup ?? '');
         for (const s of wanted) if (!subjects.some((x) => same(x, s))) subjects.push({ ...s });
         return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_SUBJECTS_UPDATED;

@@ -4,6 +4,7 @@
  * `-f FILE` (read from the file with --local, else looked up live) — in argument order.
  */
 import type { KubeObject, ObjectRef } from '../../api/meta';
+import { objectFromFields } from '../../api/object-fields';
 import { builtinRegistry, type Registry, type ResourceInfo } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
@@ -72,7 +73,7 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
     for (const doc of docs) {
       try {
         const p = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'ignore');
-        targets.push({ info: p.info, ref: { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name ?? '' }, source: p.source, object: local ? structuredClone(doc.object as KubeObject) : undefined });
+        targets.push({ info: p.info, ref: { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name ?? '' }, source: p.source, object: local ? structuredClone(objectFromFields(doc.object)) : undefined });
       } catch (e) { errors.push(`error: ${(e as Error).message}`); }
     }
     return { targets, errors, bySelector: false };

@@ -3,7 +3,7 @@
  * timer that falls due on the way in order, and prints a one-line summary.
  */
 import { DurationError, parseDuration } from '../../api/duration';
-import type { KubeObject } from '../../api/meta';
+import type { EventLike, KubeObject } from '../../api/meta';
 import { ApiError } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
 import type { CommandContext } from '../command';
@@ -37,7 +37,7 @@ export function eventCounts(changes: readonly { type: string; object: KubeObject
   return counts;
 }
 
-function countReason(counts: Map<string, number>, event: KubeObject): void {
+function countReason(counts: Map<string, number>, event: EventLike): void {
   const reason = event.reason;
   if (typeof reason === 'string' && reason) counts.set(reason, (counts.get(reason) ?? 0) + 1);
 }

@@ -2,7 +2,7 @@
  * configmap: `kubectl create configmap NAME --from-literal|--from-file|--from-env-file`
  * (kubectl pkg/cmd/create/create_configmap.go).
  */
-import type { KubeObject } from '../../api/meta';
+import type { ConfigMap } from '../../api/types/kinds';
 import { goQuote } from '../../yaml/go-syntax';
 import { GeneratorError } from './generator-error';
 import type { GeneratorFs } from './generator-fs';
@@ -36,7 +36,7 @@ export interface CreateConfigMapOptions {
  * createConfigMap builds the ConfigMap kubectl sends. Valid UTF-8 file contents go to `data`,
  * anything else to `binaryData`; keys are validated and must be unique across both.
  */
-export function createConfigMap(name: string, o: CreateConfigMapOptions, fs: GeneratorFs): KubeObject {
+export function createConfigMap(name: string, o: CreateConfigMapOptions, fs: GeneratorFs): ConfigMap {
   const fromLiteral = o.fromLiteral ?? [];
   const fromFile = o.fromFile ?? [];
   const fromEnvFile = o.fromEnvFile ?? [];
@@ -70,7 +70,7 @@ export function createConfigMap(name: string, o: CreateConfigMapOptions, fs: Gen
   }
 
   const finalName = o.appendHash ? `${name}-${configMapHash(name, data, binaryData)}` : name;
-  const cm: KubeObject = { kind: 'ConfigMap', apiVersion: 'v1', metadata: objectMeta({ name: finalName, namespace: o.namespace }) };
+  const cm: ConfigMap = { kind: 'ConfigMap', apiVersion: 'v1', metadata: objectMeta({ name: finalName, namespace: o.namespace }) };
   // Empty maps are omitted (omitempty), as in kubectl's output.
   if (Object.keys(data).length > 0) cm.data = sortedMap(data);
   if (Object.keys(binaryData).length > 0) {

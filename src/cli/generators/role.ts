@@ -5,6 +5,10 @@
  * is emitted per API group, groups in sorted order.
  */
 import type { KubeObject } from '../../api/meta';
+import type { AggregationRule } from '../../api/types/rbac-v1';
+
+/** GeneratedRole is a Role or ClusterRole built here: rules as policyRules builds them, null for an aggregated ClusterRole (as kubectl sends). */
+type GeneratedRole = KubeObject & { rules?: Record<string, unknown>[] | null; aggregationRule?: AggregationRule };
 import { builtinRegistry, type Registry } from '../../api/registry';
 import { GeneratorError } from './generator-error';
 import { objectMeta } from './go-order';
@@ -152,7 +156,7 @@ function policyRules(registry: Registry, verbs: string[], resources: readonly Re
 }
 
 /** createRole builds the Role kubectl sends, warning through o.warn about non-standard verbs. */
-export function createRole(name: string, o: CreateRoleOptions = {}): KubeObject {
+export function createRole(name: string, o: CreateRoleOptions = {}): GeneratedRole {
   const registry = o.registry ?? builtinRegistry;
   const verbs = completeVerbs(o.verb ?? []);
   const resources = completeResources(o.resource ?? []);
@@ -181,7 +185,7 @@ export function parseStringToString(value: string, flag = 'aggregation-rule'): R
 }
 
 /** createClusterRole builds the ClusterRole kubectl sends (rules, or an aggregationRule with `rules: null`). */
-export function createClusterRole(name: string, o: CreateClusterRoleOptions = {}): KubeObject {
+export function createClusterRole(name: string, o: CreateClusterRoleOptions = {}): GeneratedRole {
   const registry = o.registry ?? builtinRegistry;
   const verbs = completeVerbs(o.verb ?? []);
   const resources = completeResources(o.resource ?? []);
@@ -189,7 +193,7 @@ export function createClusterRole(name: string, o: CreateClusterRoleOptions = {}
   const urls = uniq(o.nonResourceUrl ?? []);
   const aggregation = o.aggregationRule ?? {};
   if (name === '') throw new GeneratorError(NAME_MUST_BE_SPECIFIED_ROLE);
-  const cr: KubeObject = { kind: 'ClusterRole', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name }) };
+  const cr: GeneratedRole = { kind: 'ClusterRole', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name }) };
   if (Object.keys(aggregation).length > 0) {
     if (urls.length > 0 || verbs.length > 0 || resources.length > 0 || resourceNames.length > 0) {
       throw new GeneratorError(AGGREGATION_RULE_EXCLUSIVE);

@@ -3,6 +3,10 @@
  * (kubectl pkg/cmd/create/create_rolebinding.go, create_clusterrolebinding.go).
  */
 import type { KubeObject } from '../../api/meta';
+import type { RoleBinding } from '../../api/types/kinds';
+
+/** GeneratedBinding is a RoleBinding or ClusterRoleBinding built field by field in Go order. */
+type GeneratedBinding = KubeObject & Partial<Pick<RoleBinding, 'roleRef'>> & { subjects?: Record<string, string>[] };
 import { NAME_MUST_BE_SPECIFIED } from './configmap';
 import { GeneratorError, requireFlag } from './generator-error';
 import { objectMeta } from './go-order';
@@ -41,7 +45,7 @@ export function createRoleBinding(name: string, o: CreateRoleBindingOptions): Ku
   if (name === '') throw new GeneratorError(NAME_MUST_BE_SPECIFIED);
   if (!o.clusterrole === !o.role) throw new GeneratorError(EXACTLY_ONE_ROLE);
   const roleRef = o.role ? { apiGroup: RBAC_GROUP, kind: 'Role', name: o.role } : { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: o.clusterrole! };
-  const b: KubeObject = { kind: 'RoleBinding', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name, namespace: o.namespace }) };
+  const b: GeneratedBinding = { kind: 'RoleBinding', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name, namespace: o.namespace }) };
   const s = subjects(o);
   if (s) b.subjects = s;
   b.roleRef = roleRef;
@@ -51,7 +55,7 @@ export function createRoleBinding(name: string, o: CreateRoleBindingOptions): Ku
 /** createClusterRoleBinding builds the ClusterRoleBinding kubectl sends; --clusterrole is required. */
 export function createClusterRoleBinding(name: string, o: CreateClusterRoleBindingOptions): KubeObject {
   requireFlag('clusterrole', o.clusterrole);
-  const b: KubeObject = { kind: 'ClusterRoleBinding', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name }) };
+  const b: GeneratedBinding = { kind: 'ClusterRoleBinding', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name }) };
   const s = subjects(o);
   if (s) b.subjects = s;
   b.roleRef = { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: o.clusterrole };

@@ -2,7 +2,7 @@
  * secret-data: building a Secret's `data` from sources, shared by the three `create secret`
  * subcommands (kubectl pkg/cmd/create/create_secret.go).
  */
-import type { KubeObject } from '../../api/meta';
+import type { Secret } from '../../api/types/kinds';
 import { goQuote } from '../../yaml/go-syntax';
 import { GeneratorError } from './generator-error';
 import { sortedMap } from './go-json';
@@ -30,9 +30,9 @@ export class SecretData {
 }
 
 /** secretObject builds the Secret in Go order: sorted base64 `data` (omitted when empty), then `type` if set. */
-export function secretObject(name: string, namespace: string | undefined, type: string, data: Record<string, Buffer>, appendHash = false): KubeObject {
+export function secretObject(name: string, namespace: string | undefined, type: string, data: Record<string, Buffer>, appendHash = false): Secret {
   const finalName = appendHash ? `${name}-${secretHash(name, type, data)}` : name;
-  const secret: KubeObject = { kind: 'Secret', apiVersion: 'v1', metadata: objectMeta({ name: finalName, namespace }) };
+  const secret: Secret = { kind: 'Secret', apiVersion: 'v1', metadata: objectMeta({ name: finalName, namespace }) };
   if (Object.keys(data).length > 0) {
     secret.data = sortedMap(Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.toString('base64')])));
   }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
 import type { PolicyRule } from '../../api/types/rbac-v1';
-import { aggregatedRules } from '.';
+import { aggregatedRules, type AggregatingRole } from '.';
 
 const rule = (verb: string, resource: string): PolicyRule => ({ verbs: [verb], apiGroups: [''], resources: [resource] });
-const role = (name: string, labels: Record<string, string>, rules: PolicyRule[], selectors?: Record<string, string>[]): KubeObject => ({
+const role = (name: string, labels: Record<string, string>, rules: PolicyRule[], selectors?: Record<string, string>[]): AggregatingRole => ({
   apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name, labels }, rules,
   ...(selectors ? { aggregationRule: { clusterRoleSelectors: selectors.map((matchLabels) => ({ matchLabels })) } } : {}),
 });

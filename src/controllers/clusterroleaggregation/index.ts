@@ -9,10 +9,14 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { selectorMatches } from '../../api/label-selector';
+import type { ClusterRole } from '../../api/types/kinds';
 import type { PolicyRule } from '../../api/types/rbac-v1';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
 
 export const NAME = 'clusterrole-aggregation-controller';
+
+/** AggregatingRole is a ClusterRole as read here: rules and aggregationRule may each be absent. */
+export type AggregatingRole = KubeObject & Partial<Pick<ClusterRole, 'rules' | 'aggregationRule'>>;
 
 const RULE_FIELDS = ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceURLs'] as const;
 
@@ -22,7 +26,7 @@ function ruleKey(r: PolicyRule): string {
 }
 
 /** aggregatedRules is what the controller writes into role: the matched roles' rules, each once. */
-export function aggregatedRules(role: KubeObject, clusterRoles: readonly KubeObject[]): PolicyRule[] {
+export function aggregatedRules(role: AggregatingRole, clusterRoles: readonly AggregatingRole[]): PolicyRule[] {
   const out: PolicyRule[] = [];
   const seen = new Set<string>();
   const byName = [...clusterRoles].sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0));
@@ -45,7 +49,7 @@ function sameRules(a: readonly PolicyRule[], b: readonly PolicyRule[]): boolean 
   return a.length === b.length && a.every((r, i) => ruleKey(r) === ruleKey(b[i]!));
 }
 
-const aggregated = (o: KubeObject): boolean => !!o.aggregationRule;
+const aggregated = (o: AggregatingRole): boolean => !!o.aggregationRule;
 
 /** The aggregated roles as of a cluster's revision: a batch of ClusterRole changes (bootstrap writes ~70) lists them once. */
 const aggregatedAt = new WeakMap<object, { revision: number; requests: Request[] }>();

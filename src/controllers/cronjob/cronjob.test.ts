@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { jobNameFor, rfc3339, SCHEDULED_TIMESTAMP_ANNOTATION } from './index';
+import type { Event } from '../../api/types/kinds';
 
 function cronJob(spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -44,7 +45,7 @@ describe('cronjob controller', () => {
     cluster.advance(5 * 60_000);
     const names = cluster.api.list({ kind: 'Job', namespace: 'default' }).filter((j) => !j.metadata.deletionTimestamp);
     expect(names).toHaveLength(1);
-    const events = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'CronJob').map((e) => e.reason);
+    const events = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'CronJob').map((e) => e.reason);
     expect(events).toContain('SuccessfulDelete');
   });
 

@@ -3,6 +3,7 @@ import type { Deployment } from '../../api/types/kinds';
 import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { fenceposts } from './strategy-math';
+import type { Event } from '../../api/types/kinds';
 
 function deployment(spec: Partial<Deployment['spec']> = {}): Deployment {
   return {
@@ -20,8 +21,8 @@ function setImage(cluster: Cluster, image: string): void {
 }
 
 function events(cluster: Cluster): string[] {
-  return cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'Deployment')
-    .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => e.message.replace(/web-[a-z0-9]+/, 'RS'));
+  return cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'Deployment')
+    .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => e.message!.replace(/web-[a-z0-9]+/, 'RS'));
 }
 
 describe('fenceposts', () => {

@@ -4,6 +4,10 @@
  * Mirrors kubernetes pkg/controller/endpoint/endpoints_controller.go.
  */
 import type { KubeObject } from '../../api/meta';
+import type { ServicePort } from '../../api/types/core-v1';
+
+/** WrittenEndpoints is an Endpoints object as this controller compares and writes it (subsets as built here). */
+type WrittenEndpoints = KubeObject & { subsets?: object[] };
 import { isPodReady } from '../../api/pod-util';
 import { deepEqual } from '../../api/deep-equal';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -20,7 +24,7 @@ export const endpointsController: Controller = {
   watches: [{ kind: 'Pod', map: servicesForPod }],
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const svc = ctx.api.tryGet({ kind: 'Service', namespace: req.namespace, name: req.name });
-    const existing = ctx.api.tryGet({ kind: 'Endpoints', namespace: req.namespace, name: req.name });
+    const existing = ctx.api.tryGet({ kind: 'Endpoints', namespace: req.namespace, name: req.name }) as WrittenEndpoints | undefined;
     if (!svc || svc.metadata.deletionTimestamp) {
       if (existing) ctx.api.delete({ kind: 'Endpoints', namespace: req.namespace, name: req.name }, { fieldManager: NAME });
       return;
@@ -36,7 +40,7 @@ export const endpointsController: Controller = {
       (isPodReady(p) || svc.spec.publishNotReadyAddresses ? ready : notReady).push(addr);
     }
     const byIP = (a: Address, b: Address) => a.ip.localeCompare(b.ip, 'en', { numeric: true });
-    const ports = (svc.spec.ports ?? []).map((sp: Record<string, unknown>) => {
+    const ports = (svc.spec.ports ?? []).map((sp: ServicePort) => {
       const port: Record<string, unknown> = {};
       if (sp.name) port.name = sp.name;
       port.port = resolveTargetPort(sp, pods[0]);
@@ -49,7 +53,7 @@ export const endpointsController: Controller = {
     if (notReady.length) subset.notReadyAddresses = notReady.sort(byIP);
     const subsets = ready.length || notReady.length ? [{ ...subset, ports }] : undefined;
     const labels = { ...(svc.metadata.labels ?? {}), ...(svc.spec.clusterIP === 'None' ? { 'service.kubernetes.io/headless': '' } : {}) };
-    const body: KubeObject = {
+    const body: WrittenEndpoints = {
       apiVersion: 'v1', kind: 'Endpoints',
       metadata: { name: req.name, namespace: req.namespace, ...(Object.keys(labels).length ? { labels } : {}) },
       ...(subsets ? { subsets } : {}),
@@ -65,7 +69,7 @@ export const endpointsController: Controller = {
 };
 
 /** resolveTargetPort turns a named targetPort into the pod's containerPort number. */
-export function resolveTargetPort(sp: Record<string, unknown>, pod: KubeObject | undefined): number {
+export function resolveTargetPort(sp: { targetPort?: unknown; port?: unknown }, pod: KubeObject | undefined): number {
   const tp = sp.targetPort ?? sp.port;
   if (typeof tp === 'number') return tp;
   for (const c of pod?.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.name === tp) return p.containerPort;

@@ -9,6 +9,7 @@
  * are off, as on a cluster without trafficDistribution.
  */
 import type { KubeObject } from '../../api/meta';
+import type { EndpointSlice } from '../../api/types/kinds';
 import { deepEqual } from '../../api/deep-equal';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { selects } from '../endpoints/pods-for-service';
@@ -33,7 +34,10 @@ export function servicesForPodChange(pod: KubeObject, ctx: ReconcileContext): Re
   return [...names].sort().map((name) => ({ namespace: ns, name }));
 }
 
-const content = (es: KubeObject): DesiredSlice => ({ ports: es.ports ?? null, endpoints: es.endpoints ?? null });
+/** StoredSlice is an EndpointSlice as this controller keeps it: an empty list is stored as null, as Go marshals a nil slice. */
+type StoredSlice = Omit<EndpointSlice, 'endpoints' | 'ports'> & DesiredSlice;
+
+const content = (es: StoredSlice): DesiredSlice => ({ ports: es.ports ?? null, endpoints: es.endpoints ?? null });
 const portsKey = (s: DesiredSlice): string => JSON.stringify(s.ports ?? []);
 
 /** endpointSliceController is the EndpointSlice reconcile loop. */
@@ -60,13 +64,13 @@ export const endpointSliceController: Controller = {
     const labels = sliceLabels(svc);
     const existing = ctx.api.listControlledBy('EndpointSlice', svc.metadata.uid!)
       .filter((es) => es.metadata.labels?.[MANAGED_BY_LABEL] === CONTROLLER_NAME)
-      .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+      .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!)) as StoredSlice[];
     const at = triggerTime(svc, pods);
 
     // Pair each desired slice with an existing one: same content first, then same ports, then any.
-    const pairs: Array<[DesiredSlice, KubeObject | undefined]> = desired.map((d) => [d, undefined]);
+    const pairs: Array<[DesiredSlice, StoredSlice | undefined]> = desired.map((d) => [d, undefined]);
     const free = new Set(existing);
-    const pick = (match: (es: KubeObject, d: DesiredSlice) => boolean) => {
+    const pick = (match: (es: StoredSlice, d: DesiredSlice) => boolean) => {
       for (const pair of pairs) {
         if (pair[1]) continue;
         const es = [...free].find((e) => match(e, pair[0]));

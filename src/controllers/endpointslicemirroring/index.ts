@@ -10,6 +10,8 @@
  */
 import type { Endpoint, EndpointPort } from '../../api/types/discovery-v1';
 import type { KubeObject } from '../../api/meta';
+import type { EndpointAddress } from '../../api/types/core-v1';
+import type { Endpoints } from '../../api/types/kinds';
 import { deepEqual } from '../../api/deep-equal';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../../api/endpoint-slice-labels';
@@ -28,15 +30,15 @@ interface Mirrored { ports: EndpointPort[] | null; endpoints: Endpoint[] }
 /** mirroredSlices converts an Endpoints object's subsets into slice contents (ready from addresses, not ready from notReadyAddresses). */
 export function mirroredSlices(ep: KubeObject): Mirrored[] {
   const out: Mirrored[] = [];
-  for (const subset of ep.subsets ?? []) {
-    const ports = (subset.ports ?? []).map((p: any) => ({ name: p.name ?? '', port: p.port, protocol: p.protocol ?? 'TCP', ...(p.appProtocol ? { appProtocol: p.appProtocol } : {}) }));
-    const convert = (a: any, ready: boolean) => ({
+  for (const subset of (ep as Endpoints).subsets ?? []) {
+    const ports = (subset.ports ?? []).map((p) => ({ name: p.name ?? '', port: p.port, protocol: p.protocol ?? 'TCP', ...(p.appProtocol ? { appProtocol: p.appProtocol } : {}) }));
+    const convert = (a: EndpointAddress, ready: boolean) => ({
       addresses: [a.ip], conditions: { ready },
       ...(a.hostname ? { hostname: a.hostname } : {}),
       ...(a.targetRef ? { targetRef: a.targetRef } : {}),
       ...(a.nodeName ? { nodeName: a.nodeName } : {}),
     });
-    const endpoints = [...(subset.addresses ?? []).map((a: any) => convert(a, true)), ...(subset.notReadyAddresses ?? []).map((a: any) => convert(a, false))];
+    const endpoints = [...(subset.addresses ?? []).map((a) => convert(a, true)), ...(subset.notReadyAddresses ?? []).map((a) => convert(a, false))];
     for (let i = 0; i < Math.max(endpoints.length, 1); i += MAX_ENDPOINTS_PER_SLICE) {
       out.push({ ports: ports.length ? ports : null, endpoints: endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
     }

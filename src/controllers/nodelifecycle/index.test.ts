@@ -7,6 +7,7 @@ import {
   TAINT_NODE_UNSCHEDULABLE, desiredTaints,
 } from '.';
 import type { Cluster } from '../../cluster/cluster';
+import type { Event } from '../../api/types/kinds';
 
 function stop(cluster: Cluster, name: string): void {
   cluster.write(() => {
@@ -44,8 +45,8 @@ describe('node lifecycle controller', () => {
     expect(node.spec.taints.map((t: { key: string; effect: string }) => `${t.key}:${t.effect}`)).toEqual([
       `${TAINT_NODE_UNREACHABLE}:NoSchedule`, `${TAINT_NODE_UNREACHABLE}:NoExecute`,
     ]);
-    const events = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'worker01' && (e as any).reason === NODE_NOT_READY);
-    expect(events.map((e) => (e as any).message)).toEqual(['Node worker01 status is now: NodeNotReady']);
+    const events = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'worker01' && e.reason === NODE_NOT_READY);
+    expect(events.map((e) => e.message)).toEqual(['Node worker01 status is now: NodeNotReady']);
   });
 
   it('comes back Ready and untainted when the kubelet starts again', () => {

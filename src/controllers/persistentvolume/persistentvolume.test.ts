@@ -5,6 +5,7 @@ import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { externalProvisioningMessage, SELECTED_NODE, WAIT_FOR_FIRST_CONSUMER_MESSAGE } from './annotations';
 import { findMatchingVolume } from './matching';
 import { provisionedMessage } from './provisioner';
+import type { Event } from '../../api/types/kinds';
 
 const claim = (name: string, spec: PersistentVolumeClaim['spec'] = {}): PersistentVolumeClaim => ({
   apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default', uid: `uid-${name}` },
@@ -17,7 +18,7 @@ const volume = (name: string, storage: string, spec: PersistentVolume['spec'] = 
 });
 
 function claimEvents(cluster: Cluster, name: string): string[] {
-  return cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === name)
+  return cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === name)
     .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => `${e.reason}: ${e.message}`);
 }
 

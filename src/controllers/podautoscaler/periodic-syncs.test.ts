@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { metricsServerObjects } from '../../metrics';
 import { STATE_HOLDER } from '.';
+import type { EventLike } from '../../api/meta';
 
 /** hpaOverPeriodicUse is a Deployment whose CPU use waves between 50m and 400m every hour, under an HPA at 50% of 200m. */
 function hpaOverPeriodicUse() {
@@ -44,9 +45,9 @@ describe('an HPA over a periodic usage profile', () => {
     const cluster = hpaOverPeriodicUse();
     const start = cluster.clock.nowMs();
     cluster.advance(3 * 3_600_000);
-    const rescales = cluster.api.list({ kind: 'Event', namespace: 'default' })
+    const rescales = cluster.api.list<EventLike>({ kind: 'Event', namespace: 'default' })
       .filter((e) => e.reason === 'SuccessfulRescale')
-      .map((e) => `${(Date.parse(e.firstTimestamp) - start) / 1000}s..${(Date.parse(e.lastTimestamp) - start) / 1000}s ×${e.count} ${e.message}`)
+      .map((e) => `${(Date.parse(e.firstTimestamp!) - start) / 1000}s..${(Date.parse(e.lastTimestamp!) - start) / 1000}s ×${e.count} ${e.message}`)
       .sort((a, b) => parseInt(a) - parseInt(b));
     expect(rescales).toEqual(BEFORE);
     const hpa = cluster.api.get({ kind: 'HorizontalPodAutoscaler', namespace: 'default', name: 'web' });

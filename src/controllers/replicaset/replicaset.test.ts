@@ -5,6 +5,7 @@ import type { KubeObject } from '../../api/meta';
 import type { Pod } from '../../api/types/kinds';
 import { Simulation } from '../../sim/runtime';
 import { BURST_REPLICAS, FAILED_CREATE, SUCCESSFUL_CREATE, newReplicaSetController } from './index';
+import type { Event } from '../../api/types/kinds';
 
 const replicaSet = (replicas: number): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs', namespace: 'default' },
@@ -18,7 +19,7 @@ function syncOnce(cluster: ReturnType<typeof newTestCluster>, write: () => void)
 }
 
 const podCreates = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([obj]) => (obj as KubeObject).kind === 'Pod').length;
-const rsEvents = (cluster: ReturnType<typeof newTestCluster>, reason: string) => cluster.api.list({ kind: 'Event', namespace: 'default' })
+const rsEvents = (cluster: ReturnType<typeof newTestCluster>, reason: string) => cluster.api.list<Event>({ kind: 'Event', namespace: 'default' })
   .filter((e) => e.involvedObject?.kind === 'ReplicaSet' && e.reason === reason);
 
 describe('replicaset controller', () => {

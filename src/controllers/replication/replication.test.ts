@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { NAME } from './index';
+import type { Event } from '../../api/types/kinds';
 
 const rc = {
   apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'legacy', namespace: 'default' },
@@ -17,7 +18,7 @@ describe('replication manager', () => {
     cluster.advance(10_000);
     const [first, second] = cluster.api.list({ kind: 'Pod', namespace: 'default' });
     expect(first!.metadata.ownerReferences).toEqual([expect.objectContaining({ apiVersion: 'v1', kind: 'ReplicationController', name: 'legacy', controller: true })]);
-    const created = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'SuccessfulCreate' && e.involvedObject?.kind === 'ReplicationController');
+    const created = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'SuccessfulCreate' && e.involvedObject?.kind === 'ReplicationController');
     expect(created.map((e) => [e.source?.component, e.message]).sort()).toEqual([first, second].map((p) => [NAME, `Created pod: ${p!.metadata.name}`]).sort());
 
     // Still selected without the template's other label: counted, but not fully labelled.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { LOAD_BALANCER_CLEANUP_FINALIZER } from './index';
+import type { Event } from '../../api/types/kinds';
 
 const lb = (name: string): KubeObject => ({
   apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' },
@@ -16,7 +17,7 @@ describe('service controller (cloud-controller-manager)', () => {
     expect(get('a').status).toEqual({ loadBalancer: { ingress: [{ ip: '20.81.110.1', ipMode: 'VIP' }] } });
     expect(get('b').status.loadBalancer.ingress[0].ip).toBe('20.81.110.2');
     expect(get('a').metadata.finalizers).toEqual([LOAD_BALANCER_CLEANUP_FINALIZER]);
-    const reasons = (name: string) => cluster.api.list({ kind: 'Event', namespace: 'default' })
+    const reasons = (name: string) => cluster.api.list<Event>({ kind: 'Event', namespace: 'default' })
       .filter((e) => e.involvedObject?.name === name).map((e) => `${e.reason} ${e.message} ${e.source?.component}`);
     expect(reasons('a')).toEqual(['EnsuringLoadBalancer Ensuring load balancer service-controller', 'EnsuredLoadBalancer Ensured load balancer service-controller']);
     // Back to ClusterIP: the load balancer goes, and its address is free for the next Service.

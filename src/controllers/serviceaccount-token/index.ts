@@ -7,6 +7,7 @@
  * gone is not emulated).
  */
 import type { KubeObject } from '../../api/meta';
+import type { Secret } from '../../api/types/kinds';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
 
 export const NAME = 'tokens-controller';
@@ -20,7 +21,7 @@ const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 export const tokensController: Controller = {
   name: NAME,
   for: 'Secret',
-  accepts: (o: KubeObject) => o.type === SERVICE_ACCOUNT_TOKEN_TYPE,
+  accepts: (o: KubeObject) => (o as Secret).type === SERVICE_ACCOUNT_TOKEN_TYPE,
   watches: [{
     kind: 'ServiceAccount',
     // A Secret made before its account waits for it.
@@ -29,7 +30,7 @@ export const tokensController: Controller = {
       .map((s) => ({ namespace: s.metadata.namespace, name: s.metadata.name! })),
   }],
   reconcile(req: Request, ctx: ReconcileContext): void {
-    const secret = ctx.api.tryGet({ kind: 'Secret', namespace: req.namespace, name: req.name }) as KubeObject | undefined;
+    const secret = ctx.api.tryGet({ kind: 'Secret', namespace: req.namespace, name: req.name }) as Secret | undefined;
     if (!secret || secret.type !== SERVICE_ACCOUNT_TOKEN_TYPE || secret.metadata.deletionTimestamp) return;
     const saName = secret.metadata.annotations?.[SA_NAME_ANNOTATION];
     if (!saName || secret.data?.token) return;

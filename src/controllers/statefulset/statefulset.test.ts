@@ -5,6 +5,7 @@ import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { MAX_PARALLEL_CREATES_PER_SYNC, createClaimMessage, createPodMessage, deletePodMessage, statefulSetController } from './index';
 import { Simulation } from '../../sim/runtime';
 import { CONTROLLER_REVISION_HASH_LABEL } from './revision';
+import type { Event } from '../../api/types/kinds';
 
 function sts(spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -19,8 +20,8 @@ function sts(spec: Record<string, unknown> = {}): KubeObject {
 }
 
 function stsEvents(cluster: Cluster): string[] {
-  return cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'StatefulSet')
-    .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => e.message);
+  return cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'StatefulSet')
+    .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => e.message!);
 }
 
 describe('statefulset controller', () => {

@@ -1,5 +1,5 @@
 /** controller-revision: the ControllerRevision printer (printers.go printControllerRevision). */
-import type { KubeObject } from '../../api/meta';
+import type { ControllerRevision } from '../../api/types/kinds';
 import { parseApiVersion } from '../../api/registry';
 import { ageCell, nameCell, NONE, num } from './cells';
 import { col, type PrintContext, type TableDef } from './table-def';
@@ -7,7 +7,7 @@ import { col, type PrintContext, type TableDef } from './table-def';
 /** controllerRevisionTable is the ControllerRevision printer; CONTROLLER is "daemonset.apps/<name>". */
 export const controllerRevisionTable: TableDef = {
   columns: [col('Name'), col('Controller'), col('Revision'), col('Age')],
-  cells(cr: KubeObject, ctx: PrintContext): string[] {
+  cells(cr: ControllerRevision, ctx: PrintContext): string[] {
     const owner = (cr.metadata?.ownerReferences ?? []).find((o) => o.controller);
     let controller = NONE;
     if (owner) {

@@ -1,5 +1,5 @@
 /** endpoint-slice: the EndpointSlice printer (printers.go printEndpointSlice). */
-import type { KubeObject } from '../../api/meta';
+import type { EndpointSlice } from '../../api/types/kinds';
 import { ageCell, listWithMore, nameCell, UNSET } from './cells';
 import { col, type PrintContext, type TableDef } from './table-def';
 
@@ -13,7 +13,7 @@ function orUnset(list: string[], count: number): string {
 /** endpointSliceTable is the EndpointSlice printer: up to 3 ports and 3 addresses, "<unset>" when empty. */
 export const endpointSliceTable: TableDef = {
   columns: [col('Name'), col('AddressType'), col('Ports'), col('Endpoints'), col('Age')],
-  cells(es: KubeObject, ctx: PrintContext): string[] {
+  cells(es: EndpointSlice, ctx: PrintContext): string[] {
     const ports: Array<{ port?: number; name?: string }> = es.ports ?? [];
     const portList = ports.slice(0, MAX).map((p) => (p.port != null ? String(p.port) : p.name ?? '*'));
     const addrs: string[] = (es.endpoints ?? []).flatMap((e: { addresses?: string[] }) => e.addresses ?? []);

@@ -1,5 +1,5 @@
 /** endpoints: the Endpoints printer (printers.go printEndpoints / formatEndpoints). */
-import type { KubeObject } from '../../api/meta';
+import type { Endpoints } from '../../api/types/kinds';
 import { ageCell, listWithMore, nameCell, NONE } from './cells';
 import { col, type PrintContext, type TableDef } from './table-def';
 
@@ -35,7 +35,7 @@ export function formatEndpoints(subsets: Subset[] | undefined): string {
 /** endpointsTable is the Endpoints printer. */
 export const endpointsTable: TableDef = {
   columns: [col('Name'), col('Endpoints'), col('Age')],
-  cells(ep: KubeObject, ctx: PrintContext): string[] {
+  cells(ep: Endpoints, ctx: PrintContext): string[] {
     return [nameCell(ep), formatEndpoints(ep.subsets), ageCell(ep, ctx)];
   },
 };

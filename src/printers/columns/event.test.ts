@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
+import type { EventLike } from '../../api/meta';
 import { BUILTIN_RESOURCES } from '../../api/registry';
 import { renderGetTable, type GetTableOptions } from '../get-table';
 import { eventCount, eventLastSeen, eventObject, eventSource, eventTable } from './event';
@@ -9,7 +9,7 @@ import { REFERENCE } from './testdata/reference';
 
 const WIDE_NOW = at(1);
 
-function toEvent(row: (typeof EVENT_ROWS)[number]): KubeObject {
+function toEvent(row: (typeof EVENT_ROWS)[number]): EventLike {
   const [last, type, reason, kind, name, fieldPath, source, message, first, count, evName] = row;
   const [component, host] = source.split(', ');
   return {
@@ -36,11 +36,11 @@ describe('event table reproduces the captures', () => {
   });
 });
 
-const base: KubeObject = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: { kind: 'Pod', name: 'p' } };
+const base: EventLike = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: { kind: 'Pod', name: 'p' } };
 const ts = (s: number) => new Date(T0.getTime() - s * 1000).toISOString();
 
 describe('event cell rules', () => {
-  const lastSeen: Array<{ name: string; ev: KubeObject; want: string }> = [
+  const lastSeen: Array<{ name: string; ev: EventLike; want: string }> = [
     { name: 'series wins over lastTimestamp', ev: { ...base, series: { lastObservedTime: ts(5), count: 3 }, lastTimestamp: ts(50) }, want: '5s' },
     { name: 'lastTimestamp when no series', ev: { ...base, lastTimestamp: ts(50), firstTimestamp: ts(90) }, want: '50s' },
     { name: 'falls back to firstTimestamp', ev: { ...base, firstTimestamp: ts(90) }, want: '90s' },
@@ -49,7 +49,7 @@ describe('event cell rules', () => {
   ];
   for (const tc of lastSeen) it(`LAST SEEN: ${tc.name}`, () => expect(eventLastSeen(tc.ev, T0)).toBe(tc.want));
 
-  const counts: Array<{ name: string; ev: KubeObject; want: string }> = [
+  const counts: Array<{ name: string; ev: EventLike; want: string }> = [
     { name: 'count 0 prints 1', ev: { ...base, count: 0 }, want: '1' },
     { name: 'missing count prints 1', ev: base, want: '1' },
     { name: 'count as is', ev: { ...base, count: 7 }, want: '7' },
@@ -64,5 +64,5 @@ describe('event cell rules', () => {
     expect(eventSource({ ...base, reportingController: 'kubelet', reportingInstance: 'n1' })).toBe('kubelet, n1'));
   it('SOURCE is empty without a component even when a host is known', () =>
     expect(eventSource({ ...base, source: { host: 'n1' } })).toBe(''));
-  it('MESSAGE is trimmed', () => expect(eventTable.cells({ ...base, message: '  hi \n' }, { now: T0 })[6]).toBe('hi'));
+  it('MESSAGE is trimmed', () => expect(eventTable.cells({ ...base, message: '  hi \n' } as EventLike, { now: T0 })[6]).toBe('hi'));
 });

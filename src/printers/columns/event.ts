@@ -2,20 +2,20 @@
  * event: the core/v1 Event printer (printers.go printEvent). Also used for events.k8s.io
  * Events, which the apiserver stores and prints through the same internal type.
  */
-import type { KubeObject } from '../../api/meta';
+import type { EventLike } from '../../api/meta';
 import { age } from '../age';
 import { nameCell } from './cells';
 import { col, wide, type PrintContext, type TableDef } from './table-def';
 
 /** eventObject is OBJECT: "<kind lower-case>/<name>" of involvedObject (no group), or the kind alone. */
-export function eventObject(ev: KubeObject): string {
+export function eventObject(ev: EventLike): string {
   const io = ev.involvedObject ?? ev.regarding ?? {};
   const kind = String(io.kind ?? '').toLowerCase();
   return io.name ? `${kind}/${io.name}` : kind;
 }
 
 /** eventSource is SOURCE: "<component>[, <host>]" falling back to reportingController / reportingInstance. */
-export function eventSource(ev: KubeObject): string {
+export function eventSource(ev: EventLike): string {
   const component: string = ev.source?.component || ev.reportingController || '';
   const host: string = ev.source?.host || ev.reportingInstance || '';
   if (!component) return '';
@@ -23,19 +23,19 @@ export function eventSource(ev: KubeObject): string {
 }
 
 /** eventFirstSeen is the age of firstTimestamp, or of eventTime when firstTimestamp is unset. */
-export function eventFirstSeen(ev: KubeObject, now: Date): string {
+export function eventFirstSeen(ev: EventLike, now: Date): string {
   return ev.firstTimestamp ? age(ev.firstTimestamp, now) : age(ev.eventTime, now);
 }
 
 /** eventLastSeen is the age of series.lastObservedTime, else lastTimestamp, else FIRST SEEN. */
-export function eventLastSeen(ev: KubeObject, now: Date): string {
+export function eventLastSeen(ev: EventLike, now: Date): string {
   if (ev.series) return age(ev.series.lastObservedTime, now);
   if (ev.lastTimestamp) return age(ev.lastTimestamp, now);
   return eventFirstSeen(ev, now);
 }
 
 /** eventCount is series.count when a series is set, else count, where a count of 0 prints as 1. */
-export function eventCount(ev: KubeObject): string {
+export function eventCount(ev: EventLike): string {
   if (ev.series) return String(ev.series.count ?? 0);
   return String(ev.count || 1);
 }
@@ -44,7 +44,7 @@ export function eventCount(ev: KubeObject): string {
 export const eventTable: TableDef = {
   columns: [col('Last Seen'), col('Type'), col('Reason'), col('Object'), wide('Subobject'), wide('Source'),
     col('Message'), wide('First Seen'), wide('Count'), wide('Name')],
-  cells(ev: KubeObject, ctx: PrintContext): string[] {
+  cells(ev: EventLike, ctx: PrintContext): string[] {
     return [eventLastSeen(ev, ctx.now), ev.type ?? '', ev.reason ?? '', eventObject(ev),
       ev.involvedObject?.fieldPath ?? '', eventSource(ev), String(ev.message ?? '').trim(),
       eventFirstSeen(ev, ctx.now), eventCount(ev), nameCell(ev)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
+import type { BuiltinObject, KubeObject } from '../../api/meta';
 import { BUILTIN_RESOURCES, type ResourceInfo } from '../../api/registry';
 import { renderGetTable, type GetTableOptions } from '../get-table';
 import { createdAtTable, nameAgeTable, ZERO_TIME } from './default-table';
@@ -37,9 +37,9 @@ describe('tableDefFor', () => {
 });
 
 // Objects reproducing the smaller captures of kubectl-get-columns.md §4.
-const goldens: Array<{ cmd: string; kind: string; objects: KubeObject[]; wide?: boolean }> = [
+const goldens: Array<{ cmd: string; kind: string; objects: BuiltinObject[]; wide?: boolean }> = [
   { cmd: 'kubectl get ns', kind: 'Namespace', objects: ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage']
-    .map((n) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: n, creationTimestamp: ago('8d') }, status: { phase: 'Active' } })) },
+    .map((n): BuiltinObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: n, creationTimestamp: ago('8d') }, status: { phase: 'Active' } })) },
   { cmd: 'kubectl get cm', kind: 'ConfigMap', objects: [
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('api-config', '121m'), data: { a: '1' }, binaryData: { b: 'AA==' } },
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('kube-root-ca.crt', '8d'), data: { 'ca.crt': 'x' } }] },
@@ -73,7 +73,7 @@ const goldens: Array<{ cmd: string; kind: string; objects: KubeObject[]; wide?: 
     provisioner: 'rancher.io/local-path', reclaimPolicy: 'Delete', volumeBindingMode: 'WaitForFirstConsumer' }] },
   { cmd: 'kubectl get pdb', kind: 'PodDisruptionBudget', objects: [{ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget',
     metadata: meta('web-pdb', '50m'), spec: { minAvailable: 2, selector: { matchLabels: { app: 'web' } } },
-    status: { disruptionsAllowed: 0 } }] },
+    status: { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 } }] },
 ];
 
 describe('simple kinds reproduce the captures', () => {

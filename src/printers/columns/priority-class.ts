@@ -1,5 +1,5 @@
 /** priority-class: the PriorityClass printer (printers.go printPriorityClass). */
-import type { KubeObject } from '../../api/meta';
+import type { PriorityClass } from '../../api/types/kinds';
 import { ageCell, goBool, nameCell, num } from './cells';
 import { col, type PrintContext, type TableDef } from './table-def';
 
@@ -9,7 +9,7 @@ import { col, type PrintContext, type TableDef } from './table-def';
  */
 export const priorityClassTable: TableDef = {
   columns: [col('Name'), col('Value'), col('Global-Default'), col('Age'), col('PreemptionPolicy')],
-  cells(pc: KubeObject, ctx: PrintContext): string[] {
+  cells(pc: PriorityClass, ctx: PrintContext): string[] {
     return [nameCell(pc), num(pc.value), goBool(pc.globalDefault), ageCell(pc, ctx), pc.preemptionPolicy ?? ''];
   },
 };

@@ -2,7 +2,7 @@
  * role-binding: the RoleBinding and ClusterRoleBinding printers (printers.go printRoleBinding,
  * printClusterRoleBinding; subjects split by rbac SubjectsStrings).
  */
-import type { KubeObject } from '../../api/meta';
+import type { ClusterRoleBinding, RoleBinding } from '../../api/types/kinds';
 import { ageCell, nameCell } from './cells';
 import { col, wide, type PrintContext, type TableDef } from './table-def';
 
@@ -24,7 +24,7 @@ export function subjectsStrings(subjects: Subject[] | undefined): { users: strin
   return { users, groups, serviceAccounts };
 }
 
-function bindingCells(rb: KubeObject, ctx: PrintContext): string[] {
+function bindingCells(rb: RoleBinding | ClusterRoleBinding, ctx: PrintContext): string[] {
   const { users, groups, serviceAccounts } = subjectsStrings(rb.subjects);
   return [nameCell(rb), `${rb.roleRef?.kind ?? ''}/${rb.roleRef?.name ?? ''}`, ageCell(rb, ctx),
     users.join(', '), groups.join(', '), serviceAccounts.join(', ')];

@@ -1,5 +1,5 @@
 /** storage-class: the StorageClass printer (printers.go printStorageClass). */
-import type { KubeObject } from '../../api/meta';
+import type { StorageClass } from '../../api/types/kinds';
 import { ageCell, goBool, nameCell } from './cells';
 import { col, type PrintContext, type TableDef } from './table-def';
 
@@ -14,7 +14,7 @@ export const DEFAULT_SUFFIX = ' (default)';
 export const storageClassTable: TableDef = {
   columns: [col('Name'), col('Provisioner'), col('ReclaimPolicy'), col('VolumeBindingMode'),
     col('AllowVolumeExpansion'), col('Age')],
-  cells(sc: KubeObject, ctx: PrintContext): string[] {
+  cells(sc: StorageClass, ctx: PrintContext): string[] {
     const ann = sc.metadata?.annotations ?? {};
     const isDefault = ann[DEFAULT_CLASS_ANNOTATION] === 'true' || ann[BETA_DEFAULT_CLASS_ANNOTATION] === 'true';
     return [nameCell(sc) + (isDefault ? DEFAULT_SUFFIX : ''), sc.provisioner ?? '', sc.reclaimPolicy ?? 'Delete',

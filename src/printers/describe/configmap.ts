@@ -1,14 +1,14 @@
 /**
  * configmap: `kubectl describe configmap` (kubectl ConfigMapDescriber).
  */
-import type { KubeObject } from '../../api/meta';
+import type { ConfigMap } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
 
 /** describeConfigMap renders a ConfigMap; keys keep the object's own order. */
-export function describeConfigMap(cm: KubeObject, ctx: DescribeContext): string {
+export function describeConfigMap(cm: ConfigMap, ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${cm.metadata.name ?? ''}\n`);
   w.write(LEVEL_0, `Namespace:\t${cm.metadata.namespace ?? ''}\n`);

@@ -2,7 +2,7 @@
  * context: what a describer may read besides the object itself. Describers are pure,
  * synchronous functions of (object, context); the CLI builds the context from the store.
  */
-import type { KubeObject, ListQuery } from '../../api/meta';
+import type { EventLike, KubeObject, ListQuery } from '../../api/meta';
 
 /**
  * DescribeContext is the read-only view a describer gets. `now` is the cluster clock (ages
@@ -15,7 +15,7 @@ import type { KubeObject, ListQuery } from '../../api/meta';
 export interface DescribeContext {
   now: Date;
   /** core/v1 Events whose involvedObject is the described object (uid match), unsorted */
-  events: KubeObject[];
+  events: EventLike[];
   /** lists other objects (e.g. a Node's non-terminated pods, a Deployment's ReplicaSets, a Service's Endpoints, a ReplicaSet's pods) */
   list(query: ListQuery): KubeObject[];
   /** gets one object or undefined */
@@ -24,8 +24,12 @@ export interface DescribeContext {
   showEvents?: boolean;
 }
 
-/** Describer renders one object kind as kubectl describe text (ending in a newline). */
-export type Describer = (obj: KubeObject, ctx: DescribeContext) => string;
+/**
+ * Describer renders one object kind as kubectl describe text (ending in a newline). Each
+ * describer takes its own kind's type and the table dispatches by kind, so the parameter is
+ * declared in method form (checked bivariantly) rather than as a plain function type.
+ */
+export type Describer = { describe(obj: KubeObject, ctx: DescribeContext): string }['describe'];
 
 /** wantEvents reports whether the Events section should be printed. */
 export function wantEvents(ctx: DescribeContext): boolean {

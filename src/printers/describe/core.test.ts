@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/meta';
+import type { EventLike, KubeObject } from '../../api/meta';
+import type { ConfigMap, Endpoints, EndpointSlice, Secret } from '../../api/types/kinds';
 import { describeConfigMap } from './configmap';
 import { describeMany, describeObject, describePrefixMatches } from './index';
 import { describeNamespace } from './namespace';
@@ -11,7 +12,7 @@ const NOW = new Date('2026-11-30T01:26:46Z');
 const ns = (name: string): KubeObject => ({
   apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } }, status: { phase: 'Active' },
 });
-const endpoints = (name: string, subsets: any[]): KubeObject => ({ apiVersion: 'v1', kind: 'Endpoints', metadata: { name, namespace: 'default' }, subsets });
+const endpoints = (name: string, subsets: any[]): Endpoints => ({ apiVersion: 'v1', kind: 'Endpoints', metadata: { name, namespace: 'default' }, subsets });
 const svc = (name: string, spec: any, labels?: Record<string, string>): KubeObject => ({
   apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default', labels }, spec: { sessionAffinity: 'None', ...spec },
 });
@@ -99,12 +100,12 @@ describe('describeNamespace', () => {
 
 describe('ConfigMap and Secret', () => {
   it('ConfigMap data in key order with empty BinaryData', () => {
-    const cm: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'api-config', namespace: 'default' }, data: { mode: 'prod', level: '3' } };
+    const cm: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'api-config', namespace: 'default' }, data: { mode: 'prod', level: '3' } };
     expect(describeConfigMap(cm, makeCtx(NOW))).toBe(golden('cm-api-config'));
   });
 
   it('Secret shows decoded byte counts and no events', () => {
-    const s: KubeObject = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db', namespace: 'default' }, type: 'Opaque', data: { password: Buffer.from('s3cr3t').toString('base64') } };
+    const s: Secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db', namespace: 'default' }, type: 'Opaque', data: { password: Buffer.from('s3cr3t').toString('base64') } };
     expect(describeSecret(s, makeCtx(NOW))).toBe(golden('secret-db'));
   });
 });
@@ -120,7 +121,7 @@ describe('describeObject / describeMany', () => {
 
   it('gives each object only its own events', () => {
     const pods = ['a', 'b'].map((n): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: n, namespace: 'default', uid: `uid-${n}` } }));
-    const ev: KubeObject = {
+    const ev: EventLike = {
       apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { uid: 'uid-b' },
       type: 'Normal', reason: 'Touched', message: 'hi', source: { component: 'me' }, firstTimestamp: '2026-11-30T01:26:40Z', count: 1,
     };
@@ -154,7 +155,7 @@ describe('describeObject / describeMany', () => {
   });
 
   it('uses the EndpointSlice describer rather than the generic one', () => {
-    const ep: KubeObject = {
+    const ep: EndpointSlice = {
       apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-abc', namespace: 'default' },
       addressType: 'IPv4', endpoints: [], ports: [],
     };

@@ -3,7 +3,7 @@
  * and not-ready addresses and its ports table, each subset followed by an empty line.
  */
 import type { EndpointAddress } from '../../api/types/core-v1';
-import type { KubeObject } from '../../api/meta';
+import type { Endpoints } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
@@ -12,7 +12,7 @@ import { LEVEL_0, LEVEL_1, LEVEL_2, PrefixWriter } from './prefix-writer';
 const ips = (addrs: EndpointAddress[] | undefined): string => (addrs ?? []).map((a) => a.ip ?? '').join(',') || '<none>';
 
 /** describeEndpoints renders a core/v1 Endpoints object. */
-export function describeEndpoints(ep: KubeObject, ctx: DescribeContext): string {
+export function describeEndpoints(ep: Endpoints, ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${ep.metadata.name ?? ''}\n`);
   w.write(LEVEL_0, `Namespace:\t${ep.metadata.namespace ?? ''}\n`);
@@ -26,7 +26,7 @@ export function describeEndpoints(ep: KubeObject, ctx: DescribeContext): string 
       w.write(LEVEL_1, 'Ports:\n');
       w.write(LEVEL_2, 'Name\tPort\tProtocol\n');
       w.write(LEVEL_2, '----\t----\t--------\n');
-      for (const p of subset.ports) w.write(LEVEL_2, `${p.name || '<unset>'}\t${p.port ?? 0}\t${p.protocol ?? ''}\n`);
+      for (const p of subset.ports ?? []) w.write(LEVEL_2, `${p.name || '<unset>'}\t${p.port ?? 0}\t${p.protocol ?? ''}\n`);
     }
     w.write(LEVEL_0, '\n');
   }

@@ -3,7 +3,7 @@
  * address type, the ports table, then one block per endpoint with its conditions.
  */
 import type { Endpoint, EndpointPort } from '../../api/types/discovery-v1';
-import type { KubeObject } from '../../api/meta';
+import type { EndpointSlice } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
@@ -13,7 +13,7 @@ const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 const orUnset = (v: unknown): string => (isSet(v) ? String(v) : '<unset>');
 
 /** describeEndpointSlice renders a discovery.k8s.io/v1 EndpointSlice. */
-export function describeEndpointSlice(eps: KubeObject, ctx: DescribeContext): string {
+export function describeEndpointSlice(eps: EndpointSlice, ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${eps.metadata.name ?? ''}\n`);
   w.write(LEVEL_0, `Namespace:\t${eps.metadata.namespace ?? ''}\n`);

@@ -1,7 +1,7 @@
 /**
  * events: the Events section every describer ends with (kubectl DescribeEvents).
  */
-import type { KubeObject } from '../../api/meta';
+import type { EventLike } from '../../api/meta';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
 import { timestampSince } from './time-format';
 
@@ -13,7 +13,7 @@ const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * (namespace, then name — event names embed their creation time), then a stable sort by
  * lastTimestamp ascending, so events without lastTimestamp (eventTime-only) come first.
  */
-export function sortEvents(events: readonly KubeObject[]): KubeObject[] {
+export function sortEvents(events: readonly EventLike[]): EventLike[] {
   return [...events]
     .sort((a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name ?? '', b.metadata.name ?? ''))
     .map((e, i) => ({ e, i }))
@@ -26,7 +26,7 @@ export function sortEvents(events: readonly KubeObject[]): KubeObject[] {
 }
 
 /** eventAge renders the Age cell: "<first>" or "<last> (x<count> over <first>)". */
-export function eventAge(e: KubeObject, now: Date): string {
+export function eventAge(e: EventLike, now: Date): string {
   const first = e.eventTime ? timestampSince(e.eventTime, now) : timestampSince(e.firstTimestamp, now);
   if (e.series) return `${timestampSince(e.series.lastObservedTime, now)} (x${e.series.count ?? 0} over ${first})`;
   if ((e.count ?? 0) > 1) return `${timestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})`;
@@ -34,7 +34,7 @@ export function eventAge(e: KubeObject, now: Date): string {
 }
 
 /** describeEvents writes `Events:  <none>` or, after a flush, the Type/Reason/Age/From/Message table. */
-export function describeEvents(events: readonly KubeObject[], w: PrefixWriter, now: Date): void {
+export function describeEvents(events: readonly EventLike[], w: PrefixWriter, now: Date): void {
   if (events.length === 0) {
     w.write(LEVEL_0, 'Events:\t<none>\n');
     return;

@@ -4,6 +4,7 @@
  * camel-case keys turned into "Smart Labels", then Events.
  */
 import type { KubeObject } from '../../api/meta';
+import { objectFields } from '../../api/object-fields';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
@@ -78,7 +79,7 @@ export function describeGeneric(obj: KubeObject, ctx: DescribeContext): string {
   w.write(LEVEL_0, `Namespace:\t${obj.metadata.namespace ?? ''}\n`);
   printLabelsMultiline(w, 'Labels', obj.metadata.labels);
   printAnnotationsMultiline(w, 'Annotations', obj.metadata.annotations);
-  printUnstructuredContent(w, LEVEL_0, obj as Record<string, unknown>, '', GENERIC_SKIPPED_FIELDS);
+  printUnstructuredContent(w, LEVEL_0, objectFields(obj), '', GENERIC_SKIPPED_FIELDS);
   if (wantEvents(ctx)) describeEvents(ctx.events, w, ctx.now);
   return w.toString();
 }

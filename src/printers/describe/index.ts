@@ -6,7 +6,7 @@
  * back to the generic describer. Everything here is pure: time comes from ctx.now and
  * related objects from ctx.list/ctx.get.
  */
-import type { KubeObject } from '../../api/meta';
+import type { EventLike, KubeObject } from '../../api/meta';
 import type { DescribeContext, Describer } from './context';
 import { describeCertificateSigningRequest } from './certificatesigningrequest';
 import { describeConfigMap } from './configmap';
@@ -98,7 +98,7 @@ export function describeObject(obj: KubeObject, ctx: DescribeContext): string {
  * eventsFor keeps the events whose involvedObject is obj: same UID, or — for Nodes, whose
  * kubelet events carry the node name as UID — same name with UID equal to that name.
  */
-export function eventsFor(obj: KubeObject, events: readonly KubeObject[]): KubeObject[] {
+export function eventsFor(obj: KubeObject, events: readonly EventLike[]): EventLike[] {
   return events.filter((e) => {
     const ref = e.involvedObject ?? {};
     if (obj.metadata.uid && ref.uid === obj.metadata.uid) return true;

@@ -4,6 +4,7 @@
  */
 import type { IngressBackend, IngressLoadBalancerIngress, IngressServiceBackend } from '../../api/types/networking-v1';
 import type { KubeObject } from '../../api/meta';
+import type { Endpoints, EndpointSlice } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
@@ -27,10 +28,10 @@ function describeBackend(ns: string | undefined, backend: IngressBackend, ctx: D
     }
     const slices = ctx.list({ kind: 'EndpointSlice', namespace: ns }).filter((s) => s.metadata.labels?.[SERVICE_NAME_LABEL] === backend.service!.name);
     let ep: string;
-    if (slices.length > 0) ep = formatEndpointSlices(slices, spName);
+    if (slices.length > 0) ep = formatEndpointSlices(slices as EndpointSlice[], spName);
     else {
       const endpoints = ctx.get('Endpoints', backend.service.name, ns);
-      ep = endpoints ? formatEndpoints(endpoints, spName) : '<none>';
+      ep = endpoints ? formatEndpoints(endpoints as Endpoints, spName) : '<none>';
     }
     return `${sb} (${ep})`;
   }

@@ -2,7 +2,7 @@
  * priorityclass: `kubectl describe priorityclass` (kubectl describePriorityClass). The
  * annotations print on one line as k=v pairs; there is no Labels line.
  */
-import type { KubeObject } from '../../api/meta';
+import type { PriorityClass } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
@@ -12,7 +12,7 @@ import { formatLabels } from './selector-string';
 export const DEFAULT_PREEMPTION_POLICY = 'PreemptLowerPriority';
 
 /** describePriorityClass renders a scheduling.k8s.io/v1 PriorityClass. */
-export function describePriorityClass(pc: KubeObject, ctx: DescribeContext): string {
+export function describePriorityClass(pc: PriorityClass, ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${pc.metadata.name ?? ''}\n`);
   w.write(LEVEL_0, `Value:\t${pc.value ?? 0}\n`);

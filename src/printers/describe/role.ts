@@ -3,14 +3,14 @@
  * ClusterRoleDescriber): the header and the PolicyRule table, with no Namespace line and
  * no Events section.
  */
-import type { KubeObject } from '../../api/meta';
+import type { ClusterRole, Role } from '../../api/types/kinds';
 import type { DescribeContext } from './context';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { describePolicyRules } from './policy-rules';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
 
 /** describeRole renders a Role or a ClusterRole (upstream prints both alike). */
-export function describeRole(role: KubeObject, _ctx: DescribeContext): string {
+export function describeRole(role: Role | ClusterRole, _ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${role.metadata.name ?? ''}\n`);
   printLabelsMultiline(w, 'Labels', role.metadata.labels);

@@ -3,13 +3,13 @@
  * (kubectl RoleBindingDescriber, ClusterRoleBindingDescriber): the role reference and the
  * subjects table, with no Namespace line and no Events section.
  */
-import type { KubeObject } from '../../api/meta';
+import type { ClusterRoleBinding, RoleBinding } from '../../api/types/kinds';
 import type { DescribeContext } from './context';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
 
 /** describeRoleBinding renders a RoleBinding or a ClusterRoleBinding (upstream prints both alike). */
-export function describeRoleBinding(binding: KubeObject, _ctx: DescribeContext): string {
+export function describeRoleBinding(binding: RoleBinding | ClusterRoleBinding, _ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${binding.metadata.name ?? ''}\n`);
   printLabelsMultiline(w, 'Labels', binding.metadata.labels);

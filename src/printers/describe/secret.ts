@@ -2,7 +2,7 @@
  * secret: `kubectl describe secret` (kubectl describeSecret). Values are never shown, except
  * the token of a service-account-token Secret; there is no Events section.
  */
-import type { KubeObject } from '../../api/meta';
+import type { Secret } from '../../api/types/kinds';
 import type { DescribeContext } from './context';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
@@ -11,7 +11,7 @@ import { LEVEL_0, PrefixWriter } from './prefix-writer';
 export const SERVICE_ACCOUNT_TOKEN_TYPE = 'kubernetes.io/service-account-token';
 
 /** describeSecret renders a Secret; data lengths are of the base64-decoded bytes. */
-export function describeSecret(secret: KubeObject, _ctx: DescribeContext): string {
+export function describeSecret(secret: Secret, _ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${secret.metadata.name ?? ''}\n`);
   w.write(LEVEL_0, `Namespace:\t${secret.metadata.namespace ?? ''}\n`);

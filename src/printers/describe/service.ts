@@ -5,6 +5,7 @@
 import type { Endpoint } from '../../api/types/discovery-v1';
 import type { EndpointAddress, EndpointSubset, LoadBalancerIngress } from '../../api/types/core-v1';
 import type { KubeObject } from '../../api/meta';
+import type { Endpoints, EndpointSlice } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
@@ -16,7 +17,7 @@ export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 /** MAX_ENDPOINTS is how many ip:port pairs are listed before " + N more...". */
 export const MAX_ENDPOINTS = 3;
 
-const joinHostPort = (host: string, port: number | string): string => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
+const joinHostPort = (host: string, port: number | string | undefined): string => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
 
 class EndpointList {
   readonly list: string[] = [];
@@ -34,7 +35,7 @@ class EndpointList {
 }
 
 /** formatEndpointSlices mirrors kubectl formatEndpointSlices for one port name: ready addresses only. */
-export function formatEndpointSlices(slices: KubeObject[], portName: string): string {
+export function formatEndpointSlices(slices: EndpointSlice[], portName: string): string {
   if (slices.length === 0) return '<none>';
   const out = new EndpointList();
   for (const s of slices) {
@@ -49,7 +50,7 @@ export function formatEndpointSlices(slices: KubeObject[], portName: string): st
       }
       continue;
     }
-    for (const p of s.ports) {
+    for (const p of s.ports ?? []) {
       if ((p.name ?? '') !== portName) continue;
       for (const e of endpoints) {
         if (out.list.length === MAX_ENDPOINTS) out.more = true;
@@ -63,7 +64,7 @@ export function formatEndpointSlices(slices: KubeObject[], portName: string): st
 }
 
 /** formatEndpoints is the same rendering from a core/v1 Endpoints object (notReadyAddresses skipped). */
-export function formatEndpoints(ep: KubeObject, portName: string): string {
+export function formatEndpoints(ep: Endpoints, portName: string): string {
   const subsets: EndpointSubset[] = ep.subsets ?? [];
   // An Endpoints object with no subsets corresponds to an EndpointSlice with no endpoints: empty text.
   const out = new EndpointList();
@@ -85,9 +86,9 @@ function endpointsText(svc: KubeObject, portName: string, ctx: DescribeContext):
   const ns = svc.metadata.namespace;
   const slices = ctx.list({ kind: 'EndpointSlice', namespace: ns })
     .filter((s) => s.metadata.labels?.[SERVICE_NAME_LABEL] === svc.metadata.name);
-  if (slices.length > 0) return formatEndpointSlices(slices, portName);
+  if (slices.length > 0) return formatEndpointSlices(slices as EndpointSlice[], portName);
   const ep = ctx.get('Endpoints', svc.metadata.name ?? '', ns);
-  return ep ? formatEndpoints(ep, portName) : '<none>';
+  return ep ? formatEndpoints(ep as Endpoints, portName) : '<none>';
 }
 
 function loadBalancerIngress(ingress: LoadBalancerIngress[]): string {

@@ -1,7 +1,7 @@
 /**
  * serviceaccount: `kubectl describe serviceaccount` (kubectl describeServiceAccount).
  */
-import type { KubeObject } from '../../api/meta';
+import type { Secret, ServiceAccount } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline';
@@ -13,13 +13,13 @@ const EMPTY_HEADER = '                   ';
 const HEADERS = ['Image pull secrets:', 'Mountable secrets: ', 'Tokens:            '] as const;
 
 /** describeServiceAccount renders a ServiceAccount with its pull, mountable and token secrets. */
-export function describeServiceAccount(sa: KubeObject, ctx: DescribeContext): string {
+export function describeServiceAccount(sa: ServiceAccount, ctx: DescribeContext): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${sa.metadata.name ?? ''}\n`);
   w.write(LEVEL_0, `Namespace:\t${sa.metadata.namespace ?? ''}\n`);
   printLabelsMultiline(w, 'Labels', sa.metadata.labels);
   printAnnotationsMultiline(w, 'Annotations', sa.metadata.annotations);
-  const secrets = ctx.list({ kind: 'Secret', namespace: sa.metadata.namespace });
+  const secrets = ctx.list({ kind: 'Secret', namespace: sa.metadata.namespace }) as Secret[];
   const existing = new Set(secrets.map((s) => s.metadata.name));
   // Mountable and image pull secrets that name no Secret of the namespace are marked "(not found)".
   const referenced: string[] = [...(sa.secrets ?? []), ...(sa.imagePullSecrets ?? [])].map((s: { name?: string }) => s.name ?? '');

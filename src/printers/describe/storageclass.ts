@@ -3,7 +3,7 @@
  * and parameters print on one line as k=v pairs, not in the multi-line form.
  */
 import type { TopologySelectorLabelRequirement, TopologySelectorTerm } from '../../api/types/core-v1';
-import type { KubeObject } from '../../api/meta';
+import type { StorageClass } from '../../api/types/kinds';
 import { wantEvents, type DescribeContext } from './context';
 import { describeEvents } from './events';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
@@ -40,7 +40,7 @@ function printAllowedTopologies(w: PrefixWriter, terms: TopologySelectorTerm[]):
 }
 
 /** describeStorageClass renders a storage.k8s.io/v1 StorageClass. */
-export function describeStorageClass(sc: KubeObject, ctx: DescribeContext): string {
+export function describeStorageClass(sc: StorageClass, ctx: DescribeContext): string {
   const w = new PrefixWriter();
   const annotations = sc.metadata.annotations ?? {};
   const isDefault = DEFAULT_CLASS_ANNOTATIONS.some((k) => annotations[k] === 'true');
@@ -60,7 +60,7 @@ export function describeStorageClass(sc: KubeObject, ctx: DescribeContext): stri
   w.write(LEVEL_0, `ReclaimPolicy:\t${sc.reclaimPolicy ?? DEFAULT_RECLAIM_POLICY}\n`);
   w.write(LEVEL_0, `VolumeBindingMode:\t${sc.volumeBindingMode ?? DEFAULT_VOLUME_BINDING_MODE}\n`);
   // An empty list reaches kubectl as nil (protobuf), so only a non-empty one prints.
-  if ((sc.allowedTopologies ?? []).length > 0) printAllowedTopologies(w, sc.allowedTopologies);
+  if ((sc.allowedTopologies ?? []).length > 0) printAllowedTopologies(w, sc.allowedTopologies ?? []);
   if (wantEvents(ctx)) describeEvents(ctx.events, w, ctx.now);
   return w.toString();
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KubeObject, ListQuery } from '../../api/meta';
+import type { EventLike, KubeObject, ListQuery } from '../../api/meta';
 import type { DescribeContext } from './context';
 
 /** golden returns testdata/<name>.txt. */
@@ -19,7 +19,7 @@ export function ago(now: Date, seconds: number): string {
 }
 
 /** makeCtx builds a DescribeContext over a fixed object set. */
-export function makeCtx(now: Date, events: KubeObject[] = [], objects: KubeObject[] = []): DescribeContext {
+export function makeCtx(now: Date, events: EventLike[] = [], objects: KubeObject[] = []): DescribeContext {
   return {
     now,
     events,
@@ -37,9 +37,9 @@ export interface EventSpec {
 let eventSeq = 0;
 
 /** event builds a core/v1 Event; eventTime-style events (scheduler) have no lastTimestamp. */
-export function event(now: Date, s: EventSpec): KubeObject {
+export function event(now: Date, s: EventSpec): EventLike {
   eventSeq++;
-  const base: KubeObject = {
+  const base: EventLike = {
     apiVersion: 'v1', kind: 'Event',
     metadata: { name: s.name ?? `e.${String(eventSeq).padStart(6, '0')}`, namespace: 'default' },
     type: s.type ?? 'Normal', reason: s.reason, message: s.message,

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
+import type { EventLike } from '../../api/meta';
 import { openSqliteStore, StateFileError } from './sqlite-store';
 import { SCHEMA_VERSION } from './schema';
 
@@ -74,8 +75,8 @@ describe('state file migration', () => {
     const file = tempFile();
     const store = openSqliteStore(file, { create: true });
     store.transaction(() => {
-      store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: 'done' });
-      store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.2', namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: 'again' });
+      store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: 'done' } as EventLike);
+      store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.2', namespace: 'default' }, involvedObject: { uid: 'u1' }, reason: 'Pulled', message: 'again' } as EventLike);
     });
     store.close();
     // Back to schema 2: the node index without pod IPs, the owner index without revisions, no Event index.

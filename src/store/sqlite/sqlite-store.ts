@@ -5,7 +5,8 @@
  */
 import * as fs from 'node:fs';
 import Database from 'better-sqlite3';
-import type { KubeObject, ObjectRef } from '../../api/meta';
+import type { EventLike, KubeObject, ObjectRef } from '../../api/meta';
+import { objectFields } from '../../api/object-fields';
 import {
   CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
   type CorruptObject, type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
@@ -140,13 +141,14 @@ function podIPOf(obj: KubeObject): string | null {
  * its controller ownerReference, or for an Event the involved object.
  */
 function ownerOf(obj: KubeObject): string | null {
-  if (obj.kind === 'Event') return obj.involvedObject?.uid ?? null;
+  if (obj.kind === 'Event') return (obj as EventLike).involvedObject?.uid ?? null;
   return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid ?? null;
 }
 
 /** aggregateOf is the value kept in the `aggregate` column: an Event's reason and message (what the recorder aggregates on). */
 function aggregateOf(obj: KubeObject): string | null {
-  return obj.kind === 'Event' ? eventKey(obj.reason, obj.message, obj.involvedObject?.fieldPath) : null;
+  const ev = obj as EventLike;
+  return obj.kind === 'Event' ? eventKey(ev.reason, ev.message, ev.involvedObject?.fieldPath) : null;
 }
 
 /**
@@ -370,7 +372,7 @@ class SqliteStore implements Store {
       const text = this.text(row.body);
       obj = JSON.parse(text) as KubeObject;
       // A row this kubemu marked on write was verified then; only older rows (and doctor) are walked.
-      if (row.checked !== 1 || this.everyRow) cause = storedQuantityError(obj, text);
+      if (row.checked !== 1 || this.everyRow) cause = storedQuantityError(objectFields(obj), text);
     } catch (e) {
       cause = (e as Error).message;
     }
@@ -528,7 +530,7 @@ class SqliteStore implements Store {
    */
   private serialize(obj: KubeObject, rev: Revision): { body: StoredValue; checked: 1 | null } {
     const json = sized(JSON.stringify(this.stamp(obj, rev)));
-    return { body: this.encode(obj.kind, json), checked: storedQuantityError(obj, json) === undefined ? 1 : null };
+    return { body: this.encode(obj.kind, json), checked: storedQuantityError(objectFields(obj), json) === undefined ? 1 : null };
   }
 
   create(obj: KubeObject, lease?: LeaseExpiry): KubeObject {

@@ -10,6 +10,7 @@
  * kubemu: capacity tracking and the assume/PreBind wait are left out.
  */
 import type { KubeObject } from '../../../api/meta';
+import type { StorageClass } from '../../../api/types/kinds';
 import { compareQuantity, parseQuantity } from '../../../api/quantity';
 import {
   type CycleState, type FilterPlugin, type NodeInfo, type PreFilterPlugin, type PreFilterResult, type Snapshot, type Status,
@@ -67,7 +68,7 @@ function classOf(claim: KubeObject, snapshot: Snapshot): KubeObject | undefined 
 
 /** isDelayed reports whether an unbound claim waits for its first consumer. */
 function isDelayed(claim: KubeObject, snapshot: Snapshot): boolean {
-  return classOf(claim, snapshot)?.volumeBindingMode === WAIT_FOR_FIRST_CONSUMER;
+  return (classOf(claim, snapshot) as StorageClass | undefined)?.volumeBindingMode === WAIT_FOR_FIRST_CONSUMER;
 }
 
 /** volumeAdmitsNode reports whether a volume's required node affinity admits the node. */
@@ -78,7 +79,7 @@ export function volumeAdmitsNode(pv: KubeObject, node: NodeInfo): boolean {
 }
 
 function canBindOrProvision(claim: KubeObject, node: NodeInfo, snapshot: Snapshot): boolean {
-  const sc = classOf(claim, snapshot);
+  const sc = classOf(claim, snapshot) as StorageClass | undefined;
   const className = claim.spec?.storageClassName ?? sc?.metadata.name ?? '';
   const want = parseQuantity(claim.spec?.resources?.requests?.storage ?? '0');
   for (const pv of snapshot.volumes.values()) {
