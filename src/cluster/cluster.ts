@@ -10,7 +10,6 @@ import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED as SCHEDULER_ST
 import type { Store } from '../store/store';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { ApiServer } from '../apiserver/apiserver';
-import { componentUserApi } from '../apiserver/audit/component-user-api';
 import { builtinRegistry } from '../api/registry';
 import { type ClockMode, type SimClock, hostNowMs, newSimClock } from '../sim/clock';
 import { type Rand, newRand } from '../sim/rand';
@@ -102,7 +101,9 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
     quietTimers: HEARTBEAT_COMPONENTS,
   });
   // Each component writes as its own user (admission policies see it in request.userInfo).
-  sim.wrapComponentApi((component, componentApi) => componentUserApi(componentApi as ApiServer, component));
+  // Loaded when a component first reconciles: a read-only command never needs it.
+  sim.wrapComponentApi((component, componentApi) =>
+    (require('../apiserver/audit/component-user-api') as typeof import('../apiserver/audit/component-user-api')).componentUserApi(componentApi as ApiServer, component));
   const reload = () => {
     clock.set(Number(store.meta.get(META_CLOCK_NOW) ?? '0'));
     const state = store.meta.get(META_RAND_STATE);

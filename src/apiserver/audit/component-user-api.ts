@@ -29,11 +29,17 @@ export function componentUserApi(api: ApiServer, component: string): ApiServer {
     const u = id.user(node);
     return { name: u.username, groups: u.groups };
   };
+  // Reads are bound once per method, not per call: components call the API in hot loops.
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(api, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
-      if (typeof prop !== 'string' || !(OBJECT_WRITES.has(prop) || REF_WRITES.has(prop))) return value.bind(target);
+      if (typeof prop !== 'string' || !(OBJECT_WRITES.has(prop) || REF_WRITES.has(prop))) {
+        let fn = bound.get(prop);
+        if (fn === undefined) bound.set(prop, (fn = value.bind(target)));
+        return fn;
+      }
       return (...args: unknown[]) => {
         const before = target.componentUser;
         target.componentUser = userOf(prop, args[0]);
