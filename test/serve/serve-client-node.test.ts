@@ -214,4 +214,22 @@ describe('kubemu serve: @kubernetes/client-node', () => {
     expect(missing?.code).toBe(404);
     expect(JSON.parse(missing!.body).message).toBe('configmaps "typed" not found');
   });
+
+  it('server-side applies through the client: a second manager conflicts on a field the first owns, until it forces', async () => {
+    const apply = (manager: string, value: string, force = false) => core.patchNamespacedConfigMap(
+      { name: 'owned', namespace: 'default', fieldManager: manager, force, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owned' }, data: { x: value } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.ServerSideApply));
+    await apply('team-a', '1');
+    await apply('team-a', '1');
+    // The same value from another manager is shared ownership, not a conflict.
+    await apply('team-b', '1');
+    const conflict = await apply('team-c', '2').then(() => undefined, (e: unknown) => e as k8s.ApiException<string>);
+    expect(conflict?.code).toBe(409);
+    expect(JSON.parse(conflict!.body)).toMatchObject({ reason: 'Conflict', message: 'Apply failed with 2 conflicts: conflicts with "team-a":\n- .data.x\nconflicts with "team-b":\n- .data.x' });
+    await apply('team-c', '2', true);
+    const owned = await core.readNamespacedConfigMap({ name: 'owned', namespace: 'default' });
+    expect(owned.data).toEqual({ x: '2' });
+    expect(owned.metadata!.managedFields!.map((m) => `${m.manager}/${m.operation}`)).toEqual(['team-c/Apply']);
+    await core.deleteNamespacedConfigMap({ name: 'owned', namespace: 'default' });
+  });
 });
