@@ -11,19 +11,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
-import { REPO, ensureBuilt, tempHome, removeHome, km } from './lib/cli.mjs';
-import { buildBig } from './lib/big-cluster.mjs';
-import { verdict, note, flagValue, saveVerdicts } from './lib/verdict.mjs';
+import { REPO, ensureBuilt, removeHome, km } from './lib/cli.mjs';
+import { bigClusterHome } from './lib/big-cluster.mjs';
+import { verdict, note, saveVerdicts } from './lib/verdict.mjs';
 
 ensureBuilt();
-const quick = process.argv.includes('--quick');
-let home = flagValue('--home', undefined);
-const owned = !home;
-if (owned) {
-  home = tempHome('m7');
-  const big = buildBig(home, { workers: quick ? 100 : 1000, deployments: quick ? 30 : 300, replicas: 100, log: note });
-  if (big.error) note(`WARNING: the build did not finish (${big.error}); measuring the file as it is`);
-}
+const { home, owned, error } = bigClusterHome('m7');
+if (error) note(`WARNING: the build did not finish (${error}); measuring the file as it is`);
 // One more command settles and checkpoints nothing new; the file is measured closed.
 km(home, ['get', 'nodes', '--no-headers']);
 const clusters = fs.readdirSync(path.join(home, 'clusters'));

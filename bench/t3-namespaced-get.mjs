@@ -8,20 +8,14 @@
  * Usage: node bench/t3-namespaced-get.mjs [--home DIR] [--quick] [--rounds N] [--no-build]
  */
 import { KUBEMU, ensureBuilt, tempHome, removeHome, envFor, km, manualCluster, writeTemp } from './lib/cli.mjs';
-import { buildBig } from './lib/big-cluster.mjs';
+import { bigClusterHome } from './lib/big-cluster.mjs';
 import { deploymentYaml } from './lib/manifests.mjs';
 import { interleave, printResults } from './lib/interleave.mjs';
-import { verdict, note, flagValue, roundsFor, saveVerdicts } from './lib/verdict.mjs';
+import { verdict, note, roundsFor, saveVerdicts } from './lib/verdict.mjs';
 
 ensureBuilt();
-const quick = process.argv.includes('--quick');
-let big = flagValue('--home', undefined);
-const owned = !big;
-if (owned) {
-  big = tempHome('t3');
-  const r = buildBig(big, { workers: quick ? 100 : 1000, deployments: quick ? 30 : 300, replicas: 100, log: note });
-  if (r.error) note(`WARNING: the build did not finish (${r.error})`);
-}
+const { home: big, owned, error } = bigClusterHome('t3');
+if (error) note(`WARNING: the build did not finish (${error})`);
 /** withHundred adds namespace x with a settled 100-pod Deployment to the cluster in home. */
 function withHundred(home, namespace) {
   if (namespace !== 'default') km(home, ['create', 'namespace', namespace]);

@@ -9,26 +9,20 @@
  * nothing: their "N reconciles, M writes" summary is printed as evidence.
  * Usage: node bench/t9-idle-tick.mjs [--home DIR] [--quick] [--rounds N] [--no-build]
  */
-import { KUBEMU, ensureBuilt, tempHome, removeHome, envFor, km } from './lib/cli.mjs';
-import { buildBig } from './lib/big-cluster.mjs';
+import { KUBEMU, ensureBuilt, removeHome, envFor, km } from './lib/cli.mjs';
+import { bigClusterHome } from './lib/big-cluster.mjs';
 import { interleave, printResults } from './lib/interleave.mjs';
-import { verdict, note, flagValue, roundsFor, saveVerdicts } from './lib/verdict.mjs';
+import { verdict, note, roundsFor, saveVerdicts } from './lib/verdict.mjs';
 
 ensureBuilt();
-const quick = process.argv.includes('--quick');
-let home = flagValue('--home', undefined);
-const owned = !home;
-if (owned) {
-  home = tempHome('t9');
-  const big = buildBig(home, { workers: quick ? 100 : 1000, deployments: quick ? 30 : 300, replicas: 100, log: note });
-  if (big.error) {
-    // No settled cluster to tick: report T9 as unmeasured rather than time a broken state.
-    note(`T9 not measured: building the cluster failed: ${big.error}`);
-    verdict('T9', 'idle tick / N0 (cluster build failed)', Infinity, 1.5);
-    removeHome(home);
-    await saveVerdicts();
-    process.exit(0);
-  }
+const { home, owned, error } = bigClusterHome('t9');
+if (error) {
+  // No settled cluster to tick: report T9 as unmeasured rather than time a broken state.
+  note(`T9 not measured: building the cluster failed: ${error}`);
+  verdict('T9', 'idle tick / N0 (cluster build failed)', Infinity, 1.5);
+  removeHome(home);
+  await saveVerdicts();
+  process.exit(0);
 }
 const env = envFor(home);
 const node = process.execPath;

@@ -5,9 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { KUBEMU, envFor, writeTemp } from './cli.mjs';
+import { KUBEMU, envFor, tempHome, writeTemp } from './cli.mjs';
 import { deploymentsYaml } from './manifests.mjs';
 import { hasTime } from './rss.mjs';
+import { flagValue, note } from './verdict.mjs';
 
 /** timed runs kubemu under /usr/bin/time (when present), returning { ms, rssKiB, stdout }. */
 export function timed(home, args, { profileDir } = {}) {
@@ -66,4 +67,18 @@ export function buildBig(home, { workers, deployments, replicas, profileDir, max
   const peakRssKiB = Math.max(apply.rssKiB ?? 0, ...ticks.map((t) => t.rssKiB ?? 0));
   if (error) running = countRunning(home);
   return { create, apply, ticks, reconcileMs, pods, running, peakRssKiB, error };
+}
+
+/**
+ * bigClusterHome is the home a benchmark over the T7 cluster measures: --home DIR (a
+ * `t7-scale.mjs --keep` cluster), else a new one built here (--quick: the tenth-size one).
+ * owned says the bench made it (and removes it); error is why a build did not finish.
+ */
+export function bigClusterHome(prefix, argv = process.argv) {
+  const given = flagValue('--home', undefined, argv);
+  if (given) return { home: given, owned: false };
+  const quick = argv.includes('--quick');
+  const home = tempHome(prefix);
+  const big = buildBig(home, { workers: quick ? 100 : 1000, deployments: quick ? 30 : 300, replicas: 100, log: note });
+  return { home, owned: true, error: big.error };
 }
