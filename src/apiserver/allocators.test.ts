@@ -96,19 +96,19 @@ describe('Service allocation through the API server', () => {
   it('keeps the allocation on update, allocates node ports on ClusterIP→NodePort and releases them on the way back', () => {
     const cluster = newTestCluster({ workers: 1 }, { warmup: false });
     create(cluster, svc('web', {}));
-    const ip = get(cluster, 'web').spec.clusterIP;
-    cluster.write(() => { const s = get(cluster, 'web'); s.spec.type = 'NodePort'; cluster.api.update(s, { fieldManager: 'test' }); });
+    const ip = get(cluster, 'web').spec!.clusterIP;
+    cluster.write(() => { const s = get(cluster, 'web'); s.spec!.type = 'NodePort'; cluster.api.update(s, { fieldManager: 'test' }); });
     const np = get(cluster, 'web').spec;
-    expect(np.clusterIP).toBe(ip);
-    expect(np.ports[0].nodePort).toBeGreaterThanOrEqual(30000);
-    const nodePort = np.ports[0].nodePort;
+    expect(np!.clusterIP).toBe(ip);
+    expect(np!.ports![0].nodePort).toBeGreaterThanOrEqual(30000);
+    const nodePort = np!.ports![0].nodePort;
     // Another Service cannot take the port while web holds it.
     expect(() => create(cluster, svc('other', { type: 'NodePort', ports: [{ port: 80, protocol: 'TCP', nodePort }] }))).toThrow('provided port is already allocated');
-    cluster.write(() => { const s = get(cluster, 'web'); s.spec.type = 'ClusterIP'; cluster.api.update(s, { fieldManager: 'test' }); });
-    expect(get(cluster, 'web').spec.ports[0].nodePort).toBeUndefined();
-    expect(get(cluster, 'web').spec.externalTrafficPolicy).toBeUndefined();
+    cluster.write(() => { const s = get(cluster, 'web'); s.spec!.type = 'ClusterIP'; cluster.api.update(s, { fieldManager: 'test' }); });
+    expect(get(cluster, 'web').spec!.ports![0].nodePort).toBeUndefined();
+    expect(get(cluster, 'web').spec!.externalTrafficPolicy).toBeUndefined();
     create(cluster, svc('other', { type: 'NodePort', ports: [{ port: 80, protocol: 'TCP', nodePort }] }));
-    expect(get(cluster, 'other').spec.ports[0].nodePort).toBe(nodePort);
+    expect(get(cluster, 'other').spec!.ports![0].nodePort).toBe(nodePort);
   });
 
   it('frees a deleted Service\'s ClusterIP', () => {
@@ -117,6 +117,6 @@ describe('Service allocation through the API server', () => {
     expect(() => create(cluster, svc('b', { clusterIP: '10.96.0.50' }))).toThrow('provided IP is already allocated');
     cluster.write(() => cluster.api.delete({ kind: 'Service', namespace: 'default', name: 'a' }, { fieldManager: 'test' }));
     create(cluster, svc('b', { clusterIP: '10.96.0.50' }));
-    expect(get(cluster, 'b').spec.clusterIPs).toEqual(['10.96.0.50']);
+    expect(get(cluster, 'b').spec!.clusterIPs).toEqual(['10.96.0.50']);
   });
 });

@@ -158,8 +158,11 @@ export class ApiServer implements ApiClient {
 
   // ---- reads ----
 
-  get<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T {
-    const obj = this.tryGet<T>(ref, apiVersion);
+  // Reads are typed by the kind literal they name, as ApiClient's are (see client.ts).
+  get<K extends Kind>(ref: ObjectRef & { kind: K }, apiVersion?: string): ObjectOf<K>;
+  get<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T;
+  get(ref: ObjectRef, apiVersion?: string): KubeObject {
+    const obj = this.tryGet(ref, apiVersion);
     if (!obj) {
       const virtual = VIRTUAL_RESOURCES.get(ref.kind);
       if (virtual) throw virtual.notFound(ref.name);
@@ -169,12 +172,14 @@ export class ApiServer implements ApiClient {
     return obj;
   }
 
-  tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined {
+  tryGet<K extends Kind>(ref: ObjectRef & { kind: K }, apiVersion?: string): ObjectOf<K> | undefined;
+  tryGet<T extends KubeObject = KubeObject>(ref: ObjectRef, apiVersion?: string): T | undefined;
+  tryGet(ref: ObjectRef, apiVersion?: string): KubeObject | undefined {
     const virtual = VIRTUAL_RESOURCES.get(ref.kind);
-    if (virtual) return virtual.list((k) => this.store.meta.get(k)).find((c) => c.metadata.name === ref.name) as T | undefined;
+    if (virtual) return virtual.list((k) => this.store.meta.get(k)).find((c) => c.metadata.name === ref.name);
     const obj = this.storedOrCorrupt(ref);
     const serve = obj && this.server(ref.kind, apiVersion);
-    return (serve ? serve(obj) : obj) as T | undefined;
+    return serve ? serve(obj) : obj;
   }
 
   /** storedOrCorrupt reads one stored object; one that does not decode is kube-apiserver's corrupt-object 500. */
@@ -245,10 +250,12 @@ export class ApiServer implements ApiClient {
     }
   }
 
-  list<T extends KubeObject = KubeObject>(q: ListQuery): T[] {
+  list<K extends Kind>(q: ListQuery & { kind: K }): ObjectOf<K>[];
+  list<T extends KubeObject = KubeObject>(q: ListQuery): T[];
+  list(q: ListQuery): KubeObject[] {
     const out: KubeObject[] = [];
     this.each(q, (o) => out.push(o));
-    return out as T[];
+    return out;
   }
 
   /**
@@ -256,9 +263,11 @@ export class ApiServer implements ApiClient {
    * resourceVersionMatch=Exact, or a continued one, as etcd reads it); 410 Expired when the
    * history no longer reaches back to it. Virtual resources have no history: they list as now.
    */
-  listAt<T extends KubeObject = KubeObject>(q: ListQuery, revision: number): T[] {
+  listAt<K extends Kind>(q: ListQuery & { kind: K }, revision: number): ObjectOf<K>[];
+  listAt<T extends KubeObject = KubeObject>(q: ListQuery, revision: number): T[];
+  listAt(q: ListQuery, revision: number): KubeObject[] {
     const keep = this.listFilter(q);
-    if (VIRTUAL_RESOURCES.has(q.kind)) return this.list<T>(q);
+    if (VIRTUAL_RESOURCES.has(q.kind)) return this.list(q);
     let objects: KubeObject[];
     try {
       objects = this.store.listAt({ kind: q.kind, namespace: q.namespace }, revision);
@@ -267,7 +276,7 @@ export class ApiServer implements ApiClient {
       throw e;
     }
     const serve = this.server(q.kind, q.apiVersion) ?? ((o: KubeObject) => o);
-    return objects.filter((o) => !keep || keep(o)).map(serve) as T[];
+    return objects.filter((o) => !keep || keep(o)).map(serve);
   }
 
   each<K extends Kind>(q: ListQuery & { kind: K }, visit: (obj: ObjectOf<K>) => void): void;

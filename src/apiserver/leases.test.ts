@@ -28,7 +28,7 @@ describe('Event expiry (etcd leases)', () => {
     cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } }, { fieldManager: 't' }));
     return cluster.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'x' });
   };
-  const events = (cluster: Cluster, reason: string) => (cluster.api.list({ kind: 'Event', namespace: 'default' }) as EventLike[]).filter((e) => e.reason === reason);
+  const events = (cluster: Cluster, reason: string) => cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === reason);
 
   it('drops an event an hour after its last write, not before', () => {
     const cluster = newTestCluster({}, { warmup: false });

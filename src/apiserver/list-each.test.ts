@@ -51,7 +51,7 @@ describe('ApiServer.each', () => {
         c.api.create({ ...pod(ns, name, { app: 'db' }), spec: { schedulerName: 'nobody', containers: [{ name: 'c', image: 'nginx' }] } }, { fieldManager: 'test' });
       }
     });
-    const node = c.api.get({ kind: 'Pod', namespace: 'team', name: 'a' }).spec.nodeName;
+    const node = c.api.get({ kind: 'Pod', namespace: 'team', name: 'a' }).spec!.nodeName;
     const scanned = (where: (p: KubeObject) => boolean, ns?: string) =>
       names(c.api.list({ kind: 'Pod', namespace: ns }).filter(where));
     const queries: [Parameters<typeof visited>[1], (p: KubeObject) => boolean][] = [

@@ -2,14 +2,13 @@
  * object-events: the Events recorded about some objects, newest last — where a controller's
  * reason lives when no status field carries it (FailedCreate, Unhealthy, ProvisioningFailed).
  */
-import type { KubeObject } from '../api/meta';
 import type { Cluster } from '../cluster/cluster';
 
 interface EventLike { involvedObject?: { uid?: string }; reason?: string; type?: string; message?: string; lastTimestamp?: string; count?: number }
 
 /** eventsAbout lists the Events of a namespace whose subject is one of uids, oldest first. */
 export function eventsAbout(cluster: Cluster, namespace: string | undefined, uids: ReadonlySet<string>): EventLike[] {
-  return (cluster.api.list({ kind: 'Event', namespace }) as unknown as (KubeObject & EventLike)[])
+  return cluster.api.list({ kind: 'Event', namespace })
     .filter((e) => uids.has(e.involvedObject?.uid ?? ''))
     .sort((a, b) => ((a.lastTimestamp ?? '') < (b.lastTimestamp ?? '') ? -1 : (a.lastTimestamp ?? '') > (b.lastTimestamp ?? '') ? 1
       : Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)));

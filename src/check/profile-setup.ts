@@ -10,7 +10,6 @@
  */
 import type { KubeObject } from '../api/meta';
 import { objectFromFields } from '../api/object-fields';
-import type { StorageClass } from '../api/types/kinds';
 import type { Cluster } from '../cluster/cluster';
 import { newNode, nextNodeIndex, type NodeShape } from '../cluster/node-factory';
 import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../cluster/cni-option';
@@ -88,7 +87,7 @@ export function setUpProfile(cluster: Cluster, profile: Profile): void {
     if (c.pools) addProfileNodes(cluster, profile, c.pools);
     if (c.storageClasses) {
       // The base cluster's class names the provisioner kubemu simulates (local-path).
-      const simulated = String(api.list<StorageClass>({ kind: 'StorageClass' })[0]?.provisioner ?? 'rancher.io/local-path');
+      const simulated = String(api.list({ kind: 'StorageClass' })[0]?.provisioner ?? 'rancher.io/local-path');
       for (const sc of api.list({ kind: 'StorageClass' })) api.delete({ kind: 'StorageClass', name: sc.metadata.name! }, FM);
       for (const sc of c.storageClasses) {
         api.create({

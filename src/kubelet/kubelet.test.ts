@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
-import type { Event } from '../api/types/kinds';
 
 const IMAGE = 'nginx:1.25';
 const REF = 'docker.io/library/nginx:1.25';
@@ -16,7 +15,7 @@ describe('kubelet', () => {
     const cluster = newTestCluster();
     const imagesOn = (node: string) => (cluster.api.get({ kind: 'Node', name: node }).status?.images ?? [])
       .filter((i: { names: string[] }) => i.names.includes(REF));
-    const pulls = (name: string) => cluster.api.list<Event>({ kind: 'Event', namespace: 'default' })
+    const pulls = (name: string) => cluster.api.list({ kind: 'Event', namespace: 'default' })
       .filter((e) => e.involvedObject?.name === name && (e.reason === 'Pulling' || e.reason === 'Pulled'))
       .map((e) => e.message);
     expect(imagesOn('worker01')).toHaveLength(0);
@@ -42,10 +41,10 @@ describe('kubelet', () => {
     // A failed start's startedAt is the runtime's zero time: read as a 56-year run, it reset
     // the back-off and restarted in the past, thousands of times per reconcile, every pass.
     expect(reports.every((r) => r.settled)).toBe(true);
-    const cs = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'nocmd' }).status!.containerStatuses[0];
+    const cs = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'nocmd' }).status!.containerStatuses![0];
     // Failed at once, restarted after 1s, then after 10s, 20s and 40s.
     expect(cs.restartCount).toBe(4);
-    expect(cs.state.waiting.reason).toBe('CrashLoopBackOff');
+    expect(cs.state!.waiting!.reason).toBe('CrashLoopBackOff');
     cluster.close();
   });
 
@@ -59,8 +58,8 @@ describe('kubelet', () => {
     cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'big', namespace: 'default' }, spec: { containers } }, { fieldManager: 't' }));
     cluster.advance(120_000);
     const pod = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'big' });
-    expect(pod.status.phase).toBe('Running');
-    expect(pod.status.containerStatuses.filter((s: { ready: boolean }) => s.ready)).toHaveLength(n);
+    expect(pod.status!.phase).toBe('Running');
+    expect(pod.status!.containerStatuses!.filter((s: { ready: boolean }) => s.ready)).toHaveLength(n);
     const eventLists = lists.mock.calls.filter(([kind]) => kind === 'Event').length;
     const decoded = finds.mock.results.reduce((sum, r) => sum + (r.value as unknown[]).length, 0);
     // One list per sync of the pod (not one per Event recorded); no scan of every container's Events per Event.
@@ -78,7 +77,7 @@ describe('kubelet', () => {
     const p = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'bad' });
     const record = () => cluster.api.nodeLocalState<{ containers: Record<string, any> }>('worker01', p.metadata.uid!);
     // Two pulls failed (at 1.2s and 12.4s): the second moved the entry on to 20s.
-    expect(record()?.containers.c.pullBackOff).toEqual({ image: 'nginx:1.999', backoffMs: 20_000, lastUpdateMs: Date.parse(p.status.startTime) + 12_400 });
+    expect(record()?.containers.c.pullBackOff).toEqual({ image: 'nginx:1.999', backoffMs: 20_000, lastUpdateMs: Date.parse(p.status!.startTime!) + 12_400 });
     cluster.write(() => cluster.api.delete({ kind: 'Pod', namespace: 'default', name: 'bad' }, { fieldManager: 't', gracePeriodSeconds: 0 }));
     expect(record()).toBeUndefined();
     cluster.close();

@@ -4,7 +4,7 @@ import { calicoObjects } from '../cluster/calico';
 import { CNI_CONFIG_KEY, NETWORK_NOT_READY_MESSAGE, nodeReachable, syncCniConfig } from './cni';
 
 const readyOf = (cluster: ReturnType<typeof newTestCluster>, name: string) =>
-  cluster.api.get({ kind: 'Node', name }).status.conditions.find((c: { type: string }) => c.type === 'Ready');
+  cluster.api.get({ kind: 'Node', name }).status!.conditions!.find((c: { type: string }) => c.type === 'Ready');
 
 describe('cni', () => {
   it('a default cluster has no CNI record and its nodes are ready', () => {
@@ -30,6 +30,6 @@ describe('cni', () => {
     // The config file outlives its agent: deleting calico-node does not take the network down.
     cluster.write(() => cluster.api.delete({ kind: 'DaemonSet', namespace: 'kube-system', name: 'calico-node' }, { fieldManager: 'test' }));
     cluster.advance(10 * 60_000);
-    expect(readyOf(cluster, 'worker01').status).toBe('True');
+    expect(readyOf(cluster, 'worker01')!.status).toBe('True');
   });
 });

@@ -22,7 +22,7 @@ describe('cluster DNS over the API', () => {
   const svc = (name: string, namespace = 'default') => cluster.api.get({ kind: 'Service', namespace, name });
 
   it("reads a StatefulSet pod's hostname into its endpoint, as the endpoints controller sets it", () => {
-    const ip = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'web-0' }).status.podIP;
+    const ip = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'web-0' }).status!.podIP;
     expect(readyAddresses(svc('nginx'), cluster.api)).toEqual([{ ip, hostname: 'web-0', ports: [{ name: 'web', port: 80, protocol: 'TCP' }] }]);
     expect(resolve('web-0.nginx', 'default', cluster.api)).toMatchObject({ fqdn: 'web-0.nginx.default.svc.cluster.local', addresses: [ip] });
   });

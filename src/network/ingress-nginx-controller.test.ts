@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { ingressNginxObjects } from '../cluster/ingress-nginx';
 import { SCHEDULED_FOR_SYNC } from './ingress-nginx-controller';
-import type { Event } from '../api/types/kinds';
 
 const ingress = (name: string, spec: object) => ({
   apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name, namespace: 'default' },
@@ -22,14 +21,14 @@ describe('ingress-nginx status', () => {
     });
     cluster.advance(60_000);
     const pod = cluster.api.list({ kind: 'Pod', namespace: 'ingress-nginx' })[0]!;
-    const node = cluster.api.get({ kind: 'Node', name: pod.spec.nodeName });
-    const ip = node.status.addresses.find((a: { type: string }) => a.type === 'InternalIP').address;
+    const node = cluster.api.get({ kind: 'Node', name: pod.spec!.nodeName! });
+    const ip = node.status!.addresses!.find((a: { type: string }) => a.type === 'InternalIP')!.address;
     const addr = (name: string) => cluster.api.get({ kind: 'Ingress', namespace: 'default', name }).status?.loadBalancer?.ingress;
     expect(addr('early')).toEqual([{ ip }]);
     expect(addr('annotated')).toEqual([{ ip }]);
     expect(addr('legacy')).toBeUndefined();
     expect(addr('other')).toBeUndefined();
-    const events = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'Sync');
+    const events = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'Sync');
     expect(events.map((e) => `${e.involvedObject.name}: ${e.message}`).sort()).toEqual([`annotated: ${SCHEDULED_FOR_SYNC}`, `early: ${SCHEDULED_FOR_SYNC}`]);
   });
 });

@@ -185,7 +185,7 @@ beforeAll(() => {
       const svc = api.get({ kind: 'Service', namespace: `ns${n}`, name: `svc${n}` });
       api.updateStatus({ ...svc, status: { loadBalancer: { ingress: [{ ip }] } } }, { fieldManager: 'test' });
     }
-    nodeIP = api.get({ kind: 'Node', name: NODE }).status.addresses.find((a: { type: string }) => a.type === 'InternalIP').address;
+    nodeIP = api.get({ kind: 'Node', name: NODE }).status!.addresses!.find((a: { type: string }) => a.type === 'InternalIP')!.address;
   });
 });
 

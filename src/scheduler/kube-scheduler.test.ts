@@ -3,7 +3,6 @@ import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { Simulation } from '../sim/runtime';
 import { FAILED_SCHEDULING, MAX_ATTEMPTS_PER_PASS, newKubeScheduler } from './kube-scheduler';
-import type { Event } from '../api/types/kinds';
 
 const pod = (name: string): KubeObject => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
@@ -37,7 +36,7 @@ describe('kube-scheduler', () => {
     const node = () => cluster.api.get({ kind: 'Node', name: 'worker01' });
     const label = (disk: string) => cluster.write(() => cluster.api.update({ ...node(), metadata: { ...node().metadata, labels: { ...node().metadata.labels, disk } } }, { fieldManager: 't' }));
     const picky: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'picky', namespace: 'default' }, spec: { nodeSelector: { disk: 'ssd' }, containers: [{ name: 'c', image: 'nginx' }] } };
-    const attempts = () => cluster.api.list<Event>({ kind: 'Event', namespace: 'default' })
+    const attempts = () => cluster.api.list({ kind: 'Event', namespace: 'default' })
       .filter((e) => e.reason === FAILED_SCHEDULING && e.involvedObject?.name === 'picky')
       .reduce((n, e) => n + Number(e.count ?? 1), 0);
     cluster.write(() => cluster.api.create(picky, { fieldManager: 't' }));
@@ -61,7 +60,7 @@ describe('kube-scheduler', () => {
     const n = MAX_ATTEMPTS_PER_PASS + 200;
     // The scheduler alone, pass by pass, over pods no node can take.
     const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
-    const failures = () => cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === FAILED_SCHEDULING).length;
+    const failures = () => cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === FAILED_SCHEDULING).length;
     cluster.store.transaction(() => {
       sim.settle();
       for (let i = 0; i < n; i++) {

@@ -55,8 +55,8 @@ describe('R6 stale resourceVersion through ApiServer.update', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect([(err as ApiError).code, (err as ApiError).reason, (err as ApiError).message]).toEqual([409, 'Conflict',
       'Operation cannot be fulfilled on configmaps "cm": the object has been modified; please apply your changes to the latest version and try again']);
-    const now = cluster.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'cm' }) as KubeObject & { data: Record<string, string> };
-    expect([now.data.v, now.metadata.resourceVersion]).toEqual(['2', fresh.metadata.resourceVersion]);
+    const now = cluster.api.get({ kind: 'ConfigMap', namespace: 'default', name: 'cm' });
+    expect([now.data!.v, now.metadata.resourceVersion]).toEqual(['2', fresh.metadata.resourceVersion]);
     cluster.close();
   });
 });

@@ -36,7 +36,7 @@ describe('R7 ApiServer.watch', () => {
       const k = rng.next();
       try {
         if (k < 0.2) cluster.write(() => api.create(deployment(d, rng.int(4)), opts));
-        else if (k < 0.4) cluster.write(() => { const o = api.get({ kind: 'Deployment', namespace: 'default', name: d }) as KubeObject & { spec: { replicas: number } }; o.spec.replicas = rng.int(5); return api.update(o, opts); });
+        else if (k < 0.4) cluster.write(() => { const o = api.get({ kind: 'Deployment', namespace: 'default', name: d }); o.spec!.replicas = rng.int(5); return api.update(o, opts); });
         else if (k < 0.5) cluster.write(() => api.delete({ kind: 'Deployment', namespace: 'default', name: d }, opts));
         else if (k < 0.7) cluster.write(() => api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: c, namespace: 'default' }, data: { i: String(i) } } as KubeObject, opts));
         else if (k < 0.8) cluster.write(() => api.delete({ kind: 'ConfigMap', namespace: 'default', name: c }, opts));

@@ -5,7 +5,6 @@
  * unless --force; Approved and Denied together are refused as the API server refuses them.
  * Mirrors kubernetes/kubectl pkg/cmd/certificates.
  */
-import type { KubeObject } from '../../api/meta';
 import { ApiError } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
@@ -16,16 +15,14 @@ type Decision = { type: 'Approved' | 'Denied'; word: 'approved' | 'denied'; reas
 const APPROVE: Decision = { type: 'Approved', word: 'approved', reason: 'KubectlApprove', message: 'This CSR was approved by kubectl certificate approve.' };
 const DENY: Decision = { type: 'Denied', word: 'denied', reason: 'KubectlDeny', message: 'This CSR was denied by kubectl certificate deny.' };
 
-type Condition = { type: string; status?: string };
-
 function decide(ctx: CommandContext, d: Decision): number {
   if (!ctx.args.length) throw new UsageError('one or more CSRs must be specified as <name> or -f <filename>', `certificate ${d.word === 'approved' ? 'approve' : 'deny'}`);
   const cluster = ctx.cluster();
   for (const arg of ctx.args) {
     const name = arg.replace(/^(certificatesigningrequests?|csr)(\.certificates\.k8s\.io)?\//, '');
     cluster.write(() => {
-      const csr = structuredClone(cluster.api.get({ kind: 'CertificateSigningRequest', name })) as KubeObject;
-      const conditions: Condition[] = csr.status?.conditions ?? [];
+      const csr = structuredClone(cluster.api.get({ kind: 'CertificateSigningRequest', name }));
+      const conditions = csr.status?.conditions ?? [];
       const other = d.type === 'Approved' ? 'Denied' : 'Approved';
       if (conditions.some((c) => c.type === d.type) && !ctx.flags.force) return;
       if (conditions.some((c) => c.type === other)) {

@@ -7,7 +7,6 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { KubeObject } from '../../api/meta';
 import { fnv32a } from '../../api/fnv32a';
 import type { Cluster } from '../../cluster/cluster';
 import { SilentExit } from '../errors';
@@ -55,10 +54,10 @@ const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
 
 /** members lists the cluster's etcd members (its control-plane nodes), by name. */
 export function members(cluster: Cluster, clusterName: string): EtcdMember[] {
-  const nodes = cluster.read(() => cluster.api.list({ kind: 'Node' })) as KubeObject[];
+  const nodes = cluster.read(() => cluster.api.list({ kind: 'Node' }));
   return nodes.filter((n) => n.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined).map((n) => {
     const name = n.metadata.name!;
-    const ip = (n.status?.addresses as { type: string; address: string }[] | undefined)?.find((a) => a.type === 'InternalIP')?.address ?? '127.0.0.1';
+    const ip = n.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '127.0.0.1';
     // A member ID is a hash of the member and its cluster (etcd's is of its peer URLs and cluster token).
     const id = ((BigInt(fnv32a(`${clusterName}/${name}`)) << 32n) | BigInt(fnv32a(`${name}@${ip}:2380`))).toString(16);
     return { id, name, ip };

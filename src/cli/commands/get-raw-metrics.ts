@@ -34,14 +34,14 @@ export function metricsBody(cluster: Cluster, info: ResourceInfo, namespace: str
   const items: Record<string, unknown>[] = [];
   const uctx = newUsageContext(server);
   if (info.kind === 'NodeMetrics') {
-    const nodes = name !== undefined ? [server.tryGet({ kind: 'Node', name })].filter((n): n is KubeObject => !!n) : server.list({ kind: 'Node' });
+    const nodes = name !== undefined ? [server.tryGet({ kind: 'Node', name })].filter((n) => n !== undefined) : server.list({ kind: 'Node' });
     for (const node of nodes) {
       const u = nodeUsage(node, server, nowMs, uctx);
       if (u) items.push({ metadata: meta(node), timestamp: now, window, usage: usage(u.cpuMilli, u.memoryBytes) });
     }
     if (name !== undefined && !items.length) throw notFound(METRICS_GROUP, 'nodemetrics', name);
   } else {
-    const pods = name !== undefined ? [server.tryGet({ kind: 'Pod', namespace, name })].filter((p): p is KubeObject => !!p) : server.list({ kind: 'Pod', namespace });
+    const pods = name !== undefined ? [server.tryGet({ kind: 'Pod', namespace, name })].filter((p) => p !== undefined) : server.list({ kind: 'Pod', namespace });
     for (const pod of pods) {
       const u = podUsage(pod, server, nowMs, undefined, uctx);
       if (u) items.push({ metadata: meta(pod), timestamp: now, window, containers: u.containers.map((c) => ({ name: c.name, usage: usage(c.cpuMilli, c.memoryBytes) })) });

@@ -4,7 +4,6 @@
  * resource pressure, and edit a node's static pod manifests.
  */
 import type { KubeObject } from '../../api/meta';
-import type { ConfigMap } from '../../api/types/kinds';
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import type { Cluster } from '../../cluster/cluster';
 import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
@@ -255,7 +254,7 @@ const PROXY_RULE_MODES = ['iptables', 'ipvs', 'nftables'] as const;
 
 /** kubeProxyConfig reads mode and clusterCIDR from kube-proxy's ConfigMap, as the DaemonSet's pods load it. */
 function kubeProxyConfig(cluster: Cluster): { mode: string; clusterCIDR: string } {
-  const text: string = cluster.api.tryGet<ConfigMap>({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' })?.data?.['config.conf'] ?? '';
+  const text: string = cluster.api.tryGet({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' })?.data?.['config.conf'] ?? '';
   const field = (k: string) => new RegExp(`^${k}:\\s*"?([^"\\n]*)"?\\s*$`, 'm').exec(text)?.[1]?.trim();
   return { mode: field('mode') || 'iptables', clusterCIDR: field('clusterCIDR') || DEFAULT_CLUSTER_CIDR };
 }

@@ -64,9 +64,9 @@ export function postPodSubresource(cluster: Cluster, api: ApiServer, p: Resource
 function budgetError(cluster: Cluster, e: unknown, namespace: string): unknown {
   if (!(e instanceof ApiError) || e.reason !== 'TooManyRequests' || e.message !== EVICTION_VIOLATES_PDB || !e.details.name) return e;
   const pdb = cluster.read(() => cluster.api.tryGet({ kind: 'PodDisruptionBudget', namespace, name: e.details.name! }));
-  const st = pdb?.status ?? {};
-  const message = (st.observedGeneration ?? 0) < (pdb?.metadata.generation ?? 1)
+  const st = pdb?.status;
+  const message = (st?.observedGeneration ?? 0) < (pdb?.metadata.generation ?? 1)
     ? `The disruption budget ${e.details.name} is still being processed by the server.`
-    : `The disruption budget ${e.details.name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`;
+    : `The disruption budget ${e.details.name} needs ${st?.desiredHealthy ?? 0} healthy pods and has ${st?.currentHealthy ?? 0} currently`;
   return new DetailedStatusError('TooManyRequests', 429, EVICTION_VIOLATES_PDB, { causes: [{ reason: 'DisruptionBudget', message }] });
 }

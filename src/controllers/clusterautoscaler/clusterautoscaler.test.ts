@@ -5,7 +5,6 @@ import type { KubeObject } from '../../api/meta';
 import { addInstances, autoscalerProfile, BOOT_DELAY_MS, listPools, saveAutoscalerProfile, savePools, scaleSetId } from '../../cluster/node-pools';
 import { poolOfNode, type NodePool } from './cloud-provider';
 import { STATUS_CONFIGMAP } from './status';
-import type { ConfigMap, Event } from '../../api/types/kinds';
 
 const FM = { fieldManager: 'test' };
 const MIN = 60_000;
@@ -36,7 +35,7 @@ function deployment(name: string, replicas: number, cpu: string, extra: { ns?: s
 }
 
 const poolNodes = (cluster: Cluster, name: string) => cluster.api.list({ kind: 'Node' }).filter((n) => poolOfNode(n) === name).map((n) => n.metadata.name!).sort();
-const events = (cluster: Cluster, reason: string) => cluster.api.list<Event>({ kind: 'Event' }).filter((e) => e.reason === reason).map((e) => e.message as string);
+const events = (cluster: Cluster, reason: string) => cluster.api.list({ kind: 'Event' }).filter((e) => e.reason === reason).map((e) => e.message as string);
 const ready = (n: KubeObject) => n.status.conditions.find((c: { type: string }) => c.type === 'Ready').status;
 
 describe('cluster autoscaler', () => {
@@ -70,8 +69,8 @@ describe('cluster autoscaler', () => {
     cluster.advance(BOOT_DELAY_MS);
     expect(ready(cluster.api.get({ kind: 'Node', name: 'aks-user-12183318-vmss000001' }))).toBe('True');
     const pods = cluster.api.list({ kind: 'Pod', namespace: 'default' });
-    expect(pods.filter((p) => p.status.phase === 'Running')).toHaveLength(6);
-    const status = cluster.api.get<ConfigMap>({ kind: 'ConfigMap', namespace: 'kube-system', name: STATUS_CONFIGMAP }).data!.status as string;
+    expect(pods.filter((p) => p.status!.phase === 'Running')).toHaveLength(6);
+    const status = cluster.api.get({ kind: 'ConfigMap', namespace: 'kube-system', name: STATUS_CONFIGMAP }).data!.status;
     expect(status).toContain('- name: aks-user-12183318-vmss');
     expect(status).toContain('cloudProviderTarget: 2');
   });
@@ -103,7 +102,7 @@ describe('cluster autoscaler', () => {
     cluster.advance(12 * MIN);
     expect(poolNodes(cluster, 'user')).toHaveLength(1);
     expect(events(cluster, 'ScaleDown')).toEqual(expect.arrayContaining(['marked the node as toBeDeleted/unschedulable', 'deleting pod for node scale down', 'node removed by cluster autoscaler']));
-    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp)).toHaveLength(2);
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => p.status!.phase === 'Running' && !p.metadata.deletionTimestamp)).toHaveLength(2);
   });
 
   const blockers: [string, (c: Cluster) => void][] = [

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { jobNameFor, rfc3339, SCHEDULED_TIMESTAMP_ANNOTATION } from './index';
-import type { Event } from '../../api/types/kinds';
 
 function cronJob(spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -28,8 +27,8 @@ describe('cronjob controller', () => {
     expect(j.metadata.annotations?.[SCHEDULED_TIMESTAMP_ANNOTATION]).toBe(rfc3339(first));
     expect(j.metadata.creationTimestamp).toBe(rfc3339(first));
     const cj = cluster.api.get({ kind: 'CronJob', namespace: 'default', name: 'tick' });
-    expect(cj.status.lastScheduleTime).toBe(rfc3339(first + 300_000));
-    expect(cj.status.active.map((r: { name: string }) => r.name)).toEqual(jobs);
+    expect(cj.status!.lastScheduleTime).toBe(rfc3339(first + 300_000));
+    expect(cj.status!.active!.map((r) => r.name)).toEqual(jobs);
   });
 
   it('Forbid skips a run while one is active; Replace deletes the active job', () => {
@@ -39,13 +38,13 @@ describe('cronjob controller', () => {
     expect(cluster.api.list({ kind: 'Job', namespace: 'default' })).toHaveLength(1);
     cluster.write(() => {
       const cj = cluster.api.get({ kind: 'CronJob', namespace: 'default', name: 'tick' });
-      cj.spec.concurrencyPolicy = 'Replace';
+      cj.spec!.concurrencyPolicy = 'Replace';
       cluster.api.update(cj, { fieldManager: 'test' });
     });
     cluster.advance(5 * 60_000);
     const names = cluster.api.list({ kind: 'Job', namespace: 'default' }).filter((j) => !j.metadata.deletionTimestamp);
     expect(names).toHaveLength(1);
-    const events = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'CronJob').map((e) => e.reason);
+    const events = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'CronJob').map((e) => e.reason);
     expect(events).toContain('SuccessfulDelete');
   });
 
@@ -58,7 +57,7 @@ describe('cronjob controller', () => {
     cluster.advance(firstRun + 120_000 - start);
     cluster.write(() => {
       const cj = cluster.api.get({ kind: 'CronJob', namespace: 'default', name: 'tick' });
-      cj.spec.suspend = false;
+      cj.spec!.suspend = false;
       cluster.api.update(cj, { fieldManager: 'test' });
     });
     expect(cluster.api.list({ kind: 'Job', namespace: 'default' })).toHaveLength(0);

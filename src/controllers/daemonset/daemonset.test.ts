@@ -18,7 +18,7 @@ describe('daemonset controller', () => {
     cluster.advance(30_000);
     const pods = cluster.api.list({ kind: 'Pod', namespace: 'default' });
     const workers = cluster.api.list({ kind: 'Node' }).filter((n) => !n.spec?.taints?.length).map((n) => n.metadata.name).sort();
-    expect(pods.map((p) => p.spec.nodeName).sort()).toEqual(workers);
+    expect(pods.map((p) => p.spec!.nodeName).sort()).toEqual(workers);
     const revs = cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' });
     expect(revs.map((r) => r.metadata.name)).toEqual([`agent-${pods[0]!.metadata.labels?.[CONTROLLER_REVISION_HASH]}`]);
     const status = cluster.api.get({ kind: 'DaemonSet', namespace: 'default', name: 'agent' }).status;
@@ -32,11 +32,11 @@ describe('daemonset controller', () => {
     cluster.write(() => cluster.api.create(d, { fieldManager: 'test' }));
     cluster.advance(30_000);
     const hash = cluster.api.list({ kind: 'Pod', namespace: 'default' })[0]!.metadata.labels?.[CONTROLLER_REVISION_HASH];
-    const [rev] = cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' }) as unknown as Array<KubeObject & { revision: number; data: any }>;
+    const [rev] = cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' });
     expect(rev!.metadata).toMatchObject({ name: `agent-${hash}`, labels: { app: 'agent', [CONTROLLER_REVISION_HASH]: hash }, annotations: { 'kubernetes.io/change-cause': 'first' } });
     expect(Object.keys(rev!.metadata.labels!)).toEqual(['app', CONTROLLER_REVISION_HASH]);
     expect(rev!.revision).toBe(1);
-    expect(rev!.data).toEqual({ spec: { template: { ...cluster.api.get({ kind: 'DaemonSet', namespace: 'default', name: 'agent' }).spec.template, $patch: 'replace' } } });
+    expect(rev!.data).toEqual({ spec: { template: { ...cluster.api.get({ kind: 'DaemonSet', namespace: 'default', name: 'agent' }).spec!.template, $patch: 'replace' } } });
   });
 
   it('rolls a template change one node at a time', () => {
@@ -45,11 +45,11 @@ describe('daemonset controller', () => {
     cluster.advance(30_000);
     cluster.write(() => {
       const d = cluster.api.get({ kind: 'DaemonSet', namespace: 'default', name: 'agent' });
-      d.spec.template.spec.containers[0].image = 'nginx:1.26';
+      d.spec!.template.spec!.containers[0].image = 'nginx:1.26';
       cluster.api.update(d, { fieldManager: 'test' });
     });
     // Right after the change only one pod is being replaced.
-    const images = () => cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => !p.metadata.deletionTimestamp).map((p) => p.spec.containers[0].image).sort();
+    const images = () => cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => !p.metadata.deletionTimestamp).map((p) => p.spec!.containers[0].image).sort();
     expect(images().filter((i) => i === 'nginx:1.26')).toHaveLength(1);
     cluster.advance(120_000);
     expect(new Set(images())).toEqual(new Set(['nginx:1.26']));

@@ -3,7 +3,6 @@ import type { Deployment } from '../../api/types/kinds';
 import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { fenceposts } from './strategy-math';
-import type { Event } from '../../api/types/kinds';
 
 function deployment(spec: Partial<Deployment['spec']> = {}): Deployment {
   return {
@@ -15,13 +14,13 @@ function deployment(spec: Partial<Deployment['spec']> = {}): Deployment {
 function setImage(cluster: Cluster, image: string): void {
   cluster.write(() => {
     const d = cluster.api.get({ kind: 'Deployment', namespace: 'default', name: 'web' });
-    d.spec.template.spec.containers[0].image = image;
+    d.spec!.template.spec!.containers[0].image = image;
     cluster.api.update(d, { fieldManager: 'test' });
   });
 }
 
 function events(cluster: Cluster): string[] {
-  return cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'Deployment')
+  return cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'Deployment')
     .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => e.message!.replace(/web-[a-z0-9]+/, 'RS'));
 }
 
@@ -57,9 +56,9 @@ describe('deployment controller', () => {
     cluster.advance(30_000);
     setImage(cluster, 'nginx:0.0.0-missing');
     cluster.advance(120_000);
-    const p = cluster.api.get({ kind: 'Deployment', namespace: 'default', name: 'web' }).status.conditions.find((c: { type: string }) => c.type === 'Progressing');
+    const p = cluster.api.get({ kind: 'Deployment', namespace: 'default', name: 'web' }).status!.conditions!.find((c: { type: string }) => c.type === 'Progressing');
     expect(p).toMatchObject({ status: 'False', reason: 'ProgressDeadlineExceeded' });
-    expect(p.message).toMatch(/^ReplicaSet "web-[a-z0-9]+" has timed out progressing\.$/);
+    expect(p!.message).toMatch(/^ReplicaSet "web-[a-z0-9]+" has timed out progressing\.$/);
   });
 
   it('a paused deployment creates no new ReplicaSet until resumed', () => {
@@ -68,19 +67,19 @@ describe('deployment controller', () => {
     cluster.advance(30_000);
     cluster.write(() => {
       const d = cluster.api.get({ kind: 'Deployment', namespace: 'default', name: 'web' });
-      d.spec.paused = true;
-      d.spec.template.spec.containers[0].image = 'nginx:1.26';
+      d.spec!.paused = true;
+      d.spec!.template.spec!.containers[0].image = 'nginx:1.26';
       cluster.api.update(d, { fieldManager: 'test' });
     });
     cluster.advance(30_000);
     expect(cluster.api.list({ kind: 'ReplicaSet', namespace: 'default' })).toHaveLength(1);
     cluster.write(() => {
       const d = cluster.api.get({ kind: 'Deployment', namespace: 'default', name: 'web' });
-      d.spec.paused = false;
+      d.spec!.paused = false;
       cluster.api.update(d, { fieldManager: 'test' });
     });
     cluster.advance(120_000);
     const sets = cluster.api.list({ kind: 'ReplicaSet', namespace: 'default' });
-    expect(sets.map((rs) => rs.spec.replicas).sort()).toEqual([0, 3]);
+    expect(sets.map((rs) => rs.spec!.replicas).sort()).toEqual([0, 3]);
   });
 });

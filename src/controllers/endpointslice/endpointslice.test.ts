@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
-import type { EndpointSlice } from '../../api/types/kinds';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../../api/endpoint-slice-labels';
 import { desiredSlices, findPort } from './desired-slices';
@@ -67,7 +66,7 @@ describe('endpointslice controller', () => {
       cluster.api.create({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default', labels: { tier: 'front' } }, spec: { selector: { app: 'wrong' }, ports: [{ port: 80 }] } }, { fieldManager: 'test' });
     });
     cluster.advance(30_000);
-    const slices = () => cluster.api.list<EndpointSlice>({ kind: 'EndpointSlice', namespace: 'default', labelSelector: `${SERVICE_NAME_LABEL}=web` });
+    const slices = () => cluster.api.list({ kind: 'EndpointSlice', namespace: 'default', labelSelector: `${SERVICE_NAME_LABEL}=web` });
     expect(slices()).toHaveLength(1);
     const [empty] = slices();
     expect(empty!.metadata.name).toMatch(/^web-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
@@ -76,7 +75,7 @@ describe('endpointslice controller', () => {
     const svcObj = cluster.api.get({ kind: 'Service', namespace: 'default', name: 'web' });
     expect(empty!.metadata.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'Service', name: 'web', uid: svcObj.metadata.uid, controller: true, blockOwnerDeletion: true }]);
     expect([empty!.endpoints, empty!.ports]).toEqual([null, null]);
-    cluster.write(() => { const s = cluster.api.get({ kind: 'Service', namespace: 'default', name: 'web' }); s.spec.selector = { app: 'web' }; cluster.api.update(s, { fieldManager: 'test' }); });
+    cluster.write(() => { const s = cluster.api.get({ kind: 'Service', namespace: 'default', name: 'web' }); s.spec!.selector = { app: 'web' }; cluster.api.update(s, { fieldManager: 'test' }); });
     cluster.advance(1_000);
     const [full] = slices();
     expect(full!.metadata.name).toBe(empty!.metadata.name);
@@ -90,7 +89,7 @@ describe('endpointslice controller', () => {
 
   it('serves the kubernetes Service\'s slice as the API server writes it, and mirrors a selector-less Service\'s Endpoints', () => {
     const cluster = newTestCluster({ workers: 1 });
-    const k = cluster.api.get<EndpointSlice>({ kind: 'EndpointSlice', namespace: 'default', name: 'kubernetes' });
+    const k = cluster.api.get({ kind: 'EndpointSlice', namespace: 'default', name: 'kubernetes' });
     expect(k.metadata.labels).toEqual({ [SERVICE_NAME_LABEL]: 'kubernetes' });
     expect(k.endpoints).toEqual([{ addresses: ['172.18.0.2'], conditions: { ready: true } }]);
     cluster.write(() => {
@@ -98,7 +97,7 @@ describe('endpointslice controller', () => {
       cluster.api.create({ apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'db', namespace: 'default' }, subsets: [{ addresses: [{ ip: '192.168.1.50' }], ports: [{ port: 5432 }] }] }, { fieldManager: 'test' });
     });
     cluster.advance(1_000);
-    const [m] = cluster.api.list<EndpointSlice>({ kind: 'EndpointSlice', namespace: 'default', labelSelector: `${SERVICE_NAME_LABEL}=db` });
+    const [m] = cluster.api.list({ kind: 'EndpointSlice', namespace: 'default', labelSelector: `${SERVICE_NAME_LABEL}=db` });
     expect(m!.metadata.labels?.[MANAGED_BY_LABEL]).toBe('endpointslicemirroring-controller.k8s.io');
     expect([m!.endpoints, m!.ports]).toEqual([[{ addresses: ['192.168.1.50'], conditions: { ready: true } }], [{ name: '', port: 5432, protocol: 'TCP' }]]);
     cluster.write(() => cluster.api.delete({ kind: 'Endpoints', namespace: 'default', name: 'db' }, { fieldManager: 'test' }));

@@ -11,7 +11,6 @@ import { matchPodFailurePolicy } from './pod-failure-policy';
 import { COMPLETION_INDEX_ANNOTATION, JOB_TRACKING_FINALIZER } from './pods';
 import { Simulation } from '../../sim/runtime';
 import { MAX_POD_CREATE_DELETE_PER_SYNC, jobController } from './index';
-import type { Event } from '../../api/types/kinds';
 
 function job(name: string, spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -71,7 +70,7 @@ describe('job controller', () => {
     expect(j.status.succeeded).toBe(3);
     expect(j.status.active).toBeUndefined();
     expect(j.status.completionTime).toBe(cluster.clock.nowISO());
-    const events = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'pi').map((e) => `${e.reason} ${e.message}`);
+    const events = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'pi').map((e) => `${e.reason} ${e.message}`);
     expect(events.filter((e) => e.startsWith('SuccessfulCreate'))).toHaveLength(3);
     expect(events).toContain('Completed Job completed');
   });

@@ -3,7 +3,6 @@ import type { KubeObject } from '../../api/meta';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { metallbObjects } from '../../cluster/metallb-addon';
 import { poolAddresses } from './index';
-import type { Event } from '../../api/types/kinds';
 
 const pool = (name: string, addresses: string[], autoAssign?: boolean): KubeObject => ({
   apiVersion: 'metallb.io/v1beta1', kind: 'IPAddressPool', metadata: { name, namespace: 'metallb-system' },
@@ -36,7 +35,7 @@ describe('metallb controller', () => {
     const ip = (name: string) => cluster.api.get({ kind: 'Service', namespace: 'default', name }).status?.loadBalancer?.ingress?.[0]?.ip;
     // One settle reconciles the Services in name order: three before two.
     expect(['one', 'pinned', 'three', 'two'].map(ip)).toEqual(['192.168.1.240', '192.168.2.10', '192.168.1.241', undefined]);
-    const failed = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'two').map((e) => `${e.type} ${e.reason} ${e.message}`);
+    const failed = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'two').map((e) => `${e.type} ${e.reason} ${e.message}`);
     expect(failed).toEqual(['Warning AllocationFailed Failed to allocate IP for "default/two": no available IPs']);
     // Deleting a Service frees its address for the one left pending.
     cluster.write(() => cluster.api.delete({ kind: 'Service', namespace: 'default', name: 'one' }, fm));

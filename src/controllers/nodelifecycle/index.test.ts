@@ -7,7 +7,6 @@ import {
   TAINT_NODE_UNSCHEDULABLE, desiredTaints,
 } from '.';
 import type { Cluster } from '../../cluster/cluster';
-import type { Event } from '../../api/types/kinds';
 
 function stop(cluster: Cluster, name: string): void {
   cluster.write(() => {
@@ -20,32 +19,32 @@ function stop(cluster: Cluster, name: string): void {
 }
 
 const ready = (cluster: Cluster, name: string) =>
-  cluster.api.get({ kind: 'Node', name }).status.conditions.find((c: { type: string }) => c.type === 'Ready');
+  cluster.api.get({ kind: 'Node', name }).status!.conditions!.find((c: { type: string }) => c.type === 'Ready');
 
 describe('node lifecycle controller', () => {
   it('keeps a live node Ready across a long advance', () => {
     const cluster = newTestCluster();
     cluster.advance(30 * 60_000);
-    expect(ready(cluster, 'worker01').status).toBe('True');
+    expect(ready(cluster, 'worker01')!.status).toBe('True');
     const lease = cluster.api.get({ kind: 'Lease', namespace: 'kube-node-lease', name: 'worker01' });
-    expect(cluster.clock.nowMs() - Date.parse(lease.spec.renewTime)).toBeLessThan(10_000);
+    expect(cluster.clock.nowMs() - Date.parse(lease.spec!.renewTime!)).toBeLessThan(10_000);
   });
 
   it('marks a silent node Unknown exactly at renewTime + grace, with taints and an event', () => {
     const cluster = newTestCluster();
     stop(cluster, 'worker01');
-    const renew = Date.parse(cluster.api.get({ kind: 'Lease', namespace: 'kube-node-lease', name: 'worker01' }).spec.renewTime);
+    const renew = Date.parse(cluster.api.get({ kind: 'Lease', namespace: 'kube-node-lease', name: 'worker01' }).spec!.renewTime!);
     cluster.advance(renew + NODE_MONITOR_GRACE_PERIOD_MS - 1 - cluster.clock.nowMs());
-    expect(ready(cluster, 'worker01').status).toBe('True');
+    expect(ready(cluster, 'worker01')!.status).toBe('True');
     cluster.advance(1);
     const c = ready(cluster, 'worker01');
     expect(c).toMatchObject({ status: 'Unknown', reason: NODE_STATUS_UNKNOWN, message: KUBELET_STOPPED_POSTING });
-    expect(Date.parse(c.lastTransitionTime)).toBe(renew + NODE_MONITOR_GRACE_PERIOD_MS);
+    expect(Date.parse(c!.lastTransitionTime!)).toBe(renew + NODE_MONITOR_GRACE_PERIOD_MS);
     const node = cluster.api.get({ kind: 'Node', name: 'worker01' });
-    expect(node.spec.taints.map((t: { key: string; effect: string }) => `${t.key}:${t.effect}`)).toEqual([
+    expect(node.spec!.taints!.map((t: { key: string; effect: string }) => `${t.key}:${t.effect}`)).toEqual([
       `${TAINT_NODE_UNREACHABLE}:NoSchedule`, `${TAINT_NODE_UNREACHABLE}:NoExecute`,
     ]);
-    const events = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'worker01' && e.reason === NODE_NOT_READY);
+    const events = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === 'worker01' && e.reason === NODE_NOT_READY);
     expect(events.map((e) => e.message)).toEqual(['Node worker01 status is now: NodeNotReady']);
   });
 
@@ -53,14 +52,14 @@ describe('node lifecycle controller', () => {
     const cluster = newTestCluster();
     stop(cluster, 'worker01');
     cluster.advance(120_000);
-    expect(ready(cluster, 'worker01').status).toBe('Unknown');
+    expect(ready(cluster, 'worker01')!.status).toBe('Unknown');
     cluster.write(() => {
       const n = cluster.api.get({ kind: 'Node', name: 'worker01' });
       delete n.metadata.annotations![NODE_STOPPED_ANNOTATION];
       cluster.api.update(n, { fieldManager: 'test' });
     });
-    expect(ready(cluster, 'worker01').status).toBe('True');
-    expect(cluster.api.get({ kind: 'Node', name: 'worker01' }).spec.taints).toBeUndefined();
+    expect(ready(cluster, 'worker01')!.status).toBe('True');
+    expect(cluster.api.get({ kind: 'Node', name: 'worker01' }).spec!.taints).toBeUndefined();
   });
 });
 

@@ -5,7 +5,6 @@ import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { externalProvisioningMessage, SELECTED_NODE, WAIT_FOR_FIRST_CONSUMER_MESSAGE } from './annotations';
 import { findMatchingVolume } from './matching';
 import { provisionedMessage } from './provisioner';
-import type { Event } from '../../api/types/kinds';
 
 const claim = (name: string, spec: PersistentVolumeClaim['spec'] = {}): PersistentVolumeClaim => ({
   apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default', uid: `uid-${name}` },
@@ -18,7 +17,7 @@ const volume = (name: string, storage: string, spec: PersistentVolume['spec'] = 
 });
 
 function claimEvents(cluster: Cluster, name: string): string[] {
-  return cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === name)
+  return cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.name === name)
     .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => `${e.reason}: ${e.message}`);
 }
 
@@ -40,7 +39,7 @@ describe('persistentvolume controller', () => {
     cluster.write(() => cluster.api.create(claim('data'), { fieldManager: 'test' }));
     let c = cluster.api.get({ kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' });
     // The default class applies (written to spec once the API allows setting a nil storageClassName).
-    expect(c.status.phase).toBe('Pending');
+    expect(c.status!.phase).toBe('Pending');
     expect(claimEvents(cluster, 'data')).toEqual([`WaitForFirstConsumer: ${WAIT_FOR_FIRST_CONSUMER_MESSAGE}`]);
     cluster.write(() => cluster.api.create({
       apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app', namespace: 'default' },
@@ -50,12 +49,12 @@ describe('persistentvolume controller', () => {
     c = cluster.api.get({ kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' });
     const pod = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'app' });
     const pvName = `pvc-${c.metadata.uid}`;
-    expect(c.metadata.annotations?.[SELECTED_NODE]).toBe(pod.spec.nodeName);
-    expect(c.spec.volumeName).toBe(pvName);
+    expect(c.metadata.annotations?.[SELECTED_NODE]).toBe(pod.spec!.nodeName);
+    expect(c.spec!.volumeName).toBe(pvName);
     expect(c.status).toEqual({ phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' } });
     const pv = cluster.api.get({ kind: 'PersistentVolume', name: pvName });
-    expect(pv.status.phase).toBe('Bound');
-    expect(pv.spec.persistentVolumeReclaimPolicy).toBe('Delete');
+    expect(pv.status!.phase).toBe('Bound');
+    expect(pv.spec!.persistentVolumeReclaimPolicy).toBe('Delete');
     expect(claimEvents(cluster, 'data').slice(1)).toEqual([
       `ExternalProvisioning: ${externalProvisioningMessage('rancher.io/local-path')}`,
       'Provisioning: External provisioner is provisioning volume for claim "default/data"',
@@ -76,11 +75,11 @@ describe('persistentvolume controller', () => {
     });
     cluster.advance(1_000);
     const c = cluster.api.get({ kind: 'PersistentVolumeClaim', namespace: 'default', name: 'static' });
-    expect(c.spec.volumeName).toBe('pv1');
-    expect(c.status.capacity).toEqual({ storage: '5Gi' });
-    expect(cluster.api.get({ kind: 'PersistentVolume', name: 'pv1' }).status.phase).toBe('Bound');
+    expect(c.spec!.volumeName).toBe('pv1');
+    expect(c.status!.capacity).toEqual({ storage: '5Gi' });
+    expect(cluster.api.get({ kind: 'PersistentVolume', name: 'pv1' }).status!.phase).toBe('Bound');
     cluster.write(() => cluster.api.delete({ kind: 'PersistentVolumeClaim', namespace: 'default', name: 'static' }, { fieldManager: 'test' }));
     cluster.advance(1_000);
-    expect(cluster.api.get({ kind: 'PersistentVolume', name: 'pv1' }).status.phase).toBe('Released');
+    expect(cluster.api.get({ kind: 'PersistentVolume', name: 'pv1' }).status!.phase).toBe('Released');
   });
 });

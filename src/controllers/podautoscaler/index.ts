@@ -372,7 +372,7 @@ function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: n
     setHpaCondition(hpa, 'ScalingActive', 'False', 'InvalidSelector', "the HPA target's scale is missing a selector", nowISO);
     return { replicas: -1, metric: '', statuses, error: 'selector is required', stableUntilMs: 0, ...FAILED };
   }
-  const pods = ctx.api.list({ kind: 'Pod', namespace: hpa.metadata.namespace }).filter((p) => selectorMatches(selector, p.metadata.labels)) as Pod[];
+  const pods = ctx.api.list({ kind: 'Pod', namespace: hpa.metadata.namespace }).filter((p) => selectorMatches(selector, p.metadata.labels));
   let sampled: Map<string, PodSample> | undefined;
   let fetchError: string | undefined;
   const fetch = () => {

@@ -52,7 +52,7 @@ describe('an HPA over a periodic usage profile', () => {
     expect(rescales).toEqual(BEFORE);
     const hpa = cluster.api.get({ kind: 'HorizontalPodAutoscaler', namespace: 'default', name: 'web' });
     // The conditions' transitions fall on the same sync instants too.
-    expect({ lastScaleTime: hpa.status.lastScaleTime, conditions: hpa.status.conditions }).toEqual({
+    expect({ lastScaleTime: hpa.status!.lastScaleTime, conditions: hpa.status!.conditions }).toEqual({
       lastScaleTime: '2026-01-01T03:04:30Z',
       conditions: [
         { type: 'AbleToScale', status: 'True', lastTransitionTime: '2026-01-01T00:05:15Z', reason: 'ScaleDownStabilized', message: 'recent recommendations were higher than current one, applying the highest recent recommendation' },

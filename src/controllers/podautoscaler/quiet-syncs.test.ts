@@ -23,7 +23,7 @@ describe('HPA syncs that would repeat themselves', () => {
     const state = () => cluster.api.nodeLocalState<{ nextSyncMs: number; lastSyncMs: number }>(STATE_HOLDER, 'hpa/default/web')!;
     cluster.advance(10 * 60_000);
     const hpa = cluster.api.get({ kind: 'HorizontalPodAutoscaler', namespace: 'default', name: 'web' });
-    expect(hpa.status.currentMetrics[0].resource.current.averageUtilization).toBe(50);
+    expect(hpa.status!.currentMetrics[0].resource!.current.averageUtilization).toBe(50);
     // At target, past the pod's warm-up, with no recommendation to expire: no sync is due until something changes.
     expect(state().nextSyncMs - cluster.clock.nowMs()).toBeGreaterThan(24 * 3_600_000);
     const now = cluster.clock.nowMs();
@@ -34,6 +34,6 @@ describe('HPA syncs that would repeat themselves', () => {
     expect(next - now).toBeLessThanOrEqual(SYNC_PERIOD_MS);
     expect((next - created) % SYNC_PERIOD_MS).toBe(0);
     cluster.advance(next - now);
-    expect(cluster.api.get({ kind: 'Deployment', namespace: 'default', name: 'web' }).spec.replicas).toBe(4);
+    expect(cluster.api.get({ kind: 'Deployment', namespace: 'default', name: 'web' }).spec!.replicas).toBe(4);
   });
 });

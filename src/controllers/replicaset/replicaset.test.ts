@@ -5,7 +5,6 @@ import type { KubeObject } from '../../api/meta';
 import type { Pod } from '../../api/types/kinds';
 import { Simulation } from '../../sim/runtime';
 import { BURST_REPLICAS, FAILED_CREATE, SUCCESSFUL_CREATE, newReplicaSetController } from './index';
-import type { Event } from '../../api/types/kinds';
 
 const replicaSet = (replicas: number): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs', namespace: 'default' },
@@ -19,7 +18,7 @@ function syncOnce(cluster: ReturnType<typeof newTestCluster>, write: () => void)
 }
 
 const podCreates = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([obj]) => (obj as KubeObject).kind === 'Pod').length;
-const rsEvents = (cluster: ReturnType<typeof newTestCluster>, reason: string) => cluster.api.list<Event>({ kind: 'Event', namespace: 'default' })
+const rsEvents = (cluster: ReturnType<typeof newTestCluster>, reason: string) => cluster.api.list({ kind: 'Event', namespace: 'default' })
   .filter((e) => e.involvedObject?.kind === 'ReplicaSet' && e.reason === reason);
 
 describe('replicaset controller', () => {
@@ -40,7 +39,7 @@ describe('replicaset controller', () => {
     const pods = cluster.api.list({ kind: 'Pod', namespace: 'default' });
     expect(pods).toHaveLength(3);
     expect(pods.find((p) => p.metadata.name === first!.metadata.name)!.metadata.ownerReferences).toBeUndefined();
-    expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status.replicas).toBe(2);
+    expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status!.replicas).toBe(2);
   });
 });
 
@@ -79,7 +78,7 @@ describe('replicaset controller at scale', () => {
     });
     cluster.advance(60_000);
     expect(cluster.api.list({ kind: 'Pod', namespace: 'default' })).toHaveLength(5);
-    expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status.replicas).toBe(5);
+    expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status!.replicas).toBe(5);
     cluster.close();
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { NAME } from './index';
-import type { Event } from '../../api/types/kinds';
 
 const rc = {
   apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'legacy', namespace: 'default' },
@@ -18,7 +17,7 @@ describe('replication manager', () => {
     cluster.advance(10_000);
     const [first, second] = cluster.api.list({ kind: 'Pod', namespace: 'default' });
     expect(first!.metadata.ownerReferences).toEqual([expect.objectContaining({ apiVersion: 'v1', kind: 'ReplicationController', name: 'legacy', controller: true })]);
-    const created = cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'SuccessfulCreate' && e.involvedObject?.kind === 'ReplicationController');
+    const created = cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === 'SuccessfulCreate' && e.involvedObject?.kind === 'ReplicationController');
     expect(created.map((e) => [e.source?.component, e.message]).sort()).toEqual([first, second].map((p) => [NAME, `Created pod: ${p!.metadata.name}`]).sort());
 
     // Still selected without the template's other label: counted, but not fully labelled.
@@ -41,7 +40,7 @@ describe('replication manager', () => {
     const pods = cluster.api.list({ kind: 'Pod', namespace: 'default' });
     expect(pods).toHaveLength(3);
     expect(pods.find((p) => p.metadata.name === second!.metadata.name)!.metadata.ownerReferences).toBeUndefined();
-    expect(cluster.api.get({ kind: 'ReplicationController', namespace: 'default', name: 'legacy' }).status.replicas).toBe(2);
+    expect(cluster.api.get({ kind: 'ReplicationController', namespace: 'default', name: 'legacy' }).status!.replicas).toBe(2);
     cluster.close();
   });
 });

@@ -30,7 +30,7 @@ export const tokensController: Controller = {
       .map((s) => ({ namespace: s.metadata.namespace, name: s.metadata.name! })),
   }],
   reconcile(req: Request, ctx: ReconcileContext): void {
-    const secret = ctx.api.tryGet({ kind: 'Secret', namespace: req.namespace, name: req.name }) as Secret | undefined;
+    const secret = ctx.api.tryGet({ kind: 'Secret', namespace: req.namespace, name: req.name });
     if (!secret || secret.type !== SERVICE_ACCOUNT_TOKEN_TYPE || secret.metadata.deletionTimestamp) return;
     const saName = secret.metadata.annotations?.[SA_NAME_ANNOTATION];
     if (!saName || secret.data?.token) return;

@@ -5,7 +5,6 @@ import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { MAX_PARALLEL_CREATES_PER_SYNC, createClaimMessage, createPodMessage, deletePodMessage, statefulSetController } from './index';
 import { Simulation } from '../../sim/runtime';
 import { CONTROLLER_REVISION_HASH_LABEL } from './revision';
-import type { Event } from '../../api/types/kinds';
 
 function sts(spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -20,7 +19,7 @@ function sts(spec: Record<string, unknown> = {}): KubeObject {
 }
 
 function stsEvents(cluster: Cluster): string[] {
-  return cluster.api.list<Event>({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'StatefulSet')
+  return cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.involvedObject?.kind === 'StatefulSet')
     .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => e.message!);
 }
 
@@ -33,9 +32,9 @@ describe('statefulset controller', () => {
     const pods = cluster.api.list({ kind: 'Pod', namespace: 'default' });
     expect(pods.map((p) => p.metadata.name).sort()).toEqual(['web-0', 'web-1', 'web-2']);
     const web1 = pods.find((p) => p.metadata.name === 'web-1')!;
-    expect(web1.spec.hostname).toBe('web-1');
-    expect(web1.spec.subdomain).toBe('nginx');
-    expect(web1.spec.volumes[0]).toEqual({ name: 'www', persistentVolumeClaim: { claimName: 'www-web-1' } });
+    expect(web1.spec!.hostname).toBe('web-1');
+    expect(web1.spec!.subdomain).toBe('nginx');
+    expect(web1.spec!.volumes![0]).toEqual({ name: 'www', persistentVolumeClaim: { claimName: 'www-web-1' } });
     expect(web1.metadata.labels).toMatchObject({ 'statefulset.kubernetes.io/pod-name': 'web-1', 'apps.kubernetes.io/pod-index': '1' });
     expect(cluster.api.list({ kind: 'PersistentVolumeClaim', namespace: 'default' }).map((c) => c.metadata.name).sort()).toEqual(['www-web-0', 'www-web-1', 'www-web-2']);
     expect(stsEvents(cluster)).toEqual([
@@ -45,23 +44,23 @@ describe('statefulset controller', () => {
     ]);
     const s = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' });
     expect(s.status).toMatchObject({ replicas: 3, readyReplicas: 3, currentReplicas: 3, updatedReplicas: 3, availableReplicas: 3 });
-    expect(s.status.currentRevision).toBe(s.status.updateRevision);
+    expect(s.status!.currentRevision).toBe(s.status!.updateRevision);
   });
 
   it('rolls a template change from the highest ordinal down to the partition', () => {
     const cluster = newTestCluster();
     cluster.write(() => cluster.api.create(sts({ volumeClaimTemplates: undefined, updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1 } } }), { fieldManager: 'test' }));
     cluster.advance(60_000);
-    const before = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' }).status.currentRevision;
+    const before = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' }).status!.currentRevision;
     cluster.write(() => {
       const s = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' });
-      s.spec.template.spec.containers[0].image = 'nginx:1.26';
+      s.spec!.template.spec!.containers[0].image = 'nginx:1.26';
       cluster.api.update(s, { fieldManager: 'test' });
     });
     cluster.advance(180_000);
     const s = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' });
     const revs = Object.fromEntries(cluster.api.list({ kind: 'Pod', namespace: 'default' }).map((p) => [p.metadata.name, p.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL]]));
-    expect(revs).toEqual({ 'web-0': before, 'web-1': s.status.updateRevision, 'web-2': s.status.updateRevision });
+    expect(revs).toEqual({ 'web-0': before, 'web-1': s.status!.updateRevision, 'web-2': s.status!.updateRevision });
     expect(s.status).toMatchObject({ currentRevision: before, currentReplicas: 1, updatedReplicas: 2 });
     expect(stsEvents(cluster).filter((m) => m.startsWith('delete'))).toEqual([deletePodMessage('web-2', 'web'), deletePodMessage('web-1', 'web')]);
     expect(cluster.api.list({ kind: 'ControllerRevision', namespace: 'default' })).toHaveLength(2);
@@ -76,7 +75,7 @@ describe('statefulset controller', () => {
     const setImage = (image: string, cause: string) => cluster.write(() => {
       const s = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' });
       s.metadata.annotations = { 'kubernetes.io/change-cause': cause };
-      s.spec.template.spec.containers[0].image = image;
+      s.spec!.template.spec!.containers[0].image = image;
       cluster.api.update(s, { fieldManager: 'test' });
     });
     setImage('nginx:1.26', 'second');
@@ -99,7 +98,7 @@ describe('statefulset controller', () => {
     cluster.advance(60_000);
     cluster.write(() => {
       const s = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' });
-      s.spec.replicas = 1;
+      s.spec!.replicas = 1;
       cluster.api.update(s, { fieldManager: 'test' });
     });
     cluster.advance(60_000);
@@ -112,7 +111,7 @@ describe('statefulset controller', () => {
     cluster.advance(60_000);
     cluster.write(() => {
       const s = cluster.api.get({ kind: 'StatefulSet', namespace: 'default', name: 'web' });
-      s.spec.replicas = 1;
+      s.spec!.replicas = 1;
       cluster.api.update(s, { fieldManager: 'test' });
     });
     cluster.advance(120_000);

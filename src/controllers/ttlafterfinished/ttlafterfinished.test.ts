@@ -11,7 +11,7 @@ describe('ttl-after-finished controller', () => {
     // Fails by deadline; its pod is stopped within its grace period.
     cluster.advance(60_000);
     const job = cluster.api.get({ kind: 'Job', namespace: 'default', name: 'once' });
-    const failedAt = Date.parse(job.status.conditions.find((c: { type: string }) => c.type === 'Failed').lastTransitionTime);
+    const failedAt = Date.parse(job.status!.conditions!.find((c: { type: string }) => c.type === 'Failed')!.lastTransitionTime!);
     cluster.advance(failedAt + 99_000 - cluster.clock.nowMs());
     expect(cluster.api.tryGet({ kind: 'Job', namespace: 'default', name: 'once' })).toBeDefined();
     cluster.advance(1_000);

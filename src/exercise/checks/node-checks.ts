@@ -22,7 +22,7 @@ export function checkLogs(ctx: CheckContext, podName: string, namespace: string 
   const ns = namespace ?? 'default';
   const pod = ctx.api.tryGet({ kind: 'Pod', namespace: ns, name: podName });
   if (!pod) return fail(`pod ${podName} in namespace ${ns} not found`);
-  const name = container ?? pod.spec?.containers?.[0]?.name;
+  const name = container ?? pod.spec?.containers[0]?.name ?? '';
   let lines;
   try { lines = containerLogs(pod, name, false, ctx.api, ctx.nowMs); } catch (e) {
     if (e instanceof LogError) return fail(e.message);
