@@ -2,6 +2,9 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { defineFlags, type FlagValuesOf } from './flag-table';
 import { parseFlags, type FlagDef, type GlobalFlagValues } from './flags';
 import { defineCommand, type CommandContext } from './command';
+import { flagDefsOf } from './commands/generator-cli';
+import { runCommand } from './commands/run';
+import { generatorSpec } from './generators/generator-table';
 
 const FLAGS = defineFlags([
   { name: 'replicas', type: 'int', default: 1 },
@@ -41,5 +44,16 @@ describe('FlagValuesOf', () => {
     expectTypeOf<Parameters<typeof cmd.run>[0]>().toEqualTypeOf<CommandContext<FlagValuesOf<typeof FLAGS>>>();
     expectTypeOf<Parameters<typeof cmd.run>[0]['flags']['replicas']>().toEqualTypeOf<number>();
     expectTypeOf<Parameters<typeof cmd.run>[0]['flags']['namespace']>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe('generator flag tables', () => {
+  it('type a generator command\'s flags from its entry in the generator table', () => {
+    const defs = flagDefsOf(generatorSpec('create deployment'));
+    expectTypeOf<FlagValuesOf<typeof defs>['replicas']>().toEqualTypeOf<number>();
+    expectTypeOf<FlagValuesOf<typeof defs>['image']>().toEqualTypeOf<string[]>();
+    expectTypeOf<FlagValuesOf<typeof defs>['dry-run']>().toEqualTypeOf<string>();
+    expectTypeOf<FlagValuesOf<typeof runCommand.flags>['pod-running-timeout']>().toEqualTypeOf<string>();
+    expect(parseFlags(['-r', '3', '--image=a,b'], defs).flags).toMatchObject({ replicas: 3, image: ['a', 'b'], port: -1, 'dry-run': 'none' });
   });
 });

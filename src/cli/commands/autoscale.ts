@@ -42,8 +42,8 @@ export const autoscaleCommand = defineCommand({
   usage: SPEC.usage,
   flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
   run(ctx): number {
-    const max = ctx.flags.max as number;
-    const min = ctx.flags.min as number;
+    const max = ctx.flags.max;
+    const min = ctx.flags.min;
     if (max < 1) throw new CliError(ERR_MAX(max));
     if (min > max) throw new CliError(ERR_MIN_MAX(min, max));
     const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });
@@ -52,7 +52,7 @@ export const autoscaleCommand = defineCommand({
     const objs = targets.map((t) => {
       const obj = cluster.read(() => cluster.api.get(t.ref));
       if (!SCALABLE.has(obj.kind)) throw new CliError(`cannot autoscale a ${obj.kind}: kind ${obj.kind} is not scalable`);
-      return newHpa(obj, { name: ctx.flags.name as string, min, max, cpu: ctx.flags['cpu-percent'] as number, namespace: enforcedNamespace(ctx) });
+      return newHpa(obj, { name: ctx.flags.name, min, max, cpu: ctx.flags['cpu-percent'], namespace: enforcedNamespace(ctx) });
     });
     return writeGenerated(ctx, objs, { operation: 'autoscaled', fieldManager: 'kubectl-autoscale' });
   },

@@ -25,7 +25,7 @@ import { createClusterRole, createRole, parseStringToString } from '../generator
 import { createQuota } from '../generators/quota';
 import { createIngress } from '../generators/ingress';
 import { createPodDisruptionBudget } from '../generators/pdb';
-import { enforcedNamespace, flagDefsOf, generatorFs, withGeneratorErrors, writeGenerated } from './generator-cli';
+import { enforcedNamespace, flagDefsOf, generatorFs, intFlag, stringFlag, stringsFlag, withGeneratorErrors, writeGenerated } from './generator-cli';
 
 /**
  * argsLenAtDash is cobra's ArgsLenAtDash: how many positionals came before `--`, or -1.
@@ -56,8 +56,8 @@ interface Generated {
   build(name: string, ctx: CommandContext, command: string[]): KubeObject;
 }
 
-const s = (ctx: CommandContext, f: string) => (ctx.flags[f] as string | undefined) ?? '';
-const arr = (ctx: CommandContext, f: string) => (ctx.flags[f] as string[] | undefined) ?? [];
+const s = (ctx: CommandContext, f: string) => stringFlag(ctx, f) ?? '';
+const arr = (ctx: CommandContext, f: string) => stringsFlag(ctx, f) ?? [];
 
 /** GENERATED lists every wired subcommand path, keyed by the words after `create`. */
 const GENERATED: Record<string, Generated> = {
@@ -74,7 +74,7 @@ const GENERATED: Record<string, Generated> = {
     spec: 'create deployment', short: 'Create a deployment with the specified name', allowCommand: true,
     failPrefix: () => 'failed to create deployment: ',
     build: (name, ctx, command) => createDeployment(name, {
-      image: arr(ctx, 'image'), replicas: ctx.flags.replicas as number, port: ctx.flags.port as number, command, namespace: enforcedNamespace(ctx),
+      image: arr(ctx, 'image'), replicas: intFlag(ctx, 'replicas'), port: intFlag(ctx, 'port'), command, namespace: enforcedNamespace(ctx),
     }),
   },
   'secret generic': {
@@ -143,7 +143,7 @@ const GENERATED: Record<string, Generated> = {
     spec: 'create priorityclass', short: 'Create a priority class with the specified name',
     failPrefix: () => 'failed to create priorityclass: ',
     build: (name, ctx) => createPriorityClass(name, {
-      value: ctx.flags.value as number, globalDefault: !!ctx.flags['global-default'], description: s(ctx, 'description'),
+      value: intFlag(ctx, 'value'), globalDefault: !!ctx.flags['global-default'], description: s(ctx, 'description'),
       preemptionPolicy: s(ctx, 'preemption-policy') || undefined,
     }),
   },
@@ -191,7 +191,7 @@ function serviceEntries(): Record<string, Generated> {
     spec: `create service ${sub}`, short: `Create a ${type} service`,
     failPrefix: () => `failed to create ${type} service: `,
     build: (name: string, ctx: CommandContext) => createService(type, name, {
-      tcp: arr(ctx, 'tcp'), clusterip: s(ctx, 'clusterip'), nodePort: ctx.flags['node-port'] as number | undefined,
+      tcp: arr(ctx, 'tcp'), clusterip: s(ctx, 'clusterip'), nodePort: intFlag(ctx, 'node-port'),
       externalName: s(ctx, 'external-name'), namespace: enforcedNamespace(ctx),
     }),
   } satisfies Generated]));

@@ -53,7 +53,7 @@ export const exposeCommand = defineCommand({
   usage: SPEC.usage,
   flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
   run(ctx): number {
-    const s = (f: string) => (ctx.flags[f] as string | undefined) || undefined;
+    const s = (v: string) => v || undefined;
     const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });
     if (errors.length) throw new CliError(errors[0]!.replace(/^error: /, ''));
     const cluster = ctx.cluster();
@@ -62,18 +62,18 @@ export const exposeCommand = defineCommand({
       const obj = cluster.read(() => cluster.api.get(t.ref));
       const found = introspect(obj);
       const params: ServiceParams = {
-        name: s('name'), defaultName: obj.metadata.name,
-        selector: s('selector') ?? found.selector,
-        labels: s('labels') ?? (labelString(obj.metadata.labels) || undefined),
-        port: s('port'), ports: s('port') ? undefined : (found.ports.length ? found.ports.join(',') : undefined),
-        protocol: s('protocol'), protocols: s('protocol') ? undefined : (found.protocols || undefined),
-        targetPort: s('target-port'), externalIP: s('external-ip'), type: s('type'), loadBalancerIP: s('load-balancer-ip'),
-        sessionAffinity: s('session-affinity'), clusterIP: s('cluster-ip'), namespace: enforcedNamespace(ctx),
+        name: s(ctx.flags.name), defaultName: obj.metadata.name,
+        selector: s(ctx.flags.selector) ?? found.selector,
+        labels: s(ctx.flags.labels) ?? (labelString(obj.metadata.labels) || undefined),
+        port: s(ctx.flags.port), ports: s(ctx.flags.port) ? undefined : (found.ports.length ? found.ports.join(',') : undefined),
+        protocol: s(ctx.flags.protocol), protocols: s(ctx.flags.protocol) ? undefined : (found.protocols || undefined),
+        targetPort: s(ctx.flags['target-port']), externalIP: s(ctx.flags['external-ip']), type: s(ctx.flags.type), loadBalancerIP: s(ctx.flags['load-balancer-ip']),
+        sessionAffinity: s(ctx.flags['session-affinity']), clusterIP: s(ctx.flags['cluster-ip']), namespace: enforcedNamespace(ctx),
       };
       if (!params.selector) throw new CliError(`couldn't retrieve selectors via --selector flag or introspection: the ${obj.kind} has no selector`);
       if (!params.port && !params.ports && params.clusterIP !== 'None') throw new CliError(ERR_NO_PORT);
       const svc = withGeneratorErrors('expose', () => generateService(params));
-      objs.push(applyOverrides(svc, s('overrides') ?? '', (ctx.flags['override-type'] as string) ?? 'merge'));
+      objs.push(applyOverrides(svc, s(ctx.flags.overrides) ?? '', ctx.flags['override-type'] ?? 'merge'));
     }
     return writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose' });
   },

@@ -15,7 +15,7 @@ import { printServerWarnings } from '../server-warnings';
 import type { FlagDef } from '../flags';
 import { GeneratorError } from '../generators/generator-error';
 import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
-import type { GeneratorSpec } from '../generators/flag-spec';
+import type { FlagSpec } from '../generators/flag-spec';
 import { goJsonMarshal } from '../generators/go-json';
 import { parseOutput, printObjects, type OutputSpec } from '../output';
 import { toJson } from '../../yaml/write-json';
@@ -24,13 +24,45 @@ import { dryRunSuffix, parseDryRun } from './apply';
 
 import { LAST_APPLIED } from '../../api/last-applied';
 
+/** ParserType is the parser's type for a generator flag's: durations and `k=v,…` maps are read as strings. */
+type ParserType<T extends FlagSpec['type']> = T extends 'duration' | 'stringToString' ? 'string' : T;
+
+/**
+ * GeneratorFlagDefs is what flagDefsOf returns for a table whose flags are F: each FlagDef keeps
+ * its literal name and parser type, and has a default (every generator flag has one), so a
+ * command declared with them reads `ctx.flags.replicas` as a number.
+ */
+export type GeneratorFlagDefs<F extends readonly FlagSpec[]> = {
+  readonly [K in keyof F]: { readonly name: F[K]['name']; readonly type: ParserType<F[K]['type']>; readonly default: unknown } & FlagDef;
+};
+
 /** flagDefsOf converts a generator table entry's flags to the CLI parser's FlagDefs. */
-export function flagDefsOf(spec: GeneratorSpec): FlagDef[] {
+export function flagDefsOf<const F extends readonly FlagSpec[]>(spec: { readonly flags: F }): GeneratorFlagDefs<F> {
   return spec.flags.map((f) => {
     const type = f.type === 'duration' || f.type === 'stringToString' ? 'string' : f.type;
     const dflt = typeof f.default === 'object' && !Array.isArray(f.default) ? '' : f.default;
     return { name: f.name, short: f.shorthand, type, default: dflt as FlagDef['default'], noOptDefault: f.noOptDefault, help: f.help };
-  });
+  }) as readonly FlagDef[] as GeneratorFlagDefs<F>;
+}
+
+/**
+ * stringFlag, stringsFlag and intFlag read a flag of a command whose flag table is picked at run
+ * time (create's subcommands, writeGenerated's callers), so ctx.flags is not typed by one table:
+ * the parser stored a value of the flag's declared type, or nothing.
+ */
+export function stringFlag(ctx: CommandContext, name: string): string | undefined {
+  const v = ctx.flags[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function stringsFlag(ctx: CommandContext, name: string): string[] | undefined {
+  const v = ctx.flags[name];
+  return Array.isArray(v) ? v : undefined;
+}
+
+export function intFlag(ctx: CommandContext, name: string): number | undefined {
+  const v = ctx.flags[name];
+  return typeof v === 'number' ? v : undefined;
 }
 
 /**
@@ -99,8 +131,9 @@ function toServerObject(obj: KubeObject, ctx: CommandContext, saveConfig: boolea
  * save-config, field-manager. Stops at the first failure, as kubectl's generators do.
  */
 export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: WriteGeneratedOptions): number {
-  const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
-  const out = ctx.flags.output ? parseOutput(ctx.flags.output as string) : undefined;
+  const dryRun = parseDryRun(stringFlag(ctx, 'dry-run'));
+  const output = stringFlag(ctx, 'output');
+  const out = output ? parseOutput(output) : undefined;
   const saveConfig = !!ctx.flags['save-config'];
   const registry = dryRun === 'client' ? builtinRegistry : ctx.cluster().api.registry();
   const prefixOf = (obj: KubeObject) => { const info = registry.forStorageKind(obj.kind); return info ? kindPrefix(info) : obj.kind.toLowerCase(); };
@@ -115,7 +148,7 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
     return 0;
   }
   const cluster = ctx.cluster();
-  const fieldManager = (ctx.flags['field-manager'] as string | undefined) || o.fieldManager;
+  const fieldManager = stringFlag(ctx, 'field-manager') || o.fieldManager;
   for (const obj of objs) {
     let created: KubeObject;
     try {

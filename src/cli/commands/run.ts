@@ -10,14 +10,14 @@ import { authorizeRequest } from '../../apiserver/authorization';
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { isNotFound } from '../../apiserver/errors';
-import { defineCommand, type Command, type CommandContext } from '../command';
+import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
 import { printServerWarnings } from '../server-warnings';
 import { CliError, UsageError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { run } from '../generators/run';
 import { applyPatch, type PatchType } from '../patch';
 import { parseDryRun } from './apply';
-import { flagDefsOf, withGeneratorErrors, writeGenerated, enforcedNamespace } from './generator-cli';
+import { flagDefsOf, withGeneratorErrors, writeGenerated, enforcedNamespace, type GeneratorFlagDefs } from './generator-cli';
 import { parsePatchText } from './patch';
 import { durationFlag } from './sim-wait';
 
@@ -37,6 +37,9 @@ export const ERR_OVERRIDE_TYPE = (t: string): string => `--override-type must be
 
 const SPEC = generatorSpec('run')!;
 
+/** RunContext is run's context, its flags typed by the generator table's run entry. */
+type RunContext = FlagsContext<GeneratorFlagDefs<typeof SPEC.flags>>;
+
 /** attaching loads the attach path (the kubelet's log and process models) only for run -i/--attach: a split point. */
 const attaching = () => require('./attach-stream') as typeof import('./attach-stream');
 
@@ -55,20 +58,20 @@ export const runCommand = defineCommand({
   flags: flagDefsOf(SPEC),
   run(ctx): number {
     const [name = '', ...args] = ctx.args;
-    const dryRun = parseDryRun(ctx.flags['dry-run'] as string | undefined);
+    const dryRun = parseDryRun(ctx.flags['dry-run']);
     const result = withGeneratorErrors('run', () => {
       if (!name) throw new UsageError('NAME is required for run', 'run');
       return run(name, {
-        image: (ctx.flags.image as string) ?? '',
-        port: ctx.flags.port as string,
-        labels: ctx.flags.labels as string,
-        env: ctx.flags.env as string[],
-        annotations: ctx.flags.annotations as string[],
+        image: ctx.flags.image ?? '',
+        port: ctx.flags.port,
+        labels: ctx.flags.labels,
+        env: ctx.flags.env,
+        annotations: ctx.flags.annotations,
         command: !!ctx.flags.command,
         args,
         // kubectl picks OnFailure for -i unless --restart was given.
-        restart: ctx.set.has('restart') ? (ctx.flags.restart as string) : '',
-        imagePullPolicy: ctx.flags['image-pull-policy'] as string,
+        restart: ctx.set.has('restart') ? ctx.flags.restart : '',
+        imagePullPolicy: ctx.flags['image-pull-policy'],
         stdin: !!ctx.flags.stdin,
         tty: !!ctx.flags.tty,
         leaveStdinOpen: !!ctx.flags['leave-stdin-open'],
@@ -80,7 +83,7 @@ export const runCommand = defineCommand({
         namespace: enforcedNamespace(ctx),
       });
     });
-    const pod = applyOverrides(result.pod, (ctx.flags.overrides as string) ?? '', (ctx.flags['override-type'] as string) ?? 'merge');
+    const pod = applyOverrides(result.pod, ctx.flags.overrides ?? '', ctx.flags['override-type'] ?? 'merge');
     // kubectl attaches with --attach, or with -i unless --attach=false was given.
     const attach = ctx.set.has('attach') ? !!ctx.flags.attach : !!ctx.flags.stdin;
     if (attach) return runAttached(ctx, pod, result.service);
@@ -96,11 +99,11 @@ export const runCommand = defineCommand({
  * container's exit code. With --rm what was created is deleted at the end, whatever happened
  * (run.go defers it), each with delete's line.
  */
-function runAttached(ctx: CommandContext, generated: KubeObject, service: KubeObject | undefined): number {
-  const timeoutMs = durationFlag((ctx.flags['pod-running-timeout'] as string) ?? '1m0s', 'pod-running-timeout');
+function runAttached(ctx: RunContext, generated: KubeObject, service: KubeObject | undefined): number {
+  const timeoutMs = durationFlag(ctx.flags['pod-running-timeout'] ?? '1m0s', 'pod-running-timeout');
   if (timeoutMs <= 0) throw new UsageError(ERR_POD_RUNNING_TIMEOUT, 'run');
   const cluster = ctx.cluster();
-  const fieldManager = (ctx.flags['field-manager'] as string | undefined) || 'kubectl-run';
+  const fieldManager = ctx.flags['field-manager'] || 'kubectl-run';
   const namespace = ctx.namespace;
   const created: KubeObject[] = [];
   const create = (obj: KubeObject): KubeObject => {

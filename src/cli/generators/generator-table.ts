@@ -6,8 +6,16 @@
  */
 import type { GeneratorSpec } from './flag-spec';
 
+/**
+ * defineGenerators returns the table unchanged; it exists so each entry's command and flags keep
+ * their literal names and types (GeneratorSpecOf, and flagDefsOf's typed result, read them).
+ */
+function defineGenerators<const T extends readonly GeneratorSpec[]>(specs: T): T {
+  return specs;
+}
+
 /** GENERATORS lists `kubectl create <sub>`, `run`, `expose` and `autoscale`, keyed by command path. */
-export const GENERATORS: readonly GeneratorSpec[] = [
+export const GENERATORS = defineGenerators([
   {
     command: "create namespace",
     aliases: ["ns"],
@@ -526,9 +534,17 @@ export const GENERATORS: readonly GeneratorSpec[] = [
       { name: "template", type: "string", default: "", help: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
     ],
   },
-];
+]);
+
+/** GeneratorCommand is a command path the table has an entry for. */
+export type GeneratorCommand = (typeof GENERATORS)[number]['command'];
+
+/** GeneratorSpecOf is the table entry of a command path, with its flags' literal names and types. */
+export type GeneratorSpecOf<C extends GeneratorCommand> = Extract<(typeof GENERATORS)[number], { command: C }>;
 
 /** generatorSpec returns the table entry for a command path such as 'create secret generic'. */
+export function generatorSpec<C extends GeneratorCommand>(command: C): GeneratorSpecOf<C>;
+export function generatorSpec(command: string): GeneratorSpec | undefined;
 export function generatorSpec(command: string): GeneratorSpec | undefined {
   return GENERATORS.find((g) => g.command === command);
 }
