@@ -37,6 +37,11 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
   const args: string[] = [];
   let argsLenAtDash = -1;
   for (const d of defs) flags[d.name] = Array.isArray(d.default) ? [...d.default] : d.default;
+  // A repeated array flag adds to the values given earlier on the command line, not to its default.
+  const given = (d: FlagDef): string[] => {
+    const v = flags[d.name];
+    return set.has(d.name) && Array.isArray(v) ? v : [];
+  };
   const assign = (d: FlagDef, raw: string, shown: string) => {
     switch (d.type) {
       case 'bool': {
@@ -51,13 +56,11 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
         break;
       }
       case 'stringArray': {
-        const prev = set.has(d.name) ? (flags[d.name] as string[]) : [];
-        flags[d.name] = [...prev, raw];
+        flags[d.name] = [...given(d), raw];
         break;
       }
       case 'stringSlice': {
-        const prev = set.has(d.name) ? (flags[d.name] as string[]) : [];
-        flags[d.name] = [...prev, ...(raw === '' ? [] : raw.split(','))];
+        flags[d.name] = [...given(d), ...(raw === '' ? [] : raw.split(','))];
         break;
       }
       default: flags[d.name] = raw;

@@ -116,9 +116,9 @@ export const applyCommand = defineCommand({
  * applyServerSide is `apply --server-side`: each object sent as an apply patch, the server
  * merging it and tracking field ownership; a conflict is kubectl's error with its hint.
  */
-function applyServerSide(ctx: CommandContext & { flags: Record<string, unknown> }): number {
-  const fieldManager = (ctx.flags['field-manager'] as string | undefined) || SERVER_SIDE_FIELD_MANAGER;
-  return writeManifests(ctx as Parameters<typeof writeManifests>[0], 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
+function applyServerSide(ctx: Parameters<typeof writeManifests>[0] & CommandContext<{ 'field-manager'?: string; 'force-conflicts'?: boolean }>): number {
+  const fieldManager = ctx.flags['field-manager'] || SERVER_SIDE_FIELD_MANAGER;
+  return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
     const unnamed = unnamedApplyError(info, object, source);
     if (unnamed) { fail(unnamed); return undefined; }
     try {

@@ -8,10 +8,11 @@ import type { ResourceInfo } from '../../api/registry';
 import { groupVersion } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { nodeIP } from '../../cluster/node-factory';
-import type { CommandContext } from '../command';
+import type { FlagsContext } from '../command';
 import { CliError } from '../errors';
 import { VERSION_INFO } from '../version';
 import { metricsBody } from './get-raw-metrics';
+import type { GET_FLAGS } from './get';
 
 export const RAW_WITH_ARGS = 'arguments may not be passed when --raw is specified';
 export const RAW_WITH_OUTPUT = '--raw and --output are mutually exclusive';
@@ -100,8 +101,8 @@ function resourcePath(segments: string[], resources: readonly ResourceInfo[]): {
 }
 
 /** rawGet prints what kube-apiserver would answer a GET on ctx.flags.raw with. */
-export function rawGet(ctx: CommandContext): number {
-  const raw = ctx.flags.raw as string;
+export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
+  const raw = ctx.flags.raw ?? '';
   if (ctx.args.length) throw new CliError(RAW_WITH_ARGS);
   if (ctx.flags.watch || ctx.flags['watch-only'] || ctx.flags.selector) throw new CliError(RAW_WITH_FILTERS);
   if (ctx.flags.output) throw new CliError(RAW_WITH_OUTPUT);

@@ -55,7 +55,7 @@ export function sameObject(a: unknown, b: unknown): boolean {
 }
 
 /** mutateObjects runs the loop over resolved targets and returns the exit code. */
-export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?: string }>, resolved: Resolved, o: MutateOptions): number {
+export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?: string; 'show-managed-fields'?: boolean }>, resolved: Resolved, o: MutateOptions): number {
   const dryRun = parseDryRun(ctx.flags['dry-run']);
   if (o.local && dryRun === 'server') throw new CliError(ERR_LOCAL_SERVER_DRY_RUN);
   const out = o.output ?? (ctx.flags.output ? parseOutput(ctx.flags.output) : undefined);
@@ -65,7 +65,7 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
   const print = (obj: KubeObject, t: Target, word: string | undefined, mode: typeof dryRun) => {
     if (o.typed && word === undefined) return;
     if (out?.kind === 'json' && o.typed) ctx.io.out(toJson(shape(obj), { sortKeys: false }));
-    else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry, false, !!(ctx.flags as Record<string, unknown>)['show-managed-fields']));
+    else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry, false, !!ctx.flags['show-managed-fields']));
     else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${dryRunSuffix(mode)}\n`);
   };
   for (const t of resolved.targets) {

@@ -218,7 +218,7 @@ const historyCommand = defineCommand({
     const cluster = ctx.cluster();
     const revision = ctx.flags.revision;
     const output = ctx.flags.output ? parseOutput(ctx.flags.output, HISTORY_FORMATS) : undefined;
-    if (output?.kind === 'wide' || output?.kind === 'custom-columns') throw new CliError(ERR_NO_PRINTER(ctx.flags.output as string));
+    if (output?.kind === 'wide' || output?.kind === 'custom-columns') throw new CliError(ERR_NO_PRINTER(ctx.flags.output ?? ''));
     let printed = 0;
     for (const t of oneTarget(ctx)) {
       const obj = cluster.read(() => cluster.api.get(t.ref));
