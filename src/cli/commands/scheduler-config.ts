@@ -10,6 +10,7 @@ import { load as loadYaml } from 'js-yaml';
 import {
   ConfigError, SCHEDULER_CONFIG_KEY, SCHEDULER_CONFIG_NAME, SCHEDULER_CONFIG_NAMESPACE, parseSchedulerConfiguration,
 } from '../../scheduler/config';
+import type { ConfigMap } from '../../api/types/kinds';
 import type { CommandContext } from '../command';
 import { leaf } from '../own-verb';
 import { CliError } from '../errors';
@@ -37,10 +38,10 @@ export const schedulerConfigCommand = leaf({
     const file = opts.filename;
     const reset = !!opts.reset;
     const cluster = ctx.cluster();
-    const ref = { kind: 'ConfigMap', namespace: SCHEDULER_CONFIG_NAMESPACE, name: SCHEDULER_CONFIG_NAME };
+    const ref = { kind: 'ConfigMap' as const, namespace: SCHEDULER_CONFIG_NAMESPACE, name: SCHEDULER_CONFIG_NAME };
     if (!file && !reset) {
       const cm = cluster.read(() => cluster.api.tryGet(ref));
-      const raw = (cm as any)?.data?.[SCHEDULER_CONFIG_KEY];
+      const raw = cm?.data?.[SCHEDULER_CONFIG_KEY];
       ctx.io.out(raw ? `${JSON.stringify(JSON.parse(raw), null, 2)}\n` : `${NO_CONFIG}\n`);
       return 0;
     }
@@ -65,8 +66,9 @@ export const schedulerConfigCommand = leaf({
     const data = { [SCHEDULER_CONFIG_KEY]: JSON.stringify(doc) };
     cluster.write(() => {
       const cm = cluster.api.tryGet(ref);
-      if (cm) cluster.api.update({ ...cm, data } as any, { fieldManager: 'kubemu' });
-      else cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: SCHEDULER_CONFIG_NAME, namespace: SCHEDULER_CONFIG_NAMESPACE }, data } as any, { fieldManager: 'kubemu' });
+      const stored: ConfigMap = cm ? { ...cm, data } : { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: SCHEDULER_CONFIG_NAME, namespace: SCHEDULER_CONFIG_NAMESPACE }, data };
+      if (cm) cluster.api.update(stored, { fieldManager: 'kubemu' });
+      else cluster.api.create(stored, { fieldManager: 'kubemu' });
     });
     ctx.io.out(`${CONFIG_STORED}\n`);
     return 0;
