@@ -12,6 +12,7 @@ import type { ApiClient } from '../apiserver/client';
 import { modelOf, type ContainerSlot } from './container-sync';
 import { linesBetween } from './process';
 import { accessLogLines, mergeByTime } from './access-log';
+import { followedFileLines } from './followed-file';
 
 /** LogLine is one line with its absolute time. */
 export interface LogLine { ms: number; text: string }
@@ -48,8 +49,10 @@ export function containerLogs(pod: KubeObject, name: string, previous: boolean, 
   const start = Date.parse(instance!.startedAt);
   const end = instance!.finishedAt ? Date.parse(instance!.finishedAt) : nowMs;
   const slot: ContainerSlot = { spec, status: status ?? {}, init, sidecar: init && spec.restartPolicy === 'Always' };
-  const { model } = modelOf({ pod, api }, slot, start);
-  const own = linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
+  const { model, cfg } = modelOf({ pod, api }, slot, start);
+  // A sidecar following a file its sibling writes logs the sibling's lines (followed-file.ts).
+  const own = followedFileLines(pod, spec, api, cfg.env, start, end)
+    ?? linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
   // What a web server wrote for the requests it served in this instance's life.
   return mergeByTime(own, accessLogLines(api, pod, name, start, end));
 }
