@@ -109,6 +109,13 @@ function roundAt(w: Writer, ms: number): number {
   return rel < 0 ? -1 : Math.floor(rel / loop.periodMs);
 }
 
+/** loopedFiles are the files a program's endless loop writes as they stand at absolute time ms (its rounds' appends included). */
+export function loopedFiles(program: Program, cfg: ContainerConfig, startMs: number, ms: number): Record<string, string | undefined> {
+  if (!program.loop) return {};
+  const paths = new Set(program.loop.writes(1).map((e) => e.path));
+  return Object.fromEntries([...paths].map((path) => [path, contentAt({ program, cfg, startMs, path }, ms, Infinity)]));
+}
+
 /**
  * contentAt is the file as it stands at absolute time ms, enough of it for `lines` lines (all of
  * it within MAX_ROUNDS rounds): the writer's writes outside its loop, then its rounds' appends,

@@ -38,6 +38,8 @@ describe('a sidecar tailing the app\'s log file', () => {
     expect(home.run('logs tailer -c sidecar --timestamps --tail=2')).toEqual({ code: 0, stderr: '', stdout:
       '2026-01-01T00:05:15.000000000Z 00:05:15 INFO served\n2026-01-01T00:05:20.000000000Z 00:05:20 INFO served\n' });
     expect(home.run('logs tailer -c sidecar --since=8s')).toEqual({ code: 0, stderr: '', stdout: '00:05:15 INFO served\n00:05:20 INFO served\n' });
+    // exec in the sidecar reads the file as the app's rounds so far left it.
+    expect(home.run('exec tailer -c sidecar -- cat /shared/app.log')).toEqual(home.run('logs tailer -c sidecar'));
     // The app itself writes nothing to its stdout.
     expect(home.run('logs tailer -c app')).toEqual({ code: 0, stderr: '', stdout: '' });
   });
@@ -57,6 +59,7 @@ describe('a sidecar tailing the app\'s log file', () => {
     expect(home.run('tick 1h').code).toBe(0);
     const lines = home.run('logs tailer -c sidecar').stdout.split('\n').filter(Boolean);
     expect({ n: lines.length, first: lines[0], last: lines.at(-1) }).toEqual({ n: 1 + (3600 + 30) / 5, first: '00:05:00 INFO served', last: '01:05:30 INFO served' });
+    expect(home.run('exec tailer -c sidecar -- wc -l /shared/app.log')).toEqual({ code: 0, stderr: '', stdout: '727 /shared/app.log\n' });
     expect(home.run('logs tailer -c sidecar --tail=2 --timestamps')).toEqual({ code: 0, stderr: '', stdout:
       '2026-01-01T01:05:25.000000000Z 01:05:25 INFO served\n2026-01-01T01:05:30.000000000Z 01:05:30 INFO served\n' });
   });
