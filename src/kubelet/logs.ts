@@ -10,6 +10,8 @@ import type { Container } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { withReadCache } from '../apiserver/read-cache';
+import type { ApiServer } from '../apiserver/apiserver';
+import { serverSide } from '../apiserver/authorization/authorizing-api';
 import { modelOf, type ContainerSlot } from './container-sync';
 import { linesBetween } from './process';
 import { accessLogLines, mergeByTime } from './access-log';
@@ -31,8 +33,9 @@ function waitingMessage(reason: string): string {
 
 /** containerLogs returns a container's log lines, or throws LogError as the API server would. */
 export function containerLogs(pod: KubeObject, name: string, previous: boolean, store: ApiClient, nowMs: number): LogLine[] {
-  // Rendering a loop or its clients' requests reads the same objects round after round.
-  const api = withReadCache(store);
+  // The kubelet computes the log as itself, whoever was authorized to read it (pods/log); rendering
+  // a loop or its clients' requests reads the same objects round after round.
+  const api = withReadCache(serverSide(store as ApiServer));
   const podName = pod.metadata.name;
   if (!pod.spec?.nodeName) throw new LogError(`pod ${podName} does not have a host assigned`);
   const inits: Container[] = pod.spec.initContainers ?? [];
