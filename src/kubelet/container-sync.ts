@@ -20,6 +20,7 @@ import { imageInfo, normalizeImage } from './images';
 import { type ProcessModel, containerProcess } from './process';
 import type { ContainerRecord } from './kubelet-record';
 import { attachedStdinOf } from './attached-stdin';
+import type { NetContext } from './net-tools';
 import { CREATE_START_MS, jitter } from './timing';
 
 export const PULLING = 'Pulling';
@@ -99,13 +100,13 @@ export function restarts(pod: KubeObject, slot: ContainerSlot, exitCode: number)
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
 }
 
-/** modelOf builds the process model of the instance started at startMs. */
-export function modelOf(env: { pod: KubeObject; api: ApiClient }, slot: ContainerSlot, startMs: number, cfg?: ContainerConfig): { model: ProcessModel; cfg: ContainerConfig } {
+/** modelOf builds the process model of the instance started at startMs; served hears of the requests its network tools make to web servers. */
+export function modelOf(env: { pod: KubeObject; api: ApiClient }, slot: ContainerSlot, startMs: number, cfg?: ContainerConfig, served?: NetContext['served']): { model: ProcessModel; cfg: ContainerConfig } {
   const c = cfg ?? containerConfig(env.pod, slot.spec, env.api);
   const sent = attachedStdinOf(env.pod, slot.spec.name, slot.status.containerID);
   const model = containerProcess(env.pod, slot.spec, c, {
     startMs, podIP: env.pod.status?.podIP, init: slot.init, seed: `${env.pod.metadata.uid}/${slot.spec.name}/${slot.status.restartCount ?? 0}`,
-    net: { namespace: env.pod.metadata.namespace ?? 'default', api: env.api, pod: env.pod },
+    net: { namespace: env.pod.metadata.namespace ?? 'default', api: env.api, pod: env.pod, ...(served ? { served } : {}) },
     stdin: sent && { text: sent.text, delayMs: sent.atMs - startMs },
   });
   return { model, cfg: c };

@@ -48,13 +48,15 @@ export class ContainerLogReader {
   /** first is the text of the first read. */
   readonly first: string;
   done = false;
-  private shown: number;
+  /** shownMs and shownAtMs: the time of the last line shown, and how many lines of that time were. */
+  private shownMs = -Infinity;
+  private shownAtMs = 0;
   private bytes = 0;
   private readonly startedAt: string | undefined;
 
   constructor(pod: KubeObject, readonly container: string, private readonly o: LogReadOptions, api: ApiClient, nowMs: number) {
     let lines = containerLogs(pod, container, !!o.previous, api, nowMs);
-    this.shown = lines.length;
+    this.markShown(lines);
     this.startedAt = instanceStart(pod, container);
     // The kubelet seeks to the last tailLines lines, then skips those older than sinceMs.
     const tail = o.tailLines ?? -1;
@@ -68,10 +70,20 @@ export class ContainerLogReader {
     if (!pod || instanceStart(pod, this.container) !== this.startedAt) { this.done = true; return ''; }
     let lines: LogLine[];
     try { lines = containerLogs(pod, this.container, false, api, nowMs); } catch { this.done = true; return ''; }
-    const fresh = lines.slice(this.shown);
-    this.shown = lines.length;
+    // By time, not by count: a log keeps its last lines only, so earlier ones drop off as it grows.
+    let same = 0;
+    const fresh = lines.filter((l) => l.ms > this.shownMs || (l.ms === this.shownMs && ++same > this.shownAtMs));
+    this.markShown(lines);
     if (!containerRunning(pod, this.container)) this.done = true;
     return this.render(fresh);
+  }
+
+  /** markShown notes the end of lines (time-ordered) as shown. */
+  private markShown(lines: LogLine[]): void {
+    const last = lines.at(-1);
+    if (!last) return;
+    this.shownMs = last.ms;
+    this.shownAtMs = lines.filter((l) => l.ms === last.ms).length;
   }
 
   /** render prints lines with the prefix and timestamps, up to limitBytes in all. */

@@ -9,9 +9,14 @@
 import type { Container } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
+import { withReadCache } from '../apiserver/read-cache';
+import type { ApiServer } from '../apiserver/apiserver';
+import { serverSide } from '../apiserver/authorization/authorizing-api';
 import { modelOf, type ContainerSlot } from './container-sync';
 import { linesBetween } from './process';
 import { accessLogLines, mergeByTime } from './access-log';
+import { followedFileLines } from './followed-file';
+import { programRequestLines } from './program-requests';
 
 /** LogLine is one line with its absolute time. */
 export interface LogLine { ms: number; text: string }
@@ -27,7 +32,10 @@ function waitingMessage(reason: string): string {
 }
 
 /** containerLogs returns a container's log lines, or throws LogError as the API server would. */
-export function containerLogs(pod: KubeObject, name: string, previous: boolean, api: ApiClient, nowMs: number): LogLine[] {
+export function containerLogs(pod: KubeObject, name: string, previous: boolean, store: ApiClient, nowMs: number): LogLine[] {
+  // The kubelet computes the log as itself, whoever was authorized to read it (pods/log); rendering
+  // a loop or its clients' requests reads the same objects round after round.
+  const api = withReadCache(serverSide(store as ApiServer));
   const podName = pod.metadata.name;
   if (!pod.spec?.nodeName) throw new LogError(`pod ${podName} does not have a host assigned`);
   const inits: Container[] = pod.spec.initContainers ?? [];
@@ -48,10 +56,13 @@ export function containerLogs(pod: KubeObject, name: string, previous: boolean, 
   const start = Date.parse(instance!.startedAt);
   const end = instance!.finishedAt ? Date.parse(instance!.finishedAt) : nowMs;
   const slot: ContainerSlot = { spec, status: status ?? {}, init, sidecar: init && spec.restartPolicy === 'Always' };
-  const { model } = modelOf({ pod, api }, slot, start);
-  const own = linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
-  // What a web server wrote for the requests it served in this instance's life.
-  return mergeByTime(own, accessLogLines(api, pod, name, start, end));
+  const { model, cfg } = modelOf({ pod, api }, slot, start);
+  // A sidecar following a file its sibling writes logs the sibling's lines (followed-file.ts).
+  const own = followedFileLines(pod, spec, api, cfg.env, start, end)
+    ?? linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
+  // What a web server wrote for the requests it served in this instance's life: those commands
+  // made (recorded) and those other pods' programs make (computed from their schedules).
+  return mergeByTime(own, mergeByTime(accessLogLines(api, pod, name, start, end), programRequestLines(api, pod, name, start, end)));
 }
 
 /** logTimestamp renders a line's time as the runtime's RFC 3339 nanosecond stamp. */

@@ -236,7 +236,8 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     if (listen !== undefined) return { lines: [], ports: [listen] };
     // A network tool answers from the cluster as the process met it then (objects created
     // later are not there yet; net-tools.ts asOf).
-    const net = opts.net && netCommand(c.image, args, { ...opts.net, asOfMs: opts.startMs + atMs });
+    // A listener for served requests hears each at the simulated time the process made it.
+    const net = opts.net && netCommand(c.image, args, { ...opts.net, asOfMs: opts.startMs + atMs, ...(opts.net.served ? { nowMs: opts.startMs + atMs } : {}) });
     if (net) return net;
     const base = bin.replace(/^.*\//, '');
     if (base === 'python' || base === 'python3') {

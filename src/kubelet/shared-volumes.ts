@@ -4,12 +4,14 @@
  * run, and by exec), at the paths this container mounts the volume at. A sidecar can then
  * `cat` or `tail` the log file the app writes.
  * kubemu: a container's own files win over a sibling's at the same path; the view is taken
- * when the exec runs (a container's own command does not see its siblings' writes).
+ * when the exec runs (a container's own command does not see its siblings' writes, except a
+ * follow-mode tail's, followed-file.ts); a loop's rounds count as far as the last 10 000.
  */
 import type { KubeObject } from '../api/meta';
 import { modelOf } from './container-sync';
 import { applyLayer, layerOf } from './filesystem';
 import { filesAt } from './process';
+import { loopedFiles } from './followed-file';
 
 type Api = Parameters<typeof modelOf>[0]['api'];
 
@@ -37,7 +39,12 @@ export function sharedVolumeFiles(pod: KubeObject, spec: KubeObject['spec'], api
     const endMs = instance.finishedAt ? Date.parse(instance.finishedAt) : nowMs;
     const init = inits.includes(other);
     const { model, cfg } = modelOf({ pod, api }, { spec: other, status: status ?? {}, init, sidecar: init && other.restartPolicy === 'Always' }, startMs);
-    const files = applyLayer(filesAt(cfg, model.program, Math.max(0, endMs - startMs)), layerOf(pod, other.name, status?.containerID ?? ''));
+    // Files its loop writes stand as its rounds so far left them (a log it appends to grows).
+    const written = filesAt(cfg, model.program, Math.max(0, endMs - startMs));
+    for (const [p, content] of Object.entries(loopedFiles(model.program, cfg, startMs, endMs))) {
+      if (content === undefined) delete written[p]; else written[p] = content;
+    }
+    const files = applyLayer(written, layerOf(pod, other.name, status?.containerID ?? ''));
     for (const [theirPath, myPath] of pairs) {
       for (const [p, content] of Object.entries(files)) {
         if (p.startsWith(under(theirPath))) out[under(myPath) + p.slice(under(theirPath).length)] = content;

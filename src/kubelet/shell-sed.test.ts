@@ -50,6 +50,21 @@ describe('busybox sed', () => {
     ["sed -n -e 2p -e 4p g.txt", ['beta', 'delta']],
     ["printf 'a\\nb\\nc\\n' | sed '$!N;s/\\n/+/'", ['a+b', 'c']],
     ["sed 's/\\(b\\)eta/\\1E/' g.txt | head -2", ['alpha', 'bE']],
+    // Labels and branches: b (to a label, or to the end of the script), t and T.
+    ["sed ':a;N;$!ba;s/\\n/ /g' g.txt", [all.join(' ')]],
+    ["sed -e :a -e '$!N;s/\\n/,/;ta' g.txt", [all.join(',')]],
+    ["sed 's/a/A/;t;s/e/E/' g.txt", ['Alpha', 'betA', 'gAmma', 'deltA', 'Epsilon', 'zetA', 'etA', 'thetA']],
+    ["sed 's/a/A/;T;s/e/E/' g.txt", ['Alpha', 'bEtA', 'gAmma', 'dEltA', 'epsilon', 'zEtA', 'EtA', 'thEtA']],
+    ["sed ':x;s/a//;tx' g.txt", ['lph', 'bet', 'gmm', 'delt', 'epsilon', 'zet', 'et', 'thet']],
+    ["sed -n '/beta/{:l;n;/epsilon/q;p;bl;}' g.txt", ['gamma', 'delta']],
+    // busybox reads the label of `bl}` as "l}", so the block has no end.
+    ["sed -n '/beta/{:l;n;p;bl}' g.txt", ['sed: unterminated {'], 1],
+    ["sed '/a/b end;s/$/!/;:end' g.txt", [...all.slice(0, 4), 'epsilon!', ...all.slice(5)]],
+    // busybox clears t's flag when n reads a line, not when N appends one (GNU sed clears it for both).
+    ["sed 's/a/A/;n;tdone;s/$/!/;:done' g.txt", ['Alpha', 'beta!', 'gAmma', 'delta!', 'epsilon', 'zeta!', 'etA', 'theta!']],
+    ["sed 's/a/A/;N;tdone;s/$/!/;:done' g.txt", ['Alpha', 'beta', 'gAmma', 'delta', 'epsilon', 'zeta!', 'etA', 'theta']],
+    // A missing label fails only when the branch is taken, after what was printed; a label ends at ; or a blank.
+    ["sed '2bnope' g.txt", ['alpha', "sed: can't find label for jump to 'nope'"], 1],
     ["sed '/x' g.txt", ["sed: unmatched '/'"], 1],
     ["sed 'k' g.txt", ['sed: unsupported command k'], 1],
     ["sed 's/a/b' g.txt", ["sed: unmatched '/'"], 1],

@@ -1,9 +1,10 @@
 /**
  * shell-sed: busybox sed — addresses (N, $, /re/ and \cREc, ranges addr1,addr2 and addr,+N,
  * negation with !), { } blocks, and the commands s (g, p, N, I flags), y, p, d, q, =, a, i,
- * c, n, N, h, H, g, G and x, with -n, -e, -f and -E/-r. The inputs are one stream, so $ is the
- * last line of the last file. Errors are busybox's one-liners with exit status 1.
- * kubemu: no branches (b, t, :label), no D, P, l, r or w.
+ * c, n, N, h, H, g, G and x, labels (:label) and the branches b, t and T, with -n, -e, -f and
+ * -E/-r. The inputs are one stream, so $ is the last line of the last file. Errors are busybox's
+ * one-liners with exit status 1.
+ * kubemu: no D, P, l, r or w.
  */
 import { type AppletIO, NESTED_QUANTIFIER, WAITS, inputs, safeTest, toRegExp } from './applet-io';
 
@@ -30,6 +31,8 @@ interface SedCmd {
   print?: boolean;
   from?: string;
   to?: string;
+  /** label is a `:`'s name, or the target of b, t and T (none: the end of the script). */
+  label?: string;
 }
 
 class SedError extends Error {}
@@ -140,6 +143,13 @@ function parseSed(s: string, extended: boolean): SedCmd[] {
           text += s[i++];
         }
         cmd.text = text;
+        break;
+      }
+      case ':': case 'b': case 't': case 'T': {
+        // busybox reads a label up to `;` or white space — so `ba}` names the label "a}".
+        while (s[i] === ' ' || s[i] === '\t') i++;
+        const m = /^[^;\s]+/.exec(s.slice(i));
+        if (m) { cmd.label = m[0]; i += m[0].length; }
         break;
       }
       case 'p': case 'd': case 'q': case '=': case 'n': case 'N': case 'h': case 'H': case 'g': case 'G': case 'x': break;
@@ -253,10 +263,15 @@ export function sed(args: string[], io: AppletIO): number | typeof WAITS {
     return true;
   };
 
+  // A branch's target is looked up when it is taken: busybox fails only then, after what it printed.
+  const labelAt = (label: string): number => cmds.findIndex((c) => c.op === ':' && c.label === label);
+
   while (!stop && next < lines.length) {
     let ps = lines[next++]!;
     lineNo = next;
     let deleted = false;
+    // substituted: an s succeeded since the last line was read (t and T test it; t clears it).
+    let substituted = false;
     const appended: string[] = [];
     const flushAppended = () => { for (const t of appended.splice(0)) emit(t); };
     for (let pc = 0; pc < cmds.length; pc++) {
@@ -279,7 +294,15 @@ export function sed(args: string[], io: AppletIO): number | typeof WAITS {
           break;
         case 's': {
           const r = substitute(c, ps, () => io.step());
-          if (r !== undefined) { ps = r; if (c.print) emit(ps); }
+          if (r !== undefined) { ps = r; substituted = true; if (c.print) emit(ps); }
+          break;
+        }
+        case 'b': case 't': case 'T': {
+          if (c.op === 't') { if (!substituted) break; substituted = false; } else if (c.op === 'T' && substituted) break;
+          if (c.label === undefined) { endCycle = true; break; }
+          const at = labelAt(c.label);
+          if (at < 0) { io.err(`sed: can't find label for jump to '${c.label}'`); return 1; }
+          pc = at;
           break;
         }
         case 'y': ps = [...ps].map((ch) => { const k = [...c.from!].indexOf(ch); return k < 0 ? ch : [...c.to!][k]!; }).join(''); break;
@@ -289,6 +312,7 @@ export function sed(args: string[], io: AppletIO): number | typeof WAITS {
           flushAppended();
           ps = lines[next++]!;
           lineNo = next;
+          substituted = false;
           break;
         case 'N':
           // At the last line, GNU sed (and busybox) print the pattern space and stop.

@@ -23,8 +23,8 @@ export const NO_SPACE = 'sh: write error: No space left on device';
 /** OutputLine is one line a process wrote, atMs after it started. */
 export interface OutputLine { atMs: number; text: string }
 
-/** FileEvent records a file written (content) or removed (undefined) atMs after start. */
-export interface FileEvent { atMs: number; path: string; content?: string }
+/** FileEvent records a file written (content) or removed (undefined) atMs after start; appended is what a `>>` added at its end. */
+export interface FileEvent { atMs: number; path: string; content?: string; appended?: string }
 
 /** Loop is an endless `while true` loop: iteration i starts at atMs + i × periodMs. */
 export interface Loop {
@@ -32,6 +32,8 @@ export interface Loop {
   periodMs: number;
   /** iteration renders iteration i's output (times relative to the iteration's start). */
   iteration(i: number): OutputLine[];
+  /** writes are iteration i's file writes (times relative to its start); each round starts from the files as the loop began. */
+  writes(i: number): FileEvent[];
 }
 
 /** Program is what a process does over its life, relative to its start. */
@@ -568,14 +570,16 @@ class Interpreter {
     const periodMs = Math.max(1, period);
     const vars = { ...f.vars };
     const fs = new Map(f.fs);
+    const round = (i: number): Frame => {
+      const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args };
+      try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
+      return it;
+    };
     f.loop = {
       atMs: start,
       periodMs,
-      iteration: (i: number) => {
-        const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args };
-        try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
-        return it.lines.map((l) => ({ atMs: l.atMs - (start + i * periodMs), text: l.text }));
-      },
+      iteration: (i: number) => round(i).lines.map((l) => ({ atMs: l.atMs - (start + i * periodMs), text: l.text })),
+      writes: (i: number) => round(i).files.map((e) => ({ ...e, atMs: e.atMs - (start + i * periodMs) })),
     };
     f.files.push(...probe.files.map((e) => ({ ...e })));
     throw new ForeverSignal();
@@ -606,9 +610,9 @@ class Interpreter {
       f.t = sink.t; f.status = sink.status;
       if (target.path !== '/dev/null' && target.path !== '/dev/stderr' && target.path !== '/dev/stdout') {
         const prev = target.op === '>>' ? (f.fs.get(target.path) ?? '') : '';
-        const content = prev + sink.capture!.map((l) => `${l}\n`).join('');
-        f.budget.output(content.length);
-        this.writeFile(f, target.path, content, 'redirect');
+        const added = sink.capture!.map((l) => `${l}\n`).join('');
+        f.budget.output(prev.length + added.length);
+        this.writeFile(f, target.path, prev + added, 'redirect', target.op === '>>' ? added : undefined);
       } else if (target.path !== '/dev/null') for (const l of sink.capture!) this.write(f, l);
     }
   }
@@ -617,7 +621,7 @@ class Interpreter {
    * writeFile stores a file, or fails as a full disk does when it would outgrow the writable
    * layer, or as a read-only filesystem does (EROFS) in the words of the applet that wrote.
    */
-  private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee' | 'cp' | 'mv' | 'sed' | 'tool'): void {
+  private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee' | 'cp' | 'mv' | 'sed' | 'tool', appended?: string): void {
     if (isReadOnly(this.cfg.readOnly, path)) {
       const shown = path.replace(/(.)\/$/, '$1');
       this.write(f, by === 'redirect' ? (this.cfg.shell === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
@@ -636,7 +640,7 @@ class Interpreter {
       if (used > w.limitBytes) { this.write(f, NO_SPACE); f.status = 1; return; }
     }
     f.fs.set(path, content);
-    f.files.push({ atMs: f.t, path, content });
+    f.files.push(appended === undefined ? { atMs: f.t, path, content } : { atMs: f.t, path, content, appended });
   }
 
   /** timeout runs a command for at most N seconds; one still running then is killed (exit 143). */
