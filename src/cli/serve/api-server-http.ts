@@ -34,6 +34,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
+import { ConnectionIdentities } from './connection-identity';
 
 /** ServeOptions configure one server. */
 export interface ServeOptions {
@@ -74,6 +75,8 @@ export class KubemuApiServer {
   private readonly watches = new Set<WatchStream>();
   /** podStreams are the followed logs and attaches, fed after each catch-up. */
   private readonly podStreams = new Set<PolledStream>();
+  /** connections remember the user each TLS connection's client certificate authenticated (connection-identity.ts). */
+  private readonly connections = new ConnectionIdentities();
   private wss: WebSocketServer | undefined;
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
@@ -199,15 +202,17 @@ export class KubemuApiServer {
   private authenticate(req: IncomingMessage): UserInfo {
     const cluster = this.o.cluster;
     const api = cluster.api;
-    let user: UserInfo | undefined = this.o.identity;
-    const cert = (req.socket as TLSSocket).getPeerCertificate?.();
+    const socket = req.socket as TLSSocket;
+    let user: UserInfo | undefined = this.o.identity ?? this.connections.known(socket, cluster.clock.nowMs());
     const auth = req.headers.authorization;
-    if (!user && cert && cert.raw) {
+    const cert = user ? undefined : socket.getPeerCertificate?.();
+    if (cert && cert.raw) {
       try {
         user = cluster.read(() => api.authenticate({ kind: 'certificate', certPem: pem(cert.raw) }));
       } catch { user = undefined; }
       // kubeadm's admin.conf identity is the cluster's admin, as the CLI's own admin is.
       if (user && user.name === ADMIN_USER.name && user.groups.includes(ADMIN_USER.groups[0]!)) user = ADMIN_USER;
+      if (user) this.connections.remember(socket, user, cert.valid_from, cert.valid_to);
     }
     if (!user && auth?.startsWith('Bearer ')) {
       user = cluster.read(() => api.authenticate({ kind: 'token', token: auth.slice('Bearer '.length).trim() }));
