@@ -25,6 +25,7 @@ import {
   AGGREGATED_DISCOVERY, aggregatedDiscovery, apiGroup, coreVersions, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
 } from './discovery';
 import { parseResourcePath } from './resource-path';
+import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
@@ -63,6 +64,9 @@ function warningHeader(text: string): string {
 
 /** WATCH_POLL_MS is how often (wall clock) open watches read the change log. */
 const WATCH_POLL_MS = 100;
+
+/** FRESH_POLL_MS is how often (wall clock) a read waiting for a revision looks at the store's. */
+const FRESH_POLL_MS = 50;
 
 /** HEALTH_PATHS answer "ok", as kube-apiserver's health checks do. */
 const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
@@ -157,6 +161,8 @@ export class KubemuApiServer {
       const body = bodyText(req.headers['content-type'], raw);
       const url = new URL(req.url ?? '/', 'https://kubemu');
       const user = this.authenticate(req);
+      const wanted = req.method === 'GET' ? cacheRevision(url) : undefined;
+      if (wanted !== undefined) await this.untilRevision(wanted);
       const r = this.route(req, url, user, body, res);
       if (r === 'streaming') return;
       reply = r;
@@ -166,6 +172,19 @@ export class KubemuApiServer {
     this.send(res, reply);
     // A write this server committed reaches the open watches now, not at the next poll.
     if (req.method !== 'GET' && reply.code < 300) for (const w of this.watches) w.poll();
+  }
+
+  /**
+   * untilRevision waits, as the watch cache does before a NotOlderThan read, until the store
+   * has reached the revision (a write through this server or from the CLI elsewhere) or
+   * FRESH_WAIT_MS have passed; the read then answers, or is the 504 for a version too large.
+   */
+  private async untilRevision(wanted: number): Promise<void> {
+    const cluster = this.o.cluster;
+    const deadline = Date.now() + FRESH_WAIT_MS;
+    while (cluster.read(() => cluster.api.revision()) < wanted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, FRESH_POLL_MS));
+    }
   }
 
   private send(res: ServerResponse, reply: Reply | StatusBody | { code: number; body: unknown; contentType?: string; warnings?: string[] }): void {
@@ -341,6 +360,15 @@ export class KubemuApiServer {
       warnings: [],
     };
   }
+}
+
+/** cacheRevision is the revision a GET (an object or a list, not a watch or a log) must wait for, as the watch cache serves it. */
+function cacheRevision(url: URL): number | undefined {
+  const q = url.searchParams;
+  if (q.get('watch') === 'true' || q.get('watch') === '1') return undefined;
+  const rp = parseResourcePath(url.pathname.replace(/\/+$/, ''));
+  if (!rp || (rp.subresource && rp.subresource !== 'status' && rp.subresource !== 'scale')) return undefined;
+  return cacheWaitsFor(q, !rp.name);
 }
 
 /** typeMetaFirst puts kind and apiVersion first, in Go's field order, as kube-apiserver's encoder writes them. */
