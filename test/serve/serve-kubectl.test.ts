@@ -179,6 +179,16 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     await sleep(2500);
     setup('tick 30s');
     expect(await attached).toEqual({ stdout: 'done\n', stderr: "If you don't see a command prompt, try pressing enter.\n", code: 0 });
+    // attach -i: the input reaches a container waiting on stdin once kubectl closes it; each twin pod takes it once.
+    setup('run in-kubectl --restart=Never --image=busybox -i --attach=false');
+    setup('run in-kubemu --restart=Never --image=busybox -i --attach=false');
+    setup('tick 5s');
+    const typed = 'echo attached; echo $((6 * 7))\n';
+    const viaServe = await kubectlWithStdin(['attach', '-i', 'in-kubectl'], typed);
+    expect(viaServe).toEqual(home.run(['attach', '-i', 'in-kubemu'], { stdin: typed }));
+    expect(viaServe).toEqual({ stdout: 'attached\n42\n', stderr: "If you don't see a command prompt, try pressing enter.\n", code: 0 });
+    await allSame([['logs', 'in-kubectl'], ['get', 'pod', 'in-kubectl', '-o', 'jsonpath={.status.phase}']]);
+    expect(kubemu(['get', 'pod', 'in-kubectl', '-o', 'jsonpath={.status.phase}']).stdout).toBe('Succeeded');
   });
 
   it('forwards a port: a request through kubectl port-forward gets what kubemu port-forward answers', async () => {
