@@ -36,6 +36,7 @@ import type { WebSocketServer } from 'ws';
 import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
 import { ConnectionIdentities } from './connection-identity';
+import { adminTick, ADMIN_TICK_PATH } from './admin-tick';
 
 /** ServeOptions configure one server. */
 export interface ServeOptions {
@@ -296,6 +297,12 @@ export class KubemuApiServer {
       const version = gv[1] ?? gv[3]!;
       const infos = gvs.groups.find((g) => g.name === group)?.versions.find((v) => v.version === version)?.resources;
       return infos ? ok(resourceList(group, version, infos)) : notFoundPath();
+    }
+    if (path === ADMIN_TICK_PATH) {
+      const reply = adminTick(this.o.cluster, user, req.method ?? 'GET', url.searchParams, body);
+      // Attaches and followed logs see what the tick made happen now, not at the next catch-up.
+      this.tick();
+      return reply;
     }
     const rp = parseResourcePath(path);
     if (!rp) return notFoundPath();
