@@ -88,7 +88,14 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
   });
 
   it('prints every get output format as kubemu does', async () => {
+    const jsonpathFile = home.file('names.jsonpath', '{.items[*].metadata.name}');
+    const columnsFile = home.file('columns.txt', 'NAME          NODE\n.metadata.name .spec.nodeName\n');
+    const templateFile = home.file('phases.tmpl', '{{range .items}}{{.metadata.name}}:{{.status.phase}}\n{{end}}');
     await allSame([
+      ['get', 'pods', '-o', 'go-template={{range .items}}{{.metadata.name}}{{"\\n"}}{{end}}'], ['get', 'pods', '-o', 'jsonpath-as-json={.items[*].metadata.name}'],
+      ['get', 'pods', '-o', `jsonpath-file=${jsonpathFile}`], ['get', 'pods', '-o', `custom-columns-file=${columnsFile}`],
+      ['get', 'pods', '-o', `go-template-file=${templateFile}`], ['get', 'pods', '-o', `templatefile=${templateFile}`],
+      ['get', 'pods', '--no-headers'], ['get', 'pods', '-o', 'wide', '--show-kind'], ['get', 'pods', '-o', 'yaml'],
       ['get', '--raw', '/version'],
       ['get', 'pods'], ['get', 'pods', '-o', 'wide'], ['get', 'pods', '-A'], ['get', 'all'],
       ['get', 'deploy', 'web', '-o', 'yaml'], ['get', 'deploy', 'web', '-o', 'json'], ['get', 'pods', '-o', 'name'],
