@@ -8,6 +8,7 @@
  * One `kubemu serve --port 0` process (the built binary) serves a manual-clock cluster; the
  * CLI in this process moves it (set image, tick), as a user in another shell would.
  */
+import * as https from 'node:https';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
@@ -173,6 +174,45 @@ describe('kubemu serve: @kubernetes/client-node', () => {
     const gone = await core.listNamespacedConfigMap({ namespace: 'default', resourceVersion: at, resourceVersionMatch: 'Exact' }).then(() => undefined, (e: unknown) => e as k8s.ApiException<string>);
     expect(gone?.code).toBe(410);
     expect(JSON.parse(gone!.body).message).toBe('The resourceVersion for the provided list is too old.');
+  });
+
+  /** rawGet is one GET through the kubeconfig's credentials: status and body as the server sent them. */
+  const rawGet = async (path: string): Promise<{ status: number; body: string }> => {
+    const opts: https.RequestOptions = {};
+    await kc.applyToHTTPSOptions(opts);
+    const url = new URL(path, kc.getCurrentCluster()!.server);
+    return new Promise((resolve, reject) => {
+      const req = https.request({ ...opts, host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET' }, (res) => {
+        let body = '';
+        res.on('data', (d) => { body += d; });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  };
+
+  it('waits, as the watch cache does, for a NotOlderThan version not reached yet: a write meanwhile answers the read, none is the 504', async () => {
+    const cms = '/api/v1/namespaces/default/configmaps';
+    const current = Number((await core.listNamespacedConfigMap({ namespace: 'default' })).metadata!.resourceVersion);
+    // A list and a get at the next revision wait; a write through the API (from another client) makes it.
+    const list = rawGet(`${cms}?resourceVersion=${current + 1}&resourceVersionMatch=NotOlderThan`);
+    const get = rawGet(`${cms}/kube-root-ca.crt?resourceVersion=${current + 1}`);
+    await sleep(300);
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'awaited' }, data: { k: 'v' } } });
+    const listed = await list;
+    expect(listed.status).toBe(200);
+    const body = JSON.parse(listed.body) as k8s.V1ConfigMapList;
+    expect(Number(body.metadata!.resourceVersion)).toBeGreaterThanOrEqual(current + 1);
+    expect(body.items.map((c) => c.metadata!.name)).toContain('awaited');
+    expect((await get).status).toBe(200);
+    // Nothing is written: after the wait, the watch cache's 504 with its cause and retry hint.
+    const now = Number(JSON.parse(listed.body).metadata.resourceVersion);
+    const tooLarge = (wanted: number) => `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Timeout: Too large resource version: ${wanted}, current: ${now}","reason":"Timeout","details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1},"code":504}\n`;
+    const [l, g] = await Promise.all([rawGet(`${cms}?resourceVersion=${now + 5}`), rawGet(`${cms}/awaited?resourceVersion=${now + 5}`)]);
+    expect(l).toEqual({ status: 504, body: tooLarge(now + 5) });
+    expect(g).toEqual({ status: 504, body: tooLarge(now + 5) });
+    await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'awaited' });
   });
 
   it('serves a watch-list: the state as ADDED events, then a bookmark annotated k8s.io/initial-events-end at its version, then changes', async () => {

@@ -78,6 +78,20 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     expect(a, `kubectl ${args.join(' ')}`).toEqual(kubemu(args));
   };
 
+  it('moves the clock through the admin endpoint as kubemu tick does, for cluster admins only', async () => {
+    const a = await kubectl(['create', '--raw', '/kubemu/v1/tick?duration=30s', '-f', '/dev/null']);
+    expect(a).toEqual(kubemu(['tick', '30s']));
+    expect(a.stdout).toMatch(/^\S+Z -> \S+Z: .+\n$/);
+    const body = path.join(kubectlHome, 'tick.json');
+    fs.writeFileSync(body, '{"duration":"5s"}');
+    expect(await kubectl(['create', '--raw', '/kubemu/v1/tick', '-f', body])).toEqual(kubemu(['tick', '5s']));
+    expect(await kubectl(['create', '--raw', '/kubemu/v1/tick?duration=-1s', '-f', '/dev/null'])).toEqual({
+      stdout: '', stderr: 'Error from server (BadRequest): tick cannot move the clock backwards: "-1s"\n', code: 1 });
+    expect(await kubectl(['create', '--raw', '/kubemu/v1/tick?duration=1s', '-f', '/dev/null', '--as', 'alice'])).toEqual({
+      stdout: '', stderr: 'Error from server (Forbidden): forbidden: User "alice" cannot post path "/kubemu/v1/tick"\n', code: 1 });
+    await same(['get', 'pods']);
+  });
+
   it('rollout history, undo and status, and wait --for=condition=Available', async () => {
     await same(['rollout', 'history', 'deployment/web']);
     await same(['rollout', 'history', 'deployment/web', '--revision=1']);

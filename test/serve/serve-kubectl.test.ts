@@ -88,7 +88,14 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
   });
 
   it('prints every get output format as kubemu does', async () => {
+    const jsonpathFile = home.file('names.jsonpath', '{.items[*].metadata.name}');
+    const columnsFile = home.file('columns.txt', 'NAME          NODE\n.metadata.name .spec.nodeName\n');
+    const templateFile = home.file('phases.tmpl', '{{range .items}}{{.metadata.name}}:{{.status.phase}}\n{{end}}');
     await allSame([
+      ['get', 'pods', '-o', 'go-template={{range .items}}{{.metadata.name}}{{"\\n"}}{{end}}'], ['get', 'pods', '-o', 'jsonpath-as-json={.items[*].metadata.name}'],
+      ['get', 'pods', '-o', `jsonpath-file=${jsonpathFile}`], ['get', 'pods', '-o', `custom-columns-file=${columnsFile}`],
+      ['get', 'pods', '-o', `go-template-file=${templateFile}`], ['get', 'pods', '-o', `templatefile=${templateFile}`],
+      ['get', 'pods', '--no-headers'], ['get', 'pods', '-o', 'wide', '--show-kind'], ['get', 'pods', '-o', 'yaml'],
       ['get', '--raw', '/version'],
       ['get', 'pods'], ['get', 'pods', '-o', 'wide'], ['get', 'pods', '-A'], ['get', 'all'],
       ['get', 'deploy', 'web', '-o', 'yaml'], ['get', 'deploy', 'web', '-o', 'json'], ['get', 'pods', '-o', 'name'],
@@ -179,6 +186,16 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     await sleep(2500);
     setup('tick 30s');
     expect(await attached).toEqual({ stdout: 'done\n', stderr: "If you don't see a command prompt, try pressing enter.\n", code: 0 });
+    // attach -i: the input reaches a container waiting on stdin once kubectl closes it; each twin pod takes it once.
+    setup('run in-kubectl --restart=Never --image=busybox -i --attach=false');
+    setup('run in-kubemu --restart=Never --image=busybox -i --attach=false');
+    setup('tick 5s');
+    const typed = 'echo attached; echo $((6 * 7))\n';
+    const viaServe = await kubectlWithStdin(['attach', '-i', 'in-kubectl'], typed);
+    expect(viaServe).toEqual(home.run(['attach', '-i', 'in-kubemu'], { stdin: typed }));
+    expect(viaServe).toEqual({ stdout: 'attached\n42\n', stderr: "If you don't see a command prompt, try pressing enter.\n", code: 0 });
+    await allSame([['logs', 'in-kubectl'], ['get', 'pod', 'in-kubectl', '-o', 'jsonpath={.status.phase}']]);
+    expect(kubemu(['get', 'pod', 'in-kubectl', '-o', 'jsonpath={.status.phase}']).stdout).toBe('Succeeded');
   });
 
   it('forwards a port: a request through kubectl port-forward gets what kubemu port-forward answers', async () => {

@@ -13,6 +13,7 @@ import { modelOf } from '../../kubelet/container-sync';
 import { attachedStdinOf, withAttachedStdin } from '../../kubelet/attached-stdin';
 import { containerLogs, type LogLine } from '../../kubelet/logs';
 import type { CommandContext } from '../command';
+import type { Cluster } from '../../cluster/cluster';
 import { CliError } from '../errors';
 import { stdinText } from './exec';
 import { MAX_WAIT_MS, waitUntil } from './sim-wait';
@@ -71,7 +72,7 @@ export function waitForPod(ctx: CommandContext, ref: PodRef, cond: PodCondition,
 }
 
 /** containerStatusOf is the status of a pod's container by name. */
-function containerStatusOf(pod: KubeObject, name: string): Record<string, any> | undefined {
+export function containerStatusOf(pod: KubeObject, name: string): Record<string, any> | undefined {
   const st = pod.status ?? {};
   return [...(st.containerStatuses ?? []), ...(st.initContainerStatuses ?? []), ...(st.ephemeralContainerStatuses ?? [])].find((s: { name: string }) => s.name === name);
 }
@@ -150,23 +151,34 @@ function instanceLines(ctx: CommandContext, ref: { kind: string; namespace: stri
 
 /**
  * sendStdin is the attach's stdin reaching a process that waits for it: the command's input
- * (a terminal's is not read, as exec does not: it sends end of input), kept on the pod for the
- * instance (attached-stdin.ts). Sent once per instance, as stdinOnce closes it after the first attach.
+ * (a terminal's is not read, as exec does not: it sends end of input). Sent once per instance,
+ * as stdinOnce closes it after the first attach.
  */
 function sendStdin(ctx: CommandContext, ref: { kind: string; namespace: string; name: string }, container: string, instance: string, spec: KubeObject['spec']): void {
-  const cluster = ctx.cluster();
+  deliverAttachedStdin(ctx.cluster(), ref, container, instance, spec, () => stdinText(ctx) ?? '');
+}
+
+/**
+ * deliverAttachedStdin gives an attach's whole input to the container's instance when its
+ * process waits on stdin and none was sent to it yet, keeping it on the pod for the instance
+ * (attached-stdin.ts), timed at the cluster's now. `kubemu attach -i` and serve's pods/attach
+ * (once the client closes its stdin) both deliver through it. input is read only when the
+ * process takes it. Says whether it was delivered.
+ */
+export function deliverAttachedStdin(cluster: Cluster, ref: { kind: string; namespace: string; name: string }, container: string, instance: string, spec: KubeObject['spec'], input: () => string): boolean {
   const pod = cluster.read(() => cluster.api.tryGet(ref));
   const status = pod && containerStatusOf(pod, container);
-  if (!pod || status?.containerID !== instance || attachedStdinOf(pod, container, instance)) return;
+  if (!pod || status?.containerID !== instance || !status.state?.running || attachedStdinOf(pod, container, instance)) return false;
   const { model } = cluster.read(() => modelOf({ pod, api: cluster.api }, { spec, status, init: false, sidecar: false }, Date.parse(status.state.running.startedAt)));
-  if (!model.program.waitsForInput || model.program.exit) return;
-  const text = stdinText(ctx) ?? '';
-  cluster.write(() => {
+  if (!model.program.waitsForInput || model.program.exit) return false;
+  const text = input();
+  return cluster.write(() => {
     const current = cluster.api.tryGet(ref);
-    if (!current || current.metadata.uid !== pod.metadata.uid) return;
+    if (!current || current.metadata.uid !== pod.metadata.uid) return false;
     // Whole seconds, as the status's startedAt/finishedAt are: the process's times are reckoned from them.
     const sent = { containerID: instance, atMs: Math.floor(cluster.clock.nowMs() / 1000) * 1000, text };
     cluster.api.update({ ...current, metadata: { ...current.metadata, annotations: withAttachedStdin(current, container, sent) } }, { fieldManager: 'kubelet' });
+    return true;
   });
 }
 

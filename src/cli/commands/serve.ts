@@ -6,7 +6,7 @@
  * The server's code loads only here (docs/serve.md).
  */
 import * as path from 'node:path';
-import { clusterExists, statePath } from '../../cluster/home';
+import { DEFAULT_CLUSTER, clusterExists, statePath } from '../../cluster/home';
 import { openCluster, META_SEED } from '../../cluster/cluster';
 import { isLoopback } from './forward-ports';
 import { leaf, ownVerb } from '../own-verb';
@@ -28,7 +28,7 @@ export const serveCommand = ownVerb(leaf({
   },
   examples: [
     ['$0 serve', 'serve the current cluster on https://127.0.0.1:6443'],
-    ['$0 serve --port 0 --kubeconfig ~/.kube/config', 'merge a context into your kubeconfig and take any free port'],
+    ['$0 serve --port 0 --cluster kubemu --kubeconfig ~/.kube/config', 'merge a context for cluster kubemu into your kubeconfig and take any free port'],
   ],
   run(ctx, opts) {
     const given = String(opts.address);
@@ -37,7 +37,11 @@ export const serveCommand = ownVerb(leaf({
     const port = Number(opts.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`invalid port ${String(opts.port)}`);
     const name = ctx.clusterName;
-    if (!clusterExists(ctx.home, name)) throw new CliError(`cluster "${name}" does not exist; create it with 'kubemu cluster create ${name}'`);
+    if (!clusterExists(ctx.home, name)) {
+      if (name !== DEFAULT_CLUSTER) throw new CliError(`cluster "${name}" does not exist; create it with 'kubemu cluster create ${name}'`);
+      // The default cluster is created on first use, as every verb's is (the command's handle closes after it).
+      ctx.cluster();
+    }
     const { KubemuApiServer } = require('../serve/api-server-http') as typeof import('../serve/api-server-http');
     const certs = require('../serve/serving-certs') as typeof import('../serve/serving-certs');
     const kc = require('../serve/serve-kubeconfig') as typeof import('../serve/serve-kubeconfig');

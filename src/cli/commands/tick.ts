@@ -52,7 +52,7 @@ export function tickSummary(fromMs: number, toMs: number, counts: Map<string, nu
  * eventsSince tallies the Events written after a revision; when a long tick wrote more than the
  * change log keeps (410 Expired), it counts the Events last seen after the tick began instead.
  */
-function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<string, number> {
+export function eventsSince(cluster: Cluster, revision: number, fromMs: number): Map<string, number> {
   try {
     return eventCounts(cluster.api.watch('Event', revision));
   } catch (e) {

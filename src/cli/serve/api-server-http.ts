@@ -25,6 +25,7 @@ import {
   AGGREGATED_DISCOVERY, aggregatedDiscovery, apiGroup, coreVersions, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
 } from './discovery';
 import { parseResourcePath } from './resource-path';
+import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
@@ -34,6 +35,8 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
+import { ConnectionIdentities } from './connection-identity';
+import { adminTick, ADMIN_TICK_PATH } from './admin-tick';
 
 /** ServeOptions configure one server. */
 export interface ServeOptions {
@@ -63,6 +66,9 @@ function warningHeader(text: string): string {
 /** WATCH_POLL_MS is how often (wall clock) open watches read the change log. */
 const WATCH_POLL_MS = 100;
 
+/** FRESH_POLL_MS is how often (wall clock) a read waiting for a revision looks at the store's. */
+const FRESH_POLL_MS = 50;
+
 /** HEALTH_PATHS answer "ok", as kube-apiserver's health checks do. */
 const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
@@ -74,6 +80,8 @@ export class KubemuApiServer {
   private readonly watches = new Set<WatchStream>();
   /** podStreams are the followed logs and attaches, fed after each catch-up. */
   private readonly podStreams = new Set<PolledStream>();
+  /** connections remember the user each TLS connection's client certificate authenticated (connection-identity.ts). */
+  private readonly connections = new ConnectionIdentities();
   private wss: WebSocketServer | undefined;
   private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
 
@@ -154,6 +162,8 @@ export class KubemuApiServer {
       const body = bodyText(req.headers['content-type'], raw);
       const url = new URL(req.url ?? '/', 'https://kubemu');
       const user = this.authenticate(req);
+      const wanted = req.method === 'GET' ? cacheRevision(url) : undefined;
+      if (wanted !== undefined) await this.untilRevision(wanted);
       const r = this.route(req, url, user, body, res);
       if (r === 'streaming') return;
       reply = r;
@@ -163,6 +173,19 @@ export class KubemuApiServer {
     this.send(res, reply);
     // A write this server committed reaches the open watches now, not at the next poll.
     if (req.method !== 'GET' && reply.code < 300) for (const w of this.watches) w.poll();
+  }
+
+  /**
+   * untilRevision waits, as the watch cache does before a NotOlderThan read, until the store
+   * has reached the revision (a write through this server or from the CLI elsewhere) or
+   * FRESH_WAIT_MS have passed; the read then answers, or is the 504 for a version too large.
+   */
+  private async untilRevision(wanted: number): Promise<void> {
+    const cluster = this.o.cluster;
+    const deadline = Date.now() + FRESH_WAIT_MS;
+    while (cluster.read(() => cluster.api.revision()) < wanted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, FRESH_POLL_MS));
+    }
   }
 
   private send(res: ServerResponse, reply: Reply | StatusBody | { code: number; body: unknown; contentType?: string; warnings?: string[] }): void {
@@ -199,15 +222,17 @@ export class KubemuApiServer {
   private authenticate(req: IncomingMessage): UserInfo {
     const cluster = this.o.cluster;
     const api = cluster.api;
-    let user: UserInfo | undefined = this.o.identity;
-    const cert = (req.socket as TLSSocket).getPeerCertificate?.();
+    const socket = req.socket as TLSSocket;
+    let user: UserInfo | undefined = this.o.identity ?? this.connections.known(socket, cluster.clock.nowMs());
     const auth = req.headers.authorization;
-    if (!user && cert && cert.raw) {
+    const cert = user ? undefined : socket.getPeerCertificate?.();
+    if (cert && cert.raw) {
       try {
         user = cluster.read(() => api.authenticate({ kind: 'certificate', certPem: pem(cert.raw) }));
       } catch { user = undefined; }
       // kubeadm's admin.conf identity is the cluster's admin, as the CLI's own admin is.
       if (user && user.name === ADMIN_USER.name && user.groups.includes(ADMIN_USER.groups[0]!)) user = ADMIN_USER;
+      if (user) this.connections.remember(socket, user, cert.valid_from, cert.valid_to);
     }
     if (!user && auth?.startsWith('Bearer ')) {
       user = cluster.read(() => api.authenticate({ kind: 'token', token: auth.slice('Bearer '.length).trim() }));
@@ -273,6 +298,12 @@ export class KubemuApiServer {
       const infos = gvs.groups.find((g) => g.name === group)?.versions.find((v) => v.version === version)?.resources;
       return infos ? ok(resourceList(group, version, infos)) : notFoundPath();
     }
+    if (path === ADMIN_TICK_PATH) {
+      const reply = adminTick(this.o.cluster, user, req.method ?? 'GET', url.searchParams, body);
+      // Attaches and followed logs see what the tick made happen now, not at the next catch-up.
+      this.tick();
+      return reply;
+    }
     const rp = parseResourcePath(path);
     if (!rp) return notFoundPath();
     const cluster = this.o.cluster;
@@ -336,6 +367,15 @@ export class KubemuApiServer {
       warnings: [],
     };
   }
+}
+
+/** cacheRevision is the revision a GET (an object or a list, not a watch or a log) must wait for, as the watch cache serves it. */
+function cacheRevision(url: URL): number | undefined {
+  const q = url.searchParams;
+  if (q.get('watch') === 'true' || q.get('watch') === '1') return undefined;
+  const rp = parseResourcePath(url.pathname.replace(/\/+$/, ''));
+  if (!rp || (rp.subresource && rp.subresource !== 'status' && rp.subresource !== 'scale')) return undefined;
+  return cacheWaitsFor(q, !rp.name);
 }
 
 /** typeMetaFirst puts kind and apiVersion first, in Go's field order, as kube-apiserver's encoder writes them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../apiserver/errors';
-import { encodeContinue, listRead } from './list-read';
+import { cacheWaitsFor, encodeContinue, getRead, listRead } from './list-read';
 import { statusOf } from './status';
 
 const plan = (query: string, current = 100) => listRead(new URLSearchParams(query), current);
@@ -50,5 +50,22 @@ describe('listRead: kube-apiserver v1.32 list resourceVersion semantics', () => 
     // etcd's, for a read at a revision it has not reached (v1.32 passes it on as a 500).
     expect(failure('resourceVersion=150&resourceVersionMatch=Exact').body).toEqual({
       kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'etcdserver: mvcc: required revision is a future revision', code: 500 });
+  });
+
+  it('waits, as the watch cache, for NotOlderThan gets and lists it serves, not for those it hands to etcd', () => {
+    const waits = (query: string, isList = true) => cacheWaitsFor(new URLSearchParams(query), isList);
+    expect(waits('resourceVersion=40')).toBe(40);
+    expect(waits('resourceVersion=40&resourceVersionMatch=NotOlderThan')).toBe(40);
+    expect(waits('resourceVersion=40', false)).toBe(40);
+    expect(waits('resourceVersion=40&limit=5', false)).toBe(40);
+    for (const q of ['', 'resourceVersion=0', 'resourceVersion=40&limit=5', 'resourceVersion=40&resourceVersionMatch=Exact', 'resourceVersion=x', `continue=${encodeContinue(4, 'a')}`]) {
+      expect(waits(q), q).toBeUndefined();
+    }
+    // A get at a version not reached yet is the same 504 as a list's.
+    expect(() => getRead(new URLSearchParams('resourceVersion=100'), 100)).not.toThrow();
+    expect(() => getRead(new URLSearchParams('resourceVersion=0'), 100)).not.toThrow();
+    let status: unknown;
+    try { getRead(new URLSearchParams('resourceVersion=150'), 100); } catch (e) { status = statusOf(e as ApiError).body; }
+    expect(status).toMatchObject({ code: 504, message: 'Timeout: Too large resource version: 150, current: 100' });
   });
 });

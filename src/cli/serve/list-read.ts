@@ -83,6 +83,34 @@ function parseRevision(rv: string): number {
   return n;
 }
 
+/** FRESH_WAIT_MS is how long the watch cache waits for a revision it has not reached before the 504 (its blockTimeout). */
+export const FRESH_WAIT_MS = 3000;
+
+/**
+ * cacheWaitsFor is the revision kube-apiserver's watch cache would wait for before answering a
+ * read: a get or a list it serves (not one it hands to etcd) whose resourceVersion is a
+ * version other than "0" (NotOlderThan). Undefined when the read waits for nothing; an
+ * unparsable version is left to the read's own validation.
+ */
+export function cacheWaitsFor(q: URLSearchParams, isList: boolean): number | undefined {
+  const rv = q.get('resourceVersion') ?? '';
+  if (rv === '' || rv === '0' || !/^\d+$/.test(rv) || !Number.isSafeInteger(Number(rv))) return undefined;
+  if (isList) {
+    const match = q.get('resourceVersionMatch') ?? '';
+    const limit = Math.max(0, Math.trunc(Number(q.get('limit') ?? 0)) || 0);
+    if (q.get('continue') || match === 'Exact' || limit > 0) return undefined;
+  }
+  return Number(rv);
+}
+
+/** getRead checks a get's resourceVersion against the store's current revision: a version not reached yet is the watch cache's 504. */
+export function getRead(q: URLSearchParams, current: number): void {
+  const rv = q.get('resourceVersion') ?? '';
+  if (rv === '' || rv === '0') return;
+  const wanted = parseRevision(rv);
+  if (wanted > current) throw tooLargeResourceVersion(wanted, current, 1);
+}
+
 /** listRead plans a list against the store's current revision, or throws the Status kube-apiserver answers. */
 export function listRead(q: URLSearchParams, current: number): ListRead {
   validateListOptions(q);

@@ -25,6 +25,7 @@ import { statusOf } from './status';
 import { CHANNEL_PROTOCOL_V5, ChannelSession, STDERR, STDOUT } from './channel-protocol';
 import type { PolledStream } from './pod-log';
 import { ContainerLogReader, containerRunning } from '../../kubelet/log-reader';
+import { containerStatusOf, deliverAttachedStdin } from '../commands/attach-stream';
 
 /** UPGRADE_PREFIX is how kubectl's SPDY client words an upgrade the server answered with text. */
 const UPGRADE_PREFIX = 'unable to upgrade connection: ';
@@ -114,18 +115,43 @@ export function servePodStream(r: PodStreamRequest): void {
   if (!pod.spec?.nodeName) throw badRequest(`pod ${name} does not have a host assigned`);
   if (!spec || !containerRunning(pod, container)) throw new CliError(`${UPGRADE_PREFIX}container not found ("${container}")`);
   if (!isWebSocket(r.req, CHANNEL_PROTOCOL_V5)) throw badRequest(SPDY_REFUSED);
+  const ref = { kind: 'Pod', namespace: ns, name };
   upgrade(r, (ws) => {
     const session = new ChannelSession(ws);
     const reader = cluster.read(() => new ContainerLogReader(pod, container, { tailLines: 0 }, cluster.api, cluster.clock.nowMs()));
-    const a = new AttachStream(r.cluster, { kind: 'Pod', namespace: ns, name }, reader, session, () => r.streams.delete(a));
+    const a = new AttachStream(r.cluster, ref, reader, session, () => r.streams.delete(a));
     r.streams.add(a);
+    if (boolParam(q, 'stdin') && spec.stdin) void attachStdin(cluster, ref, container, spec, session, a);
   });
+}
+
+/**
+ * attachStdin delivers the attach's stdin, once the client closes it, to the instance running
+ * at the attach if its process waits on stdin (as `kubemu attach -i` delivers it), then sends
+ * what the process wrote at once. The emulated process takes its input whole, so an input the
+ * client never closes is never read.
+ */
+async function attachStdin(cluster: Cluster, ref: { kind: string; namespace: string; name: string }, container: string, spec: KubeObject['spec'], session: ChannelSession, a: AttachStream): Promise<void> {
+  const pod = cluster.read(() => cluster.api.tryGet(ref));
+  const instance: string | undefined = pod && containerStatusOf(pod, container)?.containerID;
+  const text = await session.stdin();
+  if (session.gone || !instance) return;
+  try {
+    cluster.catchUp();
+    if (deliverAttachedStdin(cluster, ref, container, instance, spec, () => text)) {
+      cluster.catchUp();
+      a.poll();
+    }
+  } catch (e) {
+    // A delivery that failed ends the attach with its error, as the kubelet's stream would.
+    session.fail(e instanceof Error ? e.message : String(e));
+  }
 }
 
 /**
  * AttachStream is one attach: what the container instance writes from the moment of attaching,
  * sent as the cluster's clock moves (each poll after a catch-up), until the instance ends; then
- * the Success status. kubemu: the attach's stdin does not reach the process.
+ * the Success status. Its stdin is delivered by attachStdin.
  */
 class AttachStream implements PolledStream {
   private ended = false;

@@ -20,7 +20,7 @@ import type { ResourcePath } from './resource-path';
 import { hasScale } from './discovery';
 import { tableOf, wantsTable, type IncludeObject } from './table';
 import { successStatus } from './status';
-import { encodeContinue, inconsistentContinue, listRead } from './list-read';
+import { encodeContinue, getRead, inconsistentContinue, listRead } from './list-read';
 import { isPodWriteSubresource, postPodSubresource } from './pod-subresources';
 
 /** Reply is a handler's answer: an HTTP code and a JSON body, with the server's warnings. */
@@ -152,7 +152,10 @@ export class ResourceHandler {
       case 'GET': {
         if (!p.name) return reply(200, this.list(r, info, apiVersion, ns));
         this.cluster.catchUp();
-        const obj = this.cluster.read(() => this.api.get(ref(p.name!), apiVersion));
+        const obj = this.cluster.read(() => {
+          getRead(r.query, this.api.revision());
+          return this.api.get(ref(p.name!), apiVersion);
+        });
         if (p.subresource === 'scale') return reply(200, scaleOf(obj));
         if (wantsTable(r.accept)) return reply(200, this.table(info, [obj], r.query, { resourceVersion: obj.metadata.resourceVersion }));
         return reply(200, obj);
