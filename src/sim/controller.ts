@@ -45,8 +45,11 @@ export interface Controller {
   /** owns: changes to these kinds enqueue their controller owner (if its kind is `for`). */
   readonly owns?: readonly string[];
   readonly watches?: readonly Watch[];
-  /** accepts filters the `for` objects this controller handles (e.g. bound pods for the kubelet). */
-  readonly accepts?: (obj: KubeObject) => boolean;
+  /**
+   * accepts filters the `for` objects this controller handles (e.g. bound pods for the kubelet).
+   * type is the change's (undefined on a relist); ctx is the context watch maps read through.
+   */
+  readonly accepts?: (obj: KubeObject, type?: WatchEventType, ctx?: ReconcileContext) => boolean;
   reconcile(req: Request, ctx: ReconcileContext): Result | void;
   /**
    * beginPass is called before a pass's reconciles with the keys the pass will reconcile (in

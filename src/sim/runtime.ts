@@ -116,6 +116,12 @@ export function dueTime(nowMs: number, afterMs: number): number {
   return Math.ceil((nowMs + afterMs) / TIMER_GRANULARITY_MS) * TIMER_GRANULARITY_MS;
 }
 
+/**
+ * Interest is a component's stake in one kind's changes while a page is distributed: plain
+ * when the change's key is its request (its own kind, no filter or mapping), else mapped.
+ */
+interface Interest { c: Controller; plain: boolean; cursor: number; keys: Set<string> }
+
 /** Simulation owns the loop. */
 export class Simulation {
   private readonly ctx: ReconcileContext;
@@ -408,16 +414,21 @@ export class Simulation {
   }
 
   private distributePage(comps: readonly Controller[], page: readonly WatchEvent[]): void {
+    // Each change is offered only to the components that take its kind (a settle runs ~60
+    // components, most of which take none of a pod's changes); the list is made once a page.
+    const byKind = new Map<string, Interest[]>();
     for (const ev of page) {
+      let interests = byKind.get(ev.kind);
+      if (!interests) byKind.set(ev.kind, (interests = this.interestsIn(comps, ev.kind)));
       let object: KubeObject | undefined;
-      for (const c of comps) {
-        if (ev.revision <= this.cursors.get(c.name)!) continue;
+      let key: string | undefined;
+      for (const it of interests) {
+        if (ev.revision <= it.cursor) continue;
         // The key alone is enough for a plain `for` change; decode the object only when a mapping needs it.
-        if (ev.kind === c.for && !c.accepts && !c.owns?.includes(ev.kind) && !c.watches?.some((w) => w.kind === ev.kind)) {
-          this.pendingOf(c).add(keyOf(ev.namespace ? { namespace: ev.namespace, name: ev.name } : { name: ev.name }));
+        if (it.plain) {
+          it.keys.add((key ??= ev.namespace ? `${ev.namespace}/${ev.name}` : ev.name));
           continue;
         }
-        if (!kindsOf(c).includes(ev.kind)) continue;
         if (object === undefined) {
           // A change whose object does not decode maps to nothing: the store has quarantined it.
           try {
@@ -427,9 +438,19 @@ export class Simulation {
             throw e;
           }
         }
-        for (const req of this.map(c, object, ev.type)) this.pendingOf(c).add(keyOf(req));
+        for (const req of this.map(it.c, object, ev.type)) it.keys.add(keyOf(req));
       }
     }
+  }
+
+  /** interestsIn lists, in settle order, the components a change of kind wakes, with their cursors and pending keys. */
+  private interestsIn(comps: readonly Controller[], kind: string): Interest[] {
+    return comps.filter((c) => kindsOf(c).includes(kind)).map((c) => ({
+      c,
+      plain: kind === c.for && !c.accepts && !c.owns?.includes(kind) && !c.watches?.some((w) => w.kind === kind),
+      cursor: this.cursors.get(c.name)!,
+      keys: this.pendingOf(c),
+    }));
   }
 
   /**
@@ -456,7 +477,7 @@ export class Simulation {
 
   private map(c: Controller, obj: KubeObject, type?: WatchEventType): Request[] {
     const out: Request[] = [];
-    if (obj.kind === c.for && (!c.accepts || c.accepts(obj))) out.push(requestFor(obj));
+    if (obj.kind === c.for && (!c.accepts || c.accepts(obj, type, this.mapCtx ?? this.ctx))) out.push(requestFor(obj));
     if (c.owns?.includes(obj.kind)) {
       const owner = controllerOf(obj);
       if (owner && owner.kind === c.for) out.push({ namespace: obj.metadata.namespace, name: owner.name });

@@ -35,4 +35,19 @@ describe('garbage collector', () => {
       }
     });
   }
+
+  it('checks a dependent again when its controller reference changes, not only when it appears', () => {
+    const cluster = newTestCluster();
+    deployment(cluster);
+    // The pods were checked (owner present) at each step of their start-up; now one is pointed
+    // at a ReplicaSet that does not exist: the change of reference alone must get it collected.
+    const pod = cluster.api.list({ kind: 'Pod', namespace: 'default' })[0]!;
+    const ref = pod.metadata.ownerReferences![0]!;
+    cluster.write(() => cluster.api.update({
+      ...pod, metadata: { ...pod.metadata, ownerReferences: [{ ...ref, name: 'gone', uid: '00000000-0000-0000-0000-000000000001' }] },
+    }, { fieldManager: 'test' }));
+    cluster.advance(60_000);
+    const after = cluster.api.tryGet({ kind: 'Pod', namespace: 'default', name: pod.metadata.name! });
+    expect(after === undefined || !!after.metadata.deletionTimestamp).toBe(true);
+  });
 });

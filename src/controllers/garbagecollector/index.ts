@@ -7,7 +7,8 @@
 import type { KubeObject } from '../../api/meta';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
-import { controllerOf, requestFor } from '../../sim/controller';
+import { controllerOf, keyOf, requestFor } from '../../sim/controller';
+import { ReconciledState } from '../reconciled-state';
 
 export const NAME = 'garbage-collector-controller';
 export const FOREGROUND = 'foregroundDeletion';
@@ -32,12 +33,27 @@ function ownerOf(dep: KubeObject, ctx: ReconcileContext): { ref: NonNullable<Ret
   return { ref, owner: owner && owner.metadata.uid === ref.uid ? owner : undefined };
 }
 
-/** dependentCollector handles one dependent kind: dangling → delete; owner deleting → cascade or orphan. */
+/**
+ * dependentCollector handles one dependent kind: dangling → delete; owner deleting → cascade or orphan.
+ * A dependent is checked when it appears and when its controller reference changes; the owner's
+ * own changes (deleted, deleting, replaced) wake its dependents through the watch. A dependent's
+ * other changes (a pod bound, its status) cannot change the outcome, so they are not checked
+ * again: upstream's graph builder likewise re-examines a dependent only when its owner
+ * references differ from the ones it recorded (processGraphChanges, referencesDiffs).
+ */
 function dependentCollector(kind: string): Controller {
+  const checked = new ReconciledState();
+  const refKey = (ref: NonNullable<ReturnType<typeof controllerOf>>) => `${ref.kind}/${ref.name}/${ref.uid}`;
   return {
     name: `${NAME}/${kind.toLowerCase()}`,
     for: kind,
-    accepts: (obj) => !!controllerOf(obj),
+    accepts: (obj, type, ctx) => {
+      const ref = controllerOf(obj);
+      if (!ref) return false;
+      // A deleted dependent has nothing left to collect (a new one of the same name comes as ADDED).
+      if (type === 'DELETED') return false;
+      return !(type === 'MODIFIED' && ctx && checked.unchanged(ctx.api, keyOf(requestFor(obj)), refKey(ref)));
+    },
     watches: DEPENDENTS[kind]!.map((ownerKind) => ({
       kind: ownerKind,
       map: (owner: KubeObject, ctx: ReconcileContext): Request[] => {
@@ -47,6 +63,8 @@ function dependentCollector(kind: string): Controller {
       },
     })),
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
+      const key = keyOf(req);
+      checked.forget(ctx.api, key);
       const dep = ctx.api.tryGet({ kind, namespace: req.namespace, name: req.name });
       if (!dep) return;
       const o = ownerOf(dep, ctx);
@@ -55,21 +73,23 @@ function dependentCollector(kind: string): Controller {
       try {
         if (!o.owner) {
           if (!dep.metadata.deletionTimestamp) ctx.api.delete(ref, { fieldManager: NAME, propagationPolicy: 'Background' });
-          return;
-        }
-        const fin = o.owner.metadata.finalizers ?? [];
-        if (!o.owner.metadata.deletionTimestamp) return;
-        if (fin.includes(ORPHAN)) {
-          const fresh = structuredClone(dep);
-          fresh.metadata.ownerReferences = (dep.metadata.ownerReferences ?? []).filter((r) => r.uid !== o.ref.uid);
-          if (!fresh.metadata.ownerReferences.length) delete fresh.metadata.ownerReferences;
-          ctx.api.update(fresh, { fieldManager: NAME });
-        } else if (fin.includes(FOREGROUND)) {
-          if (!dep.metadata.deletionTimestamp) ctx.api.delete(ref, { fieldManager: NAME, propagationPolicy: 'Foreground' });
+        } else if (o.owner.metadata.deletionTimestamp) {
+          const fin = o.owner.metadata.finalizers ?? [];
+          if (fin.includes(ORPHAN)) {
+            const fresh = structuredClone(dep);
+            fresh.metadata.ownerReferences = (dep.metadata.ownerReferences ?? []).filter((r) => r.uid !== o.ref.uid);
+            if (!fresh.metadata.ownerReferences.length) delete fresh.metadata.ownerReferences;
+            ctx.api.update(fresh, { fieldManager: NAME });
+          } else if (fin.includes(FOREGROUND)) {
+            if (!dep.metadata.deletionTimestamp) ctx.api.delete(ref, { fieldManager: NAME, propagationPolicy: 'Foreground' });
+          }
         }
       } catch (e) {
         if (!isNotFound(e)) throw e;
+        return;
       }
+      // Checked against this reference: its later changes that keep it are not checked again.
+      checked.reconciled(ctx.api, key, refKey(o.ref));
     },
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
+import { ReconciledState } from '../reconciled-state';
 
 /** COST_HOLDER names the record; NODES_KEY holds every node's lifetimes, podsKey(node) its pods' intervals. */
 export const COST_HOLDER = 'kubemu-cost';
@@ -88,25 +89,32 @@ export function newNodeLifetimeRecorder(acct: Accounting): Controller[] {
       ctx.api.setNodeLocalState(COST_HOLDER, NODES_KEY, lives);
     },
   };
+  // A pod's span depends only on which instance holds requests (its uid while it holds them):
+  // a change that leaves that as the last reconcile saw it (a status step of a running pod) is skipped.
+  const reconciled = new ReconciledState();
+  const holder = (pod: KubeObject | undefined): string => (pod?.spec?.nodeName && holds(pod) ? pod.metadata.uid! : '');
   const pods: Controller = {
     name: 'kubemu-cost-pods',
     for: 'Pod',
-    accepts: (pod) => !!pod.spec?.nodeName,
+    accepts: (pod, type, ctx) => !!pod.spec?.nodeName
+      && !(type === 'MODIFIED' && ctx && reconciled.unchanged(ctx.api, podKey(pod.metadata.namespace!, pod.metadata.name!), holder(pod))),
     reconcile(req: Request, ctx: ReconcileContext): void {
       const key = podKey(req.namespace!, req.name);
+      reconciled.forget(ctx.api, key);
       const open = ctx.api.nodeLocalState<OpenSpan>(COST_HOLDER, key);
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
-      const holding = pod?.spec?.nodeName && holds(pod) ? pod : undefined;
-      if (open && open.uid === holding?.metadata.uid) return;
+      const holding = holder(pod) ? pod : undefined;
+      if (open && open.uid === holding?.metadata.uid) { reconciled.reconciled(ctx.api, key, holder(holding)); return; }
       const now = ctx.clock.nowMs();
       if (open) { closeSpan(ctx, open, now); ctx.api.setNodeLocalState(COST_HOLDER, key, undefined); }
-      if (!holding) return;
+      if (!holding) { reconciled.reconciled(ctx.api, key, ''); return; }
       const node = holding.spec!.nodeName as string;
       const r = acct.requested(holding);
       const spans = ctx.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey(node)) ?? [];
       spans.push({ uid: holding.metadata.uid!, namespace: req.namespace!, name: req.name, workload: workloadOf(holding, ctx), cpuMilli: r.milliCPU, memory: r.memory, start: now });
       ctx.api.setNodeLocalState(COST_HOLDER, podsKey(node), spans);
       ctx.api.setNodeLocalState(COST_HOLDER, key, { uid: holding.metadata.uid!, node } satisfies OpenSpan);
+      reconciled.reconciled(ctx.api, key, holding.metadata.uid!);
     },
   };
   return [nodes, pods];

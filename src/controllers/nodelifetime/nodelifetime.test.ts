@@ -21,4 +21,18 @@ describe('billing record', () => {
     expect(life.stop).toBe(t1);
     expect(life.start).toBeLessThan(t0);
   });
+
+  it('closes a pod\'s span when it stops holding requests (Succeeded), after status changes that kept it open', () => {
+    const cluster = newTestCluster({ workers: 1 });
+    cluster.write(() => cluster.api.create({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'once', namespace: 'default' },
+      spec: { nodeName: 'worker01', restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox', command: ['sh', '-c', 'sleep 20'], resources: { requests: { cpu: '100m' } } }] },
+    }, { fieldManager: 'test' }));
+    cluster.advance(120_000);
+    const pod = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'once' });
+    expect(pod.status?.phase).toBe('Succeeded');
+    const span = cluster.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey('worker01'))!.find((s) => s.name === 'once')!;
+    expect(span.stop).toBeDefined();
+    expect(span.stop! - span.start).toBeGreaterThanOrEqual(20_000);
+  });
 });
