@@ -4,14 +4,19 @@
  * (Deployments, Services, ConfigMaps in 7 namespaces): parse, default, validate, admit,
  * write nothing. Interleaved with `node -e ''` and the cold js-yaml floor (require + parse
  * the same stream once). Targets: <= 1.5x the js-yaml floor; peak RSS <= 3.0x N0's.
- * Usage: node bench/t6-stream.mjs [--quick] [--rounds N] [--floors DIR] [--no-build]
+ * With --before DIR (another built tree, made under the same parent directory as this one) its
+ * dry run joins the same rounds on the same state file, so a change is judged against its
+ * predecessor on the same loaded machine: wall and CPU time of both, as ratios to the floor.
+ * Usage: node bench/t6-stream.mjs [--quick] [--rounds N] [--floors DIR] [--no-build] [--before DIR]
  */
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { KUBEMU, ensureBuilt, tempHome, removeHome, envFor, km, manualCluster, writeTemp } from './lib/cli.mjs';
 import { shopStreamYaml } from './lib/manifests.mjs';
-import { interleave, printResults } from './lib/interleave.mjs';
+import { interleave, printResults, quantile } from './lib/interleave.mjs';
 import { floorScript, floorEnv } from './lib/floors.mjs';
-import { peakRssKiB } from './lib/rss.mjs';
-import { verdict, note, roundsFor, saveVerdicts } from './lib/verdict.mjs';
+import { peakRssKiB, hasTime } from './lib/rss.mjs';
+import { verdict, note, roundsFor, saveVerdicts, flagValue } from './lib/verdict.mjs';
 
 ensureBuilt();
 const home = tempHome('t6');
@@ -35,11 +40,33 @@ const suite = [
 const cold = floorScript('yaml-cold.js');
 if (cold) suite.push({ name: 'floor: require js-yaml + parse the stream', cmd: [node, cold, 'js-yaml', file], env: floorEnv() });
 
+const beforeDir = flagValue('--before', undefined);
+if (beforeDir) suite.push({ name: `before: kubemu apply --dry-run=server (${docs} docs)`, cmd: [node, path.resolve(beforeDir, 'bin', 'kubemu'), ...args], env });
+
 const rounds = roundsFor(15);
 console.log(`T6 apply --dry-run=server of a 1 MB stream (${rounds} interleaved rounds + 2 warm-up)`);
 const res = interleave(suite, { rounds, warmup: 2 });
 printResults(res);
 if (res[2]) verdict('T6', 'dry-run apply / cold js-yaml floor', res[1].median / res[2].median, 1.5);
+if (beforeDir && res[2]) {
+  const b = res.length - 1;
+  note(`wall, to the floor: before x${(res[b].median / res[2].median).toFixed(2)} -> after x${(res[1].median / res[2].median).toFixed(2)} (after/before x${(res[1].median / res[b].median).toFixed(2)})`);
+  if (hasTime()) {
+    // CPU time (user + system) moves far less with a shared machine's load than wall time.
+    const cpu = suite.map(() => []);
+    for (let r = 0; r < rounds; r++) {
+      for (let k = 0; k < suite.length; k++) {
+        const i = (k + r) % suite.length;
+        const p = spawnSync('/usr/bin/time', ['-f', '%U %S', ...suite[i].cmd], { env: { ...process.env, ...(suite[i].env ?? {}) }, encoding: 'utf8', maxBuffer: 256 << 20 });
+        const [u, sys] = p.stderr.trim().split('\n').pop().split(' ').map(Number);
+        cpu[i].push((u + sys) * 1000);
+      }
+    }
+    const med = cpu.map((c) => quantile(c, 0.5));
+    note(`CPU medians of ${rounds}: N0 ${med[0].toFixed(0)} ms, floor ${med[2].toFixed(0)} ms, before ${med[b].toFixed(0)} ms, after ${med[1].toFixed(0)} ms`);
+    note(`CPU, to the floor: before x${(med[b] / med[2]).toFixed(2)} -> after x${(med[1] / med[2]).toFixed(2)} (after/before x${(med[1] / med[b]).toFixed(2)})`);
+  }
+}
 
 const n0 = peakRssKiB([node, '-e', '']);
 if (n0 !== undefined) {

@@ -42,7 +42,6 @@ const write = () => require('./write-path') as typeof import('./write-path');
 const fieldManagement = () => require('./managed-fields') as typeof import('./managed-fields');
 
 export { LAST_APPLIED } from '../api/last-applied';
-export { EVICTION_MULTIPLE_PDBS, EVICTION_VIOLATES_PDB } from './evict';
 
 // Kinds whose strategy maintains metadata.generation (the others leave it unset).
 const GENERATION_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob',

@@ -22,7 +22,10 @@ import { hostFilesProvider } from './host-files-provider';
 import { freshSeed } from '../sim/rand';
 import { hostNowMs } from '../sim/clock';
 import { SettleProgress, podCounts } from './settle-progress';
-import { impersonatedCluster, requestUser, type UserInfo } from '../apiserver/authorization';
+// From their own files, not the authorization barrel: it would bring the RBAC escalation check
+// and rule compaction (split points of their own) into every start.
+import { impersonatedCluster, requestUser } from '../apiserver/authorization/impersonation';
+import type { UserInfo } from '../apiserver/authorization/user-info';
 import { usesKubeconfigFile } from './kubeconfig/kubeconfig-in-use';
 import type { RequestContext } from './kubeconfig/request-context';
 

@@ -23,8 +23,16 @@ export interface SimClock extends Clock {
 
 /** toISO renders a millisecond time as metav1.Time does: seconds precision, trailing Z. */
 export function toISO(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const seconds = Math.floor(ms / 1000) * 1000;
+  // A command stamps thousands of objects at one simulated second: render it once.
+  if (seconds === lastSeconds) return lastISO;
+  const iso = new Date(seconds).toISOString().replace('.000Z', 'Z');
+  lastSeconds = seconds;
+  lastISO = iso;
+  return iso;
 }
+let lastSeconds = NaN;
+let lastISO = '';
 
 /** hostNowMs reads the host's wall clock; used only to compute a wall-mode cluster's target time. */
 export function hostNowMs(): number {

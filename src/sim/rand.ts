@@ -24,6 +24,8 @@ export interface Rand {
 /** NAME_ALPHABET is the alphabet Kubernetes draws generated names from (no vowels, no confusable digits). */
 export const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
+const HEX = '0123456789abcdef';
+
 /** newRand makes a generator from a seed, or restores one from a saved state. */
 export function newRand(seedOrState: number | string): Rand {
   let a = 0, b = 0, c = 0, d = 0;
@@ -58,15 +60,16 @@ export function newRand(seedOrState: number | string): Rand {
     },
     hex(len: number) {
       let s = '';
-      for (let i = 0; i < len; i++) s += '0123456789abcdef'[int(16)];
+      for (let i = 0; i < len; i++) s += HEX[int(16)];
       return s;
     },
     uuid() {
-      const h = this.hex(32).split('');
+      // 32 hex draws, then the variant's: digit 12 is the version (4), digit 16 the variant.
+      const h: string[] = [];
+      for (let i = 0; i < 32; i++) h.push(HEX[int(16)]!);
       h[12] = '4';
       h[16] = '89ab'[int(4)]!;
-      const s = h.join('');
-      return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+      return `${h[0]}${h[1]}${h[2]}${h[3]}${h[4]}${h[5]}${h[6]}${h[7]}-${h[8]}${h[9]}${h[10]}${h[11]}-${h[12]}${h[13]}${h[14]}${h[15]}-${h[16]}${h[17]}${h[18]}${h[19]}-${h[20]}${h[21]}${h[22]}${h[23]}${h[24]}${h[25]}${h[26]}${h[27]}${h[28]}${h[29]}${h[30]}${h[31]}`;
     },
     state: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0].join(','),
     restore,

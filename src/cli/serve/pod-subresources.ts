@@ -5,7 +5,7 @@
  * Status, and an eviction a disruption budget blocks is the 429 with the DisruptionBudget cause.
  */
 import type { KubeObject } from '../../api/meta';
-import { EVICTION_VIOLATES_PDB } from '../../apiserver/apiserver';
+import { EVICTION_VIOLATES_PDB } from '../../apiserver/evict';
 import type { ApiServer } from '../../apiserver/apiserver';
 import { aggregate, ApiError, badRequest } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';

@@ -14,6 +14,7 @@ import {
 import { storedQuantityError } from '../../api/stored-quantities';
 import { addonPath } from './addon-path';
 import { PLAIN, ValueTransformError, type StoredValue, type ValueTransformer } from '../value-transformer';
+import { TransactionReadCache } from './transaction-read-cache';
 import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
@@ -258,8 +259,15 @@ export function translate(e: unknown, path: string): Error {
 
 class SqliteStore implements Store {
   private readonly q;
+  /**
+   * tx runs a function in a transaction, or nested in a savepoint. One wrapper for every call:
+   * db.transaction(fn) builds four wrappers and their properties each time, and an apply of a
+   * 1 938-document stream opens three savepoints per document.
+   */
+  private readonly tx: Database.Transaction<<T>(fn: () => T) => T>;
 
   constructor(private readonly db: Database.Database, private readonly transformer: ValueTransformer) {
+    this.tx = db.transaction(<T>(fn: () => T): T => fn());
     // Prepared on first use: a command uses a few of these, and preparing all cost ~1% of `get pods`.
     this.q = lazily({
       get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
@@ -419,13 +427,22 @@ class SqliteStore implements Store {
     }
   }
 
+  /** reads holds what the current write transaction has read (transaction-read-cache.ts). */
+  private readonly reads = new TransactionReadCache<Row>(() => this.inWrite && this.db.inTransaction);
+
+  /** row is a key's row, read once per write transaction. */
+  private row(ref: ObjectRef): Row | undefined {
+    const ns = ref.namespace ?? '';
+    return this.reads.row(ref.kind, ns, ref.name, () => this.q.get.get(ref.kind, ns, ref.name));
+  }
+
   get(ref: ObjectRef): KubeObject | undefined {
-    const row = this.q.get.get(ref.kind, ref.namespace ?? '', ref.name);
+    const row = this.row(ref);
     return row ? this.decode(row) : undefined;
   }
 
   rawValue(ref: ObjectRef): StoredValue | undefined {
-    return this.q.get.get(ref.kind, ref.namespace ?? '', ref.name)?.body;
+    return this.row(ref)?.body;
   }
 
   staleValue(ref: ObjectRef): boolean {
@@ -439,7 +456,7 @@ class SqliteStore implements Store {
   }
 
   list(q: StoreListQuery): KubeObject[] {
-    const rows = q.namespace === undefined ? this.q.listAll.all(q.kind) : this.q.listNs.all(q.kind, q.namespace);
+    const rows = this.reads.list(q.kind, q.namespace, () => (q.namespace === undefined ? this.q.listAll.all(q.kind) : this.q.listNs.all(q.kind, q.namespace!)));
     return this.decodeAll(rows);
   }
 
@@ -484,7 +501,7 @@ class SqliteStore implements Store {
   }
 
   count(q: StoreListQuery): number {
-    return (q.namespace === undefined ? this.q.countAll.get(q.kind) : this.q.countNs.get(q.kind, q.namespace))!.n;
+    return this.reads.count(q.kind, q.namespace, () => (q.namespace === undefined ? this.q.countAll.get(q.kind) : this.q.countNs.get(q.kind, q.namespace!))!.n);
   }
 
   revision(): Revision {
@@ -539,6 +556,7 @@ class SqliteStore implements Store {
       if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
+      this.reads.wrote(obj.kind, ns, obj.metadata.name!);
       this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
       this.record('ADDED', obj, rev, body, checked);
       return obj;
@@ -553,6 +571,7 @@ class SqliteStore implements Store {
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
+      this.reads.wrote(obj.kind, ns, obj.metadata.name!);
       this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev, body, checked);
       return obj;
@@ -562,11 +581,12 @@ class SqliteStore implements Store {
   delete(ref: ObjectRef, expected?: Revision): KubeObject {
     return this.write(() => {
       const ns = ref.namespace ?? '';
-      const row = this.q.get.get(ref.kind, ns, ref.name);
+      const row = this.row(ref);
       if (!row) throw new KeyNotFoundError(`${ref.kind} ${ns}/${ref.name} not found`);
       if (expected !== undefined && row.revision !== expected) throw new RevisionMismatchError(`${ref.kind} ${ns}/${ref.name}: stale`);
       const obj = parseOrStub(this.readable(row.body), ref);
       const rev = this.nextRevision();
+      this.reads.wrote(ref.kind, ns, ref.name);
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
       // The last state with a new resourceVersion: as sound as the row it was.
@@ -659,6 +679,7 @@ class SqliteStore implements Store {
       return fn();
     } catch (e) {
       this.txRevision = saved;
+      this.reads.clear();
       this.noteLost(e);
       throw e;
     }
@@ -669,8 +690,10 @@ class SqliteStore implements Store {
       // A nested transaction is a savepoint: if it rolls back, so may the revision it wrote.
       const saved = this.txRevision;
       try {
-        return this.db.transaction(fn)();
+        return this.tx(fn) as T;
       } catch (e) {
+        // Its savepoint rolled back: any write in it may be undone, so nothing read since can be trusted.
+        this.reads.clear();
         this.txRevision = saved;
         this.noteLost(e);
         throw e;
@@ -682,17 +705,19 @@ class SqliteStore implements Store {
     this.lost = undefined;
     this.db.pragma(`cache_size = -${WRITE_CACHE_KIB}`);
     try {
-      return this.db.transaction(() => {
+      return this.tx.immediate(() => {
+        this.reads.begin();
         const start = this.revision();
         const out = fn();
         this.flushRevision(start);
         return out;
-      }).immediate();
+      }) as T;
     } catch (e) {
       this.rollbacks++;
       // Its commit fails too ("no transaction is active"): report what rolled it back.
       throw this.lost ?? e;
     } finally {
+      this.reads.end();
       this.inWrite = false;
       this.txRevision = undefined;
       this.db.pragma(`cache_size = -${READ_CACHE_KIB}`);
