@@ -173,6 +173,30 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
     }
   }
 
+  // The filters that run for this pod (PreFilter Skips removed once, not per node).
+  const filters = profile.filters.filter((f) => !state.skipFilter.has(f.name));
+  const numFilters = filters.length;
+  const hasNominated = snapshot.nominated.size > 0;
+  const { priority, key } = state.podInfo;
+  /** check runs the filters on one node (with the pods nominated there), recording a rejection. */
+  const check = (n: NodeInfo): boolean => {
+    const target = hasNominated ? snapshot.withNominated(n, priority, key) : n;
+    for (let k = 0; k < numFilters; k++) {
+      const f = filters[k]!;
+      const s = f.filter(state, pod, target);
+      if (s.code !== 'Success') { statuses.set(n.name, { code: s.code, reasons: s.reasons, plugin: f.name }); return false; }
+    }
+    if (explain) statuses.set(n.name, ok());
+    return true;
+  };
+
+  // A node nominated by an earlier preemption is tried first and taken if it fits: no
+  // scoring, and the rotating start index stays where it was (evaluateNominatedNode).
+  const nominatedNode = pod.status?.nominatedNodeName ? snapshot.get(pod.status.nominatedNodeName) : undefined;
+  if (nominatedNode && check(nominatedNode)) {
+    return { nodeName: nominatedNode.name, evaluatedNodes: 1, feasibleNodes: 1, statuses, scores: [], candidates: [nominatedNode.name] };
+  }
+
   let nodes: readonly NodeInfo[] = allNodes;
   if (narrowed) {
     const absent: Status = {
@@ -181,37 +205,26 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
       plugin: narrowedBy.length === 1 ? narrowedBy[0] : undefined,
     };
     nodes = allNodes.filter((n) => narrowed!.has(n.name));
-    for (const n of allNodes) if (!narrowed.has(n.name)) statuses.set(n.name, absent);
+    for (const n of allNodes) if (!narrowed.has(n.name) && !statuses.has(n.name)) statuses.set(n.name, absent);
   }
 
-  // The filters that run for this pod (PreFilter Skips removed once, not per node).
-  const filters = profile.filters.filter((f) => !state.skipFilter.has(f.name));
-  const numFilters = filters.length;
-  const hasNominated = snapshot.nominated.size > 0;
-  const { priority, key } = state.podInfo;
-
-  // Filter, starting where the previous pass stopped and stopping once enough nodes fit.
+  // Filter, starting where the previous pass stopped and stopping once enough nodes fit;
+  // one feasible node is enough when nothing would score them (upstream's hasScoring).
   const numNodes = nodes.length;
-  const toFind = numFeasibleNodesToFind(profile.percentageOfNodesToScore, numNodes);
+  const toFind = profile.scores.length === 0 ? Math.min(1, numNodes) : numFeasibleNodesToFind(profile.percentageOfNodesToScore, numNodes);
   const feasible: NodeInfo[] = [];
   let processed = 0;
+  let visitedNominated = false;
   const start = numNodes ? snapshot.nextStartNodeIndex % numNodes : 0;
   for (let i = 0, idx = start; i < numNodes && feasible.length < toFind; i++, idx = idx + 1 === numNodes ? 0 : idx + 1) {
     const n = nodes[idx]!;
     processed++;
-    const target = hasNominated ? snapshot.withNominated(n, priority, key) : n;
-    let rejected: Status | undefined;
-    for (let k = 0; k < numFilters; k++) {
-      const f = filters[k]!;
-      const s = f.filter(state, pod, target);
-      if (s.code !== 'Success') { rejected = { code: s.code, reasons: s.reasons, plugin: f.name }; break; }
-    }
-    if (rejected) statuses.set(n.name, rejected);
-    else {
-      if (explain) statuses.set(n.name, ok());
-      feasible.push(n);
-    }
+    if (n === nominatedNode) visitedNominated = true;
+    if (check(n)) feasible.push(n);
   }
+  // Upstream advances by the feasible nodes plus every node with a rejection on record, so a
+  // nominated node that failed above counts even when this pass did not reach it.
+  if (nominatedNode && !visitedNominated) processed++;
   snapshot.nextStartNodeIndex = (snapshot.nextStartNodeIndex + processed) % numAllNodes;
 
   if (feasible.length === 0) return fail(pod, snapshot, profile, state, statuses, '', narrowedBy);
