@@ -204,6 +204,8 @@ export class NodeInfo {
   rank = 0;
   /** filterTaints are the NoSchedule/NoExecute taints (what TaintToleration's filter checks), precomputed. */
   readonly filterTaints: readonly Taint[];
+  /** preferNoScheduleTaints are the PreferNoSchedule taints (what TaintToleration's score counts), precomputed. */
+  readonly preferNoScheduleTaints: readonly Taint[];
 
   pods: PodInfo[] = [];
   requested: Resources = emptyResources();
@@ -229,6 +231,7 @@ export class NodeInfo {
     }
     this.imageSizes = images;
     this.filterTaints = this.taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+    this.preferNoScheduleTaints = this.taints.filter((t) => t.effect === 'PreferNoSchedule');
   }
 
   /** addPod accounts a pod to this node (resources, ports, affinity lists, controller counts). */
@@ -510,6 +513,12 @@ export interface NodeScore { name: string; score: number }
  */
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number;
+  /**
+   * scoreNodes, where a plugin has it, fills `scores[i]` with score(nodes[i]) for every node in
+   * one call: the same numbers, with the pod's part of the work (its requests, tolerations,
+   * images) looked up once instead of once per node. The framework prefers it.
+   */
+  scoreNodes?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void;
   normalize?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void;
 }
 

@@ -9,7 +9,7 @@
 import type { KubeObject } from '../api/meta';
 import {
   type CycleState as CycleStateType, type NodeInfo, type Profile, type Snapshot, type Status,
-  type PodInfo, CycleState, isRejected, newPodInfo, ok,
+  type PodInfo, type ScorePlugin, CycleState, isRejected, newPodInfo, ok,
 } from './framework';
 import {
   type Candidate, pdbFromObject, pickOneNodeForPreemption, podEligibleToPreemptOthers, selectVictimsOnNode,
@@ -267,6 +267,12 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
   return { nodeName: pick.name, evaluatedNodes, feasibleNodes: feasible.length, statuses, scores, candidates };
 }
 
+/** rawScores runs one Score plugin over the nodes: in one call where it can, else node by node. */
+function rawScores(plugin: ScorePlugin, state: CycleStateType, pod: KubeObject, nodes: readonly NodeInfo[], out: number[]): void {
+  if (plugin.scoreNodes) { plugin.scoreNodes(state, pod, nodes, out); return; }
+  for (let i = 0; i < nodes.length; i++) out[i] = plugin.score(state, pod, nodes[i]!);
+}
+
 /** scoreTotals is prioritizeNodes without the breakdown: the weighted total per feasible node. */
 export function scoreTotals(profile: Profile, state: CycleStateType, pod: KubeObject, nodes: readonly NodeInfo[]): Float64Array {
   for (const ps of profile.preScores) {
@@ -278,7 +284,7 @@ export function scoreTotals(profile: Profile, state: CycleStateType, pod: KubeOb
   const raw = new Array<number>(n);
   for (const { plugin, weight } of profile.scores) {
     if (state.skipScore.has(plugin.name)) continue;
-    for (let i = 0; i < n; i++) raw[i] = plugin.score(state, pod, nodes[i]!);
+    rawScores(plugin, state, pod, nodes, raw);
     plugin.normalize?.(state, pod, nodes, raw);
     for (let i = 0; i < n; i++) totals[i] += raw[i]! * weight;
   }
@@ -294,7 +300,8 @@ export function prioritizeNodes(profile: Profile, state: CycleStateType, pod: Ku
   const results: NodeScoreResult[] = nodes.map((n) => ({ nodeName: n.name, total: 0, plugins: [] }));
   for (const { plugin, weight } of profile.scores) {
     if (state.skipScore.has(plugin.name)) continue;
-    const list: number[] = nodes.map((n) => plugin.score(state, pod, n));
+    const list = new Array<number>(nodes.length);
+    rawScores(plugin, state, pod, nodes, list);
     const raw = [...list];
     plugin.normalize?.(state, pod, nodes, list);
     for (let i = 0; i < list.length; i++) {

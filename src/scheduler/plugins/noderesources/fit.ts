@@ -12,7 +12,7 @@ import {
 } from '../../framework';
 import { podRequests } from '../../resources';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
-import { DEFAULT_RESOURCES, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList, scoreNode } from './resource-allocation';
+import { DEFAULT_RESOURCES, ResourceAllocation, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList } from './resource-allocation';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeResourcesFit';
@@ -112,9 +112,10 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
   if (type !== LEAST_ALLOCATED && type !== MOST_ALLOCATED) throw new Error(`scoring strategy ${String(type)} is not supported`);
   const resources = args.scoringStrategy?.resources ?? DEFAULT_RESOURCES;
   const ignored = new Set(args.ignoredResources ?? []);
-  const scorer = weightedScorer(resources, type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore);
+  const allocation = new ResourceAllocation(resources, false, weightedScorer(resources, type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore));
   const stateKey = NAME;
-  const scratch: [number[], number[]] = [new Array<number>(resources.length).fill(0), new Array<number>(resources.length).fill(0)];
+  const requestsOf = (state: CycleState, pod: KubeObject): readonly number[] =>
+    (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
   return {
     name: NAME,
     scoringStrategy: type,
@@ -128,8 +129,11 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
       return ok();
     },
     score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
-      const reqs = (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
-      return scoreNode(node, resources, reqs, false, scorer, scratch);
+      return allocation.score(node, requestsOf(state, pod));
+    },
+    scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+      const reqs = requestsOf(state, pod);
+      for (let i = 0; i < nodes.length; i++) scores[i] = allocation.score(nodes[i]!, reqs);
     },
     // Node updates other than allocatable need no registration: with queueing hints upstream
     // dropped the UpdateNodeTaint|UpdateNodeLabel it kept for the scheduler's preCheck.
