@@ -93,6 +93,8 @@ export interface PodInfo {
   readonly labels: Record<string, string>;
   /** requests are the pod's effective requests (PodRequests). */
   readonly requests: Resources;
+  /** requestsScalar says whether requests name any extended resource or hugepages (requests.scalar is not empty). */
+  readonly requestsScalar: boolean;
   /** nonZeroMilliCPU/nonZeroMemory are requests with the 100m / 200Mi scoring defaults applied per container. */
   readonly nonZeroMilliCPU: number;
   readonly nonZeroMemory: number;
@@ -146,12 +148,14 @@ export function newPodInfo(pod: KubeObject): PodInfo {
     : NO_TERMS;
   const nonZero = podResourceList(pod, { nonMissing: true });
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller);
+  const requests = podRequests(pod);
   return {
     pod,
     key: podKey(pod),
     namespace: pod.metadata.namespace ?? 'default',
     labels: pod.metadata.labels ?? {},
-    requests: podRequests(pod),
+    requests,
+    requestsScalar: Object.keys(requests.scalar).length > 0,
     nonZeroMilliCPU: nonZero.get(RESOURCE_CPU) ?? 0,
     nonZeroMemory: nonZero.get(RESOURCE_MEMORY) ?? 0,
     hostPorts,
@@ -329,6 +333,8 @@ export class Snapshot {
   readonly podDisruptionBudgets: readonly KubeObject[];
   /** nodesByRank lists the NodeInfos in name order (index = NodeInfo.rank). */
   readonly nodesByRank: readonly NodeInfo[];
+  /** rankMarks is the tie-break's scratch, one byte per rank, all zero between scheduling attempts. */
+  readonly rankMarks: Uint8Array;
   /**
    * nominated maps a node name to pending pods nominated to it (status.nominatedNodeName):
    * filters for a pod of lower or equal priority see them as already there (upstream's
@@ -341,6 +347,7 @@ export class Snapshot {
     const byName = [...this.nodeInfos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (let i = 0; i < byName.length; i++) byName[i]!.rank = i;
     this.nodesByRank = byName;
+    this.rankMarks = new Uint8Array(byName.length);
     for (const pvc of options.persistentVolumeClaims ?? []) this.claims.set(`${pvc.metadata.namespace ?? 'default'}/${pvc.metadata.name}`, pvc);
     for (const pv of options.persistentVolumes ?? []) this.volumes.set(pv.metadata.name ?? '', pv);
     for (const sc of options.storageClasses ?? []) this.storageClasses.set(sc.metadata.name ?? '', sc);

@@ -256,6 +256,15 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
     let i = 0;
     while (totals[i] !== max) i++;
     pick = feasible[i]!;
+  } else if (!explain) {
+    // The k-th top scorer in rank order without sorting: mark their ranks, walk the marks.
+    const k = rand.int(ties);
+    const marks = snapshot.rankMarks;
+    for (let i = 0; i < totals.length; i++) if (totals[i] === max) marks[feasible[i]!.rank] = 1;
+    let r = -1;
+    for (let seen = -1; seen < k;) if (marks[++r] === 1) seen++;
+    pick = snapshot.nodesByRank[r]!;
+    for (let i = 0; i < totals.length; i++) marks[feasible[i]!.rank] = 0;
   } else {
     const ranks = new Int32Array(ties);
     for (let i = 0, j = 0; i < totals.length; i++) if (totals[i] === max) ranks[j++] = feasible[i]!.rank;

@@ -7,7 +7,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, NodeInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
+  type CycleState, type FilterPlugin, NodeInfo, type PodInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
   MAX_NODE_SCORE, ok, unschedulableReasons,
 } from '../../framework';
 import { podRequests } from '../../resources';
@@ -68,10 +68,9 @@ export function fitsRequest(podRequest: Resources, node: NodeInfo, ignoredResour
  * for the cpu / memory / ephemeral-storage requests, and no extended resources asked for.
  * false means "look closer" (fitsRequest), not necessarily "does not fit".
  */
-function fitsQuickly(r: Resources, node: NodeInfo): boolean {
-  if (node.pods.length + 1 > node.allowedPodNumber) return false;
-  for (const _ in r.scalar) return false;
-  const a = node.allocatable, u = node.requested;
+function fitsQuickly(pi: PodInfo, node: NodeInfo): boolean {
+  if (node.pods.length + 1 > node.allowedPodNumber || pi.requestsScalar) return false;
+  const r = pi.requests, a = node.allocatable, u = node.requested;
   return (r.milliCPU <= 0 || r.milliCPU <= a.milliCPU - u.milliCPU)
     && (r.memory <= 0 || r.memory <= a.memory - u.memory)
     && (r.ephemeralStorage <= 0 || r.ephemeralStorage <= a.ephemeralStorage - u.ephemeralStorage);
@@ -91,12 +90,14 @@ export function mostRequestedScore(requested: number, capacity: number): number 
 
 /** weightedScorer combines per-resource scores as a weighted average (integer division). */
 function weightedScorer(resources: readonly ResourceSpec[], per: (req: number, cap: number) => number): Scorer {
+  const weights = resources.map((r) => r.weight);
   return (requested, allocatable) => {
     let score = 0, weightSum = 0;
     for (let i = 0; i < requested.length; i++) {
-      if (allocatable[i] === 0) continue;
-      const w = resources[i]!.weight;
-      score += per(requested[i]!, allocatable[i]!) * w;
+      const capacity = allocatable[i]!;
+      if (capacity === 0) continue;
+      const w = weights[i]!;
+      score += per(requested[i]!, capacity) * w;
       weightSum += w;
     }
     return weightSum === 0 ? 0 : Math.trunc(score / weightSum);
@@ -120,7 +121,7 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
     name: NAME,
     scoringStrategy: type,
     filter(state: CycleState, _pod: KubeObject, node: NodeInfo): Status {
-      if (fitsQuickly(state.podInfo.requests, node)) return ok();
+      if (fitsQuickly(state.podInfo, node)) return ok();
       const short = fitsRequest(state.podInfo.requests, node, ignored);
       return short.length === 0 ? ok() : unschedulableReasons(short.map((s) => s.reason));
     },
