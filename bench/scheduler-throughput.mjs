@@ -4,8 +4,9 @@
  * 10 000) onto N nodes (default 1 000) through the pure scheduler (src/scheduler: the default
  * profile, scheduleOne + Snapshot.assume, no store, no API), then 2×P to check that the cost
  * stays linear in pods. Compared with ../shared/bench-floors/sched-floor.js (full scan and
- * adaptive) measured in the same run. Targets (BENCHMARKS.md T8): ≤ 3× the floor's full scan;
- * doubling the pods ≤ 2.2× the time.
+ * adaptive) measured in the same run, and with bench/floors/t8-profile-work.cjs (the default
+ * profile's own arithmetic on the sampled nodes, typed arrays, no objects). Targets
+ * (BENCHMARKS.md T8): ≤ 3× the floor's full scan; doubling the pods ≤ 2.2× the time.
  * Usage: node bench/scheduler-throughput.mjs [--pods P] [--nodes N] [--runs R] [--floors DIR]
  */
 import * as fs from 'node:fs';
@@ -92,6 +93,14 @@ if (floor) {
   for (const row of rows) note(`floor ${row.mode}: median ${row.median_ms} ms = ${row.pods_per_s} pods/s`);
   const full = rows.find((x) => x.mode === 'full-scan');
   if (full) verdict('T8', `scheduler / floor full scan (${P} pods, ${N} nodes)`, ms / full.median_ms, 3);
+}
+// The equal-work floor (bench/floors/t8-profile-work.cjs): the default profile's filters and
+// scores on the sampled nodes over typed arrays — what the work itself costs, beside the
+// target's one-filter, one-score full scan.
+const work = spawnSync(process.execPath, [path.join(REPO, 'bench', 'floors', 't8-profile-work.cjs'), String(P), String(N), String(RUNS)], { encoding: 'utf8' });
+if (work.status === 0) {
+  const row = JSON.parse(work.stdout.trim());
+  note(`floor profile-work: median ${row.median_ms} ms = ${row.pods_per_s} pods/s; kubemu / profile-work = ${(ms / row.median_ms).toFixed(2)}x`);
 }
 verdict('T8', `time(${2 * P} pods) / time(${P} pods)`, ms2 / ms, 2.2);
 fs.rmSync(tmp, { recursive: true, force: true });

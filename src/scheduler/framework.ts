@@ -93,6 +93,8 @@ export interface PodInfo {
   readonly labels: Record<string, string>;
   /** requests are the pod's effective requests (PodRequests). */
   readonly requests: Resources;
+  /** requestsScalar says whether requests name any extended resource or hugepages (requests.scalar is not empty). */
+  readonly requestsScalar: boolean;
   /** nonZeroMilliCPU/nonZeroMemory are requests with the 100m / 200Mi scoring defaults applied per container. */
   readonly nonZeroMilliCPU: number;
   readonly nonZeroMemory: number;
@@ -146,12 +148,14 @@ export function newPodInfo(pod: KubeObject): PodInfo {
     : NO_TERMS;
   const nonZero = podResourceList(pod, { nonMissing: true });
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller);
+  const requests = podRequests(pod);
   return {
     pod,
     key: podKey(pod),
     namespace: pod.metadata.namespace ?? 'default',
     labels: pod.metadata.labels ?? {},
-    requests: podRequests(pod),
+    requests,
+    requestsScalar: Object.keys(requests.scalar).length > 0,
     nonZeroMilliCPU: nonZero.get(RESOURCE_CPU) ?? 0,
     nonZeroMemory: nonZero.get(RESOURCE_MEMORY) ?? 0,
     hostPorts,
@@ -204,6 +208,8 @@ export class NodeInfo {
   rank = 0;
   /** filterTaints are the NoSchedule/NoExecute taints (what TaintToleration's filter checks), precomputed. */
   readonly filterTaints: readonly Taint[];
+  /** preferNoScheduleTaints are the PreferNoSchedule taints (what TaintToleration's score counts), precomputed. */
+  readonly preferNoScheduleTaints: readonly Taint[];
 
   pods: PodInfo[] = [];
   requested: Resources = emptyResources();
@@ -229,6 +235,7 @@ export class NodeInfo {
     }
     this.imageSizes = images;
     this.filterTaints = this.taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+    this.preferNoScheduleTaints = this.taints.filter((t) => t.effect === 'PreferNoSchedule');
   }
 
   /** addPod accounts a pod to this node (resources, ports, affinity lists, controller counts). */
@@ -326,6 +333,8 @@ export class Snapshot {
   readonly podDisruptionBudgets: readonly KubeObject[];
   /** nodesByRank lists the NodeInfos in name order (index = NodeInfo.rank). */
   readonly nodesByRank: readonly NodeInfo[];
+  /** rankMarks is the tie-break's scratch, one byte per rank, all zero between scheduling attempts. */
+  readonly rankMarks: Uint8Array;
   /**
    * nominated maps a node name to pending pods nominated to it (status.nominatedNodeName):
    * filters for a pod of lower or equal priority see them as already there (upstream's
@@ -338,6 +347,7 @@ export class Snapshot {
     const byName = [...this.nodeInfos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (let i = 0; i < byName.length; i++) byName[i]!.rank = i;
     this.nodesByRank = byName;
+    this.rankMarks = new Uint8Array(byName.length);
     for (const pvc of options.persistentVolumeClaims ?? []) this.claims.set(`${pvc.metadata.namespace ?? 'default'}/${pvc.metadata.name}`, pvc);
     for (const pv of options.persistentVolumes ?? []) this.volumes.set(pv.metadata.name ?? '', pv);
     for (const sc of options.storageClasses ?? []) this.storageClasses.set(sc.metadata.name ?? '', sc);
@@ -510,6 +520,12 @@ export interface NodeScore { name: string; score: number }
  */
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number;
+  /**
+   * scoreNodes, where a plugin has it, fills `scores[i]` with score(nodes[i]) for every node in
+   * one call: the same numbers, with the pod's part of the work (its requests, tolerations,
+   * images) looked up once instead of once per node. The framework prefers it.
+   */
+  scoreNodes?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void;
   normalize?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void;
 }
 

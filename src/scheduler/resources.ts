@@ -43,10 +43,27 @@ export function isScalarResourceName(name: string): boolean {
 
 type ResourceList = Map<string, number>;
 
+/**
+ * Parsed quantities by their text, for cpu (milli) and everything else (whole units): a
+ * cluster's pods repeat a handful of request strings, and every pod the scheduler sees is
+ * parsed again. Bounded: cleared when full.
+ */
+const parsedMilli = new Map<string | number, number>();
+const parsedWhole = new Map<string | number, number>();
+const MAX_PARSED = 4096;
+
 /** quantityOf converts one quantity to NodeInfo units: milli for cpu, rounded-up integers otherwise. */
 function quantityOf(name: string, value: string | number): number {
-  const q = parseQuantity(value);
-  return Number(name === RESOURCE_CPU ? milliValue(q) : wholeValue(q));
+  const milli = name === RESOURCE_CPU;
+  const cache = milli ? parsedMilli : parsedWhole;
+  let v = cache.get(value);
+  if (v === undefined) {
+    const q = parseQuantity(value);
+    v = Number(milli ? milliValue(q) : wholeValue(q));
+    if (cache.size >= MAX_PARSED) cache.clear();
+    cache.set(value, v);
+  }
+  return v;
 }
 
 /** resourceListOf parses a {name: quantity} map, skipping the "pods" pseudo-resource. */

@@ -5,6 +5,7 @@ import {
   type ScheduleFailure, type ScheduleSuccess,
 } from './scheduler';
 import { defaultProfile } from './plugins/registry';
+import { parseSchedulerConfiguration } from './config';
 import { fixedRand, makeNode, makePod } from './testing';
 
 const profile = defaultProfile();
@@ -163,5 +164,74 @@ describe('numFeasibleNodesToFind', () => {
     [undefined, 6000, 300], [10, 500, 100], [50, 1000, 500], [100, 1000, 1000],
   ])('percentage %s of %i nodes → %i', (pct, n, want) => {
     expect(numFeasibleNodesToFind(pct, n)).toBe(want);
+  });
+});
+
+describe('percentageOfNodesToScore and the rotating start index', () => {
+  // 150 nodes in three zones of 50 (a-00..a-49, b-.., c-..): the node tree interleaves the zones
+  // (a-00 b-00 c-00 a-01 ...), so node k of zone z sits at index 3k+z. A pass looks for 100
+  // feasible nodes (150 × 48% = 72, raised to the minimum of 100). b-10 (index 31) is cordoned;
+  // c-40 (index 122) has twice the cpu, so it outscores every other node for a 1-cpu pod.
+  const zones = ['a', 'b', 'c'];
+  const seeded = (cordoned = ['b-10']) => zones.flatMap((z) => [...Array(50)].map((_, k) => {
+    const name = `${z}-${String(k).padStart(2, '0')}`;
+    return makeNode(name, { cpu: name === 'c-40' ? '8' : '4', labels: { 'topology.kubernetes.io/zone': `zone-${z}` }, unschedulable: cordoned.includes(name) });
+  }));
+  const onePod = (i: number, extra: Record<string, any> = {}) => makePod(`p${i}`, { requests: { cpu: '1', memory: '1Gi' }, ...extra });
+
+  it('scores only the nodes found from where the last pass stopped, rejections included', () => {
+    const snap = newSnapshot(seeded(), []);
+    expect(snap.nodeInfos.slice(0, 4).map((n) => n.name)).toEqual(['a-00', 'b-00', 'c-00', 'a-01']);
+    // Pass 1: indices 0..100 (b-10 rejected, 100 feasible, all equal): the tie-break takes the first by name.
+    const r1 = scheduleOne(onePod(1), snap, profile, fixedRand(0)) as ScheduleSuccess;
+    expect(r1).toMatchObject({ nodeName: 'a-00', evaluatedNodes: 101, feasibleNodes: 100 });
+    expect(r1.statuses.get('b-10')).toMatchObject({ plugin: 'NodeUnschedulable' });
+    expect(r1.statuses.has('c-40')).toBe(false);
+    expect(snap.nextStartNodeIndex).toBe(101);
+    snap.assume(onePod(1), r1.nodeName);
+    // Pass 2: indices 101..149 then 0..51 (b-10 again): c-40 is in the sample and wins outright.
+    const r2 = scheduleOne(onePod(2), snap, profile, fixedRand(0)) as ScheduleSuccess;
+    expect(r2).toMatchObject({ nodeName: 'c-40', evaluatedNodes: 101, feasibleNodes: 100, candidates: ['c-40'] });
+    expect(snap.nextStartNodeIndex).toBe(52);
+  });
+
+  it('scores every node when the configuration file sets 100 percent', () => {
+    const config = parseSchedulerConfiguration({ apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration', percentageOfNodesToScore: 100 });
+    const snap = newSnapshot(seeded(), []);
+    const r = scheduleOne(onePod(1), snap, defaultProfile(config), fixedRand(0)) as ScheduleSuccess;
+    expect(r).toMatchObject({ nodeName: 'c-40', evaluatedNodes: 150, feasibleNodes: 149 });
+    expect(snap.nextStartNodeIndex).toBe(0);
+    // A profile's own percentage wins over the top-level one (0 there means adaptive again).
+    const adaptive = parseSchedulerConfiguration({
+      apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration', percentageOfNodesToScore: 100, profiles: [{ percentageOfNodesToScore: 0 }],
+    });
+    expect(scheduleOne(onePod(1), newSnapshot(seeded(), []), defaultProfile(adaptive), fixedRand(0))).toMatchObject({ nodeName: 'a-00', evaluatedNodes: 101 });
+  });
+
+  it('takes a nominated node that fits without scoring, leaving the start index alone', () => {
+    const snap = newSnapshot(seeded(), []);
+    expect(scheduleOne(onePod(1), snap, profile, fixedRand(0))).toMatchObject({ nodeName: 'a-00' });
+    const nominated = onePod(2);
+    nominated.status = { phase: 'Pending', nominatedNodeName: 'b-49' };
+    expect(scheduleOne(nominated, snap, profile, fixedRand(0))).toMatchObject({ nodeName: 'b-49', evaluatedNodes: 1, feasibleNodes: 1, scores: [] });
+    expect(snap.nextStartNodeIndex).toBe(101);
+  });
+
+  it('counts a nominated node that no longer fits as processed, even outside the pass', () => {
+    // c-45 (index 137) is cordoned too: the pass from index 0 stops at index 100 without reaching it.
+    const snap = newSnapshot(seeded(['b-10', 'c-45']), []);
+    const nominated = onePod(1);
+    nominated.status = { phase: 'Pending', nominatedNodeName: 'c-45' };
+    const r = scheduleOne(nominated, snap, profile, fixedRand(0)) as ScheduleSuccess;
+    expect(r).toMatchObject({ nodeName: 'a-00', evaluatedNodes: 102, feasibleNodes: 100 });
+    expect(r.statuses.get('c-45')).toMatchObject({ plugin: 'NodeUnschedulable' });
+    expect(snap.nextStartNodeIndex).toBe(102);
+  });
+
+  it('stops at the first feasible node when no plugin scores', () => {
+    const snap = newSnapshot(seeded(), []);
+    const noScores = { ...profile, scores: [] };
+    expect(scheduleOne(onePod(1), snap, noScores, fixedRand(0))).toMatchObject({ nodeName: 'a-00', evaluatedNodes: 1, feasibleNodes: 1 });
+    expect(snap.nextStartNodeIndex).toBe(1);
   });
 });

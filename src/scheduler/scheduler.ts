@@ -9,7 +9,7 @@
 import type { KubeObject } from '../api/meta';
 import {
   type CycleState as CycleStateType, type NodeInfo, type Profile, type Snapshot, type Status,
-  type PodInfo, CycleState, isRejected, newPodInfo, ok,
+  type PodInfo, type ScorePlugin, CycleState, isRejected, newPodInfo, ok,
 } from './framework';
 import {
   type Candidate, pdbFromObject, pickOneNodeForPreemption, podEligibleToPreemptOthers, selectVictimsOnNode,
@@ -173,6 +173,30 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
     }
   }
 
+  // The filters that run for this pod (PreFilter Skips removed once, not per node).
+  const filters = profile.filters.filter((f) => !state.skipFilter.has(f.name));
+  const numFilters = filters.length;
+  const hasNominated = snapshot.nominated.size > 0;
+  const { priority, key } = state.podInfo;
+  /** check runs the filters on one node (with the pods nominated there), recording a rejection. */
+  const check = (n: NodeInfo): boolean => {
+    const target = hasNominated ? snapshot.withNominated(n, priority, key) : n;
+    for (let k = 0; k < numFilters; k++) {
+      const f = filters[k]!;
+      const s = f.filter(state, pod, target);
+      if (s.code !== 'Success') { statuses.set(n.name, { code: s.code, reasons: s.reasons, plugin: f.name }); return false; }
+    }
+    if (explain) statuses.set(n.name, ok());
+    return true;
+  };
+
+  // A node nominated by an earlier preemption is tried first and taken if it fits: no
+  // scoring, and the rotating start index stays where it was (evaluateNominatedNode).
+  const nominatedNode = pod.status?.nominatedNodeName ? snapshot.get(pod.status.nominatedNodeName) : undefined;
+  if (nominatedNode && check(nominatedNode)) {
+    return { nodeName: nominatedNode.name, evaluatedNodes: 1, feasibleNodes: 1, statuses, scores: [], candidates: [nominatedNode.name] };
+  }
+
   let nodes: readonly NodeInfo[] = allNodes;
   if (narrowed) {
     const absent: Status = {
@@ -181,37 +205,26 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
       plugin: narrowedBy.length === 1 ? narrowedBy[0] : undefined,
     };
     nodes = allNodes.filter((n) => narrowed!.has(n.name));
-    for (const n of allNodes) if (!narrowed.has(n.name)) statuses.set(n.name, absent);
+    for (const n of allNodes) if (!narrowed.has(n.name) && !statuses.has(n.name)) statuses.set(n.name, absent);
   }
 
-  // The filters that run for this pod (PreFilter Skips removed once, not per node).
-  const filters = profile.filters.filter((f) => !state.skipFilter.has(f.name));
-  const numFilters = filters.length;
-  const hasNominated = snapshot.nominated.size > 0;
-  const { priority, key } = state.podInfo;
-
-  // Filter, starting where the previous pass stopped and stopping once enough nodes fit.
+  // Filter, starting where the previous pass stopped and stopping once enough nodes fit;
+  // one feasible node is enough when nothing would score them (upstream's hasScoring).
   const numNodes = nodes.length;
-  const toFind = numFeasibleNodesToFind(profile.percentageOfNodesToScore, numNodes);
+  const toFind = profile.scores.length === 0 ? Math.min(1, numNodes) : numFeasibleNodesToFind(profile.percentageOfNodesToScore, numNodes);
   const feasible: NodeInfo[] = [];
   let processed = 0;
+  let visitedNominated = false;
   const start = numNodes ? snapshot.nextStartNodeIndex % numNodes : 0;
   for (let i = 0, idx = start; i < numNodes && feasible.length < toFind; i++, idx = idx + 1 === numNodes ? 0 : idx + 1) {
     const n = nodes[idx]!;
     processed++;
-    const target = hasNominated ? snapshot.withNominated(n, priority, key) : n;
-    let rejected: Status | undefined;
-    for (let k = 0; k < numFilters; k++) {
-      const f = filters[k]!;
-      const s = f.filter(state, pod, target);
-      if (s.code !== 'Success') { rejected = { code: s.code, reasons: s.reasons, plugin: f.name }; break; }
-    }
-    if (rejected) statuses.set(n.name, rejected);
-    else {
-      if (explain) statuses.set(n.name, ok());
-      feasible.push(n);
-    }
+    if (n === nominatedNode) visitedNominated = true;
+    if (check(n)) feasible.push(n);
   }
+  // Upstream advances by the feasible nodes plus every node with a rejection on record, so a
+  // nominated node that failed above counts even when this pass did not reach it.
+  if (nominatedNode && !visitedNominated) processed++;
   snapshot.nextStartNodeIndex = (snapshot.nextStartNodeIndex + processed) % numAllNodes;
 
   if (feasible.length === 0) return fail(pod, snapshot, profile, state, statuses, '', narrowedBy);
@@ -243,6 +256,15 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
     let i = 0;
     while (totals[i] !== max) i++;
     pick = feasible[i]!;
+  } else if (!explain) {
+    // The k-th top scorer in rank order without sorting: mark their ranks, walk the marks.
+    const k = rand.int(ties);
+    const marks = snapshot.rankMarks;
+    for (let i = 0; i < totals.length; i++) if (totals[i] === max) marks[feasible[i]!.rank] = 1;
+    let r = -1;
+    for (let seen = -1; seen < k;) if (marks[++r] === 1) seen++;
+    pick = snapshot.nodesByRank[r]!;
+    for (let i = 0; i < totals.length; i++) marks[feasible[i]!.rank] = 0;
   } else {
     const ranks = new Int32Array(ties);
     for (let i = 0, j = 0; i < totals.length; i++) if (totals[i] === max) ranks[j++] = feasible[i]!.rank;
@@ -252,6 +274,12 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
   }
   const candidates = order ? order.map((n) => n.name) : [pick.name];
   return { nodeName: pick.name, evaluatedNodes, feasibleNodes: feasible.length, statuses, scores, candidates };
+}
+
+/** rawScores runs one Score plugin over the nodes: in one call where it can, else node by node. */
+function rawScores(plugin: ScorePlugin, state: CycleStateType, pod: KubeObject, nodes: readonly NodeInfo[], out: number[]): void {
+  if (plugin.scoreNodes) { plugin.scoreNodes(state, pod, nodes, out); return; }
+  for (let i = 0; i < nodes.length; i++) out[i] = plugin.score(state, pod, nodes[i]!);
 }
 
 /** scoreTotals is prioritizeNodes without the breakdown: the weighted total per feasible node. */
@@ -265,7 +293,7 @@ export function scoreTotals(profile: Profile, state: CycleStateType, pod: KubeOb
   const raw = new Array<number>(n);
   for (const { plugin, weight } of profile.scores) {
     if (state.skipScore.has(plugin.name)) continue;
-    for (let i = 0; i < n; i++) raw[i] = plugin.score(state, pod, nodes[i]!);
+    rawScores(plugin, state, pod, nodes, raw);
     plugin.normalize?.(state, pod, nodes, raw);
     for (let i = 0; i < n; i++) totals[i] += raw[i]! * weight;
   }
@@ -281,7 +309,8 @@ export function prioritizeNodes(profile: Profile, state: CycleStateType, pod: Ku
   const results: NodeScoreResult[] = nodes.map((n) => ({ nodeName: n.name, total: 0, plugins: [] }));
   for (const { plugin, weight } of profile.scores) {
     if (state.skipScore.has(plugin.name)) continue;
-    const list: number[] = nodes.map((n) => plugin.score(state, pod, n));
+    const list = new Array<number>(nodes.length);
+    rawScores(plugin, state, pod, nodes, list);
     const raw = [...list];
     plugin.normalize?.(state, pod, nodes, list);
     for (let i = 0; i < list.length; i++) {

@@ -71,6 +71,12 @@ export function scoreAll(plugin: any, pod: KubeObject, nodes: KubeObject[], pods
   const infos = state.snapshot.nodeInfos;
   if (plugin.preScore && plugin.preScore(state, pod, infos).code === 'Skip') return 'skip';
   const list: number[] = infos.map((n) => plugin.score(state, pod, n));
+  if (plugin.scoreNodes) {
+    // The one-call form must give exactly the per-node scores.
+    const batch = new Array<number>(infos.length);
+    plugin.scoreNodes(state, pod, infos, batch);
+    if (batch.some((v, i) => v !== list[i])) throw new Error(`${plugin.name}: scoreNodes ${JSON.stringify(batch)} != score ${JSON.stringify(list)}`);
+  }
   plugin.normalize?.(state, pod, infos, list);
   return Object.fromEntries(infos.map((n, i) => [n.name, list[i]]));
 }

@@ -24,14 +24,20 @@ export function calculatePriority(sumScores: number, numContainers: number): num
   return Math.trunc((MAX_NODE_SCORE * (s - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
 }
 
-/** sumImageScores sums size × (nodes with image / all nodes) over the pod's (init) container images present on node. */
-export function sumImageScores(pod: KubeObject, node: NodeInfo, snapshot: Snapshot): number {
+/** podImageNames lists the normalized images of the pod's init containers and containers (those that name one). */
+export function podImageNames(pod: KubeObject): string[] {
+  const spec = pod.spec ?? {};
+  const out: string[] = [];
+  for (const c of spec.initContainers ?? []) if (c?.image) out.push(normalizedImageName(c.image));
+  for (const c of spec.containers ?? []) if (c?.image) out.push(normalizedImageName(c.image));
+  return out;
+}
+
+/** sumImageScores sums size × (nodes with image / all nodes) over the given images present on node. */
+export function sumImageScores(images: readonly string[], node: NodeInfo, snapshot: Snapshot): number {
   const total = snapshot.nodeInfos.length;
   let sum = 0;
-  const spec = pod.spec ?? {};
-  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-    if (!c?.image) continue;
-    const name = normalizedImageName(c.image);
+  for (const name of images) {
     const size = node.imageSizes.get(name);
     if (size === undefined) continue;
     const spread = (snapshot.imageNodeCount.get(name) ?? 0) / total;
@@ -40,15 +46,26 @@ export function sumImageScores(pod: KubeObject, node: NodeInfo, snapshot: Snapsh
   return sum;
 }
 
+/** numContainers counts init containers and containers (calculatePriority's scale). */
+function numContainers(pod: KubeObject): number {
+  return (pod.spec?.initContainers?.length ?? 0) + (pod.spec?.containers?.length ?? 0);
+}
+
 /** imageLocality is the ImageLocality plugin (no normalization: the score is already 0..100). */
 export const imageLocality = {
   name: NAME,
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
     // A node reporting no images scores 0 (calculatePriority of a zero sum) without looking at the pod.
     if (node.imageSizes.size === 0) return 0;
-    const spec = pod.spec ?? {};
-    const numContainers = (spec.initContainers?.length ?? 0) + (spec.containers?.length ?? 0);
-    if (numContainers === 0) return 0;
-    return calculatePriority(sumImageScores(pod, node, state.snapshot), numContainers);
+    const n = numContainers(pod);
+    return n === 0 ? 0 : calculatePriority(sumImageScores(podImageNames(pod), node, state.snapshot), n);
+  },
+  scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+    const n = numContainers(pod);
+    const images = n === 0 ? [] : podImageNames(pod);
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      scores[i] = n === 0 || node.imageSizes.size === 0 ? 0 : calculatePriority(sumImageScores(images, node, state.snapshot), n);
+    }
   },
 } satisfies ScorePlugin;

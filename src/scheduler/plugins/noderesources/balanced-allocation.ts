@@ -6,7 +6,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import { type CycleState, type NodeInfo, type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, ok, skip } from '../../framework';
-import { DEFAULT_RESOURCES, type ResourceSpec, podInfoRequestList, podRequestList, scoreNode } from './resource-allocation';
+import { DEFAULT_RESOURCES, ResourceAllocation, type ResourceSpec, podInfoRequestList, podRequestList } from './resource-allocation';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeResourcesBalancedAllocation';
@@ -44,7 +44,9 @@ export function balancedResourceScorer(requested: number[], allocatable: number[
 
 /** newBalancedAllocation builds the plugin (default resources: cpu and memory, weight 1). */
 export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAULT_RESOURCES) {
-  const scratch: [number[], number[]] = [new Array<number>(resources.length).fill(0), new Array<number>(resources.length).fill(0)];
+  const allocation = new ResourceAllocation(resources, true, balancedResourceScorer);
+  const requestsOf = (state: CycleState, pod: KubeObject): readonly number[] =>
+    (state.data.get(NAME) as number[] | undefined) ?? podRequestList(pod, resources, true);
   return {
     name: NAME,
     preScore(state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
@@ -56,8 +58,11 @@ export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAU
       return ok();
     },
     score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
-      const reqs = (state.data.get(NAME) as number[] | undefined) ?? podRequestList(pod, resources, true);
-      return scoreNode(node, resources, reqs, true, balancedResourceScorer, scratch);
+      return allocation.score(node, requestsOf(state, pod));
+    },
+    scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+      const reqs = requestsOf(state, pod);
+      for (let i = 0; i < nodes.length; i++) scores[i] = allocation.score(nodes[i]!, reqs);
     },
   } satisfies PreScorePlugin & ScorePlugin;
 }

@@ -7,12 +7,12 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, NodeInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
+  type CycleState, type FilterPlugin, NodeInfo, type PodInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
   MAX_NODE_SCORE, ok, unschedulableReasons,
 } from '../../framework';
 import { podRequests } from '../../resources';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
-import { DEFAULT_RESOURCES, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList, scoreNode } from './resource-allocation';
+import { DEFAULT_RESOURCES, ResourceAllocation, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList } from './resource-allocation';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeResourcesFit';
@@ -68,10 +68,9 @@ export function fitsRequest(podRequest: Resources, node: NodeInfo, ignoredResour
  * for the cpu / memory / ephemeral-storage requests, and no extended resources asked for.
  * false means "look closer" (fitsRequest), not necessarily "does not fit".
  */
-function fitsQuickly(r: Resources, node: NodeInfo): boolean {
-  if (node.pods.length + 1 > node.allowedPodNumber) return false;
-  for (const _ in r.scalar) return false;
-  const a = node.allocatable, u = node.requested;
+function fitsQuickly(pi: PodInfo, node: NodeInfo): boolean {
+  if (node.pods.length + 1 > node.allowedPodNumber || pi.requestsScalar) return false;
+  const r = pi.requests, a = node.allocatable, u = node.requested;
   return (r.milliCPU <= 0 || r.milliCPU <= a.milliCPU - u.milliCPU)
     && (r.memory <= 0 || r.memory <= a.memory - u.memory)
     && (r.ephemeralStorage <= 0 || r.ephemeralStorage <= a.ephemeralStorage - u.ephemeralStorage);
@@ -91,12 +90,14 @@ export function mostRequestedScore(requested: number, capacity: number): number 
 
 /** weightedScorer combines per-resource scores as a weighted average (integer division). */
 function weightedScorer(resources: readonly ResourceSpec[], per: (req: number, cap: number) => number): Scorer {
+  const weights = resources.map((r) => r.weight);
   return (requested, allocatable) => {
     let score = 0, weightSum = 0;
     for (let i = 0; i < requested.length; i++) {
-      if (allocatable[i] === 0) continue;
-      const w = resources[i]!.weight;
-      score += per(requested[i]!, allocatable[i]!) * w;
+      const capacity = allocatable[i]!;
+      if (capacity === 0) continue;
+      const w = weights[i]!;
+      score += per(requested[i]!, capacity) * w;
       weightSum += w;
     }
     return weightSum === 0 ? 0 : Math.trunc(score / weightSum);
@@ -112,14 +113,15 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
   if (type !== LEAST_ALLOCATED && type !== MOST_ALLOCATED) throw new Error(`scoring strategy ${String(type)} is not supported`);
   const resources = args.scoringStrategy?.resources ?? DEFAULT_RESOURCES;
   const ignored = new Set(args.ignoredResources ?? []);
-  const scorer = weightedScorer(resources, type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore);
+  const allocation = new ResourceAllocation(resources, false, weightedScorer(resources, type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore));
   const stateKey = NAME;
-  const scratch: [number[], number[]] = [new Array<number>(resources.length).fill(0), new Array<number>(resources.length).fill(0)];
+  const requestsOf = (state: CycleState, pod: KubeObject): readonly number[] =>
+    (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
   return {
     name: NAME,
     scoringStrategy: type,
     filter(state: CycleState, _pod: KubeObject, node: NodeInfo): Status {
-      if (fitsQuickly(state.podInfo.requests, node)) return ok();
+      if (fitsQuickly(state.podInfo, node)) return ok();
       const short = fitsRequest(state.podInfo.requests, node, ignored);
       return short.length === 0 ? ok() : unschedulableReasons(short.map((s) => s.reason));
     },
@@ -128,8 +130,11 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
       return ok();
     },
     score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
-      const reqs = (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
-      return scoreNode(node, resources, reqs, false, scorer, scratch);
+      return allocation.score(node, requestsOf(state, pod));
+    },
+    scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+      const reqs = requestsOf(state, pod);
+      for (let i = 0; i < nodes.length; i++) scores[i] = allocation.score(nodes[i]!, reqs);
     },
     // Node updates other than allocatable need no registration: with queueing hints upstream
     // dropped the UpdateNodeTaint|UpdateNodeLabel it kept for the scheduler's preCheck.

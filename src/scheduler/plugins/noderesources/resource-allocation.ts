@@ -38,57 +38,63 @@ export function podInfoRequestList(pi: PodInfo, resources: readonly ResourceSpec
   });
 }
 
-/**
- * fillAllocatableAndRequested writes, for resource i, the node's allocatable and its
- * requested amount including the pod into alloc[i] / req[i]; alloc 0 means "don't score it".
- */
-function fillAllocatableAndRequested(node: NodeInfo, resource: string, podRequest: number, useRequested: boolean, i: number, req: number[], alloc: number[]): void {
-  req[i] = 0;
-  alloc[i] = 0;
-  switch (resource) {
-    case 'cpu':
-      alloc[i] = node.allocatable.milliCPU;
-      req[i] = (useRequested ? node.requested.milliCPU : node.nonZeroRequested.milliCPU) + podRequest;
-      return;
-    case 'memory':
-      alloc[i] = node.allocatable.memory;
-      req[i] = (useRequested ? node.requested.memory : node.nonZeroRequested.memory) + podRequest;
-      return;
-    case 'ephemeral-storage':
-      alloc[i] = node.allocatable.ephemeralStorage;
-      req[i] = node.requested.ephemeralStorage + podRequest;
-      return;
-    default: {
-      // An extended resource the pod does not ask for is left out of the score entirely.
-      if (podRequest === 0 && isScalarResourceName(resource)) return;
-      const a = node.allocatable.scalar[resource];
-      if (a === undefined) return;
-      alloc[i] = a;
-      req[i] = (node.requested.scalar[resource] ?? 0) + podRequest;
-    }
-  }
-}
-
-/** allocatableAndRequested returns [allocatable, requested incl. the pod] for one resource on a node; [0, 0] means "don't score it". */
-export function allocatableAndRequested(node: NodeInfo, resource: string, podRequest: number, useRequested: boolean): [number, number] {
-  const req = [0], alloc = [0];
-  fillAllocatableAndRequested(node, resource, podRequest, useRequested, 0, req, alloc);
-  return alloc[0] === 0 ? [0, 0] : [alloc[0]!, req[0]!];
-}
+/** Resource kinds, resolved from names once per plugin rather than per node. */
+const CPU = 0, MEMORY = 1, EPHEMERAL_STORAGE = 2, OTHER = 3;
 
 /** Scorer turns per-resource (requested, allocatable) vectors into a 0..100 score. */
 export type Scorer = (requested: number[], allocatable: number[]) => number;
 
 /**
- * scoreNode runs a scorer over the node's per-resource allocation, as resourceAllocationScorer.score.
- * `scratch` (two arrays of resources.length) lets a plugin reuse its buffers across nodes.
+ * ResourceAllocation is resourceAllocationScorer.score for a fixed resource list: per node it
+ * gathers each resource's allocatable and requested amount including the pod (allocatable 0
+ * means "don't score it": an extended resource the pod does not ask for, or one the node
+ * lacks), then applies the scorer. Its two vectors are reused from node to node.
  */
-export function scoreNode(node: NodeInfo, resources: readonly ResourceSpec[], podRequests: readonly number[], useRequested: boolean, scorer: Scorer,
-  scratch: [number[], number[]] = [new Array<number>(resources.length), new Array<number>(resources.length)]): number {
-  const [requested, allocatable] = scratch;
-  for (let i = 0; i < resources.length; i++) {
-    fillAllocatableAndRequested(node, resources[i]!.name, podRequests[i]!, useRequested, i, requested, allocatable);
-    if (allocatable[i] === 0) requested[i] = 0;
+export class ResourceAllocation {
+  private readonly kinds: Uint8Array;
+  private readonly names: readonly string[];
+  /** skipUnrequested marks extended resources left out when the pod does not ask for them. */
+  private readonly skipUnrequested: readonly boolean[];
+  private readonly requested: number[];
+  private readonly allocatable: number[];
+
+  constructor(resources: readonly ResourceSpec[], private readonly useRequested: boolean, private readonly scorer: Scorer) {
+    this.names = resources.map((r) => r.name);
+    this.kinds = Uint8Array.from(this.names, (n) => (n === 'cpu' ? CPU : n === 'memory' ? MEMORY : n === 'ephemeral-storage' ? EPHEMERAL_STORAGE : OTHER));
+    this.skipUnrequested = this.names.map(isScalarResourceName);
+    this.requested = new Array<number>(resources.length).fill(0);
+    this.allocatable = new Array<number>(resources.length).fill(0);
   }
-  return scorer(requested, allocatable);
+
+  /** score rates node for a pod requesting podRequests (parallel to the resource list). */
+  score(node: NodeInfo, podRequests: readonly number[]): number {
+    const { kinds, requested, allocatable, useRequested } = this;
+    for (let i = 0; i < kinds.length; i++) {
+      const want = podRequests[i]!;
+      let alloc = 0, req = 0;
+      switch (kinds[i]) {
+        case CPU:
+          alloc = node.allocatable.milliCPU;
+          req = (useRequested ? node.requested.milliCPU : node.nonZeroRequested.milliCPU) + want;
+          break;
+        case MEMORY:
+          alloc = node.allocatable.memory;
+          req = (useRequested ? node.requested.memory : node.nonZeroRequested.memory) + want;
+          break;
+        case EPHEMERAL_STORAGE:
+          alloc = node.allocatable.ephemeralStorage;
+          req = node.requested.ephemeralStorage + want;
+          break;
+        default: {
+          if (want === 0 && this.skipUnrequested[i]) break;
+          const name = this.names[i]!;
+          alloc = node.allocatable.scalar[name] ?? 0;
+          req = (node.requested.scalar[name] ?? 0) + want;
+        }
+      }
+      allocatable[i] = alloc;
+      requested[i] = alloc === 0 ? 0 : req;
+    }
+    return this.scorer(requested, allocatable);
+  }
 }

@@ -33,6 +33,11 @@ export function countIntolerableTaintsPreferNoSchedule(taints: readonly Taint[],
   return n;
 }
 
+/** preferNoScheduleTolerations is what PreScore kept (or, without it, all the pod's tolerations). */
+function preferNoScheduleTolerations(state: CycleState, pod: KubeObject): readonly Toleration[] {
+  return (state.data.get(NAME) as Toleration[] | undefined) ?? pod.spec?.tolerations ?? [];
+}
+
 /** taintToleration is the TaintToleration plugin (filter: UnschedulableAndUnresolvable; score: normalized, reversed). */
 export const taintToleration = {
   name: NAME,
@@ -48,9 +53,15 @@ export const taintToleration = {
     return ok();
   },
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
-    if (node.taints.length === 0) return 0;
-    const tols = (state.data.get(NAME) as Toleration[] | undefined) ?? pod.spec?.tolerations ?? [];
-    return countIntolerableTaintsPreferNoSchedule(node.taints, tols);
+    if (node.preferNoScheduleTaints.length === 0) return 0;
+    return countIntolerableTaintsPreferNoSchedule(node.preferNoScheduleTaints, preferNoScheduleTolerations(state, pod));
+  },
+  scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+    const tols = preferNoScheduleTolerations(state, pod);
+    for (let i = 0; i < nodes.length; i++) {
+      const taints = nodes[i]!.preferNoScheduleTaints;
+      scores[i] = taints.length === 0 ? 0 : countIntolerableTaintsPreferNoSchedule(taints, tols);
+    }
   },
   normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
     defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
