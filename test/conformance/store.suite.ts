@@ -161,6 +161,21 @@ export function describeStore(label: string, factory: StoreFactory): void {
         expect(store.watchSince(store.revision())).toEqual([]);
       });
 
+      it('gives each change the object as written at its revision, also after the object is written again or deleted', () => {
+        const start = store.revision();
+        const a = store.create(configMap('a', { v: '1' }));
+        const early = store.watchSince(start);
+        const a2 = store.update(configMap('a', { v: '2' }), rv(a));
+        // A rolled-back write leaves every change as it was.
+        expect(() => store.transaction(() => { store.update(configMap('a', { v: 'x' }), rv(a2)); throw new Error('undone'); })).toThrow('undone');
+        const seen = () => store.watchSince(start).map((e) => `${e.type}:${(e.object as ConfigMap).data?.v}@${e.object.metadata.resourceVersion}`);
+        expect(seen()).toEqual([`ADDED:1@${rv(a)}`, `MODIFIED:2@${rv(a2)}`]);
+        store.delete({ kind: 'ConfigMap', namespace: 'default', name: 'a' });
+        expect(seen()).toEqual([`ADDED:1@${rv(a)}`, `MODIFIED:2@${rv(a2)}`, `DELETED:2@${rv(a2) + 1}`]);
+        // An event read before the object moved on still reads the version it names.
+        expect((early[0]!.object as ConfigMap).data).toEqual({ v: '1' });
+      });
+
       it('refuses to watch from a compacted revision', () => {
         const start = store.revision();
         store.create(configMap('a'));

@@ -38,7 +38,10 @@ function raw(file: string, sql: string, version?: number): void {
 
 const marks = (file: string) => {
   const db = new Database(file, { readonly: true, nativeBinding: addonPath() });
-  const out = [db.prepare('SELECT checked FROM objects').pluck().all(), db.prepare('SELECT checked FROM changes').pluck().all()];
+  // A change without a body of its own has the object row's body, and its mark.
+  const changeMarks = db.prepare(`SELECT CASE WHEN c.body IS NULL THEN o.checked ELSE c.checked END FROM changes c
+    LEFT JOIN objects o ON c.body IS NULL AND o.kind = c.kind AND o.name = c.name AND o.revision = c.revision`);
+  const out = [db.prepare('SELECT checked FROM objects').pluck().all(), changeMarks.pluck().all()];
   db.close();
   return out;
 };

@@ -142,6 +142,38 @@ describe('state file migration', () => {
     expect(tableSql(file)).not.toMatch(/WITHOUT ROWID/);
   });
 
+  it('moves a schema-6 file forward: the change log keeps no copy of the versions the object rows hold', () => {
+    const file = tempFile();
+    const store = openSqliteStore(file, { create: true });
+    store.transaction(() => {
+      const a = store.create(pod('a', '10.244.1.2'));
+      store.create(pod('b', '10.244.1.3'));
+      store.update({ ...pod('a', '10.244.1.4') }, Number(a.metadata.resourceVersion));
+      store.delete({ kind: 'Pod', namespace: 'default', name: 'b' });
+    });
+    store.close();
+    // Back to schema 6: every change row holds its body, the column NOT NULL.
+    const db = new Database(file, { nativeBinding: addonPath() });
+    db.exec(`CREATE TABLE v6 (revision INTEGER PRIMARY KEY, type TEXT NOT NULL, kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, body TEXT NOT NULL, checked INTEGER);
+      INSERT INTO v6 SELECT c.revision, c.type, c.kind, c.namespace, c.name, coalesce(c.body, o.body), coalesce(c.checked, o.checked)
+        FROM changes c LEFT JOIN objects o ON o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision;
+      DROP TABLE changes; ALTER TABLE v6 RENAME TO changes; CREATE INDEX changes_by_kind ON changes(kind, revision);`);
+    db.pragma('user_version = 6');
+    expect(db.prepare('SELECT count(*) FROM changes WHERE body IS NULL').pluck().get()).toBe(0);
+    db.close();
+
+    const migrated = openSqliteStore(file);
+    const ips = migrated.watchSince(0).map((e) => `${e.type} ${e.name} ${(e.object as ReturnType<typeof pod>).status.podIP}`);
+    expect(ips).toEqual(['ADDED a 10.244.1.2', 'ADDED b 10.244.1.3', 'MODIFIED a 10.244.1.4', 'DELETED b 10.244.1.3']);
+    migrated.close();
+    const check = new Database(file, { readonly: true, nativeBinding: addonPath() });
+    // Only a's MODIFIED change is the version its row holds.
+    expect(check.prepare('SELECT revision FROM changes WHERE body IS NULL').pluck().all()).toEqual([3]);
+    expect(check.prepare('SELECT checked FROM changes WHERE body IS NOT NULL').pluck().all()).toEqual([1, 1, 1]);
+    check.close();
+    expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
+  });
+
   it('refuses a file from a newer kubemu with a clear reason', () => {
     const file = tempFile();
     openSqliteStore(file, { create: true }).close();

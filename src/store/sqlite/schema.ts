@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
 export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
@@ -98,18 +98,30 @@ const NODE_STATE = `CREATE TABLE node_state (
 const CHECKED_COLUMNS = `ALTER TABLE objects ADD COLUMN checked INTEGER;
 ALTER TABLE changes ADD COLUMN checked INTEGER;`;
 
-/** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
-export const SCHEMA_LATEST = `
-${objectsTable('objects')};
-${OBJECT_INDEXES}
-CREATE TABLE changes (
+/**
+ * changesTable creates the change log (as `name`). A change whose version the object row still
+ * holds (the key's newest write) has no body of its own (NULL): it is read from the object row,
+ * and copied into the change row when the object is next updated or deleted (sqlite-store's
+ * keepBody). Most of a settled cluster's log is such newest writes, which used to store every
+ * body twice. `checked` is the body's verified-row mark (CHECKED_COLUMNS), NULL with the body.
+ */
+function changesTable(name: string): string {
+  return `CREATE TABLE ${name} (
   revision INTEGER PRIMARY KEY,
   type TEXT NOT NULL,
   kind TEXT NOT NULL,
   namespace TEXT NOT NULL,
   name TEXT NOT NULL,
-  body TEXT NOT NULL
-);
+  body TEXT,
+  checked INTEGER
+)`;
+}
+
+/** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
+export const SCHEMA_LATEST = `
+${objectsTable('objects')};
+${OBJECT_INDEXES}
+${changesTable('changes')};
 CREATE INDEX changes_by_kind ON changes(kind, revision);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE timers (
@@ -123,7 +135,7 @@ CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_by_component ON timers(component, due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
 ${NODE_STATE}
-${CHECKED_COLUMNS}
+ALTER TABLE objects ADD COLUMN checked INTEGER;
 `;
 
 /** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
@@ -162,4 +174,15 @@ export const MIGRATIONS: Record<number, string> = {
   4: NODE_STATE,
   // v6: rows this kubemu verified on write are marked; the rows already stored are not.
   5: CHECKED_COLUMNS,
+  // v7: a change the object row still holds keeps no body of its own (changesTable). The log is
+  // rebuilt, since its body column was NOT NULL; the rows the objects hold lose their copy.
+  6: `${changesTable('changes_v7')};
+      INSERT INTO changes_v7 (revision, type, kind, namespace, name, body, checked)
+        SELECT c.revision, c.type, c.kind, c.namespace, c.name,
+          CASE WHEN o.id IS NULL THEN c.body END, CASE WHEN o.id IS NULL THEN c.checked END
+        FROM changes c LEFT JOIN objects o ON c.type <> 'DELETED'
+          AND o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision;
+      DROP TABLE changes;
+      ALTER TABLE changes_v7 RENAME TO changes;
+      CREATE INDEX changes_by_kind ON changes(kind, revision);`,
 };

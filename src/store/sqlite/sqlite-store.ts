@@ -280,7 +280,14 @@ class SqliteStore implements Store {
       del: () => db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       changesAll: () => db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
-      changeBody: () => db.prepare<[number], StoredBody>('SELECT body, checked FROM changes WHERE revision = ?'),
+      // A change without a body of its own is the object row's version (schema's changesTable).
+      changeBody: () => db.prepare<[number], StoredBody>(`SELECT coalesce(c.body, o.body) AS body, CASE WHEN c.body IS NULL THEN o.checked ELSE c.checked END AS checked
+        FROM changes c LEFT JOIN objects o ON c.body IS NULL AND o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision
+        WHERE c.revision = ?`),
+      // Before an object row is overwritten or deleted, the change that named its version takes its body.
+      keepBody: () => db.prepare<[string, string, string]>(`UPDATE changes SET body = o.body, checked = o.checked
+        FROM (SELECT revision, body, checked FROM objects WHERE kind = ? AND namespace = ? AND name = ?) AS o
+        WHERE changes.revision = o.revision AND changes.body IS NULL`),
       metaGet: () => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: () => db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       nodeStateGet: () => db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
@@ -385,6 +392,8 @@ class SqliteStore implements Store {
 
   /** text is a stored body as JSON text: plain text as it is, transformed bytes through the transformer (which throws when no provider can read them). */
   private text(body: StoredValue): string {
+    // null: a change whose object row no longer holds its version (never left so by this store).
+    if (body === null) throw new Error('the change has no stored body');
     return typeof body === 'string' ? body : this.transformer.fromStorage(body);
   }
 
@@ -519,8 +528,9 @@ class SqliteStore implements Store {
     return obj;
   }
 
-  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: StoredValue, checked: 1 | null): void {
-    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body, checked);
+  /** record appends a change; body undefined: the object row holds this version (schema's changesTable). */
+  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body?: StoredValue, checked: 1 | null = null): void {
+    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body ?? null, checked);
   }
 
   /**
@@ -540,7 +550,7 @@ class SqliteStore implements Store {
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
       this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
-      this.record('ADDED', obj, rev, body, checked);
+      this.record('ADDED', obj, rev);
       return obj;
     });
   }
@@ -553,8 +563,9 @@ class SqliteStore implements Store {
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
+      this.q.keepBody.run(obj.kind, ns, obj.metadata.name!);
       this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
-      this.record('MODIFIED', obj, rev, body, checked);
+      this.record('MODIFIED', obj, rev);
       return obj;
     });
   }
@@ -567,6 +578,7 @@ class SqliteStore implements Store {
       if (expected !== undefined && row.revision !== expected) throw new RevisionMismatchError(`${ref.kind} ${ns}/${ref.name}: stale`);
       const obj = parseOrStub(this.readable(row.body), ref);
       const rev = this.nextRevision();
+      this.q.keepBody.run(ref.kind, ns, ref.name);
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
       // The last state with a new resourceVersion: as sound as the row it was.
