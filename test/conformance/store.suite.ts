@@ -124,6 +124,11 @@ export function describeStore(label: string, factory: StoreFactory): void {
         store.create(pod('p2', { owner: 'rs-2' }));
         expect(names(store.listByOwner('rs-1', 'Pod'))).toEqual(['p1']);
         expect(store.versionsByOwner('rs-1', 'Pod')).toEqual([{ namespace: 'default', name: 'p1', revision: rv(p1) }]);
+        // An Event belongs to the object it is about.
+        const ev = store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'p1.1', namespace: 'default' }, involvedObject: { uid: 'p1-uid' }, reason: 'Pulled', message: 'done' } as KubeObject);
+        expect(names(store.listByOwner('p1-uid', 'Event'))).toEqual(['p1.1']);
+        expect(store.versionsByOwner('p1-uid', 'Event')).toEqual([{ namespace: 'default', name: 'p1.1', revision: rv(ev) }]);
+        expect(store.listByOwner('p1-uid', 'Pod')).toEqual([]);
       });
 
       it('changes the kinds stamp on every create, update and delete of those kinds, and only those', () => {

@@ -32,8 +32,12 @@ function tableSql(file: string): string {
   return row.sql;
 }
 
-/** BEFORE_V6 takes away schema 6's verified-row marks (the tests below build older files from a new one). */
-const BEFORE_V6 = 'ALTER TABLE objects DROP COLUMN checked; ALTER TABLE changes DROP COLUMN checked;';
+/** BEFORE_V7 gives back schemas 4 to 6's uid column and owner index, with Events in it (the tests below build older files from a new one). */
+const BEFORE_V7 = `ALTER TABLE objects ADD COLUMN uid TEXT NOT NULL DEFAULT ''; DROP INDEX objects_by_owner;
+  CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;`;
+
+/** BEFORE_V6 also takes away schema 6's verified-row marks. */
+const BEFORE_V6 = `${BEFORE_V7} ALTER TABLE objects DROP COLUMN checked; ALTER TABLE changes DROP COLUMN checked;`;
 
 function freshFile(): string {
   const file = tempFile();
@@ -154,11 +158,14 @@ describe('state file migration', () => {
     store.close();
     // Back to schema 6: every change row holds its body, the column NOT NULL.
     const db = new Database(file, { nativeBinding: addonPath() });
-    db.exec(`CREATE TABLE v6 (revision INTEGER PRIMARY KEY, type TEXT NOT NULL, kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, body TEXT NOT NULL, checked INTEGER);
+    db.exec(`${BEFORE_V7} CREATE TABLE v6 (revision INTEGER PRIMARY KEY, type TEXT NOT NULL, kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, body TEXT NOT NULL, checked INTEGER);
       INSERT INTO v6 SELECT c.revision, c.type, c.kind, c.namespace, c.name, coalesce(c.body, o.body), coalesce(c.checked, o.checked)
         FROM changes c LEFT JOIN objects o ON o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision;
       DROP TABLE changes; ALTER TABLE v6 RENAME TO changes; CREATE INDEX changes_by_kind ON changes(kind, revision);`);
     db.pragma('user_version = 6');
+    // and without auto-vacuum, which only a VACUUM changes.
+    db.exec('PRAGMA auto_vacuum = NONE; VACUUM');
+    expect(db.pragma('auto_vacuum', { simple: true })).toBe(0);
     expect(db.prepare('SELECT count(*) FROM changes WHERE body IS NULL').pluck().get()).toBe(0);
     db.close();
 
@@ -170,6 +177,8 @@ describe('state file migration', () => {
     // Only a's MODIFIED change is the version its row holds.
     expect(check.prepare('SELECT revision FROM changes WHERE body IS NULL').pluck().all()).toEqual([3]);
     expect(check.prepare('SELECT checked FROM changes WHERE body IS NOT NULL').pluck().all()).toEqual([1, 1, 1]);
+    // A file this small is rewritten with INCREMENTAL auto-vacuum as it is migrated.
+    expect(check.pragma('auto_vacuum', { simple: true })).toBe(2);
     check.close();
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
   });

@@ -14,7 +14,9 @@ import {
 import { storedQuantityError } from '../../api/stored-quantities';
 import { addonPath } from './addon-path';
 import { PLAIN, ValueTransformError, type StoredValue, type ValueTransformer } from '../value-transformer';
-import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
+import {
+  AUTO_VACUUM_INCREMENTAL, FREE_PAGES_SHARE, MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, RECLAIM_PAGES_MAX, SCHEMA_LATEST, SCHEMA_VERSION, VACUUM_ON_MIGRATE_MAX_BYTES, WRITE_CACHE_KIB,
+} from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 60_000;
@@ -226,6 +228,8 @@ function initialise(db: Database.Database, path: string, create: boolean): void 
     }
   } else if (version < SCHEMA_VERSION) {
     migrate(db);
+    const bytes = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    if (bytes <= VACUUM_ON_MIGRATE_MAX_BYTES) vacuumIncremental(db);
   }
   for (const p of PRAGMAS_EVERY_OPEN) db.pragma(p);
 }
@@ -244,6 +248,18 @@ function migrate(db: Database.Database): void {
     }).immediate();
     if (done) return;
   }
+}
+
+/**
+ * vacuumIncremental rewrites the file without free pages, in INCREMENTAL auto-vacuum mode (an
+ * older file is NONE, which only a VACUUM changes). VACUUM takes the write lock like any writer
+ * (waiting up to BUSY_TIMEOUT_MS); readers in other processes keep their snapshot. The log it
+ * leaves (the whole file) is truncated, so the file on disk is what it says.
+ */
+function vacuumIncremental(db: Database.Database): void {
+  if (db.pragma('auto_vacuum', { simple: true }) !== AUTO_VACUUM_INCREMENTAL) db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 /** translate turns driver errors into StateFileError with a user-facing reason. */
@@ -265,8 +281,10 @@ class SqliteStore implements Store {
       get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
       listNs: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
       listAll: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
-      byOwner: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name`),
-      versionsByOwner: () => db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
+      byOwner: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name`),
+      versionsByOwner: () => db.prepare<[string, string], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name"),
+      // Events are not in objects_by_owner (schema's OBJECTS_BY_OWNER): their subject index has the column.
+      eventsBySubject: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? ORDER BY namespace, name`),
       events: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
       podIPs: () => db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
       unboundPods: () => db.prepare<[], Row>(`SELECT ${ROW} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`),
@@ -275,8 +293,8 @@ class SqliteStore implements Store {
       kindsStamp: () => db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
       countAll: () => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
       revisionOf: () => db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: () => db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       changesAll: () => db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
@@ -473,10 +491,11 @@ class SqliteStore implements Store {
   }
 
   listByOwner(ownerUid: string, kind: string): KubeObject[] {
-    return this.decodeAll(this.q.byOwner.all(ownerUid, kind));
+    return this.decodeAll(kind === 'Event' ? this.q.eventsBySubject.all(ownerUid) : this.q.byOwner.all(ownerUid, kind));
   }
 
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[] {
+    if (kind === 'Event') return this.q.eventsBySubject.all(ownerUid).map((r) => ({ namespace: r.namespace, name: r.name, revision: r.revision }));
     return this.q.versionsByOwner.all(ownerUid, kind);
   }
 
@@ -549,7 +568,7 @@ class SqliteStore implements Store {
       if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
-      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
+      this.q.insert.run(obj.kind, ns, obj.metadata.name, rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
       this.record('ADDED', obj, rev);
       return obj;
     });
@@ -564,7 +583,7 @@ class SqliteStore implements Store {
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
       this.q.keepBody.run(obj.kind, ns, obj.metadata.name!);
-      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
+      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev);
       return obj;
     });
@@ -698,6 +717,7 @@ class SqliteStore implements Store {
         const start = this.revision();
         const out = fn();
         this.flushRevision(start);
+        this.reclaimFreePages();
         return out;
       }).immediate();
     } catch (e) {
@@ -738,9 +758,32 @@ class SqliteStore implements Store {
     }
   }
 
+  /** incremental: the file was made with INCREMENTAL auto-vacuum (read once; an older file is converted by a VACUUM). */
+  private incremental: boolean | undefined;
+
+  /**
+   * reclaimFreePages gives free pages back to the file system when more than FREE_PAGES_SHARE of
+   * the file is free (change-log compaction, expired Events), at most RECLAIM_PAGES_MAX per
+   * transaction. It runs inside the write transaction, under the lock the writer holds already:
+   * readers in other processes keep their snapshot, and the file shrinks at the next checkpoint.
+   */
+  private reclaimFreePages(): void {
+    this.incremental ??= this.db.pragma('auto_vacuum', { simple: true }) === AUTO_VACUUM_INCREMENTAL;
+    if (!this.incremental) return;
+    const free = this.db.pragma('freelist_count', { simple: true }) as number;
+    if (free <= FREE_PAGES_SHARE * (this.db.pragma('page_count', { simple: true }) as number)) return;
+    this.guarded(() => this.db.pragma(`incremental_vacuum(${Math.min(free, RECLAIM_PAGES_MAX)})`));
+  }
+
   snapshot<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     return this.db.transaction(fn).deferred();
+  }
+
+  defragment(): void {
+    if (this.db.inTransaction) throw new Error('defragment runs outside a transaction');
+    vacuumIncremental(this.db);
+    this.incremental = true;
   }
 
   integrityCheck(): string[] {
