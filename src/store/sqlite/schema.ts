@@ -63,6 +63,9 @@ export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF',
  */
 const EVENTS_BY_SUBJECT = `CREATE INDEX events_by_subject ON objects(owner, aggregate) WHERE kind = 'Event'`;
 
+/** EVENT_KEY_HASH names the SQL function migrations hash an Event's aggregation key with (sqlite-store registers it). */
+export const EVENT_KEY_HASH = 'kubemu_event_key_hash';
+
 /** AGGREGATE_OF_BODY computes an Event's `aggregate` column from its body (sqlite-store's aggregateOf). */
 const AGGREGATE_OF_BODY = "coalesce(json_extract(body, '$.reason'), '') || char(10) || coalesce(json_extract(body, '$.message'), '')"
   + " || coalesce(char(10) || nullif(json_extract(body, '$.involvedObject.fieldPath'), ''), '')";
@@ -78,21 +81,23 @@ const OBJECTS_BY_LEASE = 'CREATE INDEX objects_by_lease ON objects(lease) WHERE 
  * in a unique index: SQLite advises WITHOUT ROWID only for rows under a twentieth of a page, and
  * object bodies are 1-3 KB, so keyed inserts moved whole bodies about the b-tree (schema 3 was
  * WITHOUT ROWID: a 30 000-pod history stored ~40% slower than with this layout). Schemas 4 to 6
- * also kept each object's uid in a column (withUid), which no query read: schema 7 drops it.
+ * (layout 'v4') also kept each object's uid in a column, which no query read, and an Event's
+ * aggregation key as text; schema 7 drops the uid and keeps the key's 53-bit hash (an integer,
+ * sqlite-store's eventKeyHash: the recorder compares the Events found anyway).
  */
-function objectsTable(name: string, withUid = false): string {
+function objectsTable(name: string, layout: 'v4' | 'v7' = 'v7'): string {
   return `CREATE TABLE ${name} (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
   namespace TEXT NOT NULL,
-  name TEXT NOT NULL,${withUid ? '\n  uid TEXT NOT NULL,' : ''}
+  name TEXT NOT NULL,${layout === 'v4' ? '\n  uid TEXT NOT NULL,' : ''}
   revision INTEGER NOT NULL,
   node TEXT,
   owner TEXT,
   pod_ip TEXT,
   body TEXT NOT NULL,
   lease INTEGER,
-  aggregate TEXT,
+  aggregate ${layout === 'v4' ? 'TEXT' : 'INTEGER'},${layout === 'v4' ? '' : '\n  checked INTEGER,'}
   UNIQUE (kind, namespace, name)
 )`;
 }
@@ -168,7 +173,6 @@ CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_by_component ON timers(component, due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
 ${NODE_STATE}
-ALTER TABLE objects ADD COLUMN checked INTEGER;
 `;
 
 /** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
@@ -191,7 +195,7 @@ export const MIGRATIONS: Record<number, string> = {
   // after their last write) instead of one timer each; Events already stored get the lease their
   // last occurrence would have had. Their aggregation key gets a column of its own. The table is
   // rebuilt as a rowid table (objectsTable).
-  3: `${objectsTable('objects_v4', true)};
+  3: `${objectsTable('objects_v4', 'v4')};
       INSERT INTO objects_v4 (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate)
         SELECT kind, namespace, name, uid, revision, node, owner, pod_ip, body,
           CASE WHEN kind = 'Event' THEN coalesce(CAST(strftime('%s', coalesce(json_extract(body, '$.lastTimestamp'),
@@ -209,7 +213,8 @@ export const MIGRATIONS: Record<number, string> = {
   5: CHECKED_COLUMNS,
   // v7: a change the object row still holds keeps no body of its own (changesTable). The log is
   // rebuilt, since its body column was NOT NULL; the rows the objects hold lose their copy.
-  // Events leave the owner index (OBJECTS_BY_OWNER); the uid column, which no query read, goes.
+  // The objects table is rebuilt (objectsTable): no uid column, which no query read, and Events'
+  // aggregation keys hashed; Events leave the owner index (OBJECTS_BY_OWNER).
   6: `${changesTable('changes_v7')};
       INSERT INTO changes_v7 (revision, type, kind, namespace, name, body, checked)
         SELECT c.revision, c.type, c.kind, c.namespace, c.name,
@@ -219,7 +224,10 @@ export const MIGRATIONS: Record<number, string> = {
       DROP TABLE changes;
       ALTER TABLE changes_v7 RENAME TO changes;
       CREATE INDEX changes_by_kind ON changes(kind, revision);
-      DROP INDEX objects_by_owner;
-      ${OBJECTS_BY_OWNER};
-      ALTER TABLE objects DROP COLUMN uid;`,
+      ${objectsTable('objects_v7')};
+      INSERT INTO objects_v7 (id, kind, namespace, name, revision, node, owner, pod_ip, body, lease, aggregate, checked)
+        SELECT id, kind, namespace, name, revision, node, owner, pod_ip, body, lease, ${EVENT_KEY_HASH}(aggregate), checked FROM objects ORDER BY id;
+      DROP TABLE objects;
+      ALTER TABLE objects_v7 RENAME TO objects;
+      ${OBJECT_INDEXES}`,
 };
