@@ -160,6 +160,11 @@ export interface Store {
    * marked as verified when it wrote them (doctor: a row changed behind the store's back is found).
    */
   checkEveryRow(): void;
+  /**
+   * defragment rewrites the state file without its free pages (etcd's defrag), under the write
+   * lock, and makes an older file give free pages back by itself from then on.
+   */
+  defragment(): void;
   /** integrityCheck runs SQLite's PRAGMA integrity_check: ['ok'] or the problems found. */
   integrityCheck(): string[];
   close(): void;

@@ -124,6 +124,11 @@ export function describeStore(label: string, factory: StoreFactory): void {
         store.create(pod('p2', { owner: 'rs-2' }));
         expect(names(store.listByOwner('rs-1', 'Pod'))).toEqual(['p1']);
         expect(store.versionsByOwner('rs-1', 'Pod')).toEqual([{ namespace: 'default', name: 'p1', revision: rv(p1) }]);
+        // An Event belongs to the object it is about.
+        const ev = store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'p1.1', namespace: 'default' }, involvedObject: { uid: 'p1-uid' }, reason: 'Pulled', message: 'done' } as KubeObject);
+        expect(names(store.listByOwner('p1-uid', 'Event'))).toEqual(['p1.1']);
+        expect(store.versionsByOwner('p1-uid', 'Event')).toEqual([{ namespace: 'default', name: 'p1.1', revision: rv(ev) }]);
+        expect(store.listByOwner('p1-uid', 'Pod')).toEqual([]);
       });
 
       it('changes the kinds stamp on every create, update and delete of those kinds, and only those', () => {
@@ -159,6 +164,21 @@ export function describeStore(label: string, factory: StoreFactory): void {
         expect(store.watchSince(start, undefined, 2).map((e) => e.revision)).toEqual([start + 1, start + 2]);
         expect(store.watchSince(start + 2, undefined, 2).map((e) => e.revision)).toEqual([start + 3, start + 4]);
         expect(store.watchSince(store.revision())).toEqual([]);
+      });
+
+      it('gives each change the object as written at its revision, also after the object is written again or deleted', () => {
+        const start = store.revision();
+        const a = store.create(configMap('a', { v: '1' }));
+        const early = store.watchSince(start);
+        const a2 = store.update(configMap('a', { v: '2' }), rv(a));
+        // A rolled-back write leaves every change as it was.
+        expect(() => store.transaction(() => { store.update(configMap('a', { v: 'x' }), rv(a2)); throw new Error('undone'); })).toThrow('undone');
+        const seen = () => store.watchSince(start).map((e) => `${e.type}:${(e.object as ConfigMap).data?.v}@${e.object.metadata.resourceVersion}`);
+        expect(seen()).toEqual([`ADDED:1@${rv(a)}`, `MODIFIED:2@${rv(a2)}`]);
+        store.delete({ kind: 'ConfigMap', namespace: 'default', name: 'a' });
+        expect(seen()).toEqual([`ADDED:1@${rv(a)}`, `MODIFIED:2@${rv(a2)}`, `DELETED:2@${rv(a2) + 1}`]);
+        // An event read before the object moved on still reads the version it names.
+        expect((early[0]!.object as ConfigMap).data).toEqual({ v: '1' });
       });
 
       it('refuses to watch from a compacted revision', () => {

@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
+import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { addonPath } from '../../src/store/sqlite/addon-path';
 
 const TLS = '--endpoints=https://127.0.0.1:2379 --cacert=/etc/kubernetes/pki/etcd/ca.crt --cert=/etc/kubernetes/pki/etcd/server.crt --key=/etc/kubernetes/pki/etcd/server.key';
 
@@ -117,6 +119,23 @@ describe('etcd snapshot and restore', () => {
     expect(home.run(`etcdctl ${TLS} endpoint status`).stdout).toMatch(/^https:\/\/127\.0\.0\.1:2379, [0-9a-f]+, 3\.5\.16, \d+ kB, true, false, 2, \d+, \d+, \n$/);
     expect(home.run(`etcdctl ${TLS} endpoint status -w table`).stdout.split('\n')[1]).toBe(
       '|        ENDPOINT        |        ID        | VERSION | DB SIZE | IS LEADER | IS LEARNER | RAFT TERM | RAFT INDEX | RAFT APPLIED INDEX | ERRORS |');
+  });
+
+  it('defrag gives a state file\'s free pages back, and one from before auto-vacuum gives them back by itself from then on', () => {
+    // What an older kubemu left: no auto-vacuum, and free pages (a dropped table's).
+    const db = new Database(state, { nativeBinding: addonPath() });
+    db.exec("PRAGMA auto_vacuum = NONE; VACUUM; CREATE TABLE junk AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20) SELECT randomblob(200000) AS b FROM n; DROP TABLE junk;");
+    const before = { mode: db.pragma('auto_vacuum', { simple: true }), free: db.pragma('freelist_count', { simple: true }) as number };
+    db.close();
+    expect(before.mode).toBe(0);
+    expect(before.free).toBeGreaterThan(200);
+    const size = fs.statSync(state).size;
+    expect(home.run(`etcdctl ${TLS} defrag`)).toEqual({ code: 0, stdout: 'Finished defragmenting etcd member[https://127.0.0.1:2379]\n', stderr: '' });
+    const after = new Database(state, { readonly: true, nativeBinding: addonPath() });
+    expect([after.pragma('auto_vacuum', { simple: true }), after.pragma('freelist_count', { simple: true })]).toEqual([2, 0]);
+    after.close();
+    expect(fs.statSync(state).size).toBeLessThan(size - 200 * 16384);
+    expect(home.run('get nodes --no-headers').stdout).toMatch(/^control01 /);
   });
 
   it('checks TLS files and needs a client certificate, as etcdctl and kubeadm\'s etcd do', () => {

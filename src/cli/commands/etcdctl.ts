@@ -205,6 +205,18 @@ function endpointStatus(ctx: CommandContext, o: Opts): number {
   return 0;
 }
 
+/**
+ * defrag is etcdctl's: the member's database is rewritten without its free pages (SQLite's
+ * VACUUM; a state file from before auto-vacuum gives free pages back by itself from then on).
+ */
+function defrag(ctx: CommandContext, o: Opts): number {
+  const cluster = ctx.cluster();
+  connect(ctx, o, members(cluster, ctx.clusterName), EXIT.error);
+  cluster.store.defragment();
+  ctx.io.out(endpointsOf(o).map((ep) => `Finished defragmenting etcd member[${ep}]\n`).join(''));
+  return 0;
+}
+
 /** VERSION_TEXT is `etcdctl version`. */
 const VERSION_TEXT = `etcdctl version: ${ETCD_VERSION}\nAPI version: 3.5\n`;
 
@@ -222,8 +234,9 @@ export function dispatch(ctx: CommandContext, o: Opts, tool: 'etcdctl' | 'etcdut
     if (words === 'member list') return memberList(ctx, o);
     if (words === 'endpoint health') return endpointHealth(ctx, o);
     if (words === 'endpoint status') return endpointStatus(ctx, o);
+    if (w1 === 'defrag' && w2 === undefined) return defrag(ctx, o);
   }
-  const known = tool === 'etcdctl' ? 'get, snapshot save|status|restore, member list, endpoint health|status, version' : 'snapshot restore|status, version';
+  const known = tool === 'etcdctl' ? 'get, snapshot save|status|restore, member list, endpoint health|status, defrag, version' : 'snapshot restore|status, version';
   return fail(ctx, EXIT.badArgs, `unknown command "${words}" for "${tool}" (kubemu's ${tool} has ${known})`);
 }
 
@@ -243,7 +256,7 @@ function tool(name: 'etcdctl' | 'etcdutl', describe: string, examples: [string, 
 }
 
 /** etcdctlCommand is `kubemu etcdctl` (or kubemu run as etcdctl). */
-export const etcdctlCommand = tool('etcdctl', 'etcd v3.5\'s client on the cluster\'s etcd: snapshot save, get, member list, endpoint health|status (kubemu)', [
+export const etcdctlCommand = tool('etcdctl', 'etcd v3.5\'s client on the cluster\'s etcd: snapshot save, get, member list, endpoint health|status, defrag (kubemu)', [
   ['$0 etcdctl --endpoints=https://127.0.0.1:2379 --cacert=/etc/kubernetes/pki/etcd/ca.crt --cert=/etc/kubernetes/pki/etcd/server.crt --key=/etc/kubernetes/pki/etcd/server.key snapshot save /tmp/backup.db', 'a consistent backup of the cluster\'s state'],
   ['$0 etcdctl … get /registry/secrets/default --prefix --keys-only', 'the keys kube-apiserver stores Secrets under'],
 ]);

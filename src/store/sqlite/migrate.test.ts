@@ -32,8 +32,13 @@ function tableSql(file: string): string {
   return row.sql;
 }
 
-/** BEFORE_V6 takes away schema 6's verified-row marks (the tests below build older files from a new one). */
-const BEFORE_V6 = 'ALTER TABLE objects DROP COLUMN checked; ALTER TABLE changes DROP COLUMN checked;';
+/** BEFORE_V7 gives back schemas 4 to 6's uid column and owner index, with Events in it (the tests below build older files from a new one). */
+const BEFORE_V7 = `ALTER TABLE objects ADD COLUMN uid TEXT NOT NULL DEFAULT ''; DROP INDEX objects_by_owner;
+  UPDATE objects SET aggregate = json_extract(body, '$.reason') || char(10) || json_extract(body, '$.message') WHERE kind = 'Event';
+  CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;`;
+
+/** BEFORE_V6 also takes away schema 6's verified-row marks. */
+const BEFORE_V6 = `${BEFORE_V7} ALTER TABLE objects DROP COLUMN checked; ALTER TABLE changes DROP COLUMN checked;`;
 
 function freshFile(): string {
   const file = tempFile();
@@ -140,6 +145,51 @@ describe('state file migration', () => {
     migrated.close();
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
     expect(tableSql(file)).not.toMatch(/WITHOUT ROWID/);
+  });
+
+  it('moves a schema-6 file forward: the change log keeps no copy of the versions the object rows hold', () => {
+    const file = tempFile();
+    const store = openSqliteStore(file, { create: true });
+    store.transaction(() => {
+      const a = store.create(pod('a', '10.244.1.2'));
+      store.create(pod('b', '10.244.1.3'));
+      store.update({ ...pod('a', '10.244.1.4') }, Number(a.metadata.resourceVersion));
+      store.delete({ kind: 'Pod', namespace: 'default', name: 'b' });
+      store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { uid: 'a' }, reason: 'Pulled', message: 'done' } as EventLike);
+    });
+    store.close();
+    // Back to schema 6: every change row holds its body, the column NOT NULL.
+    const db = new Database(file, { nativeBinding: addonPath() });
+    db.exec(`${BEFORE_V7} CREATE TABLE v6 (revision INTEGER PRIMARY KEY, type TEXT NOT NULL, kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, body TEXT NOT NULL, checked INTEGER);
+      INSERT INTO v6 SELECT c.revision, c.type, c.kind, c.namespace, c.name, coalesce(c.body, o.body), coalesce(c.checked, o.checked)
+        FROM changes c LEFT JOIN objects o ON o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision;
+      DROP TABLE changes; ALTER TABLE v6 RENAME TO changes; CREATE INDEX changes_by_kind ON changes(kind, revision);`);
+    db.pragma('user_version = 6');
+    // and without auto-vacuum, which only a VACUUM changes.
+    db.exec('PRAGMA auto_vacuum = NONE; VACUUM');
+    expect(db.pragma('auto_vacuum', { simple: true })).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM changes WHERE body IS NULL').pluck().get()).toBe(0);
+    expect(db.prepare("SELECT aggregate FROM objects WHERE kind = 'Event'").pluck().get()).toBe('Pulled\ndone');
+    db.close();
+
+    const migrated = openSqliteStore(file);
+    const ips = migrated.watchSince(0).map((e) => `${e.type} ${e.name} ${(e.object as Partial<ReturnType<typeof pod>>).status?.podIP}`);
+    expect(ips).toEqual(['ADDED a 10.244.1.2', 'ADDED b 10.244.1.3', 'MODIFIED a 10.244.1.4', 'DELETED b 10.244.1.3', 'ADDED a.1 undefined']);
+    // Events' aggregation keys are hashed: found through the key, and not through another.
+    expect(migrated.findEvents('a', 'Pulled', 'done').map((e) => e.metadata.name)).toEqual(['a.1']);
+    expect(migrated.findEvents('a', 'Pulled', 'other')).toEqual([]);
+    expect(migrated.listByOwner('a', 'Event').map((e) => e.metadata.name)).toEqual(['a.1']);
+    migrated.close();
+    const check = new Database(file, { readonly: true, nativeBinding: addonPath() });
+    // Only a's MODIFIED change is the version its row holds.
+    expect(check.prepare('SELECT revision FROM changes WHERE body IS NULL').pluck().all()).toEqual([3, 5]);
+    expect(check.prepare('SELECT checked FROM changes WHERE body IS NOT NULL').pluck().all()).toEqual([1, 1, 1]);
+    expect(check.prepare("SELECT typeof(aggregate) FROM objects WHERE kind = 'Event'").pluck().get()).toBe('integer');
+    expect(tableSql(file)).not.toMatch(/\buid\b/);
+    // A file this small is rewritten with INCREMENTAL auto-vacuum as it is migrated.
+    expect(check.pragma('auto_vacuum', { simple: true })).toBe(2);
+    check.close();
+    expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
   });
 
   it('refuses a file from a newer kubemu with a clear reason', () => {

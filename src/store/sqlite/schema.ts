@@ -4,10 +4,36 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
-/** PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before WAL). */
-export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'journal_mode = WAL'];
+/**
+ * PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before
+ * WAL, auto_vacuum before the first table). INCREMENTAL auto-vacuum lets the store give free
+ * pages back to the file system (sqlite-store's reclaimFreePages); without it SQLite reuses
+ * them but the file never shrinks, and a compacted change log left a fifth of it free.
+ */
+export const PRAGMAS_NEW_FILE = ['page_size = 16384', 'auto_vacuum = INCREMENTAL', 'journal_mode = WAL'];
+
+/** AUTO_VACUUM_INCREMENTAL is PRAGMA auto_vacuum's value for INCREMENTAL (0 is NONE, 1 FULL). */
+export const AUTO_VACUUM_INCREMENTAL = 2;
+
+/**
+ * FREE_PAGES_SHARE: a write transaction that leaves more than this share of the file's pages
+ * free gives them back before it commits. SQLite reuses free pages for the next writes, so a
+ * small reserve costs nothing; past it, moving pages (each a page write or three) is paid once
+ * per page freed, at most RECLAIM_PAGES_MAX of them per transaction.
+ */
+export const FREE_PAGES_SHARE = 0.1;
+
+/** RECLAIM_PAGES_MAX bounds one transaction's page moves (64 MiB of 16 KiB pages). */
+export const RECLAIM_PAGES_MAX = 4096;
+
+/**
+ * VACUUM_ON_MIGRATE_MAX_BYTES: a file older than INCREMENTAL auto-vacuum is rewritten with it
+ * (a VACUUM, about a second per 50 MiB) when it is migrated and no bigger than this; a bigger
+ * one keeps its layout until `etcdctl defrag` rewrites it (Store.defragment).
+ */
+export const VACUUM_ON_MIGRATE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** READ_CACHE_KIB is the page cache outside write transactions (see PRAGMAS_EVERY_OPEN). */
 export const READ_CACHE_KIB = 4000;
@@ -37,6 +63,9 @@ export const PRAGMAS_EVERY_OPEN = ['synchronous = NORMAL', 'foreign_keys = OFF',
  */
 const EVENTS_BY_SUBJECT = `CREATE INDEX events_by_subject ON objects(owner, aggregate) WHERE kind = 'Event'`;
 
+/** EVENT_KEY_HASH names the SQL function migrations hash an Event's aggregation key with (sqlite-store registers it). */
+export const EVENT_KEY_HASH = 'kubemu_event_key_hash';
+
 /** AGGREGATE_OF_BODY computes an Event's `aggregate` column from its body (sqlite-store's aggregateOf). */
 const AGGREGATE_OF_BODY = "coalesce(json_extract(body, '$.reason'), '') || char(10) || coalesce(json_extract(body, '$.message'), '')"
   + " || coalesce(char(10) || nullif(json_extract(body, '$.involvedObject.fieldPath'), ''), '')";
@@ -51,29 +80,38 @@ const OBJECTS_BY_LEASE = 'CREATE INDEX objects_by_lease ON objects(lease) WHERE 
  * objectsTable creates the objects table (as `name`). A rowid table, rows appended and the key
  * in a unique index: SQLite advises WITHOUT ROWID only for rows under a twentieth of a page, and
  * object bodies are 1-3 KB, so keyed inserts moved whole bodies about the b-tree (schema 3 was
- * WITHOUT ROWID: a 30 000-pod history stored ~40% slower than with this layout).
+ * WITHOUT ROWID: a 30 000-pod history stored ~40% slower than with this layout). Schemas 4 to 6
+ * (layout 'v4') also kept each object's uid in a column, which no query read, and an Event's
+ * aggregation key as text; schema 7 drops the uid and keeps the key's 53-bit hash (an integer,
+ * sqlite-store's eventKeyHash: the recorder compares the Events found anyway).
  */
-function objectsTable(name: string): string {
+function objectsTable(name: string, layout: 'v4' | 'v7' = 'v7'): string {
   return `CREATE TABLE ${name} (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
   namespace TEXT NOT NULL,
-  name TEXT NOT NULL,
-  uid TEXT NOT NULL,
+  name TEXT NOT NULL,${layout === 'v4' ? '\n  uid TEXT NOT NULL,' : ''}
   revision INTEGER NOT NULL,
   node TEXT,
   owner TEXT,
   pod_ip TEXT,
   body TEXT NOT NULL,
   lease INTEGER,
-  aggregate TEXT,
+  aggregate ${layout === 'v4' ? 'TEXT' : 'INTEGER'},${layout === 'v4' ? '' : '\n  checked INTEGER,'}
   UNIQUE (kind, namespace, name)
 )`;
 }
 
+/**
+ * OBJECTS_BY_OWNER finds a controller's objects and their revisions without reading them. Events
+ * (their owner column is the object they are about; nothing controls them) are left out since
+ * schema 7: they were most of its entries, and events_by_subject finds them by the same column.
+ */
+const OBJECTS_BY_OWNER = "CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL AND kind <> 'Event'";
+
 /** OBJECT_INDEXES are the objects table's secondary indexes. */
 const OBJECT_INDEXES = `CREATE INDEX objects_by_node ON objects(node, kind, pod_ip) WHERE node IS NOT NULL;
-CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;
+${OBJECTS_BY_OWNER};
 CREATE INDEX pods_unbound ON objects(kind, namespace, name) WHERE kind = 'Pod' AND node IS NULL;
 ${EVENTS_BY_SUBJECT};
 ${OBJECTS_BY_LEASE};`;
@@ -98,18 +136,30 @@ const NODE_STATE = `CREATE TABLE node_state (
 const CHECKED_COLUMNS = `ALTER TABLE objects ADD COLUMN checked INTEGER;
 ALTER TABLE changes ADD COLUMN checked INTEGER;`;
 
-/** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
-export const SCHEMA_LATEST = `
-${objectsTable('objects')};
-${OBJECT_INDEXES}
-CREATE TABLE changes (
+/**
+ * changesTable creates the change log (as `name`). A change whose version the object row still
+ * holds (the key's newest write) has no body of its own (NULL): it is read from the object row,
+ * and copied into the change row when the object is next updated or deleted (sqlite-store's
+ * keepBody). Most of a settled cluster's log is such newest writes, which used to store every
+ * body twice. `checked` is the body's verified-row mark (CHECKED_COLUMNS), NULL with the body.
+ */
+function changesTable(name: string): string {
+  return `CREATE TABLE ${name} (
   revision INTEGER PRIMARY KEY,
   type TEXT NOT NULL,
   kind TEXT NOT NULL,
   namespace TEXT NOT NULL,
   name TEXT NOT NULL,
-  body TEXT NOT NULL
-);
+  body TEXT,
+  checked INTEGER
+)`;
+}
+
+/** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
+export const SCHEMA_LATEST = `
+${objectsTable('objects')};
+${OBJECT_INDEXES}
+${changesTable('changes')};
 CREATE INDEX changes_by_kind ON changes(kind, revision);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE timers (
@@ -123,7 +173,6 @@ CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_by_component ON timers(component, due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
 ${NODE_STATE}
-${CHECKED_COLUMNS}
 `;
 
 /** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
@@ -146,7 +195,7 @@ export const MIGRATIONS: Record<number, string> = {
   // after their last write) instead of one timer each; Events already stored get the lease their
   // last occurrence would have had. Their aggregation key gets a column of its own. The table is
   // rebuilt as a rowid table (objectsTable).
-  3: `${objectsTable('objects_v4')};
+  3: `${objectsTable('objects_v4', 'v4')};
       INSERT INTO objects_v4 (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate)
         SELECT kind, namespace, name, uid, revision, node, owner, pod_ip, body,
           CASE WHEN kind = 'Event' THEN coalesce(CAST(strftime('%s', coalesce(json_extract(body, '$.lastTimestamp'),
@@ -162,4 +211,23 @@ export const MIGRATIONS: Record<number, string> = {
   4: NODE_STATE,
   // v6: rows this kubemu verified on write are marked; the rows already stored are not.
   5: CHECKED_COLUMNS,
+  // v7: a change the object row still holds keeps no body of its own (changesTable). The log is
+  // rebuilt, since its body column was NOT NULL; the rows the objects hold lose their copy.
+  // The objects table is rebuilt (objectsTable): no uid column, which no query read, and Events'
+  // aggregation keys hashed; Events leave the owner index (OBJECTS_BY_OWNER).
+  6: `${changesTable('changes_v7')};
+      INSERT INTO changes_v7 (revision, type, kind, namespace, name, body, checked)
+        SELECT c.revision, c.type, c.kind, c.namespace, c.name,
+          CASE WHEN o.id IS NULL THEN c.body END, CASE WHEN o.id IS NULL THEN c.checked END
+        FROM changes c LEFT JOIN objects o ON c.type <> 'DELETED'
+          AND o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision;
+      DROP TABLE changes;
+      ALTER TABLE changes_v7 RENAME TO changes;
+      CREATE INDEX changes_by_kind ON changes(kind, revision);
+      ${objectsTable('objects_v7')};
+      INSERT INTO objects_v7 (id, kind, namespace, name, revision, node, owner, pod_ip, body, lease, aggregate, checked)
+        SELECT id, kind, namespace, name, revision, node, owner, pod_ip, body, lease, ${EVENT_KEY_HASH}(aggregate), checked FROM objects ORDER BY id;
+      DROP TABLE objects;
+      ALTER TABLE objects_v7 RENAME TO objects;
+      ${OBJECT_INDEXES}`,
 };

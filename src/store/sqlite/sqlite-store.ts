@@ -15,7 +15,9 @@ import { storedQuantityError } from '../../api/stored-quantities';
 import { addonPath } from './addon-path';
 import { PLAIN, ValueTransformError, type StoredValue, type ValueTransformer } from '../value-transformer';
 import { TransactionReadCache } from './transaction-read-cache';
-import { MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, SCHEMA_LATEST, SCHEMA_VERSION, WRITE_CACHE_KIB } from './schema';
+import {
+  AUTO_VACUUM_INCREMENTAL, EVENT_KEY_HASH, FREE_PAGES_SHARE, MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, RECLAIM_PAGES_MAX, SCHEMA_LATEST, SCHEMA_VERSION, VACUUM_ON_MIGRATE_MAX_BYTES, WRITE_CACHE_KIB,
+} from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 60_000;
@@ -146,10 +148,27 @@ function ownerOf(obj: KubeObject): string | null {
   return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid ?? null;
 }
 
-/** aggregateOf is the value kept in the `aggregate` column: an Event's reason and message (what the recorder aggregates on). */
-function aggregateOf(obj: KubeObject): string | null {
+/** aggregateOf is the value kept in the `aggregate` column: the hash of an Event's reason and message (what the recorder aggregates on). */
+function aggregateOf(obj: KubeObject): number | null {
   const ev = obj as EventLike;
-  return obj.kind === 'Event' ? eventKey(ev.reason, ev.message, ev.involvedObject?.fieldPath) : null;
+  return obj.kind === 'Event' ? eventKeyHash(eventKey(ev.reason, ev.message, ev.involvedObject?.fieldPath)) : null;
+}
+
+/**
+ * eventKeyHash is the `aggregate` column's value for an aggregation key: two FNV-1a hashes of its
+ * UTF-16 units (different offset bases) as one 53-bit integer, 8 bytes where the text took ~70
+ * in the row and again in events_by_subject. A collision only makes findEvents return an Event
+ * more, which the recorder's own comparison passes over.
+ */
+export function eventKeyHash(key: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
+  return (a >>> 11) * 0x1_0000_0000 + (b >>> 0);
 }
 
 /**
@@ -227,12 +246,15 @@ function initialise(db: Database.Database, path: string, create: boolean): void 
     }
   } else if (version < SCHEMA_VERSION) {
     migrate(db);
+    const bytes = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    if (bytes <= VACUUM_ON_MIGRATE_MAX_BYTES) vacuumIncremental(db);
   }
   for (const p of PRAGMAS_EVERY_OPEN) db.pragma(p);
 }
 
 /** migrate brings an older state file up to SCHEMA_VERSION, one step per transaction (re-checked under the lock). */
 function migrate(db: Database.Database): void {
+  db.function(EVENT_KEY_HASH, { deterministic: true }, (key: unknown) => (typeof key === 'string' ? eventKeyHash(key) : null));
   for (;;) {
     const done = db.transaction(() => {
       const v = db.pragma('user_version', { simple: true }) as number;
@@ -245,6 +267,18 @@ function migrate(db: Database.Database): void {
     }).immediate();
     if (done) return;
   }
+}
+
+/**
+ * vacuumIncremental rewrites the file without free pages, in INCREMENTAL auto-vacuum mode (an
+ * older file is NONE, which only a VACUUM changes). VACUUM takes the write lock like any writer
+ * (waiting up to BUSY_TIMEOUT_MS); readers in other processes keep their snapshot. The log it
+ * leaves (the whole file) is truncated, so the file on disk is what it says.
+ */
+function vacuumIncremental(db: Database.Database): void {
+  if (db.pragma('auto_vacuum', { simple: true }) !== AUTO_VACUUM_INCREMENTAL) db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 /** translate turns driver errors into StateFileError with a user-facing reason. */
@@ -273,9 +307,11 @@ class SqliteStore implements Store {
       get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
       listNs: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
       listAll: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
-      byOwner: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name`),
-      versionsByOwner: () => db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? ORDER BY namespace, name'),
-      events: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
+      byOwner: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name`),
+      versionsByOwner: () => db.prepare<[string, string], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name"),
+      // Events are not in objects_by_owner (schema's OBJECTS_BY_OWNER): their subject index has the column.
+      eventsBySubject: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? ORDER BY namespace, name`),
+      events: () => db.prepare<[string, number], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
       podIPs: () => db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
       unboundPods: () => db.prepare<[], Row>(`SELECT ${ROW} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`),
       byNode: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name`),
@@ -283,12 +319,19 @@ class SqliteStore implements Store {
       kindsStamp: () => db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
       countAll: () => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
       revisionOf: () => db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, uid, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, uid = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: () => db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
       change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       changesAll: () => db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
-      changeBody: () => db.prepare<[number], StoredBody>('SELECT body, checked FROM changes WHERE revision = ?'),
+      // A change without a body of its own is the object row's version (schema's changesTable).
+      changeBody: () => db.prepare<[number], StoredBody>(`SELECT coalesce(c.body, o.body) AS body, CASE WHEN c.body IS NULL THEN o.checked ELSE c.checked END AS checked
+        FROM changes c LEFT JOIN objects o ON c.body IS NULL AND o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision
+        WHERE c.revision = ?`),
+      // Before an object row is overwritten or deleted, the change that named its version takes its body.
+      keepBody: () => db.prepare<[string, string, string]>(`UPDATE changes SET body = o.body, checked = o.checked
+        FROM (SELECT revision, body, checked FROM objects WHERE kind = ? AND namespace = ? AND name = ?) AS o
+        WHERE changes.revision = o.revision AND changes.body IS NULL`),
       metaGet: () => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: () => db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       nodeStateGet: () => db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
@@ -393,6 +436,8 @@ class SqliteStore implements Store {
 
   /** text is a stored body as JSON text: plain text as it is, transformed bytes through the transformer (which throws when no provider can read them). */
   private text(body: StoredValue): string {
+    // null: a change whose object row no longer holds its version (never left so by this store).
+    if (body === null) throw new Error('the change has no stored body');
     return typeof body === 'string' ? body : this.transformer.fromStorage(body);
   }
 
@@ -481,17 +526,18 @@ class SqliteStore implements Store {
   }
 
   listByOwner(ownerUid: string, kind: string): KubeObject[] {
-    return this.decodeAll(this.q.byOwner.all(ownerUid, kind));
+    return this.decodeAll(kind === 'Event' ? this.q.eventsBySubject.all(ownerUid) : this.q.byOwner.all(ownerUid, kind));
   }
 
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[] {
+    if (kind === 'Event') return this.q.eventsBySubject.all(ownerUid).map((r) => ({ namespace: r.namespace, name: r.name, revision: r.revision }));
     return this.q.versionsByOwner.all(ownerUid, kind);
   }
 
   findEvents(subjectUid: string, reason: string, message: string, fieldPath?: string): KubeObject[] {
-    const rows = this.q.events.all(subjectUid, eventKey(reason, message, fieldPath));
+    const rows = this.q.events.all(subjectUid, eventKeyHash(eventKey(reason, message, fieldPath)));
     // An Event stored before the key had its fieldPath is under the key without it.
-    if (fieldPath) rows.push(...this.q.events.all(subjectUid, eventKey(reason, message)));
+    if (fieldPath) rows.push(...this.q.events.all(subjectUid, eventKeyHash(eventKey(reason, message))));
     return this.decodeAll(rows);
   }
 
@@ -536,8 +582,9 @@ class SqliteStore implements Store {
     return obj;
   }
 
-  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body: StoredValue, checked: 1 | null): void {
-    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body, checked);
+  /** record appends a change; body undefined: the object row holds this version (schema's changesTable). */
+  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body?: StoredValue, checked: 1 | null = null): void {
+    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body ?? null, checked);
   }
 
   /**
@@ -557,8 +604,8 @@ class SqliteStore implements Store {
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
       this.reads.wrote(obj.kind, ns, obj.metadata.name!);
-      this.q.insert.run(obj.kind, ns, obj.metadata.name, obj.metadata.uid ?? '', rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
-      this.record('ADDED', obj, rev, body, checked);
+      this.q.insert.run(obj.kind, ns, obj.metadata.name, rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
+      this.record('ADDED', obj, rev);
       return obj;
     });
   }
@@ -572,8 +619,9 @@ class SqliteStore implements Store {
       const rev = this.nextRevision();
       const { body, checked } = this.serialize(obj, rev);
       this.reads.wrote(obj.kind, ns, obj.metadata.name!);
-      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, obj.metadata.uid ?? '', lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
-      this.record('MODIFIED', obj, rev, body, checked);
+      this.q.keepBody.run(obj.kind, ns, obj.metadata.name!);
+      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
+      this.record('MODIFIED', obj, rev);
       return obj;
     });
   }
@@ -587,6 +635,7 @@ class SqliteStore implements Store {
       const obj = parseOrStub(this.readable(row.body), ref);
       const rev = this.nextRevision();
       this.reads.wrote(ref.kind, ns, ref.name);
+      this.q.keepBody.run(ref.kind, ns, ref.name);
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
       // The last state with a new resourceVersion: as sound as the row it was.
@@ -710,6 +759,7 @@ class SqliteStore implements Store {
         const start = this.revision();
         const out = fn();
         this.flushRevision(start);
+        this.reclaimFreePages();
         return out;
       }) as T;
     } catch (e) {
@@ -751,9 +801,32 @@ class SqliteStore implements Store {
     }
   }
 
+  /** incremental: the file was made with INCREMENTAL auto-vacuum (read once; an older file is converted by a VACUUM). */
+  private incremental: boolean | undefined;
+
+  /**
+   * reclaimFreePages gives free pages back to the file system when more than FREE_PAGES_SHARE of
+   * the file is free (change-log compaction, expired Events), at most RECLAIM_PAGES_MAX per
+   * transaction. It runs inside the write transaction, under the lock the writer holds already:
+   * readers in other processes keep their snapshot, and the file shrinks at the next checkpoint.
+   */
+  private reclaimFreePages(): void {
+    this.incremental ??= this.db.pragma('auto_vacuum', { simple: true }) === AUTO_VACUUM_INCREMENTAL;
+    if (!this.incremental) return;
+    const free = this.db.pragma('freelist_count', { simple: true }) as number;
+    if (free <= FREE_PAGES_SHARE * (this.db.pragma('page_count', { simple: true }) as number)) return;
+    this.guarded(() => this.db.pragma(`incremental_vacuum(${Math.min(free, RECLAIM_PAGES_MAX)})`));
+  }
+
   snapshot<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     return this.db.transaction(fn).deferred();
+  }
+
+  defragment(): void {
+    if (this.db.inTransaction) throw new Error('defragment runs outside a transaction');
+    vacuumIncremental(this.db);
+    this.incremental = true;
   }
 
   integrityCheck(): string[] {
