@@ -38,7 +38,7 @@ import type { StatusCause } from './errors';
 
 /** write is the write path's module, loaded on the first write: reads never compile it. */
 const write = () => require('./write-path') as typeof import('./write-path');
-/** fieldManagement is loaded with the first write to an object whose fields are managed. */
+/** fieldManagement is the write path's field manager (managed-fields/), loaded with the first write: reads never compile it. */
 const fieldManagement = () => require('./managed-fields') as typeof import('./managed-fields');
 
 export { LAST_APPLIED } from '../api/last-applied';
@@ -424,6 +424,8 @@ export class ApiServer implements ApiClient {
     meta.uid = this.rand.uuid();
     meta.creationTimestamp = this.clock.nowISO();
     strategy.defaults(obj);
+    // kube-apiserver records the creator's fields after decoding (defaults included), before admission mutates the object.
+    this.manageFields(undefined, obj, o, input.apiVersion, 'main');
     strategy.prepareForCreate?.(obj);
     if (obj.kind === 'CertificateSigningRequest') write().stampRequester(obj, this.requester);
     write().mutateCreate(obj, this.store, this.rand);
@@ -546,9 +548,12 @@ export class ApiServer implements ApiClient {
       if (!current) throw notFound(info.group, info.resource, ref.name);
       this.checkPrecondition(input, current, info);
       const sent = this.toStorage(input, info);
-      if (deepEqual(sent.status, current.status)) return this.answer(current, input) as T;
+      // A status apply's managedFields are final (they may change when the status does not).
+      const applied = this.applying ? sent.metadata.managedFields : undefined;
+      if (deepEqual(sent.status, current.status) && (!applied || deepEqual(applied, current.metadata.managedFields))) return this.answer(current, input) as T;
       const obj = structuredClone(current);
       obj.status = structuredClone(sent.status);
+      if (applied) obj.metadata.managedFields = structuredClone(applied);
       this.manageFields(current, obj, o, input.apiVersion, 'status');
       const causes = [...write().strategyFor(obj.kind).validateStatusUpdate?.(obj, current) ?? [], ...this.schemaCauses(obj, input.apiVersion, info, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, obj.metadata.name ?? '', causes);
@@ -627,16 +632,18 @@ export class ApiServer implements ApiClient {
   }
 
   /**
-   * manageFields records a write in obj's managedFields (managed-fields/). kubemu tracks the
-   * fields of objects that have managed fields — those server-side apply wrote — so every
-   * later write to them, a controller's included, moves ownership as kube-apiserver's would.
+   * manageFields records a create (current undefined) or update in obj's managedFields
+   * (managed-fields/), as kube-apiserver's field manager does for every write: the writer's
+   * Update entry owns what it changed.
    */
-  private manageFields(current: KubeObject, obj: KubeObject, o: WriteOptions, apiVersion: string, scope: 'main' | 'status' | 'scale'): void {
-    if (this.applying || !current.metadata.managedFields?.length) return;
+  private manageFields(current: KubeObject | undefined, obj: KubeObject, o: WriteOptions, apiVersion: string, scope: 'main' | 'status' | 'scale'): void {
+    if (this.applying) return;
     const mf = fieldManagement();
-    obj.metadata.managedFields = mf.recordUpdate(current, obj, {
+    const entries = mf.recordUpdate(current, obj, {
       manager: mf.managerName(o.fieldManager), apiVersion, scope, now: this.clock.nowISO(), struct: rootStructOf(obj.apiVersion, obj.kind),
     });
+    if (entries?.length) obj.metadata.managedFields = entries;
+    else delete obj.metadata.managedFields;
   }
 
   /** applying is set while server-side apply writes the object it merged (its managedFields are final). */
@@ -646,7 +653,7 @@ export class ApiServer implements ApiClient {
    * serverSideApply is a PATCH of type application/apply-patch+yaml: the configuration merged
    * into the live object (or created) for o.fieldManager, with managedFields and conflicts.
    */
-  serverSideApply(input: KubeObject, o: WriteOptions & { force?: boolean }): { object: KubeObject; created: boolean } {
+  serverSideApply(input: KubeObject, o: WriteOptions & { force?: boolean; status?: boolean }): { object: KubeObject; created: boolean } {
     return this.store.transaction(() => {
       const info = this.infoOf(input);
       const config = this.decode(structuredClone(input), info, o);
@@ -655,15 +662,19 @@ export class ApiServer implements ApiClient {
       else delete config.metadata.namespace;
       const stored = this.store.get(refOf(config, info));
       const live = stored && this.served(stored, config.apiVersion);
+      // The status subresource patches an object that exists (a 404 otherwise, as kube-apiserver's).
+      if (o.status && !live) throw notFound(info.group, info.resource, config.metadata.name ?? '');
       const object = fieldManagement().applyConfiguration(live, config, {
         manager: o.fieldManager, apiVersion: config.apiVersion, force: !!o.force, now: this.clock.nowISO(), struct: rootStructOf(config.apiVersion, config.kind),
+        scope: o.status ? 'status' : 'main',
       });
-      const w: WriteOptions = { ...o, fieldValidation: undefined };
+      const { force: _f, status: _s, ...rest } = o;
+      const w: WriteOptions = { ...rest, fieldValidation: undefined };
       this.applying = true;
       try {
         if (!live) return { object: this.create(object, w), created: true };
         object.metadata.resourceVersion = live.metadata.resourceVersion;
-        return { object: this.update(object, w), created: false };
+        return { object: o.status ? this.updateStatus(object, w) : this.update(object, w), created: false };
       } finally {
         this.applying = false;
       }

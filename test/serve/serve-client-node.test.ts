@@ -272,4 +272,21 @@ describe('kubemu serve: @kubernetes/client-node', () => {
     expect(owned.metadata!.managedFields!.map((m) => `${m.manager}/${m.operation}`)).toEqual(['team-c/Apply']);
     await core.deleteNamespacedConfigMap({ name: 'owned', namespace: 'default' });
   });
+
+  it('records every write in managedFields under its fieldManager, and server-side applies the status subresource', async () => {
+    const created = await core.createNamespacedConfigMap({ namespace: 'default', fieldManager: 'my-tool', body: { metadata: { name: 'tracked' }, data: { a: '1' } } });
+    expect(created.metadata!.managedFields).toEqual([{
+      apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { '.': {}, 'f:a': {} } }, manager: 'my-tool', operation: 'Update', time: created.metadata!.creationTimestamp,
+    }]);
+    await core.deleteNamespacedConfigMap({ name: 'tracked', namespace: 'default' });
+    const pod = (await core.listNamespacedPod({ namespace: 'default' })).items[0]!.metadata!.name!;
+    const gate = { apiVersion: 'v1', kind: 'Pod', metadata: { name: pod }, status: { conditions: [{ type: 'example.com/Gate', status: 'True' }] } };
+    const applied = await core.patchNamespacedPodStatus({ name: pod, namespace: 'default', fieldManager: 'gate-controller', body: gate },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.ServerSideApply));
+    // The kubelet's conditions stay (conditions merge by type); the applier owns its own, under the status subresource.
+    expect(applied.status!.conditions!.map((c) => c.type)).toEqual(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled', 'example.com/Gate']);
+    const entry = applied.metadata!.managedFields!.find((m) => m.manager === 'gate-controller');
+    expect(entry).toMatchObject({ operation: 'Apply', subresource: 'status', fieldsV1: { 'f:status': { 'f:conditions': { 'k:{"type":"example.com/Gate"}': { '.': {}, 'f:status': {}, 'f:type': {} } } } } });
+    expect(cli(`get pod ${pod} -o jsonpath={.status.conditions[?(@.type=="example.com/Gate")].status}`)).toBe('True');
+  });
 });

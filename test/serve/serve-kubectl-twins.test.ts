@@ -170,4 +170,21 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     expect(again).toMatchObject({ code: 1, stderr: 'Error from server (Conflict): Operation cannot be fulfilled on pods/binding "unsched": pod unsched is already assigned to node "worker01"\n' });
   });
 
+  it('records managedFields as kubectl\'s writes make them, and moves client-side apply\'s fields on the first apply --server-side', async () => {
+    const cm = (data: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: moved\ndata:\n${data}`;
+    const first = path.join(kubectlHome, 'moved1.yaml');
+    const second = path.join(kubectlHome, 'moved2.yaml');
+    fs.writeFileSync(first, cm('  a: "1"\n  b: "2"\n'));
+    fs.writeFileSync(second, cm('  a: "1"\n  c: "3"\n'));
+    const owners = ['get', 'configmap', 'moved', '-o', 'jsonpath={range .metadata.managedFields[*]}{.manager}/{.operation}={.fieldsV1}{"\\n"}{end}{.data}'];
+    await same(['apply', '-f', first]);
+    await same(owners);
+    await same(['label', 'configmap', 'moved', 'x=y']);
+    await same(owners);
+    // kubectl applies, patches managedFields (kubectl-client-side-apply's fields join kubectl's) and applies again: b is pruned.
+    await same(['apply', '--server-side', '-f', second]);
+    await same(owners);
+    expect(kubemu(owners).stdout).toBe('kubectl-last-applied/Apply={"f:metadata":{"f:annotations":{"f:kubectl.kubernetes.io/last-applied-configuration":{}}}}\nkubectl/Apply={"f:data":{"f:a":{},"f:c":{}}}\nkubectl-label/Update={"f:metadata":{"f:labels":{".":{},"f:x":{}}}}\n{"a":"1","c":"3"}');
+  });
+
 });

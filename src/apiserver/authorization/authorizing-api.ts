@@ -92,12 +92,13 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
     bind: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'binding'); },
     // kubectl debug sends a strategic merge patch to the subresource: RBAC sees a patch.
     updateEphemeralContainers: ([o]) => { const p = o as KubeObject; check(info('Pod'), 'patch', p.metadata?.namespace || 'default', p.metadata?.name, 'ephemeralcontainers'); },
-    serverSideApply: ([o]) => {
+    serverSideApply: ([o, opts]) => {
       // A PATCH of type apply; when the object does not exist the handler creates it, which needs create too.
       const obj = o as KubeObject;
       const r = infoOf(obj);
       if (!r) return;
       const ns = nsOf(obj, r);
+      if ((opts as { status?: boolean } | undefined)?.status) { check(r, 'patch', ns, obj.metadata?.name, 'status'); return; }
       check(r, 'patch', ns, obj.metadata?.name);
       if (!api.tryGet({ kind: r.storageKind, namespace: ns, name: obj.metadata?.name ?? '' })) check(r, 'create', ns);
       guard(obj, r);

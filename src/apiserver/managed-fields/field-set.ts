@@ -55,27 +55,48 @@ export class FieldSet {
     return out;
   }
 
+  /** union is the paths in either set (a new set; neither operand changes). */
   union(other: FieldSet): FieldSet {
     const out = this.clone();
-    for (const p of other.paths()) out.insert(p);
+    out.addAll(other);
     return out;
   }
 
+  /** addAll inserts every path of other into this set. */
+  addAll(other: FieldSet): void {
+    if (other.member) this.member = true;
+    for (const [e, c] of other.children) this.child(e).addAll(c);
+  }
+
+  /** difference is the paths of this set not in other. */
   difference(other: FieldSet): FieldSet {
     const out = new FieldSet();
-    for (const p of this.paths()) if (!other.has(p)) out.insert(p);
+    out.member = this.member && !other.member;
+    for (const [e, c] of this.children) {
+      const o = other.children.get(e);
+      const d = o ? c.difference(o) : c.clone();
+      if (!d.empty()) out.children.set(e, d);
+    }
     return out;
   }
 
+  /** intersection is the paths in both sets. */
   intersection(other: FieldSet): FieldSet {
     const out = new FieldSet();
-    for (const p of this.paths()) if (other.has(p)) out.insert(p);
+    out.member = this.member && other.member;
+    for (const [e, c] of this.children) {
+      const o = other.children.get(e);
+      if (!o) continue;
+      const i = c.intersection(o);
+      if (!i.empty()) out.children.set(e, i);
+    }
     return out;
   }
 
   clone(): FieldSet {
     const out = new FieldSet();
-    for (const p of this.paths()) out.insert(p);
+    out.member = this.member;
+    for (const [e, c] of this.children) out.children.set(e, c.clone());
     return out;
   }
 

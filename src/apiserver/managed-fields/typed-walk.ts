@@ -25,10 +25,31 @@ const LIST_MAP_KEYS: Readonly<Record<string, readonly string[]>> = {
   'core/v1.Container.ports': ['containerPort', 'protocol'],
   'core/v1.ServiceSpec.ports': ['port', 'protocol'],
 };
+/** ATOMIC_LISTS are lists with a patchMergeKey that the Go types mark +listType=atomic. */
+const ATOMIC_LISTS: ReadonlySet<string> = new Set(['core/v1.PodStatus.hostIPs']);
 const KEY_DEFAULTS: Readonly<Record<string, unknown>> = { protocol: 'TCP' };
 
 /** ALWAYS_PRESENT are the top-level structs every object has, if only empty. */
-const ALWAYS_PRESENT: ReadonlySet<string> = new Set(['f:metadata', 'f:spec', 'f:status']);
+const ALWAYS_PRESENT: ReadonlySet<string> = new Set(['metadata', 'spec', 'status']);
+
+/**
+ * ZERO_VALUE_FIELDS are the fields below the top level that an empty object of the kind
+ * already has (struct values and lists without omitempty in the Go types): compared with the
+ * empty object a create starts from, they are never added themselves, so their entries
+ * carry no `.` (`f:template`, `f:strategy`, `f:containers`).
+ */
+const ZERO_VALUE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'apps/v1.DeploymentSpec': ['template', 'strategy'],
+  'apps/v1.ReplicaSetSpec': ['template'],
+  'apps/v1.StatefulSetSpec': ['template', 'updateStrategy'],
+  'apps/v1.DaemonSetSpec': ['template', 'updateStrategy'],
+  'batch/v1.JobSpec': ['template'],
+  'batch/v1.CronJobSpec': ['jobTemplate'],
+  'batch/v1.JobTemplateSpec': ['metadata', 'spec'],
+  'core/v1.PodTemplateSpec': ['metadata', 'spec'],
+  'core/v1.PodSpec': ['containers'],
+  'meta/v1.ObjectMeta': ['creationTimestamp'],
+};
 
 type ListType = { type: 'atomic' } | { type: 'map'; keys: readonly string[] } | { type: 'set' };
 
@@ -40,7 +61,7 @@ const ROOT = (struct: string | undefined): Shape => ({ struct, atomic: false, li
 function shapeOf(parent: string | undefined, field: string): Shape {
   const meta = lookupPatchMeta(parent, field);
   const keys = parent ? LIST_MAP_KEYS[`${parent}.${field}`] : undefined;
-  const list: ListType = keys ? { type: 'map', keys }
+  const list: ListType = parent && ATOMIC_LISTS.has(`${parent}.${field}`) ? { type: 'atomic' } : keys ? { type: 'map', keys }
     : meta.mergeKey ? { type: 'map', keys: [meta.mergeKey] }
       : meta.merge ? { type: 'set' } : { type: 'atomic' };
   return { struct: meta.struct, atomic: ATOMIC_FIELDS.has(field), list };
@@ -100,33 +121,46 @@ export interface Comparison { added: FieldSet; modified: FieldSet; removed: Fiel
 /** compare compares two objects (or parts of them) of one type. */
 export function compare(lhs: Obj, rhs: Obj, struct: string | undefined): Comparison {
   const c: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
-  compareValues(c, lhs, rhs, [], ROOT(struct));
+  compareValues(c, lhs, rhs, [], ROOT(struct), true);
   return c;
 }
 
-function compareValues(c: Comparison, l: unknown, r: unknown, p: string[], shape: Shape): void {
+/** isSame says a comparison found no difference. */
+export function isSame(c: Comparison): boolean {
+  return c.added.empty() && c.modified.empty() && c.removed.empty();
+}
+
+/** zeroValue says field of struct (of the object itself when top) is in the kind's empty object. */
+function zeroValue(top: boolean, struct: string | undefined, field: string): boolean {
+  return top ? ALWAYS_PRESENT.has(field) : !!struct && !!ZERO_VALUE_FIELDS[struct]?.includes(field);
+}
+
+/** compareValues compares l and r at p; present says the node exists in the kind's empty object (it is never added or removed itself). */
+function compareValues(c: Comparison, l: unknown, r: unknown, p: string[], shape: Shape, present: boolean): void {
   const structured = (isObj(l) || isObj(r)) && !shape.atomic && (l === undefined || isObj(l)) && (r === undefined || isObj(r));
   const listed = (Array.isArray(l) || Array.isArray(r)) && shape.list.type !== 'atomic' && (l === undefined || Array.isArray(l)) && (r === undefined || Array.isArray(r));
   if (structured) {
     const lm = (l ?? {}) as Obj;
     const rm = (r ?? {}) as Obj;
+    const top = p.length === 0;
     for (const k of new Set([...Object.keys(lm), ...Object.keys(rm)])) {
-      compareValues(c, lm[k], rm[k], [...p, `f:${k}`], shapeOf(shape.struct, k));
+      compareValues(c, lm[k], rm[k], [...p, `f:${k}`], shapeOf(shape.struct, k), present && zeroValue(top, shape.struct, k));
     }
   } else if (listed) {
     const li = indexItems(shape.list, (l ?? []) as unknown[]);
     const ri = indexItems(shape.list, (r ?? []) as unknown[]);
     const itemShape: Shape = { struct: shape.struct, atomic: shape.list.type === 'set', list: { type: 'atomic' } };
-    for (const e of new Set([...li.keys(), ...ri.keys()])) compareValues(c, li.get(e), ri.get(e), [...p, e], itemShape);
+    for (const e of new Set([...li.keys(), ...ri.keys()])) compareValues(c, li.get(e), ri.get(e), [...p, e], itemShape, false);
   } else {
     if (!p.length) return;
+    // A field of the empty object (creationTimestamp: null) is only ever modified.
+    if (present) { if (!deepEqual(l ?? null, r ?? null)) c.modified.insert(p); return; }
     if (l === undefined && r !== undefined) c.added.insert(p);
     else if (r === undefined && l !== undefined) c.removed.insert(p);
     else if (!deepEqual(l, r)) c.modified.insert(p);
     return;
   }
-  // metadata, spec and status are Go structs present (if empty) in every object: never added or removed themselves.
-  if (!p.length || (p.length === 1 && ALWAYS_PRESENT.has(p[0]!))) return;
+  if (present) return;
   if (l === undefined) c.added.insert(p);
   else if (r === undefined) c.removed.insert(p);
 }

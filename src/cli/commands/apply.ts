@@ -12,6 +12,7 @@ import { fieldValidationOf } from '../object-writer';
 import { writeManifests } from '../manifest-writes';
 import { LAST_APPLIED } from '../../api/last-applied';
 import type { KubeObject } from '../../api/meta';
+import type { WriteOptions } from '../../apiserver/client';
 import type { ResourceInfo } from '../../api/registry';
 import type { Cluster } from '../../cluster/cluster';
 
@@ -116,15 +117,33 @@ export const applyCommand = defineCommand({
  * applyServerSide is `apply --server-side`: each object sent as an apply patch, the server
  * merging it and tracking field ownership; a conflict is kubectl's error with its hint.
  */
+/**
+ * migrateClientSideApply is what kubectl does after a server-side apply of an object
+ * client-side apply managed (managed-fields/csa-upgrade.ts): with the default manager, apply
+ * the last-applied annotation alone as kubectl-last-applied; then move kubectl-client-side-apply's
+ * fields to the applier and apply again, so what the manifest dropped is pruned. Returns the
+ * object as it ends.
+ */
+function migrateClientSideApply(api: Cluster['api'], applied: KubeObject, config: KubeObject, opts: WriteOptions & { force?: boolean }): KubeObject {
+  const csa = require('../../apiserver/managed-fields/csa-upgrade') as typeof import('../../apiserver/managed-fields/csa-upgrade');
+  let obj = applied;
+  const annotation = opts.fieldManager === SERVER_SIDE_FIELD_MANAGER ? csa.lastAppliedConfiguration(obj) : undefined;
+  if (annotation) obj = api.serverSideApply(annotation, { fieldManager: csa.LAST_APPLIED_MANAGER }).object;
+  const upgraded = csa.upgradeClientSideApply(obj.metadata.managedFields, opts.fieldManager);
+  if (!upgraded) return obj;
+  api.update({ ...obj, metadata: { ...obj.metadata, managedFields: upgraded } }, { fieldManager: opts.fieldManager });
+  return api.serverSideApply(config, opts).object;
+}
+
 function applyServerSide(ctx: Parameters<typeof writeManifests>[0] & CommandContext<{ 'field-manager'?: string; 'force-conflicts'?: boolean }>): number {
   const fieldManager = ctx.flags['field-manager'] || SERVER_SIDE_FIELD_MANAGER;
   return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
     const unnamed = unnamedApplyError(info, object, source);
     if (unnamed) { fail(unnamed); return undefined; }
     try {
-      const r = cluster.api.serverSideApply(object, {
-        fieldManager, force: !!ctx.flags['force-conflicts'], dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io),
-      });
+      const opts = { fieldManager, force: !!ctx.flags['force-conflicts'], dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io) };
+      let r = cluster.api.serverSideApply(object, opts);
+      if (dryRun !== 'server') r = { ...r, object: migrateClientSideApply(cluster.api, r.object, object, opts) };
       return { object: r.object, word: 'serverside-applied' };
     } catch (e) {
       if (e instanceof ApiError && e.reason === 'Conflict' && e.details.causes?.length) { fail(`error: ${e.message}\n${CONFLICT_HINT}`); return undefined; }

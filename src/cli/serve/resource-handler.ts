@@ -182,7 +182,7 @@ export class ResourceHandler {
       case 'PATCH': {
         if (!p.name) throw new ApiError('MethodNotAllowed', 405, `the server does not allow this method on the requested resource`);
         const mediaType = (r.contentType ?? '').split(';')[0]!.trim();
-        if (mediaType === APPLY_PATCH && !p.subresource) return this.applyPatch(r, info, apiVersion, p.name, ns, opts());
+        if (mediaType === APPLY_PATCH && p.subresource !== 'scale') return this.applyPatch(r, info, apiVersion, p.name, ns, opts(), p.subresource === 'status');
         const type = PATCH_TYPES[mediaType];
         if (!type) throw unsupportedMediaType(r.contentType ?? '');
         if (r.query.has('force')) throw invalidPatchOptions('force', 'Forbidden: may not be specified for non-apply patch');
@@ -247,8 +247,8 @@ export class ResourceHandler {
     return { kind: `${info.kind}List`, apiVersion, metadata: { resourceVersion: String(rv) }, items: builtin ? items.map(withoutTypeMeta) : items };
   }
 
-  /** applyPatch is server-side apply: 201 when it created the object, else 200. */
-  private applyPatch(r: ResourceRequest, info: ResourceInfo, apiVersion: string, name: string, ns: string | undefined, o: ReturnType<typeof writeOptions>): Reply {
+  /** applyPatch is server-side apply (of the status subresource when status): 201 when it created the object, else 200. */
+  private applyPatch(r: ResourceRequest, info: ResourceInfo, apiVersion: string, name: string, ns: string | undefined, o: ReturnType<typeof writeOptions>, status = false): Reply {
     const manager = r.query.get('fieldManager');
     if (!manager) throw invalidPatchOptions('fieldManager', 'Required value: is required for apply patch');
     const force = r.query.get('force');
@@ -259,7 +259,7 @@ export class ResourceHandler {
     if (obj.apiVersion !== apiVersion || info.kind !== obj.kind) {
       throw badRequest(`the API version in the data (${obj.apiVersion}) does not match the expected API version (${apiVersion})`);
     }
-    const { object, created } = this.cluster.write(() => this.api.serverSideApply(obj, { ...o, fieldManager: manager, force: force === 'true' }));
+    const { object, created } = this.cluster.write(() => this.api.serverSideApply(obj, { ...o, fieldManager: manager, force: force === 'true', status }));
     return { code: created && !o.dryRun ? 201 : 200, body: object, warnings: o.warnings };
   }
 

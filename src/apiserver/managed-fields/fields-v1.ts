@@ -1,0 +1,62 @@
+/**
+ * fields-v1: edits of a managedFields entry's fieldsV1 tree by a (small) FieldSet, without
+ * decoding the whole tree. Every write changes a few paths of an object whose entries own
+ * many: walking only the changed paths keeps the cost of a write proportional to its change.
+ * A node is a member when it has `.` or no children; the trees keep Go's key order.
+ */
+import type { FieldSet } from './field-set';
+
+/** FieldsTree is one node of a fieldsV1 tree: `{}` for an owned leaf, `{".": {}, ...}` for an owned node with children. */
+export type FieldsTree = Record<string, unknown>;
+
+function isMember(node: FieldsTree): boolean {
+  if ('.' in node) return true;
+  for (const _ in node) return false;
+  return true;
+}
+
+/** build is a node with the given membership and children, keys in byte order as Go's encoder writes them. */
+function build(member: boolean, kids: Map<string, FieldsTree>): FieldsTree {
+  const out: FieldsTree = {};
+  if (member && kids.size) out['.'] = {};
+  for (const k of [...kids.keys()].sort()) out[k] = kids.get(k);
+  return out;
+}
+
+function children(node: FieldsTree): Map<string, FieldsTree> {
+  const m = new Map<string, FieldsTree>();
+  for (const k in node) if (k !== '.') m.set(k, node[k] as FieldsTree);
+  return m;
+}
+
+/** fieldsWithout is tree less the members of set: the same tree when it held none of them, undefined when nothing is left. */
+export function fieldsWithout(tree: FieldsTree, set: FieldSet): FieldsTree | undefined {
+  let member = isMember(tree);
+  let changed = false;
+  let kids: Map<string, FieldsTree> | undefined;
+  for (const [e, s] of set.children) {
+    const child = tree[e] as FieldsTree | undefined;
+    if (child === undefined || e === '.') continue;
+    const next = fieldsWithout(child, s);
+    if (next === child) continue;
+    changed = true;
+    kids ??= children(tree);
+    if (next === undefined) kids.delete(e); else kids.set(e, next);
+  }
+  if (set.member && member) {
+    member = false;
+    changed = true;
+  }
+  if (!changed) return tree;
+  kids ??= children(tree);
+  if (!kids.size) return member ? {} : undefined;
+  return build(member, kids);
+}
+
+/** fieldsWith is tree (undefined: an empty one) with the members of set added. */
+export function fieldsWith(tree: FieldsTree | undefined, set: FieldSet): FieldsTree {
+  const member = (tree !== undefined && isMember(tree)) || set.member;
+  const kids = tree ? children(tree) : new Map<string, FieldsTree>();
+  for (const [e, s] of set.children) kids.set(e, fieldsWith(kids.get(e), s));
+  return build(member, kids);
+}
