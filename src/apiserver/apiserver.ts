@@ -380,6 +380,11 @@ export class ApiServer implements ApiClient {
       .map((e) => ({ type: e.type, revision: e.revision, get object() { return serve(e.object); } }));
   }
 
+  /** storedCount is how many objects of a kind the store holds (apiserver_storage_objects), without decoding them. */
+  storedCount(kind: string): number {
+    return this.store.count({ kind });
+  }
+
   /** revision is the store's current resourceVersion (a list's metadata.resourceVersion). */
   revision(): number {
     return this.store.revision();

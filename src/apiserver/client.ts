@@ -115,3 +115,14 @@ export interface ObjectVersion { namespace: string; name: string; resourceVersio
 
 /** EventSource is the Event's source: component, and host for kubelets. */
 export interface EventSource { component: string; host?: string }
+
+/** SERVER_SIDE is the property through which an authorizing wrapper hands out the server behind it. */
+export const SERVER_SIDE = Symbol('kubemu.serverSide');
+
+/**
+ * serverSideClient returns the client behind an authorizing wrapper (or the client itself), for
+ * work a component does as itself once the request was authorized (the kubelet computing a log).
+ */
+export function serverSideClient<T extends ApiClient>(api: T): T {
+  return ((api as unknown as Record<symbol, T | undefined>)[SERVER_SIDE]) ?? api;
+}

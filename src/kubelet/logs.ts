@@ -8,10 +8,8 @@
  */
 import type { Container } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
-import type { ApiClient } from '../apiserver/client';
-import { withReadCache } from '../apiserver/read-cache';
-import type { ApiServer } from '../apiserver/apiserver';
-import { serverSide } from '../apiserver/authorization/authorizing-api';
+import { serverSideClient, type ApiClient } from '../apiserver/client';
+import { withReadCache } from './read-cache';
 import { modelOf, type ContainerSlot } from './container-sync';
 import { linesBetween } from './process';
 import { accessLogLines, mergeByTime } from './access-log';
@@ -35,7 +33,7 @@ function waitingMessage(reason: string): string {
 export function containerLogs(pod: KubeObject, name: string, previous: boolean, store: ApiClient, nowMs: number): LogLine[] {
   // The kubelet computes the log as itself, whoever was authorized to read it (pods/log); rendering
   // a loop or its clients' requests reads the same objects round after round.
-  const api = withReadCache(serverSide(store as ApiServer));
+  const api = withReadCache(serverSideClient(store));
   const podName = pod.metadata.name;
   if (!pod.spec?.nodeName) throw new LogError(`pod ${podName} does not have a host assigned`);
   const inits: Container[] = pod.spec.initContainers ?? [];

@@ -124,6 +124,29 @@ describe('get --raw', () => {
     expect(JSON.parse(home.run('get --raw /apis/apps/v1/namespaces/kube-system/deployments').stdout).items.map((d: { metadata: { name: string } }) => d.metadata.name)).toEqual(['coredns']);
   });
 
+  it('serves /metrics basics in Prometheus text: stored objects per resource, build info', () => {
+    const r = home.run('get --raw /metrics');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      '# HELP apiserver_storage_objects [STABLE] Number of stored objects at the time of last check split by kind. In case of a fetching error, the value will be -1.',
+      '# TYPE apiserver_storage_objects gauge',
+    ]);
+    const series = lines.filter((l) => l.startsWith('apiserver_storage_objects{'));
+    expect(series).toEqual([...series].sort());
+    const count = (resource: string) => series.find((l) => l.startsWith(`apiserver_storage_objects{resource="${resource}"} `))?.split(' ')[1];
+    expect(count('pods')).toBe(String(JSON.parse(home.run('get pods -A -o json').stdout).items.length));
+    expect(count('deployments.apps')).toBe('1');
+    expect(count('bindings')).toBeUndefined();
+    expect(count('events.events.k8s.io')).toBeUndefined();
+    expect(count('componentstatuses')).toBeUndefined();
+    expect(lines.slice(-3)).toEqual([
+      '# TYPE kubernetes_build_info gauge',
+      'kubernetes_build_info{build_date="2025-02-12T21:26:09Z",compiler="gc",git_commit="67a30c0adcf52bd3f56ff0893ce19966be12991f",git_tree_state="clean",git_version="v1.32.2",go_version="go1.23.6",major="1",minor="32",platform="linux/amd64"} 1',
+      '',
+    ]);
+  });
+
   it('answers paths it serves nothing at, and missing objects, with 404s', () => {
     const notFound = { stdout: '', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 };
     expect(home.run('get --raw /nope')).toEqual(notFound);

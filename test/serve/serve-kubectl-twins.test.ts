@@ -92,6 +92,12 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     await same(['get', 'pods']);
   });
 
+  it('serves /metrics as kubemu get --raw prints it, to those RBAC lets get the path', async () => {
+    await same(['get', '--raw', '/metrics']);
+    expect(await kubectl(['get', '--raw', '/metrics', '--as', 'alice'])).toEqual({
+      stdout: '', stderr: 'Error from server (Forbidden): forbidden: User "alice" cannot get path "/metrics"\n', code: 1 });
+  });
+
   it('rollout history, undo and status, and wait --for=condition=Available', async () => {
     await same(['rollout', 'history', 'deployment/web']);
     await same(['rollout', 'history', 'deployment/web', '--revision=1']);

@@ -9,7 +9,7 @@
 import type { KubeObject, ListQuery, ObjectRef } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import type { ApiServer } from '../apiserver';
-import type { WriteOptions } from '../client';
+import { SERVER_SIDE, serverSideClient, type WriteOptions } from '../client';
 import { type Attributes, forbiddenError } from './attributes';
 import { RbacAuthorizer } from './rbac-authorizer';
 import { isSuperUser, type UserInfo } from './user-info';
@@ -19,8 +19,6 @@ export const REPLACE_FIELD_MANAGER = 'kubectl-replace';
 
 type Check = (args: unknown[]) => void;
 
-/** SERVER_SIDE reaches the unwrapped server, for work the API server does as itself (access reviews). */
-const SERVER_SIDE = Symbol('kubemu.serverSide');
 
 /** CHECK reaches the wrapper's authorization check, for requests that are not ApiClient calls (pods/exec). */
 const CHECK = Symbol('kubemu.check');
@@ -39,7 +37,7 @@ export function authorizeRequest(api: ApiServer, verb: string, kind: string, nam
 
 /** serverSide returns the API server behind an authorizing wrapper (or the server itself). */
 export function serverSide(api: ApiServer): ApiServer {
-  return ((api as unknown as Record<symbol, ApiServer | undefined>)[SERVER_SIDE]) ?? api;
+  return serverSideClient(api);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { FlagsContext } from '../command';
 import { CliError } from '../errors';
 import { VERSION_INFO } from '../version';
 import { metricsBody } from './get-raw-metrics';
+import { apiserverMetricsText } from './get-raw-apiserver-metrics';
 import type { GET_FLAGS } from './get';
 
 export const RAW_WITH_ARGS = 'arguments may not be passed when --raw is specified';
@@ -114,6 +115,10 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
   // /version is written with json.MarshalIndent and no newline; API objects with an encoder that ends each with one.
   if (path === '/version') { ctx.io.out(JSON.stringify(VERSION_INFO, null, 2)); return 0; }
   const resources = cluster.api.registry().resources;
+  if (path === '/metrics') {
+    cluster.read(() => ctx.io.out(apiserverMetricsText(resources, (kind) => cluster.api.storedCount(kind))));
+    return 0;
+  }
   if (path === '/api') {
     ctx.io.out(`${goCompact({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${nodeIP(0)}:6443` }] })}\n`);
     return 0;

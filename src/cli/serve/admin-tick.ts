@@ -9,12 +9,11 @@
  * may; others need a rule for the path).
  */
 import { ApiError, badRequest } from '../../apiserver/errors';
-import { forbiddenMessage, type Attributes } from '../../apiserver/authorization/attributes';
-import { RbacAuthorizer } from '../../apiserver/authorization/rbac-authorizer';
-import { ADMIN_USER, isSuperUser, type UserInfo } from '../../apiserver/authorization/user-info';
+import type { UserInfo } from '../../apiserver/authorization/user-info';
 import type { Cluster } from '../../cluster/cluster';
 import { CliError } from '../errors';
 import { eventsSince, tickDuration, tickSummary } from '../commands/tick';
+import { requireNonResourceAccess } from './non-resource-access';
 
 /** ADMIN_TICK_PATH is the endpoint's path. */
 export const ADMIN_TICK_PATH = '/kubemu/v1/tick';
@@ -36,12 +35,7 @@ function durationOf(query: URLSearchParams, body: string): string {
 
 /** adminTick authorizes and runs one tick, answering its summary. */
 export function adminTick(cluster: Cluster, user: UserInfo, method: string, query: URLSearchParams, body: string): TickReply {
-  const verb = method.toLowerCase();
-  if (!isSuperUser(user) && user !== ADMIN_USER) {
-    const a: Attributes = { user, verb, group: '', resource: '', path: ADMIN_TICK_PATH };
-    const d = cluster.read(() => new RbacAuthorizer(cluster.api).authorize(a));
-    if (!d.allowed) throw new ApiError('Forbidden', 403, `forbidden: ${forbiddenMessage(a)}${d.reason ? `: ${d.reason}` : ''}`);
-  }
+  requireNonResourceAccess(cluster, user, method.toLowerCase(), ADMIN_TICK_PATH);
   if (method !== 'POST') throw new ApiError('MethodNotAllowed', 405, 'the server does not allow this method on the requested resource');
   let ms: number;
   try {

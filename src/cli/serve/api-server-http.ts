@@ -37,6 +37,8 @@ import { wantsTable } from './table';
 import type { KeyPair } from './serving-certs';
 import { ConnectionIdentities } from './connection-identity';
 import { adminTick, ADMIN_TICK_PATH } from './admin-tick';
+import { apiserverMetricsText } from '../commands/get-raw-apiserver-metrics';
+import { requireNonResourceAccess } from './non-resource-access';
 
 /** ServeOptions configure one server. */
 export interface ServeOptions {
@@ -265,6 +267,12 @@ export class KubemuApiServer {
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const ok = (b: unknown, contentType?: string) => ({ code: 200, body: b, contentType, warnings: [] as string[] });
     if (HEALTH_PATHS.has(path) || path.startsWith('/livez/') || path.startsWith('/readyz/') || path.startsWith('/healthz/')) return { ...ok('ok', 'text/plain; charset=utf-8') };
+    if (path === '/metrics') {
+      const { cluster } = this.o;
+      requireNonResourceAccess(cluster, user, 'get', path);
+      cluster.catchUp();
+      return ok(cluster.read(() => apiserverMetricsText(cluster.api.registry().resources, (kind) => cluster.api.storedCount(kind))), 'text/plain; version=0.0.4; charset=utf-8');
+    }
     // /version is written with json.MarshalIndent and no newline.
     if (path === '/version') return ok(JSON.stringify(versionInfo(), null, 2));
     const accept = req.headers.accept ?? '';

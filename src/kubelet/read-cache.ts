@@ -5,7 +5,7 @@
  * cost a millisecond a round. The objects returned are shared: callers must not change them,
  * and nothing may be written through the cache.
  */
-import type { ApiClient } from './client';
+import type { ApiClient } from '../apiserver/client';
 
 /** withReadCache wraps api so repeated reads of the same object or list decode it once. */
 export function withReadCache(api: ApiClient): ApiClient {
