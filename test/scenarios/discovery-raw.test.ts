@@ -174,6 +174,12 @@ describe('get --raw', () => {
     expect(home.run('get --raw /apis/metrics.k8s.io/v1beta1/namespaces/default/pods/nope').stderr).toBe('Error from server (NotFound): podmetrics.metrics.k8s.io "default/nope" not found\n');
   });
 
+  it('authorizes /metrics as the non-resource path it is', () => {
+    expect(home.run('get --raw /metrics --as=nobody')).toEqual({
+      stdout: '', stderr: 'Error from server (Forbidden): forbidden: User "nobody" cannot get path "/metrics"\n', code: 1,
+    });
+  });
+
   it('authorizes a raw list like any other list', () => {
     expect(home.run('get --raw /api/v1/namespaces/default/pods --as=nobody')).toEqual({
       stdout: '', stderr: 'Error from server (Forbidden): pods is forbidden: User "nobody" cannot list resource "pods" in API group "" in the namespace "default"\n', code: 1,

@@ -13,6 +13,7 @@ import { CliError } from '../errors';
 import { VERSION_INFO } from '../version';
 import { metricsBody } from './get-raw-metrics';
 import { apiserverMetricsText } from './get-raw-apiserver-metrics';
+import { requireNonResourceAccess } from '../../apiserver/authorization/non-resource-access';
 import type { GET_FLAGS } from './get';
 
 export const RAW_WITH_ARGS = 'arguments may not be passed when --raw is specified';
@@ -116,7 +117,12 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
   if (path === '/version') { ctx.io.out(JSON.stringify(VERSION_INFO, null, 2)); return 0; }
   const resources = cluster.api.registry().resources;
   if (path === '/metrics') {
-    cluster.read(() => ctx.io.out(apiserverMetricsText(resources, (kind) => cluster.api.storedCount(kind))));
+    const user = ctx.requestUser?.();
+    const text = cluster.read(() => {
+      if (user) requireNonResourceAccess(cluster.api, user, 'get', path);
+      return apiserverMetricsText(resources, (kind) => cluster.api.storedCount(kind));
+    });
+    ctx.io.out(text);
     return 0;
   }
   if (path === '/api') {

@@ -13,7 +13,7 @@ import type { UserInfo } from '../../apiserver/authorization/user-info';
 import type { Cluster } from '../../cluster/cluster';
 import { CliError } from '../errors';
 import { eventsSince, tickDuration, tickSummary } from '../commands/tick';
-import { requireNonResourceAccess } from './non-resource-access';
+import { requireNonResourceAccess } from '../../apiserver/authorization/non-resource-access';
 
 /** ADMIN_TICK_PATH is the endpoint's path. */
 export const ADMIN_TICK_PATH = '/kubemu/v1/tick';
@@ -35,7 +35,7 @@ function durationOf(query: URLSearchParams, body: string): string {
 
 /** adminTick authorizes and runs one tick, answering its summary. */
 export function adminTick(cluster: Cluster, user: UserInfo, method: string, query: URLSearchParams, body: string): TickReply {
-  requireNonResourceAccess(cluster, user, method.toLowerCase(), ADMIN_TICK_PATH);
+  cluster.read(() => requireNonResourceAccess(cluster.api, user, method.toLowerCase(), ADMIN_TICK_PATH));
   if (method !== 'POST') throw new ApiError('MethodNotAllowed', 405, 'the server does not allow this method on the requested resource');
   let ms: number;
   try {

@@ -38,7 +38,7 @@ import type { KeyPair } from './serving-certs';
 import { ConnectionIdentities } from './connection-identity';
 import { adminTick, ADMIN_TICK_PATH } from './admin-tick';
 import { apiserverMetricsText } from '../commands/get-raw-apiserver-metrics';
-import { requireNonResourceAccess } from './non-resource-access';
+import { requireNonResourceAccess } from '../../apiserver/authorization/non-resource-access';
 
 /** ServeOptions configure one server. */
 export interface ServeOptions {
@@ -269,9 +269,12 @@ export class KubemuApiServer {
     if (HEALTH_PATHS.has(path) || path.startsWith('/livez/') || path.startsWith('/readyz/') || path.startsWith('/healthz/')) return { ...ok('ok', 'text/plain; charset=utf-8') };
     if (path === '/metrics') {
       const { cluster } = this.o;
-      requireNonResourceAccess(cluster, user, 'get', path);
       cluster.catchUp();
-      return ok(cluster.read(() => apiserverMetricsText(cluster.api.registry().resources, (kind) => cluster.api.storedCount(kind))), 'text/plain; version=0.0.4; charset=utf-8');
+      const text = cluster.read(() => {
+        requireNonResourceAccess(cluster.api, user, 'get', path);
+        return apiserverMetricsText(cluster.api.registry().resources, (kind) => cluster.api.storedCount(kind));
+      });
+      return ok(text, 'text/plain; version=0.0.4; charset=utf-8');
     }
     // /version is written with json.MarshalIndent and no newline.
     if (path === '/version') return ok(JSON.stringify(versionInfo(), null, 2));
