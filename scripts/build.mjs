@@ -119,8 +119,19 @@ const staticClosure = (root) => {
 };
 const roots = ['main.js', ...new Set(Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import').map((i) => path.basename(i.path))))];
 const inMain = staticClosure('main.js');
+// A split point runs only from the chunks that import() it, and a file that defines a chunk
+// defines its static closure too: the chunks every importer's closure holds are already
+// defined when the split point's file is read, so its file leaves them out (a per-kind
+// printer file then carries the printer, not again the cell helpers `get` already read).
+const loadedBefore = (root) => {
+  const closures = Object.entries(outputs)
+    .filter(([, o]) => o.imports.some((i) => i.kind === 'dynamic-import' && path.basename(i.path) === root))
+    .map(([f]) => staticClosure(f));
+  return new Set([...closures[0] ?? []].filter((m) => closures.every((c) => c.has(m))));
+};
 for (const root of roots) {
-  const members = [...staticClosure(root)].filter((m) => root === 'main.js' || m === root || !inMain.has(m));
+  const before = root === 'main.js' ? new Set() : loadedBefore(root);
+  const members = [...staticClosure(root)].filter((m) => root === 'main.js' || m === root || (!inMain.has(m) && !before.has(m)));
   const defines = members.map((m) => `define(${JSON.stringify(m)},function(exports,require,module,__filename,__dirname){${modules.get(m)}\n});`);
   writeFileSync(`dist/${root}`, defines.join('\n'));
 }

@@ -36,12 +36,26 @@ const YARGS = 'Not enough non-option arguments';
 const CLI_TABLE = 'Content needs to be a primitive, got: ';
 const SERVE = 'kubemu serve listens on loopback addresses only';
 const SERVER = 'error decoding request body';
+// Column names of one kind's printer each (src/printers/columns/).
+const POD_PRINTER = 'Nominated Node';
+const OTHER_PRINTERS = ['Up-to-date', 'Kernel-Version', 'Last Schedule', 'Reclaim Policy', 'Port(s)'];
 
 describe('start-up loads only what the command uses', () => {
   it('get on a settled cluster: no controllers, no write path, no YAML reader', () => {
     const files = loadedBy(['get', 'pods']);
-    expect(files.length).toBe(2); // main.js and get's own file, each packed with the chunks it needs
+    // main.js, get's own file and the pod printer's, each packed with the chunks it needs
+    expect(files.length).toBe(3);
     for (const marker of [CONTROLLERS, WRITE_PATH, YAML_READER, KUBELET_SHELL, YARGS, CLI_TABLE, SERVE, SERVER]) expect(files.some((t) => t.includes(marker)), marker).toBe(false);
+  });
+
+  it("get of one kind loads that kind's printer and no other", () => {
+    const pods = loadedBy(['get', 'pods']);
+    expect(pods.some((t) => t.includes(POD_PRINTER))).toBe(true);
+    for (const marker of OTHER_PRINTERS) expect(pods.some((t) => t.includes(`"${marker}"`)), marker).toBe(false);
+    // The markers are real: a get of those kinds loads each of them.
+    const others = loadedBy(['get', 'deploy,nodes,cronjobs,pv,svc']);
+    for (const marker of OTHER_PRINTERS) expect(others.some((t) => t.includes(`"${marker}"`)), marker).toBe(true);
+    expect(others.some((t) => t.includes(POD_PRINTER))).toBe(false);
   });
 
   it('an own verb loads yargs, its help too, but not a plain tick; kubectl verbs never do', () => {

@@ -3,7 +3,7 @@ import type { BuiltinObject, KubeObject } from '../../api/meta';
 import { BUILTIN_RESOURCES, type ResourceInfo } from '../../api/registry';
 import { renderGetTable, type GetTableOptions } from '../get-table';
 import { createdAtTable, nameAgeTable, ZERO_TIME } from './default-table';
-import { CREATED_AT_KINDS, TABLE_DEFS, tableDefFor } from './index';
+import { CREATED_AT_KINDS, TABLE_LOADERS, tableDefFor } from './index';
 import { ago, T0 } from './testdata/fixtures';
 import { REFERENCE } from './testdata/reference';
 
@@ -16,19 +16,22 @@ const opts = (o: Partial<GetTableOptions> = {}): GetTableOptions => ({
 const meta = (name: string, age: string, extra: object = {}) => ({ name, namespace: 'default', creationTimestamp: ago(age), ...extra });
 
 describe('tableDefFor', () => {
-  for (const [kind, def] of Object.entries(TABLE_DEFS)) {
+  for (const [kind, load] of Object.entries(TABLE_LOADERS)) {
     it(`${kind}: one cell per column, even for an empty object`, () => {
+      const def = load();
+      expect(tableDefFor(kind)).toBe(def);
       const empty: KubeObject = { apiVersion: 'v1', kind, metadata: {} };
       expect(def.cells(empty, { now: T0 }).length).toBe(def.columns.length);
       expect(def.cells(empty, { now: T0, wide: true }).length).toBe(def.columns.length);
     });
   }
   it('every built-in kind has a printer or the CREATED AT default', () => {
-    const missing = BUILTIN_RESOURCES.map((r) => r.kind).filter((k) => !TABLE_DEFS[k] && !CREATED_AT_KINDS.has(k));
+    const missing = BUILTIN_RESOURCES.map((r) => r.kind).filter((k) => !Object.hasOwn(TABLE_LOADERS, k) && !CREATED_AT_KINDS.has(k));
     expect(missing).toEqual([]);
   });
   it('built-in kinds without a printer get NAME, CREATED AT', () => expect(tableDefFor('Role')).toBe(createdAtTable));
   it('unknown kinds (custom resources) get NAME, AGE', () => expect(tableDefFor('Widget')).toBe(nameAgeTable));
+  it('a kind named like an Object.prototype member is still unknown', () => expect(tableDefFor('constructor')).toBe(nameAgeTable));
   it('CREATED AT prints the RFC 3339 timestamp without fractions', () =>
     expect(createdAtTable.cells({ apiVersion: 'v1', kind: 'Role', metadata: { name: 'r', creationTimestamp: '2025-01-10T08:15:30.123Z' } }, { now: T0 }))
       .toEqual(['r', '2025-01-10T08:15:30Z']));
