@@ -426,7 +426,7 @@ export class Simulation {
         if (ev.revision <= it.cursor) continue;
         // The key alone is enough for a plain `for` change; decode the object only when a mapping needs it.
         if (it.plain) {
-          it.keys.add((key ??= ev.namespace ? `${ev.namespace}/${ev.name}` : ev.name));
+          it.keys.add((key ??= keyOf(ev)));
           continue;
         }
         if (object === undefined) {
