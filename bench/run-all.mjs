@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * run-all: every benchmark in sequence (T1, T2, T5, T6, T10, serve's figures, T8, T7 keeping its cluster, T9
- * and T4 on it), then a table of all verdicts, naming the targets no bench measured. --quick uses few rounds and the tenth-size T7; other
+ * run-all: every benchmark in sequence (T1, T2, T5, T6, T10, serve's figures, T8, T7 keeping its cluster, T9,
+ * T4, T3 and M7 on it, M6, then T11 against T7's time), then a table of all verdicts, naming the targets no bench measured. --quick uses few rounds and the tenth-size T7; other
  * flags (--floors DIR, --rounds N) pass through. Builds once.
  * Usage: node bench/run-all.mjs [--quick] [--floors DIR] [--skip t7,t9]
  */
@@ -20,6 +20,7 @@ const skip = new Set(String(flagValue('--skip', '')).split(',').filter(Boolean))
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-bench-'));
 const all = [];
 let t7home;
+let t7ms;
 
 function run(id, script, extra = []) {
   if (skip.has(id)) { console.log(`\n== ${id}: skipped`); return; }
@@ -30,6 +31,8 @@ function run(id, script, extra = []) {
   if (r.status !== 0) console.log(`  ${id} exited ${r.status}`);
   const kept = /kept KUBEMU_HOME=(\S+)/.exec(r.stdout);
   if (kept) t7home = kept[1];
+  const reconcile = /reconcile \(apply \+ \d+ tick\(s\)\) (\d+) ms/.exec(r.stdout);
+  if (reconcile) t7ms = reconcile[1];
   if (fs.existsSync(json)) all.push(...JSON.parse(fs.readFileSync(json, 'utf8')));
 }
 
@@ -48,6 +51,8 @@ run('t3', 't3-namespaced-get.mjs', t7home ? ['--home', t7home] : []);
 run('m7', 'm7-state-bytes.mjs', t7home ? ['--home', t7home] : []);
 run('m6', 'm6-hostile-yaml.mjs');
 if (t7home) removeHome(t7home);
+// T11 last: the envelope is five times T7, and compares with T7's time from this run.
+run('t11', 't11-envelope.mjs', t7ms ? ['--t7-ms', t7ms] : []);
 
 console.log('\n== summary');
 for (const v of all) {

@@ -25,10 +25,24 @@ export function timed(home, args, { profileDir } = {}) {
   return { ms, rssKiB, stdout: r.stdout, stderr };
 }
 
-/** countRunning counts Running pods in a namespace. */
+/** countRunning counts Running pods in a namespace ('*': in the workload's ns-N namespaces). */
 export function countRunning(home, namespace = 'default') {
-  const r = timed(home, ['get', 'pods', '-n', namespace, '--no-headers']);
-  return r.stdout.split('\n').filter((l) => /\sRunning\s/.test(l)).length;
+  const all = namespace === '*';
+  const r = timed(home, ['get', 'pods', ...(all ? ['-A'] : ['-n', namespace]), '--no-headers']);
+  return r.stdout.split('\n').filter((l) => (!all || l.startsWith('ns-')) && /\sRunning\s/.test(l)).length;
+}
+
+/** workloadYaml is the stream buildBig applies: D Deployments, spread over `namespaces` (created first) when given. */
+function workloadYaml(deployments, replicas, namespaces) {
+  if (!namespaces) return deploymentsYaml('app', deployments, replicas);
+  const docs = [];
+  for (let n = 0; n < namespaces; n++) docs.push(`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ns-${n}\n`);
+  const per = Math.ceil(deployments / namespaces);
+  for (let n = 0; n < namespaces; n++) {
+    const count = Math.min(per, deployments - n * per);
+    if (count > 0) docs.push(deploymentsYaml('app', count, replicas, `ns-${n}`));
+  }
+  return docs.join('---\n');
 }
 
 /**
@@ -37,11 +51,13 @@ export function countRunning(home, namespace = 'default') {
  */
 // maxTicks: each command's reconciling stops at the runtime's write budget (MAX_SETTLE_WRITES),
 // so 30 000 pods take a few dozen ticks to reach Running.
-export function buildBig(home, { workers, deployments, replicas, profileDir, maxTicks = 100, log = () => {} }) {
+// namespaces: spread the Deployments over ns-0 … ns-(n-1) (upstream's envelope keeps 3 000 pods
+// per namespace); without it they all go to default.
+export function buildBig(home, { workers, deployments, replicas, namespaces, profileDir, maxTicks = 100, log = () => {} }) {
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const create = timed(home, ['cluster', 'create', 'big', '--clock', 'manual', '--seed', '7', '--workers', String(workers)]);
   log(`cluster create --workers ${workers}: ${create.ms.toFixed(0)} ms`);
-  const file = writeTemp(home, 'workload.yaml', deploymentsYaml('app', deployments, replicas));
+  const file = writeTemp(home, 'workload.yaml', workloadYaml(deployments, replicas, namespaces));
   const apply = timed(home, ['apply', '-f', file], { profileDir });
   log(`apply ${deployments} Deployments x ${replicas}: ${apply.ms.toFixed(0)} ms, peak RSS ${(apply.rssKiB / 1024).toFixed(0)} MiB`);
   const pods = deployments * replicas;
@@ -60,12 +76,12 @@ export function buildBig(home, { workers, deployments, replicas, profileDir, max
     }
     ticks.push(t);
     log(`tick 1m #${i + 1}: ${t.ms.toFixed(0)} ms, peak RSS ${(t.rssKiB / 1024).toFixed(0)} MiB — ${t.stdout.trim()}`);
-    running = countRunning(home);
+    running = countRunning(home, namespaces ? '*' : 'default');
     if (running >= pods) break;
   }
   const reconcileMs = apply.ms + ticks.reduce((a, t) => a + t.ms, 0);
   const peakRssKiB = Math.max(apply.rssKiB ?? 0, ...ticks.map((t) => t.rssKiB ?? 0));
-  if (error) running = countRunning(home);
+  if (error) running = countRunning(home, namespaces ? '*' : 'default');
   return { create, apply, ticks, reconcileMs, pods, running, peakRssKiB, error };
 }
 
