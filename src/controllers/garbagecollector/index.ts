@@ -50,8 +50,9 @@ function dependentCollector(kind: string): Controller {
     accepts: (obj, type, ctx) => {
       const ref = controllerOf(obj);
       if (!ref) return false;
-      // A deleted dependent has nothing left to collect (a new one of the same name comes as ADDED).
-      if (type === 'DELETED') return false;
+      // A deleted dependent has nothing left to collect (a new one of the same name comes as
+      // ADDED); what was remembered of it goes, so a long-running serve does not keep every key.
+      if (type === 'DELETED') { if (ctx) checked.forget(ctx.api, keyOf(requestFor(obj))); return false; }
       return !(type === 'MODIFIED' && ctx && checked.unchanged(ctx.api, keyOf(requestFor(obj)), refKey(ref)));
     },
     watches: DEPENDENTS[kind]!.map((ownerKind) => ({

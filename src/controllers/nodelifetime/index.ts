@@ -107,7 +107,8 @@ export function newNodeLifetimeRecorder(acct: Accounting): Controller[] {
       if (open && open.uid === holding?.metadata.uid) { reconciled.reconciled(ctx.api, key, holder(holding)); return; }
       const now = ctx.clock.nowMs();
       if (open) { closeSpan(ctx, open, now); ctx.api.setNodeLocalState(COST_HOLDER, key, undefined); }
-      if (!holding) { reconciled.reconciled(ctx.api, key, ''); return; }
+      // A pod that is gone is forgotten (nothing of it comes again); one that stopped holding is remembered.
+      if (!holding) { if (pod) reconciled.reconciled(ctx.api, key, ''); return; }
       const node = holding.spec!.nodeName as string;
       const r = acct.requested(holding);
       const spans = ctx.api.nodeLocalState<PodSpan[]>(COST_HOLDER, podsKey(node)) ?? [];
