@@ -523,8 +523,14 @@ export class Simulation {
   }
 }
 
-/** CACHED_LIST_MAX: lists longer than this are not kept (a namespace's pods would be most of the heap). */
+/**
+ * CACHED_LIST_MAX: lists of pods or Events longer than this are not kept (a namespace's pods
+ * would be most of the heap). Other kinds are kept whatever their length: a watch map that
+ * lists a namespace's Deployments for every pod change (the load model's does) would otherwise
+ * decode all of them once per change, pods x Deployments per page at T7's scale.
+ */
 const CACHED_LIST_MAX = 256;
+const UNCAPPED_LISTS = (kind: string) => kind !== 'Pod' && kind !== 'Event';
 
 /**
  * cachedReads is the API as watch maps see it while one page of changes is distributed: nothing
@@ -541,7 +547,7 @@ function cachedReads(api: ApiClient): ApiClient {
     let items = lists.get(key);
     if (!items) {
       items = api.list(q);
-      if (items.length <= CACHED_LIST_MAX) lists.set(key, items);
+      if (items.length <= CACHED_LIST_MAX || UNCAPPED_LISTS(q.kind)) lists.set(key, items);
     }
     return items.slice();
   };
