@@ -47,6 +47,6 @@ export function adminTick(cluster: Cluster, user: UserInfo, method: string, quer
   cluster.catchUp();
   const { before, from } = cluster.read(() => ({ before: cluster.api.revision(), from: cluster.clock.nowMs() }));
   cluster.advance(ms);
-  const summary = cluster.read(() => tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before, from)));
+  const summary = cluster.read(() => tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before)));
   return { code: 200, body: summary, contentType: 'text/plain; charset=utf-8', warnings: [] };
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../api/meta';
+import { newTestCluster } from '../../../test/helpers/test-cluster';
+import { eventsSince } from './tick';
+
+const event = (name: string, reason: string, at: string) => ({
+  apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' },
+  involvedObject: { kind: 'Pod', namespace: 'default', name: 'web' }, reason, message: reason, type: 'Normal',
+  firstTimestamp: at, lastTimestamp: at, count: 1, source: { component: 'kubelet' },
+}) as unknown as KubeObject;
+
+describe('eventsSince', () => {
+  it('after compaction counts the Events written since the revision, even at the second the tick started from', () => {
+    const cluster = newTestCluster();
+    const now = new Date(cluster.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
+    cluster.write(() => cluster.api.create(event('before.1', 'Pulled', now), { fieldManager: 'test' }));
+    const before = cluster.api.revision();
+    cluster.write(() => {
+      cluster.api.create(event('after.1', 'Started', now), { fieldManager: 'test' });
+      cluster.api.create(event('after.2', 'Started', now), { fieldManager: 'test' });
+      cluster.api.create(event('after.3', 'Created', now), { fieldManager: 'test' });
+    });
+    expect(Object.fromEntries(eventsSince(cluster, before))).toEqual({ Created: 1, Started: 2 });
+    // A long tick wrote more than the log keeps: the watch from `before` is Expired.
+    cluster.write(() => cluster.store.compact(cluster.api.revision()));
+    expect(() => cluster.api.watch('Event', before)).toThrow(/too old resource version/);
+    expect(Object.fromEntries(eventsSince(cluster, before))).toEqual({ Created: 1, Started: 2 });
+  });
+});
