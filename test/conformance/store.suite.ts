@@ -212,6 +212,11 @@ export function describeStore(label: string, factory: StoreFactory): void {
         expect(() => store.listAt({ kind: 'ConfigMap' }, at - 1)).toThrow(CompactedError);
         // The kept versions are below the cut: watches after it do not see them.
         expect(store.watchSince(at).map((e) => e.name)).toEqual(['a', 'gone', 'c', 'p']);
+        // A key unchanged since before the cut, written after the compaction: the cut still lists its version then.
+        store.update(configMap('b', { v: '2' }, 'other'), at - 1);
+        expect(state(store.listAt({ kind: 'ConfigMap' }, at))).toEqual(then);
+        expect(state(store.listAt({ kind: 'ConfigMap', namespace: 'other' }, store.revision()))).toEqual([`other/b=2@${store.revision()}`]);
+        expect(store.watchSince(at).map((e) => e.name)).toEqual(['a', 'gone', 'c', 'p', 'b']);
       });
     });
 

@@ -24,10 +24,10 @@ function indexesOf(file: string): { name: string; sql: string }[] {
   return rows;
 }
 
-/** tableSql is the objects table's definition as SQLite keeps it. */
-function tableSql(file: string): string {
+/** tableSql is a table's definition as SQLite keeps it (the objects table's unless named). */
+function tableSql(file: string, table = 'objects'): string {
   const db = new Database(file, { readonly: true, nativeBinding: addonPath() });
-  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'objects'").get() as { sql: string };
+  const row = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as { sql: string };
   db.close();
   return row.sql;
 }
@@ -161,8 +161,9 @@ describe('state file migration', () => {
     // Back to schema 6: every change row holds its body, the column NOT NULL.
     const db = new Database(file, { nativeBinding: addonPath() });
     db.exec(`${BEFORE_V7} CREATE TABLE v6 (revision INTEGER PRIMARY KEY, type TEXT NOT NULL, kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, body TEXT NOT NULL, checked INTEGER);
-      INSERT INTO v6 SELECT c.revision, c.type, c.kind, c.namespace, c.name, coalesce(c.body, o.body), coalesce(c.checked, o.checked)
-        FROM changes c LEFT JOIN objects o ON o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision;
+      INSERT INTO v6 SELECT c.revision, c.type, c.kind, c.namespace, c.name, coalesce(c.body, o.body, p.body), coalesce(c.checked, o.checked, p.checked)
+        FROM changes c LEFT JOIN objects o ON o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision
+          LEFT JOIN changes p ON p.revision = c.prev;
       DROP TABLE changes; ALTER TABLE v6 RENAME TO changes; CREATE INDEX changes_by_kind ON changes(kind, revision);`);
     db.pragma('user_version = 6');
     // and without auto-vacuum, which only a VACUUM changes.
@@ -190,6 +191,61 @@ describe('state file migration', () => {
     expect(check.pragma('auto_vacuum', { simple: true })).toBe(2);
     check.close();
     expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
+  });
+
+  it('moves a schema-7 file forward: node-local state in a rowid table, every row kept; owner uids as bytes', () => {
+    const file = tempFile();
+    const store = openSqliteStore(file, { create: true });
+    // A node's pod spans outgrow the ~4 KB a WITHOUT ROWID page keeps of a row.
+    const spans = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ pod: `default/app-${i}`, start: i, stop: i + 1 })));
+    const rs = '52bb2a89-b70b-4066-9702-000ce1ec4ff4';
+    const owned = { ...pod('a', '10.244.1.2'), metadata: { name: 'a', namespace: 'default', uid: '71332ffa-fc02-4ede-a70a-000000000001', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: rs, controller: true }] } };
+    store.transaction(() => {
+      store.nodeState.set('kubemu-cost', 'pods/worker01', spans);
+      store.nodeState.set('worker01', 'u1', '{"containers":{}}');
+      store.create(owned);
+      store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { uid: owned.metadata.uid }, reason: 'Pulled', message: 'done' } as EventLike);
+      store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'b.1', namespace: 'default' }, involvedObject: { uid: 'not-a-uuid' }, reason: 'Pulled', message: 'done' } as EventLike);
+    });
+    store.close();
+    // Back to schema 7: the WITHOUT ROWID table schema 5 made, owner uids as text.
+    const db = new Database(file, { nativeBinding: addonPath() });
+    db.exec(`CREATE TABLE v7 (node TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (node, key)) WITHOUT ROWID;
+      INSERT INTO v7 SELECT node, key, value FROM node_state; DROP TABLE node_state; ALTER TABLE v7 RENAME TO node_state;
+      UPDATE objects SET owner = CASE kind WHEN 'Event' THEN json_extract(body, '$.involvedObject.uid') ELSE json_extract(body, '$.metadata.ownerReferences[0].uid') END WHERE owner IS NOT NULL;
+      ALTER TABLE changes DROP COLUMN prev;`);
+    db.pragma('user_version = 7');
+    expect(db.prepare('SELECT DISTINCT typeof(owner) FROM objects WHERE owner IS NOT NULL').pluck().all()).toEqual(['text']);
+    db.close();
+    expect(tableSql(file, 'node_state')).toMatch(/WITHOUT ROWID/);
+
+    const migrated = openSqliteStore(file);
+    expect(migrated.listByOwner(rs, 'Pod').map((o) => o.metadata.name)).toEqual(['a']);
+    expect(migrated.versionsByOwner(rs, 'Pod').map((v) => v.name)).toEqual(['a']);
+    expect(migrated.findEvents(owned.metadata.uid, 'Pulled', 'done').map((e) => e.metadata.name)).toEqual(['a.1']);
+    expect(migrated.findEvents('not-a-uuid', 'Pulled', 'done').map((e) => e.metadata.name)).toEqual(['b.1']);
+    expect(migrated.listByOwner(owned.metadata.uid.toUpperCase(), 'Event')).toEqual([]);
+    // A deletion after it keeps no body of its own: its last state is read from the previous change.
+    const before = migrated.revision();
+    migrated.transaction(() => migrated.delete({ kind: 'Pod', namespace: 'default', name: 'a' }));
+    expect(migrated.watchSince(before).map((e) => `${e.type} ${e.name} ${e.object.metadata.resourceVersion} ${(e.object as typeof owned).status.podIP}`)).toEqual([`DELETED a ${before + 1} 10.244.1.2`]);
+    expect(migrated.nodeState.get('kubemu-cost', 'pods/worker01')).toBe(spans);
+    expect(migrated.nodeState.get('worker01', 'u1')).toBe('{"containers":{}}');
+    // Written again in place, and deleted, through the key's unique index.
+    migrated.transaction(() => {
+      migrated.nodeState.set('worker01', 'u1', '{"containers":{"main":{}}}');
+      migrated.nodeState.set('kubemu-cost', 'pods/worker01', undefined);
+    });
+    expect(migrated.nodeState.get('worker01', 'u1')).toBe('{"containers":{"main":{}}}');
+    expect(migrated.nodeState.get('kubemu-cost', 'pods/worker01')).toBeUndefined();
+    migrated.close();
+    expect(tableSql(file, 'node_state')).toMatch(/id INTEGER PRIMARY KEY,[^]*UNIQUE \(node, key\)/);
+    expect(tableSql(file, 'node_state')).not.toMatch(/WITHOUT ROWID/);
+    expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
+    const check = new Database(file, { readonly: true, nativeBinding: addonPath() });
+    expect(check.prepare('SELECT name, typeof(owner), length(owner) FROM objects WHERE owner IS NOT NULL ORDER BY name').raw().all()).toEqual([['a.1', 'blob', 16], ['b.1', 'text', 10]]);
+    expect(check.prepare("SELECT body IS NULL, prev FROM changes WHERE type = 'DELETED'").raw().all()).toEqual([[1, 1]]);
+    check.close();
   });
 
   it('refuses a file from a newer kubemu with a clear reason', () => {

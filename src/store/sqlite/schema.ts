@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /**
  * PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before
@@ -66,6 +66,9 @@ const EVENTS_BY_SUBJECT = `CREATE INDEX events_by_subject ON objects(owner, aggr
 /** EVENT_KEY_HASH names the SQL function migrations hash an Event's aggregation key with (sqlite-store registers it). */
 export const EVENT_KEY_HASH = 'kubemu_event_key_hash';
 
+/** OWNER_KEY names the SQL function migrations turn an `owner` uid into its column value with (sqlite-store's ownerKey). */
+export const OWNER_KEY = 'kubemu_owner_key';
+
 /** AGGREGATE_OF_BODY computes an Event's `aggregate` column from its body (sqlite-store's aggregateOf). */
 const AGGREGATE_OF_BODY = "coalesce(json_extract(body, '$.reason'), '') || char(10) || coalesce(json_extract(body, '$.message'), '')"
   + " || coalesce(char(10) || nullif(json_extract(body, '$.involvedObject.fieldPath'), ''), '')";
@@ -83,7 +86,8 @@ const OBJECTS_BY_LEASE = 'CREATE INDEX objects_by_lease ON objects(lease) WHERE 
  * WITHOUT ROWID: a 30 000-pod history stored ~40% slower than with this layout). Schemas 4 to 6
  * (layout 'v4') also kept each object's uid in a column, which no query read, and an Event's
  * aggregation key as text; schema 7 drops the uid and keeps the key's 53-bit hash (an integer,
- * sqlite-store's eventKeyHash: the recorder compares the Events found anyway).
+ * sqlite-store's eventKeyHash: the recorder compares the Events found anyway). Since schema 8 the
+ * `owner` column holds a UUID as its 16 bytes (a blob in the TEXT column; sqlite-store's ownerKey).
  */
 function objectsTable(name: string, layout: 'v4' | 'v7' = 'v7'): string {
   return `CREATE TABLE ${name} (
@@ -117,16 +121,31 @@ ${EVENTS_BY_SUBJECT};
 ${OBJECTS_BY_LEASE};`;
 
 /**
- * NODE_STATE holds what a node keeps on its own disk rather than in etcd: the kubelet's
- * back-off entries and its record of pulls and probes, by pod uid. Rows carry no revision and
- * write no change: nothing watches them and the API never serves them.
+ * nodeStateTable creates the table of what a node keeps on its own disk rather than in etcd (as
+ * `name`): the kubelet's back-off entries and its record of pulls and probes, by pod uid, and the
+ * cost record's spans. Rows carry no revision and write no change: nothing watches them and the
+ * API never serves them. Since schema 8 a rowid table with the key in a unique index: schema 5's
+ * WITHOUT ROWID table keeps at most ~4 KB of a row in its b-tree page (an index page's local
+ * limit at 16 KiB pages) and puts the rest in an overflow page of its own, and a node's pod
+ * spans are ~5.5 KB: a tenth-size T7 file's 101 such rows took 1.6 MiB for 0.6 MiB of values.
  */
-const NODE_STATE = `CREATE TABLE node_state (
+function nodeStateTable(name: string, layout: 'v5' | 'v8' = 'v8'): string {
+  if (layout === 'v5') {
+    return `CREATE TABLE ${name} (
   node TEXT NOT NULL,
   key TEXT NOT NULL,
   value TEXT NOT NULL,
   PRIMARY KEY (node, key)
-) WITHOUT ROWID;`;
+) WITHOUT ROWID`;
+  }
+  return `CREATE TABLE ${name} (
+  id INTEGER PRIMARY KEY,
+  node TEXT NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  UNIQUE (node, key)
+)`;
+}
 
 /**
  * CHECKED_COLUMNS mark the rows whose stored quantities this kubemu verified when it wrote them
@@ -142,8 +161,11 @@ ALTER TABLE changes ADD COLUMN checked INTEGER;`;
  * and copied into the change row when the object is next updated or deleted (sqlite-store's
  * keepBody). Most of a settled cluster's log is such newest writes, which used to store every
  * body twice. `checked` is the body's verified-row mark (CHECKED_COLUMNS), NULL with the body.
+ * Since schema 8 a DELETED change has no body either: `prev` is the revision of the key's
+ * previous change, which holds the last state (keepBody), read under the deletion's revision,
+ * as etcd serves a deletion's prev_kv. Before it the last state was stored a second time.
  */
-function changesTable(name: string): string {
+function changesTable(name: string, layout: 'v7' | 'v8' = 'v8'): string {
   return `CREATE TABLE ${name} (
   revision INTEGER PRIMARY KEY,
   type TEXT NOT NULL,
@@ -151,7 +173,7 @@ function changesTable(name: string): string {
   namespace TEXT NOT NULL,
   name TEXT NOT NULL,
   body TEXT,
-  checked INTEGER
+  checked INTEGER${layout === 'v8' ? ',\n  prev INTEGER' : ''}
 )`;
 }
 
@@ -172,7 +194,7 @@ CREATE TABLE timers (
 CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_by_component ON timers(component, due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
-${NODE_STATE}
+${nodeStateTable('node_state')};
 `;
 
 /** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
@@ -208,14 +230,14 @@ export const MIGRATIONS: Record<number, string> = {
       DELETE FROM timers WHERE component = 'event-ttl';
       DELETE FROM meta WHERE key = 'cursor.event-ttl';`,
   // v5: the kubelet's node-local state, which it used to derive from its own Events.
-  4: NODE_STATE,
+  4: `${nodeStateTable('node_state', 'v5')};`,
   // v6: rows this kubemu verified on write are marked; the rows already stored are not.
   5: CHECKED_COLUMNS,
   // v7: a change the object row still holds keeps no body of its own (changesTable). The log is
   // rebuilt, since its body column was NOT NULL; the rows the objects hold lose their copy.
   // The objects table is rebuilt (objectsTable): no uid column, which no query read, and Events'
   // aggregation keys hashed; Events leave the owner index (OBJECTS_BY_OWNER).
-  6: `${changesTable('changes_v7')};
+  6: `${changesTable('changes_v7', 'v7')};
       INSERT INTO changes_v7 (revision, type, kind, namespace, name, body, checked)
         SELECT c.revision, c.type, c.kind, c.namespace, c.name,
           CASE WHEN o.id IS NULL THEN c.body END, CASE WHEN o.id IS NULL THEN c.checked END
@@ -230,4 +252,13 @@ export const MIGRATIONS: Record<number, string> = {
       DROP TABLE objects;
       ALTER TABLE objects_v7 RENAME TO objects;
       ${OBJECT_INDEXES}`,
+  // v8: node-local state in a rowid table (nodeStateTable), so values over ~4 KB stay in their page;
+  // owner uids as their 16 bytes (sqlite-store's ownerKey), in the rows and the two indexes that have
+  // them; a DELETED change names its previous change instead of holding the last state (changesTable).
+  7: `${nodeStateTable('node_state_v8')};
+      INSERT INTO node_state_v8 (node, key, value) SELECT node, key, value FROM node_state ORDER BY node, key;
+      DROP TABLE node_state;
+      ALTER TABLE node_state_v8 RENAME TO node_state;
+      UPDATE objects SET owner = ${OWNER_KEY}(owner) WHERE owner IS NOT NULL;
+      ALTER TABLE changes ADD COLUMN prev INTEGER;`,
 };

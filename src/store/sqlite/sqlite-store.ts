@@ -16,7 +16,7 @@ import { addonPath } from './addon-path';
 import { PLAIN, ValueTransformError, type StoredValue, type ValueTransformer } from '../value-transformer';
 import { TransactionReadCache } from './transaction-read-cache';
 import {
-  AUTO_VACUUM_INCREMENTAL, EVENT_KEY_HASH, FREE_PAGES_SHARE, MIGRATIONS, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, RECLAIM_PAGES_MAX, SCHEMA_LATEST, SCHEMA_VERSION, VACUUM_ON_MIGRATE_MAX_BYTES, WRITE_CACHE_KIB,
+  AUTO_VACUUM_INCREMENTAL, EVENT_KEY_HASH, FREE_PAGES_SHARE, MIGRATIONS, OWNER_KEY, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, RECLAIM_PAGES_MAX, SCHEMA_LATEST, SCHEMA_VERSION, VACUUM_ON_MIGRATE_MAX_BYTES, WRITE_CACHE_KIB,
 } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
@@ -104,6 +104,8 @@ function toEvent(row: ChangeRow, parsed: Map<number, KubeObject>, body: (revisio
           if (!(e instanceof CorruptObjectError) || row.type !== 'DELETED') throw e;
           obj = keyOnly(readable(stored.body), row);
         }
+        // A deletion's last state is its key's previous version (schema's changesTable), under the deletion's revision.
+        if (row.type === 'DELETED') obj.metadata.resourceVersion = String(row.revision);
         parsed.set(row.revision, obj);
       }
       return obj;
@@ -141,11 +143,27 @@ function podIPOf(obj: KubeObject): string | null {
 
 /**
  * ownerOf is the value kept in the `owner` column: the uid of the object this one belongs to —
- * its controller ownerReference, or for an Event the involved object.
+ * its controller ownerReference, or for an Event the involved object — as ownerKey stores it.
  */
-function ownerOf(obj: KubeObject): string | null {
-  if (obj.kind === 'Event') return (obj as EventLike).involvedObject?.uid ?? null;
-  return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid ?? null;
+function ownerOf(obj: KubeObject): OwnerKey | null {
+  const uid = obj.kind === 'Event' ? (obj as EventLike).involvedObject?.uid : obj.metadata.ownerReferences?.find((r) => r.controller)?.uid;
+  return uid === undefined ? null : ownerKey(uid);
+}
+
+/** OwnerKey is an `owner` column value: a uid's 16 bytes, or the uid itself when it is no UUID. */
+type OwnerKey = Buffer | string;
+
+/** UUID matches the uids kubemu gives (lower-case, canonical): only those are stored as bytes, so no two uids share a key. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * ownerKey is how a uid is kept in the `owner` column and looked up there: a UUID as its 16
+ * bytes (a blob), anything else (a uid a user or an older test wrote) as text. The column is in
+ * every Event's and pod's row and in two indexes: 36 bytes of text each time took ~1 MiB of a
+ * tenth-size T7 file.
+ */
+export function ownerKey(uid: string): OwnerKey {
+  return UUID.test(uid) ? Buffer.from(uid.replace(/-/g, ''), 'hex') : uid;
 }
 
 /** aggregateOf is the value kept in the `aggregate` column: the hash of an Event's reason and message (what the recorder aggregates on). */
@@ -255,6 +273,7 @@ function initialise(db: Database.Database, path: string, create: boolean): void 
 /** migrate brings an older state file up to SCHEMA_VERSION, one step per transaction (re-checked under the lock). */
 function migrate(db: Database.Database): void {
   db.function(EVENT_KEY_HASH, { deterministic: true }, (key: unknown) => (typeof key === 'string' ? eventKeyHash(key) : null));
+  db.function(OWNER_KEY, { deterministic: true }, (uid: unknown) => (typeof uid === 'string' ? ownerKey(uid) : uid));
   for (;;) {
     const done = db.transaction(() => {
       const v = db.pragma('user_version', { simple: true }) as number;
@@ -307,11 +326,11 @@ class SqliteStore implements Store {
       get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
       listNs: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
       listAll: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
-      byOwner: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name`),
-      versionsByOwner: () => db.prepare<[string, string], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name"),
+      byOwner: () => db.prepare<[OwnerKey, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name`),
+      versionsByOwner: () => db.prepare<[OwnerKey, string], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name"),
       // Events are not in objects_by_owner (schema's OBJECTS_BY_OWNER): their subject index has the column.
-      eventsBySubject: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? ORDER BY namespace, name`),
-      events: () => db.prepare<[string, number], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
+      eventsBySubject: () => db.prepare<[OwnerKey], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? ORDER BY namespace, name`),
+      events: () => db.prepare<[OwnerKey, number], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
       podIPs: () => db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
       unboundPods: () => db.prepare<[], Row>(`SELECT ${ROW} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`),
       byNode: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name`),
@@ -322,16 +341,20 @@ class SqliteStore implements Store {
       insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: () => db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked, prev) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       changesAll: () => db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
-      // A change without a body of its own is the object row's version (schema's changesTable).
-      changeBody: () => db.prepare<[number], StoredBody>(`SELECT coalesce(c.body, o.body) AS body, CASE WHEN c.body IS NULL THEN o.checked ELSE c.checked END AS checked
+      // A change without a body of its own is the object row's version, or a deletion's previous change (schema's changesTable).
+      changeBody: () => db.prepare<[number], StoredBody>(`SELECT coalesce(c.body, o.body, p.body) AS body,
+          CASE WHEN c.body IS NOT NULL THEN c.checked WHEN o.body IS NOT NULL THEN o.checked ELSE p.checked END AS checked
         FROM changes c LEFT JOIN objects o ON c.body IS NULL AND o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision
+          LEFT JOIN changes p ON c.body IS NULL AND p.revision = c.prev
         WHERE c.revision = ?`),
-      // Before an object row is overwritten or deleted, the change that named its version takes its body.
-      keepBody: () => db.prepare<[string, string, string]>(`UPDATE changes SET body = o.body, checked = o.checked
-        FROM (SELECT revision, body, checked FROM objects WHERE kind = ? AND namespace = ? AND name = ?) AS o
-        WHERE changes.revision = o.revision AND changes.body IS NULL`),
+      // Before an object row is overwritten or deleted, the change that named its version takes its
+      // body; compaction may have dropped that change (see compact), and then it is written again:
+      // below the compaction revision only listAt reads a change, and only its key and body.
+      keepBody: () => db.prepare<[string, string, string]>(`INSERT INTO changes (revision, type, kind, namespace, name, body, checked)
+        SELECT revision, 'MODIFIED', kind, namespace, name, body, checked FROM objects WHERE kind = ? AND namespace = ? AND name = ?
+        ON CONFLICT (revision) DO UPDATE SET body = excluded.body, checked = excluded.checked WHERE changes.body IS NULL`),
       metaGet: () => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: () => db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       nodeStateGet: () => db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
@@ -342,8 +365,10 @@ class SqliteStore implements Store {
       timersDue: () => db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
       timerNext: () => db.prepare<[], { due: number | null }>('SELECT min(due) AS due FROM timers'),
       timerNextExact: () => db.prepare<[number], { due: number | null }>('SELECT min(due) AS due FROM timers WHERE exact = 1 AND due > ?'),
-      // The newest change of each key at or below the cut stays, unless it is the key's deletion.
-      compact: () => db.prepare(`DELETE FROM changes WHERE revision <= ? AND (type = 'DELETED' OR revision NOT IN
+      // The newest change of each key at or below the cut stays (a list at the cut reads it), unless
+      // it is the key's deletion or the version its object row still holds (no body: the row answers
+      // for it, and keepBody writes the change again with its body when the object moves on).
+      compact: () => db.prepare(`DELETE FROM changes WHERE revision <= ? AND (type = 'DELETED' OR body IS NULL OR revision NOT IN
         (SELECT max(revision) FROM changes WHERE revision <= ? GROUP BY kind, namespace, name))`),
       changesBefore: () => db.prepare<[string, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE kind = ? AND revision <= ? ORDER BY revision DESC'),
       leaseLatest: () => db.prepare<[], { at: number | null }>('SELECT max(lease) AS at FROM objects INDEXED BY objects_by_lease WHERE lease IS NOT NULL'),
@@ -526,18 +551,21 @@ class SqliteStore implements Store {
   }
 
   listByOwner(ownerUid: string, kind: string): KubeObject[] {
-    return this.decodeAll(kind === 'Event' ? this.q.eventsBySubject.all(ownerUid) : this.q.byOwner.all(ownerUid, kind));
+    const owner = ownerKey(ownerUid);
+    return this.decodeAll(kind === 'Event' ? this.q.eventsBySubject.all(owner) : this.q.byOwner.all(owner, kind));
   }
 
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[] {
-    if (kind === 'Event') return this.q.eventsBySubject.all(ownerUid).map((r) => ({ namespace: r.namespace, name: r.name, revision: r.revision }));
-    return this.q.versionsByOwner.all(ownerUid, kind);
+    const owner = ownerKey(ownerUid);
+    if (kind === 'Event') return this.q.eventsBySubject.all(owner).map((r) => ({ namespace: r.namespace, name: r.name, revision: r.revision }));
+    return this.q.versionsByOwner.all(owner, kind);
   }
 
   findEvents(subjectUid: string, reason: string, message: string, fieldPath?: string): KubeObject[] {
-    const rows = this.q.events.all(subjectUid, eventKeyHash(eventKey(reason, message, fieldPath)));
+    const subject = ownerKey(subjectUid);
+    const rows = this.q.events.all(subject, eventKeyHash(eventKey(reason, message, fieldPath)));
     // An Event stored before the key had its fieldPath is under the key without it.
-    if (fieldPath) rows.push(...this.q.events.all(subjectUid, eventKeyHash(eventKey(reason, message))));
+    if (fieldPath) rows.push(...this.q.events.all(subject, eventKeyHash(eventKey(reason, message))));
     return this.decodeAll(rows);
   }
 
@@ -582,9 +610,9 @@ class SqliteStore implements Store {
     return obj;
   }
 
-  /** record appends a change; body undefined: the object row holds this version (schema's changesTable). */
-  private record(type: WatchEventType, obj: KubeObject, rev: Revision, body?: StoredValue, checked: 1 | null = null): void {
-    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, body ?? null, checked);
+  /** record appends a change; no body: the object row holds this version, or (a deletion) the change at prev (schema's changesTable). */
+  private record(type: WatchEventType, obj: KubeObject, rev: Revision, prev: Revision | null = null): void {
+    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, null, null, prev);
   }
 
   /**
@@ -638,8 +666,8 @@ class SqliteStore implements Store {
       this.q.keepBody.run(ref.kind, ns, ref.name);
       this.q.del.run(ref.kind, ns, ref.name);
       this.stamp(obj, rev);
-      // The last state with a new resourceVersion: as sound as the row it was.
-      this.record('DELETED', obj, rev, this.encode(obj.kind, JSON.stringify(obj)), row.checked === 1 ? 1 : null);
+      // The last state is the version keepBody just kept in its change: the deletion points at it.
+      this.record('DELETED', obj, rev, row.revision);
       return obj;
     });
   }
