@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
+import type { Options } from 'better-sqlite3';
 
 /** ADDON_FILE is the addon's file name in either folder. */
 const ADDON_FILE = 'better_sqlite3.node';
@@ -36,4 +37,23 @@ function packageDir(): string {
     if (fs.existsSync(pkg)) return pkg;
     if (nodePath.dirname(dir) === dir) return nodePath.dirname(require.resolve('better-sqlite3/package.json'));
   }
+}
+
+let loaded: object | undefined;
+
+/**
+ * nativeAddon is addonPath()'s addon, loaded once per process by process.dlopen (a require()
+ * of the file resolves it and its symlinks first: ~0.7 ms of every start), for better-sqlite3's
+ * nativeBinding, which takes the addon itself as well as a path (its typings name only the
+ * path); undefined (its own lookup) without one.
+ */
+export function nativeAddon(): Options['nativeBinding'] {
+  if (!loaded) {
+    const file = addonPath();
+    if (!file) return undefined;
+    const addon = { exports: {} };
+    process.dlopen(addon, file);
+    loaded = addon.exports;
+  }
+  return loaded as unknown as Options['nativeBinding'];
 }
