@@ -79,7 +79,18 @@ const common = {
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist');
 
-await build({ ...common, format: 'cjs', entryPoints: ['src/cli/entry.ts'], outfile: 'dist/entry.js' });
+// `import * as fs from 'node:fs'` would become a copy of the module (esbuild's __toESM: a
+// getter per export, ~100 for node:fs) in every module that imports it, each start; a Node
+// built-in's module object already has every named export, so it is used as it is.
+const BUILTIN_NAMESPACE = /\bimport\s*\*\s*as\s*([\w$]+)\s*from\s*"(node:[\w/]+)";?/g;
+
+/** commonJS turns one ES module of the build's output into a CommonJS module. */
+const commonJS = async (code) => (await transform(code.replace(BUILTIN_NAMESPACE, 'var $1=require("$2");'), { format: 'cjs', platform: 'node', target: 'node20', ...minify(!process.env.KUBEMU_BUILD_READABLE) })).code;
+
+const entry = await build({ ...common, format: 'esm', entryPoints: ['src/cli/entry.ts'], outdir: 'dist', write: false });
+writeFileSync('dist/entry.js', `"use strict";${await commonJS(entry.outputFiles[0].text)}`); // as tsconfig's strict made it
+// Each bundle file is one function of `define`, as the chunk loader compiles it.
+const { FILE_HEAD, FILE_TAIL } = createRequire(import.meta.url)('../dist/entry.js');
 
 const out = await build({
   ...common,
@@ -98,8 +109,7 @@ const modules = new Map(); // output file name -> its CommonJS code
 for (const file of out.outputFiles) {
   let code = file.text.replace(new RegExp(`${SPLIT_MARK}\\(import\\(("\\./[^"]+")\\)\\)`, 'g'), 'require($1)');
   if (code.includes(SPLIT_MARK) || /\bimport\(/.test(code)) throw new Error(`${path.basename(file.path)}: a split point was not turned into require()`);
-  code = (await transform(code, { format: 'cjs', platform: 'node', target: 'node20', ...minify(!process.env.KUBEMU_BUILD_READABLE) })).code;
-  modules.set(path.basename(file.path), code);
+  modules.set(path.basename(file.path), await commonJS(code));
 }
 
 // Packing: main.js and each split point's file also carry the chunks they import statically
@@ -133,7 +143,7 @@ for (const root of roots) {
   const before = root === 'main.js' ? new Set() : loadedBefore(root);
   const members = [...staticClosure(root)].filter((m) => root === 'main.js' || m === root || (!inMain.has(m) && !before.has(m)));
   const defines = members.map((m) => `define(${JSON.stringify(m)},function(exports,require,module,__filename,__dirname){${modules.get(m)}\n});`);
-  writeFileSync(`dist/${root}`, defines.join('\n'));
+  writeFileSync(`dist/${root}`, FILE_HEAD + defines.join('\n') + FILE_TAIL);
 }
 
 for (const [name, file] of dataFiles) copyFileSync(file, `dist/${name}`);

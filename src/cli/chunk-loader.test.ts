@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ChunkLoader } from './chunk-loader';
+import { ChunkLoader, FILE_HEAD, FILE_TAIL } from './chunk-loader';
 
 let dir = '';
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const define = (name: string, body: string) => `define(${JSON.stringify(name)},function(exports,require,module,__filename,__dirname){${body}\n});`;
+/** file is a bundle file's text as the build writes it. */
+const file = (...defines: string[]) => FILE_HEAD + defines.join('\n') + FILE_TAIL;
 
 let bundles = 0;
 /**
@@ -20,8 +22,8 @@ function bundleDir(): string {
   // answer a second load itself, never looking at the cache file under test.
   const salt = `// bundle ${++bundles}\n`;
   const shared = define('chunk-shared.js', 'exports.count = 0; exports.bump = () => ++exports.count; exports.evaluations = (globalThis.__evals = (globalThis.__evals ?? 0) + 1);');
-  fs.writeFileSync(path.join(dir, 'main.js'), salt + [
-    define('main.js', [
+  fs.writeFileSync(path.join(dir, 'main.js'), file(
+    salt + define('main.js', [
       'const s = require("./chunk-shared.js");',
       'const p = require("node:path");',
       'exports.first = () => s.bump();',
@@ -31,8 +33,8 @@ function bundleDir(): string {
       'exports.data = () => require("./data.json");',
     ].join('\n')),
     shared,
-  ].join('\n'));
-  fs.writeFileSync(path.join(dir, 'split.js'), [define('split.js', 'const s = require("./chunk-shared.js"); exports.value = () => s.bump();'), shared].join('\n'));
+  ));
+  fs.writeFileSync(path.join(dir, 'split.js'), file(define('split.js', 'const s = require("./chunk-shared.js"); exports.value = () => s.bump();'), shared));
   fs.writeFileSync(path.join(dir, 'data.json'), '{"k": [1, 2]}');
   return dir;
 }
@@ -56,7 +58,7 @@ describe('ChunkLoader', () => {
 
   it('says which module a broken bundle lacks', () => {
     const d = bundleDir();
-    fs.writeFileSync(path.join(d, 'split.js'), define('other.js', ''));
+    fs.writeFileSync(path.join(d, 'split.js'), file(define('other.js', '')));
     const main = new ChunkLoader(d).load('main.js') as Main;
     expect(() => main.split()).toThrow(/split\.js: not defined/);
   });

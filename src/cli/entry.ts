@@ -5,11 +5,11 @@
  */
 import { writeSync } from 'node:fs';
 import { clientVersionText } from './version';
-import { ChunkLoader } from './chunk-loader';
+import { ChunkLoader, FILE_HEAD, FILE_TAIL } from './chunk-loader';
 import { front } from './front';
 import { surfaceTable } from './surface';
 
-export { ChunkLoader }; // the build loads the bundle with it too
+export { ChunkLoader, FILE_HEAD, FILE_TAIL }; // the build loads the bundle with it too, and writes its files
 
 type MainModule = typeof import('./main');
 

@@ -3,7 +3,6 @@
  * cluster with its state file, and config.json names the current cluster.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { isDNS1123Label } from '../api/labels';
 
@@ -12,7 +11,16 @@ export const DEFAULT_CLUSTER = 'kubemu';
 
 /** kubemuHome resolves $KUBEMU_HOME or ~/.kubemu. */
 export function kubemuHome(env: NodeJS.ProcessEnv = process.env): string {
-  return env.KUBEMU_HOME || path.join(os.homedir(), '.kubemu');
+  return env.KUBEMU_HOME || path.join(userHome(), '.kubemu');
+}
+
+/**
+ * userHome is os.homedir(). On POSIX that is $HOME when set (libuv reads it before the password
+ * database), so node:os, which every start would otherwise load for this, is loaded only without it.
+ */
+function userHome(): string {
+  const home = process.platform === 'win32' ? undefined : process.env.HOME;
+  return home ?? (require('node:os') as typeof import('node:os')).homedir();
 }
 
 /**

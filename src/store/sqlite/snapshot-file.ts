@@ -9,7 +9,7 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import Database from 'better-sqlite3';
-import { addonPath } from './addon-path';
+import { nativeAddon } from './addon-path';
 import { BUSY_TIMEOUT_MS, translate } from './sqlite-store';
 
 const SHA256_SIZE = 32;
@@ -35,7 +35,7 @@ export function saveSnapshot(stateFile: string, out: string, mode: number): numb
   try {
     // VACUUM INTO fills an empty file: created owner-only, the copy never is readable by others.
     fs.writeFileSync(part, '', { mode });
-    db = new Database(stateFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, nativeBinding: addonPath() });
+    db = new Database(stateFile, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, nativeBinding: nativeAddon() });
     db.prepare('VACUUM INTO ?').run(part);
   } catch (e) {
     fs.rmSync(part, { force: true });
@@ -80,7 +80,7 @@ export function snapshotStatus(file: string, tmpDir: string): SnapshotStatus {
   fs.writeFileSync(copy, dbBytes, { mode: 0o600 });
   let db: Database.Database | undefined;
   try {
-    db = new Database(copy, { fileMustExist: true, nativeBinding: addonPath() });
+    db = new Database(copy, { fileMustExist: true, nativeBinding: nativeAddon() });
     const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((p) => p !== 'ok');
     if (problems.length) throw new SnapshotError(`snapshot file integrity check failed. ${problems.length} errors found.\n${problems.join('\n')}`);
     const revision = Number((db.prepare("SELECT value FROM meta WHERE key = 'revision'").get() as { value: string } | undefined)?.value ?? 0);

@@ -12,7 +12,7 @@ import {
   type CorruptObject, type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
 import { storedQuantityError } from '../../api/stored-quantities';
-import { addonPath } from './addon-path';
+import { nativeAddon } from './addon-path';
 import { PLAIN, ValueTransformError, type StoredValue, type ValueTransformer } from '../value-transformer';
 import { TransactionReadCache } from './transaction-read-cache';
 import {
@@ -233,7 +233,7 @@ export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
   let db: Database.Database;
   try {
     if (!create) refuseEmpty(path);
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create, nativeBinding: addonPath() });
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create, nativeBinding: nativeAddon() });
   } catch (e) {
     throw translate(e, path);
   }
