@@ -15,6 +15,7 @@ import {
   RESOURCE_CPU, RESOURCE_MEMORY,
 } from './resources';
 import { NodeFigures, UNSCHEDULABLE, HAS_FILTER_TAINTS, HAS_PREFER_TAINTS, HAS_IMAGES } from './node-figures';
+import { ControllerDomainCounts } from './controller-domain-counts';
 
 export {
   type Resources, type PodRequestsOptions, podRequests, emptyResources, isScalarResourceName,
@@ -227,6 +228,8 @@ export class NodeInfo {
   podsWithRequiredAntiAffinity: PodInfo[] = [];
   /** controllerCounts counts non-terminating pods per controlling owner uid. */
   controllerCounts = new Map<string, number>();
+  /** domainCounts is the Snapshot's per-domain tally this node's controller counts also go to (none outside a snapshot). */
+  domainCounts: ControllerDomainCounts | undefined;
 
   constructor(readonly node: KubeObject) {
     this.name = node.metadata.name ?? '';
@@ -317,6 +320,7 @@ export class NodeInfo {
       const n = (this.controllerCounts.get(pi.controllerUID) ?? 0) + sign;
       if (n === 0) this.controllerCounts.delete(pi.controllerUID);
       else this.controllerCounts.set(pi.controllerUID, n);
+      this.domainCounts?.add(this.labels, pi.controllerUID, sign);
     }
   }
 
@@ -374,6 +378,8 @@ export class Snapshot {
   readonly rankMarks: Uint8Array;
   /** figures holds every node's hot figures, a node's at its index in nodeInfos (NodeInfo.slot). */
   readonly figures: NodeFigures;
+  /** domainCounts tallies controllers' pods per topology domain (PodTopologySpread's default constraints). */
+  private readonly domainCounts = new ControllerDomainCounts();
   /**
    * nominated maps a node name to pending pods nominated to it (status.nominatedNodeName):
    * filters for a pod of lower or equal priority see them as already there (upstream's
@@ -384,7 +390,11 @@ export class Snapshot {
   constructor(nodeInfos: NodeInfo[], options: SnapshotOptions = {}) {
     this.nodeInfos = nodeTreeOrder(nodeInfos);
     this.figures = new NodeFigures(this.nodeInfos.length);
-    for (let i = 0; i < this.nodeInfos.length; i++) this.nodeInfos[i]!.moveFigures(this.figures, i);
+    for (let i = 0; i < this.nodeInfos.length; i++) {
+      const ni = this.nodeInfos[i]!;
+      ni.moveFigures(this.figures, i);
+      ni.domainCounts = this.domainCounts;
+    }
     const byName = [...this.nodeInfos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (let i = 0; i < byName.length; i++) byName[i]!.rank = i;
     this.nodesByRank = byName;
@@ -400,6 +410,14 @@ export class Snapshot {
       this.podsWithRequiredAntiAffinityCount += ni.podsWithRequiredAntiAffinity.length;
     }
     for (const ns of options.namespaces ?? []) this.namespaceLabels.set(ns.metadata.name ?? '', ns.metadata.labels ?? {});
+  }
+
+  /**
+   * controllerPodsByDomain returns how many non-terminating pods controlled by uid run in each
+   * domain of topologyKey, over every node of the snapshot (undefined: none anywhere).
+   */
+  controllerPodsByDomain(topologyKey: string, uid: string): ReadonlyMap<string, number> | undefined {
+    return this.domainCounts.counts(topologyKey, uid, this.nodeInfos);
   }
 
   /** get returns the NodeInfo of a node, or undefined. */
