@@ -14,7 +14,6 @@
 // first (the bench's A/B driver runs one pass per process, as it does kubemu's).
 const { createHash } = require('node:crypto');
 const P = +(process.argv[2] || 30000), N = +(process.argv[3] || 1000), RUNS = +(process.argv[4] || 5);
-const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 
 /** sfc32 with the bench's seed: the draw that breaks ties. */
 function rand(seed = 7) {
