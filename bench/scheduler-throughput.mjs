@@ -7,17 +7,18 @@
  * adaptive) measured in the same run, and with bench/floors/t8-profile-work.cjs (the default
  * profile's own arithmetic on the sampled nodes, typed arrays, no objects). Targets
  * (BENCHMARKS.md T8): ≤ 3× the floor's full scan; doubling the pods ≤ 2.2× the time.
+ * It prints a hash of the chosen nodes: a speed lever must leave it unchanged. To compare two
+ * builds interleaved, with CPU time, use bench/scheduler-ab.mjs.
  * Usage: node bench/scheduler-throughput.mjs [--pods P] [--nodes N] [--runs R] [--floors DIR]
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { build } from 'esbuild';
 import { REPO } from './lib/cli.mjs';
 import { floorScript } from './lib/floors.mjs';
 import { verdict, note, flagValue, saveVerdicts } from './lib/verdict.mjs';
+import { bundleScheduler, run as runPass } from './lib/sched-run.mjs';
 
 const P = Number(flagValue('--pods', 10000));
 const N = Number(flagValue('--nodes', 1000));
@@ -25,66 +26,22 @@ const RUNS = Number(flagValue('--runs', 5));
 
 // Bundle the pure scheduler (TypeScript) into a temporary CommonJS file.
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-sched-bench-'));
-const out = path.join(tmp, 'sched.js');
-await build({
-  stdin: {
-    contents: "export * from './src/scheduler/framework'; export * from './src/scheduler/scheduler'; export { defaultProfile } from './src/scheduler/plugins/registry'; export { makeNode, makePod } from './src/scheduler/testing';",
-    resolveDir: REPO, loader: 'ts',
-  },
-  bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: out, logLevel: 'warning',
-});
-const S = createRequire(import.meta.url)(out);
+const S = await bundleScheduler(REPO, path.join(tmp, 'sched.js'));
 
 const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
-
-/** sfc32 with a fixed seed: the tie-break source (the scheduler draws only to break ties). */
-function rand(seed = 7) {
-  let a = seed, b = 0x9e3779b9, c = 0x243f6a88, d = 0xb7e15162;
-  const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    const t = (a + b) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); d = (d + 1) | 0;
-    const r = (t + d) | 0; c = (c + r) | 0; return (r >>> 0) / 4294967296;
-  };
-  return { int: (n) => Math.floor(next() * n) };
-}
-
-function workload(pods, nodes) {
-  const nodeObjs = [];
-  for (let i = 0; i < nodes; i++) {
-    nodeObjs.push(S.makeNode(`node-${String(i).padStart(5, '0')}`, { cpu: '64', memory: '256Gi', pods: 110, labels: { 'topology.kubernetes.io/zone': `zone-${i % 3}` } }));
-  }
-  const podObjs = [];
-  for (let i = 0; i < pods; i++) {
-    podObjs.push(S.makePod(`pod-${i}`, { namespace: 'bench', requests: { cpu: '100m', memory: '128Mi' } }));
-  }
-  return { nodeObjs, podObjs };
-}
-
-function run(pods, nodes) {
-  const { nodeObjs, podObjs } = workload(pods, nodes);
-  const profile = S.defaultProfile();
-  const r = rand();
-  const t0 = performance.now();
-  const snap = S.newSnapshot(nodeObjs, []);
-  let unsched = 0;
-  for (const pod of podObjs) {
-    const res = S.scheduleOne(pod, snap, profile, r, { explain: false });
-    if (S.isFailure(res)) { unsched++; continue; }
-    snap.assume(pod, res.nodeName);
-  }
-  return { ms: performance.now() - t0, unsched };
-}
+const run = (pods, nodes) => runPass(S, pods, nodes);
 
 console.log(`T8 scheduler throughput: ${P} pending pods onto ${N} nodes (pure scheduler, default profile), ${RUNS} runs`);
 run(Math.min(P, 2000), N); // warm-up
 const times = [], times2 = [];
-let unsched = 0;
+let unsched = 0, hash = '', hash2 = '';
 for (let i = 0; i < RUNS; i++) {
-  const a = run(P, N); times.push(a.ms); unsched = a.unsched;
-  const b = run(2 * P, N); times2.push(b.ms);
+  const a = run(P, N); times.push(a.ms); unsched = a.unsched; hash = a.hash;
+  const b = run(2 * P, N); times2.push(b.ms); hash2 = b.hash;
 }
 const ms = med(times), ms2 = med(times2);
 note(`kubemu: median ${ms.toFixed(1)} ms = ${Math.round(P / (ms / 1000))} pods/s (unschedulable ${unsched}); ${2 * P} pods ${ms2.toFixed(1)} ms = ${Math.round(2 * P / (ms2 / 1000))} pods/s`);
+note(`chosen nodes: hash ${hash} (${P} pods), ${hash2} (${2 * P} pods)`);
 
 const floor = floorScript('sched-floor.js');
 if (floor) {
@@ -100,7 +57,7 @@ if (floor) {
 const work = spawnSync(process.execPath, [path.join(REPO, 'bench', 'floors', 't8-profile-work.cjs'), String(P), String(N), String(RUNS)], { encoding: 'utf8' });
 if (work.status === 0) {
   const row = JSON.parse(work.stdout.trim());
-  note(`floor profile-work: median ${row.median_ms} ms = ${row.pods_per_s} pods/s; kubemu / profile-work = ${(ms / row.median_ms).toFixed(2)}x`);
+  note(`floor profile-work: median ${row.median_ms} ms = ${row.pods_per_s} pods/s (hash ${row.hash}); kubemu / profile-work = ${(ms / row.median_ms).toFixed(2)}x`);
 }
 verdict('T8', `time(${2 * P} pods) / time(${P} pods)`, ms2 / ms, 2.2);
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -8,9 +8,12 @@
 // ImageLocality); pick the top score, a tie broken by one draw over the tied nodes in name
 // order; account the pod to that node. sched-floor.js's full scan does one filter and one
 // score on every node; this does what the profile does on the sampled ones.
-// Usage: node t8-profile-work.cjs [P] [N] [runs] -> one JSON line (median_ms).
+// Usage: node t8-profile-work.cjs [P] [N] [runs] -> one JSON line: median_ms (wall), cpu_ms
+// (the median run's process CPU time) and a hash of the chosen nodes, named as the bench names
+// them, so that kubemu's hash shows both placed the pods alike. runs=1 warms up on 2 000 pods
+// first (the bench's A/B driver runs one pass per process, as it does kubemu's).
+const { createHash } = require('node:crypto');
 const P = +(process.argv[2] || 30000), N = +(process.argv[3] || 1000), RUNS = +(process.argv[4] || 5);
-const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 
 /** sfc32 with the bench's seed: the draw that breaks ties. */
 function rand(seed = 7) {
@@ -28,7 +31,7 @@ function toFind(n) {
   return Math.max(100, Math.trunc((n * pct) / 100));
 }
 
-function run() {
+function run(P) {
   const allocCpu = new Float64Array(N).fill(64000), allocMem = new Float64Array(N).fill(256 * 2 ** 30);
   const reqCpu = new Float64Array(N), reqMem = new Float64Array(N), nzCpu = new Float64Array(N), nzMem = new Float64Array(N);
   const pods = new Int32Array(N), maxPods = new Int32Array(N).fill(110);
@@ -37,7 +40,9 @@ function run() {
   const podCpu = 100, podMem = 128 * 2 ** 20, podNodeName = '';
   const want = toFind(N), feasible = new Int32Array(N), tt = new Float64Array(N), total = new Float64Array(N);
   const draw = rand();
+  const chosen = new Int32Array(P);
   let start = 0, unsched = 0;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let p = 0; p < P; p++) {
     let found = 0, processed = 0;
@@ -49,7 +54,7 @@ function run() {
       feasible[found++] = i;
     }
     start = (start + processed) % N;
-    if (found === 0) { unsched++; continue; }
+    if (found === 0) { unsched++; chosen[p] = -1; continue; }
     let best = feasible[0];
     if (found > 1) {
       let ttMax = 0;
@@ -76,11 +81,16 @@ function run() {
         for (let j = 0; j < found; j++) marks[rank[feasible[j]]] = 0;
       }
     }
+    chosen[p] = best;
     reqCpu[best] += podCpu; reqMem[best] += podMem; nzCpu[best] += podCpu; nzMem[best] += podMem; pods[best]++;
   }
-  return { ms: performance.now() - t0, unsched };
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  const names = Array.from(chosen, (i) => (i < 0 ? '' : `node-${String(i).padStart(5, '0')}`));
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, unsched, hash: createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 16) };
 }
 
-const t = []; let u = 0;
-for (let r = 0; r < RUNS; r++) { const x = run(); t.push(x.ms); u = x.unsched; }
-console.log(JSON.stringify({ mode: 'profile-work', pods: P, nodes: N, runs: RUNS, median_ms: +med(t).toFixed(1), pods_per_s: Math.round(P / (med(t) / 1000)), unschedulable: u }));
+if (RUNS === 1) run(Math.min(P, 2000));
+const xs = []; for (let r = 0; r < RUNS; r++) xs.push(run(P));
+const mid = [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)];
+console.log(JSON.stringify({ mode: 'profile-work', pods: P, nodes: N, runs: RUNS, median_ms: +mid.ms.toFixed(1), cpu_ms: +mid.cpuMs.toFixed(1), pods_per_s: Math.round(P / (mid.ms / 1000)), unschedulable: mid.unsched, hash: mid.hash }));

@@ -11,9 +11,11 @@ import type { KubeObject } from '../api/meta';
 import type { LabelSelector } from '../api/label-selector';
 import { selectorMatches } from '../api/label-selector';
 import {
-  type Resources, emptyResources, podRequests, podResourceList, nodeAllocatable,
+  type Resources, podRequests, podResourceList, nodeAllocatable,
   RESOURCE_CPU, RESOURCE_MEMORY,
 } from './resources';
+import { NodeFigures, UNSCHEDULABLE, HAS_FILTER_TAINTS, HAS_PREFER_TAINTS, HAS_IMAGES } from './node-figures';
+import { ControllerDomainCounts } from './controller-domain-counts';
 
 export {
   type Resources, type PodRequestsOptions, podRequests, emptyResources, isScalarResourceName,
@@ -194,6 +196,9 @@ export function normalizedImageName(name: string): string {
  * NodeInfo aggregates a node with the pods assigned to it: what they request (plain and
  * "non-zero"), the host ports they hold, which of them carry pod (anti-)affinity, and counts
  * per controller (used by PodTopologySpread's default constraints). Mirrors framework.NodeInfo.
+ * kubemu: the figures filters and scorers read on every node (allocatable, requested, pod
+ * count, taint and image flags) live in `figures` at `slot` — the Snapshot's shared columns
+ * once the node is in one (NodeFigures); `requested` and `nonZeroRequested` are views of them.
  */
 export class NodeInfo {
   readonly name: string;
@@ -210,16 +215,21 @@ export class NodeInfo {
   readonly filterTaints: readonly Taint[];
   /** preferNoScheduleTaints are the PreferNoSchedule taints (what TaintToleration's score counts), precomputed. */
   readonly preferNoScheduleTaints: readonly Taint[];
+  /** figures holds this node's hot figures at `slot` (its own one-slot columns until a Snapshot adopts it). */
+  figures: NodeFigures;
+  slot = 0;
 
   pods: PodInfo[] = [];
-  requested: Resources = emptyResources();
-  nonZeroRequested = { milliCPU: 0, memory: 0 };
+  /** requestedScalar sums the pods' extended-resource and hugepages requests by name. */
+  readonly requestedScalar: Record<string, number> = {};
   /** usedPorts maps a host IP to its used "<protocol>/<port>" entries. */
   usedPorts = new Map<string, Set<string>>();
   podsWithAffinity: PodInfo[] = [];
   podsWithRequiredAntiAffinity: PodInfo[] = [];
   /** controllerCounts counts non-terminating pods per controlling owner uid. */
   controllerCounts = new Map<string, number>();
+  /** domainCounts is the Snapshot's per-domain tally this node's controller counts also go to (none outside a snapshot). */
+  domainCounts: ControllerDomainCounts | undefined;
 
   constructor(readonly node: KubeObject) {
     this.name = node.metadata.name ?? '';
@@ -236,6 +246,32 @@ export class NodeInfo {
     this.imageSizes = images;
     this.filterTaints = this.taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
     this.preferNoScheduleTaints = this.taints.filter((t) => t.effect === 'PreferNoSchedule');
+    const f = (this.figures = new NodeFigures(1));
+    f.allocMilliCPU[0] = a.resources.milliCPU;
+    f.allocMemory[0] = a.resources.memory;
+    f.allocEphemeralStorage[0] = a.resources.ephemeralStorage;
+    f.allowedPods[0] = a.allowedPodNumber;
+    f.flags[0] = (this.unschedulable ? UNSCHEDULABLE : 0) | (this.filterTaints.length ? HAS_FILTER_TAINTS : 0)
+      | (this.preferNoScheduleTaints.length ? HAS_PREFER_TAINTS : 0) | (images.size ? HAS_IMAGES : 0);
+  }
+
+  /** requested is what the node's pods request (a view of the figures; scalar by name). */
+  get requested(): Resources {
+    const f = this.figures, s = this.slot;
+    return { milliCPU: f.reqMilliCPU[s]!, memory: f.reqMemory[s]!, ephemeralStorage: f.reqEphemeralStorage[s]!, scalar: this.requestedScalar };
+  }
+
+  /** nonZeroRequested is requested with the 100m / 200Mi scoring defaults per container (a view). */
+  get nonZeroRequested(): { milliCPU: number; memory: number } {
+    const f = this.figures, s = this.slot;
+    return { milliCPU: f.nonZeroMilliCPU[s]!, memory: f.nonZeroMemory[s]! };
+  }
+
+  /** moveFigures re-homes this node's figures into slot `slot` of `to` (a Snapshot's shared columns). */
+  moveFigures(to: NodeFigures, slot: number): void {
+    to.copySlot(slot, this.figures, this.slot);
+    this.figures = to;
+    this.slot = slot;
   }
 
   /** addPod accounts a pod to this node (resources, ports, affinity lists, controller counts). */
@@ -269,17 +305,22 @@ export class NodeInfo {
   }
 
   private account(pi: PodInfo, sign: 1 | -1): void {
-    const r = this.requested;
-    r.milliCPU += sign * pi.requests.milliCPU;
-    r.memory += sign * pi.requests.memory;
-    r.ephemeralStorage += sign * pi.requests.ephemeralStorage;
-    for (const [k, v] of Object.entries(pi.requests.scalar)) r.scalar[k] = (r.scalar[k] ?? 0) + sign * v;
-    this.nonZeroRequested.milliCPU += sign * pi.nonZeroMilliCPU;
-    this.nonZeroRequested.memory += sign * pi.nonZeroMemory;
+    const f = this.figures, s = this.slot, r = pi.requests;
+    f.reqMilliCPU[s] += sign * r.milliCPU;
+    f.reqMemory[s] += sign * r.memory;
+    f.reqEphemeralStorage[s] += sign * r.ephemeralStorage;
+    f.nonZeroMilliCPU[s] += sign * pi.nonZeroMilliCPU;
+    f.nonZeroMemory[s] += sign * pi.nonZeroMemory;
+    f.podCount[s] += sign;
+    if (pi.requestsScalar) {
+      const scalar = this.requestedScalar;
+      for (const [k, v] of Object.entries(r.scalar)) scalar[k] = (scalar[k] ?? 0) + sign * v;
+    }
     if (pi.controllerUID && !pi.terminating) {
       const n = (this.controllerCounts.get(pi.controllerUID) ?? 0) + sign;
       if (n === 0) this.controllerCounts.delete(pi.controllerUID);
       else this.controllerCounts.set(pi.controllerUID, n);
+      this.domainCounts?.add(this.labels, pi.controllerUID, sign);
     }
   }
 
@@ -335,6 +376,10 @@ export class Snapshot {
   readonly nodesByRank: readonly NodeInfo[];
   /** rankMarks is the tie-break's scratch, one byte per rank, all zero between scheduling attempts. */
   readonly rankMarks: Uint8Array;
+  /** figures holds every node's hot figures, a node's at its index in nodeInfos (NodeInfo.slot). */
+  readonly figures: NodeFigures;
+  /** domainCounts tallies controllers' pods per topology domain (PodTopologySpread's default constraints). */
+  private readonly domainCounts = new ControllerDomainCounts();
   /**
    * nominated maps a node name to pending pods nominated to it (status.nominatedNodeName):
    * filters for a pod of lower or equal priority see them as already there (upstream's
@@ -344,6 +389,12 @@ export class Snapshot {
 
   constructor(nodeInfos: NodeInfo[], options: SnapshotOptions = {}) {
     this.nodeInfos = nodeTreeOrder(nodeInfos);
+    this.figures = new NodeFigures(this.nodeInfos.length);
+    for (let i = 0; i < this.nodeInfos.length; i++) {
+      const ni = this.nodeInfos[i]!;
+      ni.moveFigures(this.figures, i);
+      ni.domainCounts = this.domainCounts;
+    }
     const byName = [...this.nodeInfos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (let i = 0; i < byName.length; i++) byName[i]!.rank = i;
     this.nodesByRank = byName;
@@ -359,6 +410,14 @@ export class Snapshot {
       this.podsWithRequiredAntiAffinityCount += ni.podsWithRequiredAntiAffinity.length;
     }
     for (const ns of options.namespaces ?? []) this.namespaceLabels.set(ns.metadata.name ?? '', ns.metadata.labels ?? {});
+  }
+
+  /**
+   * controllerPodsByDomain returns how many non-terminating pods controlled by uid run in each
+   * domain of topologyKey, over every node of the snapshot (undefined: none anywhere).
+   */
+  controllerPodsByDomain(topologyKey: string, uid: string): ReadonlyMap<string, number> | undefined {
+    return this.domainCounts.counts(topologyKey, uid, this.nodeInfos);
   }
 
   /** get returns the NodeInfo of a node, or undefined. */

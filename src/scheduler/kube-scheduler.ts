@@ -186,7 +186,9 @@ export function newKubeScheduler(): Controller {
     }
     handlers.bound(key);
     failpoint('mid-scheduling');
-    s.assume(snapshotPod(pod), result.nodeName);
+    // The attempt's PodInfo is reused (nothing in it depends on the binding), holding only the slim copy.
+    const placed = snapshotPod(pod);
+    s.assume(placed, result.nodeName, { ...result.podInfo, pod: placed });
     ctx.api.recordEvent(pod, 'Normal', SCHEDULED, scheduledMessage(pod.metadata.namespace!, pod.metadata.name!, result.nodeName), { component: NAME });
     return undefined;
   };

@@ -29,7 +29,7 @@ export function simulatePlacement(nodes: readonly KubeObject[], boundPods: reado
       const reasons = [...r.failure.statuses.values()].flatMap((s) => s.reasons);
       return { reasons: reasons.length ? reasons : [r.failure.message] };
     }
-    snapshot.assume(pod, r.nodeName);
+    snapshot.assume(pod, r.nodeName, r.podInfo);
     return { node: r.nodeName, reasons: [] };
   });
 }

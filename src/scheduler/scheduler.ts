@@ -47,6 +47,8 @@ export interface ScheduleSuccess {
   statuses: Map<string, Status>;
   scores: NodeScoreResult[];
   candidates: string[];
+  /** podInfo is what the attempt derived from the pod: `Snapshot.assume` takes it instead of deriving it again. */
+  podInfo: PodInfo;
 }
 
 /**
@@ -144,7 +146,7 @@ export interface ScheduleOptions {
 /**
  * scheduleOne picks a node for pod, or explains why none fits. Pure: it reads the snapshot,
  * advances only `snapshot.nextStartNodeIndex`, and draws from `rand` only to break a tie
- * between equal top scores. The caller binds and then calls `snapshot.assume(pod, nodeName)`.
+ * between equal top scores. The caller binds and then calls `snapshot.assume(pod, nodeName, podInfo)`.
  */
 export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profile, rand: Rand, options: ScheduleOptions = {}): ScheduleResult {
   const explain = options.explain !== false;
@@ -194,7 +196,7 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
   // scoring, and the rotating start index stays where it was (evaluateNominatedNode).
   const nominatedNode = pod.status?.nominatedNodeName ? snapshot.get(pod.status.nominatedNodeName) : undefined;
   if (nominatedNode && check(nominatedNode)) {
-    return { nodeName: nominatedNode.name, evaluatedNodes: 1, feasibleNodes: 1, statuses, scores: [], candidates: [nominatedNode.name] };
+    return { nodeName: nominatedNode.name, evaluatedNodes: 1, feasibleNodes: 1, statuses, scores: [], candidates: [nominatedNode.name], podInfo: state.podInfo };
   }
 
   let nodes: readonly NodeInfo[] = allNodes;
@@ -231,7 +233,7 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
 
   const evaluatedNodes = processed;
   if (feasible.length === 1) {
-    return { nodeName: feasible[0]!.name, evaluatedNodes, feasibleNodes: 1, statuses, scores: [], candidates: [feasible[0]!.name] };
+    return { nodeName: feasible[0]!.name, evaluatedNodes, feasibleNodes: 1, statuses, scores: [], candidates: [feasible[0]!.name], podInfo: state.podInfo };
   }
 
   let totals: ArrayLike<number>;
@@ -273,7 +275,7 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
     if (explain) order = Array.from(ranks, (r) => snapshot.nodesByRank[r]!);
   }
   const candidates = order ? order.map((n) => n.name) : [pick.name];
-  return { nodeName: pick.name, evaluatedNodes, feasibleNodes: feasible.length, statuses, scores, candidates };
+  return { nodeName: pick.name, evaluatedNodes, feasibleNodes: feasible.length, statuses, scores, candidates, podInfo: state.podInfo };
 }
 
 /** rawScores runs one Score plugin over the nodes: in one call where it can, else node by node. */

@@ -7,6 +7,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import { type CycleState, type NodeInfo, type ScorePlugin, type Snapshot, MAX_NODE_SCORE, normalizedImageName } from '../../framework';
+import { HAS_IMAGES } from '../../node-figures';
 
 /** NAME is the plugin name. */
 export const NAME = 'ImageLocality';
@@ -65,7 +66,7 @@ export const imageLocality = {
     const images = n === 0 ? [] : podImageNames(pod);
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!;
-      scores[i] = n === 0 || node.imageSizes.size === 0 ? 0 : calculatePriority(sumImageScores(images, node, state.snapshot), n);
+      scores[i] = n === 0 || (node.figures.flags[node.slot]! & HAS_IMAGES) === 0 ? 0 : calculatePriority(sumImageScores(images, node, state.snapshot), n);
     }
   },
 } satisfies ScorePlugin;

@@ -74,6 +74,16 @@ export function requiredNodeSelectorAndAffinityMatch(pod: KubeObject, node: Node
 }
 
 /**
+ * hasRequiredNodeSelectorOrAffinity reports whether the pod has a non-empty nodeSelector or
+ * required node-affinity terms: without either, requiredNodeSelectorAndAffinityMatch holds
+ * for every node.
+ */
+export function hasRequiredNodeSelectorOrAffinity(pod: KubeObject): boolean {
+  const sel: Record<string, string> | undefined = pod.spec?.nodeSelector;
+  return (!!sel && Object.keys(sel).length > 0) || requiredTerms(pod) !== undefined;
+}
+
+/**
  * preFilterNodeNames returns the only node names the required terms can match when every term
  * pins metadata.name with In (union over terms, intersection within one), else undefined.
  */

@@ -16,13 +16,8 @@ export const NAME = 'NodeResourcesBalancedAllocation';
  * resources std is |f1 - f2| / 2.
  */
 export function balancedResourceScorer(requested: number[], allocatable: number[]): number {
-  if (requested.length === 2) {
-    // The default (cpu, memory) case without allocating.
-    const a0 = allocatable[0]!, a1 = allocatable[1]!;
-    let std = 0;
-    if (a0 !== 0 && a1 !== 0) std = Math.abs((Math.min(requested[0]! / a0, 1) - Math.min(requested[1]! / a1, 1)) / 2);
-    return Math.trunc((1 - std) * MAX_NODE_SCORE);
-  }
+  // The default (cpu, memory) case without allocating.
+  if (requested.length === 2) return balancedPairScorer(requested[0]!, allocatable[0]!, requested[1]!, allocatable[1]!);
   const fractions: number[] = [];
   let total = 0;
   for (let i = 0; i < requested.length; i++) {
@@ -42,9 +37,16 @@ export function balancedResourceScorer(requested: number[], allocatable: number[
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 }
 
+/** balancedPairScorer is balancedResourceScorer for two resources: std is |f1 - f2| / 2 when both are allocatable. */
+export function balancedPairScorer(r0: number, a0: number, r1: number, a1: number): number {
+  let std = 0;
+  if (a0 !== 0 && a1 !== 0) std = Math.abs((Math.min(r0 / a0, 1) - Math.min(r1 / a1, 1)) / 2);
+  return Math.trunc((1 - std) * MAX_NODE_SCORE);
+}
+
 /** newBalancedAllocation builds the plugin (default resources: cpu and memory, weight 1). */
 export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAULT_RESOURCES) {
-  const allocation = new ResourceAllocation(resources, true, balancedResourceScorer);
+  const allocation = new ResourceAllocation(resources, true, balancedResourceScorer, balancedPairScorer);
   const requestsOf = (state: CycleState, pod: KubeObject): readonly number[] =>
     (state.data.get(NAME) as number[] | undefined) ?? podRequestList(pod, resources, true);
   return {
@@ -62,7 +64,7 @@ export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAU
     },
     scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
       const reqs = requestsOf(state, pod);
-      for (let i = 0; i < nodes.length; i++) scores[i] = allocation.score(nodes[i]!, reqs);
+      allocation.scoreNodes(nodes, reqs, scores);
     },
   } satisfies PreScorePlugin & ScorePlugin;
 }

@@ -12,7 +12,7 @@ import {
 } from '../../framework';
 import { podRequests } from '../../resources';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
-import { DEFAULT_RESOURCES, ResourceAllocation, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList } from './resource-allocation';
+import { DEFAULT_RESOURCES, ResourceAllocation, type PairScorer, type ResourceSpec, type Scorer, podInfoRequestList, podRequestList } from './resource-allocation';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeResourcesFit';
@@ -69,11 +69,12 @@ export function fitsRequest(podRequest: Resources, node: NodeInfo, ignoredResour
  * false means "look closer" (fitsRequest), not necessarily "does not fit".
  */
 function fitsQuickly(pi: PodInfo, node: NodeInfo): boolean {
-  if (node.pods.length + 1 > node.allowedPodNumber || pi.requestsScalar) return false;
-  const r = pi.requests, a = node.allocatable, u = node.requested;
-  return (r.milliCPU <= 0 || r.milliCPU <= a.milliCPU - u.milliCPU)
-    && (r.memory <= 0 || r.memory <= a.memory - u.memory)
-    && (r.ephemeralStorage <= 0 || r.ephemeralStorage <= a.ephemeralStorage - u.ephemeralStorage);
+  const f = node.figures, s = node.slot;
+  if (f.podCount[s]! + 1 > f.allowedPods[s]! || pi.requestsScalar) return false;
+  const r = pi.requests;
+  return (r.milliCPU <= 0 || r.milliCPU <= f.allocMilliCPU[s]! - f.reqMilliCPU[s]!)
+    && (r.memory <= 0 || r.memory <= f.allocMemory[s]! - f.reqMemory[s]!)
+    && (r.ephemeralStorage <= 0 || r.ephemeralStorage <= f.allocEphemeralStorage[s]! - f.reqEphemeralStorage[s]!);
 }
 
 /** leastRequestedScore is (capacity - requested) * 100 / capacity, 0 when over capacity (integer division). */
@@ -104,6 +105,18 @@ function weightedScorer(resources: readonly ResourceSpec[], per: (req: number, c
   };
 }
 
+/** weightedPairScorer is weightedScorer for two resources (the same arithmetic in the same order). */
+function weightedPairScorer(resources: readonly ResourceSpec[], per: (req: number, cap: number) => number): PairScorer | undefined {
+  if (resources.length !== 2) return undefined;
+  const w0 = resources[0]!.weight, w1 = resources[1]!.weight;
+  return (r0, a0, r1, a1) => {
+    let score = 0, weightSum = 0;
+    if (a0 !== 0) { score += per(r0, a0) * w0; weightSum += w0; }
+    if (a1 !== 0) { score += per(r1, a1) * w1; weightSum += w1; }
+    return weightSum === 0 ? 0 : Math.trunc(score / weightSum);
+  };
+}
+
 /** NodeResourcesFitPlugin is NodeResourcesFit: a filter and a scorer with a fixed strategy. */
 export interface NodeResourcesFitPlugin extends FilterPlugin, PreScorePlugin, ScorePlugin, EnqueueExtensions { readonly scoringStrategy: ScoringStrategyType }
 
@@ -113,7 +126,8 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
   if (type !== LEAST_ALLOCATED && type !== MOST_ALLOCATED) throw new Error(`scoring strategy ${String(type)} is not supported`);
   const resources = args.scoringStrategy?.resources ?? DEFAULT_RESOURCES;
   const ignored = new Set(args.ignoredResources ?? []);
-  const allocation = new ResourceAllocation(resources, false, weightedScorer(resources, type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore));
+  const per = type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore;
+  const allocation = new ResourceAllocation(resources, false, weightedScorer(resources, per), weightedPairScorer(resources, per));
   const stateKey = NAME;
   const requestsOf = (state: CycleState, pod: KubeObject): readonly number[] =>
     (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
@@ -134,7 +148,7 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
     },
     scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
       const reqs = requestsOf(state, pod);
-      for (let i = 0; i < nodes.length; i++) scores[i] = allocation.score(nodes[i]!, reqs);
+      allocation.scoreNodes(nodes, reqs, scores);
     },
     // Node updates other than allocatable need no registration: with queueing hints upstream
     // dropped the UpdateNodeTaint|UpdateNodeLabel it kept for the scheduler's preCheck.

@@ -43,6 +43,11 @@ const CPU = 0, MEMORY = 1, EPHEMERAL_STORAGE = 2, OTHER = 3;
 
 /** Scorer turns per-resource (requested, allocatable) vectors into a 0..100 score. */
 export type Scorer = (requested: number[], allocatable: number[]) => number;
+/**
+ * PairScorer is a Scorer for exactly two resources given as plain numbers (requested and
+ * allocatable of the first, then of the second): the same score without the vectors.
+ */
+export type PairScorer = (r0: number, a0: number, r1: number, a1: number) => number;
 
 /**
  * ResourceAllocation is resourceAllocationScorer.score for a fixed resource list: per node it
@@ -58,38 +63,65 @@ export class ResourceAllocation {
   private readonly requested: number[];
   private readonly allocatable: number[];
 
-  constructor(resources: readonly ResourceSpec[], private readonly useRequested: boolean, private readonly scorer: Scorer) {
+  /** cpuMemory: the resources are cpu then memory (the default), so scoreNodes can read the columns directly. */
+  private readonly cpuMemory: boolean;
+
+  constructor(resources: readonly ResourceSpec[], private readonly useRequested: boolean, private readonly scorer: Scorer, private readonly pairScorer?: PairScorer) {
     this.names = resources.map((r) => r.name);
     this.kinds = Uint8Array.from(this.names, (n) => (n === 'cpu' ? CPU : n === 'memory' ? MEMORY : n === 'ephemeral-storage' ? EPHEMERAL_STORAGE : OTHER));
     this.skipUnrequested = this.names.map(isScalarResourceName);
     this.requested = new Array<number>(resources.length).fill(0);
     this.allocatable = new Array<number>(resources.length).fill(0);
+    this.cpuMemory = this.kinds.length === 2 && this.kinds[0] === CPU && this.kinds[1] === MEMORY;
+  }
+
+  /**
+   * scoreNodes fills out[i] with score(nodes[i]). For cpu and memory (the default resources)
+   * with a pair scorer it reads the nodes' figure columns and scores in one loop.
+   */
+  scoreNodes(nodes: readonly NodeInfo[], podRequests: readonly number[], out: number[]): void {
+    const pair = this.pairScorer;
+    if (!pair || !this.cpuMemory) {
+      for (let i = 0; i < nodes.length; i++) out[i] = this.score(nodes[i]!, podRequests);
+      return;
+    }
+    const wantCPU = podRequests[0]!, wantMemory = podRequests[1]!;
+    const useRequested = this.useRequested;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      const f = node.figures, s = node.slot;
+      const a0 = f.allocMilliCPU[s]!, a1 = f.allocMemory[s]!;
+      const r0 = a0 === 0 ? 0 : (useRequested ? f.reqMilliCPU[s]! : f.nonZeroMilliCPU[s]!) + wantCPU;
+      const r1 = a1 === 0 ? 0 : (useRequested ? f.reqMemory[s]! : f.nonZeroMemory[s]!) + wantMemory;
+      out[i] = pair(r0, a0, r1, a1);
+    }
   }
 
   /** score rates node for a pod requesting podRequests (parallel to the resource list). */
   score(node: NodeInfo, podRequests: readonly number[]): number {
     const { kinds, requested, allocatable, useRequested } = this;
+    const f = node.figures, s = node.slot;
     for (let i = 0; i < kinds.length; i++) {
       const want = podRequests[i]!;
       let alloc = 0, req = 0;
       switch (kinds[i]) {
         case CPU:
-          alloc = node.allocatable.milliCPU;
-          req = (useRequested ? node.requested.milliCPU : node.nonZeroRequested.milliCPU) + want;
+          alloc = f.allocMilliCPU[s]!;
+          req = (useRequested ? f.reqMilliCPU[s]! : f.nonZeroMilliCPU[s]!) + want;
           break;
         case MEMORY:
-          alloc = node.allocatable.memory;
-          req = (useRequested ? node.requested.memory : node.nonZeroRequested.memory) + want;
+          alloc = f.allocMemory[s]!;
+          req = (useRequested ? f.reqMemory[s]! : f.nonZeroMemory[s]!) + want;
           break;
         case EPHEMERAL_STORAGE:
-          alloc = node.allocatable.ephemeralStorage;
-          req = node.requested.ephemeralStorage + want;
+          alloc = f.allocEphemeralStorage[s]!;
+          req = f.reqEphemeralStorage[s]! + want;
           break;
         default: {
           if (want === 0 && this.skipUnrequested[i]) break;
           const name = this.names[i]!;
           alloc = node.allocatable.scalar[name] ?? 0;
-          req = (node.requested.scalar[name] ?? 0) + want;
+          req = (node.requestedScalar[name] ?? 0) + want;
         }
       }
       allocatable[i] = alloc;

@@ -7,6 +7,7 @@
 import type { KubeObject } from '../../../api/meta';
 import { type CycleState, type FilterPlugin, type NodeInfo, type Status, type Taint, type Toleration, ok, toleratesTaint, unschedulable } from '../../framework';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
+import { UNSCHEDULABLE } from '../../node-figures';
 
 /** NAME is the plugin name. */
 export const NAME = 'NodeUnschedulable';
@@ -21,7 +22,7 @@ const UNSCHEDULABLE_TAINT: Taint = { key: TAINT_NODE_UNSCHEDULABLE, effect: 'NoS
 export const nodeUnschedulable = {
   name: NAME,
   filter(_state: CycleState, pod: KubeObject, node: NodeInfo): Status {
-    if (!node.unschedulable) return ok();
+    if ((node.figures.flags[node.slot]! & UNSCHEDULABLE) === 0) return ok();
     const tolerated = (pod.spec?.tolerations ?? []).some((t: Toleration) => toleratesTaint(t, UNSCHEDULABLE_TAINT));
     return tolerated ? ok() : unschedulable(ERR_REASON_UNSCHEDULABLE, false);
   },

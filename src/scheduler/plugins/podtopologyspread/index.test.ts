@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeNode, makePod, filterAll, scoreAll } from '../../testing';
-import { ERR_REASON_CONSTRAINTS_NOT_MATCH, ERR_REASON_NODE_LABEL_NOT_MATCH, podTopologySpread } from '.';
+import { newPodInfo, newSnapshot } from '../../framework';
+import { ERR_REASON_CONSTRAINTS_NOT_MATCH, ERR_REASON_NODE_LABEL_NOT_MATCH, LABEL_TOPOLOGY_ZONE, podTopologySpread } from '.';
 
 const zone = 'zone';
 const spread = (maxSkew: number, key: string, when: string, extra: any = {}) =>
@@ -62,6 +63,58 @@ describe('PodTopologySpread score', () => {
     const scores = scoreAll(podTopologySpread, makePod('p', { owner }), nodes, existing) as Record<string, number>;
     expect(scores['node-y']).toBe(100);
     expect(scores['node-a']!).toBeLessThan(scores['node-b']!);
+  });
+});
+
+describe('PodTopologySpread system defaults: per-domain tally', () => {
+  const owner = { kind: 'ReplicaSet', uid: 'rs1' };
+  const other = { kind: 'ReplicaSet', uid: 'rs2' };
+  /** byHand sums the controller's pods per zone over the snapshot's nodes, as the pass over them did. */
+  const byHand = (snap: ReturnType<typeof newSnapshot>, uid: string) => {
+    const out: Record<string, number> = {};
+    for (const n of snap.nodeInfos) {
+      const v = n.labels[zone];
+      if (v !== undefined && n.controllerCounts.get(uid)) out[v] = (out[v] ?? 0) + n.controllerCounts.get(uid)!;
+    }
+    return out;
+  };
+  const tally = (snap: ReturnType<typeof newSnapshot>, uid: string) =>
+    Object.fromEntries([...(snap.controllerPodsByDomain(zone, uid) ?? new Map())].filter(([, n]) => n !== 0));
+
+  it('follows pods assumed and removed after it was first asked for, and ignores terminating pods', () => {
+    const existing = [makePod('w0', { nodeName: 'node-a', owner }), makePod('w1', { nodeName: 'node-x', owner }), makePod('o0', { nodeName: 'node-b', owner: other })];
+    const snap = newSnapshot([...nodes, makeNode('node-z')], existing);
+    expect(tally(snap, 'rs1')).toEqual({ zone1: 1, zone2: 1 });
+    snap.assume(makePod('w2', { owner }), 'node-b');
+    snap.assume(makePod('w3', { owner }), 'node-y');
+    snap.assume(makePod('w4', { owner }), 'node-z'); // no zone label: in no domain
+    const gone = makePod('w5', { owner });
+    gone.metadata.deletionTimestamp = '2024-01-01T00:00:00Z';
+    snap.assume(gone, 'node-a');
+    expect(tally(snap, 'rs1')).toEqual({ zone1: 2, zone2: 2 });
+    snap.get('node-x')!.removePod('default/w1');
+    expect(tally(snap, 'rs1')).toEqual(byHand(snap, 'rs1'));
+    expect(tally(snap, 'rs1')).toEqual({ zone1: 2, zone2: 1 });
+    expect(tally(snap, 'rs2')).toEqual(byHand(snap, 'rs2'));
+    // A clone (a preemption trial) does not touch the snapshot's tally.
+    snap.get('node-a')!.clone().addPod(newPodInfo(makePod('w6', { owner })));
+    expect(tally(snap, 'rs1')).toEqual({ zone1: 2, zone2: 1 });
+  });
+  it('a pod with a node selector still counts only the nodes it selects', () => {
+    const z = LABEL_TOPOLOGY_ZONE;
+    const four = [
+      makeNode('node-a', { labels: { [z]: 'zone1', disk: 'ssd' } }), makeNode('node-b', { labels: { [z]: 'zone1' } }),
+      makeNode('node-x', { labels: { [z]: 'zone2', disk: 'ssd' } }), makeNode('node-y', { labels: { [z]: 'zone2', disk: 'ssd' } }),
+    ];
+    const existing = [0, 1, 2, 3].map((i) => makePod(`w${i}`, { nodeName: 'node-b', owner }));
+    const pod = makePod('p', { owner, spec: { nodeSelector: { disk: 'ssd' } } });
+    const scores = scoreAll(podTopologySpread, pod, four, existing) as Record<string, number>;
+    // node-b's pods are outside what the pod selects: zone1 counts 0, as zone2 does.
+    expect(scores['node-a']).toBe(scores['node-x']);
+    expect(scores['node-b']!).toBeLessThan(scores['node-a']!);
+    // Without the selector they count: zone1's node-a scores below zone2's.
+    const plain = scoreAll(podTopologySpread, makePod('p', { owner }), four, existing) as Record<string, number>;
+    expect(plain['node-a']!).toBeLessThan(plain['node-x']!);
   });
 });
 

@@ -14,7 +14,7 @@ import {
   type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, findUntoleratedTaint, ok, skip, unschedulable,
 } from '../../framework';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
-import { requiredNodeSelectorAndAffinityMatch } from '../nodeaffinity';
+import { hasRequiredNodeSelectorOrAffinity, requiredNodeSelectorAndAffinityMatch } from '../nodeaffinity';
 
 /** NAME is the plugin name. */
 export const NAME = 'PodTopologySpread';
@@ -113,6 +113,16 @@ function nodeIncluded(c: Constraint, pod: KubeObject, node: NodeInfo): boolean {
   return true;
 }
 
+/**
+ * countsEveryNode reports whether constraint c counts a controller's pods on every node: it
+ * counts by controller, ignores taints, and either ignores node affinity or the pod has no
+ * node selector or required node affinity (so nodeIncluded holds for every node).
+ */
+function countsEveryNode(c: Constraint, pod: KubeObject): boolean {
+  return c.byController !== undefined && c.nodeTaintsPolicy === 'Ignore'
+    && (c.nodeAffinityPolicy === 'Ignore' || !hasRequiredNodeSelectorOrAffinity(pod));
+}
+
 interface FilterState {
   constraints: Constraint[];
   /** matchNum per constraint index: topology value → matching pods. */
@@ -197,11 +207,20 @@ export const podTopologySpread = {
       return Math.log(size + 2);
     });
     // Count over every node in the cluster, but only for domains some feasible node is in.
-    if (constraints.some((c) => c.topologyKey !== LABEL_HOSTNAME)) {
+    // A controller's pods counted on every node (the system defaults, when no node is left
+    // out by the pod's node selector or by requiring every key) come from the snapshot's
+    // per-domain tally instead of a pass over the nodes: the same sums.
+    const scanned = constraints.map((c) => c.topologyKey !== LABEL_HOSTNAME && !(!requireAllTopologies && countsEveryNode(c, pod)));
+    constraints.forEach((c, i) => {
+      if (c.topologyKey === LABEL_HOSTNAME || scanned[i]) return;
+      const tally = state.snapshot.controllerPodsByDomain(c.topologyKey, c.byController!);
+      for (const v of counts[i]!.keys()) counts[i]!.set(v, tally?.get(v) ?? 0);
+    });
+    if (scanned.some(Boolean)) {
       for (const node of state.snapshot.nodeInfos) {
         if (requireAllTopologies && !hasAllKeys(node, constraints)) continue;
         constraints.forEach((c, i) => {
-          if (c.topologyKey === LABEL_HOSTNAME) return;
+          if (!scanned[i]) return;
           const v = node.labels[c.topologyKey];
           if (v === undefined || !counts[i]!.has(v) || !nodeIncluded(c, pod, node)) return;
           counts[i]!.set(v, counts[i]!.get(v)! + countMatching(c, node));

@@ -12,6 +12,7 @@ import {
   toleratesTaint, unschedulable,
 } from '../../framework';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
+import { HAS_FILTER_TAINTS, HAS_PREFER_TAINTS } from '../../node-figures';
 
 /** NAME is the plugin name. */
 export const NAME = 'TaintToleration';
@@ -42,7 +43,7 @@ function preferNoScheduleTolerations(state: CycleState, pod: KubeObject): readon
 export const taintToleration = {
   name: NAME,
   filter(state: CycleState, _pod: KubeObject, node: NodeInfo): Status {
-    if (node.filterTaints.length === 0) return ok();
+    if ((node.figures.flags[node.slot]! & HAS_FILTER_TAINTS) === 0) return ok();
     const taint = findUntoleratedTaint(node.filterTaints, state.podInfo.tolerations, filterScope);
     return taint ? unschedulable(errReasonUntoleratedTaint(taint), false) : ok();
   },
@@ -59,8 +60,8 @@ export const taintToleration = {
   scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
     const tols = preferNoScheduleTolerations(state, pod);
     for (let i = 0; i < nodes.length; i++) {
-      const taints = nodes[i]!.preferNoScheduleTaints;
-      scores[i] = taints.length === 0 ? 0 : countIntolerableTaintsPreferNoSchedule(taints, tols);
+      const node = nodes[i]!;
+      scores[i] = (node.figures.flags[node.slot]! & HAS_PREFER_TAINTS) === 0 ? 0 : countIntolerableTaintsPreferNoSchedule(node.preferNoScheduleTaints, tols);
     }
   },
   normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
