@@ -8,6 +8,7 @@ import { NODE_LEASE_NAMESPACE, leaseAt, nodeAt } from '../api/node-heartbeats';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 import { objectFields } from '../api/object-fields';
+import { copyJson } from '../api/copy-json';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
@@ -516,8 +517,8 @@ export class ApiServer implements ApiClient {
   /** decode turns a body into a new object (the input is neither changed nor shared). */
   private decode(input: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject {
     const schema = info.schemas && write().schemaOf(info, input.apiVersion);
-    if (schema) return write().decodeCustomResource(structuredClone(input), schema, o.fieldValidation, o.warn);
-    if (!o.fieldValidation) return structuredClone(input);
+    if (schema) return write().decodeCustomResource(copyJson(input), schema, o.fieldValidation, o.warn);
+    if (!o.fieldValidation) return copyJson(input);
     // Strict decoding builds its result anew (decode.ts), so the body is not copied first.
     return write().decodeObject(objectFields(input), info, {
       fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
