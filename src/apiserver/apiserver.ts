@@ -8,6 +8,7 @@ import { NODE_LEASE_NAMESPACE, leaseAt, nodeAt } from '../api/node-heartbeats';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 import { objectFields } from '../api/object-fields';
+import { copyJson } from '../api/copy-json';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
@@ -415,7 +416,7 @@ export class ApiServer implements ApiClient {
 
   /** admitNew runs the create pipeline up to (not including) the store write. */
   private admitNew<T extends KubeObject>(input: T, info: ResourceInfo, o: WriteOptions): T {
-    let obj = this.decode(structuredClone(input), info, o);
+    let obj = this.decode(input, info, o);
     obj.metadata ??= {};
     obj = this.toStorage(obj, info);
     const meta = obj.metadata;
@@ -459,7 +460,7 @@ export class ApiServer implements ApiClient {
       const ref = refOf(input, info);
       const current = this.store.get(ref);
       if (!current) throw notFound(info.group, info.resource, ref.name);
-      let obj = this.decode(structuredClone(input), info, o);
+      let obj = this.decode(input, info, o);
       obj = this.toStorage(obj, info);
       this.checkPrecondition(obj, current, info);
       // Spec writes never change status or the server-owned parts of metadata.
@@ -513,12 +514,13 @@ export class ApiServer implements ApiClient {
     return schema ? write().validateCustomResource(obj, schema, current) : [];
   }
 
-  /** decode is strict decoding when the options ask for field validation; else obj as sent. */
-  private decode(obj: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject {
-    const schema = info.schemas && write().schemaOf(info, obj.apiVersion);
-    if (schema) return write().decodeCustomResource(obj, schema, o.fieldValidation, o.warn);
-    if (!o.fieldValidation) return obj;
-    return write().decodeObject(objectFields(obj), info, {
+  /** decode turns a body into a new object (the input is neither changed nor shared). */
+  private decode(input: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject {
+    const schema = info.schemas && write().schemaOf(info, input.apiVersion);
+    if (schema) return write().decodeCustomResource(copyJson(input), schema, o.fieldValidation, o.warn);
+    if (!o.fieldValidation) return copyJson(input);
+    // Strict decoding builds its result anew (decode.ts), so the body is not copied first.
+    return write().decodeObject(objectFields(input), info, {
       fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
     }).object;
   }
@@ -661,7 +663,7 @@ export class ApiServer implements ApiClient {
   serverSideApply(input: KubeObject, o: WriteOptions & { force?: boolean; status?: boolean }): { object: KubeObject; created: boolean } {
     return this.store.transaction(() => {
       const info = this.infoOf(input);
-      const config = this.decode(structuredClone(input), info, o);
+      const config = this.decode(input, info, o);
       config.metadata ??= {};
       if (info.namespaced) config.metadata.namespace ||= 'default';
       else delete config.metadata.namespace;

@@ -15,7 +15,7 @@ import { threeWayMerge } from './merge';
 export interface ApplyHost {
   transaction<T>(fn: () => T): T;
   infoOf(obj: KubeObject): ResourceInfo;
-  /** decode is strict decoding when the options ask for field validation (else obj as is). */
+  /** decode is a new object from the body: strictly decoded when the options ask for field validation, else a copy. */
   decode(obj: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject;
   refOf(obj: KubeObject, info: ResourceInfo): ObjectRef;
   /** live is the stored object served in apiVersion, if it exists. */
@@ -28,7 +28,7 @@ export interface ApplyHost {
 export function applyObject(host: ApplyHost, input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {
   return host.transaction(() => {
     const info = host.infoOf(input);
-    const modified = host.decode(structuredClone(input), info, o);
+    const modified = host.decode(input, info, o);
     if (info.namespaced) modified.metadata.namespace ||= 'default';
     else delete modified.metadata.namespace;
     // kubectl GETs the live object in the manifest's version and merges there.

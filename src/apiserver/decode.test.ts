@@ -180,3 +180,51 @@ describe('decodeObject results', () => {
     expect(decodeObject(crd, crdInfo).object).toEqual(crd);
   });
 });
+
+describe('decodeObject on clean bodies', () => {
+  // A duplicate path that names nothing sends a body through the error-keeping decoder without
+  // changing its outcome: the clean walk must build exactly what that decoder builds.
+  const bookkeeping: DecodeOptions = { duplicateFields: ['no.such.path'] };
+  const bodies: Record<string, unknown>[] = [
+    {
+      kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p', labels: { b: '1', a: null }, annotations: { '1': 'x', z: 'y' } },
+      spec: {
+        hostname: null, containers: [container({
+          args: [null, 'x'], ports: [{ containerPort: 80, protocol: 'TCP' }],
+          resources: { limits: { cpu: 1, memory: '64Mi' }, requests: { cpu: null } },
+          readinessProbe: { httpGet: { port: 'http', path: '/' }, periodSeconds: 3 },
+        })],
+        terminationGracePeriodSeconds: 30, enableServiceLinks: false,
+      },
+    },
+    {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', creationTimestamp: null },
+      spec: { replicas: 2, selector: { matchLabels: { app: 'd' } }, strategy: { rollingUpdate: { maxSurge: '25%', maxUnavailable: 1 } },
+        template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container({})] } } },
+      status: {},
+    },
+    { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { k: 'aGk=' }, type: 'Opaque' },
+    { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c' }, spec: { schedule: '* * * * *', jobTemplate: { spec: { activeDeadlineSeconds: 5, template: { spec: { containers: [container({})], restartPolicy: 'Never' } } } } } },
+    {
+      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'a.b' },
+      spec: { versions: [{ name: 'v1', schema: { openAPIV3Schema: { type: 'object', default: { x: [1] } } } }] },
+    },
+  ];
+  for (const body of bodies) {
+    it(`builds what the error-keeping decoder builds for a ${body.kind as string}`, () => {
+      const info = builtinRegistry.forKind(body.apiVersion as string, body.kind as string);
+      const clean = decodeObject(body, info).object;
+      const kept = decodeObject(body, info, bookkeeping).object;
+      expect(JSON.stringify(clean)).toBe(JSON.stringify(kept));
+      expect(clean).toEqual(kept);
+    });
+  }
+
+  it('leaves a body with anything to report to the error-keeping decoder', () => {
+    const info = builtinRegistry.forKind('v1', 'ConfigMap');
+    const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', zeta: 1 }, data: { a: 'b' } };
+    expect(decodeObject(body, info, { fieldValidation: 'Warn' }).warnings).toEqual(['unknown field "metadata.zeta"']);
+    expect(JSON.stringify(decodeObject(body, info, { fieldValidation: 'Ignore' }).object))
+      .toBe('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"data":{"a":"b"}}');
+  });
+});

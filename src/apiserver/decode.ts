@@ -132,6 +132,12 @@ export interface TypedDecode {
  * handlers that word it their own way (create: "cannot be handled as"; patch: an Invalid "patch").
  */
 export function decodeTyped(raw: Record<string, unknown>, typeId: string, validation: FieldValidation, opts: DecodeOptions = {}): TypedDecode {
+  // Most bodies decode cleanly: try the walk that builds the result and nothing else, and
+  // decode again with the error bookkeeping only when it meets anything to report or drop.
+  if (!opts.converter && !opts.duplicateFields?.length) {
+    const object = cleanValue(raw, typeId);
+    if (object !== UNCLEAN) return { object: object as KubeObject, warnings: [] };
+  }
   const decoder = new Decoder(validation !== 'Ignore', opts.duplicateFields ?? [], !!opts.converter);
   let object: unknown;
   try {
@@ -330,6 +336,82 @@ class Decoder {
     if (!this.trackStrict || this.seenStrict.has(message) || this.strictErrors.length >= MAX_STRICT_ERRORS) return;
     this.seenStrict.add(message);
     this.strictErrors.push(message);
+  }
+}
+
+/** UNCLEAN is cleanValue's answer for a body the bookkeeping decoder must see. */
+const UNCLEAN = Symbol('unclean');
+
+/**
+ * cleanValue is Decoder.value for a body with nothing to report: every key a known field, every
+ * value of its field's type, no duplicates. It visits keys in the body's own order (the result
+ * keeps that order anyway), builds no paths or error context, and gives up with UNCLEAN at the
+ * first thing Decoder would record (an unknown key, a type error, a custom type's failure), so
+ * the decoder that words errors exactly runs only for those bodies.
+ */
+function cleanValue(v: unknown, expr: string): unknown {
+  if (v === null) return zeroForNull(expr);
+  const shape = shapeOf(expr);
+  switch (shape.shape) {
+    case 'struct': {
+      if (!isObject(v)) return UNCLEAN;
+      const fields = fieldsOf(shape.id);
+      const out: Record<string, unknown> = {};
+      for (const key in v) {
+        const fieldType = fields.get(key);
+        if (fieldType === undefined || !Object.hasOwn(v, key)) return UNCLEAN;
+        const item = v[key];
+        // A JSON null leaves a struct field at its zero value: omitted, as Decoder does.
+        if (item === null && !isCustom(fieldType)) continue;
+        const decoded = cleanValue(item, fieldType);
+        if (decoded === UNCLEAN) return UNCLEAN;
+        if (decoded !== undefined) out[key] = decoded;
+      }
+      return out;
+    }
+    case 'map': {
+      if (!isObject(v)) return UNCLEAN;
+      const out: Record<string, unknown> = {};
+      for (const key in v) {
+        // "__proto__" takes Decoder's path, whose plain assignments this must not second-guess.
+        if (key === '__proto__' || !Object.hasOwn(v, key)) return UNCLEAN;
+        const decoded = cleanValue(v[key], shape.elem);
+        if (decoded === UNCLEAN) return UNCLEAN;
+        out[key] = decoded;
+      }
+      return out;
+    }
+    case 'slice': {
+      if (shape.elem === 'byte' && typeof v === 'string') return stdBase64Error(v) === undefined ? v : UNCLEAN;
+      if (!Array.isArray(v)) return UNCLEAN;
+      const out: unknown[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) {
+        const decoded = cleanValue(v[i], shape.elem);
+        if (decoded === UNCLEAN) return UNCLEAN;
+        out[i] = decoded;
+      }
+      return out;
+    }
+    case 'builtin': {
+      const name = shape.name;
+      if (name === 'string') return typeof v === 'string' ? v : UNCLEAN;
+      if (name === 'bool') return typeof v === 'boolean' ? v : UNCLEAN;
+      if (name === 'interface{}') return structuredClone(v);
+      if (typeof v !== 'number') return UNCLEAN;
+      const range = INT_RANGES[name];
+      return range && (!Number.isInteger(v) || v < range[0] || v > range[1]) ? UNCLEAN : v;
+    }
+    case 'custom':
+      switch (shape.custom) {
+        case 'raw': return structuredClone(v);
+        case 'quantity': return quantityJsonError(jsonText(v)) === undefined ? v : UNCLEAN;
+        case 'intOrString':
+          if (typeof v === 'string') return v;
+          return typeof v === 'number' && Number.isInteger(v) && v >= INT_RANGES.int32![0] && v <= INT_RANGES.int32![1] ? v : UNCLEAN;
+        case 'time': return typeof v === 'string' && rfc3339Error(v) === undefined ? v : UNCLEAN;
+        case 'duration': return typeof v === 'string' && durationError(v) === undefined ? v : UNCLEAN;
+      }
+      return UNCLEAN;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import { objectFromFields } from '../api/object-fields';
+import { copyJson } from '../api/copy-json';
 import { NoKindMatchError, type Registry, type ResourceInfo } from '../api/registry';
 import { ApiError } from '../apiserver/errors';
 import type { FieldValidation } from '../apiserver/client';
@@ -60,7 +61,7 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
     }
     throw e;
   }
-  const object = structuredClone(obj);
+  const object = copyJson(obj);
   object.metadata ??= {};
   if (info.namespaced) {
     if (objNs && namespaceExplicit && objNs !== namespace) {

@@ -11,7 +11,7 @@
  * keeps js-yaml's speed (~6x the `yaml` package) for the 1 MB apply stream.
  */
 import { EVENT_ID, SCALAR_STYLE, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
-import { resolveScalar } from './go-resolve';
+import { mayResolve, resolveScalar } from './go-resolve';
 import { goFormatFloat, goSharpV } from './go-syntax';
 
 /** EXCESSIVE_ALIASING is go-yaml's billion-laughs rejection text. */
@@ -76,6 +76,10 @@ class Constructor {
   private badKey: BadKey | undefined;
   private sawNonFinite = false;
   private lineStarts: number[] | undefined;
+  // What node() leaves beside the value it returns (no tuple per node): the nodes go-yaml
+  // would decode for it (aliases expanded), and a scalar's resolved tag ('' for the others).
+  private size = 0;
+  private tag = '';
 
   constructor(private readonly events: Event[], private readonly src: string, private readonly yaml12Booleans: boolean) {}
 
@@ -86,7 +90,7 @@ class Constructor {
     this.i++;
     this.decodeCount++; // the document node
     if (this.i >= ev.length || ev[this.i].type === EVENT_ID.POP) return { value: null, duplicates: [] };
-    const [value] = this.node();
+    const value = this.node();
     // sigs.k8s.io/yaml converts keys before json.Marshal sees any value.
     if (this.badKey) {
       throw new DecodeError(
@@ -110,16 +114,17 @@ class Constructor {
     }
   }
 
-  // node constructs the node at the cursor; returns [value, expanded size, is scalar tag info].
-  private node(): [unknown, number, ScalarInfo | undefined] {
+  // node constructs the node at the cursor and returns its value; this.size and this.tag say the rest.
+  private node(): unknown {
     const e = this.events[this.i++];
     switch (e.type) {
       case EVENT_ID.SCALAR: {
         this.tick(0);
-        const info = this.scalar(e);
-        if (typeof info.value === 'number' && !Number.isFinite(info.value)) this.sawNonFinite = true;
-        this.anchor(e.anchorStart, e.anchorEnd, info.value, 1, false);
-        return [info.value, 1, info];
+        const value = this.scalar(e);
+        if (typeof value === 'number' && !Number.isFinite(value)) this.sawNonFinite = true;
+        if (e.anchorStart >= 0) this.anchor(e.anchorStart, e.anchorEnd, value, 1, false);
+        this.size = 1;
+        return value;
       }
       case EVENT_ID.ALIAS: {
         const name = this.src.slice(e.anchorStart, e.anchorEnd);
@@ -129,41 +134,48 @@ class Constructor {
         // Copies keep documents independent, as go-yaml re-decodes the node each time;
         // the alias budget above bounds the copying.
         const value = a.isCollection ? structuredClone(a.value) : a.value;
-        return [value, 1 + a.size, undefined];
+        this.size = 1 + a.size;
+        this.tag = '';
+        return value;
       }
       case EVENT_ID.SEQUENCE: {
         this.tick(0);
         const out: unknown[] = [];
         let size = 1;
         while (this.events[this.i].type !== EVENT_ID.POP) {
-          const [v, s] = this.node();
-          out.push(v);
-          size += s;
+          out.push(this.node());
+          size += this.size;
         }
         this.i++;
         this.anchor(e.anchorStart, e.anchorEnd, out, size, true);
-        return [out, size, undefined];
+        this.size = size;
+        this.tag = '';
+        return out;
       }
       case EVENT_ID.MAPPING: {
         this.tick(0);
-        const [out, size] = this.mapping();
-        this.anchor(e.anchorStart, e.anchorEnd, out, size, true);
-        return [out, size, undefined];
+        const out = this.mapping();
+        this.anchor(e.anchorStart, e.anchorEnd, out, this.size, true);
+        this.tag = '';
+        return out;
       }
       default:
         throw new DecodeError('yaml: unexpected event');
     }
   }
 
-  private mapping(): [Record<string, unknown>, number] {
+  // mapping constructs the mapping whose events start at the cursor; this.size is its size.
+  private mapping(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     let size = 1;
     while (this.events[this.i].type !== EVENT_ID.POP) {
-      const [key, ks, kinfo] = this.node();
+      const key = this.node();
+      size += this.size;
+      const ktag = this.tag;
       const valueEvent = this.events[this.i];
-      const [value, vs] = this.node();
-      size += ks + vs;
-      if (kinfo?.tag === 'merge') {
+      const value = this.node();
+      size += this.size;
+      if (ktag === 'merge') {
         this.merge(out, value);
         continue;
       }
@@ -174,7 +186,7 @@ class Constructor {
         this.badKey ??= { key, value };
         continue;
       }
-      const k = stringKey(key, kinfo);
+      const k = typeof key === 'string' ? key : stringKey(key, ktag);
       if (Object.prototype.hasOwnProperty.call(out, k)) {
         const line = this.lineOf(valueEvent) + 1;
         const shown = typeof key === 'string' ? goSharpV(key) : String(key);
@@ -183,7 +195,8 @@ class Constructor {
       defineKey(out, k, value);
     }
     this.i++;
-    return [out, size];
+    this.size = size;
+    return out;
   }
 
   // Mirrors go-yaml v2 decoder.merge: a map, or a list of maps applied last to first,
@@ -199,18 +212,28 @@ class Constructor {
     else apply(value);
   }
 
-  private scalar(e: ScalarEvent): ScalarInfo {
+  // scalar returns a scalar's value and leaves its resolved tag in this.tag.
+  private scalar(e: ScalarEvent): unknown {
     const text = getScalarValue(this.src, e);
     const tag = e.tagStart >= 0 ? this.src.slice(e.tagStart, e.tagEnd) : '';
     if (tag === '' || tag === '!') {
-      if (e.style !== SCALAR_STYLE.PLAIN || tag === '!') return { tag: 'str', value: text };
+      if (e.style !== SCALAR_STYLE.PLAIN || tag === '!' || !mayResolve(text)) {
+        this.tag = 'str';
+        return text;
+      }
       const r = resolveScalar(text);
       // go-yaml v3 (kustomize's reader) knows only true/false spellings as booleans: yes, on, y stay text.
-      if (this.yaml12Booleans && r.tag === 'bool' && !YAML12_BOOLEANS.has(text)) return { tag: 'str', value: text };
+      if (this.yaml12Booleans && r.tag === 'bool' && !YAML12_BOOLEANS.has(text)) {
+        this.tag = 'str';
+        return text;
+      }
       // go-yaml v2 keeps timestamps as their text when decoding into interface{}.
-      return { tag: r.tag, value: r.value };
+      this.tag = r.tag;
+      return r.value;
     }
-    return explicitTag(tag, text);
+    const r = explicitTag(tag, text);
+    this.tag = r.tag;
+    return r.value;
   }
 
   private anchor(start: number, end: number, value: unknown, size: number, isCollection: boolean): void {
@@ -261,11 +284,11 @@ function explicitTag(rawTag: string, text: string): ScalarInfo {
 }
 
 // stringKey mirrors sigs.k8s.io/yaml convertToJSONableObject's key rules.
-function stringKey(key: unknown, info: ScalarInfo | undefined): string {
+function stringKey(key: unknown, tag: string): string {
   if (typeof key === 'string') return key;
   if (typeof key === 'boolean') return key ? 'true' : 'false';
   if (typeof key === 'number') {
-    if (info?.tag === 'int') return BigInt(Math.trunc(key)).toString();
+    if (tag === 'int') return BigInt(Math.trunc(key)).toString();
     // float keys use FormatFloat(f, 'g', -1, 32) with go-yaml's names for the specials.
     if (key === Infinity) return '.inf';
     if (key === -Infinity) return '-.inf';

@@ -37,8 +37,19 @@ const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
 const INT64_MIN = -(1n << 63n);
 const UINT64_MAX = (1n << 64n) - 1n;
 
+// resolve.go's hint table: a plain scalar whose first character is none of these is a string.
+const HINTS = new Uint8Array(128);
+for (const c of 'yYnNtTfFoO~.+-0123456789<') HINTS[c.charCodeAt(0)] = 1;
+
+/** mayResolve is false for plain scalar text that can only resolve to a string (most of them). */
+export function mayResolve(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return !(c < 128) || HINTS[c] === 1 || text.length === 0;
+}
+
 /** resolveScalar resolves plain (unquoted, untagged) scalar text the way go-yaml v2 does. */
 export function resolveScalar(text: string): ResolvedScalar {
+  if (!mayResolve(text)) return { tag: 'str', value: text };
   const fixed = FIXED.get(text);
   if (fixed !== undefined) return fixed;
   const c = text.charAt(0);

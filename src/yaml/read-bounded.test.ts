@@ -1,4 +1,6 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_STREAM_DOCUMENTS, readBounded, readBoundedFd, readBoundedText } from './read-bounded';
 import { MAX_DOCUMENT_BYTES } from './read-manifests';
@@ -65,6 +67,32 @@ describe('readBounded: a manifest stream read within bounds', () => {
         const r = readBounded(() => (at < bytes.length ? bytes.subarray(at, (at += size)) : undefined));
         expect(r).toEqual(whole);
       }
+    }
+  });
+
+  it('reads a regular file whole with the outcome a stream of chunks has', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-bounded-'));
+    const texts = [
+      `${CM('a')}---\n${CM('b')}`,
+      `\uFEFF---\n${CM('a')}\n---\n${CM('b')}`,
+      '---\n'.repeat(MAX_STREAM_DOCUMENTS + 10),
+      `${'---\n'.repeat(MAX_STREAM_DOCUMENTS - 1)}${CM('last')}`,
+      ` \n{"kind":"A"}\n${'{}'.repeat(MAX_STREAM_DOCUMENTS + 5)}`,
+      '',
+    ];
+    try {
+      texts.forEach((text, i) => {
+        const file = path.join(dir, `s${i}.yaml`);
+        fs.writeFileSync(file, text);
+        const fd = fs.openSync(file, 'r');
+        try {
+          expect(readBoundedFd(fd)).toEqual(readBoundedText(text));
+        } finally {
+          fs.closeSync(fd);
+        }
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -155,9 +155,28 @@ function cut(chunks: Uint8Array[], end: number, stop: BoundedStop, index: number
   return { text: Buffer.concat(kept).toString('utf8'), stop, index };
 }
 
-/** readBoundedFd reads an open file descriptor (a file, a device, a pipe) within the bounds. */
+/**
+ * readBoundedFd reads an open file descriptor (a file, a device, a pipe) within the bounds. A
+ * regular file no larger than one document's bound is read whole, in one read: none of its
+ * documents can pass that bound, and only the document count is left to check.
+ */
 export function readBoundedFd(fd: number): BoundedText {
+  let first: Uint8Array | undefined;
+  const size = regularFileSize(fd);
+  if (size !== undefined && size <= MAX_DOCUMENT_BYTES) {
+    // One byte more than its size tells a file that grew since from one that did not.
+    const buf = Buffer.allocUnsafe(size + 1);
+    let n = 0;
+    for (let r = -1; n < buf.length && r !== 0; n += r) r = fs.readSync(fd, buf, n, buf.length - n, null);
+    if (n <= size) return wholeText(buf.subarray(0, n));
+    first = buf; // it grew (or is a /proc file, sized 0): read on within the bounds
+  }
   return readBounded(() => {
+    if (first !== undefined) {
+      const c = first;
+      first = undefined;
+      return c;
+    }
     const buf = Buffer.allocUnsafe(READ_CHUNK);
     for (;;) {
       let n: number;
@@ -171,6 +190,40 @@ export function readBoundedFd(fd: number): BoundedText {
       return n === 0 ? undefined : buf.subarray(0, n);
     }
   });
+}
+
+function regularFileSize(fd: number): number | undefined {
+  try {
+    const st = fs.fstatSync(fd);
+    return st.isFile() ? st.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// wholeText is what readBounded would make of bytes no document of which can pass the bound:
+// YAML's documents are counted by their `---` lines, and a stream over the count (or JSON,
+// whose values only the scanner counts) takes the scanner's way, which decides where it stops.
+function wholeText(bytes: Buffer): BoundedText {
+  const text = bytes.toString('utf8');
+  if (!JSON_START.test(text) && yamlSeparators(text) <= MAX_STREAM_DOCUMENTS) return { text, index: 0 };
+  let at = 0;
+  return readBounded(() => {
+    if (at >= bytes.length) return undefined;
+    const chunk = bytes.subarray(at, at + READ_CHUNK);
+    at += READ_CHUNK;
+    return chunk;
+  });
+}
+
+// The scanner's JSON mode: the first byte past a byte order mark and spaces is `{`.
+const JSON_START = /^\uFEFF?[ \t\r\n]*\{/;
+
+// yamlSeparators counts the lines that begin with `---`, as BoundaryScanner does, up to one past the bound.
+function yamlSeparators(text: string): number {
+  let n = text.startsWith('---') || text.startsWith('\uFEFF---') ? 1 : 0;
+  for (let i = text.indexOf('\n---'); i >= 0 && n <= MAX_STREAM_DOCUMENTS; i = text.indexOf('\n---', i + 4)) n++;
+  return n;
 }
 
 /** readBoundedText applies the same bounds to text already in memory. */

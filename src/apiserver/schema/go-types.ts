@@ -74,6 +74,18 @@ export type TypeShape =
  * dereferenced and named non-struct types followed to their underlying type.
  */
 export function shapeOf(expr: string): TypeShape {
+  let shape = shapes.get(expr);
+  if (shape === undefined) {
+    shape = resolveShape(expr);
+    shapes.set(expr, shape);
+  }
+  return shape;
+}
+
+// A stream's documents ask for the same few hundred expressions thousands of times.
+const shapes = new Map<string, TypeShape>();
+
+function resolveShape(expr: string): TypeShape {
   let e = expr;
   for (;;) {
     while (e.startsWith('*')) e = e.slice(1);
