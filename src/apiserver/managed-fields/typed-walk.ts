@@ -10,6 +10,7 @@
 import { deepEqual } from '../../api/deep-equal';
 import { lookupPatchMeta } from '../../api/patch-meta';
 import { FieldSet } from './field-set';
+import { build, type FieldsTree } from './fields-v1';
 
 /** ATOMIC_FIELDS are fields whose value is one unit (+structType=atomic / +mapType=atomic in the Go types). */
 const ATOMIC_FIELDS: ReadonlySet<string> = new Set([
@@ -163,6 +164,40 @@ function compareValues(c: Comparison, l: unknown, r: unknown, p: string[], shape
   if (present) return;
   if (l === undefined) c.added.insert(p);
   else if (r === undefined) c.removed.insert(p);
+}
+
+/**
+ * createdFields is the fieldsV1 tree of what a create sets: compare's added and modified paths
+ * from the kind's empty object to obj, built as the tree at once (undefined: none). A create
+ * walks the whole object, and its FieldSets and path arrays were most of the walk's cost.
+ */
+export function createdFields(obj: Obj, struct: string | undefined): FieldsTree | undefined {
+  return created(obj, ROOT(struct), true, true);
+}
+
+/** created is compareValues with nothing on the left: r's node, a member unless the empty object has it (present). */
+function created(r: unknown, shape: Shape, present: boolean, top: boolean): FieldsTree | undefined {
+  let kids: Map<string, FieldsTree> | undefined;
+  if (isObj(r) && !shape.atomic) {
+    kids = new Map();
+    for (const k of Object.keys(r)) {
+      const t = created(r[k], shapeOf(shape.struct, k), present && zeroValue(top, shape.struct, k), false);
+      if (t) kids.set(`f:${k}`, t);
+    }
+  } else if (Array.isArray(r) && shape.list.type !== 'atomic') {
+    const itemShape: Shape = { struct: shape.struct, atomic: shape.list.type === 'set', list: { type: 'atomic' } };
+    kids = new Map();
+    for (const [e, item] of indexItems(shape.list, r)) {
+      const t = created(item, itemShape, false, false);
+      if (t) kids.set(e, t);
+    }
+  } else {
+    // A leaf: added when set; one of the empty object's (creationTimestamp: null) only when not null.
+    if (top || r === undefined || (present && r === null)) return undefined;
+    return {};
+  }
+  if (present && !kids.size) return undefined;
+  return build(!present, kids);
 }
 
 function indexItems(list: ListType, items: unknown[]): Map<string, unknown> {
