@@ -59,7 +59,27 @@ interface Shape { struct: string | undefined; atomic: boolean; list: ListType }
 
 const ROOT = (struct: string | undefined): Shape => ({ struct, atomic: false, list: { type: 'atomic' } });
 
+/** UNTYPED are the shapes of a field of no known struct (a map's keys, a custom resource's fields). */
+const UNTYPED: Shape = { struct: undefined, atomic: false, list: { type: 'atomic' } };
+const UNTYPED_ATOMIC: Shape = { struct: undefined, atomic: true, list: { type: 'atomic' } };
+
+/**
+ * shapes holds each struct's fields' shapes, made once per process: every write walks the same
+ * few hundred, and making one (two key strings and three lookups) cost more than the walk's step.
+ * Shapes are shared, never changed.
+ */
+const shapes = new Map<string, Map<string, Shape>>();
+
 function shapeOf(parent: string | undefined, field: string): Shape {
+  if (parent === undefined) return ATOMIC_FIELDS.has(field) ? UNTYPED_ATOMIC : UNTYPED;
+  let byField = shapes.get(parent);
+  if (!byField) shapes.set(parent, (byField = new Map()));
+  let shape = byField.get(field);
+  if (!shape) byField.set(field, (shape = makeShape(parent, field)));
+  return shape;
+}
+
+function makeShape(parent: string | undefined, field: string): Shape {
   const meta = lookupPatchMeta(parent, field);
   const keys = parent ? LIST_MAP_KEYS[`${parent}.${field}`] : undefined;
   const list: ListType = parent && ATOMIC_LISTS.has(`${parent}.${field}`) ? { type: 'atomic' } : keys ? { type: 'map', keys }
