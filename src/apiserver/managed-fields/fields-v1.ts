@@ -16,7 +16,7 @@ function isMember(node: FieldsTree): boolean {
 }
 
 /** build is a node with the given membership and children, keys in byte order as Go's encoder writes them. */
-function build(member: boolean, kids: Map<string, FieldsTree>): FieldsTree {
+export function build(member: boolean, kids: Map<string, FieldsTree>): FieldsTree {
   const out: FieldsTree = {};
   if (member && kids.size) out['.'] = {};
   for (const k of [...kids.keys()].sort()) out[k] = kids.get(k);

@@ -11,7 +11,7 @@ import { LAST_APPLIED } from '../../api/last-applied';
 import { toCompactJson } from '../../yaml/write-json';
 import { ApiError, type StatusCause } from '../errors';
 import { FieldSet, pathString } from './field-set';
-import { compare, isSame, merge, removePath, toFieldSet } from './typed-walk';
+import { compare, createdFields, isSame, merge, removePath, toFieldSet } from './typed-walk';
 import { fieldsWith, fieldsWithout, type FieldsTree } from './fields-v1';
 
 /** Scope is the part of an object a write may change: the main resource, or its status or scale subresource. */
@@ -80,6 +80,11 @@ const sameEntry = (e: ManagedFieldsEntry, m: { manager: string; operation: strin
  */
 export function recordUpdate(current: KubeObject | undefined, next: KubeObject, r: UpdateRequest): ManagedFieldsEntry[] | undefined {
   const sent = r.scope === 'main' ? next.metadata.managedFields : undefined;
+  if (!current && r.scope === 'main' && !sent?.length) {
+    // A create (without entries of its own): the creator owns everything it set.
+    const fields = createdFields(view(next, 'main'), r.struct);
+    return fields && [{ apiVersion: r.apiVersion, fieldsType: 'FieldsV1', fieldsV1: fields, manager: r.manager, operation: 'Update', time: r.now }];
+  }
   const base = sent?.length ? sent : current?.metadata.managedFields;
   const c = compare(view(current, r.scope), view(next, r.scope), r.struct);
   if (isSame(c)) return base;

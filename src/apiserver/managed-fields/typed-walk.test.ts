@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FieldSet, pathString } from './field-set';
-import { compare, merge, removePath, toFieldSet } from './typed-walk';
+import { compare, createdFields, merge, removePath, toFieldSet } from './typed-walk';
+import { fieldsWith } from './fields-v1';
 
 const POD_SPEC = 'core/v1.PodSpec';
 
@@ -50,4 +51,43 @@ describe('typed walks over the strategic-merge schema', () => {
     removePath(obj, ['f:containers', 'k:{"name":"a"}', 'f:args'], POD_SPEC);
     expect(obj).toEqual({ containers: [{ name: 'a', image: '1' }] });
   });
+});
+
+describe('createdFields', () => {
+  // What a create records is compare's added and modified paths from the empty object: the direct walk must build that tree.
+  const viaCompare = (obj: Record<string, unknown>, struct: string | undefined) => {
+    const c = compare({}, obj, struct);
+    const changed = c.added.union(c.modified);
+    return changed.empty() ? undefined : fieldsWith(undefined, changed);
+  };
+  const cases: [string, string | undefined, Record<string, unknown>][] = [
+    ['a Pod with keyed, defaulted-key, set and atomic lists', 'core/v1.Pod', {
+      metadata: { generateName: 'web-', labels: { app: 'web' }, finalizers: ['a', 'b', 'a'], annotations: {},
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'u1', controller: true }] },
+      spec: {
+        containers: [{ name: 'web', image: 'nginx', ports: [{ containerPort: 80 }, { containerPort: 53, protocol: 'UDP' }, { containerPort: 80 }],
+          args: ['a'], env: [{ name: 'A', value: 'x' }, { name: 'B', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+          resources: {}, securityContext: null, volumeMounts: [{ name: 'v', mountPath: '/v' }] }],
+        volumes: [{ name: 'v', projected: { sources: [{ serviceAccountToken: { path: 'token' } }] } }],
+        tolerations: [{ key: 'k', operator: 'Exists' }], nodeSelector: { disk: 'ssd' }, hostNetwork: false, priority: 0,
+      },
+      status: { phase: 'Pending', conditions: [{ type: 'Ready', status: 'False' }] },
+    }],
+    ['a Deployment whose template has creationTimestamp null', 'apps/v1.Deployment', {
+      metadata: { labels: { app: 'web' } },
+      spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, strategy: {},
+        template: { metadata: { creationTimestamp: null, labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+    }],
+    ['a ReplicaSet with an empty template', 'apps/v1.ReplicaSet', { spec: { template: {}, replicas: null } }],
+    ['a Service with keyed ports', 'core/v1.Service', { spec: { ports: [{ port: 80 }, { port: 80, protocol: 'UDP' }], selector: { a: 'b' }, type: 'ClusterIP' } }],
+    ['an object of no known type', undefined, { spec: { a: [1, 2], b: { c: null, d: {} }, e: undefined }, data: 'x' }],
+    ['nothing set', 'core/v1.ConfigMap', {}],
+    ['only empty structs', 'core/v1.Pod', { metadata: {}, spec: {} }],
+  ];
+  for (const [what, struct, obj] of cases) {
+    it(`builds the tree compare gives: ${what}`, () => {
+      expect(createdFields(obj, struct)).toEqual(viaCompare(obj, struct));
+      expect(JSON.stringify(createdFields(obj, struct))).toBe(JSON.stringify(viaCompare(obj, struct)));
+    });
+  }
 });

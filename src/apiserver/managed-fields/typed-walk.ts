@@ -10,6 +10,7 @@
 import { deepEqual } from '../../api/deep-equal';
 import { lookupPatchMeta } from '../../api/patch-meta';
 import { FieldSet } from './field-set';
+import { build, type FieldsTree } from './fields-v1';
 
 /** ATOMIC_FIELDS are fields whose value is one unit (+structType=atomic / +mapType=atomic in the Go types). */
 const ATOMIC_FIELDS: ReadonlySet<string> = new Set([
@@ -58,7 +59,27 @@ interface Shape { struct: string | undefined; atomic: boolean; list: ListType }
 
 const ROOT = (struct: string | undefined): Shape => ({ struct, atomic: false, list: { type: 'atomic' } });
 
+/** UNTYPED are the shapes of a field of no known struct (a map's keys, a custom resource's fields). */
+const UNTYPED: Shape = { struct: undefined, atomic: false, list: { type: 'atomic' } };
+const UNTYPED_ATOMIC: Shape = { struct: undefined, atomic: true, list: { type: 'atomic' } };
+
+/**
+ * shapes holds each struct's fields' shapes, made once per process: every write walks the same
+ * few hundred, and making one (two key strings and three lookups) cost more than the walk's step.
+ * Shapes are shared, never changed.
+ */
+const shapes = new Map<string, Map<string, Shape>>();
+
 function shapeOf(parent: string | undefined, field: string): Shape {
+  if (parent === undefined) return ATOMIC_FIELDS.has(field) ? UNTYPED_ATOMIC : UNTYPED;
+  let byField = shapes.get(parent);
+  if (!byField) shapes.set(parent, (byField = new Map()));
+  let shape = byField.get(field);
+  if (!shape) byField.set(field, (shape = makeShape(parent, field)));
+  return shape;
+}
+
+function makeShape(parent: string | undefined, field: string): Shape {
   const meta = lookupPatchMeta(parent, field);
   const keys = parent ? LIST_MAP_KEYS[`${parent}.${field}`] : undefined;
   const list: ListType = parent && ATOMIC_LISTS.has(`${parent}.${field}`) ? { type: 'atomic' } : keys ? { type: 'map', keys }
@@ -163,6 +184,40 @@ function compareValues(c: Comparison, l: unknown, r: unknown, p: string[], shape
   if (present) return;
   if (l === undefined) c.added.insert(p);
   else if (r === undefined) c.removed.insert(p);
+}
+
+/**
+ * createdFields is the fieldsV1 tree of what a create sets: compare's added and modified paths
+ * from the kind's empty object to obj, built as the tree at once (undefined: none). A create
+ * walks the whole object, and its FieldSets and path arrays were most of the walk's cost.
+ */
+export function createdFields(obj: Obj, struct: string | undefined): FieldsTree | undefined {
+  return created(obj, ROOT(struct), true, true);
+}
+
+/** created is compareValues with nothing on the left: r's node, a member unless the empty object has it (present). */
+function created(r: unknown, shape: Shape, present: boolean, top: boolean): FieldsTree | undefined {
+  let kids: Map<string, FieldsTree> | undefined;
+  if (isObj(r) && !shape.atomic) {
+    kids = new Map();
+    for (const k of Object.keys(r)) {
+      const t = created(r[k], shapeOf(shape.struct, k), present && zeroValue(top, shape.struct, k), false);
+      if (t) kids.set(`f:${k}`, t);
+    }
+  } else if (Array.isArray(r) && shape.list.type !== 'atomic') {
+    const itemShape: Shape = { struct: shape.struct, atomic: shape.list.type === 'set', list: { type: 'atomic' } };
+    kids = new Map();
+    for (const [e, item] of indexItems(shape.list, r)) {
+      const t = created(item, itemShape, false, false);
+      if (t) kids.set(e, t);
+    }
+  } else {
+    // A leaf: added when set; one of the empty object's (creationTimestamp: null) only when not null.
+    if (top || r === undefined || (present && r === null)) return undefined;
+    return {};
+  }
+  if (present && !kids.size) return undefined;
+  return build(!present, kids);
 }
 
 function indexItems(list: ListType, items: unknown[]): Map<string, unknown> {

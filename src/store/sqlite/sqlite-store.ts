@@ -622,17 +622,37 @@ class SqliteStore implements Store {
    */
   private serialize(obj: KubeObject, rev: Revision): { body: StoredValue; checked: 1 | null } {
     const json = sized(JSON.stringify(this.stamp(obj, rev)));
-    return { body: this.encode(obj.kind, json), checked: storedQuantityError(objectFields(obj), json) === undefined ? 1 : null };
+    // The walk, not the JSON text's scan for quantity keys: a write's walk is hot code, and each
+    // scan of a body for a key that starts with a quote (in JSON, every few bytes) cost more.
+    return { body: this.encode(obj.kind, json), checked: storedQuantityError(objectFields(obj)) === undefined ? 1 : null };
   }
 
   create(obj: KubeObject, lease?: LeaseExpiry): KubeObject {
     return this.write(() => {
       const ns = obj.metadata.namespace ?? '';
-      if (this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) throw new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
+      // The key's unique index refuses a taken key: no lookup before the insert (a create's own
+      // probe of that index cost as much again). A taken key is still reported before anything
+      // else, as the lookup did: before a body too large or not encodable, and unstamped.
+      const rv = obj.metadata.resourceVersion;
+      const exists = (): KeyExistsError | undefined => {
+        if (!this.q.revisionOf.get(obj.kind, ns, obj.metadata.name!)) return undefined;
+        if (rv === undefined) delete obj.metadata.resourceVersion;
+        else obj.metadata.resourceVersion = rv;
+        return new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
+      };
       const rev = this.nextRevision();
-      const { body, checked } = this.serialize(obj, rev);
+      let stored: { body: StoredValue; checked: 1 | null };
+      try {
+        stored = this.serialize(obj, rev);
+      } catch (e) {
+        throw exists() ?? e;
+      }
+      try {
+        this.q.insert.run(obj.kind, ns, obj.metadata.name, rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), stored.body, lease ?? null, aggregateOf(obj), stored.checked);
+      } catch (e) {
+        throw (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' ? exists() ?? e : e;
+      }
       this.reads.wrote(obj.kind, ns, obj.metadata.name!);
-      this.q.insert.run(obj.kind, ns, obj.metadata.name, rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked);
       this.record('ADDED', obj, rev);
       return obj;
     });
