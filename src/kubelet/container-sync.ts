@@ -128,12 +128,15 @@ function instanceKey(env: SyncEnv, slot: ContainerSlot, startMs: number): string
 
 /**
  * runningModel is the model of the container's running instance, started at startMs: the one
- * startInstance built when it started the instance in this reconcile if nothing it was built
- * from has changed since, else built now. A start's model decides its start error and then
- * its running stages (exit, probes), so a first start builds it once.
+ * startInstance built when it started the instance, if nothing it was built from has changed
+ * since, else built now. A start's model decides its start error and then its running stages
+ * (exit, probes), so a start builds it once. It is taken once: the stages ask for it right
+ * after the start, before any other container moves; a later ask (after a sibling's change,
+ * whose files a shared volume shows this one) builds it from the pod as it is then.
  */
 export function runningModel(env: SyncEnv, slot: ContainerSlot, startMs: number): { model: ProcessModel; cfg: ContainerConfig } {
   const kept = env.started.get(slot.spec.name);
+  if (kept) env.started.delete(slot.spec.name);
   return kept && kept.key === instanceKey(env, slot, startMs) ? kept : modelOf(env, slot, startMs);
 }
 
