@@ -716,7 +716,8 @@ export class ApiServer implements ApiClient {
         // BindingREST names the subresource in its conflict: `Operation cannot be fulfilled on pods/binding "p": …`.
         throw conflict('', 'pods/binding', podRef.name, `pod ${podRef.name} is already assigned to node "${pod.spec.nodeName}"`);
       }
-      if (!this.store.get({ kind: 'Node', name: nodeName })) throw notFound('', 'nodes', nodeName);
+      // Only the Node's key is looked up: its body (kilobytes of status) is not decoded to see that it is there.
+      if (this.store.rawValue({ kind: 'Node', name: nodeName }) === undefined) throw notFound('', 'nodes', nodeName);
       const obj = structuredClone(pod);
       obj.spec.nodeName = nodeName;
       const conditions = (obj.status?.conditions ?? []).filter((c: { type: string }) => c.type !== 'PodScheduled');

@@ -73,7 +73,12 @@ export interface SyncEnv {
   onPulled(image: string): void;
   /** containerID mints a runtime container id. */
   containerID(): string;
+  /** started holds, by container name, the model startInstance built for the instance it started in this reconcile. */
+  started: Map<string, StartedModel>;
 }
+
+/** StartedModel is a started instance's process model and configuration, with the inputs it was built from (instanceKey). */
+export interface StartedModel { key: string; model: ProcessModel; cfg: ContainerConfig }
 
 /** ContainerSlot is a container, its status and when it may begin (undefined: not yet). */
 export interface ContainerSlot {
@@ -110,6 +115,29 @@ export function modelOf(env: { pod: KubeObject; api: ApiClient }, slot: Containe
     stdin: sent && { text: sent.text, delayMs: sent.atMs - startMs },
   });
   return { model, cfg: c };
+}
+
+/**
+ * instanceKey is what a running instance's model is built from beside the reconcile's pod and
+ * spec: its container id (an attach's input is kept per id), its start, its restart count (the
+ * model's seed) and the pod IP.
+ */
+function instanceKey(env: SyncEnv, slot: ContainerSlot, startMs: number): string {
+  return `${slot.status.containerID}|${startMs}|${slot.status.restartCount ?? 0}|${env.pod.status?.podIP ?? ''}`;
+}
+
+/**
+ * runningModel is the model of the container's running instance, started at startMs: the one
+ * startInstance built when it started the instance, if nothing it was built from has changed
+ * since, else built now. A start's model decides its start error and then its running stages
+ * (exit, probes), so a start builds it once. It is taken once: the stages ask for it right
+ * after the start, before any other container moves; a later ask (after a sibling's change,
+ * whose files a shared volume shows this one) builds it from the pod as it is then.
+ */
+export function runningModel(env: SyncEnv, slot: ContainerSlot, startMs: number): { model: ProcessModel; cfg: ContainerConfig } {
+  const kept = env.started.get(slot.spec.name);
+  if (kept) env.started.delete(slot.spec.name);
+  return kept && kept.key === instanceKey(env, slot, startMs) ? kept : modelOf(env, slot, startMs);
 }
 
 /** nodeHasImage says whether a node's status lists an image (by its normalized reference). */
@@ -165,8 +193,8 @@ export function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, res
     cs.state = { waiting: { message: configError, reason: CREATE_CONTAINER_CONFIG_ERROR } };
     return;
   }
+  const podIP = env.pod.status?.podIP;
   env.onStart();
-  const { model } = modelOf(env, slot, at, cfg);
   const waitingAfterExit = [CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR].includes(cs.state?.waiting?.reason);
   const previous = cs.state?.terminated ?? (waitingAfterExit ? cs.lastState?.terminated : undefined);
   if (restart) {
@@ -176,6 +204,13 @@ export function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, res
   cs.containerID = env.containerID();
   cs.image = normalizeImage(c.image);
   cs.imageID = imageIDOf(c.image);
+  // The model is built as the running stages read the instance back (its start at the status's
+  // second, its id and restart count, the configuration with the pod IP the start allocated),
+  // and kept for them: the start error it decides depends on none of those.
+  const startMs = Date.parse(toISO(at));
+  const started = modelOf(env, slot, startMs, env.pod.status?.podIP === podIP ? cfg : undefined);
+  const { model } = started;
+  env.started.set(c.name, { key: instanceKey(env, slot, startMs), ...started });
   env.emit(fp, 'Normal', CREATED, `Created container: ${c.name}`);
   if (model.startError) {
     env.emit(fp, 'Warning', FAILED, `Error: ${model.startError}`);

@@ -209,6 +209,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
     },
     onPulled: (image: string) => markImagePresent(node, image, ctx),
     containerID: () => `containerd://${ctx.rand.hex(64)}`,
+    started: new Map(),
   };
   // Without a pod network the runtime creates no sandbox: only host-network pods start (kubelet syncPod's networkErrors check).
   if (!pod.spec.hostNetwork && !cniConfigured(nodeName, ctx.api)) {

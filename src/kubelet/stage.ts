@@ -8,7 +8,7 @@ import { parseImage, pullFailure } from './images';
 import { readImageOverrides } from './image-overrides';
 import { type ContainerRecord, type ProbeRecord, probeRecordOf } from './kubelet-record';
 import type { ContainerConfig } from './container-config';
-import { type ContainerSlot, type ContainerStatus, type SyncEnv, CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR, fieldPathOf, modelOf } from './container-sync';
+import { type ContainerSlot, type ContainerStatus, type SyncEnv, CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR, fieldPathOf, runningModel } from './container-sync';
 import type { ProcessModel } from './process';
 import { type FailureRun, type ProbeEnv, livenessRun, startupRun } from './probes';
 
@@ -82,7 +82,7 @@ export function stageInput(env: SyncEnv, slot: ContainerSlot): StageInput {
   const afterExit = waiting === CRASH_LOOP_BACK_OFF || (waiting === RUN_CONTAINER_ERROR && !!cs.lastState?.terminated);
   const startedAt = st.running ? msOf(st.running.startedAt) : undefined;
   const running = once(() => {
-    const { model, cfg } = modelOf(env, slot, startedAt!);
+    const { model, cfg } = runningModel(env, slot, startedAt!);
     return { model, cfg, probeEnv: { container: slot.spec, model, cfg, podIP: env.pod.status?.podIP ?? '' } };
   });
   const startup = once(() => (slot.spec.startupProbe && startedAt !== undefined ? startupRun(slot.spec.startupProbe, running().probeEnv) : undefined));

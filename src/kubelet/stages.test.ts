@@ -73,6 +73,7 @@ describe('kubelet container stages (golden)', () => {
         onStart: () => { pod.status.podIP ??= '10.244.1.5'; return pod.status.podIP; },
         onPulled: (image) => { events.push(`(node lists ${image})`); },
         containerID: () => `containerd://${String(++ids).padStart(4, '0')}`,
+        started: new Map(),
       };
       const spec = (pod.spec.containers as { name: string }[]).find((c) => c.name === status.name)!;
       const slot: ContainerSlot = { spec, status, init: false, sidecar: false, beginAt: Date.parse(pod.status.startTime) };
