@@ -3,7 +3,7 @@ import type { KubeObject } from '../api/meta';
 import type { Controller } from './controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
-import { CATCH_UP_PASSES, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation } from './runtime';
+import { CATCH_UP_PASSES, HISTORY_WINDOW, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation, compactionPoint } from './runtime';
 
 const deployment = (name: string): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'default' },
@@ -237,5 +237,21 @@ describe('Simulation', () => {
     cluster.store.transaction(() => expect(sim.settle().settled).toBe(true));
     expect(seen.size).toBe(15);
     cluster.close();
+  });
+});
+
+describe('compactionPoint', () => {
+  const W = HISTORY_WINDOW;
+  it('compacts to a window behind the head once the log holds two', () => {
+    expect(compactionPoint(2 * W, 0, [])).toBeUndefined();
+    expect(compactionPoint(2 * W + 1, 0, [])).toBe(W + 1);
+    expect(compactionPoint(2 * W + 1, 0, [2 * W + 1, 2 * W])).toBe(W + 1);
+  });
+  it('stops at a component that fell behind, up to four windows back', () => {
+    expect(compactionPoint(3 * W, 0, [3 * W, W + 5])).toBe(W + 5);
+    expect(compactionPoint(6 * W, 0, [6 * W, 100])).toBe(2 * W);
+  });
+  it('does not compact again to where it already is', () => {
+    expect(compactionPoint(3 * W, W + 5, [W + 5])).toBeUndefined();
   });
 });

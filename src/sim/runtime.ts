@@ -67,6 +67,28 @@ export const CATCH_UP_WRITES = 1_000;
 /** HISTORY_WINDOW is how many changes stay in the log after compaction (resumable watches). */
 export const HISTORY_WINDOW = 10_000;
 
+/**
+ * MAX_LAG_WINDOWS bounds how far behind the head the components' own cursors can hold
+ * compaction back (a settle that stopped at its write budget leaves some components behind).
+ */
+const MAX_LAG_WINDOWS = 4;
+
+/**
+ * compactionPoint is the revision to compact the change log to, or undefined while it is within
+ * twice the window. It stops at the oldest cursor of this process's components, up to
+ * MAX_LAG_WINDOWS windows back: a component is an informer streaming the changes, and one that
+ * merely fell behind a busy command must not be compacted past and relist every object of its
+ * kind in the next command (at 30 000 pods, most of a tick). A component further behind, or
+ * stopped, relists after its 410 as before.
+ */
+export function compactionPoint(head: number, compacted: number, cursors: Iterable<number>): number | undefined {
+  if (head - compacted <= 2 * HISTORY_WINDOW) return undefined;
+  let upTo = head - HISTORY_WINDOW;
+  for (const c of cursors) if (c < upTo) upTo = c;
+  upTo = Math.max(upTo, head - MAX_LAG_WINDOWS * HISTORY_WINDOW);
+  return upTo > compacted ? upTo : undefined;
+}
+
 /** BACKOFF_BASE_MS and BACKOFF_MAX_MS bound the retry delay of a failing reconcile (simulated time). */
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 5 * 60 * 1000;
@@ -287,8 +309,8 @@ export class Simulation {
     const { store, clock } = this.cfg;
     // Keep a window of history for watchers; beyond it the change log is compacted (etcd's auto-compaction).
     const head = store.revision();
-    const compacted = Number(store.meta.get('compactedRevision') ?? '0');
-    if (head - compacted > 2 * HISTORY_WINDOW) store.compact(head - HISTORY_WINDOW);
+    const upTo = compactionPoint(head, Number(store.meta.get('compactedRevision') ?? '0'), this.cursors.values());
+    if (upTo !== undefined) store.compact(upTo);
     store.meta.set('settledRevision', String(store.revision()));
     if ((store.meta.get(META_UNFINISHED) === 'true') === settled) store.meta.set(META_UNFINISHED, String(!settled));
     const set = this.cfg.componentSet ?? '';
@@ -461,10 +483,17 @@ export class Simulation {
     const { store } = this.cfg;
     const compacted = Number(store.meta.get('compactedRevision') ?? '0');
     if (this.pumped! >= compacted) return;
-    for (const c of comps) {
-      if (this.cursors.get(c.name)! >= compacted) continue;
-      for (const object of this.cfg.api.list({ kind: c.for })) for (const req of this.map(c, object)) this.pendingOf(c).add(keyOf(req));
-      this.cursors.set(c.name, compacted);
+    // The relist's maps read through a cache, as a page's do: a map that lists other kinds per
+    // object (the load model's) would otherwise list them once per object of the relisted kind.
+    this.mapCtx = { ...this.ctx, api: cachedReads(this.ctx.api) };
+    try {
+      for (const c of comps) {
+        if (this.cursors.get(c.name)! >= compacted) continue;
+        for (const object of this.cfg.api.list({ kind: c.for })) for (const req of this.map(c, object)) this.pendingOf(c).add(keyOf(req));
+        this.cursors.set(c.name, compacted);
+      }
+    } finally {
+      this.mapCtx = undefined;
     }
     this.pumped = Math.min(head, ...this.cursors.values());
   }
