@@ -18,7 +18,8 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { REPO, envFor } from './lib/cli.mjs';
+import { REPO, cpuTimed, snapshotBuild } from './lib/cli.mjs';
+import { quantile } from './lib/interleave.mjs';
 import { deploymentsYaml } from './lib/manifests.mjs';
 import { flagValue } from './lib/verdict.mjs';
 
@@ -40,39 +41,20 @@ if (afterDir === REPO && !process.argv.includes('--no-build')) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-t7ab-'));
 process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
 
-/** snapshot copies a build's bin/ and dist/, so a rebuild during the run cannot change what is measured. */
-function snapshot(dir, name) {
-  const copy = path.join(work, name);
-  fs.cpSync(path.join(dir, 'bin'), path.join(copy, 'bin'), { recursive: true });
-  fs.cpSync(path.join(dir, 'dist'), path.join(copy, 'dist'), { recursive: true });
-  fs.symlinkSync(fs.realpathSync(path.join(dir, 'node_modules')), path.join(copy, 'node_modules'));
-  fs.copyFileSync(path.join(dir, 'package.json'), path.join(copy, 'package.json'));
-  return path.join(copy, 'bin', 'kubemu');
-}
-
-/** run runs a command under GNU time; returns { cpuMs, stdout }. */
-function run(cmd, home) {
-  const r = spawnSync(TIME, ['-f', '%U %S', ...cmd], { env: envFor(home), encoding: 'utf8', maxBuffer: 512 << 20 });
-  const lines = r.stderr.trimEnd().split('\n');
-  const [u, s] = lines.pop().split(' ').map(Number);
-  if (r.status !== 0) throw new Error(`${cmd.slice(1).join(' ')} exited ${r.status}: ${lines.join('\n').slice(-500)}`);
-  return { cpuMs: (u + s) * 1000, stdout: r.stdout };
-}
-
 const builds = [
-  { name: 'before', kubemu: snapshot(beforeDir, 'before') },
-  { name: 'after', kubemu: snapshot(afterDir, 'after') },
+  { name: 'before', kubemu: snapshotBuild(beforeDir) },
+  { name: 'after', kubemu: snapshotBuild(afterDir) },
 ];
 const workload = path.join(work, 'workload.yaml');
 fs.writeFileSync(workload, deploymentsYaml('app', deployments, replicas));
 for (const b of builds) {
   b.template = path.join(work, `${b.name}-template`);
   fs.mkdirSync(b.template);
-  run([node, b.kubemu, 'cluster', 'create', 'big', '--clock', 'manual', '--seed', '7', '--workers', String(workers)], b.template);
+  cpuTimed([node, b.kubemu, 'cluster', 'create', 'big', '--clock', 'manual', '--seed', '7', '--workers', String(workers)], b.template);
   b.cpu = [];
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs) => quantile(xs, 0.5);
 const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 const n0 = [];
 const ratios = [];
@@ -83,17 +65,17 @@ for (let round = 0; round <= rounds; round++) {
   for (const b of order) {
     const home = path.join(work, `${b.name}-${round}`);
     fs.cpSync(b.template, home, { recursive: true });
-    const r = run([node, b.kubemu, 'apply', '-f', workload], home);
+    const r = cpuTimed([node, b.kubemu, 'apply', '-f', workload], home);
     got[b.name] = r.cpuMs;
     if (round === 0 && process.argv.includes('--check')) {
       b.hashes = { apply: sha(r.stdout) };
       for (const args of [['get', 'pods', '-o', 'yaml'], ['get', 'events'], ['get', 'rs,deploy', '-o', 'yaml'], ['get', 'nodes', '-o', 'yaml']]) {
-        b.hashes[args.join(' ')] = sha(run([node, b.kubemu, ...args], home).stdout);
+        b.hashes[args.join(' ')] = sha(cpuTimed([node, b.kubemu, ...args], home).stdout);
       }
     }
     fs.rmSync(home, { recursive: true, force: true });
   }
-  n0.push(run([node, '-e', ''], work).cpuMs);
+  n0.push(cpuTimed([node, '-e', ''], work).cpuMs);
   if (round === 0) { console.log(`  warm-up: before ${got.before.toFixed(0)} ms, after ${got.after.toFixed(0)} ms`); continue; }
   for (const b of builds) b.cpu.push(got[b.name]);
   ratios.push(got.after / got.before);

@@ -12,11 +12,11 @@
  *   --before DIR  a built checkout (DIR/bin/kubemu) to compare this one with
  *   --home DIR    a home already built to just after `apply` (else one is built with --before's build)
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KUBEMU, ensureBuilt, envFor, removeHome, tempHome, writeTemp } from './lib/cli.mjs';
+import { KUBEMU, cpuTimed, ensureBuilt, removeHome, tempHome, writeTemp } from './lib/cli.mjs';
+import { quantile } from './lib/interleave.mjs';
 import { deploymentsYaml } from './lib/manifests.mjs';
 import { flagValue, note } from './lib/verdict.mjs';
 
@@ -30,15 +30,8 @@ const builds = [
   { name: 'after', bin: KUBEMU },
 ];
 
-/** run runs one kubemu command under GNU time; returns { cpuMs, wallMs, stdout }. */
-function run(bin, home, args) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, bin, ...args], { env: envFor(home), encoding: 'utf8', maxBuffer: 512 << 20 });
-  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`kubemu ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-500)}`);
-  const [user, sys] = r.stderr.trimEnd().split('\n').pop().split(' ').map(Number);
-  return { cpuMs: (user + sys) * 1000, wallMs, stdout: r.stdout };
-}
+/** run runs one kubemu command with bin under GNU time; returns { cpuMs, wallMs, stdout }. */
+const run = (bin, home, args) => cpuTimed([process.execPath, bin, ...args], home);
 
 let applied = flagValue('--home', undefined);
 const owned = !applied;
@@ -69,7 +62,7 @@ for (let r = 0; r < rounds; r++) {
   note(`round ${r + 1}: ${builds.map((b, i) => `${b.name} ${cpu[i].map((c) => c[r].toFixed(0)).join('+')} ms`).join(', ')}`);
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs) => quantile(xs, 0.5);
 for (let t = 0; t < ticks; t++) {
   const m = builds.map((_, i) => median(cpu[i][t]));
   console.log(`tick 1m #${t + 1}: CPU median before ${m[0].toFixed(0)} ms, after ${m[1].toFixed(0)} ms, x${(m[1] / m[0]).toFixed(3)}; wall ${builds.map((_, i) => median(wall[i][t]).toFixed(0)).join(' -> ')} ms`);

@@ -23,13 +23,36 @@ export function ensureBuilt(argv = process.argv) {
     const r = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'build.mjs')], { cwd: REPO, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build failed');
   }
+  KUBEMU = snapshotBuild(REPO);
+}
+
+/**
+ * snapshotBuild copies a built tree's bin/ and dist/ (node_modules linked back) into a
+ * temporary folder removed at exit, and returns the copy's kubemu shim: a rebuild of the tree
+ * during a long benchmark cannot hand a process a half-written bundle.
+ */
+export function snapshotBuild(dir) {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-bench-bin-'));
-  fs.cpSync(path.join(REPO, 'bin'), path.join(copy, 'bin'), { recursive: true });
-  fs.cpSync(path.join(REPO, 'dist'), path.join(copy, 'dist'), { recursive: true });
-  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'));
-  fs.copyFileSync(path.join(REPO, 'package.json'), path.join(copy, 'package.json'));
-  KUBEMU = path.join(copy, 'bin', 'kubemu');
+  fs.cpSync(path.join(dir, 'bin'), path.join(copy, 'bin'), { recursive: true });
+  fs.cpSync(path.join(dir, 'dist'), path.join(copy, 'dist'), { recursive: true });
+  fs.symlinkSync(fs.realpathSync(path.join(dir, 'node_modules')), path.join(copy, 'node_modules'));
+  fs.copyFileSync(path.join(dir, 'package.json'), path.join(copy, 'package.json'));
   process.on('exit', () => fs.rmSync(copy, { recursive: true, force: true }));
+  return path.join(copy, 'bin', 'kubemu');
+}
+
+/**
+ * cpuTimed runs cmd under GNU time with KUBEMU_HOME=home and returns { cpuMs (user + system,
+ * in GNU time's 10 ms steps), wallMs, stdout }; throws on a non-zero exit.
+ */
+export function cpuTimed(cmd, home) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', ...cmd], { env: envFor(home), encoding: 'utf8', maxBuffer: 512 << 20 });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const lines = r.stderr.trimEnd().split('\n');
+  const [user, sys] = lines.pop().split(' ').map(Number);
+  if (r.status !== 0) throw new Error(`${cmd.slice(1).join(' ')} exited ${r.status}: ${lines.join('\n').slice(-500)}`);
+  return { cpuMs: (user + sys) * 1000, wallMs, stdout: r.stdout };
 }
 
 /** tempHome makes a fresh KUBEMU_HOME; the caller removes it with removeHome. */
