@@ -47,8 +47,16 @@ export type QueueingHint = 'Queue' | 'QueueSkip';
  */
 export type QueueingHintFn = (pod: KubeObject, oldObj: KubeObject | undefined, newObj: KubeObject | undefined) => QueueingHint;
 
-/** ClusterEventWithHint is one registration: the events, and the hint (none: always Queue). */
-export interface ClusterEventWithHint { event: ClusterEvent; hint?: QueueingHintFn }
+/**
+ * ClusterEventWithHint is one registration: the events, and the hint (none: always Queue).
+ * kubemu: skips, when given, says from the pod alone that the hint answers QueueSkip to every
+ * event of actionType, so the queue need not ask it about pods that entered without a verdict.
+ */
+export interface ClusterEventWithHint {
+  event: ClusterEvent;
+  hint?: QueueingHintFn;
+  skips?: (pod: KubeObject, actionType: ActionType) => boolean;
+}
 
 /**
  * EnqueueExtensions is implemented by plugins that can reject pods: eventsToRegister names the

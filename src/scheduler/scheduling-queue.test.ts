@@ -141,6 +141,49 @@ describe('SchedulingQueue', () => {
     expect(q.where('default/c')).toBe('activeQ');
   });
 
+  it('a cold pod a registration skips is not asked about its events; the others are, in the order they entered', () => {
+    const asked: string[] = [];
+    // Spread: a pod added helps only pods labelled spread=yes (skips says so from the pod alone).
+    const { q } = newQueue([{
+      name: 'Spread',
+      eventsToRegister: () => [{
+        event: { resource: 'Pod', actionType: Action.Add },
+        hint: (p: KubeObject) => { asked.push(p.metadata.name!); return p.metadata.labels?.spread === 'yes' ? 'Queue' : 'QueueSkip'; },
+        skips: (p: KubeObject) => p.metadata.labels?.spread !== 'yes',
+      }],
+    }]);
+    const labelled = (name: string, spread: string) => { const p = pod(name); p.metadata.labels = { spread }; return p; };
+    q.addIfNotPresent(labelled('a', 'yes'));
+    q.addIfNotPresent(labelled('b', 'no'));
+    q.add(pod('c'));
+    q.addUnschedulable(q.pop()!, new Set()); // rejected by no plugin: any event moves it
+    q.addIfNotPresent(labelled('d', 'yes'));
+    const podAdd: ClusterEvent = { resource: 'Pod', actionType: Action.Add };
+    expect(q.moveAllToActiveOrBackoffQueue(podAdd, undefined, pod('x'))).toEqual(['default/a', 'default/c', 'default/d']);
+    expect(asked).toEqual(['a', 'd']);
+    expect(q.where('default/b')).toBe('unschedulablePods');
+    // A cold pod entering after the event's index was built joins it.
+    q.addIfNotPresent(labelled('e', 'yes'));
+    q.addIfNotPresent(labelled('f', 'no'));
+    expect(q.moveAllToActiveOrBackoffQueue(podAdd, undefined, pod('y'))).toEqual(['default/e']);
+    // Fit registered Pod Delete without a hint: every cold pod may move.
+    expect(q.moveAllToActiveOrBackoffQueue(podDelete, pod('y'), undefined)).toEqual(['default/b', 'default/f']);
+  });
+
+  it('the default plugins skip cold pods without required affinity or hard spread constraints on a pod added', () => {
+    const q = new SchedulingQueue({ clock: { nowMs: () => 0 } });
+    q.setPlugins(defaultPlugins().map((e) => e.plugin).filter((p) => 'filter' in p || 'preFilter' in p));
+    const plain = makePod('plain');
+    const spread = makePod('spread', { labels: { app: 'w' } });
+    spread.spec!.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'w' } } }];
+    const soft = makePod('soft', { labels: { app: 'w' } });
+    soft.spec!.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'w' } } }];
+    q.addIfNotPresent(plain); q.addIfNotPresent(spread); q.addIfNotPresent(soft);
+    const bound = makePod('other', { labels: { app: 'w' } });
+    bound.spec!.nodeName = 'n1';
+    expect(q.moveAllToActiveOrBackoffQueue({ resource: 'Pod', actionType: Action.Add }, undefined, bound)).toEqual(['default/spread']);
+  });
+
   it('an update of an unschedulable pod moves it; delete forgets it everywhere', () => {
     const { q } = newQueue();
     q.add(pod('a'));

@@ -92,8 +92,19 @@ export class SchedulingQueue {
   private sortedAt = 0;
   private readonly backoffQ = new Map<string, QueuedPodInfo>();
   private readonly unschedulablePods = new Map<string, QueuedPodInfo>();
-  /** rejectedBy indexes unschedulablePods by rejecting plugin; "" holds the pods whose plugins are unknown or none. */
+  /** rejectedBy indexes unschedulablePods by rejecting plugin; "" holds the pods no plugin rejected. */
   private readonly rejectedBy = new Map<string, Set<string>>();
+  /** cold holds the unschedulable pods whose rejecting plugins are not known (addIfNotPresent). */
+  private readonly cold = new Map<string, QueuedPodInfo>();
+  /**
+   * coldByEvent indexes the cold pods by event (resource|actionType), built when the event first
+   * comes: those some registration may queue for it. A big cluster's pending pods enter cold, and
+   * asking every one about every bind made each command quadratic in the pending pods.
+   */
+  private readonly coldByEvent = new Map<string, { event: ClusterEvent; keys: Set<string> }>();
+  /** entered numbers the entries into unschedulablePods: "" and cold pods are asked in entry order, as one index upstream. */
+  private readonly entered = new Map<string, number>();
+  private entries = 0;
   private plugins: readonly Plugin[] = [];
   private pluginNames: readonly string[] = [];
   private registrations = new Map<string, readonly ClusterEventWithHint[] | undefined>();
@@ -111,6 +122,7 @@ export class SchedulingQueue {
     this.pluginNames = plugins.map((p) => p.name);
     this.registrations = new Map(plugins.map((p) => [p.name, hasEnqueueExtensions(p) ? p.eventsToRegister() : undefined]));
     this.interestedCache.clear();
+    this.coldByEvent.clear();
   }
 
   /** where says which queue holds key (undefined: none — unknown, in flight, or done). */
@@ -236,17 +248,69 @@ export class SchedulingQueue {
    */
   moveAllToActiveOrBackoffQueue(event: ClusterEvent, oldObj: KubeObject | undefined, newObj: KubeObject | undefined): string[] {
     if (!this.unschedulablePods.size) return [];
-    const candidates = new Set<string>(this.rejectedBy.get('') ?? []);
-    for (const plugin of this.interested(event)) for (const key of this.rejectedBy.get(plugin) ?? []) candidates.add(key);
+    // Every verdict first, then the moves: a move changes no other pod's verdict.
     const moved: string[] = [];
-    for (const key of candidates) {
+    const ask = (key: string) => {
+      if (this.isPodWorthRequeuing(this.unschedulablePods.get(key)!, event, oldObj, newObj) !== 'QueueSkip') moved.push(key);
+    };
+    this.inEntryOrder(this.rejectedBy.get(''), this.coldCandidates(event), ask);
+    const rejected = this.interested(event).map((plugin) => this.rejectedBy.get(plugin)).filter((keys) => !!keys?.size) as Set<string>[];
+    const seen = rejected.length > 1 ? new Set<string>() : undefined;
+    for (const keys of rejected) {
+      for (const key of keys) {
+        if (seen) { if (seen.has(key)) continue; seen.add(key); }
+        ask(key);
+      }
+    }
+    for (const key of moved) {
       const info = this.unschedulablePods.get(key)!;
-      if (this.isPodWorthRequeuing(info, event, oldObj, newObj) === 'QueueSkip') continue;
       this.removeUnschedulable(key);
       this.toActiveOrBackoff(info);
-      moved.push(key);
     }
     return moved;
+  }
+
+  /** inEntryOrder calls visit on the keys of both sets (each in entry order), merged by entry. */
+  private inEntryOrder(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined, visit: (key: string) => void): void {
+    if (!a?.size || !b?.size) {
+      for (const key of a?.size ? a : b ?? []) visit(key);
+      return;
+    }
+    const xs = [...a], ys = [...b];
+    let i = 0, j = 0;
+    while (i < xs.length || j < ys.length) {
+      if (j === ys.length || (i < xs.length && this.entered.get(xs[i]!)! < this.entered.get(ys[j]!)!)) visit(xs[i++]!);
+      else visit(ys[j++]!);
+    }
+  }
+
+  /** coldCandidates is the cold pods some registration of event may queue (the others' verdict is QueueSkip). */
+  private coldCandidates(event: ClusterEvent): ReadonlySet<string> | undefined {
+    if (!this.cold.size) return undefined;
+    const k = `${event.resource}|${event.actionType}`;
+    let index = this.coldByEvent.get(k);
+    if (!index) {
+      index = { event, keys: new Set() };
+      for (const [key, info] of this.cold) if (this.coldMayMove(info.pod, event)) index.keys.add(key);
+      this.coldByEvent.set(k, index);
+    }
+    return index.keys;
+  }
+
+  /**
+   * coldMayMove is whether isPodWorthRequeuing could say Queue for a cold pod (every plugin its
+   * rejector) on event: a plugin that registered nothing, or a registration of the event whose
+   * hint is missing or does not skip the pod by itself.
+   */
+  private coldMayMove(pod: KubeObject, event: ClusterEvent): boolean {
+    for (const name of this.pluginNames) {
+      const regs = this.registrations.get(name);
+      if (!regs) return true;
+      for (const r of regs) {
+        if (eventMatches(r.event, event) && (!r.hint || !r.skips?.(pod, event.actionType))) return true;
+      }
+    }
+    return false;
   }
 
   /** wakeAfter is when the runtime should next hand key back: activeQ now, backoffQ at its expiry, unschedulable at the flush. */
@@ -312,6 +376,12 @@ export class SchedulingQueue {
 
   private toUnschedulable(info: QueuedPodInfo): void {
     this.unschedulablePods.set(info.key, info);
+    this.entered.set(info.key, this.entries++);
+    if (!info.unschedulablePlugins) {
+      this.cold.set(info.key, info);
+      for (const { event, keys } of this.coldByEvent.values()) if (this.coldMayMove(info.pod, event)) keys.add(info.key);
+      return;
+    }
     for (const name of this.indexNames(info)) {
       let keys = this.rejectedBy.get(name);
       if (!keys) this.rejectedBy.set(name, (keys = new Set()));
@@ -323,10 +393,15 @@ export class SchedulingQueue {
     const info = this.unschedulablePods.get(key);
     if (!info) return;
     this.unschedulablePods.delete(key);
+    this.entered.delete(key);
+    if (this.cold.delete(key)) {
+      for (const { keys } of this.coldByEvent.values()) keys.delete(key);
+      return;
+    }
     for (const name of this.indexNames(info)) this.rejectedBy.get(name)?.delete(key);
   }
 
   private indexNames(info: QueuedPodInfo): Iterable<string> {
-    return info.unschedulablePlugins?.size ? info.unschedulablePlugins : [''];
+    return info.unschedulablePlugins!.size ? info.unschedulablePlugins! : [''];
   }
 }

@@ -185,7 +185,11 @@ export const interPodAffinity = {
   },
   /** Bound pods coming, changing labels or going, and nodes added or relabelled (v1.32's queueing hints, simplified towards Queue). */
   eventsToRegister: () => [
-    { event: { resource: 'Pod', actionType: Action.Add | Action.UpdatePodLabel | Action.Delete }, hint: isSchedulableAfterPodChange },
+    // A pod added can only help a pod with required affinity terms (a deletion: see the hint).
+    {
+      event: { resource: 'Pod', actionType: Action.Add | Action.UpdatePodLabel | Action.Delete }, hint: isSchedulableAfterPodChange,
+      skips: (pod, actionType) => actionType === Action.Add && !pod.spec?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length,
+    },
     { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeLabel }, hint: isSchedulableAfterNodeChange },
   ],
 } satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin & EnqueueExtensions;

@@ -38,7 +38,7 @@ export const nodePorts = {
   },
   /** A bound pod holding a port the pod wants going away, or a node added (host ports are immutable: pod updates never free one). */
   eventsToRegister: () => [
-    { event: { resource: 'Pod', actionType: Action.Delete }, hint: isSchedulableAfterPodDeleted },
+    { event: { resource: 'Pod', actionType: Action.Delete }, hint: isSchedulableAfterPodDeleted, skips: (pod) => !newPodInfo(pod).hostPorts.length },
     { event: { resource: 'Node', actionType: Action.Add } },
   ],
 } satisfies PreFilterPlugin & FilterPlugin & EnqueueExtensions;

@@ -258,7 +258,7 @@ export const podTopologySpread = {
   },
   /** Bound pods the constraints count coming, changing labels or going; nodes with the topology keys added, removed or changed. */
   eventsToRegister: () => [
-    { event: { resource: 'Pod', actionType: Action.Add | Action.UpdatePodLabel | Action.Delete }, hint: isSchedulableAfterPodChange },
+    { event: { resource: 'Pod', actionType: Action.Add | Action.UpdatePodLabel | Action.Delete }, hint: isSchedulableAfterPodChange, skips: (pod) => !countsPods(pod) },
     { event: { resource: 'Node', actionType: Action.Add | Action.Delete | Action.UpdateNodeLabel | Action.UpdateNodeTaint }, hint: isSchedulableAfterNodeChange },
   ],
 } satisfies PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin & EnqueueExtensions;
@@ -266,6 +266,11 @@ export const podTopologySpread = {
 /** hardConstraints are the pod's DoNotSchedule constraints: the only ones that reject. */
 function hardConstraints(pod: KubeObject): { topologyKey: string; labelSelector?: LabelSelector }[] {
   return (pod.spec?.topologySpreadConstraints ?? []).filter((c: { whenUnsatisfiable?: string }) => c.whenUnsatisfiable === 'DoNotSchedule');
+}
+
+/** countsPods is whether a hard constraint of the pod has a selector: without one, no pod change can help it. */
+function countsPods(pod: KubeObject): boolean {
+  return hardConstraints(pod).some((c) => !!c.labelSelector);
 }
 
 /** isSchedulableAfterPodChange: a bound pod in the pod's namespace that a constraint's selector counts (matchLabelKeys ignored: towards Queue). */
