@@ -4,7 +4,9 @@
  * rises with the allocation rate): a 30 000-pod apply peaked at ~700 MiB RSS with ~150 MiB
  * live. Once a process settles, the heap may grow only 20% past what the last full collection
  * kept: the peak follows the live data, at no measured cost in time. Only big settles do this
- * (loading node:v8 costs ~6 ms).
+ * (loading node:v8 costs ~6 ms): one that has written BIG_SETTLE_WRITES, or one that goes on
+ * with a settle an earlier command left unfinished (a big cluster's tick reads tens of thousands
+ * of objects before it writes: by then V8 has already let the heap grow 4x).
  */
 
 /** BIG_SETTLE_WRITES is when a settle counts as a batch job (an everyday command writes tens of objects). */
@@ -14,6 +16,11 @@ export const BIG_SETTLE_WRITES = 2000;
 const HEAP_GROWING_PERCENT = 20;
 
 let applied = false;
+
+/** heapKeptNearLiveData says whether this process has set the heap growing factor. */
+export function heapKeptNearLiveData(): boolean {
+  return applied;
+}
 
 /** keepHeapNearLiveData sets the process's heap growing factor (once). */
 export function keepHeapNearLiveData(): void {
