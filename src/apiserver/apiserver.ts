@@ -353,6 +353,10 @@ export class ApiServer implements ApiClient {
     return this.store.listByOwner(ownerUid, kind) as ObjectOf<K>[];
   }
 
+  versions(kind: string): ObjectVersion[] {
+    return this.store.versions(kind).map((v) => ({ namespace: v.namespace, name: v.name, resourceVersion: String(v.revision) }));
+  }
+
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[] {
     return this.store.versionsByOwner(ownerUid, kind).map((v) => ({ namespace: v.namespace, name: v.name, resourceVersion: String(v.revision) }));
   }

@@ -73,4 +73,28 @@ describe('kube-scheduler', () => {
     });
     cluster.close();
   }, 60_000);
+
+  it('leaves the pods past a pass\'s attempts for the next pass without reading them, and forgets those deleted meanwhile', () => {
+    const cluster = newTestCluster();
+    const n = MAX_ATTEMPTS_PER_PASS + 50;
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
+    const failed = () => new Set(cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === FAILED_SCHEDULING).map((e) => e.involvedObject.name));
+    cluster.store.transaction(() => {
+      sim.settle();
+      for (let i = 0; i < n; i++) {
+        cluster.api.create({ ...pod(`p${String(i).padStart(4, '0')}`), spec: { ...pod('').spec, nodeSelector: { 'kubernetes.io/hostname': 'nowhere' } } }, { fieldManager: 't' });
+      }
+      sim.settle(1);
+      const first = failed();
+      expect(first.size).toBe(MAX_ATTEMPTS_PER_PASS);
+      // Ten of the pods the first pass left are deleted before the next one.
+      const left = [...Array(n).keys()].map((i) => `p${String(i).padStart(4, '0')}`).filter((name) => !first.has(name));
+      for (const name of left.slice(0, 10)) cluster.api.delete({ kind: 'Pod', namespace: 'default', name }, { fieldManager: 't' });
+      sim.settle();
+      const all = failed();
+      expect(all.size).toBe(n - 10);
+      for (const name of left.slice(0, 10)) expect(all.has(name)).toBe(false);
+    });
+    cluster.close();
+  }, 60_000);
 });

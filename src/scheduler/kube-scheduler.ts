@@ -27,6 +27,7 @@ import { scheduleOne, isFailure } from './scheduler';
 import { ProfileCache } from './config';
 import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
 import { EventHandlers, queuedPod } from './event-handlers';
+import { SnapshotPods } from './snapshot-pods';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
 import { SELECTED_NODE_ANNOTATION, claimsToSelectNode } from './plugins/volumebinding';
 
@@ -54,17 +55,6 @@ function pendingFor(schedulerName: string, pod: KubeObject): boolean {
 }
 
 const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
-
-/**
- * podsWhere lists the pods that keep accepts, decoding them one at a time (a big cluster's pods
- * are never all held); fieldSelector narrows the read first (spec.nodeName= goes through the
- * API's index of unscheduled pods).
- */
-function podsWhere(ctx: ReconcileContext, keep: (p: KubeObject) => boolean, fieldSelector?: string): KubeObject[] {
-  const out: KubeObject[] = [];
-  ctx.api.each({ kind: 'Pod', fieldSelector }, (p) => { if (keep(p)) out.push(p); });
-  return out;
-}
 
 /**
  * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
@@ -122,11 +112,12 @@ export function newKubeScheduler(): Controller {
     return profile;
   };
   const handlers = new EventHandlers({ queue, pending, prepare: loadProfile });
+  const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod);
 
   const snap = (ctx: ReconcileContext): Snapshot => {
     // Only bound and nominated pods take part, and only what scheduling reads of them is kept:
     // on a big cluster the snapshot is most of the scheduler's memory.
-    snapshot ??= newSnapshot(ctx.api.list({ kind: 'Node' }), podsWhere(ctx, (p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName)).map(snapshotPod), {
+    snapshot ??= newSnapshot(ctx.api.list({ kind: 'Node' }), snapshotPods.list(ctx.api), {
       namespaces: ctx.api.list({ kind: 'Namespace' }),
       persistentVolumeClaims: ctx.api.list({ kind: 'PersistentVolumeClaim' }),
       persistentVolumes: ctx.api.list({ kind: 'PersistentVolume' }),
@@ -279,6 +270,14 @@ export function newKubeScheduler(): Controller {
         // earlier command) joins it first, so the queue pops them by priority and age, not
         // in the pass's name order.
         for (const k of passKeys) if (k !== key && !queue.where(k)) admitToQueue(k, ctx);
+      }
+      // Past the pass's attempts a queued pod waits for the next pass, and needs no read: the
+      // watch has shown the scheduler every change up to its turn (the pump runs first), and a
+      // pod gone or bound would have left the queue. (At 30 000 pods, ~28 000 reads a pass.)
+      if (attempted >= MAX_ATTEMPTS_PER_PASS && queue.where(key)) {
+        queue.flushUnschedulablePodsLeftover(key);
+        results.set(key, queue.wakeAfter(key));
+        return results.get(key);
       }
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
       if (!pod || !pending(pod)) { queue.delete(key); return; }

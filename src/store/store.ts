@@ -72,6 +72,8 @@ export interface Store {
   podIPsOnNode(node: string): string[];
   /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */
   listByOwner(ownerUid: string, kind: string): KubeObject[];
+  /** versions lists the keys and revisions each({ kind }) would visit, in its order, decoding nothing. */
+  versions(kind: string): StoredVersion[];
   /** versionsByOwner lists the keys and revisions listByOwner would return, decoding nothing. */
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[];
   /** findEvents lists the Events about an object (by uid) with a reason and message (and fieldPath), through an index; a superset of those that match. */

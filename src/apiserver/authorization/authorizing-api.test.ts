@@ -37,6 +37,9 @@ describe('authorizingApi', () => {
     const versions = jane.controlledVersions('Pod', uid);
     expect(names(versions)).toEqual(['dev/owned-dev']);
     expect(versions[0]!.resourceVersion).toBe(cluster.api.get({ kind: 'Pod', namespace: 'dev', name: 'owned-dev' }).metadata.resourceVersion);
+    // A kind's versions, likewise: only the namespaces jane may list pods in.
+    expect(names(jane.versions('Pod'))).toEqual(['dev/owned-dev']);
+    expect(names(cluster.api.versions('Pod')).filter((n) => !n.startsWith('kube-system/'))).toEqual(['dev/owned-dev', 'prod/owned-prod']);
     cluster.close();
   });
 });

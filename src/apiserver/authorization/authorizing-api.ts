@@ -124,6 +124,12 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
         // An indexed helper read (describers): keep what the user may list in each namespace.
         return (kind: string, ownerUid: string) => filterListable(target.listControlledBy(kind, ownerUid), info(kind), user, rbac);
       }
+      if (prop === 'versions') {
+        return (kind: string) => {
+          const may = listableIn(info(kind), user, rbac);
+          return target.versions(kind).filter((v) => may(v.namespace));
+        };
+      }
       if (prop === 'controlledVersions') {
         return (kind: string, ownerUid: string) => {
           const may = listableIn(info(kind), user, rbac);

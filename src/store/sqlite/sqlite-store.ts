@@ -327,6 +327,7 @@ class SqliteStore implements Store {
       listNs: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
       listAll: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
       byOwner: () => db.prepare<[OwnerKey, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name`),
+      versions: () => db.prepare<[string], StoredVersion>('SELECT namespace, name, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
       versionsByOwner: () => db.prepare<[OwnerKey, string], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name"),
       // Events are not in objects_by_owner (schema's OBJECTS_BY_OWNER): their subject index has the column.
       eventsBySubject: () => db.prepare<[OwnerKey], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? ORDER BY namespace, name`),
@@ -553,6 +554,10 @@ class SqliteStore implements Store {
   listByOwner(ownerUid: string, kind: string): KubeObject[] {
     const owner = ownerKey(ownerUid);
     return this.decodeAll(kind === 'Event' ? this.q.eventsBySubject.all(owner) : this.q.byOwner.all(owner, kind));
+  }
+
+  versions(kind: string): StoredVersion[] {
+    return this.q.versions.all(kind);
   }
 
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[] {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../api/meta';
+import { newTestCluster } from '../../test/helpers/test-cluster';
+import { SnapshotPods } from './snapshot-pods';
+
+const pod = (name: string, nodeName?: string): KubeObject => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
+  // Another scheduler's: the cluster's own leaves an unbound one alone.
+  spec: { ...(nodeName ? { nodeName } : {}), schedulerName: 'other', containers: [{ name: 'c', image: 'nginx' }] },
+});
+
+/** slim keeps the name and resourceVersion: enough to tell copies apart. */
+const slim = (p: KubeObject): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: p.metadata.name, namespace: p.metadata.namespace, resourceVersion: p.metadata.resourceVersion }, spec: { nodeName: p.spec?.nodeName } });
+const bound = (p: KubeObject) => !!p.spec?.nodeName;
+const keyOf = (p: KubeObject) => `${p.metadata.namespace}/${p.metadata.name}`;
+/** mine is the test's own pods (the cluster's system pods are bound too). */
+const mine = (pods: KubeObject[]) => pods.filter((p) => p.metadata.namespace === 'default');
+
+describe('SnapshotPods', () => {
+  it('lists the kept pods in list order, reading again only those changed since the last list', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => {
+      for (const [name, node] of [['c', 'worker01'], ['a', 'worker01'], ['b', undefined], ['d', 'worker02']] as const) cluster.api.create(pod(name, node), { fieldManager: 't' });
+    });
+    const cache = new SnapshotPods(bound, slim);
+    const all = cache.list(cluster.api);
+    expect(all.map(keyOf)).toEqual(cluster.api.list({ kind: 'Pod' }).filter(bound).map(keyOf));
+    const first = mine(all);
+    expect(first.map((p) => p.metadata.name)).toEqual(['a', 'c', 'd']);
+
+    // b is bound, d deleted: b is read and joins in its place, the others are the same copies.
+    cluster.write(() => {
+      cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'b' }, 'worker02', { fieldManager: 't' });
+      cluster.api.delete({ kind: 'Pod', namespace: 'default', name: 'd' }, { fieldManager: 't', gracePeriodSeconds: 0 });
+    });
+    const second = mine(cache.list(cluster.api));
+    expect(second.map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect(second[0]).toBe(first[0]);
+    expect(second[2]).toBe(first[1]);
+    expect(second[1]!.spec?.nodeName).toBe('worker02');
+    cluster.close();
+  });
+
+  it('forgets everything after a rolled-back write, whose resourceVersions may be used again', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create(pod('a', 'worker01'), { fieldManager: 't' }));
+    const cache = new SnapshotPods(bound, slim);
+    const before = mine(cache.list(cluster.api));
+    expect(() => cluster.write(() => { throw new Error('abort'); })).toThrow('abort');
+    const after = mine(cache.list(cluster.api));
+    expect(after).toEqual(before);
+    expect(after[0]).not.toBe(before[0]);
+    cluster.close();
+  });
+});
