@@ -11,11 +11,11 @@ import type { KubeObject } from '../api/meta';
 import type { LabelSelector } from '../api/label-selector';
 import { selectorMatches } from '../api/label-selector';
 import {
-  type Resources, podRequests, podResourceList, nodeAllocatable,
-  RESOURCE_CPU, RESOURCE_MEMORY,
+  type Resources, podRequestFigures, nodeAllocatable,
 } from './resources';
 import { NodeFigures, UNSCHEDULABLE, HAS_FILTER_TAINTS, HAS_PREFER_TAINTS, HAS_IMAGES } from './node-figures';
 import { ControllerDomainCounts } from './controller-domain-counts';
+import { AttemptBuffers } from './attempt-buffers';
 
 export {
   type Resources, type PodRequestsOptions, podRequests, emptyResources, isScalarResourceName,
@@ -148,9 +148,8 @@ export function newPodInfo(pod: KubeObject): PodInfo {
   const pref = (terms: WeightedPodAffinityTerm[] | undefined) => terms?.length
     ? terms.map((w) => ({ ...newAffinityTerm(pod, w?.podAffinityTerm), weight: Number(w?.weight ?? 0) }))
     : NO_TERMS;
-  const nonZero = podResourceList(pod, { nonMissing: true });
+  const { requests, nonZeroMilliCPU, nonZeroMemory } = podRequestFigures(pod);
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller);
-  const requests = podRequests(pod);
   return {
     pod,
     key: podKey(pod),
@@ -158,8 +157,8 @@ export function newPodInfo(pod: KubeObject): PodInfo {
     labels: pod.metadata.labels ?? {},
     requests,
     requestsScalar: Object.keys(requests.scalar).length > 0,
-    nonZeroMilliCPU: nonZero.get(RESOURCE_CPU) ?? 0,
-    nonZeroMemory: nonZero.get(RESOURCE_MEMORY) ?? 0,
+    nonZeroMilliCPU,
+    nonZeroMemory,
     hostPorts,
     requiredAffinityTerms: req(pa?.requiredDuringSchedulingIgnoredDuringExecution),
     requiredAntiAffinityTerms: req(paa?.requiredDuringSchedulingIgnoredDuringExecution),
@@ -376,6 +375,8 @@ export class Snapshot {
   readonly nodesByRank: readonly NodeInfo[];
   /** rankMarks is the tie-break's scratch, one byte per rank, all zero between scheduling attempts. */
   readonly rankMarks: Uint8Array;
+  /** buffers are scheduleOne's feasible-node and score arrays, reused from one attempt to the next. */
+  readonly buffers: AttemptBuffers;
   /** figures holds every node's hot figures, a node's at its index in nodeInfos (NodeInfo.slot). */
   readonly figures: NodeFigures;
   /** domainCounts tallies controllers' pods per topology domain (PodTopologySpread's default constraints). */
@@ -399,6 +400,7 @@ export class Snapshot {
     for (let i = 0; i < byName.length; i++) byName[i]!.rank = i;
     this.nodesByRank = byName;
     this.rankMarks = new Uint8Array(byName.length);
+    this.buffers = new AttemptBuffers(this.nodeInfos.length, this.nodeInfos[0]);
     for (const pvc of options.persistentVolumeClaims ?? []) this.claims.set(`${pvc.metadata.namespace ?? 'default'}/${pvc.metadata.name}`, pvc);
     for (const pv of options.persistentVolumes ?? []) this.volumes.set(pv.metadata.name ?? '', pv);
     for (const sc of options.storageClasses ?? []) this.storageClasses.set(sc.metadata.name ?? '', sc);
@@ -562,7 +564,17 @@ export interface PreFilterPlugin extends Plugin { preFilter(state: CycleState, p
  * FilterPlugin decides whether a pod can run on one node. It must not mutate the NodeInfo.
  * Return Unschedulable when evicting pods could help, UnschedulableAndUnresolvable otherwise.
  */
-export interface FilterPlugin extends Plugin { filter(state: CycleState, pod: KubeObject, node: NodeInfo): Status }
+export interface FilterPlugin extends Plugin {
+  filter(state: CycleState, pod: KubeObject, node: NodeInfo): Status;
+  /**
+   * kubemu: filterFlags, where a plugin has it, names the node flags (NodeFigures.flags) its
+   * filter looks for with this pod: on a node with none of them the filter returns Success,
+   * so scheduleOne calls it only on nodes with one of them (0: on none) — the same verdicts,
+   * without a call per plugin and node. Asked once per attempt, after PreFilter; undefined:
+   * the filter runs on every node.
+   */
+  filterFlags?(state: CycleState, pod: KubeObject): number | undefined;
+}
 
 /** PreScorePlugin runs once over the feasible nodes; returning Skip disables its Score for this pod. */
 export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[]): Status }
@@ -570,12 +582,15 @@ export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod
 /** NodeScore is one node's score from one plugin. */
 export interface NodeScore { name: string; score: number }
 
+/** NodeScores are one plugin's scores, `scores[i]` for `nodes[i]` (scheduleOne passes a reused Float64Array). */
+export type NodeScores = number[] | Float64Array;
+
 /**
  * ScorePlugin ranks a feasible node; `normalize` (NormalizeScore) rescales all nodes' scores
  * in place to [0, MAX_NODE_SCORE] (`scores[i]` belongs to `nodes[i]`). Without normalize,
  * score must already be in that range.
- * kubemu: scores are a plain number array parallel to the nodes rather than a NodeScore
- * list, so a scheduling attempt allocates no object per node.
+ * kubemu: scores are numbers parallel to the nodes rather than a NodeScore list, so a
+ * scheduling attempt allocates no object per node.
  */
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: KubeObject, node: NodeInfo): number;
@@ -584,8 +599,8 @@ export interface ScorePlugin extends Plugin {
    * one call: the same numbers, with the pod's part of the work (its requests, tolerations,
    * images) looked up once instead of once per node. The framework prefers it.
    */
-  scoreNodes?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void;
-  normalize?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void;
+  scoreNodes?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void;
+  normalize?(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void;
 }
 
 /** WeightedScorePlugin is a ScorePlugin with its profile weight. */
@@ -632,7 +647,7 @@ export function findUntoleratedTaint(taints: readonly Taint[], tolerations: read
  * defaultNormalizeScore mirrors helper.DefaultNormalizeScore: scale to [0, maxPriority] by the
  * highest score; `reverse` flips it (so fewer intolerable taints scores higher).
  */
-export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: number[]): void {
+export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: NodeScores): void {
   let max = 0;
   for (let i = 0; i < scores.length; i++) if (scores[i]! > max) max = scores[i]!;
   if (max === 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { podRequests } from './resources';
+import { podRequestFigures, podRequests, podResourceList } from './resources';
 import { makePod } from './testing';
 
 const c = (name: string, cpu?: string, memory?: string, extra: any = {}) =>
@@ -35,4 +35,27 @@ describe('podRequests', () => {
     const pod = makePod('p', { containers: [c('a'), c('b', '0')] });
     expect(podRequests(pod, { nonMissing: true })).toMatchObject({ milliCPU: 100, memory: 2 * 200 * 1024 * 1024 });
   });
+});
+
+describe('podRequestFigures', () => {
+  // The one-pass read must give what the two list reads give, on the pods it reads itself and on those it hands on.
+  const pods = [
+    makePod('none', { containers: [c('a')] }),
+    makePod('empty', { containers: [] }),
+    makePod('plain', { containers: [c('a', '100m', '128Mi'), c('b', '250m')] }),
+    makePod('zero', { containers: [c('a', '0', '0'), c('b')] }),
+    makePod('limits', { containers: [{ name: 'a', image: 'x', resources: { limits: { cpu: '2', memory: '1Gi', 'ephemeral-storage': '3Gi' }, requests: { cpu: '1' } } }] }),
+    makePod('pods', { containers: [{ name: 'a', image: 'x', resources: { requests: { pods: '1', cpu: 3, memory: 1024 } } }] }),
+    makePod('eph', { containers: [{ name: 'a', image: 'x', resources: { requests: { 'ephemeral-storage': '1Gi' } } }, c('b', '1')] }),
+    makePod('gpu', { containers: [{ name: 'a', image: 'x', resources: { limits: { 'nvidia.com/gpu': '2' }, requests: { cpu: '1' } } }] }),
+    makePod('init', { containers: [c('a', '100m')], initContainers: [c('i', '2')] }),
+    makePod('sidecar', { containers: [c('a', '1')], initContainers: [c('s', '1', '1Mi', { restartPolicy: 'Always' })] }),
+    makePod('overhead', { containers: [c('a', '100m')], spec: { overhead: { cpu: '10m', memory: '5Mi' } } }),
+  ];
+  for (const pod of pods) {
+    it(pod.metadata.name!, () => {
+      const nonZero = podResourceList(pod, { nonMissing: true });
+      expect(podRequestFigures(pod)).toEqual({ requests: podRequests(pod), nonZeroMilliCPU: nonZero.get('cpu') ?? 0, nonZeroMemory: nonZero.get('memory') ?? 0 });
+    });
+  }
 });

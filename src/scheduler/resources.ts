@@ -157,6 +157,56 @@ export function podRequests(pod: KubeObject, opts: PodRequestsOptions = {}): Res
   return toResources(podResourceList(pod, opts));
 }
 
+/** PodRequestFigures is what the scheduler keeps of a pod's requests: the plain ones and the non-zero cpu and memory. */
+export interface PodRequestFigures { requests: Resources; nonZeroMilliCPU: number; nonZeroMemory: number }
+
+/**
+ * podRequestFigures is podRequests(pod) beside the cpu and memory of
+ * podResourceList(pod, { nonMissing: true }). A pod with app containers only (no init
+ * containers, no overhead) asking for nothing but cpu, memory and ephemeral-storage is read
+ * in one pass over its containers with no maps; any other pod goes through the two.
+ */
+export function podRequestFigures(pod: KubeObject): PodRequestFigures {
+  const spec = pod.spec ?? {};
+  if (spec.initContainers?.length || spec.overhead) return podRequestFiguresByLists(pod);
+  let milliCPU = 0, memory = 0, ephemeralStorage = 0, nonZeroMilliCPU = 0, nonZeroMemory = 0;
+  for (const c of spec.containers ?? []) {
+    const req: Record<string, string | number> | undefined = c?.resources?.requests;
+    const lim: Record<string, string | number> | undefined = c?.resources?.limits;
+    let cpu = 0, mem = 0, eph = 0, hasCPU = false, hasMemory = false, hasEph = false;
+    // Every entry is parsed, as resourceListOf does (a bad quantity throws the same way).
+    if (req) {
+      for (const name in req) {
+        if (name === RESOURCE_CPU) { cpu = quantityOf(name, req[name]!); hasCPU = true; }
+        else if (name === RESOURCE_MEMORY) { mem = quantityOf(name, req[name]!); hasMemory = true; }
+        else if (name === RESOURCE_EPHEMERAL_STORAGE) { eph = quantityOf(name, req[name]!); hasEph = true; }
+        else if (name !== RESOURCE_PODS) return podRequestFiguresByLists(pod);
+      }
+    }
+    // Limits stand in for missing requests (the API server's defaulting, see containerRequests).
+    if (lim) {
+      for (const name in lim) {
+        if (name === RESOURCE_CPU) { const v = quantityOf(name, lim[name]!); if (!hasCPU) { cpu = v; hasCPU = true; } }
+        else if (name === RESOURCE_MEMORY) { const v = quantityOf(name, lim[name]!); if (!hasMemory) { mem = v; hasMemory = true; } }
+        else if (name === RESOURCE_EPHEMERAL_STORAGE) { const v = quantityOf(name, lim[name]!); if (!hasEph) { eph = v; hasEph = true; } }
+        else if (name !== RESOURCE_PODS) return podRequestFiguresByLists(pod);
+      }
+    }
+    if (hasCPU) milliCPU += cpu;
+    if (hasMemory) memory += mem;
+    if (hasEph) ephemeralStorage += eph;
+    nonZeroMilliCPU += hasCPU ? cpu : DEFAULT_MILLI_CPU_REQUEST;
+    nonZeroMemory += hasMemory ? mem : DEFAULT_MEMORY_REQUEST;
+  }
+  return { requests: { milliCPU, memory, ephemeralStorage, scalar: {} }, nonZeroMilliCPU, nonZeroMemory };
+}
+
+/** podRequestFiguresByLists is podRequestFigures through the resource lists (init containers, overhead, extended resources). */
+function podRequestFiguresByLists(pod: KubeObject): PodRequestFigures {
+  const nonZero = podResourceList(pod, { nonMissing: true });
+  return { requests: podRequests(pod), nonZeroMilliCPU: nonZero.get(RESOURCE_CPU) ?? 0, nonZeroMemory: nonZero.get(RESOURCE_MEMORY) ?? 0 };
+}
+
 /** nodeAllocatable returns node.status.allocatable (falling back to capacity) and its pod limit. */
 export function nodeAllocatable(node: KubeObject): { resources: Resources; allowedPodNumber: number } {
   const list: Record<string, string | number> = node.status?.allocatable ?? node.status?.capacity ?? {};

@@ -8,7 +8,7 @@
 
 import type { KubeObject } from '../api/meta';
 import {
-  type CycleState as CycleStateType, type NodeInfo, type Profile, type Snapshot, type Status,
+  type CycleState as CycleStateType, type NodeInfo, type NodeScores, type Profile, type Snapshot, type Status,
   type PodInfo, type ScorePlugin, CycleState, isRejected, newPodInfo, ok,
 } from './framework';
 import {
@@ -178,15 +178,33 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
   // The filters that run for this pod (PreFilter Skips removed once, not per node).
   const filters = profile.filters.filter((f) => !state.skipFilter.has(f.name));
   const numFilters = filters.length;
+  // Each filter's node flags (-1: it runs on every node). A node with none of the flags any
+  // filter names needs only the every-node filters, in their order: the others pass it.
+  const flagsOf = filters.map((f) => f.filterFlags?.(state, pod) ?? -1);
+  let anyFlags = 0;
+  for (const m of flagsOf) if (m !== -1) anyFlags |= m;
+  const everyNode = filters.filter((_, k) => flagsOf[k] === -1);
+  const numEveryNode = everyNode.length;
   const hasNominated = snapshot.nominated.size > 0;
   const { priority, key } = state.podInfo;
   /** check runs the filters on one node (with the pods nominated there), recording a rejection. */
   const check = (n: NodeInfo): boolean => {
     const target = hasNominated ? snapshot.withNominated(n, priority, key) : n;
-    for (let k = 0; k < numFilters; k++) {
-      const f = filters[k]!;
-      const s = f.filter(state, pod, target);
-      if (s.code !== 'Success') { statuses.set(n.name, { code: s.code, reasons: s.reasons, plugin: f.name }); return false; }
+    const flags = target.figures.flags[target.slot]!;
+    if ((flags & anyFlags) === 0) {
+      for (let k = 0; k < numEveryNode; k++) {
+        const f = everyNode[k]!;
+        const s = f.filter(state, pod, target);
+        if (s.code !== 'Success') { statuses.set(n.name, { code: s.code, reasons: s.reasons, plugin: f.name }); return false; }
+      }
+    } else {
+      for (let k = 0; k < numFilters; k++) {
+        const m = flagsOf[k]!;
+        if (m !== -1 && (flags & m) === 0) continue;
+        const f = filters[k]!;
+        const s = f.filter(state, pod, target);
+        if (s.code !== 'Success') { statuses.set(n.name, { code: s.code, reasons: s.reasons, plugin: f.name }); return false; }
+      }
     }
     if (explain) statuses.set(n.name, ok());
     return true;
@@ -214,27 +232,30 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
   // one feasible node is enough when nothing would score them (upstream's hasScoring).
   const numNodes = nodes.length;
   const toFind = profile.scores.length === 0 ? Math.min(1, numNodes) : numFeasibleNodesToFind(profile.percentageOfNodesToScore, numNodes);
-  const feasible: NodeInfo[] = [];
+  const found = snapshot.buffers.found;
+  let numFeasible = 0;
   let processed = 0;
   let visitedNominated = false;
   const start = numNodes ? snapshot.nextStartNodeIndex % numNodes : 0;
-  for (let i = 0, idx = start; i < numNodes && feasible.length < toFind; i++, idx = idx + 1 === numNodes ? 0 : idx + 1) {
+  for (let i = 0, idx = start; i < numNodes && numFeasible < toFind; i++, idx = idx + 1 === numNodes ? 0 : idx + 1) {
     const n = nodes[idx]!;
     processed++;
     if (n === nominatedNode) visitedNominated = true;
-    if (check(n)) feasible.push(n);
+    if (check(n)) found[numFeasible++] = n;
   }
   // Upstream advances by the feasible nodes plus every node with a rejection on record, so a
   // nominated node that failed above counts even when this pass did not reach it.
   if (nominatedNode && !visitedNominated) processed++;
   snapshot.nextStartNodeIndex = (snapshot.nextStartNodeIndex + processed) % numAllNodes;
 
-  if (feasible.length === 0) return fail(pod, snapshot, profile, state, statuses, '', narrowedBy);
+  if (numFeasible === 0) return fail(pod, snapshot, profile, state, statuses, '', narrowedBy);
 
   const evaluatedNodes = processed;
-  if (feasible.length === 1) {
-    return { nodeName: feasible[0]!.name, evaluatedNodes, feasibleNodes: 1, statuses, scores: [], candidates: [feasible[0]!.name], podInfo: state.podInfo };
+  if (numFeasible === 1) {
+    return { nodeName: found[0]!.name, evaluatedNodes, feasibleNodes: 1, statuses, scores: [], candidates: [found[0]!.name], podInfo: state.podInfo };
   }
+  // The snapshot's reused list: nothing keeps it past this attempt.
+  const feasible = snapshot.buffers.feasible(numFeasible);
 
   let totals: ArrayLike<number>;
   let scores: NodeScoreResult[] = [];
@@ -279,20 +300,24 @@ export function scheduleOne(pod: KubeObject, snapshot: Snapshot, profile: Profil
 }
 
 /** rawScores runs one Score plugin over the nodes: in one call where it can, else node by node. */
-function rawScores(plugin: ScorePlugin, state: CycleStateType, pod: KubeObject, nodes: readonly NodeInfo[], out: number[]): void {
+function rawScores(plugin: ScorePlugin, state: CycleStateType, pod: KubeObject, nodes: readonly NodeInfo[], out: NodeScores): void {
   if (plugin.scoreNodes) { plugin.scoreNodes(state, pod, nodes, out); return; }
   for (let i = 0; i < nodes.length; i++) out[i] = plugin.score(state, pod, nodes[i]!);
 }
 
-/** scoreTotals is prioritizeNodes without the breakdown: the weighted total per feasible node. */
+/**
+ * scoreTotals is prioritizeNodes without the breakdown: the weighted total per feasible node,
+ * in the snapshot's reused buffer (valid until the next attempt on it).
+ */
 export function scoreTotals(profile: Profile, state: CycleStateType, pod: KubeObject, nodes: readonly NodeInfo[]): Float64Array {
   for (const ps of profile.preScores) {
     const s = ps.preScore(state, pod, nodes);
     if (s.code === 'Skip') state.skipScore.add(ps.name);
   }
   const n = nodes.length;
-  const totals = new Float64Array(n);
-  const raw = new Array<number>(n);
+  const buffers = state.snapshot.buffers;
+  const totals = buffers.totals(n);
+  const raw = buffers.scores(n);
   for (const { plugin, weight } of profile.scores) {
     if (state.skipScore.has(plugin.name)) continue;
     rawScores(plugin, state, pod, nodes, raw);

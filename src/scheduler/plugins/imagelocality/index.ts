@@ -6,7 +6,7 @@
  */
 
 import type { KubeObject } from '../../../api/meta';
-import { type CycleState, type NodeInfo, type ScorePlugin, type Snapshot, MAX_NODE_SCORE, normalizedImageName } from '../../framework';
+import { type CycleState, type NodeInfo, type NodeScores, type ScorePlugin, type Snapshot, MAX_NODE_SCORE, normalizedImageName } from '../../framework';
 import { HAS_IMAGES } from '../../node-figures';
 
 /** NAME is the plugin name. */
@@ -61,7 +61,7 @@ export const imageLocality = {
     const n = numContainers(pod);
     return n === 0 ? 0 : calculatePriority(sumImageScores(podImageNames(pod), node, state.snapshot), n);
   },
-  scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+  scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
     const n = numContainers(pod);
     const images = n === 0 ? [] : podImageNames(pod);
     for (let i = 0; i < nodes.length; i++) {

@@ -7,7 +7,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type AffinityTerm, type CycleState, type FilterPlugin, type NodeInfo, type PodInfo, type PreFilterPlugin,
+  type AffinityTerm, type CycleState, type FilterPlugin, type NodeInfo, type NodeScores, type PodInfo, type PreFilterPlugin,
   type PreFilterResult, type PreScorePlugin, type ScorePlugin, type Snapshot, type Status, type WeightedAffinityTerm,
   MAX_NODE_SCORE, affinityTermMatches, hasAffinity, newPodInfo, ok, skip, unschedulable,
 } from '../../framework';
@@ -176,7 +176,7 @@ export const interPodAffinity = {
     }
     return s;
   },
-  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
+  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: NodeScores): void {
     if (scores.length === 0) return;
     let min = Infinity, max = -Infinity;
     for (const s of scores) { if (s < min) min = s; if (s > max) max = s; }

@@ -10,7 +10,7 @@
 import type { KubeObject } from '../../../api/meta';
 import {
   type CycleState, type FilterPlugin, NodeInfo, type PreFilterPlugin, type PreFilterResult,
-  type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, defaultNormalizeScore, ok, skip, unschedulable,
+  type NodeScores, type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, defaultNormalizeScore, ok, skip, unschedulable,
 } from '../../framework';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 
@@ -135,7 +135,7 @@ export const nodeAffinity = {
     for (const p of (state.data.get(NAME) as PreferredTerm[] | undefined) ?? []) if (termMatches(p.term, node)) s += p.weight;
     return s;
   },
-  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
+  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: NodeScores): void {
     defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
   },
   /** A node added, or its labels changed, that now matches the pod's nodeSelector and required affinity (and did not before). */

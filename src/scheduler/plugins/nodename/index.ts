@@ -24,6 +24,8 @@ export const nodeName = {
   filter(_state: CycleState, pod: KubeObject, node: NodeInfo): Status {
     return fits(pod, node.name) ? ok() : unschedulable(ERR_REASON, false);
   },
+  /** A pod naming no node fits every node: no call at all. */
+  filterFlags: (_state: CycleState, pod: KubeObject): number | undefined => (pod.spec?.nodeName ? undefined : 0),
   /** A node added under the name the pod asks for. */
   eventsToRegister: () => [
     { event: { resource: 'Node', actionType: Action.Add }, hint: (pod: KubeObject, _old: KubeObject | undefined, node: KubeObject | undefined): QueueingHint => (node && fits(pod, node.metadata.name ?? '') ? 'Queue' : 'QueueSkip') },

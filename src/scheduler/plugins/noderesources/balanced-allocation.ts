@@ -5,7 +5,7 @@
  */
 
 import type { KubeObject } from '../../../api/meta';
-import { type CycleState, type NodeInfo, type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, ok, skip } from '../../framework';
+import { type CycleState, type NodeInfo, type NodeScores, type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, ok, skip } from '../../framework';
 import { DEFAULT_RESOURCES, ResourceAllocation, type ResourceSpec, podInfoRequestList, podRequestList } from './resource-allocation';
 
 /** NAME is the plugin name. */
@@ -46,7 +46,7 @@ export function balancedPairScorer(r0: number, a0: number, r1: number, a1: numbe
 
 /** newBalancedAllocation builds the plugin (default resources: cpu and memory, weight 1). */
 export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAULT_RESOURCES) {
-  const allocation = new ResourceAllocation(resources, true, balancedResourceScorer, balancedPairScorer);
+  const allocation = new ResourceAllocation(resources, true, balancedResourceScorer);
   const requestsOf = (state: CycleState, pod: KubeObject): readonly number[] =>
     (state.data.get(NAME) as number[] | undefined) ?? podRequestList(pod, resources, true);
   return {
@@ -62,9 +62,17 @@ export function newBalancedAllocation(resources: readonly ResourceSpec[] = DEFAU
     score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
       return allocation.score(node, requestsOf(state, pod));
     },
-    scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+    scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
       const reqs = requestsOf(state, pod);
-      allocation.scoreNodes(nodes, reqs, scores);
+      if (!allocation.cpuMemory) { allocation.scoreNodes(nodes, reqs, scores); return; }
+      // cpu and memory: the plain requests' columns, as allocation.score reads them.
+      const wantCPU = reqs[0]!, wantMemory = reqs[1]!;
+      for (let i = 0; i < nodes.length; i++) {
+        const node = nodes[i]!;
+        const f = node.figures, s = node.slot;
+        const a0 = f.allocMilliCPU[s]!, a1 = f.allocMemory[s]!;
+        scores[i] = balancedPairScorer(a0 === 0 ? 0 : f.reqMilliCPU[s]! + wantCPU, a0, a1 === 0 ? 0 : f.reqMemory[s]! + wantMemory, a1);
+      }
     },
   } satisfies PreScorePlugin & ScorePlugin;
 }

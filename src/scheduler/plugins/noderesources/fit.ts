@@ -7,7 +7,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, NodeInfo, type PodInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
+  type CycleState, type FilterPlugin, NodeInfo, type NodeScores, type PodInfo, type PreScorePlugin, type Resources, type ScorePlugin, type Status,
   MAX_NODE_SCORE, ok, unschedulableReasons,
 } from '../../framework';
 import { podRequests } from '../../resources';
@@ -127,7 +127,8 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
   const resources = args.scoringStrategy?.resources ?? DEFAULT_RESOURCES;
   const ignored = new Set(args.ignoredResources ?? []);
   const per = type === LEAST_ALLOCATED ? leastRequestedScore : mostRequestedScore;
-  const allocation = new ResourceAllocation(resources, false, weightedScorer(resources, per), weightedPairScorer(resources, per));
+  const allocation = new ResourceAllocation(resources, false, weightedScorer(resources, per));
+  const pair = allocation.cpuMemory ? weightedPairScorer(resources, per) : undefined;
   const stateKey = NAME;
   const requestsOf = (state: CycleState, pod: KubeObject): readonly number[] =>
     (state.data.get(stateKey) as number[] | undefined) ?? podRequestList(pod, resources, false);
@@ -146,9 +147,17 @@ export function newNodeResourcesFit(args: NodeResourcesFitArgs = {}): NodeResour
     score(state: CycleState, pod: KubeObject, node: NodeInfo): number {
       return allocation.score(node, requestsOf(state, pod));
     },
-    scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+    scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
       const reqs = requestsOf(state, pod);
-      allocation.scoreNodes(nodes, reqs, scores);
+      if (!pair) { allocation.scoreNodes(nodes, reqs, scores); return; }
+      // cpu and memory: the non-zero requests' columns, as allocation.score reads them.
+      const wantCPU = reqs[0]!, wantMemory = reqs[1]!;
+      for (let i = 0; i < nodes.length; i++) {
+        const node = nodes[i]!;
+        const f = node.figures, s = node.slot;
+        const a0 = f.allocMilliCPU[s]!, a1 = f.allocMemory[s]!;
+        scores[i] = pair(a0 === 0 ? 0 : f.nonZeroMilliCPU[s]! + wantCPU, a0, a1 === 0 ? 0 : f.nonZeroMemory[s]! + wantMemory, a1);
+      }
     },
     // Node updates other than allocatable need no registration: with queueing hints upstream
     // dropped the UpdateNodeTaint|UpdateNodeLabel it kept for the scheduler's preCheck.

@@ -26,6 +26,8 @@ export const nodeUnschedulable = {
     const tolerated = (pod.spec?.tolerations ?? []).some((t: Toleration) => toleratesTaint(t, UNSCHEDULABLE_TAINT));
     return tolerated ? ok() : unschedulable(ERR_REASON_UNSCHEDULABLE, false);
   },
+  /** Only cordoned nodes can reject. */
+  filterFlags: (): number => UNSCHEDULABLE,
   /** Node added or uncordoned (spec.unschedulable counts as a taint change): queue if the pod may now pass. */
   eventsToRegister: () => [
     { event: { resource: 'Node', actionType: Action.Add | Action.UpdateNodeTaint }, hint: isSchedulableAfterNodeChange },

@@ -10,7 +10,7 @@ import type { KubeObject } from '../../../api/meta';
 import type { TopologySpreadConstraint } from '../../../api/types/core-v1';
 import { type LabelSelector, selectorMatches } from '../../../api/label-selector';
 import {
-  type CycleState, type FilterPlugin, type NodeInfo, type PodInfo, type PreFilterPlugin, type PreFilterResult,
+  type CycleState, type FilterPlugin, type NodeInfo, type NodeScores, type PodInfo, type PreFilterPlugin, type PreFilterResult,
   type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, findUntoleratedTaint, ok, skip, unschedulable,
 } from '../../framework';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
@@ -242,7 +242,7 @@ export const podTopologySpread = {
     });
     return Math.round(score);
   },
-  normalize(state: CycleState, _pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+  normalize(state: CycleState, _pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
     const s = state.data.get(`${NAME}/score`) as ScoreState | undefined;
     if (!s) return;
     let min = Infinity, max = 0;

@@ -7,7 +7,7 @@
 
 import type { KubeObject } from '../../../api/meta';
 import {
-  type CycleState, type FilterPlugin, type NodeInfo, type PreScorePlugin, type ScorePlugin,
+  type CycleState, type FilterPlugin, type NodeInfo, type NodeScores, type PreScorePlugin, type ScorePlugin,
   type Status, type Taint, type Toleration, MAX_NODE_SCORE, defaultNormalizeScore, findUntoleratedTaint, ok,
   toleratesTaint, unschedulable,
 } from '../../framework';
@@ -47,6 +47,8 @@ export const taintToleration = {
     const taint = findUntoleratedTaint(node.filterTaints, state.podInfo.tolerations, filterScope);
     return taint ? unschedulable(errReasonUntoleratedTaint(taint), false) : ok();
   },
+  /** Only nodes with a NoSchedule or NoExecute taint can reject. */
+  filterFlags: (): number => HAS_FILTER_TAINTS,
   preScore(state: CycleState, pod: KubeObject, _nodes: readonly NodeInfo[]): Status {
     // Only tolerations that can match a PreferNoSchedule taint matter for scoring.
     const tols = (pod.spec?.tolerations ?? []).filter((t: Toleration) => !t.effect || t.effect === 'PreferNoSchedule');
@@ -57,14 +59,14 @@ export const taintToleration = {
     if (node.preferNoScheduleTaints.length === 0) return 0;
     return countIntolerableTaintsPreferNoSchedule(node.preferNoScheduleTaints, preferNoScheduleTolerations(state, pod));
   },
-  scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: number[]): void {
+  scoreNodes(state: CycleState, pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
     const tols = preferNoScheduleTolerations(state, pod);
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!;
       scores[i] = (node.figures.flags[node.slot]! & HAS_PREFER_TAINTS) === 0 ? 0 : countIntolerableTaintsPreferNoSchedule(node.preferNoScheduleTaints, tols);
     }
   },
-  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: number[]): void {
+  normalize(_state: CycleState, _pod: KubeObject, _nodes: readonly NodeInfo[], scores: NodeScores): void {
     defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
   },
   /** A node added, or its taints changed, that the pod now tolerates (and did not before). */
