@@ -4,6 +4,7 @@ import type { Controller } from './controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
 import { CATCH_UP_PASSES, HISTORY_WINDOW, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation, compactionPoint } from './runtime';
+import { heapKeptNearLiveData } from './batch-heap';
 
 const deployment = (name: string): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'default' },
@@ -50,7 +51,10 @@ describe('Simulation', () => {
     });
     expect(rewrites).toBe(5);
     expect(sim.dirty()).toBe(false);
+    // Going on with unfinished work is a batch job: the heap's bound is set from its start.
+    expect(heapKeptNearLiveData()).toBe(false);
     cluster.store.transaction(() => expect(sim.settle().settled).toBe(true));
+    expect(heapKeptNearLiveData()).toBe(true);
     expect(rewrites).toBe(0);
     // Settled now: the next settle has nothing to do.
     cluster.store.transaction(() => expect(sim.settle().passes).toBe(0));
