@@ -8,7 +8,7 @@
  */
 import type { ResourceInfo } from '../api/registry';
 import type { CorruptObject } from '../store/store';
-import { ApiError, internalError } from './errors';
+import { internalError, type ApiError } from './errors';
 
 /** CODE_CORRUPT_OBJ is storage.ErrCodeCorruptObj. */
 const CODE_CORRUPT_OBJ = 7;
@@ -30,11 +30,6 @@ export function storageKey(info: ResourceInfo, namespace: string, name: string):
 export function corruptObjectText(info: ResourceInfo, bad: CorruptObject): string {
   return `StorageError: corrupt object, Code: ${CODE_CORRUPT_OBJ}, Key: ${storageKey(info, bad.namespace, bad.name)}, ResourceVersion: 0, `
     + `AdditionalErrorMsg: object not decodable revision=${bad.revision}: ${bad.cause}`;
-}
-
-/** isCorruptObjectError says whether an API error is corruptObjectError's (reads that pass over corrupt objects, as lists do). */
-export function isCorruptObjectError(e: unknown): boolean {
-  return e instanceof ApiError && e.code === 500 && e.message.startsWith('StorageError: corrupt object,');
 }
 
 /** corruptObjectError is the API's answer to reading a corrupt object: 500 InternalError. */

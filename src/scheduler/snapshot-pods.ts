@@ -8,7 +8,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { isCorruptObjectError } from '../apiserver/corrupt-object';
+import { isCorruptObjectError } from '../apiserver/errors';
 
 interface Entry { resourceVersion: string; slim: KubeObject | undefined }
 
