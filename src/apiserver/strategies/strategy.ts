@@ -39,7 +39,11 @@ export interface Strategy {
 }
 
 /** StorageContext is what the storage hooks may consult: stored objects of a kind and the cluster's RNG. */
-export interface StorageContext { list(kind: string): KubeObject[]; rand: Rand }
+export interface StorageContext {
+  /** list is every stored object of a kind, shared with other readers (Store.listShared): read it, never change it. */
+  list(kind: string): readonly KubeObject[];
+  rand: Rand;
+}
 
 /** GracefulDelete is RESTGracefulDeleteStrategy: a delete that waits for the object's holder. */
 export interface GracefulDelete {
