@@ -111,7 +111,7 @@ export function validateUpdate(obj: KubeObject, old: KubeObject, store: Store, n
 
 function podSecurity(obj: KubeObject, old: KubeObject | undefined, store: Store, req: AdmissionRequest | undefined): void {
   admitPodSecurity(obj, old,
-    (ns) => store.get({ kind: 'Namespace', name: ns })?.metadata.labels,
+    (ns) => store.getShared({ kind: 'Namespace', name: ns })?.metadata.labels,
     (ns) => store.list({ kind: 'Pod', namespace: ns }), req?.warn, { annotate: req?.annotate, config: req?.podSecurity, user: req?.user?.name });
 }
 

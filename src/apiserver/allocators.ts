@@ -112,7 +112,7 @@ export function allocateNextNodePort(used: ReadonlySet<number>, rand: Rand, rang
 }
 
 /** usedServiceAddresses collects the cluster IPs and node ports existing Services hold. */
-export function usedServiceAddresses(services: KubeObject[]): { ips: Set<string>; ports: Set<number> } {
+export function usedServiceAddresses(services: readonly KubeObject[]): { ips: Set<string>; ports: Set<number> } {
   const ips = new Set<string>();
   const ports = new Set<number>();
   for (const s of services) {
@@ -139,7 +139,7 @@ const needsHealthCheckNodePort = (spec: any): boolean =>
  * checked against what others hold, missing ones drawn. A refused request is a 422 on the
  * field; an exhausted range a 500, as kube-apiserver answers.
  */
-export function allocateServiceAddresses(svc: KubeObject, others: KubeObject[], rand: Rand, old?: KubeObject, opts: AllocatorOptions = {}): void {
+export function allocateServiceAddresses(svc: KubeObject, others: readonly KubeObject[], rand: Rand, old?: KubeObject, opts: AllocatorOptions = {}): void {
   const spec = svc.spec ?? (svc.spec = {});
   const name = svc.metadata?.name ?? '';
   const used = usedServiceAddresses(others);

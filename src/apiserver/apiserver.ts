@@ -108,7 +108,7 @@ export class ApiServer implements ApiClient {
       store: this.store, clock: this.clock, rand: this.rand,
       leaseFor: (kind) => this.leaseFor(kind), wrote: (kind) => this.wrote(kind),
     });
-    this.storage = { list: (kind) => this.store.list({ kind }), rand: this.rand };
+    this.storage = { list: (kind) => this.store.listShared({ kind }), rand: this.rand };
   }
 
   /**
@@ -449,7 +449,7 @@ export class ApiServer implements ApiClient {
   }
 
   private admitNamespace(ns: string, info: ResourceInfo, name: string): void {
-    const nsObj = this.store.get({ kind: 'Namespace', name: ns });
+    const nsObj = this.store.getShared({ kind: 'Namespace', name: ns });
     if (!nsObj) throw notFound('', 'namespaces', ns);
     if (nsObj.metadata.deletionTimestamp || nsObj.status?.phase === 'Terminating') {
       throw forbidden(info.group, info.resource, name,

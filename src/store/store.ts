@@ -62,6 +62,13 @@ export interface Store {
   /** staleValue says an object's stored bytes are not what the current encryption configuration would write (an update rewrites them). */
   staleValue(ref: ObjectRef): boolean;
   list(q: StoreListQuery): KubeObject[];
+  /**
+   * getShared and listShared are get and list for a caller that only reads what it gets: inside
+   * a write transaction they may hand every caller the same decoded objects (a batch's documents
+   * all read their Namespace), so the caller must never change them.
+   */
+  getShared(ref: ObjectRef): KubeObject | undefined;
+  listShared(q: StoreListQuery): readonly KubeObject[];
   /** each visits the objects list(q) would return, decoding one body at a time (no list in memory); visit must not use the store. */
   each(q: StoreListQuery, visit: (obj: KubeObject) => void): void;
   /** listByNode lists objects of a kind bound to a node (pods by spec.nodeName), through an index. */

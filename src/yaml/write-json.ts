@@ -52,8 +52,7 @@ const NOT_PLAIN = Symbol('not plain');
  * one native JSON.stringify of a key-sorted copy: several times faster on large streams
  * (every applied document's last-applied annotation). It gives up (undefined) where the two
  * would differ: integer-like keys (JavaScript lists them first, Go sorts them as text) and
- * bigints. The copy has a null prototype, so a "__proto__" key stays an own property, and
- * it drops toJSON methods (a Date is {} to encode too).
+ * bigints, and a "__proto__" key. The copy drops toJSON methods (a Date is {} to encode too).
  */
 function nativeSorted(value: unknown, indent: number): string | undefined {
   let copy: unknown;
@@ -75,9 +74,12 @@ function sortedCopy(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(sortedCopy);
   const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = Object.create(null);
+  // A plain {} (not Object.create(null), a hash-table object JSON.stringify walks slowly);
+  // a "__proto__" key, which would set its prototype, is left to encode.
+  const out: Record<string, unknown> = {};
   for (const k of Object.keys(o).sort()) {
-    if (ARRAY_INDEX_KEY.test(k)) throw NOT_PLAIN;
+    const c = k.charCodeAt(0);
+    if ((c >= 48 && c <= 57 && ARRAY_INDEX_KEY.test(k)) || k === '__proto__') throw NOT_PLAIN;
     out[k] = sortedCopy(o[k]);
   }
   return out;

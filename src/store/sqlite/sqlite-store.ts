@@ -527,8 +527,41 @@ class SqliteStore implements Store {
   }
 
   list(q: StoreListQuery): KubeObject[] {
-    const rows = this.reads.list(q.kind, q.namespace, () => (q.namespace === undefined ? this.q.listAll.all(q.kind) : this.q.listNs.all(q.kind, q.namespace!)));
-    return this.decodeAll(rows);
+    return this.decodeAll(this.listRows(q));
+  }
+
+  private listRows(q: StoreListQuery): readonly Row[] {
+    return this.reads.list(q.kind, q.namespace, () => (q.namespace === undefined ? this.q.listAll.all(q.kind) : this.q.listNs.all(q.kind, q.namespace!)));
+  }
+
+  /**
+   * shared holds what getShared and listShared decoded, by row: the read cache hands out the
+   * same row object for a key until a write (or a rolled-back savepoint) drops it, so a row's
+   * object is decoded once per write transaction; a row read outside one is new every time.
+   */
+  private readonly shared = new WeakMap<Row, KubeObject>();
+
+  private decodeShared(row: Row): KubeObject {
+    let obj = this.shared.get(row);
+    if (!obj) this.shared.set(row, (obj = this.decode(row)));
+    return obj;
+  }
+
+  getShared(ref: ObjectRef): KubeObject | undefined {
+    const row = this.row(ref);
+    return row ? this.decodeShared(row) : undefined;
+  }
+
+  listShared(q: StoreListQuery): readonly KubeObject[] {
+    const out: KubeObject[] = [];
+    for (const row of this.listRows(q)) {
+      try {
+        out.push(this.decodeShared(row));
+      } catch (e) {
+        if (!(e instanceof CorruptObjectError)) throw e;
+      }
+    }
+    return out;
   }
 
   each(q: StoreListQuery, visit: (obj: KubeObject) => void): void {
