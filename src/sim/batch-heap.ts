@@ -17,13 +17,16 @@ const HEAP_GROWING_PERCENT = 20;
 
 let applied = false;
 
-/** heapKeptNearLiveData says whether this process has set the heap growing factor. */
-export function heapKeptNearLiveData(): boolean {
-  return applied;
+let requests = 0;
+
+/** heapBoundRequests counts the calls of keepHeapNearLiveData (the factor is set at the first). */
+export function heapBoundRequests(): number {
+  return requests;
 }
 
 /** keepHeapNearLiveData sets the process's heap growing factor (once). */
 export function keepHeapNearLiveData(): void {
+  requests++;
   if (applied) return;
   applied = true;
   // Loaded here, not at the top: node:v8 costs ~6 ms to load, and every command loads this module.

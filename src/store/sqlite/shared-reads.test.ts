@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
+import { addonPath } from './addon-path';
 import { openSqliteStore } from './sqlite-store';
 import type { KubeObject } from '../../api/meta';
 
@@ -77,7 +78,7 @@ describe('shared reads', () => {
     const { store, file } = newStore();
     store.transaction(() => { store.create(cm('a')); store.create(cm('b')); });
     store.close();
-    const db = new Database(file);
+    const db = new Database(file, { nativeBinding: addonPath() });
     db.prepare("UPDATE objects SET body = '{not json' WHERE name = 'a'").run();
     db.close();
     const again = openSqliteStore(file);
