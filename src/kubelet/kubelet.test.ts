@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
+import { newKubelet } from './kubelet';
 
 const IMAGE = 'nginx:1.25';
 const REF = 'docker.io/library/nginx:1.25';
@@ -11,6 +12,24 @@ const pod = (name: string): KubeObject => ({
 });
 
 describe('kubelet', () => {
+  it('does not sync a pod again for its own status write; another writer\'s change is synced', () => {
+    const cluster = newTestCluster();
+    const kubelet = newKubelet();
+    const ctx = { api: cluster.api, clock: cluster.clock, rand: cluster.rand };
+    const get = () => cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'a' });
+    // Bound by hand and synced by this kubelet alone (no settle runs the cluster's own).
+    cluster.store.transaction(() => cluster.api.create({ ...pod('a'), spec: { ...pod('a').spec, nodeName: 'worker01' } }, { fieldManager: 't' }));
+    const bound = get();
+    expect(kubelet.accepts!(bound, 'ADDED', ctx)).toBe(true);
+    cluster.store.transaction(() => kubelet.reconcile({ namespace: 'default', name: 'a' }, ctx));
+    const admitted = get();
+    expect(admitted.status?.startTime).toBeDefined();
+    expect(kubelet.accepts!(admitted, 'MODIFIED', ctx)).toBe(false);
+    cluster.store.transaction(() => cluster.api.update({ ...admitted, metadata: { ...admitted.metadata, labels: { tier: 'web' } } }, { fieldManager: 't' }));
+    expect(kubelet.accepts!(get(), 'MODIFIED', ctx)).toBe(true);
+    cluster.close();
+  });
+
   it('lists a pulled image on its node once; later pods there find it present', () => {
     const cluster = newTestCluster();
     const imagesOn = (node: string) => (cluster.api.get({ kind: 'Node', name: node }).status?.images ?? [])

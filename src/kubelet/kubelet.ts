@@ -27,6 +27,7 @@ import { NETWORK_WATCHES } from './network-waiters';
 import { LOAD_WATCHES } from './load-oom';
 import { podStatusFor, qosClass, unreadyMessage, withConditions } from './pod-status';
 import { NODE_STOPPED_ANNOTATION } from '../api/kubelet-stopped';
+import { ReconciledState } from '../sim/reconciled-state';
 
 export { PULLING, PULLED, CREATED, STARTED, KILLING } from './container-sync';
 
@@ -42,10 +43,16 @@ export function newKubelet(): Controller {
     if (!nodes.has(name)) nodes.set(name, ctx.api.tryGet({ kind: 'Node', name }));
     return nodes.get(name);
   };
+  // The version each pod's last sync left it at. A change that carries it is the kubelet's own
+  // status write: upstream's pod config turns a status-only update into a reconcile, not a
+  // SyncPod (kubelet/config's checkAndUpdatePod), and a sync replays every transition due by now.
+  const synced = new ReconciledState();
+  const podKey = (namespace: string | undefined, name: string) => `${namespace ?? ''}/${name}`;
   return {
     name: NAME,
     for: 'Pod',
-    accepts: (pod) => !!pod.spec?.nodeName,
+    accepts: (pod, type, ctx) => !!pod.spec?.nodeName
+      && !(type === 'MODIFIED' && ctx && synced.unchanged(ctx.api, podKey(pod.metadata.namespace, pod.metadata.name!), pod.metadata.resourceVersion ?? '')),
     watches: [
       // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
       ...['ConfigMap', 'Secret'].map((kind) => ({
@@ -70,6 +77,8 @@ export function newKubelet(): Controller {
       nodes.clear();
     },
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
+      const key = podKey(req.namespace, req.name);
+      synced.forget(ctx.api, key);
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
       if (!pod?.spec?.nodeName) return;
       const node = nodeNamed(pod.spec.nodeName, ctx);
@@ -77,7 +86,9 @@ export function newKubelet(): Controller {
       if (pod.metadata.deletionTimestamp) return terminate(pod, node, ctx);
       if (isPodTerminal(pod)) return;
       // A pod admitted now is written once, with what its first sync did.
-      return sync(pod.status?.startTime ? pod : admit(pod, node, ctx), node, ctx, pod);
+      const done = sync(pod.status?.startTime ? pod : admit(pod, node, ctx), node, ctx, pod);
+      if (done.version !== undefined) synced.reconciled(ctx.api, key, done.version);
+      return done.result;
     },
   };
 }
@@ -176,10 +187,16 @@ function ephemeralSlots(pod: KubeObject, status: Record<string, any>, env: SyncE
 }
 
 /**
+ * Synced is what a sync did: its result, and the version it left the pod at when it replayed
+ * everything due (undefined when MAX_TRANSITIONS cut it short: its own write must wake it again).
+ */
+interface Synced { result: Result | void; version?: string }
+
+/**
  * sync replays every transition due by now, then writes the status once (if it differs from
  * the stored pod's) and asks to be back at the next one.
  */
-function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: KubeObject): Result | void {
+function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: KubeObject): Synced {
   const now = ctx.clock.nowMs();
   const status: Record<string, any> = structuredClone(pod.status);
   const before = JSON.stringify(stored.status);
@@ -188,8 +205,9 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
   // The kubelet's own record of the pod (back-off entries, pulls, probe reports): read once, written once if it changed.
   const record: PodRecord = ctx.api.nodeLocalState<PodRecord>(nodeName, uid) ?? { containers: {} };
   const recordBefore = JSON.stringify(record);
+  let version = stored.metadata.resourceVersion;
   const flush = () => {
-    if (JSON.stringify(status) !== before) ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME });
+    if (JSON.stringify(status) !== before) version = ctx.api.updateStatus({ ...pod, status: orderStatus(status) }, { fieldManager: NAME }).metadata.resourceVersion;
     const kept = compactRecord(record);
     if (JSON.stringify(kept ?? { containers: {} }) !== recordBefore) ctx.api.setNodeLocalState(nodeName, uid, kept);
   };
@@ -220,7 +238,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
     }
     flush();
     // Nothing the kubelet watches changes when a CNI agent writes its config: look again, lazily.
-    return { requeueAfterMs: 10_000, lazy: true };
+    return { result: { requeueAfterMs: 10_000, lazy: true }, version };
   }
   delete record.networkNotReady;
   // Volumes are set up before any container: a missing ConfigMap/Secret keeps the pod ContainerCreating.
@@ -231,7 +249,8 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
       ctx.api.recordEvent({ ...containerRef(pod, ''), fieldPath: undefined }, 'Warning', FAILED_MOUNT, msg, source(node));
       record.mountFailure = msg;
     }
-    return flush();
+    flush();
+    return { result: undefined, version };
   }
   delete record.mountFailure;
   let next: number | undefined;
@@ -241,6 +260,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
   const transitions = new Map<ContainerSlot['spec'], Transition | undefined>();
   let slots = slotsOf(pod, status);
   const ephemerals = ephemeralSlots(pod, status, env, slots.initializedAt);
+  let caughtUp = false;
   for (let n = 0; n < MAX_TRANSITIONS; n++) {
     let best: Transition | undefined;
     let bestSlot: ContainerSlot | undefined;
@@ -250,7 +270,7 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
       const t = transitions.get(slot.spec);
       if (t && (!best || t.at < best.at)) { best = t; bestSlot = slot; }
     }
-    if (!best || best.at > now) { next = best?.at; recompute(pod, status, slots.initializedAt, now); break; }
+    if (!best || best.at > now) { next = best?.at; recompute(pod, status, slots.initializedAt, now); caughtUp = true; break; }
     const podIP = status.podIP;
     best.apply();
     transitions.delete(bestSlot!.spec);
@@ -259,11 +279,12 @@ function sync(pod: KubeObject, node: KubeObject, ctx: ReconcileContext, stored: 
       slots = slotsOf(pod, status);
     }
     recompute(pod, status, slots.initializedAt, best.at);
-    if (status.phase === 'Succeeded' || status.phase === 'Failed') break;
+    if (status.phase === 'Succeeded' || status.phase === 'Failed') { caughtUp = true; break; }
   }
   flush();
-  if (status.phase === 'Succeeded' || status.phase === 'Failed') return;
-  return next !== undefined ? { requeueAfterMs: Math.max(0, next - now) } : undefined;
+  if (!caughtUp) return { result: undefined };
+  if (status.phase === 'Succeeded' || status.phase === 'Failed') return { result: undefined, version };
+  return { result: next !== undefined ? { requeueAfterMs: Math.max(0, next - now) } : undefined, version };
 }
 
 /** compactRecord drops what the record holds nothing for, and the whole record when it is empty (no row). */

@@ -5,6 +5,7 @@ import { newTestCluster } from '../../test/helpers/test-cluster';
 import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
 import { CATCH_UP_PASSES, HISTORY_WINDOW, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation, compactionPoint } from './runtime';
 import { heapBoundRequests } from './batch-heap';
+import { ReconciledState } from './reconciled-state';
 
 const deployment = (name: string): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'default' },
@@ -242,6 +243,43 @@ describe('Simulation', () => {
     });
     cluster.store.transaction(() => expect(sim.settle().settled).toBe(true));
     expect(seen.size).toBe(15);
+    cluster.close();
+  });
+  it('hands a stopped settle\'s last writes to the next command: only what still needs a reconcile is done again', () => {
+    const cluster = newTestCluster();
+    // One command's components: an observer of ConfigMaps, then a marker that annotates each one
+    // and passes over the version its own write left (as the kubelet passes over its status writes).
+    const command = () => {
+      const done = { observed: [] as string[], marked: [] as string[] };
+      const observer: Controller = { name: 'observer', for: 'ConfigMap', reconcile(req) { if (req.name.startsWith('m-')) done.observed.push(req.name); } };
+      const wrote = new ReconciledState();
+      const marker: Controller = {
+        name: 'marker', for: 'ConfigMap',
+        accepts: (cm, type, ctx) => !(type === 'MODIFIED' && ctx && wrote.unchanged(ctx.api, cm.metadata.name!, cm.metadata.resourceVersion!)),
+        reconcile(req, ctx) {
+          if (!req.name.startsWith('m-')) return;
+          done.marked.push(req.name);
+          const cm = ctx.api.get({ kind: 'ConfigMap', namespace: 'default', name: req.name });
+          const stored = cm.metadata.annotations?.marked ? cm : ctx.api.update({ ...cm, metadata: { ...cm.metadata, annotations: { marked: 'yes' } } }, { fieldManager: 'marker' });
+          wrote.reconciled(ctx.api, req.name, stored.metadata.resourceVersion!);
+        },
+      };
+      const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [observer, marker] });
+      return { sim, done };
+    };
+    const first = command();
+    cluster.store.transaction(() => {
+      first.sim.settle();
+      for (const name of ['m-a', 'm-b']) cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' } }, { fieldManager: 't' });
+      // The marker's two writes spend the budget: the settle stops after its pass.
+      expect(first.sim.settle(200, 1)).toMatchObject({ passes: 1, settled: false });
+    });
+    expect(first.done).toEqual({ observed: ['m-a', 'm-b'], marked: ['m-a', 'm-b'] });
+    // The next command has no memory of the marker's writes: it goes on with the keys handed to it.
+    const next = command();
+    cluster.store.transaction(() => expect(next.sim.settle().settled).toBe(true));
+    expect(next.done).toEqual({ observed: ['m-a', 'm-b'], marked: [] });
+    expect(cluster.store.meta.get('settle.pending')).toBe('');
     cluster.close();
   });
 });

@@ -25,6 +25,12 @@ export interface AdvanceReport extends SettleReport { reached: boolean }
 /** META_UNFINISHED marks a settle that ran out of passes (its components have work left). */
 const META_UNFINISHED = 'settle.unfinished';
 
+/**
+ * META_PENDING holds, per component, the keys a settle that stopped early had mapped its last
+ * writes to and not reconciled (handOver): JSON { component: [key, …] }, '' when none.
+ */
+const META_PENDING = 'settle.pending';
+
 /** META_COMPONENT_SET is the componentSet the last settle ran. */
 const META_COMPONENT_SET = 'settle.components';
 
@@ -159,6 +165,8 @@ export class Simulation {
   private mapCtx: ReconcileContext | undefined;
   /** pumped: the revision the change log has been distributed up to in this settle. */
   private pumped: number | undefined;
+  /** pendingElsewhere: handed-over keys of components this settle does not run (kept for the one that does). */
+  private pendingElsewhere: Record<string, string[]> = {};
   /** immediate counts, per component|key, its zero-delay requeues in a row. */
   private readonly immediate = new Map<string, number>();
   /** calls and warned: a settle or advance (with the settles inside it) prints at most one warning. */
@@ -242,6 +250,7 @@ export class Simulation {
     this.pending.clear();
     this.cursors.clear();
     this.pumped = undefined;
+    this.pendingElsewhere = {};
     // Going on with work an earlier command left is a batch job from its start: the heap's bound
     // must be set before the first full collection sizes the heap, not 2 000 writes in.
     if (store.meta.get(META_UNFINISHED) === 'true') keepHeapNearLiveData();
@@ -250,6 +259,7 @@ export class Simulation {
     for (;;) {
       if (passes >= maxPasses) {
         this.warn(NOT_SETTLED(maxPasses));
+        this.handOver();
         this.persist(false);
         return { passes, reconciles, settled: false };
       }
@@ -266,13 +276,58 @@ export class Simulation {
       // Past its budget a settle stops after the pass: every component has had its turn (the
       // kubelets too, which come last), and the work left is the next command's.
       if (store.revision() - this.settledFrom >= maxWrites) {
+        this.handOver();
         this.persist(false);
         return { passes, reconciles, settled: false };
       }
       if (store.revision() === before && !this.timerDue()) break;
     }
+    this.savePending();
     this.persist();
     return { passes, reconciles, settled: true };
+  }
+
+  /**
+   * handOver ends a settle that stops early: its last pass's writes are distributed here, where
+   * the components' memory of what they did (ReconciledState: a kubelet's own status write, a
+   * pod whose owner is unchanged) still passes over the changes that need no reconcile, and the
+   * keys that do are kept for the next command, every cursor at the head. The next command then
+   * goes on as this one would have, instead of reconciling the whole tail again.
+   */
+  private handOver(): void {
+    const { store } = this.cfg;
+    const head = this.pump();
+    for (const c of this.components()) {
+      if (this.cursors.get(c.name) === head) continue;
+      this.cursors.set(c.name, head);
+      store.meta.set(`cursor.${c.name}`, String(head));
+    }
+    this.savePending();
+  }
+
+  /** savePending stores the keys left pending (handOver's, and those of components this settle did not run). */
+  private savePending(): void {
+    const { store } = this.cfg;
+    // A settle that distributed nothing loaded nothing: what is kept stays as it is.
+    if (this.pumped === undefined) return;
+    const left: Record<string, string[]> = { ...this.pendingElsewhere };
+    for (const [name, keys] of this.pending) if (keys.size) left[name] = [...keys].sort();
+    const value = Object.keys(left).length ? JSON.stringify(left) : '';
+    if ((store.meta.get(META_PENDING) ?? '') !== value) store.meta.set(META_PENDING, value);
+  }
+
+  /** loadPending takes the keys an earlier command handed over to the components this settle runs. */
+  private loadPending(comps: readonly Controller[]): void {
+    const saved = this.cfg.store.meta.get(META_PENDING);
+    const left: Record<string, string[]> = saved ? JSON.parse(saved) : {};
+    for (const c of comps) {
+      const keys = left[c.name];
+      if (!keys) continue;
+      const pending = this.pendingOf(c);
+      for (const k of keys) pending.add(k);
+      delete left[c.name];
+    }
+    this.pendingElsewhere = left;
   }
 
   /**
@@ -412,6 +467,7 @@ export class Simulation {
     const comps = this.components();
     if (this.pumped === undefined) {
       for (const c of comps) this.cursors.set(c.name, Number(store.meta.get(`cursor.${c.name}`) ?? '0'));
+      this.loadPending(comps);
       this.pumped = Math.min(head, ...this.cursors.values());
       this.relistCompacted(comps, head);
     }

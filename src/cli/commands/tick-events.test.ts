@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { eventsSince } from './tick';
@@ -24,6 +24,9 @@ describe('eventsSince', () => {
     // A long tick wrote more than the log keeps: the watch from `before` is Expired.
     cluster.write(() => cluster.store.compact(cluster.api.revision()));
     expect(() => cluster.api.watch('Event', before)).toThrow(/too old resource version/);
+    // Only the Events written since are read (a big cluster keeps hundreds of thousands).
+    const reads = vi.spyOn(cluster.store, 'get');
     expect(Object.fromEntries(eventsSince(cluster, before))).toEqual({ Created: 1, Started: 2 });
+    expect(reads.mock.calls.map(([ref]) => ref.name).sort()).toEqual(['after.1', 'after.2', 'after.3']);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { DurationError, parseDuration } from '../../api/duration';
 import type { EventLike, KubeObject } from '../../api/meta';
-import { ApiError } from '../../apiserver/errors';
+import { ApiError, isCorruptObjectError } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
@@ -59,11 +59,13 @@ export function eventsSince(cluster: Cluster, revision: number): Map<string, num
     return eventCounts(cluster.api.watch('Event', revision));
   } catch (e) {
     if (!(e instanceof ApiError && e.reason === 'Expired')) throw e;
-    // Streamed: a long tick on a big cluster leaves tens of thousands of Events.
+    // Only the Events written since are read: a big cluster keeps hundreds of thousands.
     const counts = new Map<string, number>();
-    cluster.api.each({ kind: 'Event' }, (object) => {
-      if (Number(object.metadata.resourceVersion) > revision) countReason(counts, object);
-    });
+    for (const v of cluster.api.versions('Event')) {
+      if (Number(v.resourceVersion) <= revision) continue;
+      const object = cluster.api.tryGet({ kind: 'Event', namespace: v.namespace, name: v.name });
+      if (object) countReason(counts, object);
+    }
     return counts;
   }
 }

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/meta';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { controllerOf, keyOf, requestFor } from '../../sim/controller';
-import { ReconciledState } from '../reconciled-state';
+import { ReconciledState } from '../../sim/reconciled-state';
 
 export const NAME = 'garbage-collector-controller';
 export const FOREGROUND = 'foregroundDeletion';

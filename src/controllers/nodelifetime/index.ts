@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
-import { ReconciledState } from '../reconciled-state';
+import { ReconciledState } from '../../sim/reconciled-state';
 
 /** COST_HOLDER names the record; NODES_KEY holds every node's lifetimes, podsKey(node) its pods' intervals. */
 export const COST_HOLDER = 'kubemu-cost';
