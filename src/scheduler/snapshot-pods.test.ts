@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { SnapshotPods } from './snapshot-pods';
@@ -23,7 +23,10 @@ describe('SnapshotPods', () => {
       for (const [name, node] of [['c', 'worker01'], ['a', 'worker01'], ['b', undefined], ['d', 'worker02']] as const) cluster.api.create(pod(name, node), { fieldManager: 't' });
     });
     const cache = new SnapshotPods(bound, slim);
+    // The first list reads every pod: in one scan, not by key.
+    const reads = vi.spyOn(cluster.store, 'get');
     const all = cache.list(cluster.api);
+    expect(reads).not.toHaveBeenCalled();
     expect(all.map(keyOf)).toEqual(cluster.api.list({ kind: 'Pod' }).filter(bound).map(keyOf));
     const first = mine(all);
     expect(first.map((p) => p.metadata.name)).toEqual(['a', 'c', 'd']);
@@ -33,7 +36,9 @@ describe('SnapshotPods', () => {
       cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'b' }, 'worker02', { fieldManager: 't' });
       cluster.api.delete({ kind: 'Pod', namespace: 'default', name: 'd' }, { fieldManager: 't', gracePeriodSeconds: 0 });
     });
+    reads.mockClear();
     const second = mine(cache.list(cluster.api));
+    expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['b']);
     expect(second.map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
     expect(second[0]).toBe(first[0]);
     expect(second[2]).toBe(first[1]);

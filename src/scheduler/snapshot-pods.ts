@@ -12,6 +12,9 @@ import { isCorruptObjectError } from '../apiserver/errors';
 
 interface Entry { resourceVersion: string; slim: KubeObject | undefined }
 
+/** SCAN_SHARE: past one changed pod in this many, the pods are read in one scan, not by key. */
+const SCAN_SHARE = 4;
+
 /** SnapshotPods lists the slim copies of the pods keep accepts, in list order. */
 export class SnapshotPods {
   private byKey = new Map<string, Entry>();
@@ -23,12 +26,28 @@ export class SnapshotPods {
   list(api: ApiClient): KubeObject[] {
     const epoch = api.historyEpoch();
     if (epoch !== this.epoch) { this.byKey.clear(); this.epoch = epoch; }
+    const versions = api.versions('Pod');
+    let changed = 0;
+    for (const v of versions) if (this.byKey.get(`${v.namespace}/${v.name}`)?.resourceVersion !== v.resourceVersion) changed++;
     const now = new Map<string, Entry>();
     const out: KubeObject[] = [];
-    for (const v of api.versions('Pod')) {
-      const key = `${v.namespace}/${v.name}`;
-      let entry = this.byKey.get(key);
-      if (entry?.resourceVersion !== v.resourceVersion) {
+    const take = (key: string, entry: Entry) => {
+      now.set(key, entry);
+      if (entry.slim) out.push(entry.slim);
+    };
+    if (changed > versions.length / SCAN_SHARE) {
+      // Most pods are new to this process (its first pass): one scan reads them for less than a
+      // read by key each. It visits what versions() named, in the same order.
+      api.each({ kind: 'Pod' }, (pod) => {
+        const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+        const entry = this.byKey.get(key);
+        take(key, entry && entry.resourceVersion === pod.metadata.resourceVersion ? entry : this.entryOf(pod));
+      });
+    } else {
+      for (const v of versions) {
+        const key = `${v.namespace}/${v.name}`;
+        const entry = this.byKey.get(key);
+        if (entry?.resourceVersion === v.resourceVersion) { take(key, entry); continue; }
         let pod: KubeObject | undefined;
         try {
           pod = api.tryGet({ kind: 'Pod', namespace: v.namespace, name: v.name });
@@ -36,13 +55,14 @@ export class SnapshotPods {
           if (isCorruptObjectError(e)) continue; // a list passes over it too
           throw e;
         }
-        if (!pod) continue;
-        entry = { resourceVersion: pod.metadata.resourceVersion!, slim: this.keep(pod) ? this.slim(pod) : undefined };
+        if (pod) take(key, this.entryOf(pod));
       }
-      now.set(key, entry);
-      if (entry.slim) out.push(entry.slim);
     }
     this.byKey = now;
     return out;
+  }
+
+  private entryOf(pod: KubeObject): Entry {
+    return { resourceVersion: pod.metadata.resourceVersion!, slim: this.keep(pod) ? this.slim(pod) : undefined };
   }
 }
