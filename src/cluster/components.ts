@@ -16,7 +16,7 @@ import { tokensController } from '../controllers/serviceaccount-token';
 import { deploymentController } from '../controllers/deployment';
 import { newReplicaSetController } from '../controllers/replicaset';
 import { newReplicationManager } from '../controllers/replication';
-import { daemonSetController } from '../controllers/daemonset';
+import { newDaemonSetController } from '../controllers/daemonset';
 import { jobController } from '../controllers/job';
 import { cronJobController } from '../controllers/cronjob';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished';
@@ -75,7 +75,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     deploymentController,
     newReplicaSetController(),
     newReplicationManager(),
-    daemonSetController,
+    newDaemonSetController(),
     jobController,
     cronJobController,
     ttlAfterFinishedController,

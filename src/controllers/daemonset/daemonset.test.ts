@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
-import { CONTROLLER_REVISION_HASH } from './index';
+import { CONTROLLER_REVISION_HASH, newDaemonSetController } from './index';
 
 const ds = (): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'default' },
@@ -12,6 +12,24 @@ const ds = (): KubeObject => ({
 });
 
 describe('daemonset controller', () => {
+  it('is woken by a node\'s labels or taints changing, not by its status', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => cluster.api.create(ds(), { fieldManager: 'test' }));
+    const nodeWatch = newDaemonSetController().watches!.find((w) => w.kind === 'Node')!;
+    const ctx = { api: cluster.api, clock: cluster.clock, rand: cluster.rand };
+    const agent = { namespace: 'default', name: 'agent' };
+    const node = cluster.api.get({ kind: 'Node', name: 'worker01' });
+    expect(nodeWatch.map(node, ctx, 'MODIFIED')).toContainEqual(agent);
+    const withImages = { ...node, status: { ...node.status, images: [{ names: ['busybox:1.36'], sizeBytes: 1 }] } };
+    expect(nodeWatch.map(withImages, ctx, 'MODIFIED')).toEqual([]);
+    const labelled = { ...withImages, metadata: { ...node.metadata, labels: { ...node.metadata.labels, disk: 'ssd' } } };
+    expect(nodeWatch.map(labelled, ctx, 'MODIFIED')).toContainEqual(agent);
+    const tainted = { ...labelled, spec: { ...node.spec, taints: [{ key: 'dedicated', value: 'db', effect: 'NoSchedule' }] } };
+    expect(nodeWatch.map(tainted, ctx, 'MODIFIED')).toContainEqual(agent);
+    expect(nodeWatch.map(tainted, ctx, 'DELETED')).toContainEqual(agent);
+    cluster.close();
+  });
+
   it('runs one pod per schedulable worker and records a ControllerRevision', () => {
     const cluster = newTestCluster();
     cluster.write(() => cluster.api.create(ds(), { fieldManager: 'test' }));

@@ -10,6 +10,7 @@ import type { DaemonSet, Pod } from '../../api/types/kinds';
 import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { ReconciledState } from '../../sim/reconciled-state';
 import { newPodFromTemplate } from '../replicaset/pods';
 import { computeHash } from '../deployment/hash';
 import { scaledValue } from '../deployment/strategy-math';
@@ -27,68 +28,87 @@ export const CONTROLLER_REVISION_HASH = 'controller-revision-hash';
 /** failedDaemonPodMessage is the FailedDaemonPod event text. */
 export const failedDaemonPodMessage = (ns: string, pod: string, node: string) => `Found failed daemon pod ${ns}/${pod} on node ${node}, will try to kill it`;
 
-/** daemonSetController is the DaemonSet reconcile loop. */
-export const daemonSetController: Controller = {
-  name: NAME,
-  for: 'DaemonSet',
-  owns: ['Pod', 'ControllerRevision'],
-  watches: [{ kind: 'Node', map: (_node, ctx) => ctx.api.list({ kind: 'DaemonSet' }).map((ds) => ({ namespace: ds.metadata.namespace, name: ds.metadata.name! })) }],
-  reconcile(req: Request, ctx: ReconcileContext): Result | void {
-    const ds = ctx.api.tryGet({ kind: 'DaemonSet', namespace: req.namespace, name: req.name });
-    if (!ds || ds.metadata.deletionTimestamp) return;
-    const hash = computeHash(ds.spec!.template, ds.status?.collisionCount).slice(0, 10);
-    syncRevision(ds, hash, ctx);
-    const nodes = ctx.api.list({ kind: 'Node' });
-    const eligible = nodes.filter((n) => nodeEligible(ds, n));
-    const byNode = podsByNode(ctx.api.listControlledBy('Pod', ds.metadata.uid!));
-    const now = ctx.clock.nowMs();
-    const minReady: number = ds.spec!.minReadySeconds ?? 0;
-    const rolling = ds.spec!.updateStrategy?.type !== 'OnDelete';
-    const ru = ds.spec!.updateStrategy?.rollingUpdate ?? {};
-    const maxSurge = rolling ? scaledValue(ru.maxSurge, eligible.length, true, '0') : 0;
-    const maxUnavailable = maxSurge > 0 ? scaledValue(ru.maxUnavailable ?? 0, eligible.length, true, '0') : Math.max(1, scaledValue(ru.maxUnavailable, eligible.length, true, '1'));
-    const plan: NodePods[] = [];
-    // manage: every eligible node runs exactly one daemon pod (one of each revision while surging).
-    for (const node of eligible) {
-      const name = node.metadata.name!;
-      const pods = byNode.get(name) ?? [];
-      const failed = pods.filter((p) => p.status?.phase === 'Failed' && !p.metadata.deletionTimestamp);
-      for (const p of failed) {
-        ctx.api.recordEvent(ds, 'Warning', FAILED_DAEMON_POD, failedDaemonPodMessage(p.metadata.namespace!, p.metadata.name!, name), { component: NAME });
-        deletePod(ds, p, ctx);
-      }
-      const running = pods.filter(isPodActive);
-      if (!running.length) {
-        // Like upstream, a replacement does not wait for a terminating pod to go.
-        createPod(ds, name, hash, ctx);
-        // A node without a running pod counts against maxUnavailable.
-        plan.push({ node: name });
-        continue;
-      }
-      const current = running.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash).sort(byAge);
-      const outdated = running.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] !== hash).sort(byAge);
-      const keep = maxSurge > 0 ? [...current.slice(0, 1), ...outdated.slice(0, 1)] : [current[0] ?? outdated[0]!];
-      for (const p of running) if (!keep.includes(p)) deletePod(ds, p, ctx);
-      const o = keep.find((p) => outdated.includes(p));
-      const n = keep.find((p) => current.includes(p));
-      plan.push({ node: name, oldPod: o?.metadata.name, oldAvailable: o ? isPodAvailable(o, minReady, now) : undefined,
-        newPod: n?.metadata.name, newAvailable: n ? isPodAvailable(n, minReady, now) : undefined });
+/** newDaemonSetController makes the DaemonSet reconcile loop. */
+export function newDaemonSetController(): Controller {
+  // The labels and taints each node was last seen with: only they decide where a DaemonSet runs
+  // (nodeEligible), so a status-only change (conditions, images) wakes no DaemonSet, as
+  // upstream's updateNode enqueues only those whose shouldRun changed.
+  const placements = new ReconciledState();
+  return {
+    name: NAME,
+    for: 'DaemonSet',
+    owns: ['Pod', 'ControllerRevision'],
+    watches: [{
+      kind: 'Node',
+      map: (node, ctx, type) => {
+        const name = node.metadata.name!;
+        const placement = JSON.stringify([node.metadata.labels ?? {}, node.spec?.taints ?? []]);
+        if (type === 'MODIFIED' && placements.unchanged(ctx.api, name, placement)) return [];
+        if (type === 'DELETED') placements.forget(ctx.api, name);
+        else placements.reconciled(ctx.api, name, placement);
+        return ctx.api.list({ kind: 'DaemonSet' }).map((ds) => ({ namespace: ds.metadata.namespace, name: ds.metadata.name! }));
+      },
+    }],
+    reconcile: reconcileDaemonSet,
+  };
+}
+
+/** reconcileDaemonSet runs a pod on every eligible node, rolls template changes out and reports status. */
+function reconcileDaemonSet(req: Request, ctx: ReconcileContext): Result | void {
+  const ds = ctx.api.tryGet({ kind: 'DaemonSet', namespace: req.namespace, name: req.name });
+  if (!ds || ds.metadata.deletionTimestamp) return;
+  const hash = computeHash(ds.spec!.template, ds.status?.collisionCount).slice(0, 10);
+  syncRevision(ds, hash, ctx);
+  const nodes = ctx.api.list({ kind: 'Node' });
+  const eligible = nodes.filter((n) => nodeEligible(ds, n));
+  const byNode = podsByNode(ctx.api.listControlledBy('Pod', ds.metadata.uid!));
+  const now = ctx.clock.nowMs();
+  const minReady: number = ds.spec!.minReadySeconds ?? 0;
+  const rolling = ds.spec!.updateStrategy?.type !== 'OnDelete';
+  const ru = ds.spec!.updateStrategy?.rollingUpdate ?? {};
+  const maxSurge = rolling ? scaledValue(ru.maxSurge, eligible.length, true, '0') : 0;
+  const maxUnavailable = maxSurge > 0 ? scaledValue(ru.maxUnavailable ?? 0, eligible.length, true, '0') : Math.max(1, scaledValue(ru.maxUnavailable, eligible.length, true, '1'));
+  const plan: NodePods[] = [];
+  // manage: every eligible node runs exactly one daemon pod (one of each revision while surging).
+  for (const node of eligible) {
+    const name = node.metadata.name!;
+    const pods = byNode.get(name) ?? [];
+    const failed = pods.filter((p) => p.status?.phase === 'Failed' && !p.metadata.deletionTimestamp);
+    for (const p of failed) {
+      ctx.api.recordEvent(ds, 'Warning', FAILED_DAEMON_POD, failedDaemonPodMessage(p.metadata.namespace!, p.metadata.name!, name), { component: NAME });
+      deletePod(ds, p, ctx);
     }
-    for (const [nodeName, pods] of byNode) {
-      if (eligible.some((n) => n.metadata.name === nodeName)) continue;
-      for (const p of pods) if (!p.metadata.deletionTimestamp) deletePod(ds, p, ctx);
+    const running = pods.filter(isPodActive);
+    if (!running.length) {
+      // Like upstream, a replacement does not wait for a terminating pod to go.
+      createPod(ds, name, hash, ctx);
+      // A node without a running pod counts against maxUnavailable.
+      plan.push({ node: name });
+      continue;
     }
-    if (rolling) {
-      const step = planRollingUpdate(plan, maxSurge, maxUnavailable);
-      for (const name of step.deletePods) {
-        const pod = [...byNode.values()].flat().find((p) => p.metadata.name === name);
-        if (pod) deletePod(ds, pod, ctx);
-      }
-      for (const node of step.createOn) createPod(ds, node, hash, ctx);
+    const current = running.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash).sort(byAge);
+    const outdated = running.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] !== hash).sort(byAge);
+    const keep = maxSurge > 0 ? [...current.slice(0, 1), ...outdated.slice(0, 1)] : [current[0] ?? outdated[0]!];
+    for (const p of running) if (!keep.includes(p)) deletePod(ds, p, ctx);
+    const o = keep.find((p) => outdated.includes(p));
+    const n = keep.find((p) => current.includes(p));
+    plan.push({ node: name, oldPod: o?.metadata.name, oldAvailable: o ? isPodAvailable(o, minReady, now) : undefined,
+      newPod: n?.metadata.name, newAvailable: n ? isPodAvailable(n, minReady, now) : undefined });
+  }
+  for (const [nodeName, pods] of byNode) {
+    if (eligible.some((n) => n.metadata.name === nodeName)) continue;
+    for (const p of pods) if (!p.metadata.deletionTimestamp) deletePod(ds, p, ctx);
+  }
+  if (rolling) {
+    const step = planRollingUpdate(plan, maxSurge, maxUnavailable);
+    for (const name of step.deletePods) {
+      const pod = [...byNode.values()].flat().find((p) => p.metadata.name === name);
+      if (pod) deletePod(ds, pod, ctx);
     }
-    return updateStatus(ds, eligible.map((n) => n.metadata.name!), hash, ctx);
-  },
-};
+    for (const node of step.createOn) createPod(ds, node, hash, ctx);
+  }
+  return updateStatus(ds, eligible.map((n) => n.metadata.name!), hash, ctx);
+}
 
 function byAge(a: Pod, b: Pod): number {
   return (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!);

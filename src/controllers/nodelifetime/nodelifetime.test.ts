@@ -1,8 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { COST_HOLDER, NODES_KEY, podsKey, type NodeLife, type PodSpan } from './index';
 
 describe('billing record', () => {
+  it('records the nodes one pass adds with one write of the list, and nothing for their status changes', () => {
+    const cluster = newTestCluster({ workers: 1 });
+    const writes = vi.spyOn(cluster.api, 'setNodeLocalState');
+    const listWrites = () => writes.mock.calls.filter(([holder, key]) => holder === COST_HOLDER && key === NODES_KEY).length;
+    const names = ['extra-a', 'extra-b', 'extra-c', 'extra-d'];
+    cluster.write(() => {
+      for (const name of names) cluster.api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } } }, { fieldManager: 'test' });
+    });
+    expect(listWrites()).toBe(1);
+    const lives = cluster.api.nodeLocalState<NodeLife[]>(COST_HOLDER, NODES_KEY)!;
+    expect(lives.filter((l) => names.includes(l.name)).map((l) => l.name)).toEqual(names);
+    cluster.write(() => {
+      const node = cluster.api.get({ kind: 'Node', name: 'extra-a' });
+      cluster.api.updateStatus({ ...node, status: { ...node.status, images: [{ names: ['busybox:1.36'], sizeBytes: 1 }] } }, { fieldManager: 'test' });
+    });
+    expect(listWrites()).toBe(1);
+    cluster.close();
+  });
+
   it('keeps a pod\'s span of requests on its node and a node\'s lifetime after both are deleted', () => {
     const cluster = newTestCluster({ workers: 1 });
     const t0 = cluster.clock.nowMs();
