@@ -58,10 +58,14 @@ function reconcileDaemonSet(req: Request, ctx: ReconcileContext): Result | void 
   const ds = ctx.api.tryGet({ kind: 'DaemonSet', namespace: req.namespace, name: req.name });
   if (!ds || ds.metadata.deletionTimestamp) return;
   const hash = computeHash(ds.spec!.template, ds.status?.collisionCount).slice(0, 10);
-  syncRevision(ds, hash, ctx);
+  // Its pods are read once (each one decodes; thousands on a big cluster), again for the status only after a write.
+  const owned = ctx.api.listControlledBy('Pod', ds.metadata.uid!);
+  syncRevision(ds, hash, owned, ctx);
   const nodes = ctx.api.list({ kind: 'Node' });
   const eligible = nodes.filter((n) => nodeEligible(ds, n));
-  const byNode = podsByNode(ctx.api.listControlledBy('Pod', ds.metadata.uid!));
+  const eligibleNames = new Set(eligible.map((n) => n.metadata.name!));
+  const byNode = podsByNode(owned);
+  const before = ctx.api.revision();
   const now = ctx.clock.nowMs();
   const minReady: number = ds.spec!.minReadySeconds ?? 0;
   const rolling = ds.spec!.updateStrategy?.type !== 'OnDelete';
@@ -96,7 +100,7 @@ function reconcileDaemonSet(req: Request, ctx: ReconcileContext): Result | void 
       newPod: n?.metadata.name, newAvailable: n ? isPodAvailable(n, minReady, now) : undefined });
   }
   for (const [nodeName, pods] of byNode) {
-    if (eligible.some((n) => n.metadata.name === nodeName)) continue;
+    if (eligibleNames.has(nodeName)) continue;
     for (const p of pods) if (!p.metadata.deletionTimestamp) deletePod(ds, p, ctx);
   }
   if (rolling) {
@@ -107,7 +111,7 @@ function reconcileDaemonSet(req: Request, ctx: ReconcileContext): Result | void 
     }
     for (const node of step.createOn) createPod(ds, node, hash, ctx);
   }
-  return updateStatus(ds, eligible.map((n) => n.metadata.name!), hash, ctx);
+  return updateStatus(ds, eligibleNames, hash, ctx, ctx.api.revision() === before ? owned : undefined);
 }
 
 function byAge(a: Pod, b: Pod): number {
@@ -128,7 +132,7 @@ function podsByNode(pods: Pod[]): Map<string, Pod[]> {
  * labelled controller-revision-hash like the pods), newest-numbered, pruned to
  * revisionHistoryLimit (update.go constructHistory, cleanupHistory).
  */
-function syncRevision(ds: DaemonSet, hash: string, ctx: ReconcileContext): void {
+function syncRevision(ds: DaemonSet, hash: string, owned: readonly Pod[], ctx: ReconcileContext): void {
   const revisions = ctx.api.listControlledBy('ControllerRevision', ds.metadata.uid!).sort((a, b) => revisionNumber(a) - revisionNumber(b));
   const max = Math.max(0, ...revisions.map(revisionNumber));
   const cur = revisions.find((r) => r.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash);
@@ -140,7 +144,7 @@ function syncRevision(ds: DaemonSet, hash: string, ctx: ReconcileContext): void 
     fresh.revision = max + 1;
     ctx.api.update(fresh, { fieldManager: NAME });
   }
-  const live = new Set(ctx.api.listControlledBy('Pod', ds.metadata.uid!).map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH]));
+  const live = new Set(owned.map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH]));
   const idle = revisions.filter((r) => r.metadata.labels?.[CONTROLLER_REVISION_HASH] !== hash && !live.has(r.metadata.labels?.[CONTROLLER_REVISION_HASH]));
   const limit = ds.spec!.revisionHistoryLimit ?? 10;
   for (const r of idle.slice(0, Math.max(0, idle.length - limit))) {
@@ -176,22 +180,22 @@ function deletePod(ds: DaemonSet, pod: Pod, ctx: ReconcileContext): void {
   }
 }
 
-function updateStatus(ds: DaemonSet, eligible: string[], hash: string, ctx: ReconcileContext): Result | void {
+function updateStatus(ds: DaemonSet, eligible: ReadonlySet<string>, hash: string, ctx: ReconcileContext, owned?: readonly Pod[]): Result | void {
   const fresh = ctx.api.get({ kind: 'DaemonSet', namespace: ds.metadata.namespace, name: ds.metadata.name! });
-  const pods = ctx.api.listControlledBy('Pod', ds.metadata.uid!).filter(isPodActive);
+  const pods = (owned ?? ctx.api.listControlledBy('Pod', ds.metadata.uid!)).filter(isPodActive);
   const now = ctx.clock.nowMs();
-  const onEligible = pods.filter((p) => eligible.includes(targetNode(p) ?? ''));
+  const onEligible = pods.filter((p) => eligible.has(targetNode(p) ?? ''));
   const scheduled = new Set(onEligible.filter((p) => p.spec!.nodeName).map((p) => p.spec!.nodeName));
   const status: Record<string, unknown> = {
     currentNumberScheduled: scheduled.size,
-    numberMisscheduled: pods.filter((p) => p.spec!.nodeName && !eligible.includes(p.spec!.nodeName)).length,
-    desiredNumberScheduled: eligible.length,
+    numberMisscheduled: pods.filter((p) => p.spec!.nodeName && !eligible.has(p.spec!.nodeName)).length,
+    desiredNumberScheduled: eligible.size,
     numberReady: onEligible.filter(isPodReady).length,
     observedGeneration: fresh.metadata.generation,
     updatedNumberScheduled: onEligible.filter((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH] === hash && p.spec!.nodeName).length,
     numberAvailable: onEligible.filter((p) => isPodAvailable(p, fresh.spec!.minReadySeconds ?? 0, now)).length,
   };
-  const unavailable = eligible.length - (status.numberAvailable as number);
+  const unavailable = eligible.size - (status.numberAvailable as number);
   if (unavailable > 0) status.numberUnavailable = unavailable;
   if (!status.numberAvailable) delete status.numberAvailable;
   ctx.api.updateStatus({ ...fresh, status }, { fieldManager: NAME });
