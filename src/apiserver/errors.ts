@@ -74,8 +74,10 @@ export function invalid(gk: GroupKind, name: string, causes: StatusCause[]): Api
   return new ApiError('Invalid', 422, `${qk} "${name}" is invalid: ${text}`, { group: gk.group, kind: gk.kind, name, causes });
 }
 
-/** isCorruptObjectError says whether an error is the 500 a read of a corrupt object gets (apiserver/corrupt-object.ts), which lists pass over. */
-export const isCorruptObjectError = (e: unknown): e is ApiError => e instanceof ApiError && e.code === 500 && e.message.startsWith('StorageError: corrupt object,');
+/** CORRUPT_OBJECT_MESSAGE begins the message of the 500 a read of a corrupt object gets (apiserver/corrupt-object.ts). */
+const CORRUPT_OBJECT_MESSAGE = internalError('StorageError: corrupt object,').message;
+/** isCorruptObjectError says whether an error is the 500 a read of a corrupt object gets, which lists pass over. */
+export const isCorruptObjectError = (e: unknown): e is ApiError => e instanceof ApiError && e.code === 500 && e.message.startsWith(CORRUPT_OBJECT_MESSAGE);
 export const isNotFound = (e: unknown): e is ApiError => e instanceof ApiError && e.reason === 'NotFound';
 export const isAlreadyExists = (e: unknown): e is ApiError => e instanceof ApiError && e.reason === 'AlreadyExists';
 export const isConflict = (e: unknown): e is ApiError => e instanceof ApiError && e.reason === 'Conflict';

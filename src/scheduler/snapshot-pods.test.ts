@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
+import { DEFAULT_SPEC, initialiseCluster } from '../cluster/bootstrap';
+import { openCluster } from '../cluster/cluster';
+import { addonPath } from '../store/sqlite/addon-path';
 import { SnapshotPods } from './snapshot-pods';
 
 const pod = (name: string, nodeName?: string): KubeObject => ({
@@ -56,5 +63,30 @@ describe('SnapshotPods', () => {
     expect(after).toEqual(before);
     expect(after[0]).not.toBe(before[0]);
     cluster.close();
+  });
+
+  it('passes over a pod that no longer decodes, as a list does', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-snapshot-pods-'));
+    try {
+      const file = path.join(dir, 'state.db');
+      const cluster = initialiseCluster(file, { ...DEFAULT_SPEC, clock: 'manual', seed: 1, workers: 1 });
+      cluster.write(() => { for (const name of ['a', 'b']) cluster.api.create(pod(name, 'worker01'), { fieldManager: 't' }); });
+      const cache = new SnapshotPods(bound, slim);
+      expect(mine(cache.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b']);
+      // b changes, then its stored body is broken: the next list reads it by key.
+      cluster.write(() => {
+        const b = cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'b' });
+        cluster.api.update({ ...b, metadata: { ...b.metadata, labels: { tier: 'web' } } }, { fieldManager: 't' });
+      });
+      cluster.close();
+      const db = new Database(file, { nativeBinding: addonPath() });
+      db.prepare("UPDATE objects SET body = '{not json' WHERE kind = 'Pod' AND namespace = 'default' AND name = 'b'").run();
+      db.close();
+      const again = openCluster(file);
+      expect(mine(again.read(() => cache.list(again.api))).map((p) => p.metadata.name)).toEqual(['a']);
+      again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -63,7 +63,14 @@ export function eventsSince(cluster: Cluster, revision: number): Map<string, num
     const counts = new Map<string, number>();
     for (const v of cluster.api.versions('Event')) {
       if (Number(v.resourceVersion) <= revision) continue;
-      const object = cluster.api.tryGet({ kind: 'Event', namespace: v.namespace, name: v.name });
+      let object: KubeObject | undefined;
+      try {
+        object = cluster.api.tryGet({ kind: 'Event', namespace: v.namespace, name: v.name });
+      } catch (e) {
+        // A corrupt Event is passed over, as a list passes over it.
+        if (isCorruptObjectError(e)) continue;
+        throw e;
+      }
       if (object) countReason(counts, object);
     }
     return counts;
