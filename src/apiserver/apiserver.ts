@@ -297,10 +297,13 @@ export class ApiServer implements ApiClient {
       this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit);
       return;
     }
-    // Like kube-apiserver's pod storage, spec.nodeName is indexed: a node's pods, or the unscheduled ones.
-    this.store.eachOnNode(node || null, 'Pod', (o) => {
+    // Like kube-apiserver's pod storage, spec.nodeName is indexed: a node's pods, the unscheduled
+    // ones, or (spec.nodeName!=) the scheduled ones.
+    const visitKept = (o: KubeObject) => {
       if ((q.namespace === undefined || o.metadata.namespace === q.namespace) && (!keep || keep(o))) visit(o);
-    });
+    };
+    if (node === ON_SOME_NODE) this.store.eachBound('Pod', visitKept);
+    else this.store.eachOnNode(node || null, 'Pod', visitKept);
   }
 
   /** listFilter is the query's label and field selectors as one predicate (undefined: keep all); 400 for a bad selector. */
@@ -353,8 +356,9 @@ export class ApiServer implements ApiClient {
     return this.store.listByOwner(ownerUid, kind) as ObjectOf<K>[];
   }
 
-  versions(kind: string): ObjectVersion[] {
-    return this.store.versions(kind).map((v) => ({ namespace: v.namespace, name: v.name, resourceVersion: String(v.revision) }));
+  versions(kind: string, onNode?: string | null): ObjectVersion[] {
+    const stored = onNode === undefined ? this.store.versions(kind) : this.store.versionsOnNode(onNode, kind);
+    return stored.map((v) => ({ namespace: v.namespace, name: v.name, resourceVersion: String(v.revision) }));
   }
 
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[] {
@@ -815,14 +819,20 @@ function stripForCompare(obj: KubeObject): unknown {
   return rest;
 }
 
+/** ON_SOME_NODE is nodeNameSelected's answer for spec.nodeName!= (the scheduled pods). */
+const ON_SOME_NODE = Symbol('on some node');
+
 /**
  * nodeNameSelected is the node a pod field selector pins spec.nodeName to with = or == ('' for
- * unscheduled pods), or undefined when it does not (the selector is still checked in full).
+ * unscheduled pods), ON_SOME_NODE for != '' (scheduled pods), or undefined when it does neither
+ * (the selector is still checked in full).
  */
-function nodeNameSelected(selector: string): string | undefined {
-  let node: string | undefined;
+function nodeNameSelected(selector: string): string | typeof ON_SOME_NODE | undefined {
+  let node: string | typeof ON_SOME_NODE | undefined;
   for (const r of parseFieldSelector(selector).requirements) {
-    if ((r.field === 'spec.nodeName' || r.field === 'spec.host') && r.operator !== '!=') node = r.value;
+    if (r.field !== 'spec.nodeName' && r.field !== 'spec.host') continue;
+    if (r.operator !== '!=') node = r.value;
+    else if (r.value === '' && node === undefined) node = ON_SOME_NODE;
   }
   return node;
 }

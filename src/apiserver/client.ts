@@ -64,8 +64,12 @@ export interface ApiClient {
   podsOnNode(nodeName: string): KubeObject[];
   /** listControlledBy lists objects of a kind whose controller ownerReference is the given owner uid. */
   listControlledBy<K extends Kind>(kind: K, ownerUid: string): ObjectOf<K>[];
-  /** versions names each stored object of a kind, in list order, with its resourceVersion, decoding none. */
-  versions(kind: string): ObjectVersion[];
+  /**
+   * versions names each stored object of a kind, in list order, with its resourceVersion, decoding
+   * none; with onNode, only the pods bound to that node (null: the unscheduled ones), through the
+   * spec.nodeName index (as list's field selector spec.nodeName=).
+   */
+  versions(kind: string, onNode?: string | null): ObjectVersion[];
   /** controlledVersions names each object listControlledBy would return, with its resourceVersion, decoding none. */
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[];
   /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { impersonatedCluster, requestUser } from './authorization';
@@ -60,12 +60,34 @@ describe('ApiServer.each', () => {
       [{ kind: 'Pod', fieldSelector: `spec.nodeName=${node}` }, (p) => p.spec?.nodeName === node],
       [{ kind: 'Pod', fieldSelector: `spec.host=${node},metadata.name=a`, labelSelector: 'app=db' }, (p) => p.spec?.nodeName === node && p.metadata.name === 'a' && p.metadata.labels?.app === 'db'],
       [{ kind: 'Pod', fieldSelector: `spec.nodeName!=${node}` }, (p) => p.spec?.nodeName !== node],
+      [{ kind: 'Pod', fieldSelector: 'spec.nodeName!=' }, (p) => !!p.spec?.nodeName],
+      [{ kind: 'Pod', namespace: 'team', fieldSelector: 'spec.nodeName!=,metadata.name!=c' }, (p) => !!p.spec?.nodeName && p.metadata.name !== 'c'],
+      [{ kind: 'Pod', fieldSelector: `spec.nodeName!=,spec.nodeName=${node}` }, (p) => p.spec?.nodeName === node],
     ];
     for (const [q, where] of queries) {
       expect(names(visited(c, q)), JSON.stringify(q)).toEqual(scanned(where, q.namespace));
       expect(names(c.api.list(q)), JSON.stringify(q)).toEqual(scanned(where, q.namespace));
     }
     expect(names(visited(c, { kind: 'Pod', fieldSelector: 'spec.nodeName=' }))).toEqual(['default/q', 'team/p']);
+    // The scheduled pods are read through the node column, not a scan of every pod.
+    const scans = vi.spyOn(c.store, 'each');
+    expect(names(visited(c, { kind: 'Pod', fieldSelector: 'spec.nodeName!=' })).filter((n) => !n.startsWith('kube-system/'))).toEqual(['default/a', 'default/b', 'team/a', 'team/c']);
+    expect(scans).not.toHaveBeenCalled();
+  });
+
+  it('names the pods on a node, or on none, as the node index lists them', () => {
+    const c = cluster();
+    c.write(() => c.api.create({ ...pod('team', 'p', { app: 'db' }), spec: { schedulerName: 'nobody', containers: [{ name: 'c', image: 'nginx' }] } }, { fieldManager: 'test' }));
+    const node = c.api.get({ kind: 'Pod', namespace: 'team', name: 'a' }).spec!.nodeName!;
+    const named = (vs: { namespace: string; name: string; resourceVersion: string }[]) => vs.map((v) => `${v.namespace}/${v.name}@${v.resourceVersion}`);
+    const listed = (q: Parameters<typeof visited>[1]) => visited(c, q).map((p) => `${p.metadata.namespace}/${p.metadata.name}@${p.metadata.resourceVersion}`);
+    expect(named(c.api.versions('Pod', null))).toEqual(listed({ kind: 'Pod', fieldSelector: 'spec.nodeName=' }));
+    expect(named(c.api.versions('Pod', null))).toEqual([expect.stringMatching(/^team\/p@\d+$/)]);
+    expect(named(c.api.versions('Pod', node))).toEqual(listed({ kind: 'Pod', fieldSelector: `spec.nodeName=${node}` }));
+    expect(named(c.api.versions('Pod', node)).length).toBeGreaterThan(0);
+    expect(c.api.versions('Pod', 'no-such-node')).toEqual([]);
+    // Only pods are ever bound: other kinds are all on no node.
+    expect(c.api.versions('Namespace', null)).toEqual(c.api.versions('Namespace'));
   });
 
   it('refuses a bad selector as list does', () => {

@@ -16,6 +16,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
+import { isCorruptObjectError } from '../apiserver/errors';
 import type { ReconcileContext, Request, Watch } from '../sim/controller';
 import { keyOf, parseKey, requestFor } from '../sim/controller';
 import { Action, type ClusterEvent, type EventResource, NODE_UPDATE, nodeSchedulingPropertiesChange } from './cluster-event';
@@ -26,6 +27,8 @@ type WatchEventType = NonNullable<Parameters<Watch['map']>[2]>;
 
 /** UNSCHEDULED selects the pods with no spec.nodeName (the API's index of unscheduled pods). */
 export const UNSCHEDULED = 'spec.nodeName=';
+/** SCHEDULED selects the pods with a spec.nodeName (through the same index). */
+export const SCHEDULED = 'spec.nodeName!=';
 
 const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
 
@@ -57,7 +60,12 @@ export interface EventHandlersConfig {
   pending: (p: KubeObject) => boolean;
   /** prepare loads the profile (scheduler name, the plugins' registrations) before a change is handled. */
   prepare: (ctx: ReconcileContext) => void;
+  /** read is told of each unscheduled pod read to enter the queue (the snapshot's pod cache notes it). */
+  read?: (p: KubeObject, ctx: ReconcileContext) => void;
 }
+
+/** LEFT_SHARE: past one unqueued pod in this many, the pending pods left are read in one scan, not by key. */
+const LEFT_SHARE = 4;
 
 /** StorageKind is a storage kind whose changes VolumeBinding and VolumeZone registered. */
 export type StorageKind = Extract<EventResource, 'PersistentVolumeClaim' | 'PersistentVolume' | 'StorageClass'>;
@@ -139,8 +147,36 @@ export class EventHandlers {
     prepare(ctx);
     if (!this.synced) {
       this.synced = true;
-      ctx.api.each({ kind: 'Pod', fieldSelector: UNSCHEDULED }, (p) => { if (pending(p)) queue.addIfNotPresent(queuedPod(p)); });
+      this.enterLeftPending(ctx);
     }
     return queue.moveAllToActiveOrBackoffQueue(event, oldObj, newObj).map(parseKey);
+  }
+
+  /**
+   * enterLeftPending enters the pending pods earlier commands left, in name order. Those the
+   * queue holds already (the scheduler took its pass's pods first) are not read again.
+   */
+  private enterLeftPending(ctx: ReconcileContext): void {
+    const { queue, pending, read } = this.cfg;
+    const enter = (p: KubeObject) => {
+      read?.(p, ctx);
+      if (pending(p)) queue.addIfNotPresent(queuedPod(p));
+    };
+    const unscheduled = ctx.api.versions('Pod', null);
+    const absent = unscheduled.filter((v) => !queue.where(`${v.namespace}/${v.name}`));
+    if (absent.length > unscheduled.length / LEFT_SHARE) {
+      ctx.api.each({ kind: 'Pod', fieldSelector: UNSCHEDULED }, (p) => { if (!queue.where(podKeyOf(p))) enter(p); });
+      return;
+    }
+    for (const v of absent) {
+      let p: KubeObject | undefined;
+      try {
+        p = ctx.api.tryGet({ kind: 'Pod', namespace: v.namespace, name: v.name });
+      } catch (e) {
+        if (isCorruptObjectError(e)) continue; // the scan passes over it too
+        throw e;
+      }
+      if (p) enter(p);
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { Simulation } from '../sim/runtime';
@@ -73,6 +73,30 @@ describe('kube-scheduler', () => {
     });
     cluster.close();
   }, 60_000);
+
+  it('reads the pending pods an earlier command left once, not again at the first cluster event', () => {
+    const cluster = newTestCluster();
+    // Each Simulation with its own scheduler is one command's process.
+    const command = () => new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
+    const nodeOf = (name: string) => cluster.api.get({ kind: 'Pod', namespace: 'default', name }).spec?.nodeName;
+    cluster.store.transaction(() => {
+      command().settle();
+      for (let i = 0; i < 30; i++) {
+        cluster.api.create({ ...pod(`p${String(i).padStart(2, '0')}`), spec: { ...pod('').spec, nodeSelector: { 'kubernetes.io/hostname': 'nowhere' } } }, { fieldManager: 't' });
+      }
+      command().settle(1); // its one pass tries all 30; they stay pending
+      cluster.api.create(pod('fits'), { fieldManager: 't' });
+    });
+    // The next command: the pass's pods enter the queue by key; the binding of 'fits' is the
+    // command's first cluster event, and finds every pending pod already queued.
+    const scans = vi.spyOn(cluster.store, 'eachOnNode');
+    const reads = vi.spyOn(cluster.store, 'get');
+    cluster.store.transaction(() => command().settle());
+    expect(nodeOf('fits')).toBe('worker01');
+    expect(scans).not.toHaveBeenCalled();
+    expect(reads.mock.calls.some(([ref]) => ref.kind === 'Pod' && ref.name === 'p00')).toBe(true);
+    cluster.close();
+  });
 
   it('leaves the pods past a pass\'s attempts for the next pass without reading them, and forgets those deleted meanwhile', () => {
     const cluster = newTestCluster();

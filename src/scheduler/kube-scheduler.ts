@@ -98,6 +98,7 @@ export function newKubeScheduler(): Controller {
   const admitToQueue = (k: string, ctx: ReconcileContext): void => {
     const req = parseKey(k);
     const p = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
+    if (p) snapshotPods.note(ctx.api, p);
     if (p && pending(p)) queue.add(queuedPod(p));
   };
   // Across passes (this process): the queue on the cluster's clock, and the watch handlers feeding it.
@@ -111,8 +112,8 @@ export function newKubeScheduler(): Controller {
     queue.setPlugins([...new Set<Plugin>([...profile.preFilters, ...profile.filters])]);
     return profile;
   };
-  const handlers = new EventHandlers({ queue, pending, prepare: loadProfile });
   const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod);
+  const handlers = new EventHandlers({ queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p) });
 
   const snap = (ctx: ReconcileContext): Snapshot => {
     // Only bound and nominated pods take part, and only what scheduling reads of them is kept:

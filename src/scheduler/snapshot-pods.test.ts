@@ -30,10 +30,10 @@ describe('SnapshotPods', () => {
       for (const [name, node] of [['c', 'worker01'], ['a', 'worker01'], ['b', undefined], ['d', 'worker02']] as const) cluster.api.create(pod(name, node), { fieldManager: 't' });
     });
     const cache = new SnapshotPods(bound, slim);
-    // The first list reads every pod: in one scan, not by key.
+    // The first list reads the scheduled pods in one scan, the one pending pod by key.
     const reads = vi.spyOn(cluster.store, 'get');
     const all = cache.list(cluster.api);
-    expect(reads).not.toHaveBeenCalled();
+    expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['b']);
     expect(all.map(keyOf)).toEqual(cluster.api.list({ kind: 'Pod' }).filter(bound).map(keyOf));
     const first = mine(all);
     expect(first.map((p) => p.metadata.name)).toEqual(['a', 'c', 'd']);
@@ -50,6 +50,52 @@ describe('SnapshotPods', () => {
     expect(second[0]).toBe(first[0]);
     expect(second[2]).toBe(first[1]);
     expect(second[1]!.spec?.nodeName).toBe('worker02');
+    cluster.close();
+  });
+
+  it('reads only the scheduled pods when the pending ones were noted, and by key those that were not', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => {
+      for (const [name, node] of [['a', 'worker01'], ['b', undefined], ['c', undefined], ['d', 'worker02']] as const) cluster.api.create(pod(name, node), { fieldManager: 't' });
+      // e waits on worker01 for a preemption: a pending pod the snapshot holds.
+      const e = cluster.api.create(pod('e'), { fieldManager: 't' });
+      cluster.api.updateStatus({ ...e, status: { phase: 'Pending', nominatedNodeName: 'worker01' } }, { fieldManager: 't' });
+    });
+    const keep = (p: KubeObject) => bound(p) || !!p.status?.nominatedNodeName;
+    const get = (name: string) => cluster.api.get({ kind: 'Pod', namespace: 'default', name });
+    const listed = (cache: SnapshotPods) => mine(cache.list(cluster.api)).map((p) => p.metadata.name);
+
+    // The queue read b, c and e: the list scans the scheduled pods only.
+    const noted = new SnapshotPods(keep, slim);
+    for (const name of ['b', 'c', 'e']) noted.note(cluster.api, get(name));
+    const scans = vi.spyOn(cluster.store, 'eachOnNode');
+    const reads = vi.spyOn(cluster.store, 'get');
+    expect(listed(noted)).toEqual(['a', 'd', 'e']);
+    expect(scans).not.toHaveBeenCalled();
+    expect(reads).not.toHaveBeenCalled();
+
+    // Noted at an older version, c is read again, by key.
+    const stale = new SnapshotPods(keep, slim);
+    for (const name of ['b', 'c', 'e']) stale.note(cluster.api, get(name));
+    cluster.write(() => {
+      const c = get('c');
+      cluster.api.updateStatus({ ...c, status: { phase: 'Pending', nominatedNodeName: 'worker02' } }, { fieldManager: 't' });
+    });
+    reads.mockClear();
+    expect(listed(stale)).toEqual(['a', 'c', 'd', 'e']);
+    expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['c']);
+    expect(scans).not.toHaveBeenCalled();
+
+    // Nothing noted: the few unscheduled pods are read by key; many are scanned.
+    reads.mockClear();
+    expect(listed(new SnapshotPods(keep, slim))).toEqual(['a', 'c', 'd', 'e']);
+    expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['b', 'c', 'e']);
+    expect(scans).not.toHaveBeenCalled();
+    cluster.write(() => { for (let i = 0; i < 40; i++) cluster.api.create(pod(`p${String(i).padStart(2, '0')}`), { fieldManager: 't' }); });
+    reads.mockClear();
+    expect(listed(new SnapshotPods(keep, slim))).toEqual(['a', 'c', 'd', 'e']);
+    expect(scans).toHaveBeenCalledTimes(1);
+    expect(reads).not.toHaveBeenCalled();
     cluster.close();
   });
 

@@ -3,12 +3,15 @@
  * (bound or nominated), like kube-scheduler's cache fed by its pod informer. Each pass builds
  * a fresh snapshot; the pods come from the store's names and resourceVersions, and only those
  * changed since the last pass are decoded. At 30 000 pods, decoding all of them for every
- * pass that schedules was an eighth of a tick. The memory is this process's and holds for one
- * history epoch (a rolled-back write may have undone a resourceVersion).
+ * pass that schedules was an eighth of a tick. Pending pods the scheduler decoded anyway (to
+ * queue them) are noted, so a command's first snapshot reads only the bound ones: a big
+ * cluster's pending pods were decoded three times a command. The memory is this process's and
+ * holds for one history epoch (a rolled-back write may have undone a resourceVersion).
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { isCorruptObjectError } from '../apiserver/errors';
+import { SCHEDULED, UNSCHEDULED } from './event-handlers';
 
 interface Entry { resourceVersion: string; slim: KubeObject | undefined }
 
@@ -23,31 +26,38 @@ export class SnapshotPods {
   /** keep says whether a pod takes part in the snapshot; slim is what is kept of one that does. */
   constructor(private readonly keep: (p: KubeObject) => boolean, private readonly slim: (p: KubeObject) => KubeObject) {}
 
+  /**
+   * note records a pod read elsewhere in this process (a pending one the queue took), so no list
+   * reads it again. It asks the API only for its history epoch: a visit of `each` may call it.
+   */
+  note(api: ApiClient, pod: KubeObject): void {
+    this.checkEpoch(api);
+    this.byKey.set(`${pod.metadata.namespace}/${pod.metadata.name}`, this.entryOf(pod));
+  }
+
   list(api: ApiClient): KubeObject[] {
-    const epoch = api.historyEpoch();
-    if (epoch !== this.epoch) { this.byKey.clear(); this.epoch = epoch; }
+    this.checkEpoch(api);
     const versions = api.versions('Pod');
-    let changed = 0;
-    for (const v of versions) if (this.byKey.get(`${v.namespace}/${v.name}`)?.resourceVersion !== v.resourceVersion) changed++;
+    const unknown = new Set<string>();
+    for (const v of versions) {
+      const key = `${v.namespace}/${v.name}`;
+      if (this.byKey.get(key)?.resourceVersion !== v.resourceVersion) unknown.add(key);
+    }
+    // Many unknown pods (a process's first pass) are read in scans, for less than a read by key
+    // each: the scheduled ones, then the unscheduled ones if the queue has not noted most of them.
+    const scanned = new Map<string, Entry>();
+    const scan = (fieldSelector: string) => api.each({ kind: 'Pod', fieldSelector }, (pod) => {
+      const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+      if (unknown.delete(key)) scanned.set(key, this.entryOf(pod));
+    });
+    if (unknown.size > versions.length / SCAN_SHARE) scan(SCHEDULED);
+    if (unknown.size > versions.length / SCAN_SHARE) scan(UNSCHEDULED);
     const now = new Map<string, Entry>();
     const out: KubeObject[] = [];
-    const take = (key: string, entry: Entry) => {
-      now.set(key, entry);
-      if (entry.slim) out.push(entry.slim);
-    };
-    if (changed > versions.length / SCAN_SHARE) {
-      // Most pods are new to this process (its first pass): one scan reads them for less than a
-      // read by key each. It visits what versions() named, in the same order.
-      api.each({ kind: 'Pod' }, (pod) => {
-        const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
-        const entry = this.byKey.get(key);
-        take(key, entry && entry.resourceVersion === pod.metadata.resourceVersion ? entry : this.entryOf(pod));
-      });
-    } else {
-      for (const v of versions) {
-        const key = `${v.namespace}/${v.name}`;
-        const entry = this.byKey.get(key);
-        if (entry?.resourceVersion === v.resourceVersion) { take(key, entry); continue; }
+    for (const v of versions) {
+      const key = `${v.namespace}/${v.name}`;
+      let entry: Entry | undefined;
+      if (unknown.has(key)) {
         let pod: KubeObject | undefined;
         try {
           pod = api.tryGet({ kind: 'Pod', namespace: v.namespace, name: v.name });
@@ -55,11 +65,21 @@ export class SnapshotPods {
           if (isCorruptObjectError(e)) continue; // a list passes over it too
           throw e;
         }
-        if (pod) take(key, this.entryOf(pod));
+        if (!pod) continue;
+        entry = this.entryOf(pod);
+      } else {
+        entry = (scanned.get(key) ?? this.byKey.get(key))!;
       }
+      now.set(key, entry);
+      if (entry.slim) out.push(entry.slim);
     }
     this.byKey = now;
     return out;
+  }
+
+  private checkEpoch(api: ApiClient): void {
+    const epoch = api.historyEpoch();
+    if (epoch !== this.epoch) { this.byKey.clear(); this.epoch = epoch; }
   }
 
   private entryOf(pod: KubeObject): Entry {

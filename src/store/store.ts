@@ -75,12 +75,16 @@ export interface Store {
   listByNode(node: string, kind: string): KubeObject[];
   /** eachOnNode visits, like each, the objects of a kind on a node (null: on none, e.g. pods not yet scheduled), through an index. */
   eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void): void;
+  /** eachBound visits, like each, the objects of a kind bound to some node (pods with a spec.nodeName), through the node column. */
+  eachBound(kind: string, visit: (obj: KubeObject) => void): void;
   /** podIPsOnNode lists the pod IPs in use on a node (pods not on the host network), without decoding the pods. */
   podIPsOnNode(node: string): string[];
   /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */
   listByOwner(ownerUid: string, kind: string): KubeObject[];
   /** versions lists the keys and revisions each({ kind }) would visit, in its order, decoding nothing. */
   versions(kind: string): StoredVersion[];
+  /** versionsOnNode lists the keys and revisions eachOnNode would visit, in its order, decoding nothing. */
+  versionsOnNode(node: string | null, kind: string): StoredVersion[];
   /** versionsByOwner lists the keys and revisions listByOwner would return, decoding nothing. */
   versionsByOwner(ownerUid: string, kind: string): StoredVersion[];
   /** findEvents lists the Events about an object (by uid) with a reason and message (and fieldPath), through an index; a superset of those that match. */

@@ -125,9 +125,9 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
         return (kind: string, ownerUid: string) => filterListable(target.listControlledBy(kind, ownerUid), info(kind), user, rbac);
       }
       if (prop === 'versions') {
-        return (kind: string) => {
+        return (kind: string, onNode?: string | null) => {
           const may = listableIn(info(kind), user, rbac);
-          return target.versions(kind).filter((v) => may(v.namespace));
+          return target.versions(kind, onNode).filter((v) => may(v.namespace));
         };
       }
       if (prop === 'controlledVersions') {
