@@ -556,7 +556,8 @@ export class ApiServer implements ApiClient {
   }
 
   updateStatus<T extends KubeObject = KubeObject>(input: T, o: WriteOptions): T {
-    return this.store.transaction(() => {
+    // The answer is converted after the write: nothing may throw past it (oneWrite).
+    const out = this.store.oneWrite(() => {
       const info = this.infoOf(input);
       const ref = refOf(input, info);
       const current = this.store.get(ref);
@@ -565,16 +566,17 @@ export class ApiServer implements ApiClient {
       const sent = this.toStorage(input, info);
       // A status apply's managedFields are final (they may change when the status does not).
       const applied = this.applying ? sent.metadata.managedFields : undefined;
-      if (deepEqual(sent.status, current.status) && (!applied || deepEqual(applied, current.metadata.managedFields))) return this.answer(current, input) as T;
+      if (deepEqual(sent.status, current.status) && (!applied || deepEqual(applied, current.metadata.managedFields))) return current;
       const obj = structuredClone(current);
       obj.status = structuredClone(sent.status);
       if (applied) obj.metadata.managedFields = structuredClone(applied);
       this.manageFields(current, obj, o, input.apiVersion, 'status');
       const causes = [...write().strategyFor(obj.kind).validateStatusUpdate?.(obj, current) ?? [], ...this.schemaCauses(obj, input.apiVersion, info, current)];
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, obj.metadata.name ?? '', causes);
-      if (o.dryRun) return this.answer(obj, input) as T;
-      return this.answer(this.persistUpdate(obj, current, info), input) as T;
+      if (o.dryRun) return obj;
+      return this.persistUpdate(obj, current, info);
     });
+    return this.answer(out, input) as T;
   }
 
   delete(ref: ObjectRef, o: DeleteOptions): KubeObject {
@@ -717,7 +719,7 @@ export class ApiServer implements ApiClient {
   }
 
   bind(podRef: ObjectRef, nodeName: string, o: WriteOptions): void {
-    this.store.transaction(() => {
+    this.store.oneWrite(() => {
       const pod = this.store.get(podRef);
       if (!pod) throw notFound('', 'pods', podRef.name);
       if (pod.spec?.nodeName) {

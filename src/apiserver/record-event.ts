@@ -31,7 +31,7 @@ export class EventRecorder {
     const namespace = ref.namespace || 'default';
     const now = clock.nowISO();
     const sourceObj = source.host ? { component: source.component, host: source.host } : { component: source.component };
-    return store.transaction(() => {
+    return store.oneWrite(() => {
       const existing = ((ref.uid ? store.findEvents(ref.uid, reason, message, ref.fieldPath) : []) as EventLike[])
         .find((e) => e.reason === reason && e.message === message && e.type === type && e.involvedObject?.fieldPath === ref.fieldPath
           && e.source?.component === source.component && (e.source?.host ?? '') === (source.host ?? ''));

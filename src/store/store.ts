@@ -124,6 +124,13 @@ export interface Store {
   compact(upTo: Revision): void;
   /** transaction runs fn atomically; writers take the write lock up front (BEGIN IMMEDIATE); nested calls are savepoints. */
   transaction<T>(fn: () => T): T;
+  /**
+   * oneWrite runs fn, which checks all it needs before making at most one create, update or
+   * delete, atomically: in a transaction of its own, or inside a caller's with no savepoint (if
+   * fn throws before its write there is nothing to undo, and SQLite failing the write loses the
+   * caller's whole transaction). A savepoint per API write cost ~50 us at 30 000 pods.
+   */
+  oneWrite<T>(fn: () => T): T;
   /** snapshot runs fn in a read transaction: one consistent view, no write lock. */
   snapshot<T>(fn: () => T): T;
   readonly meta: { get(key: string): string | undefined; set(key: string, value: string): void };

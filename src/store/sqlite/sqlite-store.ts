@@ -816,6 +816,10 @@ class SqliteStore implements Store {
     });
   }
 
+  oneWrite<T>(fn: () => T): T {
+    return this.write(fn);
+  }
+
   /**
    * write runs one store operation. Each checks everything before its first write, so inside a
    * caller's transaction it needs no savepoint of its own (the caller's rolls it back on failure).
