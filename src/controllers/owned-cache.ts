@@ -19,10 +19,17 @@ export class OwnedCache<K extends Kind> {
   /** kind is what is owned; slim keeps the parts of an object the controller reads. */
   constructor(private readonly kind: K, private readonly slim: (obj: ObjectOf<K>) => ObjectOf<K>) {}
 
+  /** note keeps a slim copy of an object the controller itself just wrote for the owner (as stored), so no list decodes it again. */
+  note(api: ApiClient, ownerUid: string, obj: ObjectOf<K>): void {
+    this.checkEpoch(api);
+    let owned = this.byOwner.get(ownerUid);
+    if (!owned) this.byOwner.set(ownerUid, (owned = new Map()));
+    owned.set(`${obj.metadata.namespace ?? ''}/${obj.metadata.name}`, { resourceVersion: obj.metadata.resourceVersion!, slim: this.slim(obj) });
+  }
+
   /** list returns slim copies of the objects the owner controls, in listControlledBy's order. */
   list(api: ApiClient, ownerUid: string): ObjectOf<K>[] {
-    const epoch = api.historyEpoch();
-    if (epoch !== this.epoch) { this.byOwner.clear(); this.epoch = epoch; }
+    this.checkEpoch(api);
     const before = this.byOwner.get(ownerUid);
     const now = new Map<string, Entry<ObjectOf<K>>>();
     const out: ObjectOf<K>[] = [];
@@ -41,6 +48,11 @@ export class OwnedCache<K extends Kind> {
     if (now.size) this.byOwner.set(ownerUid, now);
     else this.byOwner.delete(ownerUid);
     return out;
+  }
+
+  private checkEpoch(api: ApiClient): void {
+    const epoch = api.historyEpoch();
+    if (epoch !== this.epoch) { this.byOwner.clear(); this.epoch = epoch; }
   }
 
   /** forget drops an owner's entries (it was deleted). */

@@ -78,7 +78,7 @@ export function newReplicaSetController(kind: ReplicaSetKind = REPLICASET_KIND):
       // A pod relabelled out of the selector is released (ClaimPods), so the GC no longer ties it to this set.
       if (!rs.metadata.deletionTimestamp) for (const p of controlled) if (!pods.includes(p)) releasePod(kind, rs, p, ctx);
       const active = pods.filter(isPodActive);
-      const managed = rs.metadata.deletionTimestamp ? { changed: false } : manageReplicas(kind, rs, active, ctx);
+      const managed = rs.metadata.deletionTimestamp ? { changed: false } : manageReplicas(kind, rs, active, ctx, (pod) => owned.note(ctx.api, rs.metadata.uid!, pod));
       // Status counts the controlled active pods; re-list only if this pass created, deleted or released some.
       const counted = managed.changed || pods.length !== controlled.length ? owned.list(ctx.api, rs.metadata.uid!).filter(isPodActive) : active;
       const result = updateStatus(kind, rs, counted, ctx);
@@ -102,15 +102,17 @@ function releasePod(kind: ReplicaSetKind, rs: KubeObject, pod: Pod, ctx: Reconci
 
 /**
  * manageReplicas creates or deletes pods (at most BURST_REPLICAS) to reach spec.replicas;
- * returns whether it tried to, and the first failed creation.
+ * returns whether it tried to, and the first failed creation. created is told of each pod as
+ * stored (the controller's cache keeps it: the status count that follows need not decode it).
  */
-function manageReplicas(kind: ReplicaSetKind, rs: KubeObject, active: Pod[], ctx: ReconcileContext): { changed: boolean; error?: unknown } {
+function manageReplicas(kind: ReplicaSetKind, rs: KubeObject, active: Pod[], ctx: ReconcileContext, created: (pod: Pod) => void): { changed: boolean; error?: unknown } {
   const want = rs.spec?.replicas ?? 1;
   const diff = active.length - want;
   if (diff < 0) {
     const { error } = slowStartBatch(Math.min(-diff, BURST_REPLICAS), SLOW_START_INITIAL_BATCH_SIZE, () => {
       try {
         const pod = ctx.api.create(newPodFromTemplate(rs, kind.kind, kind.apiVersion), { fieldManager: kind.name });
+        created(pod);
         ctx.api.recordEvent(rs, 'Normal', SUCCESSFUL_CREATE, `Created pod: ${pod.metadata.name}`, { component: kind.name });
       } catch (e) {
         ctx.api.recordEvent(rs, 'Warning', FAILED_CREATE, `Error creating: ${(e as Error).message}`, { component: kind.name });

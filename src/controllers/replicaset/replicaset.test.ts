@@ -52,6 +52,18 @@ describe('replicaset controller at scale', () => {
     cluster.close();
   }, 30_000);
 
+  it('counts the pods it created in the same sync without reading them back', () => {
+    const cluster = newTestCluster();
+    const reads = vi.spyOn(cluster.store, 'get');
+    syncOnce(cluster, () => cluster.api.create(replicaSet(20), { fieldManager: 'test' }));
+    expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status).toMatchObject({ replicas: 20 });
+    const pods = new Set(cluster.api.list({ kind: 'Pod', namespace: 'default' }).map((p) => p.metadata.name));
+    expect(pods.size).toBe(20);
+    // The status count after the creates reads the controller's own copies: no pod is read back.
+    expect(reads.mock.calls.filter(([ref]) => ref.kind === 'Pod' && pods.has(ref.name))).toEqual([]);
+    cluster.close();
+  });
+
   it('stops at the slow-start batch where a quota refuses a pod, skipping the rest', () => {
     const cluster = newTestCluster();
     cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'default' }, spec: { hard: { pods: '3' } } }, { fieldManager: 'test' }));
