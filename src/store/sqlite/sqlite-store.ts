@@ -296,7 +296,15 @@ function migrate(db: Database.Database): void {
  */
 function vacuumIncremental(db: Database.Database): void {
   if (db.pragma('auto_vacuum', { simple: true }) !== AUTO_VACUUM_INCREMENTAL) db.pragma('auto_vacuum = INCREMENTAL');
-  db.exec('VACUUM');
+  // VACUUM builds the new file in a temporary database: on disk, not in memory (a whole state
+  // file's worth), whatever the connection's temp_store (PRAGMAS_EVERY_OPEN).
+  const tempStore = db.pragma('temp_store', { simple: true }) as number;
+  db.pragma('temp_store = FILE');
+  try {
+    db.exec('VACUUM');
+  } finally {
+    db.pragma(`temp_store = ${tempStore}`);
+  }
   db.pragma('wal_checkpoint(TRUNCATE)');
 }
 

@@ -47,4 +47,25 @@ describe.skipIf(process.platform !== 'linux')('temporary files (Linux: read from
     again.close();
     expect(during).toEqual(before);
   });
+
+  it('are still not opened after a defragmentation, whose VACUUM builds its copy on disk', () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-temp-'));
+    dirs.push(d);
+    const store = openSqliteStore(path.join(d, 'state.db'), { create: true });
+    store.transaction(() => { for (let i = 0; i < 500; i++) store.create(configMap(i, 'x')); });
+    store.defragment();
+    const before = sqliteTempFiles();
+    let during: string[] = [];
+    store.transaction(() => {
+      for (let i = 0; i < 500; i++) {
+        store.transaction(() => {
+          const cm = store.get({ kind: 'ConfigMap', namespace: 'default', name: `c${i}` })!;
+          store.update({ ...configMap(i, 'y'), metadata: cm.metadata }, Number(cm.metadata.resourceVersion));
+        });
+      }
+      during = sqliteTempFiles();
+    });
+    store.close();
+    expect(during).toEqual(before);
+  });
 });
