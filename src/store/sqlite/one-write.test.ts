@@ -3,6 +3,7 @@
  * savepoint of its own (the caller's transaction is what rolls back).
  */
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { openSqliteStore } from './sqlite-store';
 
 const configMap = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' }, data: { v: name } });
@@ -31,6 +32,27 @@ describe('SqliteStore.oneWrite', () => {
     expect(() => store.transaction(() => { store.oneWrite(() => store.create(configMap('c'))); throw new Error('caller'); })).toThrow('caller');
     expect(names(store)).toEqual(['a', 'b']);
     expect(store.revision()).toBe(2);
+    store.close();
+  });
+
+  it('loses the caller\'s whole transaction when SQLite fails its write midway, even if the caller goes on', () => {
+    const store = openSqliteStore(':memory:', { create: true });
+    const ioError = new Database.SqliteError('disk I/O error', 'SQLITE_IOERR_WRITE');
+    const caught: unknown[] = [];
+    const attempt = (fn: () => unknown) => { try { fn(); } catch (e) { caught.push(e); } };
+    attempt(() => store.transaction(() => {
+      store.create(configMap('a'));
+      // One statement of the write went through, the next failed (no savepoint undoes the first).
+      attempt(() => store.oneWrite(() => { store.create(configMap('b')); throw ioError; }));
+      // A controller that catches the error and retries writes nothing more.
+      attempt(() => store.create(configMap('c')));
+    }));
+    expect(caught).toEqual([ioError, ioError, ioError]);
+    expect(names(store)).toEqual([]);
+    expect(store.revision()).toBe(0);
+    // The next transaction starts afresh.
+    store.oneWrite(() => store.create(configMap('d')));
+    expect(names(store)).toEqual(['d']);
     store.close();
   });
 });

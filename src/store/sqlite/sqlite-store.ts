@@ -825,7 +825,15 @@ class SqliteStore implements Store {
   }
 
   oneWrite<T>(fn: () => T): T {
-    return this.write(fn);
+    if (!this.inWrite || !this.db.inTransaction) return this.transaction(fn);
+    try {
+      return this.write(fn);
+    } catch (e) {
+      // SQLite failed a statement of the write (a full disk, an I/O error) and no savepoint
+      // undoes the ones before it: the caller's whole transaction is lost, not half-applied.
+      if (e instanceof Database.SqliteError) this.lost ??= e;
+      throw e;
+    }
   }
 
   /**
@@ -837,6 +845,7 @@ class SqliteStore implements Store {
    */
   private write<T>(fn: () => T): T {
     if (!this.inWrite || !this.db.inTransaction) return this.transaction(fn);
+    if (this.lost) throw this.lostWrite();
     const saved = this.txRevision;
     try {
       return fn();
@@ -872,6 +881,8 @@ class SqliteStore implements Store {
         this.reads.begin();
         const start = this.revision();
         const out = fn();
+        // A write lost midway (oneWrite) fails the whole transaction, even if its caller went on.
+        if (this.lost) throw this.lost;
         this.flushRevision(start);
         this.reclaimFreePages();
         return out;
@@ -892,7 +903,9 @@ class SqliteStore implements Store {
    * SQLite rolls a transaction back by itself on some errors (a full disk or an I/O error while
    * spilling pages mid-transaction). A caller that catches such an error and goes on (a
    * controller's retry) must not write on in autocommit mode, half-applying the command: every
-   * write inside a write transaction checks that it still exists and fails with the cause.
+   * write inside a write transaction checks that it still exists and fails with the cause. A
+   * write SQLite failed midway outside a savepoint (oneWrite) is lost the same way, though the
+   * transaction is still open: nothing more is written and the transaction rolls back.
    */
   private lost: unknown;
 
@@ -906,7 +919,7 @@ class SqliteStore implements Store {
 
   /** guarded runs one writing statement of a write transaction (see lost). */
   private guarded(run: () => unknown): void {
-    if (this.inWrite && !this.db.inTransaction) throw this.lostWrite();
+    if (this.inWrite && (!this.db.inTransaction || this.lost)) throw this.lostWrite();
     try {
       run();
     } catch (e) {
