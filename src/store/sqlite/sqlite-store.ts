@@ -825,23 +825,15 @@ class SqliteStore implements Store {
   }
 
   oneWrite<T>(fn: () => T): T {
-    if (!this.inWrite || !this.db.inTransaction) return this.transaction(fn);
-    try {
-      return this.write(fn);
-    } catch (e) {
-      // SQLite failed a statement of the write (a full disk, an I/O error) and no savepoint
-      // undoes the ones before it: the caller's whole transaction is lost, not half-applied.
-      if (e instanceof Database.SqliteError) this.lost ??= e;
-      throw e;
-    }
+    return this.write(fn);
   }
 
   /**
    * write runs one store operation. Each checks everything before its first write, so inside a
-   * caller's transaction it needs no savepoint of its own (the caller's rolls it back on failure).
-   * Compaction and lease expiry run this way too: only SQLite itself can fail them midway, and
-   * that loses the command's whole write (noteLost). A savepoint would keep every page they
-   * change in its sub-journal (~14 MB for one compaction at 30 000 pods).
+   * caller's transaction it needs no savepoint of its own: only SQLite can fail it midway (a
+   * full disk, an I/O error), and then the caller's whole transaction is lost (see lost), not
+   * half-applied. Compaction and lease expiry run this way too: a savepoint would keep every
+   * page they change in its sub-journal (~14 MB for one compaction at 30 000 pods).
    */
   private write<T>(fn: () => T): T {
     if (!this.inWrite || !this.db.inTransaction) return this.transaction(fn);
@@ -853,6 +845,7 @@ class SqliteStore implements Store {
       this.txRevision = saved;
       this.reads.clear();
       this.noteLost(e);
+      if (e instanceof Database.SqliteError) this.lost ??= e;
       throw e;
     }
   }
@@ -881,7 +874,7 @@ class SqliteStore implements Store {
         this.reads.begin();
         const start = this.revision();
         const out = fn();
-        // A write lost midway (oneWrite) fails the whole transaction, even if its caller went on.
+        // A store operation lost midway (write) fails the whole transaction, even if its caller went on.
         if (this.lost) throw this.lost;
         this.flushRevision(start);
         this.reclaimFreePages();
@@ -904,8 +897,8 @@ class SqliteStore implements Store {
    * spilling pages mid-transaction). A caller that catches such an error and goes on (a
    * controller's retry) must not write on in autocommit mode, half-applying the command: every
    * write inside a write transaction checks that it still exists and fails with the cause. A
-   * write SQLite failed midway outside a savepoint (oneWrite) is lost the same way, though the
-   * transaction is still open: nothing more is written and the transaction rolls back.
+   * store operation SQLite failed midway (write) loses it the same way, though SQLite kept the
+   * transaction open: nothing more is written and the transaction rolls back.
    */
   private lost: unknown;
 
