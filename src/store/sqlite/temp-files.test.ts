@@ -22,38 +22,8 @@ function sqliteTempFiles(): string[] {
 }
 
 describe.skipIf(process.platform !== 'linux')('temporary files (Linux: read from /proc/self/fd)', () => {
-  it('are not opened by the savepoints of a big write transaction', () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-temp-'));
-    dirs.push(d);
-    const file = path.join(d, 'state.db');
-    const store = openSqliteStore(file, { create: true });
-    store.transaction(() => { for (let i = 0; i < 500; i++) store.create(configMap(i, 'x')); });
-    store.close();
-
-    const again = openSqliteStore(file);
-    const before = sqliteTempFiles();
-    let during: string[] = [];
-    again.transaction(() => {
-      // Each update in its own savepoint, as the API layer writes; each changes pages all over the tables.
-      for (let i = 0; i < 500; i++) {
-        again.transaction(() => {
-          const cm = again.get({ kind: 'ConfigMap', namespace: 'default', name: `c${i}` })!;
-          again.update({ ...configMap(i, 'y'), metadata: cm.metadata }, Number(cm.metadata.resourceVersion));
-        });
-      }
-      again.compact(again.revision());
-      during = sqliteTempFiles();
-    });
-    again.close();
-    expect(during).toEqual(before);
-  });
-
-  it('are still not opened after a defragmentation, whose VACUUM builds its copy on disk', () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-temp-'));
-    dirs.push(d);
-    const store = openSqliteStore(path.join(d, 'state.db'), { create: true });
-    store.transaction(() => { for (let i = 0; i < 500; i++) store.create(configMap(i, 'x')); });
-    store.defragment();
+  /** tempFilesWhileUpdating updates the 500 ConfigMaps, each in its own savepoint as the API layer writes (each changes pages all over the tables), and compacts; it returns the temporary files open before and during that. */
+  const tempFilesWhileUpdating = (store: ReturnType<typeof openSqliteStore>): { before: string[]; during: string[] } => {
     const before = sqliteTempFiles();
     let during: string[] = [];
     store.transaction(() => {
@@ -63,8 +33,33 @@ describe.skipIf(process.platform !== 'linux')('temporary files (Linux: read from
           store.update({ ...configMap(i, 'y'), metadata: cm.metadata }, Number(cm.metadata.resourceVersion));
         });
       }
+      store.compact(store.revision());
       during = sqliteTempFiles();
     });
+    return { before, during };
+  };
+
+  const newFile = (): string => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-temp-'));
+    dirs.push(d);
+    const file = path.join(d, 'state.db');
+    const store = openSqliteStore(file, { create: true });
+    store.transaction(() => { for (let i = 0; i < 500; i++) store.create(configMap(i, 'x')); });
+    store.close();
+    return file;
+  };
+
+  it('are not opened by the savepoints of a big write transaction', () => {
+    const store = openSqliteStore(newFile());
+    const { before, during } = tempFilesWhileUpdating(store);
+    store.close();
+    expect(during).toEqual(before);
+  });
+
+  it('are still not opened after a defragmentation, whose VACUUM builds its copy on disk', () => {
+    const store = openSqliteStore(newFile());
+    store.defragment();
+    const { before, during } = tempFilesWhileUpdating(store);
     store.close();
     expect(during).toEqual(before);
   });
