@@ -13,6 +13,7 @@ import { isPodTerminal } from '../api/pod-util';
 import type { EventType } from '../apiserver/client';
 import { isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
+import { keyOf, requestFor } from '../sim/controller';
 import { allocatePodIP } from '../network/ipam';
 import { NETWORK_NOT_READY_ERROR, NETWORK_NOT_READY_EVENT, NETWORK_NOT_READY_MESSAGE, cniConfigured } from '../network/cni';
 import { toISO } from '../sim/clock';
@@ -47,12 +48,11 @@ export function newKubelet(): Controller {
   // status write: upstream's pod config turns a status-only update into a reconcile, not a
   // SyncPod (kubelet/config's checkAndUpdatePod), and a sync replays every transition due by now.
   const synced = new ReconciledState();
-  const podKey = (namespace: string | undefined, name: string) => `${namespace ?? ''}/${name}`;
   return {
     name: NAME,
     for: 'Pod',
     accepts: (pod, type, ctx) => !!pod.spec?.nodeName
-      && !(type === 'MODIFIED' && ctx && synced.unchanged(ctx.api, podKey(pod.metadata.namespace, pod.metadata.name!), pod.metadata.resourceVersion ?? '')),
+      && !(type === 'MODIFIED' && ctx && synced.unchanged(ctx.api, keyOf(requestFor(pod)), pod.metadata.resourceVersion ?? '')),
     watches: [
       // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
       ...['ConfigMap', 'Secret'].map((kind) => ({
@@ -77,7 +77,7 @@ export function newKubelet(): Controller {
       nodes.clear();
     },
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
-      const key = podKey(req.namespace, req.name);
+      const key = keyOf(req);
       synced.forget(ctx.api, key);
       const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
       if (!pod?.spec?.nodeName) return;
