@@ -35,14 +35,15 @@ const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
 /**
  * queuedPod is what the scheduling queue keeps of a pending pod: what PrioritySort compares and
  * the spec fields the queueing hints read (requests, ports, selectors, affinity, tolerations,
- * spread constraints, claims) — thousands of pending pods need not be held whole.
+ * spread constraints, claims) — thousands of pending pods need not be held whole — and, for
+ * the hand-over (handed-over-pods), its resourceVersion and nomination.
  */
 export function queuedPod(p: KubeObject): KubeObject {
-  const { namespace, name, uid, labels, creationTimestamp } = p.metadata;
+  const { namespace, name, uid, labels, creationTimestamp, resourceVersion } = p.metadata;
   const spec = p.spec ?? {};
   const container = (c: { name?: string; resources?: unknown; ports?: unknown; restartPolicy?: string }) => ({ name: c.name, resources: c.resources, ports: c.ports, restartPolicy: c.restartPolicy });
   return {
-    apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, uid, labels, creationTimestamp },
+    apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, uid, labels, creationTimestamp, resourceVersion },
     // Named fields, not a spread of spec: V8 gives every spread copy a map of its own.
     spec: {
       priority: spec.priority, nodeSelector: spec.nodeSelector, affinity: spec.affinity, tolerations: spec.tolerations,
@@ -50,6 +51,7 @@ export function queuedPod(p: KubeObject): KubeObject {
       containers: spec.containers?.map(container), initContainers: spec.initContainers?.map(container),
       volumes: spec.volumes?.filter((v: { persistentVolumeClaim?: unknown }) => v.persistentVolumeClaim),
     },
+    status: { nominatedNodeName: p.status?.nominatedNodeName },
   } as KubeObject;
 }
 

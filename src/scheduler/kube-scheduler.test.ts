@@ -98,6 +98,32 @@ describe('kube-scheduler', () => {
     cluster.close();
   });
 
+  it('hands the pods left in activeQ to the next command, which queues them unread and reads each only when it pops it', () => {
+    const cluster = newTestCluster();
+    const n = 2 * MAX_ATTEMPTS_PER_PASS + 20;
+    const names = [...Array(n).keys()].map((i) => `p${String(i).padStart(4, '0')}`);
+    const command = () => new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
+    const failed = () => new Set(cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === FAILED_SCHEDULING).map((e) => e.involvedObject.name));
+    cluster.store.transaction(() => {
+      command().settle();
+      for (const name of names) cluster.api.create({ ...pod(name), spec: { ...pod('').spec, nodeSelector: { 'kubernetes.io/hostname': 'nowhere' } } }, { fieldManager: 't' });
+      expect(command().settle(1).settled).toBe(false); // one pass: a thousand attempts, the rest handed over
+    });
+    expect(failed().size).toBe(MAX_ATTEMPTS_PER_PASS);
+    // The next command queues the handed-over pods unread and reads only those it pops (a
+    // thousand, in order): the last twenty are not read.
+    const reads = vi.spyOn(cluster.store, 'get');
+    cluster.store.transaction(() => command().settle(1));
+    const read = new Set(reads.mock.calls.filter(([ref]) => ref.kind === 'Pod').map(([ref]) => ref.name));
+    reads.mockRestore();
+    expect(read.size).toBeGreaterThanOrEqual(MAX_ATTEMPTS_PER_PASS);
+    expect(names.slice(-20).filter((name) => read.has(name))).toEqual([]);
+    // Every pod is attempted in the end.
+    cluster.store.transaction(() => command().settle());
+    expect([...failed()].sort()).toEqual(names);
+    cluster.close();
+  }, 60_000);
+
   it('leaves the pods past a pass\'s attempts for the next pass without reading them, and forgets those deleted meanwhile', () => {
     const cluster = newTestCluster();
     const n = MAX_ATTEMPTS_PER_PASS + 50;

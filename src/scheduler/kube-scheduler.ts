@@ -28,6 +28,7 @@ import { ProfileCache } from './config';
 import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
 import { EventHandlers, queuedPod } from './event-handlers';
 import { SnapshotPods } from './snapshot-pods';
+import { HandedOverPods, handOverMemo } from './handed-over-pods';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
 import { SELECTED_NODE_ANNOTATION, claimsToSelectNode } from './plugins/volumebinding';
 
@@ -55,6 +56,11 @@ function pendingFor(schedulerName: string, pod: KubeObject): boolean {
 }
 
 const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
+
+/** unscheduledVersions maps each unscheduled pod's key to its resourceVersion, decoding none. */
+function unscheduledVersions(ctx: ReconcileContext): Map<string, string> {
+  return new Map(ctx.api.versions('Pod', null).map((v) => [`${v.namespace}/${v.name}`, v.resourceVersion]));
+}
 
 /**
  * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
@@ -94,8 +100,17 @@ export function newKubeScheduler(): Controller {
   let flushed = false;
   const results = new Map<string, Result | undefined>();
   let passKeys: ReadonlySet<string> = new Set();
-  /** admitToQueue adds the pending pod named by key to the queue (a pod gone or bound is skipped). */
-  const admitToQueue = (k: string, ctx: ReconcileContext): void => {
+  /**
+   * admitToQueue adds the pending pod named by key to the queue (a pod gone or bound is skipped):
+   * as a sort stub when the hand-over stands for its stored version (resourceVersion), else read.
+   */
+  const admitToQueue = (k: string, ctx: ReconcileContext, resourceVersion?: string): void => {
+    const stub = handedOver.take(k, resourceVersion, schedulerName);
+    if (stub) {
+      snapshotPods.noteUnkept(ctx.api, k, resourceVersion!);
+      queue.add(stub);
+      return;
+    }
     const req = parseKey(k);
     const p = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
     if (p) snapshotPods.note(ctx.api, p);
@@ -112,6 +127,7 @@ export function newKubeScheduler(): Controller {
     queue.setPlugins([...new Set<Plugin>([...profile.preFilters, ...profile.filters])]);
     return profile;
   };
+  const handedOver = new HandedOverPods();
   const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod);
   const handlers = new EventHandlers({ queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p) });
 
@@ -239,6 +255,7 @@ export function newKubeScheduler(): Controller {
       if (!info) return;
       const fresh = ctx.api.tryGet({ kind: 'Pod', namespace: info.pod.metadata.namespace, name: info.pod.metadata.name! });
       if (!fresh || !pending(fresh)) { queue.done(info.key); continue; }
+      info.pod = queuedPod(fresh); // a handed-over pod was held as a sort stub until now
       attempted++;
       results.set(info.key, attempt(fresh, info, ctx));
     }
@@ -254,6 +271,12 @@ export function newKubeScheduler(): Controller {
       ...(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'] as const)
         .map((kind) => ({ kind, map: (o: KubeObject, ctx: ReconcileContext, type?: Parameters<Watch['map']>[2]) => handlers.onStorageChange(kind, o, ctx, type) })),
     ],
+    takeOver(memo) {
+      handedOver.takeOver(memo);
+    },
+    handOver() {
+      return handOverMemo(schedulerName, queue.active());
+    },
     beginPass(keys) {
       profile = undefined; snapshot = undefined; attempted = 0; flushed = false; results.clear();
       passKeys = keys;
@@ -270,7 +293,9 @@ export function newKubeScheduler(): Controller {
         // Every pod of the pass the queue does not hold yet (created or left pending by an
         // earlier command) joins it first, so the queue pops them by priority and age, not
         // in the pass's name order.
-        for (const k of passKeys) if (k !== key && !queue.where(k)) admitToQueue(k, ctx);
+        const absent = [...passKeys].filter((k) => k !== key && !queue.where(k));
+        const versions = handedOver.size && absent.length ? unscheduledVersions(ctx) : undefined;
+        for (const k of absent) admitToQueue(k, ctx, versions?.get(k));
       }
       // Past the pass's attempts a queued pod waits for the next pass, and needs no read: the
       // watch has shown the scheduler every change up to its turn (the pump runs first), and a

@@ -138,6 +138,11 @@ export class SchedulingQueue {
     return this.activeQ.get(key) ?? this.backoffQ.get(key) ?? this.unschedulablePods.get(key);
   }
 
+  /** active lists activeQ's pods (in no particular order). */
+  active(): KubeObject[] {
+    return [...this.activeQ.values()].map((info) => info.pod);
+  }
+
   /** len counts the pods in each queue. */
   len(): Record<QueueName, number> {
     return { activeQ: this.activeQ.size, backoffQ: this.backoffQ.size, unschedulablePods: this.unschedulablePods.size };

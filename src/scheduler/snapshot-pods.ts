@@ -35,6 +35,12 @@ export class SnapshotPods {
     this.byKey.set(`${pod.metadata.namespace}/${pod.metadata.name}`, this.entryOf(pod));
   }
 
+  /** noteUnkept records a pod version known to be neither bound nor nominated (a handed-over pending pod). */
+  noteUnkept(api: ApiClient, key: string, resourceVersion: string): void {
+    this.checkEpoch(api);
+    this.byKey.set(key, { resourceVersion, slim: undefined });
+  }
+
   list(api: ApiClient): KubeObject[] {
     this.checkEpoch(api);
     const versions = api.versions('Pod');

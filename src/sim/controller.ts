@@ -57,6 +57,14 @@ export interface Controller {
    * scheduler queues every pod of the pass before it pops one by priority).
    */
   beginPass?(keys: ReadonlySet<string>): void;
+  /**
+   * handOver is what the component hands the next command beside its keys when a settle stops
+   * early (JSON, undefined: nothing): what a long-running process would still hold in memory,
+   * and the next command would otherwise read again. takeOver receives it (undefined: none)
+   * before the component's first pass; it must hold only what it can check against the store.
+   */
+  handOver?(): unknown;
+  takeOver?(memo: unknown): void;
 }
 
 /** keyOf renders a request as "ns/name" (cluster-scoped: "name"). */

@@ -282,6 +282,57 @@ describe('Simulation', () => {
     expect(cluster.store.meta.get('settle.pending')).toBe('');
     cluster.close();
   });
+
+  it('hands a component\'s memo to the next command only when a settle stops early, and keeps it for one that does not run', () => {
+    const cluster = newTestCluster();
+    // Each command's counter remembers what it counted and what it was handed.
+    const command = (withCounter = true) => {
+      const seen = { handed: [] as unknown[], counted: 0 };
+      const counter: Controller = {
+        name: 'counter', for: 'ConfigMap',
+        reconcile(req, ctx) {
+          if (!req.name.startsWith('c-')) return;
+          seen.counted++;
+          ctx.api.create({ apiVersion: 'v1', kind: 'Secret', metadata: { generateName: 's-', namespace: 'default' } }, { fieldManager: 'counter' });
+        },
+        takeOver(memo) { seen.handed.push(memo); },
+        handOver() { return seen.counted ? { counted: seen.counted } : undefined; },
+      };
+      const idle: Controller = { name: 'idle', for: 'Secret', reconcile() {} };
+      const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => (withCounter ? [counter, idle] : [idle]) });
+      return { sim, seen };
+    };
+    const memo = () => cluster.store.meta.get('settle.memo');
+    const first = command();
+    cluster.store.transaction(() => {
+      first.sim.settle();
+      for (const name of ['c-a', 'c-b']) cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' } }, { fieldManager: 't' });
+      expect(first.sim.settle(200, 1)).toMatchObject({ settled: false });
+    });
+    expect(first.seen.handed).toEqual([undefined, undefined]);
+    expect(JSON.parse(memo()!)).toEqual({ counter: { counted: 2 } });
+    // A command without the counter keeps its memo for the one that runs it.
+    const without = command(false);
+    cluster.store.transaction(() => {
+      cluster.api.create({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x', namespace: 'default' } }, { fieldManager: 't' });
+      expect(without.sim.settle(200, 0)).toMatchObject({ settled: false });
+    });
+    expect(JSON.parse(memo()!)).toEqual({ counter: { counted: 2 } });
+    // The next command with it is handed the memo; it settles, and a settled command hands over nothing.
+    const next = command();
+    cluster.store.transaction(() => expect(next.sim.settle().settled).toBe(true));
+    expect(next.seen.handed[0]).toEqual({ counted: 2 });
+    expect(memo()).toBe('');
+    // A memo that is not JSON hands nothing over, and stops nothing.
+    cluster.store.transaction(() => cluster.store.meta.set('settle.memo', '{not json'));
+    const last = command();
+    cluster.store.transaction(() => {
+      cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c-c', namespace: 'default' } }, { fieldManager: 't' });
+      expect(last.sim.settle().settled).toBe(true);
+    });
+    expect(last.seen).toEqual({ handed: [undefined], counted: 1 });
+    cluster.close();
+  });
 });
 
 describe('compactionPoint', () => {

@@ -31,6 +31,23 @@ const META_UNFINISHED = 'settle.unfinished';
  */
 const META_PENDING = 'settle.pending';
 
+/**
+ * META_MEMO holds what components handed over beside their keys when a settle stopped early
+ * (Controller.handOver): JSON { component: memo }, '' when none.
+ */
+const META_MEMO = 'settle.memo';
+
+/** parseMemos reads META_MEMO; one that does not parse hands nothing over (a memo only saves reads). */
+function parseMemos(saved: string | undefined): Record<string, unknown> {
+  if (!saved) return {};
+  try {
+    const memos: unknown = JSON.parse(saved);
+    return memos && typeof memos === 'object' && !Array.isArray(memos) ? memos as Record<string, unknown> : {};
+  } catch {
+    return {};
+  }
+}
+
 /** META_COMPONENT_SET is the componentSet the last settle ran. */
 const META_COMPONENT_SET = 'settle.components';
 
@@ -167,6 +184,8 @@ export class Simulation {
   private pumped: number | undefined;
   /** pendingElsewhere: handed-over keys of components this settle does not run (kept for the one that does). */
   private pendingElsewhere: Record<string, string[]> = {};
+  /** memoElsewhere: the handed-over memos of components this settle does not run (kept for the one that does). */
+  private memoElsewhere: Record<string, unknown> = {};
   /** immediate counts, per component|key, its zero-delay requeues in a row. */
   private readonly immediate = new Map<string, number>();
   /** calls and warned: a settle or advance (with the settles inside it) prints at most one warning. */
@@ -251,6 +270,7 @@ export class Simulation {
     this.cursors.clear();
     this.pumped = undefined;
     this.pendingElsewhere = {};
+    this.memoElsewhere = {};
     // Going on with work an earlier command left is a batch job from its start: the heap's bound
     // must be set before the first full collection sizes the heap, not 2 000 writes in.
     if (store.meta.get(META_UNFINISHED) === 'true') keepHeapNearLiveData();
@@ -302,11 +322,14 @@ export class Simulation {
       this.cursors.set(c.name, head);
       store.meta.set(`cursor.${c.name}`, String(head));
     }
-    this.savePending();
+    this.savePending(true);
   }
 
-  /** savePending stores the keys left pending (handOver's, and those of components this settle did not run). */
-  private savePending(): void {
+  /**
+   * savePending stores the keys left pending (handOver's, and those of components this settle did
+   * not run), and the components' memos when the settle stops early (a settled one hands over none).
+   */
+  private savePending(early = false): void {
     const { store } = this.cfg;
     // A settle that distributed nothing loaded nothing: what is kept stays as it is.
     if (this.pumped === undefined) return;
@@ -314,9 +337,18 @@ export class Simulation {
     for (const [name, keys] of this.pending) if (keys.size) left[name] = [...keys].sort();
     const value = Object.keys(left).length ? JSON.stringify(left) : '';
     if ((store.meta.get(META_PENDING) ?? '') !== value) store.meta.set(META_PENDING, value);
+    const memos: Record<string, unknown> = { ...this.memoElsewhere };
+    if (early) {
+      for (const c of this.components()) {
+        const memo = c.handOver?.();
+        if (memo !== undefined) memos[c.name] = memo;
+      }
+    }
+    const memo = Object.keys(memos).length ? JSON.stringify(memos) : '';
+    if ((store.meta.get(META_MEMO) ?? '') !== memo) store.meta.set(META_MEMO, memo);
   }
 
-  /** loadPending takes the keys an earlier command handed over to the components this settle runs. */
+  /** loadPending takes the keys and memos an earlier command handed over to the components this settle runs. */
   private loadPending(comps: readonly Controller[]): void {
     const saved = this.cfg.store.meta.get(META_PENDING);
     const left: Record<string, string[]> = saved ? JSON.parse(saved) : {};
@@ -328,6 +360,12 @@ export class Simulation {
       delete left[c.name];
     }
     this.pendingElsewhere = left;
+    const memos = parseMemos(this.cfg.store.meta.get(META_MEMO));
+    for (const c of comps) {
+      c.takeOver?.(memos[c.name]);
+      delete memos[c.name];
+    }
+    this.memoElsewhere = memos;
   }
 
   /**
