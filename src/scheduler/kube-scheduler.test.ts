@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { Simulation } from '../sim/runtime';
-import { FAILED_SCHEDULING, MAX_ATTEMPTS_PER_PASS, newKubeScheduler } from './kube-scheduler';
+import { FAILED_SCHEDULING, MAX_ATTEMPTS_PER_PASS, newKubeScheduler, snapshotPod, snapshotPodParts } from './kube-scheduler';
 
 const pod = (name: string): KubeObject => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
@@ -96,6 +96,35 @@ describe('kube-scheduler', () => {
     expect(scans).not.toHaveBeenCalled();
     expect(reads.mock.calls.some(([ref]) => ref.kind === 'Pod' && ref.name === 'p00')).toBe(true);
     cluster.close();
+  });
+
+  it('hands over the snapshot\'s copies in parts that join into equal copies, sharing a template\'s part', () => {
+    const template = {
+      labels: { app: 'web' },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'rs-uid', controller: true }],
+    };
+    const spec = {
+      priority: 10, schedulerName: 'default-scheduler', tolerations: [{ operator: 'Exists' }],
+      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'web' } } }] } },
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }],
+      initContainers: [{ name: 'init', image: 'busybox', restartPolicy: 'Always', resources: { requests: { cpu: '100m' } } }],
+      containers: [{ name: 'c', image: 'nginx', ports: [{ containerPort: 80, hostPort: 8080 }], resources: { requests: { cpu: '1', memory: '1Gi' } } }],
+      volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }, { name: 'tmp', emptyDir: {} }],
+    };
+    const pods: KubeObject[] = [
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-a', namespace: 'prod', uid: 'a', ...template, creationTimestamp: '2026-01-01T00:00:00Z', resourceVersion: '5' }, spec: { ...spec, nodeName: 'worker01' }, status: { phase: 'Running', startTime: '2026-01-01T00:00:01Z' } },
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-b', namespace: 'prod', uid: 'b', ...template, creationTimestamp: '2026-01-01T00:00:02Z', deletionTimestamp: '2026-01-01T00:01:00Z' }, spec: { ...spec, nodeName: 'worker02' }, status: { phase: 'Pending' } },
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-c', namespace: 'prod', uid: 'c', ...template, creationTimestamp: '2026-01-01T00:00:03Z' }, spec, status: { phase: 'Pending', nominatedNodeName: 'worker03' } },
+    ];
+    const json = (o: unknown) => JSON.parse(JSON.stringify(o));
+    const joined = pods.map((p) => {
+      const slim = snapshotPod(p);
+      const { shared, own } = json(snapshotPodParts.split(slim));
+      const copy = snapshotPodParts.join(shared, own, p.metadata.namespace!, p.metadata.name!);
+      expect(json(copy)).toEqual(json(slim));
+      return { shared: JSON.stringify(shared), copy };
+    });
+    expect(new Set(joined.map((j) => j.shared)).size).toBe(1);
   });
 
   it('hands the pods left in activeQ to the next command, which queues them unread and reads each only when it pops it', () => {

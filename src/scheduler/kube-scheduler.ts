@@ -27,7 +27,7 @@ import { scheduleOne, isFailure } from './scheduler';
 import { ProfileCache } from './config';
 import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
 import { EventHandlers, queuedPod } from './event-handlers';
-import { SnapshotPods } from './snapshot-pods';
+import { type SlimParts, SnapshotPods } from './snapshot-pods';
 import { HandedOverPods, handOverMemo } from './handed-over-pods';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
 import { SELECTED_NODE_ANNOTATION, claimsToSelectNode } from './plugins/volumebinding';
@@ -68,7 +68,7 @@ function unscheduledVersions(ctx: ReconcileContext): Map<string, string> {
  * ports and restart policy; of volumes: claims; not tolerations or selectors, which only the pod
  * being scheduled is asked for), and the status fields scheduling and preemption read.
  */
-function snapshotPod(p: KubeObject): KubeObject {
+export function snapshotPod(p: KubeObject): KubeObject {
   const { name, namespace, uid, labels, ownerReferences, creationTimestamp, deletionTimestamp } = p.metadata;
   const spec = p.spec ?? {};
   const container = (c: { name?: string; resources?: unknown; ports?: unknown; restartPolicy?: string }) => ({ name: c.name, resources: c.resources, ports: c.ports, restartPolicy: c.restartPolicy });
@@ -86,6 +86,32 @@ function snapshotPod(p: KubeObject): KubeObject {
     status: { phase: p.status?.phase, nominatedNodeName: p.status?.nominatedNodeName, startTime: p.status?.startTime },
   } as KubeObject;
 }
+
+/**
+ * snapshotPodParts splits snapshotPod's copies for the hand-over (SnapshotPods): the copies of
+ * one template share labels, owners and spec but their node; the rest is each pod's own.
+ */
+export const snapshotPodParts: SlimParts = {
+  split(slim) {
+    const { uid, labels, ownerReferences, creationTimestamp, deletionTimestamp } = slim.metadata;
+    const { nodeName, ...spec } = slim.spec ?? {};
+    const status = slim.status ?? {};
+    return {
+      shared: { labels, ownerReferences, spec },
+      own: [uid, creationTimestamp, deletionTimestamp, nodeName, status.phase, status.nominatedNodeName, status.startTime].map((v) => v ?? null),
+    };
+  },
+  join(shared, own, namespace, name) {
+    const { labels, ownerReferences, spec } = shared as { labels?: Record<string, string>; ownerReferences?: KubeObject['metadata']['ownerReferences']; spec?: Record<string, unknown> };
+    const [uid, creationTimestamp, deletionTimestamp, nodeName, phase, nominatedNodeName, startTime] = own.map((v) => v ?? undefined) as (string | undefined)[];
+    return snapshotPod({
+      apiVersion: 'v1', kind: 'Pod',
+      metadata: { name, namespace, uid, labels, ownerReferences, creationTimestamp, deletionTimestamp },
+      spec: { ...spec, nodeName },
+      status: { phase, nominatedNodeName, startTime },
+    } as KubeObject);
+  },
+};
 
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
 export function newKubeScheduler(): Controller {
@@ -128,7 +154,7 @@ export function newKubeScheduler(): Controller {
     return profile;
   };
   const handedOver = new HandedOverPods();
-  const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod);
+  const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod, snapshotPodParts);
   const handlers = new EventHandlers({ queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p) });
 
   const snap = (ctx: ReconcileContext): Snapshot => {
@@ -271,11 +297,16 @@ export function newKubeScheduler(): Controller {
       ...(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'] as const)
         .map((kind) => ({ kind, map: (o: KubeObject, ctx: ReconcileContext, type?: Parameters<Watch['map']>[2]) => handlers.onStorageChange(kind, o, ctx, type) })),
     ],
+    // A command that stops early hands the next one its queue's order and its snapshot's pods.
     takeOver(memo) {
-      handedOver.takeOver(memo);
+      const m = memo as { queue?: unknown; snapshot?: unknown } | undefined;
+      handedOver.takeOver(m?.queue);
+      snapshotPods.takeOver(m?.snapshot);
     },
     handOver() {
-      return handOverMemo(schedulerName, queue.active());
+      const queued = handOverMemo(schedulerName, queue.active());
+      const snapshot = snapshotPods.handOver();
+      return queued || snapshot ? { queue: queued, snapshot } : undefined;
     },
     beginPass(keys) {
       profile = undefined; snapshot = undefined; attempted = 0; flushed = false; results.clear();

@@ -8,7 +8,7 @@ import { newTestCluster } from '../../test/helpers/test-cluster';
 import { DEFAULT_SPEC, initialiseCluster } from '../cluster/bootstrap';
 import { openCluster } from '../cluster/cluster';
 import { addonPath } from '../store/sqlite/addon-path';
-import { SnapshotPods } from './snapshot-pods';
+import { type SlimParts, SnapshotPods } from './snapshot-pods';
 
 const pod = (name: string, nodeName?: string): KubeObject => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
@@ -96,6 +96,50 @@ describe('SnapshotPods', () => {
     expect(listed(new SnapshotPods(keep, slim))).toEqual(['a', 'c', 'd', 'e']);
     expect(scans).toHaveBeenCalledTimes(1);
     expect(reads).not.toHaveBeenCalled();
+    cluster.close();
+  });
+
+  it('hands its copies to the next process, which reads only the pods changed since, and once it has read keeps its own', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => {
+      for (const [name, node] of [['a', 'worker01'], ['b', undefined], ['c', 'worker01'], ['d', 'worker02']] as const) cluster.api.create(pod(name, node), { fieldManager: 't' });
+    });
+    // The test's slim copies share nothing but their kind; the parts still go through JSON.
+    const parts: SlimParts = {
+      split: (p) => ({ shared: { kind: p.kind }, own: [p.metadata.resourceVersion, p.spec?.nodeName] }),
+      join: (shared, [rv, nodeName], namespace, name) => ({ apiVersion: 'v1', kind: (shared as { kind: string }).kind, metadata: { name, namespace, resourceVersion: rv as string }, spec: { nodeName: nodeName as string } }),
+    };
+    const first = new SnapshotPods(bound, slim, parts);
+    const listed = mine(first.list(cluster.api));
+    const memo = JSON.parse(JSON.stringify(first.handOver()));
+    expect(memo.shared).toEqual([{ kind: 'Pod' }]);
+    expect(memo.pods.filter(([key]: [string]) => key.startsWith('default/')).map(([key]: [string]) => key)).toEqual(['default/a', 'default/c', 'default/d']);
+    expect(new SnapshotPods(bound, slim).handOver()).toBeUndefined(); // no parts, no memo
+
+    // b is bound, d deleted; the next process reads b alone, and its copies equal the first's.
+    cluster.write(() => {
+      cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'b' }, 'worker02', { fieldManager: 't' });
+      cluster.api.delete({ kind: 'Pod', namespace: 'default', name: 'd' }, { fieldManager: 't', gracePeriodSeconds: 0 });
+    });
+    const next = new SnapshotPods(bound, slim, parts);
+    next.takeOver(memo);
+    const scans = vi.spyOn(cluster.store, 'eachBound');
+    const reads = vi.spyOn(cluster.store, 'get');
+    const second = mine(next.list(cluster.api));
+    expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['b']);
+    expect(scans).not.toHaveBeenCalled();
+    expect(second.map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect([second[0], second[2]]).toEqual([listed[0], listed[1]]);
+    // A memo taken over once the process has read changes nothing: its own copies are newer.
+    next.takeOver(memo);
+    reads.mockClear();
+    expect(mine(next.list(cluster.api))).toEqual(second);
+    expect(reads).not.toHaveBeenCalled();
+    // A memo of another shape holds nothing: everything is read.
+    const odd = new SnapshotPods(bound, slim, parts);
+    odd.takeOver({ shared: [], pods: [['default/a', '1', 3, []]] });
+    expect(mine(odd.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect(scans).toHaveBeenCalled();
     cluster.close();
   });
 

@@ -7,6 +7,11 @@
  * queue them) are noted, so a command's first snapshot reads only the bound ones: a big
  * cluster's pending pods were decoded three times a command. The memory is this process's and
  * holds for one history epoch (a rolled-back write may have undone a resourceVersion).
+ *
+ * A command that stops early hands the kept copies to the next one (handOver/takeOver, through
+ * the runtime's memo), so the next command reads only the pods changed since: at 30 000 pods the
+ * scan of the bound ones was a tenth of a tick. Copies of one template (a ReplicaSet's pods)
+ * differ in a few fields, so the memo holds each shared part once (SlimParts), ~140 bytes a pod.
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
@@ -15,6 +20,18 @@ import { SCHEDULED, UNSCHEDULED } from './event-handlers';
 
 interface Entry { resourceVersion: string; slim: KubeObject | undefined }
 
+/**
+ * SlimParts splits a slim copy into the part its template's copies share and its own fields
+ * (JSON), and joins them again into an equal copy, sharing the part with the others joined from it.
+ */
+export interface SlimParts {
+  split(slim: KubeObject): { shared: unknown; own: unknown[] };
+  join(shared: unknown, own: unknown[], namespace: string, name: string): KubeObject;
+}
+
+/** Memo is the hand-over: the shared parts, and each kept pod's [key, resourceVersion, shared part's index, own fields]. */
+interface Memo { shared: unknown[]; pods: [string, string, number, unknown[]][] }
+
 /** SCAN_SHARE: past one changed pod in this many, the pods are read in one scan, not by key. */
 const SCAN_SHARE = 4;
 
@@ -22,9 +39,55 @@ const SCAN_SHARE = 4;
 export class SnapshotPods {
   private byKey = new Map<string, Entry>();
   private epoch: number | undefined;
+  /** taken: the entries an earlier command handed over, held until this process's first read sets the epoch. */
+  private taken: Map<string, Entry> | undefined;
+  /** sharedJson remembers, for a copy joined from the memo, its shared part's JSON (no need to render it again). */
+  private sharedJson = new WeakMap<KubeObject, string>();
 
-  /** keep says whether a pod takes part in the snapshot; slim is what is kept of one that does. */
-  constructor(private readonly keep: (p: KubeObject) => boolean, private readonly slim: (p: KubeObject) => KubeObject) {}
+  /**
+   * keep says whether a pod takes part in the snapshot; slim is what is kept of one that does;
+   * parts, when given, lets the copies be handed over.
+   */
+  constructor(private readonly keep: (p: KubeObject) => boolean, private readonly slim: (p: KubeObject) => KubeObject, private readonly parts?: SlimParts) {}
+
+  /** handOver is the memo of the kept copies (undefined: none, or no parts to split them with). */
+  handOver(): Memo | undefined {
+    if (!this.parts) return undefined;
+    const index = new Map<string, number>();
+    const memo: Memo = { shared: [], pods: [] };
+    for (const [key, e] of this.taken ?? this.byKey) {
+      if (!e.slim) continue;
+      const { shared, own } = this.parts.split(e.slim);
+      const json = this.sharedJson.get(e.slim) ?? JSON.stringify(shared);
+      let i = index.get(json);
+      if (i === undefined) { index.set(json, i = memo.shared.length); memo.shared.push(shared); }
+      memo.pods.push([key, e.resourceVersion, i, own]);
+    }
+    return memo.pods.length ? memo : undefined;
+  }
+
+  /**
+   * takeOver holds the copies an earlier command handed over (anything else than a memo holds
+   * nothing). Once this process has read, what it holds is as new as any memo: it is kept.
+   */
+  takeOver(memo: unknown): void {
+    if (this.epoch !== undefined) return;
+    this.taken = undefined;
+    const m = memo as Partial<Memo> | undefined;
+    if (!this.parts || !m || !Array.isArray(m.shared) || !Array.isArray(m.pods)) return;
+    const taken = new Map<string, Entry>();
+    const jsons = m.shared.map((part) => JSON.stringify(part));
+    for (const e of m.pods) {
+      if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'string' || typeof e[2] !== 'number' || !Array.isArray(e[3])) continue;
+      const [key, resourceVersion, i, own] = e;
+      const slash = key.indexOf('/');
+      if (slash < 0 || !(i >= 0 && i < m.shared.length)) continue;
+      const slim = this.parts.join(m.shared[i], own, key.slice(0, slash), key.slice(slash + 1));
+      this.sharedJson.set(slim, jsons[i]!);
+      taken.set(key, { resourceVersion, slim });
+    }
+    this.taken = taken;
+  }
 
   /**
    * note records a pod read elsewhere in this process (a pending one the queue took), so no list
@@ -85,7 +148,12 @@ export class SnapshotPods {
 
   private checkEpoch(api: ApiClient): void {
     const epoch = api.historyEpoch();
-    if (epoch !== this.epoch) { this.byKey.clear(); this.epoch = epoch; }
+    if (epoch === this.epoch) return;
+    // The first read of a process adopts what was handed over: a committed resourceVersion names
+    // one stored version, so an entry stands as long as its pod's version is the same.
+    this.byKey = this.epoch === undefined && this.taken ? this.taken : new Map();
+    this.taken = undefined;
+    this.epoch = epoch;
   }
 
   private entryOf(pod: KubeObject): Entry {

@@ -345,7 +345,8 @@ export class Simulation {
       }
     }
     const memo = Object.keys(memos).length ? JSON.stringify(memos) : '';
-    if ((store.meta.get(META_MEMO) ?? '') !== memo) store.meta.set(META_MEMO, memo);
+    // An early stop's memos are new (and MBs at 30 000 pods): not read back to compare.
+    if (early || (store.meta.get(META_MEMO) ?? '') !== memo) store.meta.set(META_MEMO, memo);
   }
 
   /** loadPending takes the keys and memos an earlier command handed over to the components this settle runs. */
