@@ -90,6 +90,11 @@ export class EventHandlers {
     this.ownWrites.add(`${podKeyOf(pod)}@${pod.metadata.resourceVersion}`);
   }
 
+  /** isOwnWrite says whether p is the version one of our status writes left (its echo moves nothing). */
+  isOwnWrite(p: KubeObject): boolean {
+    return this.ownWrites.has(`${podKeyOf(p)}@${p.metadata.resourceVersion}`);
+  }
+
   /** bound records a binding this scheduler made (its echo is an assigned-Pod Add). */
   bound(key: string): void {
     this.boundHere.add(key);
@@ -145,13 +150,20 @@ export class EventHandlers {
    * kubemu: the first event of a command first enters the pending pods earlier commands left.
    */
   private onClusterEvent(ctx: ReconcileContext, event: ClusterEvent, oldObj: KubeObject | undefined, newObj: KubeObject | undefined): Request[] {
-    const { queue, pending, prepare } = this.cfg;
+    const { queue, prepare } = this.cfg;
     prepare(ctx);
-    if (!this.synced) {
-      this.synced = true;
-      this.enterLeftPending(ctx);
-    }
+    this.sync(ctx);
     return queue.moveAllToActiveOrBackoffQueue(event, oldObj, newObj).map(parseKey);
+  }
+
+  /**
+   * sync enters the pending pods earlier commands left, once a command: at its first cluster
+   * event, or before its first snapshot (which would read them anyway: then they are read once).
+   */
+  sync(ctx: ReconcileContext): void {
+    if (this.synced) return;
+    this.synced = true;
+    this.enterLeftPending(ctx);
   }
 
   /**

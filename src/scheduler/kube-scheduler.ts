@@ -158,9 +158,11 @@ export function newKubeScheduler(): Controller {
   const handlers = new EventHandlers({ queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p) });
 
   const snap = (ctx: ReconcileContext): Snapshot => {
+    if (snapshot) return snapshot;
+    handlers.sync(ctx);
     // Only bound and nominated pods take part, and only what scheduling reads of them is kept:
     // on a big cluster the snapshot is most of the scheduler's memory.
-    snapshot ??= newSnapshot(ctx.api.list({ kind: 'Node' }), snapshotPods.list(ctx.api), {
+    snapshot = newSnapshot(ctx.api.list({ kind: 'Node' }), snapshotPods.list(ctx.api), {
       namespaces: ctx.api.list({ kind: 'Namespace' }),
       persistentVolumeClaims: ctx.api.list({ kind: 'PersistentVolumeClaim' }),
       persistentVolumes: ctx.api.list({ kind: 'PersistentVolume' }),
@@ -290,7 +292,9 @@ export function newKubeScheduler(): Controller {
   return {
     name: NAME,
     for: 'Pod',
-    accepts: (p) => pending(p),
+    // The echo of our own status write (a failed attempt's) is no reason to reconcile the pod:
+    // handed over, its key would have the next command attempt the pod again at once.
+    accepts: (p) => pending(p) && !handlers.isOwnWrite(p),
     watches: [
       { kind: 'Pod', map: (p, ctx, type) => handlers.onPodChange(p, ctx, type) },
       { kind: 'Node', map: (n, ctx, type) => handlers.onNodeChange(n, ctx, type) },
