@@ -36,7 +36,7 @@ import { newKubeScheduler } from '../scheduler/kube-scheduler';
 import { newKubelet } from '../kubelet/kubelet';
 import { nodeStatusController } from '../kubelet/node-status';
 import { nodeLifecycleController } from '../controllers/nodelifecycle';
-import { taintEvictionController } from '../controllers/tainteviction';
+import { newTaintEvictionController } from '../controllers/tainteviction';
 import { disruptionController } from '../controllers/disruption';
 import { newHorizontalPodAutoscalerController } from '../controllers/podautoscaler';
 import { MetricsUnavailable } from '../controllers/podautoscaler/metrics-client';
@@ -107,7 +107,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     newKubelet(),
     nodeStatusController,
     nodeLifecycleController, // after the kubelets: a pass renews live leases before the grace check reads them
-    taintEvictionController,
+    newTaintEvictionController(),
   ];
   return opts.controllerManagerRunning === false ? all.filter((c) => NOT_IN_CONTROLLER_MANAGER.test(c.name)) : all;
 }

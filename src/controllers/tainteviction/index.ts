@@ -62,31 +62,62 @@ function noExecuteTaints(node: Pick<Node, 'spec'>): Taint[] {
   return (node.spec?.taints ?? []).filter((t) => t.effect === 'NoExecute');
 }
 
-/** taintEvictionController evicts pods from NoExecute-tainted nodes. */
-export const taintEvictionController: Controller = {
-  name: NAME,
-  for: 'Pod',
-  accepts: (pod) => !!pod.spec?.nodeName && !pod.metadata.deletionTimestamp,
-  watches: [{
-    kind: 'Node',
-    map: (node, ctx) => (noExecuteTaints(node).length ? ctx.api.podsOnNode(node.metadata.name!).filter((p) => !p.metadata.deletionTimestamp).map(requestFor) : []),
-  }],
-  reconcile(req: Request, ctx: ReconcileContext): Result | void {
-    const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
-    if (!pod?.spec?.nodeName || pod.metadata.deletionTimestamp) return;
-    const node = ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName });
-    if (!node) return;
-    const taints = noExecuteTaints(node);
-    const delay = evictionDelayMs(taints, pod.spec.tolerations ?? []);
-    if (delay === undefined) return;
-    // A taint without timeAdded (written by hand) counts as having been there all along.
-    const since = Math.min(...taints.map((t) => Date.parse(t.timeAdded ?? '') || 0));
-    const due = since + delay;
-    const now = ctx.clock.nowMs();
-    if (now < due) return { requeueAfterMs: due - now };
-    evict(pod, ctx);
-  },
-};
+/**
+ * newTaintEvictionController evicts pods from NoExecute-tainted nodes. A pod's change concerns
+ * it only on a tainted node (upstream's handlePodUpdate looks the node up in its taintedNodes
+ * cache and stops there): whether each node is tainted is kept for this process, from the
+ * Node's changes or a read, so the pods of untainted nodes (all of them, most of the time) are
+ * not reconciled. A node tainted later maps all its pods. The memory holds for one history
+ * epoch: a rolled-back write may have undone the change it saw.
+ */
+export function newTaintEvictionController(): Controller {
+  const tainted = new Map<string, boolean>();
+  let epoch: number | undefined;
+  const current = (ctx: ReconcileContext): Map<string, boolean> => {
+    const e = ctx.api.historyEpoch();
+    if (e !== epoch) { tainted.clear(); epoch = e; }
+    return tainted;
+  };
+  const isTainted = (nodeName: string, ctx: ReconcileContext): boolean => {
+    const known = current(ctx).get(nodeName);
+    if (known !== undefined) return known;
+    const node = ctx.api.tryGet({ kind: 'Node', name: nodeName });
+    const t = !!node && noExecuteTaints(node).length > 0;
+    tainted.set(nodeName, t);
+    return t;
+  };
+  return {
+    name: NAME,
+    for: 'Pod',
+    accepts: (pod, _type, ctx) => !!pod.spec?.nodeName && !pod.metadata.deletionTimestamp && (!ctx || isTainted(pod.spec.nodeName, ctx)),
+    watches: [{
+      kind: 'Node',
+      map: (node, ctx, type) => {
+        const t = type !== 'DELETED' && noExecuteTaints(node).length > 0;
+        current(ctx).set(node.metadata.name!, t);
+        return t ? ctx.api.podsOnNode(node.metadata.name!).filter((p) => !p.metadata.deletionTimestamp).map(requestFor) : [];
+      },
+    }],
+    reconcile,
+  };
+}
+
+/** reconcile evicts the pod now, or says when, or nothing when its node's taints are tolerated. */
+function reconcile(req: Request, ctx: ReconcileContext): Result | void {
+  const pod = ctx.api.tryGet({ kind: 'Pod', namespace: req.namespace, name: req.name });
+  if (!pod?.spec?.nodeName || pod.metadata.deletionTimestamp) return;
+  const node = ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName });
+  if (!node) return;
+  const taints = noExecuteTaints(node);
+  const delay = evictionDelayMs(taints, pod.spec.tolerations ?? []);
+  if (delay === undefined) return;
+  // A taint without timeAdded (written by hand) counts as having been there all along.
+  const since = Math.min(...taints.map((t) => Date.parse(t.timeAdded ?? '') || 0));
+  const due = since + delay;
+  const now = ctx.clock.nowMs();
+  if (now < due) return { requeueAfterMs: due - now };
+  evict(pod, ctx);
+}
 
 /** evict is addConditionAndDeletePod plus the TaintManagerEviction event. */
 function evict(pod: Pod, ctx: ReconcileContext): void {
