@@ -62,7 +62,10 @@ export interface EventHandlersConfig {
   pending: (p: KubeObject) => boolean;
   /** prepare loads the profile (scheduler name, the plugins' registrations) before a change is handled. */
   prepare: (ctx: ReconcileContext) => void;
-  /** read is told of each unscheduled pod read to enter the queue (the snapshot's pod cache notes it). */
+  /**
+   * read is told of each pending pod version the handlers see: a watched change, or one read to
+   * enter the queue (the snapshot's pod cache notes it, so its list need not read it).
+   */
   read?: (p: KubeObject, ctx: ReconcileContext) => void;
 }
 
@@ -102,10 +105,11 @@ export class EventHandlers {
 
   /** onPodChange: a pending pod's own change goes to the queue; a bound pod's is a cluster event. */
   onPodChange(p: KubeObject, ctx: ReconcileContext, type: WatchEventType | undefined): Request[] {
-    const { queue, pending, prepare } = this.cfg;
+    const { queue, pending, prepare, read } = this.cfg;
     const key = podKeyOf(p);
     prepare(ctx); // pending() needs the profile's schedulerName
     if (type !== 'DELETED' && pending(p)) {
+      read?.(p, ctx);
       if (this.ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) return [];
       queue.update(queuedPod(p));
       return []; // the pod's own key is handed over by the runtime (it is the component's `for` kind)

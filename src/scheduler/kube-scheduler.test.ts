@@ -99,6 +99,21 @@ describe('kube-scheduler', () => {
     cluster.close();
   });
 
+  it('notes the pending pods its watch shows, so that its snapshot does not read them again', () => {
+    const cluster = newTestCluster();
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
+    const failed = () => cluster.api.list({ kind: 'Event', namespace: 'default' }).filter((e) => e.reason === FAILED_SCHEDULING).length;
+    cluster.store.transaction(() => sim.settle());
+    cluster.store.transaction(() => {
+      for (let i = 0; i < 40; i++) cluster.api.create({ ...pod(`p${i}`), spec: { ...pod('').spec, nodeSelector: { 'kubernetes.io/hostname': 'nowhere' } } }, { fieldManager: 't' });
+    });
+    const scans = vi.spyOn(cluster.store, 'eachOnNode');
+    cluster.store.transaction(() => sim.settle());
+    expect(failed()).toBe(40);
+    expect(scans.mock.calls.filter(([node, kind]) => node === null && kind === 'Pod')).toEqual([]);
+    cluster.close();
+  });
+
   it('hands over the snapshot\'s copies in parts that join into equal copies, sharing a template\'s part', () => {
     const template = {
       labels: { app: 'web' },
