@@ -5,6 +5,7 @@ import { newTestCluster } from '../../test/helpers/test-cluster';
 import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
 import { CATCH_UP_PASSES, HISTORY_WINDOW, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation, compactionPoint } from './runtime';
 import { heapBoundRequests } from './batch-heap';
+import { decodeMemos } from './settle-memo';
 import { ReconciledState } from './reconciled-state';
 
 const deployment = (name: string): KubeObject => ({
@@ -310,21 +311,21 @@ describe('Simulation', () => {
       expect(first.sim.settle(200, 1)).toMatchObject({ settled: false });
     });
     expect(first.seen.handed).toEqual([undefined, undefined]);
-    expect(JSON.parse(memo()!)).toEqual({ counter: { counted: 2 } });
+    expect(decodeMemos(memo())).toEqual({ counter: { counted: 2 } });
     // A command without the counter keeps its memo for the one that runs it.
     const without = command(false);
     cluster.store.transaction(() => {
       cluster.api.create({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x', namespace: 'default' } }, { fieldManager: 't' });
       expect(without.sim.settle(200, 0)).toMatchObject({ settled: false });
     });
-    expect(JSON.parse(memo()!)).toEqual({ counter: { counted: 2 } });
+    expect(decodeMemos(memo())).toEqual({ counter: { counted: 2 } });
     // The next command with it is handed the memo; it settles, and a settled command hands over nothing.
     const next = command();
     cluster.store.transaction(() => expect(next.sim.settle().settled).toBe(true));
     expect(next.seen.handed[0]).toEqual({ counted: 2 });
     expect(memo()).toBe('');
-    // A memo that is not JSON hands nothing over, and stops nothing.
-    cluster.store.transaction(() => cluster.store.meta.set('settle.memo', '{not json'));
+    // A memo that does not decode hands nothing over, and stops nothing.
+    cluster.store.transaction(() => cluster.store.meta.set('settle.memo', 'z1:not deflated'));
     const last = command();
     cluster.store.transaction(() => {
       cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c-c', namespace: 'default' } }, { fieldManager: 't' });

@@ -15,6 +15,7 @@ import type { SimClock } from './clock';
 import type { Rand } from './rand';
 import { failpoint } from './failpoints';
 import { BIG_SETTLE_WRITES, keepHeapNearLiveData } from './batch-heap';
+import { decodeMemos, encodeMemos } from './settle-memo';
 
 /** SettleReport says how much a settle did; settled is false if it hit maxPasses or its write budget. */
 export interface SettleReport { passes: number; reconciles: number; settled: boolean }
@@ -33,20 +34,10 @@ const META_PENDING = 'settle.pending';
 
 /**
  * META_MEMO holds what components handed over beside their keys when a settle stopped early
- * (Controller.handOver): JSON { component: memo }, '' when none.
+ * (Controller.handOver): { component: memo } as settle-memo encodes it, '' when none.
  */
 const META_MEMO = 'settle.memo';
 
-/** parseMemos reads META_MEMO; one that does not parse hands nothing over (a memo only saves reads). */
-function parseMemos(saved: string | undefined): Record<string, unknown> {
-  if (!saved) return {};
-  try {
-    const memos: unknown = JSON.parse(saved);
-    return memos && typeof memos === 'object' && !Array.isArray(memos) ? memos as Record<string, unknown> : {};
-  } catch {
-    return {};
-  }
-}
 
 /** META_COMPONENT_SET is the componentSet the last settle ran. */
 const META_COMPONENT_SET = 'settle.components';
@@ -344,7 +335,7 @@ export class Simulation {
         if (memo !== undefined) memos[c.name] = memo;
       }
     }
-    const memo = Object.keys(memos).length ? JSON.stringify(memos) : '';
+    const memo = encodeMemos(memos);
     // An early stop's memos are new (and MBs at 30 000 pods): not read back to compare.
     if (early || (store.meta.get(META_MEMO) ?? '') !== memo) store.meta.set(META_MEMO, memo);
   }
@@ -361,7 +352,7 @@ export class Simulation {
       delete left[c.name];
     }
     this.pendingElsewhere = left;
-    const memos = parseMemos(this.cfg.store.meta.get(META_MEMO));
+    const memos = decodeMemos(this.cfg.store.meta.get(META_MEMO));
     for (const c of comps) {
       c.takeOver?.(memos[c.name]);
       delete memos[c.name];
