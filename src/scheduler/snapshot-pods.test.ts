@@ -135,11 +135,16 @@ describe('SnapshotPods', () => {
     reads.mockClear();
     expect(mine(next.list(cluster.api))).toEqual(second);
     expect(reads).not.toHaveBeenCalled();
-    // A memo of another shape holds nothing: everything is read.
+    // A memo of another form holds nothing, nor one whose copies another slim function made:
+    // everything is read.
+    const other = new SnapshotPods(bound, (p) => ({ ...slim(p), status: {} }), parts);
+    other.takeOver(memo);
+    expect(mine(other.list(cluster.api))[0]?.status).toEqual({});
+    expect(scans).toHaveBeenCalledTimes(1);
     const odd = new SnapshotPods(bound, slim, parts);
-    odd.takeOver({ shared: [], pods: [['default/a', '1', 3, []]] });
+    odd.takeOver({ ...memo, pods: [['default/a', '1', 3, []]] });
     expect(mine(odd.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
-    expect(scans).toHaveBeenCalled();
+    expect(scans).toHaveBeenCalledTimes(2);
     cluster.close();
   });
 

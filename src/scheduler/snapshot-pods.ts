@@ -14,6 +14,7 @@
  * differ in a few fields, so the memo holds each shared part once (SlimParts), ~140 bytes a pod.
  */
 import type { KubeObject } from '../api/meta';
+import { fnv32a } from '../api/fnv32a';
 import type { ApiClient } from '../apiserver/client';
 import { isCorruptObjectError } from '../apiserver/errors';
 import { SCHEDULED, UNSCHEDULED } from './event-handlers';
@@ -29,8 +30,12 @@ export interface SlimParts {
   join(shared: unknown, own: unknown[], namespace: string, name: string): KubeObject;
 }
 
-/** Memo is the hand-over: the shared parts, and each kept pod's [key, resourceVersion, shared part's index, own fields]. */
-interface Memo { shared: unknown[]; pods: [string, string, number, unknown[]][] }
+/**
+ * Memo is the hand-over: the copies' shape (a hash of the code that makes and joins them: a
+ * kubemu whose copies hold other fields ignores the memo), the shared parts, and each kept pod's
+ * [key, resourceVersion, shared part's index, own fields].
+ */
+interface Memo { shape: string; shared: unknown[]; pods: [string, string, number, unknown[]][] }
 
 /** SCAN_SHARE: past one changed pod in this many, the pods are read in one scan, not by key. */
 const SCAN_SHARE = 4;
@@ -54,7 +59,7 @@ export class SnapshotPods {
   handOver(): Memo | undefined {
     if (!this.parts) return undefined;
     const index = new Map<string, number>();
-    const memo: Memo = { shared: [], pods: [] };
+    const memo: Memo = { shape: this.shape(), shared: [], pods: [] };
     for (const [key, e] of this.taken ?? this.byKey) {
       if (!e.slim) continue;
       const { shared, own } = this.parts.split(e.slim);
@@ -74,7 +79,7 @@ export class SnapshotPods {
     if (this.epoch !== undefined) return;
     this.taken = undefined;
     const m = memo as Partial<Memo> | undefined;
-    if (!this.parts || !m || !Array.isArray(m.shared) || !Array.isArray(m.pods)) return;
+    if (!this.parts || !m || m.shape !== this.shape() || !Array.isArray(m.shared) || !Array.isArray(m.pods)) return;
     const taken = new Map<string, Entry>();
     const jsons = m.shared.map((part) => JSON.stringify(part));
     for (const e of m.pods) {
@@ -144,6 +149,11 @@ export class SnapshotPods {
     }
     this.byKey = now;
     return out;
+  }
+
+  /** shape hashes the code that makes and joins the copies (see Memo). */
+  private shape(): string {
+    return String(fnv32a([this.slim, this.parts?.split, this.parts?.join].map(String).join('\n')));
   }
 
   private checkEpoch(api: ApiClient): void {
