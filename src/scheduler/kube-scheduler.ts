@@ -331,6 +331,9 @@ export function newKubeScheduler(): Controller {
         const absent = [...passKeys].filter((k) => k !== key && !queue.where(k));
         const versions = handedOver.size && absent.length ? unscheduledVersions(ctx) : undefined;
         for (const k of absent) admitToQueue(k, ctx, versions?.get(k));
+        // The hand-over serves the first pass that admits pods (its keys were handed over with it):
+        // later passes would list the unscheduled pods' versions again for the few entries left.
+        if (versions) handedOver.takeOver(undefined);
       }
       // Past the pass's attempts a queued pod waits for the next pass, and needs no read: the
       // watch has shown the scheduler every change up to its turn (the pump runs first), and a

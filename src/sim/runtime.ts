@@ -38,7 +38,6 @@ const META_PENDING = 'settle.pending';
  */
 const META_MEMO = 'settle.memo';
 
-
 /** META_COMPONENT_SET is the componentSet the last settle ran. */
 const META_COMPONENT_SET = 'settle.components';
 
