@@ -284,6 +284,38 @@ describe('Simulation', () => {
     cluster.close();
   });
 
+  it('goes back to the start of the history when the handed-over keys cannot be read', () => {
+    const cluster = newTestCluster();
+    const command = () => {
+      const seen = new Set<string>();
+      const observer: Controller = { name: 'observer', for: 'ConfigMap', reconcile(req) { if (req.name.startsWith('o-')) seen.add(req.name); } };
+      // The writer runs after the observer: the settle stops with the observer's keys handed over.
+      const writer: Controller = {
+        name: 'writer', for: 'Secret',
+        reconcile(_req, ctx) {
+          for (const name of ['o-a', 'o-b']) if (!ctx.api.tryGet({ kind: 'ConfigMap', namespace: 'default', name })) ctx.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' } }, { fieldManager: 'writer' });
+        },
+      };
+      const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [observer, writer] });
+      return { sim, seen };
+    };
+    const first = command();
+    cluster.store.transaction(() => {
+      first.sim.settle();
+      cluster.api.create({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' } }, { fieldManager: 't' });
+      expect(first.sim.settle(200, 1)).toMatchObject({ settled: false });
+    });
+    expect(first.seen.size).toBe(0);
+    expect(JSON.parse(cluster.store.meta.get('settle.pending')!).observer).toEqual(['default/o-a', 'default/o-b']);
+    // The hand-over is damaged: the next command still does the work, and leaves a readable one.
+    cluster.store.transaction(() => cluster.store.meta.set('settle.pending', '{"observer": [1'));
+    const next = command();
+    cluster.store.transaction(() => expect(next.sim.settle().settled).toBe(true));
+    expect([...next.seen].sort()).toEqual(['o-a', 'o-b']);
+    expect(cluster.store.meta.get('settle.pending')).toBe('');
+    cluster.close();
+  });
+
   it('hands a component\'s memo to the next command only when a settle stops early, and keeps it for one that does not run', () => {
     const cluster = newTestCluster();
     // Each command's counter remembers what it counted and what it was handed.

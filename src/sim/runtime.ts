@@ -38,6 +38,19 @@ const META_PENDING = 'settle.pending';
  */
 const META_MEMO = 'settle.memo';
 
+/** parsePending reads META_PENDING: { component: keys } ('' or none: {}), undefined when it cannot be read. */
+function parsePending(saved: string | undefined): Record<string, string[]> | undefined {
+  if (!saved) return {};
+  try {
+    const left: unknown = JSON.parse(saved);
+    if (!left || typeof left !== 'object' || Array.isArray(left)) return undefined;
+    const keys = Object.values(left);
+    return keys.every((k) => Array.isArray(k) && k.every((x) => typeof x === 'string')) ? left as Record<string, string[]> : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** META_COMPONENT_SET is the componentSet the last settle ran. */
 const META_COMPONENT_SET = 'settle.components';
 
@@ -339,10 +352,20 @@ export class Simulation {
     if (early || (store.meta.get(META_MEMO) ?? '') !== memo) store.meta.set(META_MEMO, memo);
   }
 
-  /** loadPending takes the keys and memos an earlier command handed over to the components this settle runs. */
+  /**
+   * loadPending takes the keys and memos an earlier command handed over to the components this
+   * settle runs. Keys that cannot be read (a hand-edited or damaged state file) are work lost:
+   * the components go back to the start of the history, so the pump replays it or, past a
+   * compaction, they relist, as an informer does after 410 Gone.
+   */
   private loadPending(comps: readonly Controller[]): void {
-    const saved = this.cfg.store.meta.get(META_PENDING);
-    const left: Record<string, string[]> = saved ? JSON.parse(saved) : {};
+    const left = parsePending(this.cfg.store.meta.get(META_PENDING));
+    if (!left) {
+      for (const c of comps) this.cursors.set(c.name, 0);
+      this.pendingElsewhere = {};
+      this.memoElsewhere = {};
+      return;
+    }
     for (const c of comps) {
       const keys = left[c.name];
       if (!keys) continue;
