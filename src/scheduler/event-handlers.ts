@@ -16,6 +16,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
+import type { ObjectVersion } from '../apiserver/client';
 import { isCorruptObjectError } from '../apiserver/errors';
 import type { ReconcileContext, Request, Watch } from '../sim/controller';
 import { keyOf, parseKey, requestFor } from '../sim/controller';
@@ -85,6 +86,8 @@ export class EventHandlers {
   private readonly boundHere = new Set<string>();
   /** nodes: the last seen state of each Node. */
   private readonly nodes = new Map<string, KubeObject>();
+  /** unscheduled: the unscheduled pods' names and versions, at one store state ("epoch:revision"). */
+  private unscheduled: { at: string; versions: readonly ObjectVersion[] } | undefined;
 
   constructor(private readonly cfg: EventHandlersConfig) {}
 
@@ -96,6 +99,17 @@ export class EventHandlers {
   /** isOwnWrite says whether p is the version one of our status writes left (its echo moves nothing). */
   isOwnWrite(p: KubeObject): boolean {
     return this.ownWrites.has(`${podKeyOf(p)}@${p.metadata.resourceVersion}`);
+  }
+
+  /**
+   * unscheduledVersions lists the unscheduled pods' names and versions, decoding none; listed
+   * once per store state (revisions are reused after a rollback: the epoch tells), since a
+   * pass's admission and its first snapshot ask at the same one.
+   */
+  unscheduledVersions(ctx: ReconcileContext): readonly ObjectVersion[] {
+    const at = `${ctx.api.historyEpoch()}:${ctx.api.revision()}`;
+    if (this.unscheduled?.at !== at) this.unscheduled = { at, versions: ctx.api.versions('Pod', null) };
+    return this.unscheduled.versions;
   }
 
   /** bound records a binding this scheduler made (its echo is an assigned-Pod Add). */
@@ -180,7 +194,7 @@ export class EventHandlers {
       read?.(p, ctx);
       if (pending(p)) queue.addIfNotPresent(queuedPod(p));
     };
-    const unscheduled = ctx.api.versions('Pod', null);
+    const unscheduled = this.unscheduledVersions(ctx);
     const absent = unscheduled.filter((v) => !queue.where(`${v.namespace}/${v.name}`));
     if (absent.length > unscheduled.length / LEFT_SHARE) {
       ctx.api.each({ kind: 'Pod', fieldSelector: UNSCHEDULED }, (p) => { if (!queue.where(podKeyOf(p))) enter(p); });

@@ -161,9 +161,13 @@ describe('kube-scheduler', () => {
     // thousand, in order): the last twenty are not read. The pods that failed are not tried
     // again (their status writes' echoes were not handed over as work).
     const reads = vi.spyOn(cluster.store, 'get');
+    const versionLists = vi.spyOn(cluster.store, 'versionsOnNode');
     cluster.store.transaction(() => command().settle(1));
     const read = new Set(reads.mock.calls.filter(([ref]) => ref.kind === 'Pod').map(([ref]) => ref.name));
     reads.mockRestore();
+    // The admission and the first snapshot ask for the unscheduled pods' versions at one state: listed once.
+    expect(versionLists.mock.calls.filter(([node]) => node === null)).toHaveLength(1);
+    versionLists.mockRestore();
     expect([...failed()].sort()).toEqual(names.slice(0, 2 * MAX_ATTEMPTS_PER_PASS));
     expect(attempts()).toBe(2 * MAX_ATTEMPTS_PER_PASS);
     expect(names.slice(-20).filter((name) => read.has(name))).toEqual([]);

@@ -57,11 +57,6 @@ function pendingFor(schedulerName: string, pod: KubeObject): boolean {
 
 const podKeyOf = (p: KubeObject) => keyOf(requestFor(p));
 
-/** unscheduledVersions maps each unscheduled pod's key to its resourceVersion, decoding none. */
-function unscheduledVersions(ctx: ReconcileContext): Map<string, string> {
-  return new Map(ctx.api.versions('Pod', null).map((v) => [`${v.namespace}/${v.name}`, v.resourceVersion]));
-}
-
 /**
  * snapshotPod is what the snapshot keeps of a bound or nominated pod: identity, labels and
  * owners, the spec fields scheduling reads of pods already placed (of containers: resources,
@@ -329,7 +324,9 @@ export function newKubeScheduler(): Controller {
         // earlier command) joins it first, so the queue pops them by priority and age, not
         // in the pass's name order.
         const absent = [...passKeys].filter((k) => k !== key && !queue.where(k));
-        const versions = handedOver.size && absent.length ? unscheduledVersions(ctx) : undefined;
+        const versions = handedOver.size && absent.length
+          ? new Map(handlers.unscheduledVersions(ctx).map((v) => [`${v.namespace}/${v.name}`, v.resourceVersion]))
+          : undefined;
         for (const k of absent) admitToQueue(k, ctx, versions?.get(k));
         // The hand-over serves the first pass that admits pods (its keys were handed over with it):
         // later passes would list the unscheduled pods' versions again for the few entries left.
