@@ -13,7 +13,7 @@ import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { LeaseExpiry, Store } from '../store/store';
-import { CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
+import { CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
 import { corruptObjectError } from './corrupt-object';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
@@ -21,7 +21,7 @@ import {
   ApiError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound,
 } from './errors';
 import type {
-  ApiClient, ApplyOutcome, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion, TokenRequestSpec,
+  ApiClient, ApplyOutcome, ChangedObject, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion, TokenRequestSpec,
 } from './client';
 import type { CertificateAuthority } from '../api/pki/x509';
 import type { StorageContext } from './strategies/strategy';
@@ -372,6 +372,19 @@ export class ApiServer implements ApiClient {
 
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[] {
     return this.store.versionsByOwner(ownerUid, kind).map((v) => ({ namespace: v.namespace, name: v.name, resourceVersion: String(v.revision) }));
+  }
+
+  changedSince(kind: string, revision: number): ChangedObject[] | undefined {
+    let changes;
+    try {
+      changes = this.store.watchSince(revision, [kind]);
+    } catch (e) {
+      if (e instanceof CompactedError) return undefined;
+      throw e;
+    }
+    const last = new Map<string, ChangedObject>();
+    for (const c of changes) last.set(`${c.namespace}/${c.name}`, { namespace: c.namespace, name: c.name, resourceVersion: String(c.revision), deleted: c.type === 'DELETED' });
+    return [...last.values()];
   }
 
   historyEpoch(): number {

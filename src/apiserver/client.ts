@@ -73,6 +73,12 @@ export interface ApiClient {
   /** controlledVersions names each object listControlledBy would return, with its resourceVersion, decoding none. */
   controlledVersions(kind: string, ownerUid: string): ObjectVersion[];
   /**
+   * changedSince names each object of a kind written or deleted after `revision`, once, with its
+   * last change's revision, from the change log and decoding none (what a watch from that
+   * resourceVersion would show); undefined when the log no longer reaches back there.
+   */
+  changedSince(kind: string, revision: number): ChangedObject[] | undefined;
+  /**
    * historyEpoch changes when a write of this process was rolled back and its resourceVersions
    * may be reused: a cache keyed by resourceVersion is valid only while the epoch stays the same.
    */
@@ -118,6 +124,9 @@ export interface TokenRequestSpec {
 
 /** ObjectVersion names an object (namespace empty for cluster-scoped kinds) and its resourceVersion. */
 export interface ObjectVersion { namespace: string; name: string; resourceVersion: string }
+
+/** ChangedObject is an ObjectVersion from the change log: deleted when its last change deleted it. */
+export interface ChangedObject extends ObjectVersion { deleted: boolean }
 
 /** EventSource is the Event's source: component, and host for kubelets. */
 export interface EventSource { component: string; host?: string }

@@ -53,6 +53,41 @@ describe('SnapshotPods', () => {
     cluster.close();
   });
 
+  it('follows the change log after its first list: no version is listed again, and new pods join in list order', () => {
+    const cluster = newTestCluster();
+    const inNs = (namespace: string, name: string, nodeName?: string): KubeObject => ({ ...pod(name, nodeName), metadata: { name, namespace } });
+    cluster.write(() => {
+      for (const ns of ['a', 'a-b']) cluster.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, { fieldManager: 't' });
+      cluster.api.create(inNs('a-b', 'm', 'worker01'), { fieldManager: 't' });
+      cluster.api.create(inNs('a', 'p'), { fieldManager: 't' });
+    });
+    const ours = (pods: KubeObject[]) => pods.filter((p) => p.metadata.namespace!.startsWith('a')).map(keyOf);
+    const cache = new SnapshotPods(bound, slim);
+    expect(ours(cache.list(cluster.api))).toEqual(['a-b/m']);
+    const versions = vi.spyOn(cluster.store, 'versions');
+    const reads = vi.spyOn(cluster.store, 'get');
+    // "a/z" sorts before "a-b/a" (the namespace first), though '-' sorts before '/'.
+    cluster.write(() => {
+      cluster.api.create(inNs('a-b', 'a', 'worker02'), { fieldManager: 't' });
+      cluster.api.create(inNs('a', 'z', 'worker02'), { fieldManager: 't' });
+      cluster.api.bind({ kind: 'Pod', namespace: 'a', name: 'p' }, 'worker01', { fieldManager: 't' });
+      cluster.api.delete({ kind: 'Pod', namespace: 'a-b', name: 'm' }, { fieldManager: 't', gracePeriodSeconds: 0 });
+    });
+    reads.mockClear();
+    const second = cache.list(cluster.api);
+    expect(ours(second)).toEqual(['a/p', 'a/z', 'a-b/a']);
+    expect(second.map(keyOf)).toEqual(cluster.api.list({ kind: 'Pod' }).filter(bound).map(keyOf));
+    expect(versions).not.toHaveBeenCalled();
+    expect(reads.mock.calls.map(([ref]) => `${ref.namespace}/${ref.name}`).sort()).toEqual(['a-b/a', 'a/p', 'a/z']); // m, deleted, is not read
+
+    // A log compacted past the last list: the pods are listed again.
+    cluster.write(() => cluster.api.create(inNs('a', 'q', 'worker01'), { fieldManager: 't' }));
+    cluster.write(() => cluster.store.compact(cluster.store.revision()));
+    expect(ours(cache.list(cluster.api))).toEqual(['a/p', 'a/q', 'a/z', 'a-b/a']);
+    expect(versions).toHaveBeenCalledTimes(1);
+    cluster.close();
+  });
+
   it('reads only the scheduled pods when the pending ones were noted, and by key those that were not', () => {
     const cluster = newTestCluster();
     cluster.write(() => {
@@ -125,9 +160,11 @@ describe('SnapshotPods', () => {
     next.takeOver(memo);
     const scans = vi.spyOn(cluster.store, 'eachBound');
     const reads = vi.spyOn(cluster.store, 'get');
+    const versions = vi.spyOn(cluster.store, 'versions');
     const second = mine(next.list(cluster.api));
     expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['b']);
     expect(scans).not.toHaveBeenCalled();
+    expect(versions).not.toHaveBeenCalled(); // the change log since the memo's revision names b and d
     expect(second.map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
     expect([second[0], second[2]]).toEqual([listed[0], listed[1]]);
     // A memo taken over once the process has read changes nothing: its own copies are newer.
@@ -145,6 +182,12 @@ describe('SnapshotPods', () => {
     odd.takeOver({ ...memo, pods: [['default/a', '1', 3, []]] });
     expect(mine(odd.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
     expect(scans).toHaveBeenCalledTimes(2);
+    // A memo with a malformed entry stands only pod by pod: the versions are listed.
+    const partial = new SnapshotPods(bound, slim, parts);
+    partial.takeOver({ ...memo, pods: [...memo.pods, ['default/x', '1']] });
+    versions.mockClear();
+    expect(mine(partial.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect(versions).toHaveBeenCalledTimes(1);
     cluster.close();
   });
 
@@ -157,6 +200,13 @@ describe('SnapshotPods', () => {
     const after = mine(cache.list(cluster.api));
     expect(after).toEqual(before);
     expect(after[0]).not.toBe(before[0]);
+    // Nor does it hand over what it read before a write that rolled back since.
+    const parts: SlimParts = { split: (p) => ({ shared: {}, own: [p.spec?.nodeName] }), join: (_s, [nodeName], namespace, name) => slim({ ...pod(name, nodeName as string), metadata: { name, namespace } }) };
+    const handing = new SnapshotPods(bound, slim, parts);
+    handing.list(cluster.api);
+    expect(handing.handOver()?.revision).toBe(cluster.api.revision());
+    expect(() => cluster.write(() => { throw new Error('abort'); })).toThrow('abort');
+    expect(handing.handOver()).toBeUndefined();
     cluster.close();
   });
 

@@ -1,25 +1,31 @@
 /**
  * snapshot-pods: what the scheduler keeps, between passes, of the pods its snapshot holds
  * (bound or nominated), like kube-scheduler's cache fed by its pod informer. Each pass builds
- * a fresh snapshot; the pods come from the store's names and resourceVersions, and only those
- * changed since the last pass are decoded. At 30 000 pods, decoding all of them for every
- * pass that schedules was an eighth of a tick. Pending pods the scheduler decoded anyway (to
- * queue them) are noted, so a command's first snapshot reads only the bound ones: a big
- * cluster's pending pods were decoded three times a command. The memory is this process's and
- * holds for one history epoch (a rolled-back write may have undone a resourceVersion).
+ * a fresh snapshot; the pods come from what the last pass held and the change log since (a
+ * watch from the revision it read at), so only the pods changed since are decoded. Pending
+ * pods the scheduler decoded anyway (to queue them) are noted, so a pass reads only the bound
+ * ones: a big cluster's pending pods were decoded three times a command. The memory is this
+ * process's and holds for one history epoch (a rolled-back write may have undone a
+ * resourceVersion). With nothing held, or a log compacted past what is held, the pods are
+ * listed: their names and resourceVersions, and only those unknown are decoded.
  *
  * A command that stops early hands the kept copies to the next one (handOver/takeOver, through
- * the runtime's memo), so the next command reads only the pods changed since: at 30 000 pods the
- * scan of the bound ones was a tenth of a tick. Copies of one template (a ReplicaSet's pods)
- * differ in a few fields, so the memo holds each shared part once (SlimParts), ~140 bytes a pod.
+ * the runtime's memo), with the revision they were read at, so the next command reads only the
+ * pods changed since: at 30 000 pods the scan of the bound ones was a tenth of a tick, and at
+ * 150 000 listing every pod's version was a tenth of the scheduler's pass. Copies of one
+ * template (a ReplicaSet's pods) differ in a few fields, so the memo holds each shared part
+ * once (SlimParts), ~140 bytes a pod.
  */
 import type { KubeObject } from '../api/meta';
 import { fnv32a } from '../api/fnv32a';
-import type { ApiClient } from '../apiserver/client';
+import type { ApiClient, ChangedObject } from '../apiserver/client';
 import { isCorruptObjectError } from '../apiserver/errors';
 import { SCHEDULED, UNSCHEDULED } from './event-handlers';
 
 interface Entry { resourceVersion: string; slim: KubeObject | undefined }
+
+/** Held is what is known of the pods: entries by key, and the kept ones' keys in list order as of a revision. */
+interface Held { byKey: Map<string, Entry>; order: string[] | undefined; synced: number | undefined }
 
 /**
  * SlimParts splits a slim copy into the part its template's copies share and its own fields
@@ -32,10 +38,11 @@ export interface SlimParts {
 
 /**
  * Memo is the hand-over: the copies' shape (a hash of the code that makes and joins them: a
- * kubemu whose copies hold other fields ignores the memo), the shared parts, and each kept pod's
- * [key, resourceVersion, shared part's index, own fields].
+ * kubemu whose copies hold other fields ignores the memo), the revision the copies were read at
+ * (absent: they stand only as long as each pod's resourceVersion), the shared parts, and each
+ * kept pod's [key, resourceVersion, shared part's index, own fields], in list order.
  */
-interface Memo { shape: string; shared: unknown[]; pods: [string, string, number, unknown[]][] }
+interface Memo { shape: string; revision?: number; shared: unknown[]; pods: [string, string, number, unknown[]][] }
 
 /** SCAN_SHARE: past one changed pod in this many, the pods are read in one scan, not by key. */
 const SCAN_SHARE = 4;
@@ -43,9 +50,17 @@ const SCAN_SHARE = 4;
 /** SnapshotPods lists the slim copies of the pods keep accepts, in list order. */
 export class SnapshotPods {
   private byKey = new Map<string, Entry>();
+  /** order holds the kept pods' keys in list order (namespace, then name), as of revision synced. */
+  private order: string[] = [];
+  /** listed is the keys in order. */
+  private listed = new Set<string>();
+  /** synced is the store revision the last list read at; undefined: nothing listed in this epoch. */
+  private synced: number | undefined;
   private epoch: number | undefined;
-  /** taken: the entries an earlier command handed over, held until this process's first read sets the epoch. */
-  private taken: Map<string, Entry> | undefined;
+  /** api is the one the last read went through: handOver asks it for the epoch. */
+  private api: ApiClient | undefined;
+  /** taken: what an earlier command handed over, held until this process's first read sets the epoch. */
+  private taken: Held | undefined;
   /** sharedJson remembers, for a copy joined from the memo, its shared part's JSON (no need to render it again). */
   private sharedJson = new WeakMap<KubeObject, string>();
 
@@ -55,12 +70,16 @@ export class SnapshotPods {
    */
   constructor(private readonly keep: (p: KubeObject) => boolean, private readonly slim: (p: KubeObject) => KubeObject, private readonly parts?: SlimParts) {}
 
-  /** handOver is the memo of the kept copies (undefined: none, or no parts to split them with). */
+  /** handOver is the memo of the kept copies (undefined: none, no parts to split them with, or a write since rolled back). */
   handOver(): Memo | undefined {
     if (!this.parts) return undefined;
+    // What was read in a rolled-back write is not the store's: hand over nothing.
+    if (this.api && this.api.historyEpoch() !== this.epoch) return undefined;
+    const held: Held = this.taken ?? { byKey: this.byKey, order: this.synced === undefined ? undefined : this.order, synced: this.synced };
     const index = new Map<string, number>();
-    const memo: Memo = { shape: this.shape(), shared: [], pods: [] };
-    for (const [key, e] of this.taken ?? this.byKey) {
+    const memo: Memo = { shape: this.shape(), ...(held.order ? { revision: held.synced } : {}), shared: [], pods: [] };
+    for (const key of held.order ?? held.byKey.keys()) {
+      const e = held.byKey.get(key)!;
       if (!e.slim) continue;
       const { shared, own } = this.parts.split(e.slim);
       const json = this.sharedJson.get(e.slim) ?? JSON.stringify(shared);
@@ -73,25 +92,32 @@ export class SnapshotPods {
 
   /**
    * takeOver holds the copies an earlier command handed over (anything else than a memo holds
-   * nothing). Once this process has read, what it holds is as new as any memo: it is kept.
+   * nothing; a memo with a malformed entry or out of order holds its copies only as long as
+   * each pod's resourceVersion). Once this process has read, what it holds is as new as any
+   * memo: it is kept.
    */
   takeOver(memo: unknown): void {
     if (this.epoch !== undefined) return;
     this.taken = undefined;
     const m = memo as Partial<Memo> | undefined;
     if (!this.parts || !m || m.shape !== this.shape() || !Array.isArray(m.shared) || !Array.isArray(m.pods)) return;
-    const taken = new Map<string, Entry>();
+    const byKey = new Map<string, Entry>();
+    const order: string[] = [];
+    let whole = true;
     const jsons = m.shared.map((part) => JSON.stringify(part));
     for (const e of m.pods) {
-      if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'string' || typeof e[2] !== 'number' || !Array.isArray(e[3])) continue;
+      if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'string' || typeof e[2] !== 'number' || !Array.isArray(e[3])) { whole = false; continue; }
       const [key, resourceVersion, i, own] = e;
       const slash = key.indexOf('/');
-      if (slash < 0 || !(i >= 0 && i < m.shared.length)) continue;
+      if (slash < 0 || !(i >= 0 && i < m.shared.length)) { whole = false; continue; }
       const slim = this.parts.join(m.shared[i], own, key.slice(0, slash), key.slice(slash + 1));
       this.sharedJson.set(slim, jsons[i]!);
-      taken.set(key, { resourceVersion, slim });
+      if (order.length && compareKeys(order[order.length - 1]!, key) >= 0) whole = false;
+      byKey.set(key, { resourceVersion, slim });
+      order.push(key);
     }
-    this.taken = taken;
+    const synced = whole && Number.isSafeInteger(m.revision) ? m.revision : undefined;
+    this.taken = { byKey, order: synced === undefined ? undefined : order, synced };
   }
 
   /**
@@ -111,6 +137,44 @@ export class SnapshotPods {
 
   list(api: ApiClient): KubeObject[] {
     this.checkEpoch(api);
+    const head = api.revision();
+    const changed = this.synced !== undefined && this.synced <= head ? api.changedSince('Pod', this.synced) : undefined;
+    if (changed) this.follow(api, changed);
+    else this.relist(api);
+    this.synced = head;
+    return this.order.map((key) => this.byKey.get(key)!.slim!);
+  }
+
+  /** follow brings what is held up to date with the pods changed since it was listed. */
+  private follow(api: ApiClient, changed: ChangedObject[]): void {
+    const added: string[] = [];
+    let dropped = false;
+    for (const c of changed) {
+      const key = `${c.namespace}/${c.name}`;
+      const had = this.byKey.get(key);
+      let entry: Entry | undefined;
+      if (c.deleted) entry = undefined;
+      else if (had?.resourceVersion === c.resourceVersion) entry = had; // noted at this version
+      else {
+        try {
+          const pod = api.tryGet({ kind: 'Pod', namespace: c.namespace, name: c.name });
+          entry = pod && this.entryOf(pod);
+        } catch (e) {
+          if (!isCorruptObjectError(e)) throw e; // a list passes over it too
+        }
+      }
+      if (entry) this.byKey.set(key, entry);
+      else this.byKey.delete(key);
+      if (entry?.slim) {
+        if (!this.listed.has(key)) { this.listed.add(key); added.push(key); }
+      } else if (this.listed.delete(key)) dropped = true;
+    }
+    if (dropped) this.order = this.order.filter((key) => this.listed.has(key));
+    if (added.length) this.order = mergeKeys(this.order, added.sort(compareKeys));
+  }
+
+  /** relist reads every pod's name and resourceVersion, and decodes those unknown or changed. */
+  private relist(api: ApiClient): void {
     const versions = api.versions('Pod');
     const unknown = new Set<string>();
     for (const v of versions) {
@@ -127,7 +191,7 @@ export class SnapshotPods {
     if (unknown.size > versions.length / SCAN_SHARE) scan(SCHEDULED);
     if (unknown.size > versions.length / SCAN_SHARE) scan(UNSCHEDULED);
     const now = new Map<string, Entry>();
-    const out: KubeObject[] = [];
+    const order: string[] = [];
     for (const v of versions) {
       const key = `${v.namespace}/${v.name}`;
       let entry: Entry | undefined;
@@ -145,10 +209,11 @@ export class SnapshotPods {
         entry = (scanned.get(key) ?? this.byKey.get(key))!;
       }
       now.set(key, entry);
-      if (entry.slim) out.push(entry.slim);
+      if (entry.slim) order.push(key);
     }
     this.byKey = now;
-    return out;
+    this.order = order;
+    this.listed = new Set(order);
   }
 
   /** shape hashes the code that makes and joins the copies (see Memo). */
@@ -157,11 +222,17 @@ export class SnapshotPods {
   }
 
   private checkEpoch(api: ApiClient): void {
+    this.api = api;
     const epoch = api.historyEpoch();
     if (epoch === this.epoch) return;
     // The first read of a process adopts what was handed over: a committed resourceVersion names
-    // one stored version, so an entry stands as long as its pod's version is the same.
-    this.byKey = this.epoch === undefined && this.taken ? this.taken : new Map();
+    // one stored version, so an entry stands as long as its pod's version is the same, and the
+    // change log since the memo's revision names every pod whose version moved.
+    const held = this.epoch === undefined ? this.taken : undefined;
+    this.byKey = held?.byKey ?? new Map();
+    this.order = held?.order ?? [];
+    this.listed = new Set(this.order);
+    this.synced = held?.order ? held.synced : undefined;
     this.taken = undefined;
     this.epoch = epoch;
   }
@@ -169,4 +240,30 @@ export class SnapshotPods {
   private entryOf(pod: KubeObject): Entry {
     return { resourceVersion: pod.metadata.resourceVersion!, slim: this.keep(pod) ? this.slim(pod) : undefined };
   }
+}
+
+/** compareKeys orders "namespace/name" keys as a list does: by namespace, then name. */
+function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let k = 0; k < n; k++) {
+    const x = a.charCodeAt(k), y = b.charCodeAt(k);
+    if (x === y) continue;
+    // Up to here the keys agree; a '/' here ends the shorter namespace, which comes first.
+    if (x === SLASH) return -1;
+    if (y === SLASH) return 1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+const SLASH = 0x2f;
+
+/** mergeKeys merges two key lists in compareKeys order. */
+function mergeKeys(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0, j = 0;
+  while (i < a.length && j < b.length) out.push(compareKeys(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
