@@ -199,6 +199,40 @@ describe('Simulation', () => {
       cluster.close();
     });
 
+    it('leaves the timer row of a key requeued at once pass after pass as it is, and replaces it when the key waits', { timeout: 30_000 }, () => {
+      const cluster = newTestCluster();
+      const asks: (number | undefined)[] = [0, 0, 0, 60_000, undefined];
+      const queue: Controller = {
+        name: 'queue', for: 'ConfigMap',
+        reconcile(req) {
+          if (req.name !== 'q') return;
+          const after = asks.shift();
+          return after === undefined ? undefined : { requeueAfterMs: after };
+        },
+      };
+      const sim = simWith(cluster, [queue], []);
+      const rows = () => cluster.store.timers.due(Number.MAX_SAFE_INTEGER, 'queue');
+      const writes: string[] = [];
+      const { set, clear } = cluster.store.timers;
+      cluster.store.timers.set = (t) => { writes.push(`set ${t.due}`); set(t); };
+      cluster.store.timers.clear = (c, k) => { writes.push('clear'); clear(c, k); };
+      const start = cluster.clock.nowMs();
+      cluster.store.transaction(() => {
+        cluster.api.create(configMap('q'), { fieldManager: 't' });
+        return sim.settle();
+      });
+      // Three requeues at once: one row, written once, due before any clock time; then a wait
+      // replaces it.
+      expect(writes).toEqual(['set 0', 'clear', `set ${start + 60_000}`]);
+      expect(rows()).toEqual([{ component: 'queue', key: 'default/q', due: start + 60_000, exact: 1 }]);
+      // When the wait is over and the key asks for nothing more, the row goes.
+      writes.length = 0;
+      cluster.store.transaction(() => sim.advanceTo(start + 120_000));
+      expect(writes).toEqual(['clear']);
+      expect(rows()).toEqual([]);
+      cluster.close();
+    });
+
     it('neither settles forever nor stalls an advance on the due timer of a component that is not running', { timeout: 30_000 }, () => {
       const cluster = newTestCluster();
       const idle: Controller = { name: 'idle', for: 'ConfigMap', reconcile() {} };

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import type { Store } from '../store/store';
-import type { WatchEvent, WatchEventType } from '../store/store';
+import type { Timer, WatchEvent, WatchEventType } from '../store/store';
 import { CorruptObjectError } from '../store/store';
 import {
   type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
@@ -150,6 +150,12 @@ export interface SimulationConfig {
 
 /** PUMP_PAGE is how many changes the shared change reader holds at once (a big settle writes tens of thousands). */
 const PUMP_PAGE = 5_000;
+
+/**
+ * AT_ONCE is the due time of a requeue at once: before any clock's time, so due at every pass,
+ * and the same each time (a key requeued at once pass after pass keeps its timer row as it is).
+ */
+export const AT_ONCE = 0;
 
 /** TIMER_GRANULARITY_MS: timers fire on tenths of a simulated second (API timestamps have whole seconds). */
 export const TIMER_GRANULARITY_MS = 100;
@@ -492,7 +498,11 @@ export class Simulation {
     const head = this.pump();
     const keys = this.pending.get(c.name) ?? new Set<string>();
     this.pending.delete(c.name);
-    for (const t of store.timers.due(clock.nowMs(), c.name)) { keys.add(t.key); store.timers.clear(c.name, t.key); }
+    // A due timer stays until its key's reconcile says what comes next (reconcileOne): a key
+    // requeued at once is due again, AT_ONCE, and its row needs no write. (At 150 000 pods,
+    // clearing and setting the rows of ~96 000 queued pods was 5% of a tick.)
+    const timed = new Map<string, Timer>();
+    for (const t of store.timers.due(clock.nowMs(), c.name)) { keys.add(t.key); timed.set(t.key, t); }
     if (this.cursors.get(c.name) !== head) {
       this.cursors.set(c.name, head);
       store.meta.set(`cursor.${c.name}`, String(head));
@@ -501,7 +511,7 @@ export class Simulation {
     const ordered = [...keys].sort();
     c.beginPass?.(new Set(ordered));
     for (const key of ordered) {
-      this.reconcileOne(c, key);
+      this.reconcileOne(c, key, timed.get(key));
       if (store.revision() - this.settledFrom > BIG_SETTLE_WRITES) keepHeapNearLiveData();
     }
     return keys.size;
@@ -639,27 +649,34 @@ export class Simulation {
     }
     const n = (this.immediate.get(fkey) ?? 0) + 1;
     this.immediate.set(fkey, n);
-    if (n <= IMMEDIATE_REQUEUES) return now;
+    if (n <= IMMEDIATE_REQUEUES) return AT_ONCE;
     return dueTime(now, Math.min(BACKOFF_MAX_MS, TIMER_GRANULARITY_MS * 2 ** Math.min(n - IMMEDIATE_REQUEUES - 1, 20)));
   }
 
-  private reconcileOne(c: Controller, key: string): void {
+  /** reconcileOne reconciles one key and leaves its timer as the result asks; timer is the one that fell due for it, if any. */
+  private reconcileOne(c: Controller, key: string, timer: Timer | undefined): void {
     const { store, clock } = this.cfg;
     const fkey = `${c.name}|${key}`;
+    let next: Timer | undefined;
     try {
       const res = c.reconcile(parseKey(key), this.contextOf(c));
       this.failures.delete(fkey);
       if (res?.requeueAfterMs !== undefined) {
-        store.timers.set({ component: c.name, key, due: this.requeueDue(fkey, res.requeueAfterMs), exact: !res.lazy });
+        next = { component: c.name, key, due: this.requeueDue(fkey, res.requeueAfterMs), exact: !res.lazy };
       } else this.immediate.delete(fkey);
     } catch (e) {
-      if (e instanceof TerminalError) return;
-      const n = (this.failures.get(fkey) ?? 0) + 1;
-      this.failures.set(fkey, n);
-      if (process.env.KUBEMU_DEBUG) process.stderr.write(`reconcile ${c.name} ${key}: ${(e as Error).stack}\n`);
-      const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(n - 1, 20));
-      store.timers.set({ component: c.name, key, due: clock.nowMs() + delay });
+      if (!(e instanceof TerminalError)) {
+        const n = (this.failures.get(fkey) ?? 0) + 1;
+        this.failures.set(fkey, n);
+        if (process.env.KUBEMU_DEBUG) process.stderr.write(`reconcile ${c.name} ${key}: ${(e as Error).stack}\n`);
+        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(n - 1, 20));
+        next = { component: c.name, key, due: clock.nowMs() + delay };
+      }
     }
+    // A timer that fell due is replaced by what comes next; one the same as it stays.
+    if (timer && !(next && next.due === timer.due && (next.exact !== false) === !!timer.exact)) store.timers.clear(c.name, key);
+    else if (timer) return;
+    if (next) store.timers.set(next);
   }
 }
 
