@@ -30,6 +30,17 @@ describe('node lifecycle controller', () => {
     expect(cluster.clock.nowMs() - Date.parse(lease.spec!.renewTime!)).toBeLessThan(10_000);
   });
 
+  it('keeps no timer for a node whose running kubelet holds its Lease, and an exact one once the kubelet stops', () => {
+    const cluster = newTestCluster();
+    const timer = () => cluster.store.timers.due(Number.MAX_SAFE_INTEGER, 'node-lifecycle-controller').find((t) => t.key === 'worker01');
+    cluster.advance(60_000);
+    expect(timer()).toBeUndefined();
+    // Stopped, the node must go Unknown on time.
+    stop(cluster, 'worker01');
+    const renew = Date.parse(cluster.api.get({ kind: 'Lease', namespace: 'kube-node-lease', name: 'worker01' }).spec!.renewTime!);
+    expect(timer()).toMatchObject({ due: renew + NODE_MONITOR_GRACE_PERIOD_MS, exact: 1 });
+  });
+
   it('marks a silent node Unknown exactly at renewTime + grace, with taints and an event', () => {
     const cluster = newTestCluster();
     stop(cluster, 'worker01');

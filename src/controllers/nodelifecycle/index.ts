@@ -10,6 +10,7 @@
  * the grace period; taints are written in the same reconcile, without rate limiting.
  */
 import type { Node, NodeCondition, PodCondition } from '../../api/types/core-v1';
+import type { KubeObject } from '../../api/meta';
 import { isConflict, isNotFound } from '../../apiserver/errors';
 import { kubeletRunning } from '../../api/kubelet-stopped';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -47,23 +48,27 @@ export const nodeLifecycleController: Controller = {
     const node = ctx.api.tryGet({ kind: 'Node', name: req.name });
     if (!node) return deletePodsOfMissingNode(req.name, ctx);
     const nowMs = ctx.clock.nowMs();
-    const probe = lastProbeMs(node, ctx);
+    const lease = ctx.api.tryGet({ kind: 'Lease', namespace: NODE_LEASE_NAMESPACE, name: node.metadata.name! });
+    const probe = lastProbeMs(node, lease);
     const expiresAt = probe + NODE_MONITOR_GRACE_PERIOD_MS;
     let current = node;
     if (nowMs >= expiresAt && readyStatus(node) !== 'Unknown') current = markUnknown(node, ctx);
     else if (nowMs >= expiresAt && hasStaleCondition(node)) current = markUnknown(node, ctx);
     syncTaints(current, ctx);
     // Wake when the heartbeat would go stale; a fresh renewal re-enqueues us anyway.
-    // kubemu: a running kubelet renews at every settle, so for it the check is housekeeping (lazy)
-    // and a long clock advance does not stop once per node per grace period; a stopped or
-    // partitioned kubelet gets an exact wake-up, so the node goes Unknown on time.
-    if (nowMs < expiresAt) return { requeueAfterMs: expiresAt - nowMs, lazy: kubeletRunning(node) };
+    // kubemu: a running kubelet's Lease is read with its latest renewal (api/node-heartbeats), so
+    // while it holds one its heartbeat cannot go stale, and what ends that (a stop or partition
+    // annotating the Node, the Lease deleted) is a change this controller watches: no wake-up.
+    // Without a Lease the check is housekeeping (lazy): a long clock advance does not stop once
+    // per node per grace period. A stopped or partitioned kubelet gets an exact wake-up, so the
+    // node goes Unknown on time.
+    if (nowMs >= expiresAt || (kubeletRunning(node) && lease)) return;
+    return { requeueAfterMs: expiresAt - nowMs, lazy: kubeletRunning(node) };
   },
 };
 
-/** lastProbeMs is the newest heartbeat seen: the Lease's renewTime or the Ready condition's lastHeartbeatTime. */
-export function lastProbeMs(node: Node, ctx: ReconcileContext): number {
-  const lease = ctx.api.tryGet({ kind: 'Lease', namespace: NODE_LEASE_NAMESPACE, name: node.metadata.name! });
+/** lastProbeMs is the newest heartbeat seen: the node's Lease's renewTime or the Ready condition's lastHeartbeatTime. */
+export function lastProbeMs(node: Node, lease: KubeObject | undefined): number {
   const renew = Date.parse(lease?.spec?.renewTime ?? '') || 0;
   const ready = node.status?.conditions?.find((c) => c.type === 'Ready');
   const beat = Date.parse(ready?.lastHeartbeatTime ?? '') || 0;
