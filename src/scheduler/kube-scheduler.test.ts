@@ -141,6 +141,11 @@ describe('kube-scheduler', () => {
       return { shared: JSON.stringify(shared), copy };
     });
     expect(new Set(joined.map((j) => j.shared)).size).toBe(1);
+    // Copies joined from one shared part share it, not copies of it.
+    const { shared, own } = json(snapshotPodParts.split(snapshotPod(pods[0]!)));
+    const [a, b] = ['web-a', 'web-x'].map((name) => snapshotPodParts.join(shared, own, 'prod', name));
+    expect(a!.spec!.containers).toBe(b!.spec!.containers);
+    expect(a!.spec!.affinity).toBe(b!.spec!.affinity);
   });
 
   it('hands the pods left in activeQ to the next command, which queues them unread, reads each only when it pops it, and does not retry the failed ones', () => {

@@ -97,14 +97,20 @@ export const snapshotPodParts: SlimParts = {
     };
   },
   join(shared, own, namespace, name) {
-    const { labels, ownerReferences, spec } = shared as { labels?: Record<string, string>; ownerReferences?: KubeObject['metadata']['ownerReferences']; spec?: Record<string, unknown> };
+    const { labels, ownerReferences, spec = {} } = shared as { labels?: Record<string, string>; ownerReferences?: KubeObject['metadata']['ownerReferences']; spec?: Record<string, any> };
     const [uid, creationTimestamp, deletionTimestamp, nodeName, phase, nominatedNodeName, startTime] = own.map((v) => v ?? undefined) as (string | undefined)[];
-    return snapshotPod({
+    // The shared spec is a slim one already (split's): the copies joined from it share its
+    // parts, as they share labels and owners (the snapshot only reads them). Fields as snapshotPod's.
+    return {
       apiVersion: 'v1', kind: 'Pod',
       metadata: { name, namespace, uid, labels, ownerReferences, creationTimestamp, deletionTimestamp },
-      spec: { ...spec, nodeName },
+      spec: {
+        nodeName, priority: spec.priority, affinity: spec.affinity,
+        topologySpreadConstraints: spec.topologySpreadConstraints, overhead: spec.overhead,
+        containers: spec.containers, initContainers: spec.initContainers, volumes: spec.volumes,
+      },
       status: { phase, nominatedNodeName, startTime },
-    } as KubeObject);
+    } as KubeObject;
   },
 };
 
