@@ -242,6 +242,8 @@ export class SnapshotPods {
   }
 }
 
+const SLASH = 0x2f;
+
 /** compareKeys orders "namespace/name" keys as a list does: by namespace, then name. */
 function compareKeys(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
@@ -255,8 +257,6 @@ function compareKeys(a: string, b: string): number {
   }
   return a.length - b.length;
 }
-
-const SLASH = 0x2f;
 
 /** mergeKeys merges two key lists in compareKeys order. */
 function mergeKeys(a: readonly string[], b: readonly string[]): string[] {

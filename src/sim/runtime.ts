@@ -673,9 +673,11 @@ export class Simulation {
         next = { component: c.name, key, due: clock.nowMs() + delay };
       }
     }
-    // A timer that fell due is replaced by what comes next; one the same as it stays.
-    if (timer && !(next && next.due === timer.due && (next.exact !== false) === !!timer.exact)) store.timers.clear(c.name, key);
-    else if (timer) return;
+    if (timer) {
+      // The timer that fell due stays if what comes next is the same (a requeue AT_ONCE again), else it is replaced.
+      if (next && next.due === timer.due && (next.exact !== false) === !!timer.exact) return;
+      store.timers.clear(c.name, key);
+    }
     if (next) store.timers.set(next);
   }
 }
