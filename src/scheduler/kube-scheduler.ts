@@ -26,7 +26,7 @@ import { DEFAULT_SCHEDULER_NAME } from './plugins/registry';
 import { scheduleOne, isFailure } from './scheduler';
 import { ProfileCache } from './config';
 import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
-import { EventHandlers, queuedPod } from './event-handlers';
+import { EventHandlers, keptNode, queuedPod } from './event-handlers';
 import { type SlimParts, SnapshotPods } from './snapshot-pods';
 import { HandedOverPods, handOverMemo } from './handed-over-pods';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
@@ -163,7 +163,7 @@ export function newKubeScheduler(): Controller {
     handlers.sync(ctx);
     // Only bound and nominated pods take part, and only what scheduling reads of them is kept:
     // on a big cluster the snapshot is most of the scheduler's memory.
-    snapshot = newSnapshot(ctx.api.list({ kind: 'Node' }), snapshotPods.list(ctx.api), {
+    snapshot = newSnapshot(ctx.api.list({ kind: 'Node' }).map(keptNode), snapshotPods.list(ctx.api), {
       namespaces: ctx.api.list({ kind: 'Namespace' }),
       persistentVolumeClaims: ctx.api.list({ kind: 'PersistentVolumeClaim' }),
       persistentVolumes: ctx.api.list({ kind: 'PersistentVolume' }),
