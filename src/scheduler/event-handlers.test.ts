@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { nodeSchedulingPropertiesChange } from './cluster-event';
-import { keptNode } from './event-handlers';
+import { keptNode, queuedPod } from './event-handlers';
 
 describe('keptNode', () => {
   it('keeps a Node without its managedFields, and everything scheduling compares as it was', () => {
@@ -17,5 +18,25 @@ describe('keptNode', () => {
     // A Node without entries is kept as it is.
     expect(keptNode(kept)).toBe(kept);
     cluster.close();
+  });
+});
+
+describe('queuedPod', () => {
+  it('gives the pods of one owner the parts they have alike as one object each', () => {
+    // Each pod decoded on its own, as the store gives them.
+    const decoded = (name: string): KubeObject => JSON.parse(JSON.stringify({
+      apiVersion: 'v1', kind: 'Pod',
+      metadata: { name, namespace: 'default', labels: { app: 'web' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'rs-uid', controller: true }] },
+      spec: {
+        containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '100m' } } }],
+        tolerations: [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }],
+      },
+    }));
+    const [a, b] = ['a', 'b'].map((name) => queuedPod(decoded(name)));
+    expect(a!.metadata.name).toBe('a');
+    expect(b!.metadata.labels).toBe(a!.metadata.labels);
+    expect(b!.spec!.tolerations).toBe(a!.spec!.tolerations);
+    expect(b!.spec!.containers).toBe(a!.spec!.containers);
+    expect(a!.spec!.containers).toEqual([{ name: 'c', resources: { requests: { cpu: '100m' } }, ports: undefined, restartPolicy: undefined }]);
   });
 });

@@ -22,6 +22,7 @@ import type { ReconcileContext, Request, Watch } from '../sim/controller';
 import { keyOf, parseKey, requestFor } from '../sim/controller';
 import { Action, type ClusterEvent, type EventResource, NODE_UPDATE, nodeSchedulingPropertiesChange } from './cluster-event';
 import type { SchedulingQueue } from './scheduling-queue';
+import { sharedPart } from './template-parts';
 
 /** WatchEventType is a change's type as a watch map is told it (undefined after a relist). */
 type WatchEventType = NonNullable<Parameters<Watch['map']>[2]>;
@@ -43,14 +44,18 @@ export function queuedPod(p: KubeObject): KubeObject {
   const { namespace, name, uid, labels, creationTimestamp, resourceVersion } = p.metadata;
   const spec = p.spec ?? {};
   const container = (c: { name?: string; resources?: unknown; ports?: unknown; restartPolicy?: string }) => ({ name: c.name, resources: c.resources, ports: c.ports, restartPolicy: c.restartPolicy });
+  // One owner's pods share the parts they have alike (template-parts).
+  const owner = p.metadata.ownerReferences?.[0]?.uid;
+  const part = <T>(field: string, value: T): T => sharedPart(owner, field, value);
   return {
-    apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, uid, labels, creationTimestamp, resourceVersion },
+    apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name, uid, labels: part('labels', labels), creationTimestamp, resourceVersion },
     // Named fields, not a spread of spec: V8 gives every spread copy a map of its own.
     spec: {
-      priority: spec.priority, nodeSelector: spec.nodeSelector, affinity: spec.affinity, tolerations: spec.tolerations,
-      topologySpreadConstraints: spec.topologySpreadConstraints, overhead: spec.overhead,
-      containers: spec.containers?.map(container), initContainers: spec.initContainers?.map(container),
-      volumes: spec.volumes?.filter((v: { persistentVolumeClaim?: unknown }) => v.persistentVolumeClaim),
+      priority: spec.priority, nodeSelector: part('nodeSelector', spec.nodeSelector), affinity: part('affinity', spec.affinity),
+      tolerations: part('tolerations', spec.tolerations),
+      topologySpreadConstraints: part('topologySpreadConstraints', spec.topologySpreadConstraints), overhead: spec.overhead,
+      containers: part('containers', spec.containers?.map(container)), initContainers: part('initContainers', spec.initContainers?.map(container)),
+      volumes: part('volumes', spec.volumes?.filter((v: { persistentVolumeClaim?: unknown }) => v.persistentVolumeClaim)),
     },
     status: { nominatedNodeName: p.status?.nominatedNodeName },
   } as KubeObject;
