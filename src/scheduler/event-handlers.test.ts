@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { nodeSchedulingPropertiesChange } from './cluster-event';
-import { keptNode, queuedPod } from './event-handlers';
+import type { ReconcileContext } from '../sim/controller';
+import { EventHandlers, keptNode, queuedPod } from './event-handlers';
+import { SchedulingQueue } from './scheduling-queue';
 
 describe('keptNode', () => {
   it('keeps a Node without its managedFields, and everything scheduling compares as it was', () => {
@@ -38,5 +40,27 @@ describe('queuedPod', () => {
     expect(b!.spec!.tolerations).toBe(a!.spec!.tolerations);
     expect(b!.spec!.containers).toBe(a!.spec!.containers);
     expect(a!.spec!.containers).toEqual([{ name: 'c', resources: { requests: { cpu: '100m' } }, ports: undefined, restartPolicy: undefined }]);
+  });
+});
+
+describe('EventHandlers', () => {
+  it('tells the snapshot of every pod version a watch shows, pending or bound, and of none gone', () => {
+    const cluster = newTestCluster();
+    const queue = new SchedulingQueue({ clock: { nowMs: () => 0 } });
+    const read: string[] = [];
+    const handlers = new EventHandlers({
+      queue, pending: (p) => !p.spec?.nodeName, prepare: () => {},
+      read: (p) => read.push(`${p.metadata.name}@${p.metadata.resourceVersion}`),
+    });
+    const ctx = { api: cluster.api, clock: { nowMs: () => 0 } } as unknown as ReconcileContext;
+    const pod = (name: string, nodeName?: string): KubeObject => ({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', resourceVersion: '7' }, spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'nginx' }] },
+    });
+    handlers.onPodChange(pod('pending'), ctx, 'ADDED');
+    handlers.onPodChange(pod('bound', 'worker01'), ctx, 'MODIFIED');
+    handlers.onPodChange(pod('gone', 'worker01'), ctx, 'DELETED');
+    handlers.onPodChange(pod('relisted-gone', 'worker01'), ctx, undefined); // a relist's pod the store no longer holds
+    expect(read).toEqual(['pending@7', 'bound@7']);
+    cluster.close();
   });
 });

@@ -80,8 +80,8 @@ export interface EventHandlersConfig {
   /** prepare loads the profile (scheduler name, the plugins' registrations) before a change is handled. */
   prepare: (ctx: ReconcileContext) => void;
   /**
-   * read is told of each pending pod version the handlers see: a watched change, or one read to
-   * enter the queue (the snapshot's pod cache notes it, so its list need not read it).
+   * read is told of each pod version the handlers see: a watched change, or a pending one read
+   * to enter the queue (the snapshot's pod cache notes it, so its list need not read it).
    */
   read?: (p: KubeObject, ctx: ReconcileContext) => void;
 }
@@ -150,6 +150,7 @@ export class EventHandlers {
     // it) frees room; one newly bound (created bound, or our binding seen) can satisfy affinity
     // or spread. The change's type says which (a relist has none: then the API is asked).
     const gone = type ? type === 'DELETED' : !ctx.api.tryGet({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
+    if (!gone) read?.(p, ctx);
     if (gone || isPodTerminal(p)) {
       this.boundHere.delete(key);
       return this.onClusterEvent(ctx, { resource: 'Pod', actionType: Action.Delete }, p, undefined);

@@ -191,6 +191,45 @@ describe('SnapshotPods', () => {
     cluster.close();
   });
 
+  it('reads no pod a watch has shown it, hands over those noted since its last list, and keeps the newer of two versions', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => { for (const [name, node] of [['a', 'worker01'], ['b', undefined], ['c', undefined]] as const) cluster.api.create(pod(name, node), { fieldManager: 't' }); });
+    const get = (name: string) => cluster.api.get({ kind: 'Pod', namespace: 'default', name });
+    const parts: SlimParts = {
+      split: (p) => ({ shared: {}, own: [p.metadata.resourceVersion, p.spec?.nodeName] }),
+      join: (_s, [rv, nodeName], namespace, name) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, resourceVersion: rv as string }, spec: { nodeName: nodeName as string } }),
+    };
+    const cache = new SnapshotPods(bound, slim, parts);
+    expect(mine(cache.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a']);
+    // b is bound, and the watch shows the binding: the next list reads nothing.
+    cluster.write(() => cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'b' }, 'worker02', { fieldManager: 't' }));
+    const oldB = get('b');
+    cache.note(cluster.api, oldB);
+    const reads = vi.spyOn(cluster.store, 'get');
+    expect(mine(cache.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b']);
+    expect(reads).not.toHaveBeenCalled();
+
+    // c is bound after that list, and b relabelled; the watch shows both, then b's older version again.
+    cluster.write(() => {
+      cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'c' }, 'worker01', { fieldManager: 't' });
+      cluster.api.update({ ...get('b'), metadata: { ...get('b').metadata, labels: { tier: 'web' } } }, { fieldManager: 't' });
+    });
+    for (const p of [get('c'), get('b'), oldB]) cache.note(cluster.api, p);
+    const memo = JSON.parse(JSON.stringify(cache.handOver()));
+    const handed = (name: string) => memo.pods.find(([key]: [string]) => key === `default/${name}`);
+    expect(handed('c')?.[1]).toBe(get('c').metadata.resourceVersion); // noted, not yet listed: handed over all the same
+    expect(handed('b')?.[1]).toBe(get('b').metadata.resourceVersion);
+    // The next process takes them as they are: nothing is read.
+    const stored = ['a', 'b', 'c'].map((n) => [n, get(n).metadata.resourceVersion]);
+    const next = new SnapshotPods(bound, slim, parts);
+    next.takeOver(memo);
+    reads.mockClear();
+    const listed = mine(next.list(cluster.api));
+    expect(reads).not.toHaveBeenCalled();
+    expect(listed.map((p) => [p.metadata.name, p.metadata.resourceVersion])).toEqual(stored);
+    cluster.close();
+  });
+
   it('forgets everything after a rolled-back write, whose resourceVersions may be used again', () => {
     const cluster = newTestCluster();
     cluster.write(() => cluster.api.create(pod('a', 'worker01'), { fieldManager: 't' }));

@@ -2,9 +2,10 @@
  * snapshot-pods: what the scheduler keeps, between passes, of the pods its snapshot holds
  * (bound or nominated), like kube-scheduler's cache fed by its pod informer. Each pass builds
  * a fresh snapshot; the pods come from what the last pass held and the change log since (a
- * watch from the revision it read at), so only the pods changed since are decoded. Pending
- * pods the scheduler decoded anyway (to queue them) are noted, so a pass reads only the bound
- * ones: a big cluster's pending pods were decoded three times a command. The memory is this
+ * watch from the revision it read at), so only the pods changed since are decoded. The pod
+ * versions the scheduler has decoded anyway (a watched change, a pending pod read to queue it)
+ * are noted, so a pass reads none of them again: a big cluster's pending pods were decoded
+ * three times a command, and each bound pod's change once more. The memory is this
  * process's and holds for one history epoch (a rolled-back write may have undone a
  * resourceVersion). With nothing held, or a log compacted past what is held, the pods are
  * listed: their names and resourceVersions, and only those unknown are decoded.
@@ -54,6 +55,8 @@ export class SnapshotPods {
   private order: string[] = [];
   /** listed is the keys in order. */
   private listed = new Set<string>();
+  /** unlisted: kept pods noted since the last list that order does not hold yet (handOver adds them). */
+  private unlisted = new Set<string>();
   /** synced is the store revision the last list read at; undefined: nothing listed in this epoch. */
   private synced: number | undefined;
   private epoch: number | undefined;
@@ -75,7 +78,10 @@ export class SnapshotPods {
     if (!this.parts) return undefined;
     // What was read in a rolled-back write is not the store's: hand over nothing.
     if (this.api && this.api.historyEpoch() !== this.epoch) return undefined;
-    const held: Held = this.taken ?? { byKey: this.byKey, order: this.synced === undefined ? undefined : this.order, synced: this.synced };
+    // Pods noted since the last list go too: the change log since synced names each of them,
+    // and the next command keeps a copy whose version is still the stored one.
+    const order = this.synced === undefined ? undefined : mergeKeys(this.order, [...this.unlisted].filter((k) => this.byKey.get(k)?.slim).sort(compareKeys));
+    const held: Held = this.taken ?? { byKey: this.byKey, order, synced: this.synced };
     const index = new Map<string, number>();
     const memo: Memo = { shape: this.shape(), ...(held.order ? { revision: held.synced } : {}), shared: [], pods: [] };
     for (const key of held.order ?? held.byKey.keys()) {
@@ -121,18 +127,26 @@ export class SnapshotPods {
   }
 
   /**
-   * note records a pod read elsewhere in this process (a pending one the queue took), so no list
-   * reads it again. It asks the API only for its history epoch: a visit of `each` may call it.
+   * note records a pod version read elsewhere in this process (a watched change, a pending pod
+   * the queue took), so no list reads it again. It asks the API only for its history epoch: a
+   * visit of `each` may call it.
    */
   note(api: ApiClient, pod: KubeObject): void {
     this.checkEpoch(api);
-    this.byKey.set(`${pod.metadata.namespace}/${pod.metadata.name}`, this.entryOf(pod));
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    // A watch may show a version older than one a list has read since: the newer one stays.
+    if (Number(this.byKey.get(key)?.resourceVersion) > Number(pod.metadata.resourceVersion)) return;
+    const entry = this.entryOf(pod);
+    this.byKey.set(key, entry);
+    if (entry.slim && !this.listed.has(key)) this.unlisted.add(key);
+    else this.unlisted.delete(key);
   }
 
   /** noteUnkept records a pod version known to be neither bound nor nominated (a handed-over pending pod). */
   noteUnkept(api: ApiClient, key: string, resourceVersion: string): void {
     this.checkEpoch(api);
     this.byKey.set(key, { resourceVersion, slim: undefined });
+    this.unlisted.delete(key);
   }
 
   list(api: ApiClient): KubeObject[] {
@@ -142,6 +156,7 @@ export class SnapshotPods {
     if (changed) this.follow(api, changed);
     else this.relist(api);
     this.synced = head;
+    this.unlisted.clear();
     return this.order.map((key) => this.byKey.get(key)!.slim!);
   }
 
@@ -232,6 +247,7 @@ export class SnapshotPods {
     this.byKey = held?.byKey ?? new Map();
     this.order = held?.order ?? [];
     this.listed = new Set(this.order);
+    this.unlisted.clear();
     this.synced = held?.order ? held.synced : undefined;
     this.taken = undefined;
     this.epoch = epoch;
