@@ -63,4 +63,23 @@ describe('EventHandlers', () => {
     expect(read).toEqual(['pending@7', 'bound@7']);
     cluster.close();
   });
+
+  it('moves nothing for the echo of its own status write, but the queue holds the version it left', () => {
+    const cluster = newTestCluster();
+    const queue = new SchedulingQueue({ clock: { nowMs: () => 0 } });
+    const handlers = new EventHandlers({ queue, pending: (p) => !p.spec?.nodeName, prepare: () => {} });
+    const ctx = { api: cluster.api, clock: { nowMs: () => 0 } } as unknown as ReconcileContext;
+    const version = (rv: string, nominated?: string): KubeObject => ({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', resourceVersion: rv },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] }, status: { nominatedNodeName: nominated },
+    });
+    queue.add(queuedPod(version('7')));
+    queue.addUnschedulable(queue.pop()!, new Set(['NodeResourcesFit']));
+    handlers.wroteStatus(version('8', 'worker01'));
+    expect(handlers.onPodChange(version('8', 'worker01'), ctx, 'MODIFIED')).toEqual([]);
+    expect(queue.where('default/p')).toBe('unschedulablePods');
+    expect(queue.get('default/p')?.pod.metadata.resourceVersion).toBe('8');
+    expect(queue.get('default/p')?.pod.status?.nominatedNodeName).toBe('worker01');
+    cluster.close();
+  });
 });

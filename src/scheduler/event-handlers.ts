@@ -84,6 +84,11 @@ export interface EventHandlersConfig {
    * to enter the queue (the snapshot's pod cache notes it, so its list need not read it).
    */
   read?: (p: KubeObject, ctx: ReconcileContext) => void;
+  /**
+   * leftPending, when it can say, names the pods among which are the pending pods earlier
+   * commands left (a whole queue handed over: handed-over-pods); else they are listed.
+   */
+  leftPending?: (ctx: ReconcileContext) => readonly string[] | undefined;
 }
 
 /** LEFT_SHARE: past one unqueued pod in this many, the pending pods left are read in one scan, not by key. */
@@ -140,7 +145,8 @@ export class EventHandlers {
     prepare(ctx); // pending() needs the profile's schedulerName
     if (type !== 'DELETED' && pending(p)) {
       read?.(p, ctx);
-      if (this.ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) return [];
+      // Our own status write moves nothing, but the queue holds the version it left.
+      if (this.ownWrites.delete(`${key}@${p.metadata.resourceVersion}`)) { queue.refresh(queuedPod(p)); return []; }
       queue.update(queuedPod(p));
       return []; // the pod's own key is handed over by the runtime (it is the component's `for` kind)
     }
@@ -201,6 +207,11 @@ export class EventHandlers {
     this.enterLeftPending(ctx);
   }
 
+  /** hasSynced says whether the queue has been given every pending pod (sync ran). */
+  hasSynced(): boolean {
+    return this.synced;
+  }
+
   /**
    * enterLeftPending enters the pending pods earlier commands left, in name order. Those the
    * queue holds already (the scheduler took its pass's pods first) are not read again.
@@ -211,16 +222,16 @@ export class EventHandlers {
       read?.(p, ctx);
       if (pending(p)) queue.addIfNotPresent(queuedPod(p));
     };
-    const unscheduled = this.unscheduledVersions(ctx);
-    const absent = unscheduled.filter((v) => !queue.where(`${v.namespace}/${v.name}`));
-    if (absent.length > unscheduled.length / LEFT_SHARE) {
+    const candidates = this.cfg.leftPending?.(ctx) ?? this.unscheduledVersions(ctx).map((v) => `${v.namespace}/${v.name}`);
+    const absent = candidates.filter((k) => !queue.where(k));
+    if (absent.length > candidates.length / LEFT_SHARE) {
       ctx.api.each({ kind: 'Pod', fieldSelector: UNSCHEDULED }, (p) => { if (!queue.where(podKeyOf(p))) enter(p); });
       return;
     }
-    for (const v of absent) {
+    for (const k of absent) {
       let p: KubeObject | undefined;
       try {
-        p = ctx.api.tryGet({ kind: 'Pod', namespace: v.namespace, name: v.name });
+        p = ctx.api.tryGet({ kind: 'Pod', ...parseKey(k) });
       } catch (e) {
         if (isCorruptObjectError(e)) continue; // the scan passes over it too
         throw e;

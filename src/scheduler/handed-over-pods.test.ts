@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
+import { newTestCluster } from '../../test/helpers/test-cluster';
 import { HandedOverPods, handOverMemo } from './handed-over-pods';
 import { lessPod } from './scheduling-queue';
 
@@ -48,5 +49,48 @@ describe('handed-over pods', () => {
       held.takeOver(odd);
       expect(held.size).toBe(0);
     }
+  });
+});
+
+describe('handed-over pods of a whole queue', () => {
+  const pending = (name: string): KubeObject => ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
+    spec: { schedulerName: 'other', containers: [{ name: 'c', image: 'nginx' }] },
+  });
+
+  it('stands for each pod the change log shows unchanged since, and names the pods left pending', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => { for (const name of ['a', 'b', 'c']) cluster.api.create(pending(name), { fieldManager: 't' }); });
+    const get = (name: string) => cluster.api.get({ kind: 'Pod', namespace: 'default', name });
+    // a and b wait in activeQ, c backs off.
+    const memo = JSON.parse(JSON.stringify(handOverMemo('default-scheduler', [get('a'), get('b')], { revision: cluster.api.revision(), keys: ['default/a', 'default/b', 'default/c'] })));
+    expect(memo.rest).toEqual(['default/c']);
+    // b changes after the hand-over.
+    cluster.write(() => cluster.api.update({ ...get('b'), metadata: { ...get('b').metadata, labels: { tier: 'web' } } }, { fieldManager: 't' }));
+
+    const held = new HandedOverPods();
+    held.takeOver(memo);
+    expect(held.trusted(cluster.api)).toBe(true);
+    expect(held.leftPending(cluster.api, 'default-scheduler')).toEqual(['default/a', 'default/b', 'default/c']);
+    expect(held.leftPending(cluster.api, 'other-scheduler')).toBeUndefined();
+    expect(held.take('default/a', undefined, 'default-scheduler', cluster.api)?.metadata.resourceVersion).toBe(get('a').metadata.resourceVersion);
+    expect(held.take('default/b', undefined, 'default-scheduler', cluster.api)).toBeUndefined(); // changed since: read again
+    held.usedUp();
+    expect(held.size).toBe(0);
+    expect(held.leftPending(cluster.api, 'default-scheduler')).toHaveLength(3); // still names them
+
+    // Without the whole queue (no revision, or a malformed key), each pod is taken at its version only.
+    for (const partial of [{ ...memo, revision: undefined }, { ...memo, rest: [1] }]) {
+      held.takeOver(partial);
+      expect(held.trusted(cluster.api)).toBe(false);
+      expect(held.leftPending(cluster.api, 'default-scheduler')).toBeUndefined();
+      expect(held.take('default/a', undefined, 'default-scheduler', cluster.api)).toBeUndefined();
+    }
+    // A log compacted past the revision cannot say what changed.
+    held.takeOver(memo);
+    cluster.write(() => cluster.store.compact(cluster.store.revision()));
+    expect(held.trusted(cluster.api)).toBe(false);
+    expect(held.take('default/a', get('a').metadata.resourceVersion, 'default-scheduler', cluster.api)).toBeDefined();
+    cluster.close();
   });
 });

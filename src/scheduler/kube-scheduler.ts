@@ -129,12 +129,13 @@ export function newKubeScheduler(): Controller {
   let passKeys: ReadonlySet<string> = new Set();
   /**
    * admitToQueue adds the pending pod named by key to the queue (a pod gone or bound is skipped):
-   * as a sort stub when the hand-over stands for its stored version (resourceVersion), else read.
+   * as a sort stub when the hand-over stands for its stored version (resourceVersion, or with a
+   * trusted hand-over the change log), else read.
    */
-  const admitToQueue = (k: string, ctx: ReconcileContext, resourceVersion?: string): void => {
-    const stub = handedOver.take(k, resourceVersion, schedulerName);
+  const admitToQueue = (k: string, ctx: ReconcileContext, resourceVersion: string | undefined, trusted: boolean): void => {
+    const stub = handedOver.take(k, resourceVersion, schedulerName, trusted ? ctx.api : undefined);
     if (stub) {
-      snapshotPods.noteUnkept(ctx.api, k, resourceVersion!);
+      snapshotPods.noteUnkept(ctx.api, k, stub.metadata.resourceVersion!);
       queue.add(stub);
       return;
     }
@@ -145,10 +146,16 @@ export function newKubeScheduler(): Controller {
   };
   // Across passes (this process): the queue on the cluster's clock, and the watch handlers feeding it.
   let clock: ReconcileContext['clock'] | undefined;
+  // The API this process reads through, and its history epoch then: a rolled-back write since
+  // leaves the queue holding what may not be stored, so its whole is not handed over.
+  let api: ReconcileContext['api'] | undefined;
+  let firstEpoch: number | undefined;
   const queue = new SchedulingQueue({ clock: { nowMs: () => clock!.nowMs() } });
   const loadProfile = (ctx: ReconcileContext): Profile => {
     if (profile) return profile;
     clock ??= ctx.clock;
+    api = ctx.api;
+    firstEpoch ??= ctx.api.historyEpoch();
     profile = profiles.get(ctx.api);
     schedulerName = profile.schedulerName;
     queue.setPlugins([...new Set<Plugin>([...profile.preFilters, ...profile.filters])]);
@@ -156,7 +163,10 @@ export function newKubeScheduler(): Controller {
   };
   const handedOver = new HandedOverPods();
   const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod, snapshotPodParts);
-  const handlers = new EventHandlers({ queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p) });
+  const handlers = new EventHandlers({
+    queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p),
+    leftPending: (ctx) => handedOver.leftPending(ctx.api, schedulerName),
+  });
 
   const snap = (ctx: ReconcileContext): Snapshot => {
     if (snapshot) return snapshot;
@@ -309,7 +319,8 @@ export function newKubeScheduler(): Controller {
       snapshotPods.takeOver(m?.snapshot);
     },
     handOver() {
-      const queued = handOverMemo(schedulerName, queue.active());
+      const whole = api && handlers.hasSynced() && api.historyEpoch() === firstEpoch ? { revision: api.revision(), keys: queue.keys() } : undefined;
+      const queued = handOverMemo(schedulerName, queue.active(), whole);
       const snapshot = snapshotPods.handOver();
       return queued || snapshot ? { queue: queued, snapshot } : undefined;
     },
@@ -330,13 +341,15 @@ export function newKubeScheduler(): Controller {
         // earlier command) joins it first, so the queue pops them by priority and age, not
         // in the pass's name order.
         const absent = [...passKeys].filter((k) => k !== key && !queue.where(k));
-        const versions = handedOver.size && absent.length
+        const handing = handedOver.size > 0 && absent.length > 0;
+        const trusted = handing && handedOver.trusted(ctx.api);
+        const versions = handing && !trusted
           ? new Map(handlers.unscheduledVersions(ctx).map((v) => [`${v.namespace}/${v.name}`, v.resourceVersion]))
           : undefined;
-        for (const k of absent) admitToQueue(k, ctx, versions?.get(k));
+        for (const k of absent) admitToQueue(k, ctx, versions?.get(k), trusted);
         // The hand-over serves the first pass that admits pods (its keys were handed over with it):
         // later passes would list the unscheduled pods' versions again for the few entries left.
-        if (versions) handedOver.takeOver(undefined);
+        if (handing) handedOver.usedUp();
       }
       // Past the pass's attempts a queued pod waits for the next pass, and needs no read: the
       // watch has shown the scheduler every change up to its turn (the pump runs first), and a

@@ -138,6 +138,11 @@ export class SchedulingQueue {
     return this.activeQ.get(key) ?? this.backoffQ.get(key) ?? this.unschedulablePods.get(key);
   }
 
+  /** keys lists the keys of every pod the queue holds, in any of its queues. */
+  keys(): string[] {
+    return [...this.activeQ.keys(), ...this.backoffQ.keys(), ...this.unschedulablePods.keys()];
+  }
+
   /** active lists activeQ's pods (in no particular order). */
   active(): KubeObject[] {
     return [...this.activeQ.values()].map((info) => info.pod);
@@ -168,6 +173,15 @@ export class SchedulingQueue {
     info.pod = pod;
     this.removeUnschedulable(key);
     this.toActiveOrBackoff(info);
+  }
+
+  /**
+   * refresh takes a newer version of a queued pod that changed nothing scheduling reads (our own
+   * status write's echo), where it is, as upstream's Update does for a pod it does not move.
+   */
+  refresh(pod: KubeObject): void {
+    const info = this.get(keyOf(pod));
+    if (info) info.pod = pod;
   }
 
   /**
