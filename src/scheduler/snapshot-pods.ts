@@ -80,8 +80,11 @@ export class SnapshotPods {
     if (this.api && this.api.historyEpoch() !== this.epoch) return undefined;
     // Pods noted since the last list go too: the change log since synced names each of them,
     // and the next command keeps a copy whose version is still the stored one.
-    const order = this.synced === undefined ? undefined : mergeKeys(this.order, [...this.unlisted].filter((k) => this.byKey.get(k)?.slim).sort(compareKeys));
-    const held: Held = this.taken ?? { byKey: this.byKey, order, synced: this.synced };
+    const held: Held = this.taken ?? {
+      byKey: this.byKey,
+      order: this.synced === undefined ? undefined : mergeKeys(this.order, [...this.unlisted].filter((k) => this.byKey.get(k)?.slim).sort(compareKeys)),
+      synced: this.synced,
+    };
     const index = new Map<string, number>();
     const memo: Memo = { shape: this.shape(), ...(held.order ? { revision: held.synced } : {}), shared: [], pods: [] };
     for (const key of held.order ?? held.byKey.keys()) {
