@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { Simulation } from '../sim/runtime';
+import { decodeMemos } from '../sim/settle-memo';
 import { FAILED_SCHEDULING, MAX_ATTEMPTS_PER_PASS, newKubeScheduler, snapshotPod, snapshotPodParts } from './kube-scheduler';
 
 const pod = (name: string): KubeObject => ({
@@ -181,6 +182,31 @@ describe('kube-scheduler', () => {
     cluster.store.transaction(() => command().settle());
     expect([...failed()].sort()).toEqual(names);
     expect(attempts()).toBe(n);
+    cluster.close();
+  }, 60_000);
+
+  it('hands over its whole queue with the revision only when no write of its process rolled back', () => {
+    const cluster = newTestCluster();
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
+    const queueMemo = () => (decodeMemos(cluster.store.meta.get('settle.memo'))['default-scheduler'] as { queue?: { pods: unknown[]; revision?: number; rest?: string[] } } | undefined)?.queue;
+    cluster.store.transaction(() => {
+      sim.settle();
+      for (let i = 0; i < 2 * MAX_ATTEMPTS_PER_PASS + 20; i++) {
+        cluster.api.create({ ...pod(`p${String(i).padStart(4, '0')}`), spec: { ...pod('').spec, nodeSelector: { 'kubernetes.io/hostname': 'nowhere' } } }, { fieldManager: 't' });
+      }
+      expect(sim.settle(1).settled).toBe(false);
+    });
+    // A thousand and twenty wait in activeQ; the thousand that failed are unschedulable, named besides.
+    expect(queueMemo()).toMatchObject({ revision: cluster.api.revision() });
+    expect(queueMemo()?.pods).toHaveLength(MAX_ATTEMPTS_PER_PASS + 20);
+    expect(queueMemo()?.rest).toHaveLength(MAX_ATTEMPTS_PER_PASS);
+    // A write of this process rolls back: what its queue holds may not be stored, so each entry
+    // is handed over to stand only at its version.
+    expect(() => cluster.write(() => { throw new Error('abort'); })).toThrow('abort');
+    cluster.store.transaction(() => expect(sim.settle(1).settled).toBe(false));
+    expect(queueMemo()?.pods).toHaveLength(20);
+    expect(queueMemo()?.revision).toBeUndefined();
+    expect(queueMemo()?.rest).toBeUndefined();
     cluster.close();
   }, 60_000);
 
