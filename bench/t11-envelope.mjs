@@ -6,6 +6,9 @@
  * build (apply + ticks) <= 5.5x T7's in the same run (five times the pods and nodes: a little
  * worse than linear is allowed, a pods x nodes term is not), and `get pods -n x` beside the
  * 150 000 still meets T3 (t3-namespaced-get.mjs run on the kept cluster).
+ * Beside them, how the history floor (floors/t7-history.cjs, a transaction per 1 000 pods as
+ * kubemu's ticks commit) grows from T7's pods to T11's: the store's own writes grow faster than
+ * the pods, and the build's ratio is printed against the floor's too (--no-floor leaves it out).
  * T7's time is measured here too, unless `--t7-ms MS` gives one from the same session.
  * --quick builds a tenth of both (500 nodes and 15 000 pods, against T7 at 100 and 3 000).
  * Usage: node bench/t11-envelope.mjs [--quick] [--t7-ms MS] [--keep] [--no-build]
@@ -16,6 +19,8 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, tempHome, removeHome } from './lib/cli.mjs';
 import { buildBig } from './lib/big-cluster.mjs';
+import { interleave, printResults } from './lib/interleave.mjs';
+import { floorEnv } from './lib/floors.mjs';
 import { verdict, note, flagValue, saveVerdicts } from './lib/verdict.mjs';
 
 ensureBuilt();
@@ -43,6 +48,17 @@ const big = buildBig(home, { ...envelope, maxTicks: 300, log: note });
 const done = !big.error && big.running >= pods;
 note(`pods Running: ${big.running} of ${pods}; reconcile ${big.reconcileMs.toFixed(0)} ms = ${(pods / (big.reconcileMs / 1000)).toFixed(0)} pods/s; peak RSS ${(big.peakRssKiB / 1024).toFixed(0)} MiB`);
 verdict('T11', `build / T7's${done ? '' : ' (unfinished)'}`, done ? big.reconcileMs / t7ms : Infinity, 5.5);
+
+// The history floor at both sizes, interleaved (3 rounds: the bigger takes ~50 s).
+if (!process.argv.includes('--no-floor')) {
+  const history = path.join(here, 'floors', 't7-history.cjs');
+  const floorAt = (n) => ({ name: `history floor: ${n} pods, a transaction per 1 000`, cmd: [process.execPath, history, path.join(home, `hist-${n}.db`), String(n), 'full', '1000'], env: floorEnv() });
+  const t7pods = t7.deployments * t7.replicas;
+  const res = interleave([floorAt(t7pods), floorAt(pods)], { rounds: 3, warmup: 0 });
+  printResults(res);
+  for (const n of [t7pods, pods]) for (const f of fs.readdirSync(home).filter((x) => x.startsWith(`hist-${n}.db`))) fs.rmSync(path.join(home, f));
+  note(`history floor ${pods} / ${t7pods} pods: ${res[1].ratio.toFixed(2)}x; T11's build ratio / the floor's: ${done ? (big.reconcileMs / t7ms / res[1].ratio).toFixed(2) : 'unfinished'}`);
+}
 
 // T3 on the envelope: 100 pods in namespace x beside the 150 000.
 const json = path.join(home, 't3.json');

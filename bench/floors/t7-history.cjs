@@ -6,18 +6,23 @@
 // body in the log (what watchers replay, as kubemu stores it); `lean` keeps only its key, the
 // least any watchable store can keep; `coalesced` is lean and also writes each pod once per
 // transaction, its last state (watchers would miss the steps between).
-// Usage: node t7-history.cjs FILE N full|lean|coalesced
+// With CHUNK, each of the two is a transaction per CHUNK pods, as kubemu's commands commit a
+// tick's work, with kubemu's write-transaction page cache (16 MB), and no pod is held between
+// them: how the floor grows with the cluster (T11 against T7: 150 000 pods against 30 000).
+// Usage: node t7-history.cjs FILE N full|lean|coalesced [CHUNK]
 // (16 KiB pages, WAL, synchronous NORMAL, the table layout: the insert floor's).
 const Database = require('better-sqlite3');
 const fs = require('fs');
 
-const [file, count = '30000', mode = 'full'] = process.argv.slice(2);
+const [file, count = '30000', mode = 'full', chunkArg] = process.argv.slice(2);
 const n = Number(count);
+const chunk = Number(chunkArg ?? n);
 for (const f of [file, `${file}-wal`, `${file}-shm`]) { try { fs.unlinkSync(f); } catch { /* absent */ } }
 const db = new Database(file);
 db.pragma('page_size = 16384');
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
+if (chunkArg !== undefined) db.pragma('cache_size = -16000');
 // The insert floor's table layout: rows appended by rowid, the key in a unique index.
 db.exec(`CREATE TABLE objects (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, revision INTEGER NOT NULL, body TEXT NOT NULL, UNIQUE (kind, namespace, name));
   CREATE TABLE changes (revision INTEGER PRIMARY KEY, kind TEXT NOT NULL, namespace TEXT NOT NULL, name TEXT NOT NULL, body TEXT)`);
@@ -69,37 +74,54 @@ const eventOf = (pod, reason, message, component, s) => ({
   eventTime: null, reportingComponent: component, reportingInstance: pod.spec.nodeName ?? '',
 });
 
+const bind = (pod, i) => {
+  pod.spec.nodeName = `worker${String(i % 1000).padStart(2, '0')}`;
+  pod.status.conditions = [condition('PodScheduled', 'True', 0)];
+};
+const containerCreating = (pod) => Object.assign(pod.status, {
+  conditions: [condition('PodReadyToStartContainers', 'False', 0), condition('Initialized', 'True', 0), condition('Ready', 'False', 0), condition('ContainersReady', 'False', 0), condition('PodScheduled', 'True', 0)],
+  hostIP: '172.18.0.16', hostIPs: [{ ip: '172.18.0.16' }], startTime: time(0),
+  containerStatuses: [{ image: 'nginx:1.27', imageID: '', lastState: {}, name: 'main', ready: false, restartCount: 0, started: false, state: { waiting: { reason: 'ContainerCreating' } } }],
+});
+/** inChunks runs fn(i) for every pod, a transaction per chunk. */
+const inChunks = (fn) => {
+  for (let from = 0; from < n; from += chunk) db.transaction(() => { for (let i = from; i < Math.min(n, from + chunk); i++) fn(i); })();
+};
+
+// Held between the two only unchunked; chunked, a pod is made again from its last version.
 const pods = [];
-db.transaction(() => {
-  for (let i = 0; i < n; i++) {
-    const pod = podOf(i);
-    pods.push(pod);
-    step(pod, true, false);
-    write(eventOf(pod, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, 'replicaset-controller', 0), true);
-    pod.spec.nodeName = `worker${String(i % 1000).padStart(2, '0')}`;
-    pod.status.conditions = [condition('PodScheduled', 'True', 0)];
-    step(pod, false, false);
-    write(eventOf(pod, 'Scheduled', `Successfully assigned default/${pod.metadata.name} to ${pod.spec.nodeName}`, 'default-scheduler', 0), true);
-    Object.assign(pod.status, {
-      conditions: [condition('PodReadyToStartContainers', 'False', 0), condition('Initialized', 'True', 0), condition('Ready', 'False', 0), condition('ContainersReady', 'False', 0), condition('PodScheduled', 'True', 0)],
-      hostIP: '172.18.0.16', hostIPs: [{ ip: '172.18.0.16' }], startTime: time(0),
-      containerStatuses: [{ image: 'nginx:1.27', imageID: '', lastState: {}, name: 'main', ready: false, restartCount: 0, started: false, state: { waiting: { reason: 'ContainerCreating' } } }],
-    });
-    step(pod, false, true);
-    write(eventOf(pod, 'Pulling', 'Pulling image "nginx:1.27"', 'kubelet', 0), true);
-  }
-})();
-db.transaction(() => {
-  for (const pod of pods) {
-    write(eventOf(pod, 'Pulled', 'Successfully pulled image "nginx:1.27" in 2.5s (2.5s including waiting). Image size: 72099467 bytes.', 'kubelet', 3), true);
-    write(eventOf(pod, 'Created', 'Created container: main', 'kubelet', 3), true);
-    write(eventOf(pod, 'Started', 'Started container main', 'kubelet', 3), true);
-    pod.status.phase = 'Running';
-    pod.status.conditions = pod.status.conditions.map((c) => (c.status === 'False' ? condition(c.type, 'True', 3) : c));
-    pod.status.podIP = '10.244.14.5';
-    pod.status.podIPs = [{ ip: '10.244.14.5' }];
-    pod.status.containerStatuses = [{ image: 'docker.io/library/nginx:1.27', imageID: `docker.io/library/nginx@sha256:${'6'.repeat(64)}`, lastState: {}, name: 'main', ready: true, restartCount: 0, started: true, state: { running: { startedAt: time(3) } }, containerID: `containerd://${'2'.repeat(64)}` }];
-    step(pod, false, true);
-  }
-})();
+const versions = new Int32Array(n);
+inChunks((i) => {
+  const pod = podOf(i);
+  if (chunk >= n) pods.push(pod);
+  step(pod, true, false);
+  write(eventOf(pod, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, 'replicaset-controller', 0), true);
+  bind(pod, i);
+  step(pod, false, false);
+  write(eventOf(pod, 'Scheduled', `Successfully assigned default/${pod.metadata.name} to ${pod.spec.nodeName}`, 'default-scheduler', 0), true);
+  containerCreating(pod);
+  step(pod, false, true);
+  versions[i] = Number(pod.metadata.resourceVersion);
+  write(eventOf(pod, 'Pulling', 'Pulling image "nginx:1.27"', 'kubelet', 0), true);
+});
+const podAt = (i) => {
+  if (chunk >= n) return pods[i];
+  const pod = podOf(i);
+  bind(pod, i);
+  containerCreating(pod);
+  pod.metadata.resourceVersion = String(versions[i]);
+  return pod;
+};
+inChunks((i) => {
+  const pod = podAt(i);
+  write(eventOf(pod, 'Pulled', 'Successfully pulled image "nginx:1.27" in 2.5s (2.5s including waiting). Image size: 72099467 bytes.', 'kubelet', 3), true);
+  write(eventOf(pod, 'Created', 'Created container: main', 'kubelet', 3), true);
+  write(eventOf(pod, 'Started', 'Started container main', 'kubelet', 3), true);
+  pod.status.phase = 'Running';
+  pod.status.conditions = pod.status.conditions.map((c) => (c.status === 'False' ? condition(c.type, 'True', 3) : c));
+  pod.status.podIP = '10.244.14.5';
+  pod.status.podIPs = [{ ip: '10.244.14.5' }];
+  pod.status.containerStatuses = [{ image: 'docker.io/library/nginx:1.27', imageID: `docker.io/library/nginx@sha256:${'6'.repeat(64)}`, lastState: {}, name: 'main', ready: true, restartCount: 0, started: true, state: { running: { startedAt: time(3) } }, containerID: `containerd://${'2'.repeat(64)}` }];
+  step(pod, false, true);
+});
 db.close();

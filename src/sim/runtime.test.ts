@@ -3,7 +3,7 @@ import type { KubeObject } from '../api/meta';
 import type { Controller } from './controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
-import { CATCH_UP_PASSES, HISTORY_WINDOW, IMMEDIATE_REQUEUES, MAX_PASSES, Simulation, compactionPoint } from './runtime';
+import { ADVANCE_WRITES_PER_NODE, CATCH_UP_PASSES, HISTORY_WINDOW, IMMEDIATE_REQUEUES, MAX_PASSES, MAX_SETTLE_WRITES, Simulation, compactionPoint } from './runtime';
 import { heapBoundRequests } from './batch-heap';
 import { decodeMemos } from './settle-memo';
 import { ReconciledState } from './reconciled-state';
@@ -280,6 +280,37 @@ describe('Simulation', () => {
     expect(seen.size).toBe(15);
     cluster.close();
   });
+  it('gives a clock advance ADVANCE_WRITES_PER_NODE writes per node on a cluster of more than 1 250 nodes', () => {
+    const cluster = newTestCluster();
+    // Each reconcile of a ConfigMap c-N makes c-(N+100): a hundred writes a pass, for as long as the budget lasts.
+    const chain: Controller = {
+      name: 'chain', for: 'ConfigMap',
+      reconcile(req, ctx) {
+        if (!req.name.startsWith('c-')) return;
+        ctx.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c-${Number(req.name.slice(2)) + 100}`, namespace: 'default' } }, { fieldManager: 'chain' });
+      },
+    };
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [chain] });
+    const advance = (): number => cluster.store.transaction(() => {
+      const from = cluster.store.revision();
+      expect(sim.advanceTo(cluster.clock.nowMs() + 60_000).settled).toBe(false);
+      return cluster.store.revision() - from;
+    });
+    cluster.store.transaction(() => {
+      for (let i = 0; i < 100; i++) cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c-${i}`, namespace: 'default' } }, { fieldManager: 't' });
+    });
+    expect(advance()).toBe(MAX_SETTLE_WRITES);
+    // A settle outside an advance keeps MAX_SETTLE_WRITES however many nodes there are.
+    cluster.store.transaction(() => {
+      for (let i = cluster.store.count({ kind: 'Node' }); i < 1_500; i++) cluster.api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: `n-${i}` } }, { fieldManager: 't' });
+      const from = cluster.store.revision();
+      expect(sim.settle().settled).toBe(false);
+      expect(cluster.store.revision() - from).toBe(MAX_SETTLE_WRITES);
+    });
+    expect(advance()).toBe(1_500 * ADVANCE_WRITES_PER_NODE);
+    cluster.close();
+  });
+
   it('hands a stopped settle\'s last writes to the next command: only what still needs a reconcile is done again', () => {
     const cluster = newTestCluster();
     // One command's components: an observer of ConfigMaps, then a marker that annotates each one
