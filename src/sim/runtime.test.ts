@@ -311,6 +311,36 @@ describe('Simulation', () => {
     cluster.close();
   });
 
+  it('keeps the change log from where holdHistory reads it, though an advance writes more than the window', () => {
+    const cluster = newTestCluster();
+    const chain: Controller = {
+      name: 'chain', for: 'ConfigMap',
+      reconcile(req, ctx) {
+        if (!req.name.startsWith('c-')) return;
+        ctx.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c-${Number(req.name.slice(2)) + 100}`, namespace: 'default' } }, { fieldManager: 'chain' });
+      },
+    };
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [chain] });
+    // Two advances of over two windows each (its passes run out at 22 000 writes), the first held from where it began.
+    const advance = (hold: boolean): { from: number; writes: number } => cluster.store.transaction(() => {
+      const from = cluster.store.revision();
+      const run = () => sim.withWriteBudget(3 * HISTORY_WINDOW, () => sim.advanceTo(cluster.clock.nowMs() + 60_000));
+      if (hold) sim.holdHistory(from, run);
+      else run();
+      return { from, writes: cluster.store.revision() - from };
+    });
+    cluster.store.transaction(() => {
+      for (let i = 0; i < 100; i++) cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c-${i}`, namespace: 'default' } }, { fieldManager: 't' });
+    });
+    const held = advance(true);
+    expect(held.writes).toBeGreaterThan(2 * HISTORY_WINDOW);
+    expect(cluster.store.watchSince(held.from, ['ConfigMap'])).toHaveLength(held.writes);
+    const unheld = advance(false);
+    expect(unheld.writes).toBeGreaterThan(2 * HISTORY_WINDOW);
+    expect(() => cluster.store.watchSince(unheld.from, ['ConfigMap'])).toThrow(/compacted/);
+    cluster.close();
+  });
+
   it('hands a stopped settle\'s last writes to the next command: only what still needs a reconcile is done again', () => {
     const cluster = newTestCluster();
     // One command's components: an observer of ConfigMaps, then a marker that annotates each one

@@ -196,6 +196,8 @@ export class Simulation {
   private readonly pending = new Map<string, Set<string>>();
   /** cursors: the revision each component has taken its keys up to (persisted as meta cursor.NAME). */
   private readonly cursors = new Map<string, number>();
+  /** heldFrom: where a reader of this process watches from (holdHistory), held back from compaction like a cursor. */
+  private heldFrom: number | undefined;
   /** settledFrom: the revision this settle began at (how much it has written). */
   private settledFrom = 0;
   /** mapCtx is what watch maps read through while a page of changes is distributed (cachedReads). */
@@ -256,6 +258,21 @@ export class Simulation {
   /** withoutWriteBudget runs fn with no bound on writes (cluster creation must finish its work). */
   withoutWriteBudget<T>(fn: () => T): T {
     return this.withWriteBudget(Infinity, fn);
+  }
+
+  /**
+   * holdHistory runs fn with the change log kept from revision `from` on, within compaction's
+   * bound on cursors (MAX_LAG_WINDOWS): a tick reads what it did from there for its summary
+   * line, and a tick on a big cluster writes more than HISTORY_WINDOW changes.
+   */
+  holdHistory<T>(from: number, fn: () => T): T {
+    const held = this.heldFrom;
+    this.heldFrom = Math.min(from, held ?? from);
+    try {
+      return fn();
+    } finally {
+      this.heldFrom = held;
+    }
   }
 
   /** withWriteBudget runs fn with another bound on the writes of its settles and advances. */
@@ -436,7 +453,8 @@ export class Simulation {
     const { store, clock } = this.cfg;
     // Keep a window of history for watchers; beyond it the change log is compacted (etcd's auto-compaction).
     const head = store.revision();
-    const upTo = compactionPoint(head, Number(store.meta.get('compactedRevision') ?? '0'), this.cursors.values());
+    const cursors = this.heldFrom === undefined ? this.cursors.values() : [...this.cursors.values(), this.heldFrom];
+    const upTo = compactionPoint(head, Number(store.meta.get('compactedRevision') ?? '0'), cursors);
     if (upTo !== undefined) store.compact(upTo);
     store.meta.set('settledRevision', String(store.revision()));
     if ((store.meta.get(META_UNFINISHED) === 'true') === settled) store.meta.set(META_UNFINISHED, String(!settled));

@@ -46,7 +46,7 @@ export function adminTick(cluster: Cluster, user: UserInfo, method: string, quer
   }
   cluster.catchUp();
   const { before, from } = cluster.read(() => ({ before: cluster.api.revision(), from: cluster.clock.nowMs() }));
-  cluster.advance(ms);
+  cluster.sim.holdHistory(before, () => cluster.advance(ms));
   const summary = cluster.read(() => tickSummary(from, cluster.clock.nowMs(), eventsSince(cluster, before)));
   return { code: 200, body: summary, contentType: 'text/plain; charset=utf-8', warnings: [] };
 }
