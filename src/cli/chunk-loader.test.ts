@@ -76,6 +76,20 @@ describe('ChunkLoader', () => {
     expect(caches(d).map((f) => fs.statSync(path.join(d, f)).mtimeMs)).toEqual(mtimes);
   });
 
+  it('keeps the caches of each command apart, and each command uses its own next time', () => {
+    const d = bundleDir();
+    const run = (tag: string) => { const l = new ChunkLoader(d, tag); (l.load('main.js') as Main).first(); l.saveCaches(); };
+    run('apply');
+    run('get');
+    run('');
+    expect(caches(d).map((f) => f.split('.')[3])).toEqual(['apply', 'get', process.version.split('.')[0]]);
+    // A command's second run accepts its cache: nothing is written again.
+    const mtimes = caches(d).map((f) => fs.statSync(path.join(d, f)).mtimeMs);
+    run('get');
+    run('apply');
+    expect(caches(d).map((f) => fs.statSync(path.join(d, f)).mtimeMs)).toEqual(mtimes);
+  });
+
   it('compiles without complaint when a cache is corrupt, and replaces it', () => {
     const d = bundleDir();
     const source = fs.readFileSync(path.join(d, 'main.js'), 'utf8');

@@ -7,7 +7,7 @@ import { writeSync } from 'node:fs';
 import { clientVersionText } from './version';
 import { ChunkLoader, FILE_HEAD, FILE_TAIL } from './chunk-loader';
 import { front } from './front';
-import { surfaceTable } from './surface';
+import { isVerb, surfaceTable } from './surface';
 
 export { ChunkLoader, FILE_HEAD, FILE_TAIL }; // the build loads the bundle with it too, and writes its files
 
@@ -48,7 +48,8 @@ export function run(cliArgv: string[]): void {
     return;
   }
   if (answeredFromSurface(argv)) return;
-  const loader = new ChunkLoader(__dirname);
+  // Each command keeps its own code caches (a typo or a leading flag uses the shared ones).
+  const loader = new ChunkLoader(__dirname, isVerb(__dirname, argv[0]) ? argv[0] : '');
   const m = loader.load('main.js') as MainModule;
   const io = m.processIO();
   let code: number;

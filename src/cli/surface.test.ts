@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { COMMAND_TABLE } from './commands';
 import { front, type CommandSpec } from './front';
-import { surfaceFiles, surfaceTable } from './surface';
+import { isVerb, surfaceFiles, surfaceTable } from './surface';
 
 // The entry answers --help and flag errors from the written table; main from the loaded
 // commands. Both must print the same bytes for every command and subcommand. kubemu's own
@@ -72,5 +72,12 @@ describe('command surface files', () => {
     expect(front(['index', '--x'], table)).toEqual({ kind: 'unknown', word: 'index' });
     // Object's own property names are not subcommands.
     for (const t of [table, COMMAND_TABLE]) expect(answer(['create', 'constructor', '--x'], t)).toMatchObject({ kind: 'answered', code: 1, stderr: expect.stringContaining("See 'kubectl create --help'") });
+  });
+});
+
+describe('isVerb', () => {
+  it('names the commands the table has a file for, and nothing else', () => {
+    for (const c of COMMAND_TABLE.all()) expect(isVerb(dir, c.name)).toBe(true);
+    for (const word of ['gte', 'index', '-n', '--help', 'Get', '../surface/get', '', undefined]) expect(isVerb(dir, word)).toBe(false);
   });
 });

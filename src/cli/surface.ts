@@ -8,11 +8,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CommandSpec, CommandTable } from './front';
 
+/** isVerb says whether word names a command of the table written beside the bundle. */
+export function isVerb(dir: string, word: string | undefined): word is string {
+  return word !== undefined && /^[a-z][a-z-]*$/.test(word) && word !== 'index' && fs.existsSync(path.join(dir, 'surface', `${word}.json`));
+}
+
 /** surfaceTable reads the table written beside the bundle; find() is undefined for a word it has no file for. */
 export function surfaceTable(dir: string): CommandTable<CommandSpec> {
   const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, 'surface', `${name}.json`), 'utf8'));
   return {
-    find: (word) => (/^[a-z][a-z-]*$/.test(word) && word !== 'index' && fs.existsSync(path.join(dir, 'surface', `${word}.json`)) ? read(word) as CommandSpec : undefined),
+    find: (word) => (isVerb(dir, word) ? read(word) as CommandSpec : undefined),
     all: () => read('index') as CommandSpec[],
   };
 }
