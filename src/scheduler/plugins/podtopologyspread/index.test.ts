@@ -54,6 +54,15 @@ describe('PodTopologySpread score', () => {
     // node-a: 1*log(4)+0 = 1.386 → 1; node-b: 0 → 0; max=1,min=0 → a: 100*(1+0-1)/1 = 0, b: 100.
     expect(scoreAll(podTopologySpread, pod, two, existing)).toEqual({ 'node-a': 0, 'node-b': 100 });
   });
+  it('weighs a zone and a hostname constraint by their domains among the nodes scored', () => {
+    // Weights: zone log(2 zones + 2), hostname log(4 nodes with both keys + 2); "bare" has no
+    // zone, so it is left out (and scores 0). Raw: a 2*1.386+2*1.792 = 6, b 3, x 3, y 1;
+    // normalized 100*(6+1-raw)/6: a 16, b 66, x 66, y 100.
+    const pod = makePod('p', { labels: { foo: '' }, spec: { topologySpreadConstraints: [
+      ...spread(1, zone, 'ScheduleAnyway').topologySpreadConstraints, ...spread(1, 'kubernetes.io/hostname', 'ScheduleAnyway').topologySpreadConstraints] } });
+    const existing = [...on('node-a', 2), ...on('node-x', 1)];
+    expect(scoreAll(podTopologySpread, pod, [...nodes, makeNode('bare')], existing)).toEqual({ 'node-a': 16, 'node-b': 66, 'node-x': 66, 'node-y': 100, bare: 0 });
+  });
   it('no constraints and no workload owner: skipped', () => {
     expect(scoreAll(podTopologySpread, makePod('p'), nodes)).toBe('skip');
   });

@@ -191,21 +191,20 @@ export const podTopologySpread = {
     if (constraints.length === 0) return skip();
     const requireAllTopologies = (pod.spec?.topologySpreadConstraints ?? []).length > 0 || !systemDefaulted;
     const ignored = new Set<string>();
+    // Per constraint, its domains among the feasible nodes, each counted from 0. A hostname's
+    // domains are the nodes themselves: only their number is needed (the weight), and this
+    // runs for every pod over every sampled node, so no set of them is built.
     const counts = constraints.map(() => new Map<string, number>());
-    const domains = constraints.map(() => new Set<string>());
     for (const node of nodes) {
       if (requireAllTopologies && !hasAllKeys(node, constraints)) { ignored.add(node.name); continue; }
-      constraints.forEach((c, i) => {
-        const v = node.labels[c.topologyKey];
-        if (v === undefined) return;
-        domains[i]!.add(v);
-        if (c.topologyKey !== LABEL_HOSTNAME) counts[i]!.set(v, 0);
-      });
+      for (let i = 0; i < constraints.length; i++) {
+        const key = constraints[i]!.topologyKey;
+        if (key === LABEL_HOSTNAME) continue;
+        const v = node.labels[key];
+        if (v !== undefined && !counts[i]!.has(v)) counts[i]!.set(v, 0);
+      }
     }
-    const weights = constraints.map((c, i) => {
-      const size = c.topologyKey === LABEL_HOSTNAME ? nodes.length - ignored.size : domains[i]!.size;
-      return Math.log(size + 2);
-    });
+    const weights = constraints.map((c, i) => Math.log((c.topologyKey === LABEL_HOSTNAME ? nodes.length - ignored.size : counts[i]!.size) + 2));
     // Count over every node in the cluster, but only for domains some feasible node is in.
     // A controller's pods counted on every node (the system defaults, when no node is left
     // out by the pod's node selector or by requiring every key) come from the snapshot's
@@ -234,12 +233,13 @@ export const podTopologySpread = {
     const s = state.data.get(`${NAME}/score`) as ScoreState | undefined;
     if (!s || s.ignored.has(node.name)) return 0;
     let score = 0;
-    s.constraints.forEach((c, i) => {
+    for (let i = 0; i < s.constraints.length; i++) {
+      const c = s.constraints[i]!;
       const v = node.labels[c.topologyKey];
-      if (v === undefined) return;
+      if (v === undefined) continue;
       const cnt = c.topologyKey === LABEL_HOSTNAME ? countMatching(c, node) : s.counts[i]!.get(v) ?? 0;
       score += scoreForCount(cnt, c.maxSkew, s.weights[i]!);
-    });
+    }
     return Math.round(score);
   },
   normalize(state: CycleState, _pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
