@@ -5,6 +5,7 @@
 import type { KubeObject } from '../api/meta';
 import { asApproximateFloat64, parseQuantity, value } from '../api/quantity';
 import type { Rand } from '../sim/rand';
+import { ipToNumber, ipToString } from '../apiserver/allocators';
 import { podCIDRFor } from '../network/ipam';
 import { allocatableCpu, reservationFor, type ReservationProfile } from './reservations';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
@@ -27,8 +28,12 @@ export interface NodeShape {
 
 /** EPHEMERAL_STORAGE_KI is each node's root filesystem size. */
 export const EPHEMERAL_STORAGE_KI = 102626232;
-/** NODE_IP_BASE: node addresses are 172.18.0.<2 + index>, like a container network. */
-export const NODE_IP_PREFIX = '172.18.0.';
+/**
+ * NODE_NETWORK is the nodes' network, 172.18.0.0/16 like kind's docker network: .1 is its
+ * gateway and node i is the (2 + i)th address, so past 253 nodes the addresses go on in the
+ * /16 (172.18.1.0, ...) instead of past .255.
+ */
+const NODE_NETWORK = ipToNumber('172.18.0.0')!;
 
 const KI = 1024;
 /** ZONE_LABEL is the well-known zone label. */
@@ -47,7 +52,7 @@ export function nextNodeIndex(nodes: readonly KubeObject[]): number {
 
 /** nodeIP is the InternalIP of the node with the given index. */
 export function nodeIP(index: number): string {
-  return `${NODE_IP_PREFIX}${2 + index}`;
+  return ipToString(NODE_NETWORK + 2 + index);
 }
 
 /** newNode returns the Node object (with status) for a shape. */
