@@ -16,6 +16,17 @@ const deployment = (name: string): KubeObject => ({
 const replicaSetsOf = (cluster: ReturnType<typeof newTestCluster>, name: string) =>
   cluster.api.list({ kind: 'ReplicaSet', namespace: 'default' }).filter((rs) => rs.metadata.name!.startsWith(`${name}-`));
 
+/** chainController makes, at each reconcile of a ConfigMap c-N, c-(N+100): a hundred writes a pass from c-0 … c-99, for as long as a budget lasts. */
+function chainController(): Controller {
+  return {
+    name: 'chain', for: 'ConfigMap',
+    reconcile(req, ctx) {
+      if (!req.name.startsWith('c-')) return;
+      ctx.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c-${Number(req.name.slice(2)) + 100}`, namespace: 'default' } }, { fieldManager: 'chain' });
+    },
+  };
+}
+
 describe('Simulation', () => {
   it('reconciles writes made after a rolled-back settle, though they reuse its revisions', () => {
     const cluster = newTestCluster();
@@ -282,15 +293,7 @@ describe('Simulation', () => {
   });
   it('gives a clock advance ADVANCE_WRITES_PER_NODE writes per node on a cluster of more than 1 250 nodes', () => {
     const cluster = newTestCluster();
-    // Each reconcile of a ConfigMap c-N makes c-(N+100): a hundred writes a pass, for as long as the budget lasts.
-    const chain: Controller = {
-      name: 'chain', for: 'ConfigMap',
-      reconcile(req, ctx) {
-        if (!req.name.startsWith('c-')) return;
-        ctx.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c-${Number(req.name.slice(2)) + 100}`, namespace: 'default' } }, { fieldManager: 'chain' });
-      },
-    };
-    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [chain] });
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [chainController()] });
     const advance = (): number => cluster.store.transaction(() => {
       const from = cluster.store.revision();
       expect(sim.advanceTo(cluster.clock.nowMs() + 60_000).settled).toBe(false);
@@ -313,14 +316,7 @@ describe('Simulation', () => {
 
   it('keeps the change log from where holdHistory reads it, though an advance writes more than the window', () => {
     const cluster = newTestCluster();
-    const chain: Controller = {
-      name: 'chain', for: 'ConfigMap',
-      reconcile(req, ctx) {
-        if (!req.name.startsWith('c-')) return;
-        ctx.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c-${Number(req.name.slice(2)) + 100}`, namespace: 'default' } }, { fieldManager: 'chain' });
-      },
-    };
-    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [chain] });
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [chainController()] });
     // Two advances of over two windows each (its passes run out at 22 000 writes), the first held from where it began.
     const advance = (hold: boolean): { from: number; writes: number } => cluster.store.transaction(() => {
       const from = cluster.store.revision();
