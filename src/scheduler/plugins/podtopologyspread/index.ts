@@ -242,6 +242,36 @@ export const podTopologySpread = {
     }
     return Math.round(score);
   },
+  /**
+   * scoreNodes is score for every node in one call (every Deployment's pod scores ~420 nodes
+   * at 1 000): a zone's score is worked out once per zone, and each node adds its terms in the
+   * constraints' order, so the sums are score's to the last bit.
+   */
+  scoreNodes(state: CycleState, _pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
+    const s = state.data.get(`${NAME}/score`) as ScoreState | undefined;
+    if (!s) { for (let i = 0; i < nodes.length; i++) scores[i] = 0; return; }
+    const { constraints, counts, weights, ignored } = s;
+    const byDomain = constraints.map(() => new Map<string, number>());
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      if (ignored.size && ignored.has(node.name)) { scores[i] = 0; continue; }
+      let score = 0;
+      for (let j = 0; j < constraints.length; j++) {
+        const c = constraints[j]!;
+        const v = node.labels[c.topologyKey];
+        if (v === undefined) continue;
+        if (c.topologyKey === LABEL_HOSTNAME) {
+          const cnt = c.byController !== undefined ? node.controllerCounts.get(c.byController) ?? 0 : countMatching(c, node);
+          score += scoreForCount(cnt, c.maxSkew, weights[j]!);
+          continue;
+        }
+        let term = byDomain[j]!.get(v);
+        if (term === undefined) byDomain[j]!.set(v, term = scoreForCount(counts[j]!.get(v) ?? 0, c.maxSkew, weights[j]!));
+        score += term;
+      }
+      scores[i] = Math.round(score);
+    }
+  },
   normalize(state: CycleState, _pod: KubeObject, nodes: readonly NodeInfo[], scores: NodeScores): void {
     const s = state.data.get(`${NAME}/score`) as ScoreState | undefined;
     if (!s) return;
