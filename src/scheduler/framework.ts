@@ -229,10 +229,15 @@ export class NodeInfo {
   controllerCounts = new Map<string, number>();
   /** domainCounts is the Snapshot's per-domain tally this node's controller counts also go to (none outside a snapshot). */
   domainCounts: ControllerDomainCounts | undefined;
+  /** hostnameLabel and zoneLabel are the two labels the default topology spread reads for every node of every pod (a field read, not a keyed lookup). */
+  readonly hostnameLabel: string | undefined;
+  readonly zoneLabel: string | undefined;
 
   constructor(readonly node: KubeObject) {
     this.name = node.metadata.name ?? '';
     this.labels = node.metadata.labels ?? {};
+    this.hostnameLabel = this.labels['kubernetes.io/hostname'];
+    this.zoneLabel = this.labels['topology.kubernetes.io/zone'];
     this.taints = node.spec?.taints ?? [];
     this.unschedulable = !!node.spec?.unschedulable;
     const a = nodeAllocatable(node);

@@ -138,7 +138,7 @@ function computeFilterState(state: CycleState, pod: KubeObject): FilterState | u
     if (!hasAllKeys(node, constraints)) continue;
     constraints.forEach((c, i) => {
       if (!nodeIncluded(c, pod, node)) return;
-      const v = node.labels[c.topologyKey]!;
+      const v = labelOf(node, c.topologyKey)!;
       counts[i]!.set(v, (counts[i]!.get(v) ?? 0) + countMatching(c, node));
     });
   }
@@ -160,6 +160,11 @@ export function scoreForCount(cnt: number, maxSkew: number, weight: number): num
   return cnt * weight + (maxSkew - 1);
 }
 
+/** labelOf is node's value of a topology key, the two well-known ones read from NodeInfo's fields. */
+function labelOf(node: NodeInfo, key: string): string | undefined {
+  return key === LABEL_HOSTNAME ? node.hostnameLabel : key === LABEL_TOPOLOGY_ZONE ? node.zoneLabel : node.labels[key];
+}
+
 /** podTopologySpread is the PodTopologySpread plugin. */
 export const podTopologySpread = {
   name: NAME,
@@ -174,7 +179,7 @@ export const podTopologySpread = {
     if (!s) return ok();
     for (let i = 0; i < s.constraints.length; i++) {
       const c = s.constraints[i]!;
-      const v = node.labels[c.topologyKey];
+      const v = labelOf(node, c.topologyKey);
       if (v === undefined) return unschedulable(ERR_REASON_NODE_LABEL_NOT_MATCH, false);
       const byValue = s.counts[i]!;
       let min = Infinity;
@@ -200,7 +205,7 @@ export const podTopologySpread = {
       for (let i = 0; i < constraints.length; i++) {
         const key = constraints[i]!.topologyKey;
         if (key === LABEL_HOSTNAME) continue;
-        const v = node.labels[key];
+        const v = labelOf(node, key);
         if (v !== undefined && !counts[i]!.has(v)) counts[i]!.set(v, 0);
       }
     }
@@ -220,7 +225,7 @@ export const podTopologySpread = {
         if (requireAllTopologies && !hasAllKeys(node, constraints)) continue;
         constraints.forEach((c, i) => {
           if (!scanned[i]) return;
-          const v = node.labels[c.topologyKey];
+          const v = labelOf(node, c.topologyKey);
           if (v === undefined || !counts[i]!.has(v) || !nodeIncluded(c, pod, node)) return;
           counts[i]!.set(v, counts[i]!.get(v)! + countMatching(c, node));
         });
@@ -235,7 +240,7 @@ export const podTopologySpread = {
     let score = 0;
     for (let i = 0; i < s.constraints.length; i++) {
       const c = s.constraints[i]!;
-      const v = node.labels[c.topologyKey];
+      const v = labelOf(node, c.topologyKey);
       if (v === undefined) continue;
       const cnt = c.topologyKey === LABEL_HOSTNAME ? countMatching(c, node) : s.counts[i]!.get(v) ?? 0;
       score += scoreForCount(cnt, c.maxSkew, s.weights[i]!);
@@ -258,7 +263,7 @@ export const podTopologySpread = {
       let score = 0;
       for (let j = 0; j < constraints.length; j++) {
         const c = constraints[j]!;
-        const v = node.labels[c.topologyKey];
+        const v = labelOf(node, c.topologyKey);
         if (v === undefined) continue;
         if (c.topologyKey === LABEL_HOSTNAME) {
           const cnt = c.byController !== undefined ? node.controllerCounts.get(c.byController) ?? 0 : countMatching(c, node);
