@@ -124,6 +124,8 @@ describe('PodTopologySpread system defaults: per-domain tally', () => {
     // Without the selector they count: zone1's node-a scores below zone2's.
     const plain = scoreAll(podTopologySpread, makePod('p', { owner }), four, existing) as Record<string, number>;
     expect(plain['node-a']!).toBeLessThan(plain['node-x']!);
+    // And node-b, which holds them, below node-a in its zone (the hostname constraint).
+    expect(plain['node-b']!).toBeLessThan(plain['node-a']!);
   });
 });
 
