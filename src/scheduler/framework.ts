@@ -191,6 +191,10 @@ export function normalizedImageName(name: string): string {
   return name;
 }
 
+/** HOSTNAME_LABEL and ZONE_LABEL are the well-known node labels the scheduler reads by name. */
+const HOSTNAME_LABEL = 'kubernetes.io/hostname';
+const ZONE_LABEL = 'topology.kubernetes.io/zone';
+
 /**
  * NodeInfo aggregates a node with the pods assigned to it: what they request (plain and
  * "non-zero"), the host ports they hold, which of them carry pod (anti-)affinity, and counts
@@ -236,8 +240,8 @@ export class NodeInfo {
   constructor(readonly node: KubeObject) {
     this.name = node.metadata.name ?? '';
     this.labels = node.metadata.labels ?? {};
-    this.hostnameLabel = this.labels['kubernetes.io/hostname'];
-    this.zoneLabel = this.labels['topology.kubernetes.io/zone'];
+    this.hostnameLabel = this.labels[HOSTNAME_LABEL];
+    this.zoneLabel = this.labels[ZONE_LABEL];
     this.taints = node.spec?.taints ?? [];
     this.unschedulable = !!node.spec?.unschedulable;
     const a = nodeAllocatable(node);
@@ -352,7 +356,6 @@ export interface SnapshotOptions {
   podDisruptionBudgets?: readonly KubeObject[];
 }
 
-const ZONE_LABEL = 'topology.kubernetes.io/zone';
 const REGION_LABEL = 'topology.kubernetes.io/region';
 
 /**

@@ -80,8 +80,8 @@ const MAX_STOPS = 1_000_000;
  * settles of one clock advance, on a bigger cluster ADVANCE_WRITES_PER_NODE per node): past it
  * the settle stops at the end of its pass, the cluster consistent and marked unfinished, and
  * later commands go on with the rest — so scaling to 2147483647 replicas returns, like an
- * overloaded control plane that falls behind. (A pass is
- * bounded by the controllers: 500 pods per ReplicaSet sync, 1 000 scheduling attempts.)
+ * overloaded control plane that falls behind. (A pass is bounded by the controllers: 500 pods
+ * per ReplicaSet sync, 1 000 scheduling attempts.)
  */
 export const MAX_SETTLE_WRITES = 5_000;
 
