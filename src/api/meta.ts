@@ -61,6 +61,11 @@ export interface ListQuery {
   fieldSelector?: string;
   /** apiVersion is the version to serve the objects in (default: the resource's preferred version). */
   apiVersion?: string;
+  /**
+   * withoutManagedFields: the reader never looks at metadata.managedFields (kubectl's tables, as
+   * informers strip them too), so list and each may leave them out (store's ReadView).
+   */
+  withoutManagedFields?: boolean;
 }
 
 export interface GroupResource { group: string; resource: string }

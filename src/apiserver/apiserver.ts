@@ -303,7 +303,7 @@ export class ApiServer implements ApiClient {
     }
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
     if (node === undefined) {
-      this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit);
+      this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit, q);
       return;
     }
     // Like kube-apiserver's pod storage, spec.nodeName is indexed: a node's pods, the unscheduled
@@ -311,8 +311,8 @@ export class ApiServer implements ApiClient {
     const visitKept = (o: KubeObject) => {
       if ((q.namespace === undefined || o.metadata.namespace === q.namespace) && (!keep || keep(o))) visit(o);
     };
-    if (node === ON_SOME_NODE) this.store.eachBound('Pod', visitKept);
-    else this.store.eachOnNode(node || null, 'Pod', visitKept);
+    if (node === ON_SOME_NODE) this.store.eachBound('Pod', visitKept, q);
+    else this.store.eachOnNode(node || null, 'Pod', visitKept, q);
   }
 
   /** listFilter is the query's label and field selectors as one predicate (undefined: keep all); 400 for a bad selector. */

@@ -17,6 +17,13 @@ export type LeaseExpiry = number;
 /** StoredVersion names an object and the revision it was last written at. */
 export interface StoredVersion { namespace: string; name: string; revision: Revision }
 
+/**
+ * ReadView trims what a visiting read (each, eachOnNode, eachBound) decodes. withoutManagedFields leaves metadata.managedFields
+ * out, for a reader that never looks at them (kubectl's tables, a component's informer): they are
+ * a third of a pod's body. Only plain JSON bodies are trimmed; others come whole.
+ */
+export interface ReadView { withoutManagedFields?: boolean }
+
 /** StoreListQuery selects one kind, optionally one namespace; label filtering happens above. */
 export interface StoreListQuery { kind: string; namespace?: string }
 
@@ -70,13 +77,13 @@ export interface Store {
   getShared(ref: ObjectRef): KubeObject | undefined;
   listShared(q: StoreListQuery): readonly KubeObject[];
   /** each visits the objects list(q) would return, decoding one body at a time (no list in memory); visit must not use the store. */
-  each(q: StoreListQuery, visit: (obj: KubeObject) => void): void;
+  each(q: StoreListQuery, visit: (obj: KubeObject) => void, view?: ReadView): void;
   /** listByNode lists objects of a kind bound to a node (pods by spec.nodeName), through an index. */
   listByNode(node: string, kind: string): KubeObject[];
   /** eachOnNode visits, like each, the objects of a kind on a node (null: on none, e.g. pods not yet scheduled), through an index. */
-  eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void): void;
+  eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void, view?: ReadView): void;
   /** eachBound visits, like each, the objects of a kind bound to some node (pods with a spec.nodeName), through the node column. */
-  eachBound(kind: string, visit: (obj: KubeObject) => void): void;
+  eachBound(kind: string, visit: (obj: KubeObject) => void, view?: ReadView): void;
   /** podIPsOnNode lists the pod IPs in use on a node (pods not on the host network), without decoding the pods. */
   podIPsOnNode(node: string): string[];
   /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */

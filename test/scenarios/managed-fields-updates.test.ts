@@ -92,4 +92,19 @@ describe('managedFields of create and update', () => {
       },
     });
   });
+
+  it('keeps them in a list for the printers that read them (a list for a table or YAML leaves them out)', () => {
+    expect(home.run('create namespace mf-list').code).toBe(0);
+    expect(home.run('create configmap a -n mf-list --from-literal=k=v').code).toBe(0);
+    const b = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n  namespace: mf-list\ndata:\n  k: v\n';
+    expect(home.run('apply -f -', { stdin: b }).code).toBe(0);
+    expect(home.run('get cm -n mf-list -o custom-columns=NAME:.metadata.name,MANAGER:.metadata.managedFields[0].manager').stdout)
+      .toBe('NAME               MANAGER\na                  kubectl-create\nb                  kubectl-client-side-apply\nkube-root-ca.crt   kube-controller-manager\n');
+    expect(home.run(['get', 'cm', '-n', 'mf-list', '-o', 'jsonpath={.items[*].metadata.managedFields[0].operation}']).stdout).toBe('Update Update Update');
+    // Sorted by the first manager's name, not by the objects' names.
+    expect(home.run('get cm -n mf-list --sort-by=.metadata.managedFields[0].manager -o name').stdout)
+      .toBe('configmap/kube-root-ca.crt\nconfigmap/b\nconfigmap/a\n');
+    expect(home.run('get cm -n mf-list -o yaml --show-managed-fields').stdout.match(/managedFields:/g)).toHaveLength(3);
+    expect(home.run('get cm -n mf-list -o yaml').stdout).not.toContain('managedFields');
+  });
 });

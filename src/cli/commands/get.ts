@@ -101,6 +101,9 @@ export const getCommand = defineCommand({
       // Tables are printed from the preferred version (the server's table convertor reads the
       // internal object); -o formats show the objects in the version the argument named.
       const tableLike = spec.kind === 'table' || spec.kind === 'wide';
+      // Tables, names, and JSON or YAML without --show-managed-fields never print managedFields;
+      // a sort key or a custom resource's printer column may still read them.
+      const printsManagedFields = !(tableLike || spec.kind === 'name' || ((spec.kind === 'json' || spec.kind === 'yaml') && !ctx.flags['show-managed-fields']));
       for (const r of requests) {
         const ns = r.info.namespaced ? (allNs ? undefined : r.namespace ?? ctx.namespace) : undefined;
         const apiVersion = tableLike ? undefined : r.apiVersion;
@@ -127,7 +130,8 @@ export const getCommand = defineCommand({
             }
           }
         } else {
-          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'], apiVersion };
+          const withoutManagedFields = !printsManagedFields && !sortBy?.includes('managedFields') && !r.info.printerColumns?.some((c) => c.jsonPath.includes('managedFields'));
+          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'], apiVersion, withoutManagedFields };
           if (streamed) {
             const group = newRowGroup(r.info, tableOpts);
             cluster.api.each(query, (o) => { group.rows.add(getTableRow(r.info, o, tableOpts)); found++; });

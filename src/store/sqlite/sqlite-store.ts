@@ -9,7 +9,7 @@ import type { EventLike, KubeObject, ObjectRef } from '../../api/meta';
 import { objectFields } from '../../api/object-fields';
 import {
   CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, MAX_OBJECT_BYTES, ObjectTooLargeError, RevisionMismatchError,
-  type CorruptObject, type LeaseExpiry, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
+  type CorruptObject, type LeaseExpiry, type ReadView, type Revision, type Store, type StoreListQuery, type StoredVersion, type Timer, type WatchEvent, type WatchEventType,
 } from '../store';
 import { storedQuantityError } from '../../api/stored-quantities';
 import { nativeAddon } from './addon-path';
@@ -71,6 +71,19 @@ type StoredBody = Pick<Row, 'body' | 'checked'>;
 
 /** ROW is the column list every read of a decodable row selects. */
 const ROW = 'body, revision, kind, namespace, name, checked';
+/**
+ * LEAN_ROW is ROW with a plain JSON body's metadata.managedFields removed by SQLite (ReadView):
+ * JSON.parse then never sees them. Encrypted bytes and bodies that are not JSON come as stored.
+ */
+const LEAN_ROW = "CASE WHEN typeof(body) = 'text' AND json_valid(body) THEN json_remove(body, '$.metadata.managedFields') ELSE body END AS body, revision, kind, namespace, name, checked";
+
+/** The visiting reads, by the columns they select (ROW or LEAN_ROW). */
+const LIST_NS = (cols: string) => `SELECT ${cols} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`;
+const LIST_ALL = (cols: string) => `SELECT ${cols} FROM objects WHERE kind = ? ORDER BY namespace, name`;
+const UNBOUND_PODS = (cols: string) => `SELECT ${cols} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`;
+const BY_NODE = (cols: string) => `SELECT ${cols} FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name`;
+// In key order through the key index: skipping an unbound row costs SQLite far less than sorting.
+const BOUND = (cols: string) => `SELECT ${cols} FROM objects WHERE kind = ? AND node IS NOT NULL ORDER BY namespace, name`;
 type ChangeRow = { revision: number; type: string; kind: string; namespace: string; name: string };
 
 /** cmp orders strings as SQLite's ORDER BY does (by code unit for ASCII keys). */
@@ -332,8 +345,10 @@ class SqliteStore implements Store {
     // Prepared on first use: a command uses a few of these, and preparing all cost ~1% of `get pods`.
     this.q = lazily({
       get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
-      listNs: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`),
-      listAll: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? ORDER BY namespace, name`),
+      listNs: () => db.prepare<[string, string], Row>(LIST_NS(ROW)),
+      listNsLean: () => db.prepare<[string, string], Row>(LIST_NS(LEAN_ROW)),
+      listAll: () => db.prepare<[string], Row>(LIST_ALL(ROW)),
+      listAllLean: () => db.prepare<[string], Row>(LIST_ALL(LEAN_ROW)),
       byOwner: () => db.prepare<[OwnerKey, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name`),
       versions: () => db.prepare<[string], StoredVersion>('SELECT namespace, name, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
       versionsByOwner: () => db.prepare<[OwnerKey, string], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name"),
@@ -341,10 +356,12 @@ class SqliteStore implements Store {
       eventsBySubject: () => db.prepare<[OwnerKey], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? ORDER BY namespace, name`),
       events: () => db.prepare<[OwnerKey, number], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
       podIPs: () => db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
-      unboundPods: () => db.prepare<[], Row>(`SELECT ${ROW} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`),
-      byNode: () => db.prepare<[string, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name`),
-      // In key order through the key index: skipping an unbound row costs SQLite far less than sorting.
-      bound: () => db.prepare<[string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND node IS NOT NULL ORDER BY namespace, name`),
+      unboundPods: () => db.prepare<[], Row>(UNBOUND_PODS(ROW)),
+      unboundPodsLean: () => db.prepare<[], Row>(UNBOUND_PODS(LEAN_ROW)),
+      byNode: () => db.prepare<[string, string], Row>(BY_NODE(ROW)),
+      byNodeLean: () => db.prepare<[string, string], Row>(BY_NODE(LEAN_ROW)),
+      bound: () => db.prepare<[string], Row>(BOUND(ROW)),
+      boundLean: () => db.prepare<[string], Row>(BOUND(LEAN_ROW)),
       unboundVersions: () => db.prepare<[], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
       versionsOnNode: () => db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: () => db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
@@ -576,8 +593,11 @@ class SqliteStore implements Store {
     return out;
   }
 
-  each(q: StoreListQuery, visit: (obj: KubeObject) => void): void {
-    const rows = q.namespace === undefined ? this.q.listAll.iterate(q.kind) : this.q.listNs.iterate(q.kind, q.namespace);
+  each(q: StoreListQuery, visit: (obj: KubeObject) => void, view?: ReadView): void {
+    const lean = view?.withoutManagedFields;
+    const rows = q.namespace === undefined
+      ? (lean ? this.q.listAllLean : this.q.listAll).iterate(q.kind)
+      : (lean ? this.q.listNsLean : this.q.listNs).iterate(q.kind, q.namespace);
     this.visitAll(rows, visit);
   }
 
@@ -589,15 +609,16 @@ class SqliteStore implements Store {
     return this.decodeAll(this.q.byNode.all(node, kind));
   }
 
-  eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void): void {
+  eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void, view?: ReadView): void {
     // Only pods are ever bound; other kinds are all "on no node".
-    if (node === null && kind !== 'Pod') return this.each({ kind }, visit);
-    const rows = node === null ? this.q.unboundPods.iterate() : this.q.byNode.iterate(node, kind);
+    if (node === null && kind !== 'Pod') return this.each({ kind }, visit, view);
+    const lean = view?.withoutManagedFields;
+    const rows = node === null ? (lean ? this.q.unboundPodsLean : this.q.unboundPods).iterate() : (lean ? this.q.byNodeLean : this.q.byNode).iterate(node, kind);
     this.visitAll(rows, visit);
   }
 
-  eachBound(kind: string, visit: (obj: KubeObject) => void): void {
-    this.visitAll(this.q.bound.iterate(kind), visit);
+  eachBound(kind: string, visit: (obj: KubeObject) => void, view?: ReadView): void {
+    this.visitAll((view?.withoutManagedFields ? this.q.boundLean : this.q.bound).iterate(kind), visit);
   }
 
   listByOwner(ownerUid: string, kind: string): KubeObject[] {

@@ -1,0 +1,80 @@
+/**
+ * ReadView withoutManagedFields: each, eachOnNode and eachBound hand over plain JSON bodies
+ * without metadata.managedFields and otherwise byte for byte as stored; encrypted bodies come
+ * whole, and a corrupt row is still passed over and quarantined.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { addonPath } from './addon-path';
+import { openSqliteStore } from './sqlite-store';
+import { newEncryptionTransformer } from '../encryption/encryption-transformer';
+import type { KubeObject } from '../../api/meta';
+import type { Store } from '../store';
+
+const dirs: string[] = [];
+afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+
+function newStore(opts: Parameters<typeof openSqliteStore>[1] = {}): { store: Store; file: string } {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-lean-'));
+  dirs.push(d);
+  const file = path.join(d, 'state.db');
+  return { store: openSqliteStore(file, { create: true, ...opts }), file };
+}
+
+const managedFields = [{ manager: 'kubectl', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': {} } }];
+const pod = (name: string, nodeName?: string): KubeObject => ({
+  apiVersion: 'v1', kind: 'Pod',
+  metadata: { name, namespace: 'default', labels: { app: 'é \u2028 😀' }, managedFields },
+  spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'nginx', resources: { limits: { cpu: '1500m' } } }] },
+} as unknown as KubeObject);
+
+function visited(visit: (collect: (o: KubeObject) => void) => void): KubeObject[] {
+  const out: KubeObject[] = [];
+  visit((o) => out.push(o));
+  return out;
+}
+
+describe('reads without managedFields', () => {
+  it('leave out managedFields and nothing else, in every visiting read', () => {
+    const { store } = newStore();
+    store.transaction(() => { store.create(pod('a', 'n1')); store.create(pod('b')); });
+    const lean = { withoutManagedFields: true };
+    const whole = store.list({ kind: 'Pod' });
+    const expected = whole.map((o) => { const { managedFields: _m, ...metadata } = o.metadata; return { ...o, metadata }; });
+    // As text, so key order and every character count too.
+    const text = (objs: KubeObject[]) => JSON.stringify(objs);
+    expect(text(visited((v) => store.each({ kind: 'Pod' }, v, lean)))).toBe(text(expected));
+    expect(text(visited((v) => store.each({ kind: 'Pod', namespace: 'default' }, v, lean)))).toBe(text(expected));
+    expect(text(visited((v) => store.eachOnNode('n1', 'Pod', v, lean)))).toBe(text([expected[0]!]));
+    expect(text(visited((v) => store.eachOnNode(null, 'Pod', v, lean)))).toBe(text([expected[1]!]));
+    expect(text(visited((v) => store.eachBound('Pod', v, lean)))).toBe(text([expected[0]!]));
+    // Without the view, the same reads are whole.
+    expect(visited((v) => store.each({ kind: 'Pod' }, v))).toEqual(whole);
+    expect(visited((v) => store.eachBound('Pod', v))[0]!.metadata.managedFields).toEqual(managedFields);
+    store.close();
+  });
+
+  it('hand over encrypted bodies whole', () => {
+    const transformer = newEncryptionTransformer([{ kinds: new Set(['Pod']), everyKind: false, providers: [{ type: 'aesgcm', keyName: 'k', secret: Buffer.alloc(16, 3) }] }]);
+    const { store } = newStore({ transformer });
+    store.transaction(() => store.create(pod('a')));
+    expect(visited((v) => store.each({ kind: 'Pod' }, v, { withoutManagedFields: true }))[0]!.metadata.managedFields).toEqual(managedFields);
+    store.close();
+  });
+
+  it('pass over a corrupt row and quarantine it, as a whole read does', () => {
+    const { store, file } = newStore();
+    store.transaction(() => { store.create(pod('a')); store.create(pod('b')); });
+    store.close();
+    const db = new Database(file, { nativeBinding: addonPath() });
+    db.prepare("UPDATE objects SET body = '{\"metadata\": ' WHERE name = 'a'").run();
+    db.close();
+    const reopened = openSqliteStore(file);
+    expect(visited((v) => reopened.each({ kind: 'Pod' }, v, { withoutManagedFields: true })).map((o) => o.metadata.name)).toEqual(['b']);
+    expect(reopened.quarantined().map((c) => c.name)).toEqual(['a']);
+    reopened.close();
+  });
+});
