@@ -47,9 +47,12 @@ const walBytes = fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size 
 const pageSize = db.pragma('page_size', { simple: true });
 const freePages = db.pragma('freelist_count', { simple: true });
 
-const json = db.prepare('SELECT kind, count(*) AS n, sum(length(CAST(body AS BLOB))) AS bytes FROM objects GROUP BY kind ORDER BY bytes DESC').all();
+// A body's bytes with its managedFields, where kubemu keeps them in a column of their own.
+const hasFields = db.prepare("SELECT count(*) FROM pragma_table_info('objects') WHERE name = 'managed_fields'").pluck().get() > 0;
+const BYTES = `length(CAST(body AS BLOB))${hasFields ? ' + coalesce(length(CAST(managed_fields AS BLOB)), 0)' : ''}`;
+const json = db.prepare(`SELECT kind, count(*) AS n, sum(${BYTES}) AS bytes FROM objects GROUP BY kind ORDER BY bytes DESC`).all();
 const stored = json.reduce((s, r) => s + r.bytes, 0);
-const changes = db.prepare('SELECT count(*) AS n, coalesce(sum(length(CAST(body AS BLOB))), 0) AS bytes, min(revision) AS first, max(revision) AS last FROM changes').get();
+const changes = db.prepare(`SELECT count(*) AS n, coalesce(sum(${BYTES}), 0) AS bytes, min(revision) AS first, max(revision) AS last FROM changes`).get();
 const head = db.prepare("SELECT value FROM meta WHERE key = 'compactedRevision'").get();
 
 console.log(`M7 state file: ${file}`);

@@ -12,7 +12,7 @@ import { copyJson } from '../api/copy-json';
 import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
-import type { LeaseExpiry, Store } from '../store/store';
+import type { LeaseExpiry, ReadView, Store } from '../store/store';
 import { CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
 import { corruptObjectError } from './corrupt-object';
 import type { Clock } from '../sim/clock';
@@ -86,6 +86,12 @@ export class ApiServer implements ApiClient {
    * each of a component's writes), so admission sees the component's own identity.
    */
   componentUser: UserInfo | undefined;
+
+  /**
+   * readView is how the read running now sees objects: a component's reads leave managedFields
+   * out (componentReadsApi sets it around each), as its informers would. Writes read whole.
+   */
+  readView: ReadView | undefined;
 
   /** clientUser is the requesting user: the CLI's for a write that answers with warnings, else the component's (if known). */
   private clientUser(warn: unknown): UserInfo | undefined {
@@ -194,7 +200,7 @@ export class ApiServer implements ApiClient {
   /** storedOrCorrupt reads one stored object; one that does not decode is kube-apiserver's corrupt-object 500. */
   private storedOrCorrupt(ref: ObjectRef): KubeObject | undefined {
     try {
-      return this.store.get(ref);
+      return this.store.get(ref, this.readView);
     } catch (e) {
       if (e instanceof CorruptObjectError) throw corruptObjectError(this.infoOfKind(ref.kind), e.object);
       throw e;
@@ -302,8 +308,9 @@ export class ApiServer implements ApiClient {
       return;
     }
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
+    const view = q.withoutManagedFields ? q : this.readView;
     if (node === undefined) {
-      this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit, q);
+      this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit, view);
       return;
     }
     // Like kube-apiserver's pod storage, spec.nodeName is indexed: a node's pods, the unscheduled
@@ -311,8 +318,8 @@ export class ApiServer implements ApiClient {
     const visitKept = (o: KubeObject) => {
       if ((q.namespace === undefined || o.metadata.namespace === q.namespace) && (!keep || keep(o))) visit(o);
     };
-    if (node === ON_SOME_NODE) this.store.eachBound('Pod', visitKept, q);
-    else this.store.eachOnNode(node || null, 'Pod', visitKept, q);
+    if (node === ON_SOME_NODE) this.store.eachBound('Pod', visitKept, view);
+    else this.store.eachOnNode(node || null, 'Pod', visitKept, view);
   }
 
   /** listFilter is the query's label and field selectors as one predicate (undefined: keep all); 400 for a bad selector. */
@@ -357,12 +364,12 @@ export class ApiServer implements ApiClient {
   }
 
   podsOnNode(nodeName: string): KubeObject[] {
-    return this.store.listByNode(nodeName, 'Pod');
+    return this.store.listByNode(nodeName, 'Pod', this.readView);
   }
 
   listControlledBy<K extends Kind>(kind: K, ownerUid: string): ObjectOf<K>[] {
     // The store holds what the API server wrote: its rows of a kind are that kind's objects.
-    return this.store.listByOwner(ownerUid, kind) as ObjectOf<K>[];
+    return this.store.listByOwner(ownerUid, kind, this.readView) as ObjectOf<K>[];
   }
 
   versions(kind: string, onNode?: string | null): ObjectVersion[] {
@@ -749,7 +756,7 @@ export class ApiServer implements ApiClient {
         throw conflict('', 'pods/binding', podRef.name, `pod ${podRef.name} is already assigned to node "${pod.spec.nodeName}"`);
       }
       // Only the Node's key is looked up: its body (kilobytes of status) is not decoded to see that it is there.
-      if (this.store.rawValue({ kind: 'Node', name: nodeName }) === undefined) throw notFound('', 'nodes', nodeName);
+      if (!this.store.has({ kind: 'Node', name: nodeName })) throw notFound('', 'nodes', nodeName);
       const obj = this.copyOfStored(podRef);
       obj.spec.nodeName = nodeName;
       const conditions = (obj.status?.conditions ?? []).filter((c: { type: string }) => c.type !== 'PodScheduled');

@@ -100,8 +100,11 @@ export function openCluster(path: string, opts: OpenOptions = {}): Cluster {
     onPass: opts.onSettlePass,
     quietTimers: HEARTBEAT_COMPONENTS,
   });
-  // Each component writes as its own user (admission policies see it in request.userInfo).
-  // Loaded when a component first reconciles: a read-only command never needs it.
+  // Each component reads objects as its informers would, without managedFields, and writes as
+  // its own user (admission policies see it in request.userInfo). Loaded when a component first
+  // reconciles: a read-only command never needs them.
+  sim.wrapComponentApi((_component, componentApi) =>
+    (require('../apiserver/component-reads-api') as typeof import('../apiserver/component-reads-api')).componentReadsApi(componentApi as ApiServer));
   sim.wrapComponentApi((component, componentApi) =>
     (require('../apiserver/audit/component-user-api') as typeof import('../apiserver/audit/component-user-api')).componentUserApi(componentApi as ApiServer, component));
   const reload = () => {

@@ -7,7 +7,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import type { Store } from '../store/store';
 import type { Timer, WatchEvent, WatchEventType } from '../store/store';
-import { CorruptObjectError } from '../store/store';
+import { CorruptObjectError, WITHOUT_MANAGED_FIELDS } from '../store/store';
 import {
   type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
 } from './controller';
@@ -568,7 +568,8 @@ export class Simulation {
     const kinds = new Set<string>();
     for (const c of comps) for (const k of kindsOf(c)) kinds.add(k);
     for (let after = this.pumped; after < head;) {
-      const page = store.watchSince(after, [...kinds], PUMP_PAGE);
+      // Components read without managedFields (component-reads-api), their watch events too.
+      const page = store.watchSince(after, [...kinds], PUMP_PAGE, WITHOUT_MANAGED_FIELDS);
       if (!page.length) break;
       after = page[page.length - 1]!.revision;
       this.distribute(comps, page);

@@ -18,11 +18,15 @@ export type LeaseExpiry = number;
 export interface StoredVersion { namespace: string; name: string; revision: Revision }
 
 /**
- * ReadView trims what a visiting read (each, eachOnNode, eachBound) decodes. withoutManagedFields leaves metadata.managedFields
- * out, for a reader that never looks at them (kubectl's tables, a component's informer): they are
- * a third of a pod's body. Only plain JSON bodies are trimmed; others come whole.
+ * ReadView trims what a read that takes one decodes (a watch: its events' objects).
+ * withoutManagedFields leaves metadata.managedFields out, for a reader that never looks at them
+ * (kubectl's tables, a component's informer): they are a third of a pod's body. A hint: a whole
+ * body may still come whole (encrypted, or written by an older kubemu).
  */
 export interface ReadView { withoutManagedFields?: boolean }
+
+/** WITHOUT_MANAGED_FIELDS is the view of a reader that never looks at managedFields. */
+export const WITHOUT_MANAGED_FIELDS: ReadView = Object.freeze({ withoutManagedFields: true });
 
 /** StoreListQuery selects one kind, optionally one namespace; label filtering happens above. */
 export interface StoreListQuery { kind: string; namespace?: string }
@@ -63,8 +67,10 @@ export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
  */
 export interface Store {
   /** get returns the object, undefined if there is none; throws CorruptObjectError if it does not decode. */
-  get(ref: ObjectRef): KubeObject | undefined;
-  /** rawValue is an object's body as stored (etcd's value: encrypted bytes under encryption at rest), or undefined. */
+  get(ref: ObjectRef, view?: ReadView): KubeObject | undefined;
+  /** has says whether an object is stored, decoding nothing. */
+  has(ref: ObjectRef): boolean;
+  /** rawValue is an object's value as etcd would hold it (encrypted bytes under encryption at rest), or undefined. */
   rawValue(ref: ObjectRef): StoredValue | undefined;
   /** staleValue says an object's stored bytes are not what the current encryption configuration would write (an update rewrites them). */
   staleValue(ref: ObjectRef): boolean;
@@ -79,7 +85,7 @@ export interface Store {
   /** each visits the objects list(q) would return, decoding one body at a time (no list in memory); visit must not use the store. */
   each(q: StoreListQuery, visit: (obj: KubeObject) => void, view?: ReadView): void;
   /** listByNode lists objects of a kind bound to a node (pods by spec.nodeName), through an index. */
-  listByNode(node: string, kind: string): KubeObject[];
+  listByNode(node: string, kind: string, view?: ReadView): KubeObject[];
   /** eachOnNode visits, like each, the objects of a kind on a node (null: on none, e.g. pods not yet scheduled), through an index. */
   eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void, view?: ReadView): void;
   /** eachBound visits, like each, the objects of a kind bound to some node (pods with a spec.nodeName), through the node column. */
@@ -87,7 +93,7 @@ export interface Store {
   /** podIPsOnNode lists the pod IPs in use on a node (pods not on the host network), without decoding the pods. */
   podIPsOnNode(node: string): string[];
   /** listByOwner lists objects of a kind whose controller ownerReference (an Event: involvedObject) has the given uid, through an index. */
-  listByOwner(ownerUid: string, kind: string): KubeObject[];
+  listByOwner(ownerUid: string, kind: string, view?: ReadView): KubeObject[];
   /** versions lists the keys and revisions each({ kind }) would visit, in its order, decoding nothing. */
   versions(kind: string): StoredVersion[];
   /** versionsOnNode lists the keys and revisions eachOnNode would visit, in its order, decoding nothing. */
@@ -118,7 +124,7 @@ export interface Store {
    * watchSince returns changes strictly after `after`, oldest first, at most `limit` of them
    * (a page: ask again after the last one's revision); CompactedError if `after` was compacted.
    */
-  watchSince(after: Revision, kinds?: readonly string[], limit?: number): WatchEvent[];
+  watchSince(after: Revision, kinds?: readonly string[], limit?: number, view?: ReadView): WatchEvent[];
   /**
    * listAt returns the objects of list(q) as they were at a revision (etcd's Range at a
    * revision), in list's order; CompactedError if the revision is older than the kept history.

@@ -32,8 +32,11 @@ function tableSql(file: string, table = 'objects'): string {
   return row.sql;
 }
 
+/** BEFORE_V9 takes away schema 9's managedFields columns (the file's rows must have none apart). */
+const BEFORE_V9 = 'ALTER TABLE objects DROP COLUMN managed_fields; ALTER TABLE changes DROP COLUMN managed_fields;';
+
 /** BEFORE_V7 gives back schemas 4 to 6's uid column and owner index, with Events in it (the tests below build older files from a new one). */
-const BEFORE_V7 = `ALTER TABLE objects ADD COLUMN uid TEXT NOT NULL DEFAULT ''; DROP INDEX objects_by_owner;
+const BEFORE_V7 = `${BEFORE_V9} ALTER TABLE objects ADD COLUMN uid TEXT NOT NULL DEFAULT ''; DROP INDEX objects_by_owner;
   UPDATE objects SET aggregate = json_extract(body, '$.reason') || char(10) || json_extract(body, '$.message') WHERE kind = 'Event';
   CREATE INDEX objects_by_owner ON objects(owner, kind, namespace, name, revision) WHERE owner IS NOT NULL;`;
 
@@ -213,7 +216,7 @@ describe('state file migration', () => {
     db.exec(`CREATE TABLE v7 (node TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (node, key)) WITHOUT ROWID;
       INSERT INTO v7 SELECT node, key, value FROM node_state; DROP TABLE node_state; ALTER TABLE v7 RENAME TO node_state;
       UPDATE objects SET owner = CASE kind WHEN 'Event' THEN json_extract(body, '$.involvedObject.uid') ELSE json_extract(body, '$.metadata.ownerReferences[0].uid') END WHERE owner IS NOT NULL;
-      ALTER TABLE changes DROP COLUMN prev;`);
+      ALTER TABLE changes DROP COLUMN prev; ${BEFORE_V9}`);
     db.pragma('user_version = 7');
     expect(db.prepare('SELECT DISTINCT typeof(owner) FROM objects WHERE owner IS NOT NULL').pluck().all()).toEqual(['text']);
     db.close();
@@ -245,6 +248,45 @@ describe('state file migration', () => {
     const check = new Database(file, { readonly: true, nativeBinding: addonPath() });
     expect(check.prepare('SELECT name, typeof(owner), length(owner) FROM objects WHERE owner IS NOT NULL ORDER BY name').raw().all()).toEqual([['a.1', 'blob', 16], ['b.1', 'text', 10]]);
     expect(check.prepare("SELECT body IS NULL, prev FROM changes WHERE type = 'DELETED'").raw().all()).toEqual([[1, 1]]);
+    check.close();
+  });
+
+  it('moves a schema-8 file forward: whole bodies still read, whole or without managedFields; new writes keep them apart', () => {
+    const file = tempFile();
+    const store = openSqliteStore(file, { create: true });
+    const managedFields = [{ manager: 'kubectl-create', operation: 'Update', apiVersion: 'v1', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': {} } }];
+    const withFields = (name: string) => ({ ...pod(name, '10.244.1.2'), metadata: { ...pod(name, '').metadata, managedFields } });
+    store.transaction(() => { store.create(withFields('a')); store.create(withFields('b')); });
+    const whole = store.get({ kind: 'Pod', namespace: 'default', name: 'a' })!;
+    const raw = store.rawValue({ kind: 'Pod', namespace: 'default', name: 'a' });
+    store.close();
+    // Back to schema 8: every body whole, as that kubemu wrote them.
+    const db = new Database(file, { nativeBinding: addonPath() });
+    expect(db.prepare("SELECT count(*) FROM objects WHERE managed_fields IS NOT NULL AND instr(body, 'managedFields') = 0").pluck().get()).toBe(2);
+    db.prepare('UPDATE objects SET body = ?, managed_fields = NULL WHERE name = ?').run(raw, 'a');
+    db.prepare('UPDATE objects SET body = ?, managed_fields = NULL WHERE name = ?').run(JSON.stringify(withFields('b')), 'b');
+    db.exec(BEFORE_V9);
+    db.pragma('user_version = 8');
+    db.close();
+
+    const migrated = openSqliteStore(file);
+    const ref = { kind: 'Pod', namespace: 'default', name: 'a' };
+    expect(JSON.stringify(migrated.get(ref))).toBe(JSON.stringify(whole));
+    expect(migrated.rawValue(ref)).toBe(raw);
+    const lean: string[] = [];
+    migrated.each({ kind: 'Pod' }, (o) => lean.push(JSON.stringify(o)), { withoutManagedFields: true });
+    const { managedFields: _m, ...metadata } = whole.metadata;
+    expect(lean[0]).toBe(JSON.stringify({ ...whole, metadata }));
+    expect(lean[1]).not.toContain('managedFields');
+    // Written again, a's managedFields go apart; its earlier version stays whole in the log.
+    const before = migrated.revision();
+    migrated.transaction(() => migrated.update({ ...migrated.get(ref)!, status: { podIP: '10.244.1.3' } }, before - 1));
+    expect(migrated.watchSince(before - 2).map((e) => e.object.metadata.managedFields)).toEqual([managedFields, managedFields, managedFields]);
+    expect(migrated.get(ref)!.metadata.managedFields).toEqual(managedFields);
+    migrated.close();
+    expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
+    const check = new Database(file, { readonly: true, nativeBinding: addonPath() });
+    expect(check.prepare("SELECT name, instr(body, 'managedFields') > 0, managed_fields IS NOT NULL FROM objects ORDER BY name").raw().all()).toEqual([['a', 0, 1], ['b', 1, 0]]);
     check.close();
   });
 

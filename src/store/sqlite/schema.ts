@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /**
  * PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before
@@ -92,8 +92,9 @@ const OBJECTS_BY_LEASE = 'CREATE INDEX objects_by_lease ON objects(lease) WHERE 
  * aggregation key as text; schema 7 drops the uid and keeps the key's 53-bit hash (an integer,
  * sqlite-store's eventKeyHash: the recorder compares the Events found anyway). Since schema 8 the
  * `owner` column holds a UUID as its 16 bytes (a blob in the TEXT column; sqlite-store's ownerKey).
+ * Since schema 9 an object's managedFields are apart from its body (MANAGED_FIELDS_COLUMNS).
  */
-function objectsTable(name: string, layout: 'v4' | 'v7' = 'v7'): string {
+function objectsTable(name: string, layout: 'v4' | 'v7' | 'v9' = 'v9'): string {
   return `CREATE TABLE ${name} (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -105,7 +106,7 @@ function objectsTable(name: string, layout: 'v4' | 'v7' = 'v7'): string {
   pod_ip TEXT,
   body TEXT NOT NULL,
   lease INTEGER,
-  aggregate ${layout === 'v4' ? 'TEXT' : 'INTEGER'},${layout === 'v4' ? '' : '\n  checked INTEGER,'}
+  aggregate ${layout === 'v4' ? 'TEXT' : 'INTEGER'},${layout === 'v4' ? '' : '\n  checked INTEGER,'}${layout === 'v9' ? '\n  managed_fields TEXT,' : ''}
   UNIQUE (kind, namespace, name)
 )`;
 }
@@ -160,6 +161,16 @@ const CHECKED_COLUMNS = `ALTER TABLE objects ADD COLUMN checked INTEGER;
 ALTER TABLE changes ADD COLUMN checked INTEGER;`;
 
 /**
+ * MANAGED_FIELDS_COLUMNS hold a plain JSON body's metadata.managedFields as JSON text, the body
+ * then holding the rest (NULL: the body is the whole object). Every reader but the API's writes
+ * and a few printers drops them, and they are a third of a pod's body: a read for such a reader
+ * leaves the column out instead of parsing them (sqlite-store's ReadView). An encrypted body is
+ * whole, as are the rows an older kubemu wrote.
+ */
+const MANAGED_FIELDS_COLUMNS = `ALTER TABLE objects ADD COLUMN managed_fields TEXT;
+ALTER TABLE changes ADD COLUMN managed_fields TEXT;`;
+
+/**
  * changesTable creates the change log (as `name`). A change whose version the object row still
  * holds (the key's newest write) has no body of its own (NULL): it is read from the object row,
  * and copied into the change row when the object is next updated or deleted (sqlite-store's
@@ -169,7 +180,7 @@ ALTER TABLE changes ADD COLUMN checked INTEGER;`;
  * previous change, which holds the last state (keepBody), read under the deletion's revision,
  * as etcd serves a deletion's prev_kv. Before it the last state was stored a second time.
  */
-function changesTable(name: string, layout: 'v7' | 'v8' = 'v8'): string {
+function changesTable(name: string, layout: 'v7' | 'v9' = 'v9'): string {
   return `CREATE TABLE ${name} (
   revision INTEGER PRIMARY KEY,
   type TEXT NOT NULL,
@@ -177,7 +188,7 @@ function changesTable(name: string, layout: 'v7' | 'v8' = 'v8'): string {
   namespace TEXT NOT NULL,
   name TEXT NOT NULL,
   body TEXT,
-  checked INTEGER${layout === 'v8' ? ',\n  prev INTEGER' : ''}
+  checked INTEGER${layout === 'v9' ? ',\n  prev INTEGER,\n  managed_fields TEXT' : ''}
 )`;
 }
 
@@ -250,7 +261,7 @@ export const MIGRATIONS: Record<number, string> = {
       DROP TABLE changes;
       ALTER TABLE changes_v7 RENAME TO changes;
       CREATE INDEX changes_by_kind ON changes(kind, revision);
-      ${objectsTable('objects_v7')};
+      ${objectsTable('objects_v7', 'v7')};
       INSERT INTO objects_v7 (id, kind, namespace, name, revision, node, owner, pod_ip, body, lease, aggregate, checked)
         SELECT id, kind, namespace, name, revision, node, owner, pod_ip, body, lease, ${EVENT_KEY_HASH}(aggregate), checked FROM objects ORDER BY id;
       DROP TABLE objects;
@@ -265,4 +276,6 @@ export const MIGRATIONS: Record<number, string> = {
       ALTER TABLE node_state_v8 RENAME TO node_state;
       UPDATE objects SET owner = ${OWNER_KEY}(owner) WHERE owner IS NOT NULL;
       ALTER TABLE changes ADD COLUMN prev INTEGER;`,
+  // v9: managedFields apart from the body, for the objects and changes written from now on.
+  8: MANAGED_FIELDS_COLUMNS,
 };

@@ -65,17 +65,22 @@ function refuseEmpty(path: string): void {
   if (size === 0) throw new NotAStateFileError(path);
 }
 
-/** Row is an object or change row as read; `checked` is its quantities' mark (schema's CHECKED_COLUMNS). */
-type Row = { body: StoredValue; revision: number; kind: string; namespace: string; name: string; checked: number | null };
-type StoredBody = Pick<Row, 'body' | 'checked'>;
+/**
+ * Row is an object or change row as read; `checked` is its quantities' mark (schema's
+ * CHECKED_COLUMNS), `fields` its managedFields when kept apart (MANAGED_FIELDS_COLUMNS).
+ */
+type Row = { body: StoredValue; fields: string | null; revision: number; kind: string; namespace: string; name: string; checked: number | null };
+type StoredBody = Pick<Row, 'body' | 'fields' | 'checked'>;
 
 /** ROW is the column list every read of a decodable row selects. */
-const ROW = 'body, revision, kind, namespace, name, checked';
+const ROW = 'body, managed_fields AS fields, revision, kind, namespace, name, checked';
 /**
- * LEAN_ROW is ROW with a plain JSON body's metadata.managedFields removed by SQLite (ReadView):
- * JSON.parse then never sees them. Encrypted bytes and bodies that are not JSON come as stored.
+ * LEAN_ROW is ROW without managedFields (ReadView): the column is not read, and SQLite removes
+ * them from a whole plain JSON body (an older kubemu's row), so JSON.parse never sees them.
+ * Encrypted bytes and bodies that are not JSON come as stored.
  */
-const LEAN_ROW = "CASE WHEN typeof(body) = 'text' AND json_valid(body) THEN json_remove(body, '$.metadata.managedFields') ELSE body END AS body, revision, kind, namespace, name, checked";
+const LEAN_ROW = `CASE WHEN managed_fields IS NULL AND typeof(body) = 'text' AND instr(body, '"managedFields"') AND json_valid(body)
+  THEN json_remove(body, '$.metadata.managedFields') ELSE body END AS body, NULL AS fields, revision, kind, namespace, name, checked`;
 
 /** The visiting reads, by the columns they select (ROW or LEAN_ROW). */
 const LIST_NS = (cols: string) => `SELECT ${cols} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`;
@@ -228,13 +233,25 @@ function lazily<T extends Record<string, () => unknown>>(defs: T): { readonly [K
   return out as { readonly [K in keyof T]: ReturnType<T[K]> };
 }
 
-/** sized passes a stored body through unless it is over etcd's limit, which counts UTF-8 bytes (not a string's UTF-16 units). */
-function sized(body: string): string {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: most bodies need no encoding pass.
-  if (body.length * 3 <= MAX_OBJECT_BYTES) return body;
-  const bytes = Buffer.byteLength(body, 'utf8');
+/** checkSize refuses an object (its body and managedFields together) over etcd's limit, which counts UTF-8 bytes (not a string's UTF-16 units). */
+function checkSize(body: string, fields: string | null): void {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: most objects need no encoding pass.
+  const units = body.length + (fields?.length ?? 0);
+  if (units * 3 <= MAX_OBJECT_BYTES) return;
+  const bytes = Buffer.byteLength(body, 'utf8') + (fields === null ? 0 : Buffer.byteLength(fields, 'utf8'));
   if (bytes > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(`object of ${bytes} bytes is over the ${MAX_OBJECT_BYTES}-byte limit`);
-  return body;
+}
+
+/**
+ * withFields gives a decoded body back its managedFields (kept apart, MANAGED_FIELDS_COLUMNS),
+ * as ObjectMeta's last field, where the API server's canonical order has them.
+ */
+function withFields(obj: KubeObject, fields: string | null): KubeObject {
+  if (fields === null) return obj;
+  const meta = obj.metadata as unknown;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) throw new Error('managedFields kept apart from a body without metadata');
+  obj.metadata.managedFields = JSON.parse(fields) as KubeObject['metadata']['managedFields'];
+  return obj;
 }
 
 /**
@@ -368,13 +385,14 @@ class SqliteStore implements Store {
       kindsStamp: () => db.prepare<[string, string], { n: number; rev: number | null }>('SELECT count(*) AS n, max(revision) AS rev FROM objects WHERE kind IN (?, ?)'),
       countAll: () => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ?'),
       revisionOf: () => db.prepare<[string, string, string], { revision: number }>('SELECT revision FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, revision, node, owner, pod_ip, body, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
+      insert: () => db.prepare('INSERT INTO objects (kind, namespace, name, revision, node, owner, pod_ip, body, managed_fields, lease, aggregate, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      update: () => db.prepare('UPDATE objects SET revision = ?, node = ?, owner = ?, pod_ip = ?, body = ?, managed_fields = ?, lease = ?, aggregate = ?, checked = ? WHERE kind = ? AND namespace = ? AND name = ?'),
       del: () => db.prepare('DELETE FROM objects WHERE kind = ? AND namespace = ? AND name = ?'),
-      change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, body, checked, prev) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      change: () => db.prepare('INSERT INTO changes (revision, type, kind, namespace, name, prev) VALUES (?, ?, ?, ?, ?, ?)'),
       changesAll: () => db.prepare<[number, number], ChangeRow>('SELECT revision, type, kind, namespace, name FROM changes WHERE revision > ? ORDER BY revision LIMIT ?'),
       // A change without a body of its own is the object row's version, or a deletion's previous change (schema's changesTable).
       changeBody: () => db.prepare<[number], StoredBody>(`SELECT coalesce(c.body, o.body, p.body) AS body,
+          CASE WHEN c.body IS NOT NULL THEN c.managed_fields WHEN o.body IS NOT NULL THEN o.managed_fields ELSE p.managed_fields END AS fields,
           CASE WHEN c.body IS NOT NULL THEN c.checked WHEN o.body IS NOT NULL THEN o.checked ELSE p.checked END AS checked
         FROM changes c LEFT JOIN objects o ON c.body IS NULL AND o.kind = c.kind AND o.namespace = c.namespace AND o.name = c.name AND o.revision = c.revision
           LEFT JOIN changes p ON c.body IS NULL AND p.revision = c.prev
@@ -382,9 +400,10 @@ class SqliteStore implements Store {
       // Before an object row is overwritten or deleted, the change that named its version takes its
       // body; compaction may have dropped that change (see compact), and then it is written again:
       // below the compaction revision only listAt reads a change, and only its key and body.
-      keepBody: () => db.prepare<[string, string, string]>(`INSERT INTO changes (revision, type, kind, namespace, name, body, checked)
-        SELECT revision, 'MODIFIED', kind, namespace, name, body, checked FROM objects WHERE kind = ? AND namespace = ? AND name = ?
-        ON CONFLICT (revision) DO UPDATE SET body = excluded.body, checked = excluded.checked WHERE changes.body IS NULL`),
+      keepBody: () => db.prepare<[string, string, string]>(`INSERT INTO changes (revision, type, kind, namespace, name, body, managed_fields, checked)
+        SELECT revision, 'MODIFIED', kind, namespace, name, body, managed_fields, checked FROM objects WHERE kind = ? AND namespace = ? AND name = ?
+        ON CONFLICT (revision) DO UPDATE SET body = excluded.body, managed_fields = excluded.managed_fields, checked = excluded.checked
+        WHERE changes.body IS NULL`),
       metaGet: () => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: () => db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       nodeStateGet: () => db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
@@ -468,15 +487,27 @@ class SqliteStore implements Store {
    * a body that is not JSON, or whose quantities do not parse, is a corrupt object
    * (CorruptObjectError, and remembered for quarantined()).
    */
-  private readonly decode = (row: Row): KubeObject => this.decodeChange(row, true);
+  private readonly decode = (row: Row): KubeObject => this.decodeRow(row, true, true);
 
-  /** decodeChange decodes a row; a change's body (record false) throws without being remembered: the object may be gone. */
-  private readonly decodeChange = (row: Row, record = false): KubeObject => {
+  /** decodeLean is decode for a ReadView without managedFields: those kept apart are not parsed. */
+  private readonly decodeLean = (row: Row): KubeObject => this.decodeRow(row, true, false);
+
+  /** decoderOf is the decode a view asks for. */
+  private decoderOf(view: ReadView | undefined): (row: Row) => KubeObject {
+    return view?.withoutManagedFields ? this.decodeLean : this.decode;
+  }
+
+  /** decodeChange decodes a change's body, which throws without being remembered: the object may be gone. */
+  private readonly decodeChange = (row: Row): KubeObject => this.decodeRow(row, false, true);
+  private readonly decodeLeanChange = (row: Row): KubeObject => this.decodeRow(row, false, false);
+
+  private decodeRow(row: Row, record: boolean, managedFields: boolean): KubeObject {
     let obj: KubeObject | undefined;
     let cause: string | undefined;
     try {
       const text = this.text(row.body);
       obj = JSON.parse(text) as KubeObject;
+      if (managedFields) withFields(obj, row.fields);
       // A row this kubemu marked on write was verified then; only older rows (and doctor) are walked.
       if (row.checked !== 1 || this.everyRow) cause = storedQuantityError(objectFields(obj), text);
     } catch (e) {
@@ -487,7 +518,7 @@ class SqliteStore implements Store {
     const key = `${row.kind}/${row.namespace}/${row.name}`;
     if (record && !this.corrupt.has(key)) this.corrupt.set(key, bad);
     throw new CorruptObjectError(bad);
-  };
+  }
 
   /** text is a stored body as JSON text: plain text as it is, transformed bytes through the transformer (which throws when no provider can read them). */
   private text(body: StoredValue): string {
@@ -507,18 +538,19 @@ class SqliteStore implements Store {
   };
 
   /** decodeAll decodes rows, passing over corrupt ones. */
-  private decodeAll(rows: Iterable<Row>): KubeObject[] {
+  private decodeAll(rows: Iterable<Row>, view?: ReadView): KubeObject[] {
     const out: KubeObject[] = [];
-    this.visitAll(rows, (o) => out.push(o));
+    this.visitAll(rows, (o) => out.push(o), view);
     return out;
   }
 
   /** visitAll visits each row's object, passing over corrupt ones. */
-  private visitAll(rows: Iterable<Row>, visit: (obj: KubeObject) => void): void {
+  private visitAll(rows: Iterable<Row>, visit: (obj: KubeObject) => void, view?: ReadView): void {
+    const decode = this.decoderOf(view);
     for (const r of rows) {
       let obj: KubeObject;
       try {
-        obj = this.decode(r);
+        obj = decode(r);
       } catch (e) {
         if (e instanceof CorruptObjectError) continue;
         throw e;
@@ -536,18 +568,26 @@ class SqliteStore implements Store {
     return this.reads.row(ref.kind, ns, ref.name, () => this.q.get.get(ref.kind, ns, ref.name));
   }
 
-  get(ref: ObjectRef): KubeObject | undefined {
+  get(ref: ObjectRef, view?: ReadView): KubeObject | undefined {
     const row = this.row(ref);
-    return row ? this.decode(row) : undefined;
+    return row ? this.decoderOf(view)(row) : undefined;
+  }
+
+  has(ref: ObjectRef): boolean {
+    return this.row(ref) !== undefined;
   }
 
   rawValue(ref: ObjectRef): StoredValue | undefined {
-    return this.row(ref)?.body;
+    const row = this.row(ref);
+    if (row?.fields == null) return row?.body;
+    // The object as one JSON text, as written whole (withFields puts managedFields where they were).
+    return JSON.stringify(withFields(JSON.parse(this.text(row.body)) as KubeObject, row.fields));
   }
 
   staleValue(ref: ObjectRef): boolean {
-    const raw = this.rawValue(ref);
-    return raw !== undefined && this.transformer.stale(ref.kind, raw);
+    // Kept apart or not, a plain body is stale exactly when the kind is now to be encrypted.
+    const body = this.row(ref)?.body;
+    return body !== undefined && this.transformer.stale(ref.kind, body);
   }
 
   /** encode is the value to store for a body of a kind: transformed if the encryption configuration covers the kind. */
@@ -605,8 +645,8 @@ class SqliteStore implements Store {
     return this.q.podIPs.all(node).map((r) => r.ip).filter((ip): ip is string => !!ip);
   }
 
-  listByNode(node: string, kind: string): KubeObject[] {
-    return this.decodeAll(this.q.byNode.all(node, kind));
+  listByNode(node: string, kind: string, view?: ReadView): KubeObject[] {
+    return this.decodeAll(this.q.byNode.all(node, kind), view);
   }
 
   eachOnNode(node: string | null, kind: string, visit: (obj: KubeObject) => void, view?: ReadView): void {
@@ -621,9 +661,9 @@ class SqliteStore implements Store {
     this.visitAll((view?.withoutManagedFields ? this.q.boundLean : this.q.bound).iterate(kind), visit);
   }
 
-  listByOwner(ownerUid: string, kind: string): KubeObject[] {
+  listByOwner(ownerUid: string, kind: string, view?: ReadView): KubeObject[] {
     const owner = ownerKey(ownerUid);
-    return this.decodeAll(kind === 'Event' ? this.q.eventsBySubject.all(owner) : this.q.byOwner.all(owner, kind));
+    return this.decodeAll(kind === 'Event' ? this.q.eventsBySubject.all(owner) : this.q.byOwner.all(owner, kind), view);
   }
 
   versions(kind: string): StoredVersion[] {
@@ -692,7 +732,7 @@ class SqliteStore implements Store {
 
   /** record appends a change; no body: the object row holds this version, or (a deletion) the change at prev (schema's changesTable). */
   private record(type: WatchEventType, obj: KubeObject, rev: Revision, prev: Revision | null = null): void {
-    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, null, null, prev);
+    this.q.change.run(rev, type, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name!, prev);
   }
 
   /**
@@ -700,11 +740,22 @@ class SqliteStore implements Store {
    * decode (reads then skip the walk), null when one does not (it is quarantined when read, as an
    * older kubemu's row would be).
    */
-  private serialize(obj: KubeObject, rev: Revision): { body: StoredValue; checked: 1 | null } {
-    const json = sized(JSON.stringify(this.stamp(obj, rev)));
+  private serialize(obj: KubeObject, rev: Revision): { body: StoredValue; fields: string | null; checked: 1 | null } {
+    this.stamp(obj, rev);
+    // managedFields go apart (MANAGED_FIELDS_COLUMNS) unless the kind's value is encrypted whole.
+    let json: string;
+    let fields: string | null = null;
+    if (obj.metadata.managedFields !== undefined && !this.transformer.transforms(obj.kind)) {
+      const { managedFields, ...metadata } = obj.metadata;
+      json = JSON.stringify({ ...obj, metadata });
+      fields = JSON.stringify(managedFields);
+    } else {
+      json = JSON.stringify(obj);
+    }
+    checkSize(json, fields);
     // The walk, not the JSON text's scan for quantity keys: a write's walk is hot code, and each
     // scan of a body for a key that starts with a quote (in JSON, every few bytes) cost more.
-    return { body: this.encode(obj.kind, json), checked: storedQuantityError(objectFields(obj)) === undefined ? 1 : null };
+    return { body: this.encode(obj.kind, json), fields, checked: storedQuantityError(objectFields(obj)) === undefined ? 1 : null };
   }
 
   create(obj: KubeObject, lease?: LeaseExpiry): KubeObject {
@@ -721,14 +772,14 @@ class SqliteStore implements Store {
         return new KeyExistsError(`${obj.kind} ${ns}/${obj.metadata.name} exists`);
       };
       const rev = this.nextRevision();
-      let stored: { body: StoredValue; checked: 1 | null };
+      let stored: ReturnType<SqliteStore['serialize']>;
       try {
         stored = this.serialize(obj, rev);
       } catch (e) {
         throw exists() ?? e;
       }
       try {
-        this.q.insert.run(obj.kind, ns, obj.metadata.name, rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), stored.body, lease ?? null, aggregateOf(obj), stored.checked);
+        this.q.insert.run(obj.kind, ns, obj.metadata.name, rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), stored.body, stored.fields, lease ?? null, aggregateOf(obj), stored.checked);
       } catch (e) {
         throw (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' ? exists() ?? e : e;
       }
@@ -745,10 +796,10 @@ class SqliteStore implements Store {
       if (!row) throw new KeyNotFoundError(`${obj.kind} ${ns}/${obj.metadata.name} not found`);
       if (row.revision !== expected) throw new RevisionMismatchError(`${obj.kind} ${ns}/${obj.metadata.name}: revision ${row.revision}, expected ${expected}`);
       const rev = this.nextRevision();
-      const { body, checked } = this.serialize(obj, rev);
+      const { body, fields, checked } = this.serialize(obj, rev);
       this.reads.wrote(obj.kind, ns, obj.metadata.name!);
       this.q.keepBody.run(obj.kind, ns, obj.metadata.name!);
-      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
+      this.q.update.run(rev, nodeOf(obj), ownerOf(obj), podIPOf(obj), body, fields, lease ?? null, aggregateOf(obj), checked, obj.kind, ns, obj.metadata.name);
       this.record('MODIFIED', obj, rev);
       return obj;
     });
@@ -761,6 +812,11 @@ class SqliteStore implements Store {
       if (!row) throw new KeyNotFoundError(`${ref.kind} ${ns}/${ref.name} not found`);
       if (expected !== undefined && row.revision !== expected) throw new RevisionMismatchError(`${ref.kind} ${ns}/${ref.name}: stale`);
       const obj = parseOrStub(this.readable(row.body), ref);
+      try {
+        withFields(obj, row.fields);
+      } catch {
+        // A corrupt object's key is what is left of it (parseOrStub).
+      }
       const rev = this.nextRevision();
       this.reads.wrote(ref.kind, ns, ref.name);
       this.q.keepBody.run(ref.kind, ns, ref.name);
@@ -772,17 +828,20 @@ class SqliteStore implements Store {
     });
   }
 
-  watchSince(after: Revision, kinds?: readonly string[], limit = -1): WatchEvent[] {
+  watchSince(after: Revision, kinds?: readonly string[], limit = -1, view?: ReadView): WatchEvent[] {
     const compacted = Number(this.meta.get('compactedRevision') ?? '0');
     if (after < compacted) throw new CompactedError(`revision ${after} has been compacted (at ${compacted})`);
     // Bodies are read only for the events whose object someone looks at.
     const body = (revision: number) => this.q.changeBody.get(revision)!;
     const rows = kinds ? this.changesOfKinds(kinds).all(after, ...kinds, limit) : this.q.changesAll.all(after, limit);
-    return rows.map((r) => toEvent(r, this.parsedChanges, body, this.decodeChange, this.readable));
+    const lean = view?.withoutManagedFields;
+    return rows.map((r) => toEvent(r, lean ? this.parsedLeanChanges : this.parsedChanges, body, lean ? this.decodeLeanChange : this.decodeChange, this.readable));
   }
 
   private readonly byKinds = new Map<number, Database.Statement<unknown[], ChangeRow>>();
   private readonly parsedChanges = new Map<number, KubeObject>();
+  /** parsedLeanChanges is parsedChanges for the watches that read without managedFields. */
+  private readonly parsedLeanChanges = new Map<number, KubeObject>();
   /** rollbacks counts write transactions that rolled back (historyEpoch). */
   private rollbacks = 0;
   /** txRevision caches the revision while this process holds the write lock. */

@@ -1,7 +1,7 @@
 /**
- * ReadView withoutManagedFields: each, eachOnNode and eachBound hand over plain JSON bodies
- * without metadata.managedFields and otherwise byte for byte as stored; encrypted bodies come
- * whole, and a corrupt row is still passed over and quarantined.
+ * managedFields kept apart from plain JSON bodies, and ReadView withoutManagedFields: each,
+ * eachOnNode and eachBound then hand over objects without them and otherwise as stored;
+ * encrypted bodies come whole, and a corrupt row is still passed over and quarantined.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
@@ -12,7 +12,7 @@ import { addonPath } from './addon-path';
 import { openSqliteStore } from './sqlite-store';
 import { newEncryptionTransformer } from '../encryption/encryption-transformer';
 import type { KubeObject } from '../../api/meta';
-import type { Store } from '../store';
+import { WITHOUT_MANAGED_FIELDS, type Store } from '../store';
 
 const dirs: string[] = [];
 afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
@@ -57,12 +57,41 @@ describe('reads without managedFields', () => {
     store.close();
   });
 
+  it('keep managedFields apart from a plain body; the raw value and a whole read put them back where they were', () => {
+    const { store, file } = newStore();
+    store.transaction(() => store.create(pod('a')));
+    const ref = { kind: 'Pod', namespace: 'default', name: 'a' };
+    const obj = store.get(ref)!;
+    expect(Object.keys(obj.metadata).at(-1)).toBe('managedFields');
+    expect(store.rawValue(ref)).toBe(JSON.stringify(obj));
+    store.close();
+    const db = new Database(file, { readonly: true, nativeBinding: addonPath() });
+    const row = db.prepare('SELECT body, managed_fields FROM objects').get() as { body: string; managed_fields: string };
+    db.close();
+    expect(JSON.parse(row.managed_fields)).toEqual(managedFields);
+    expect(row.body).not.toContain('managedFields');
+  });
+
+  it('leave them out of the objects of a watch for a view without them, apart from the whole ones of the same changes', () => {
+    const { store } = newStore();
+    store.transaction(() => store.create(pod('a')));
+    store.transaction(() => store.delete({ kind: 'Pod', namespace: 'default', name: 'a' }));
+    const lean = store.watchSince(0, ['Pod'], -1, WITHOUT_MANAGED_FIELDS).map((e) => e.object.metadata);
+    const whole = store.watchSince(0, ['Pod']).map((e) => e.object.metadata);
+    expect(lean.map((m) => [m.name, m.managedFields])).toEqual([['a', undefined], ['a', undefined]]);
+    expect(whole.map((m) => [m.name, m.managedFields])).toEqual([['a', managedFields], ['a', managedFields]]);
+    store.close();
+  });
+
   it('hand over encrypted bodies whole', () => {
     const transformer = newEncryptionTransformer([{ kinds: new Set(['Pod']), everyKind: false, providers: [{ type: 'aesgcm', keyName: 'k', secret: Buffer.alloc(16, 3) }] }]);
-    const { store } = newStore({ transformer });
+    const { store, file } = newStore({ transformer });
     store.transaction(() => store.create(pod('a')));
     expect(visited((v) => store.each({ kind: 'Pod' }, v, { withoutManagedFields: true }))[0]!.metadata.managedFields).toEqual(managedFields);
     store.close();
+    const db = new Database(file, { readonly: true, nativeBinding: addonPath() });
+    expect(db.prepare('SELECT typeof(body), managed_fields FROM objects').raw().get()).toEqual(['blob', null]);
+    db.close();
   });
 
   it('pass over a corrupt row and quarantine it, as a whole read does', () => {
