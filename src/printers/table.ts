@@ -24,11 +24,14 @@ export const TRUNCATION_MARK = '...';
  * \f and append "..." if anything was cut; ESC becomes "^[" (cli-runtime WriteEscaped).
  */
 export function sanitizeCell(cell: string): string {
+  if (!NEEDS_SANITIZING.test(cell)) return cell; // most cells: one scan, no copies
   const cut = cell.search(/[\n\r\f]/);
   const text = cut >= 0 ? cell.slice(0, cut) : cell;
   const escaped = text.replace(/\x1b/g, '^[');
   return cut >= 0 ? escaped + TRUNCATION_MARK : escaped;
 }
+
+const NEEDS_SANITIZING = /[\n\r\f\x1b]/;
 
 /** displayWidth counts Unicode code points, as Go's tabwriter does (utf8.RuneCount). */
 function displayWidth(s: string): number {
@@ -127,30 +130,39 @@ function layout(rows: readonly (readonly string[])[], maxWidths: number[] | unde
  */
 export class TabbedRows {
   private readonly lines: string[] = [];
+  /** cellCount is every row's number of cells so far (-1: none yet; NaN: rows differ, or a cell has a TAB). */
+  private cellCount = -1;
+  /** widths are the column blocks' widths while every row has cellCount cells: each column but the last. */
+  private readonly widths: number[] = [];
 
   get length(): number {
     return this.lines.length;
   }
 
   add(cells: readonly string[]): void {
-    this.lines.push(cells.map(sanitizeCell).join('\t'));
+    const clean = cells.map(sanitizeCell);
+    this.lines.push(clean.join('\t'));
+    if (this.cellCount === -1) {
+      this.cellCount = clean.length;
+      for (let j = 0; j < clean.length - 1; j++) this.widths.push(MIN_CELL_WIDTH);
+    }
+    if (clean.length !== this.cellCount || clean.some((c) => c.includes('\t'))) this.cellCount = NaN;
+    if (Number.isNaN(this.cellCount)) return;
+    const { widths } = this;
+    for (let j = 0; j < widths.length; j++) widths[j] = Math.max(widths[j]!, displayWidth(clean[j]!) + CELL_PADDING);
   }
 
   /** render passes the laid-out text to write in pieces of about CHUNK characters. */
   render(write: (text: string) => void): void {
-    const n = this.lines.length ? this.lines[0]!.split('\t').length : 0;
-    const widths: number[] = new Array(Math.max(0, n - 1)).fill(MIN_CELL_WIDTH);
-    for (const line of this.lines) {
-      const cells = line.split('\t');
-      if (cells.length !== n) { write(renderTabbed(this.lines.map((l) => l.split('\t')))); return; }
-      for (let j = 0; j < n - 1; j++) widths[j] = Math.max(widths[j]!, displayWidth(cells[j]!) + CELL_PADDING);
-    }
+    if (Number.isNaN(this.cellCount)) { write(renderTabbed(this.lines.map((l) => l.split('\t')))); return; }
     // Every row has the same cells: each column but the last is one block (what layout() finds).
+    const { widths } = this;
+    const last = widths.length;
     let text = '';
     for (const line of this.lines) {
       const cells = line.split('\t');
-      for (let j = 0; j < n - 1; j++) text += cells[j]! + ' '.repeat(widths[j]! - displayWidth(cells[j]!));
-      text += `${cells[n - 1]}\n`;
+      for (let j = 0; j < last; j++) text += cells[j]! + ' '.repeat(widths[j]! - displayWidth(cells[j]!));
+      text += `${cells[last]}\n`;
       if (text.length >= CHUNK) { write(text); text = ''; }
     }
     if (text) write(text);

@@ -94,16 +94,26 @@ describe('reads without managedFields', () => {
     db.close();
   });
 
-  it('pass over a corrupt row and quarantine it, as a whole read does', () => {
+  it('pass over corrupt rows and quarantine them with their keys, in every visiting read, lean or whole', () => {
     const { store, file } = newStore();
-    store.transaction(() => { store.create(pod('a')); store.create(pod('b')); });
+    store.transaction(() => { store.create(pod('a', 'n1')); store.create(pod('b', 'n1')); store.create(pod('c', 'n1')); });
+    const revisions = store.versions('Pod').map((v) => v.revision);
     store.close();
     const db = new Database(file, { nativeBinding: addonPath() });
     db.prepare("UPDATE objects SET body = '{\"metadata\": ' WHERE name = 'a'").run();
+    db.prepare("UPDATE objects SET body = '\"a string\"' WHERE name = 'c'").run();
     db.close();
-    const reopened = openSqliteStore(file);
-    expect(visited((v) => reopened.each({ kind: 'Pod' }, v, { withoutManagedFields: true })).map((o) => o.metadata.name)).toEqual(['b']);
-    expect(reopened.quarantined().map((c) => c.name)).toEqual(['a']);
-    reopened.close();
+    for (const read of [
+      (s: Store, v: (o: KubeObject) => void) => s.each({ kind: 'Pod' }, v, { withoutManagedFields: true }),
+      (s: Store, v: (o: KubeObject) => void) => s.each({ kind: 'Pod', namespace: 'default' }, v),
+      (s: Store, v: (o: KubeObject) => void) => s.eachOnNode('n1', 'Pod', v),
+      (s: Store, v: (o: KubeObject) => void) => s.eachBound('Pod', v, { withoutManagedFields: true }),
+    ]) {
+      const reopened = openSqliteStore(file);
+      expect(visited((v) => read(reopened, v)).map((o) => o.metadata.name)).toEqual(['b']);
+      expect(reopened.quarantined().map((c) => [c.kind, c.namespace, c.name, c.revision])).toEqual([['Pod', 'default', 'a', revisions[0]], ['Pod', 'default', 'c', revisions[2]]]);
+      expect(reopened.quarantined()[1]!.cause).toBe('the stored value is not a JSON object');
+      reopened.close();
+    }
   });
 });

@@ -74,15 +74,22 @@ type StoredBody = Pick<Row, 'body' | 'fields' | 'checked'>;
 
 /** ROW is the column list every read of a decodable row selects. */
 const ROW = 'body, managed_fields AS fields, revision, kind, namespace, name, checked';
-/**
- * LEAN_ROW is ROW without managedFields (ReadView): the column is not read, and SQLite removes
- * them from a whole plain JSON body (an older kubemu's row), so JSON.parse never sees them.
- * Encrypted bytes and bodies that are not JSON come as stored.
- */
-const LEAN_ROW = `CASE WHEN managed_fields IS NULL AND typeof(body) = 'text' AND instr(body, '"managedFields"') AND json_valid(body)
-  THEN json_remove(body, '$.metadata.managedFields') ELSE body END AS body, NULL AS fields, revision, kind, namespace, name, checked`;
 
-/** The visiting reads, by the columns they select (ROW or LEAN_ROW). */
+/**
+ * VisitRow is a row a visiting read (each, eachOnNode, eachBound) decodes: its key is looked up
+ * by id only if it does not decode (visitRows), which saved ~20 ms of a 31 000-pod `get pods -A`.
+ */
+type VisitRow = StoredBody & { id: number };
+const VISIT_ROW = 'body, managed_fields AS fields, checked, id';
+/**
+ * LEAN_VISIT_ROW is VISIT_ROW without managedFields (ReadView): the column is not read, and
+ * SQLite removes them from a whole plain JSON body (an older kubemu's row), so JSON.parse never
+ * sees them. Encrypted bytes and bodies that are not JSON come as stored.
+ */
+const LEAN_VISIT_ROW = `CASE WHEN managed_fields IS NULL AND typeof(body) = 'text' AND instr(body, '"managedFields"') AND json_valid(body)
+  THEN json_remove(body, '$.metadata.managedFields') ELSE body END AS body, NULL AS fields, checked, id`;
+
+/** The keyed reads (ROW) and the visiting ones (VISIT_ROW or LEAN_VISIT_ROW), by the columns they select. */
 const LIST_NS = (cols: string) => `SELECT ${cols} FROM objects WHERE kind = ? AND namespace = ? ORDER BY name`;
 const LIST_ALL = (cols: string) => `SELECT ${cols} FROM objects WHERE kind = ? ORDER BY namespace, name`;
 const UNBOUND_PODS = (cols: string) => `SELECT ${cols} FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name`;
@@ -363,9 +370,11 @@ class SqliteStore implements Store {
     this.q = lazily({
       get: () => db.prepare<[string, string, string], Row>(`SELECT ${ROW} FROM objects WHERE kind = ? AND namespace = ? AND name = ?`),
       listNs: () => db.prepare<[string, string], Row>(LIST_NS(ROW)),
-      listNsLean: () => db.prepare<[string, string], Row>(LIST_NS(LEAN_ROW)),
+      visitNs: () => db.prepare<[string, string], VisitRow>(LIST_NS(VISIT_ROW)),
+      visitNsLean: () => db.prepare<[string, string], VisitRow>(LIST_NS(LEAN_VISIT_ROW)),
       listAll: () => db.prepare<[string], Row>(LIST_ALL(ROW)),
-      listAllLean: () => db.prepare<[string], Row>(LIST_ALL(LEAN_ROW)),
+      visitAll: () => db.prepare<[string], VisitRow>(LIST_ALL(VISIT_ROW)),
+      visitAllLean: () => db.prepare<[string], VisitRow>(LIST_ALL(LEAN_VISIT_ROW)),
       byOwner: () => db.prepare<[OwnerKey, string], Row>(`SELECT ${ROW} FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name`),
       versions: () => db.prepare<[string], StoredVersion>('SELECT namespace, name, revision FROM objects WHERE kind = ? ORDER BY namespace, name'),
       versionsByOwner: () => db.prepare<[OwnerKey, string], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY objects_by_owner WHERE owner = ? AND kind = ? AND kind <> 'Event' ORDER BY namespace, name"),
@@ -373,12 +382,14 @@ class SqliteStore implements Store {
       eventsBySubject: () => db.prepare<[OwnerKey], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? ORDER BY namespace, name`),
       events: () => db.prepare<[OwnerKey, number], Row>(`SELECT ${ROW} FROM objects INDEXED BY events_by_subject WHERE kind = 'Event' AND owner = ? AND aggregate = ? ORDER BY namespace, name`),
       podIPs: () => db.prepare<[string], { ip: string | null }>("SELECT pod_ip AS ip FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = 'Pod'"),
-      unboundPods: () => db.prepare<[], Row>(UNBOUND_PODS(ROW)),
-      unboundPodsLean: () => db.prepare<[], Row>(UNBOUND_PODS(LEAN_ROW)),
+      visitUnbound: () => db.prepare<[], VisitRow>(UNBOUND_PODS(VISIT_ROW)),
+      visitUnboundLean: () => db.prepare<[], VisitRow>(UNBOUND_PODS(LEAN_VISIT_ROW)),
       byNode: () => db.prepare<[string, string], Row>(BY_NODE(ROW)),
-      byNodeLean: () => db.prepare<[string, string], Row>(BY_NODE(LEAN_ROW)),
-      bound: () => db.prepare<[string], Row>(BOUND(ROW)),
-      boundLean: () => db.prepare<[string], Row>(BOUND(LEAN_ROW)),
+      visitNode: () => db.prepare<[string, string], VisitRow>(BY_NODE(VISIT_ROW)),
+      visitNodeLean: () => db.prepare<[string, string], VisitRow>(BY_NODE(LEAN_VISIT_ROW)),
+      visitBound: () => db.prepare<[string], VisitRow>(BOUND(VISIT_ROW)),
+      visitBoundLean: () => db.prepare<[string], VisitRow>(BOUND(LEAN_VISIT_ROW)),
+      keyOfId: () => db.prepare<[number], Omit<Row, 'body' | 'fields' | 'checked'>>('SELECT kind, namespace, name, revision FROM objects WHERE id = ?'),
       unboundVersions: () => db.prepare<[], StoredVersion>("SELECT namespace, name, revision FROM objects INDEXED BY pods_unbound WHERE kind = 'Pod' AND node IS NULL ORDER BY namespace, name"),
       versionsOnNode: () => db.prepare<[string, string], StoredVersion>('SELECT namespace, name, revision FROM objects INDEXED BY objects_by_node WHERE node = ? AND kind = ? ORDER BY namespace, name'),
       countNs: () => db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM objects WHERE kind = ? AND namespace = ?'),
@@ -502,22 +513,52 @@ class SqliteStore implements Store {
   private readonly decodeLeanChange = (row: Row): KubeObject => this.decodeRow(row, false, false);
 
   private decodeRow(row: Row, record: boolean, managedFields: boolean): KubeObject {
-    let obj: KubeObject | undefined;
-    let cause: string | undefined;
-    try {
-      const text = this.text(row.body);
-      obj = JSON.parse(text) as KubeObject;
-      if (managedFields) withFields(obj, row.fields);
-      // A row this kubemu marked on write was verified then; only older rows (and doctor) are walked.
-      if (row.checked !== 1 || this.everyRow) cause = storedQuantityError(objectFields(obj), text);
-    } catch (e) {
-      cause = (e as Error).message;
-    }
-    if (cause === undefined) return obj!;
-    const bad: CorruptObject = { kind: row.kind, namespace: row.namespace, name: row.name, revision: row.revision, cause };
-    const key = `${row.kind}/${row.namespace}/${row.name}`;
-    if (record && !this.corrupt.has(key)) this.corrupt.set(key, bad);
+    const decoded = this.decodeStored(row, managedFields);
+    if (typeof decoded !== 'string') return decoded;
+    const bad: CorruptObject = { kind: row.kind, namespace: row.namespace, name: row.name, revision: row.revision, cause: decoded };
+    if (record) this.remember(bad);
     throw new CorruptObjectError(bad);
+  }
+
+  /** decodeStored is a stored body's object, or (a string) why it does not decode. */
+  private decodeStored(stored: StoredBody, managedFields: boolean): KubeObject | string {
+    try {
+      const text = this.text(stored.body);
+      const obj = JSON.parse(text) as KubeObject;
+      // Any JSON value parses; an object's is an object (a string here would read as a cause).
+      if (typeof obj !== 'object' || obj === null) return 'the stored value is not a JSON object';
+      if (managedFields) withFields(obj, stored.fields);
+      // A row this kubemu marked on write was verified then; only older rows (and doctor) are walked.
+      return (stored.checked !== 1 || this.everyRow ? storedQuantityError(objectFields(obj), text) : undefined) ?? obj;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+
+  /** remember keeps a corrupt object for quarantined(), the first time it is met. */
+  private remember(bad: CorruptObject): void {
+    const key = `${bad.kind}/${bad.namespace}/${bad.name}`;
+    if (!this.corrupt.has(key)) this.corrupt.set(key, bad);
+  }
+
+  /**
+   * visitRows visits each visiting read's row's object, passing over corrupt ones; their keys are
+   * looked up once the read is done (the connection runs one statement at a time) and remembered.
+   */
+  private visitRows(rows: Iterable<VisitRow>, visit: (obj: KubeObject) => void): void {
+    const corrupt: { id: number; cause: string }[] = [];
+    try {
+      for (const r of rows) {
+        const decoded = this.decodeStored(r, true);
+        if (typeof decoded === 'string') corrupt.push({ id: r.id, cause: decoded });
+        else visit(decoded);
+      }
+    } finally {
+      for (const { id, cause } of corrupt) {
+        const key = this.q.keyOfId.get(id);
+        if (key) this.remember({ ...key, cause });
+      }
+    }
   }
 
   /** text is a stored body as JSON text: plain text as it is, transformed bytes through the transformer (which throws when no provider can read them). */
@@ -636,9 +677,9 @@ class SqliteStore implements Store {
   each(q: StoreListQuery, visit: (obj: KubeObject) => void, view?: ReadView): void {
     const lean = view?.withoutManagedFields;
     const rows = q.namespace === undefined
-      ? (lean ? this.q.listAllLean : this.q.listAll).iterate(q.kind)
-      : (lean ? this.q.listNsLean : this.q.listNs).iterate(q.kind, q.namespace);
-    this.visitAll(rows, visit);
+      ? (lean ? this.q.visitAllLean : this.q.visitAll).iterate(q.kind)
+      : (lean ? this.q.visitNsLean : this.q.visitNs).iterate(q.kind, q.namespace);
+    this.visitRows(rows, visit);
   }
 
   podIPsOnNode(node: string): string[] {
@@ -653,12 +694,12 @@ class SqliteStore implements Store {
     // Only pods are ever bound; other kinds are all "on no node".
     if (node === null && kind !== 'Pod') return this.each({ kind }, visit, view);
     const lean = view?.withoutManagedFields;
-    const rows = node === null ? (lean ? this.q.unboundPodsLean : this.q.unboundPods).iterate() : (lean ? this.q.byNodeLean : this.q.byNode).iterate(node, kind);
-    this.visitAll(rows, visit);
+    const rows = node === null ? (lean ? this.q.visitUnboundLean : this.q.visitUnbound).iterate() : (lean ? this.q.visitNodeLean : this.q.visitNode).iterate(node, kind);
+    this.visitRows(rows, visit);
   }
 
   eachBound(kind: string, visit: (obj: KubeObject) => void, view?: ReadView): void {
-    this.visitAll((view?.withoutManagedFields ? this.q.boundLean : this.q.bound).iterate(kind), visit);
+    this.visitRows((view?.withoutManagedFields ? this.q.visitBoundLean : this.q.visitBound).iterate(kind), visit);
   }
 
   listByOwner(ownerUid: string, kind: string, view?: ReadView): KubeObject[] {
