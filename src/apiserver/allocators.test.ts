@@ -4,8 +4,9 @@ import { newRand } from '../sim/rand';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { ApiError } from './errors';
 import {
-  allocateNextIP, allocateServiceAddresses, ipToNumber, rangeOffset, ipToString, SERVICE_CIDR_BASE,
+  allocateNextIP, allocateServiceAddresses, rangeOffset, SERVICE_CIDR_BASE,
 } from './allocators';
+import { ipToNumber, ipToString } from '../api/ipv4';
 
 const svc = (name: string, spec: Record<string, unknown>): KubeObject =>
   ({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec: { ports: [{ port: 80, protocol: 'TCP' }], ...spec } });

@@ -8,6 +8,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { Rand } from '../sim/rand';
+import { ipToNumber, ipToString } from '../api/ipv4';
 import { internalError, invalid } from './errors';
 import { invalidValue } from './field-errors';
 import { goStringSlice, invalidRendered } from './strategies/go-format';
@@ -34,16 +35,6 @@ export const ipNotInRange = (ip: string, range = SERVICE_CIDR): string =>
 export const portNotInRange = (range = NODE_PORT_RANGE): string =>
   `provided port is not in the valid range. The range of valid ports is ${range}`;
 
-export function ipToString(n: number): string {
-  return [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-}
-
-/** ipToNumber parses a dotted IPv4 address; undefined for anything else. */
-export function ipToNumber(ip: string): number | undefined {
-  const parts = ip.split('.');
-  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return undefined;
-  return parts.reduce((n, p) => n * 256 + Number(p), 0);
-}
 
 /** AllocationError is why an allocator refused: the text its Go error prints. */
 export class AllocationError extends Error {}

@@ -41,8 +41,8 @@ export function isKubeProxyAddon(obj: KubeObject): boolean {
   return obj.metadata.name === 'kube-proxy' && obj.metadata.namespace === 'kube-system' && (obj.kind === 'ConfigMap' || obj.kind === 'DaemonSet');
 }
 
-/** addonObjects lists the objects kubeadm creates, in creation order. */
-export function addonObjects(controlPlaneIP: string): ManifestObject[] {
+/** addonObjects lists the objects kubeadm creates, in creation order, for a cluster with that pod network (its podSubnet). */
+export function addonObjects(controlPlaneIP: string, podNetwork: string): ManifestObject[] {
   return [
     ...rbacBootstrapObjects(),
     { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'system-cluster-critical' }, value: 2000000000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.', preemptionPolicy: 'PreemptLowerPriority' },
@@ -68,7 +68,7 @@ export function addonObjects(controlPlaneIP: string): ManifestObject[] {
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'kube-system' }, data: { Corefile: COREFILE } },
     {
       apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-proxy', namespace: 'kube-system', labels: { app: 'kube-proxy' } },
-      data: { 'config.conf': 'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/16\nmode: iptables\n' },
+      data: { 'config.conf': `apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: ${podNetwork}\nmode: iptables\n` },
     },
     {
       apiVersion: 'apps/v1', kind: 'DaemonSet',

@@ -12,6 +12,7 @@ import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_CREATED, META_SEED, type Cluster } from './cluster';
 import { addonObjects, isKubeProxyAddon } from './addons';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
+import { podCIDRAt, podNetworkFor } from '../network/ipam';
 import type { ReservationProfile } from './reservations';
 import { konnectivityAgent, onSystemPool, systemPoolFor, systemPoolShapes } from './aks-system-pool';
 import { savePools } from './node-pools';
@@ -121,15 +122,17 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
   cluster.store.transaction(() => {
     const { api } = cluster;
     for (const ns of NAMESPACES) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, FM);
+    // Sized so that every node gets its /24 (kube-proxy's clusterCIDR keeps it: ipam's podNetworkOf).
+    const network = podNetworkFor(shapes.length);
     for (const shape of shapes) {
-      let node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      let node = newNode(shape, cluster.rand, cluster.clock.nowISO(), podCIDRAt(network, shape.index));
       if (needsCniAddon(spec.cni)) { node = registerWithoutNetwork(node); recordEmptyCni(shape.name, api); }
       const created = api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
       api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
     }
     const pool = spec.systemPool ? systemPoolFor(spec.workers, spec.nodeCpu, spec.nodeMemory, spec.maxPods, spec.seed) : undefined;
     if (pool) savePools(api, [pool]);
-    for (const obj of addonObjects(nodeIP(0))) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(pool ? onSystemPool(obj) : obj, FM);
+    for (const obj of addonObjects(nodeIP(0), network)) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(pool ? onSystemPool(obj) : obj, FM);
     if (pool) api.create(konnectivityAgent(), FM);
     for (const obj of cniAddonObjects(spec.cni)) api.create(obj, FM);
     cluster.sim.withoutWriteBudget(() => cluster.sim.settle());

@@ -3,10 +3,10 @@
  * capacity and allocatable (capacity less the eviction thresholds kubeadm configures).
  */
 import type { KubeObject } from '../api/meta';
+import type { ApiClient } from '../apiserver/client';
 import { asApproximateFloat64, parseQuantity, value } from '../api/quantity';
 import type { Rand } from '../sim/rand';
-import { ipToNumber, ipToString } from '../apiserver/allocators';
-import { podCIDRFor } from '../network/ipam';
+import { ipToNumber, ipToString } from '../api/ipv4';
 import { allocatableCpu, reservationFor, type ReservationProfile } from './reservations';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
 
@@ -39,10 +39,20 @@ const KI = 1024;
 /** ZONE_LABEL is the well-known zone label. */
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
-/** nodeIndexOf recovers a node's index from its pod CIDR (10.244.<index>.0/24); -1 if it has none. */
+/** nodeIndexOf recovers a node's index from its InternalIP (nodeIP); -1 if it has none. */
 export function nodeIndexOf(node: KubeObject): number {
-  const m = /^\d+\.\d+\.(\d+)\.0\/24$/.exec(node.spec?.podCIDR ?? '');
-  return m ? Number(m[1]) : -1;
+  const address = (node.status?.addresses ?? []).find((a: { type?: string }) => a.type === 'InternalIP')?.address;
+  const at = typeof address === 'string' ? ipToNumber(address) : undefined;
+  return at === undefined || at < NODE_NETWORK + 2 ? -1 : at - NODE_NETWORK - 2;
+}
+
+/**
+ * recordCIDRNotAvailable is the range allocator's event for a node the pod network has no CIDR
+ * left for (RecordNodeStatusChange, as its cidrAllocator recorder).
+ */
+export function recordCIDRNotAvailable(api: Pick<ApiClient, 'recordEvent'>, nodeName: string): void {
+  api.recordEvent({ kind: 'Node', name: nodeName, uid: nodeName, apiVersion: 'v1' }, 'Normal', 'CIDRNotAvailable',
+    `Node ${nodeName} status is now: CIDRNotAvailable`, { component: 'cidrAllocator' });
 }
 
 /** nextNodeIndex is the index a new node takes: one past the highest in use. */
@@ -55,8 +65,11 @@ export function nodeIP(index: number): string {
   return ipToString(NODE_NETWORK + 2 + index);
 }
 
-/** newNode returns the Node object (with status) for a shape. */
-export function newNode(shape: NodeShape, rand: Rand, nowISO: string): KubeObject {
+/**
+ * newNode returns the Node object (with status) for a shape, with podCIDR its /24 of the pod
+ * network as kube-controller-manager's range allocator gives it (ipam's nextPodCIDR), or none.
+ */
+export function newNode(shape: NodeShape, rand: Rand, nowISO: string, podCIDR: string | undefined): KubeObject {
   const memKi = Number(value(parseQuantity(shape.memory)) / BigInt(KI));
   const cores = asApproximateFloat64(parseQuantity(shape.cpu));
   const reserved = reservationFor(shape.reservation ?? 'kubeadm', cores, memKi, shape.maxPods);
@@ -74,7 +87,7 @@ export function newNode(shape: NodeShape, rand: Rand, nowISO: string): KubeObjec
   const machineID = rand.hex(32);
   const condition = (type: string, status: string, reason: string, message: string) =>
     ({ type, status, lastHeartbeatTime: nowISO, lastTransitionTime: nowISO, reason, message });
-  const spec: Record<string, unknown> = { podCIDR: podCIDRFor(shape.index), podCIDRs: [podCIDRFor(shape.index)] };
+  const spec: Record<string, unknown> = podCIDR ? { podCIDR, podCIDRs: [podCIDR] } : {};
   if (taints.length) spec.taints = taints;
   return {
     apiVersion: 'v1', kind: 'Node',

@@ -18,7 +18,8 @@ import {
   type AutoscalerProfile, type CloudProvider, type NodePool,
 } from '../controllers/clusterautoscaler/cloud-provider';
 import { CNI_CONFIG_KEY, cniConfigOf, type CniConfig } from '../network/cni';
-import { newNode, nextNodeIndex, ZONE_LABEL, type NodeShape } from './node-factory';
+import { newNode, nextNodeIndex, recordCIDRNotAvailable, ZONE_LABEL, type NodeShape } from './node-factory';
+import { nextPodCIDR, podNetworkOf } from '../network/ipam';
 import { registerWithoutNetwork } from './cni-option';
 import { PRICE_REGION, vmSize } from './vm-sizes';
 import { nodeStatusMessage } from '../kubelet/node-status';
@@ -100,7 +101,8 @@ const TEMPLATE_RAND: Rand = {
 
 /** templateNode is a Ready node of the pool, as the autoscaler simulates one (upstream's TemplateNodeInfo). */
 export function templateNode(pool: NodePool, i: number): KubeObject {
-  const node = newNode({ ...nodeShape(pool, pool.nextInstance + i, 0), name: `template-node-for-${vmssName(pool)}-${i}` }, TEMPLATE_RAND, '1970-01-01T00:00:00Z');
+  // No pod CIDR: the range allocator gives one when a node joins.
+  const node = newNode({ ...nodeShape(pool, pool.nextInstance + i, 0), name: `template-node-for-${vmssName(pool)}-${i}` }, TEMPLATE_RAND, '1970-01-01T00:00:00Z', undefined);
   node.metadata.labels![ZONE_LABEL] = zoneOf(pool, pool.nextInstance + i);
   return node;
 }
@@ -117,8 +119,10 @@ export function addInstances(ctx: ReconcileContext, pool: NodePool, n: number, o
   const names: string[] = [];
   const boots = booting(ctx.api);
   for (let i = 0; i < n; i++) {
-    const shape = nodeShape(pool, pool.nextInstance++, nextNodeIndex(ctx.api.list({ kind: 'Node' })));
-    let node = newNode(shape, ctx.rand, ctx.clock.nowISO());
+    const nodes = ctx.api.list({ kind: 'Node' });
+    const shape = nodeShape(pool, pool.nextInstance++, nextNodeIndex(nodes));
+    const podCIDR = nextPodCIDR(podNetworkOf(ctx.api), nodes);
+    let node = newNode(shape, ctx.rand, ctx.clock.nowISO(), podCIDR);
     if (!opts.booted) {
       node = registerWithoutNetwork(node);
       ctx.api.setNodeLocalState(shape.name, CNI_CONFIG_KEY, { plugin: null } satisfies CniConfig);
@@ -128,6 +132,7 @@ export function addInstances(ctx: ReconcileContext, pool: NodePool, n: number, o
     ctx.api.updateStatus({ ...created, status: node.status }, FM);
     ctx.api.recordEvent({ kind: 'Node', name: shape.name, uid: shape.name, apiVersion: 'v1' }, 'Normal', 'RegisteredNode',
       `Node ${shape.name} event: Registered Node ${shape.name} in Controller`, { component: 'node-controller' });
+    if (!podCIDR) recordCIDRNotAvailable(ctx.api, shape.name);
     names.push(shape.name);
   }
   pool.count += n;

@@ -16,6 +16,7 @@ import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
 import { readManifests } from '../yaml/read-manifests';
 import { toYaml } from '../yaml/write-yaml';
+import { podNetworkOf } from '../network/ipam';
 
 /** MANIFESTS_DIR is the kubelet's staticPodPath as kubeadm configures it. */
 export const MANIFESTS_DIR = '/etc/kubernetes/manifests';
@@ -33,7 +34,8 @@ const COMPONENTS: StaticComponent[] = [
     // kubeadm mounts etcd's data directory from the host: the exam's restore repoints etcd-data.
     hostPaths: [{ name: 'etcd-certs', path: '/etc/kubernetes/pki/etcd' }, { name: 'etcd-data', path: '/var/lib/etcd' }] },
   { name: 'kube-apiserver', image: `registry.k8s.io/kube-apiserver:${KUBERNETES_VERSION}`, cpu: '250m', command: ['kube-apiserver', '--service-cluster-ip-range=10.96.0.0/12', '--authorization-mode=Node,RBAC'] },
-  { name: 'kube-controller-manager', image: `registry.k8s.io/kube-controller-manager:${KUBERNETES_VERSION}`, cpu: '200m', command: ['kube-controller-manager', '--cluster-cidr=10.244.0.0/16', '--leader-elect=true'] },
+  // --cluster-cidr is the cluster's pod network (controlPlaneManifests puts it in).
+  { name: 'kube-controller-manager', image: `registry.k8s.io/kube-controller-manager:${KUBERNETES_VERSION}`, cpu: '200m', command: ['kube-controller-manager', '--cluster-cidr=', '--leader-elect=true'] },
   { name: 'kube-scheduler', image: `registry.k8s.io/kube-scheduler:${KUBERNETES_VERSION}`, cpu: '100m', command: ['kube-scheduler', '--leader-elect=true'] },
 ];
 
@@ -42,14 +44,14 @@ export const CONFIG_MIRROR = 'kubernetes.io/config.mirror';
 export const CONFIG_SOURCE = 'kubernetes.io/config.source';
 export const CONFIG_HASH = 'kubernetes.io/config.hash';
 
-/** controlPlaneManifests returns the static pod manifests of a kubeadm control-plane node. */
-export function controlPlaneManifests(): KubeObject[] {
+/** controlPlaneManifests returns the static pod manifests of a kubeadm control-plane node of a cluster with that pod network. */
+export function controlPlaneManifests(podNetwork: string): KubeObject[] {
   return COMPONENTS.map((c) => ({
     apiVersion: 'v1', kind: 'Pod',
     metadata: { name: c.name, namespace: 'kube-system', labels: { component: c.name, tier: 'control-plane' } },
     spec: {
       containers: [{
-        name: c.name, image: c.image, imagePullPolicy: 'IfNotPresent', command: c.command,
+        name: c.name, image: c.image, imagePullPolicy: 'IfNotPresent', command: c.command.map((a) => (a === '--cluster-cidr=' ? `${a}${podNetwork}` : a)),
         resources: { requests: c.memory ? { cpu: c.cpu, memory: c.memory } : { cpu: c.cpu } },
         ...(c.hostPaths ? { volumeMounts: c.hostPaths.map((h) => ({ mountPath: h.path, name: h.name })) } : {}),
       }],
@@ -74,9 +76,9 @@ export function staticPodsConfigMapName(nodeName: string): string {
 }
 
 /** defaultManifests is a node's manifests folder before anyone edits it: kubeadm's on control planes. */
-export function defaultManifests(node: KubeObject): Record<string, KubeObject> {
+export function defaultManifests(node: KubeObject, api: Pick<ApiClient, 'tryGet'>): Record<string, KubeObject> {
   if (node.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined) return {};
-  return Object.fromEntries(controlPlaneManifests().map((m) => [`${m.metadata.name}.yaml`, m]));
+  return Object.fromEntries(controlPlaneManifests(podNetworkOf(api)).map((m) => [`${m.metadata.name}.yaml`, m]));
 }
 
 /** storedManifests is the manifests ConfigMap's data (file → stored text), or undefined when the folder was never edited. */
@@ -102,7 +104,7 @@ export function parseManifest(text: string, file: string): KubeObject | string {
 /** manifestTexts returns a node's manifests folder as files: name → text (YAML where the store kept JSON). */
 export function manifestTexts(node: KubeObject, api: ApiClient): Record<string, string> {
   const stored = storedManifests(node, api);
-  if (!stored) return Object.fromEntries(Object.entries(defaultManifests(node)).map(([f, m]) => [f, toYaml(m)]));
+  if (!stored) return Object.fromEntries(Object.entries(defaultManifests(node, api)).map(([f, m]) => [f, toYaml(m)]));
   const out: Record<string, string> = {};
   for (const [file, text] of Object.entries(stored).sort(([a], [b]) => a.localeCompare(b))) {
     let json: unknown;
@@ -115,7 +117,7 @@ export function manifestTexts(node: KubeObject, api: ApiClient): Record<string, 
 /** manifestFiles returns a node's manifests folder: file name → pod manifest (files that do not decode are left out). */
 export function manifestFiles(node: KubeObject, api: ApiClient): Record<string, KubeObject> {
   const stored = storedManifests(node, api);
-  if (!stored) return defaultManifests(node);
+  if (!stored) return defaultManifests(node, api);
   const out: Record<string, KubeObject> = {};
   for (const [file, text] of Object.entries(stored).sort(([a], [b]) => a.localeCompare(b))) {
     if (file.startsWith('.')) continue;

@@ -18,8 +18,9 @@
  * ClusterIPs" rule is left out, as v1.32 writes it only with the MultiCIDRServiceAllocator
  * feature gate (off by default) feeding it the ServiceCIDRs.
  */
-import { categorize, chainHash, DEFAULT_CLUSTER_CIDR, firewallSources, nodeInternalIP, proxiedPorts, usesFirewall, type Reader } from './kube-proxy-rules';
+import { categorize, chainHash, firewallSources, nodeInternalIP, proxiedPorts, usesFirewall, type Reader } from './kube-proxy-rules';
 import type { SliceEndpoint } from './proxy';
+import { DEFAULT_POD_NETWORK } from './ipam';
 
 /** MASQUERADE_MARK is kube-proxy's --masquerade-bit 14 as "%#08x". */
 const MASQUERADE_MARK = '0x4000';
@@ -114,7 +115,7 @@ function setupTable(t: NftTable, nodeIP: string | undefined): void {
 }
 
 /** nftablesRules renders the kube-proxy table kube-proxy's nftables mode programs on node. */
-export function nftablesRules(api: Reader, node: string, clusterCIDR = DEFAULT_CLUSTER_CIDR): string {
+export function nftablesRules(api: Reader, node: string, clusterCIDR = DEFAULT_POD_NETWORK): string {
   const t = new NftTable();
   const nodeIP = nodeInternalIP(api, node);
   setupTable(t, nodeIP);

@@ -16,9 +16,8 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { portEndpoints, type SliceEndpoint } from './proxy';
 import { proxiedSourceRanges, sourceRangeContains, type SourceRange } from '../api/load-balancer-source-ranges';
+import { DEFAULT_POD_NETWORK } from './ipam';
 
-/** DEFAULT_CLUSTER_CIDR is the pod network kube-proxy's local-traffic detector uses (kubeadm's --pod-network-cidr). */
-export const DEFAULT_CLUSTER_CIDR = '10.244.0.0/16';
 /** NODEPORTS_COMMENT is the comment of KUBE-SERVICES' last rule. */
 export const NODEPORTS_COMMENT = 'kubernetes service nodeports; NOTE: this must be the last rule in this chain';
 
@@ -175,7 +174,7 @@ class Table {
 const q = (s: string): string => `"${s}"`;
 
 /** iptablesRules renders the nat and filter tables kube-proxy programs on node, as iptables-save prints them. */
-export function iptablesRules(api: Reader, node: string, clusterCIDR = DEFAULT_CLUSTER_CIDR): string {
+export function iptablesRules(api: Reader, node: string, clusterCIDR = DEFAULT_POD_NETWORK): string {
   const nodeIP = nodeInternalIP(api, node);
   const nat = new Table(['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'], ['KUBE-MARK-MASQ', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-PROXY-CANARY', 'KUBE-SERVICES']);
   const filter = new Table(['INPUT', 'FORWARD', 'OUTPUT'], ['KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-CANARY', 'KUBE-PROXY-FIREWALL', 'KUBE-SERVICES']);

@@ -17,7 +17,7 @@ import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
 import { SERVICE_NAME_LABEL } from '../api/endpoint-slice-labels';
 import type { Rand } from '../sim/rand';
-import { POD_NETWORK_PREFIX } from './ipam';
+import { inPodNetwork, podNetworkOf } from './ipam';
 import { proxiedSourceRanges, sourceRangeContains } from '../api/load-balancer-source-ranges';
 
 
@@ -136,8 +136,8 @@ export function routeServicePort(service: KubeObject, svcPort: { name?: string }
 }
 
 /** isPodAddress: the address is in the pod network (kube-proxy's local-traffic detector, --cluster-cidr). */
-export function isPodAddress(ip: string | undefined): boolean {
-  return !!ip && ip.startsWith(`${POD_NETWORK_PREFIX}.`);
+function isPodAddress(ip: string | undefined, api: ApiReader): boolean {
+  return inPodNetwork(ip, podNetworkOf(api));
 }
 
 /** nodeAddresses lists every node's InternalIP with the node's name. */
@@ -184,7 +184,7 @@ export function routeConnection(ip: string, port: number, client: Client, api: A
     // A node port is external traffic arriving at that node. Pods (sources in the pod network) and
     // the node itself are short-circuited to the cluster-wide endpoints by the KUBE-EXT chain;
     // only a client outside both meets a Local policy's "no local endpoints" drop.
-    const shortCircuit = isPodAddress(client.ip) || client.ip === ip;
+    const shortCircuit = isPodAddress(client.ip, api) || client.ip === ip;
     const at: Client = { ...client, nodeName: nodes.get(ip) };
     for (const svc of services) {
       const sp = (svc.spec?.ports ?? []).find((p: { nodePort?: number; protocol?: string }) => p.nodePort === port && (p.protocol ?? 'TCP') === 'TCP');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { controlPlaneManifests } from '../kubelet/static-pods';
+import { DEFAULT_POD_NETWORK } from '../network/ipam';
 import { toYaml } from '../yaml/write-yaml';
 import { DEFAULT_ETCD_DATA_DIR, etcdDataChange, etcdDataDir } from './etcd-data-dir';
 
-const etcdYaml = toYaml(controlPlaneManifests().find((m) => m.metadata.name === 'etcd'));
+const etcdYaml = toYaml(controlPlaneManifests(DEFAULT_POD_NETWORK).find((m) => m.metadata.name === 'etcd'));
 
 describe('etcdDataDir', () => {
   it('reads the etcd-data volume\'s hostPath from kubeadm\'s manifest, not the certificates\' one', () => {

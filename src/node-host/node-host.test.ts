@@ -3,6 +3,7 @@ import { relativeTime, systemdTime } from './services';
 import { goUnitsAgo } from './host-commands';
 import { manifestProblem } from './control-plane-health';
 import { controlPlaneManifests } from '../kubelet/static-pods';
+import { DEFAULT_POD_NETWORK } from '../network/ipam';
 import { toYaml } from '../yaml/write-yaml';
 
 describe('systemd times', () => {
@@ -17,7 +18,7 @@ describe("crictl's CREATED", () => {
 });
 
 describe('manifestProblem', () => {
-  const apiserver = () => structuredClone(controlPlaneManifests().find((m) => m.metadata.name === 'kube-apiserver')!);
+  const apiserver = () => structuredClone(controlPlaneManifests(DEFAULT_POD_NETWORK).find((m) => m.metadata.name === 'kube-apiserver')!);
   const file = '/etc/kubernetes/manifests/kube-apiserver.yaml';
   it("kubeadm's own manifest runs", () => expect(manifestProblem('kube-apiserver', toYaml(apiserver()), file)).toBeUndefined());
   it('an unknown flag, an unpullable image, an undecodable file or a missing one take the component down', () => {

@@ -7,7 +7,8 @@ import type { KubeObject } from '../../api/meta';
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import type { Cluster } from '../../cluster/cluster';
 import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
-import { newNode, nextNodeIndex, type NodeShape } from '../../cluster/node-factory';
+import { newNode, nextNodeIndex, recordCIDRNotAvailable, type NodeShape } from '../../cluster/node-factory';
+import { DEFAULT_POD_NETWORK, nextPodCIDR, podNetworkOf } from '../../network/ipam';
 import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../../cluster/cni-option';
 import { NODE_STOPPED_ANNOTATION, kubeletRunning } from '../../api/kubelet-stopped';
 import {
@@ -22,7 +23,7 @@ import { leaf, ownVerb, type OwnLeaf } from '../own-verb';
 import { CliError, UsageError } from '../errors';
 import { readFilenameArgs } from '../manifests';
 import { parseTaint } from './taint';
-import { DEFAULT_CLUSTER_CIDR, iptablesRules, ipvsRules } from '../../network/kube-proxy-rules';
+import { iptablesRules, ipvsRules } from '../../network/kube-proxy-rules';
 import { nftablesRules } from '../../network/kube-proxy-nftables';
 
 /** FIELD_MANAGER records kubemu's own writes. */
@@ -92,19 +93,23 @@ const add = leaf({
     const controlPlane = !!opts['control-plane'];
     cluster.write(() => {
       if (cluster.api.tryGet({ kind: 'Node', name })) throw alreadyExists('', 'nodes', name);
+      const nodes = cluster.api.list({ kind: 'Node' });
       const shape: NodeShape = {
-        name, index: nextNodeIndex(cluster.api.list({ kind: 'Node' })), controlPlane, cpu, memory,
+        name, index: nextNodeIndex(nodes), controlPlane, cpu, memory,
         maxPods,
         labels: parsePairs(opts.labels),
         zone: opts.zone,
         ...(taintSpecs.length ? { taints: taintSpecs.map(parseTaint) } : {}),
       };
-      let node = newNode(shape, cluster.rand, cluster.clock.nowISO());
+      const podCIDR = nextPodCIDR(podNetworkOf(cluster.api), nodes);
+      let node = newNode(shape, cluster.rand, cluster.clock.nowISO(), podCIDR);
       // A cluster made without a CNI: the new node's network is up once the CNI's agent runs on it.
-      if (needsCniAddon(spec.cni)) { node = registerWithoutNetwork(node); recordEmptyCni(name, cluster.api); }
+      // Without a pod CIDR the built-in network's bridge has no range: it never comes up.
+      if (needsCniAddon(spec.cni) || !podCIDR) { node = registerWithoutNetwork(node); recordEmptyCni(name, cluster.api); }
       const created = cluster.api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
       cluster.api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
       cluster.api.recordEvent({ kind: 'Node', name, uid: name, apiVersion: 'v1' }, 'Normal', 'RegisteredNode', registeredNodeMessage(name), { component: NODE_CONTROLLER_SOURCE });
+      if (!podCIDR) recordCIDRNotAvailable(cluster.api, name);
     });
     ctx.io.out(`node/${name} created\n`);
     return 0;
@@ -256,7 +261,7 @@ const PROXY_RULE_MODES = ['iptables', 'ipvs', 'nftables'] as const;
 function kubeProxyConfig(cluster: Cluster): { mode: string; clusterCIDR: string } {
   const text: string = cluster.api.tryGet({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' })?.data?.['config.conf'] ?? '';
   const field = (k: string) => new RegExp(`^${k}:\\s*"?([^"\\n]*)"?\\s*$`, 'm').exec(text)?.[1]?.trim();
-  return { mode: field('mode') || 'iptables', clusterCIDR: field('clusterCIDR') || DEFAULT_CLUSTER_CIDR };
+  return { mode: field('mode') || 'iptables', clusterCIDR: field('clusterCIDR') || DEFAULT_POD_NETWORK };
 }
 
 const proxyRules = leaf({
