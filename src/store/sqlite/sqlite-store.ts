@@ -510,6 +510,7 @@ class SqliteStore implements Store {
 
   /** decodeChange decodes a change's body, which throws without being remembered: the object may be gone. */
   private readonly decodeChange = (row: Row): KubeObject => this.decodeRow(row, false, true);
+  /** decodeLeanChange is decodeChange for a watch without managedFields (ReadView). */
   private readonly decodeLeanChange = (row: Row): KubeObject => this.decodeRow(row, false, false);
 
   private decodeRow(row: Row, record: boolean, managedFields: boolean): KubeObject {
