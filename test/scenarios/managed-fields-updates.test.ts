@@ -107,4 +107,25 @@ describe('managedFields of create and update', () => {
     expect(home.run('get cm -n mf-list -o yaml --show-managed-fields').stdout.match(/managedFields:/g)).toHaveLength(3);
     expect(home.run('get cm -n mf-list -o yaml').stdout).not.toContain('managedFields');
   });
+
+  it('keeps them in a list for a custom resource whose printer column reads them', () => {
+    const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets, singular: gadget}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+    additionalPrinterColumns:
+    - {name: Manager, type: string, jsonPath: '.metadata.managedFields[0].manager'}
+`;
+    expect(home.run('apply -f -', { stdin: crd }).code).toBe(0);
+    expect(home.run('create -f -', { stdin: 'apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: {size: 1}\n' }).code).toBe(0);
+    expect(home.run('get gadgets').stdout).toBe('NAME   MANAGER\ng      kubectl-create\n');
+  });
 });
