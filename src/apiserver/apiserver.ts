@@ -13,7 +13,7 @@ import { type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { LeaseExpiry, ReadView, Store } from '../store/store';
-import { CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError } from '../store/store';
+import { CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError, WITHOUT_MANAGED_FIELDS } from '../store/store';
 import { corruptObjectError } from './corrupt-object';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
@@ -193,8 +193,8 @@ export class ApiServer implements ApiClient {
    * the one it keeps as it was: decoded again from the row the transaction read (structuredClone
    * of a 4.4 kB pod costs ~3x its JSON.parse; a status write or binding cloned one each).
    */
-  private copyOfStored(ref: ObjectRef): KubeObject {
-    return this.store.get(ref)!;
+  private copyOfStored(ref: ObjectRef, view?: ReadView): KubeObject {
+    return this.store.get(ref, view)!;
   }
 
   /** storedOrCorrupt reads one stored object; one that does not decode is kube-apiserver's corrupt-object 500. */
@@ -596,7 +596,8 @@ export class ApiServer implements ApiClient {
       // A status apply's managedFields are final (they may change when the status does not).
       const applied = this.applying ? sent.metadata.managedFields : undefined;
       if (deepEqual(sent.status, current.status) && (!applied || deepEqual(applied, current.metadata.managedFields))) return current;
-      const obj = this.copyOfStored(ref);
+      // Outside an apply, manageFields gives the copy its managedFields: it need not parse the stored ones.
+      const obj = this.copyOfStored(ref, this.applying ? undefined : WITHOUT_MANAGED_FIELDS);
       obj.status = structuredClone(sent.status);
       if (applied) obj.metadata.managedFields = structuredClone(applied);
       this.manageFields(current, obj, o, input.apiVersion, 'status');
