@@ -191,9 +191,10 @@ export function normalizedImageName(name: string): string {
   return name;
 }
 
-/** HOSTNAME_LABEL and ZONE_LABEL are the well-known node labels the scheduler reads by name. */
-const HOSTNAME_LABEL = 'kubernetes.io/hostname';
-const ZONE_LABEL = 'topology.kubernetes.io/zone';
+/** HOSTNAME_LABEL is the well-known hostname label: a topology key the plugins count per node rather than per domain. */
+export const HOSTNAME_LABEL = 'kubernetes.io/hostname';
+/** ZONE_LABEL is the well-known zone label (a topology key). */
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
 /**
  * NodeInfo aggregates a node with the pods assigned to it: what they request (plain and

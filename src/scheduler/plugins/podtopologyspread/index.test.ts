@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeNode, makePod, filterAll, scoreAll } from '../../testing';
 import { newPodInfo, newSnapshot } from '../../framework';
-import { ERR_REASON_CONSTRAINTS_NOT_MATCH, ERR_REASON_NODE_LABEL_NOT_MATCH, LABEL_TOPOLOGY_ZONE, podTopologySpread } from '.';
+import { ERR_REASON_CONSTRAINTS_NOT_MATCH, ERR_REASON_NODE_LABEL_NOT_MATCH, podTopologySpread } from '.';
+import { ZONE_LABEL } from '../../framework';
 
 const zone = 'zone';
 const spread = (maxSkew: number, key: string, when: string, extra: any = {}) =>
@@ -110,7 +111,7 @@ describe('PodTopologySpread system defaults: per-domain tally', () => {
     expect(tally(snap, 'rs1')).toEqual({ zone1: 2, zone2: 1 });
   });
   it('a pod with a node selector still counts only the nodes it selects', () => {
-    const z = LABEL_TOPOLOGY_ZONE;
+    const z = ZONE_LABEL;
     const four = [
       makeNode('node-a', { labels: { [z]: 'zone1', disk: 'ssd' } }), makeNode('node-b', { labels: { [z]: 'zone1' } }),
       makeNode('node-x', { labels: { [z]: 'zone2', disk: 'ssd' } }), makeNode('node-y', { labels: { [z]: 'zone2', disk: 'ssd' } }),

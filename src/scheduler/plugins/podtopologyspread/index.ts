@@ -11,7 +11,7 @@ import type { TopologySpreadConstraint } from '../../../api/types/core-v1';
 import { type LabelSelector, selectorMatches } from '../../../api/label-selector';
 import {
   type CycleState, type FilterPlugin, type NodeInfo, type NodeScores, type PodInfo, type PreFilterPlugin, type PreFilterResult,
-  type PreScorePlugin, type ScorePlugin, type Status, MAX_NODE_SCORE, findUntoleratedTaint, ok, skip, unschedulable,
+  type PreScorePlugin, type ScorePlugin, type Status, HOSTNAME_LABEL, MAX_NODE_SCORE, ZONE_LABEL, findUntoleratedTaint, ok, skip, unschedulable,
 } from '../../framework';
 import { Action, type EnqueueExtensions, type QueueingHint } from '../../cluster-event';
 import { hasRequiredNodeSelectorOrAffinity, requiredNodeSelectorAndAffinityMatch } from '../nodeaffinity';
@@ -22,15 +22,11 @@ export const NAME = 'PodTopologySpread';
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 /** ERR_REASON_NODE_LABEL_NOT_MATCH: the node lacks a constraint's topology key. */
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = "node(s) didn't match pod topology spread constraints (missing required label)";
-/** LABEL_HOSTNAME is the hostname topology key, counted per node rather than per domain. */
-export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
-/** LABEL_TOPOLOGY_ZONE is the zone topology key. */
-export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
 
 /** SYSTEM_DEFAULT_CONSTRAINTS are upstream's defaultingType=System constraints (hostname 3, zone 5, ScheduleAnyway). */
 export const SYSTEM_DEFAULT_CONSTRAINTS = Object.freeze([
-  { topologyKey: LABEL_HOSTNAME, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 3 },
-  { topologyKey: LABEL_TOPOLOGY_ZONE, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 5 },
+  { topologyKey: HOSTNAME_LABEL, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 3 },
+  { topologyKey: ZONE_LABEL, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 5 },
 ]);
 
 /** DEFAULTED_OWNER_KINDS are the controllers whose pods get the system default constraints. */
@@ -162,7 +158,7 @@ export function scoreForCount(cnt: number, maxSkew: number, weight: number): num
 
 /** labelOf is node's value of a topology key, the two well-known ones read from NodeInfo's fields. */
 function labelOf(node: NodeInfo, key: string): string | undefined {
-  return key === LABEL_HOSTNAME ? node.hostnameLabel : key === LABEL_TOPOLOGY_ZONE ? node.zoneLabel : node.labels[key];
+  return key === HOSTNAME_LABEL ? node.hostnameLabel : key === ZONE_LABEL ? node.zoneLabel : node.labels[key];
 }
 
 /** podTopologySpread is the PodTopologySpread plugin. */
@@ -204,19 +200,19 @@ export const podTopologySpread = {
       if (requireAllTopologies && !hasAllKeys(node, constraints)) { ignored.add(node.name); continue; }
       for (let i = 0; i < constraints.length; i++) {
         const key = constraints[i]!.topologyKey;
-        if (key === LABEL_HOSTNAME) continue;
+        if (key === HOSTNAME_LABEL) continue;
         const v = labelOf(node, key);
         if (v !== undefined && !counts[i]!.has(v)) counts[i]!.set(v, 0);
       }
     }
-    const weights = constraints.map((c, i) => Math.log((c.topologyKey === LABEL_HOSTNAME ? nodes.length - ignored.size : counts[i]!.size) + 2));
+    const weights = constraints.map((c, i) => Math.log((c.topologyKey === HOSTNAME_LABEL ? nodes.length - ignored.size : counts[i]!.size) + 2));
     // Count over every node in the cluster, but only for domains some feasible node is in.
     // A controller's pods counted on every node (the system defaults, when no node is left
     // out by the pod's node selector or by requiring every key) come from the snapshot's
     // per-domain tally instead of a pass over the nodes: the same sums.
-    const scanned = constraints.map((c) => c.topologyKey !== LABEL_HOSTNAME && !(!requireAllTopologies && countsEveryNode(c, pod)));
+    const scanned = constraints.map((c) => c.topologyKey !== HOSTNAME_LABEL && !(!requireAllTopologies && countsEveryNode(c, pod)));
     constraints.forEach((c, i) => {
-      if (c.topologyKey === LABEL_HOSTNAME || scanned[i]) return;
+      if (c.topologyKey === HOSTNAME_LABEL || scanned[i]) return;
       const tally = state.snapshot.controllerPodsByDomain(c.topologyKey, c.byController!);
       for (const v of counts[i]!.keys()) counts[i]!.set(v, tally?.get(v) ?? 0);
     });
@@ -242,7 +238,7 @@ export const podTopologySpread = {
       const c = s.constraints[i]!;
       const v = labelOf(node, c.topologyKey);
       if (v === undefined) continue;
-      const cnt = c.topologyKey === LABEL_HOSTNAME ? countMatching(c, node) : s.counts[i]!.get(v) ?? 0;
+      const cnt = c.topologyKey === HOSTNAME_LABEL ? countMatching(c, node) : s.counts[i]!.get(v) ?? 0;
       score += scoreForCount(cnt, c.maxSkew, s.weights[i]!);
     }
     return Math.round(score);
@@ -265,7 +261,7 @@ export const podTopologySpread = {
         const c = constraints[j]!;
         const v = labelOf(node, c.topologyKey);
         if (v === undefined) continue;
-        if (c.topologyKey === LABEL_HOSTNAME) {
+        if (c.topologyKey === HOSTNAME_LABEL) {
           const cnt = c.byController !== undefined ? node.controllerCounts.get(c.byController) ?? 0 : countMatching(c, node);
           score += scoreForCount(cnt, c.maxSkew, weights[j]!);
           continue;
