@@ -70,14 +70,22 @@ export function inPodNetwork(ip: string | undefined, network: string): boolean {
 }
 
 /**
+ * kubeProxySetting reads one top-level setting of kube-proxy's ConfigMap (config.conf), as the
+ * DaemonSet's pods load it; undefined when the ConfigMap or the setting is absent or empty.
+ */
+export function kubeProxySetting(api: Pick<ApiClient, 'tryGet'>, key: string): string | undefined {
+  const cm = api.tryGet({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' });
+  const conf = String((cm as { data?: Record<string, string> } | undefined)?.data?.['config.conf'] ?? '');
+  return new RegExp(`^${key}:\\s*"?([^"\\n]*)"?\\s*$`, 'm').exec(conf)?.[1]?.trim() || undefined;
+}
+
+/**
  * podNetworkOf is a cluster's pod network as kubeadm wrote it into kube-proxy's configuration
  * (clusterCIDR, from its podSubnet, as kube-controller-manager's --cluster-cidr): the one place
  * the API shows it. Without that ConfigMap (a CNI replacing kube-proxy) or a CIDR in it, the default.
  */
 export function podNetworkOf(api: Pick<ApiClient, 'tryGet'>): string {
-  const cm = api.tryGet({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' });
-  const conf = String((cm as { data?: Record<string, string> } | undefined)?.data?.['config.conf'] ?? '');
-  const cidr = /^clusterCIDR:\s*"?([^"\s]+)"?\s*$/m.exec(conf)?.[1];
+  const cidr = kubeProxySetting(api, 'clusterCIDR');
   return cidr && parseNetwork(cidr) ? cidr : DEFAULT_POD_NETWORK;
 }
 

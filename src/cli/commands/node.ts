@@ -8,7 +8,7 @@ import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import type { Cluster } from '../../cluster/cluster';
 import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { newNode, nextNodeIndex, recordCIDRNotAvailable, type NodeShape } from '../../cluster/node-factory';
-import { DEFAULT_POD_NETWORK, nextPodCIDR, podNetworkOf } from '../../network/ipam';
+import { DEFAULT_POD_NETWORK, kubeProxySetting, nextPodCIDR, podNetworkOf } from '../../network/ipam';
 import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../../cluster/cni-option';
 import { NODE_STOPPED_ANNOTATION, kubeletRunning } from '../../api/kubelet-stopped';
 import {
@@ -259,9 +259,7 @@ const PROXY_RULE_MODES = ['iptables', 'ipvs', 'nftables'] as const;
 
 /** kubeProxyConfig reads mode and clusterCIDR from kube-proxy's ConfigMap, as the DaemonSet's pods load it. */
 function kubeProxyConfig(cluster: Cluster): { mode: string; clusterCIDR: string } {
-  const text: string = cluster.api.tryGet({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' })?.data?.['config.conf'] ?? '';
-  const field = (k: string) => new RegExp(`^${k}:\\s*"?([^"\\n]*)"?\\s*$`, 'm').exec(text)?.[1]?.trim();
-  return { mode: field('mode') || 'iptables', clusterCIDR: field('clusterCIDR') || DEFAULT_POD_NETWORK };
+  return { mode: kubeProxySetting(cluster.api, 'mode') ?? 'iptables', clusterCIDR: kubeProxySetting(cluster.api, 'clusterCIDR') ?? DEFAULT_POD_NETWORK };
 }
 
 const proxyRules = leaf({
