@@ -9,6 +9,7 @@ import type { ApiServer } from '../apiserver';
 import type { UserInfo } from '../authorization/user-info';
 import { nodeOfCall } from './auditing-api';
 import { componentIdentity } from './component-identities';
+import { methodProxy } from '../method-proxy';
 
 /** OBJECT_WRITES take the object written first; REF_WRITES take its reference. */
 const OBJECT_WRITES = new Set(['create', 'update', 'updateStatus', 'apply', 'serverSideApply', 'updateEphemeralContainers']);
@@ -29,22 +30,11 @@ export function componentUserApi(api: ApiServer, component: string): ApiServer {
     const u = id.user(node);
     return { name: u.username, groups: u.groups };
   };
-  // Reads are bound once per method, not per call: components call the API in hot loops.
-  const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(api, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      if (typeof prop !== 'string' || !(OBJECT_WRITES.has(prop) || REF_WRITES.has(prop))) {
-        let fn = bound.get(prop);
-        if (fn === undefined) bound.set(prop, (fn = value.bind(target)));
-        return fn;
-      }
-      return (...args: unknown[]) => {
-        const before = target.componentUser;
-        target.componentUser = userOf(prop, args[0]);
-        try { return value.apply(target, args); } finally { target.componentUser = before; }
-      };
-    },
-  });
+  return methodProxy(api, (name, method) => (typeof name === 'string' && (OBJECT_WRITES.has(name) || REF_WRITES.has(name))
+    ? (...args: unknown[]) => {
+      const before = api.componentUser;
+      api.componentUser = userOf(name, args[0]);
+      try { return method.apply(api, args); } finally { api.componentUser = before; }
+    }
+    : undefined));
 }
