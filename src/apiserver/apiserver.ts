@@ -308,7 +308,7 @@ export class ApiServer implements ApiClient {
       return;
     }
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
-    const view = q.withoutManagedFields ? q : this.readView;
+    const view = q.withoutManagedFields ? WITHOUT_MANAGED_FIELDS : this.readView;
     if (node === undefined) {
       this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit, view);
       return;
