@@ -11,6 +11,7 @@ import type { ClockMode } from '../sim/clock';
 import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_CREATED, META_SEED, type Cluster } from './cluster';
 import { addonObjects, isKubeProxyAddon } from './addons';
+import { kubeadmConfigMaps } from './kubeadm-config';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
 import { podCIDRAt, podNetworkFor } from '../network/ipam';
 import type { ReservationProfile } from './reservations';
@@ -122,7 +123,7 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
   cluster.store.transaction(() => {
     const { api } = cluster;
     for (const ns of NAMESPACES) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, FM);
-    // Sized so that every node gets its /24 (kube-proxy's clusterCIDR keeps it: ipam's podNetworkOf).
+    // Sized so that every node gets its /24 (kubeadm-config's podSubnet keeps it: ipam's podNetworkOf).
     const network = podNetworkFor(shapes.length);
     for (const shape of shapes) {
       let node = newNode(shape, cluster.rand, cluster.clock.nowISO(), podCIDRAt(network, shape.index));
@@ -132,6 +133,8 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
     }
     const pool = spec.systemPool ? systemPoolFor(spec.workers, spec.nodeCpu, spec.nodeMemory, spec.maxPods, spec.seed) : undefined;
     if (pool) savePools(api, [pool]);
+    // A managed cluster's control plane is not kubeadm's: it uploads no configuration.
+    if (!pool) for (const cm of kubeadmConfigMaps(network)) api.create(cm, FM);
     for (const obj of addonObjects(nodeIP(0), network)) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(pool ? onSystemPool(obj) : obj, FM);
     if (pool) api.create(konnectivityAgent(), FM);
     for (const obj of cniAddonObjects(spec.cni)) api.create(obj, FM);

@@ -44,18 +44,27 @@ describe('pod network', () => {
     expect(inPodNetwork(undefined, DEFAULT_POD_NETWORK)).toBe(false);
   });
 
-  it('is read from kube-proxy\'s configuration, else the default', () => {
+  it('is kubeadm\'s podSubnet, else kube-proxy\'s clusterCIDR, else the default', () => {
     const cluster = newTestCluster({ workers: 1 }, { warmup: false });
     expect(podNetworkOf(cluster.api)).toBe(DEFAULT_POD_NETWORK);
-    const set = (conf: string) => cluster.write(() => {
-      const cm = cluster.api.get({ kind: 'ConfigMap', namespace: 'kube-system', name: 'kube-proxy' });
-      cluster.api.update({ ...cm, data: { 'config.conf': conf } }, { fieldManager: 'test' });
+    const set = (name: string, key: string, text: string | undefined) => cluster.write(() => {
+      const cm = cluster.api.get({ kind: 'ConfigMap', namespace: 'kube-system', name });
+      cluster.api.update({ ...cm, data: text === undefined ? {} : { [key]: text } }, { fieldManager: 'test' });
     });
-    set('kind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/14\nmode: iptables\n');
-    expect(podNetworkOf(cluster.api)).toBe('10.244.0.0/14');
-    set('clusterCIDR: "10.1.0.0/16"\n');
+    const kubeadm = (text: string | undefined) => set('kubeadm-config', 'ClusterConfiguration', text);
+    const proxy = (text: string) => set('kube-proxy', 'config.conf', text);
+    proxy('kind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/14\nmode: iptables\n');
+    expect(podNetworkOf(cluster.api)).toBe(DEFAULT_POD_NETWORK);
+    kubeadm('kind: ClusterConfiguration\nnetworking: {podSubnet: "10.32.0.0/12", serviceSubnet: 10.96.0.0/12}\n');
+    expect(podNetworkOf(cluster.api)).toBe('10.32.0.0/12');
+    // No podSubnet, one that is no IPv4 network with room for /24s, no YAML: kube-proxy's.
+    for (const text of ['networking:\n  serviceSubnet: 10.96.0.0/12\n', 'networking:\n  podSubnet: 10.244.0.0/25\n', 'networking: [\n', undefined]) {
+      kubeadm(text);
+      expect(podNetworkOf(cluster.api)).toBe('10.244.0.0/14');
+    }
+    proxy('clusterCIDR: "10.1.0.0/16"\n');
     expect(podNetworkOf(cluster.api)).toBe('10.1.0.0/16');
-    set('clusterCIDR: not-a-cidr\n');
+    proxy('clusterCIDR: not-a-cidr\n');
     expect(podNetworkOf(cluster.api)).toBe(DEFAULT_POD_NETWORK);
     cluster.close();
   });

@@ -6,6 +6,7 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { cidrContains, ipToNumber, ipToString, parseCidr, type Cidr } from '../api/ipv4';
+import { clusterNetworking } from './cluster-configuration';
 
 /** DEFAULT_POD_NETWORK is the pod network kind and kubemu give a cluster: 256 nodes' /24s. */
 export const DEFAULT_POD_NETWORK = '10.244.0.0/16';
@@ -80,13 +81,14 @@ export function kubeProxySetting(api: Pick<ApiClient, 'tryGet'>, key: string): s
 }
 
 /**
- * podNetworkOf is a cluster's pod network as kubeadm wrote it into kube-proxy's configuration
- * (clusterCIDR, from its podSubnet, as kube-controller-manager's --cluster-cidr): the one place
- * the API shows it. Without that ConfigMap (a CNI replacing kube-proxy) or a CIDR in it, the default.
+ * podNetworkOf is a cluster's pod network: kubeadm's podSubnet in the uploaded
+ * ClusterConfiguration (kube-controller-manager's --cluster-cidr), else kube-proxy's clusterCIDR
+ * (a cluster kubeadm did not make), else the default. A value that is not an IPv4 network with
+ * room for /24s is passed over.
  */
 export function podNetworkOf(api: Pick<ApiClient, 'tryGet'>): string {
-  const cidr = kubeProxySetting(api, 'clusterCIDR');
-  return cidr && parseNetwork(cidr) ? cidr : DEFAULT_POD_NETWORK;
+  for (const cidr of [clusterNetworking(api)?.podSubnet, kubeProxySetting(api, 'clusterCIDR')]) if (cidr && parseNetwork(cidr)) return cidr;
+  return DEFAULT_POD_NETWORK;
 }
 
 /** allocatePodIP picks the lowest free host address in the node's pod CIDR, skipping .0, .1 and .255. */

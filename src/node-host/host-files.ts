@@ -14,6 +14,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { applyLayer, type Layer } from '../kubelet/filesystem';
 import { MANIFESTS_DIR, manifestTexts } from '../kubelet/static-pods';
+import { kubeletConfiguration } from '../kubelet/kubelet-configuration';
 import { containerLogs, logTimestamp } from '../kubelet/logs';
 
 /** HOST_FILES_KEY is the node-local record of what sessions changed outside the manifests folder. */
@@ -56,21 +57,9 @@ function kubeconfig(endpoint: string, user: string): string {
   ].join('\n');
 }
 
-/** kubeletConfig is the KubeletConfiguration kubeadm writes to /var/lib/kubelet/config.yaml. */
+/** kubeletConfig is the KubeletConfiguration kubeadm writes to /var/lib/kubelet/config.yaml, with the node's room for pods. */
 export function kubeletConfig(node: KubeObject): string {
-  const maxPods = Number(node.status?.capacity?.pods ?? 110);
-  return [
-    'apiVersion: kubelet.config.k8s.io/v1beta1', 'authentication:', '  anonymous:', '    enabled: false', '  webhook:', '    cacheTTL: 0s',
-    '    enabled: true', '  x509:', '    clientCAFile: /etc/kubernetes/pki/ca.crt', 'authorization:', '  mode: Webhook', '  webhook:',
-    '    cacheAuthorizedTTL: 0s', '    cacheUnauthorizedTTL: 0s', 'cgroupDriver: systemd', 'clusterDNS:', '- 10.96.0.10', 'clusterDomain: cluster.local',
-    'containerRuntimeEndpoint: ""', 'cpuManagerReconcilePeriod: 0s', 'evictionPressureTransitionPeriod: 0s', 'fileCheckFrequency: 0s',
-    'healthzBindAddress: 127.0.0.1', 'healthzPort: 10248', 'httpCheckFrequency: 0s', 'imageMaximumGCAge: 0s', 'imageMinimumGCAge: 0s',
-    'kind: KubeletConfiguration', 'logging:', '  flushFrequency: 0', '  options:', '    json:', '      infoBufferSize: "0"', '    text:',
-    '      infoBufferSize: "0"', '  verbosity: 0', ...(maxPods !== 110 ? [`maxPods: ${maxPods}`] : []), 'memorySwap: {}', 'nodeStatusReportFrequency: 0s',
-    'nodeStatusUpdateFrequency: 0s', 'resolvConf: /run/systemd/resolve/resolv.conf', 'rotateCertificates: true', 'runtimeRequestTimeout: 0s',
-    'shutdownGracePeriod: 0s', 'shutdownGracePeriodCriticalPods: 0s', `staticPodPath: ${MANIFESTS_DIR}`, 'streamingConnectionIdleTimeout: 0s',
-    'syncFrequency: 0s', 'volumeStatsAggPeriod: 0s', '',
-  ].join('\n');
+  return kubeletConfiguration(Number(node.status?.capacity?.pods ?? 110));
 }
 
 /** cniFiles is /etc/cni/net.d as the running CNI laid it out (an empty folder before any CNI). */

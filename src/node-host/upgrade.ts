@@ -13,6 +13,7 @@ import { MANIFESTS_DIR, parseManifest } from '../kubelet/static-pods';
 import { toYaml } from '../yaml/write-yaml';
 import type { ServicesState } from './services';
 import { isControlPlane } from './host-files';
+import { CLUSTER_CONFIGURATION_KEY, KUBEADM_CONFIG } from '../network/cluster-configuration';
 
 /** LATEST_PATCH is the newest v1.32 release the package repository offers. */
 export const LATEST_PATCH = 'v1.32.4';
@@ -59,6 +60,18 @@ export function aptGet(args: string[], env: UpgradeEnv): FinishedCommand {
     env.services.packages[pkg] = v;
   }
   return done(out);
+}
+
+/**
+ * recordClusterVersion is upgrade apply's upload-config phase: the stored ClusterConfiguration
+ * takes the new kubernetesVersion (a cluster without that ConfigMap keeps none).
+ */
+function recordClusterVersion(api: ApiClient, version: string): void {
+  const cm = api.tryGet({ kind: 'ConfigMap', ...KUBEADM_CONFIG });
+  const text = cm?.data?.[CLUSTER_CONFIGURATION_KEY];
+  if (typeof text !== 'string') return;
+  const next = text.replace(/^kubernetesVersion: .*$/m, `kubernetesVersion: ${version}`);
+  if (next !== text) api.update({ ...cm!, data: { ...cm!.data, [CLUSTER_CONFIGURATION_KEY]: next } }, { fieldManager: 'kubeadm' });
 }
 
 function clusterVersion(files: BinaryContext): string {
@@ -112,6 +125,7 @@ export function kubeadmUpgrade(args: string[], env: UpgradeEnv, files: BinaryCon
     writes.push({ path, content: toYaml(next) });
     moved.push(`[upgrade/staticpods] Moving new manifest to "${path}" and backing up old manifest to "/etc/kubernetes/tmp/kubeadm-backup-manifests/${c}.yaml"`, `[upgrade/staticpods] Component "${c}" upgraded successfully!`);
   }
+  recordClusterVersion(env.api, want);
   // kubeadm's kube-proxy add-on follows the control plane's version.
   const proxy = env.api.tryGet({ kind: 'DaemonSet', namespace: 'kube-system', name: 'kube-proxy' });
   if (proxy) {

@@ -34,8 +34,8 @@ describe('web servers log the requests of other pods\' looping programs', () => 
 
   it('httpd: the common format for the curl loop; --since and --timestamps', () => {
     expect(home.run('logs h --since=25s --timestamps')).toEqual({ code: 0, stderr: '', stdout: [
-      `2026-01-01T00:05:32.000000000Z ${ip.curler} - - [01/Jan/2026:00:05:32 +0000] "GET / HTTP/1.1" 200 45`,
-      `2026-01-01T00:05:42.000000000Z ${ip.curler} - - [01/Jan/2026:00:05:42 +0000] "GET / HTTP/1.1" 200 45`, ''].join('\n') });
+      `2026-01-01T00:05:33.000000000Z ${ip.curler} - - [01/Jan/2026:00:05:33 +0000] "GET / HTTP/1.1" 200 45`,
+      `2026-01-01T00:05:43.000000000Z ${ip.curler} - - [01/Jan/2026:00:05:43 +0000] "GET / HTTP/1.1" 200 45`, ''].join('\n') });
   });
 
   it('an exec\'d request is merged by time among the rounds\' lines', () => {

@@ -45,8 +45,8 @@ describe('kubemu load past a memory limit', () => {
     home.run('load web --rps 1000');
     home.run('tick 2m');
     expect(pods()).toBe([
-      'web-79d498cbf4-bttgm   1/1   Running   0     3m',
-      'web-79d498cbf4-ncdtq   1/1   Running   0     3m',
+      'web-79d498cbf4-lgr9q   1/1   Running   0     3m',
+      'web-79d498cbf4-sf7dp   1/1   Running   0     3m',
       '',
     ].join('\n'));
     // 1000 requests/s each: 23.6Mi, over the limit; the OOM killer ends each a moment later.
@@ -54,22 +54,23 @@ describe('kubemu load past a memory limit', () => {
     home.run('tick 1s');
     expect(lastStates()).toBe('0  \n0  \n');
     home.run('tick 4s');
+    // sf7dp goes first (4s ago); the one left serves all 2000 requests/s, judged anew from when
+    // the other went: it is killed in turn (2s ago). Each restarts into the load.
     expect(pods()).toBe([
-      'web-79d498cbf4-bttgm   1/1   Running            0            3m5s',
-      'web-79d498cbf4-ncdtq   0/1   CrashLoopBackOff   1 (2s ago)   3m5s',
+      'web-79d498cbf4-lgr9q   1/1   Running   1 (2s ago)   3m5s',
+      'web-79d498cbf4-sf7dp   1/1   Running   1 (4s ago)   3m5s',
       '',
     ].join('\n'));
-    expect(lastStates()).toBe('0  \n1 OOMKilled 137\n');
-    // The one left serves all 2000 requests/s, judged anew from when the other went: it is killed
-    // in turn; each restarts into the load and is killed again, with back-off.
+    expect(lastStates()).toBe('1 OOMKilled 137\n1 OOMKilled 137\n');
+    // Each is killed again and again, with back-off.
     home.run('tick 1m');
     expect(pods()).toBe([
-      'web-79d498cbf4-bttgm   0/1   CrashLoopBackOff   3 (26s ago)   4m5s',
-      'web-79d498cbf4-ncdtq   0/1   CrashLoopBackOff   3 (30s ago)   4m5s',
+      'web-79d498cbf4-lgr9q   0/1   CrashLoopBackOff   3 (26s ago)   4m5s',
+      'web-79d498cbf4-sf7dp   0/1   CrashLoopBackOff   3 (28s ago)   4m5s',
       '',
     ].join('\n'));
-    expect(home.run(['get', 'pod', 'web-79d498cbf4-ncdtq', '-o', 'jsonpath={.status.containerStatuses[0].state.waiting.message}']).stdout)
-      .toMatch(/^back-off 40s restarting failed container=nginx pod=web-79d498cbf4-ncdtq_default\([0-9a-f-]+\)$/);
+    expect(home.run(['get', 'pod', 'web-79d498cbf4-sf7dp', '-o', 'jsonpath={.status.containerStatuses[0].state.waiting.message}']).stdout)
+      .toMatch(/^back-off 40s restarting failed container=nginx pod=web-79d498cbf4-sf7dp_default\([0-9a-f-]+\)$/);
   });
 
   it('lets them run again once the load stops', () => {
@@ -77,8 +78,8 @@ describe('kubemu load past a memory limit', () => {
     home.run('tick 2m');
     // Each restarts when its back-off ends (the 4th start) and stays up: the column shows the last kill.
     expect(pods()).toBe([
-      'web-79d498cbf4-bttgm   1/1   Running   4 (2m26s ago)   6m5s',
-      'web-79d498cbf4-ncdtq   1/1   Running   4 (2m30s ago)   6m5s',
+      'web-79d498cbf4-lgr9q   1/1   Running   4 (2m26s ago)   6m5s',
+      'web-79d498cbf4-sf7dp   1/1   Running   4 (2m28s ago)   6m5s',
       '',
     ].join('\n'));
     expect(lastStates()).toBe('4 OOMKilled 137\n4 OOMKilled 137\n');
@@ -93,14 +94,14 @@ describe('kubemu load past a memory limit', () => {
       // 700 requests/s each: 18.9Mi, under the limit.
       h.run('load web --rps 1400');
       h.run('tick 1m');
-      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-bttgm   1/1   Running   0     2m\nweb-79d498cbf4-ncdtq   1/1   Running   0     2m\n');
+      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-lgr9q   1/1   Running   0     2m\nweb-79d498cbf4-sf7dp   1/1   Running   0     2m\n');
       // One replica left serves all 1400 (29.9Mi): killed after the scale-down, not back when the load began.
       h.run('scale deploy web --replicas 1');
       h.run('tick 1s');
-      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-ncdtq   1/1   Running   0     2m1s\n');
+      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-sf7dp   1/1   Running   0     2m1s\n');
       h.run('tick 4s');
-      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-ncdtq   0/1   CrashLoopBackOff   1 (2s ago)   2m5s\n');
-      expect(h.run('get pod web-79d498cbf4-ncdtq -o jsonpath={.status.containerStatuses[0].lastState.terminated.reason}/{.status.containerStatuses[0].lastState.terminated.exitCode}').stdout).toBe('OOMKilled/137');
+      expect(h.run('get pods --no-headers').stdout).toBe('web-79d498cbf4-sf7dp   0/1   CrashLoopBackOff   1 (2s ago)   2m5s\n');
+      expect(h.run('get pod web-79d498cbf4-sf7dp -o jsonpath={.status.containerStatuses[0].lastState.terminated.reason}/{.status.containerStatuses[0].lastState.terminated.exitCode}').stdout).toBe('OOMKilled/137');
     } finally { h.cleanup(); }
   });
 });

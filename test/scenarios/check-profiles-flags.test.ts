@@ -27,7 +27,7 @@ describe('kubemu check profiles', () => {
     ]);
     const r = check('needs-cluster.yaml --profile profiles/prod.yaml');
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(lines(r.stdout).at(-1)).toBe('3 objects in 1 file: 3 passed, 0 failed (until ready, profile prod-eu, seed 1, simulated 3.2s)');
+    expect(lines(r.stdout).at(-1)).toBe('3 objects in 1 file: 3 passed, 0 failed (until ready, profile prod-eu, seed 1, simulated 3.4s)');
   });
 
   it('refuses an invalid profile file with file:line and the field, exit 2', () => {
@@ -102,7 +102,7 @@ describe('kubemu check reference findings', () => {
     expect(lines(r.stdout)).toEqual([
       '::error file=references.yaml,line=26,title=KM050-ingress-backend::ingress.networking.k8s.io/web -n default: ingress "web" backend: service "web" has no port 8080 (it has 80)',
       '::error file=references.yaml,line=26,title=KM050-ingress-backend::ingress.networking.k8s.io/web -n default: ingress "web" backend: services "api" not found',
-      '::error file=references.yaml,line=37,title=KM051-hpa-target::horizontalpodautoscaler.autoscaling/web -n default: failed to get cpu utilization: missing request for cpu in container web of Pod web-56cd776789-bh6cq',
+      '::error file=references.yaml,line=37,title=KM051-hpa-target::horizontalpodautoscaler.autoscaling/web -n default: failed to get cpu utilization: missing request for cpu in container web of Pod web-56cd776789-8djtk',
       '::error file=references.yaml,line=47,title=KM051-hpa-target::horizontalpodautoscaler.autoscaling/worker -n default: the HPA controller was unable to get the target\'s current scale: deployments.apps "worker" not found',
       '::warning file=references.yaml,line=55,title=KM052-pdb-no-disruption::poddisruptionbudget.policy/web -n default: poddisruptionbudget "web" allows no disruption (minAvailable 2 ≥ 2 matching pods): every eviction, so kubectl drain and node upgrades, is refused with "Cannot evict pod as it would violate the pod\'s disruption budget."',
       '::warning file=references.yaml,line=64,title=KM053-networkpolicy-isolates::networkpolicy.networking.k8s.io/deny-all -n default: networkpolicy "deny-all" leaves service "web" port 80 unreachable: no pod, namespace or address may connect to its pods',

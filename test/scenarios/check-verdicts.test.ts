@@ -25,7 +25,7 @@ describe('kubemu check', () => {
       '6      deployment.apps/web -n shop   ready      pass',
       '25     service/web -n shop           ready      pass',
       '',
-      '3 objects in 1 file: 3 passed, 0 failed (until ready, profile kubeadm, seed 1, simulated 3.7s)',
+      '3 objects in 1 file: 3 passed, 0 failed (until ready, profile kubeadm, seed 1, simulated 3.8s)',
       '',
     ].join('\n'));
     expect(r.code).toBe(0);

@@ -63,7 +63,7 @@ describe('a stored object that does not decode', () => {
     expect(r.code).toBe(1);
     // The pods bound to it are reported too: their node cannot be read.
     const lines = r.stdout.split('\n');
-    expect(lines.at(-2)).toBe(`stored-decode     Node worker02                      ${storageError}`);
+    expect(lines.at(-2)).toBe(`stored-decode     Node worker02                             ${storageError}`);
     expect(r.stdout).toMatch(/\npod-node-exists   Pod kube-system\/kube-proxy-\w+ +bound to node "worker02", which does not exist\n/);
     expect(r.stderr).toMatch(/^error: \d+ invariant violations in \d+ objects \(11 checks\)\n$/);
   });

@@ -28,15 +28,15 @@ describe('kubectl debug with an ephemeral container', () => {
 
   it('adds a debugger-xxxxx container the kubelet starts, shown under Ephemeral Containers', () => {
     expect(home.run('debug web --image=busybox --profile=general -- sleep 3600')).toEqual({
-      stdout: 'Defaulting debug container name to debugger-fj6zt.\n', stderr: '', code: 0,
+      stdout: 'Defaulting debug container name to debugger-qt6n7.\n', stderr: '', code: 0,
     });
     expect(home.run('tick 5s').code).toBe(0);
     const described = home.run('describe pod web').stdout;
     const section = described.slice(described.indexOf('Ephemeral Containers:'), described.indexOf('Conditions:'));
     expect(section).toBe([
       'Ephemeral Containers:',
-      '  debugger-fj6zt:',
-      '    Container ID:  containerd://779e5eb0d140bea2307dca1ec64c2f34c163103f62ea2a419e191ab8d5cbadb3',
+      '  debugger-qt6n7:',
+      '    Container ID:  containerd://550f18d12e1c1f0e127495aeee7b152b54966908ff7bfb952474a05368572b39',
       '    Image:         busybox',
       '    Image ID:      docker.io/library/busybox@sha256:de68ccc327e508f44a3a150fc877a442581bb03dd53e24b418fbc425ece79d52',
       '    Port:          <none>',
@@ -52,7 +52,7 @@ describe('kubectl debug with an ephemeral container', () => {
       '    Mounts:         <none>',
       '',
     ].join('\n'));
-    expect(described).toContain('  Normal  Started    4s    kubelet            Started container debugger-fj6zt\n');
+    expect(described).toContain('  Normal  Started    4s    kubelet            Started container debugger-qt6n7\n');
     // The pod itself is untouched: still Running and Ready, its labels kept.
     expect(home.run(['get', 'pod', 'web', '-o', 'jsonpath={.status.phase} {.metadata.labels.app} {.spec.ephemeralContainers[0].terminationMessagePolicy}']).stdout).toBe('Running web File');
   });
@@ -61,7 +61,7 @@ describe('kubectl debug with an ephemeral container', () => {
     expect(home.run('debug -i web --image=busybox -c shell', { stdin: 'echo hi\nhostname\n' })).toEqual({
       stdout: 'hi\nweb\n', stderr: `${LEGACY}${ATTACH_PROMPT}\n`, code: 0,
     });
-    expect(home.run(['get', 'pod', 'web', '-o', 'jsonpath={.spec.ephemeralContainers[*].name}']).stdout).toBe('debugger-fj6zt shell');
+    expect(home.run(['get', 'pod', 'web', '-o', 'jsonpath={.spec.ephemeralContainers[*].name}']).stdout).toBe('debugger-qt6n7 shell');
   });
 
   it('prints the --target notice on stdout', () => {
@@ -137,10 +137,10 @@ describe('kubectl debug --copy-to', () => {
 
   it('adds a debug container sharing the process namespace, and drops the labels', () => {
     expect(home.run('debug web --copy-to=web-dbg --image=busybox --profile=general -- sleep 3600')).toEqual({
-      stdout: 'Defaulting debug container name to debugger-9pf7x.\n', stderr: '', code: 0,
+      stdout: 'Defaulting debug container name to debugger-bs99q.\n', stderr: '', code: 0,
     });
     expect(home.run(['get', 'pod', 'web-dbg', '-o', 'jsonpath={.spec.shareProcessNamespace} {.spec.containers[*].name} {.spec.containers[1].securityContext.capabilities.add} [{.metadata.labels}]']).stdout)
-      .toBe('true web debugger-9pf7x ["SYS_PTRACE"] []');
+      .toBe('true web debugger-bs99q ["SYS_PTRACE"] []');
   });
 
   it('--container with a command changes that container; --replace deletes the original', () => {
@@ -157,11 +157,11 @@ describe('kubectl debug node/NAME', () => {
 
   it("runs a pod in the node's host namespaces with its filesystem at /host", () => {
     expect(home.run('debug node/control01 -it --image=busybox -- ls /host/etc/kubernetes/manifests')).toEqual({
-      stdout: 'Creating debugging pod node-debugger-control01-c9wnk with container debugger on node control01.\n'
+      stdout: 'Creating debugging pod node-debugger-control01-wdgw6 with container debugger on node control01.\n'
         + 'etcd.yaml\nkube-apiserver.yaml\nkube-controller-manager.yaml\nkube-scheduler.yaml\n',
       stderr: LEGACY, code: 0,
     });
-    const spec = JSON.parse(home.run(['get', 'pod', 'node-debugger-control01-c9wnk', '-o', 'jsonpath={.spec}']).stdout);
+    const spec = JSON.parse(home.run(['get', 'pod', 'node-debugger-control01-wdgw6', '-o', 'jsonpath={.spec}']).stdout);
     expect({ hostNetwork: spec.hostNetwork, hostPID: spec.hostPID, hostIPC: spec.hostIPC, tolerations: spec.tolerations, restartPolicy: spec.restartPolicy, nodeName: spec.nodeName })
       .toEqual({ hostNetwork: true, hostPID: true, hostIPC: true, tolerations: [{ operator: 'Exists' }], restartPolicy: 'Never', nodeName: 'control01' });
     expect(spec.volumes[0]).toEqual({ name: 'host-root', hostPath: { path: '/', type: '' } });

@@ -30,7 +30,7 @@ describe('get -f and get -k', () => {
       'NAME                  READY   UP-TO-DATE   AVAILABLE   AGE',
       'deployment.apps/web   1/1     1            1           30s',
       '',
-      'NAME          TYPE        CLUSTER-IP       EXTERNAL-IP   PORT(S)   AGE',
+      'NAME          TYPE        CLUSTER-IP     EXTERNAL-IP   PORT(S)   AGE',
       'service/web   ClusterIP   IP <none>        80/TCP    30s',
       '',
       'NAME           DATA   AGE',

@@ -61,8 +61,8 @@ describe('Ingress through the ingress-nginx add-on', () => {
     expect(home.run(['apply', '-f', home.file('shop.yaml', SHOP)])).toEqual(ok('ingress.networking.k8s.io/shop created\n'));
     home.run('tick 1m');
     expect(home.run('get svc -n ingress-nginx')).toEqual(ok([
-      'NAME                       TYPE       CLUSTER-IP   EXTERNAL-IP   PORT(S)                      AGE',
-      'ingress-nginx-controller   NodePort   10.109.4.9   <none>        80:31437/TCP,443:32195/TCP   60s',
+      'NAME                       TYPE       CLUSTER-IP    EXTERNAL-IP   PORT(S)                      AGE',
+      'ingress-nginx-controller   NodePort   10.97.5.221   <none>        80:31437/TCP,443:32195/TCP   60s',
       '',
     ].join('\n')));
     // The controller runs on worker02: ingress-nginx's bare-metal status is its node's InternalIP.

@@ -56,8 +56,8 @@ describe('kubectl port-forward', () => {
     expect(await get(port)).toEqual({ status: 200, body: NGINX_WELCOME });
     expect((await get(port, '/missing')).status).toBe(404);
     // nginx logs each request, from the pod's loopback (where the forward connects), in the official image's main format.
-    expect(kubemu(home, ['logs', pod, '--tail=2']).stdout).toBe('127.0.0.1 - - [01/Jan/2026:00:05:05 +0000] "GET / HTTP/1.1" 200 615 "-" "-" "-"\n'
-      + '127.0.0.1 - - [01/Jan/2026:00:05:05 +0000] "GET /missing HTTP/1.1" 404 139 "-" "-" "-"\n');
+    expect(kubemu(home, ['logs', pod, '--tail=2']).stdout).toBe('127.0.0.1 - - [01/Jan/2026:00:05:07 +0000] "GET / HTTP/1.1" 200 615 "-" "-" "-"\n'
+      + '127.0.0.1 - - [01/Jan/2026:00:05:07 +0000] "GET /missing HTTP/1.1" 404 139 "-" "-" "-"\n');
     // No lock or transaction is held between connections: reads and writes go on.
     expect(kubemu(home, ['label', 'pod', pod, 'checked=yes'])).toMatchObject({ stdout: `pod/${pod} labeled\n`, code: 0 });
     expect(kubemu(home, ['get', 'pod', pod, '-o', 'jsonpath={.metadata.labels.checked}']).stdout).toBe('yes');

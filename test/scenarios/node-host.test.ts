@@ -149,9 +149,9 @@ describe('kubemu ssh', () => {
     home.run('tick 10s');
     expect(home.run('get nodes').stdout).toBe([
       'NAME        STATUS   ROLES           AGE     VERSION',
-      'control01   Ready    control-plane   5m22s   v1.32.4',
-      'worker01    Ready    <none>          5m22s   v1.32.4',
-      'worker02    Ready    <none>          5m22s   v1.32.2',
+      'control01   Ready    control-plane   5m21s   v1.32.4',
+      'worker01    Ready    <none>          5m21s   v1.32.4',
+      'worker02    Ready    <none>          5m21s   v1.32.2',
       '',
     ].join('\n'));
   });

@@ -12,7 +12,7 @@ describe('a node whose kubelet stops', () => {
     expect(home.run('create deployment web --image=nginx --replicas=4').code).toBe(0);
     home.run('tick 1m');
     expect(cols(home.run('get pods -o wide --no-headers').stdout, 2, 6)).toEqual([
-      'Running worker02', 'Running worker01', 'Running worker02', 'Running worker01',
+      'Running worker01', 'Running worker02', 'Running worker01', 'Running worker02',
     ]);
     expect(home.run('node stop worker01')).toEqual({ stdout: 'node/worker01 stopped\n', stderr: '', code: 0 });
     expect(home.run('node stop worker01').stdout).toBe('node/worker01 already stopped\n');

@@ -1,7 +1,8 @@
 /**
  * Node pod CIDRs, as kube-controller-manager's range allocator hands them out: a cluster made
- * with more than 256 nodes gets a pod network with a /24 for each (kube-proxy's clusterCIDR and
- * the controller manager's --cluster-cidr say which), and a node the network has no CIDR left
+ * with more than 256 nodes gets a pod network with a /24 for each (kubeadm-config's podSubnet,
+ * kube-proxy's clusterCIDR and the controller manager's --cluster-cidr say which), a node added
+ * later gets the next one, with or without kube-proxy, and a node the network has no CIDR left
  * for gets none: a CIDRNotAvailable event, NotReady, and pods on it never get a sandbox.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ describe('pod CIDRs', () => {
     const podCIDRs = home.run(['get', 'nodes', '-o', 'jsonpath={.items[*].spec.podCIDR}']).stdout.split(' ');
     expect(podCIDRs).toHaveLength(301);
     expect(new Set(podCIDRs).size).toBe(301);
+    expect(home.run(['get', 'cm', '-n', 'kube-system', 'kubeadm-config', '-o', 'jsonpath={.data.ClusterConfiguration}']).stdout).toContain('\n  podSubnet: 10.244.0.0/15\n');
     expect(home.run(['get', 'cm', '-n', 'kube-system', 'kube-proxy', '-o', 'jsonpath={.data.config\\.conf}']).stdout).toContain('\nclusterCIDR: 10.244.0.0/15\n');
     expect(home.run(['get', 'pod', '-n', 'kube-system', 'kube-controller-manager-control01', '-o', 'jsonpath={.spec.containers[0].command[1]}']).stdout).toBe('--cluster-cidr=10.244.0.0/15');
     expect(home.run('run p --image nginx --overrides {"spec":{"nodeName":"worker300"}}').code).toBe(0);
@@ -38,8 +40,10 @@ describe('pod CIDRs', () => {
     homes.push(home);
     expect(home.run(['get', 'pod', '-n', 'kube-system', 'kube-controller-manager-control01', '-o', 'jsonpath={.spec.containers[0].command[1]}']).stdout).toBe('--cluster-cidr=10.244.0.0/16');
     // A pod network of two node CIDRs: control01's and worker01's take both.
-    const conf = 'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/23\nmode: iptables\n';
-    expect(home.run(['patch', 'cm', '-n', 'kube-system', 'kube-proxy', '--type', 'merge', '-p', JSON.stringify({ data: { 'config.conf': conf } })]).code).toBe(0);
+    const conf = home.run(['get', 'cm', '-n', 'kube-system', 'kubeadm-config', '-o', 'jsonpath={.data.ClusterConfiguration}']).stdout;
+    expect(conf).toContain('\n  podSubnet: 10.244.0.0/16\n');
+    const patch = { data: { ClusterConfiguration: conf.replace('podSubnet: 10.244.0.0/16', 'podSubnet: 10.244.0.0/23') } };
+    expect(home.run(['patch', 'cm', '-n', 'kube-system', 'kubeadm-config', '--type', 'merge', '-p', JSON.stringify(patch)]).code).toBe(0);
     expect(home.run('node add worker03')).toEqual({ code: 0, stdout: 'node/worker03 created\n', stderr: '' });
     expect(home.run('tick 30s').code).toBe(0);
     expect(home.run(['get', 'node', 'worker03', cidrs]).stdout).toBe('NAME       CIDR     IP\nworker03   <none>   172.18.0.5\n');
@@ -54,5 +58,13 @@ describe('pod CIDRs', () => {
     expect(home.run('tick 1m').code).toBe(0);
     expect(home.run('get pod p --no-headers').stdout).toMatch(/^p\s+0\/1\s+ContainerCreating\s/);
     expect(home.run('get events --field-selector involvedObject.name=p,reason=NetworkNotReady -o jsonpath={.items[0].type}').stdout).toBe('Warning');
+  });
+
+  it('give a node added to a cluster without kube-proxy the next CIDR of the network the cluster was made with', () => {
+    const home = manualCluster('cilium', 3, '--workers 300 --cni cilium');
+    homes.push(home);
+    expect(home.run('get cm -n kube-system kube-proxy').code).toBe(1);
+    expect(home.run('node add worker301')).toEqual({ code: 0, stdout: 'node/worker301 created\n', stderr: '' });
+    expect(home.run(['get', 'node', 'worker301', cidrs]).stdout).toBe('NAME        CIDR             IP\nworker301   10.245.45.0/24   172.18.1.47\n');
   });
 });

@@ -47,8 +47,8 @@ describe('ReplicationController', () => {
     expect(home.run(['get', 'rc', 'nginx', '-o', 'jsonpath={.status}'])).toEqual(ok(
       '{"availableReplicas":3,"fullyLabeledReplicas":3,"observedGeneration":1,"readyReplicas":3,"replicas":3}'));
     const pods = home.run('get pods -o name').stdout.trim().split('\n');
-    expect(pods).toEqual(['pod/nginx-bc8fx', 'pod/nginx-gcdfv', 'pod/nginx-gxrb2']);
-    const owner = JSON.parse(home.run(['get', 'pod', 'nginx-bc8fx', '-o', 'jsonpath={.metadata.ownerReferences[0]}']).stdout);
+    expect(pods).toEqual(['pod/nginx-4t5ht', 'pod/nginx-9hvd8', 'pod/nginx-sv9nr']);
+    const owner = JSON.parse(home.run(['get', 'pod', 'nginx-4t5ht', '-o', 'jsonpath={.metadata.ownerReferences[0]}']).stdout);
     expect(owner).toMatchObject({ apiVersion: 'v1', kind: 'ReplicationController', name: 'nginx', controller: true, blockOwnerDeletion: true });
     expect(home.run('describe rc nginx')).toEqual(ok(`Name:         nginx
 Namespace:    default
@@ -72,9 +72,9 @@ Pod Template:
 Events:
   Type    Reason            Age   From                    Message
   ----    ------            ----  ----                    -------
-  Normal  SuccessfulCreate  30s   replication-controller  Created pod: nginx-gxrb2
-  Normal  SuccessfulCreate  30s   replication-controller  Created pod: nginx-gcdfv
-  Normal  SuccessfulCreate  30s   replication-controller  Created pod: nginx-bc8fx
+  Normal  SuccessfulCreate  30s   replication-controller  Created pod: nginx-4t5ht
+  Normal  SuccessfulCreate  30s   replication-controller  Created pod: nginx-9hvd8
+  Normal  SuccessfulCreate  30s   replication-controller  Created pod: nginx-sv9nr
 `));
   });
 
@@ -88,10 +88,10 @@ Events:
       + 'replicationcontroller/nginx   1         1         1       90s\n'
       + '\n'
       + 'NAME              READY   STATUS    RESTARTS   AGE\n'
-      + 'pod/nginx-gxrb2   1/1     Running   0          90s\n'));
+      + 'pod/nginx-sv9nr   1/1     Running   0          90s\n'));
     expect(home.run('describe rc nginx').stdout).toContain(
-      '  Normal  SuccessfulDelete  60s   replication-controller  Deleted pod: nginx-bc8fx\n'
-      + '  Normal  SuccessfulDelete  60s   replication-controller  Deleted pod: nginx-gcdfv\n');
+      '  Normal  SuccessfulDelete  60s   replication-controller  Deleted pod: nginx-4t5ht\n'
+      + '  Normal  SuccessfulDelete  60s   replication-controller  Deleted pod: nginx-9hvd8\n');
     expect(home.run('expose rc nginx --port=80')).toEqual(ok('service/nginx exposed\n'));
     expect(home.run(['get', 'svc', 'nginx', '-o', 'jsonpath={.spec.selector}'])).toEqual(ok('{"app":"nginx"}'));
     expect(home.run('delete rc nginx')).toEqual(ok('replicationcontroller "nginx" deleted\n'));
@@ -105,7 +105,7 @@ Events:
     expect(home.run('delete rc nginx --cascade=orphan')).toEqual(ok('replicationcontroller "nginx" deleted\n'));
     home.run('tick 1m');
     expect(home.run(['get', 'pods', '-o', 'jsonpath={range .items[*]}{.metadata.name} {.metadata.ownerReferences}{"\\n"}{end}']))
-      .toEqual(ok('nginx-gxrb2 \n'));
+      .toEqual(ok('nginx-4t5ht \n'));
   });
 
   it('defaults its selector and labels from the template, and refuses a selector its template does not match', () => {

@@ -157,7 +157,7 @@ describe('StatefulSet rollouts', () => {
   });
 
   it('status reports a (partitioned) roll out and refuses OnDelete', () => {
-    expect(home.run('rollout status sts/db')).toEqual(ok('Waiting for 3 pods to be ready...\nWaiting for 2 pods to be ready...\nWaiting for 1 pods to be ready...\n'
+    expect(home.run('rollout status sts/db')).toEqual(ok('Waiting for 3 pods to be ready...\nWaiting for 2 pods to be ready...\n'
       + 'partitioned roll out complete: 3 new pods have been updated...\n'));
     home.run(['patch', 'sts', 'db', '-p', '{"spec":{"updateStrategy":{"rollingUpdate":{"partition":2}}}}']);
     home.run('set image sts/db db=nginx:1.26');

@@ -26,9 +26,9 @@ describe('kubectl top with and without metrics-server', () => {
     ].join('\n'));
     expect(home.run('top nodes').stdout).toBe([
       'NAME        CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)   ',
-      'control01   121m         3%       808Mi           4%          ',
-      'worker01    41m          1%       441Mi           2%          ',
-      'worker02    43m          1%       447Mi           2%          ', '',
+      'control01   119m         2%       795Mi           4%          ',
+      'worker01    45m          1%       460Mi           2%          ',
+      'worker02    41m          1%       441Mi           2%          ', '',
     ].join('\n'));
   });
 
