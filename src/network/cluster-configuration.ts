@@ -6,7 +6,6 @@
  * here, find the pod network.
  */
 import type { ApiClient } from '../apiserver/client';
-import { readManifests } from '../yaml';
 
 /** KUBEADM_CONFIG names the ConfigMap, CLUSTER_CONFIGURATION_KEY its one key. */
 export const KUBEADM_CONFIG = { namespace: 'kube-system', name: 'kubeadm-config' } as const;
@@ -35,6 +34,8 @@ export function clusterNetworking(api: Pick<ApiClient, 'tryGet'>): ClusterNetwor
 function parseNetworking(text: string): ClusterNetworking | undefined {
   let doc: Record<string, unknown> | undefined;
   try {
+    // A split point: the YAML reader is loaded only by the commands that read this (node add, ssh).
+    const { readManifests } = require('../yaml') as typeof import('../yaml');
     doc = readManifests(text, KUBEADM_CONFIG.name, { checkKind: false })[0]?.object;
   } catch {
     return undefined;
