@@ -74,6 +74,10 @@ const common = {
   // import.meta is empty, so it stands for a URL built from the bundle file's name.
   define: { 'import.meta.url': 'importMetaUrl' },
   inject: ['scripts/import-meta-url.js'],
+  // js-yaml's CommonJS build, not its ES module: the ES module builds the parser's state object
+  // with object spread, and every access to that object is slower; its parseEvents reads T6's
+  // 1 938 documents in twice the time (~130 ms against ~60 ms, the same code otherwise).
+  alias: { 'js-yaml': createRequire(import.meta.url).resolve('js-yaml') },
 };
 
 rmSync('dist', { recursive: true, force: true });
