@@ -14,6 +14,12 @@ import { EVENT_ID, SCALAR_STYLE, getScalarValue, type Event, type ScalarEvent } 
 import { mayResolve, resolveScalar } from './go-resolve';
 import { goFormatFloat, goSharpV } from './go-syntax';
 
+// The bundle reaches js-yaml's CommonJS build through getters (esbuild's interop), one call per
+// read of an export: the event ids, the plain style and the scalar reader are read once here.
+const { SCALAR, ALIAS, SEQUENCE, MAPPING, POP, DOCUMENT } = EVENT_ID;
+const PLAIN = SCALAR_STYLE.PLAIN;
+const scalarValue = getScalarValue;
+
 /** EXCESSIVE_ALIASING is go-yaml's billion-laughs rejection text. */
 export const EXCESSIVE_ALIASING = 'yaml: document contains excessive aliasing';
 
@@ -85,11 +91,11 @@ class Constructor {
 
   run(): ConstructResult | undefined {
     const ev = this.events;
-    while (this.i < ev.length && ev[this.i].type !== EVENT_ID.DOCUMENT) this.i++;
+    while (this.i < ev.length && ev[this.i].type !== DOCUMENT) this.i++;
     if (this.i >= ev.length) return undefined;
     this.i++;
     this.decodeCount++; // the document node
-    if (this.i >= ev.length || ev[this.i].type === EVENT_ID.POP) return { value: null, duplicates: [] };
+    if (this.i >= ev.length || ev[this.i].type === POP) return { value: null, duplicates: [] };
     const value = this.node();
     // sigs.k8s.io/yaml converts keys before json.Marshal sees any value.
     if (this.badKey) {
@@ -118,7 +124,7 @@ class Constructor {
   private node(): unknown {
     const e = this.events[this.i++];
     switch (e.type) {
-      case EVENT_ID.SCALAR: {
+      case SCALAR: {
         this.tick(0);
         const value = this.scalar(e);
         if (typeof value === 'number' && !Number.isFinite(value)) this.sawNonFinite = true;
@@ -126,7 +132,7 @@ class Constructor {
         this.size = 1;
         return value;
       }
-      case EVENT_ID.ALIAS: {
+      case ALIAS: {
         const name = this.src.slice(e.anchorStart, e.anchorEnd);
         const a = this.anchors.get(name);
         if (!a) throw new DecodeError(`yaml: unknown anchor '${name}' referenced`);
@@ -138,11 +144,11 @@ class Constructor {
         this.tag = '';
         return value;
       }
-      case EVENT_ID.SEQUENCE: {
+      case SEQUENCE: {
         this.tick(0);
         const out: unknown[] = [];
         let size = 1;
-        while (this.events[this.i].type !== EVENT_ID.POP) {
+        while (this.events[this.i].type !== POP) {
           out.push(this.node());
           size += this.size;
         }
@@ -152,7 +158,7 @@ class Constructor {
         this.tag = '';
         return out;
       }
-      case EVENT_ID.MAPPING: {
+      case MAPPING: {
         this.tick(0);
         const out = this.mapping();
         this.anchor(e.anchorStart, e.anchorEnd, out, this.size, true);
@@ -168,7 +174,7 @@ class Constructor {
   private mapping(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     let size = 1;
-    while (this.events[this.i].type !== EVENT_ID.POP) {
+    while (this.events[this.i].type !== POP) {
       const key = this.node();
       size += this.size;
       const ktag = this.tag;
@@ -214,10 +220,10 @@ class Constructor {
 
   // scalar returns a scalar's value and leaves its resolved tag in this.tag.
   private scalar(e: ScalarEvent): unknown {
-    const text = getScalarValue(this.src, e);
+    const text = scalarValue(this.src, e);
     const tag = e.tagStart >= 0 ? this.src.slice(e.tagStart, e.tagEnd) : '';
     if (tag === '' || tag === '!') {
-      if (e.style !== SCALAR_STYLE.PLAIN || tag === '!' || !mayResolve(text)) {
+      if (e.style !== PLAIN || tag === '!' || !mayResolve(text)) {
         this.tag = 'str';
         return text;
       }
