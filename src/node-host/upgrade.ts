@@ -64,14 +64,16 @@ export function aptGet(args: string[], env: UpgradeEnv): FinishedCommand {
 
 /**
  * recordClusterVersion is upgrade apply's upload-config phase: the stored ClusterConfiguration
- * takes the new kubernetesVersion (a cluster without that ConfigMap keeps none).
+ * takes the new kubernetesVersion. It says whether there was one to upload to (a cluster
+ * without that ConfigMap keeps none).
  */
-function recordClusterVersion(api: ApiClient, version: string): void {
+function recordClusterVersion(api: ApiClient, version: string): boolean {
   const cm = api.tryGet({ kind: 'ConfigMap', ...KUBEADM_CONFIG });
   const text = cm?.data?.[CLUSTER_CONFIGURATION_KEY];
-  if (typeof text !== 'string') return;
+  if (typeof text !== 'string') return false;
   const next = text.replace(/^kubernetesVersion: .*$/m, `kubernetesVersion: ${version}`);
   if (next !== text) api.update({ ...cm!, data: { ...cm!.data, [CLUSTER_CONFIGURATION_KEY]: next } }, { fieldManager: 'kubeadm' });
+  return true;
 }
 
 function clusterVersion(files: BinaryContext): string {
@@ -125,7 +127,7 @@ export function kubeadmUpgrade(args: string[], env: UpgradeEnv, files: BinaryCon
     writes.push({ path, content: toYaml(next) });
     moved.push(`[upgrade/staticpods] Moving new manifest to "${path}" and backing up old manifest to "/etc/kubernetes/tmp/kubeadm-backup-manifests/${c}.yaml"`, `[upgrade/staticpods] Component "${c}" upgraded successfully!`);
   }
-  recordClusterVersion(env.api, want);
+  const uploaded = recordClusterVersion(env.api, want);
   // kubeadm's kube-proxy add-on follows the control plane's version.
   const proxy = env.api.tryGet({ kind: 'DaemonSet', namespace: 'kube-system', name: 'kube-proxy' });
   if (proxy) {
@@ -138,6 +140,8 @@ export function kubeadmUpgrade(args: string[], env: UpgradeEnv, files: BinaryCon
     '[upgrade/preflight] Running preflight checks', '[upgrade] Running cluster health checks', `[upgrade/preflight] You have chosen to upgrade the cluster version to "${want}"`,
     `[upgrade/versions] Cluster version: ${current}`, `[upgrade/versions] kubeadm version: ${kubeadmV}`,
     `[upgrade/control-plane] Upgrading your static Pod-hosted control plane to version "${want}" (timeout: 5m0s)...`, ...moved,
+    ...(uploaded ? ['[upload-config] Storing the configuration used in ConfigMap "kubeadm-config" in the "kube-system" Namespace',
+      '[kubelet] Creating a ConfigMap "kubelet-config" in namespace kube-system with the configuration for the kubelets in the cluster'] : []),
     '[upgrade/addon] Applied essential addon: CoreDNS', '[upgrade/addon] Applied essential addon: kube-proxy', '',
     `[upgrade] SUCCESS! A control plane node of your cluster was upgraded to "${want}".`, '',
     '[upgrade] Now please proceed with upgrading the rest of the nodes by following the right order.',

@@ -59,8 +59,18 @@ describe('kubeadm-config and kubelet-config', () => {
   });
 
   it('take the version kubeadm upgrade apply moves the control plane to', () => {
-    const r = home.run(['ssh', 'control01', '--', 'apt-get install -y kubeadm=1.32.4-1.1 >/dev/null && kubeadm upgrade apply v1.32.4 -y | tail -1']);
-    expect(r).toEqual({ code: 0, stdout: '[upgrade] Now please proceed with upgrading the rest of the nodes by following the right order.\n', stderr: '' });
+    const r = home.run(['ssh', 'control01', '--', 'apt-get install -y kubeadm=1.32.4-1.1 >/dev/null && kubeadm upgrade apply v1.32.4 -y | grep -e upload-config -e "^.kubelet. " -e proceed']);
+    expect(r).toEqual({
+      code: 0,
+      stdout: [
+        "[upgrade] Use 'kubeadm init phase upload-config --config your-config.yaml' to re-upload it.",
+        '[upload-config] Storing the configuration used in ConfigMap "kubeadm-config" in the "kube-system" Namespace',
+        '[kubelet] Creating a ConfigMap "kubelet-config" in namespace kube-system with the configuration for the kubelets in the cluster',
+        '[upgrade] Now please proceed with upgrading the rest of the nodes by following the right order.',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
     const conf = home.run(['get', 'cm', '-n', 'kube-system', 'kubeadm-config', '-o', 'jsonpath={.data.ClusterConfiguration}']).stdout;
     expect(conf).toContain('\nkubernetesVersion: v1.32.4\n');
     expect(conf.match(/^kubernetesVersion:/gm)).toHaveLength(1);
