@@ -34,7 +34,8 @@ export function clusterNetworking(api: Pick<ApiClient, 'tryGet'>): ClusterNetwor
 function parseNetworking(text: string): ClusterNetworking | undefined {
   let doc: Record<string, unknown> | undefined;
   try {
-    // A split point: the YAML reader is loaded only by the commands that read this (node add, ssh).
+    // A split point: the YAML reader loads only in the commands that read the pod network (adding
+    // nodes, a control plane's default manifests, kube-proxy's rules), not in every settle.
     const { readManifests } = require('../yaml') as typeof import('../yaml');
     doc = readManifests(text, KUBEADM_CONFIG.name, { checkKind: false })[0]?.object;
   } catch {
