@@ -6,6 +6,7 @@
 import type { KubeObject, ManifestObject } from '../api/meta';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
 import { rbacBootstrapObjects } from './rbac-bootstrap';
+import { kubeProxyConfigMap } from './kube-proxy-configmap';
 
 const COREFILE = `.:53 {
     errors
@@ -66,10 +67,7 @@ export function addonObjects(controlPlaneIP: string, podNetwork: string): Manife
       ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
     },
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'kube-system' }, data: { Corefile: COREFILE } },
-    {
-      apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-proxy', namespace: 'kube-system', labels: { app: 'kube-proxy' } },
-      data: { 'config.conf': `apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: ${podNetwork}\nmode: iptables\n` },
-    },
+    kubeProxyConfigMap(controlPlaneIP, podNetwork),
     {
       apiVersion: 'apps/v1', kind: 'DaemonSet',
       metadata: { name: 'kube-proxy', namespace: 'kube-system', labels: { 'k8s-app': 'kube-proxy' } },

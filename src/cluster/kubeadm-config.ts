@@ -4,6 +4,7 @@
  * kubeadm v1.32 marshals it (kubeadm.k8s.io/v1beta4, its defaults, keys in order), and the
  * KubeletConfiguration every node's kubelet is given in kube-system/kubelet-config.
  */
+import { createHash } from 'node:crypto';
 import type { ManifestObject } from '../api/meta';
 import { toYaml } from '../yaml';
 import { SERVICE_CIDR } from '../apiserver/allocators';
@@ -34,10 +35,22 @@ export function clusterConfiguration(podSubnet: string): string {
   });
 }
 
-/** kubeadmConfigMaps are the two ConfigMaps, in the order kubeadm creates them. */
+/**
+ * componentConfigHashAnnotation is the annotation kubeadm signs a component's ConfigMap with
+ * (componentconfigs.SignConfigMap): sha256 over the data's values in key order, so that it can
+ * tell later whether a user changed them.
+ */
+export function componentConfigHashAnnotation(data: Record<string, string>): Record<string, string> {
+  const hash = createHash('sha256');
+  for (const key of Object.keys(data).sort()) hash.update(data[key]!);
+  return { 'kubeadm.kubernetes.io/component-config.hash': `sha256:${hash.digest('hex')}` };
+}
+
+/** kubeadmConfigMaps are the two ConfigMaps, in the order kubeadm creates them (the kubelet's signed). */
 export function kubeadmConfigMaps(podSubnet: string): ManifestObject[] {
+  const kubelet = { kubelet: kubeletConfiguration() };
   return [
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { ...KUBEADM_CONFIG }, data: { [CLUSTER_CONFIGURATION_KEY]: clusterConfiguration(podSubnet) } },
-    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kubelet-config', namespace: 'kube-system' }, data: { kubelet: kubeletConfiguration() } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kubelet-config', namespace: 'kube-system', annotations: componentConfigHashAnnotation(kubelet) }, data: kubelet },
   ];
 }

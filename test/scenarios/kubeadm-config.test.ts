@@ -2,9 +2,10 @@
  * kubeadm-config: what `kubeadm init` uploads — its ClusterConfiguration in
  * kube-system/kubeadm-config (where an administrator looks up the pod and service subnets) and
  * the kubelets' configuration in kube-system/kubelet-config, the same text each node's kubelet
- * reads from /var/lib/kubelet/config.yaml. `kubeadm upgrade apply` records the new version
+ * reads from /var/lib/kubelet/config.yaml; kube-proxy's add-on ConfigMap as kubeadm writes it. `kubeadm upgrade apply` records the new version
  * there; a managed (AKS) cluster has neither ConfigMap.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 
@@ -17,12 +18,27 @@ describe('kubeadm-config and kubelet-config', () => {
     expect(home.run('get cm -n kube-system').stdout).toBe([
       'NAME               DATA   AGE',
       'coredns            1      5m',
-      'kube-proxy         1      5m',
+      'kube-proxy         2      5m',
       'kube-root-ca.crt   1      5m',
       'kubeadm-config     1      5m',
       'kubelet-config     1      5m',
       '',
     ].join('\n'));
+  });
+
+  it('sign the kubelet\'s and kube-proxy\'s configurations, as kubeadm does the component configs it generated', () => {
+    const hashOf = (cm: string) => home.run(['get', 'cm', '-n', 'kube-system', cm, '-o', 'jsonpath={.metadata.annotations.kubeadm\\.kubernetes\\.io/component-config\\.hash}']).stdout;
+    const data = (cm: string, key: string) => home.run(['get', 'cm', '-n', 'kube-system', cm, '-o', `jsonpath={.data.${key.replace(/\./g, '\\.')}}`]).stdout;
+    // componentconfigs.ChecksumForConfigMap: sha256 over the values in key order.
+    const sha = (...values: string[]) => `sha256:${values.reduce((h, v) => h.update(v), createHash('sha256')).digest('hex')}`;
+    expect(hashOf('kubelet-config')).toBe(sha(data('kubelet-config', 'kubelet')));
+    expect(hashOf('kube-proxy')).toBe(sha(data('kube-proxy', 'config.conf'), data('kube-proxy', 'kubeconfig.conf')));
+    expect(hashOf('kubeadm-config')).toBe('');
+    const conf = data('kube-proxy', 'config.conf');
+    expect(conf).toMatch(/^apiVersion: kubeproxy\.config\.k8s\.io\/v1alpha1\nbindAddress: 0\.0\.0\.0\n[^]*\n {2}kubeconfig: \/var\/lib\/kube-proxy\/kubeconfig\.conf\n[^]*\nclusterCIDR: 10\.244\.0\.0\/16\n[^]*\nmode: ""\n[^]*\n {2}sourceVip: ""$/);
+    expect(data('kube-proxy', 'kubeconfig.conf')).toContain('\n    server: https://172.18.0.2:6443\n');
+    // mode "" is iptables on Linux.
+    expect(home.run('node proxy-rules worker01').stdout).toMatch(/^\*filter\n/);
   });
 
   it('hold the ClusterConfiguration as kubeadm v1.32 uploads it', () => {
