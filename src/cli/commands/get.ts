@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
-import { getTableRow, newRowGroup, renderGetTable, rowGroupOf, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
+import { newRowGroup, renderGetTable, rowGroupOf, tableRowMaker, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
@@ -134,7 +134,8 @@ export const getCommand = defineCommand({
           const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'], apiVersion, withoutManagedFields };
           if (streamed) {
             const group = newRowGroup(r.info, tableOpts);
-            cluster.api.each(query, (o) => { group.rows.add(getTableRow(r.info, o, tableOpts)); found++; });
+            const rowOf = tableRowMaker(r.info, tableOpts);
+            cluster.api.each(query, (o) => { group.rows.add(rowOf(o)); found++; });
             streamed.push(group);
             errors.push(...corruptListErrors(cluster, r.info.storageKind, ns));
             continue;
