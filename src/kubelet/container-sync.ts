@@ -146,8 +146,17 @@ export function nodeHasImage(node: KubeObject, image: string): boolean {
   return (node.status?.images ?? []).some((i: { names?: string[] }) => i.names?.includes(ref));
 }
 
+// imageIDs remembers each image's digest reference: every container start of the same image asks again.
+const imageIDs = new Map<string, string>();
+
 /** imageIDOf is the digest reference the runtime reports for an image (stable per reference). */
 export function imageIDOf(image: string): string {
+  let id = imageIDs.get(image);
+  if (id === undefined) imageIDs.set(image, id = digestReferenceOf(image));
+  return id;
+}
+
+function digestReferenceOf(image: string): string {
   const ref = normalizeImage(image);
   const at = ref.indexOf('@');
   const repo = at >= 0 ? ref.slice(0, at) : ref.slice(0, ref.lastIndexOf(':') > ref.lastIndexOf('/') ? ref.lastIndexOf(':') : ref.length);
