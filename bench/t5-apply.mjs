@@ -46,7 +46,7 @@ if (beforeDir) {
   };
   run(['cluster', 'create', 'bench', '--clock', 'manual', '--seed', '7']);
   run(['tick', '1m']);
-  const bfiles = files.map((f, r) => writeTemp(bhome, `web-${r}.yaml`, deploymentYaml(`web-${r}`, 3)));
+  const bfiles = files.map((_, r) => writeTemp(bhome, `web-${r}.yaml`, deploymentYaml(`web-${r}`, 3)));
   before = { home: bhome, run, at: suite.length };
   suite.push({ name: 'before: kubemu apply -f (Deployment, 3 replicas)', cmd: (r) => [node, bin, 'apply', '-f', bfiles[r]], env: envFor(bhome) });
 }
