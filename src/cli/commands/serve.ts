@@ -59,10 +59,11 @@ export const serveCommand = ownVerb(leaf({
     };
     server.start().then((url) => {
       const context = kc.writeServeKubeconfig(file, name, url, certs.caCertificate(seed), certs.adminClientCertificate(seed));
-      ctx.io.out(`Serving cluster "${name}" at ${url}\nContext "${context}" in ${file}\n`);
-      ctx.io.flush();
+      // The handlers come first: a script that reads these lines may stop the server at once.
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      ctx.io.out(`Serving cluster "${name}" at ${url}\nContext "${context}" in ${file}\n`);
+      ctx.io.flush();
     }, (e: NodeJS.ErrnoException) => {
       cluster.close();
       ctx.io.err(`error: listen tcp ${address}:${port}: ${e.code === 'EADDRINUSE' ? 'bind: address already in use' : e.message}\n`);
