@@ -106,10 +106,11 @@ export const proxyCommand = defineCommand({
     });
     server.listen(f.port, address, () => {
       const port = (server.address() as AddressInfo).port;
-      ctx.io.out(`Starting to serve on ${address.includes(':') ? `[${address}]` : address}:${port}\n`);
-      ctx.io.flush();
+      // The handlers come first: a script that reads this line may stop the proxy at once.
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      ctx.io.out(`Starting to serve on ${address.includes(':') ? `[${address}]` : address}:${port}\n`);
+      ctx.io.flush();
     });
     return 0;
   },
