@@ -59,7 +59,8 @@ function kubeconfig(endpoint: string, user: string): string {
 
 /** kubeletConfig is the KubeletConfiguration kubeadm writes to /var/lib/kubelet/config.yaml, with the node's room for pods. */
 export function kubeletConfig(node: KubeObject): string {
-  return kubeletConfiguration(Number(node.status?.capacity?.pods ?? 110));
+  const pods = node.status?.capacity?.pods;
+  return kubeletConfiguration(pods === undefined ? undefined : Number(pods));
 }
 
 /** cniFiles is /etc/cni/net.d as the running CNI laid it out (an empty folder before any CNI). */
