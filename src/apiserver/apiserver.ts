@@ -789,7 +789,7 @@ export class ApiServer implements ApiClient {
     return evictPod({ api: this, clock: this.clock, transaction: (fn) => this.store.transaction(fn) }, podRef, o);
   }
 
-  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject {
+  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject | undefined {
     return this.events.record(about, type, reason, message, source);
   }
 

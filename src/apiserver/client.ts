@@ -105,8 +105,11 @@ export interface ApiClient {
   nodeLocalState<T>(nodeName: string, key: string): T | undefined;
   /** setNodeLocalState writes (undefined: removes) a node-local record in the current write. */
   setNodeLocalState(nodeName: string, key: string, value: unknown): void;
-  /** recordEvent creates or aggregates a core/v1 Event about an object; returns the Event as stored. */
-  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject;
+  /**
+   * recordEvent creates or counts up a core/v1 Event about an object, as the source's event
+   * correlator decides; returns the Event as stored, or undefined when the spam filter kept it back.
+   */
+  recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject | undefined;
   /** certificateAuthority is the cluster CA, as kube-controller-manager's signers are given it (--cluster-signing-*-file). */
   certificateAuthority(): CertificateAuthority;
   /** createToken serves serviceaccounts/token (TokenRequest): a signed token for the service account. */

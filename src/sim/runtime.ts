@@ -312,7 +312,9 @@ export class Simulation {
     // must be set before the first full collection sizes the heap, not 2 000 writes in.
     if (store.meta.get(META_UNFINISHED) === 'true') keepHeapNearLiveData();
     // etcd revokes the leases that ran out by now (expired Events); watchers see the deletions.
-    store.leases.expire(this.cfg.clock.nowMs());
+    // The event correlators then forget what no longer bears on the next Event (a full spam
+    // bucket, an aggregation window past): a sweep of their table, worth it when Events go.
+    if (store.leases.expire(this.cfg.clock.nowMs())) store.eventCorrelation.expire(this.cfg.clock.nowMs());
     for (;;) {
       if (passes >= maxPasses) {
         this.warn(NOT_SETTLED(maxPasses));

@@ -157,6 +157,22 @@ export interface Store {
     /** set stores value, or removes the row when value is undefined. */
     set(node: string, key: string, value: string | undefined): void;
   };
+  /**
+   * eventCorrelation is what the event recorders remember between Events (apiserver/event-correlator.ts):
+   * values by key, each with the time it stops mattering, written in the caller's transaction, with
+   * no revision and no change entry.
+   */
+  readonly eventCorrelation: {
+    /**
+     * get returns the value kept for key, decoded, undefined if there is none or it expired at or
+     * before `now`; within a write transaction, the same object until the transaction ends.
+     */
+    get<T>(key: string, now: number, decode: (text: string) => T): T | undefined;
+    /** set keeps value for key until `expires`; encode makes the text stored, when it is written. */
+    set<T>(key: string, value: T, expires: number, encode: (value: T) => string): void;
+    /** expire drops the values that expired at or before `now`; returns how many. */
+    expire(now: number): number;
+  };
   readonly timers: {
     set(t: Timer): void;
     clear(component: string, key: string): void;

@@ -203,7 +203,7 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
         if (!d || d.level === 'None') return value.apply(target, args);
         const id = ctx.ids.next();
         const received = ctx.nowMs();
-        if (prop === 'recordEvent') return recordedEvent(c, user!, d, id, received, () => value.apply(target, args) as KubeObject);
+        if (prop === 'recordEvent') return recordedEvent(c, user!, d, id, received, () => value.apply(target, args) as KubeObject | undefined);
         log(c, user!, d, 'RequestReceived', id, received);
         // Admission adds its annotations while the call runs (PodSecurity's).
         const annotations: Record<string, string> = {};
@@ -230,8 +230,8 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
   });
 
   /** recordedEvent logs an Event write once its answer tells a new Event (create) from a repeat (patch of its count). */
-  function recordedEvent(c: Call, user: AuditUser, d: Decision, id: string, received: number, call: () => KubeObject): KubeObject {
-    let event: KubeObject;
+  function recordedEvent(c: Call, user: AuditUser, d: Decision, id: string, received: number, call: () => KubeObject | undefined): KubeObject | undefined {
+    let event: KubeObject | undefined;
     try {
       event = call();
     } catch (error) {
@@ -239,6 +239,8 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
       log(c, user, d, 'ResponseComplete', id, received, { error });
       throw error;
     }
+    // The spam filter kept it back: the component sent no request.
+    if (!event) return undefined;
     const repeat = ((event as { count?: number }).count ?? 1) > 1;
     const done: Call = { ...c, verb: repeat ? 'patch' : 'create', created: !repeat, name: repeat ? event.metadata.name : undefined, body: event };
     // The request names the Event it creates in its body, not in its path.

@@ -26,10 +26,11 @@ function hpaOverPeriodicUse() {
   return cluster;
 }
 
-// Recorded with the controller that synced every 15 s while usage moved.
+// Recorded with the controller that synced every 15 s while usage moved. The rescales to 10 at
+// 3885 s and 7485 s are the tenth distinct SuccessfulRescale message within ten minutes, which
+// the recorder's correlator combines; the first one's Event, at 345 s, then expired an hour later.
 const BEFORE = [
   '285s..7425s ×3 New size: 6; reason: cpu resource utilization (percentage of request) above target',
-  '345s..7485s ×3 New size: 10; reason: cpu resource utilization (percentage of request) above target',
   '3210s..10410s ×3 New size: 9; reason: All metrics below target',
   '3255s..10455s ×3 New size: 8; reason: All metrics below target',
   '3315s..10515s ×3 New size: 7; reason: All metrics below target',
@@ -38,6 +39,7 @@ const BEFORE = [
   '3570s..10770s ×3 New size: 4; reason: All metrics below target',
   '3795s..7395s ×2 New size: 5; reason: cpu resource utilization (percentage of request) above target',
   '3855s..7455s ×2 New size: 8; reason: cpu resource utilization (percentage of request) above target',
+  '3885s..7485s ×2 (combined from similar events): New size: 10; reason: cpu resource utilization (percentage of request) above target',
 ];
 
 describe('an HPA over a periodic usage profile', () => {

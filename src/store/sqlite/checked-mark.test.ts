@@ -69,7 +69,7 @@ describe('the verified-row mark', () => {
 
   it('is missing on the rows of a migrated schema-5 file, whose quantities are walked on every read', () => {
     const file = fileWithNode('110');
-    raw(file, `${NAN}; ALTER TABLE objects DROP COLUMN checked; ALTER TABLE changes DROP COLUMN checked; ALTER TABLE objects ADD COLUMN uid TEXT NOT NULL DEFAULT '';`, 5);
+    raw(file, `${NAN}; DROP TABLE event_correlation; ALTER TABLE objects DROP COLUMN checked; ALTER TABLE changes DROP COLUMN checked; ALTER TABLE objects ADD COLUMN uid TEXT NOT NULL DEFAULT '';`, 5);
     const store = openSqliteStore(file);
     expect(() => store.get({ kind: 'Node', name: 'n1' })).toThrow(CorruptObjectError);
     expect(store.watchSince(0, ['Node']).length).toBe(1);

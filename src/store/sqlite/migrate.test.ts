@@ -32,8 +32,11 @@ function tableSql(file: string, table = 'objects'): string {
   return row.sql;
 }
 
-/** BEFORE_V9 takes away schema 9's managedFields columns (the file's rows must have none apart). */
-const BEFORE_V9 = 'ALTER TABLE objects DROP COLUMN managed_fields; ALTER TABLE changes DROP COLUMN managed_fields;';
+/** BEFORE_V10 takes away schema 10's table of the event correlators' memory. */
+const BEFORE_V10 = 'DROP TABLE event_correlation;';
+
+/** BEFORE_V9 also takes away schema 9's managedFields columns (the file's rows must have none apart). */
+const BEFORE_V9 = `${BEFORE_V10} ALTER TABLE objects DROP COLUMN managed_fields; ALTER TABLE changes DROP COLUMN managed_fields;`;
 
 /** BEFORE_V7 gives back schemas 4 to 6's uid column and owner index, with Events in it (the tests below build older files from a new one). */
 const BEFORE_V7 = `${BEFORE_V9} ALTER TABLE objects ADD COLUMN uid TEXT NOT NULL DEFAULT ''; DROP INDEX objects_by_owner;
@@ -288,6 +291,28 @@ describe('state file migration', () => {
     const check = new Database(file, { readonly: true, nativeBinding: addonPath() });
     expect(check.prepare("SELECT name, instr(body, 'managedFields') > 0, managed_fields IS NOT NULL FROM objects ORDER BY name").raw().all()).toEqual([['a', 0, 1], ['b', 1, 0]]);
     check.close();
+  });
+
+  it('moves a schema-9 file forward: the event correlators get their table, empty', () => {
+    const file = tempFile();
+    const store = openSqliteStore(file, { create: true });
+    store.transaction(() => store.create(pod('a', '10.244.1.2')));
+    store.close();
+    const db = new Database(file, { nativeBinding: addonPath() });
+    db.exec(BEFORE_V10);
+    db.pragma('user_version = 9');
+    db.close();
+
+    const migrated = openSqliteStore(file);
+    const text = (s: string) => s;
+    expect(migrated.eventCorrelation.get('k', 0, text)).toBeUndefined();
+    migrated.transaction(() => migrated.eventCorrelation.set('k', '{}', 1000, text));
+    expect(migrated.eventCorrelation.get('k', 999, text)).toBe('{}');
+    expect(migrated.eventCorrelation.get('k', 1000, text)).toBeUndefined();
+    expect(migrated.eventCorrelation.expire(1000)).toBe(1);
+    migrated.close();
+    expect(indexesOf(file)).toEqual(indexesOf(freshFile()));
+    expect(tableSql(file, 'event_correlation')).toBe(tableSql(freshFile(), 'event_correlation'));
   });
 
   it('refuses a file from a newer kubemu with a clear reason', () => {

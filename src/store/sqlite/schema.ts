@@ -4,7 +4,7 @@
  */
 
 /** SCHEMA_VERSION is the layout this build of kubemu writes. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /**
  * PRAGMAS_NEW_FILE must run before anything else on a new file (page size only applies before
@@ -192,6 +192,20 @@ function changesTable(name: string, layout: 'v7' | 'v9' = 'v9'): string {
 )`;
 }
 
+/**
+ * EVENT_CORRELATION holds what the event recorders' correlators remember between Events
+ * (apiserver/event-correlator.ts): client-go keeps it in each component's memory, and kubemu's
+ * components live one command long. One row per event source and involved object (client-go's
+ * spam key, as a 53-bit hash: the row id), with the time from which it tells no more than no
+ * row would (`expires`). A text key made the table four times the size. No index on `expires`:
+ * each write moves it, and the sweep that needs it is rare (sqlite-store's eventCorrelation).
+ */
+const EVENT_CORRELATION = `CREATE TABLE event_correlation (
+  key INTEGER PRIMARY KEY,
+  value TEXT NOT NULL,
+  expires INTEGER NOT NULL
+)`;
+
 /** SCHEMA_LATEST creates a new state file at SCHEMA_VERSION. */
 export const SCHEMA_LATEST = `
 ${objectsTable('objects')};
@@ -210,6 +224,7 @@ CREATE INDEX timers_by_due ON timers(due);
 CREATE INDEX timers_by_component ON timers(component, due);
 CREATE INDEX timers_exact_by_due ON timers(due) WHERE exact = 1;
 ${nodeStateTable('node_state')};
+${EVENT_CORRELATION};
 `;
 
 /** MIGRATIONS[v] moves a state file from version v to v + 1, inside one transaction. */
@@ -278,4 +293,6 @@ export const MIGRATIONS: Record<number, string> = {
       ALTER TABLE changes ADD COLUMN prev INTEGER;`,
   // v9: managedFields apart from the body, for the objects and changes written from now on.
   8: MANAGED_FIELDS_COLUMNS,
+  // v10: the event correlators' memory (EVENT_CORRELATION).
+  9: `${EVENT_CORRELATION};`,
 };

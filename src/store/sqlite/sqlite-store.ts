@@ -201,7 +201,8 @@ function aggregateOf(obj: KubeObject): number | null {
  * eventKeyHash is the `aggregate` column's value for an aggregation key: two FNV-1a hashes of its
  * UTF-16 units (different offset bases) as one 53-bit integer, 8 bytes where the text took ~70
  * in the row and again in events_by_subject. A collision only makes findEvents return an Event
- * more, which the recorder's own comparison passes over.
+ * more, which the recorder's own comparison passes over. It is also an event correlator's row id
+ * (eventCorrelation): a collision there would have two objects share a spam filter's bucket.
  */
 export function eventKeyHash(key: string): number {
   let a = 0x811c9dc5;
@@ -420,6 +421,9 @@ class SqliteStore implements Store {
       nodeStateGet: () => db.prepare<[string, string], { value: string }>('SELECT value FROM node_state WHERE node = ? AND key = ?'),
       nodeStateSet: () => db.prepare('INSERT INTO node_state (node, key, value) VALUES (?, ?, ?) ON CONFLICT(node, key) DO UPDATE SET value = excluded.value'),
       nodeStateDel: () => db.prepare('DELETE FROM node_state WHERE node = ? AND key = ?'),
+      correlationGet: () => db.prepare<[number, number], { value: string; expires: number }>('SELECT value, expires FROM event_correlation WHERE key = ? AND expires > ?'),
+      correlationSet: () => db.prepare('INSERT INTO event_correlation (key, value, expires) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, expires = excluded.expires'),
+      correlationExpire: () => db.prepare('DELETE FROM event_correlation WHERE expires <= ?'),
       timerSet: () => db.prepare('INSERT INTO timers (component, key, due, exact) VALUES (?, ?, ?, ?) ON CONFLICT(component, key) DO UPDATE SET due = min(due, excluded.due), exact = max(exact, excluded.exact)'),
       timerClear: () => db.prepare('DELETE FROM timers WHERE component = ? AND key = ?'),
       timersDue: () => db.prepare<[string, number], Timer>('SELECT component, key, due, exact = 1 AS exact FROM timers INDEXED BY timers_by_component WHERE component = ? AND due <= ? ORDER BY due, key'),
@@ -448,6 +452,62 @@ class SqliteStore implements Store {
       this.guarded(() => (value === undefined ? this.q.nodeStateDel.run(node, key) : this.q.nodeStateSet.run(node, key, value)));
     },
   };
+
+  /**
+   * The event correlators' values are kept decoded within a write transaction and written once,
+   * before it commits: the kubelet sends a pod's four Events in one pass, and each would have
+   * read, decoded, encoded and rewritten its row. A savepoint that rolls back after one was set
+   * within it (no Event is recorded inside an API write's savepoint) drops them all unwritten,
+   * as if the components had restarted.
+   */
+  readonly eventCorrelation = {
+    get: <T>(key: string, now: number, decode: (text: string) => T): T | undefined => {
+      const id = eventKeyHash(key);
+      const held = this.correlations.get(id);
+      if (held) return held.expires > now ? held.value as T : undefined;
+      const row = this.q.correlationGet.get(id, Math.floor(now));
+      if (!row) return undefined;
+      const value = decode(row.value);
+      if (this.inWrite && this.db.inTransaction) this.correlations.set(id, { value, expires: row.expires, encode: undefined });
+      return value;
+    },
+    set: <T>(key: string, value: T, expires: number, encode: (value: T) => string): void => {
+      const id = eventKeyHash(key);
+      const until = Math.ceil(expires);
+      if (this.inWrite && this.db.inTransaction && !this.lost) {
+        this.correlations.set(id, { value, expires: until, encode: encode as (value: unknown) => string });
+        this.correlationsUnwritten.add(id);
+        this.correlationSets++;
+      } else {
+        this.guarded(() => this.q.correlationSet.run(id, encode(value), until));
+      }
+    },
+    // A full scan: it runs when Events expire (runtime), and a row past its time is never read anyway.
+    expire: (now: number): number => this.write(() => {
+      this.writeCorrelations();
+      return this.q.correlationExpire.run(Math.floor(now)).changes;
+    }),
+  };
+
+  /** correlations are the event correlators' values read or set in this write transaction, by row id. */
+  private readonly correlations = new Map<number, { value: unknown; expires: number; encode: ((value: unknown) => string) | undefined }>();
+  /** correlationsUnwritten are the ids of those set and not yet written. */
+  private readonly correlationsUnwritten = new Set<number>();
+  /** correlationSets counts the values set, so a savepoint that rolls back knows whether it set one. */
+  private correlationSets = 0;
+
+  /** writeCorrelations writes the values eventCorrelation kept back. */
+  private writeCorrelations(): void {
+    if (!this.correlationsUnwritten.size) return;
+    this.guarded(() => {
+      for (const id of this.correlationsUnwritten) {
+        const c = this.correlations.get(id)!;
+        this.q.correlationSet.run(id, c.encode!(c.value), c.expires);
+      }
+    });
+    this.correlationsUnwritten.clear();
+  }
+
 
   readonly timers = {
     set: (t: Timer): void => { this.guarded(() => this.q.timerSet.run(t.component, t.key, Math.floor(t.due), t.exact === false ? 0 : 1)); },
@@ -976,11 +1036,16 @@ class SqliteStore implements Store {
     if (this.db.inTransaction) {
       // A nested transaction is a savepoint: if it rolls back, so may the revision it wrote.
       const saved = this.txRevision;
+      const sets = this.correlationSets;
       try {
         return this.tx(fn) as T;
       } catch (e) {
         // Its savepoint rolled back: any write in it may be undone, so nothing read since can be trusted.
         this.reads.clear();
+        if (this.correlationSets !== sets) {
+          this.correlations.clear();
+          this.correlationsUnwritten.clear();
+        }
         this.txRevision = saved;
         this.noteLost(e);
         throw e;
@@ -998,6 +1063,7 @@ class SqliteStore implements Store {
         const out = fn();
         // A store operation lost midway (write) fails the whole transaction, even if its caller went on.
         if (this.lost) throw this.lost;
+        this.writeCorrelations();
         this.flushRevision(start);
         this.reclaimFreePages();
         return out;
@@ -1008,6 +1074,8 @@ class SqliteStore implements Store {
       throw this.lost ?? e;
     } finally {
       this.reads.end();
+      this.correlations.clear();
+      this.correlationsUnwritten.clear();
       this.inWrite = false;
       this.txRevision = undefined;
       this.db.pragma(`cache_size = -${READ_CACHE_KIB}`);
