@@ -508,7 +508,6 @@ class SqliteStore implements Store {
     this.correlationsUnwritten.clear();
   }
 
-
   readonly timers = {
     set: (t: Timer): void => { this.guarded(() => this.q.timerSet.run(t.component, t.key, Math.floor(t.due), t.exact === false ? 0 : 1)); },
     clear: (component: string, key: string): void => { this.guarded(() => this.q.timerClear.run(component, key)); },
