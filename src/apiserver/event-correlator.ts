@@ -12,6 +12,7 @@
  * This file holds the decisions on one CorrelationRecord, which is what client-go's three caches
  * know about one source and object; record-event.ts keeps the records in the state file.
  */
+import { fnv32aOfUnits } from '../api/fnv32a';
 
 /** AGGREGATE_MAX_EVENTS is how many distinct messages make the aggregator combine (client-go's default). */
 export const AGGREGATE_MAX_EVENTS = 10;
@@ -58,11 +59,9 @@ export function groupKey(type: string, reason: string): string {
   return `${type}\n${reason}`;
 }
 
-/** messageKey is how a record keeps a message: a hash (FNV-1a over its UTF-16 units), since it only asks whether it saw one. */
+/** messageKey is how a record keeps a message: a hash, since it only asks whether it saw one. */
 export function messageKey(message: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < message.length; i++) h = Math.imul(h ^ message.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
+  return fnv32aOfUnits(message).toString(36);
 }
 
 /** loggerKey is the logger's key within a record: an Event's own key, or its group's for the combined Event. */

@@ -55,8 +55,8 @@ export class EventRecorder {
       const existing = ((ref.uid ? store.findEvents(ref.uid, reason, message, ref.fieldPath) : []) as EventLike[])
         .find((e) => e.reason === reason && e.message === message && e.type === type && e.involvedObject?.fieldPath === ref.fieldPath
           && e.source?.component === source.component && (e.source?.host ?? '') === (source.host ?? ''));
-      // kubemu: an identical event within the same second is one occurrence (a reconcile that
-      // re-ran in the same instant), where the real EventCorrelator's spam filter would drop it.
+      // kubemu: an identical event within the same second is one occurrence: a reconcile that
+      // re-ran in the same instant, which a real controller would not have run twice.
       if (existing?.lastTimestamp === now) return existing;
 
       const key = correlationKey(ref, source);
