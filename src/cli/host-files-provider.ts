@@ -7,7 +7,7 @@ import type { HostFilesProvider } from '../kubelet/host-path-files';
 
 /** hostFilesProvider lists a node's files as its shell sees them (the control plane's endpoint as kubeadm wrote it). */
 export const hostFilesProvider: HostFilesProvider = (node, api, nowMs) => {
-  const { nodeIP } = require('../cluster/node-factory') as typeof import('../cluster/node-factory');
+  const { apiServerEndpoint } = require('../cluster/node-factory') as typeof import('../cluster/node-factory');
   const { hostFiles } = require('../node-host/host-files') as typeof import('../node-host/host-files');
-  return hostFiles({ node, api, nowMs, endpoint: `${nodeIP(0)}:6443` }).files;
+  return hostFiles({ node, api, nowMs, endpoint: apiServerEndpoint() }).files;
 };

@@ -7,6 +7,7 @@ import type { KubeObject, ManifestObject } from '../api/meta';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
 import { rbacBootstrapObjects } from './rbac-bootstrap';
 import { kubeProxyConfigMap } from './kube-proxy-configmap';
+import { API_SERVER_PORT } from './node-factory';
 
 const COREFILE = `.:53 {
     errors
@@ -51,12 +52,12 @@ export function addonObjects(controlPlaneIP: string, podNetwork: string): Manife
     {
       apiVersion: 'v1', kind: 'Service',
       metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
-      spec: { clusterIP: KUBERNETES_SERVICE_IP, clusterIPs: [KUBERNETES_SERVICE_IP], ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }], sessionAffinity: 'None', type: 'ClusterIP' },
+      spec: { clusterIP: KUBERNETES_SERVICE_IP, clusterIPs: [KUBERNETES_SERVICE_IP], ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: API_SERVER_PORT }], sessionAffinity: 'None', type: 'ClusterIP' },
     },
     {
       apiVersion: 'v1', kind: 'Endpoints',
       metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-      subsets: [{ addresses: [{ ip: controlPlaneIP }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+      subsets: [{ addresses: [{ ip: controlPlaneIP }], ports: [{ name: 'https', port: API_SERVER_PORT, protocol: 'TCP' }] }],
     },
     // The API server's endpoint reconciler writes the kubernetes Service's slice itself (reconcilers/endpointsadapter.go).
     {
@@ -64,7 +65,7 @@ export function addonObjects(controlPlaneIP: string, podNetwork: string): Manife
       metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
       addressType: 'IPv4',
       endpoints: [{ addresses: [controlPlaneIP], conditions: { ready: true } }],
-      ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
+      ports: [{ name: 'https', port: API_SERVER_PORT, protocol: 'TCP' }],
     },
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'kube-system' }, data: { Corefile: COREFILE } },
     kubeProxyConfigMap(controlPlaneIP, podNetwork),

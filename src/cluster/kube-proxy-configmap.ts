@@ -7,6 +7,7 @@
  */
 import type { ManifestObject } from '../api/meta';
 import { componentConfigHashAnnotation } from './kubeadm-config';
+import { API_SERVER_PORT } from './node-factory';
 
 /** kubeProxyConfiguration is config.conf for a cluster with that pod network (its clusterCIDR). */
 export function kubeProxyConfiguration(clusterCIDR: string): string {
@@ -37,7 +38,7 @@ export function kubeProxyKubeconfig(server: string): string {
 
 /** kubeProxyConfigMap is the ConfigMap for a control plane at that address and that pod network. */
 export function kubeProxyConfigMap(controlPlaneIP: string, podNetwork: string): ManifestObject {
-  const data = { 'config.conf': kubeProxyConfiguration(podNetwork), 'kubeconfig.conf': kubeProxyKubeconfig(`https://${controlPlaneIP}:6443`) };
+  const data = { 'config.conf': kubeProxyConfiguration(podNetwork), 'kubeconfig.conf': kubeProxyKubeconfig(`https://${controlPlaneIP}:${API_SERVER_PORT}`) };
   return {
     apiVersion: 'v1', kind: 'ConfigMap',
     metadata: { name: 'kube-proxy', namespace: 'kube-system', labels: { app: 'kube-proxy' }, annotations: componentConfigHashAnnotation(data) },

@@ -65,6 +65,14 @@ export function nodeIP(index: number): string {
   return ipToString(NODE_NETWORK + 2 + index);
 }
 
+/** API_SERVER_PORT is where kube-apiserver listens (kubeadm's default bindPort). */
+export const API_SERVER_PORT = 6443;
+
+/** apiServerEndpoint is the control plane's address as clients reach it: the first node's IP and the API server's port. */
+export function apiServerEndpoint(): string {
+  return `${nodeIP(0)}:${API_SERVER_PORT}`;
+}
+
 /**
  * newNode returns the Node object (with status) for a shape, with podCIDR its /24 of the pod
  * network as kube-controller-manager's range allocator gives it (ipam's nextPodCIDR), or none.

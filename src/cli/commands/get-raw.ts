@@ -7,7 +7,7 @@ import type { KubeObject } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import { groupVersion } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
-import { nodeIP } from '../../cluster/node-factory';
+import { apiServerEndpoint } from '../../cluster/node-factory';
 import type { FlagsContext } from '../command';
 import { CliError } from '../errors';
 import { VERSION_INFO } from '../version';
@@ -126,7 +126,7 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
     return 0;
   }
   if (path === '/api') {
-    ctx.io.out(`${goCompact({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${nodeIP(0)}:6443` }] })}\n`);
+    ctx.io.out(`${goCompact({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: apiServerEndpoint() }] })}\n`);
     return 0;
   }
   if (path === '/apis') { ctx.io.out(`${goCompact(apiGroupList(resources))}\n`); return 0; }

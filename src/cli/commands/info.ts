@@ -9,7 +9,7 @@ import { renderTabbed } from '../../printers/table';
 import { discoveryOrder, groupVersion, qualifiedResource } from '../../api/registry';
 import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
-import { nodeIP } from '../../cluster/node-factory';
+import { apiServerEndpoint } from '../../cluster/node-factory';
 import { Chalk } from 'chalk';
 import { dumpCommand } from './cluster-info-dump';
 
@@ -45,7 +45,7 @@ export const clusterInfoCommand = defineCommand({
   subcommands: { dump: dumpCommand },
   run(ctx): number {
     ctx.cluster();
-    const server = `https://${nodeIP(0)}:6443`;
+    const server = `https://${apiServerEndpoint()}`;
     // kubectl colours the names green and the URLs yellow, on a terminal only.
     const paint = new Chalk({ level: ctx.io.isTTY ? 1 : 0 });
     const g = (s: string) => paint.green(s);

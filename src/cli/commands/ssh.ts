@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { nodeIP } from '../../cluster/node-factory';
+import { apiServerEndpoint } from '../../cluster/node-factory';
 import { runOnNode, type SessionResult } from '../../node-host/session';
 import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED } from '../../cluster/cluster';
 import { META_APISERVER_DOWN } from '../../node-host/apiserver-down';
@@ -52,7 +52,7 @@ function editWith(ctx: CommandContext): (file: string, text: string) => string |
 function runLine(ctx: CommandContext, nodeName: string, script: string, cwd: string): SessionResult & { restored?: boolean } {
   const cluster = ctx.cluster();
   cluster.catchUp();
-  const endpoint = `${nodeIP(0)}:6443`;
+  const endpoint = apiServerEndpoint();
   const edit = editWith(ctx);
   const tools = etcdToolsOn(ctx, nodeName);
   const disk = nodeDisk(ctx, nodeName);

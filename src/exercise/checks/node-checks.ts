@@ -2,7 +2,7 @@
  * node-checks: what is on a node's host (a file, as `kubemu ssh NODE` shows it) and what a
  * container wrote to its log (as `kubectl logs` reads it).
  */
-import { nodeIP } from '../../cluster/node-factory';
+import { apiServerEndpoint } from '../../cluster/node-factory';
 import { LogError, containerLogs } from '../../kubelet/logs';
 import { hostFiles } from '../../node-host/host-files';
 import { fail, pass, type CheckContext, type Verdict } from './check-context';
@@ -10,7 +10,7 @@ import { fail, pass, type CheckContext, type Verdict } from './check-context';
 export function checkNodeFile(ctx: CheckContext, nodeName: string, path: string, exists?: boolean, contains?: string): Verdict {
   const node = ctx.api.tryGet({ kind: 'Node', name: nodeName });
   if (!node) return fail(`node ${nodeName} not found`);
-  const { files } = hostFiles({ node, api: ctx.api, nowMs: ctx.nowMs, endpoint: `${nodeIP(0)}:6443` });
+  const { files } = hostFiles({ node, api: ctx.api, nowMs: ctx.nowMs, endpoint: apiServerEndpoint() });
   const text = files[path];
   if (exists === false) return text === undefined ? pass(`${nodeName}:${path} does not exist`) : fail(`${nodeName}:${path} exists`);
   if (text === undefined) return fail(`${nodeName}:${path} does not exist`);
