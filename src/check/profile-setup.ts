@@ -11,9 +11,9 @@
 import type { KubeObject } from '../api/meta';
 import { objectFromFields } from '../api/object-fields';
 import type { Cluster } from '../cluster/cluster';
-import { newNode, nextNodeIndex, recordCIDRNotAvailable, type NodeShape } from '../cluster/node-factory';
-import { nextPodCIDR, podNetworkOf } from '../network/ipam';
-import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../cluster/cni-option';
+import { nextNodeIndex, type NodeShape } from '../cluster/node-factory';
+import { joinNode } from '../cluster/join-node';
+import { needsCniAddon } from '../cluster/cni-option';
 import { DEFAULT_CLASS_ANNOTATIONS } from '../printers/describe/storageclass';
 import { IMAGES_CONFIGMAP, IMAGES_NAMESPACE, withOverride } from '../kubelet/image-overrides';
 import type { ExistingKind, NodePool, ProfileContents } from './profile-model';
@@ -70,13 +70,8 @@ function addProfileNodes(cluster: Cluster, profile: Profile, pools: readonly Nod
   let index = nextNodeIndex(cluster.api.list({ kind: 'Node' }));
   for (const pool of pools) {
     for (const shape of poolShapes(pool, index)) {
-      const podCIDR = nextPodCIDR(podNetworkOf(cluster.api), cluster.api.list({ kind: 'Node' }));
-      let node = newNode({ ...shape, reservation: profile.spec.nodeProfile }, cluster.rand, cluster.clock.nowISO(), podCIDR);
-      // Without a pod CIDR the built-in network's bridge has no range: it never comes up.
-      if (needsCniAddon(profile.spec.cni) || !podCIDR) { node = registerWithoutNetwork(node); recordEmptyCni(shape.name, cluster.api); }
-      const created = cluster.api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
-      cluster.api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
-      if (!podCIDR) recordCIDRNotAvailable(cluster.api, shape.name);
+      joinNode(cluster.api, cluster.api.list({ kind: 'Node' }), { ...shape, reservation: profile.spec.nodeProfile },
+        { rand: cluster.rand, nowISO: cluster.clock.nowISO() }, { networkDown: needsCniAddon(profile.spec.cni), running: false });
     }
     index += pool.count;
   }

@@ -18,9 +18,8 @@ import {
   type AutoscalerProfile, type CloudProvider, type NodePool,
 } from '../controllers/clusterautoscaler/cloud-provider';
 import { CNI_CONFIG_KEY, cniConfigOf, type CniConfig } from '../network/cni';
-import { newNode, nextNodeIndex, recordCIDRNotAvailable, ZONE_LABEL, type NodeShape } from './node-factory';
-import { nextPodCIDR, podNetworkOf } from '../network/ipam';
-import { registerWithoutNetwork } from './cni-option';
+import { newNode, nextNodeIndex, ZONE_LABEL, type NodeShape } from './node-factory';
+import { joinNode } from './join-node';
 import { PRICE_REGION, vmSize } from './vm-sizes';
 import { nodeStatusMessage } from '../kubelet/node-status';
 
@@ -121,18 +120,8 @@ export function addInstances(ctx: ReconcileContext, pool: NodePool, n: number, o
   for (let i = 0; i < n; i++) {
     const nodes = ctx.api.list({ kind: 'Node' });
     const shape = nodeShape(pool, pool.nextInstance++, nextNodeIndex(nodes));
-    const podCIDR = nextPodCIDR(podNetworkOf(ctx.api), nodes);
-    let node = newNode(shape, ctx.rand, ctx.clock.nowISO(), podCIDR);
-    if (!opts.booted) {
-      node = registerWithoutNetwork(node);
-      ctx.api.setNodeLocalState(shape.name, CNI_CONFIG_KEY, { plugin: null } satisfies CniConfig);
-      boots[shape.name] = ctx.clock.nowMs() + BOOT_DELAY_MS;
-    }
-    const created = ctx.api.create({ ...node, status: undefined }, FM);
-    ctx.api.updateStatus({ ...created, status: node.status }, FM);
-    ctx.api.recordEvent({ kind: 'Node', name: shape.name, uid: shape.name, apiVersion: 'v1' }, 'Normal', 'RegisteredNode',
-      `Node ${shape.name} event: Registered Node ${shape.name} in Controller`, { component: 'node-controller' });
-    if (!podCIDR) recordCIDRNotAvailable(ctx.api, shape.name);
+    joinNode(ctx.api, nodes, shape, { rand: ctx.rand, nowISO: ctx.clock.nowISO() }, { networkDown: !opts.booted, running: true });
+    if (!opts.booted) boots[shape.name] = ctx.clock.nowMs() + BOOT_DELAY_MS;
     names.push(shape.name);
   }
   pool.count += n;
@@ -162,7 +151,8 @@ export function finishBoots(ctx: ReconcileContext): number | undefined {
     delete boots[name];
     changed = true;
     const node = ctx.api.tryGet({ kind: 'Node', name });
-    if (!node) continue;
+    // Azure CNI overlay gives a node's pods addresses from the node's /24: without one its network never comes up.
+    if (!node?.spec?.podCIDR) continue;
     if (cniConfigOf(name, ctx.api)?.plugin === null) ctx.api.setNodeLocalState(name, CNI_CONFIG_KEY, { plugin: 'azure' } satisfies CniConfig);
     // The kubelet posts Ready as soon as the runtime reports the network up.
     const nowISO = ctx.clock.nowISO();

@@ -3,7 +3,8 @@
  * with more than 256 nodes gets a pod network with a /24 for each (kubeadm-config's podSubnet,
  * kube-proxy's clusterCIDR and the controller manager's --cluster-cidr say which), a node added
  * later gets the next one, with or without kube-proxy, and a node the network has no CIDR left
- * for gets none: a CIDRNotAvailable event, NotReady, and pods on it never get a sandbox.
+ * for gets none: a CIDRNotAvailable event, NotReady, and pods on it never get a sandbox. A node
+ * pool's VMs (Azure CNI overlay: pods take addresses from their node's /24) are no different.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
@@ -58,6 +59,27 @@ describe('pod CIDRs', () => {
     expect(home.run('tick 1m').code).toBe(0);
     expect(home.run('get pod p --no-headers').stdout).toMatch(/^p\s+0\/1\s+ContainerCreating\s/);
     expect(home.run('get events --field-selector involvedObject.name=p,reason=NetworkNotReady -o jsonpath={.items[0].type}').stdout).toBe('Warning');
+  });
+
+  it('leave a node pool\'s VMs the network has no CIDR for NotReady, booted with the pool or scaled up later', () => {
+    const home = manualCluster('pools', 7, '--workers 0');
+    homes.push(home);
+    // A pod network of two node CIDRs: control01's and the pool's first VM's take both.
+    const conf = home.run(['get', 'cm', '-n', 'kube-system', 'kubeadm-config', '-o', 'jsonpath={.data.ClusterConfiguration}']).stdout;
+    const patch = { data: { ClusterConfiguration: conf.replace('podSubnet: 10.244.0.0/16', 'podSubnet: 10.244.0.0/23') } };
+    expect(home.run(['patch', 'cm', '-n', 'kube-system', 'kubeadm-config', '--type', 'merge', '-p', JSON.stringify(patch)]).code).toBe(0);
+    expect(home.run('nodepool add --name user --node-vm-size Standard_D4s_v5 --node-count 2').stdout).toBe('nodepool/user created\n');
+    expect(home.run('nodepool scale --name user --node-count 3').stdout).toBe('nodepool/user scaled\n');
+    expect(home.run('tick 5m').code).toBe(0);
+    expect(home.run(['get', 'nodes', '-l', 'agentpool=user', '-o', 'custom-columns=NAME:.metadata.name,CIDR:.spec.podCIDR,READY:.status.conditions[?(@.type=="Ready")].status']).stdout).toBe([
+      'NAME                           CIDR            READY',
+      'aks-user-46791800-vmss000000   10.244.1.0/24   True',
+      'aks-user-46791800-vmss000001   <none>          False',
+      'aks-user-46791800-vmss000002   <none>          False',
+      '',
+    ].join('\n'));
+    expect(home.run('get events --field-selector reason=CIDRNotAvailable -o jsonpath={.items[*].involvedObject.name}').stdout)
+      .toBe('aks-user-46791800-vmss000001 aks-user-46791800-vmss000002');
   });
 
   it('give a node added to a cluster without kube-proxy the next CIDR of the network the cluster was made with', () => {

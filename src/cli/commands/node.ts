@@ -7,9 +7,10 @@ import type { KubeObject } from '../../api/meta';
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
 import type { Cluster } from '../../cluster/cluster';
 import { DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
-import { newNode, nextNodeIndex, recordCIDRNotAvailable, type NodeShape } from '../../cluster/node-factory';
-import { DEFAULT_POD_NETWORK, kubeProxySetting, nextPodCIDR, podNetworkOf } from '../../network/ipam';
-import { needsCniAddon, recordEmptyCni, registerWithoutNetwork } from '../../cluster/cni-option';
+import { nextNodeIndex, type NodeShape } from '../../cluster/node-factory';
+import { joinNode } from '../../cluster/join-node';
+import { DEFAULT_POD_NETWORK, kubeProxySetting } from '../../network/ipam';
+import { needsCniAddon } from '../../cluster/cni-option';
 import { NODE_STOPPED_ANNOTATION, kubeletRunning } from '../../api/kubelet-stopped';
 import {
   KUBELET_PARTITIONED, KUBELET_STOPPED, NODE_PRESSURE_ANNOTATION, type Pressure, pressuresOf, syncNodeStatus,
@@ -28,11 +29,6 @@ import { nftablesRules } from '../../network/kube-proxy-nftables';
 
 /** FIELD_MANAGER records kubemu's own writes. */
 export const FIELD_MANAGER = 'kubemu';
-/** NODE_CONTROLLER_SOURCE is the source of RegisteredNode events. */
-const NODE_CONTROLLER_SOURCE = 'node-controller';
-
-/** registeredNodeMessage is the node controller's RegisteredNode text. */
-export const registeredNodeMessage = (name: string): string => `Node ${name} event: Registered Node ${name} in Controller`;
 
 function reconcileCtx(cluster: Cluster) {
   return { api: cluster.api, clock: cluster.clock, rand: cluster.rand };
@@ -101,15 +97,8 @@ const add = leaf({
         zone: opts.zone,
         ...(taintSpecs.length ? { taints: taintSpecs.map(parseTaint) } : {}),
       };
-      const podCIDR = nextPodCIDR(podNetworkOf(cluster.api), nodes);
-      let node = newNode(shape, cluster.rand, cluster.clock.nowISO(), podCIDR);
       // A cluster made without a CNI: the new node's network is up once the CNI's agent runs on it.
-      // Without a pod CIDR the built-in network's bridge has no range: it never comes up.
-      if (needsCniAddon(spec.cni) || !podCIDR) { node = registerWithoutNetwork(node); recordEmptyCni(name, cluster.api); }
-      const created = cluster.api.create({ ...node, status: undefined }, { fieldManager: 'kubelet' });
-      cluster.api.updateStatus({ ...created, status: node.status }, { fieldManager: 'kubelet' });
-      cluster.api.recordEvent({ kind: 'Node', name, uid: name, apiVersion: 'v1' }, 'Normal', 'RegisteredNode', registeredNodeMessage(name), { component: NODE_CONTROLLER_SOURCE });
-      if (!podCIDR) recordCIDRNotAvailable(cluster.api, name);
+      joinNode(cluster.api, nodes, shape, { rand: cluster.rand, nowISO: cluster.clock.nowISO() }, { networkDown: needsCniAddon(spec.cni), running: true });
     });
     ctx.io.out(`node/${name} created\n`);
     return 0;
