@@ -241,7 +241,9 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
     }
     // The spam filter kept it back: the component sent no request.
     if (!event) return undefined;
-    const repeat = ((event as { count?: number }).count ?? 1) > 1;
+    // A repeat's write (its count patched) comes in a later second than the Event's creation; an
+    // Event created now may still count more than 1: occurrences the spam filter held back.
+    const repeat = event.metadata.creationTimestamp !== (event as { lastTimestamp?: string }).lastTimestamp;
     const done: Call = { ...c, verb: repeat ? 'patch' : 'create', created: !repeat, name: repeat ? event.metadata.name : undefined, body: event };
     // The request names the Event it creates in its body, not in its path.
     log({ ...done, name: repeat ? done.name : undefined }, user, d, 'RequestReceived', id, received);
