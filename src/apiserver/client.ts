@@ -107,7 +107,8 @@ export interface ApiClient {
   setNodeLocalState(nodeName: string, key: string, value: unknown): void;
   /**
    * recordEvent creates or counts up a core/v1 Event about an object, as the source's event
-   * correlator decides; returns the Event as stored, or undefined when the spam filter kept it back.
+   * correlator decides; returns the Event as stored, or undefined when no request was sent (the
+   * spam filter kept it back, or it repeats one written at this instant).
    */
   recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject | undefined;
   /** certificateAuthority is the cluster CA, as kube-controller-manager's signers are given it (--cluster-signing-*-file). */

@@ -44,7 +44,10 @@ export class EventRecorder {
 
   constructor(private readonly host: EventStore) {}
 
-  /** record writes the Event as the correlator decides; undefined if the spam filter keeps it back. */
+  /**
+   * record writes the Event as the correlator decides and returns it as written; undefined when
+   * no request is sent: the spam filter keeps it back, or it repeats one written at this instant.
+   */
   record(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject | undefined {
     const { store, clock } = this.host;
     const ref = toReference(about);
@@ -56,8 +59,8 @@ export class EventRecorder {
         .find((e) => e.reason === reason && e.message === message && e.type === type && e.involvedObject?.fieldPath === ref.fieldPath
           && e.source?.component === source.component && (e.source?.host ?? '') === (source.host ?? ''));
       // kubemu: an identical event within the same second is one occurrence: a reconcile that
-      // re-ran in the same instant, which a real controller would not have run twice.
-      if (existing?.lastTimestamp === now) return existing;
+      // re-ran in the same instant, which a real controller would not have run twice, so it sends nothing.
+      if (existing?.lastTimestamp === now) return undefined;
 
       const key = correlationKey(ref, source);
       const rec = store.eventCorrelation.get(key, nowMs, decodeRecord) ?? newRecord(nowMs);

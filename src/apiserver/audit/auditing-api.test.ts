@@ -38,4 +38,11 @@ describe('the auditing API', () => {
     expect(send('second')?.count).toBe(2);
     expect(requests().map((r) => [r.verb, r.requestURI, r.responseStatus.code])).toEqual([['create', '/api/v1/namespaces/default/events', 201]]);
   });
+
+  it('logs nothing for an Event repeated at the instant it was written: the recorder sends no request', () => {
+    cluster.advance(SPAM_REFILL_MS);
+    expect(send('third')?.count).toBe(1);
+    expect(send('third')).toBeUndefined();
+    expect(requests().map((r) => r.verb)).toEqual(['create']);
+  });
 });

@@ -239,7 +239,7 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
       log(c, user, d, 'ResponseComplete', id, received, { error });
       throw error;
     }
-    // The spam filter kept it back: the component sent no request.
+    // The spam filter kept it back, or it repeated one written at this instant: no request was sent.
     if (!event) return undefined;
     // A repeat's write (its count patched) comes in a later second than the Event's creation; an
     // Event created now may still count more than 1: occurrences the spam filter held back.
