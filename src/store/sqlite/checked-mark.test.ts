@@ -3,25 +3,20 @@
  * do not walk it again; rows an older kubemu wrote (migrated, unmarked) are walked, and so is
  * every row once checkEveryRow is asked for (doctor).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
 import { openSqliteStore } from './sqlite-store';
 import { CorruptObjectError } from '../store';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-mark-');
 
 const node = (pods: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: { capacity: { pods } } });
 
 /** fileWithNode is a new state file holding Node n1 with capacity pods `pods`, written through the store. */
 function fileWithNode(pods: string): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-mark-'));
-  dirs.push(d);
-  const file = path.join(d, 'state.db');
+  const file = newStateFile();
   const store = openSqliteStore(file, { create: true });
   store.transaction(() => store.create(node(pods)));
   store.close();

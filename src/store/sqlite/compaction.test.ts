@@ -3,16 +3,13 @@
  * longer hold (a list at the cut reads them); a key's version its object row still holds has no
  * change row there, and gets one back, with its body, when the object is written again.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
 import { openSqliteStore } from './sqlite-store';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-compact-');
 
 const configMap = (name: string, v: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' }, data: { v } });
 
@@ -26,9 +23,7 @@ function changeRows(file: string): string[] {
 
 describe('change-log compaction', () => {
   it('drops the rows of versions the object rows hold, and writes one back when its object moves on', () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-compact-'));
-    dirs.push(d);
-    const file = path.join(d, 'state.db');
+    const file = newStateFile();
     const store = openSqliteStore(file, { create: true });
     const rv = (o: { metadata: { resourceVersion?: string } }) => Number(o.metadata.resourceVersion);
     store.transaction(() => {

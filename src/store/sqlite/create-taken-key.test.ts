@@ -3,21 +3,16 @@
  * insert), and reports it as the lookup did: KeyExistsError before anything else (before a body
  * too large), the object unstamped, the revision and the change log untouched.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from './sqlite-store';
 import type { KubeObject } from '../../api/meta';
 import { KeyExistsError, MAX_OBJECT_BYTES, ObjectTooLargeError } from '../store';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-taken-');
 
 function newStore() {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-taken-'));
-  dirs.push(d);
-  return openSqliteStore(path.join(d, 'state.db'), { create: true });
+  return openSqliteStore(newStateFile(), { create: true });
 }
 
 const cm = (name: string, value = 'v'): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' }, data: { k: value } } as KubeObject);

@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from './sqlite-store';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-correlation-');
 function store() {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-correlation-'));
-  dirs.push(d);
-  return openSqliteStore(path.join(d, 'state.db'), { create: true });
+  return openSqliteStore(newStateFile(), { create: true });
 }
 
 const decoded: string[] = [];

@@ -2,25 +2,21 @@
  * Free pages: a new state file is INCREMENTAL auto-vacuum, and a write transaction that leaves
  * more than FREE_PAGES_SHARE of it free gives the pages back (the file shrinks).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
 import { openSqliteStore } from './sqlite-store';
 import { FREE_PAGES_SHARE } from './schema';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-free-');
 
 const configMap = (i: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i}`, namespace: 'default' }, data: { v: 'x'.repeat(3000) } });
 
 describe('free pages', () => {
   it('are given back when a transaction leaves more than a share of the file free', () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-free-'));
-    dirs.push(d);
-    const file = path.join(d, 'state.db');
+    const file = newStateFile();
     const store = openSqliteStore(file, { create: true });
     store.transaction(() => { for (let i = 0; i < 2000; i++) store.create(configMap(i)); });
     store.close();

@@ -3,24 +3,19 @@
  * eachOnNode and eachBound then hand over objects without them and otherwise as stored;
  * encrypted bodies come whole, and a corrupt row is still passed over and quarantined.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
 import { openSqliteStore } from './sqlite-store';
 import { newEncryptionTransformer } from '../encryption/encryption-transformer';
 import type { KubeObject } from '../../api/meta';
 import { WITHOUT_MANAGED_FIELDS, type Store } from '../store';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-lean-');
 
 function newStore(opts: Parameters<typeof openSqliteStore>[1] = {}): { store: Store; file: string } {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-lean-'));
-  dirs.push(d);
-  const file = path.join(d, 'state.db');
+  const file = newStateFile();
   return { store: openSqliteStore(file, { create: true, ...opts }), file };
 }
 

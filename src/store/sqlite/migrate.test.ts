@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
 import type { EventLike } from '../../api/meta';
 import { openSqliteStore, StateFileError } from './sqlite-store';
 import { SCHEMA_VERSION } from './schema';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-migrate-'));
-  dirs.push(d);
-  return path.join(d, 'state.db');
-}
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const tempFile = tempStateFiles('kubemu-migrate-');
 
 /** indexesOf is a state file's indexes as SQLite records them (a migrated table's columns may be in another order). */
 function indexesOf(file: string): { name: string; sql: string }[] {

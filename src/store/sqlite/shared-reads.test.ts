@@ -3,22 +3,17 @@
  * to every reader, until this process writes the key (or a kind's object, for lists) or a
  * savepoint rolls back; outside one every read decodes anew; a corrupt row is passed over.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
 import { openSqliteStore } from './sqlite-store';
 import type { KubeObject } from '../../api/meta';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-shared-');
 
 function newStore() {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-shared-'));
-  dirs.push(d);
-  const file = path.join(d, 'state.db');
+  const file = newStateFile();
   return { store: openSqliteStore(file, { create: true }), file };
 }
 

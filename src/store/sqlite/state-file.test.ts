@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { addonPath } from './addon-path';
 import { NotAStateFileError, openSqliteStore } from './sqlite-store';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-statefile-'));
-  dirs.push(d);
-  return path.join(d, 'state.db');
-}
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const tempFile = tempStateFiles('kubemu-statefile-');
 
 describe('opening a state file', () => {
   it('refuses an empty file and writes nothing to it or beside it', () => {

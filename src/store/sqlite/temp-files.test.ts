@@ -3,14 +3,13 @@
  * SQLite would spill a savepoint's sub-journal past 64 KiB to a temporary file. The store keeps
  * temporary storage in memory: a big write transaction opens no temporary file.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { openSqliteStore } from './sqlite-store';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
-const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const newStateFile = tempStateFiles('kubemu-temp-');
 
 const configMap = (i: number, v: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i}`, namespace: 'default' }, data: { v: v.repeat(3000) } });
 
@@ -40,9 +39,7 @@ describe.skipIf(process.platform !== 'linux')('temporary files (Linux: read from
   };
 
   const newFile = (): string => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-temp-'));
-    dirs.push(d);
-    const file = path.join(d, 'state.db');
+    const file = newStateFile();
     const store = openSqliteStore(file, { create: true });
     store.transaction(() => { for (let i = 0; i < 500; i++) store.create(configMap(i, 'x')); });
     store.close();

@@ -3,13 +3,11 @@
  * dropped by the transaction's own writes and by a rolled-back savepoint, and (through the
  * store) never seen by another connection or outliving its transaction.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { CACHED_LIST_LIMIT, CACHED_ROWS_LIMIT, TransactionReadCache } from './transaction-read-cache';
 import { openSqliteStore } from './sqlite-store';
 import type { KubeObject } from '../../api/meta';
+import { tempStateFiles } from '../../../test/helpers/temp-state-file';
 
 /** counted is a read that says how often it ran. */
 function counted<T>(value: T): { read: () => T; calls: () => number } {
@@ -121,13 +119,7 @@ describe('TransactionReadCache', () => {
 });
 
 describe('the store read through its transaction read cache', () => {
-  const dirs: string[] = [];
-  afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
-  const stateFile = () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-readcache-'));
-    dirs.push(d);
-    return path.join(d, 'state.db');
-  };
+  const stateFile = tempStateFiles('kubemu-readcache-');
   const cm = (name: string, data: Record<string, string> = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns' }, data }) as KubeObject;
   const ref = (name: string) => ({ kind: 'ConfigMap', namespace: 'ns', name });
   /** data is a ConfigMap's data as read (undefined when it is not there). */
