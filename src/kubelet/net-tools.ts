@@ -73,15 +73,15 @@ export function imageHasNetTool(image: string, tool: string): boolean {
 
 /**
  * netCommand runs argv as a finished command of a container's process, or returns undefined
- * when argv[0] is not a network tool the image has. Its output is one stream, as a log has
- * it: what the tool wrote to stderr (progress, errors) comes before the body.
+ * when argv[0] is not a network tool the image has: what it wrote to stderr (progress, errors:
+ * a log shows them before the body) and to stdout.
  */
-export function netCommand(image: string, argv: string[], ctx: NetContext & { asOfMs?: number }): { output: string[]; code: number } | undefined {
+export function netCommand(image: string, argv: string[], ctx: NetContext & { asOfMs?: number }): { output: string[]; errors: string[]; code: number } | undefined {
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
   if (!NET_TOOLS.has(tool) || !imageHasNetTool(image, tool)) return undefined;
   const r = runNetTool(argv, ctx.asOfMs === undefined ? ctx : { ...ctx, api: asOf(ctx.api, ctx.asOfMs) })!;
   const lines = (text: string): string[] => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
-  return { output: [...lines(r.stderr), ...lines(r.stdout)], code: r.code };
+  return { errors: lines(r.stderr), output: lines(r.stdout), code: r.code };
 }
 
 /**

@@ -389,7 +389,7 @@ export function linesBetween(p: Program, toMs: number): OutputLine[] {
     // kubemu: at most the last 10000 iterations are rendered.
     for (let i = Math.max(0, n - 10_000); i < n; i++) {
       const base = p.loop.atMs + i * p.loop.periodMs;
-      for (const l of p.loop.iteration(i)) if (base + l.atMs <= toMs) out.push({ atMs: base + l.atMs, text: l.text });
+      for (const l of p.loop.iteration(i)) if (base + l.atMs <= toMs) out.push({ ...l, atMs: base + l.atMs });
     }
   }
   return out;

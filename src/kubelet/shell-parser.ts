@@ -32,7 +32,7 @@ export class ShellSyntaxError extends Error {
 /** TooDeep is nesting past MAX_NESTING: kubemu models such a script as one that never finishes. */
 export class TooDeep extends Error {}
 
-type Tok = { op: string } | { word: string; raw: string } | { err: ShellSyntaxError };
+type Tok = { op: string; fd?: number } | { word: string; raw: string } | { err: ShellSyntaxError };
 
 /** LIST_ENDS are the reserved words that end a list when they stand where a command would start. */
 const LIST_ENDS = new Set(['do', 'done', 'then', 'else', 'elif', 'fi', '}', 'esac']);
@@ -155,10 +155,15 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
     if (c === '\\' && s[i + 1] === '\n') { i += 2; continue; }
     if (c === '#') { while (i < s.length && s[i] !== '\n') i++; continue; }
     const two = s.slice(i, i + 2);
-    if (two === '&&' || two === '||' || two === '>>' || two === ';;') { out.push({ op: two }); i += 2; continue; }
-    const four = s.slice(i, i + 4);
-    if (four === '2>&1' || four === '1>&2') { out.push({ op: four }); i += 4; continue; }
-    if (two === '2>' || two === '&>') { out.push({ op: two }); i += 2; continue; }
+    if (two === '&&' || two === '||' || two === ';;') { out.push({ op: two }); i += 2; continue; }
+    const redirect = REDIRECT_AT.exec(s.slice(i, i + 4));
+    if (redirect) {
+      const fd = redirect[1];
+      const op = redirect[2] ?? redirect[3]!;
+      out.push(fd === undefined ? { op } : { op, fd: Number(fd) });
+      i += redirect[0].length;
+      continue;
+    }
     if (OPERATOR_CHARS.includes(c)) {
       if (inSubstitution && c === ')' && parens === 0) return { toks: out, end: i + 1 };
       if (c === '(') parens++;
@@ -184,8 +189,11 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
 
 // ---------- parser ----------
 
+/** Redirect is one redirection: the file descriptor it sets (none for `&>`: both), its operator and its target word. */
+export interface Redirect { op: string; fd?: number; target: string }
+
 export type Node =
-  | { t: 'simple'; words: string[]; redirects: { op: string; target: string }[] }
+  | { t: 'simple'; words: string[]; redirects: Redirect[] }
   | { t: 'pipe'; cmds: Node[] }
   | { t: 'andor'; first: Node; rest: { op: '&&' | '||'; node: Node }[] }
   | { t: 'list'; items: Node[] }
@@ -195,7 +203,13 @@ export type Node =
   | { t: 'group'; body: Node }
   | { t: 'function'; name: string; body: Node };
 
-const REDIRECTS = new Set(['>', '>>', '<', '2>', '&>']);
+/**
+ * REDIRECTS are the redirection operators: `[n]>`, `[n]>>`, `[n]>|`, `[n]<`, `[n]>&m`, `[n]<&m`,
+ * and `&>` / `&>>` (stdout and stderr to one file, which ash accepts as bash does).
+ */
+const REDIRECTS = new Set(['>', '>>', '>|', '<', '>&', '<&', '&>', '&>>']);
+/** REDIRECT_AT reads a redirection operator and the one-digit file descriptor before it (an IO number: it starts the token). */
+const REDIRECT_AT = /^([0-9])?(>>|>&|>\||>|<&|<(?!<))|^(&>>|&>)/;
 
 /** Parser is ash's recursive-descent parser over the lexer's tokens. */
 class Parser {
@@ -392,7 +406,7 @@ class Parser {
     }
     if (w !== undefined && LIST_ENDS.has(w)) this.fail();
     const words: string[] = [];
-    const redirects: { op: string; target: string }[] = [];
+    const redirects: Redirect[] = [];
     for (;;) {
       const t = this.tok();
       if (!t) break;
@@ -401,11 +415,10 @@ class Parser {
         this.i++;
         const target = this.tok();
         if (!target || !('word' in target)) this.fail();
-        redirects.push({ op: t.op, target: target.raw });
+        redirects.push({ op: t.op, fd: t.fd ?? (t.op.startsWith('&') ? undefined : t.op.startsWith('<') ? 0 : 1), target: target.raw });
         this.i++;
         continue;
       }
-      if ('op' in t && (t.op === '2>&1' || t.op === '1>&2')) { this.i++; continue; }
       break;
     }
     if (!words.length && !redirects.length) this.fail();

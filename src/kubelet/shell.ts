@@ -11,7 +11,7 @@ import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
 import { ROOT_DIRS, busyboxId, df, du, ls, ps, whoami } from './shell-system';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
-import { BAD_SUBSTITUTION, END_OF_FILE, type Node, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
+import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 import { dirView, expandPathname, hasGlob } from './shell-glob';
 import { processesIn } from './pid-namespace';
 
@@ -21,7 +21,8 @@ export { ShellSyntaxError, parseScript } from './shell-parser';
 export const NO_SPACE = 'sh: write error: No space left on device';
 
 /** OutputLine is one line a process wrote, atMs after it started. */
-export interface OutputLine { atMs: number; text: string }
+/** OutputLine is a line the process wrote, atMs after its start: to stdout, or to stderr (stream). */
+export interface OutputLine { atMs: number; text: string; stream?: 'stderr' }
 
 /** FileEvent records a file written (content) or removed (undefined) atMs after start; appended is what a `>>` added at its end. */
 export interface FileEvent { atMs: number; path: string; content?: string; appended?: string }
@@ -59,7 +60,7 @@ export interface ServerProgram { lines: OutputLine[]; ports: number[] }
  * lines and exit status, and the files it wrote (content) or removed (no content) — an editor
  * on a node host writes the file it edited.
  */
-export interface FinishedCommand { output: string[]; code: number; writes?: { path: string; content?: string }[] }
+export interface FinishedCommand { output: string[]; errors?: string[]; code: number; writes?: { path: string; content?: string }[] }
 
 /** BinaryContext lets a binary read the files the shell sees, relative to its working directory. */
 export interface BinaryContext { read(path: string): string | undefined; cwd: string }
@@ -152,6 +153,12 @@ export class Budget {
   }
 }
 
+/**
+ * Sink is where an output stream goes: the process's own stdout or stderr (its log, exec's two
+ * streams), nowhere (/dev/null), or lines captured for a pipe, a substitution or a file.
+ */
+type Sink = 'stdout' | 'stderr' | 'null' | string[];
+
 interface Frame {
   t: number;
   lines: OutputLine[];
@@ -164,8 +171,9 @@ interface Frame {
   /** funcs are the shell functions defined so far; args the positional parameters ($1 …) of the running function. */
   funcs: Map<string, Node>;
   args: string[];
-  /** capture collects stdout instead of logging it (command substitution, redirects, pipes). */
-  capture?: string[];
+  /** out and err are where the command's stdout and stderr go (command substitution, redirects and pipes capture them). */
+  out: Sink;
+  err: Sink;
   /** pipeIn is what the previous stage of a pipeline wrote: this stage's stdin. */
   pipeIn?: string[];
   loop?: Loop;
@@ -449,21 +457,33 @@ class Interpreter {
   }
 
   private substitute(src: string, f: Frame): string {
-    const sub: Frame = { ...f, capture: [], lines: [], files: [], serves: [] };
+    const out: string[] = [];
+    // Only stdout is substituted: what the command writes to stderr reaches the shell's.
+    const sub: Frame = { ...f, out, files: [], serves: [] };
     try { this.run(this.parse(src), sub); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal)) throw e; sub.status = e.code; }
     f.t = sub.t;
     f.status = sub.status;
-    return sub.capture!.join('\n').replace(/\n+$/, '');
+    return out.join('\n').replace(/\n+$/, '');
   }
 
+  /** write writes a line to stdout; writeErr to stderr (error messages). */
   private write(f: Frame, text: string): void {
+    this.emit(f, f.out, text);
+  }
+
+  private writeErr(f: Frame, text: string): void {
+    this.emit(f, f.err, text);
+  }
+
+  private emit(f: Frame, to: Sink, text: string): void {
     f.budget.output(text.length + 1);
-    if (f.capture) { f.capture.push(text); return; }
-    f.lines.push({ atMs: f.t, text });
+    if (to === 'null') return;
+    if (typeof to !== 'string') { to.push(text); return; }
+    f.lines.push(to === 'stderr' ? { atMs: f.t, text, stream: 'stderr' } : { atMs: f.t, text });
   }
 
   private notFound(f: Frame, name: string): number {
-    this.write(f, this.cfg.shell === 'bash' ? `bash: line 1: ${name}: command not found` : `sh: ${name}: not found`);
+    this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: ${name}: command not found` : `sh: ${name}: not found`);
     return 127;
   }
 
@@ -477,8 +497,8 @@ class Interpreter {
       for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
     } catch (e) {
       if (e instanceof ExitSignal || e instanceof ReturnSignal) { f.status = e.code; return; }
-      if (e instanceof ShellSyntaxError) { this.write(f, syntaxErrorLine(this.cfg.shell, e)); f.status = 2; return; }
-      if (e instanceof FatalError) { this.write(f, `${this.cfg.shell}: ${e.message}`); f.status = 2; return; }
+      if (e instanceof ShellSyntaxError) { this.writeErr(f, syntaxErrorLine(this.cfg.shell, e)); f.status = 2; return; }
+      if (e instanceof FatalError) { this.writeErr(f, `${this.cfg.shell}: ${e.message}`); f.status = 2; return; }
       if (e instanceof TooDeep) f.budget.exhaust();
       throw e;
     }
@@ -500,17 +520,19 @@ class Interpreter {
         return;
       }
       case 'pipe': {
-        // Only the last command's output reaches the log; filters like cat/tee pass earlier output through.
+        // Only the last command's stdout reaches the log; filters like cat/tee pass earlier output
+        // through. Every stage's stderr goes where the pipeline's does.
         let captured: string[] = [];
         for (const [k, c] of n.cmds.entries()) {
           const last = k === n.cmds.length - 1;
           const name = c.t === 'simple' ? this.expand(c.words[0] ?? '', f)[0] : undefined;
           if (last && (name === 'cat' || name === 'tee') && c.t === 'simple' && c.words.length === 1 && !c.redirects.length) { for (const l of captured) this.write(f, l); f.status = 0; continue; }
-          const sub: Frame = { ...f, capture: last ? f.capture : [], pipeIn: k ? captured : f.pipeIn };
+          const out: Sink = last ? f.out : [];
+          const sub: Frame = { ...f, out, pipeIn: k ? captured : f.pipeIn };
           this.run(c, sub);
           f.t = sub.t; f.status = sub.status;
           // Assigned, not spread: a stage may write hundreds of thousands of lines.
-          if (!last) captured = sub.capture ?? [];
+          if (typeof out !== 'string') captured = out;
         }
         return;
       }
@@ -550,35 +572,36 @@ class Interpreter {
     const start = f.t;
     // The probe has an iteration's budget too: logs re-render the body once per iteration shown.
     const iterationBudget = () => new Budget(LOOP_ITERATION_STEPS, LOOP_ITERATION_BYTES);
-    const probe: Frame = { ...f, lines: [], files: [], fs: new Map(f.fs), vars: { ...f.vars }, capture: f.capture ? [] : undefined, budget: iterationBudget() };
+    const captured = typeof f.out !== 'string';
+    const probe: Frame = { ...f, lines: [], files: [], fs: new Map(f.fs), vars: { ...f.vars }, out: captured ? [] : f.out, budget: iterationBudget() };
     probe.budget.depth = f.budget.depth;
     try {
       this.run(n.body, probe);
     } catch (e) {
       if (!(e instanceof ForeverSignal)) throw e;
       // The first round never ends (sleep infinity, a server …, or too much work): its output so far is all there is.
-      if (!f.capture) { f.lines.push(...probe.lines); f.files.push(...probe.files); f.serves.push(...probe.serves); }
+      if (!captured) { f.lines.push(...probe.lines); f.files.push(...probe.files); f.serves.push(...probe.serves); }
       f.budget.step(probe.budget.steps);
       if (e instanceof Exhausted) f.budget.exhaust();
       throw e;
     }
     f.budget.step(probe.budget.steps);
     const period = probe.t - start;
-    if (f.capture) throw new ForeverSignal();
+    if (captured) throw new ForeverSignal();
     if (period === FOREVER_MS || !Number.isFinite(period)) { f.lines.push(...probe.lines); f.files.push(...probe.files); throw new ForeverSignal(); }
     // kubemu: a loop without a sleep would spin; it is modelled as one iteration per millisecond.
     const periodMs = Math.max(1, period);
     const vars = { ...f.vars };
     const fs = new Map(f.fs);
     const round = (i: number): Frame => {
-      const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args };
+      const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args, out: f.out, err: f.err };
       try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
       return it;
     };
     f.loop = {
       atMs: start,
       periodMs,
-      iteration: (i: number) => round(i).lines.map((l) => ({ atMs: l.atMs - (start + i * periodMs), text: l.text })),
+      iteration: (i: number) => round(i).lines.map((l) => ({ ...l, atMs: l.atMs - (start + i * periodMs) })),
       writes: (i: number) => round(i).files.map((e) => ({ ...e, atMs: e.atMs - (start + i * periodMs) })),
     };
     f.files.push(...probe.files.map((e) => ({ ...e })));
@@ -599,22 +622,58 @@ class Interpreter {
     if (!words.length) { Object.assign(f.vars, assigns); if (!n.words.some((w) => /\$\(|`/.test(w))) f.status = 0; return; }
     const fn = f.funcs.get(words[0]!);
     if (fn) return this.call(fn, words.slice(1), f);
-    let target: { op: string; path: string } | undefined;
-    for (const r of n.redirects) {
-      const path = this.expand(r.target, f, true, false)[0] ?? '';
-      if (r.op === '>' || r.op === '>>' || r.op === '&>') target = { op: r.op, path: path.startsWith('/dev/') ? path : resolvePath(f.vars.PWD, path) };
-    }
-    const sink: Frame = target ? { ...f, capture: [] } : f;
-    this.exec(words, sink, assigns);
-    if (target) {
+    if (!n.redirects.length) { this.exec(words, f, assigns); return; }
+    const io = this.redirect(n.redirects, f);
+    if (!io) { f.status = 1; return; }
+    const sink: Frame = { ...f, out: io.out, err: io.err, ...(io.stdin ? { pipeIn: io.stdin } : {}) };
+    try {
+      this.exec(words, sink, assigns);
+    } finally {
       f.t = sink.t; f.status = sink.status;
-      if (target.path !== '/dev/null' && target.path !== '/dev/stderr' && target.path !== '/dev/stdout') {
-        const prev = target.op === '>>' ? (f.fs.get(target.path) ?? '') : '';
-        const added = sink.capture!.map((l) => `${l}\n`).join('');
-        f.budget.output(prev.length + added.length);
-        this.writeFile(f, target.path, prev + added, 'redirect', target.op === '>>' ? added : undefined);
-      } else if (target.path !== '/dev/null') for (const l of sink.capture!) this.write(f, l);
+      if (sink.loop) f.loop = sink.loop;
     }
+    for (const file of io.files) {
+      const prev = file.append ? (f.fs.get(file.path) ?? '') : '';
+      const added = file.lines.map((l) => `${l}\n`).join('');
+      f.budget.output(prev.length + added.length);
+      this.writeFile(f, file.path, prev + added, 'redirect', file.append ? added : undefined);
+    }
+  }
+
+  /**
+   * redirect applies a command's redirections left to right, as the shell does: `>file 2>&1`
+   * sends both streams to the file, `2>&1 >file` stderr where stdout went before. The files are
+   * written once the command is done. undefined: an input file is missing (the shell said so).
+   */
+  private redirect(redirects: Redirect[], f: Frame): { out: Sink; err: Sink; stdin?: string[]; files: { path: string; append: boolean; lines: string[] }[] } | undefined {
+    let out = f.out;
+    let err = f.err;
+    let stdin: string[] | undefined;
+    const files: { path: string; append: boolean; lines: string[] }[] = [];
+    const set = (fd: number | undefined, to: Sink) => {
+      if (fd === undefined || fd === 1) out = to;
+      if (fd === undefined || fd === 2) err = to;
+    };
+    for (const r of redirects) {
+      const word = this.expand(r.target, f, true, false)[0] ?? '';
+      if (r.op === '>&' && /^[0-9-]$/.test(word)) { set(r.fd, word === '1' ? out : word === '2' ? err : 'null'); continue; }
+      if (r.op === '<&') continue;
+      if (r.op === '<') {
+        const content = f.fs.get(resolvePath(f.vars.PWD, word));
+        if (content === undefined) { this.writeErr(f, this.cfg.shell === 'bash' ? `bash: ${word}: No such file or directory` : `sh: can't open ${word}: no such file`); return undefined; }
+        if (r.fd === 0) stdin = content.split('\n').slice(0, content.endsWith('\n') ? -1 : undefined);
+        continue;
+      }
+      // `>&file` (bash) is `&>file`.
+      const fd = r.op === '>&' ? undefined : r.fd;
+      if (word === '/dev/null') { set(fd, 'null'); continue; }
+      if (word === '/dev/stdout') { set(fd, out); continue; }
+      if (word === '/dev/stderr') { set(fd, err); continue; }
+      const lines: string[] = [];
+      files.push({ path: resolvePath(f.vars.PWD, word), append: r.op.endsWith('>>'), lines });
+      set(fd, lines);
+    }
+    return { out, err, stdin, files };
   }
 
   /**
@@ -624,7 +683,7 @@ class Interpreter {
   private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee' | 'cp' | 'mv' | 'sed' | 'tool', appended?: string): void {
     if (isReadOnly(this.cfg.readOnly, path)) {
       const shown = path.replace(/(.)\/$/, '$1');
-      this.write(f, by === 'redirect' ? (this.cfg.shell === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
+      this.writeErr(f, by === 'redirect' ? (this.cfg.shell === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
         : by === 'mkdir' ? `mkdir: can't create directory '${shown}': ${READ_ONLY_FILE_SYSTEM}`
         : by === 'cp' || by === 'mv' || by === 'sed' ? `${by}: can't create '${shown}': ${READ_ONLY_FILE_SYSTEM}`
         : by === 'tool' ? `${shown}: ${READ_ONLY_FILE_SYSTEM}` : `${by}: ${shown}: ${READ_ONLY_FILE_SYSTEM}`);
@@ -637,7 +696,7 @@ class Interpreter {
       f.budget.step(1 + (f.fs.size >> 4));
       let used = w.base[path] === content ? 0 : content.length;
       for (const [p, c] of f.fs) if (p !== path && w.base[p] !== c) used += c.length;
-      if (used > w.limitBytes) { this.write(f, NO_SPACE); f.status = 1; return; }
+      if (used > w.limitBytes) { this.writeErr(f, NO_SPACE); f.status = 1; return; }
     }
     f.fs.set(path, content);
     f.files.push(appended === undefined ? { atMs: f.t, path, content } : { atMs: f.t, path, content, appended });
@@ -648,7 +707,7 @@ class Interpreter {
     let a = args;
     if (a[0] === '-s') a = a.slice(2);
     const ms = parseSleep(a[0] ?? '');
-    if (ms === undefined || a.length < 2) { this.write(f, `timeout: invalid time interval '${a[0] ?? ''}'`); f.status = 1; return; }
+    if (ms === undefined || a.length < 2) { this.writeErr(f, `timeout: invalid time interval '${a[0] ?? ''}'`); f.status = 1; return; }
     const start = f.t;
     try {
       this.exec(a.slice(1), f);
@@ -700,7 +759,7 @@ class Interpreter {
       }
       case 'sleep': {
         const ms = args.length ? parseSleep(args[0]!) : undefined;
-        if (ms === undefined) { this.write(f, `sleep: invalid number '${args[0] ?? ''}'`); f.status = 1; return; }
+        if (ms === undefined) { this.writeErr(f, `sleep: invalid number '${args[0] ?? ''}'`); f.status = 1; return; }
         if (ms === FOREVER_MS) throw new ForeverSignal();
         f.t += ms;
         return;
@@ -713,7 +772,7 @@ class Interpreter {
           const dir = resolvePath(f.vars.PWD, p).replace(/\/+$/, '');
           const exists = ROOT_DIRS.includes(dir.replace(/^\//, '')) || [...f.fs.keys()].some((k) => k.startsWith(`${dir}/`));
           f.budget.step(1 + (f.fs.size >> 4));
-          if (exists) { if (!args.includes('-p')) { this.write(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
+          if (exists) { if (!args.includes('-p')) { this.writeErr(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
           this.writeFile(f, `${dir}/`, '', 'mkdir');
         }
         return;
@@ -733,12 +792,12 @@ class Interpreter {
         if (!args.includes('-i')) { this.write(f, host); return; }
         // -i resolves the hostname through /etc/hosts, where the kubelet put the pod IP.
         const ips = (f.fs.get('/etc/hosts') ?? '').split('\n').map((l) => l.split(/\s+/)).filter((w) => w.slice(1).includes(host)).map((w) => w[0]!);
-        if (!ips.length) { this.write(f, `hostname: ${host}: Unknown host`); f.status = 1; return; }
+        if (!ips.length) { this.writeErr(f, `hostname: ${host}: Unknown host`); f.status = 1; return; }
         this.write(f, `${ips.join(' ')} `);
         return;
       }
       case 'uname': this.write(f, args.includes('-a') ? `Linux ${f.vars.HOSTNAME ?? ''} 6.8.0 #1 SMP x86_64 GNU/Linux` : 'Linux'); return;
-      case 'whoami': { const w = whoami(this.cfg.user); if (w.ok) this.write(f, w.text); else { this.write(f, w.text); f.status = 1; } return; }
+      case 'whoami': { const w = whoami(this.cfg.user); if (w.ok) this.write(f, w.text); else { this.writeErr(f, w.text); f.status = 1; } return; }
       case 'id': this.write(f, busyboxId(this.cfg.user)); return;
       case 'ps': for (const l of ps(processesIn(f.fs.keys(), (p) => f.fs.get(p)), argv.join(' '), this.cfg.user)) this.write(f, l); return;
       case 'df': for (const l of df(args.includes('-h'))) this.write(f, l); return;
@@ -767,7 +826,7 @@ class Interpreter {
           files: (p) => filesUnder(f, resolvePath(f.vars.PWD, p)),
           stdin: () => (f.pipeIn ? f.pipeIn.map((l) => `${l}\n`).join('') : this.input !== undefined ? this.readInput() : undefined),
           out: (l) => this.write(f, l),
-          err: (l) => this.write(f, l),
+          err: (l) => this.writeErr(f, l),
           step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
         });
         if (code === WAITS) throw new ForeverSignal();
@@ -779,7 +838,8 @@ class Interpreter {
         if (name === 'ls') {
           f.budget.step(1 + (f.fs.size >> 4));
           const r = ls(args.concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), (p) => f.fs.has(p), f.fs.keys(), (p) => resolvePath(f.vars.PWD, p));
-          for (const l of [...r.err, ...r.out]) this.write(f, l);
+          for (const l of r.err) this.writeErr(f, l);
+          for (const l of r.out) this.write(f, l);
           f.status = r.status;
           return;
         }
@@ -793,7 +853,7 @@ class Interpreter {
         for (const p of paths) {
           const content = f.fs.get(resolvePath(f.vars.PWD, p));
           if (content === undefined) {
-            this.write(f, this.cfg.shell === 'bash' ? `${name}: ${p}: No such file or directory` : `${name}: can't open '${p}': No such file or directory`);
+            this.writeErr(f, this.cfg.shell === 'bash' ? `${name}: ${p}: No such file or directory` : `${name}: can't open '${p}': No such file or directory`);
             f.status = 1;
             continue;
           }
@@ -810,12 +870,12 @@ class Interpreter {
         f.budget.step(1 + (f.fs.size >> 4));
         const inside = [...f.fs.keys()].filter((k) => k.startsWith(under));
         if (inside.length && !f.fs.has(p)) {
-          if (!recursive) { this.write(f, `rm: '${p}' is a directory`); f.status = 1; continue; }
+          if (!recursive) { this.writeErr(f, `rm: '${p}' is a directory`); f.status = 1; continue; }
           for (const k of inside) { f.fs.delete(k); f.files.push({ atMs: f.t, path: k }); }
           continue;
         }
-        if (!f.fs.has(p)) { if (!args.some((a) => /^-[a-zA-Z]*f/.test(a))) { this.write(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
-        if (isReadOnly(this.cfg.readOnly, p)) { this.write(f, `rm: can't remove '${p}': ${READ_ONLY_FILE_SYSTEM}`); f.status = 1; continue; }
+        if (!f.fs.has(p)) { if (!args.some((a) => /^-[a-zA-Z]*f/.test(a))) { this.writeErr(f, `rm: can't remove '${p}': No such file or directory`); f.status = 1; } continue; }
+        if (isReadOnly(this.cfg.readOnly, p)) { this.writeErr(f, `rm: can't remove '${p}': ${READ_ONLY_FILE_SYSTEM}`); f.status = 1; continue; }
         this.removeFile(f, p);
       }
         return;
@@ -845,7 +905,7 @@ class Interpreter {
           return;
         }
         const text = f.fs.get(resolvePath(f.vars.PWD, script));
-        if (text === undefined) { this.write(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
+        if (text === undefined) { this.writeErr(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
         this.script(text, f);
         return;
       }
@@ -854,6 +914,7 @@ class Interpreter {
     if (bin === undefined) { f.status = this.notFound(f, cmd); return; }
     if (bin === 'exists') return;
     if ('code' in bin) {
+      for (const l of bin.errors ?? []) this.writeErr(f, l);
       for (const l of bin.output) this.write(f, l);
       for (const w of bin.writes ?? []) {
         const p = resolvePath(f.vars.PWD, w.path);
@@ -870,7 +931,7 @@ class Interpreter {
   /** copy is busybox cp/mv of files (cp -r/mv of a directory copies what is under it) onto a file or into a directory. */
   private copy(name: 'cp' | 'mv', args: string[], f: Frame): void {
     const ops = args.filter((a) => !a.startsWith('-'));
-    if (ops.length < 2) { this.write(f, `${name}: missing file operand`); f.status = 1; return; }
+    if (ops.length < 2) { this.writeErr(f, `${name}: missing file operand`); f.status = 1; return; }
     const dest = resolvePath(f.vars.PWD, ops[ops.length - 1]!).replace(/(.)\/+$/, '$1');
     const isDir = (p: string) => p === '/' || ROOT_DIRS.includes(p.slice(1)) || [...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/+$/, '')}/`));
     f.budget.step(1 + (f.fs.size >> 4));
@@ -879,14 +940,14 @@ class Interpreter {
       const target = isDir(dest) ? `${dest.replace(/\/$/, '')}/${src.split('/').pop()}` : dest;
       const content = f.fs.get(src);
       if (content === undefined && isDir(src)) {
-        if (name === 'cp' && !args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a))) { this.write(f, `cp: omitting directory '${raw}'`); f.status = 1; continue; }
+        if (name === 'cp' && !args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a))) { this.writeErr(f, `cp: omitting directory '${raw}'`); f.status = 1; continue; }
         for (const [k, c] of [...f.fs].filter(([k]) => k.startsWith(`${src}/`))) {
           this.writeFile(f, target + k.slice(src.length), c, name);
           if (name === 'mv') { f.fs.delete(k); f.files.push({ atMs: f.t, path: k }); }
         }
         continue;
       }
-      if (content === undefined) { this.write(f, `${name}: can't stat '${raw}': No such file or directory`); f.status = 1; continue; }
+      if (content === undefined) { this.writeErr(f, `${name}: can't stat '${raw}': No such file or directory`); f.status = 1; continue; }
       this.writeFile(f, target, content, name);
       if (name === 'mv' && target !== src) this.removeFile(f, src);
     }
@@ -915,12 +976,12 @@ class Interpreter {
       if (!script) { opts.push(a); script = true; continue; }
       files.push(a);
     }
-    if (!files.length) { this.write(f, 'sed: no input files'); f.status = 1; return; }
+    if (!files.length) { this.writeErr(f, 'sed: no input files'); f.status = 1; return; }
     for (const p of files) {
       const out: string[] = [];
       const code = runTextApplet('sed', [...opts, p], {
         read: (q) => f.fs.get(resolvePath(f.vars.PWD, q)), stdin: () => undefined,
-        out: (l) => out.push(l), err: (l) => this.write(f, l), step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+        out: (l) => out.push(l), err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
       });
       if (code !== 0) { f.status = typeof code === 'number' ? code : 1; return; }
       this.writeFile(f, resolvePath(f.vars.PWD, p), out.map((l) => `${l}\n`).join(''), 'sed');
@@ -966,7 +1027,7 @@ function filesUnder(f: Frame, dir: string): string[] | undefined {
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */
 export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget()): Program {
   const interp = new Interpreter(cfg);
-  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [] };
+  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr' };
   let exit: Program['exit'];
   try {
     interp.exec(argv, f);

@@ -57,6 +57,11 @@ describe('kubectl exec', () => {
       .toEqual({ stdout: '1:a\n2-b\n--\n5:e\nc\nd\ne\n', stderr: '', code: 0 });
   });
 
+  it('prints the container\'s stdout and stderr apart; a pipe takes stdout only', () => {
+    expect(home.run(['exec', 'app', '-c', 'app', '--', 'sh', '-c', 'ls /nope | wc -l; echo warn >&2; cat /nope 2>/dev/null; echo $?; ls /nope 2>&1 | wc -l']))
+      .toEqual({ stdout: '0\n1\n1\n', stderr: 'ls: /nope: No such file or directory\nwarn\n', code: 0 });
+  });
+
   it('passes exit codes through with kubectl\'s message', () => {
     expect(home.run(['exec', 'app', '-c', 'app', '--', 'sh', '-c', 'exit 3'])).toEqual({ stdout: '', stderr: 'command terminated with exit code 3\n', code: 3 });
     expect(home.run('exec app -c app -- cat /nope')).toEqual({

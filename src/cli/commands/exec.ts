@@ -42,7 +42,6 @@ export const terminated = (code: number): string => `command terminated with exi
 /** ociNotFound is containerd's failure to start an exec'd binary (exit 126). */
 export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 
-const STDERR_PREFIX = /^(sh|bash|cat|ls|rm|touch|mkdir|tee|head|tail|grep|printenv|env|wc|seq|test|\[|exit|cd|sort|uniq|cut|tr|sed|awk|du|whoami|timeout|sleep):\s/;
 
 /** execCommand is `kubectl exec`. */
 export const execCommand = defineCommand({
@@ -205,7 +204,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   let stdout = '';
   let stderr = '';
   for (const l of program.lines) {
-    if (STDERR_PREFIX.test(l.text)) stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
+    if (l.stream === 'stderr') stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
   }
   const changed = JSON.stringify(after) !== JSON.stringify(before);
   return { stdout, stderr, code: program.exit?.code ?? 0, served, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
