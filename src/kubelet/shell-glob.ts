@@ -27,14 +27,26 @@ export function unescape(pattern: GlobPattern): string {
 
 const reEscape = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
-/** segmentRegExp compiles one path segment's pattern; a `[` without its `]` is literal. */
-function segmentRegExp(seg: GlobPattern): RegExp {
+/**
+ * patternMatches is a `case` pattern's match (POSIX 2.13.1): the whole text, where `*` and `?`
+ * match `/` too.
+ */
+export function patternMatches(text: string, pattern: GlobPattern): boolean {
+  return segmentRegExp(pattern, true).test(text);
+}
+
+/**
+ * segmentRegExp compiles a pattern: one path segment's (`*` and `?` stop at `/`), or with
+ * anyChar a whole text's. A `[` without its `]` is literal.
+ */
+function segmentRegExp(seg: GlobPattern, anyChar = false): RegExp {
+  const one = anyChar ? '[\\s\\S]' : '[^/]';
   let re = '';
   for (let i = 0; i < seg.length; i++) {
     const c = seg[i]!;
     if (c === '\\') { re += reEscape(seg[++i] ?? '\\'); continue; }
-    if (c === '*') { re += '[^/]*'; continue; }
-    if (c === '?') { re += '[^/]'; continue; }
+    if (c === '*') { re += `${one}*`; continue; }
+    if (c === '?') { re += one; continue; }
     if (c === '[') {
       let j = i + 1;
       if (seg[j] === '!' || seg[j] === '^') j++;

@@ -148,6 +148,11 @@ function scanWordEnd(s: string, i: number, depth: number): number {
 function lexFrom(s: string, start: number, depth: number, inSubstitution: boolean): { toks: Tok[]; end: number } {
   const out: Tok[] = [];
   let parens = 0;
+  // A `case` pattern's `)` neither closes a `(` nor ends a substitution. cases holds, for each
+  // open case, whether its patterns are being read (after `in` or `;;`) rather than an arm's
+  // commands; caseWords counts down the words from `case` to its `in`.
+  const cases: boolean[] = [];
+  let caseWords = 0;
   let i = start;
   while (i < s.length) {
     const c = s[i]!;
@@ -155,7 +160,12 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
     if (c === '\\' && s[i + 1] === '\n') { i += 2; continue; }
     if (c === '#') { while (i < s.length && s[i] !== '\n') i++; continue; }
     const two = s.slice(i, i + 2);
-    if (two === '&&' || two === '||' || two === ';;') { out.push({ op: two }); i += 2; continue; }
+    if (two === '&&' || two === '||' || two === ';;') {
+      if (two === ';;' && cases.length) cases[cases.length - 1] = true;
+      out.push({ op: two });
+      i += 2;
+      continue;
+    }
     const redirect = REDIRECT_AT.exec(s.slice(i, i + 4));
     if (redirect) {
       const fd = redirect[1];
@@ -165,6 +175,12 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
       continue;
     }
     if (OPERATOR_CHARS.includes(c)) {
+      if (cases[cases.length - 1] && (c === '(' || c === ')')) {
+        if (c === ')') cases[cases.length - 1] = false;
+        out.push({ op: c });
+        i++;
+        continue;
+      }
       if (inSubstitution && c === ')' && parens === 0) return { toks: out, end: i + 1 };
       if (c === '(') parens++;
       if (c === ')') parens--;
@@ -181,10 +197,24 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
       return { toks: out, end: -1 };
     }
     const raw = s.slice(i, end);
+    if (caseWords > 0) {
+      caseWords--;
+      if (caseWords === 0 && raw === 'in') cases.push(true);
+    } else if (commandStarts(out[out.length - 1])) {
+      if (raw === 'case') caseWords = 2;
+      else if (raw === 'esac' && cases.length) cases.pop();
+    } else if (raw === 'esac' && cases[cases.length - 1]) cases.pop();
     out.push({ word: raw, raw });
     i = end;
   }
   return { toks: out, end: -1 };
+}
+
+/** commandStarts says whether a word after this token stands where a command starts (where `case` and `esac` are reserved). */
+function commandStarts(prev: Tok | undefined): boolean {
+  if (!prev) return true;
+  if ('op' in prev) return !REDIRECTS.has(prev.op);
+  return 'word' in prev && ['then', 'do', 'else', 'elif', '{', '!'].includes(prev.word);
 }
 
 // ---------- parser ----------
@@ -200,6 +230,7 @@ export type Node =
   | { t: 'while'; until: boolean; cond: Node; body: Node }
   | { t: 'for'; name: string; words: string[]; body: Node }
   | { t: 'if'; branches: { cond: Node; body: Node }[]; otherwise?: Node }
+  | { t: 'case'; word: string; arms: { patterns: string[]; body: Node }[] }
   | { t: 'group'; body: Node }
   | { t: 'function'; name: string; body: Node };
 
@@ -287,7 +318,7 @@ class Parser {
       if (!this.tok()) break;
       const w = this.peekWord();
       if (w !== undefined && LIST_ENDS.has(w)) break;
-      if (this.peekOp() === ')') break;
+      if (this.peekOp() === ')' || this.peekOp() === ';;') break;
       items.push(this.andor());
       const op = this.peekOp();
       if (op === ';' || op === '&') { this.i++; this.skipNewlines(); if (this.peekOp() === ';') this.fail(); continue; }
@@ -324,6 +355,45 @@ class Parser {
     const n = parse(p);
     this.i = p.i;
     return n;
+  }
+
+  /**
+   * caseArms parses `WORD in [(]PATTERN[|PATTERN]…) LIST ;; … esac` after `case`. An arm's list
+   * may be empty, and the last arm's `;;` may be left out.
+   */
+  private caseArms(): Node {
+    const word = this.tok();
+    if (!word || !('word' in word)) this.fail();
+    this.i++;
+    this.skipNewlines();
+    if (this.peekWord() !== 'in') this.fail('"in"');
+    this.i++;
+    const arms: { patterns: string[]; body: Node }[] = [];
+    for (;;) {
+      this.skipNewlines();
+      if (this.peekWord() === 'esac') { this.i++; break; }
+      if (this.peekOp() === '(') this.i++;
+      const patterns: string[] = [];
+      for (;;) {
+        const t = this.tok();
+        if (!t || !('word' in t)) this.fail(t ? undefined : '"esac"');
+        patterns.push(t.raw);
+        this.i++;
+        if (this.peekOp() !== '|') break;
+        this.i++;
+      }
+      if (this.peekOp() !== ')') this.fail('")"');
+      this.i++;
+      this.skipNewlines();
+      const empty = this.peekOp() === ';;' || this.peekWord() === 'esac';
+      arms.push({ patterns, body: empty ? { t: 'list', items: [] } : this.list('";;"') });
+      this.skipNewlines();
+      if (this.peekOp() === ';;') { this.i++; continue; }
+      if (this.peekWord() !== 'esac') this.fail('";;"');
+      this.i++;
+      break;
+    }
+    return { t: 'case', word: word.raw, arms };
   }
 
   /** functionDefinition parses `NAME() COMMAND` from the `(`. */
@@ -386,6 +456,10 @@ class Parser {
         }
         return { t: 'if', branches, otherwise };
       });
+    }
+    if (w === 'case') {
+      this.i++;
+      return this.compound((p) => p.caseArms());
     }
     if (w === '{') {
       this.i++;

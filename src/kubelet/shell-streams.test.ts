@@ -61,7 +61,7 @@ describe('shell output streams', () => {
 
   it('reads stdin from <file, and fails the command when the file is missing', () => {
     expect(streams('wc -l < /etc/hosts; cat </etc/hosts').lines).toEqual(['out: 3', 'out: a', 'out: b', 'out: c']);
-    expect(streams('cat < /nope; echo $?')).toMatchObject({ lines: ['err: sh: can\'t open /nope: no such file', 'out: 1'] });
+    expect(streams('cat < /nope; echo $?')).toMatchObject({ lines: ['err: sh: can\'t open /nope: no such file', 'out: 2'] });
   });
 
   it('keeps a digit inside a word as part of it: only a token\'s leading digit names a descriptor', () => {

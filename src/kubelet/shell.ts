@@ -12,7 +12,7 @@ import { WAITS, runTextApplet } from './shell-applets';
 import { ROOT_DIRS, busyboxId, df, du, ls, ps, whoami } from './shell-system';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
-import { dirView, expandPathname, hasGlob } from './shell-glob';
+import { dirView, expandPathname, hasGlob, patternMatches } from './shell-glob';
 import { processesIn } from './pid-namespace';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
@@ -339,7 +339,7 @@ class Interpreter {
    * expand performs quote removal, parameter, command and arithmetic expansion and, for a
    * command's words (glob), pathname expansion over the files (shell-glob.ts); returns the fields.
    */
-  expand(raw: string, f: Frame, split = true, glob = split): string[] {
+  expand(raw: string, f: Frame, split = true, glob = split, asPattern = false): string[] {
     // A long word costs in proportion: it is re-scanned each time a loop expands it.
     f.budget.step(1 + (raw.length >> 8));
     let out = '';
@@ -383,6 +383,8 @@ class Interpreter {
     }
     push();
     f.budget.step(fields.reduce((n, w) => n + w.length, 0) >> 10);
+    // asPattern: each field as a pattern (its quoted pattern characters escaped), not expanded over the files.
+    if (asPattern) return fields.map((w, k) => patterns[k] ?? patternOf(w, []));
     if (!patterns.some((p) => p !== undefined && hasGlob(p))) return fields;
     f.budget.step(1 + (f.fs.size >> 4));
     const view = dirView(f.fs.keys(), ROOT_DIRS);
@@ -550,6 +552,14 @@ class Interpreter {
         for (const w of words) { f.budget.step(); f.vars[n.name] = w; this.run(n.body, f); }
         return;
       }
+      case 'case': {
+        // The word and the patterns are expanded without field splitting or pathname expansion.
+        const word = this.expand(n.word, f, false, false)[0] ?? '';
+        f.status = 0;
+        const arm = n.arms.find((a) => a.patterns.some((p) => patternMatches(word, this.expand(p, f, false, true, true)[0] ?? '')));
+        if (arm) this.run(arm.body, f);
+        return;
+      }
       case 'while': return this.runWhile(n, f);
       case 'simple': return this.runSimple(n, f);
       case 'function': f.funcs.set(n.name, n.body); f.status = 0; return;
@@ -624,7 +634,8 @@ class Interpreter {
     if (fn) return this.call(fn, words.slice(1), f);
     if (!n.redirects.length) { this.exec(words, f, assigns); return; }
     const io = this.redirect(n.redirects, f);
-    if (!io) { f.status = 1; return; }
+    // As in dash and ash, a redirection that fails ends the command with status 2.
+    if (!io) { f.status = 2; return; }
     const sink: Frame = { ...f, out: io.out, err: io.err, ...(io.stdin ? { pipeIn: io.stdin } : {}) };
     try {
       this.exec(words, sink, assigns);
