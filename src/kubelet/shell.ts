@@ -14,6 +14,8 @@ import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-on
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 import { dirView, expandPathname, hasGlob, patternMatches } from './shell-glob';
 import { processesIn } from './pid-namespace';
+import { basename, dirname } from './shell-path-names';
+import { expr } from './shell-expr';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
 
@@ -96,7 +98,7 @@ export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
   'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
-  'cp', 'mv',
+  'cp', 'mv', 'basename', 'dirname', 'expr',
 ]);
 
 // ---------- execution ----------
@@ -822,6 +824,23 @@ class Interpreter {
         for (const [k, v] of Object.entries(all)) if (this.cfg.env[k] !== undefined || k in assigns) this.write(f, `${k}=${v}`);
         return;
       }
+      case 'basename': case 'dirname': {
+        const ops = args[0] === '--' ? args.slice(1) : args;
+        if (!ops.length) {
+          for (const l of this.usage(name, name === 'basename' ? 'FILE [SUFFIX]' : 'FILENAME')) this.writeErr(f, l);
+          f.status = 1;
+          return;
+        }
+        this.write(f, name === 'basename' ? basename(ops[0]!, ops[1]) : dirname(ops[0]!));
+        return;
+      }
+      case 'expr': {
+        const r = expr(args, this.cfg.shell === 'bash');
+        if ('error' in r) for (const l of r.error.split('\n')) this.writeErr(f, l);
+        else this.write(f, r.out);
+        f.status = r.status;
+        return;
+      }
       case 'seq': {
         const nums = args.map(Number);
         const [from, to] = nums.length === 1 ? [1, nums[0]!] : [nums[0]!, nums[1]!];
@@ -937,6 +956,13 @@ class Interpreter {
     for (const l of bin.lines) f.lines.push({ atMs: f.t + l.atMs, text: l.text });
     f.serves.push(...bin.ports);
     throw new ForeverSignal();
+  }
+
+  /** usage is what an applet run without its operands prints: busybox's banner and usage line, or coreutils' two lines. */
+  private usage(name: string, synopsis: string): string[] {
+    return this.cfg.shell === 'bash'
+      ? [`${name}: missing operand`, `Try '${name} --help' for more information.`]
+      : ['BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.', '', `Usage: ${name} ${synopsis}`];
   }
 
   /** copy is busybox cp/mv of files (cp -r/mv of a directory copies what is under it) onto a file or into a directory. */
