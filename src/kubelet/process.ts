@@ -9,6 +9,7 @@ import type { KubeObject } from '../api/meta';
 import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { USAGE_ANNOTATION, UsageProfileError, firstTimeAbove, parseUsageProfiles, profileFor, profileValueAt, type UsageProfile, type UsageResource } from '../api/usage-profile';
 import { imageInfo, parseImage, type ImageInfo } from './images';
+import { containerFileStats, mountPointsOf } from './file-stats';
 import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
 import { type NetContext, netCommand } from './net-tools';
 import type { ContainerConfig } from './container-config';
@@ -278,7 +279,12 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
-    const shellCfg = { env, files: { ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }, user: processUser(pod.spec?.securityContext, c.securityContext), readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs, shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin };
+    const user = processUser(pod.spec?.securityContext, c.securityContext);
+    const shellCfg = {
+      env, files: { ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }, user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
+      shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin,
+      stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c),
+    };
     program = runArgv(argv, shellCfg);
     // A process waiting for stdin that an attach has since sent goes on from the attach.
     if (program.waitsForInput && !program.exit && opts.stdin) program = delayed(runArgv(argv, { ...shellCfg, stdin: opts.stdin.text }), opts.stdin.delayMs);

@@ -13,6 +13,10 @@ const GROUPS: Record<number, string> = { 0: 'root', 1: 'daemon', 2: 'bin', 3: 's
 
 const ROOT: ProcessUser = { uid: 0, gid: 0, groups: [0, 10] };
 
+/** userName and groupName are the names the image's /etc/passwd and /etc/group give an id. */
+export const userName = (uid: number): string | undefined => USERS[uid];
+export const groupName = (gid: number): string | undefined => GROUPS[gid];
+
 const named = (id: number, names: Record<number, string>) => (names[id] !== undefined ? `${id}(${names[id]})` : String(id));
 
 /** busyboxId is `id`'s line: uid=1000 gid=3000 groups=2000,3000, names where the image knows them. */
@@ -96,27 +100,3 @@ export function du(args: string[], files: Map<string, string>): string[] {
 /** ROOT_DIRS is what `ls /` shows in the common library images. */
 export const ROOT_DIRS = ['bin', 'dev', 'etc', 'home', 'lib', 'media', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var'];
 
-/**
- * ls lists the entries of the given directories (or /) from the container's files; busybox's
- * error for a missing one. A file is listed as it was named; resolve makes a name absolute.
- */
-export function ls(args: string[], has: (p: string) => boolean, paths: Iterable<string>, resolve: (p: string) => string = (p) => p): { out: string[]; err: string[]; status: number } {
-  const wanted = args.filter((a) => !a.startsWith('-'));
-  const all = [...paths];
-  const out: string[] = [];
-  const err: string[] = [];
-  let status = 0;
-  for (const named of wanted.length ? wanted : ['/']) {
-    const p = resolve(named);
-    const dir = p === '/' ? '' : p.replace(/\/$/, '');
-    if (has(dir)) { out.push(named); continue; }
-    const entries = new Set<string>(dir === '' ? ROOT_DIRS : []);
-    for (const f of all) if (f.startsWith(`${dir}/`)) { const e = f.slice(dir.length + 1).split('/')[0]!; if (e) entries.add(e); }
-    // An empty directory made by mkdir, or an image's empty top-level one (/opt, /mnt …), is listed, and empty.
-    if (!entries.size && (all.includes(`${dir}/`) || ROOT_DIRS.includes(dir.slice(1)))) continue;
-    if (!entries.size) { err.push(`ls: ${named}: No such file or directory`); status = 1; continue; }
-    if (wanted.length > 1) out.push(`${named}:`);
-    out.push(...[...entries].sort());
-  }
-  return { out, err, status };
-}

@@ -9,7 +9,9 @@
  */
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
-import { ROOT_DIRS, busyboxId, df, du, ls, ps, whoami } from './shell-system';
+import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from './shell-system';
+import { ls } from './shell-ls';
+import type { StatOf } from './file-stats';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
 import { dirView, expandPathname, hasGlob, patternMatches } from './shell-glob';
@@ -88,6 +90,10 @@ export interface ShellConfig {
   stdin?: string;
   /** stdinOpen: without stdin, a shell reading commands from it waits (a container started with stdin: true nobody has attached to) instead of meeting EOF. */
   stdinOpen?: boolean;
+  /** stat tells `ls -l` who owns a path, its mode and time (file-stats.ts); root's and the start's when absent. */
+  stat?: StatOf;
+  /** mountPoints are the container's volume mount points: folders even while empty. */
+  mountPoints?: string[];
 }
 
 /** FOREVER_MS stands for `sleep infinity`. */
@@ -866,8 +872,14 @@ class Interpreter {
       case 'cat': case 'tee': case 'ls': {
         const paths = args.filter((a) => !a.startsWith('-'));
         if (name === 'ls') {
-          f.budget.step(1 + (f.fs.size >> 4));
-          const r = ls(args.concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), (p) => f.fs.has(p), f.fs.keys(), (p) => resolvePath(f.vars.PWD, p));
+          // Each operand's folder is read whole, and -l reads each entry's folder for its links.
+          f.budget.step((1 + (f.fs.size >> 4)) * (1 + args.length));
+          const r = ls(args.concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), {
+            files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints, resolve: (p) => resolvePath(f.vars.PWD, p), stat: this.cfg.stat, nowMs: this.cfg.startMs + f.t,
+            writtenAt: (p) => { for (let k = f.files.length - 1; k >= 0; k--) if (f.files[k]!.path === p) return this.cfg.startMs + f.files[k]!.atMs; return undefined; },
+            userName, groupName,
+          });
+          f.budget.step(r.out.length * (1 + (f.fs.size >> 4)));
           for (const l of r.err) this.writeErr(f, l);
           for (const l of r.out) this.write(f, l);
           f.status = r.status;

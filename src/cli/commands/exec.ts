@@ -15,7 +15,8 @@ import { modelOf } from '../../kubelet/container-sync';
 import { argvOf, execNotFound, filesAt, otherArgv } from '../../kubelet/process';
 import { projectedRootCA, projectedToken, standardFiles } from '../../kubelet/standard-files';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../api/service-account-mount';
-import { ls as lsEntries, processUser } from '../../kubelet/shell-system';
+import { processUser } from '../../kubelet/shell-system';
+import { containerFileStats, mountPointsOf } from '../../kubelet/file-stats';
 import { readOnlyPathsOf } from '../../kubelet/read-only-paths';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
@@ -75,8 +76,9 @@ export const execCommand = defineCommand({
     if (result.layer) saveLayer(cluster, ns, result.layer);
     // The web servers it reached write their access-log lines.
     if (result.served?.length) cluster.write(() => recordServed(cluster.api, result.served!));
-    ctx.io.out(result.stdout);
-    ctx.io.err(result.stderr);
+    // The two streams as the process wrote them: a terminal shows them interleaved.
+    if (result.written) for (const w of result.written) { if (w.stderr) ctx.io.err(w.text); else ctx.io.out(w.text); }
+    else { ctx.io.out(result.stdout); ctx.io.err(result.stderr); }
     if (result.code !== 0) {
       ctx.io.err(`${terminated(result.code)}\n`);
       return result.code;
@@ -140,7 +142,8 @@ export function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
 export interface LayerWrite { pod: string; uid: string; container: string; containerID: string; files: Layer }
 
 /** ExecResult is what an exec printed, and its container's new writable layer when it changed files. */
-type ExecResult = ToolResult & { layer?: LayerWrite; served?: ServedRequest[] };
+/** ExecResult is what an exec printed (written: the two streams in the order written), its exit status, and what it changed. */
+type ExecResult = ToolResult & { layer?: LayerWrite; served?: ServedRequest[]; written?: { stderr: boolean; text: string }[] };
 
 /** saveLayer keeps what an exec wrote, as the kubelet does, unless the container restarted meanwhile. */
 export function saveLayer(cluster: ReturnType<CommandContext['cluster']>, ns: string, w: LayerWrite): void {
@@ -188,26 +191,30 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   const net = { namespace: pod.metadata.namespace ?? 'default', api, pod, image: spec.image, nowMs, served: (r: ServedRequest) => { served.push(r); } };
   if (NET_TOOLS.has(tool) && imageHasNetTool(spec.image, tool)) return { ...runNetTool(argv, net)!, served };
   const { cfg, base, containerID, before, files } = containerView(pod, spec, status, startMs, api, nowMs);
-  if (argv[0] === 'ls') return lsFiles(argv.slice(1), files);
   const bin = argv[0]!;
   const binBase = bin.replace(/^.*\//, '');
   const exists = UTILITIES.has(binBase) || info.binaries.includes(bin) || info.binaries.includes(binBase) || !info.known;
   if (!exists) return { stdout: '', stderr: `${ociNotFound(bin)}\n`, code: 126 };
+  const user = processUser(pod.spec?.securityContext, spec.securityContext);
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
     // A script's wget/curl/nslookup reach the network as the same tools run directly do.
     binary: (a) => netCommand(spec.image, a, net) ?? (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
-    writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user: processUser(pod.spec?.securityContext, spec.securityContext),
-    readOnly: readOnlyPathsOf(pod, spec),
+    writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user,
+    readOnly: readOnlyPathsOf(pod, spec), stat: containerFileStats(pod, spec, user, startMs, cfg.files), mountPoints: mountPointsOf(spec),
   });
   const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
   let stdout = '';
   let stderr = '';
+  const written: { stderr: boolean; text: string }[] = [];
   for (const l of program.lines) {
-    if (l.stream === 'stderr') stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
+    const err = l.stream === 'stderr';
+    if (err) stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
+    const last = written[written.length - 1];
+    if (last?.stderr === err) last.text += `${l.text}\n`; else written.push({ stderr: err, text: `${l.text}\n` });
   }
   const changed = JSON.stringify(after) !== JSON.stringify(before);
-  return { stdout, stderr, code: program.exit?.code ?? 0, served, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
+  return { stdout, stderr, written, code: program.exit?.code ?? 0, served, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
 }
 
 /** filesAfter applies an exec's file writes and removals, in order. */
@@ -215,10 +222,4 @@ function filesAfter(files: Record<string, string>, events: { path: string; conte
   const out = { ...files };
   for (const e of events) if (e.content === undefined) delete out[e.path]; else out[e.path] = e.content;
   return out;
-}
-
-/** lsFiles is busybox ls over the container's files. */
-function lsFiles(args: string[], files: Record<string, string>): ToolResult {
-  const r = lsEntries(args, (p) => files[p] !== undefined, Object.keys(files));
-  return { stdout: r.out.map((l) => `${l}\n`).join(''), stderr: r.err.map((l) => `${l}\n`).join(''), code: r.status };
 }
