@@ -387,16 +387,38 @@ const HELLO = [
   '',
 ];
 
-/** linesBetween returns the output a program wrote in [fromMs, toMs] (relative times), in order. */
+/** RENDERED_LOOP_BYTES bounds the text a loop's rendered rounds hold (10 000 rounds of 1 KiB). */
+const RENDERED_LOOP_BYTES = 10 * 1024 * 1024;
+
+/** linesBetween returns the output a program wrote up to toMs (relative times), in order; a partial line joined to the next one it wrote to the same stream. */
 export function linesBetween(p: Program, toMs: number): OutputLine[] {
   const out = p.lines.filter((l) => l.atMs <= toMs);
   if (p.loop && p.loop.atMs <= toMs) {
     const n = Math.floor((toMs - p.loop.atMs) / p.loop.periodMs) + 1;
-    // kubemu: at most the last 10000 iterations are rendered.
-    for (let i = Math.max(0, n - 10_000); i < n; i++) {
+    // kubemu: at most the last 10000 iterations are rendered, and no more than RENDERED_LOOP_BYTES of them.
+    const rounds: OutputLine[][] = [];
+    let bytes = 0;
+    for (let i = n - 1; i >= Math.max(0, n - 10_000) && bytes < RENDERED_LOOP_BYTES; i--) {
       const base = p.loop.atMs + i * p.loop.periodMs;
-      for (const l of p.loop.iteration(i)) if (base + l.atMs <= toMs) out.push({ ...l, atMs: base + l.atMs });
+      const round = p.loop.iteration(i).filter((l) => base + l.atMs <= toMs).map((l) => ({ ...l, atMs: base + l.atMs }));
+      for (const l of round) bytes += l.text.length + 1;
+      rounds.push(round);
     }
+    for (let k = rounds.length - 1; k >= 0; k--) out.push(...rounds[k]!);
+  }
+  return joinPartial(out);
+}
+
+/** joinPartial continues each partial line with the next line of its stream (a loop's rounds are rendered one by one). */
+function joinPartial(lines: OutputLine[]): OutputLine[] {
+  const out: OutputLine[] = [];
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    if (prev?.partial && prev.stream === l.stream) {
+      const joined: OutputLine = { ...prev, text: prev.text + l.text };
+      if (l.partial) joined.partial = true; else delete joined.partial;
+      out[out.length - 1] = joined;
+    } else out.push(l);
   }
   return out;
 }

@@ -69,3 +69,11 @@ describe('shell output streams', () => {
     expect(streams('echo 2 >/tmp/f; cat /tmp/f').lines).toEqual(['out: 2']);
   });
 });
+
+describe('partial lines', () => {
+  it('continue a line written without its newline (echo -n, printf, a file without a last newline)', () => {
+    const p = runArgv(['sh', '-c', 'echo -n a; echo b; printf "c"; printf "d\\n"; cat /etc/part; echo e; echo -en "\\n\\n"; echo f; printf x > /tmp/x; cat /tmp/x /tmp/x'], { ...cfg, files: { '/etc/part': 'p1\np2' } });
+    expect(p.lines.map((l) => `${l.text}${l.partial ? '<' : ''}`)).toEqual(['ab', 'cd', 'p1', 'p2e', '', '', 'f', 'xx<']);
+    expect(p.files.find((f) => f.path === '/tmp/x')?.content).toBe('x');
+  });
+});

@@ -9,6 +9,7 @@ describe('shell interpreter', () => {
   const cases: { name: string; argv: string[]; files?: Record<string, string>; lines: string[]; exit?: { atMs: number; code: number } }[] = [
     { name: 'sleep N runs N seconds and exits 0', argv: ['sleep', '5'], lines: [], exit: { atMs: 5000, code: 0 } },
     { name: 'echo then exit N', argv: ['sh', '-c', 'echo bye; exit 3'], lines: ['bye'], exit: { atMs: 0, code: 3 } },
+    { name: 'busybox ash\'s [[ is test ending at ]]', argv: ['sh', '-c', '[[ -e /etc/x ]] && echo yes; [[ -z "" ]] && echo empty; [[ a = b ]] || echo differ'], files: { '/etc/x': '' }, lines: ['yes', 'empty', 'differ'], exit: { atMs: 0, code: 0 } },
     { name: '&& stops at a failure, || recovers', argv: ['sh', '-c', 'false && echo no || echo yes'], lines: ['yes'], exit: { atMs: 0, code: 0 } },
     { name: 'variables expand, quotes group', argv: ['sh', '-c', 'echo "$GREETING from $HOSTNAME"'], lines: ['hi from web-1'], exit: { atMs: 0, code: 0 } },
     { name: 'unknown binary: busybox message and 127', argv: ['sh', '-c', 'foo'], lines: ['sh: foo: not found'], exit: { atMs: 0, code: 127 } },
@@ -138,7 +139,8 @@ describe('shell expansions', () => {
     const files = { '/etc/app/b.conf': 'b', '/etc/app/a.conf': 'a', '/etc/app/x.txt': 'x' };
     const run = (s: string) => runArgv(['sh', '-c', s], cfg(files)).lines.map((l) => l.text);
     expect(run('echo /etc/app/*.conf')).toEqual(['/etc/app/a.conf /etc/app/b.conf']);
-    expect(run('cd /etc/app && for f in *.conf; do cat $f; done')).toEqual(['a', 'b']);
+    // The files have no last newline: cat writes them one after the other on one line.
+    expect(run('cd /etc/app && for f in *.conf; do cat $f; done')).toEqual(['ab']);
     expect(run('cd /etc/app; ls ?.*')).toEqual(['a.conf', 'b.conf', 'x.txt']);
     expect(run('echo "/etc/app/*" \\* /etc/app/*.none; p="/etc/app/x*"; echo $p "$p"')).toEqual(['/etc/app/* * /etc/app/*.none', '/etc/app/x.txt /etc/app/x*']);
     expect(run('[ -f /etc/app/a.conf ] && echo yes')).toEqual(['yes']);

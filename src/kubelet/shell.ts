@@ -25,8 +25,12 @@ export { ShellSyntaxError, parseScript } from './shell-parser';
 export const NO_SPACE = 'sh: write error: No space left on device';
 
 /** OutputLine is one line a process wrote, atMs after it started. */
-/** OutputLine is a line the process wrote, atMs after its start: to stdout, or to stderr (stream). */
-export interface OutputLine { atMs: number; text: string; stream?: 'stderr' }
+/**
+ * OutputLine is a line the process wrote, atMs after its start: to stdout, or to stderr
+ * (stream). A partial line has no newline after it yet (`echo -n`, `printf` without `\n`, a
+ * file without a last newline): what is written next continues it.
+ */
+export interface OutputLine { atMs: number; text: string; stream?: 'stderr'; partial?: true }
 
 /** FileEvent records a file written (content) or removed (undefined) atMs after start; appended is what a `>>` added at its end. */
 export interface FileEvent { atMs: number; path: string; content?: string; appended?: string }
@@ -104,7 +108,7 @@ export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
   'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
-  'cp', 'mv', 'basename', 'dirname', 'expr',
+  'cp', 'mv', 'basename', 'dirname', 'expr', '[[',
 ]);
 
 // ---------- execution ----------
@@ -133,7 +137,7 @@ export const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** LOOP_ITERATION_STEPS bounds one iteration of a `while true` loop, which logs re-render thousands of times. */
 export const LOOP_ITERATION_STEPS = 200;
 /** LOOP_ITERATION_BYTES bounds one such iteration's output. */
-export const LOOP_ITERATION_BYTES = 1024;
+export const LOOP_ITERATION_BYTES = 4096;
 /** MAX_CALL_DEPTH bounds the interpreter's recursion (nested scripts, substitutions, `sh -c` in `sh -c` …). */
 const MAX_CALL_DEPTH = 600;
 
@@ -477,20 +481,44 @@ class Interpreter {
   }
 
   /** write writes a line to stdout; writeErr to stderr (error messages). */
-  private write(f: Frame, text: string): void {
-    this.emit(f, f.out, text);
+  private write(f: Frame, text: string, partial = false): void {
+    this.emit(f, f.out, text, partial);
   }
 
   private writeErr(f: Frame, text: string): void {
-    this.emit(f, f.err, text);
+    this.emit(f, f.err, text, false);
   }
 
-  private emit(f: Frame, to: Sink, text: string): void {
+  /** writeText writes text as it is: its lines, the last one partial unless the text ends with a newline. */
+  private writeText(f: Frame, text: string): void {
+    const parts = text.split('\n');
+    const last = parts.pop()!;
+    for (const l of parts) this.write(f, l);
+    if (last !== '') this.write(f, last, true);
+  }
+
+  /** emit writes a line to a sink, continuing the sink's partial line if it has one. */
+  private emit(f: Frame, to: Sink, text: string, partial: boolean): void {
     f.budget.output(text.length + 1);
     if (to === 'null') return;
-    if (typeof to !== 'string') { to.push(text); return; }
-    f.lines.push(to === 'stderr' ? { atMs: f.t, text, stream: 'stderr' } : { atMs: f.t, text });
+    if (typeof to !== 'string') {
+      if (this.partialSinks.has(to) && to.length) to[to.length - 1] += text; else to.push(text);
+      if (partial) this.partialSinks.add(to); else this.partialSinks.delete(to);
+      return;
+    }
+    const last = f.lines[f.lines.length - 1];
+    if (last?.partial && (last.stream === 'stderr') === (to === 'stderr')) {
+      last.text += text;
+      if (!partial) delete last.partial;
+      return;
+    }
+    const line: OutputLine = to === 'stderr' ? { atMs: f.t, text, stream: 'stderr' } : { atMs: f.t, text };
+    if (partial) line.partial = true;
+    f.lines.push(line);
   }
+
+  /** partialSinks are the captures whose last line has no newline yet. */
+  private readonly partialSinks = new WeakSet<string[]>();
 
   private notFound(f: Frame, name: string): number {
     this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: ${name}: command not found` : `sh: ${name}: not found`);
@@ -653,7 +681,7 @@ class Interpreter {
     }
     for (const file of io.files) {
       const prev = file.append ? (f.fs.get(file.path) ?? '') : '';
-      const added = file.lines.map((l) => `${l}\n`).join('');
+      const added = file.lines.map((l, k) => (k === file.lines.length - 1 && this.partialSinks.has(file.lines) ? l : `${l}\n`)).join('');
       f.budget.output(prev.length + added.length);
       this.writeFile(f, file.path, prev + added, 'redirect', file.append ? added : undefined);
     }
@@ -761,19 +789,16 @@ class Interpreter {
     switch (name) {
       case 'echo': {
         let a = args;
-        // kubemu: output is kept as lines, so -n (no trailing newline) changes nothing here.
-        while (a[0] === '-n' || a[0] === '-e') a = a.slice(1);
+        let newline = true;
+        while (a[0] !== undefined && /^-[neE]+$/.test(a[0])) { if (a[0].includes('n')) newline = false; a = a.slice(1); }
         const text = a.join(' ').replace(/\\n/g, '\n');
-        for (const l of text.split('\n')) this.write(f, l);
+        this.writeText(f, newline ? `${text}\n` : text);
         return;
       }
       case 'printf': {
         const fmt = args[0] ?? '';
         let k = 1;
-        const text = fmt.replace(/%[sdi]/g, () => args[k++] ?? '').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
-        const parts = text.split('\n');
-        if (parts[parts.length - 1] === '') parts.pop();
-        for (const l of parts) this.write(f, l);
+        this.writeText(f, fmt.replace(/%[sdi]/g, () => args[k++] ?? '').replace(/\\n/g, '\n').replace(/\\t/g, '\t'));
         return;
       }
       case 'sleep': {
@@ -899,9 +924,7 @@ class Interpreter {
             f.status = 1;
             continue;
           }
-          const lines = content.split('\n');
-          if (lines[lines.length - 1] === '') lines.pop();
-          for (const l of lines) this.write(f, l);
+          this.writeText(f, content);
         }
         return;
       }
@@ -921,7 +944,8 @@ class Interpreter {
         this.removeFile(f, p);
       }
         return;
-      case 'test': case '[': { f.status = this.test(name === '[' ? args.slice(0, -1) : args, f) ? 0 : 1; return; }
+      // busybox ash's `[[` is `test` ending at `]]` (a builtin, not bash's keyword).
+      case 'test': case '[': case '[[': { f.status = this.test(name === 'test' ? args : args.slice(0, -1), f) ? 0 : 1; return; }
       case 'yes': throw new ForeverSignal();
       case 'read': {
         // Reads the pipe, else exec -i's input; without either it waits forever; at the end it fails, as at EOF.

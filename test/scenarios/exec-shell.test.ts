@@ -45,7 +45,8 @@ describe('kubectl exec', () => {
     expect(env.code).toBe(0);
     expect(env.stdout).toContain('MODE=prod\n');
     expect(env.stdout).toContain('HOSTNAME=app\n');
-    expect(home.run('exec app -c app -- cat /etc/config/key')).toEqual({ stdout: 'hello\n', stderr: '', code: 0 });
+    // The ConfigMap's value has no newline, and cat adds none.
+    expect(home.run('exec app -c app -- cat /etc/config/key')).toEqual({ stdout: 'hello', stderr: '', code: 0 });
     expect(home.run('exec app -c app -- cat /tmp/x').stdout).toBe('hi\n');
     expect(home.run('exec app -c app -- ls /etc/config').stdout).toBe('key\n');
     expect(home.run('exec -it app -c app -- hostname').stdout).toBe('app\n');

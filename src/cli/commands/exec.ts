@@ -209,9 +209,10 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   const written: { stderr: boolean; text: string }[] = [];
   for (const l of program.lines) {
     const err = l.stream === 'stderr';
-    if (err) stderr += `${l.text}\n`; else stdout += `${l.text}\n`;
+    const text = l.partial ? l.text : `${l.text}\n`;
+    if (err) stderr += text; else stdout += text;
     const last = written[written.length - 1];
-    if (last?.stderr === err) last.text += `${l.text}\n`; else written.push({ stderr: err, text: `${l.text}\n` });
+    if (last?.stderr === err) last.text += text; else written.push({ stderr: err, text });
   }
   const changed = JSON.stringify(after) !== JSON.stringify(before);
   return { stdout, stderr, written, code: program.exit?.code ?? 0, served, layer: changed ? { pod: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '', container: spec.name, containerID, files: after } : undefined };
