@@ -12,6 +12,9 @@ import type { ResourceList } from '../api/types/core-v1';
 import type { ApiClient } from '../apiserver/client';
 import { milliValue, parseQuantity, value } from '../api/quantity';
 import { hostPathFiles } from './host-path-files';
+import { downwardAPIValue, type DownwardAPIItem } from './downward-api-files';
+import { serviceAccountToken } from './standard-files';
+import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 
 /** ContainerConfig is the environment and the files a container sees, or why it cannot be made. */
 export interface ContainerConfig {
@@ -130,10 +133,16 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Pic
   return { env, files, error };
 }
 
-/** volumeFiles lists the files a container sees through its ConfigMap/Secret/hostPath volume mounts. */
+/**
+ * volumeFiles lists the files a container sees through its ConfigMap, Secret, downwardAPI,
+ * projected and hostPath volume mounts. The service account's projected volume is
+ * standard-files.ts's (its token is the API server's).
+ */
 function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient, 'tryGet'>): { files: Record<string, string> } {
   const files: Record<string, string> = {};
   const ns = pod.metadata.namespace ?? 'default';
+  let nodeAllocatable: ResourceList | undefined;
+  const allocatable = () => (nodeAllocatable ??= api.tryGet({ kind: 'Node', name: pod.spec?.nodeName ?? '' })?.status?.allocatable ?? {});
   for (const m of c.volumeMounts ?? []) {
     const vol = (pod.spec?.volumes ?? []).find((v: { name: string }) => v.name === m.name);
     if (vol?.hostPath) {
@@ -141,19 +150,33 @@ function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient
       Object.assign(files, hostPathFiles(pod, vol.hostPath.path, m.mountPath, api, Date.parse(pod.status?.startTime ?? '') || 0));
       continue;
     }
-    const src = vol?.configMap ?? vol?.secret;
-    if (!src) continue;
-    const kind = vol.configMap ? 'ConfigMap' : 'Secret';
-    const obj = api.tryGet({ kind, namespace: ns, name: vol.configMap ? src.name : src.secretName });
-    if (!obj) continue;
-    const data: Record<string, string> = obj.data ?? {};
-    const items: { key: string; path: string }[] = src.items ?? Object.keys(data).map((k) => ({ key: k, path: k }));
-    for (const it of items) {
-      const v = data[it.key];
-      if (v === undefined) continue;
-      const path = `${m.mountPath.replace(/\/$/, '')}/${it.path}`;
-      if (m.subPath) { if (m.subPath === it.path) files[m.mountPath] = kind === 'Secret' ? decode(v) : v; continue; }
-      files[path] = kind === 'Secret' ? decode(v) : v;
+    // Each key's file at the mount path, or the one a subPath names at the mount path itself.
+    const put = (path: string, content: string) => {
+      if (m.subPath) { if (m.subPath === path) files[m.mountPath] = content; return; }
+      files[`${m.mountPath.replace(/\/$/, '')}/${path}`] = content;
+    };
+    const keys = (kind: 'ConfigMap' | 'Secret', name: string, listed?: { key: string; path: string }[]) => {
+      const obj = api.tryGet({ kind, namespace: ns, name });
+      if (!obj) return;
+      const data: Record<string, string> = obj.data ?? {};
+      for (const it of listed ?? Object.keys(data).map((k) => ({ key: k, path: k }))) {
+        const v = data[it.key];
+        if (v !== undefined) put(it.path, kind === 'Secret' ? decode(v) : v);
+      }
+    };
+    const fields = (items: DownwardAPIItem[] = []) => {
+      for (const it of items) put(it.path, downwardAPIValue(pod, it, (ref) => resourceFieldValue(pod, c, ref, allocatable)));
+    };
+    if (vol?.configMap) keys('ConfigMap', vol.configMap.name, vol.configMap.items);
+    else if (vol?.secret) keys('Secret', vol.secret.secretName, vol.secret.items);
+    else if (vol?.downwardAPI) fields(vol.downwardAPI.items);
+    else if (vol?.projected && m.mountPath.replace(/\/$/, '') !== SERVICE_ACCOUNT_MOUNT_PATH) {
+      for (const src of vol.projected.sources ?? []) {
+        if (src.configMap) keys('ConfigMap', src.configMap.name, src.configMap.items);
+        else if (src.secret) keys('Secret', src.secret.name, src.secret.items);
+        else if (src.downwardAPI) fields(src.downwardAPI.items);
+        else if (src.serviceAccountToken) put(src.serviceAccountToken.path, serviceAccountToken(pod));
+      }
     }
   }
   return { files };
@@ -168,6 +191,13 @@ export function mountFailure(pod: KubeObject, api: ApiClient): MountFailure | un
     }
     if (v.secret && !v.secret.optional && !api.tryGet({ kind: 'Secret', namespace: ns, name: v.secret.secretName })) {
       return { volume: v.name, message: `secret "${v.secret.secretName}" not found` };
+    }
+    for (const src of v.projected?.sources ?? []) {
+      const ref = src.configMap ?? src.secret;
+      const kind = src.configMap ? 'configmap' : 'secret';
+      if (ref && !ref.optional && !api.tryGet({ kind: src.configMap ? 'ConfigMap' : 'Secret', namespace: ns, name: ref.name })) {
+        return { volume: v.name, message: `${kind} "${ref.name}" not found` };
+      }
     }
   }
   return undefined;
@@ -190,6 +220,10 @@ export function referencedObjects(pod: KubeObject): string[] {
   for (const v of spec.volumes ?? []) {
     if (v.configMap) out.add(`ConfigMap/${v.configMap.name}`);
     if (v.secret) out.add(`Secret/${v.secret.secretName}`);
+    for (const src of v.projected?.sources ?? []) {
+      if (src.configMap) out.add(`ConfigMap/${src.configMap.name}`);
+      if (src.secret) out.add(`Secret/${src.secret.name}`);
+    }
   }
   return [...out];
 }

@@ -145,6 +145,10 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
   },
 };
 
+// The Kubernetes docs' examples run busybox from the project's registry (registry.k8s.io/busybox,
+// once k8s.gcr.io/busybox): the same shell and applets.
+CATALOGUE['registry.k8s.io/busybox'] = CATALOGUE['k8s.gcr.io/busybox'] = CATALOGUE.busybox!;
+
 /** GENERIC_IMAGE is what kubemu assumes of an image it does not know: a long-running server of moderate size. */
 const GENERIC_IMAGE: ImageInfo = {
   sizeBytes: 60 * MB, server: true, stopsOnSigterm: true, entrypoint: [], cmd: [], ports: [], memoryBytes: 16 * MI,
