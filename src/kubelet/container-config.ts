@@ -128,7 +128,7 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Pic
     env[e.name] = kind === 'Secret' ? decode(v) : v;
   }
   env.HOME = env.HOME ?? '/root';
-  const { files: mounted } = volumeFiles(pod, c, api);
+  const { files: mounted } = volumeFiles(pod, c, api, allocatable);
   Object.assign(files, mounted);
   return { env, files, error };
 }
@@ -138,11 +138,9 @@ export function containerConfig(pod: KubeObject, c: KubeObject['spec'], api: Pic
  * projected and hostPath volume mounts. The service account's projected volume is
  * standard-files.ts's (its token is the API server's).
  */
-function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient, 'tryGet'>): { files: Record<string, string> } {
+function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient, 'tryGet'>, allocatable: () => ResourceList): { files: Record<string, string> } {
   const files: Record<string, string> = {};
   const ns = pod.metadata.namespace ?? 'default';
-  let nodeAllocatable: ResourceList | undefined;
-  const allocatable = () => (nodeAllocatable ??= api.tryGet({ kind: 'Node', name: pod.spec?.nodeName ?? '' })?.status?.allocatable ?? {});
   for (const m of c.volumeMounts ?? []) {
     const vol = (pod.spec?.volumes ?? []).find((v: { name: string }) => v.name === m.name);
     if (vol?.hostPath) {

@@ -24,7 +24,6 @@ export { ShellSyntaxError, parseScript } from './shell-parser';
 /** NO_SPACE is busybox sh's line when a write fails on a full filesystem. */
 export const NO_SPACE = 'sh: write error: No space left on device';
 
-/** OutputLine is one line a process wrote, atMs after it started. */
 /**
  * OutputLine is a line the process wrote, atMs after its start: to stdout, or to stderr
  * (stream). A partial line has no newline after it yet (`echo -n`, `printf` without `\n`, a

@@ -43,7 +43,6 @@ export const terminated = (code: number): string => `command terminated with exi
 /** ociNotFound is containerd's failure to start an exec'd binary (exit 126). */
 export const ociNotFound = (bin: string): string => `OCI runtime exec failed: exec failed: unable to start container process: ${execNotFound(bin)}: unknown`;
 
-
 /** execCommand is `kubectl exec`. */
 export const execCommand = defineCommand({
   name: 'exec',
@@ -141,7 +140,6 @@ export function defaultContainer(ctx: CommandContext, pod: KubeObject): string {
 /** LayerWrite is a container's writable layer as an exec left it, to be kept on the pod. */
 export interface LayerWrite { pod: string; uid: string; container: string; containerID: string; files: Layer }
 
-/** ExecResult is what an exec printed, and its container's new writable layer when it changed files. */
 /** ExecResult is what an exec printed (written: the two streams in the order written), its exit status, and what it changed. */
 type ExecResult = ToolResult & { layer?: LayerWrite; served?: ServedRequest[]; written?: { stderr: boolean; text: string }[] };
 
