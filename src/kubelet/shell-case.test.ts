@@ -50,3 +50,10 @@ describe('case', () => {
     expect(run('if true; then echo a ;; fi')).toEqual([['err: sh: syntax error: unexpected ";;" (expecting "fi")'], 2]);
   });
 });
+
+describe('case on a hostile pattern', () => {
+  it('matches many stars against a long word in work bounded by their lengths', () => {
+    const word = 'a'.repeat(20_000);
+    expect(run(`w=${word}; case $w in *a*a*a*a*b) echo yes;; *a*a*a*a) echo no-b;; esac`)).toEqual([['no-b'], 0]);
+  });
+});

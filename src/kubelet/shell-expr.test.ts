@@ -38,3 +38,13 @@ describe('expr, basename and dirname in a container\'s script', () => {
     expect(p.exit?.code).toBe(1);
   });
 });
+
+describe('expr on a hostile expression', () => {
+  it('refuses a repeated group that repeats within, which would backtrack for ever, and still matches the plain ones', () => {
+    const long = 'a'.repeat(40);
+    expect(expr([long, ':', '\\(a*\\)*b'])).toEqual({ error: 'expr: Regular expression too big', status: 2 });
+    expect(expr([long, ':', '\\(\\(a*\\)c\\)*b'])).toEqual({ error: 'expr: Regular expression too big', status: 2 });
+    expect(expr([long, ':', '\\(a\\)*'])).toEqual({ out: 'a', status: 0 });
+    expect(expr([long, ':', 'a*'])).toEqual({ out: '40', status: 0 });
+  });
+});

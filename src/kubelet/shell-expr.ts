@@ -114,11 +114,34 @@ export function expr(args: string[], gnu = false): ExprResult {
 /** match is `STRING : REGEX`: the first group's text if the expression has one, else how many characters matched. */
 function match(s: string, bre: string): string {
   const { source, groups } = fromBasicRegExp(bre);
+  // kubemu: a repeated group that repeats within (`\(a*\)*`) backtracks exponentially in V8's
+  // engine, where libc's does not; a container's script must not wedge the command, so such an
+  // expression is refused as regcomp refuses one too big.
+  if (repeatsWithinRepeat(source)) throw new ExprError('Regular expression too big');
   let re: RegExp;
   try { re = new RegExp(`^(?:${source})`); } catch { throw new ExprError('invalid regular expression'); }
   const m = re.exec(s);
   if (groups) return m?.[1] ?? '';
   return String(m ? [...m[0]].length : 0);
+}
+
+const QUANTIFIERS = new Set(['*', '+', '?', '{']);
+
+/** repeatsWithinRepeat says whether a group that is repeated holds a repetition itself (escapes and classes skipped). */
+function repeatsWithinRepeat(source: string): boolean {
+  const open: { at: number; repeats: boolean }[] = [];
+  for (let k = 0; k < source.length; k++) {
+    const c = source[k]!;
+    if (c === '\\') { k++; continue; }
+    if (c === '[') { const end = source.indexOf(']', k + 2); if (end > k) k = end; continue; }
+    if (c === '(') { open.push({ at: k, repeats: false }); continue; }
+    if (QUANTIFIERS.has(c)) { for (const g of open) g.repeats = true; continue; }
+    if (c === ')') {
+      const g = open.pop();
+      if (g?.repeats && QUANTIFIERS.has(source[k + 1] ?? '')) return true;
+    }
+  }
+  return false;
 }
 
 /** fromBasicRegExp turns a POSIX basic regular expression into a JavaScript one: `\(` `\)` `\{` `\}` group and count, `( ) { } + ? |` are plain. */

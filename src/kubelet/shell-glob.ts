@@ -29,38 +29,69 @@ const reEscape = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 /**
  * patternMatches is a `case` pattern's match (POSIX 2.13.1): the whole text, where `*` and `?`
- * match `/` too.
+ * match `/` too. It runs without a regular expression: a pattern of several stars against a
+ * long text backtracks polynomially in V8's engine, and a container's script chooses both. Each
+ * star is retried only from the last one (the wildcard matcher), so the work is at most the
+ * text's length times the pattern's.
  */
 export function patternMatches(text: string, pattern: GlobPattern): boolean {
-  return segmentRegExp(pattern, true).test(text);
+  const toks = patternTokens(pattern);
+  let t = 0;
+  let p = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    const tok = toks[p];
+    if (tok === STAR) { star = p++; resume = t; continue; }
+    if (tok !== undefined && (typeof tok === 'string' ? tok === text[t] : tok.test(text[t]!))) { t++; p++; continue; }
+    if (star < 0) return false;
+    p = star + 1;
+    t = ++resume;
+  }
+  while (toks[p] === STAR) p++;
+  return p === toks.length;
 }
 
-/**
- * segmentRegExp compiles a pattern: one path segment's (`*` and `?` stop at `/`), or with
- * anyChar a whole text's. A `[` without its `]` is literal.
- */
-function segmentRegExp(seg: GlobPattern, anyChar = false): RegExp {
-  const one = anyChar ? '[\\s\\S]' : '[^/]';
+const STAR = Symbol('*');
+
+/** patternTokens reads a pattern as its characters: a literal, `?` or a bracket expression (a one-character class), and stars. */
+function patternTokens(pattern: GlobPattern): (string | RegExp | typeof STAR)[] {
+  const out: (string | RegExp | typeof STAR)[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') { out.push(pattern[++i] ?? '\\'); continue; }
+    if (c === '*') { if (out[out.length - 1] !== STAR) out.push(STAR); continue; }
+    if (c === '?') { out.push(/[\s\S]/); continue; }
+    const cls = c === '[' ? bracketAt(pattern, i) : undefined;
+    if (cls) { out.push(new RegExp(cls.source)); i = cls.end; continue; }
+    out.push(c);
+  }
+  return out;
+}
+
+/** bracketAt reads the bracket expression at seg[i] as a one-character class; undefined when its `]` is missing (the `[` is literal). */
+function bracketAt(seg: GlobPattern, i: number): { source: string; end: number } | undefined {
+  let j = i + 1;
+  if (seg[j] === '!' || seg[j] === '^') j++;
+  if (seg[j] === ']') j++;
+  while (j < seg.length && seg[j] !== ']') j++;
+  if (j >= seg.length) return undefined;
+  let body = seg.slice(i + 1, j);
+  const negate = body[0] === '!' || body[0] === '^';
+  if (negate) body = body.slice(1);
+  return { source: `[${negate ? '^' : ''}${body.replace(/\\/g, '\\\\').replace(/\]/g, '\\]').replace(/\[/g, '\\[')}]`, end: j };
+}
+
+/** segmentRegExp compiles one path segment's pattern (`*` and `?` stop at `/`); a `[` without its `]` is literal. */
+function segmentRegExp(seg: GlobPattern): RegExp {
   let re = '';
   for (let i = 0; i < seg.length; i++) {
     const c = seg[i]!;
     if (c === '\\') { re += reEscape(seg[++i] ?? '\\'); continue; }
-    if (c === '*') { re += `${one}*`; continue; }
-    if (c === '?') { re += one; continue; }
-    if (c === '[') {
-      let j = i + 1;
-      if (seg[j] === '!' || seg[j] === '^') j++;
-      if (seg[j] === ']') j++;
-      while (j < seg.length && seg[j] !== ']') j++;
-      if (j < seg.length) {
-        let body = seg.slice(i + 1, j);
-        const negate = body[0] === '!' || body[0] === '^';
-        if (negate) body = body.slice(1);
-        re += `[${negate ? '^' : ''}${body.replace(/\\/g, '\\\\').replace(/\]/g, '\\]').replace(/\[/g, '\\[')}]`;
-        i = j;
-        continue;
-      }
-    }
+    if (c === '*') { re += '[^/]*'; continue; }
+    if (c === '?') { re += '[^/]'; continue; }
+    const cls = c === '[' ? bracketAt(seg, i) : undefined;
+    if (cls) { re += cls.source; i = cls.end; continue; }
     re += reEscape(c);
   }
   return new RegExp(`^${re}$`, 's');

@@ -591,7 +591,12 @@ class Interpreter {
         // The word and the patterns are expanded without field splitting or pathname expansion.
         const word = this.expand(n.word, f, false, false)[0] ?? '';
         f.status = 0;
-        const arm = n.arms.find((a) => a.patterns.some((p) => patternMatches(word, this.expand(p, f, false, true, true)[0] ?? '')));
+        const arm = n.arms.find((a) => a.patterns.some((raw) => {
+          const p = this.expand(raw, f, false, true, true)[0] ?? '';
+          // A match costs up to the word's length times the pattern's.
+          f.budget.step(1 + Math.floor((word.length * p.length) / 1024));
+          return patternMatches(word, p);
+        }));
         if (arm) this.run(arm.body, f);
         return;
       }
