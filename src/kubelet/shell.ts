@@ -18,6 +18,8 @@ import { dirView, expandPathname, hasGlob, patternMatches } from './shell-glob';
 import { processesIn } from './pid-namespace';
 import { basename, dirname } from './shell-path-names';
 import { expr } from './shell-expr';
+import { printf } from './shell-printf';
+import { expandEscapes } from './c-format';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
 
@@ -792,17 +794,23 @@ class Interpreter {
     f.status = 0;
     switch (name) {
       case 'echo': {
+        // busybox's and bash's echo expand escapes only with -e (dash's would always).
         let a = args;
         let newline = true;
-        while (a[0] !== undefined && /^-[neE]+$/.test(a[0])) { if (a[0].includes('n')) newline = false; a = a.slice(1); }
-        const text = a.join(' ').replace(/\\n/g, '\n');
-        this.writeText(f, newline ? `${text}\n` : text);
+        let escapes = false;
+        for (; a[0] !== undefined && /^-[neE]+$/.test(a[0]); a = a.slice(1)) {
+          for (const o of a[0].slice(1)) if (o === 'n') newline = false; else escapes = o === 'e';
+        }
+        const e = escapes ? expandEscapes(a.join(' '), this.cfg.shell === 'bash' ? 'zero' : 'either') : { text: a.join(' '), stopped: false };
+        this.writeText(f, newline && !e.stopped ? `${e.text}\n` : e.text);
         return;
       }
       case 'printf': {
-        const fmt = args[0] ?? '';
-        let k = 1;
-        this.writeText(f, fmt.replace(/%[sdi]/g, () => args[k++] ?? '').replace(/\\n/g, '\n').replace(/\\t/g, '\t'));
+        const r = printf(args, this.cfg.shell, f.budget.maxBytes - f.budget.bytes);
+        if (r.overflow) f.budget.exhaust();
+        for (const l of r.errors) this.writeErr(f, l);
+        this.writeText(f, r.text);
+        f.status = r.status;
         return;
       }
       case 'sleep': {
