@@ -16,6 +16,9 @@ export interface AppletIO {
   step(n?: number): void;
 }
 
+/** BUSYBOX_BANNER opens busybox's usage texts (the docker image's build). */
+export const BUSYBOX_BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.';
+
 /** WAITS is an applet's answer when it would wait for input forever. */
 export const WAITS = 'waits';
 

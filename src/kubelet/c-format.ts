@@ -68,10 +68,8 @@ function pad(d: Directive, sign: string, body: string, zeroAllowed: boolean): st
   return ' '.repeat(width - len) + sign + body;
 }
 
-const UINT64 = 1n << 64n;
-
-/** formatInteger lays out %d %i %o %u %x %X for a 64-bit value (a negative one wraps for the unsigned conversions). */
-export function formatInteger(d: Directive, v: bigint): string {
+/** formatInteger lays out %d %i %o %u %x %X for a value of `bits` bits (a negative one wraps for the unsigned conversions). */
+export function formatInteger(d: Directive, v: bigint, bits = 64): string {
   let sign = '';
   let digits: string;
   if (d.conv === 'd' || d.conv === 'i') {
@@ -80,7 +78,7 @@ export function formatInteger(d: Directive, v: bigint): string {
     else if (d.flags.includes(' ')) sign = ' ';
     digits = (v < 0n ? -v : v).toString();
   } else {
-    const u = v < 0n ? v + UINT64 : v;
+    const u = v < 0n ? v + (1n << BigInt(bits)) : v;
     digits = u.toString(d.conv === 'o' ? 8 : d.conv === 'u' ? 10 : 16);
     if (d.conv === 'X') digits = digits.toUpperCase();
     if (d.flags.includes('#') && u !== 0n) {

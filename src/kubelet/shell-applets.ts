@@ -1,14 +1,14 @@
 /**
  * shell-applets: the busybox text applets practice tasks pipe through — head, tail, wc,
- * sort, uniq, cut, tr and awk here, grep (shell-grep.ts) and sed (shell-sed.ts) — as pure
+ * sort, uniq, cut and tr here, grep (shell-grep.ts), sed (shell-sed.ts) and awk (awk/) — as pure
  * functions of their arguments and input, with busybox's output formats and error lines. Every line read or written is charged to the
  * caller's work budget, so a filter over a huge input is bounded work.
- * kubemu: the common options only (see each applet); awk understands the one-liners tasks
- * use, not the whole language.
+ * kubemu: the common options only (see each applet).
  */
 import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, toRegExp } from './applet-io';
 import { grep } from './shell-grep';
 import { sed } from './shell-sed';
+import { type AwkIO, awk } from './awk/awk-run';
 
 export { WAITS, toRegExp, type AppletIO } from './applet-io';
 
@@ -176,89 +176,8 @@ function tr(args: string[], io: AppletIO): number | typeof WAITS {
   return 0;
 }
 
-interface AwkRule { begin?: boolean; end?: boolean; cond?: (fields: string[], nr: number) => boolean; print?: string[] }
-
-/** parseAwk reads `[pattern] {print a, b}` rules: pattern is /re/, NR==N, $N=="x", BEGIN or END. */
-function parseAwk(prog: string): AwkRule[] | undefined {
-  const rules: AwkRule[] = [];
-  const re = /\s*(BEGIN|END|\/(?:[^/\\]|\\.)*\/|[^{\s][^{]*)?\s*(?:\{([^}]*)\})?\s*;?/gy;
-  let m: RegExpExecArray | null;
-  while (re.lastIndex < prog.length && (m = re.exec(prog)) && m[0].length) {
-    const [, pat, action] = m;
-    const rule: AwkRule = {};
-    if (pat === 'BEGIN') rule.begin = true;
-    else if (pat === 'END') rule.end = true;
-    else if (pat?.startsWith('/')) { const r = toRegExp(pat.slice(1, -1), true, ''); if (!r) return undefined; rule.cond = (f) => r.test(f[0]!); } else if (pat) {
-      const c = /^\s*(NR|NF|\$\d+)\s*(==|!=|>|<|>=|<=)\s*("?)([^"]*)\3\s*$/.exec(pat);
-      if (!c) return undefined;
-      const [, lhs, op, , rhs] = c;
-      rule.cond = (f, nr) => {
-        const v = lhs === 'NR' ? String(nr) : lhs === 'NF' ? String(f.length - 1) : (f[Number(lhs!.slice(1))] ?? '');
-        const [x, y]: [string | number, string | number] = /^-?\d+(\.\d+)?$/.test(v) && /^-?\d+(\.\d+)?$/.test(rhs!) ? [Number(v), Number(rhs)] : [v, rhs!];
-        return op === '==' ? x === y : op === '!=' ? x !== y : op === '>' ? x > y : op === '<' ? x < y : op === '>=' ? x >= y : x <= y;
-      };
-    }
-    if (action !== undefined) {
-      const p = /^\s*print\s*(.*?)\s*;?\s*$/.exec(action);
-      if (!p && action.trim()) return undefined;
-      rule.print = p && p[1] ? p[1].split(/\s*,\s*/) : ['$0'];
-    } else rule.print = ['$0'];
-    rules.push(rule);
-  }
-  return re.lastIndex >= prog.trim().length || prog.trim() === '' ? rules : undefined;
-}
-
-/** awkValue renders one print item: $N, $NF, NR, NF, "text", and juxtapositions of them. */
-function awkValue(item: string, f: string[], nr: number): string {
-  const parts = item.match(/"[^"]*"|\$NF|\$\d+|NR|NF|\S+/g) ?? [];
-  return parts.map((p) => {
-    if (p.startsWith('"')) return p.slice(1, -1).replace(/\\t/g, '\t').replace(/\\n/g, '\n');
-    if (p === '$NF') return f[f.length - 1 === 0 ? 0 : f.length - 1] ?? '';
-    if (p.startsWith('$')) return f[Number(p.slice(1))] ?? '';
-    if (p === 'NR') return String(nr);
-    if (p === 'NF') return String(f.length - 1);
-    return p;
-  }).join('');
-}
-
-function awk(args: string[], io: AppletIO): number | typeof WAITS {
-  let sep: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-F') { sep = args[++i]; continue; }
-    if (a.startsWith('-F')) { sep = a.slice(2); continue; }
-    rest.push(a);
-  }
-  const prog = rest.shift();
-  if (prog === undefined) { io.err('awk: no program'); return 1; }
-  const rules = parseAwk(prog);
-  if (!rules) { io.err(`awk: cmd. line:1: Unexpected token`); return 1; }
-  const split = (l: string): string[] => [l, ...(sep === undefined || sep === ' ' ? l.trim().split(/\s+/).filter(Boolean) : l.split(sep === '\\t' ? '\t' : sep))];
-  const emit = (r: AwkRule, f: string[], nr: number) => io.out(r.print!.map((p) => awkValue(p, f, nr)).join(' '));
-  for (const r of rules) if (r.begin) emit(r, [''], 0);
-  const main = rules.filter((r) => !r.begin && !r.end);
-  let nr = 0;
-  let last: string[] = [''];
-  if (main.length || rules.some((r) => r.end)) {
-    const got = inputs('awk', rest, io, (p) => `cannot open "${p}" (No such file or directory)`);
-    if (got === WAITS) return WAITS;
-    for (const [, lines] of got.sources) {
-      for (const l of lines) {
-        nr++;
-        const f = split(l);
-        last = f;
-        for (const r of main) { io.step(); if (!r.cond || r.cond(f, nr)) emit(r, f, nr); }
-      }
-    }
-    if (got.failed) return 2;
-  }
-  for (const r of rules) if (r.end) emit(r, last, nr);
-  return 0;
-}
-
 /** runTextApplet runs one of TEXT_APPLETS: its exit status, or WAITS when it would wait for input forever. */
-export function runTextApplet(name: string, args: string[], io: AppletIO): number | typeof WAITS {
+export function runTextApplet(name: string, args: string[], io: AwkIO): number | typeof WAITS {
   switch (name) {
     case 'head': return head(args, io, false);
     case 'tail': return head(args, io, true);

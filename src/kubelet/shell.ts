@@ -9,6 +9,7 @@
  */
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
+import { BUSYBOX_BANNER, linesOf } from './applet-io';
 import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from './shell-system';
 import { ls } from './shell-ls';
 import type { StatOf } from './file-stats';
@@ -530,6 +531,15 @@ class Interpreter {
    * script runs a script as a child sh would: line by line, a syntax error or a fatal
    * error printed and exit status 2, `exit` ending only this shell.
    */
+  /** child runs `sh -c CMD` for a command's own child (awk's system() and pipes): its captured stdout and status. */
+  private child(cmd: string, f: Frame, o: { input?: string; capture: boolean }): { out: string; status: number } {
+    const out: string[] = [];
+    const sub: Frame = { ...f, vars: { ...f.vars }, pipeIn: o.input === undefined ? undefined : linesOf(o.input), ...(o.capture ? { out } : {}) };
+    this.script(cmd, sub);
+    f.t = sub.t;
+    return { out: out.map((l) => `${l}\n`).join(''), status: sub.status };
+  }
+
   script(src: string, f: Frame): void {
     try {
       const reader = new ScriptReader(src.includes('<<') ? expandHeredocs(src) : src);
@@ -712,9 +722,9 @@ class Interpreter {
       if (r.op === '>&' && /^[0-9-]$/.test(word)) { set(r.fd, word === '1' ? out : word === '2' ? err : 'null'); continue; }
       if (r.op === '<&') continue;
       if (r.op === '<') {
-        const content = f.fs.get(resolvePath(f.vars.PWD, word));
+        const content = word === '/dev/null' ? '' : f.fs.get(resolvePath(f.vars.PWD, word));
         if (content === undefined) { this.writeErr(f, this.cfg.shell === 'bash' ? `bash: ${word}: No such file or directory` : `sh: can't open ${word}: no such file`); return undefined; }
-        if (r.fd === 0) stdin = content.split('\n').slice(0, content.endsWith('\n') ? -1 : undefined);
+        if (r.fd === 0) stdin = linesOf(content);
         continue;
       }
       // `>&file` (bash) is `&>file`.
@@ -733,12 +743,13 @@ class Interpreter {
    * writeFile stores a file, or fails as a full disk does when it would outgrow the writable
    * layer, or as a read-only filesystem does (EROFS) in the words of the applet that wrote.
    */
-  private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee' | 'cp' | 'mv' | 'sed' | 'tool', appended?: string): void {
+  private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee' | 'cp' | 'mv' | 'sed' | 'awk' | 'tool', appended?: string): void {
     if (isReadOnly(this.cfg.readOnly, path)) {
       const shown = path.replace(/(.)\/$/, '$1');
       this.writeErr(f, by === 'redirect' ? (this.cfg.shell === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
         : by === 'mkdir' ? `mkdir: can't create directory '${shown}': ${READ_ONLY_FILE_SYSTEM}`
         : by === 'cp' || by === 'mv' || by === 'sed' ? `${by}: can't create '${shown}': ${READ_ONLY_FILE_SYSTEM}`
+        : by === 'awk' ? `awk: can't open '${shown}': ${READ_ONLY_FILE_SYSTEM}`
         : by === 'tool' ? `${shown}: ${READ_ONLY_FILE_SYSTEM}` : `${by}: ${shown}: ${READ_ONLY_FILE_SYSTEM}`);
       f.status = 1;
       return;
@@ -901,6 +912,11 @@ class Interpreter {
           out: (l) => this.write(f, l),
           err: (l) => this.writeErr(f, l),
           step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+          env: { ...f.vars, ...assigns },
+          partial: (t) => this.write(f, t, true),
+          writeFile: (p, content) => this.writeFile(f, resolvePath(f.vars.PWD, p), content, 'awk'),
+          nowMs: () => this.cfg.startMs + f.t,
+          run: (cmd, o) => this.child(cmd, f, o),
         });
         if (code === WAITS) throw new ForeverSignal();
         f.status = code;
@@ -1010,7 +1026,7 @@ class Interpreter {
   private usage(name: string, synopsis: string): string[] {
     return this.cfg.shell === 'bash'
       ? [`${name}: missing operand`, `Try '${name} --help' for more information.`]
-      : ['BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.', '', `Usage: ${name} ${synopsis}`];
+      : [BUSYBOX_BANNER, '', `Usage: ${name} ${synopsis}`];
   }
 
   /** copy is busybox cp/mv of files (cp -r/mv of a directory copies what is under it) onto a file or into a directory. */
