@@ -12,12 +12,22 @@ export interface AppletIO {
   /** stdin is the piped input, or undefined when there is none (the applet would wait forever). */
   stdin(): string | undefined;
   out(line: string): void;
+  /** partial writes text with no newline after it (output that does not end a line). */
+  partial?(text: string): void;
   err(line: string): void;
   step(n?: number): void;
 }
 
 /** BUSYBOX_BANNER opens busybox's usage texts (the docker image's build). */
 export const BUSYBOX_BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.';
+
+/** writeText writes text as it is: its lines, the last one without a newline when it has none. */
+export function writeText(io: AppletIO, text: string): void {
+  const lines = text.split('\n');
+  const last = lines.pop()!;
+  for (const l of lines) io.out(l);
+  if (last !== '') { if (io.partial) io.partial(last); else io.out(last); }
+}
 
 /** WAITS is an applet's answer when it would wait for input forever. */
 export const WAITS = 'waits';
@@ -29,25 +39,34 @@ export function linesOf(text: string): string[] {
   return l;
 }
 
-/** inputs reads the named files (or stdin): [name, lines] per readable source; errors are reported. */
-export function inputs(name: string, files: string[], io: AppletIO, cantOpen: (p: string) => string): { sources: [string, string[]][]; failed: boolean } | typeof WAITS {
+/** texts reads the named files (or stdin) whole: [name, text] per readable source; errors are reported. */
+export function texts(name: string, files: string[], io: AppletIO, cantOpen: (p: string) => string): { sources: [string, string][]; failed: boolean } | typeof WAITS {
   if (!files.length || (files.length === 1 && files[0] === '-')) {
     const s = io.stdin();
-    if (s === undefined) return WAITS;
-    const lines = linesOf(s);
-    io.step(lines.length);
-    return { sources: [['-', lines]], failed: false };
+    return s === undefined ? WAITS : { sources: [['-', s]], failed: false };
   }
-  const sources: [string, string[]][] = [];
+  const sources: [string, string][] = [];
   let failed = false;
   for (const p of files) {
     const c = io.read(p);
     if (c === undefined) { io.err(`${name}: ${cantOpen(p)}`); failed = true; continue; }
-    const lines = linesOf(c);
-    io.step(lines.length);
-    sources.push([p, lines]);
+    sources.push([p, c]);
   }
   return { sources, failed };
+}
+
+/** inputs reads the named files (or stdin) as lines: [name, lines] per readable source; errors are reported. */
+export function inputs(name: string, files: string[], io: AppletIO, cantOpen: (p: string) => string): { sources: [string, string[]][]; failed: boolean } | typeof WAITS {
+  const got = texts(name, files, io, cantOpen);
+  if (got === WAITS) return WAITS;
+  return {
+    failed: got.failed,
+    sources: got.sources.map(([p, text]) => {
+      const lines = linesOf(text);
+      io.step(lines.length);
+      return [p, lines];
+    }),
+  };
 }
 
 /** NESTED_QUANTIFIER spots patterns like (a+)+ whose matching can take exponential time. */

@@ -10,6 +10,7 @@ import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { USAGE_ANNOTATION, UsageProfileError, firstTimeAbove, parseUsageProfiles, profileFor, profileValueAt, type UsageProfile, type UsageResource } from '../api/usage-profile';
 import { imageInfo, parseImage, type ImageInfo } from './images';
 import { containerFileStats, mountPointsOf } from './file-stats';
+import { commandDir } from './command-paths';
 import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
 import { type NetContext, netCommand } from './net-tools';
 import type { ContainerConfig } from './container-config';
@@ -283,7 +284,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     const shellCfg = {
       env, files: { ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }, user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
       shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin,
-      stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c),
+      stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
     };
     program = runArgv(argv, shellCfg);
     // A process waiting for stdin that an attach has since sent goes on from the attach.

@@ -122,3 +122,21 @@ describe('cd and relative paths', () => {
     });
   });
 });
+
+describe('byte counts, reversed lines and a last line without a newline (busybox 1.35)', () => {
+  const text = (script: string) => runArgv(['sh', '-c', script], cfg({ files: { '/a': 'hello\n', '/f': 'a\nb', '/h': 'x\ny\nz\n' } })).lines
+    .map((l) => (l.partial ? l.text : `${l.text}\n`)).join('');
+  it('head -c and tail -c count bytes; a sign counts from the other end', () => {
+    expect(text('head -c 3 /a; echo; tail -c 3 /a; head -c -2 /a; echo "|"; tail -c +2 /a')).toBe('hel\nlo\nhell|\nello\n');
+    expect(text('head -n -1 /h; tail -n +3 /h; head -c 2 /dev/zero | wc -c')).toBe('x\ny\nz\n2\n');
+    expect(sh('head -c x /a')).toEqual({ out: ["head: invalid number 'x'"], code: 1 });
+  });
+
+  it('tac and rev', () => {
+    expect(text('printf "a\\nb\\nc\\n" | tac; echo abc | rev; tac /f; echo; cat /f | tac')).toBe('c\nb\na\ncba\nba\n\nba\n');
+  });
+
+  it('wc counts newlines, and pipes keep a last line without one', () => {
+    expect(text('wc -l < /f; wc -c < /f; printf "a\\nb" | wc -l; echo -n x | wc -c')).toBe('1\n3\n1\n1\n');
+  });
+});

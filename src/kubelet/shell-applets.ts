@@ -5,7 +5,7 @@
  * caller's work budget, so a filter over a huge input is bounded work.
  * kubemu: the common options only (see each applet).
  */
-import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, toRegExp } from './applet-io';
+import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, texts, toRegExp, writeText } from './applet-io';
 import { grep } from './shell-grep';
 import { sed } from './shell-sed';
 import { type AwkIO, awk } from './awk/awk-run';
@@ -13,30 +13,66 @@ import { type AwkIO, awk } from './awk/awk-run';
 export { WAITS, toRegExp, type AppletIO } from './applet-io';
 
 /** TEXT_APPLETS are the applets this file runs. */
-export const TEXT_APPLETS = new Set(['head', 'tail', 'grep', 'wc', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk']);
+export const TEXT_APPLETS = new Set(['head', 'tail', 'grep', 'wc', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'tac', 'rev']);
 
-function head(args: string[], io: AppletIO, tail: boolean): number | typeof WAITS {
+/** count reads head's and tail's -n/-c value: a leading + (tail: from the start) or - (head: all but the last). */
+function count(arg: string): { n: number; sign: '' | '+' | '-' } | undefined {
+  const m = /^([+-]?)(\d+)$/.exec(arg);
+  return m ? { n: Number(m[2]), sign: m[1] as '' | '+' | '-' } : undefined;
+}
+
+/** kept is the [from, to) of `length` items that head or tail keeps. */
+function kept(length: number, c: { n: number; sign: string }, tail: boolean): [number, number] {
+  if (tail) return c.sign === '+' ? [Math.max(0, c.n - 1), length] : [c.n ? Math.max(0, length - c.n) : length, length];
+  return c.sign === '-' ? [0, Math.max(0, length - c.n)] : [0, Math.min(length, c.n)];
+}
+
+function head(args: string[], io: AwkIO, tail: boolean): number | typeof WAITS {
   const name = tail ? 'tail' : 'head';
   const { flags, rest } = parseOpts(args, 'nc');
-  const nArg = flags.get('n') ?? '10';
-  const fromStart = tail && nArg.startsWith('+');
-  const n = Math.abs(Number(nArg.replace(/^\+/, '')));
-  if (!Number.isFinite(n)) { io.err(`${name}: invalid number '${nArg}'`); return 1; }
+  const bytes = flags.has('c');
+  const nArg = flags.get(bytes ? 'c' : 'n') ?? '10';
+  const c = count(nArg);
+  if (!c) { io.err(`${name}: invalid number '${nArg}'`); return 1; }
   if (tail && (flags.has('f') || flags.has('F'))) {
     // A followed file that does not exist yet is waited for (a sidecar tailing a log); -F
     // (follow by name, retrying) says so first, as busybox's open_or_warn_stdin does.
-    const c = rest.length ? io.read(rest[0]!) : undefined;
-    if (c === undefined && rest.length && flags.has('F')) io.err(`tail: ${openMsg(rest[0]!)}`);
-    if (c !== undefined) for (const l of linesOf(c).slice(-n || Infinity)) io.out(l);
+    const text = rest.length ? io.read(rest[0]!) : undefined;
+    if (text === undefined && rest.length && flags.has('F')) io.err(`tail: ${openMsg(rest[0]!)}`);
+    if (text !== undefined) for (const l of linesOf(text).slice(-c.n || Infinity)) io.out(l);
     return WAITS;
+  }
+  if (bytes) {
+    // /dev/zero gives as many NUL bytes as head asks for; counts are bytes of the UTF-8 text.
+    const read = (p: string) => (p === '/dev/zero' && !tail && c.sign !== '-' ? (io.step(c.n), '\0'.repeat(c.n)) : io.read(p));
+    const got = texts(name, rest, { ...io, read }, openMsg);
+    if (got === WAITS) return WAITS;
+    got.sources.forEach(([file, text], k) => {
+      if (got.sources.length > 1) writeText(io, `${k ? '\n' : ''}==> ${file} <==\n`);
+      io.step(text.length);
+      const buf = Buffer.from(text, 'utf8');
+      writeText(io, buf.subarray(...kept(buf.length, c, tail)).toString('utf8'));
+    });
+    return got.failed ? 1 : 0;
   }
   const got = inputs(name, rest, io, openMsg);
   if (got === WAITS) return WAITS;
   got.sources.forEach(([file, lines], k) => {
     if (got.sources.length > 1) { if (k) io.out(''); io.out(`==> ${file} <==`); }
-    const pick = tail ? (fromStart ? lines.slice(Math.max(0, n - 1)) : n ? lines.slice(-n) : []) : lines.slice(0, n);
-    for (const l of pick) io.out(l);
+    for (const l of lines.slice(...kept(lines.length, c, tail))) io.out(l);
   });
+  return got.failed ? 1 : 0;
+}
+
+/** tac prints each input's lines last first (a last line without a newline joins the next one printed); rev each line backwards. */
+function reverse(name: 'tac' | 'rev', args: string[], io: AppletIO): number | typeof WAITS {
+  const got = texts(name, args, io, openMsg);
+  if (got === WAITS) return WAITS;
+  for (const [, text] of got.sources) {
+    io.step(text.length);
+    if (name === 'rev') { for (const l of linesOf(text)) io.out([...l].reverse().join('')); continue; }
+    writeText(io, (text.match(/[^\n]*\n|[^\n]+$/g) ?? []).reverse().join(''));
+  }
   return got.failed ? 1 : 0;
 }
 
@@ -44,7 +80,7 @@ function wc(args: string[], io: AppletIO): number | typeof WAITS {
   const { flags, rest } = parseOpts(args, '');
   let which = ['l', 'w', 'c'].filter((c) => flags.has(c));
   if (!which.length) which = ['l', 'w', 'c'];
-  const got = inputs('wc', rest, io, openMsg);
+  const got = texts('wc', rest, io, openMsg);
   if (got === WAITS) return WAITS;
   // busybox pads each count to 9 columns, except one count of one input.
   const pad = !(which.length === 1 && got.sources.length <= 1);
@@ -53,9 +89,10 @@ function wc(args: string[], io: AppletIO): number | typeof WAITS {
     const cols = which.map((c, k) => (pad ? `${k ? ' ' : ''}${String(counts[c]).padStart(9)}` : `${k ? ' ' : ''}${counts[c]}`)).join('');
     io.out(file === '-' ? cols : `${cols} ${file}`);
   };
-  for (const [file, lines] of got.sources) {
-    const text = lines.map((l) => `${l}\n`).join('');
-    const counts = { l: lines.length, w: text.split(/\s+/).filter(Boolean).length, c: Buffer.byteLength(text) };
+  for (const [file, text] of got.sources) {
+    io.step(text.length);
+    // Lines are newlines: a last line without one is not counted, as in every wc.
+    const counts = { l: text.split('\n').length - 1, w: text.split(/\s+/).filter(Boolean).length, c: Buffer.byteLength(text) };
     total.l += counts.l; total.w += counts.w; total.c += counts.c;
     row(counts, file);
   }
@@ -188,6 +225,7 @@ export function runTextApplet(name: string, args: string[], io: AwkIO): number |
     case 'cut': return cut(args, io);
     case 'tr': return tr(args, io);
     case 'sed': return sed(args, io);
+    case 'tac': case 'rev': return reverse(name, args, io);
     default: return awk(args, io);
   }
 }

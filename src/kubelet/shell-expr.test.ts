@@ -33,7 +33,8 @@ describe('expr, basename and dirname in a container\'s script', () => {
     });
     expect(p.lines.map((l) => `${l.stream ?? 'stdout'}: ${l.text}`)).toEqual([
       'stdout: 6 x /etc/app', 'stderr: expr: division by zero', 'stdout: 2',
-      'stderr: BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.', 'stderr: ', 'stderr: Usage: basename FILE [SUFFIX]',
+      'stderr: BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.', 'stderr: ', 'stderr: Usage: basename FILE [SUFFIX] | -a FILE... | -s SUFFIX FILE...',
+      'stderr: ', 'stderr: Strip directory path and SUFFIX from FILE', 'stderr: ', 'stderr: \t-a\t\tAll arguments are FILEs', 'stderr: \t-s SUFFIX\tRemove SUFFIX (implies -a)',
     ]);
     expect(p.exit?.code).toBe(1);
   });

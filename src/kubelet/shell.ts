@@ -9,6 +9,8 @@
  */
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
+import { DIGEST_APPLETS, runDigestApplet } from './shell-digest';
+import type { AwkIO } from './awk/awk-run';
 import { BUSYBOX_BANNER, linesOf } from './applet-io';
 import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from './shell-system';
 import { ls } from './shell-ls';
@@ -100,7 +102,18 @@ export interface ShellConfig {
   stat?: StatOf;
   /** mountPoints are the container's volume mount points: folders even while empty. */
   mountPoints?: string[];
+  /** commandDir is the folder the image keeps a command in (command-paths.ts); /bin (sh) or /usr/bin (bash) when absent. */
+  commandDir?(name: string): string;
 }
+
+/** SHELL_KEYWORDS are the reserved words `type` names as such. */
+const SHELL_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'while', 'until', 'do', 'done', 'in', 'function', '{', '}', '!']);
+/** SHELL_BUILTINS are the commands busybox ash and bash run themselves (`type` says "a shell builtin"). */
+const SHELL_BUILTINS = new Set([
+  '.', ':', '[', '[[', 'alias', 'bg', 'break', 'cd', 'command', 'continue', 'echo', 'eval', 'exec', 'exit', 'export', 'false', 'fg',
+  'getopts', 'hash', 'help', 'jobs', 'kill', 'let', 'local', 'printf', 'pwd', 'read', 'readonly', 'return', 'set', 'shift', 'source',
+  'test', 'times', 'trap', 'true', 'type', 'ulimit', 'umask', 'unalias', 'unset', 'wait',
+]);
 
 /** FOREVER_MS stands for `sleep infinity`. */
 const FOREVER_MS = Number.POSITIVE_INFINITY;
@@ -110,7 +123,7 @@ export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
   'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
-  'cp', 'mv', 'basename', 'dirname', 'expr', '[[',
+  'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
 ]);
 
 // ---------- execution ----------
@@ -190,6 +203,8 @@ interface Frame {
   err: Sink;
   /** pipeIn is what the previous stage of a pipeline wrote: this stage's stdin. */
   pipeIn?: string[];
+  /** exported are the variables `export` gave the environment, beside the container's own. */
+  exported: Set<string>;
   loop?: Loop;
 }
 
@@ -531,10 +546,69 @@ class Interpreter {
    * script runs a script as a child sh would: line by line, a syntax error or a fatal
    * error printed and exit status 2, `exit` ending only this shell.
    */
+  /**
+   * lookup answers `which` (the path of each command found), `command -v` (a builtin's or
+   * function's name, else the path) and `type` (what each name is), in busybox's or bash's words.
+   */
+  private lookup(how: 'which' | 'type' | 'command -v', names: string[], f: Frame): void {
+    const bash = this.cfg.shell === 'bash';
+    if (how === 'which' && !names.length) { for (const l of this.usage('which', '[-a] COMMAND...', 'Locate COMMAND', '', '\t-a\tShow all matches')) this.writeErr(f, l); f.status = 1; return; }
+    f.status = 0;
+    for (const name of names.filter((n) => how !== 'which' || n !== '-a')) {
+      const keyword = SHELL_KEYWORDS.has(name) || (bash && name === '[[');
+      const builtin = !keyword && SHELL_BUILTINS.has(name);
+      const fn = f.funcs.has(name);
+      const onPath = name.includes('/') ? (f.fs.has(name) || this.cfg.binary([name]) !== undefined) : UTILITIES.has(name) || this.cfg.binary([name]) !== undefined;
+      const path = name.includes('/') ? name : `${this.cfg.commandDir?.(name) ?? (bash ? '/usr/bin' : '/bin')}/${name}`;
+      if (how === 'which') {
+        if (onPath && !keyword) this.write(f, path); else f.status = 1;
+        continue;
+      }
+      if (how === 'command -v') {
+        if (keyword || builtin || fn) this.write(f, name); else if (onPath) this.write(f, path); else f.status = bash ? 1 : 127;
+        continue;
+      }
+      if (keyword) this.write(f, `${name} is a shell keyword`);
+      else if (fn) this.write(f, `${name} is a function`);
+      else if (builtin) this.write(f, `${name} is a shell builtin`);
+      else if (onPath) this.write(f, `${name} is ${path}`);
+      else if (bash) { this.writeErr(f, `bash: type: ${name}: not found`); f.status = 1; } else { this.write(f, `${name}: not found`); f.status = 127; }
+    }
+  }
+
+  /** pipeText is what a pipe or an input file carries, as text: a last line without a newline stays without one. */
+  private pipeText(lines: string[]): string {
+    return lines.join('\n') + (lines.length && !this.partialSinks.has(lines) ? '\n' : '');
+  }
+
+  /** stdinLines are a text's lines as a stage's stdin, remembering a last line without a newline. */
+  private stdinLines(text: string): string[] {
+    const lines = linesOf(text);
+    if (text !== '' && !text.endsWith('\n')) this.partialSinks.add(lines);
+    return lines;
+  }
+
+  /** appletIO is what an applet sees of the frame: its files, stdin, output streams, budget, environment and children. */
+  private appletIO(f: Frame, assigns: Record<string, string>): AwkIO {
+    return {
+      read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
+      files: (p) => filesUnder(f, resolvePath(f.vars.PWD, p)),
+      stdin: () => (f.pipeIn ? this.pipeText(f.pipeIn) : this.input !== undefined ? this.readInput() : undefined),
+      out: (l) => this.write(f, l),
+      partial: (t) => this.write(f, t, true),
+      err: (l) => this.writeErr(f, l),
+      step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+      env: { ...f.vars, ...assigns },
+      writeFile: (p, content) => this.writeFile(f, resolvePath(f.vars.PWD, p), content, 'awk'),
+      nowMs: () => this.cfg.startMs + f.t,
+      run: (cmd, o) => this.child(cmd, f, o),
+    };
+  }
+
   /** child runs `sh -c CMD` for a command's own child (awk's system() and pipes): its captured stdout and status. */
   private child(cmd: string, f: Frame, o: { input?: string; capture: boolean }): { out: string; status: number } {
     const out: string[] = [];
-    const sub: Frame = { ...f, vars: { ...f.vars }, pipeIn: o.input === undefined ? undefined : linesOf(o.input), ...(o.capture ? { out } : {}) };
+    const sub: Frame = { ...f, vars: { ...f.vars }, pipeIn: o.input === undefined ? undefined : this.stdinLines(o.input), ...(o.capture ? { out } : {}) };
     this.script(cmd, sub);
     f.t = sub.t;
     return { out: out.map((l) => `${l}\n`).join(''), status: sub.status };
@@ -656,7 +730,7 @@ class Interpreter {
     const vars = { ...f.vars };
     const fs = new Map(f.fs);
     const round = (i: number): Frame => {
-      const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args, out: f.out, err: f.err };
+      const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args, out: f.out, err: f.err, exported: new Set(f.exported) };
       try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
       return it;
     };
@@ -724,7 +798,7 @@ class Interpreter {
       if (r.op === '<') {
         const content = word === '/dev/null' ? '' : f.fs.get(resolvePath(f.vars.PWD, word));
         if (content === undefined) { this.writeErr(f, this.cfg.shell === 'bash' ? `bash: ${word}: No such file or directory` : `sh: can't open ${word}: no such file`); return undefined; }
-        if (r.fd === 0) stdin = linesOf(content);
+        if (r.fd === 0) stdin = this.stdinLines(content);
         continue;
       }
       // `>&file` (bash) is `&>file`.
@@ -846,7 +920,14 @@ class Interpreter {
       }
       case 'cd': f.vars.PWD = resolvePath(f.vars.PWD, args[0] ?? f.vars.HOME ?? '/root').replace(/(.)\/+$/, '$1'); return;
       case 'true': case ':': case 'export': case 'set': case 'trap': case 'wait':
-        if (name === 'export') for (const a of args) { const eq = a.indexOf('='); if (eq > 0) f.vars[a.slice(0, eq)] = a.slice(eq + 1); }
+        if (name === 'export') {
+          for (const a of args) {
+            const eq = a.indexOf('=');
+            const key = eq > 0 ? a.slice(0, eq) : a;
+            if (eq > 0) f.vars[key] = a.slice(eq + 1);
+            if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) f.exported.add(key);
+          }
+        }
         return;
       case 'false': f.status = 1; return;
       case 'date': {
@@ -870,18 +951,30 @@ class Interpreter {
       case 'df': for (const l of df(args.includes('-h'))) this.write(f, l); return;
       case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
       case 'timeout': return this.timeout(args, f);
+      case 'which': case 'type': return this.lookup(name, args, f);
+      case 'command': {
+        if (args[0] === '-v' || args[0] === '-V') return this.lookup(args[0] === '-v' ? 'command -v' : 'type', args.slice(1), f);
+        // `command NAME` runs NAME passing over functions of that name.
+        if (args.length) this.exec(args, f, assigns);
+        return;
+      }
       case 'pwd': this.write(f, f.vars.PWD || '/'); return;
       case 'env': case 'printenv': {
+        // The environment is the container's variables, those exported since, and the command's own assignments.
+        const inEnv = (k: string) => this.cfg.env[k] !== undefined || f.exported.has(k) || k in assigns;
         const all = { ...f.vars, ...assigns };
-        if (args.length && name === 'printenv') { const v = all[args[0]!]; if (v === undefined) f.status = 1; else this.write(f, v); return; }
+        if (args.length && name === 'printenv') { const v = inEnv(args[0]!) ? all[args[0]!] : undefined; if (v === undefined) f.status = 1; else this.write(f, v); return; }
         if (args.length && name === 'env') { this.exec(args, f); return; }
-        for (const [k, v] of Object.entries(all)) if (this.cfg.env[k] !== undefined || k in assigns) this.write(f, `${k}=${v}`);
+        for (const [k, v] of Object.entries(all)) if (inEnv(k)) this.write(f, `${k}=${v}`);
         return;
       }
       case 'basename': case 'dirname': {
         const ops = args[0] === '--' ? args.slice(1) : args;
         if (!ops.length) {
-          for (const l of this.usage(name, name === 'basename' ? 'FILE [SUFFIX]' : 'FILENAME')) this.writeErr(f, l);
+          const usage = name === 'basename'
+            ? this.usage(name, 'FILE [SUFFIX] | -a FILE... | -s SUFFIX FILE...', 'Strip directory path and SUFFIX from FILE', '', '\t-a\t\tAll arguments are FILEs', '\t-s SUFFIX\tRemove SUFFIX (implies -a)')
+            : this.usage(name, 'FILENAME', 'Strip non-directory suffix from FILENAME');
+          for (const l of usage) this.writeErr(f, l);
           f.status = 1;
           return;
         }
@@ -903,21 +996,11 @@ class Interpreter {
         return;
       }
       case 'cp': case 'mv': return this.copy(name, args, f);
-      case 'head': case 'tail': case 'grep': case 'wc': case 'sort': case 'uniq': case 'cut': case 'tr': case 'sed': case 'awk': {
+      case 'head': case 'tail': case 'grep': case 'wc': case 'sort': case 'uniq': case 'cut': case 'tr': case 'sed': case 'awk':
+      case 'tac': case 'rev': case 'base64': case 'md5sum': case 'sha1sum': case 'sha256sum': case 'sha512sum': {
         if (name === 'sed' && args.some((a) => /^-[a-z]*i/.test(a))) return this.sedInPlace(args, f);
-        const code = runTextApplet(name, args, {
-          read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
-          files: (p) => filesUnder(f, resolvePath(f.vars.PWD, p)),
-          stdin: () => (f.pipeIn ? f.pipeIn.map((l) => `${l}\n`).join('') : this.input !== undefined ? this.readInput() : undefined),
-          out: (l) => this.write(f, l),
-          err: (l) => this.writeErr(f, l),
-          step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
-          env: { ...f.vars, ...assigns },
-          partial: (t) => this.write(f, t, true),
-          writeFile: (p, content) => this.writeFile(f, resolvePath(f.vars.PWD, p), content, 'awk'),
-          nowMs: () => this.cfg.startMs + f.t,
-          run: (cmd, o) => this.child(cmd, f, o),
-        });
+        const io = this.appletIO(f, assigns);
+        const code = DIGEST_APPLETS.has(name) ? runDigestApplet(name, args, io) : runTextApplet(name, args, io);
         if (code === WAITS) throw new ForeverSignal();
         f.status = code;
         return;
@@ -940,7 +1023,7 @@ class Interpreter {
         }
         if (name === 'tee' && !f.pipeIn) return;
         if (!paths.length || name === 'tee') {
-          if (f.pipeIn) { for (const l of f.pipeIn) this.write(f, l); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), f.pipeIn.map((l) => `${l}\n`).join(''), 'tee'); return; }
+          if (f.pipeIn) { const text = this.pipeText(f.pipeIn); this.writeText(f, text); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), text, 'tee'); return; }
           if (name === 'cat' && this.input === undefined) throw this.waitForInput();
           if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
           return;
@@ -1023,10 +1106,10 @@ class Interpreter {
   }
 
   /** usage is what an applet run without its operands prints: busybox's banner and usage line, or coreutils' two lines. */
-  private usage(name: string, synopsis: string): string[] {
+  private usage(name: string, synopsis: string, ...detail: string[]): string[] {
     return this.cfg.shell === 'bash'
       ? [`${name}: missing operand`, `Try '${name} --help' for more information.`]
-      : [BUSYBOX_BANNER, '', `Usage: ${name} ${synopsis}`];
+      : [BUSYBOX_BANNER, '', `Usage: ${name} ${synopsis}`, ...(detail.length ? ['', ...detail] : [])];
   }
 
   /** copy is busybox cp/mv of files (cp -r/mv of a directory copies what is under it) onto a file or into a directory. */
@@ -1128,7 +1211,7 @@ function filesUnder(f: Frame, dir: string): string[] | undefined {
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */
 export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget()): Program {
   const interp = new Interpreter(cfg);
-  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr' };
+  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr', exported: new Set() };
   let exit: Program['exit'];
   try {
     interp.exec(argv, f);

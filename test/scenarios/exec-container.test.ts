@@ -143,4 +143,12 @@ describe('exec: busybox applets as practice tasks use them', () => {
     expect(home.run('exec box -- sort /nope')).toEqual({ stdout: '', stderr: "sort: can't open '/nope': No such file or directory\ncommand terminated with exit code 2\n", code: 2 });
     expect(home.run(['exec', 'box', '--', 'sh', '-c', 'frobnicate'])).toEqual({ stdout: '', stderr: 'sh: frobnicate: not found\ncommand terminated with exit code 127\n', code: 127 });
   });
+
+  it('finds commands, encodes and sums as busybox does', () => {
+    const ns = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
+    expect(home.run(['exec', 'box', '--', 'sh', '-c', `which wget; command -v sh; type echo; echo -n admin | base64; md5sum < ${ns}; printf '%-6s|%5.1f\\n' ns 2.25`]))
+      .toEqual({ stdout: '/bin/wget\n/bin/sh\necho is a shell builtin\nYWRtaW4=\nc21f969b5f03d33d43e04f8f136e7682  -\nns    |  2.2\n', stderr: '', code: 0 });
+    expect(home.run(['exec', 'box', '--', 'awk', '-F', '\t', '$2 == "box" { n++ } END { printf "%d host line(s) for %s\\n", n, ENVIRON["HOSTNAME"] }', '/etc/hosts']))
+      .toEqual({ stdout: '1 host line(s) for box\n', stderr: '', code: 0 });
+  });
 });

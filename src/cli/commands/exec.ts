@@ -17,6 +17,7 @@ import { projectedRootCA, projectedToken, standardFiles } from '../../kubelet/st
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../api/service-account-mount';
 import { processUser } from '../../kubelet/shell-system';
 import { containerFileStats, mountPointsOf } from '../../kubelet/file-stats';
+import { commandDir } from '../../kubelet/command-paths';
 import { readOnlyPathsOf } from '../../kubelet/read-only-paths';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
@@ -200,6 +201,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
     binary: (a) => netCommand(spec.image, a, net) ?? (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
     writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user,
     readOnly: readOnlyPathsOf(pod, spec), stat: containerFileStats(pod, spec, user, startMs, cfg.files), mountPoints: mountPointsOf(spec),
+    commandDir: (n) => commandDir(spec.image, n),
   });
   const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
   let stdout = '';

@@ -31,8 +31,6 @@ class ReturnSignal { constructor(readonly value: Value) {} }
 /** AwkIO is what awk needs beyond a text applet's view: the environment, files to write, commands to run. */
 export interface AwkIO extends AppletIO {
   env?: Record<string, string>;
-  /** partial writes text with no newline after it (printf's last line). */
-  partial?(text: string): void;
   writeFile?(path: string, content: string): void;
   /** nowMs is the container's clock, for srand() without a seed. */
   nowMs?(): number;
