@@ -14,6 +14,7 @@ import { milliValue, parseQuantity, value } from '../api/quantity';
 import { hostPathFiles } from './host-path-files';
 import { downwardAPIValue, type DownwardAPIItem } from './downward-api-files';
 import { serviceAccountToken } from './standard-files';
+import { dataDir, putKey } from './atomic-writer';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 
 /** ContainerConfig is the environment and the files a container sees, or why it cannot be made. */
@@ -148,10 +149,12 @@ function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient
       Object.assign(files, hostPathFiles(pod, vol.hostPath.path, m.mountPath, api, Date.parse(pod.status?.startTime ?? '') || 0));
       continue;
     }
-    // Each key's file at the mount path, or the one a subPath names at the mount path itself.
+    // Each key's file as the kubelet's atomic writer lays it out at the mount path, or the one
+    // a subPath names at the mount path itself.
+    let dir: string | undefined;
     const put = (path: string, content: string) => {
       if (m.subPath) { if (m.subPath === path) files[m.mountPath] = content; return; }
-      files[`${m.mountPath.replace(/\/$/, '')}/${path}`] = content;
+      putKey(files, m.mountPath, dir ??= dataDir(pod, m.name), path, content);
     };
     const keys = (kind: 'ConfigMap' | 'Secret', name: string, listed?: { key: string; path: string }[]) => {
       const obj = api.tryGet({ kind, namespace: ns, name });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { containerFileStats } from './file-stats';
+import { dataDir } from './atomic-writer';
 import { processUser } from './shell-system';
 
 const START = Date.UTC(2026, 0, 1, 0, 5);
@@ -34,6 +35,14 @@ describe('a container\'s file owners and modes', () => {
     expect(stat('/etc/config', 'dir').mode).toBe('drwxrwsrwx');
     expect(stat('/var/run/secrets/kubernetes.io/serviceaccount', 'dir').mode).toBe('drwxrwsrwt');
     expect(stat('/var/run/secrets/kubernetes.io/serviceaccount/token', 'file').link).toBe('..data/token');
+  });
+
+  it('shows ..data as a link to the timestamped folder the keys were written into', () => {
+    const dir = dataDir(pod, 'cfg');
+    expect(dir).toMatch(/^\.\.2026_01_01_00_04_00\.\d+$/);
+    expect(stat('/etc/config/..data', 'dir')).toEqual({ mode: 'lrwxrwxrwx', uid: 0, gid: 0, mtimeMs: POD_START, link: dir });
+    expect(stat(`/etc/config/${dir}`, 'dir')).toEqual({ mode: 'drwxr-xr-x', uid: 0, gid: 2000, mtimeMs: POD_START });
+    expect(dataDir(pod, 'kube-api-access-x')).not.toBe(dir);
   });
 
   it('leaves the image\'s and the kubelet\'s files to root', () => {

@@ -2,7 +2,7 @@
  * file-stats: who owns a container's files, their mode and time, as `ls -l` shows them — from
  * the pod's volumes and securityContext, the way the kubelet and the runtime set them up:
  *  - a ConfigMap, Secret, projected or downward API volume holds each key as a symlink into its
- *    `..data` folder (`key -> ..data/key`); the folder is emptyDir-like (ConfigMap, downward
+ *    `..data` link to a timestamped folder (`key -> ..data/key`, atomic-writer.ts); the volume is emptyDir-like (ConfigMap, downward
  *    API: drwxrwxrwx) or a tmpfs (Secret, projected: drwxrwxrwt), with an fsGroup that group's
  *    and set-group-ID, as the kubelet's SetVolumeOwnership leaves a folder;
  *  - an emptyDir is drwxrwxrwx, or with an fsGroup drwxrwsrwx and that group, so what the
@@ -17,6 +17,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ProcessUser } from './shell-system';
+import { DATA_LINK, dataDir } from './atomic-writer';
 
 /** FileStat is what `ls -l` shows of a path besides its size: the mode string, owner, group, time, and a symlink's target. */
 export interface FileStat { mode: string; uid: number; gid: number; mtimeMs: number; link?: string }
@@ -27,7 +28,7 @@ export interface FileStat { mode: string; uid: number; gid: number; mtimeMs: num
  */
 export type StatOf = (path: string, kind: 'file' | 'dir' | 'made-dir', writtenAtMs?: number) => FileStat;
 
-interface Mount { path: string; kind: 'keys' | 'tmpfs-keys' | 'emptyDir' | 'other'; subPath: boolean }
+interface Mount { path: string; kind: 'keys' | 'tmpfs-keys' | 'emptyDir' | 'other'; subPath: boolean; dataDir: string }
 
 /** containerFileStats is the StatOf of a container's files: started holds the files it started with (the image's, the kubelet's, its volumes'). */
 export function containerFileStats(pod: KubeObject, spec: KubeObject['spec'], user: ProcessUser, startMs: number, started: Record<string, string>): StatOf {
@@ -43,7 +44,10 @@ export function containerFileStats(pod: KubeObject, spec: KubeObject['spec'], us
     if (m && !m.subPath && (m.kind === 'keys' || m.kind === 'tmpfs-keys')) {
       if (path === m.path) return { mode: `drwxrw${fsGroup !== undefined ? 's' : 'x'}rw${m.kind === 'keys' ? 'x' : 't'}`, uid: 0, gid: withGroup(0), mtimeMs: podStartMs };
       const top = path.slice(m.path.length + 1).split('/')[0]!;
-      if (path === `${m.path}/${top}`) return { mode: 'lrwxrwxrwx', uid: 0, gid: 0, mtimeMs: podStartMs, link: `..data/${top}` };
+      // The keys' timestamped folder, `..data` linking to it, and each key linking into `..data` (atomic-writer.ts).
+      if (path === `${m.path}/${top}` && top === DATA_LINK) return { mode: 'lrwxrwxrwx', uid: 0, gid: 0, mtimeMs: podStartMs, link: m.dataDir };
+      if (path === `${m.path}/${top}` && top === m.dataDir) return { mode: 'drwxr-xr-x', uid: 0, gid: withGroup(0), mtimeMs: podStartMs };
+      if (path === `${m.path}/${top}`) return { mode: 'lrwxrwxrwx', uid: 0, gid: 0, mtimeMs: podStartMs, link: `${DATA_LINK}/${top}` };
       return { mode: isDir ? 'drwxr-xr-x' : '-rw-r--r--', uid: 0, gid: withGroup(0), mtimeMs: podStartMs };
     }
     if (m?.kind === 'emptyDir' && path === m.path) return { mode: fsGroup !== undefined ? 'drwxrwsrwx' : 'drwxrwxrwx', uid: 0, gid: withGroup(0), mtimeMs: podStartMs };
@@ -72,7 +76,7 @@ function mountsOf(pod: KubeObject, spec: KubeObject['spec']): Mount[] {
     const v = volumes.find((x) => x.name === vm.name);
     if (!v) continue;
     const kind: Mount['kind'] = v.configMap || v.downwardAPI ? 'keys' : v.secret || v.projected ? 'tmpfs-keys' : v.emptyDir ? 'emptyDir' : 'other';
-    out.push({ path: vm.mountPath.replace(/\/+$/, '') || '/', kind, subPath: !!vm.subPath });
+    out.push({ path: vm.mountPath.replace(/\/+$/, '') || '/', kind, subPath: !!vm.subPath, dataDir: dataDir(pod, vm.name) });
   }
   return out.sort((a, b) => b.path.length - a.path.length);
 }

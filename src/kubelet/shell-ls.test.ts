@@ -39,4 +39,23 @@ describe('ls', () => {
       '-rw-r--r--    1 root     wheel            4 Jan  1 00:05 /etc/hostname',
     ]);
   });
+
+  it('follows a link to a folder only where ls does: not for -l without a trailing slash', () => {
+    const vol = new Map(Object.entries({ '/v/key': 'v', '/v/..data/key': 'v', '/v/..t1/key': 'v' }));
+    const linkStat: StatOf = (path, kind) => (path === '/v/..data' ? { mode: 'lrwxrwxrwx', uid: 0, gid: 0, mtimeMs: NOW, link: '..t1' }
+      : path === '/v/key' ? { mode: 'lrwxrwxrwx', uid: 0, gid: 0, mtimeMs: NOW, link: '..data/key' }
+        : { mode: kind === 'file' ? '-rw-r--r--' : 'drwxr-xr-x', uid: 0, gid: 0, mtimeMs: NOW });
+    const v: LsView = { ...view, files: vol, stat: linkStat };
+    expect(ls(['-la', '/v'], v).out).toEqual([
+      'total 12',
+      'drwxr-xr-x    3 root     root          4096 Jan  1 00:05 .',
+      'drwxr-xr-x    5 root     root          4096 Jan  1 00:05 ..',
+      'lrwxrwxrwx    1 root     root             4 Jan  1 00:05 ..data -> ..t1',
+      'drwxr-xr-x    2 root     root          4096 Jan  1 00:05 ..t1',
+      'lrwxrwxrwx    1 root     root            10 Jan  1 00:05 key -> ..data/key',
+    ]);
+    expect(ls(['-l', '/v/..data'], v).out).toEqual(['lrwxrwxrwx    1 root     root             4 Jan  1 00:05 /v/..data -> ..t1']);
+    expect(ls(['-la', '/v/..data/'], v).out.slice(1, 2)).toEqual(['drwxr-xr-x    2 root     root          4096 Jan  1 00:05 .']);
+    expect(ls(['/v/..data'], v).out).toEqual(['key']);
+  });
 });

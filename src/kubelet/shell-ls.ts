@@ -44,7 +44,9 @@ export function ls(args: string[], view: LsView): { out: string[]; err: string[]
     const path = view.resolve(named === '.' ? '' : named).replace(/(.)\/+$/, '$1') || '/';
     const kind = kindOf(view, path === '/' ? '' : path);
     if (!kind) { err.push(`ls: ${named}: No such file or directory`); status = 1; continue; }
-    (kind === 'file' || flags.has('d') ? files : dirs).push({ name: named, path, kind });
+    // A link to a folder named without a trailing slash is the link itself in the long format, as ls does not follow it there.
+    const linkItself = long && kind !== 'file' && !named.endsWith('/') && statOf({ name: named, path, kind }, view).link !== undefined;
+    (kind === 'file' || flags.has('d') || linkItself ? files : dirs).push({ name: named, path, kind });
   }
   const line = (e: Entry) => (long ? longLine(e, view, flags.has('n')) : e.name);
   files.sort((a, b) => cmp(a.name, b.name));
@@ -55,7 +57,7 @@ export function ls(args: string[], view: LsView): { out: string[]; err: string[]
     if (k > 0 || files.length) out.push('');
     if (headed) out.push(`${d.name}:`);
     const entries = entriesOf(view, d.path === '/' ? '' : d.path).filter((e) => almostAll || !e.name.startsWith('.'));
-    if (all) entries.unshift({ name: '.', path: d.path, kind: 'dir' }, { name: '..', path: parentOf(d.path), kind: 'dir' });
+    if (all) entries.unshift({ name: '.', path: targetOf(d, view), kind: 'dir' }, { name: '..', path: parentOf(d.path), kind: 'dir' });
     if (long) out.push(`total ${entries.reduce((n, e) => n + blocks(e, view), 0)}`);
     out.push(...entries.map(line));
   });
@@ -68,6 +70,12 @@ function cmp(a: string, b: string): number {
 
 function parentOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
+/** targetOf is the folder a path stands for: a link's target beside it, else the path. */
+function targetOf(e: Entry, view: LsView): string {
+  const link = statOf(e, view).link;
+  return link === undefined ? e.path : link.startsWith('/') ? link : `${parentOf(e.path).replace(/\/$/, '')}/${link}`;
 }
 
 /** kindOf is what a path is in the files: a file, a folder (made by mkdir, or implied by what is in it), or nothing. */
@@ -111,7 +119,9 @@ function blocks(e: Entry, view: LsView): number {
 /** longLine is one `ls -l` line: "%-10s %4lu %-8.8s %-8.8s %9u %.12s name". */
 function longLine(e: Entry, view: LsView, numeric: boolean): string {
   const st = statOf(e, view);
-  const links = e.kind === 'file' || st.link !== undefined ? 1 : 2 + entriesOf(view, e.path === '/' ? '' : e.path).filter((c) => c.kind !== 'file').length;
+  // A folder's links: its own name, its `.`, and each subfolder's `..` (links to folders are not subfolders).
+  const links = e.kind === 'file' || st.link !== undefined ? 1
+    : 2 + entriesOf(view, e.path === '/' ? '' : e.path).filter((c) => c.kind !== 'file' && statOf(c, view).link === undefined).length;
   const user = (numeric ? undefined : view.userName(st.uid)) ?? String(st.uid);
   const group = (numeric ? undefined : view.groupName(st.gid)) ?? String(st.gid);
   const name = st.link !== undefined ? `${e.name} -> ${st.link}` : e.name;

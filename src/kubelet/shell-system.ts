@@ -3,6 +3,7 @@
  * busybox prints them, from who the process runs as and the container's files.
  * kubemu: the image's /etc/passwd and /etc/group are busybox's (root, wheel, nobody …).
  */
+import { throughDataLink } from './atomic-writer';
 
 /** ProcessUser is who a container's processes run as. */
 export interface ProcessUser { uid: number; gid: number; groups: number[] }
@@ -89,7 +90,7 @@ export function du(args: string[], files: Map<string, string>): string[] {
     let kb = 0;
     let found = false;
     for (const [k, c] of files) {
-      if (k === dir || k.startsWith(`${dir}/`)) { found = true; kb += 4 * Math.max(1, Math.ceil(c.length / 4096)); }
+      if ((k === dir || k.startsWith(`${dir}/`)) && !throughDataLink(k)) { found = true; kb += 4 * Math.max(1, Math.ceil(c.length / 4096)); }
     }
     if (!found && dir) { out.push(`du: can't open '${p}': No such file or directory`); continue; }
     out.push(`${h ? human(kb) : kb}\t${p}`);

@@ -22,7 +22,9 @@ import { processesIn } from './pid-namespace';
 import { basename, dirname } from './shell-path-names';
 import { expr } from './shell-expr';
 import { printf } from './shell-printf';
+import { find } from './shell-find';
 import { expandEscapes } from './c-format';
+import { throughDataLink } from './atomic-writer';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
 
@@ -123,7 +125,7 @@ export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
   'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
-  'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
+  'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'find', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
 ]);
 
 // ---------- execution ----------
@@ -952,6 +954,17 @@ class Interpreter {
       case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
       case 'timeout': return this.timeout(args, f);
       case 'which': case 'type': return this.lookup(name, args, f);
+      case 'find': {
+        const stat = this.cfg.stat;
+        f.status = find(args, {
+          files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints, resolve: (p) => resolvePath(f.vars.PWD, p), nowMs: this.cfg.startMs + f.t,
+          stat: stat && ((p, kind) => stat(p, kind, this.writtenAt(f, kind === 'file' ? p : `${p}/`))), userName, groupName,
+          exec: (argv) => { this.exec(argv, f); return f.status; },
+          remove: (p) => this.removeForFind(f, p),
+          out: (text) => this.writeText(f, text), err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(n),
+        });
+        return;
+      }
       case 'command': {
         if (args[0] === '-v' || args[0] === '-V') return this.lookup(args[0] === '-v' ? 'command -v' : 'type', args.slice(1), f);
         // `command NAME` runs NAME passing over functions of that name.
@@ -1012,7 +1025,7 @@ class Interpreter {
           f.budget.step((1 + (f.fs.size >> 4)) * (1 + args.length));
           const r = ls(args.concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), {
             files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints, resolve: (p) => resolvePath(f.vars.PWD, p), stat: this.cfg.stat, nowMs: this.cfg.startMs + f.t,
-            writtenAt: (p) => { for (let k = f.files.length - 1; k >= 0; k--) if (f.files[k]!.path === p) return this.cfg.startMs + f.files[k]!.atMs; return undefined; },
+            writtenAt: (p) => this.writtenAt(f, p),
             userName, groupName,
           });
           f.budget.step(r.out.length * (1 + (f.fs.size >> 4)));
@@ -1138,6 +1151,23 @@ class Interpreter {
   }
 
   /** removeFile deletes one file; its folder stays, empty ("DIR/"), when it was the last one there. */
+  /** writtenAt is when this run wrote a path (a folder as `dir/`), if it did. */
+  private writtenAt(f: Frame, path: string): number | undefined {
+    for (let k = f.files.length - 1; k >= 0; k--) if (f.files[k]!.path === path) return this.cfg.startMs + f.files[k]!.atMs;
+    return undefined;
+  }
+
+  /** removeForFind is find's -delete: a file, or a folder with nothing left in it; false (said why) when it cannot. */
+  private removeForFind(f: Frame, path: string): boolean {
+    const dir = `${path}/`;
+    const isDir = !f.fs.has(path);
+    if (isDir && [...f.fs.keys()].some((k) => k.startsWith(dir) && k !== dir)) { this.writeErr(f, `find: cannot delete '${path}': Directory not empty`); return false; }
+    if (isReadOnly(this.cfg.readOnly, path)) { this.writeErr(f, `find: cannot delete '${path}': ${READ_ONLY_FILE_SYSTEM}`); return false; }
+    if (isDir) { if (f.fs.delete(dir)) f.files.push({ atMs: f.t, path: dir }); return true; }
+    this.removeFile(f, path);
+    return true;
+  }
+
   private removeFile(f: Frame, path: string): void {
     f.fs.delete(path);
     f.files.push({ atMs: f.t, path });
@@ -1205,7 +1235,8 @@ function filesUnder(f: Frame, dir: string): string[] | undefined {
   f.budget.step(1 + (f.fs.size >> 4));
   const under = [...f.fs.keys()].filter((k) => k.startsWith(`${root}/`));
   if (!under.length) return ROOT_DIRS.includes(root.slice(1)) || root === '' ? [] : undefined;
-  return under.filter((k) => !k.endsWith('/')).map((k) => k.slice(root.length + 1)).sort();
+  // Recursion does not descend a volume's `..data` link; its keys are read in the timestamped folder and through their own links.
+  return under.filter((k) => !k.endsWith('/') && !throughDataLink(k)).map((k) => k.slice(root.length + 1)).sort();
 }
 
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */

@@ -11,6 +11,7 @@ import { ROOT_CA_PEM } from '../api/root-ca';
 import { CLUSTER_DNS_IP, CLUSTER_DOMAIN } from '../network/dns';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 import { pidNamespaceArgvs, procFiles } from './pid-namespace';
+import { dataDir, putKey } from './atomic-writer';
 
 /** HOSTS_HEADER is the first line of every kubelet-managed /etc/hosts. */
 export const HOSTS_HEADER = '# Kubernetes-managed hosts file.';
@@ -126,10 +127,12 @@ export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: stri
     '/etc/hostname': `${pod.spec?.hostname ?? pod.metadata.name ?? ''}\n`,
     ...procFiles(argvOf ? pidNamespaceArgvs(pod, c, argv, argvOf) : [argv]),
   };
-  if ((c.volumeMounts ?? []).some((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) {
-    files[`${SERVICE_ACCOUNT_MOUNT_PATH}/token`] = token ?? serviceAccountToken(pod);
-    files[`${SERVICE_ACCOUNT_MOUNT_PATH}/ca.crt`] = caPem ?? ROOT_CA_PEM;
-    files[`${SERVICE_ACCOUNT_MOUNT_PATH}/namespace`] = pod.metadata.namespace ?? 'default';
+  const sa = (c.volumeMounts ?? []).find((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH);
+  if (sa) {
+    const dir = dataDir(pod, sa.name);
+    putKey(files, SERVICE_ACCOUNT_MOUNT_PATH, dir, 'token', token ?? serviceAccountToken(pod));
+    putKey(files, SERVICE_ACCOUNT_MOUNT_PATH, dir, 'ca.crt', caPem ?? ROOT_CA_PEM);
+    putKey(files, SERVICE_ACCOUNT_MOUNT_PATH, dir, 'namespace', pod.metadata.namespace ?? 'default');
   }
   return files;
 }

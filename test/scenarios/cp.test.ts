@@ -80,6 +80,23 @@ describe('cp', () => {
     expect(fs.readFileSync(path.join(home.dir, 'tree-back/sub/b'), 'utf8')).toBe('2\n');
   });
 
+  it('copies a volume\'s keys out of their timestamped folder, skipping its links with kubectl\'s warnings', () => {
+    const sa = '/var/run/secrets/kubernetes.io/serviceaccount';
+    const dir = /\.\.data -> (\S+)/.exec(home.run(['exec', 'box', '--', 'ls', '-la', sa]).stdout)?.[1];
+    expect(dir).toMatch(/^\.\.2026_/);
+    expect(home.run(`cp box:${sa} sa`)).toEqual({
+      stdout: '',
+      stderr: LEADING + [
+        `warning: skipping symlink: "sa/..data" -> "${dir}" (consider using "kubectl exec -n "default" "box" -- tar cf - "${sa}" | tar xf -")`,
+        'warning: skipping symlink: "sa/ca.crt" -> "..data/ca.crt"', 'warning: skipping symlink: "sa/namespace" -> "..data/namespace"',
+        'warning: skipping symlink: "sa/token" -> "..data/token"', '',
+      ].join('\n'),
+      code: 0,
+    });
+    expect(fs.readdirSync(path.join(home.dir, 'sa'))).toEqual([dir]);
+    expect(fs.readFileSync(path.join(home.dir, 'sa', dir!, 'namespace'), 'utf8')).toBe('default');
+  });
+
   it('defaults to the first container, with kubectl\'s notice, and honours -c', () => {
     home.file('one', '1\n');
     expect(home.run('cp one two:/tmp/one')).toEqual({ stdout: '', stderr: 'Defaulted container "a" out of: a, b\n', code: 0 });

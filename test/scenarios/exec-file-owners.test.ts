@@ -54,4 +54,30 @@ describe('ls -l in a container', () => {
       'lrwxrwxrwx    1 root     root            12 Jan  1 00:05 token -> ..data/token', '',
     ].join('\n'));
   });
+
+  it('shows the atomic writer\'s ..data link and timestamped folder with -a, and what is in them', () => {
+    const sa = '/var/run/secrets/kubernetes.io/serviceaccount';
+    const r = home.run(['exec', 'security-context-demo', '--', 'sh', '-c', `ls -la ${sa}; ls -l ${sa}/..data; ls ${sa}/..data/; cat ${sa}/..data/namespace; echo; grep -r default ${sa}; find ${sa} -type l; find ${sa} -name token`]);
+    const dir = /\.\.data -> (\.\.2026_01_01_00_\d\d_\d\d\.\d+)/.exec(r.stdout)?.[1];
+    expect(dir).toBeDefined();
+    expect(r).toEqual({
+      stdout: [
+        'total 12',
+        'drwxrwsrwt    3 root     2000          4096 Jan  1 00:05 .',
+        'drwxr-xr-x    3 root     root          4096 Jan  1 00:05 ..',
+        `drwxr-xr-x    2 root     2000          4096 Jan  1 00:05 ${dir}`,
+        `lrwxrwxrwx    1 root     root            ${dir!.length} Jan  1 00:05 ..data -> ${dir}`,
+        'lrwxrwxrwx    1 root     root            13 Jan  1 00:05 ca.crt -> ..data/ca.crt',
+        'lrwxrwxrwx    1 root     root            16 Jan  1 00:05 namespace -> ..data/namespace',
+        'lrwxrwxrwx    1 root     root            12 Jan  1 00:05 token -> ..data/token',
+        `lrwxrwxrwx    1 root     root            ${dir!.length} Jan  1 00:05 ${sa}/..data -> ${dir}`,
+        'ca.crt', 'namespace', 'token', 'default',
+        // grep -r does not descend the ..data link.
+        `${sa}/${dir}/namespace:default`, `${sa}/namespace:default`,
+        // Nor does find: the keys are links, found once in the timestamped folder.
+        `${sa}/..data`, `${sa}/ca.crt`, `${sa}/namespace`, `${sa}/token`, `${sa}/${dir}/token`, `${sa}/token`, '',
+      ].join('\n'),
+      stderr: '', code: 0,
+    });
+  });
 });

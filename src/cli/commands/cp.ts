@@ -13,7 +13,8 @@ import * as nodePath from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import { notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
-import { ROOT_DIRS } from '../../kubelet/shell-system';
+import { ROOT_DIRS, processUser } from '../../kubelet/shell-system';
+import { containerFileStats, type StatOf } from '../../kubelet/file-stats';
 import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
@@ -102,7 +103,7 @@ export const cpCommand = defineCommand({
 });
 
 /** Target is the container a copy reads or writes, and its files as exec sees them. */
-interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; container: string; containerID: string }
+interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; container: string; containerID: string; stat: StatOf }
 
 function target(ctx: CommandContext, spec: FileSpec): Target {
   const cluster = ctx.cluster();
@@ -115,7 +116,8 @@ function target(ctx: CommandContext, spec: FileSpec): Target {
     if (!pod) throw notFound('', 'pods', spec.pod!);
     const { name, spec: cspec, status, startMs } = runningContainer(ctx, cluster.api, pod);
     const view = containerView(pod, cspec, status, startMs, server, now);
-    return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, container: name, containerID: view.containerID };
+    const stat = containerFileStats(pod, cspec, processUser(pod.spec?.securityContext, cspec.securityContext), startMs, view.cfg.files);
+    return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, container: name, containerID: view.containerID, stat };
   });
 }
 
@@ -128,6 +130,17 @@ function remotePath(t: Target, p: string): string {
 function isRemoteDir(files: Record<string, string>, p: string): boolean {
   if (p === '/') return true;
   return ROOT_DIRS.includes(p.slice(1)) || Object.keys(files).some((k) => k.startsWith(`${p}/`));
+}
+
+/** linkOn is the first link on the way from the copied folder to a file (the file itself included), if any. */
+function linkOn(t: Target, prefix: string, file: string): { path: string; target: string } | undefined {
+  const parts = file.slice(prefix.length).split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const p = prefix + parts.slice(0, i).join('/');
+    const target = t.stat(p, i === parts.length ? 'file' : 'dir').link;
+    if (target !== undefined) return { path: p, target };
+  }
+  return undefined;
 }
 
 /** failTar prints what tar printed and kubectl's line for its exit. */
@@ -187,7 +200,18 @@ function copyFromPod(ctx: CommandContext, src: FileSpec, destFile: string): numb
   if (notices.length) ctx.io.err(`${notices.join('\n')}\n`);
   const prefix = srcPath === '/' ? '/' : `${srcPath}/`;
   fs.mkdirSync(dest, { recursive: true });
+  // tar archives a link as a link (a volume's `..data`, its keys) and kubectl skips each, with a warning.
+  const warned = new Set<string>();
   for (const k of Object.keys(t.files).filter((f) => f.startsWith(prefix)).sort()) {
+    const link = linkOn(t, prefix, k);
+    if (link) {
+      if (warned.has(link.path)) continue;
+      const shown = JSON.stringify(nodePath.join(destFile, link.path.slice(prefix.length)));
+      const hint = warned.size ? '' : ` (consider using "kubectl exec -n ${JSON.stringify(t.ns)} ${JSON.stringify(t.pod.metadata.name)} -- tar cf - ${JSON.stringify(src.file)} | tar xf -")`;
+      ctx.io.err(`warning: skipping symlink: ${shown} -> ${JSON.stringify(link.target)}${hint}\n`);
+      warned.add(link.path);
+      continue;
+    }
     const out = nodePath.join(dest, k.slice(prefix.length));
     fs.mkdirSync(nodePath.dirname(out), { recursive: true });
     fs.writeFileSync(out, t.files[k]!);
