@@ -119,13 +119,29 @@ function blocks(e: Entry, view: LsView): number {
 /** longLine is one `ls -l` line: "%-10s %4lu %-8.8s %-8.8s %9u %.12s name". */
 function longLine(e: Entry, view: LsView, numeric: boolean): string {
   const st = statOf(e, view);
-  // A folder's links: its own name, its `.`, and each subfolder's `..` (links to folders are not subfolders).
-  const links = e.kind === 'file' || st.link !== undefined ? 1
-    : 2 + entriesOf(view, e.path === '/' ? '' : e.path).filter((c) => c.kind !== 'file' && statOf(c, view).link === undefined).length;
+  const links = linksOf(e, st, view);
   const user = (numeric ? undefined : view.userName(st.uid)) ?? String(st.uid);
   const group = (numeric ? undefined : view.groupName(st.gid)) ?? String(st.gid);
   const name = st.link !== undefined ? `${e.name} -> ${st.link}` : e.name;
   return `${st.mode.padEnd(10)} ${String(links).padStart(4)} ${user.slice(0, 8).padEnd(8)} ${group.slice(0, 8).padEnd(8)} ${String(sizeOf(e, st, view)).padStart(9)} ${lsTime(st.mtimeMs, view.nowMs)} ${name}`;
+}
+
+/** linksOf is a path's link count: a folder's own name, its `.`, and each subfolder's `..` (links to folders are not subfolders). */
+function linksOf(e: Entry, st: FileStat, view: LsView): number {
+  if (e.kind === 'file' || st.link !== undefined) return 1;
+  return 2 + entriesOf(view, e.path === '/' ? '' : e.path).filter((c) => c.kind !== 'file' && statOf(c, view).link === undefined).length;
+}
+
+/** FileInfo is what `ls -l` and `stat` show of a path: whether it is a file, its stat, size and link count. */
+export interface FileInfo { file: boolean; st: FileStat; size: number; links: number }
+
+/** fileInfo is an absolute path's FileInfo, or undefined when nothing is there. */
+export function fileInfo(view: LsView, path: string): FileInfo | undefined {
+  const kind = kindOf(view, path === '/' ? '' : path);
+  if (!kind) return undefined;
+  const e: Entry = { name: path, path, kind };
+  const st = statOf(e, view);
+  return { file: kind === 'file', st, size: sizeOf(e, st, view), links: linksOf(e, st, view) };
 }
 
 /** lsTime is ctime's "Mmm dd hh:mm", or "Mmm dd  yyyy" for a time over six months old or more than 15 minutes ahead. */

@@ -13,7 +13,7 @@ import { DIGEST_APPLETS, runDigestApplet } from './shell-digest';
 import type { AwkIO } from './awk/awk-run';
 import { BUSYBOX_BANNER, linesOf } from './applet-io';
 import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from './shell-system';
-import { ls } from './shell-ls';
+import { type LsView, ls } from './shell-ls';
 import type { StatOf } from './file-stats';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
@@ -23,6 +23,8 @@ import { basename, dirname } from './shell-path-names';
 import { expr } from './shell-expr';
 import { printf } from './shell-printf';
 import { find } from './shell-find';
+import { stat } from './shell-stat';
+import { xargs } from './shell-xargs';
 import { expandEscapes } from './c-format';
 import { throughDataLink } from './atomic-writer';
 
@@ -125,7 +127,7 @@ export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
   'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
-  'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'find', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
+  'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'find', 'stat', 'xargs', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
 ]);
 
 // ---------- execution ----------
@@ -954,6 +956,27 @@ class Interpreter {
       case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
       case 'timeout': return this.timeout(args, f);
       case 'which': case 'type': return this.lookup(name, args, f);
+      case 'xargs': {
+        const code = xargs(args, {
+          stdin: () => (f.pipeIn ? this.pipeText(f.pipeIn) : this.input !== undefined ? this.readInput() : undefined),
+          read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
+          exists: (cmd) => UTILITIES.has(cmd.replace(/^\/(usr\/)?(local\/)?s?bin\//, '')) || this.cfg.binary([cmd]) !== undefined,
+          // The command's stdin is not xargs' input (busybox gives it /dev/null).
+          run: (argv) => { const sub: Frame = { ...f, pipeIn: [] }; this.exec(argv, sub); f.t = sub.t; return sub.status; },
+          err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+        });
+        if (code === WAITS) throw new ForeverSignal();
+        f.status = code;
+        return;
+      }
+      case 'stat': {
+        f.budget.step((1 + (f.fs.size >> 4)) * (1 + args.length));
+        const r = stat(args, this.lsView(f));
+        for (const l of r.err) this.writeErr(f, l);
+        for (const l of r.out) this.write(f, l);
+        f.status = r.status;
+        return;
+      }
       case 'find': {
         const stat = this.cfg.stat;
         f.status = find(args, {
@@ -1023,11 +1046,7 @@ class Interpreter {
         if (name === 'ls') {
           // Each operand's folder is read whole, and -l reads each entry's folder for its links.
           f.budget.step((1 + (f.fs.size >> 4)) * (1 + args.length));
-          const r = ls(args.concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), {
-            files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints, resolve: (p) => resolvePath(f.vars.PWD, p), stat: this.cfg.stat, nowMs: this.cfg.startMs + f.t,
-            writtenAt: (p) => this.writtenAt(f, p),
-            userName, groupName,
-          });
+          const r = ls(args.concat(args.some((a) => !a.startsWith('-')) ? [] : [f.vars.PWD || '/']), this.lsView(f));
           f.budget.step(r.out.length * (1 + (f.fs.size >> 4)));
           for (const l of r.err) this.writeErr(f, l);
           for (const l of r.out) this.write(f, l);
@@ -1151,6 +1170,14 @@ class Interpreter {
   }
 
   /** removeFile deletes one file; its folder stays, empty ("DIR/"), when it was the last one there. */
+  /** lsView is what ls and stat read of the frame's files. */
+  private lsView(f: Frame): LsView {
+    return {
+      files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints, resolve: (p) => resolvePath(f.vars.PWD, p), stat: this.cfg.stat,
+      nowMs: this.cfg.startMs + f.t, writtenAt: (p) => this.writtenAt(f, p), userName, groupName,
+    };
+  }
+
   /** writtenAt is when this run wrote a path (a folder as `dir/`), if it did. */
   private writtenAt(f: Frame, path: string): number | undefined {
     for (let k = f.files.length - 1; k >= 0; k--) if (f.files[k]!.path === path) return this.cfg.startMs + f.files[k]!.atMs;
