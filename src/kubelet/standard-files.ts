@@ -1,7 +1,7 @@
 /**
  * standard-files: the files every container of a pod sees besides its image and volumes —
  * the kubelet-managed /etc/hosts, the runtime's /etc/resolv.conf and /etc/hostname, the
- * service-account token volume, and /proc/1/cmdline.
+ * service-account token volume, /proc/1/cmdline, and its cgroup's files (cgroup-files.ts).
  * Mirrors pkg/kubelet/kubelet_pods.go (managedHostsFileContent) and
  * pkg/kubelet/network/dns/dns.go (GetPodDNS) of Kubernetes v1.32.
  */
@@ -12,6 +12,7 @@ import { CLUSTER_DNS_IP, CLUSTER_DOMAIN } from '../network/dns';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 import { pidNamespaceArgvs, procFiles } from './pid-namespace';
 import { dataDir, putKey } from './atomic-writer';
+import { cgroupFiles } from './cgroup-files';
 
 /** HOSTS_HEADER is the first line of every kubelet-managed /etc/hosts. */
 export const HOSTS_HEADER = '# Kubernetes-managed hosts file.';
@@ -126,6 +127,7 @@ export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: stri
     '/etc/resolv.conf': resolvConf(pod),
     '/etc/hostname': `${pod.spec?.hostname ?? pod.metadata.name ?? ''}\n`,
     ...procFiles(argvOf ? pidNamespaceArgvs(pod, c, argv, argvOf) : [argv]),
+    ...cgroupFiles(c),
   };
   const sa = (c.volumeMounts ?? []).find((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH);
   if (sa) {

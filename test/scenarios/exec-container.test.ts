@@ -7,6 +7,16 @@ import { manualCluster, type TempHome } from '../helpers/run-cli';
 
 const PODS = `apiVersion: v1
 kind: Pod
+metadata: {name: limited}
+spec:
+  containers:
+  - name: c
+    image: busybox:1.36
+    command: ["sleep", "3600"]
+    resources: {requests: {cpu: 250m, memory: 64Mi}, limits: {cpu: 500m, memory: 128Mi}}
+---
+apiVersion: v1
+kind: Pod
 metadata: {name: box}
 spec:
   containers:
@@ -142,6 +152,12 @@ describe('exec: busybox applets as practice tasks use them', () => {
       .toEqual({ stdout: '5\nlocalhost\nbox\nNAMESERVER\nOPTIONS\nSEARCH\n4\n', stderr: '', code: 0 });
     expect(home.run('exec box -- sort /nope')).toEqual({ stdout: '', stderr: "sort: can't open '/nope': No such file or directory\ncommand terminated with exit code 2\n", code: 2 });
     expect(home.run(['exec', 'box', '--', 'sh', '-c', 'frobnicate'])).toEqual({ stdout: '', stderr: 'sh: frobnicate: not found\ncommand terminated with exit code 127\n', code: 127 });
+  });
+
+  it('shows the container its cgroup\'s limits, and its memory use when read', () => {
+    expect(home.run(['exec', 'limited', '--', 'sh', '-c', 'cd /sys/fs/cgroup; for f in cpu.max cpu.weight memory.max memory.current pids.max; do echo "$f $(cat $f)"; done']))
+      .toEqual({ stdout: 'cpu.max 50000 100000\ncpu.weight 10\nmemory.max 134217728\nmemory.current 524288\npids.max max\n', stderr: '', code: 0 });
+    expect(home.run(['exec', 'box', '--', 'cat', '/sys/fs/cgroup/memory.max']).stdout).toBe('max\n');
   });
 
   it('finds commands, encodes and sums as busybox does', () => {

@@ -18,6 +18,8 @@ import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../api/service-account-mount';
 import { processUser } from '../../kubelet/shell-system';
 import { containerFileStats, mountPointsOf } from '../../kubelet/file-stats';
 import { commandDir } from '../../kubelet/command-paths';
+import { CGROUP_ROOT } from '../../kubelet/cgroup-files';
+import { containerUsageAt, newUsageContext } from '../../metrics/usage';
 import { readOnlyPathsOf } from '../../kubelet/read-only-paths';
 import { imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
@@ -174,6 +176,8 @@ export function containerView(pod: KubeObject, spec: KubeObject['spec'], status:
   const token = mountsToken ? projectedToken(api, pod) : undefined;
   const caPem = mountsToken ? projectedRootCA(api, pod) : undefined;
   const cfg = { ...made, files: { ...standardFiles(pod, spec, argvOf(spec, info, made.env), token, caPem, otherArgv), ...made.files } };
+  // The cgroup's memory.current is the container's use as exec reads it.
+  cfg.files[`${CGROUP_ROOT}/memory.current`] = `${containerUsageAt(pod, spec, startMs, () => model, Math.max(startMs, nowMs), newUsageContext(api)).memoryBytes}\n`;
   // What the pod's other containers wrote into emptyDirs this one mounts too is there as well.
   const base = { ...sharedVolumeFiles(pod, spec, api, nowMs), ...filesAt(cfg, model.program, nowMs - startMs) };
   const containerID: string = status?.containerID ?? '';
