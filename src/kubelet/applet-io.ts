@@ -100,24 +100,30 @@ const POSIX_CLASSES: Record<string, string> = {
 
 /**
  * toRegExp turns a busybox regex (basic unless extended) into a JS RegExp; undefined when invalid.
- * kubemu: a nested quantifier such as (a+)+ is refused as invalid: a backtracking engine could
- * take exponential time on it, and a command must stay bounded work.
+ * It matches in linear time (linear-regexp.ts), so no pattern and line a script chooses can
+ * stall it. kubemu: a pattern with a backreference, which only a backtracking engine runs, is
+ * refused as invalid when it also nests a quantifier, such as \(a*\)*\1.
  */
 export function toRegExp(pattern: string, extended: boolean, flags: string): RegExp | undefined {
-  if (NESTED_QUANTIFIER.test(pattern.replace(/\\([(){}|+?])/g, '$1'))) return undefined;
   // POSIX bracket classes ([[:digit:]] …) become their ranges; JS has no such classes.
   let src = pattern.replace(/\[:(alpha|digit|alnum|upper|lower|space|blank|punct|xdigit):\]/g, (_m, c: string) => POSIX_CLASSES[c]!);
   if (!extended) {
     // BRE: \( \) \{ \} \| \+ \? are operators; bare ( ) { } | + ? are literal.
     src = src.replace(/\\([(){}|+?])|([(){}|+?])/g, (_m, esc: string | undefined, lit: string | undefined) => (esc ? esc : `\\${lit}`));
   }
+  if (!/\\[1-9]/.test(src)) {
+    try {
+      const { LinearRegExp } = require('./linear-regexp') as typeof import('./linear-regexp');
+      return new LinearRegExp(src, flags);
+    } catch { /* not RE2's syntax (or not JS's): V8 decides below */ }
+  }
+  if (NESTED_QUANTIFIER.test(pattern.replace(/\\([(){}|+?])/g, '$1'))) return undefined;
   try { return new RegExp(src, flags); } catch { return undefined; }
 }
 
-
-/** safeTest matches a line, refusing lines long enough for a nested quantifier to blow up. */
+/** safeTest matches a line; with V8's engine, it refuses lines long enough for a nested quantifier to blow up. */
 export function safeTest(re: RegExp, line: string, nested: boolean): boolean {
-  if (nested && line.length > 24) return false;
+  if (nested && line.length > 24 && !(re as { linear?: boolean }).linear) return false;
   re.lastIndex = 0;
   return re.test(line);
 }

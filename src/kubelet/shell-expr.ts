@@ -114,12 +114,16 @@ export function expr(args: string[], gnu = false): ExprResult {
 /** match is `STRING : REGEX`: the first group's text if the expression has one, else how many characters matched. */
 function match(s: string, bre: string): string {
   const { source, groups } = fromBasicRegExp(bre);
-  // kubemu: a repeated group that repeats within (`\(a*\)*`) backtracks exponentially in V8's
-  // engine, where libc's does not; a container's script must not wedge the command, so such an
-  // expression is refused as regcomp refuses one too big.
-  if (repeatsWithinRepeat(source)) throw new ExprError('Regular expression too big');
-  let re: RegExp;
-  try { re = new RegExp(`^(?:${source})`); } catch { throw new ExprError('invalid regular expression'); }
+  let re: RegExp | undefined;
+  if (!/\\[1-9]/.test(source)) {
+    // Linear-time matching (linear-regexp.ts): no expression a script writes can stall it.
+    try { re = new (require('./linear-regexp') as typeof import('./linear-regexp')).LinearRegExp(`^(?:${source})`); } catch { /* V8 decides below */ }
+  }
+  // kubemu: with a backreference only V8's backtracking engine runs it, and a repeated group
+  // that repeats within (`\(a*\)*\1`) could then take exponential time where libc's does not;
+  // such an expression is refused as regcomp refuses one too big.
+  if (!re && repeatsWithinRepeat(source)) throw new ExprError('Regular expression too big');
+  try { re ??= new RegExp(`^(?:${source})`); } catch { throw new ExprError('invalid regular expression'); }
   const m = re.exec(s);
   if (groups) return m?.[1] ?? '';
   return String(m ? [...m[0]].length : 0);

@@ -25,8 +25,6 @@ export function unescape(pattern: GlobPattern): string {
   return pattern.replace(/\\(.)/gs, '$1');
 }
 
-const reEscape = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-
 /**
  * patternMatches is a `case` pattern's match (POSIX 2.13.1): the whole text, where `*` and `?`
  * match `/` too. It runs without a regular expression: a pattern of several stars against a
@@ -82,21 +80,6 @@ function bracketAt(seg: GlobPattern, i: number): { source: string; end: number }
   return { source: `[${negate ? '^' : ''}${body.replace(/\\/g, '\\\\').replace(/\]/g, '\\]').replace(/\[/g, '\\[')}]`, end: j };
 }
 
-/** segmentRegExp compiles one path segment's pattern (`*` and `?` stop at `/`); a `[` without its `]` is literal. */
-function segmentRegExp(seg: GlobPattern): RegExp {
-  let re = '';
-  for (let i = 0; i < seg.length; i++) {
-    const c = seg[i]!;
-    if (c === '\\') { re += reEscape(seg[++i] ?? '\\'); continue; }
-    if (c === '*') { re += '[^/]*'; continue; }
-    if (c === '?') { re += '[^/]'; continue; }
-    const cls = c === '[' ? bracketAt(seg, i) : undefined;
-    if (cls) { re += cls.source; i = cls.end; continue; }
-    re += reEscape(c);
-  }
-  return new RegExp(`^${re}$`, 's');
-}
-
 /** DirView answers what a directory holds and whether a path exists. */
 export interface DirView { entries(dir: string): string[]; exists(path: string): boolean }
 
@@ -137,12 +120,12 @@ export function expandPathname(pattern: GlobPattern, cwd: string, view: DirView)
       const up = (abs: string) => abs.slice(0, Math.max(0, abs.lastIndexOf('/')));
       for (const c of found) next.push({ shown: `${sep(c.shown)}${name}`, abs: name === '.' ? c.abs : name === '..' ? up(c.abs) : `${c.abs}/${name}` });
     } else {
-      const re = segmentRegExp(seg);
       const dotOk = seg.startsWith('.') || seg.startsWith('\\.');
       for (const c of found) {
         for (const e of view.entries(c.abs || '/').sort()) {
           if (e.startsWith('.') && !dotOk) continue;
-          if (re.test(e)) next.push({ shown: `${sep(c.shown)}${e}`, abs: `${c.abs}/${e}` });
+          // The wildcard matcher (linear work; within one name `*` meets no `/`).
+          if (patternMatches(e, seg)) next.push({ shown: `${sep(c.shown)}${e}`, abs: `${c.abs}/${e}` });
         }
       }
     }

@@ -55,7 +55,8 @@ function matcherOf(pattern: string, flags: Set<string>): Matcher | undefined {
   else {
     const base = toRegExp(pattern, flags.has('E'), ci);
     // -x asks for the whole line: anchored, so the longest alternative is tried too.
-    re = base && new RegExp(flags.has('x') ? `^(?:${base.source})$` : base.source, `g${ci}`);
+    // The same engine as base (linear-regexp.ts, or V8's for a backreference).
+    re = base && new (base.constructor as RegExpConstructor)(flags.has('x') ? `^(?:${base.source})$` : base.source, `g${ci}`);
   }
   if (!re) return undefined;
   const nested = NESTED_QUANTIFIER.test(pattern);

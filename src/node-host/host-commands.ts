@@ -221,7 +221,8 @@ function crictl(args: string[], env: HostCommandEnv): FinishedCommand {
       const n = rest.findIndex((a) => a === '--name' || a.startsWith('--name='));
       const pattern = n < 0 ? undefined : rest[n]!.includes('=') ? rest[n]!.slice(7) : rest[n + 1] ?? '';
       let re: RegExp | undefined;
-      try { re = pattern === undefined ? undefined : new RegExp(pattern); } catch { return done([`FATA[0000] listing containers: invalid regular expression "${pattern}"`], 1); }
+      // Go's regexp is RE2's: linear-regexp.ts matches as it does, in linear time.
+      try { re = pattern === undefined ? undefined : new (require('../kubelet/linear-regexp') as typeof import('../kubelet/linear-regexp')).LinearRegExp(pattern); } catch { return done([`FATA[0000] listing containers: invalid regular expression "${pattern}"`], 1); }
       const ctrs = containersOn(env, all).filter((c) => !re || re.test(c.name));
       if (quiet) return done(ctrs.map((c) => c.id));
       return done(tabwrite([['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD', 'NAMESPACE'],

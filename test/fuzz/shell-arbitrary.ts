@@ -9,7 +9,13 @@ import fc from 'fast-check';
 /** ATOMS are simple commands, some harmless, some that write or wait without end. */
 const ATOMS = ['echo a', 'echo "$X b"', ':', 'true', 'false', 'date', 'env', 'sleep 1', 'sleep infinity', 'yes', 'cat /etc/cfg', 'cat',
   'touch /tmp/f', 'rm /tmp/f', 'echo x >> /tmp/log', 'cat /tmp/log', 'seq 3', 'seq 1000000000', 'x=$((x+1))', 'echo ${#X} ${X%b} ${Y:-d}',
-  'exit 3', 'nosuch', '[ -f /tmp/f ]', 'test "$x" -gt 2', 'printf "%s\\n" a', 'sh -c "echo inner"', 'tail -f /dev/null', 'echo $((1/0))'];
+  'exit 3', 'nosuch', '[ -f /tmp/f ]', 'test "$x" -gt 2', 'printf "%s\\n" a', 'sh -c "echo inner"', 'tail -f /dev/null', 'echo $((1/0))',
+  // The applets with languages or patterns of their own, and patterns a backtracking engine would choke on.
+  "awk '{print $1*2, NF}' /etc/cfg", "awk -F= '{a[$1]++} END{for(k in a) print k, a[k]}' /etc/cfg", "awk 'BEGIN{while(1)x=x \"ab\"}'",
+  "awk 'function f(n){return f(n+1)} BEGIN{f(1)}'", "awk 'BEGIN{printf \"%0999999d\", 1}'", 'printf "%-5s|%05.1f|%x\\n" a 2.25 255',
+  'printf "%999999999d" 1', "find / -name '*cfg*'", 'find /tmp -exec echo {} \\;', 'echo a b c | xargs -n1 echo', 'seq 3 | xargs -I{} sh -c "echo {}"',
+  'echo hi | base64 | base64 -d', 'stat -c %a /etc/cfg', 'which sh', "echo $(seq 100) | grep -E '(a|a)*b'", "seq 1000 | tr -d '\\n' | sed -E 's/(1|1)*2/x/'",
+  "yes | head -c 100000 | awk '/(y|y)*z/'", 'expr aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : "\\(a*\\)*b"'];
 
 /** COUNTS are loop bounds: small, large and absurd. */
 const COUNTS = ['1', '3', '100', '1000', '100000', '1000000000'];

@@ -233,7 +233,7 @@ class AwkRun {
   private split(): void {
     if (this.fields) return;
     const parts = this.splitText(this.record, this.str(this.globals.get('FS') as Value));
-    this.io.step(parts.length);
+    this.tick(parts.length);
     this.fields = ['', ...parts];
     this.nf = parts.length;
   }
@@ -245,7 +245,7 @@ class AwkRun {
 
   private rebuild(): void {
     this.record = this.fields!.slice(1, this.nf + 1).join(this.str(this.globals.get('OFS') as Value));
-    this.io.step(this.record.length);
+    this.tick(this.record.length);
   }
 
   private field(i: number): Value {
@@ -259,7 +259,7 @@ class AwkRun {
     if (i < 0) throw new AwkError('Access to negative field');
     if (i === 0) { this.setRecord(text); return; }
     this.split();
-    this.io.step(i);
+    this.tick(i);
     while (this.fields!.length <= i) this.fields!.push('');
     this.fields![i] = text;
     this.nf = Math.max(this.nf, i);
@@ -268,7 +268,7 @@ class AwkRun {
 
   private setNF(n: number): void {
     this.split();
-    this.io.step(Math.max(0, n));
+    this.tick(Math.max(0, n));
     while (this.fields!.length <= n) this.fields!.push('');
     this.nf = Math.max(0, n);
     this.fields!.length = this.nf + 1;
@@ -330,8 +330,9 @@ class AwkRun {
       if (!d.conv || d.conv === 'b') { out += fmt.slice(i, end); i = end; continue; }
       if (d.width === -1 || d.precision === -1) throw new AwkError('%*x formats are not supported');
       if ((d.width ?? 0) > MAX_WIDTH || (d.precision ?? 0) > MAX_WIDTH) this.io.step(EXHAUSTED);
-      out += this.directive(d, arg());
-      this.io.step(out.length >> 6);
+      const piece = this.directive(d, arg());
+      this.tick(1 + piece.length);
+      out += piece;
       i = end;
     }
     return out;
@@ -350,7 +351,7 @@ class AwkRun {
   // ---- output ----
 
   private emit(text: string, redirect?: { op: string; target: string }): void {
-    this.io.step(1 + (text.length >> 4));
+    this.tick(1 + text.length);
     if (!redirect || redirect.target === '/dev/stdout' || redirect.target === '-') {
       const all = this.pending + text;
       const lines = all.split('\n');
@@ -423,7 +424,7 @@ class AwkRun {
     this.skipFile = false;
     for (const r of recs) {
       if (this.skipFile) return;
-      this.io.step(1 + (r.length >> 6));
+      this.tick(1 + r.length);
       this.globals.set('FNR', this.num(this.globals.get('FNR') as Value) + 1);
       this.globals.set('NR', this.num(this.globals.get('NR') as Value) + 1);
       yield r;
@@ -490,7 +491,7 @@ class AwkRun {
       case 'in': return this.array(e.name).has(this.key(e.subs)) ? 1 : 0;
       case 'match': {
         const s = this.str(this.eval(e.a));
-        this.io.step(s.length >> 6);
+        this.tick(s.length);
         return this.regexOf(e.re).test(s) !== e.neg ? 1 : 0;
       }
       case 'cmp': {
@@ -506,7 +507,7 @@ class AwkRun {
       }
       case 'concat': {
         const s = this.str(this.eval(e.a)) + this.str(this.eval(e.b));
-        this.io.step(s.length);
+        this.tick(s.length);
         return s;
       }
       case 'bin': return this.arith(e.op, this.num(this.eval(e.a)), this.num(this.eval(e.b)));
@@ -591,7 +592,7 @@ class AwkRun {
         if (target?.k !== 'var') throw new AwkError('Not an array');
         const fs = args[2] ? (args[2].k === 're' ? args[2].src : s(2)) : this.str(this.globals.get('FS') as Value);
         const parts = this.splitText(text, fs);
-        this.io.step(parts.length);
+        this.tick(parts.length);
         const a = this.array(target.name);
         a.clear();
         parts.forEach((p, k) => a.set(String(k + 1), new StrNum(p)));
@@ -638,7 +639,7 @@ class AwkRun {
     const repl = this.str(this.eval(args[1]!));
     const target: LValue = args[2] ? (args[2].k === 'var' || args[2].k === 'idx' || args[2].k === 'field' ? args[2] : (() => { throw new AwkError('Non-variable in sub'); })()) : { k: 'field', e: { k: 'num', v: 0 } };
     const text = this.str(this.read(target));
-    this.io.step(text.length);
+    this.tick(text.length);
     let count = 0;
     let out = '';
     let i = 0;
@@ -648,7 +649,7 @@ class AwkRun {
       if (!m) break;
       count++;
       out += text.slice(i, m.index) + repl.replace(/\\\\|\\&|&/g, (t) => (t === '&' ? m[0] : t === '\\&' ? '&' : '\\'));
-      this.io.step(out.length >> 4);
+      this.tick(repl.length);
       if (m[0].length === 0) {
         // An empty match replaces before the next character, which is kept.
         if (m.index < text.length) out += text[m.index];
@@ -667,6 +668,21 @@ class AwkRun {
   private block(body: Stmt[]): void { for (const s of body) this.exec(s); }
 
   /**
+   * tick charges units of work: a statement or loop round is one, a byte built or read one.
+   * The caller's budget counts a step per 16 units (its charge for a line of text), and an awk
+   * statement is as cheap as that: charging each as a shell command would stop a 50 000-round
+   * loop busybox runs in milliseconds.
+   */
+  private tick(units = 1): void {
+    this.ticks += units;
+    if (this.ticks < 16) return;
+    this.io.step(this.ticks);
+    this.ticks = 0;
+  }
+
+  private ticks = 0;
+
+  /**
    * action runs an action: break, continue or return outside what they belong to end it, and so
    * do next and nextfile in BEGIN and END, as in busybox; in a rule those go on to the next record.
    */
@@ -679,7 +695,7 @@ class AwkRun {
   }
 
   private exec(s: Stmt): void {
-    this.io.step();
+    this.tick();
     switch (s.k) {
       case 'print': case 'printf': {
         const redirect = s.redirect ? { op: s.redirect.op, target: this.str(this.eval(s.redirect.target)) } : undefined;
@@ -720,7 +736,7 @@ class AwkRun {
 
   /** loopBody runs one round; true when it broke out. */
   private loopBody(body: Stmt): boolean {
-    this.io.step();
+    this.tick();
     try { this.exec(body); } catch (e) {
       if (e instanceof BreakSignal) return true;
       if (e instanceof ContinueSignal) return false;
