@@ -5,7 +5,7 @@
  * caller's work budget, so a filter over a huge input is bounded work.
  * kubemu: the common options only (see each applet).
  */
-import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, safeTest, texts, toRegExp, writeText } from './applet-io';
+import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, texts, writeText } from './applet-io';
 import { grep } from './shell-grep';
 import { sed } from './shell-sed';
 import { type AwkIO, awk } from './awk/awk-run';

@@ -4,7 +4,7 @@
  * stops all output, and an argument that is not a number is refused with "invalid number" (the
  * value printed as 0, the status 1). The layout of each conversion is c-format.ts's.
  */
-import { type Directive, formatFloat, formatInteger, formatString, isFloat, isInteger, parseDirective, expandEscapes } from './c-format';
+import { formatFloat, formatInteger, formatString, isFloat, isInteger, parseDirective, expandEscapes } from './c-format';
 
 /**
  * PrintfResult is what printf wrote (without a newline it did not write), its error lines and its
@@ -51,7 +51,7 @@ export function printf(args: string[], shell: 'sh' | 'bash', limit: number): Pri
   let status = 0;
   let out = '';
   const next = (): string | undefined => (k < args.length ? args[k++] : undefined);
-  const number = <T>(d: Directive, read: (a: string) => T | undefined, zero: T): T => {
+  const number = <T>(read: (a: string) => T | undefined, zero: T): T => {
     const a = next();
     // busybox reads a missing argument as '', which is not a number; bash reads it as 0.
     if (a === undefined && bash) return zero;
@@ -92,8 +92,8 @@ export function printf(args: string[], shell: 'sh' | 'bash', limit: number): Pri
       }
       if (d.precision === -1) { const p = integerOf(next() ?? '0'); d.precision = p === undefined || p < 0n ? undefined : Number(p); }
       if ((d.width ?? 0) > limit || (d.precision ?? 0) > limit) return { text: out, errors, status, overflow: true };
-      if (isInteger(d)) out += formatInteger(d, number(d, integerOf, 0n));
-      else if (isFloat(d)) out += formatFloat(d, number(d, floatOf, 0));
+      if (isInteger(d)) out += formatInteger(d, number(integerOf, 0n));
+      else if (isFloat(d)) out += formatFloat(d, number(floatOf, 0));
       else if (d.conv === 'c') out += formatString(d, (next() ?? '')[0] ?? '\0');
       else if (d.conv === 's') out += formatString(d, next() ?? '');
       else {

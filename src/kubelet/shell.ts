@@ -547,10 +547,6 @@ class Interpreter {
   }
 
   /**
-   * script runs a script as a child sh would: line by line, a syntax error or a fatal
-   * error printed and exit status 2, `exit` ending only this shell.
-   */
-  /**
    * lookup answers `which` (the path of each command found), `command -v` (a builtin's or
    * function's name, else the path) and `type` (what each name is), in busybox's or bash's words.
    */
@@ -618,6 +614,10 @@ class Interpreter {
     return { out: out.map((l) => `${l}\n`).join(''), status: sub.status };
   }
 
+  /**
+   * script runs a script as a child sh would: line by line, a syntax error or a fatal
+   * error printed and exit status 2, `exit` ending only this shell.
+   */
   script(src: string, f: Frame): void {
     try {
       const reader = new ScriptReader(src.includes('<<') ? expandHeredocs(src) : src);
@@ -1169,7 +1169,6 @@ class Interpreter {
     }
   }
 
-  /** removeFile deletes one file; its folder stays, empty ("DIR/"), when it was the last one there. */
   /** lsView is what ls and stat read of the frame's files. */
   private lsView(f: Frame): LsView {
     return {
@@ -1195,6 +1194,7 @@ class Interpreter {
     return true;
   }
 
+  /** removeFile deletes one file; its folder stays, empty ("DIR/"), when it was the last one there. */
   private removeFile(f: Frame, path: string): void {
     f.fs.delete(path);
     f.files.push({ atMs: f.t, path });
