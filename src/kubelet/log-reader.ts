@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { containerLogs, logTimestamp, type LogLine } from './logs';
+import { containerLogs, logText, logTimestamp, type LogLine } from './logs';
 
 /** LogReadOptions are PodLogOptions as the kubelet applies them (prefix is kubectl's --prefix, added client-side). */
 export interface LogReadOptions {
@@ -89,8 +89,7 @@ export class ContainerLogReader {
   /** render prints lines with the prefix and timestamps, up to limitBytes in all. */
   private render(lines: LogLine[]): string {
     const since = this.o.sinceMs;
-    let text = lines.filter((l) => since === undefined || l.ms >= since)
-      .map((l) => `${this.o.prefix ?? ''}${this.o.timestamps ? `${logTimestamp(l.ms)} ` : ''}${l.text}\n`).join('');
+    let text = logText(lines.filter((l) => since === undefined || l.ms >= since), (l) => `${this.o.prefix ?? ''}${this.o.timestamps ? `${logTimestamp(l.ms)} ` : ''}`);
     const limit = this.o.limitBytes ?? 0;
     if (limit > 0) {
       const buf = Buffer.from(text);

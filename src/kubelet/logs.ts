@@ -17,7 +17,18 @@ import { followedFileLines } from './followed-file';
 import { programRequestLines } from './program-requests';
 
 /** LogLine is one line with its absolute time. */
-export interface LogLine { ms: number; text: string }
+export interface LogLine { ms: number; text: string; partial?: boolean }
+
+/**
+ * MAX_LOG_LINE is containerd's max_container_log_line_size: a line longer than that is written
+ * in pieces tagged partial (P), and so is one without its newline when the stream ends.
+ */
+const MAX_LOG_LINE = 16 * 1024;
+
+/** logText is lines as the log endpoint sends them: each with its newline, a partial one without. */
+export function logText(lines: readonly LogLine[], prefix: (l: LogLine) => string = () => ''): string {
+  return lines.map((l) => `${prefix(l)}${l.text}${l.partial ? '' : '\n'}`).join('');
+}
 
 /** LogError is a BadRequest the log endpoint returns, with kubectl's exact message. */
 export class LogError extends Error { override readonly name = 'LogError'; }
@@ -57,10 +68,24 @@ export function containerLogs(pod: KubeObject, name: string, previous: boolean, 
   const { model, cfg } = modelOf({ pod, api }, slot, start);
   // A sidecar following a file its sibling writes logs the sibling's lines (followed-file.ts).
   const own = followedFileLines(pod, spec, api, cfg.env, start, end)
-    ?? linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text }));
+    ?? written(linesBetween(model.program, end - start).map((l) => ({ ms: start + l.atMs, text: l.text, ...(l.partial ? { partial: true } : {}) })), !instance!.finishedAt);
   // What a web server wrote for the requests it served in this instance's life: those commands
   // made (recorded) and those other pods' programs make (computed from their schedules).
   return mergeByTime(own, mergeByTime(accessLogLines(api, pod, name, start, end), programRequestLines(api, pod, name, start, end)));
+}
+
+/**
+ * written is what containerd has written of a stream's lines: a line without its newline is
+ * written (partial) when the stream ends; while the process runs it waits for the rest, but
+ * for whole 16 KiB pieces of a longer one.
+ */
+export function written(lines: LogLine[], running: boolean): LogLine[] {
+  if (!running) return lines;
+  return lines.flatMap((l) => {
+    if (!l.partial) return [l];
+    const whole = Math.floor(l.text.length / MAX_LOG_LINE) * MAX_LOG_LINE;
+    return whole ? [{ ...l, text: l.text.slice(0, whole) }] : [];
+  });
 }
 
 /** logTimestamp renders a line's time as the runtime's RFC 3339 nanosecond stamp. */

@@ -93,7 +93,7 @@ function podLogFiles(hc: HostContext): Record<string, string> {
       if (s.state?.waiting && !s.restartCount) continue;
       let text = '';
       try {
-        text = containerLogs(pod, s.name, false, hc.api, hc.nowMs).map((l) => `${logTimestamp(l.ms)} stdout F ${l.text}\n`).join('');
+        text = containerLogs(pod, s.name, false, hc.api, hc.nowMs).map((l) => `${logTimestamp(l.ms)} stdout ${l.partial ? 'P' : 'F'} ${l.text}\n`).join('');
       } catch { /* a container that never started has an empty log */ }
       out[`${dir}/${s.name}/${s.restartCount ?? 0}.log`] = text;
     }

@@ -35,6 +35,16 @@ describe('logs --since, --since-time and -f', () => {
     expect(home.run('logs loop --since-time=2024-13-01T10:00:00Z').stderr).toBe('error: parsing time "2024-13-01T10:00:00Z": month out of range\n');
   });
 
+  it('ends a stream\'s last line without a newline as containerd writes it: when the process ends, not before', () => {
+    expect(home.run(['run', 'done', '--image=busybox', '--restart=Never', '--', 'sh', '-c', 'echo one; printf two']).code).toBe(0);
+    expect(home.run(['run', 'typing', '--image=busybox', '--', 'sh', '-c', 'echo one; printf two; sleep 3600']).code).toBe(0);
+    expect(home.run('tick 20s').code).toBe(0);
+    expect(home.run('logs done')).toEqual({ stdout: 'one\ntwo', stderr: '', code: 0 });
+    // Still running: containerd waits for the rest of "two" before it writes the line.
+    expect(home.run('logs typing')).toEqual({ stdout: 'one\n', stderr: '', code: 0 });
+    expect(home.run('logs done --timestamps').stdout).toMatch(/^\S+Z one\n\S+Z two$/);
+  });
+
   it('-f on a manual-clock cluster prints the logs so far and returns (time cannot move while it waits)', () => {
     const r = home.run('logs loop -f');
     expect(r.code).toBe(0);

@@ -11,7 +11,7 @@ import type { KubeObject } from '../../api/meta';
 import { notFound } from '../../apiserver/errors';
 import { modelOf } from '../../kubelet/container-sync';
 import { attachedStdinOf, withAttachedStdin } from '../../kubelet/attached-stdin';
-import { containerLogs, type LogLine } from '../../kubelet/logs';
+import { containerLogs, logText, type LogLine } from '../../kubelet/logs';
 import type { CommandContext } from '../command';
 import type { Cluster } from '../../cluster/cluster';
 import { CliError } from '../errors';
@@ -81,7 +81,7 @@ export function containerStatusOf(pod: KubeObject, name: string): Record<string,
 export function printLogs(ctx: CommandContext, pod: KubeObject, container: string): void {
   const cluster = ctx.cluster();
   const lines = cluster.read(() => containerLogs(pod, container, false, cluster.api, cluster.clock.nowMs()));
-  ctx.io.out(lines.map((l) => `${l.text}\n`).join(''));
+  ctx.io.out(logText(lines));
 }
 
 /** stdinIsTerminal says whether the command's standard input is a terminal (kubectl's IsTerminalIn). */
@@ -130,7 +130,7 @@ export function attachStream(ctx: CommandContext, pod: KubeObject, container: st
     }, MAX_WAIT_MS);
   }
   const lines = cluster.read(() => instanceLines(ctx, ref, container, instance));
-  ctx.io.out(lines.slice(before).map((l) => `${l.text}\n`).join(''));
+  ctx.io.out(logText(lines.slice(before)));
   if (!o.quiet && o.stdin && raw && pod.spec?.restartPolicy === 'Always') ctx.io.out(`${sessionEnded(pod.metadata.name!, container)}\n`);
 }
 

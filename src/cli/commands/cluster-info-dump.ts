@@ -86,7 +86,7 @@ export const dumpCommand = defineCommand({
           for (const c of [...pod.spec?.initContainers ?? [], ...pod.spec?.containers ?? []] as { name: string }[]) {
             text += `==== START logs for container ${c.name} of pod ${ns}/${pod.metadata.name} ====\n`;
             try {
-              text += logs().containerLogs(pod, c.name, false, cluster.api, now).map((l) => `${l.text}\n`).join('');
+              text += logs().logText(logs().containerLogs(pod, c.name, false, cluster.api, now));
             } catch (e) {
               if (!(e instanceof logs().LogError)) throw e;
               text += `Request log error: ${e.message}\n`;
