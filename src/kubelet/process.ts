@@ -282,7 +282,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (isUtility || binary(argv) !== undefined) {
     const user = processUser(pod.spec?.securityContext, c.securityContext);
     const shellCfg = {
-      env, files: { ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }, user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
+      env, files: () => ({ ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
       shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin,
       stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
     };

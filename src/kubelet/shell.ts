@@ -27,6 +27,7 @@ import { stat } from './shell-stat';
 import { xargs } from './shell-xargs';
 import { expandEscapes } from './c-format';
 import { throughDataLink } from './atomic-writer';
+import { LazyFiles } from './lazy-files';
 
 export { ShellSyntaxError, parseScript } from './shell-parser';
 
@@ -84,8 +85,8 @@ export interface BinaryContext { read(path: string): string | undefined; cwd: st
 /** ShellConfig is what the interpreter needs from the container. */
 export interface ShellConfig {
   env: Record<string, string>;
-  /** files visible in the container at start (mounted ConfigMaps/Secrets, /etc/hostname …). */
-  files: Record<string, string>;
+  /** files visible in the container at start (mounted ConfigMaps/Secrets, /etc/hostname …); a function builds them on first read. */
+  files: Record<string, string> | (() => Record<string, string>);
   /** startMs is the absolute start time (for `date`). */
   startMs: number;
   /** shell flavour for error messages: busybox/alpine "sh", or "bash". */
@@ -1266,10 +1267,15 @@ function filesUnder(f: Frame, dir: string): string[] | undefined {
   return under.filter((k) => !k.endsWith('/') && !throughDataLink(k)).map((k) => k.slice(root.length + 1)).sort();
 }
 
+/** filesOf is a ShellConfig's files as the frame's map: built at once, or on first use when given as a function. */
+function filesOf(files: ShellConfig['files']): Map<string, string> {
+  return typeof files === 'function' ? new LazyFiles(files) : new Map(Object.entries(files));
+}
+
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */
 export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget()): Program {
   const interp = new Interpreter(cfg);
-  const f: Frame = { t: 0, lines: [], files: [], fs: new Map(Object.entries(cfg.files)), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr', exported: new Set() };
+  const f: Frame = { t: 0, lines: [], files: [], fs: filesOf(cfg.files), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr', exported: new Set() };
   let exit: Program['exit'];
   try {
     interp.exec(argv, f);
