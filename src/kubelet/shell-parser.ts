@@ -232,7 +232,8 @@ export type Node =
   | { t: 'if'; branches: { cond: Node; body: Node }[]; otherwise?: Node }
   | { t: 'case'; word: string; arms: { patterns: string[]; body: Node }[] }
   | { t: 'group'; body: Node }
-  | { t: 'function'; name: string; body: Node };
+  | { t: 'function'; name: string; body: Node }
+  | { t: 'background'; body: Node };
 
 /**
  * REDIRECTS are the redirection operators: `[n]>`, `[n]>>`, `[n]>|`, `[n]<`, `[n]>&m`, `[n]<&m`,
@@ -299,6 +300,7 @@ class Parser {
       if (this.peekOp() === ')' || this.peekOp() === ';;') stray();
       items.push(this.andor());
       const op = this.peekOp();
+      if (op === '&') items.push({ t: 'background', body: items.pop()! });
       if (op === ';' || op === '&') { this.i++; if (this.peekOp() === ';') this.fail(); }
       else if (op === '\n' || !this.tok()) break;
       else stray();
@@ -321,6 +323,7 @@ class Parser {
       if (this.peekOp() === ')' || this.peekOp() === ';;') break;
       items.push(this.andor());
       const op = this.peekOp();
+      if (op === '&') items.push({ t: 'background', body: items.pop()! });
       if (op === ';' || op === '&') { this.i++; this.skipNewlines(); if (this.peekOp() === ';') this.fail(); continue; }
       if (op === '\n') { this.i++; continue; }
       break;

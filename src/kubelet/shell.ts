@@ -120,6 +120,9 @@ const SHELL_BUILTINS = new Set([
   'test', 'times', 'trap', 'true', 'type', 'ulimit', 'umask', 'unalias', 'unset', 'wait',
 ]);
 
+/** BACKGROUND_PID is the first background job's PID (the shell is PID 1; kubemu numbers the jobs after it). */
+const BACKGROUND_PID = 7;
+
 /** FOREVER_MS stands for `sleep infinity`. */
 const FOREVER_MS = Number.POSITIVE_INFINITY;
 
@@ -210,6 +213,8 @@ interface Frame {
   pipeIn?: string[];
   /** exported are the variables `export` gave the environment, beside the container's own. */
   exported: Set<string>;
+  /** jobs are the background processes (`CMD &`) started so far: their PIDs and when each ends (Infinity: it runs on). */
+  jobs: { pid: number; endsAt: number }[];
   loop?: Loop;
 }
 
@@ -454,7 +459,8 @@ class Interpreter {
     if (name === '0') return 'sh';
     if (/^[0-9]+$/.test(name)) return f.args[Number(name) - 1] ?? '';
     if (name === '@' || name === '*') return f.args.join(' ');
-    if (name === '!' || name === '-') return '';
+    if (name === '!') return String(f.jobs[f.jobs.length - 1]?.pid ?? '');
+    if (name === '-') return '';
     return undefined;
   }
 
@@ -546,6 +552,31 @@ class Interpreter {
     this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: ${name}: command not found` : `sh: ${name}: not found`);
     return 127;
   }
+
+  /**
+   * background runs `CMD &`: a process of its own from now on, while the shell goes on at once
+   * (its time does not pass for the shell). It shares the log, the files and the ports; a
+   * server it starts serves, an endless loop it runs is the container's loop; `$!` is its PID,
+   * `wait` waits for it. Its stdin is /dev/null, as a non-interactive shell gives it.
+   */
+  private background(body: Node, f: Frame): void {
+    const job = { pid: BACKGROUND_PID + f.jobs.length, endsAt: Infinity };
+    const sub: Frame = { ...f, vars: { ...f.vars }, pipeIn: [], exported: new Set(f.exported), jobs: [] };
+    this.hadBackground = true;
+    try {
+      this.run(body, sub);
+      job.endsAt = sub.t;
+    } catch (e) {
+      if (e instanceof ExitSignal || e instanceof ReturnSignal) job.endsAt = sub.t;
+      else if (!(e instanceof ForeverSignal) || e instanceof Exhausted) throw e;
+    }
+    if (sub.loop && !f.loop) f.loop = sub.loop;
+    f.jobs.push(job);
+    f.status = 0;
+  }
+
+  /** hadBackground: a job ran in the background, so the log's lines are put back in time order at the end. */
+  hadBackground = false;
 
   /**
    * lookup answers `which` (the path of each command found), `command -v` (a builtin's or
@@ -641,6 +672,7 @@ class Interpreter {
   private node(n: Node, f: Frame): void {
     switch (n.t) {
       case 'list': for (const it of n.items) this.run(it, f); return;
+      case 'background': return this.background(n.body, f);
       case 'group': this.run(n.body, f); return;
       case 'andor': {
         this.run(n.first, f);
@@ -735,7 +767,7 @@ class Interpreter {
     const vars = { ...f.vars };
     const fs = new Map(f.fs);
     const round = (i: number): Frame => {
-      const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args, out: f.out, err: f.err, exported: new Set(f.exported) };
+      const it: Frame = { t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, status: 0, budget: iterationBudget(), serves: [], funcs: f.funcs, args: f.args, out: f.out, err: f.err, exported: new Set(f.exported), jobs: [] };
       try { this.run(n.body, it); } catch (e) { if (!(e instanceof ExitSignal || e instanceof ReturnSignal || e instanceof ForeverSignal || e instanceof FatalError || e instanceof ShellSyntaxError)) throw e; }
       return it;
     };
@@ -924,7 +956,16 @@ class Interpreter {
         return;
       }
       case 'cd': f.vars.PWD = resolvePath(f.vars.PWD, args[0] ?? f.vars.HOME ?? '/root').replace(/(.)\/+$/, '$1'); return;
-      case 'true': case ':': case 'export': case 'set': case 'trap': case 'wait':
+      case 'wait': {
+        // wait waits for every background job (or the ones named): for ever if one runs on.
+        const pids = args.map(Number);
+        const jobs = f.jobs.filter((j) => !args.length || pids.includes(j.pid));
+        const until = Math.max(f.t, ...jobs.map((j) => j.endsAt));
+        if (until === Infinity) throw new ForeverSignal();
+        f.t = until;
+        return;
+      }
+      case 'true': case ':': case 'export': case 'set': case 'trap':
         if (name === 'export') {
           for (const a of args) {
             const eq = a.indexOf('=');
@@ -1275,7 +1316,7 @@ function filesOf(files: ShellConfig['files']): Map<string, string> {
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */
 export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget()): Program {
   const interp = new Interpreter(cfg);
-  const f: Frame = { t: 0, lines: [], files: [], fs: filesOf(cfg.files), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr', exported: new Set() };
+  const f: Frame = { t: 0, lines: [], files: [], fs: filesOf(cfg.files), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr', exported: new Set(), jobs: [] };
   let exit: Program['exit'];
   try {
     interp.exec(argv, f);
@@ -1284,6 +1325,8 @@ export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget())
     if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
     else if (!(e instanceof ForeverSignal)) throw e;
   }
+  // Background jobs wrote at their own times: the log and the files are in time order (a stable sort).
+  if (interp.hadBackground) { f.lines.sort((a, b) => a.atMs - b.atMs); f.files.sort((a, b) => a.atMs - b.atMs); }
   return {
     lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves, waitsForInput: interp.waitedForInput || undefined,
     work: { steps: budget.steps, bytes: budget.bytes, exhausted: budget.exhausted },

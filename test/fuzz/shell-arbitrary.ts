@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 
 /** ATOMS are simple commands, some harmless, some that write or wait without end. */
-const ATOMS = ['echo a', 'echo "$X b"', ':', 'true', 'false', 'date', 'env', 'sleep 1', 'sleep infinity', 'yes', 'cat /etc/cfg', 'cat',
+const ATOMS = ['echo a', 'echo "$X b"', ':', 'true', 'false', 'date', 'env', 'sleep 1', 'sleep infinity', 'yes', 'sleep 3 & wait', 'nginx & sleep 1', 'cat /etc/cfg', 'cat',
   'touch /tmp/f', 'rm /tmp/f', 'echo x >> /tmp/log', 'cat /tmp/log', 'seq 3', 'seq 1000000000', 'x=$((x+1))', 'echo ${#X} ${X%b} ${Y:-d}',
   'exit 3', 'nosuch', '[ -f /tmp/f ]', 'test "$x" -gt 2', 'printf "%s\\n" a', 'sh -c "echo inner"', 'tail -f /dev/null', 'echo $((1/0))',
   // The applets with languages or patterns of their own, and patterns a backtracking engine would choke on.
@@ -30,7 +30,7 @@ const count = fc.constantFrom(...COUNTS);
 const { script } = fc.letrec<{ script: string }>((tie) => ({
   script: fc.oneof({ depthSize: 'small', withCrossShrink: true },
     { weight: 4, arbitrary: atom },
-    fc.tuple(tie('script'), fc.constantFrom('; ', ' && ', ' || ', ' | ', '\n'), tie('script')).map(([a, op, b]) => `${a}${op}${b}`),
+    fc.tuple(tie('script'), fc.constantFrom('; ', ' && ', ' || ', ' | ', '\n', ' & '), tie('script')).map(([a, op, b]) => `${a}${op}${b}`),
     tie('script').map((s) => `while true; do ${s}; done`),
     fc.tuple(tie('script'), fc.constantFrom('1', '0.5', '')).map(([s, t]) => `while true; do ${s}; ${t ? `sleep ${t}` : ':'}; done`),
     fc.tuple(count, tie('script')).map(([n, s]) => `for i in $(seq ${n}); do ${s}; done`),
