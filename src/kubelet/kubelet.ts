@@ -20,7 +20,7 @@ import { toISO } from '../sim/clock';
 import { imageInfo, normalizeImage } from './images';
 import { mountFailure, referencedObjects } from './container-config';
 import {
-  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, nodeHasImage,
+  CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, modelOf, nodeHasImage,
 } from './container-sync';
 import type { PodRecord } from './kubelet-record';
 import { nextTransition } from './next-stage';
@@ -350,9 +350,13 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
   const all = [...(pod.status?.initContainerStatuses ?? []).map((s: ContainerStatus) => ({ s, init: true })), ...(pod.status?.containerStatuses ?? []).map((s: ContainerStatus) => ({ s, init: false }))];
   const running = all.filter(({ s }) => s.state?.running);
   const specs = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])];
-  const prompt = running.every(({ s }) => {
+  // A container stops at SIGTERM when its process does: the image's server as PID 1, itself or
+  // exec'd by a shell (a shell as PID 1 ignores it, so that container waits out the grace period).
+  const prompt = running.every(({ s, init }) => {
     const c = specs.find((x: { name: string }) => x.name === s.name);
-    return c && imageInfo(c.image).stopsOnSigterm && !c.command;
+    if (!c || !imageInfo(c.image).stopsOnSigterm) return false;
+    const slot = { spec: c, status: s, init, sidecar: init && c.restartPolicy === 'Always' };
+    return modelOf({ pod, api: ctx.api }, slot, Date.parse(s.state!.running!.startedAt!)).model.stopsOnSigterm;
   });
   const stopAt = began + (prompt ? Math.min(grace * 1000, 1000) : grace * 1000);
   // The kubelet sees the deletion within the second it happens; that is when it asks the containers to stop.

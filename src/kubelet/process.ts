@@ -316,7 +316,8 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   return {
     program, startError, memoryBytes, oomAtMs,
     cpuMilli: cpu !== undefined ? Number(milliValue(cpu)) : (info.idleCpuMilli ?? (info.server ? 1 : 0)),
-    stopsOnSigterm: info.stopsOnSigterm && !isUtility,
+    // A shell as PID 1 ignores SIGTERM; one that exec'd the image's server is that server.
+    stopsOnSigterm: info.stopsOnSigterm && (!isUtility || (program.execd !== undefined && defaultServer([program.execd]))),
     httpPaths: info.httpPaths,
   };
 }

@@ -36,3 +36,16 @@ describe('background jobs', () => {
     expect(run('sleep infinity & wait; echo never')).toMatchObject({ lines: [], exit: undefined });
   });
 });
+
+describe('exec', () => {
+  it('replaces the shell with the command: nothing after it runs, its status is the shell\'s', () => {
+    expect(run('echo hi; exec nginx; echo never')).toEqual({ lines: ['0 hi', '0 nginx started'], exit: undefined, serves: [80], loop: false });
+    expect(run('exec sh -c "echo inner; exit 4"; echo never')).toMatchObject({ lines: ['0 inner'], exit: { atMs: 0, code: 4 } });
+    expect(runArgv(['sh', '-c', 'echo hi; exec nginx'], cfg).execd).toBe('nginx');
+  });
+
+  it('fails as busybox does for a command that is not there, and does nothing without one', () => {
+    expect(run('exec nosuch; echo never')).toMatchObject({ lines: ['0 sh: exec: line 0: nosuch: not found'], exit: { atMs: 0, code: 127 } });
+    expect(run('exec; echo still').lines).toEqual(['0 still']);
+  });
+});

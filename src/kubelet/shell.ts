@@ -67,6 +67,8 @@ export interface Program {
   waitsForInput?: boolean;
   /** work: what interpreting the command cost; exhausted when it outran its Budget (it then runs until stopped). */
   work?: { steps: number; bytes: number; exhausted: boolean };
+  /** execd is the program `exec` replaced the shell with (argv[0]), which is then the process's: it is what a stop signals. */
+  execd?: string;
 }
 
 /** ServerProgram is a long-running process some binary starts (nginx, python -m http.server …). */
@@ -575,6 +577,10 @@ class Interpreter {
     f.status = 0;
   }
 
+  /** top is the process's own frame (exec there replaces the process); execd what it exec'd. */
+  top: Frame | undefined;
+  execd: string | undefined;
+
   /** hadBackground: a job ran in the background, so the log's lines are put back in time order at the end. */
   hadBackground = false;
 
@@ -997,6 +1003,19 @@ class Interpreter {
       case 'df': for (const l of df(args.includes('-h'))) this.write(f, l); return;
       case 'du': for (const l of du(args, f.fs)) this.write(f, l); return;
       case 'timeout': return this.timeout(args, f);
+      case 'exec': {
+        // exec replaces the shell with the command: what it does is the process's to the end.
+        // kubemu: `exec` with only redirections changes nothing (they apply to it alone).
+        if (!args.length) return;
+        const cmd = args[0]!;
+        if (!UTILITIES.has(cmd.replace(/^\/(usr\/)?(local\/)?s?bin\//, '')) && this.cfg.binary([cmd]) === undefined) {
+          this.writeErr(f, this.cfg.shell === 'bash' ? `bash: exec: ${cmd}: not found` : `sh: exec: line 0: ${cmd}: not found`);
+          throw new ExitSignal(127);
+        }
+        if (f === this.top) this.execd = cmd;
+        this.exec(args, f, assigns);
+        throw new ExitSignal(f.status);
+      }
       case 'which': case 'type': return this.lookup(name, args, f);
       case 'xargs': {
         const code = xargs(args, {
@@ -1318,6 +1337,7 @@ export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget())
   const interp = new Interpreter(cfg);
   const f: Frame = { t: 0, lines: [], files: [], fs: filesOf(cfg.files), vars: { ...cfg.env }, status: 0, budget, serves: [], funcs: new Map(), args: [], out: 'stdout', err: 'stderr', exported: new Set(), jobs: [] };
   let exit: Program['exit'];
+  interp.top = f;
   try {
     interp.exec(argv, f);
     exit = { atMs: f.t, code: f.status };
@@ -1329,6 +1349,7 @@ export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget())
   if (interp.hadBackground) { f.lines.sort((a, b) => a.atMs - b.atMs); f.files.sort((a, b) => a.atMs - b.atMs); }
   return {
     lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves, waitsForInput: interp.waitedForInput || undefined,
+    ...(interp.execd !== undefined ? { execd: interp.execd } : {}),
     work: { steps: budget.steps, bytes: budget.bytes, exhausted: budget.exhausted },
   };
 }

@@ -8,6 +8,20 @@ import { manualCluster, type TempHome } from '../helpers/run-cli';
 
 const POD = `apiVersion: v1
 kind: Pod
+metadata: {name: execd}
+spec:
+  containers:
+  - {name: web, image: nginx:1.27, command: ["sh", "-c", "echo starting; exec nginx -g 'daemon off;'"]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: shelled}
+spec:
+  containers:
+  - {name: web, image: nginx:1.27, command: ["sh", "-c", "echo starting; nginx -g 'daemon off;'"]}
+---
+apiVersion: v1
+kind: Pod
 metadata: {name: web}
 spec:
   containers:
@@ -25,6 +39,12 @@ describe('a server in the background, a loop in the foreground', () => {
     home.run('tick 45s');
   });
   afterAll(() => home.cleanup());
+
+  it('stops at SIGTERM when the shell exec\'d the server, and waits out the grace period when the shell is PID 1', () => {
+    expect(home.run('delete pod execd shelled --wait=false').code).toBe(0);
+    home.run('tick 5s');
+    expect(home.run('get pods execd shelled --no-headers').stdout).toMatch(/^shelled +1\/1 +Terminating +0 +\S+\n$/);
+  });
 
   it('serves and logs', () => {
     expect(home.run('get pod web -o jsonpath={.status.containerStatuses[0].ready}').stdout).toBe('true');
