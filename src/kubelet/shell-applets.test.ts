@@ -138,6 +138,8 @@ describe('byte counts, reversed lines and a last line without a newline (busybox
     expect(text('head -c 3 /a; echo; tail -c 3 /a; head -c -2 /a; echo "|"; tail -c +2 /a')).toBe('hel\nlo\nhell|\nello\n');
     expect(text('head -n -1 /h; tail -n +3 /h; head -c 2 /dev/zero | wc -c')).toBe('x\ny\nz\n2\n');
     expect(sh('head -c x /a')).toEqual({ out: ["head: invalid number 'x'"], code: 1 });
+    // More than the budget can pay, past 2^31: the run ends as exhausted (it threw a RangeError).
+    expect(sh('head -c 3000000000 /dev/zero | wc -c')).toEqual({ out: [], code: undefined });
   });
 
   it('tac and rev', () => {

@@ -122,6 +122,12 @@ const SHELL_BUILTINS = new Set([
   'test', 'times', 'trap', 'true', 'type', 'ulimit', 'umask', 'unalias', 'unset', 'wait',
 ]);
 
+/**
+ * appletSteps is the budget's steps for an applet's units of work (a line, a byte read or built):
+ * one per 16, at least one. Plain division: a shift would wrap a count past 2^31 to nothing.
+ */
+const appletSteps = (units: number): number => Math.max(1, Math.floor(units / 16));
+
 /** BACKGROUND_PID is the first background job's PID (the shell is PID 1; kubemu numbers the jobs after it). */
 const BACKGROUND_PID = 7;
 
@@ -635,7 +641,7 @@ class Interpreter {
       out: (l) => this.write(f, l),
       partial: (t) => this.write(f, t, true),
       err: (l) => this.writeErr(f, l),
-      step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+      step: (n = 1) => f.budget.step(appletSteps(n)),
       env: { ...f.vars, ...assigns },
       writeFile: (p, content) => this.writeFile(f, resolvePath(f.vars.PWD, p), content, 'awk'),
       nowMs: () => this.cfg.startMs + f.t,
@@ -1024,7 +1030,7 @@ class Interpreter {
           exists: (cmd) => UTILITIES.has(cmd.replace(/^\/(usr\/)?(local\/)?s?bin\//, '')) || this.cfg.binary([cmd]) !== undefined,
           // The command's stdin is not xargs' input (busybox gives it /dev/null).
           run: (argv) => { const sub: Frame = { ...f, pipeIn: [] }; this.exec(argv, sub); f.t = sub.t; return sub.status; },
-          err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+          err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(appletSteps(n)),
         });
         if (code === WAITS) throw new ForeverSignal();
         f.status = code;
@@ -1283,7 +1289,7 @@ class Interpreter {
       const out: string[] = [];
       const code = runTextApplet('sed', [...opts, p], {
         read: (q) => f.fs.get(resolvePath(f.vars.PWD, q)), stdin: () => undefined,
-        out: (l) => out.push(l), err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(Math.max(1, n >> 4)),
+        out: (l) => out.push(l), err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(appletSteps(n)),
       });
       if (code !== 0) { f.status = typeof code === 'number' ? code : 1; return; }
       this.writeFile(f, resolvePath(f.vars.PWD, p), out.map((l) => `${l}\n`).join(''), 'sed');
