@@ -355,6 +355,8 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
   const prompt = running.every(({ s, init }) => {
     const c = specs.find((x: { name: string }) => x.name === s.name);
     if (!c || !imageInfo(c.image).stopsOnSigterm) return false;
+    // The image's own command is its server: only a command or args of the pod's need the process model.
+    if (!c.command && !c.args) return true;
     const slot = { spec: c, status: s, init, sidecar: init && c.restartPolicy === 'Always' };
     return modelOf({ pod, api: ctx.api }, slot, Date.parse(s.state!.running!.startedAt!)).model.stopsOnSigterm;
   });

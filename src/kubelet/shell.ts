@@ -128,6 +128,9 @@ const SHELL_BUILTINS = new Set([
  */
 const appletSteps = (units: number): number => Math.max(1, Math.floor(units / 16));
 
+/** utilityName is a command's applet name: /bin/ls, /usr/bin/ls and ls are all ls. */
+const utilityName = (cmd: string): string => cmd.replace(/^\/(usr\/)?(local\/)?s?bin\//, '');
+
 /** BACKGROUND_PID is the first background job's PID (the shell is PID 1; kubemu numbers the jobs after it). */
 const BACKGROUND_PID = 7;
 
@@ -587,6 +590,11 @@ class Interpreter {
   top: Frame | undefined;
   execd: string | undefined;
 
+  /** runnable says whether a command exists as a program (an applet or the image's binary), as exec, xargs and `which` find it. */
+  private runnable(cmd: string): boolean {
+    return UTILITIES.has(utilityName(cmd)) || this.cfg.binary([cmd]) !== undefined;
+  }
+
   /** hadBackground: a job ran in the background, so the log's lines are put back in time order at the end. */
   hadBackground = false;
 
@@ -602,7 +610,7 @@ class Interpreter {
       const keyword = SHELL_KEYWORDS.has(name) || (bash && name === '[[');
       const builtin = !keyword && SHELL_BUILTINS.has(name);
       const fn = f.funcs.has(name);
-      const onPath = name.includes('/') ? (f.fs.has(name) || this.cfg.binary([name]) !== undefined) : UTILITIES.has(name) || this.cfg.binary([name]) !== undefined;
+      const onPath = name.includes('/') ? (f.fs.has(name) || this.cfg.binary([name]) !== undefined) : this.runnable(name);
       const path = name.includes('/') ? name : `${this.cfg.commandDir?.(name) ?? (bash ? '/usr/bin' : '/bin')}/${name}`;
       if (how === 'which') {
         if (onPath && !keyword) this.write(f, path); else f.status = 1;
@@ -924,7 +932,7 @@ class Interpreter {
   /** exec runs one command; sets f.status. */
   exec(argv: string[], f: Frame, assigns: Record<string, string> = {}): void {
     const [cmd, ...args] = argv as [string, ...string[]];
-    const name = cmd.replace(/^\/(usr\/)?(local\/)?s?bin\//, '');
+    const name = utilityName(cmd);
     f.status = 0;
     switch (name) {
       case 'echo': {
@@ -1014,7 +1022,7 @@ class Interpreter {
         // kubemu: `exec` with only redirections changes nothing (they apply to it alone).
         if (!args.length) return;
         const cmd = args[0]!;
-        if (!UTILITIES.has(cmd.replace(/^\/(usr\/)?(local\/)?s?bin\//, '')) && this.cfg.binary([cmd]) === undefined) {
+        if (!this.runnable(cmd)) {
           this.writeErr(f, this.cfg.shell === 'bash' ? `bash: exec: ${cmd}: not found` : `sh: exec: line 0: ${cmd}: not found`);
           throw new ExitSignal(127);
         }
@@ -1027,7 +1035,7 @@ class Interpreter {
         const code = xargs(args, {
           stdin: () => (f.pipeIn ? this.pipeText(f.pipeIn) : this.input !== undefined ? this.readInput() : undefined),
           read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
-          exists: (cmd) => UTILITIES.has(cmd.replace(/^\/(usr\/)?(local\/)?s?bin\//, '')) || this.cfg.binary([cmd]) !== undefined,
+          exists: (cmd) => this.runnable(cmd),
           // The command's stdin is not xargs' input (busybox gives it /dev/null).
           run: (argv) => { const sub: Frame = { ...f, pipeIn: [] }; this.exec(argv, sub); f.t = sub.t; return sub.status; },
           err: (l) => this.writeErr(f, l), step: (n = 1) => f.budget.step(appletSteps(n)),
