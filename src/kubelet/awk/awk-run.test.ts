@@ -100,6 +100,10 @@ describe('awk', () => {
     expect(run("awk 'function f(n) { return f(n + 1) } BEGIN { f(1) }'; echo $?")).toBe('awk: cmd. line:1: Recursion too deep\n1\n');
   });
 
+  it('reads -v values and operand assignments with a string\'s escapes, as busybox does', () => {
+    expect(run("awk -v 'x=a\\101\\qb\\tc' 'BEGIN { print x }'; echo l | awk '{ print y }' 'y=\\x41\\n'")).toBe('aAqb\tc\nA\n\n');
+  });
+
   it('runs loops busybox runs in milliseconds within the budget', () => {
     expect(run('awk \'BEGIN { while (i++ < 50000) printf "a" }\' | wc -c; awk \'BEGIN { for (i = 0; i < 20000; i++) s += i; print s }\'')).toBe('50000\n199990000\n');
   });

@@ -10,7 +10,7 @@
 import { type AppletIO, BUSYBOX_BANNER, WAITS, linesOf, toRegExp } from '../applet-io';
 import { type Directive, formatFloat, formatInteger, formatString, isFloat, isInteger, parseDirective } from '../c-format';
 import { AwkArray } from './awk-array';
-import { type Expr, type LValue, type Program, type Stmt, AwkSyntaxError, numberAt, parseProgram } from './awk-syntax';
+import { type Expr, type LValue, type Program, type Stmt, AwkSyntaxError, numberAt, parseProgram, unescapeAwk } from './awk-syntax';
 
 /** StrNum is input text (a field, getline, -v, split) that compares as a number when it looks like one. */
 class StrNum { constructor(readonly s: string) {} }
@@ -399,7 +399,7 @@ class AwkRun {
       const a = this.operands[i]!;
       // An operand var=value assigns when the input reaches it.
       const assign = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a);
-      if (assign) { this.set(assign[1]!, new StrNum(processEscapes(assign[2]!))); continue; }
+      if (assign) { this.set(assign[1]!, new StrNum(unescapeAwk(assign[2]!))); continue; }
       any = true;
       const text = a === '-' ? this.io.stdin() : this.io.read(a);
       if (text === undefined) {
@@ -795,11 +795,6 @@ class AwkRun {
 /** WAITS_SIGNAL: the input is a terminal no one writes to; the applet waits. */
 const WAITS_SIGNAL = Symbol('waits');
 
-/** processEscapes reads -v's and operand assignments' escapes, as awk does for them. */
-function processEscapes(s: string): string {
-  return s.replace(/\\(n|t|r|\\|"|\/|a|b|f|v)/g, (_m, c: string) => ({ n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v' } as Record<string, string>)[c] ?? c);
-}
-
 /** usage is busybox awk's usage text, on stderr; status 1. */
 function usage(io: AppletIO): number {
   for (const l of [BUSYBOX_BANNER, '', 'Usage: awk [OPTIONS] [AWK_PROGRAM] [FILE]...', '', '\t-v VAR=VAL\tSet variable',
@@ -821,7 +816,7 @@ export function awk(args: string[], io: AwkIO): number | typeof WAITS {
     const val = a.length > 2 ? a.slice(2) : args[++i];
     if (!'Fvfe W'.includes(opt)) { io.err(`awk: invalid option -- '${opt}'`); return usage(io); }
     if (val === undefined) { io.err(`awk: option requires an argument -- '${opt}'`); return usage(io); }
-    if (opt === 'F') fs = val === 't' ? '\t' : processEscapes(val);
+    if (opt === 'F') fs = val === 't' ? '\t' : unescapeAwk(val);
     else if (opt === 'v') {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(val);
       if (!m) return usage(io);
@@ -846,7 +841,7 @@ export function awk(args: string[], io: AwkIO): number | typeof WAITS {
   const run = new AwkRun(prog, io, args.slice(i));
   try {
     if (fs !== undefined) run.preset('FS', fs);
-    for (const [k, v] of assigns) run.preset(k, new StrNum(processEscapes(v)));
+    for (const [k, v] of assigns) run.preset(k, new StrNum(unescapeAwk(v)));
     run.main();
   } catch (e) {
     if (e === WAITS_SIGNAL) { run.finish(); return WAITS; }

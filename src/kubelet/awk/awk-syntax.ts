@@ -64,6 +64,28 @@ interface Token { t: string; v?: string | number; line: number }
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '\\': '\\', '"': '"', '/': '/' };
 
+/**
+ * escapeAt reads the escape at src[i] (a backslash) as awk reads one in a string, a -v value or
+ * an operand assignment: \n and the like, octal, \xHH; an unknown \z is z.
+ */
+export function escapeAt(src: string, i: number): { text: string; next: number } {
+  const oct = /^[0-7]{1,3}/.exec(src.slice(i + 1, i + 4));
+  if (oct) return { text: String.fromCharCode(parseInt(oct[0], 8) & 255), next: i + 1 + oct[0].length };
+  const hex = /^x([0-9a-fA-F]{1,2})/.exec(src.slice(i + 1, i + 4));
+  if (hex) return { text: String.fromCharCode(parseInt(hex[1]!, 16)), next: i + 1 + hex[0].length };
+  const n = src[i + 1]!;
+  return { text: ESCAPES[n] ?? n, next: i + 2 };
+}
+
+/** unescapeAwk reads every escape of a -v value or an operand assignment. */
+export function unescapeAwk(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length;) {
+    if (s[i] === '\\' && i + 1 < s.length) { const e = escapeAt(s, i); out += e.text; i = e.next; } else out += s[i++];
+  }
+  return out;
+}
+
 /** numberAt reads a number as busybox's my_strtod does: 0x hex and leading-0 octal integers, else a decimal. */
 export function numberAt(s: string): { v: number; len: number } | undefined {
   const hex = /^0[xX][0-9a-fA-F]+/.exec(s);
@@ -96,13 +118,9 @@ function lex(src: string): Token[] {
         const d = src[i]!;
         if (d === '"') { i++; break; }
         if (d === '\\' && i + 1 < src.length) {
-          const n = src[i + 1]!;
-          const oct = /^[0-7]{1,3}/.exec(src.slice(i + 1));
-          if (oct) { s += String.fromCharCode(parseInt(oct[0], 8) & 255); i += 1 + oct[0].length; continue; }
-          const hex = /^x([0-9a-fA-F]{1,2})/.exec(src.slice(i + 1));
-          if (hex) { s += String.fromCharCode(parseInt(hex[1]!, 16)); i += 1 + hex[0].length; continue; }
-          s += ESCAPES[n] ?? n;
-          i += 2;
+          const e = escapeAt(src, i);
+          s += e.text;
+          i = e.next;
           continue;
         }
         s += d;
