@@ -241,7 +241,15 @@ class ExprParser {
         return yes;
       }
       case '-depth': this.opts.depthFirst = true; return yes;
-      case '-empty': return { t: 'test', test: (v) => (v.kind === 'f' ? (view.files.get(v.path) ?? '') === '' : v.kind === 'd' && ![...view.files.keys()].some((f) => f.startsWith(`${v.path}/`) && f !== `${v.path}/`)) };
+      case '-empty': return {
+        t: 'test',
+        test: (v) => {
+          if (v.kind !== 'd') return v.kind === 'f' && (view.files.get(v.path) ?? '') === '';
+          // A folder's emptiness is read from the files as they are now (-delete may have emptied it), a scan the budget pays for.
+          view.step(1 + Math.floor(view.files.size / 16));
+          return ![...view.files.keys()].some((f) => f.startsWith(`${v.path}/`) && f !== `${v.path}/`);
+        },
+      };
       case '-size': {
         const a = this.arg(name);
         const m = /^([+-]?\d+)([bckMG]?)$/.exec(a);

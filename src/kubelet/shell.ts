@@ -1262,6 +1262,8 @@ class Interpreter {
   private removeForFind(f: Frame, path: string): boolean {
     const dir = `${path}/`;
     const isDir = !f.fs.has(path);
+    // Each deletion reads the files for what is left in the folder: charged as rm charges it.
+    f.budget.step(1 + (f.fs.size >> 4));
     if (isDir && [...f.fs.keys()].some((k) => k.startsWith(dir) && k !== dir)) { this.writeErr(f, `find: cannot delete '${path}': Directory not empty`); return false; }
     if (isReadOnly(this.cfg.readOnly, path)) { this.writeErr(f, `find: cannot delete '${path}': ${READ_ONLY_FILE_SYSTEM}`); return false; }
     if (isDir) { if (f.fs.delete(dir)) f.files.push({ atMs: f.t, path: dir }); return true; }
