@@ -6,6 +6,7 @@
 import type { KubeObject } from '../api/meta';
 import { objectFromFields } from '../api/object-fields';
 import { copyJson } from '../api/copy-json';
+import { isPlainObject } from './patch/merge-patch';
 import { NoKindMatchError, type Registry, type ResourceInfo } from '../api/registry';
 import { ApiError } from '../apiserver/errors';
 import type { FieldValidation } from '../apiserver/client';
@@ -61,8 +62,11 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
     }
     throw e;
   }
-  const object = copyJson(obj);
-  object.metadata ??= {};
+  // Only the top level and metadata are set here, so only they are copied: the API copies what
+  // it is sent, the commands copy before they change an object, and a batch run again (the
+  // store was busy) prepares its documents again from the parsed ones.
+  const metadata: unknown = obj.metadata;
+  const object: KubeObject = { ...obj, metadata: isPlainObject(metadata) ? { ...metadata } : copyJson(metadata) ?? {} };
   if (info.namespaced) {
     if (objNs && namespaceExplicit && objNs !== namespace) {
       throw new CliError(`the namespace from the provided object "${objNs}" does not match the namespace "${namespace}". You must pass '--namespace=${objNs}' to perform this operation.`);

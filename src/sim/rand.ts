@@ -25,6 +25,12 @@ export interface Rand {
 export const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
 const HEX = '0123456789abcdef';
+const HEX_CODES = [...HEX].map((c) => c.charCodeAt(0));
+const VARIANT_CODES = [...'89ab'].map((c) => c.charCodeAt(0));
+const DASH = 45;
+const VERSION_4 = 52;
+/** UUID_CODES is uuid()'s scratch buffer: 36 character codes, reused (the string is made from it at once). */
+const UUID_CODES: number[] = new Array<number>(36).fill(0);
 
 /** newRand makes a generator from a seed, or restores one from a saved state. */
 export function newRand(seedOrState: number | string): Rand {
@@ -65,11 +71,15 @@ export function newRand(seedOrState: number | string): Rand {
     },
     uuid() {
       // 32 hex draws, then the variant's: digit 12 is the version (4), digit 16 the variant.
-      const h: string[] = [];
-      for (let i = 0; i < 32; i++) h.push(HEX[int(16)]!);
-      h[12] = '4';
-      h[16] = '89ab'[int(4)]!;
-      return `${h[0]}${h[1]}${h[2]}${h[3]}${h[4]}${h[5]}${h[6]}${h[7]}-${h[8]}${h[9]}${h[10]}${h[11]}-${h[12]}${h[13]}${h[14]}${h[15]}-${h[16]}${h[17]}${h[18]}${h[19]}-${h[20]}${h[21]}${h[22]}${h[23]}${h[24]}${h[25]}${h[26]}${h[27]}${h[28]}${h[29]}${h[30]}${h[31]}`;
+      // Built from character codes: a 36-part template cost ~7 us a UUID, one per create.
+      const codes = UUID_CODES;
+      for (let i = 0, j = 0; i < 32; i++, j++) {
+        if (i === 8 || i === 12 || i === 16 || i === 20) codes[j++] = DASH;
+        codes[j] = HEX_CODES[int(16)]!;
+      }
+      codes[14] = VERSION_4;
+      codes[19] = VARIANT_CODES[int(4)]!;
+      return String.fromCharCode.apply(null, codes);
     },
     state: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0].join(','),
     restore,

@@ -17,11 +17,25 @@ function isMember(node: FieldsTree): boolean {
 
 /** build is a node with the given membership and children, keys in byte order as Go's encoder writes them. */
 export function build(member: boolean, kids: Map<string, FieldsTree>): FieldsTree {
+  return buildFrom(member, [...kids]);
+}
+
+/**
+ * buildFrom is build over distinct keys in a list, which it sorts in place unless they are in
+ * order already (a create's walk finds most of an object's fields in order, and builds a node
+ * for every map in it).
+ */
+export function buildFrom(member: boolean, kids: Array<[string, FieldsTree]>): FieldsTree {
+  let sorted = true;
+  for (let i = 1; sorted && i < kids.length; i++) sorted = kids[i - 1][0] < kids[i][0];
+  if (!sorted) kids.sort(byKey);
   const out: FieldsTree = {};
-  if (member && kids.size) out['.'] = {};
-  for (const k of [...kids.keys()].sort()) out[k] = kids.get(k);
+  if (member && kids.length) out['.'] = {};
+  for (const [k, v] of kids) out[k] = v;
   return out;
 }
+
+const byKey = (a: [string, unknown], b: [string, unknown]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 function children(node: FieldsTree): Map<string, FieldsTree> {
   const m = new Map<string, FieldsTree>();

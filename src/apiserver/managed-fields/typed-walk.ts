@@ -10,7 +10,7 @@
 import { deepEqual } from '../../api/deep-equal';
 import { lookupPatchMeta } from '../../api/patch-meta';
 import { FieldSet } from './field-set';
-import { build, type FieldsTree } from './fields-v1';
+import { buildFrom, type FieldsTree } from './fields-v1';
 
 /** ATOMIC_FIELDS are fields whose value is one unit (+structType=atomic / +mapType=atomic in the Go types). */
 const ATOMIC_FIELDS: ReadonlySet<string> = new Set([
@@ -197,27 +197,39 @@ export function createdFields(obj: Obj, struct: string | undefined): FieldsTree 
 
 /** created is compareValues with nothing on the left: r's node, a member unless the empty object has it (present). */
 function created(r: unknown, shape: Shape, present: boolean, top: boolean): FieldsTree | undefined {
-  let kids: Map<string, FieldsTree> | undefined;
+  const kids: Array<[string, FieldsTree]> = [];
   if (isObj(r) && !shape.atomic) {
-    kids = new Map();
     for (const k of Object.keys(r)) {
       const t = created(r[k], shapeOf(shape.struct, k), present && zeroValue(top, shape.struct, k), false);
-      if (t) kids.set(`f:${k}`, t);
+      if (t) kids.push([fieldElement(shape.struct, k), t]);
     }
   } else if (Array.isArray(r) && shape.list.type !== 'atomic') {
     const itemShape: Shape = { struct: shape.struct, atomic: shape.list.type === 'set', list: { type: 'atomic' } };
-    kids = new Map();
     for (const [e, item] of indexItems(shape.list, r)) {
       const t = created(item, itemShape, false, false);
-      if (t) kids.set(e, t);
+      if (t) kids.push([e, t]);
     }
   } else {
     // A leaf: added when set; one of the empty object's (creationTimestamp: null) only when not null.
     if (top || r === undefined || (present && r === null)) return undefined;
     return {};
   }
-  if (present && !kids.size) return undefined;
-  return build(!present, kids);
+  if (present && !kids.length) return undefined;
+  return buildFrom(!present, kids);
+}
+
+/**
+ * fieldElements holds a typed struct's `f:` path elements, made once per process: a create
+ * names every field it walks, and a string made once is hashed once. A map's keys (no struct)
+ * are the user's and are not kept.
+ */
+const fieldElements = new Map<string, string>();
+
+function fieldElement(struct: string | undefined, field: string): string {
+  if (struct === undefined) return `f:${field}`;
+  let e = fieldElements.get(field);
+  if (e === undefined) fieldElements.set(field, (e = `f:${field}`));
+  return e;
 }
 
 function indexItems(list: ListType, items: unknown[]): Map<string, unknown> {
