@@ -188,6 +188,11 @@ export function repositoryOf(image: string): string {
   return `${ref.registry}/${ref.repository}`;
 }
 
+/** imageBinaryExists says whether a command outside the shell's utilities is in the image (an unknown image is taken to have it). */
+export function imageBinaryExists(info: ImageInfo, bin: string): boolean {
+  return !info.known || info.binaries.includes(bin);
+}
+
 /**
  * imageInfo returns catalogue facts, or a generic long-running image of moderate size (of
  * the repository's size, when the registry knows the repository but the catalogue does not).

@@ -37,6 +37,8 @@ export interface ProbeRecord {
   containerID: string;
   unhealthy: { startup?: number; liveness?: number; readiness?: number };
   killNoticeAt?: number;
+  /** postStartKillAt: when the instance's failed postStart hook was reported and its kill began. */
+  postStartKillAt?: number;
 }
 
 /** probeRecordOf is the container's probe record for its current instance (a new instance starts blank). */

@@ -17,7 +17,9 @@ import { keyOf, requestFor } from '../sim/controller';
 import { allocatePodIP } from '../network/ipam';
 import { NETWORK_NOT_READY_ERROR, NETWORK_NOT_READY_EVENT, NETWORK_NOT_READY_MESSAGE, cniConfigured } from '../network/cni';
 import { toISO } from '../sim/clock';
-import { imageInfo, normalizeImage } from './images';
+import { imageBinaryExists, imageInfo, normalizeImage } from './images';
+import { FAILED_PRE_STOP_HOOK, PRE_STOP_FAILED_MESSAGE, type HookRun, runHook } from './lifecycle-hooks';
+import { filesAt } from './process';
 import { mountFailure, referencedObjects } from './container-config';
 import {
   CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, modelOf, nodeHasImage,
@@ -350,27 +352,54 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
   const all = [...(pod.status?.initContainerStatuses ?? []).map((s: ContainerStatus) => ({ s, init: true })), ...(pod.status?.containerStatuses ?? []).map((s: ContainerStatus) => ({ s, init: false }))];
   const running = all.filter(({ s }) => s.state?.running);
   const specs = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])];
-  // A container stops at SIGTERM when its process does: the image's server as PID 1, itself or
-  // exec'd by a shell (a shell as PID 1 ignores it, so that container waits out the grace period).
-  const prompt = running.every(({ s, init }) => {
+  // Each container runs its preStop hook, then is asked to stop (killContainer): it stops at
+  // SIGTERM when its process does (the image's server as PID 1, itself or exec'd by a shell; a
+  // shell as PID 1 ignores it), else it is killed when the grace period left after the hook ends.
+  const stops = running.map(({ s, init }) => {
     const c = specs.find((x: { name: string }) => x.name === s.name);
-    if (!c || !imageInfo(c.image).stopsOnSigterm) return false;
+    const slot = c && { spec: c, status: s, init, sidecar: init && c.restartPolicy === 'Always' };
+    const startMs = Date.parse(s.state!.running!.startedAt!);
+    let made: ReturnType<typeof modelOf> | undefined;
+    const built = () => (made ??= modelOf({ pod, api: ctx.api }, slot!, startMs));
+    const hook = c?.lifecycle?.preStop && grace > 0 ? preStopRun(c, built(), startMs, began) : undefined;
+    const hookMs = hook ? Math.min(hook.durationMs, grace * 1000) : 0;
+    // The grace period left after a hook is counted in whole seconds, and is at least 2 (minimumGracePeriodInSeconds).
+    const left = hook ? Math.max(2, grace - Math.floor(hookMs / 1000)) * 1000 : grace * 1000;
     // The image's own command is its server: only a command or args of the pod's need the process model.
-    if (!c.command && !c.args) return true;
-    const slot = { spec: c, status: s, init, sidecar: init && c.restartPolicy === 'Always' };
-    return modelOf({ pod, api: ctx.api }, slot, Date.parse(s.state!.running!.startedAt!)).model.stopsOnSigterm;
+    const prompt = !!c && imageInfo(c.image).stopsOnSigterm && (!c.command && !c.args ? true : built().model.stopsOnSigterm);
+    return { s, init, hook, hookMs, stopMs: hookMs + (prompt ? Math.min(left, 1000) : left) };
   });
-  const stopAt = began + (prompt ? Math.min(grace * 1000, 1000) : grace * 1000);
+  const stopAt = began + Math.max(0, ...stops.map((x) => x.stopMs));
   // The kubelet sees the deletion within the second it happens; that is when it asks the containers to stop.
   if (running.length && now < began + 1000) {
     for (const { s, init } of running) {
       ctx.api.recordEvent(containerRef(pod, `${init ? 'spec.initContainers' : 'spec.containers'}{${s.name}}`), 'Normal', KILLING, `Stopping container ${s.name}`, source(node));
     }
   }
+  // A preStop hook that fails within the grace period is reported when it ends.
+  const failed = stops.filter((x) => x.hook && !x.hook.ok && x.hook.durationMs <= grace * 1000);
+  for (const { s, init, hookMs } of failed) {
+    if (now >= began + hookMs && now < began + hookMs + 1000) {
+      ctx.api.recordEvent(containerRef(pod, `${init ? 'spec.initContainers' : 'spec.containers'}{${s.name}}`), 'Warning', FAILED_PRE_STOP_HOOK, PRE_STOP_FAILED_MESSAGE, source(node));
+    }
+  }
+  const nextReport = failed.map((x) => began + x.hookMs).filter((at) => at > now).sort((a, b) => a - b)[0];
+  if (nextReport !== undefined && nextReport < stopAt) return { requeueAfterMs: nextReport - now };
   if (now < stopAt && running.length) return { requeueAfterMs: stopAt - now };
   try {
     ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME, gracePeriodSeconds: 0 });
   } catch (e) {
     if (!isNotFound(e)) throw e;
   }
+}
+
+/** preStopRun runs a container's preStop hook at atMs against the container as it is then (started at startMs), as an exec probe runs. */
+function preStopRun(c: Container, { model, cfg }: ReturnType<typeof modelOf>, startMs: number, atMs: number): HookRun {
+  const t = Math.max(0, atMs - startMs);
+  const info = imageInfo(c.image ?? '');
+  const exited = !!model.program.exit && model.program.exit.atMs <= t;
+  return runHook(c.lifecycle!.preStop, {
+    container: c, serves: (port) => !exited && model.program.serves.includes(port),
+    shell: { env: cfg.env, files: () => filesAt(cfg, model.program, t), startMs: atMs, shell: info.shell === 'bash' ? 'bash' : 'sh', binary: (a) => (imageBinaryExists(info, a[0] ?? '') ? 'exists' : undefined) },
+  });
 }

@@ -10,6 +10,7 @@ import type { KubeObject } from '../api/meta';
 import type { ContainerConfig } from './container-config';
 import { type ProcessModel, filesAt } from './process';
 import { runArgv } from './shell';
+import { resolvePort } from './port-reference';
 
 /** ProbeKind names a probe as the Unhealthy event does. */
 export type ProbeKind = 'Liveness' | 'Readiness' | 'Startup';
@@ -19,12 +20,6 @@ export interface ProbeResult { atMs: number; ok: boolean; detail: string }
 
 /** ProbeEnv is what probing a container needs. */
 export interface ProbeEnv { container: KubeObject['spec']; model: ProcessModel; cfg: ContainerConfig; podIP: string }
-
-function resolvePort(port: number | string, c: KubeObject['spec']): number {
-  if (typeof port === 'number') return port;
-  if (/^\d+$/.test(port)) return Number(port);
-  return (c.ports ?? []).find((p: { name?: string }) => p.name === port)?.containerPort ?? 0;
-}
 
 /** outcome runs one probe at relative time t. */
 export function outcome(probe: KubeObject['spec'], env: ProbeEnv, t: number): { ok: boolean; detail: string } {

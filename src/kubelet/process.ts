@@ -11,7 +11,8 @@ import { USAGE_ANNOTATION, UsageProfileError, firstTimeAbove, parseUsageProfiles
 import { imageInfo, parseImage, type ImageInfo } from './images';
 import { containerFileStats, mountPointsOf } from './file-stats';
 import { commandDir } from './command-paths';
-import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, UTILITIES, runArgv, parseSleep } from './shell';
+import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, type ShellConfig, UTILITIES, runArgv, parseSleep } from './shell';
+import { runHook, withHookFiles } from './lifecycle-hooks';
 import { type NetContext, netCommand } from './net-tools';
 import type { ContainerConfig } from './container-config';
 import { expandRefs } from './container-config';
@@ -55,6 +56,8 @@ export interface ProcessModel {
   cpuMilli: number;
   stopsOnSigterm: boolean;
   httpPaths?: string[];
+  /** postStartFailAtMs: the postStart hook failed then, and the kubelet kills the container. */
+  postStartFailAtMs?: number;
 }
 
 /**
@@ -262,6 +265,8 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
 
   let program: Program;
   let startError: string | undefined;
+  const user = processUser(pod.spec?.securityContext, c.securityContext);
+  let shellCfg: ShellConfig | undefined;
   const first = argv[0] ?? '';
   const firstBase = first.replace(/^\/(usr\/)?(local\/)?s?bin\//, '');
   const hasShell = info.shell !== undefined || !info.known;
@@ -280,8 +285,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
-    const user = processUser(pod.spec?.securityContext, c.securityContext);
-    const shellCfg = {
+    shellCfg = {
       env, files: () => ({ ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
       shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin,
       stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
@@ -295,6 +299,18 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     program = { lines: [], files: [], serves: [] };
   }
   if (!opts.init) program = applyDeclaredExit(program, ann);
+  // The kubelet runs postStart once the process has started; it sees the files the process does.
+  let postStartFailAtMs: number | undefined;
+  const postStart = c.lifecycle?.postStart;
+  if (postStart && !startError) {
+    const serves = program.serves;
+    const hook = runHook(postStart, { container: c, serves: (port) => serves.includes(port), shell: shellCfg ?? {
+      env, files: () => ({ ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, startMs: opts.startMs,
+      shell: info.shell === 'bash' ? 'bash' : 'sh', binary, commandDir: (n: string) => commandDir(c.image, n),
+    } });
+    program = { ...program, files: withHookFiles(program.files, hook.files) };
+    if (!hook.ok && Number.isFinite(hook.durationMs)) postStartFailAtMs = hook.durationMs;
+  }
 
   const stress = stressBytes(argv);
   const usage = tryParseQuantity(ann[MEMORY_USAGE_ANNOTATION]);
@@ -319,6 +335,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     // A shell as PID 1 ignores SIGTERM; one that exec'd the image's server is that server.
     stopsOnSigterm: info.stopsOnSigterm && (!isUtility || (program.execd !== undefined && defaultServer([program.execd]))),
     httpPaths: info.httpPaths,
+    ...(postStartFailAtMs !== undefined ? { postStartFailAtMs } : {}),
   };
 }
 

@@ -22,7 +22,7 @@ import { CONTAINER_STAGES } from './stages';
 const DIR = path.join(__dirname, 'testdata', 'stages');
 
 /** TIME_KEYS are the record's times: ISO in the files, ms in the record. */
-const TIME_KEYS = new Set(['at', 'lastUpdateMs', 'killNoticeAt', 'startup', 'liveness', 'readiness']);
+const TIME_KEYS = new Set(['at', 'lastUpdateMs', 'killNoticeAt', 'postStartKillAt', 'startup', 'liveness', 'readiness']);
 
 function mapTimes(v: unknown, f: (x: unknown) => unknown, key = ''): unknown {
   if (Array.isArray(v)) return v.map((x) => mapTimes(x, f));

@@ -16,6 +16,7 @@ import {
   createMs, nodeHasImage, podRef, restarts, startInstance,
 } from './container-sync';
 import { imageInfo } from './images';
+import { FAILED_POST_START_HOOK, POST_START_FAILED_MESSAGE } from './lifecycle-hooks';
 import { loadOomAt } from './load-oom';
 import { firstReadinessFailure, readinessFlips } from './probes';
 import { type ContainerStage, type StageInput, startedFrom, validImage } from './stage';
@@ -55,7 +56,12 @@ function probeLabel(kind: string): string {
 
 /** graceMs is how long a container killed by a probe has to stop (the probe's own grace period, else the pod's). */
 function stopAt(c: StageInput, kind: string, killAt: number): number {
-  const grace = (c.spec[`${kind}Probe`]?.terminationGracePeriodSeconds ?? c.env.pod.spec?.terminationGracePeriodSeconds ?? 30) * 1000;
+  return graceStop(c, c.spec[`${kind}Probe`]?.terminationGracePeriodSeconds ?? c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, killAt);
+}
+
+/** graceStop is when a container asked to stop at killAt is down: at once if it stops on SIGTERM, else killed when its grace period ends. */
+function graceStop(c: StageInput, graceSeconds: number, killAt: number): number {
+  const grace = graceSeconds * 1000;
   return killAt + (c.running().model.stopsOnSigterm ? Math.min(grace, 100) : grace);
 }
 
@@ -259,6 +265,29 @@ export const PROBE_KILLED: ContainerStage = {
   },
 };
 
+/** POST_START_HOOK_FAILED: the postStart hook fails: the kubelet says so and kills the container (FailedPostStartHook). */
+export const POST_START_HOOK_FAILED: ContainerStage = {
+  name: 'post-start-hook-failed',
+  selector: (c) => c.startedAt !== undefined && c.running().model.postStartFailAtMs !== undefined && c.probes().postStartKillAt === undefined,
+  delay: (c) => ({ from: c.startedAt!, ms: c.running().model.postStartFailAtMs! }),
+  next: (c, at) => {
+    c.env.emit(c.fieldPath, 'Warning', FAILED_POST_START_HOOK, POST_START_FAILED_MESSAGE);
+    c.env.emit(c.fieldPath, 'Normal', KILLING, FAILED_POST_START_HOOK);
+    c.reportProbes().postStartKillAt = at;
+  },
+};
+
+/** POST_START_KILLED: the container killed for its postStart hook stops (0 if it stops on SIGTERM, else 137 after the grace period). */
+export const POST_START_KILLED: ContainerStage = {
+  name: 'post-start-killed',
+  selector: (c) => c.startedAt !== undefined && c.probes().postStartKillAt !== undefined,
+  delay: (c) => at0(graceStop(c, c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, c.probes().postStartKillAt!)),
+  next: (c, at) => {
+    const sigterm = c.running().model.stopsOnSigterm;
+    terminate(c, at, sigterm ? 0 : 137, sigterm ? 'Completed' : 'Error');
+  },
+};
+
 /** STARTUP_SUCCEEDED: the startup probe succeeds (its failures before reported): started, ready if nothing else gates it. */
 export const STARTUP_SUCCEEDED: ContainerStage = {
   name: 'startup-succeeded',
@@ -352,6 +381,6 @@ export const BACK_OFF_RESTART: ContainerStage = {
 /** CONTAINER_STAGES is every container stage, in the order a tie is broken. */
 export const CONTAINER_STAGES: readonly ContainerStage[] = [
   INVALID_IMAGE, CONFIG_RESOLVED, IMAGE_CHECK, IMAGE_PRESENT, IMAGE_PULLED, IMAGE_PULL_FAILED, IMAGE_PULL_BACK_OFF_STAGE, IMAGE_PULL_RETRY,
-  CONTAINER_EXIT, OOM_KILLED, PROBE_FAILED, PROBE_KILL_NOTICE, PROBE_KILLED, STARTUP_SUCCEEDED, READINESS_CHANGED, READINESS_FAILED,
+  CONTAINER_EXIT, OOM_KILLED, PROBE_FAILED, PROBE_KILL_NOTICE, PROBE_KILLED, POST_START_HOOK_FAILED, POST_START_KILLED, STARTUP_SUCCEEDED, READINESS_CHANGED, READINESS_FAILED,
   RESTARTED, CRASH_LOOP, BACK_OFF_RESTART,
 ];

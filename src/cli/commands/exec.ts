@@ -21,7 +21,7 @@ import { commandDir } from '../../kubelet/command-paths';
 import { CGROUP_ROOT } from '../../kubelet/cgroup-files';
 import { containerUsageAt, newUsageContext } from '../../metrics/usage';
 import { readOnlyPathsOf } from '../../kubelet/read-only-paths';
-import { imageInfo } from '../../kubelet/images';
+import { imageBinaryExists, imageInfo } from '../../kubelet/images';
 import { UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
 import { imageHasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
@@ -202,7 +202,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
     // A script's wget/curl/nslookup reach the network as the same tools run directly do.
-    binary: (a) => netCommand(spec.image, a, net) ?? (info.binaries.includes(a[0] ?? '') || !info.known ? 'exists' : undefined),
+    binary: (a) => netCommand(spec.image, a, net) ?? (imageBinaryExists(info, a[0] ?? '') ? 'exists' : undefined),
     writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user,
     readOnly: readOnlyPathsOf(pod, spec), stat: containerFileStats(pod, spec, user, startMs, cfg.files), mountPoints: mountPointsOf(spec),
     commandDir: (n) => commandDir(spec.image, n),
