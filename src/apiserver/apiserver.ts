@@ -732,10 +732,10 @@ export class ApiServer implements ApiClient {
     return applyObject(this.applyHost, input, o);
   }
 
-  /** applyHost is what apply.ts runs on: this server's transaction, decoding and live reads. */
+  /** applyHost is what apply.ts runs on: this server's one-write transaction, decoding and live reads. */
   private get applyHost(): ApplyHost {
     return {
-      transaction: (fn) => this.store.transaction(fn),
+      oneWrite: (fn) => this.store.oneWrite(fn),
       infoOf: (obj) => this.infoOf(obj),
       decode: (obj, info, o) => this.decode(obj, info, o),
       refOf,

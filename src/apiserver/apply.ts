@@ -13,7 +13,12 @@ import { threeWayMerge } from './merge';
 
 /** ApplyHost is the part of the API server apply runs on. */
 export interface ApplyHost {
-  transaction<T>(fn: () => T): T;
+  /**
+   * oneWrite runs apply's reads and its one create or update atomically: in a transaction of its
+   * own, or inside the caller's with no savepoint (the create or update keeps its own, and
+   * nothing else is written; a savepoint per applied object was ~2% of a 1 938-object dry run).
+   */
+  oneWrite<T>(fn: () => T): T;
   infoOf(obj: KubeObject): ResourceInfo;
   /** decode is a new object from the body: strictly decoded when the options ask for field validation, else a copy. */
   decode(obj: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject;
@@ -26,7 +31,7 @@ export interface ApplyHost {
 
 /** applyObject applies one manifest in one transaction. */
 export function applyObject(host: ApplyHost, input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {
-  return host.transaction(() => {
+  return host.oneWrite(() => {
     const info = host.infoOf(input);
     const modified = host.decode(input, info, o);
     if (info.namespaced) modified.metadata.namespace ||= 'default';
