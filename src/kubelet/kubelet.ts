@@ -354,7 +354,8 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
   const specs = [...(pod.spec.initContainers ?? []), ...(pod.spec.containers ?? [])];
   // Each container runs its preStop hook, then is asked to stop (killContainer): it stops at
   // SIGTERM when its process does (the image's server as PID 1, itself or exec'd by a shell; a
-  // shell as PID 1 ignores it), else it is killed when the grace period left after the hook ends.
+  // shell as PID 1 ignores it unless it traps it), else it is killed when the grace period left
+  // after the hook ends.
   const stops = running.map(({ s, init }) => {
     const c = specs.find((x: { name: string }) => x.name === s.name);
     const slot = c && { spec: c, status: s, init, sidecar: init && c.restartPolicy === 'Always' };
@@ -367,7 +368,11 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
     const left = hook ? Math.max(2, grace - Math.floor(hookMs / 1000)) * 1000 : grace * 1000;
     // The image's own command is its server: only a command or args of the pod's need the process model.
     const prompt = !!c && imageInfo(c.image).stopsOnSigterm && (!c.command && !c.args ? true : built().model.stopsOnSigterm);
-    return { s, init, hook, hookMs, stopMs: hookMs + (prompt ? Math.min(left, 1000) : left) };
+    // A shell that traps SIGTERM ends when its trap ends it (at the end of the command it runs then).
+    const termAt = began + hookMs - startMs;
+    const trapped = !prompt && c && (c.command || c.args) ? built().model.sigtermExit?.(termAt) : undefined;
+    const byTrap = trapped && trapped.atMs - termAt < left ? Math.max(0, trapped.atMs - termAt) : undefined;
+    return { s, init, hook, hookMs, stopMs: hookMs + (prompt ? Math.min(left, 1000) : byTrap ?? left) };
   });
   const stopAt = began + Math.max(0, ...stops.map((x) => x.stopMs));
   // The kubelet sees the deletion within the second it happens; that is when it asks the containers to stop.

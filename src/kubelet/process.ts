@@ -58,6 +58,11 @@ export interface ProcessModel {
   httpPaths?: string[];
   /** postStartFailAtMs: the postStart hook failed then, and the kubelet kills the container. */
   postStartFailAtMs?: number;
+  /**
+   * sigtermExit is when and how a shell that traps SIGTERM ends if the signal reaches it at
+   * atMs (relative times; undefined: it runs on, and the grace period's SIGKILL ends it).
+   */
+  sigtermExit?: (atMs: number) => { atMs: number; code: number } | undefined;
 }
 
 /**
@@ -267,6 +272,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   let startError: string | undefined;
   const user = processUser(pod.spec?.securityContext, c.securityContext);
   let shellCfg: ShellConfig | undefined;
+  let sigtermExit: ProcessModel['sigtermExit'];
   const first = argv[0] ?? '';
   const firstBase = first.replace(/^\/(usr\/)?(local\/)?s?bin\//, '');
   const hasShell = info.shell !== undefined || !info.known;
@@ -291,6 +297,8 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
       stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
     };
     program = runArgv(argv, shellCfg);
+    const trapping = shellCfg;
+    if (program.termTrap && isUtility) sigtermExit = (atMs) => runArgv(argv, { ...trapping, sigtermAtMs: atMs }).exit;
     // A process waiting for stdin that an attach has since sent goes on from the attach.
     if (program.waitsForInput && !program.exit && opts.stdin) program = delayed(runArgv(argv, { ...shellCfg, stdin: opts.stdin.text }), opts.stdin.delayMs);
     delete env.POD_IP_FOR_LOGS;
@@ -336,6 +344,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     stopsOnSigterm: info.stopsOnSigterm && (!isUtility || (program.execd !== undefined && defaultServer([program.execd]))),
     httpPaths: info.httpPaths,
     ...(postStartFailAtMs !== undefined ? { postStartFailAtMs } : {}),
+    ...(sigtermExit ? { sigtermExit } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
  * `touch`/`rm`, redirections — and fails unknown binaries the way busybox sh or bash do.
  * kubemu: everything but `sleep` takes no time; pipes pass only `cat`-like filters through.
  */
+import { EXIT, SIGTERM, type Traps, trapCommand } from './shell-trap';
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
 import { DIGEST_APPLETS, runDigestApplet } from './shell-digest';
@@ -69,6 +70,8 @@ export interface Program {
   work?: { steps: number; bytes: number; exhausted: boolean };
   /** execd is the program `exec` replaced the shell with (argv[0]), which is then the process's: it is what a stop signals. */
   execd?: string;
+  /** termTrap: the shell set a trap for SIGTERM, so a stop depends on when it comes (run it again with sigtermAtMs). */
+  termTrap?: true;
 }
 
 /** ServerProgram is a long-running process some binary starts (nginx, python -m http.server …). */
@@ -111,6 +114,12 @@ export interface ShellConfig {
   mountPoints?: string[];
   /** commandDir is the folder the image keeps a command in (command-paths.ts); /bin (sh) or /usr/bin (bash) when absent. */
   commandDir?(name: string): string;
+  /**
+   * sigtermAtMs: the kubelet's SIGTERM reaches the shell then (relative to its start). A TERM
+   * trap runs when the shell next has control: when its foreground command ends, at once in
+   * `wait`. Without one the shell, as PID 1, ignores it.
+   */
+  sigtermAtMs?: number;
 }
 
 /** SHELL_KEYWORDS are the reserved words `type` names as such. */
@@ -590,6 +599,39 @@ class Interpreter {
   top: Frame | undefined;
   execd: string | undefined;
 
+  /** traps are the actions `trap` set, by signal number (EXIT is 0). */
+  readonly traps: Traps = new Map();
+  /** termTrapped: a TERM trap was set at some point; termHandled: the SIGTERM (sigtermAtMs) has been taken. */
+  termTrapped = false;
+  private termHandled = false;
+
+  /** termPending says whether the SIGTERM has reached the shell's own thread of control by t and a trap awaits it. */
+  private termPending(f: Frame, t: number): boolean {
+    const at = this.cfg.sigtermAtMs;
+    return at !== undefined && !this.termHandled && f === this.top && t >= at && !!this.traps.get(SIGTERM);
+  }
+
+  /** signalPoint is where the shell has control again (a command ended): a SIGTERM that came meanwhile runs its trap now. */
+  private signalPoint(f: Frame): void {
+    if (!this.termPending(f, f.t)) return;
+    this.termHandled = true;
+    this.runTrap(this.traps.get(SIGTERM)!, f);
+  }
+
+  /** runTrap runs a trap's action in the shell; `$?` is the interrupted command's after it, and an exit in it ends the shell. */
+  runTrap(action: string, f: Frame): void {
+    const status = f.status;
+    try {
+      const reader = new ScriptReader(action);
+      for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
+    } catch (e) {
+      if (e instanceof ShellSyntaxError) this.writeErr(f, syntaxErrorLine(this.cfg.shell, e));
+      else if (e instanceof FatalError) this.writeErr(f, `${this.cfg.shell}: ${e.message}`);
+      else throw e;
+    }
+    f.status = status;
+  }
+
   /** runnable says whether a command exists as a program (an applet or the image's binary), as exec, xargs and `which` find it. */
   private runnable(cmd: string): boolean {
     return UTILITIES.has(utilityName(cmd)) || this.cfg.binary([cmd]) !== undefined;
@@ -798,6 +840,15 @@ class Interpreter {
       writes: (i: number) => round(i).files.map((e) => ({ ...e, atMs: e.atMs - (start + i * periodMs) })),
     };
     f.files.push(...probe.files.map((e) => ({ ...e })));
+    // A trapped SIGTERM is taken in the round it lands in, at the end of the command then running.
+    const at = this.cfg.sigtermAtMs;
+    if (at !== undefined && at >= start && this.termPending(f, at)) {
+      const i = Math.floor((at - start) / periodMs);
+      const it: Frame = { ...f, t: start + i * periodMs, lines: [], files: [], fs: new Map(fs), vars: { ...vars }, budget: iterationBudget(), serves: [], exported: new Set(f.exported), jobs: [] };
+      this.top = it;
+      // An exit in the trap ends the shell then; a trap that does not exit leaves the loop going.
+      try { this.run(n.body, it); } catch (e) { f.t = it.t; throw e; } finally { this.top = f; }
+    }
     throw new ForeverSignal();
   }
 
@@ -815,7 +866,7 @@ class Interpreter {
     if (!words.length) { Object.assign(f.vars, assigns); if (!n.words.some((w) => /\$\(|`/.test(w))) f.status = 0; return; }
     const fn = f.funcs.get(words[0]!);
     if (fn) return this.call(fn, words.slice(1), f);
-    if (!n.redirects.length) { this.exec(words, f, assigns); return; }
+    if (!n.redirects.length) { this.exec(words, f, assigns); this.signalPoint(f); return; }
     const io = this.redirect(n.redirects, f);
     // As in dash and ash, a redirection that fails ends the command with status 2.
     if (!io) { f.status = 2; return; }
@@ -832,6 +883,7 @@ class Interpreter {
       f.budget.output(prev.length + added.length);
       this.writeFile(f, file.path, prev + added, 'redirect', file.append ? added : undefined);
     }
+    this.signalPoint(f);
   }
 
   /**
@@ -981,11 +1033,22 @@ class Interpreter {
         const pids = args.map(Number);
         const jobs = f.jobs.filter((j) => !args.length || pids.includes(j.pid));
         const until = Math.max(f.t, ...jobs.map((j) => j.endsAt));
+        // A trapped SIGTERM interrupts wait at once: it returns 128+15 and the trap runs.
+        const at = this.cfg.sigtermAtMs ?? Infinity;
+        if (at < until && this.termPending(f, Math.max(at, f.t))) { f.t = Math.max(at, f.t); f.status = 143; return; }
         if (until === Infinity) throw new ForeverSignal();
         f.t = until;
         return;
       }
-      case 'true': case ':': case 'export': case 'set': case 'trap':
+      case 'trap': {
+        const r = trapCommand(args, this.traps, this.cfg.shell);
+        for (const l of r.err) this.writeErr(f, l);
+        for (const l of r.out) this.write(f, l);
+        if (this.traps.get(SIGTERM)) this.termTrapped = true;
+        f.status = r.status;
+        return;
+      }
+      case 'true': case ':': case 'export': case 'set':
         if (name === 'export') {
           for (const a of args) {
             const eq = a.indexOf('=');
@@ -1361,11 +1424,25 @@ export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget())
     if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
     else if (!(e instanceof ForeverSignal)) throw e;
   }
+  // An EXIT trap runs as the shell ends (not when it is killed); an exit in it sets the status.
+  const onExit = interp.traps.get(EXIT);
+  if (exit && onExit) {
+    interp.traps.delete(EXIT);
+    try {
+      interp.runTrap(onExit, f);
+      exit = { atMs: f.t, code: exit.code };
+    } catch (e) {
+      if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
+      else if (!(e instanceof ForeverSignal)) throw e;
+      else exit = undefined;
+    }
+  }
   // Background jobs wrote at their own times: the log and the files are in time order (a stable sort).
   if (interp.hadBackground) { f.lines.sort((a, b) => a.atMs - b.atMs); f.files.sort((a, b) => a.atMs - b.atMs); }
   return {
     lines: f.lines, loop: f.loop, exit, files: f.files, serves: f.serves, waitsForInput: interp.waitedForInput || undefined,
     ...(interp.execd !== undefined ? { execd: interp.execd } : {}),
+    ...(interp.termTrapped ? { termTrap: true as const } : {}),
     work: { steps: budget.steps, bytes: budget.bytes, exhausted: budget.exhausted },
   };
 }

@@ -55,14 +55,21 @@ function probeLabel(kind: string): string {
 }
 
 /** graceMs is how long a container killed by a probe has to stop (the probe's own grace period, else the pod's). */
-function stopAt(c: StageInput, kind: string, killAt: number): number {
+function stopAt(c: StageInput, kind: string, killAt: number): { at: number; code: number } {
   return graceStop(c, c.spec[`${kind}Probe`]?.terminationGracePeriodSeconds ?? c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, killAt);
 }
 
-/** graceStop is when a container asked to stop at killAt is down: at once if it stops on SIGTERM, else killed when its grace period ends. */
-function graceStop(c: StageInput, graceSeconds: number, killAt: number): number {
+/**
+ * graceStop is when and how a container asked to stop at killAt ends: at once if it stops on
+ * SIGTERM (0), when a shell's TERM trap ends it, else killed when its grace period ends (137).
+ */
+function graceStop(c: StageInput, graceSeconds: number, killAt: number): { at: number; code: number } {
   const grace = graceSeconds * 1000;
-  return killAt + (c.running().model.stopsOnSigterm ? Math.min(grace, 100) : grace);
+  const model = c.running().model;
+  if (model.stopsOnSigterm) return { at: killAt + Math.min(grace, 100), code: 0 };
+  const trapped = model.sigtermExit?.(killAt - c.startedAt!);
+  if (trapped && c.startedAt! + trapped.atMs < killAt + grace) return { at: Math.max(killAt, c.startedAt! + trapped.atMs), code: trapped.code };
+  return { at: killAt + grace, code: 137 };
 }
 
 /** startupFailures are the startup probe's failures before it succeeds. */
@@ -254,14 +261,15 @@ export const PROBE_KILL_NOTICE: ContainerStage = {
   },
 };
 
-/** PROBE_KILLED: the killed container stops (0 if it stops on SIGTERM, else 137 after the grace period). */
+/** PROBE_KILLED: the killed container stops (0 if it stops on SIGTERM, a trapping shell's own status, else 137 after the grace period). */
 export const PROBE_KILLED: ContainerStage = {
   name: 'probe-killed',
   selector: (c) => c.startedAt !== undefined && !!c.probeKill() && c.probes().killNoticeAt === c.probeKill()!.killAt,
-  delay: (c) => { const k = c.probeKill()!; return at0(stopAt(c, k.kind, k.killAt)); },
+  delay: (c) => { const k = c.probeKill()!; return at0(stopAt(c, k.kind, k.killAt).at); },
   next: (c, at) => {
-    const sigterm = c.running().model.stopsOnSigterm;
-    terminate(c, at, sigterm ? 0 : 137, sigterm ? 'Completed' : 'Error');
+    const k = c.probeKill()!;
+    const { code } = stopAt(c, k.kind, k.killAt);
+    terminate(c, at, code, code === 0 ? 'Completed' : 'Error');
   },
 };
 
@@ -277,14 +285,14 @@ export const POST_START_HOOK_FAILED: ContainerStage = {
   },
 };
 
-/** POST_START_KILLED: the container killed for its postStart hook stops (0 if it stops on SIGTERM, else 137 after the grace period). */
+/** POST_START_KILLED: the container killed for its postStart hook stops as a probe-killed one does. */
 export const POST_START_KILLED: ContainerStage = {
   name: 'post-start-killed',
   selector: (c) => c.startedAt !== undefined && c.probes().postStartKillAt !== undefined,
-  delay: (c) => at0(graceStop(c, c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, c.probes().postStartKillAt!)),
+  delay: (c) => at0(graceStop(c, c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, c.probes().postStartKillAt!).at),
   next: (c, at) => {
-    const sigterm = c.running().model.stopsOnSigterm;
-    terminate(c, at, sigterm ? 0 : 137, sigterm ? 'Completed' : 'Error');
+    const { code } = graceStop(c, c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, c.probes().postStartKillAt!);
+    terminate(c, at, code, code === 0 ? 'Completed' : 'Error');
   },
 };
 

@@ -15,7 +15,9 @@ const ATOMS = ['echo a', 'echo "$X b"', ':', 'true', 'false', 'date', 'env', 'sl
   "awk 'function f(n){return f(n+1)} BEGIN{f(1)}'", "awk 'BEGIN{printf \"%0999999d\", 1}'", 'printf "%-5s|%05.1f|%x\\n" a 2.25 255',
   'printf "%999999999d" 1', "find / -name '*cfg*'", 'find /tmp -exec echo {} \\;', 'echo a b c | xargs -n1 echo', 'seq 3 | xargs -I{} sh -c "echo {}"',
   'echo hi | base64 | base64 -d', 'stat -c %a /etc/cfg', 'which sh', "echo $(seq 100) | grep -E '(a|a)*b'", "seq 1000 | tr -d '\\n' | sed -E 's/(1|1)*2/x/'",
-  "yes | head -c 100000 | awk '/(y|y)*z/'", 'expr aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : "\\(a*\\)*b"'];
+  "yes | head -c 100000 | awk '/(y|y)*z/'", 'expr aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : "\\(a*\\)*b"',
+  // Traps: run when the shell ends, or when a SIGTERM comes (the fuzz runs each trapping script stopped, too).
+  "trap 'echo t; exit 2' TERM", "trap 'yes' EXIT", "trap 'while true; do :; done' TERM", "trap '' TERM", "trap 'exit 300' EXIT", 'trap - TERM'];
 
 /** COUNTS are loop bounds: small, large and absurd. */
 const COUNTS = ['1', '3', '100', '1000', '100000', '1000000000'];

@@ -38,6 +38,17 @@ function check(script: string, shell: 'sh' | 'bash', stats: { outcomes: Map<stri
       if (round.reduce((n, l) => n + l.text.length + 1, 0) > LOOP_ITERATION_BYTES || round.length > LOOP_ITERATION_STEPS) return `loop round ${i} wrote ${round.length} lines`;
     }
   }
+  // A script that traps SIGTERM is run again as the kubelet stops it: that run is bounded too.
+  if (p.termTrap) {
+    let stopped: Program;
+    try {
+      stopped = runArgv([shell, '-c', script], { ...config(shell), sigtermAtMs: 1500 });
+    } catch (e) {
+      return `threw after SIGTERM ${(e as Error)?.stack ?? String(e)}`;
+    }
+    if (stopped.work!.steps > MAX_STEPS + 1) return `${stopped.work!.steps} steps after SIGTERM`;
+    if (stopped.exit && !(Number.isInteger(stopped.exit.code) && stopped.exit.code >= 0 && stopped.exit.code <= 255)) return `exit code ${stopped.exit.code} after SIGTERM`;
+  }
   const again = runArgv([shell, '-c', script], config(shell));
   if (JSON.stringify({ ...again, loop: !!again.loop }) !== JSON.stringify({ ...p, loop: !!p.loop })) return 'a second run gave another program';
   const outcome = work.exhausted ? 'out of budget' : p.exit ? (p.lines.some((l) => /syntax error/.test(l.text)) ? 'syntax error' : `exit ${p.exit.code}`) : p.loop ? 'loop' : 'runs on';
