@@ -1411,6 +1411,13 @@ function filesOf(files: ShellConfig['files']): Map<string, string> {
   return typeof files === 'function' ? new LazyFiles(files) : new Map(Object.entries(files));
 }
 
+/** endOf is how a shell stopped by e ends: its exit, or undefined when it runs on (for ever, or out of budget). */
+function endOf(e: unknown, f: Frame): Program['exit'] {
+  if (e instanceof ExitSignal || e instanceof ReturnSignal) return { atMs: f.t, code: e.code };
+  if (e instanceof ForeverSignal) return undefined;
+  throw e;
+}
+
 /** runArgv interprets a process's argv (the container's command + args) as its Program. */
 export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget()): Program {
   const interp = new Interpreter(cfg);
@@ -1421,8 +1428,7 @@ export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget())
     interp.exec(argv, f);
     exit = { atMs: f.t, code: f.status };
   } catch (e) {
-    if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
-    else if (!(e instanceof ForeverSignal)) throw e;
+    exit = endOf(e, f);
   }
   // An EXIT trap runs as the shell ends (not when it is killed); an exit in it sets the status.
   const onExit = interp.traps.get(EXIT);
@@ -1432,9 +1438,7 @@ export function runArgv(argv: string[], cfg: ShellConfig, budget = new Budget())
       interp.runTrap(onExit, f);
       exit = { atMs: f.t, code: exit.code };
     } catch (e) {
-      if (e instanceof ExitSignal || e instanceof ReturnSignal) exit = { atMs: f.t, code: e.code };
-      else if (!(e instanceof ForeverSignal)) throw e;
-      else exit = undefined;
+      exit = endOf(e, f);
     }
   }
   // Background jobs wrote at their own times: the log and the files are in time order (a stable sort).
