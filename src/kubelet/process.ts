@@ -298,7 +298,14 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     };
     program = runArgv(argv, shellCfg);
     const trapping = shellCfg;
-    if (program.termTrap && isUtility) sigtermExit = (atMs) => runArgv(argv, { ...trapping, sigtermAtMs: atMs }).exit;
+    // The script runs again with the signal, once per moment asked (a stage asks for its delay, then acts on it).
+    const stopped = new Map<number, Program['exit']>();
+    if (program.termTrap && isUtility) {
+      sigtermExit = (atMs) => {
+        if (!stopped.has(atMs)) stopped.set(atMs, runArgv(argv, { ...trapping, sigtermAtMs: atMs }).exit);
+        return stopped.get(atMs);
+      };
+    }
     // A process waiting for stdin that an attach has since sent goes on from the attach.
     if (program.waitsForInput && !program.exit && opts.stdin) program = delayed(runArgv(argv, { ...shellCfg, stdin: opts.stdin.text }), opts.stdin.delayMs);
     delete env.POD_IP_FOR_LOGS;

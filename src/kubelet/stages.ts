@@ -54,7 +54,7 @@ function probeLabel(kind: string): string {
   return `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
 }
 
-/** graceMs is how long a container killed by a probe has to stop (the probe's own grace period, else the pod's). */
+/** stopAt is when and how a container killed by a probe ends (given the probe's own grace period, else the pod's). */
 function stopAt(c: StageInput, kind: string, killAt: number): { at: number; code: number } {
   return graceStop(c, c.spec[`${kind}Probe`]?.terminationGracePeriodSeconds ?? c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, killAt);
 }
