@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runArgv, type ShellConfig } from './shell';
-import { signalNumber, trapCommand } from './shell-trap';
+import { signalNumber } from './shell-signals';
+import { trapCommand } from './shell-trap';
 
 const cfg = (sigtermAtMs?: number, shell: 'sh' | 'bash' = 'sh'): ShellConfig => ({
   env: {}, files: {}, startMs: 0, shell, binary: () => undefined, ...(sigtermAtMs === undefined ? {} : { sigtermAtMs }),

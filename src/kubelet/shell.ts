@@ -7,7 +7,9 @@
  * `touch`/`rm`, redirections — and fails unknown binaries the way busybox sh or bash do.
  * kubemu: everything but `sleep` takes no time; pipes pass only `cat`-like filters through.
  */
-import { EXIT, SIGTERM, type Traps, trapCommand } from './shell-trap';
+import { EXIT, SIGTERM, deathWords, endsProcess } from './shell-signals';
+import { parseKill } from './shell-kill';
+import { type Traps, trapCommand } from './shell-trap';
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
 import { DIGEST_APPLETS, runDigestApplet } from './shell-digest';
@@ -150,7 +152,7 @@ const FOREVER_MS = Number.POSITIVE_INFINITY;
 export const UTILITIES = new Set([
   'echo', 'printf', 'sleep', 'exit', 'true', 'false', ':', 'date', 'env', 'printenv', 'cat', 'touch', 'rm', 'mkdir',
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
-  'trap', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
+  'trap', 'kill', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
   'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'find', 'stat', 'xargs', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
 ]);
 
@@ -214,6 +216,12 @@ export class Budget {
  */
 type Sink = 'stdout' | 'stderr' | 'null' | string[];
 
+/**
+ * Job is a background process: its PID, when it ends (Infinity: it runs on) and its status,
+ * the signal that ended it, and what it wrote (taken back from the moment a signal ends it).
+ */
+interface Job { pid: number; endsAt: number; code: number; signal?: number; lines: OutputLine[]; files: FileEvent[] }
+
 interface Frame {
   t: number;
   lines: OutputLine[];
@@ -233,8 +241,8 @@ interface Frame {
   pipeIn?: string[];
   /** exported are the variables `export` gave the environment, beside the container's own. */
   exported: Set<string>;
-  /** jobs are the background processes (`CMD &`) started so far: their PIDs and when each ends (Infinity: it runs on). */
-  jobs: { pid: number; endsAt: number }[];
+  /** jobs are the background processes (`CMD &`) started so far. */
+  jobs: Job[];
   loop?: Loop;
 }
 
@@ -580,19 +588,66 @@ class Interpreter {
    * `wait` waits for it. Its stdin is /dev/null, as a non-interactive shell gives it.
    */
   private background(body: Node, f: Frame): void {
-    const job = { pid: BACKGROUND_PID + f.jobs.length, endsAt: Infinity };
+    const job: Job = { pid: BACKGROUND_PID + f.jobs.length, endsAt: Infinity, code: 0, lines: [], files: [] };
     const sub: Frame = { ...f, vars: { ...f.vars }, pipeIn: [], exported: new Set(f.exported), jobs: [] };
+    const lineFrom = f.lines.length;
+    const fileFrom = f.files.length;
     this.hadBackground = true;
     try {
       this.run(body, sub);
       job.endsAt = sub.t;
+      job.code = sub.status;
     } catch (e) {
-      if (e instanceof ExitSignal || e instanceof ReturnSignal) job.endsAt = sub.t;
-      else if (!(e instanceof ForeverSignal) || e instanceof Exhausted) throw e;
+      if (e instanceof ExitSignal || e instanceof ReturnSignal) { job.endsAt = sub.t; job.code = e.code; } else if (!(e instanceof ForeverSignal) || e instanceof Exhausted) throw e;
     }
+    job.lines = f.lines.slice(lineFrom);
+    job.files = f.files.slice(fileFrom);
     if (sub.loop && !f.loop) f.loop = sub.loop;
     f.jobs.push(job);
     f.status = 0;
+  }
+
+  /** jobOf is the background job a `wait` or `kill` operand names: a PID, or %N. */
+  private jobOf(spec: string, f: Frame): Job | undefined {
+    const n = /^%\d+$/.test(spec) ? BACKGROUND_PID + Number(spec.slice(1)) - 1 : /^\d+$/.test(spec) ? Number(spec) : NaN;
+    return f.jobs.find((j) => j.pid === n);
+  }
+
+  /**
+   * kill sends a signal to background jobs: one whose default action ends a process ends the job
+   * now (what it would have written later is taken back; `wait` then gives 128+N); -0 only asks
+   * whether it runs. PID 1 is the shell itself: as PID 1 it ignores what it does not trap.
+   */
+  private kill(args: string[], f: Frame): void {
+    const req = parseKill(args, this.cfg.shell);
+    if ('error' in req) { this.writeErr(f, req.error); f.status = req.status; return; }
+    if ('out' in req) { for (const l of req.out) this.write(f, l); f.status = 0; return; }
+    f.status = 0;
+    for (const spec of req.targets) {
+      if (!/^(%?\d+)$/.test(spec)) {
+        this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: kill: ${spec}: arguments must be process or job IDs` : `sh: invalid number '${spec}'`);
+        f.status = 1;
+        continue;
+      }
+      if (spec === '1') continue;
+      const job = this.jobOf(spec, f);
+      if (!job || job.endsAt <= f.t) {
+        this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: kill: (${spec}) - No such process` : `sh: can't kill pid ${spec}: No such process`);
+        f.status = 1;
+        continue;
+      }
+      if (!endsProcess(req.signal)) continue;
+      job.endsAt = f.t;
+      job.signal = req.signal;
+      job.code = 128 + req.signal;
+      const later = new Set<unknown>([...job.lines.filter((l) => l.atMs > f.t), ...job.files.filter((e) => e.atMs > f.t)]);
+      if (later.size) {
+        const lines = f.lines.filter((l) => !later.has(l));
+        const files = f.files.filter((e) => !later.has(e));
+        f.lines.length = 0; f.lines.push(...lines);
+        f.files.length = 0; f.files.push(...files);
+      }
+    }
   }
 
   /** top is the process's own frame (exec there replaces the process); execd what it exec'd. */
@@ -1030,16 +1085,30 @@ class Interpreter {
       case 'cd': f.vars.PWD = resolvePath(f.vars.PWD, args[0] ?? f.vars.HOME ?? '/root').replace(/(.)\/+$/, '$1'); return;
       case 'wait': {
         // wait waits for every background job (or the ones named): for ever if one runs on.
-        const pids = args.map(Number);
-        const jobs = f.jobs.filter((j) => !args.length || pids.includes(j.pid));
+        const named = args.map((a) => this.jobOf(a, f));
+        const jobs = args.length ? named.filter((j): j is Job => j !== undefined) : f.jobs;
         const until = Math.max(f.t, ...jobs.map((j) => j.endsAt));
         // A trapped SIGTERM interrupts wait at once: it returns 128+15 and the trap runs.
         const at = this.cfg.sigtermAtMs ?? Infinity;
         if (at < until && this.termPending(f, Math.max(at, f.t))) { f.t = Math.max(at, f.t); f.status = 143; return; }
         if (until === Infinity) throw new ForeverSignal();
         f.t = until;
+        // Its status is the last named job's: 127 for no such job, 128+N for one signal N ended (ash says which).
+        f.status = 0;
+        args.forEach((a, i) => {
+          const job = named[i];
+          if (!job) {
+            if (this.cfg.shell === 'bash') this.writeErr(f, `bash: line 1: wait: pid ${a} is not a child of this shell`);
+            f.status = 127;
+            return;
+          }
+          const words = job.signal !== undefined && this.cfg.shell === 'sh' ? deathWords(job.signal) : undefined;
+          if (words) this.writeErr(f, words);
+          f.status = job.code;
+        });
         return;
       }
+      case 'kill': return this.kill(args, f);
       case 'trap': {
         const r = trapCommand(args, this.traps, this.cfg.shell);
         for (const l of r.err) this.writeErr(f, l);

@@ -17,7 +17,8 @@ const ATOMS = ['echo a', 'echo "$X b"', ':', 'true', 'false', 'date', 'env', 'sl
   'echo hi | base64 | base64 -d', 'stat -c %a /etc/cfg', 'which sh', "echo $(seq 100) | grep -E '(a|a)*b'", "seq 1000 | tr -d '\\n' | sed -E 's/(1|1)*2/x/'",
   "yes | head -c 100000 | awk '/(y|y)*z/'", 'expr aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : "\\(a*\\)*b"',
   // Traps: run when the shell ends, or when a SIGTERM comes (the fuzz runs each trapping script stopped, too).
-  "trap 'echo t; exit 2' TERM", "trap 'yes' EXIT", "trap 'while true; do :; done' TERM", "trap '' TERM", "trap 'exit 300' EXIT", 'trap - TERM'];
+  "trap 'echo t; exit 2' TERM", "trap 'yes' EXIT", "trap 'while true; do :; done' TERM", "trap '' TERM", "trap 'exit 300' EXIT", 'trap - TERM',
+  'sleep 3 & kill $!', 'kill -0 1', 'kill -9 %1', 'wait %1', "trap 'kill $!; wait' TERM"];
 
 /** COUNTS are loop bounds: small, large and absurd. */
 const COUNTS = ['1', '3', '100', '1000', '100000', '1000000000'];

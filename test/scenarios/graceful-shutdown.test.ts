@@ -21,6 +21,7 @@ const PODS = [
   pod('ignores', 'while true; do echo working; sleep 5; done'),
   pod('waits', "trap 'exit 0' TERM; sleep 3600 & wait"),
   pod('blocked', "trap 'exit 0' TERM; sleep 3600"),
+  pod('forwards', `trap 'kill -TERM "$child"; wait "$child"; exit 0' TERM; sleep 3600 & child=$!; wait "$child"`),
 ].join('---\n');
 
 const PROBED = pod('probed', "trap 'exit 0' TERM; while true; do sleep 1; done", `
@@ -35,13 +36,13 @@ describe('a shell as PID 1 and SIGTERM', () => {
   });
   afterAll(() => home.cleanup());
 
-  it('ends a deleted pod when its trap ends the shell: at once in wait, after the running sleep in a loop', () => {
+  it('ends a deleted pod when its trap ends the shell: at once in wait (forwarding the signal to a child too), after the running sleep in a loop', () => {
     const started = Date.parse(home.run('get pod loops -o jsonpath={.status.containerStatuses[0].state.running.startedAt}').stdout);
     const now = Date.parse(home.run('get pod loops -o jsonpath={.metadata.creationTimestamp}').stdout) + 30_000;
     // The loop's sleep 7 running when the signal comes ends at the next multiple of 7s from the start: 5s from now.
     expect(Math.ceil((now - started) / 7000) * 7000 - (now - started)).toBe(5000);
     const left = () => home.run('get pods --no-headers -o custom-columns=N:.metadata.name').stdout;
-    expect(home.run('delete pod loops ignores waits blocked --wait=false').code).toBe(0);
+    expect(home.run('delete pod loops ignores waits blocked forwards --wait=false').code).toBe(0);
     home.run('tick 1s');
     expect(left()).toBe('blocked\nignores\nloops\n');
     home.run('tick 3s');
