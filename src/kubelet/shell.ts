@@ -642,10 +642,10 @@ class Interpreter {
       job.code = 128 + req.signal;
       const later = new Set<unknown>([...job.lines.filter((l) => l.atMs > f.t), ...job.files.filter((e) => e.atMs > f.t)]);
       if (later.size) {
-        const lines = f.lines.filter((l) => !later.has(l));
-        const files = f.files.filter((e) => !later.has(e));
-        f.lines.length = 0; f.lines.push(...lines);
-        f.files.length = 0; f.files.push(...files);
+        // In place, and charged: a log can hold more lines than a call can spread.
+        f.budget.step(appletSteps(f.lines.length + f.files.length));
+        dropAll(f.lines, later);
+        dropAll(f.files, later);
       }
     }
   }
@@ -1478,6 +1478,13 @@ function filesUnder(f: Frame, dir: string): string[] | undefined {
 /** filesOf is a ShellConfig's files as the frame's map: built at once, or on first use when given as a function. */
 function filesOf(files: ShellConfig['files']): Map<string, string> {
   return typeof files === 'function' ? new LazyFiles(files) : new Map(Object.entries(files));
+}
+
+/** dropAll removes the given items from a list, in place, keeping the others' order. */
+function dropAll<T>(list: T[], gone: Set<unknown>): void {
+  let kept = 0;
+  for (const x of list) if (!gone.has(x)) list[kept++] = x;
+  list.length = kept;
 }
 
 /** endOf is how a shell stopped by e ends: its exit, or undefined when it runs on (for ever, or out of budget). */
