@@ -10,6 +10,7 @@
  * pkg/kubelet/images/image_manager.go EnsureImageExists.
  */
 import { formatDuration } from '../api/duration';
+import { milliValue, tryParseQuantity } from '../api/quantity';
 import type { KubeObject } from '../api/meta';
 import type { ApiClient, EventType } from '../apiserver/client';
 import { toISO } from '../sim/clock';
@@ -17,7 +18,7 @@ import type { ContainerConfig } from './container-config';
 import { containerConfig } from './container-config';
 import { nonRootViolation } from './run-as-non-root';
 import { imageInfo, normalizeImage } from './images';
-import { type ProcessModel, containerProcess } from './process';
+import { DEFAULT_CPUS, type ProcessModel, containerProcess } from './process';
 import type { ContainerRecord } from './kubelet-record';
 import { attachedStdinOf } from './attached-stdin';
 import type { NetContext } from './net-tools';
@@ -105,16 +106,27 @@ export function restarts(pod: KubeObject, slot: ContainerSlot, exitCode: number)
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
 }
 
-/** modelOf builds the process model of the instance started at startMs; served hears of the requests its network tools make to web servers. */
-export function modelOf(env: { pod: KubeObject; api: ApiClient }, slot: ContainerSlot, startMs: number, cfg?: ContainerConfig, served?: NetContext['served']): { model: ProcessModel; cfg: ContainerConfig } {
+/**
+ * modelOf builds the process model of the instance started at startMs; served hears of the
+ * requests its network tools make to web servers. The node is the kubelet's copy when it has
+ * one, else read when the model asks for it.
+ */
+export function modelOf(env: { pod: KubeObject; api: ApiClient; node?: KubeObject }, slot: ContainerSlot, startMs: number, cfg?: ContainerConfig, served?: NetContext['served']): { model: ProcessModel; cfg: ContainerConfig } {
   const c = cfg ?? containerConfig(env.pod, slot.spec, env.api);
   const sent = attachedStdinOf(env.pod, slot.spec.name, slot.status.containerID);
   const model = containerProcess(env.pod, slot.spec, c, {
     startMs, podIP: env.pod.status?.podIP, init: slot.init, seed: `${env.pod.metadata.uid}/${slot.spec.name}/${slot.status.restartCount ?? 0}`,
     net: { namespace: env.pod.metadata.namespace ?? 'default', api: env.api, pod: env.pod, ...(served ? { served } : {}) },
     stdin: sent && { text: sent.text, delayMs: sent.atMs - startMs },
+    cpus: () => nodeCpus(env.node ?? env.api.tryGet({ kind: 'Node', name: env.pod.spec?.nodeName ?? '' })),
   });
   return { model, cfg: c };
+}
+
+/** nodeCpus is how many CPUs a process on the node counts: its capacity's whole CPUs. */
+function nodeCpus(node: KubeObject | undefined): number {
+  const cpu = tryParseQuantity(node?.status?.capacity?.cpu);
+  return cpu === undefined ? DEFAULT_CPUS : Math.max(1, Math.floor(Number(milliValue(cpu)) / 1000));
 }
 
 /**

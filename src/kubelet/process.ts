@@ -108,7 +108,7 @@ function redisTime(ms: number): string {
 }
 
 /** serverStart is the output and ports of an image's default server, started at startMs. */
-function serverStart(repo: string, image: string, info: ImageInfo, startMs: number, env: Record<string, string>, cpus: number, files: Readonly<Record<string, string>>): ServerProgram {
+function serverStart(repo: string, image: string, info: ImageInfo, startMs: number, env: Record<string, string>, cpus: () => number, files: Readonly<Record<string, string>>): ServerProgram {
   const at = (text: string, atMs = 0): OutputLine => ({ atMs, text });
   // A mounted configuration decides the ports (nginx `listen 8080`, httpd `Listen 8080`).
   const ports = configuredPorts(repo, files) ?? info.ports;
@@ -131,7 +131,8 @@ function serverStart(repo: string, image: string, info: ImageInfo, startMs: numb
         `${t} [notice] 1#1: OS: Linux 6.8.0-1015`,
         `${t} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576`,
         `${t} [notice] 1#1: start worker processes`,
-        ...Array.from({ length: cpus }, (_, i) => `${t} [notice] 1#1: start worker process ${29 + i}`),
+        // worker_processes auto: one per CPU the node has (a CPU limit does not change the count).
+        ...Array.from({ length: cpus() }, (_, i) => `${t} [notice] 1#1: start worker process ${29 + i}`),
       ];
       return { lines: lines.map((l) => at(l)), ports };
     }
@@ -223,7 +224,12 @@ export interface ProcessOptions {
   startMs: number; podIP?: string; init: boolean; seed: string; net?: NetContext;
   /** stdin is what an attach sent to this instance, delayMs after it started (attached-stdin.ts). */
   stdin?: { text: string; delayMs: number };
+  /** cpus is how many CPUs the node has, as a process counts them (nproc); asked only where it matters. */
+  cpus?: () => number;
 }
+
+/** DEFAULT_CPUS stands for a node whose capacity is not known. */
+export const DEFAULT_CPUS = 2;
 
 /** containerProcess models what a container's process does when started at opts.startMs. */
 export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: ContainerConfig, opts: ProcessOptions): ProcessModel {
@@ -234,7 +240,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   const argv = argvOf(c, info, cfg.env);
   const ann = pod.metadata.annotations ?? {};
   const declaredPorts: number[] = (c.ports ?? []).map((p: { containerPort: number }) => p.containerPort);
-  const cpus = 2;
+  const cpus = opts.cpus ?? (() => DEFAULT_CPUS);
   const defaultServer = (args: string[]): boolean => {
     const bin = (args[0] ?? '').replace(/^.*\//, '');
     const defaults = [...info.entrypoint, ...info.cmd].map((a) => a.replace(/^.*\//, ''));

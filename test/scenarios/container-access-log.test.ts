@@ -27,7 +27,7 @@ describe('web servers log the requests they serve', () => {
       `${client} - - [01/Jan/2026:00:06:30 +0000] "HEAD /nope HTTP/1.1" 404 0 "-" "curl/8.5.0" "-"`,
       `${client} - - [01/Jan/2026:00:06:30 +0000] "GET / HTTP/1.1" 200 615 "-" "Wget" "-"`, ''].join('\n') });
     // The lines sit among nginx's own, in time order: the start-up notices come first.
-    expect(home.run('logs web').stdout).toMatch(/start worker process 30\n[^\n]+"GET \/ HTTP\/1\.1" 200 615 "-" "curl\/8\.5\.0" "-"\n/);
+    expect(home.run('logs web').stdout).toMatch(/start worker process 32\n[^\n]+"GET \/ HTTP\/1\.1" 200 615 "-" "curl\/8\.5\.0" "-"\n/);
   });
 
   it('httpd: the common format, which has no User-Agent; the client itself logs nothing', () => {
