@@ -361,7 +361,7 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
     const slot = c && { spec: c, status: s, init, sidecar: init && c.restartPolicy === 'Always' };
     const startMs = Date.parse(s.state!.running!.startedAt!);
     let made: ReturnType<typeof modelOf> | undefined;
-    const built = () => (made ??= modelOf({ pod, api: ctx.api }, slot!, startMs));
+    const built = () => (made ??= modelOf({ pod, api: ctx.api, node }, slot!, startMs));
     const hook = c?.lifecycle?.preStop && grace > 0 ? preStopRun(c, built(), startMs, began) : undefined;
     const hookMs = hook ? Math.min(hook.durationMs, grace * 1000) : 0;
     // The grace period left after a hook is counted in whole seconds, and is at least 2 (minimumGracePeriodInSeconds).
