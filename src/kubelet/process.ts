@@ -276,8 +276,15 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
 
   let program: Program;
   let startError: string | undefined;
-  const user = processUser(pod.spec?.securityContext, c.securityContext);
-  let shellCfg: ShellConfig | undefined;
+  // The container as its shell sees it: the process's, and a postStart hook's (which has no stdin).
+  const containerShell = (): ShellConfig => {
+    const user = processUser(pod.spec?.securityContext, c.securityContext);
+    return {
+      env, files: () => ({ ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
+      shell: info.shell === 'bash' ? 'bash' : 'sh', binary,
+      stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
+    };
+  };
   let sigtermExit: ProcessModel['sigtermExit'];
   const first = argv[0] ?? '';
   const firstBase = first.replace(/^\/(usr\/)?(local\/)?s?bin\//, '');
@@ -297,18 +304,13 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   } else if (repo === 'hello-world' && first === '/hello') {
     program = { lines: HELLO.map((text) => ({ atMs: 0, text })), files: [], serves: [], exit: { atMs: 0, code: 0 } };
   } else if (isUtility || binary(argv) !== undefined) {
-    shellCfg = {
-      env, files: () => ({ ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
-      shell: info.shell === 'bash' ? 'bash' as const : 'sh' as const, binary, stdinOpen: !!c.stdin,
-      stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
-    };
+    const shellCfg = { ...containerShell(), stdinOpen: !!c.stdin };
     program = runArgv(argv, shellCfg);
-    const trapping = shellCfg;
-    // The script runs again with the signal, once per moment asked (a stage asks for its delay, then acts on it).
-    const stopped = new Map<number, Program['exit']>();
     if (program.termTrap && isUtility) {
+      // The script runs again with the signal, once per moment asked (a stage asks for its delay, then acts on it).
+      const stopped = new Map<number, Program['exit']>();
       sigtermExit = (atMs) => {
-        if (!stopped.has(atMs)) stopped.set(atMs, runArgv(argv, { ...trapping, sigtermAtMs: atMs }).exit);
+        if (!stopped.has(atMs)) stopped.set(atMs, runArgv(argv, { ...shellCfg, sigtermAtMs: atMs }).exit);
         return stopped.get(atMs);
       };
     }
@@ -325,10 +327,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   const postStart = c.lifecycle?.postStart;
   if (postStart && !startError) {
     const serves = program.serves;
-    const hook = runHook(postStart, { container: c, serves: (port) => serves.includes(port), shell: shellCfg ?? {
-      env, files: () => ({ ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, startMs: opts.startMs,
-      shell: info.shell === 'bash' ? 'bash' : 'sh', binary, commandDir: (n: string) => commandDir(c.image, n),
-    } });
+    const hook = runHook(postStart, { container: c, serves: (port) => serves.includes(port), shell: containerShell() });
     program = { ...program, files: withHookFiles(program.files, hook.files) };
     if (!hook.ok && Number.isFinite(hook.durationMs)) postStartFailAtMs = hook.durationMs;
   }

@@ -676,14 +676,7 @@ class Interpreter {
   /** runTrap runs a trap's action in the shell; `$?` is the interrupted command's after it, and an exit in it ends the shell. */
   runTrap(action: string, f: Frame): void {
     const status = f.status;
-    try {
-      const reader = new ScriptReader(action);
-      for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
-    } catch (e) {
-      if (e instanceof ShellSyntaxError) this.writeErr(f, syntaxErrorLine(this.cfg.shell, e));
-      else if (e instanceof FatalError) this.writeErr(f, `${this.cfg.shell}: ${e.message}`);
-      else throw e;
-    }
+    this.script(action, f, true);
     f.status = status;
   }
 
@@ -765,14 +758,15 @@ class Interpreter {
 
   /**
    * script runs a script as a child sh would: line by line, a syntax error or a fatal
-   * error printed and exit status 2, `exit` ending only this shell.
+   * error printed and exit status 2, `exit` ending only this shell — unless exitEndsShell (a
+   * trap's action, run in the shell that set it).
    */
-  script(src: string, f: Frame): void {
+  script(src: string, f: Frame, exitEndsShell = false): void {
     try {
       const reader = new ScriptReader(src.includes('<<') ? expandHeredocs(src) : src);
       for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
     } catch (e) {
-      if (e instanceof ExitSignal || e instanceof ReturnSignal) { f.status = e.code; return; }
+      if ((e instanceof ExitSignal || e instanceof ReturnSignal) && !exitEndsShell) { f.status = e.code; return; }
       if (e instanceof ShellSyntaxError) { this.writeErr(f, syntaxErrorLine(this.cfg.shell, e)); f.status = 2; return; }
       if (e instanceof FatalError) { this.writeErr(f, `${this.cfg.shell}: ${e.message}`); f.status = 2; return; }
       if (e instanceof TooDeep) f.budget.exhaust();
