@@ -21,7 +21,7 @@ import {
   ApiError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound,
 } from './errors';
 import type {
-  ApiClient, ApplyOutcome, ChangedObject, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion, TokenRequestSpec,
+  ApiClient, ApplyOptions, ApplyOutcome, ChangedObject, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion, TokenRequestSpec,
 } from './client';
 import type { CertificateAuthority } from '../api/pki/x509';
 import type { StorageContext } from './strategies/strategy';
@@ -198,9 +198,9 @@ export class ApiServer implements ApiClient {
   }
 
   /** storedOrCorrupt reads one stored object; one that does not decode is kube-apiserver's corrupt-object 500. */
-  private storedOrCorrupt(ref: ObjectRef): KubeObject | undefined {
+  private storedOrCorrupt(ref: ObjectRef, view = this.readView): KubeObject | undefined {
     try {
-      return this.store.get(ref, this.readView);
+      return this.store.get(ref, view);
     } catch (e) {
       if (e instanceof CorruptObjectError) throw corruptObjectError(this.infoOfKind(ref.kind), e.object);
       throw e;
@@ -431,13 +431,24 @@ export class ApiServer implements ApiClient {
   // ---- writes ----
 
   create<T extends KubeObject = KubeObject>(input: T, o: WriteOptions): T {
+    return this.createObject(input, o, false);
+  }
+
+  /**
+   * createObject is create. fresh says the input is the caller's own decoded copy, free to
+   * edit, and that this transaction has just found no object under its key (apply): neither the
+   * copy nor a dry run's existence check is made again.
+   */
+  private createObject<T extends KubeObject>(input: T, o: WriteOptions, fresh: boolean): T {
     return this.store.transaction(() => {
       const info = this.infoOf(input);
-      let obj = this.admitNew(input, info, o);
+      // Taken first: a fresh input is edited into the stored object.
+      const apiVersion = input.apiVersion;
+      let obj = this.admitNew(input, info, o, fresh);
       // The response is in the version the client sent; a dry run still meets an existing object, as etcd's create would.
       if (o.dryRun) {
-        if (this.store.get({ kind: info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! })) throw alreadyExists(info.group, info.resource, obj.metadata.name!);
-        return this.answer(obj, input) as T;
+        if (!fresh && this.store.get({ kind: info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! })) throw alreadyExists(info.group, info.resource, obj.metadata.name!);
+        return this.answer(obj, apiVersion) as T;
       }
       try {
         obj = this.store.create(canonicalOrder(obj), this.leaseFor(obj.kind)) as T;
@@ -447,13 +458,14 @@ export class ApiServer implements ApiClient {
         if (e instanceof ObjectTooLargeError) throw etcdRequestTooLarge();
         throw e;
       }
-      return this.answer(obj, input) as T;
+      return this.answer(obj, apiVersion) as T;
     });
   }
 
-  /** admitNew runs the create pipeline up to (not including) the store write. */
-  private admitNew<T extends KubeObject>(input: T, info: ResourceInfo, o: WriteOptions): T {
-    let obj = this.decode(input, info, o);
+  /** admitNew runs the create pipeline up to (not including) the store write; a fresh input is used as it is (see createObject). */
+  private admitNew<T extends KubeObject>(input: T, info: ResourceInfo, o: WriteOptions, fresh: boolean): T {
+    const apiVersion = input.apiVersion;
+    let obj = fresh ? input : this.decode(input, info, o);
     obj.metadata ??= {};
     obj = this.toStorage(obj, info);
     const meta = obj.metadata;
@@ -468,12 +480,12 @@ export class ApiServer implements ApiClient {
     meta.creationTimestamp = this.clock.nowISO();
     strategy.defaults(obj);
     // kube-apiserver records the creator's fields after decoding (defaults included), before admission mutates the object.
-    this.manageFields(undefined, obj, o, input.apiVersion, 'main');
+    this.manageFields(undefined, obj, o, apiVersion, 'main');
     strategy.prepareForCreate?.(obj);
     if (obj.kind === 'CertificateSigningRequest') write().stampRequester(obj, this.requester);
     write().mutateCreate(obj, this.store, this.rand);
     if (info.statusSubresource) delete obj.status;
-    const causes = [...strategy.validate(obj), ...this.schemaCauses(obj, input.apiVersion, info)];
+    const causes = [...strategy.validate(obj), ...this.schemaCauses(obj, apiVersion, info)];
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
     write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn, annotate: this.annotator(), podSecurity: this.podSecurity, user: this.clientUser(o.warn) });
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
@@ -530,19 +542,19 @@ export class ApiServer implements ApiClient {
       this.manageFields(current, obj, o, input.apiVersion, o.subresource === 'scale' ? 'scale' : 'main');
       // An unchanged object is not written again, unless its stored bytes are stale (encrypted with
       // a provider that no longer writes): that write is how `replace` re-encrypts, as in etcd3's GuaranteedUpdate.
-      if (deepEqual(withoutRV(obj), withoutRV(current)) && !this.store.staleValue(ref)) return this.answer(current, input) as T;
-      if (o.dryRun) return this.answer(obj, input) as T;
+      if (deepEqual(withoutRV(obj), withoutRV(current)) && !this.store.staleValue(ref)) return this.answer(current, input.apiVersion) as T;
+      if (o.dryRun) return this.answer(obj, input.apiVersion) as T;
       // Removing the last finalizer of an object being deleted completes the deletion.
       if (meta.deletionTimestamp && !(meta.finalizers?.length) && !strategy.gracefulDelete?.heldBack(obj)) {
-        return this.answer(this.removeStored(ref), input) as T;
+        return this.answer(this.removeStored(ref), input.apiVersion) as T;
       }
-      return this.answer(this.persistUpdate(obj, current, info), input) as T;
+      return this.answer(this.persistUpdate(obj, current, info), input.apiVersion) as T;
     });
   }
 
-  /** answer is a write's result in the version the client sent (input). */
-  private answer(obj: KubeObject, input: KubeObject): KubeObject {
-    return CONVERTED_KINDS.has(obj.kind) || obj.apiVersion !== input.apiVersion ? this.served(obj, input.apiVersion) : obj;
+  /** answer is a write's result in the version the client sent. */
+  private answer(obj: KubeObject, apiVersion: string): KubeObject {
+    return CONVERTED_KINDS.has(obj.kind) || obj.apiVersion !== apiVersion ? this.served(obj, apiVersion) : obj;
   }
 
   /** schemaCauses are a custom resource's schema and validation-rule errors, in the version the client wrote. */
@@ -606,7 +618,7 @@ export class ApiServer implements ApiClient {
       if (o.dryRun) return obj;
       return this.persistUpdate(obj, current, info);
     });
-    return this.answer(out, input) as T;
+    return this.answer(out, input.apiVersion) as T;
   }
 
   delete(ref: ObjectRef, o: DeleteOptions): KubeObject {
@@ -728,7 +740,7 @@ export class ApiServer implements ApiClient {
     });
   }
 
-  apply(input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {
+  apply(input: KubeObject, o: ApplyOptions): { object: KubeObject; outcome: ApplyOutcome } {
     return applyObject(this.applyHost, input, o);
   }
 
@@ -740,10 +752,10 @@ export class ApiServer implements ApiClient {
       decode: (obj, info, o) => this.decode(obj, info, o),
       refOf,
       live: (ref, apiVersion) => {
-        const stored = this.store.get(ref);
+        const stored = this.storedOrCorrupt(ref, undefined);
         return stored && this.served(stored, apiVersion);
       },
-      create: (obj, o) => this.create(obj, o),
+      create: (obj, o) => this.createObject(obj, o, true),
       update: (obj, o) => this.update(obj, o),
     };
   }

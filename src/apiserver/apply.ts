@@ -8,7 +8,7 @@ import type { ResourceInfo } from '../api/registry';
 import { LAST_APPLIED } from '../api/last-applied';
 import { deepEqual } from '../api/deep-equal';
 import { toCompactJson } from '../yaml/write-json';
-import type { ApplyOutcome, WriteOptions } from './client';
+import type { ApplyOptions, ApplyOutcome, WriteOptions } from './client';
 import { threeWayMerge } from './merge';
 
 /** ApplyHost is the part of the API server apply runs on. */
@@ -25,19 +25,24 @@ export interface ApplyHost {
   refOf(obj: KubeObject, info: ResourceInfo): ObjectRef;
   /** live is the stored object served in apiVersion, if it exists. */
   live(ref: ObjectRef, apiVersion: string): KubeObject | undefined;
+  /** create stores apply's own decoded copy, whose key the same transaction has just found free. */
   create(obj: KubeObject, o: WriteOptions): KubeObject;
   update(obj: KubeObject, o: WriteOptions): KubeObject;
 }
 
 /** applyObject applies one manifest in one transaction. */
-export function applyObject(host: ApplyHost, input: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome } {
+export function applyObject(host: ApplyHost, input: KubeObject, o: ApplyOptions): { object: KubeObject; outcome: ApplyOutcome } {
   return host.oneWrite(() => {
     const info = host.infoOf(input);
+    // kubectl GETs the live object in the manifest's version before it sends anything (and
+    // warns from what it read), then merges there.
+    const ref = manifestRef(input, info);
+    let current = ref && host.live(ref, input.apiVersion);
+    if (ref) o.onLive?.(current);
     const modified = host.decode(input, info, o);
     if (info.namespaced) modified.metadata.namespace ||= 'default';
     else delete modified.metadata.namespace;
-    // kubectl GETs the live object in the manifest's version and merges there.
-    const current = host.live(host.refOf(modified, info), modified.apiVersion);
+    if (!ref) current = host.live(host.refOf(modified, info), modified.apiVersion);
     modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(modified) };
     if (!current) {
       const created = host.create(modified, { ...o, fieldValidation: undefined });
@@ -51,6 +56,13 @@ export function applyObject(host: ApplyHost, input: KubeObject, o: WriteOptions)
     const updated = host.update(merged, { ...o, fieldValidation: undefined });
     return { object: updated, outcome: 'configured' };
   });
+}
+
+/** manifestRef is the key a manifest names, or undefined when its name or namespace is no string (decoding then says what is wrong). */
+function manifestRef(input: KubeObject, info: ResourceInfo): ObjectRef | undefined {
+  const { name, namespace } = (input.metadata ?? {}) as { name?: unknown; namespace?: unknown };
+  if (typeof name !== 'string' || !name || (namespace !== undefined && typeof namespace !== 'string')) return undefined;
+  return { kind: info.storageKind, namespace: info.namespaced ? namespace || 'default' : undefined, name };
 }
 
 /** lastAppliedOf is the annotation's value: the manifest itself (without the annotation), keys sorted. */

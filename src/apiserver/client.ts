@@ -22,6 +22,11 @@ export interface WriteOptions {
   subresource?: 'scale';
 }
 
+/** ApplyOptions: onLive receives the live object apply read (undefined when there is none) before anything is written; kubectl warns from it. */
+export interface ApplyOptions extends WriteOptions {
+  onLive?: (live: KubeObject | undefined) => void;
+}
+
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
 
 /** DeleteOptions mirror metav1.DeleteOptions. */
@@ -90,7 +95,7 @@ export interface ApiClient {
   updateStatus<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
   /** delete returns the object as left: with deletionTimestamp set when deletion is graceful, else as removed. */
   delete(ref: ObjectRef, o: DeleteOptions): KubeObject;
-  apply(obj: KubeObject, o: WriteOptions): { object: KubeObject; outcome: ApplyOutcome };
+  apply(obj: KubeObject, o: ApplyOptions): { object: KubeObject; outcome: ApplyOutcome };
   /** evict deletes a pod through pods/eviction, honouring its PodDisruptionBudget (429 TooManyRequests when it would be violated). */
   evict(pod: ObjectRef, o: DeleteOptions): KubeObject;
   /** updateEphemeralContainers writes only a pod's spec.ephemeralContainers (pods/ephemeralcontainers, authorized as patch: kubectl debug patches it). */

@@ -22,6 +22,20 @@ describe('apply over imperative objects', () => {
     expect(home.run(['apply', '-f', file])).toEqual({ stdout: 'deployment.apps/web unchanged\n', stderr: '', code: 0 });
   });
 
+  it('warns on a server dry run too, from the one read of the live object, and writes nothing', () => {
+    expect(home.run('create configmap cfg --from-literal=a=1').code).toBe(0);
+    const file = home.file('cfg.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  a: "2"\n');
+    expect(home.run(['apply', '--dry-run=server', '-f', file])).toEqual({
+      stdout: 'configmap/cfg configured (server dry run)\n',
+      stderr: 'Warning: resource configmaps/cfg is missing the kubectl.kubernetes.io/last-applied-configuration annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n',
+      code: 0,
+    });
+    expect(home.run(['get', 'cm', 'cfg', '-o', 'jsonpath={.data.a} {.metadata.annotations}'])).toEqual({ stdout: '1 ', stderr: '', code: 0 });
+    // A new object has nothing to warn about.
+    const fresh = home.file('fresh.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fresh\n');
+    expect(home.run(['apply', '--dry-run=server', '-f', fresh])).toEqual({ stdout: 'configmap/fresh created (server dry run)\n', stderr: '', code: 0 });
+  });
+
   it('refuses --prune and stores nothing', () => {
     const file = home.file('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n');
     expect(home.run(['apply', '--prune', '-f', file])).toEqual({

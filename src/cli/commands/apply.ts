@@ -47,14 +47,13 @@ See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`
 export const PRUNE_UNSUPPORTED = 'kubemu does not implement apply --prune yet; delete the objects that left your manifests with kubectl delete';
 
 /**
- * warnIfImperative prints kubectl's warning when the live object lacks the last-applied
- * annotation. A name or namespace of the wrong type is left to the API's decoding error.
+ * warnIfImperative is kubectl's warning when the live object apply read lacks the last-applied
+ * annotation (the API hands apply's own read over, so the object is read once).
  */
-function warnIfImperative(ctx: CommandContext, cluster: Cluster, info: ResourceInfo, object: KubeObject): void {
-  const { name, namespace } = object.metadata as { name: unknown; namespace: unknown };
-  if (typeof name !== 'string' || (namespace !== undefined && typeof namespace !== 'string')) return;
-  const live = cluster.api.tryGet({ kind: info.storageKind, namespace: info.namespaced ? (namespace as string | undefined) ?? ctx.namespace : undefined, name });
-  if (live && live.metadata.annotations?.[LAST_APPLIED] === undefined) ctx.io.err(MISSING_LAST_APPLIED(info.resource, name));
+function warnIfImperative(ctx: CommandContext, info: ResourceInfo, name: string): (live: KubeObject | undefined) => void {
+  return (live) => {
+    if (live && live.metadata.annotations?.[LAST_APPLIED] === undefined) ctx.io.err(MISSING_LAST_APPLIED(info.resource, name));
+  };
 }
 
 /** unnamedApplyError is kubectl apply's refusal of an object without a name (apply cannot generate one), or undefined when it has one. */
@@ -106,8 +105,10 @@ export const applyCommand = defineCommand({
         const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name! });
         return { object, word: exists ? 'configured' : 'created' };
       }
-      warnIfImperative(ctx, cluster, info, object);
-      const r = cluster.api.apply(object, { fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io) });
+      const r = cluster.api.apply(object, {
+        fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io),
+        onLive: warnIfImperative(ctx, info, object.metadata.name!),
+      });
       return { object: r.object, word: r.outcome };
     });
   },
