@@ -480,7 +480,7 @@ export class ApiServer implements ApiClient {
     meta.creationTimestamp = this.clock.nowISO();
     strategy.defaults(obj);
     // kube-apiserver records the creator's fields after decoding (defaults included), before admission mutates the object.
-    this.manageFields(undefined, obj, o, apiVersion, 'main');
+    if (!this.fieldsUnseen(obj, o)) this.manageFields(undefined, obj, o, apiVersion, 'main');
     strategy.prepareForCreate?.(obj);
     if (obj.kind === 'CertificateSigningRequest') write().stampRequester(obj, this.requester);
     write().mutateCreate(obj, this.store, this.rand);
@@ -703,6 +703,16 @@ export class ApiServer implements ApiClient {
     });
     if (entries?.length) obj.metadata.managedFields = entries;
     else delete obj.metadata.managedFields;
+  }
+
+  /**
+   * fieldsUnseen says no one could see a new object's managedFields (WriteOptions.unreadManagedFields):
+   * a dry run whose caller does not read them, no admission policy to inspect the object, and no
+   * managedFields sent (those would be checked).
+   */
+  private fieldsUnseen(obj: KubeObject, o: WriteOptions): boolean {
+    return !!(o.dryRun && o.unreadManagedFields) && obj.metadata.managedFields === undefined
+      && !this.store.count({ kind: 'ValidatingAdmissionPolicyBinding' });
   }
 
   /** applying is set while server-side apply writes the object it merged (its managedFields are final). */

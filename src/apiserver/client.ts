@@ -20,6 +20,13 @@ export interface WriteOptions {
   warn?: (text: string) => void;
   /** subresource names the subresource the write was made through ("scale"), which admission matches by. */
   subresource?: 'scale';
+  /**
+   * unreadManagedFields says the caller will not read the answer's metadata.managedFields
+   * (kubectl's output leaves them out). A dry-run create, whose answer is all anyone sees of
+   * its object, then does not work them out, unless an audit log or an admission policy could
+   * see them: nothing observable changes.
+   */
+  unreadManagedFields?: boolean;
 }
 
 /** ApplyOptions: onLive receives the live object apply read (undefined when there is none) before anything is written; kubectl warns from it. */

@@ -28,8 +28,11 @@ export const WRITE_BATCH_DOCS = 100;
 /** PARTLY_WRITTEN ends a storage error after some batches committed (the batch that failed changed nothing). */
 export const PARTLY_WRITTEN = 'the objects listed above were written, the rest were not';
 
-/** WriteContext is what a per-document write needs besides the document. */
-export interface WriteContext { cluster: Cluster; dryRun: 'none' | 'client' | 'server'; validate: Validate }
+/**
+ * WriteContext is what a per-document write needs besides the document; unreadManagedFields
+ * says the command's output will not show the written objects' managedFields (see WriteOptions).
+ */
+export interface WriteContext { cluster: Cluster; dryRun: 'none' | 'client' | 'server'; validate: Validate; unreadManagedFields: boolean }
 
 /** WriteOutcome is the object written and the operation word ("created", "configured", …). */
 export interface WriteOutcome { object: KubeObject; word: string }
@@ -47,6 +50,8 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const dryRun = parseDryRun(ctx.flags['dry-run']);
   const validate = parseValidate(ctx.flags.validate);
   const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
+  // Name lines show no fields, YAML and JSON leave managedFields out unless asked; the other formats see objects whole.
+  const unreadManagedFields = !out || out.kind === 'name' || ((out.kind === 'yaml' || out.kind === 'json') && !ctx.flags['show-managed-fields']);
   const { docs, errors: parseErrors } = kustomizeDir
     ? readKustomizeArg(ctx, kustomizeDir, files)
     : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
@@ -72,7 +77,7 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
             prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
           } catch (e) { batchErrors.push(`error: ${(e as Error).message}`); continue; }
           try {
-            const r = writeOne(prepared, { cluster, dryRun, validate }, (m) => batchErrors.push(m));
+            const r = writeOne(prepared, { cluster, dryRun, validate, unreadManagedFields }, (m) => batchErrors.push(m));
             if (!r) continue;
             if (out) objects.push(r.object);
             else lines.push(`${kindPrefix(prepared.info)}/${r.object.metadata.name} ${r.word}${dryRunSuffix(dryRun)}\n`);

@@ -215,6 +215,8 @@ function wrap(api: ApiServer, ctx: AuditContext, who: Requester): ApiServer {
             const visit = args[1] as (o: KubeObject) => void;
             args = [args[0], (o: KubeObject) => { items.push(o); visit(o); }];
           }
+          // A log of the answer shows its managedFields: they must be worked out (WriteOptions.unreadManagedFields).
+          if (d.level === 'RequestResponse' && !d.omitManagedFields) args = withManagedFieldsRead(args);
           const result = prop === 'each' ? (value.apply(target, args), items) : value.apply(target, args);
           log(c, user!, d, 'ResponseComplete', id, received, { result, annotations });
           if (prop === 'each') return undefined;
@@ -259,4 +261,10 @@ function responseOf(c: Call, result: unknown): unknown {
   }
   if (result && typeof result === 'object' && 'object' in result && 'outcome' in result) return (result as { object: unknown }).object;
   return result;
+}
+
+/** withManagedFieldsRead is a write's arguments with its options no longer saying the answer's managedFields go unread. */
+function withManagedFieldsRead(args: unknown[]): unknown[] {
+  const o = args[1] as WriteOptions | undefined;
+  return o?.unreadManagedFields ? [args[0], { ...o, unreadManagedFields: false }, ...args.slice(2)] : args;
 }

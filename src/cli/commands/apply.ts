@@ -98,7 +98,7 @@ export const applyCommand = defineCommand({
     // Refused rather than done without pruning: a user asking for pruning must not get something else.
     if (ctx.flags.prune) throw new CliError(PRUNE_UNSUPPORTED);
     if (serverSide) return applyServerSide(ctx);
-    return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
+    return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate, unreadManagedFields }, fail) => {
       const unnamed = unnamedApplyError(info, object, source);
       if (unnamed) { fail(unnamed); return undefined; }
       if (dryRun === 'client') {
@@ -107,7 +107,7 @@ export const applyCommand = defineCommand({
       }
       const r = cluster.api.apply(object, {
         fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io),
-        onLive: warnIfImperative(ctx, info, object.metadata.name!),
+        onLive: warnIfImperative(ctx, info, object.metadata.name!), unreadManagedFields,
       });
       return { object: r.object, word: r.outcome };
     });

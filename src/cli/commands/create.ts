@@ -19,9 +19,9 @@ export const createCommand = defineCommand({
   subcommands: GENERATOR_COMMANDS,
   run(ctx): number {
     if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl create"`);
-    return writeManifests(ctx, 'create', (doc, { cluster, dryRun, validate }) => ({
+    return writeManifests(ctx, 'create', (doc, { cluster, dryRun, validate, unreadManagedFields }) => ({
       object: dryRun === 'client' ? doc.object
-        : cluster.api.create(doc.object, { fieldManager: 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io) }),
+        : cluster.api.create(doc.object, { fieldManager: 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io), unreadManagedFields }),
       word: 'created',
     }));
   },
