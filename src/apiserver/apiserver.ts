@@ -468,12 +468,13 @@ export class ApiServer implements ApiClient {
     let obj = fresh ? input : this.decode(input, info, o);
     obj.metadata ??= {};
     obj = this.toStorage(obj, info);
+    const strategy = write().strategyFor(obj.kind);
+    strategy.convertIn?.(obj);
     const meta = obj.metadata;
     if (info.namespaced) meta.namespace ||= 'default';
     else delete meta.namespace;
     if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rand.suffix(5);
     if (info.namespaced) this.admitNamespace(meta.namespace!, info, meta.name ?? '');
-    const strategy = write().strategyFor(obj.kind);
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
     meta.uid = this.rand.uuid();
@@ -511,6 +512,8 @@ export class ApiServer implements ApiClient {
       if (!current) throw notFound(info.group, info.resource, ref.name);
       let obj = this.decode(input, info, o);
       obj = this.toStorage(obj, info);
+      const strategy = write().strategyFor(obj.kind);
+      strategy.convertIn?.(obj);
       this.checkPrecondition(obj, current, info);
       // Spec writes never change status or the server-owned parts of metadata.
       obj.status = current.status;
@@ -528,7 +531,6 @@ export class ApiServer implements ApiClient {
       }
       if (meta.generation === undefined && current.metadata.generation !== undefined) meta.generation = current.metadata.generation;
       else if (current.metadata.generation !== undefined) meta.generation = current.metadata.generation;
-      const strategy = write().strategyFor(obj.kind);
       strategy.defaults(obj);
       strategy.prepareForUpdate?.(obj, current);
       strategy.beginUpdate?.(obj, current, this.storage);
@@ -540,6 +542,7 @@ export class ApiServer implements ApiClient {
         : !deepEqual(stripForCompare(obj), stripForCompare(current));
       if (meta.generation !== undefined && specChanged) meta.generation += 1;
       this.manageFields(current, obj, o, input.apiVersion, o.subresource === 'scale' ? 'scale' : 'main');
+      strategy.finishUpdate?.(obj, current);
       // An unchanged object is not written again, unless its stored bytes are stale (encrypted with
       // a provider that no longer writes): that write is how `replace` re-encrypts, as in etcd3's GuaranteedUpdate.
       if (deepEqual(withoutRV(obj), withoutRV(current)) && !this.store.staleValue(ref)) return this.answer(current, input.apiVersion) as T;

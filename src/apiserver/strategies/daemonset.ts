@@ -1,14 +1,17 @@
 /**
  * daemonset: the apps/v1 DaemonSet strategy — SetDefaults_DaemonSet and ValidateDaemonSet.
  */
+import { jsonEqual } from '../../api/deep-equal';
+import { DEPRECATED_TEMPLATE_GENERATION, parseTemplateGeneration, templateGenerationOf } from '../../api/daemonset-template-generation';
 import type { KubeObject } from '../../api/meta';
-import type { StatusCause } from '../errors';
+import { goQuote } from '../../yaml/go-syntax';
+import { badRequest, type StatusCause } from '../errors';
 import { invalidValue, notSupported } from '../field-errors';
 import { nonNegative } from './field-rules';
 import { goStringMap, invalidRendered } from './go-format';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { defaultPodTemplate } from './pod-defaults';
-import { isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
+import { isObject, resetStatusOnCreate, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
 import { immutableSelector, intOrPercent, positiveIntOrPercent, SELECTOR_MISMATCH, selectorCauses, templateForController } from './workload-rules';
 import { MAX_UNAVAILABLE_ZERO } from './deployment';
 
@@ -64,9 +67,43 @@ export function validateDaemonSetSpec(spec: any): StatusCause[] {
   return out;
 }
 
+/**
+ * readTemplateGeneration is Convert_v1_DaemonSet_To_apps_DaemonSet's annotation step and its
+ * way back: the value a client sent (a value that is no int64 fails the request as the decoding
+ * does), written back as the field manager sees it (0 when absent).
+ */
+function readTemplateGeneration(obj: KubeObject): void {
+  const meta = obj.metadata;
+  const value = meta.annotations?.[DEPRECATED_TEMPLATE_GENERATION];
+  let generation = 0n;
+  // A value that is no string is left to the annotations' own validation.
+  if (typeof value === 'string') {
+    const parsed = parseTemplateGeneration(value);
+    if ('error' in parsed) throw badRequest(`DaemonSet in version "v1" cannot be handled as a DaemonSet: strconv.ParseInt: parsing ${goQuote(value)}: ${parsed.error}`);
+    generation = parsed.generation;
+  } else if (value !== undefined) return;
+  setTemplateGeneration(obj, generation);
+}
+
+function setTemplateGeneration(obj: KubeObject, generation: bigint): void {
+  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [DEPRECATED_TEMPLATE_GENERATION]: String(generation) };
+}
+
 /** DAEMONSET_STRATEGY is the DaemonSet strategy. */
 export const DAEMONSET_STRATEGY: Strategy = {
   ...WORKLOAD_PREPARE,
+  convertIn: readTemplateGeneration,
+  // PrepareForCreate: a new DaemonSet's template generation is at least 1.
+  prepareForCreate(obj) {
+    resetStatusOnCreate(obj);
+    const generation = templateGenerationOf(obj);
+    if (generation === undefined || generation < 1n) setTemplateGeneration(obj, 1n);
+  },
+  // PrepareForUpdate: a client cannot set the template generation; a changed pod template adds one.
+  finishUpdate(obj, old) {
+    const generation = templateGenerationOf(old) ?? 0n;
+    setTemplateGeneration(obj, jsonEqual(obj.spec?.template, old.spec?.template) ? generation : generation + 1n);
+  },
   defaults: defaultDaemonSet,
   validate: (obj) => [...validateObjectMeta(obj.metadata, META), ...validateDaemonSetSpec(obj.spec)],
   validateUpdate: (obj, old) => [

@@ -20,10 +20,21 @@ export interface Strategy {
   validateStatusUpdate?(obj: KubeObject, old: KubeObject): StatusCause[];
   /** true when the change should bump metadata.generation */
   specChanged?(obj: KubeObject, old: KubeObject): boolean;
+  /**
+   * convertIn is what decoding into the internal version does beyond copying fields (apps/v1
+   * DaemonSet: its template generation's annotation); it runs before defaults and may throw a 400.
+   */
+  convertIn?(obj: KubeObject): void;
   /** strip/reset fields a create or update may not set (e.g. status on the main resource) */
   prepareForCreate?(obj: KubeObject): void;
   /** prepareForUpdate carries over what an update of the main resource may not change (status). */
   prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
+  /**
+   * finishUpdate is the part of PrepareForUpdate that must come after the writer's managedFields
+   * are recorded: kube-apiserver's field manager sees the object as the client sent it, before
+   * any of PrepareForUpdate (kubemu runs the rest first, for status, which no writer owns).
+   */
+  finishUpdate?(obj: KubeObject, old: KubeObject): void;
   /** beginCreate claims what a valid new object needs from shared pools (a Service's ClusterIP, node ports). */
   beginCreate?(obj: KubeObject, ctx: StorageContext): void;
   /** beginUpdate keeps or claims those before an update is validated. */

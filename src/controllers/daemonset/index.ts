@@ -7,6 +7,7 @@
  * no slow-start batches; a node's surplus pods are removed newest first.
  */
 import type { DaemonSet, Pod } from '../../api/types/kinds';
+import { templateGenerationOf } from '../../api/daemonset-template-generation';
 import { isPodActive, isPodAvailable, isPodReady } from '../../api/pod-util';
 import { isAlreadyExists, isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -161,7 +162,9 @@ function targetNode(pod: Pod): string | undefined {
 
 function createPod(ds: DaemonSet, nodeName: string, hash: string, ctx: ReconcileContext): void {
   const pod = newPodFromTemplate(ds, 'DaemonSet', 'apps/v1');
-  pod.metadata.labels = { ...(pod.metadata.labels ?? {}), [CONTROLLER_REVISION_HASH]: hash, [TEMPLATE_GENERATION]: String(ds.metadata.generation ?? 1) };
+  // CreatePodTemplate: the template generation label only when the DaemonSet's annotation reads.
+  const generation = templateGenerationOf(ds);
+  pod.metadata.labels = { ...(pod.metadata.labels ?? {}), [CONTROLLER_REVISION_HASH]: hash, ...(generation === undefined ? {} : { [TEMPLATE_GENERATION]: String(generation) }) };
   pod.spec!.affinity = {
     ...(pod.spec!.affinity ?? {}),
     nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] } },
