@@ -26,13 +26,29 @@ export class SilentExit extends Error {
 }
 
 /**
- * finishWithErrors prints the errors a command collected while it went on past failures
- * (kubectl's aggregate: one line each, after the successes) and ends with exit 1 if any.
+ * CollectedError is an error a command went on past, as kubectl prints it when it is the
+ * command's only error (alone) and when it is one of several (among: MultipleErrors' standard
+ * form). A plain string is the alone form of an error whose other form drops "error: ".
  */
-export function finishWithErrors(io: { err(text: string): void }, errors: readonly string[]): number {
-  for (const e of errors) io.err(`${e}\n`);
+export type CollectedError = string | { alone: string; among: string };
+
+/**
+ * finishWithErrors prints the errors a command collected while it went on past failures
+ * (kubectl's aggregate: one line each, after the successes) and ends with exit 1 if any. One
+ * error is printed as checkErr prints it alone; several each in the standard form, where a
+ * client-side error has no "error: " and an Invalid one is the server's message.
+ */
+export function finishWithErrors(io: { err(text: string): void }, errors: readonly CollectedError[]): number {
+  const among = errors.length > 1;
+  for (const e of errors) io.err(`${collectedLine(e, among)}\n`);
   if (errors.length) throw new SilentExit(1);
   return 0;
+}
+
+/** collectedLine is how a collected error is printed alone, or among several. */
+export function collectedLine(e: CollectedError, among: boolean): string {
+  if (typeof e !== 'string') return among ? e.among : e.alone;
+  return among && e.startsWith('error: ') ? e.slice('error: '.length) : e;
 }
 
 /** INVALID_REQUEST is kubectl's head for an Invalid error that names no kind or object. */

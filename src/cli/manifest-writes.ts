@@ -9,10 +9,10 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix } from '../api/registry';
 import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
 import type { FlagsContext } from './command';
-import { CliError, finishWithErrors, formatError } from './errors';
+import { CliError, collectedLine, finishWithErrors, formatError, type CollectedError } from './errors';
 import { readKustomizeArg } from './kustomize-docs';
 import { readFilenameArgs } from './manifests';
-import { parseValidate, prepareDoc, serverError, type PreparedDoc, type Validate } from './object-writer';
+import { collectedServerError, parseValidate, prepareDoc, type PreparedDoc, type Validate } from './object-writer';
 import { parseOutput, printObjects } from './output';
 import { dryRunSuffix, parseDryRun, type WRITE_FLAGS } from './commands/apply';
 import { failpoint } from '../sim/failpoints';
@@ -55,8 +55,10 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const { docs, errors: parseErrors } = kustomizeDir
     ? readKustomizeArg(ctx, kustomizeDir, files)
     : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
-  const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
-  if (!docs.length && !errors.length) throw new CliError(`no objects passed to ${verb}`);
+  // kubectl's builder reads, maps and checks every document before any is written: its errors come first.
+  const builderErrors: string[] = parseErrors.map((e) => `error: ${e.message}`);
+  const objectErrors: CollectedError[] = [];
+  if (!docs.length && !builderErrors.length) throw new CliError(`no objects passed to ${verb}`);
   const cluster = ctx.cluster();
   const printed: KubeObject[] = [];
   const printObjectsSoFar = () => {
@@ -66,23 +68,24 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
     // A batch's lines, objects and errors count only once its transaction has committed.
     const lines: string[] = [];
     const objects: KubeObject[] = [];
-    const batchErrors: string[] = [];
+    const batchBuilderErrors: string[] = [];
+    const batchErrors: CollectedError[] = [];
     try {
       cluster.write(() => {
-        lines.length = objects.length = batchErrors.length = 0;
+        lines.length = objects.length = batchBuilderErrors.length = batchErrors.length = 0;
         const registry = cluster.api.registry();
         for (const doc of docs.slice(from, from + WRITE_BATCH_DOCS)) {
           let prepared: PreparedDoc;
           try {
             prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
-          } catch (e) { batchErrors.push(`error: ${(e as Error).message}`); continue; }
+          } catch (e) { batchBuilderErrors.push(`error: ${(e as Error).message}`); continue; }
           try {
             const r = writeOne(prepared, { cluster, dryRun, validate, unreadManagedFields }, (m) => batchErrors.push(m));
             if (!r) continue;
             if (out) objects.push(r.object);
             else lines.push(`${kindPrefix(prepared.info)}/${r.object.metadata.name} ${r.word}${dryRunSuffix(dryRun)}\n`);
           } catch (e) {
-            batchErrors.push(serverError(e, 'creating', prepared.source));
+            batchErrors.push(collectedServerError(e, 'creating', prepared.source));
           }
         }
       });
@@ -90,15 +93,27 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
       if (from === 0 || e instanceof ClusterDeletedError) throw e;
       // Earlier batches are stored and were reported as such: say so, not "nothing was changed".
       printObjectsSoFar();
-      for (const m of errors) ctx.io.err(`${m}\n`);
+      for (const m of [...builderErrors, ...objectErrors]) ctx.io.err(`${collectedLine(m, false)}\n`);
       throw new CliError(`${formatError(e).text.replace(/; nothing was changed$/, '')}; ${PARTLY_WRITTEN}`);
     }
     for (const line of lines) ctx.io.out(line);
     ctx.io.flush();
     printed.push(...objects);
-    errors.push(...batchErrors);
+    builderErrors.push(...batchBuilderErrors);
+    objectErrors.push(...batchErrors);
     failpoint('after-batch-printed');
   }
   printObjectsSoFar();
-  return finishWithErrors(ctx.io, errors);
+  return finishWithErrors(ctx.io, inKubectlOrder(builderErrors, objectErrors));
+}
+
+/**
+ * inKubectlOrder is apply's and create's errors as kubectl aggregates them: the builder's
+ * first, then each object's. Several builder errors are one aggregate of their own, so beside
+ * an object's error they are one line, "[a, b]" (Go's aggregate text, repeats left out).
+ */
+function inKubectlOrder(builder: readonly string[], objects: readonly CollectedError[]): CollectedError[] {
+  if (builder.length < 2 || !objects.length) return [...builder, ...objects];
+  const messages = [...new Set(builder.map((e) => collectedLine(e, true)))];
+  return [messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`, ...objects];
 }

@@ -10,7 +10,7 @@ import { isPlainObject } from './patch/merge-patch';
 import { NoKindMatchError, type Registry, type ResourceInfo } from '../api/registry';
 import { ApiError } from '../apiserver/errors';
 import type { FieldValidation } from '../apiserver/client';
-import { formatApiError, CliError } from './errors';
+import { formatApiError, CliError, type CollectedError } from './errors';
 import type { SourcedDoc } from './manifests';
 
 /** Validate is kubectl's --validate value. */
@@ -81,4 +81,15 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
 export function serverError(e: unknown, verb: string, source: string): string {
   if (e instanceof ApiError) return formatApiError(e, e.reason === 'Invalid' ? '' : `error when ${verb} "${source}": `);
   throw e;
+}
+
+/**
+ * collectedServerError is serverError for a command that goes on past it: among several
+ * errors an Invalid one is not worded from its causes but printed as the server's message
+ * behind the document's source, as every other API error is.
+ */
+export function collectedServerError(e: unknown, verb: string, source: string): CollectedError {
+  const alone = serverError(e, verb, source);
+  const { reason, message } = e as ApiError;
+  return reason === 'Invalid' ? { alone, among: `Error from server (Invalid): error when ${verb} "${source}": ${message}` } : alone;
 }

@@ -87,14 +87,29 @@ metadata: {name: Bad_Name}
 `);
     const r = home.run(['apply', '-f', f]);
     expect(r.stdout).toBe('configmap/good created\n');
+    // Two errors: kubectl prints each in its standard form (MultipleErrors), the client's without "error: ", the Invalid one as the server's message.
     expect(r.stderr).toBe([
-      `error: resource mapping not found for name: "old" namespace: "" from "${f}": no matches for kind "Deployment" in version "apps/v1beta2"`,
+      `resource mapping not found for name: "old" namespace: "" from "${f}": no matches for kind "Deployment" in version "apps/v1beta2"`,
       'ensure CRDs are installed first',
-      'The ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')',
+      `Error from server (Invalid): error when creating "${f}": ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
       '',
     ].join('\n'));
     expect(r.code).toBe(1);
     expect(home.run('get cm good -o jsonpath={.data.a}').stdout).toBe('b');
+  });
+
+  it('prints one error alone with "error: ", and several client errors beside a server error as one aggregate line', () => {
+    const one = home.file('one.yaml', 'apiVersion: v1\nkind: Frob\nmetadata: {name: a}\n');
+    expect(home.run(['apply', '-f', one]).stderr).toBe(`error: resource mapping not found for name: "a" namespace: "" from "${one}": no matches for kind "Frob" in version "v1"\nensure CRDs are installed first\n`);
+    const f = home.file('three.yaml', 'apiVersion: v1\nkind: Frob\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Frob\nmetadata: {name: b}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: 1}\n');
+    const r = home.run(['apply', '-f', f]);
+    const mapping = (n: string) => `resource mapping not found for name: "${n}" namespace: "" from "${f}": no matches for kind "Frob" in version "v1"\nensure CRDs are installed first`;
+    // kubectl's builder returns its two errors as one aggregate, which Go prints as "[a, b]".
+    expect(r).toEqual({
+      stdout: '',
+      stderr: `[${mapping('a')}, ${mapping('b')}]\nError from server (BadRequest): error when creating "${f}": ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string\n`,
+      code: 1,
+    });
   });
 });
 
