@@ -18,6 +18,7 @@ import type { ContainerConfig } from './container-config';
 import { containerConfig } from './container-config';
 import { nonRootViolation } from './run-as-non-root';
 import { imageInfo, normalizeImage } from './images';
+import { podRef } from './pod-ref';
 import { DEFAULT_CPUS, type ProcessModel, containerProcess } from './process';
 import type { ContainerRecord } from './kubelet-record';
 import { attachedStdinOf } from './attached-stdin';
@@ -36,6 +37,7 @@ export const INSPECT_FAILED = 'InspectFailed';
 export const ERR_IMAGE_NEVER_PULL = 'ErrImageNeverPull';
 export const FAILED_MOUNT = 'FailedMount';
 
+export { podRef };
 /** Waiting reasons the kubelet writes. */
 export const CONTAINER_CREATING = 'ContainerCreating';
 export const POD_INITIALIZING = 'PodInitializing';
@@ -45,6 +47,10 @@ export const INVALID_IMAGE_NAME = 'InvalidImageName';
 export const CREATE_CONTAINER_CONFIG_ERROR = 'CreateContainerConfigError';
 export const CRASH_LOOP_BACK_OFF = 'CrashLoopBackOff';
 export const RUN_CONTAINER_ERROR = 'RunContainerError';
+/** POST_START_HOOK_ERROR is the waiting reason of a container killed for its failed postStart hook, until it runs again (ErrPostStartHook). */
+export const POST_START_HOOK_ERROR = 'PostStartHookError';
+/** WAITING_AFTER_EXIT are the waiting reasons of a container whose last instance has exited (its lastState holds that instance). */
+export const WAITING_AFTER_EXIT: ReadonlySet<string> = new Set([CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR, POST_START_HOOK_ERROR]);
 /** START_ERROR is the runtime's terminated reason for a container whose process could not be started. */
 export const START_ERROR = 'StartError';
 
@@ -183,11 +189,6 @@ function sha256Hex(text: string): string {
   return (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(text).digest('hex');
 }
 
-/** podRef is the kubelet's name for a pod in messages: name_namespace(uid). */
-export function podRef(pod: KubeObject): string {
-  return `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
-}
-
 /** createMs is how long creating and starting the container takes once its image is ready. */
 export function createMs(env: SyncEnv, slot: ContainerSlot): number {
   return Math.round(CREATE_START_MS * (0.5 + jitter(`${env.pod.metadata.uid}/${slot.spec.name}/start`)));
@@ -216,7 +217,7 @@ export function startInstance(env: SyncEnv, slot: ContainerSlot, at: number, res
   }
   const podIP = env.pod.status?.podIP;
   env.onStart();
-  const waitingAfterExit = [CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR].includes(cs.state?.waiting?.reason);
+  const waitingAfterExit = WAITING_AFTER_EXIT.has(cs.state?.waiting?.reason);
   const previous = cs.state?.terminated ?? (waitingAfterExit ? cs.lastState?.terminated : undefined);
   if (restart) {
     cs.restartCount = (cs.restartCount ?? 0) + 1;

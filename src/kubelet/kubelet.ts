@@ -20,6 +20,7 @@ import { toISO } from '../sim/clock';
 import { imageBinaryExists, imageInfo, normalizeImage } from './images';
 import { FAILED_PRE_STOP_HOOK, PRE_STOP_FAILED_MESSAGE, type HookRun, runHook } from './lifecycle-hooks';
 import { filesAt } from './process';
+import { podRef } from './pod-ref';
 import { mountFailure, referencedObjects } from './container-config';
 import {
   CONTAINER_CREATING, FAILED_MOUNT, KILLING, POD_INITIALIZING, type ContainerSlot, type SyncEnv, type Transition, imageIDOf, modelOf, nodeHasImage,
@@ -362,7 +363,7 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
     const startMs = Date.parse(s.state!.running!.startedAt!);
     let made: ReturnType<typeof modelOf> | undefined;
     const built = () => (made ??= modelOf({ pod, api: ctx.api, node }, slot!, startMs));
-    const hook = c?.lifecycle?.preStop && grace > 0 ? preStopRun(c, built(), startMs, began) : undefined;
+    const hook = c?.lifecycle?.preStop && grace > 0 ? preStopRun(pod, c, built(), startMs, began) : undefined;
     const hookMs = hook ? Math.min(hook.durationMs, grace * 1000) : 0;
     // The grace period left after a hook is counted in whole seconds, and is at least 2 (minimumGracePeriodInSeconds).
     const left = hook ? Math.max(2, grace - Math.floor(hookMs / 1000)) * 1000 : grace * 1000;
@@ -399,12 +400,12 @@ function terminate(pod: KubeObject, node: KubeObject, ctx: ReconcileContext): Re
 }
 
 /** preStopRun runs a container's preStop hook at atMs against the container as it is then (started at startMs), as an exec probe runs. */
-function preStopRun(c: Container, { model, cfg }: ReturnType<typeof modelOf>, startMs: number, atMs: number): HookRun {
+function preStopRun(pod: KubeObject, c: Container, { model, cfg }: ReturnType<typeof modelOf>, startMs: number, atMs: number): HookRun {
   const t = Math.max(0, atMs - startMs);
   const info = imageInfo(c.image ?? '');
   const exited = !!model.program.exit && model.program.exit.atMs <= t;
   return runHook(c.lifecycle!.preStop, {
-    container: c, serves: (port) => !exited && model.program.serves.includes(port),
+    container: c, serves: (port) => !exited && model.program.serves.includes(port), pod: podRef(pod), podIP: pod.status?.podIP ?? '',
     shell: { env: cfg.env, files: () => filesAt(cfg, model.program, t), startMs: atMs, shell: info.shell === 'bash' ? 'bash' : 'sh', binary: (a) => (imageBinaryExists(info, a[0] ?? '') ? 'exists' : undefined) },
   });
 }

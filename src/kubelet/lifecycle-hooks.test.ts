@@ -3,7 +3,7 @@ import { runHook, withHookFiles } from './lifecycle-hooks';
 import type { ShellConfig } from './shell';
 
 const shell: ShellConfig = { env: {}, files: { '/etc/hostname': 'web\n' }, startMs: 0, shell: 'sh', binary: () => undefined };
-const env = { container: { name: 'web', ports: [{ name: 'http', containerPort: 8080 }] }, shell, serves: (port: number) => port === 8080 };
+const env = { container: { name: 'web', ports: [{ name: 'http', containerPort: 8080 }] }, shell, serves: (port: number) => port === 8080, pod: 'p_default(u1)', podIP: '10.244.1.5' };
 
 describe('runHook', () => {
   it('runs an exec hook in the container: its time, its status and what it wrote', () => {
@@ -11,6 +11,17 @@ describe('runHook', () => {
     expect(runHook({ exec: { command: ['sh', '-c', 'exit 3'] } }, env)).toMatchObject({ durationMs: 0, ok: false });
     expect(runHook({ exec: { command: ['nginx', '-s', 'quit'] } }, env).ok).toBe(false);
     expect(runHook({ exec: { command: ['sh', '-c', 'while true; do sleep 1; done'] } }, env).durationMs).toBe(Infinity);
+  });
+
+  it('words a failure as the kubelet\'s handler runner does', () => {
+    expect(runHook({ exec: { command: ['sh', '-c', 'echo out; echo boom >&2; exit 3'] } }, env).failure).toBe(
+      'Exec lifecycle hook ([sh -c echo out; echo boom >&2; exit 3]) for Container "web" in Pod "p_default(u1)" failed - error: '
+      + 'command \'sh -c echo out; echo boom >&2; exit 3\' exited with 3: boom\n, message: "out\\nboom\\n"');
+    expect(runHook({ httpGet: { port: 80, path: '/ready' } }, env).failure).toBe(
+      'HTTP lifecycle hook (/ready) for Container "web" in Pod "p_default(u1)" failed - error: Get "http://10.244.1.5:80/ready": dial tcp 10.244.1.5:80: connect: connection refused');
+    expect(runHook({ tcpSocket: { port: 8080 } }, env).failure).toBe(
+      'Cannot run handler: invalid handler: &LifecycleHandler{Exec:nil,HTTPGet:nil,TCPSocket:&TCPSocketAction{Port:{0 8080 },Host:,},Sleep:nil,}');
+    expect(runHook({ sleep: { seconds: 1 } }, env).failure).toBeUndefined();
   });
 
   it('gets a served port (by number or name), sleeps, and fails a tcpSocket handler as no kubelet runs one', () => {

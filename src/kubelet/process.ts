@@ -21,6 +21,7 @@ import { standardFiles } from './standard-files';
 import { processUser } from './shell-system';
 import { readOnlyPathsOf } from './read-only-paths';
 import { componentOf, startFailure } from './component-flags';
+import { podRef } from './pod-ref';
 
 /** Declared-behaviour annotations (see docs/kubelet.md). */
 export const EXIT_AFTER_ANNOTATION = 'kubemu.io/exit-after';
@@ -58,6 +59,8 @@ export interface ProcessModel {
   httpPaths?: string[];
   /** postStartFailAtMs: the postStart hook failed then, and the kubelet kills the container. */
   postStartFailAtMs?: number;
+  /** postStartFailure is that failure's message, the container's waiting message once it is killed (PostStartHookError). */
+  postStartFailure?: string;
   /**
    * sigtermExit is when and how a shell that traps SIGTERM ends if the signal reaches it at
    * atMs (relative times; undefined: it runs on, and the grace period's SIGKILL ends it).
@@ -324,12 +327,16 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
   if (!opts.init) program = applyDeclaredExit(program, ann);
   // The kubelet runs postStart once the process has started; it sees the files the process does.
   let postStartFailAtMs: number | undefined;
+  let postStartFailure: string | undefined;
   const postStart = c.lifecycle?.postStart;
   if (postStart && !startError) {
     const serves = program.serves;
-    const hook = runHook(postStart, { container: c, serves: (port) => serves.includes(port), shell: containerShell() });
+    const hook = runHook(postStart, { container: c, serves: (port) => serves.includes(port), shell: containerShell(), pod: podRef(pod), podIP: pod.status?.podIP ?? '' });
     program = { ...program, files: withHookFiles(program.files, hook.files) };
-    if (!hook.ok && Number.isFinite(hook.durationMs)) postStartFailAtMs = hook.durationMs;
+    if (!hook.ok && Number.isFinite(hook.durationMs)) {
+      postStartFailAtMs = hook.durationMs;
+      postStartFailure = hook.failure;
+    }
   }
 
   const stress = stressBytes(argv);
@@ -355,7 +362,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     // A shell as PID 1 ignores SIGTERM; one that exec'd the image's server is that server.
     stopsOnSigterm: info.stopsOnSigterm && (!isUtility || (program.execd !== undefined && defaultServer([program.execd]))),
     httpPaths: info.httpPaths,
-    ...(postStartFailAtMs !== undefined ? { postStartFailAtMs } : {}),
+    ...(postStartFailAtMs !== undefined ? { postStartFailAtMs, postStartFailure: postStartFailure ?? '' } : {}),
     ...(sigtermExit ? { sigtermExit } : {}),
   };
 }

@@ -8,7 +8,7 @@ import { parseImage, pullFailure } from './images';
 import { readImageOverrides } from './image-overrides';
 import { type ContainerRecord, type ProbeRecord, probeRecordOf } from './kubelet-record';
 import type { ContainerConfig } from './container-config';
-import { type ContainerSlot, type ContainerStatus, type SyncEnv, CRASH_LOOP_BACK_OFF, RUN_CONTAINER_ERROR, fieldPathOf, runningModel } from './container-sync';
+import { type ContainerSlot, type ContainerStatus, type SyncEnv, WAITING_AFTER_EXIT, fieldPathOf, runningModel } from './container-sync';
 import type { ProcessModel } from './process';
 import { type FailureRun, type ProbeEnv, livenessRun, startupRun } from './probes';
 
@@ -79,7 +79,7 @@ export function stageInput(env: SyncEnv, slot: ContainerSlot): StageInput {
   const cs = slot.status;
   const st = cs.state ?? {};
   const waiting: string | undefined = st.waiting?.reason;
-  const afterExit = waiting === CRASH_LOOP_BACK_OFF || (waiting === RUN_CONTAINER_ERROR && !!cs.lastState?.terminated);
+  const afterExit = waiting !== undefined && WAITING_AFTER_EXIT.has(waiting) && !!cs.lastState?.terminated;
   const startedAt = st.running ? msOf(st.running.startedAt) : undefined;
   const running = once(() => {
     const { model, cfg } = runningModel(env, slot, startedAt!);

@@ -12,7 +12,7 @@ import { isInBackOffSince, nextBackOff } from './backoff';
 import { containerConfig } from './container-config';
 import {
   BACK_OFF, CONTAINER_CREATING, CRASH_LOOP_BACK_OFF, CREATE_CONTAINER_CONFIG_ERROR, ERR_IMAGE_NEVER_PULL, ERR_IMAGE_PULL, FAILED,
-  IMAGE_PULL_BACK_OFF, INSPECT_FAILED, INVALID_IMAGE_NAME, KILLING, POD_INITIALIZING, PULLED, PULLING, UNHEALTHY,
+  IMAGE_PULL_BACK_OFF, INSPECT_FAILED, INVALID_IMAGE_NAME, KILLING, POD_INITIALIZING, POST_START_HOOK_ERROR, PULLED, PULLING, UNHEALTHY,
   createMs, nodeHasImage, podRef, restarts, startInstance,
 } from './container-sync';
 import { imageInfo } from './images';
@@ -285,14 +285,22 @@ export const POST_START_HOOK_FAILED: ContainerStage = {
   },
 };
 
-/** POST_START_KILLED: the container killed for its postStart hook stops as a probe-killed one does. */
+/**
+ * POST_START_KILLED: the container killed for its postStart hook stops as a probe-killed one
+ * does; one that will run again waits with the start's failure (PostStartHookError and the
+ * hook's message) until the next sync restarts it or finds it in back-off.
+ */
 export const POST_START_KILLED: ContainerStage = {
   name: 'post-start-killed',
   selector: (c) => c.startedAt !== undefined && c.probes().postStartKillAt !== undefined,
   delay: (c) => at0(graceStop(c, c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, c.probes().postStartKillAt!).at),
   next: (c, at) => {
     const { code } = graceStop(c, c.env.pod.spec?.terminationGracePeriodSeconds ?? 30, c.probes().postStartKillAt!);
+    const message = c.running().model.postStartFailure ?? '';
     terminate(c, at, code, code === 0 ? 'Completed' : 'Error');
+    if (!restarts(c.env.pod, c.slot, code)) return;
+    c.cs.lastState = { terminated: c.cs.state.terminated };
+    c.cs.state = { waiting: { message, reason: POST_START_HOOK_ERROR } };
   },
 };
 

@@ -115,3 +115,39 @@ describe('container lifecycle hooks', () => {
   });
 
 });
+
+describe('a failed postStart hook', () => {
+  const home = manualCluster('hookerr', 7);
+  afterAll(() => home.cleanup());
+
+  it('leaves the container waiting with PostStartHookError and the handler runner\'s message until it runs again, then backs off', () => {
+    const pod = `apiVersion: v1
+kind: Pod
+metadata: {name: hook-fails}
+spec:
+  terminationGracePeriodSeconds: 5
+  containers:
+  - name: box
+    image: busybox
+    command: ["sleep", "3600"]
+    lifecycle:
+      postStart:
+        exec: {command: ["/bin/sh", "-c", "echo starting; echo no >&2; sleep 2; exit 1"]}
+`;
+    expect(home.run(['apply', '-f', home.file('hook-fails.yaml', pod)]).code).toBe(0);
+    const seen: string[] = [];
+    let message = '';
+    for (let i = 0; i < 20; i++) {
+      home.run('tick 1s');
+      const status = home.run(['get', 'pod', 'hook-fails', '-o', 'jsonpath={.status.containerStatuses[0].state.waiting.reason}{.status.containerStatuses[0].state.running.startedAt} {.status.containerStatuses[0].restartCount}']).stdout;
+      const shown = status.replace(/^\d{4}-\S+/, 'Running');
+      if (seen[seen.length - 1] !== shown) seen.push(shown);
+      if (shown.startsWith('PostStartHookError') && !message) message = home.run('get pod hook-fails -o jsonpath={.status.containerStatuses[0].state.waiting.message}').stdout;
+    }
+    expect(seen).toEqual(['Running 0', 'PostStartHookError 0', 'Running 1', 'PostStartHookError 1', 'CrashLoopBackOff 1']);
+    const uid = home.run('get pod hook-fails -o jsonpath={.metadata.uid}').stdout;
+    expect(message).toBe(`Exec lifecycle hook ([/bin/sh -c echo starting; echo no >&2; sleep 2; exit 1]) for Container "box" in Pod "hook-fails_default(${uid})" failed - error: `
+      + `command '/bin/sh -c echo starting; echo no >&2; sleep 2; exit 1' exited with 1: no\n, message: "starting\\nno\\n"`);
+    expect(home.run('get pod hook-fails -o jsonpath={.status.containerStatuses[0].lastState.terminated.exitCode}').stdout).toBe('137');
+  });
+});
