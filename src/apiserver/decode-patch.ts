@@ -11,7 +11,8 @@
  */
 import type { KubeObject } from '../api/meta';
 import { parseApiVersion, type ResourceInfo } from '../api/registry';
-import { goFormatFloat, goQuote } from '../yaml/go-syntax';
+import { goQuote } from '../api/go-quote';
+import { goFormatFloat } from '../yaml/go-syntax';
 import { goJsonString } from '../yaml/write-json';
 import { decodeTyped, type DecodeResult, type FieldValidation } from './decode';
 import { badRequest, invalid, type ApiError } from './errors';

@@ -8,7 +8,8 @@ import { toJson } from '../yaml/write-json';
 import { toYaml } from '../yaml/write-yaml';
 import { compileJsonPath } from '../printers/jsonpath';
 import { compileGoTemplate, TemplateExecError, TemplateSyntaxError } from '../printers/go-template';
-import { formatGoValue, marshalGoJson, quoteGoString } from '../printers/jsonpath-go-format';
+import { formatGoValue, marshalGoJson } from '../printers/jsonpath-go-format';
+import { goQuote } from '../api/go-quote';
 import { parseCustomColumnsFile, parseCustomColumnsSpec, renderCustomColumns } from '../printers/custom-columns';
 import { CliError } from './errors';
 import type { OutputSpec } from './output-spec';
@@ -62,7 +63,7 @@ function printGoTemplate(template: string, data: unknown): string {
     const dump = `Error executing template: ${e.message}. Printing more information for debugging the template:\n`
       + `\ttemplate was:\n\t\t${template}\n\traw data was:\n\t\t${marshalGoJson(data)}\n`
       + `\tobject given to template engine was:\n\t\t${formatGoValue(data)}\n\n`;
-    throw new CliError(`error executing template ${quoteGoString(template)}: ${e.message}`, 1, dump);
+    throw new CliError(`error executing template ${goQuote(template)}: ${e.message}`, 1, dump);
   }
 }
 

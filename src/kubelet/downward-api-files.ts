@@ -8,6 +8,7 @@
  * container's request or limit as the environment variable does.
  */
 import type { KubeObject } from '../api/meta';
+import { goQuote } from '../api/go-quote';
 import { CONFIG_SOURCE } from './static-pods';
 import { jitter } from './timing';
 
@@ -59,8 +60,3 @@ function formatMap(m: Record<string, string>): string {
   return Object.keys(m).sort().map((k) => `${k}=${goQuote(m[k]!)}`).join('\n');
 }
 
-/** goQuote is Go's %q of a string: double-quoted, with \a \b \f \n \r \t \v \\ \" and \xNN for other control characters. */
-function goQuote(s: string): string {
-  const named: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
-  return `"${s.replace(/[\x00-\x1f\x7f\\"]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}"`;
-}

@@ -5,7 +5,7 @@
  * what an exec hook writes is in the container's files from then on.
  */
 import type { KubeObject } from '../api/meta';
-import { goQuote } from '../yaml/go-syntax';
+import { goQuote } from '../api/go-quote';
 import { resolvePort } from './port-reference';
 import { type FileEvent, type ShellConfig, runArgv } from './shell';
 

@@ -6,6 +6,7 @@
  *
  * Map keys are always printed sorted, as Go's fmt and encoding/json do.
  */
+import { goQuote } from '../api/go-quote';
 
 /** isGoMap reports whether v is a JSON object (Go map[string]interface{}). */
 export function isGoMap(v: unknown): v is Record<string, unknown> {
@@ -57,28 +58,6 @@ export function formatGoValue(v: unknown): string {
   return String(v);
 }
 
-/** quoteGoString is strconv.Quote: a double-quoted Go string literal with Go's escapes. */
-export function quoteGoString(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    switch (ch) {
-      case '"': out += '\\"'; continue;
-      case '\\': out += '\\\\'; continue;
-      case '\x07': out += '\\a'; continue;
-      case '\b': out += '\\b'; continue;
-      case '\f': out += '\\f'; continue;
-      case '\n': out += '\\n'; continue;
-      case '\r': out += '\\r'; continue;
-      case '\t': out += '\\t'; continue;
-      case '\v': out += '\\v'; continue;
-    }
-    if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else if (c >= 0x80 && c < 0xa0) out += `\\u${c.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return out + '"';
-}
 
 /**
  * formatGoSyntax prints v as Go's %#v does for unstructured content — the dump kubectl
@@ -87,12 +66,12 @@ export function quoteGoString(s: string): string {
  */
 export function formatGoSyntax(v: unknown): string {
   if (v === null || v === undefined) return 'interface {}(nil)';
-  if (typeof v === 'string') return quoteGoString(v);
+  if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number') return formatGoNumber(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (Array.isArray(v)) return `[]interface {}{${v.map(formatGoSyntax).join(', ')}}`;
   if (isGoMap(v)) {
-    return `map[string]interface {}{${sortedKeys(v).map((k) => `${quoteGoString(k)}:${formatGoSyntax(v[k])}`).join(', ')}}`;
+    return `map[string]interface {}{${sortedKeys(v).map((k) => `${goQuote(k)}:${formatGoSyntax(v[k])}`).join(', ')}}`;
   }
   return String(v);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goFormatFloat, goQuote, goSharpV } from './go-syntax';
+import { goFormatFloat, goSharpV } from './go-syntax';
 
 describe('goFormatFloat', () => {
   it.each([
@@ -20,7 +20,7 @@ describe('goFormatFloat', () => {
   });
 });
 
-describe('goSharpV and goQuote', () => {
+describe('goSharpV', () => {
   it.each([
     [null, '<nil>'],
     ['a"b', '"a\\"b"'],
@@ -28,8 +28,5 @@ describe('goSharpV and goQuote', () => {
     [{ b: 1, a: { c: true } }, 'map[interface {}]interface {}{"a":map[interface {}]interface {}{"c":true}, "b":1}'],
   ])('%j', (v, want) => {
     expect(goSharpV(v)).toBe(want);
-  });
-  it('keeps printable Unicode and escapes control characters', () => {
-    expect(goQuote('é\n\u0001')).toBe('"é\\n\\x01"');
   });
 });

@@ -6,27 +6,7 @@
  * strconv.FormatFloat. These functions reproduce those spellings for the value shapes a
  * YAML document can produce.
  */
-
-/** goQuote spells a string the way Go's strconv.Quote does (printable Unicode kept). */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (c === 0x07) out += '\\a';
-    else if (c === 0x08) out += '\\b';
-    else if (c === 0x0c) out += '\\f';
-    else if (c === 0x0a) out += '\\n';
-    else if (c === 0x0d) out += '\\r';
-    else if (c === 0x09) out += '\\t';
-    else if (c === 0x0b) out += '\\v';
-    else if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
-    else if ((c >= 0x80 && c < 0xa0) || c === 0xad) out += '\\u' + c.toString(16).padStart(4, '0');
-    else out += ch;
-  }
-  return out + '"';
-}
+import { goQuote } from '../api/go-quote';
 
 /**
  * goSharpV formats a decoded YAML value like Go's `%#v` of the interface{} go-yaml v2

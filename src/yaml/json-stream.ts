@@ -9,7 +9,7 @@
  * input is `unexpected EOF`. A validating scan finds each value's end and produces Go's
  * message; JSON.parse then builds the value (it is several times faster than a JS parser).
  */
-import { goQuote } from './go-syntax';
+import { goQuote } from '../api/go-quote';
 
 /** UNEXPECTED_EOF is io.ErrUnexpectedEOF's text, for JSON cut off mid-value. */
 export const UNEXPECTED_EOF = 'unexpected EOF';

@@ -4,7 +4,7 @@
 import { jsonEqual } from '../../api/deep-equal';
 import { DEPRECATED_TEMPLATE_GENERATION, parseTemplateGeneration, templateGenerationOf } from '../../api/daemonset-template-generation';
 import type { KubeObject } from '../../api/meta';
-import { goQuote } from '../../yaml/go-syntax';
+import { goQuote } from '../../api/go-quote';
 import { badRequest, type StatusCause } from '../errors';
 import { invalidValue, notSupported } from '../field-errors';
 import { nonNegative } from './field-rules';

@@ -13,7 +13,7 @@ import { PRIVATE_FILE, statePath } from '../../cluster/home';
 import { DATA_DIR_DB } from '../../cluster/restore-state';
 import { humanizeBytes, renderEtcdTable } from '../../printers/etcd-table';
 import { SnapshotError, saveSnapshot, snapshotStatus, verifiedDatabase } from '../../store/sqlite/snapshot-file';
-import { goQuote } from '../../yaml/go-syntax';
+import { goQuote } from '../../api/go-quote';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { ETCD_VERSION, EXIT, connect, endpointsOf, fail, members, type EtcdMember, type TlsOptions } from './etcd-client';

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { validateLabelValue } from '../../api/labels';
-import { goQuote } from '../../yaml/go-syntax';
+import { goQuote } from '../../api/go-quote';
 import { toCompactJson } from '../../yaml/write-json';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';

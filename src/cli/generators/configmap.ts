@@ -3,7 +3,7 @@
  * (kubectl pkg/cmd/create/create_configmap.go).
  */
 import type { ConfigMap } from '../../api/types/kinds';
-import { goQuote } from '../../yaml/go-syntax';
+import { goQuote } from '../../api/go-quote';
 import { GeneratorError } from './generator-error';
 import type { GeneratorFs } from './generator-fs';
 import { objectMeta } from './go-order';

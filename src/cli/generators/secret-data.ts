@@ -3,7 +3,7 @@
  * subcommands (kubectl pkg/cmd/create/create_secret.go).
  */
 import type { Secret } from '../../api/types/kinds';
-import { goQuote } from '../../yaml/go-syntax';
+import { goQuote } from '../../api/go-quote';
 import { GeneratorError } from './generator-error';
 import { sortedMap } from './go-json';
 import { objectMeta } from './go-order';

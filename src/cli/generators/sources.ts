@@ -5,7 +5,7 @@
  */
 import { GeneratorError } from './generator-error';
 import { type GeneratorFs, goErrnoText, goPathErrorText, toBuffer } from './generator-fs';
-import { goQuote } from '../../yaml/go-syntax';
+import { goQuote } from '../../api/go-quote';
 import { isEnvVarName } from './validation';
 
 /** INVALID_LITERAL is kubectl's text for a --from-literal without `key=`. */

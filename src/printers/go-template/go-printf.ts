@@ -3,7 +3,8 @@
  * template sees (strings, int64 / float64 numbers, bools, nil, maps, slices) — the verbs,
  * flags, width and precision templates use, and fmt's %!verb(type=value) for a mismatch.
  */
-import { formatGoFloat, formatGoNumber, formatGoValue, quoteGoString } from '../jsonpath-go-format';
+import { formatGoFloat, formatGoNumber, formatGoValue } from '../jsonpath-go-format';
+import { goQuote } from '../../api/go-quote';
 
 /** goTypeName is the Go type a JSON value decodes to (what fmt names in its error forms). */
 export function goTypeName(v: unknown): string {
@@ -93,13 +94,13 @@ function formatOne(verb: string, raw: unknown, spec: Spec): string {
   switch (verb) {
     case 'v':
       if (typeof v === 'number' && !Number.isInteger(v) && spec.prec !== undefined) return v.toFixed(spec.prec);
-      return spec.sharp && typeof v === 'string' ? quoteGoString(v) : v === null || v === undefined ? '<nil>' : formatGoValue(v);
+      return spec.sharp && typeof v === 'string' ? goQuote(v) : v === null || v === undefined ? '<nil>' : formatGoValue(v);
     case 's':
       if (typeof v === 'string') return spec.prec !== undefined ? [...v].slice(0, spec.prec).join('') : v;
       if (Array.isArray(v) || (typeof v === 'object' && v !== null)) return formatGoValue(v);
       return bad(verb);
     case 'q':
-      if (typeof v === 'string') return quoteGoString(v);
+      if (typeof v === 'string') return goQuote(v);
       if (typeof v === 'number' && Number.isInteger(v)) return `'${String.fromCodePoint(v)}'`;
       return bad(verb);
     case 't': return typeof v === 'boolean' ? String(v) : bad(verb);
