@@ -156,7 +156,12 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
     if (!dataPlaneReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
     return { ok: true, ...gatewayRequest(entry, { host: opts.headers?.host ?? host, path, headers: opts.headers ?? {} }, ctx.api, servedBy) };
   };
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
+  // A pod's containers share its network namespace: its loopback reaches them, with no policy in the way.
+  const loopback = !!ctx.pod && !ctx.pod.spec?.hostNetwork && isLoopback(host);
+  if (loopback) {
+    pod = ctx.pod;
+    ip = '127.0.0.1';
+  } else if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     ip = host;
     const entry = ingressEntryAt(host, port, ctx.api);
     if (entry) return viaIngress(entry, host);
@@ -183,19 +188,24 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
     if (b) targetPort = b.port;
   }
   // A pod on a node that is not Ready (partitioned, its kubelet gone) answers nothing: packets to it are lost.
-  if (pod?.spec?.nodeName && !pod.spec.hostNetwork && !nodeReachable(ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName }))) return { ok: false, why: 'timeout', host, ip, port };
-  if (!gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
+  if (!loopback && pod?.spec?.nodeName && !pod.spec.hostNetwork && !nodeReachable(ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName }))) return { ok: false, why: 'timeout', host, ip, port };
+  if (!loopback && !gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
   const answer = pod && serve(pod, targetPort, path, ctx.api);
   if (!answer) return { ok: false, why: 'refused', host, ip, port };
   const { server, container, ...body } = answer;
   if (server && container && ctx.served && ctx.nowMs !== undefined) {
     const method = opts.method ?? 'GET';
     ctx.served({
-      pod: pod!, container, server, clientIp: from.ip ?? '127.0.0.1', method, path, status: body.status,
+      pod: pod!, container, server, clientIp: loopback ? '127.0.0.1' : from.ip ?? '127.0.0.1', method, path, status: body.status,
       bytes: method === 'HEAD' ? 0 : Buffer.byteLength(body.body), userAgent: opts.headers?.['user-agent'] ?? opts.userAgent, ms: ctx.nowMs,
     });
   }
   return { ok: true, ip, ...body };
+}
+
+/** isLoopback says a host names the loopback interface: localhost, or an address in 127.0.0.0/8. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** serve is what a running pod answers on port for path, or undefined if nothing listens (port-forward answers with it too). */
