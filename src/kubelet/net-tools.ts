@@ -24,38 +24,11 @@ import { controllerReady, ingressEntryAt, ingressEntryFor, ingressRequest, type 
 import { STATUS_TEXT } from '../network/http-pages';
 import { dataPlaneReady, gatewayEntryAt, gatewayEntryFor, gatewayRequest, type GatewayEntry } from '../network/gateway-http';
 import { CURL_USER_AGENT, WGET_USER_AGENT, type ServedRequest } from './access-log';
+import { HTTPD_WELCOME, NGINX_404, NGINX_WELCOME } from './web-pages';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
 
-/** NGINX_WELCOME is the nginx image's default index.html. */
-export const NGINX_WELCOME = `<!DOCTYPE html>
-<html>
-<head>
-<title>Welcome to nginx!</title>
-<style>
-html { color-scheme: light dark; }
-body { width: 35em; margin: 0 auto;
-font-family: Tahoma, Verdana, Arial, sans-serif; }
-</style>
-</head>
-<body>
-<h1>Welcome to nginx!</h1>
-<p>If you see this page, the nginx web server is successfully installed and
-working. Further configuration is required.</p>
-
-<p>For online documentation and support please refer to
-<a href="http://nginx.org/">nginx.org</a>.<br/>
-Commercial support is available at
-<a href="http://nginx.com/">nginx.com</a>.</p>
-
-<p><em>Thank you for using nginx.</em></p>
-</body>
-</html>
-`;
-/** HTTPD_WELCOME is the httpd image's default index.html. */
-export const HTTPD_WELCOME = '<html><body><h1>It works!</h1></body></html>\n';
-const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n';
 
 /** NET_TOOLS are the commands this module runs. */
 export const NET_TOOLS = new Set(['curl', 'wget', NC_TOOL, ...DNS_CLIENTS]);
@@ -145,7 +118,7 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   let targetPort = port;
   const gate = new PolicyGate(ctx.api, ctx.pod);
   const from: Client = ctx.from ?? (ctx.pod ? { ip: ctx.pod.status?.podIP, nodeName: ctx.pod.spec?.nodeName } : {});
-  const servedBy = (p: KubeObject, port: number, path: string) => serve(p, port, path, ctx.api);
+  const servedBy = (p: KubeObject, port: number, path: string) => serve(p, port, path, ctx.api, ctx.nowMs);
   // An ingress controller's Service (by name, ClusterIP, or a node's IP and its nodePort) routes by Host and path.
   const viaIngress = (entry: IngressEntry, addr: string): Fetch => {
     if (!controllerReady(entry, ctx.api)) return { ok: false, why: 'refused', host, ip: addr, port };
@@ -190,7 +163,7 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   // A pod on a node that is not Ready (partitioned, its kubelet gone) answers nothing: packets to it are lost.
   if (!loopback && pod?.spec?.nodeName && !pod.spec.hostNetwork && !nodeReachable(ctx.api.tryGet({ kind: 'Node', name: pod.spec.nodeName }))) return { ok: false, why: 'timeout', host, ip, port };
   if (!loopback && !gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
-  const answer = pod && serve(pod, targetPort, path, ctx.api);
+  const answer = pod && serve(pod, targetPort, path, ctx.api, ctx.nowMs);
   if (!answer) return { ok: false, why: 'refused', host, ip, port };
   const { server, container, ...body } = answer;
   if (server && container && ctx.served && ctx.nowMs !== undefined) {
@@ -208,13 +181,21 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** serve is what a running pod answers on port for path, or undefined if nothing listens (port-forward answers with it too). */
-export function serve(pod: KubeObject, port: number, path: string, api?: Pick<ApiClient, 'tryGet'>): { body: string; status: number; server?: 'nginx' | 'httpd'; container?: string } | undefined {
+/**
+ * serve is what a running pod answers on port for path, or undefined if nothing listens
+ * (port-forward answers with it too). With the API and the time at hand, nginx and httpd
+ * answer from their document root as the container holds it (document-root.ts).
+ */
+export function serve(pod: KubeObject, port: number, path: string, api?: Pick<ApiClient, 'tryGet' | 'list'>, nowMs?: number): { body: string; status: number; server?: 'nginx' | 'httpd'; container?: string } | undefined {
   if (pod.status?.phase !== 'Running') return undefined;
   for (const c of pod.spec?.containers ?? []) {
     const info = imageInfo(c.image);
     if (!listensOn(pod, c, port, api)) continue;
     const repo = parseImage(c.image)?.repository.replace(/^library\//, '') ?? '';
+    // Loaded on use: the document root reads sibling containers' files through the process model, which runs net tools itself.
+    const document = api && (repo === 'nginx' || repo === 'httpd')
+      ? (require('./document-root') as typeof import('./document-root')).servedDocument(repo, pod, c, path, api, nowMs) : undefined;
+    if (document) return { ...document, server: repo as 'nginx' | 'httpd', container: c.name };
     const known = !info.httpPaths || info.httpPaths.includes(path);
     if (repo === 'nginx') return { ...(known ? { body: NGINX_WELCOME, status: 200 } : { body: NGINX_404, status: 404 }), server: 'nginx', container: c.name };
     if (repo === 'httpd') return { body: HTTPD_WELCOME, status: 200, server: 'httpd', container: c.name };

@@ -1,7 +1,8 @@
 /**
  * standard-files: the files every container of a pod sees besides its image and volumes —
  * the kubelet-managed /etc/hosts, the runtime's /etc/resolv.conf and /etc/hostname, the
- * service-account token volume, /proc/1/cmdline, and its cgroup's files (cgroup-files.ts).
+ * service-account token volume, /proc/1/cmdline, its cgroup's files (cgroup-files.ts), and a
+ * web server image's own pages (web-pages.ts).
  * Mirrors pkg/kubelet/kubelet_pods.go (managedHostsFileContent) and
  * pkg/kubelet/network/dns/dns.go (GetPodDNS) of Kubernetes v1.32.
  */
@@ -13,6 +14,14 @@ import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 import { pidNamespaceArgvs, procFiles } from './pid-namespace';
 import { dataDir, putKey } from './atomic-writer';
 import { cgroupFiles } from './cgroup-files';
+import { parseImage } from './images';
+import { imageDocumentFiles } from './web-pages';
+
+/** webServerPages are the pages an nginx or httpd image ships in its document root (the one part of an image's own files kubemu keeps). */
+function webServerPages(c: KubeObject['spec']): Record<string, string> {
+  const repo = parseImage(c.image ?? '')?.repository.replace(/^library\//, '');
+  return repo === 'nginx' || repo === 'httpd' ? imageDocumentFiles(repo, c) : {};
+}
 
 /** HOSTS_HEADER is the first line of every kubelet-managed /etc/hosts. */
 export const HOSTS_HEADER = '# Kubernetes-managed hosts file.';
@@ -128,6 +137,7 @@ export function standardFiles(pod: KubeObject, c: KubeObject['spec'], argv: stri
     '/etc/hostname': `${pod.spec?.hostname ?? pod.metadata.name ?? ''}\n`,
     ...procFiles(argvOf ? pidNamespaceArgvs(pod, c, argv, argvOf) : [argv]),
     ...cgroupFiles(c),
+    ...webServerPages(c),
   };
   const sa = (c.volumeMounts ?? []).find((m: { mountPath?: string }) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH);
   if (sa) {

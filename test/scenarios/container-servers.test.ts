@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
-import { NGINX_WELCOME } from '../../src/kubelet/net-tools';
+import { NGINX_WELCOME } from '../../src/kubelet/web-pages';
 
 const home = manualCluster('servers', 7);
 afterAll(() => home.cleanup());

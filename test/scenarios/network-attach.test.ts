@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
-import { NGINX_WELCOME } from '../../src/kubelet/net-tools';
+import { NGINX_WELCOME } from '../../src/kubelet/web-pages';
 import { ATTACH_PROMPT, NO_TTY_INPUT } from '../../src/cli/commands/attach-stream';
 
 const PROMPT = `${ATTACH_PROMPT}\n`;

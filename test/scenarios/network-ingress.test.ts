@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
-import { HTTPD_WELCOME, NGINX_WELCOME } from '../../src/kubelet/net-tools';
+import { HTTPD_WELCOME, NGINX_WELCOME } from '../../src/kubelet/web-pages';
 
 const SHOP = `apiVersion: networking.k8s.io/v1
 kind: Ingress

@@ -6,7 +6,7 @@
  */
 import * as http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NGINX_WELCOME } from '../../src/kubelet/net-tools';
+import { NGINX_WELCOME } from '../../src/kubelet/web-pages';
 import { buildOnce, cleanupBuild, kubemu, kubemuStart, newHome, removeHome, type Running } from '../reliability/spawn-cli';
 
 let home: string;

@@ -164,8 +164,13 @@ class Forwarder {
   /** answer serves one request from the pod as it is now; a pod gone or replaced ends the forward. */
   private answer(port: ForwardedPort, req: IncomingMessage, res: ServerResponse): void {
     let pod: KubeObject | undefined;
+    let reply: ReturnType<typeof serve>;
+    const path = (req.url ?? '/').replace(/\?.*$/, '');
     try {
       pod = this.currentPod();
+      // The server reads its pages as the container holds them now (a ConfigMap mounted over them, exec's writes).
+      const cluster = this.ctx.cluster();
+      if (pod) reply = cluster.read(() => serve(pod!, port.remote, path, cluster.api, cluster.clock.nowMs()));
     } catch (e) {
       // The cluster cannot be read any more (deleted, corrupt): one kubectl-style line, and the forward ends.
       res.destroy();
@@ -179,8 +184,6 @@ class Forwarder {
       this.close(1);
       return;
     }
-    const path = (req.url ?? '/').replace(/\?.*$/, '');
-    const reply = serve(pod, port.remote, path);
     if (!reply) {
       // Nothing listens on that port in the pod: the kubelet's dial is refused and the connection reset.
       this.print(`error: an error occurred forwarding ${port.local} -> ${port.remote}: error forwarding port ${port.remote} to pod ${pod.metadata.name}: connection refused`, 'err');

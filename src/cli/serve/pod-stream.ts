@@ -95,8 +95,10 @@ export function servePodStream(r: PodStreamRequest): void {
     upgrade(r, (ws) => new SpdyTunnel(ws, ({ port, path }) => {
       // Each connection reaches the pod as it is then, as `kubemu port-forward`'s do.
       cluster.catchUp();
-      const current = cluster.read(() => cluster.api.tryGet(ref));
-      const reply = current && current.metadata.uid === pod.metadata.uid ? serve(current, port, path) : undefined;
+      const reply = cluster.read(() => {
+        const current = cluster.api.tryGet(ref);
+        return current && current.metadata.uid === pod.metadata.uid ? serve(current, port, path, cluster.api, cluster.clock.nowMs()) : undefined;
+      });
       return reply ?? { error: `error forwarding port ${port} to pod ${name}: connection refused` };
     }));
     return;
