@@ -279,11 +279,17 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
 
   let program: Program;
   let startError: string | undefined;
+  // What the init containers before this one left in the emptyDirs it shares with them (loaded
+  // on use: reading them builds their process models, which import this module).
+  let initFilesMemo: Record<string, string> | undefined;
+  const initContainerFiles = (): Record<string, string> => (initFilesMemo ??= opts.net && sharesWithInits(pod, c)
+    ? (require('./shared-volumes') as typeof import('./shared-volumes')).sharedVolumeFiles(pod, c, opts.net.api as Parameters<typeof import('./shared-volumes').sharedVolumeFiles>[2], opts.startMs, true)
+    : {});
   // The container as its shell sees it: the process's, and a postStart hook's (which has no stdin).
   const containerShell = (): ShellConfig => {
     const user = processUser(pod.spec?.securityContext, c.securityContext);
     return {
-      env, files: () => ({ ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
+      env, files: () => ({ ...initContainerFiles(), ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
       shell: info.shell === 'bash' ? 'bash' : 'sh', binary,
       stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
     };
@@ -478,4 +484,12 @@ export function filesAt(cfg: ContainerConfig, p: Program, t: number): Record<str
     if (e.content === undefined) delete files[e.path]; else files[e.path] = e.content;
   }
   return files;
+}
+
+/** sharesWithInits says container c mounts an emptyDir an init container of its pod mounts too. */
+function sharesWithInits(pod: KubeObject, c: KubeObject['spec']): boolean {
+  const emptyDirs = new Set(((pod.spec?.volumes ?? []) as { name: string; emptyDir?: unknown }[]).filter((v) => v.emptyDir !== undefined).map((v) => v.name));
+  const mounts = (x: KubeObject['spec']) => ((x.volumeMounts ?? []) as { name: string }[]).filter((m) => emptyDirs.has(m.name)).map((m) => m.name);
+  const mine = new Set(mounts(c));
+  return mine.size > 0 && ((pod.spec?.initContainers ?? []) as KubeObject['spec'][]).some((i) => i.name !== c.name && mounts(i).some((n) => mine.has(n)));
 }
