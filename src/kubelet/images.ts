@@ -97,6 +97,11 @@ export const CATALOGUE: Record<string, CatalogueEntry> = {
   alpine: {
     ...SHELL_IMAGE, sizeBytes: 3_650_000, entrypoint: [], cmd: ['/bin/sh'], memoryBytes: MI / 2, shell: 'sh', binaries: ['wget', 'nc', 'nslookup'],
   },
+  // Alpine with GNU bash beside busybox: /bin/sh is ash, `bash` is bash. Its docker-entrypoint.sh
+  // runs its arguments (bash first when they start with an option): kubemu runs them directly.
+  bash: {
+    ...SHELL_IMAGE, sizeBytes: 6_150_000, entrypoint: [], cmd: ['bash'], memoryBytes: MI, shell: 'sh', binaries: ['bash', 'wget', 'nc', 'nslookup'],
+  },
   ubuntu: {
     ...SHELL_IMAGE, sizeBytes: 29 * MB, entrypoint: [], cmd: ['/bin/bash'], memoryBytes: MI, shell: 'bash', binaries: [],
   },

@@ -196,7 +196,14 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
       out.push({ err: e });
       return { toks: out, end: -1 };
     }
-    const raw = s.slice(i, end);
+    let raw = s.slice(i, end);
+    // NAME=( … ) is one word, a bash array assignment (ash refuses it when it runs).
+    if (s[end] === '(' && /^[A-Za-z_][A-Za-z0-9_]*=$/.test(raw)) {
+      const close = arrayEnd(s, end + 1);
+      if (close < 0) { out.push({ err: new ShellSyntaxError(unexpected('end of file'), '(') }); return { toks: out, end: -1 }; }
+      end = close + 1;
+      raw = s.slice(i, end);
+    }
     if (caseWords > 0) {
       caseWords--;
       if (caseWords === 0 && raw === 'in') cases.push(true);
@@ -208,6 +215,26 @@ function lexFrom(s: string, start: number, depth: number, inSubstitution: boolea
     i = end;
   }
   return { toks: out, end: -1 };
+}
+
+/** arrayEnd is the index of the `)` that closes an array assignment's list opened before s[i], or -1. */
+function arrayEnd(s: string, i: number): number {
+  for (let j = i; j < s.length; j++) {
+    const c = s[j]!;
+    if (c === ')') return j;
+    if (c === '\\') { j++; continue; }
+    if (c === "'" || c === '"') {
+      const q = s.indexOf(c, j + 1);
+      if (q < 0) return -1;
+      j = q;
+    }
+  }
+  return -1;
+}
+
+/** splitArrayWords is the words of an array assignment's list `( … )`, unexpanded. */
+export function splitArrayWords(list: string): string[] {
+  return lexFrom(list, 0, 0, false).toks.flatMap((t) => ('word' in t ? [t.raw] : []));
 }
 
 /** commandStarts says whether a word after this token stands where a command starts (where `case` and `esac` are reserved). */

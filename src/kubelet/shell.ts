@@ -19,7 +19,7 @@ import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from '.
 import { type LsView, ls } from './shell-ls';
 import type { StatOf } from './file-stats';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
-import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript } from './shell-parser';
+import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript, splitArrayWords } from './shell-parser';
 import { dirView, expandPathname, hasGlob, patternMatches } from './shell-glob';
 import { processesIn } from './pid-namespace';
 import { basename, dirname } from './shell-path-names';
@@ -376,7 +376,10 @@ class Interpreter {
   private input: string[] | undefined;
   /** waitedForInput: the process stopped to wait for stdin that was never sent. */
   waitedForInput = false;
+  /** flavor is the shell reading the script now: the image's sh, or bash once `bash` runs a script (the bash image's sh is busybox's). */
+  private flavor: 'sh' | 'bash';
   constructor(private readonly cfg: ShellConfig) {
+    this.flavor = cfg.shell;
     if (cfg.stdin !== undefined) {
       this.input = cfg.stdin.split('\n');
       if (this.input[this.input.length - 1] === '') this.input.pop();
@@ -438,6 +441,9 @@ class Interpreter {
         while (j < end) {
           const d = raw[j]!;
           if (d === '\\' && '"\\$`'.includes(raw[j + 1] ?? '')) { lit(raw[j + 1]!, true); j += 2; continue; }
+          // "${NAME[@]}" is one field per element.
+          const each = d === '$' && this.flavor === 'bash' ? /^\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\}/.exec(raw.slice(j, j + 200)) : null;
+          if (each) { this.arrayOf(each[1]!, f).forEach((e, n) => { if (n > 0) push(); lit(e, true); }); j += each[0].length; continue; }
           if (d === '$' || d === '`') { const [v, k] = this.dollar(raw, j, f, true); add(v, false); j = k; continue; }
           lit(d, true); j++;
         }
@@ -492,15 +498,49 @@ class Interpreter {
     return undefined;
   }
 
-  /** parameter expands `${…}`: NAME, #NAME, and the -, =, +, ?, %, %%, #, ## operators (with or without :). */
+  /**
+   * assignArray is bash's NAME=(WORD …): each word expanded (and split), kept as NAME[0], NAME[1] …
+   * beside NAME itself, which is element 0 (ash has no arrays: its parser refuses the `(`).
+   */
+  private assignArray(name: string, list: string, f: Frame): void {
+    if (this.flavor !== 'bash') throw new FatalError('syntax error: unexpected "("');
+    for (const k of Object.keys(f.vars)) if (k.startsWith(`${name}[`)) delete f.vars[k];
+    const elements = splitArrayWords(list).flatMap((w) => this.expand(w, f));
+    elements.forEach((e, k) => { f.vars[`${name}[${k}]`] = e; });
+    f.vars[`${name}[#]`] = String(elements.length);
+    f.vars[name] = elements[0] ?? '';
+    f.status = 0;
+  }
+
+  /** arrayOf is an array's elements (a plain variable is an array of one; an unset one of none). */
+  private arrayOf(name: string, f: Frame): string[] {
+    const count = f.vars[`${name}[#]`];
+    if (count === undefined) return f.vars[name] === undefined ? [] : [f.vars[name]!];
+    return Array.from({ length: Number(count) }, (_, k) => f.vars[`${name}[${k}]`] ?? '');
+  }
+
+  /** parameter expands `${…}`: NAME, #NAME, bash's NAME[i], NAME[@] and #NAME[@], and the -, =, +, ?, %, %%, #, ## operators (with or without :). */
   private parameter(body: string, f: Frame): string {
-    const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!-])(.*)$/s.exec(body);
-    if (!m || (m[1] && m[3])) {
+    const element = this.flavor === 'bash' ? /^(#?)([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\](.*)$/s.exec(body) : null;
+    const m = element ?? /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!-])(.*)$/s.exec(body);
+    if (!m || (m[1] && (element ? m[4] : m[3]))) {
       if (body === '#') return '0';
       throw new FatalError(`syntax error: ${BAD_SUBSTITUTION}`);
     }
-    const [, length, name, rest] = m as unknown as [string, string, string, string];
-    const value = this.special(name, f) ?? f.vars[name];
+    const [, length, name] = m as unknown as [string, string, string];
+    const rest = (element ? m[4] : m[3]) ?? '';
+    let value: string | undefined;
+    if (element) {
+      const sub = m[3]!;
+      const all = this.arrayOf(name, f);
+      if (sub === '@' || sub === '*') {
+        if (length) return String(all.length);
+        value = all.length ? all.join(' ') : undefined;
+      } else {
+        const index = Number(this.arith(sub, f));
+        value = index < 0 ? all[all.length + index] : all[index];
+      }
+    } else value = this.special(name, f) ?? f.vars[name];
     if (length) return String((value ?? '').length);
     if (!rest) return value ?? '';
     const op = /^(:?[-=+?]|%%|##|%|#)(.*)$/s.exec(rest);
@@ -577,7 +617,7 @@ class Interpreter {
   private readonly partialSinks = new WeakSet<string[]>();
 
   private notFound(f: Frame, name: string): number {
-    this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: ${name}: command not found` : `sh: ${name}: not found`);
+    this.writeErr(f, this.flavor === 'bash' ? `bash: line 1: ${name}: command not found` : `sh: ${name}: not found`);
     return 127;
   }
 
@@ -619,20 +659,20 @@ class Interpreter {
    * whether it runs. PID 1 is the shell itself: as PID 1 it ignores what it does not trap.
    */
   private kill(args: string[], f: Frame): void {
-    const req = parseKill(args, this.cfg.shell);
+    const req = parseKill(args, this.flavor);
     if ('error' in req) { this.writeErr(f, req.error); f.status = req.status; return; }
     if ('out' in req) { for (const l of req.out) this.write(f, l); f.status = 0; return; }
     f.status = 0;
     for (const spec of req.targets) {
       if (!/^(%?\d+)$/.test(spec)) {
-        this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: kill: ${spec}: arguments must be process or job IDs` : `sh: invalid number '${spec}'`);
+        this.writeErr(f, this.flavor === 'bash' ? `bash: line 1: kill: ${spec}: arguments must be process or job IDs` : `sh: invalid number '${spec}'`);
         f.status = 1;
         continue;
       }
       if (spec === '1') continue;
       const job = this.jobOf(spec, f);
       if (!job || job.endsAt <= f.t) {
-        this.writeErr(f, this.cfg.shell === 'bash' ? `bash: line 1: kill: (${spec}) - No such process` : `sh: can't kill pid ${spec}: No such process`);
+        this.writeErr(f, this.flavor === 'bash' ? `bash: line 1: kill: (${spec}) - No such process` : `sh: can't kill pid ${spec}: No such process`);
         f.status = 1;
         continue;
       }
@@ -693,7 +733,7 @@ class Interpreter {
    * function's name, else the path) and `type` (what each name is), in busybox's or bash's words.
    */
   private lookup(how: 'which' | 'type' | 'command -v', names: string[], f: Frame): void {
-    const bash = this.cfg.shell === 'bash';
+    const bash = this.flavor === 'bash';
     if (how === 'which' && !names.length) { for (const l of this.usage('which', '[-a] COMMAND...', 'Locate COMMAND', '', '\t-a\tShow all matches')) this.writeErr(f, l); f.status = 1; return; }
     f.status = 0;
     for (const name of names.filter((n) => how !== 'which' || n !== '-a')) {
@@ -767,8 +807,8 @@ class Interpreter {
       for (let line = reader.next(); line; line = reader.next()) this.run(line, f);
     } catch (e) {
       if ((e instanceof ExitSignal || e instanceof ReturnSignal) && !exitEndsShell) { f.status = e.code; return; }
-      if (e instanceof ShellSyntaxError) { this.writeErr(f, syntaxErrorLine(this.cfg.shell, e)); f.status = 2; return; }
-      if (e instanceof FatalError) { this.writeErr(f, `${this.cfg.shell}: ${e.message}`); f.status = 2; return; }
+      if (e instanceof ShellSyntaxError) { this.writeErr(f, syntaxErrorLine(this.flavor, e)); f.status = 2; return; }
+      if (e instanceof FatalError) { this.writeErr(f, `${this.flavor}: ${e.message}`); f.status = 2; return; }
       if (e instanceof TooDeep) f.budget.exhaust();
       throw e;
     }
@@ -907,6 +947,7 @@ class Interpreter {
     for (const w of n.words) {
       if (!words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) {
         const eq = w.indexOf('=');
+        if (w[eq + 1] === '(' && w.endsWith(')')) { this.assignArray(w.slice(0, eq), w.slice(eq + 2, -1), f); continue; }
         assigns[w.slice(0, eq)] = this.expand(w.slice(eq + 1), f, false).join(' ');
         continue;
       }
@@ -955,7 +996,7 @@ class Interpreter {
       if (r.op === '<&') continue;
       if (r.op === '<') {
         const content = word === '/dev/null' ? '' : f.fs.get(resolvePath(f.vars.PWD, word));
-        if (content === undefined) { this.writeErr(f, this.cfg.shell === 'bash' ? `bash: ${word}: No such file or directory` : `sh: can't open ${word}: no such file`); return undefined; }
+        if (content === undefined) { this.writeErr(f, this.flavor === 'bash' ? `bash: ${word}: No such file or directory` : `sh: can't open ${word}: no such file`); return undefined; }
         if (r.fd === 0) stdin = this.stdinLines(content);
         continue;
       }
@@ -978,7 +1019,7 @@ class Interpreter {
   private writeFile(f: Frame, path: string, content: string, by: 'redirect' | 'touch' | 'mkdir' | 'tee' | 'cp' | 'mv' | 'sed' | 'awk' | 'tool', appended?: string): void {
     if (isReadOnly(this.cfg.readOnly, path)) {
       const shown = path.replace(/(.)\/$/, '$1');
-      this.writeErr(f, by === 'redirect' ? (this.cfg.shell === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
+      this.writeErr(f, by === 'redirect' ? (this.flavor === 'bash' ? `bash: ${shown}: ${READ_ONLY_FILE_SYSTEM}` : `sh: can't create ${shown}: ${READ_ONLY_FILE_SYSTEM}`)
         : by === 'mkdir' ? `mkdir: can't create directory '${shown}': ${READ_ONLY_FILE_SYSTEM}`
         : by === 'cp' || by === 'mv' || by === 'sed' ? `${by}: can't create '${shown}': ${READ_ONLY_FILE_SYSTEM}`
         : by === 'awk' ? `awk: can't open '${shown}': ${READ_ONLY_FILE_SYSTEM}`
@@ -1031,6 +1072,23 @@ class Interpreter {
   }
 
   /** exec runs one command; sets f.status. */
+  /** shellCommand is `sh` or `bash` run as a command: its -c script, the script file it names, or its stdin. */
+  private shellCommand(name: string, args: string[], f: Frame): void {
+    const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a));
+    if (c >= 0) { this.script(args[c + 1] ?? '', f); return; }
+    const script = args.find((a) => !a.startsWith('-'));
+    // Without a script the shell reads its commands from stdin: exec -i's input, else EOF at
+    // once — or, while stdin is held open for an attach that has not come, it waits.
+    if (script === undefined) {
+      if (this.input === undefined && this.cfg.stdinOpen) throw this.waitForInput();
+      if (this.input?.length) this.script(this.readInput(), f);
+      return;
+    }
+    const text = f.fs.get(resolvePath(f.vars.PWD, script));
+    if (text === undefined) { this.writeErr(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
+    this.script(text, f);
+  }
+
   exec(argv: string[], f: Frame, assigns: Record<string, string> = {}): void {
     const [cmd, ...args] = argv as [string, ...string[]];
     const name = utilityName(cmd);
@@ -1044,12 +1102,12 @@ class Interpreter {
         for (; a[0] !== undefined && /^-[neE]+$/.test(a[0]); a = a.slice(1)) {
           for (const o of a[0].slice(1)) if (o === 'n') newline = false; else escapes = o === 'e';
         }
-        const e = escapes ? expandEscapes(a.join(' '), this.cfg.shell === 'bash' ? 'zero' : 'either') : { text: a.join(' '), stopped: false };
+        const e = escapes ? expandEscapes(a.join(' '), this.flavor === 'bash' ? 'zero' : 'either') : { text: a.join(' '), stopped: false };
         this.writeText(f, newline && !e.stopped ? `${e.text}\n` : e.text);
         return;
       }
       case 'printf': {
-        const r = printf(args, this.cfg.shell, f.budget.maxBytes - f.budget.bytes);
+        const r = printf(args, this.flavor, f.budget.maxBytes - f.budget.bytes);
         if (r.overflow) f.budget.exhaust();
         for (const l of r.errors) this.writeErr(f, l);
         this.writeText(f, r.text);
@@ -1092,11 +1150,11 @@ class Interpreter {
         args.forEach((a, i) => {
           const job = named[i];
           if (!job) {
-            if (this.cfg.shell === 'bash') this.writeErr(f, `bash: line 1: wait: pid ${a} is not a child of this shell`);
+            if (this.flavor === 'bash') this.writeErr(f, `bash: line 1: wait: pid ${a} is not a child of this shell`);
             f.status = 127;
             return;
           }
-          const words = job.signal !== undefined && this.cfg.shell === 'sh' ? deathWords(job.signal) : undefined;
+          const words = job.signal !== undefined && this.flavor === 'sh' ? deathWords(job.signal) : undefined;
           if (words) this.writeErr(f, words);
           f.status = job.code;
         });
@@ -1104,7 +1162,7 @@ class Interpreter {
       }
       case 'kill': return this.kill(args, f);
       case 'trap': {
-        const r = trapCommand(args, this.traps, this.cfg.shell);
+        const r = trapCommand(args, this.traps, this.flavor);
         for (const l of r.err) this.writeErr(f, l);
         for (const l of r.out) this.write(f, l);
         if (this.traps.get(SIGTERM)) this.termTrapped = true;
@@ -1149,7 +1207,7 @@ class Interpreter {
         if (!args.length) return;
         const cmd = args[0]!;
         if (!this.runnable(cmd)) {
-          this.writeErr(f, this.cfg.shell === 'bash' ? `bash: exec: ${cmd}: not found` : `sh: exec: line 0: ${cmd}: not found`);
+          this.writeErr(f, this.flavor === 'bash' ? `bash: exec: ${cmd}: not found` : `sh: exec: line 0: ${cmd}: not found`);
           throw new ExitSignal(127);
         }
         if (f === this.top) this.execd = cmd;
@@ -1219,7 +1277,7 @@ class Interpreter {
         return;
       }
       case 'expr': {
-        const r = expr(args, this.cfg.shell === 'bash');
+        const r = expr(args, this.flavor === 'bash');
         if ('error' in r) for (const l of r.error.split('\n')) this.writeErr(f, l);
         else this.write(f, r.out);
         f.status = r.status;
@@ -1264,7 +1322,7 @@ class Interpreter {
         for (const p of paths) {
           const content = f.fs.get(resolvePath(f.vars.PWD, p));
           if (content === undefined) {
-            this.writeErr(f, this.cfg.shell === 'bash' ? `${name}: ${p}: No such file or directory` : `${name}: can't open '${p}': No such file or directory`);
+            this.writeErr(f, this.flavor === 'bash' ? `${name}: ${p}: No such file or directory` : `${name}: can't open '${p}': No such file or directory`);
             f.status = 1;
             continue;
           }
@@ -1304,19 +1362,9 @@ class Interpreter {
         return;
       }
       case 'sh': case 'bash': {
-        const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a));
-        if (c >= 0) { this.script(args[c + 1] ?? '', f); return; }
-        const script = args.find((a) => !a.startsWith('-'));
-        // Without a script the shell reads its commands from stdin: exec -i's input, else EOF at
-        // once — or, while stdin is held open for an attach that has not come, it waits.
-        if (script === undefined) {
-          if (this.input === undefined && this.cfg.stdinOpen) throw this.waitForInput();
-          if (this.input?.length) this.script(this.readInput(), f);
-          return;
-        }
-        const text = f.fs.get(resolvePath(f.vars.PWD, script));
-        if (text === undefined) { this.writeErr(f, `${name}: can't open '${script}': No such file or directory`); f.status = 2; return; }
-        this.script(text, f);
+        const outer = this.flavor;
+        this.flavor = name === 'bash' ? 'bash' : this.cfg.shell;
+        try { this.shellCommand(name, args, f); } finally { this.flavor = outer; }
         return;
       }
     }
@@ -1340,7 +1388,7 @@ class Interpreter {
 
   /** usage is what an applet run without its operands prints: busybox's banner and usage line, or coreutils' two lines. */
   private usage(name: string, synopsis: string, ...detail: string[]): string[] {
-    return this.cfg.shell === 'bash'
+    return this.flavor === 'bash'
       ? [`${name}: missing operand`, `Try '${name} --help' for more information.`]
       : [BUSYBOX_BANNER, '', `Usage: ${name} ${synopsis}`, ...(detail.length ? ['', ...detail] : [])];
   }
