@@ -23,6 +23,12 @@ describe('bash arrays', () => {
     expect(run('a=(1 2); a=(3); echo ${#a[@]} ${a[@]}')).toEqual({ out: ['1 3'], code: 0 });
   });
 
+  it('take substitutions and quoted parentheses as elements, and refuse an unclosed list', () => {
+    expect(run('a=($(echo 1 2) "3)" \'(4\'); echo ${#a[@]} ${a[2]} ${a[3]}')).toEqual({ out: ['4 3) (4'], code: 0 });
+    expect(run('a=(x y')).toEqual({ out: ["bash: -c: line 1: unexpected EOF while looking for matching `('"], code: 2 });
+    expect(run('a=(x); echo ${a[1/0]}')).toEqual({ out: ['bash: divide by zero'], code: 2 });
+  });
+
   it('are a syntax error in busybox sh', () => {
     expect(run('a=(1 2); echo after', 'sh')).toEqual({ out: ['sh: syntax error: unexpected "("'], code: 2 });
   });

@@ -223,10 +223,10 @@ function arrayEnd(s: string, i: number): number {
     const c = s[j]!;
     if (c === ')') return j;
     if (c === '\\') { j++; continue; }
-    if (c === "'" || c === '"') {
-      const q = s.indexOf(c, j + 1);
-      if (q < 0) return -1;
-      j = q;
+    // Quotes and substitutions are skipped whole: a `)` inside them does not close the list.
+    if (c === "'" || c === '"' || c === '`' || (c === '$' && (s[j + 1] === '(' || s[j + 1] === '{'))) {
+      try { j = constructEnd(s, j, false) - 1; } catch { return -1; }
+      continue;
     }
   }
   return -1;
