@@ -248,3 +248,9 @@ export function pullFailure(image: string, overrides?: { missing: ReadonlySet<st
   if (ref.digest || tagPublished(known.tags, ref.tag ?? 'latest')) return undefined;
   return notFound(full);
 }
+
+/** tagVersion is the version an image's tag names (x.y.z), or the catalogue's current one for another tag. */
+export function tagVersion(image: string, fallback: string): string {
+  const tag = parseImage(image)?.tag ?? '';
+  return /^\d+\.\d+\.\d+$/.test(tag) ? tag : fallback;
+}

@@ -8,7 +8,7 @@ import { configuredPorts } from './server-config';
 import type { KubeObject } from '../api/meta';
 import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { USAGE_ANNOTATION, UsageProfileError, firstTimeAbove, parseUsageProfiles, profileFor, profileValueAt, type UsageProfile, type UsageResource } from '../api/usage-profile';
-import { imageInfo, parseImage, type ImageInfo } from './images';
+import { imageInfo, parseImage, tagVersion, type ImageInfo } from './images';
 import { containerFileStats, mountPointsOf } from './file-stats';
 import { commandDir } from './command-paths';
 import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, type ShellConfig, UTILITIES, runArgv, parseSleep } from './shell';
@@ -21,6 +21,7 @@ import { standardFiles } from './standard-files';
 import { processUser } from './shell-system';
 import { readOnlyPathsOf } from './read-only-paths';
 import { componentOf, startFailure } from './component-flags';
+import { NGINX_VERSION, nginxCommand } from './nginx-command';
 import { podRef } from './pod-ref';
 
 /** Declared-behaviour annotations (see docs/kubelet.md). */
@@ -92,10 +93,6 @@ export function argvOf(c: KubeObject['spec'], info: ImageInfo, env: Record<strin
   return argv.map((a) => expandRefs(a, env));
 }
 
-function tagVersion(image: string, fallback: string): string {
-  const tag = parseImage(image)?.tag ?? '';
-  return /^\d+\.\d+\.\d+$/.test(tag) ? tag : fallback;
-}
 
 function pad(n: number): string { return String(n).padStart(2, '0'); }
 
@@ -129,7 +126,7 @@ function serverStart(repo: string, image: string, info: ImageInfo, startMs: numb
         '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh',
         '/docker-entrypoint.sh: Configuration complete; ready for start up',
         `${t} [notice] 1#1: using the "epoll" event method`,
-        `${t} [notice] 1#1: nginx/${tagVersion(image, '1.27.4')}`,
+        `${t} [notice] 1#1: nginx/${tagVersion(image, NGINX_VERSION)}`,
         `${t} [notice] 1#1: built by gcc 12.2.0 (Debian 12.2.0-14)`,
         `${t} [notice] 1#1: OS: Linux 6.8.0-1015`,
         `${t} [notice] 1#1: getrlimit(RLIMIT_NOFILE): 1048576:1048576`,
@@ -265,6 +262,8 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
       return info.binaries.includes(base) || !info.known ? 'exists' : undefined;
     }
     if (!info.known) return { lines: [], ports: declaredPorts };
+    const printed = repo === 'nginx' && base === 'nginx' ? nginxCommand(args, c.image) : undefined;
+    if (printed) return printed;
     if (defaultServer(args)) {
       // docker-entrypoint.sh runs its argument: `docker-entrypoint.sh redis-server` is the server itself.
       return serverStart(repo, c.image, info, opts.startMs, env, cpus, cfg.files);

@@ -120,6 +120,13 @@ describe('a web server\'s document root', () => {
     expect(curl('plain', 'localhost')).toBe('replaced\n');
   });
 
+  it('has nginx print its version and pass its configuration test on stderr', () => {
+    expect(home.run('exec plain -- nginx -v')).toEqual({ stdout: '', stderr: 'nginx version: nginx/1.27.4\n', code: 0 });
+    expect(home.run('exec plain -- nginx -t')).toEqual({
+      stdout: '', stderr: 'nginx: the configuration file /etc/nginx/nginx.conf syntax is ok\nnginx: configuration file /etc/nginx/nginx.conf test is successful\n', code: 0,
+    });
+  });
+
   it('is httpd\'s htdocs, with httpd\'s 404', () => {
     expect(home.run('run tmp2 --image=busybox --restart=Never -i --rm -- wget -qO- http://' + home.run('get pod apache -o jsonpath={.status.podIP}').stdout).stdout).toBe('<h1>Hello from a ConfigMap</h1>\npod "tmp2" deleted\n');
     expect(home.run('run tmp3 --image=curlimages/curl --restart=Never -i --rm -- curl -s http://' + home.run('get pod apache -o jsonpath={.status.podIP}').stdout + '/nope').stdout)

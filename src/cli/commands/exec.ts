@@ -21,8 +21,9 @@ import { commandDir } from '../../kubelet/command-paths';
 import { CGROUP_ROOT } from '../../kubelet/cgroup-files';
 import { containerUsageAt, newUsageContext } from '../../metrics/usage';
 import { readOnlyPathsOf } from '../../kubelet/read-only-paths';
-import { imageBinaryExists, imageInfo } from '../../kubelet/images';
-import { UTILITIES, runArgv } from '../../kubelet/shell';
+import { imageBinaryExists, imageInfo, parseImage } from '../../kubelet/images';
+import { nginxCommand } from '../../kubelet/nginx-command';
+import { type FinishedCommand, UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
 import { imageHasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } from '../../kubelet/net-tools';
 import { recordServed, type ServedRequest } from '../../kubelet/access-log';
@@ -202,7 +203,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
   const program = runArgv(argv, {
     env: cfg.env, files, startMs: nowMs, shell: info.shell === 'bash' ? 'bash' : 'sh',
     // A script's wget/curl/nslookup reach the network as the same tools run directly do.
-    binary: (a) => netCommand(spec.image, a, net) ?? (imageBinaryExists(info, a[0] ?? '') ? 'exists' : undefined),
+    binary: (a) => netCommand(spec.image, a, net) ?? serverInfo(spec.image, a) ?? (imageBinaryExists(info, a[0] ?? '') ? 'exists' : undefined),
     writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user,
     readOnly: readOnlyPathsOf(pod, spec), stat: containerFileStats(pod, spec, user, startMs, cfg.files), mountPoints: mountPointsOf(spec),
     commandDir: (n) => commandDir(spec.image, n),
@@ -227,4 +228,10 @@ function filesAfter(files: Record<string, string>, events: { path: string; conte
   const out = { ...files };
   for (const e of events) if (e.content === undefined) delete out[e.path]; else out[e.path] = e.content;
   return out;
+}
+
+/** serverInfo is what nginx's informational options print in an nginx image (nginx-command.ts). */
+function serverInfo(image: string, argv: string[]): FinishedCommand | undefined {
+  const repo = parseImage(image)?.repository.replace(/^library\//, '');
+  return repo === 'nginx' && (argv[0] ?? '').replace(/^.*\//, '') === 'nginx' ? nginxCommand(argv, image) : undefined;
 }
