@@ -34,12 +34,13 @@ export type CollectedError = string | { alone: string; among: string };
 
 /**
  * finishWithErrors prints the errors a command collected while it went on past failures
- * (kubectl's aggregate: one line each, after the successes) and ends with exit 1 if any. One
- * error is printed as checkErr prints it alone; several each in the standard form, where a
- * client-side error has no "error: " and an Invalid one is the server's message.
+ * (one line each, after the successes) and ends with exit 1 if any. With aggregate (a command
+ * that returns them as one aggregate, as apply and create do), one error is printed as
+ * checkErr prints it alone, several each in the standard form (MultipleErrors): a client-side
+ * error without "error: ", an Invalid one as the server's message.
  */
-export function finishWithErrors(io: { err(text: string): void }, errors: readonly CollectedError[]): number {
-  const among = errors.length > 1;
+export function finishWithErrors(io: { err(text: string): void }, errors: readonly CollectedError[], aggregate = false): number {
+  const among = aggregate && errors.length > 1;
   for (const e of errors) io.err(`${collectedLine(e, among)}\n`);
   if (errors.length) throw new SilentExit(1);
   return 0;

@@ -104,7 +104,7 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
     failpoint('after-batch-printed');
   }
   printObjectsSoFar();
-  return finishWithErrors(ctx.io, inKubectlOrder(builderErrors, objectErrors));
+  return finishWithErrors(ctx.io, inKubectlOrder(builderErrors, objectErrors), true);
 }
 
 /**

@@ -13,7 +13,6 @@ import { applyLayer, layerOf } from './filesystem';
 import { sharedVolumeFiles } from './shared-volumes';
 import { imageDocumentFiles, WEB_SERVERS, within } from './web-pages';
 
-
 /**
  * servedDocument is what the server in container c answers for path, read from its files; or
  * undefined when no volume and no exec write touches its document root, so the image's own
@@ -23,7 +22,7 @@ export function servedDocument(server: 'nginx' | 'httpd', pod: KubeObject, c: Ku
   api: Pick<ApiClient, 'tryGet' | 'list'>, nowMs: number | undefined): { status: number; body: string } | undefined {
   const s = WEB_SERVERS[server];
   const mounts = ((c.volumeMounts ?? []) as { mountPath?: string }[]).map((m) => m.mountPath ?? '').filter(Boolean);
-  const status = [...(pod.status?.containerStatuses ?? [])].find((x: { name: string }) => x.name === c.name);
+  const status = (pod.status?.containerStatuses ?? []).find((x: { name: string }) => x.name === c.name);
   const layer = layerOf(pod, c.name, status?.containerID ?? '');
   const touched = mounts.some((m) => within(m, s.root) || within(s.root, m)) || Object.keys(layer).some((p) => within(p, s.root));
   if (!touched) return undefined;

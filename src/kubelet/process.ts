@@ -93,7 +93,6 @@ export function argvOf(c: KubeObject['spec'], info: ImageInfo, env: Record<strin
   return argv.map((a) => expandRefs(a, env));
 }
 
-
 function pad(n: number): string { return String(n).padStart(2, '0'); }
 
 function nginxTime(ms: number): string {
