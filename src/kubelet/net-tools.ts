@@ -24,7 +24,7 @@ import { controllerReady, ingressEntryAt, ingressEntryFor, ingressRequest, type 
 import { STATUS_TEXT } from '../network/http-pages';
 import { dataPlaneReady, gatewayEntryAt, gatewayEntryFor, gatewayRequest, type GatewayEntry } from '../network/gateway-http';
 import { CURL_USER_AGENT, WGET_USER_AGENT, type ServedRequest } from './access-log';
-import { HTTPD_WELCOME, NGINX_404, NGINX_WELCOME } from './web-pages';
+import { HTTPD_WELCOME, NGINX_404, NGINX_WELCOME, webServerOf } from './web-pages';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -193,9 +193,9 @@ export function serve(pod: KubeObject, port: number, path: string, api?: Pick<Ap
     if (!listensOn(pod, c, port, api)) continue;
     const repo = parseImage(c.image)?.repository.replace(/^library\//, '') ?? '';
     // Loaded on use: the document root reads sibling containers' files through the process model, which runs net tools itself.
-    const document = api && (repo === 'nginx' || repo === 'httpd')
-      ? (require('./document-root') as typeof import('./document-root')).servedDocument(repo, pod, c, path, api, nowMs) : undefined;
-    if (document) return { ...document, server: repo as 'nginx' | 'httpd', container: c.name };
+    const server = webServerOf(c.image);
+    const document = api && server ? (require('./document-root') as typeof import('./document-root')).servedDocument(server, pod, c, path, api, nowMs) : undefined;
+    if (document) return { ...document, server, container: c.name };
     const known = !info.httpPaths || info.httpPaths.includes(path);
     if (repo === 'nginx') return { ...(known ? { body: NGINX_WELCOME, status: 200 } : { body: NGINX_404, status: 404 }), server: 'nginx', container: c.name };
     if (repo === 'httpd') return { body: HTTPD_WELCOME, status: 200, server: 'httpd', container: c.name };

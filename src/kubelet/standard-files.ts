@@ -14,13 +14,12 @@ import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
 import { pidNamespaceArgvs, procFiles } from './pid-namespace';
 import { dataDir, putKey } from './atomic-writer';
 import { cgroupFiles } from './cgroup-files';
-import { parseImage } from './images';
-import { imageDocumentFiles } from './web-pages';
+import { imageDocumentFiles, webServerOf } from './web-pages';
 
 /** webServerPages are the pages an nginx or httpd image ships in its document root (the one part of an image's own files kubemu keeps). */
 function webServerPages(c: KubeObject['spec']): Record<string, string> {
-  const repo = parseImage(c.image ?? '')?.repository.replace(/^library\//, '');
-  return repo === 'nginx' || repo === 'httpd' ? imageDocumentFiles(repo, c) : {};
+  const server = webServerOf(c.image ?? '');
+  return server ? imageDocumentFiles(server, c) : {};
 }
 
 /** HOSTS_HEADER is the first line of every kubelet-managed /etc/hosts. */

@@ -1,5 +1,6 @@
 /** web-pages: the pages the nginx and httpd images serve by themselves (their default index and error pages), and where they keep them. */
 import type { KubeObject } from '../api/meta';
+import { repositoryOf } from './images';
 
 /** NGINX_WELCOME is the nginx image's default index.html. */
 export const NGINX_WELCOME = `<!DOCTYPE html>
@@ -64,6 +65,12 @@ export const WEB_SERVERS: Record<'nginx' | 'httpd', WebServer> = {
   nginx: { root: '/usr/share/nginx/html', files: { 'index.html': NGINX_WELCOME, '50x.html': NGINX_50X }, index: ['index.html', 'index.htm'], notFound: NGINX_404, forbidden: NGINX_403 },
   httpd: { root: '/usr/local/apache2/htdocs', files: { 'index.html': HTTPD_WELCOME }, index: ['index.html'], notFound: HTTPD_404 },
 };
+
+/** webServerOf is the web server an image is, for its document root: nginx, httpd, or undefined for any other. */
+export function webServerOf(image: string): 'nginx' | 'httpd' | undefined {
+  const repo = repositoryOf(image);
+  return repo === 'nginx' || repo === 'httpd' ? repo : undefined;
+}
 
 interface Mount { mountPath?: string }
 

@@ -21,7 +21,7 @@ import { commandDir } from '../../kubelet/command-paths';
 import { CGROUP_ROOT } from '../../kubelet/cgroup-files';
 import { containerUsageAt, newUsageContext } from '../../metrics/usage';
 import { readOnlyPathsOf } from '../../kubelet/read-only-paths';
-import { imageBinaryExists, imageInfo, parseImage } from '../../kubelet/images';
+import { imageBinaryExists, imageInfo, repositoryOf } from '../../kubelet/images';
 import { nginxCommand } from '../../kubelet/nginx-command';
 import { type FinishedCommand, UTILITIES, runArgv } from '../../kubelet/shell';
 import { type Layer, WRITABLE_LAYER_BYTES, annotationsAfter, applyLayer, diffLayer, layerOf } from '../../kubelet/filesystem';
@@ -232,6 +232,5 @@ function filesAfter(files: Record<string, string>, events: { path: string; conte
 
 /** serverInfo is what nginx's informational options print in an nginx image (nginx-command.ts). */
 function serverInfo(image: string, argv: string[]): FinishedCommand | undefined {
-  const repo = parseImage(image)?.repository.replace(/^library\//, '');
-  return repo === 'nginx' && (argv[0] ?? '').replace(/^.*\//, '') === 'nginx' ? nginxCommand(argv, image) : undefined;
+  return repositoryOf(image) === 'nginx' && (argv[0] ?? '').replace(/^.*\//, '') === 'nginx' ? nginxCommand(argv, image) : undefined;
 }
