@@ -6,9 +6,7 @@
  * kubemu: the common options only (see each applet).
  */
 import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, texts, writeText } from './applet-io';
-import { grep } from './shell-grep';
-import { sed } from './shell-sed';
-import { type AwkIO, awk } from './awk/awk-run';
+import type { AwkIO } from './awk/awk-run';
 
 export { WAITS, toRegExp, type AppletIO } from './applet-io';
 
@@ -218,14 +216,15 @@ export function runTextApplet(name: string, args: string[], io: AwkIO): number |
   switch (name) {
     case 'head': return head(args, io, false);
     case 'tail': return head(args, io, true);
-    case 'grep': return grep(args, io);
+    // grep, sed and awk load on first use, as the shell's other big applets do (shell.ts).
+    case 'grep': return (require('./shell-grep') as typeof import('./shell-grep')).grep(args, io);
     case 'wc': return wc(args, io);
     case 'sort': return sort(args, io);
     case 'uniq': return uniq(args, io);
     case 'cut': return cut(args, io);
     case 'tr': return tr(args, io);
-    case 'sed': return sed(args, io);
+    case 'sed': return (require('./shell-sed') as typeof import('./shell-sed')).sed(args, io);
     case 'tac': case 'rev': return reverse(name, args, io);
-    default: return awk(args, io);
+    default: return (require('./awk/awk-run') as typeof import('./awk/awk-run')).awk(args, io);
   }
 }

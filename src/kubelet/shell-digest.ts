@@ -3,11 +3,7 @@
  * over the container's files or stdin, with busybox's output and error lines. Files are the
  * UTF-8 bytes of their text.
  */
-import { createHash } from 'node:crypto';
 import { type AppletIO, WAITS, linesOf, openMsg, parseOpts, texts, writeText } from './applet-io';
-
-/** DIGEST_APPLETS are the applets this file runs. */
-export const DIGEST_APPLETS = new Set(['base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum']);
 
 const ALGORITHM: Record<string, string> = { md5sum: 'md5', sha1sum: 'sha1', sha256sum: 'sha256', sha512sum: 'sha512' };
 
@@ -42,6 +38,9 @@ function base64(args: string[], io: AppletIO): number | typeof WAITS {
 /** checksum prints "DIGEST  NAME" per input, or with -c checks such lines ("NAME: OK" / "NAME: FAILED"). */
 function checksum(name: string, args: string[], io: AppletIO): number | typeof WAITS {
   const { flags, rest } = parseOpts(args, '');
+  // Required here, not at the top: node:crypto takes ~7 ms to load, and every command that
+  // starts a container loads this file.
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const digest = (text: string) => { io.step(text.length); return createHash(ALGORITHM[name]!).update(text, 'utf8').digest('hex'); };
   const got = texts(name, rest, io, openMsg);
   if (got === WAITS) return WAITS;
@@ -68,7 +67,7 @@ function checksum(name: string, args: string[], io: AppletIO): number | typeof W
   return status;
 }
 
-/** runDigestApplet runs one of DIGEST_APPLETS: its exit status, or WAITS when it would wait for input forever. */
+/** runDigestApplet runs base64, md5sum, sha1sum, sha256sum or sha512sum: its exit status, or WAITS when it would wait for input forever. */
 export function runDigestApplet(name: string, args: string[], io: AppletIO): number | typeof WAITS {
   return name === 'base64' ? base64(args, io) : checksum(name, args, io);
 }

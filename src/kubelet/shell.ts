@@ -12,7 +12,6 @@ import { parseKill } from './shell-kill';
 import { type Traps, trapCommand } from './shell-trap';
 import { ArithError, evalArith } from './shell-arith';
 import { WAITS, runTextApplet } from './shell-applets';
-import { DIGEST_APPLETS, runDigestApplet } from './shell-digest';
 import type { AwkIO } from './awk/awk-run';
 import { BUSYBOX_BANNER, linesOf } from './applet-io';
 import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from './shell-system';
@@ -23,11 +22,7 @@ import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, 
 import { dirView, expandPathname, hasGlob, patternMatches } from './shell-glob';
 import { processesIn } from './pid-namespace';
 import { basename, dirname } from './shell-path-names';
-import { expr } from './shell-expr';
 import { printf } from './shell-printf';
-import { find } from './shell-find';
-import { stat } from './shell-stat';
-import { xargs } from './shell-xargs';
 import { expandEscapes } from './c-format';
 import { throughDataLink } from './atomic-writer';
 import { LazyFiles } from './lazy-files';
@@ -132,6 +127,18 @@ const SHELL_BUILTINS = new Set([
   'getopts', 'hash', 'help', 'jobs', 'kill', 'let', 'local', 'printf', 'pwd', 'read', 'readonly', 'return', 'set', 'shift', 'source',
   'test', 'times', 'trap', 'true', 'type', 'ulimit', 'umask', 'unalias', 'unset', 'wait',
 ]);
+
+/**
+ * onUse loads the applets most containers never run when one first does: every command that
+ * starts a container reads the shell, and these are a fifth of it.
+ */
+const onUse = {
+  expr: () => require('./shell-expr') as typeof import('./shell-expr'),
+  find: () => require('./shell-find') as typeof import('./shell-find'),
+  stat: () => require('./shell-stat') as typeof import('./shell-stat'),
+  xargs: () => require('./shell-xargs') as typeof import('./shell-xargs'),
+  digest: () => require('./shell-digest') as typeof import('./shell-digest'),
+};
 
 /**
  * appletSteps is the budget's steps for an applet's units of work (a line, a byte read or built):
@@ -1216,7 +1223,7 @@ class Interpreter {
       }
       case 'which': case 'type': return this.lookup(name, args, f);
       case 'xargs': {
-        const code = xargs(args, {
+        const code = onUse.xargs().xargs(args, {
           stdin: () => (f.pipeIn ? this.pipeText(f.pipeIn) : this.input !== undefined ? this.readInput() : undefined),
           read: (p) => f.fs.get(resolvePath(f.vars.PWD, p)),
           exists: (cmd) => this.runnable(cmd),
@@ -1230,7 +1237,7 @@ class Interpreter {
       }
       case 'stat': {
         f.budget.step((1 + (f.fs.size >> 4)) * (1 + args.length));
-        const r = stat(args, this.lsView(f));
+        const r = onUse.stat().stat(args, this.lsView(f));
         for (const l of r.err) this.writeErr(f, l);
         for (const l of r.out) this.write(f, l);
         f.status = r.status;
@@ -1238,7 +1245,7 @@ class Interpreter {
       }
       case 'find': {
         const stat = this.cfg.stat;
-        f.status = find(args, {
+        f.status = onUse.find().find(args, {
           files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints, resolve: (p) => resolvePath(f.vars.PWD, p), nowMs: this.cfg.startMs + f.t,
           stat: stat && ((p, kind) => stat(p, kind, this.writtenAt(f, kind === 'file' ? p : `${p}/`))), userName, groupName,
           exec: (argv) => { this.exec(argv, f); return f.status; },
@@ -1277,7 +1284,7 @@ class Interpreter {
         return;
       }
       case 'expr': {
-        const r = expr(args, this.flavor === 'bash');
+        const r = onUse.expr().expr(args, this.flavor === 'bash');
         if ('error' in r) for (const l of r.error.split('\n')) this.writeErr(f, l);
         else this.write(f, r.out);
         f.status = r.status;
@@ -1295,7 +1302,8 @@ class Interpreter {
       case 'tac': case 'rev': case 'base64': case 'md5sum': case 'sha1sum': case 'sha256sum': case 'sha512sum': {
         if (name === 'sed' && args.some((a) => /^-[a-z]*i/.test(a))) return this.sedInPlace(args, f);
         const io = this.appletIO(f, assigns);
-        const code = DIGEST_APPLETS.has(name) ? runDigestApplet(name, args, io) : runTextApplet(name, args, io);
+        const digest = name === 'base64' || name.endsWith('sum');
+        const code = digest ? onUse.digest().runDigestApplet(name, args, io) : runTextApplet(name, args, io);
         if (code === WAITS) throw new ForeverSignal();
         f.status = code;
         return;

@@ -14,8 +14,6 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
-import { readManifests } from '../yaml/read-manifests';
-import { toYaml } from '../yaml/write-yaml';
 import { podNetworkOf } from '../network/ipam';
 
 /** MANIFESTS_DIR is the kubelet's staticPodPath as kubeadm configures it. */
@@ -91,7 +89,9 @@ function storedManifests(node: KubeObject, api: ApiClient): Record<string, strin
 export function parseManifest(text: string, file: string): KubeObject | string {
   let obj: KubeObject | undefined;
   try {
-    obj = text.trimStart().startsWith('{') ? JSON.parse(text) as KubeObject : readManifests(text, file)[0]?.object as unknown as KubeObject | undefined;
+    // The YAML reader loads on use: every settle loads this file, and most nodes have no manifests.
+    const yaml = () => require('../yaml/read-manifests') as typeof import('../yaml/read-manifests');
+    obj = text.trimStart().startsWith('{') ? JSON.parse(text) as KubeObject : yaml().readManifests(text, file)[0]?.object as unknown as KubeObject | undefined;
   } catch (e) {
     return (e as Error).message;
   }
@@ -103,6 +103,7 @@ export function parseManifest(text: string, file: string): KubeObject | string {
 
 /** manifestTexts returns a node's manifests folder as files: name → text (YAML where the store kept JSON). */
 export function manifestTexts(node: KubeObject, api: ApiClient): Record<string, string> {
+  const { toYaml } = require('../yaml/write-yaml') as typeof import('../yaml/write-yaml');
   const stored = storedManifests(node, api);
   if (!stored) return Object.fromEntries(Object.entries(defaultManifests(node, api)).map(([f, m]) => [f, toYaml(m)]));
   const out: Record<string, string> = {};

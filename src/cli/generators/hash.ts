@@ -2,14 +2,14 @@
  * hash: the --append-hash suffix (kubectl pkg/util/hash): sha256 of a canonical JSON of the
  * object, first ten hex digits with vowel-like digits mapped to consonants.
  */
-import { createHash } from 'node:crypto';
 import { goJsonMarshal, sortedMap } from './go-json';
 
 // encodeHash's substitutions keep the suffix free of vowels, so no words form by accident.
 const SUBSTITUTE: Record<string, string> = { '0': 'g', '1': 'h', '3': 'k', a: 'm', e: 't' };
 
 function encodeHash(encoded: string): string {
-  const hex = createHash('sha256').update(encoded, 'utf8').digest('hex');
+  // Required on use: `create` loads this file, and node:crypto takes ~7 ms to load.
+  const hex = (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(encoded, 'utf8').digest('hex');
   return [...hex.slice(0, 10)].map((c) => SUBSTITUTE[c] ?? c).join('');
 }
 
