@@ -12,6 +12,7 @@ import { containerConfig } from './container-config';
 import { applyLayer, layerOf } from './filesystem';
 import { sharedVolumeFiles } from './shared-volumes';
 import { imageDocumentFiles, WEB_SERVERS, within } from './web-pages';
+import type { ServedFile } from './web-response-headers';
 
 /**
  * servedDocument is what the server in container c answers for path, read from its files; or
@@ -19,25 +20,31 @@ import { imageDocumentFiles, WEB_SERVERS, within } from './web-pages';
  * pages answer as they are (the common case, and the fast one).
  */
 export function servedDocument(server: 'nginx' | 'httpd', pod: KubeObject, c: KubeObject['spec'], path: string,
-  api: Pick<ApiClient, 'tryGet' | 'list'>, nowMs: number | undefined): { status: number; body: string } | undefined {
+  api: Pick<ApiClient, 'tryGet' | 'list'>, nowMs: number | undefined): { status: number; body: string; file?: ServedFile } | undefined {
   const s = WEB_SERVERS[server];
   const mounts = ((c.volumeMounts ?? []) as { mountPath?: string }[]).map((m) => m.mountPath ?? '').filter(Boolean);
   const status = (pod.status?.containerStatuses ?? []).find((x: { name: string }) => x.name === c.name);
   const layer = layerOf(pod, c.name, status?.containerID ?? '');
   const touched = mounts.some((m) => within(m, s.root) || within(s.root, m)) || Object.keys(layer).some((p) => within(p, s.root));
   if (!touched) return undefined;
-  const base = {
-    ...imageDocumentFiles(server, c),
+  const image = imageDocumentFiles(server, c);
+  const written = {
     ...(nowMs === undefined ? {} : sharedVolumeFiles(pod, c, api as Parameters<typeof sharedVolumeFiles>[2], nowMs)),
     ...containerConfig(pod, c, api).files,
   };
-  const files = applyLayer(base, layer);
+  const files = applyLayer({ ...image, ...written }, layer);
+  const startedAt = Date.parse(status?.state?.running?.startedAt ?? '');
+  const file = (p: string): { status: number; body: string; file: ServedFile } => ({
+    status: 200, body: files[p]!,
+    file: { path: p, fromImage: p in image && !(p in written) && layer[p] === undefined, ...(Number.isNaN(startedAt) ? {} : { writtenMs: startedAt }) },
+  });
   const uri = safeDecode(path.replace(/[?#].*$/, '')) ?? path;
   const at = `${s.root}${uri.startsWith('/') ? '' : '/'}${uri}`;
-  if (!uri.endsWith('/')) return at in files ? { status: 200, body: files[at]! } : { status: 404, body: s.notFound };
-  for (const name of s.index) if (`${at}${name}` in files) return { status: 200, body: files[`${at}${name}`]! };
+  const notFound = { status: 404, body: s.errorPage(404, c.image) };
+  if (!uri.endsWith('/')) return at in files ? file(at) : notFound;
+  for (const name of s.index) if (`${at}${name}` in files) return file(`${at}${name}`);
   const isDir = Object.keys(files).some((p) => p.startsWith(at)) || mounts.some((m) => within(m, at.replace(/\/$/, '')));
-  return isDir && s.forbidden ? { status: 403, body: s.forbidden } : { status: 404, body: s.notFound };
+  return isDir && s.refusesDirectories ? { status: 403, body: s.errorPage(403, c.image) } : notFound;
 }
 
 function safeDecode(s: string): string | undefined {

@@ -24,7 +24,8 @@ import { controllerReady, ingressEntryAt, ingressEntryFor, ingressRequest, type 
 import { STATUS_TEXT } from '../network/http-pages';
 import { dataPlaneReady, gatewayEntryAt, gatewayEntryFor, gatewayRequest, type GatewayEntry } from '../network/gateway-http';
 import { CURL_USER_AGENT, WGET_USER_AGENT, type ServedRequest } from './access-log';
-import { HTTPD_WELCOME, NGINX_404, NGINX_WELCOME, webServerOf } from './web-pages';
+import { HTTPD_WELCOME, NGINX_WELCOME, WEB_SERVERS, webServerOf } from './web-pages';
+import { type ServedFile, headersOfAnswer } from './web-response-headers';
 
 /** ToolResult is a finished command: its output streams and exit code. */
 export interface ToolResult { stdout: string; stderr: string; code: number }
@@ -49,7 +50,7 @@ export function imageHasNetTool(image: string, tool: string): boolean {
  * when argv[0] is not a network tool the image has: what it wrote to stderr (progress, errors:
  * a log shows them before the body) and to stdout.
  */
-export function netCommand(image: string, argv: string[], ctx: NetContext & { asOfMs?: number }): { output: string[]; errors: string[]; code: number } | undefined {
+export function netCommand(image: string, argv: string[], ctx: NetContext): { output: string[]; errors: string[]; code: number } | undefined {
   const tool = (argv[0] ?? '').replace(/^.*\//, '');
   if (!NET_TOOLS.has(tool) || !imageHasNetTool(image, tool)) return undefined;
   const r = runNetTool(argv, ctx.asOfMs === undefined ? ctx : { ...ctx, api: asOf(ctx.api, ctx.asOfMs) })!;
@@ -95,6 +96,8 @@ function nslookupFlavour(image: string | undefined): NslookupFlavour {
  */
 export interface NetContext {
   namespace: string; api: Pick<ApiClient, 'tryGet' | 'list'>; pod?: KubeObject; image?: string; nowMs?: number; reach?: Reach;
+  /** asOfMs is when the calling process made its request (the answer's Date when nowMs is not given). */
+  asOfMs?: number;
   /** from is the client as kube-proxy sees it (address, node) when it is not ctx.pod; rand picks among endpoints. */
   from?: Client; rand?: Rand;
   /** served hears of each request a pod's nginx or httpd answered (for its access log), at nowMs. */
@@ -102,7 +105,7 @@ export interface NetContext {
 }
 
 /** Fetch is a GET's outcome; 'dns-timeout' is a lookup NetworkPolicy dropped, 'timeout' a connection it dropped. */
-export type Fetch = { ok: true; body: string; status: number; ip?: string; location?: string } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
+export type Fetch = { ok: true; body: string; status: number; ip?: string; location?: string; headers?: string[] } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
 
 /** FetchOptions are request details beyond the URL: its headers (curl -H, wget --header), names lower-cased. */
 export interface FetchOptions { headers?: Record<string, string>; method?: string; userAgent?: string }
@@ -165,7 +168,10 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   if (!loopback && !gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
   const answer = pod && serve(pod, targetPort, path, ctx.api, ctx.nowMs);
   if (!answer) return { ok: false, why: 'refused', host, ip, port };
-  const { server, container, ...body } = answer;
+  // What a pod's nginx or httpd sent besides the page (curl -I and -i print it), at the time of the request.
+  const atMs = ctx.nowMs ?? ctx.asOfMs;
+  const headers = atMs === undefined ? undefined : headersOfAnswer(pod!, answer, atMs);
+  const { server, container, file: _file, ...body } = answer;
   if (server && container && ctx.served && ctx.nowMs !== undefined) {
     const method = opts.method ?? 'GET';
     ctx.served({
@@ -173,7 +179,7 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
       bytes: method === 'HEAD' ? 0 : Buffer.byteLength(body.body), userAgent: opts.headers?.['user-agent'] ?? opts.userAgent, ms: ctx.nowMs,
     });
   }
-  return { ok: true, ip, ...body };
+  return { ok: true, ip, ...body, ...(headers ? { headers } : {}) };
 }
 
 /** isLoopback says a host names the loopback interface: localhost, or an address in 127.0.0.0/8. */
@@ -186,7 +192,7 @@ function isLoopback(host: string): boolean {
  * (port-forward answers with it too). With the API and the time at hand, nginx and httpd
  * answer from their document root as the container holds it (document-root.ts).
  */
-export function serve(pod: KubeObject, port: number, path: string, api?: Pick<ApiClient, 'tryGet' | 'list'>, nowMs?: number): { body: string; status: number; server?: 'nginx' | 'httpd'; container?: string } | undefined {
+export function serve(pod: KubeObject, port: number, path: string, api?: Pick<ApiClient, 'tryGet' | 'list'>, nowMs?: number): { body: string; status: number; server?: 'nginx' | 'httpd'; container?: string; file?: ServedFile } | undefined {
   if (pod.status?.phase !== 'Running') return undefined;
   for (const c of pod.spec?.containers ?? []) {
     const info = imageInfo(c.image);
@@ -197,8 +203,15 @@ export function serve(pod: KubeObject, port: number, path: string, api?: Pick<Ap
     const document = api && server ? (require('./document-root') as typeof import('./document-root')).servedDocument(server, pod, c, path, api, nowMs) : undefined;
     if (document) return { ...document, server, container: c.name };
     const known = !info.httpPaths || info.httpPaths.includes(path);
-    if (repo === 'nginx') return { ...(known ? { body: NGINX_WELCOME, status: 200 } : { body: NGINX_404, status: 404 }), server: 'nginx', container: c.name };
-    if (repo === 'httpd') return { body: HTTPD_WELCOME, status: 200, server: 'httpd', container: c.name };
+    const index = (server: 'nginx' | 'httpd'): ServedFile => ({ path: `${WEB_SERVERS[server].root}/index.html`, fromImage: true });
+    if (repo === 'nginx') {
+      const answer = known ? { body: NGINX_WELCOME, status: 200, file: index('nginx') } : { body: WEB_SERVERS.nginx.errorPage(404, c.image), status: 404 };
+      return { ...answer, server: 'nginx', container: c.name };
+    }
+    if (repo === 'httpd') {
+      const answer = known ? { body: HTTPD_WELCOME, status: 200, file: index('httpd') } : { body: WEB_SERVERS.httpd.errorPage(404, c.image), status: 404 };
+      return { ...answer, server: 'httpd', container: c.name };
+    }
     return { body: '', status: 200 };
   }
   return undefined;
@@ -231,8 +244,8 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const short = (c: string, long: string) => args.some((a, i) => (new RegExp(`^-[a-zA-Z]*${c}`).test(a) && !valued.includes(args[i - 1] ?? '')) || a === long);
     const silent = short('s', '--silent');
     const showError = short('S', '--show-error');
-    const head = short('I', '--head');
-    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['-H', '--header']), method: head ? 'HEAD' : 'GET', userAgent: CURL_USER_AGENT });
+    const headOnly = short('I', '--head');
+    const r = fetchUrl(url, ctx, { headers: headersOf(args, ['-H', '--header']), method: headOnly ? 'HEAD' : 'GET', userAgent: CURL_USER_AGENT });
     if (!r.ok && (r.why === 'timeout' || r.why === 'dns-timeout')) return curlTimedOut(args, r.why, r.host, r.port, silent && !showError);
     if (!r.ok) {
       const msg = r.why === 'resolve' ? `curl: (6) Could not resolve host: ${r.host}\n` : `curl: (7) Failed to connect to ${r.host} port ${r.port} after 0 ms: Couldn't connect to server\n`;
@@ -243,9 +256,12 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     if (r.status >= 400 && short('f', '--fail')) return { stdout: '', stderr: silent && !showError ? '' : `curl: (22) The requested URL returned error: ${r.status}\n`, code: 22 };
     const format = valueOf(args, ['-w', '--write-out']);
     const written = format === undefined ? '' : format.replace(/%\{http_code\}/g, String(r.status)).replace(/\\n/g, '\n');
-    if (head) return { stdout: `HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\r\n${r.location ? `Location: ${r.location}\r\n` : ''}\r\n${written}`, stderr: '', code: 0 };
+    // -I asks with HEAD and prints the response's head; -i prints it before the body.
+    const responseHead = `HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\r\n${(r.headers ?? (r.location ? [`Location: ${r.location}`] : [])).map((h) => `${h}\r\n`).join('')}\r\n`;
+    if (headOnly) return { stdout: `${responseHead}${written}`, stderr: '', code: 0 };
     const toFile = valueOf(args, ['-o', '--output']);
-    return { stdout: `${toFile !== undefined && toFile !== '-' ? '' : r.body}${written}`, stderr: '', code: 0 };
+    const include = short('i', '--include');
+    return { stdout: `${toFile !== undefined && toFile !== '-' ? '' : `${include ? responseHead : ''}${r.body}`}${written}`, stderr: '', code: 0 };
   }
   if (bin === 'wget') {
     const url = args.filter((a, i) => !a.startsWith('-') && !['-O', '-T', '--header'].includes(args[i - 1] ?? '')).pop();

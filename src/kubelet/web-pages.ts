@@ -1,6 +1,8 @@
 /** web-pages: the pages the nginx and httpd images serve by themselves (their default index and error pages), and where they keep them. */
 import type { KubeObject } from '../api/meta';
 import { repositoryOf } from './images';
+import { nginxErrorPage } from '../network/http-pages';
+import { serverToken } from './web-response-headers';
 
 /** NGINX_WELCOME is the nginx image's default index.html. */
 export const NGINX_WELCOME = `<!DOCTYPE html>
@@ -53,17 +55,22 @@ the error log for details.</p>
 /** HTTPD_WELCOME is the httpd image's default index.html. */
 export const HTTPD_WELCOME = '<html><body><h1>It works!</h1></body></html>\n';
 
-/** NGINX_404 and NGINX_403 are nginx's own error pages; HTTPD_404 is httpd's. */
-export const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n';
-export const NGINX_403 = '<html>\n<head><title>403 Forbidden</title></head>\n<body>\n<center><h1>403 Forbidden</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n';
+/** HTTPD_404 is httpd's own 404 page (nginx's are nginxErrorPage's). */
 export const HTTPD_404 = '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n';
 
-interface WebServer { root: string; files: Record<string, string>; index: string[]; notFound: string; forbidden?: string }
+/**
+ * WebServer is a server image's document root, the pages it ships there, its index names and
+ * its error page for a status (403: a directory without an index, which httpd would list).
+ */
+interface WebServer { root: string; files: Record<string, string>; index: string[]; errorPage(status: 403 | 404, image: string): string; refusesDirectories: boolean }
 
 /** WEB_SERVERS: each server image's document root, the pages it ships there, its index names and error pages. */
 export const WEB_SERVERS: Record<'nginx' | 'httpd', WebServer> = {
-  nginx: { root: '/usr/share/nginx/html', files: { 'index.html': NGINX_WELCOME, '50x.html': NGINX_50X }, index: ['index.html', 'index.htm'], notFound: NGINX_404, forbidden: NGINX_403 },
-  httpd: { root: '/usr/local/apache2/htdocs', files: { 'index.html': HTTPD_WELCOME }, index: ['index.html'], notFound: HTTPD_404 },
+  nginx: {
+    root: '/usr/share/nginx/html', files: { 'index.html': NGINX_WELCOME, '50x.html': NGINX_50X }, index: ['index.html', 'index.htm'],
+    errorPage: (status, image) => nginxErrorPage(status, serverToken('nginx', image)), refusesDirectories: true,
+  },
+  httpd: { root: '/usr/local/apache2/htdocs', files: { 'index.html': HTTPD_WELCOME }, index: ['index.html'], errorPage: () => HTTPD_404, refusesDirectories: false },
 };
 
 /** webServerOf is the web server an image is, for its document root: nginx, httpd, or undefined for any other. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
-import { HTTPD_WELCOME, NGINX_WELCOME } from '../../src/kubelet/web-pages';
+import { HTTPD_404, HTTPD_WELCOME, NGINX_WELCOME } from '../../src/kubelet/web-pages';
 
 const GATEWAY = `apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
@@ -98,7 +98,7 @@ describe('Gateway API through the gateway-api add-on', () => {
     ].join('\n')));
     expect(home.run('get svc -n nginx-gateway --no-headers').stdout).toMatch(/^nginx-gateway\s+NodePort\s+\S+\s+<none>\s+80:31778\/TCP,443:30969\/TCP\s+60s\n$/);
     const url = (path: string) => `http://172.18.0.3:31778${path}`;
-    expect(curl('-s', '-H', 'Host: shop.example.com', url('/api/items'))).toEqual(ok(HTTPD_WELCOME));
+    expect(curl('-s', '-H', 'Host: shop.example.com', url('/api/items'))).toEqual(ok(HTTPD_404)); // routed unrewritten: httpd has no /api/items
     expect(curl('-s', '-H', 'Host: shop.example.com', url('/'))).toEqual(ok(NGINX_WELCOME));
     expect(curl('-s', '-H', 'Host: shop.example.com', '-H', 'X-Canary: true', url('/'))).toEqual(ok(HTTPD_WELCOME));
     expect(curl('-sI', '-H', 'Host: shop.example.com', url('/old'))).toEqual(ok('HTTP/1.1 301 Moved Permanently\r\nLocation: http://shop.example.com/new\r\n\r\n'));

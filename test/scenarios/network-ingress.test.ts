@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
-import { HTTPD_WELCOME, NGINX_WELCOME } from '../../src/kubelet/web-pages';
+import { HTTPD_404, HTTPD_WELCOME, NGINX_WELCOME } from '../../src/kubelet/web-pages';
 
 const SHOP = `apiVersion: networking.k8s.io/v1
 kind: Ingress
@@ -73,14 +73,14 @@ describe('Ingress through the ingress-nginx add-on', () => {
     ].join('\n')));
     const url = (path: string) => `http://172.18.0.3:31437${path}`;
     expect(curl('-s', '-H', 'Host: foo.example.com', url('/'))).toEqual(ok(NGINX_WELCOME));
-    expect(curl('-s', '-H', 'Host: foo.example.com', url('/api/v1'))).toEqual(ok(HTTPD_WELCOME));
+    expect(curl('-s', '-H', 'Host: foo.example.com', url('/api/v1'))).toEqual(ok(HTTPD_404)); // routed unrewritten: httpd has no /api/v1
     expect(curl('-s', '-H', 'Host: bar.example.com', url('/'))).toEqual(ok(page('404 Not Found')));
     expect(curl('-s', '-H', 'Host: foo.example.com', url('/cart'))).toEqual(ok(page('503 Service Temporarily Unavailable')));
     expect(curl('-s', '-o', '/dev/null', '-w', '%{http_code}\\n', '-H', 'Host: foo.example.com', url('/cart'))).toEqual(ok('503\n'));
     expect(curl('-sf', '-H', 'Host: bar.example.com', url('/'))).toEqual(failed(22));
     expect(curl('-f', '-H', 'Host: bar.example.com', url('/'))).toEqual(failed(22, 'curl: (22) The requested URL returned error: 404\n'));
     // The controller's Service by name reaches the same router.
-    expect(curl('-s', '-H', 'Host: foo.example.com', 'http://ingress-nginx-controller.ingress-nginx/api')).toEqual(ok(HTTPD_WELCOME));
+    expect(curl('-s', '-H', 'Host: foo.example.com', 'http://ingress-nginx-controller.ingress-nginx/api')).toEqual(ok(HTTPD_404));
     // A backend gaining endpoints is served at once; the path reaches it unchanged, and nginx there has no /cart
     // (without a rewrite-target annotation, the 404 is the backend's own).
     home.run('create deployment cart --image=nginx');

@@ -37,13 +37,13 @@ async function forwardingPort(run: Running, remote: number): Promise<number> {
   throw new Error(`no Forwarding line: ${run.stdout()}`);
 }
 
-/** get does one HTTP GET on loopback. */
-function get(port: number, path = '/'): Promise<{ status: number; body: string }> {
+/** get does one HTTP GET on loopback; headers are the response's, as sent (name, value, …). */
+function get(port: number, path = '/'): Promise<{ status: number; body: string; headers: string[] }> {
   return new Promise((resolve, reject) => {
     http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       let body = '';
       res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.rawHeaders }));
     }).on('error', reject);
   });
 }
@@ -53,11 +53,14 @@ describe('kubectl port-forward', () => {
     const pod = kubemu(home, ['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}']).stdout;
     const run = kubemuStart(home, ['port-forward', `pod/${pod}`, ':80']);
     const port = await forwardingPort(run, 80);
-    expect(await get(port)).toEqual({ status: 200, body: NGINX_WELCOME });
+    // The answer is nginx's own, head and all.
+    expect(await get(port)).toEqual({ status: 200, body: NGINX_WELCOME, headers: ['Server', 'nginx/1.27.4', 'Date', 'Thu, 01 Jan 2026 00:05:07 GMT',
+      'Content-Type', 'text/html', 'Content-Length', '615', 'Last-Modified', 'Wed, 05 Feb 2025 00:00:00 GMT', 'Connection', 'keep-alive',
+      'ETag', '"67a2aa00-267"', 'Accept-Ranges', 'bytes'] });
     expect((await get(port, '/missing')).status).toBe(404);
     // nginx logs each request, from the pod's loopback (where the forward connects), in the official image's main format.
     expect(kubemu(home, ['logs', pod, '--tail=2']).stdout).toBe('127.0.0.1 - - [01/Jan/2026:00:05:07 +0000] "GET / HTTP/1.1" 200 615 "-" "-" "-"\n'
-      + '127.0.0.1 - - [01/Jan/2026:00:05:07 +0000] "GET /missing HTTP/1.1" 404 139 "-" "-" "-"\n');
+      + '127.0.0.1 - - [01/Jan/2026:00:05:07 +0000] "GET /missing HTTP/1.1" 404 153 "-" "-" "-"\n');
     // No lock or transaction is held between connections: reads and writes go on.
     expect(kubemu(home, ['label', 'pod', pod, 'checked=yes'])).toMatchObject({ stdout: `pod/${pod} labeled\n`, code: 0 });
     expect(kubemu(home, ['get', 'pod', pod, '-o', 'jsonpath={.metadata.labels.checked}']).stdout).toBe('yes');
@@ -70,7 +73,7 @@ describe('kubectl port-forward', () => {
   it('maps a Service port to its targetPort on a selected pod', async () => {
     const run = kubemuStart(home, ['port-forward', 'svc/web', ':8080']);
     const port = await forwardingPort(run, 80);
-    expect(await get(port)).toEqual({ status: 200, body: NGINX_WELCOME });
+    expect(await get(port)).toMatchObject({ status: 200, body: NGINX_WELCOME });
     process.kill(run.pid, 'SIGTERM');
     expect(await run.done).toMatchObject({ code: 0, stderr: '' });
   }, 60_000);

@@ -85,7 +85,9 @@ spec:
   - {name: html, configMap: {name: site}}
 `;
 
-const NGINX_404 = '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n';
+// nginx's own pages end their lines with CRLF and name the version (server_tokens' default, on).
+const page = (status: string) => `<html>\r\n<head><title>${status}</title></head>\r\n<body>\r\n<center><h1>${status}</h1></center>\r\n<hr><center>nginx/1.27.4</center>\r\n</body>\r\n</html>\r\n`;
+const NGINX_404 = page('404 Not Found');
 
 describe('a web server\'s document root', () => {
   let home: TempHome;
@@ -105,7 +107,7 @@ describe('a web server\'s document root', () => {
   });
 
   it('refuses a directory without an index, as nginx does', () => {
-    expect(curl('bare', '-w', '%{http_code}', 'localhost/')).toBe('<html>\n<head><title>403 Forbidden</title></head>\n<body>\n<center><h1>403 Forbidden</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n403');
+    expect(curl('bare', '-w', '%{http_code}', 'localhost/')).toBe(`${page('403 Forbidden')}403`);
     expect(curl('bare', 'localhost/about.html')).toBe('about\n');
   });
 

@@ -208,13 +208,15 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     for (let i = 0; i < 200 && (!portOf(() => out) || !portOf(own.stdout)); i++) await sleep(50);
     const get = async (port: number, path: string) => {
       const r = await fetch(`http://127.0.0.1:${port}${path}`);
-      return { status: r.status, body: await r.text() };
+      // The head too: nginx's own, through either forward.
+      return { status: r.status, body: await r.text(), headers: [...r.headers.entries()] };
     };
     try {
       for (const p of ['/', '/missing']) {
         const through = await get(portOf(() => out), p);
         expect(through).toEqual(await get(portOf(own.stdout), p));
         expect(through.status).toBe(p === '/' ? 200 : 404);
+        expect(through.headers.find(([k]) => k === 'server')).toEqual(['server', 'nginx/1.27.4']);
       }
       expect(out).toMatch(/^Forwarding from 127\.0\.0\.1:\d+ -> 80\nForwarding from \[::1\]:\d+ -> 80\nHandling connection for \d+\n/);
     } finally {

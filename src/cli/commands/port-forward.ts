@@ -17,6 +17,7 @@ import type { Server, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { KubeObject } from '../../api/meta';
 import { serve } from '../../kubelet/net-tools';
+import { headersOfAnswer } from '../../kubelet/web-response-headers';
 import { defineCommand, type CommandContext } from '../command';
 import { CliError, UsageError, formatError } from '../errors';
 import { attachablePod, targetObject } from './attachable-pod';
@@ -199,7 +200,12 @@ class Forwarder {
         bytes: method === 'HEAD' ? 0 : Buffer.byteLength(reply.body), userAgent: req.headers['user-agent'], ms: cluster.clock.nowMs(),
       }]));
     }
-    res.writeHead(reply.status, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(reply.body) });
+    // nginx's and httpd's own head, as they send it (no Date or Connection of Node's own).
+    const headers = headersOfAnswer(pod, reply, this.ctx.cluster().clock.nowMs());
+    if (headers) {
+      res.sendDate = false;
+      res.writeHead(reply.status, headers.flatMap((h) => { const i = h.indexOf(': '); return [h.slice(0, i), h.slice(i + 2)]; }));
+    } else res.writeHead(reply.status, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(reply.body) });
     res.end(req.method === 'HEAD' ? undefined : reply.body);
   }
 

@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { serve } from '../../kubelet/net-tools';
+import { headersOfAnswer } from '../../kubelet/web-response-headers';
 import { PORT_FORWARD_TUNNEL_PROTOCOL, SpdyTunnel } from './spdy-tunnel';
 import type { KubeObject } from '../../api/meta';
 import { ApiError, badRequest, notFound } from '../../apiserver/errors';
@@ -97,7 +98,8 @@ export function servePodStream(r: PodStreamRequest): void {
       cluster.catchUp();
       const reply = cluster.read(() => {
         const current = cluster.api.tryGet(ref);
-        return current && current.metadata.uid === pod.metadata.uid ? serve(current, port, path, cluster.api, cluster.clock.nowMs()) : undefined;
+        const answer = current && current.metadata.uid === pod.metadata.uid ? serve(current, port, path, cluster.api, cluster.clock.nowMs()) : undefined;
+        return answer && { ...answer, headers: headersOfAnswer(current!, answer, cluster.clock.nowMs()) };
       });
       return reply ?? { error: `error forwarding port ${port} to pod ${name}: connection refused` };
     }));

@@ -64,7 +64,7 @@ const FLAG_FIN = 0x01;
 export interface ForwardedRequest { port: number; path: string; method: string }
 
 /** ForwardedReply answers one connection: an HTTP response, or an error stream message when nothing listens. */
-export type ForwardedReply = { status: number; body: string } | { error: string };
+export type ForwardedReply = { status: number; body: string; headers?: string[] } | { error: string };
 
 interface Stream { id: number; type: string; port: number; requestID: string; data: Buffer[]; answered: boolean }
 
@@ -125,8 +125,9 @@ export class SpdyTunnel {
       if (errorStream) this.sendData(errorStream.id, Buffer.from(reply.error), 0);
     } else {
       const body = method === 'HEAD' ? '' : reply.body;
-      const response = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\nContent-Type: text/html\r\n`
-        + `Content-Length: ${Buffer.byteLength(reply.body)}\r\nConnection: close\r\n\r\n${body}`;
+      // The server's own head where kubemu knows it (nginx's, httpd's), else a plain one.
+      const head = reply.headers ?? ['Content-Type: text/html', `Content-Length: ${Buffer.byteLength(reply.body)}`, 'Connection: close'];
+      const response = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${head.map((h) => `${h}\r\n`).join('')}\r\n${body}`;
       this.sendData(s.id, Buffer.from(response), 0);
     }
     this.sendData(s.id, Buffer.alloc(0), FLAG_FIN);
