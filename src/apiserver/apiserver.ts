@@ -18,7 +18,7 @@ import { corruptObjectError } from './corrupt-object';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
 import {
-  ApiError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound,
+  ApiError, SelectorError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound,
 } from './errors';
 import type {
   ApiClient, ApplyOptions, ApplyOutcome, ChangedObject, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion, TokenRequestSpec,
@@ -347,7 +347,7 @@ export class ApiServer implements ApiClient {
   private selectorError(q: ListQuery, detail: string): ApiError {
     const info = this.infoOfKind(q.kind);
     const gvr = `${info.group}/${info.version}, Resource=${info.resource}`;
-    return badRequest(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`);
+    return new SelectorError(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`, detail);
   }
 
   nodeLocalState<T>(nodeName: string, key: string): T | undefined {

@@ -43,7 +43,13 @@ export function applyObject(host: ApplyHost, input: KubeObject, o: ApplyOptions)
     if (info.namespaced) modified.metadata.namespace ||= 'default';
     else delete modified.metadata.namespace;
     if (!ref) current = host.live(host.refOf(modified, info), modified.apiVersion);
-    modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(modified) };
+    if (o.annotate === false) {
+      // kubectl's modified configuration without the annotation: an annotations map, empty if need be.
+      if (current) {
+        const { [LAST_APPLIED]: _dropped, ...annotations } = modified.metadata.annotations ?? {};
+        modified.metadata.annotations = annotations;
+      }
+    } else modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(modified) };
     if (!current) {
       const created = host.create(modified, { ...o, fieldValidation: undefined });
       return { object: created, outcome: 'created' };

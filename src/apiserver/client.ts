@@ -32,6 +32,11 @@ export interface WriteOptions {
 /** ApplyOptions: onLive receives the live object apply read (undefined when there is none) before anything is written; kubectl warns from it. */
 export interface ApplyOptions extends WriteOptions {
   onLive?: (live: KubeObject | undefined) => void;
+  /**
+   * annotate false is kubectl diff's apply: the manifest is merged without the last-applied
+   * annotation (the live one stays as it is), and a new object is created as the manifest has it.
+   */
+  annotate?: boolean;
 }
 
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';

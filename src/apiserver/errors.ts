@@ -25,6 +25,15 @@ export class ApiError extends Error {
   ) { super(message); }
 }
 
+/**
+ * SelectorError is a list's 400 for a selector the server cannot use. Its message is the one
+ * kubectl prints, its builder's "Unable to find … that match …: " before the server's words;
+ * serverMessage is what the server itself answers (kubemu serve sends it, and kubectl adds the rest).
+ */
+export class SelectorError extends ApiError {
+  constructor(message: string, readonly serverMessage: string) { super('BadRequest', 400, message); }
+}
+
 /** qualified names a resource as the server does in messages: "pods", "deployments.apps". */
 function qualified(resource: string, group: string): string {
   return group ? `${resource}.${group}` : resource;

@@ -46,6 +46,12 @@ export function finishWithErrors(io: { err(text: string): void }, errors: readon
   return 0;
 }
 
+/** aggregateText is the text of Go's error aggregate: its one message, or "[a, b]" (repeats left out). */
+export function aggregateText(messages: readonly string[]): string {
+  const distinct = [...new Set(messages)];
+  return distinct.length === 1 ? distinct[0]! : `[${distinct.join(', ')}]`;
+}
+
 /** collectedLine is how a collected error is printed alone, or among several. */
 export function collectedLine(e: CollectedError, among: boolean): string {
   if (typeof e !== 'string') return among ? e.among : e.alone;

@@ -9,7 +9,7 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix } from '../api/registry';
 import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
 import type { FlagsContext } from './command';
-import { CliError, collectedLine, finishWithErrors, formatError, type CollectedError } from './errors';
+import { CliError, aggregateText, collectedLine, finishWithErrors, formatError, type CollectedError } from './errors';
 import { readKustomizeArg } from './kustomize-docs';
 import { readFilenameArgs } from './manifests';
 import { collectedServerError, parseValidate, prepareDoc, type PreparedDoc, type Validate } from './object-writer';
@@ -114,6 +114,5 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
  */
 function inKubectlOrder(builder: readonly string[], objects: readonly CollectedError[]): CollectedError[] {
   if (builder.length < 2 || !objects.length) return [...builder, ...objects];
-  const messages = [...new Set(builder.map((e) => collectedLine(e, true)))];
-  return [messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`, ...objects];
+  return [aggregateText(builder.map((e) => collectedLine(e, true))), ...objects];
 }

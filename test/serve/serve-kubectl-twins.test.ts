@@ -98,6 +98,35 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
       stdout: '', stderr: 'Error from server (Forbidden): forbidden: User "alice" cannot get path "/metrics"\n', code: 1 });
   });
 
+  it('goes on past the objects it cannot read or change, and reports them as kubectl does', async () => {
+    // The builder's errors after what could be done, several as one aggregate, none of it written.
+    for (const args of [
+      ['scale', 'deployment', 'web', 'nope1', 'nope2', '--replicas=2', '--dry-run=server'],
+      ['scale', 'deployment', 'nope1', 'nope2', '--replicas=2'],
+      ['scale', 'deployment', 'web', '--replicas=5', '-o', 'jsonpath={.spec.replicas}', '--dry-run=server'],
+      ['taint', 'nodes', 'nope1', 'nope2', 'k=v:NoSchedule'],
+      ['expose', 'deployment', 'nope1', 'web', '--port=80', '--dry-run=server'],
+      ['autoscale', 'deployment', 'nope1', 'nope2', '--max=3'],
+      ['label', 'configmap', 'c1', 'c2', 'app=y'],
+      ['set', 'env', 'deployment/web', 'pod/lone', 'A=b', '--dry-run=server'],
+      ['patch', 'configmap', 'c1', '-p', '{"data":{"b":"1"}}', '--dry-run=server'],
+      ['annotate', 'pods', '--all', '-l', 'app=none', 'a=b'],
+      ['delete', 'pods', '--all', '-l', 'app=none'],
+      ['get', 'pods', '--field-selector', 'nope=1'],
+    ]) await same(args);
+  });
+
+  it('diff: a new object as a dry-run create, a changed one without touching its last-applied annotation', async () => {
+    const file = path.join(kubectlHome, 'diff.yaml');
+    fs.writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c3}\ndata: {a: "9"}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: fresh}\n');
+    // The temporary folders and the files' times are the run's own.
+    const norm = (r: CliResult) => ({ ...r, stdout: r.stdout.replace(/\/(LIVE|MERGED)-\w+/g, '/$1').replace(/\t\d{4}-\d\d-\d\d [\d:.]+ \+0000$/gm, '') });
+    const a = norm(await kubectl(['diff', '-f', file]));
+    expect(a).toEqual(norm(kubemu(['diff', '-f', file])));
+    expect(a.stdout).toContain('+  annotations: {}\n');
+    expect(a.stdout).not.toContain('last-applied');
+  });
+
   it('rollout history, undo and status, and wait --for=condition=Available', async () => {
     await same(['rollout', 'history', 'deployment/web']);
     await same(['rollout', 'history', 'deployment/web', '--revision=1']);

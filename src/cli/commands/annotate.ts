@@ -7,7 +7,7 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { EDIT_FLAGS } from './label';
 import { mutateObjects, splitPairs } from './mutate-objects';
-import { resolveTargets } from './targets';
+import { refuseAllWithSelectors, resolveTargets } from './targets';
 
 export const MSG_ANNOTATED = 'annotated';
 export const ERR_NO_ANNOTATION_UPDATE = 'at least one annotation update is required';
@@ -43,8 +43,9 @@ export const annotateCommand = defineCommand({
   flags: EDIT_FLAGS.filter((f) => f.name !== 'list'),
   run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'annotation');
-    if (!pairs.length) throw new CliError(ERR_NO_ANNOTATION_UPDATE);
     const { add, remove } = parseAnnotationPairs(pairs);
+    refuseAllWithSelectors(ctx.flags);
+    if (!pairs.length) throw new CliError(ERR_NO_ANNOTATION_UPDATE);
     const overwrite = !!ctx.flags.overwrite;
     const local = !!ctx.flags.local;
     const rv = ctx.flags['resource-version'];

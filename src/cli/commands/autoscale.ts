@@ -5,11 +5,11 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError } from '../errors';
+import { CliError, finishWithErrors } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { objectMeta } from '../generators/go-order';
 import { enforcedNamespace, flagDefsOf, writeGenerated } from './generator-cli';
-import { resolveTargets } from './targets';
+import { readTarget, resolveTargets } from './targets';
 
 /** ERR_MAX is kubectl's validation text for a missing or bad --max. */
 export const ERR_MAX = (max: number): string => `--max=MAXPODS is required and must be at least 1, max: ${max}`;
@@ -49,11 +49,15 @@ export const autoscaleCommand = defineCommand({
     const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });
     if (errors.length) throw new CliError(errors[0]!.replace(/^error: /, ''));
     const cluster = ctx.cluster();
-    const objs = targets.map((t) => {
-      const obj = cluster.read(() => cluster.api.get(t.ref));
+    // As kubectl's visitor, an object it cannot read is reported after the others are done.
+    const unread: string[] = [];
+    const objs = targets.flatMap((t) => {
+      const obj = readTarget(cluster, t, unread);
+      if (!obj) return [];
       if (!SCALABLE.has(obj.kind)) throw new CliError(`cannot autoscale a ${obj.kind}: kind ${obj.kind} is not scalable`);
-      return newHpa(obj, { name: ctx.flags.name, min, max, cpu: ctx.flags['cpu-percent'], namespace: enforcedNamespace(ctx) });
+      return [newHpa(obj, { name: ctx.flags.name, min, max, cpu: ctx.flags['cpu-percent'], namespace: enforcedNamespace(ctx) })];
     });
-    return writeGenerated(ctx, objs, { operation: 'autoscaled', fieldManager: 'kubectl-autoscale' });
+    writeGenerated(ctx, objs, { operation: 'autoscaled', fieldManager: 'kubectl-autoscale' });
+    return finishWithErrors(ctx.io, unread, true);
   },
 });

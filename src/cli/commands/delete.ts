@@ -18,6 +18,7 @@ import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag } from './sim-wait';
+import { ERR_ALL_WITH_SELECTOR } from './targets';
 import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
 import { isQuarantined } from '../corrupt-objects';
 
@@ -75,6 +76,7 @@ export const deleteCommand = defineCommand({
     const all = !!ctx.flags.all;
     const kustomizeDir = ctx.flags.kustomize;
     if (!files.length && !kustomizeDir && !ctx.args.length) throw new CliError(NO_RESOURCES);
+    if (all && (selector || fieldSelector)) throw new CliError(ERR_ALL_WITH_SELECTOR);
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const cascade = cascadeOf(ctx.flags.cascade);
     let grace = ctx.flags['grace-period'];

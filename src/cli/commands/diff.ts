@@ -105,12 +105,13 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
         // --server-side diffs against a server-side dry-run apply, as "kubectl" unless --field-manager names another.
         const merged = ctx.flags['server-side']
           ? cluster.api.serverSideApply(p.object, { fieldManager: manager === FIELD_MANAGER ? SERVER_SIDE_FIELD_MANAGER : manager, force: !!ctx.flags['force-conflicts'], dryRun: true }).object
-          : cluster.api.apply(p.object, { fieldManager: manager, dryRun: true }).object;
+          : cluster.api.apply(p.object, { fieldManager: manager, dryRun: true, annotate: false }).object;
         const l = live ? structuredClone(live) : undefined;
         const m = structuredClone(merged);
         maskSecrets(l, m);
         const name = diffFileName(merged);
-        if (l) fs.writeFileSync(path.join(liveDir, name), forDiff(l));
+        // A new object's live file is there, empty, as kubectl writes it.
+        fs.writeFileSync(path.join(liveDir, name), l ? forDiff(l) : '');
         fs.writeFileSync(path.join(mergedDir, name), forDiff(m));
       }
     });

@@ -6,12 +6,12 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError } from '../errors';
+import { CliError, finishWithErrors } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { generateService, type ServiceParams } from '../generators/service-generator';
 import { enforcedNamespace, flagDefsOf, withGeneratorErrors, writeGenerated } from './generator-cli';
 import { applyOverrides } from './run';
-import { resolveTargets } from './targets';
+import { readTarget, resolveTargets } from './targets';
 
 export const ERR_NO_PORT = "couldn't find port via --port flag or introspection";
 /** ERR_CANNOT_EXPOSE is kubectl's text for kinds without a selector to copy. */
@@ -58,8 +58,11 @@ export const exposeCommand = defineCommand({
     if (errors.length) throw new CliError(errors[0]!.replace(/^error: /, ''));
     const cluster = ctx.cluster();
     const objs: KubeObject[] = [];
+    // As kubectl's visitor, an object it cannot read is reported after the others are done.
+    const unread: string[] = [];
     for (const t of targets) {
-      const obj = cluster.read(() => cluster.api.get(t.ref));
+      const obj = readTarget(cluster, t, unread);
+      if (!obj) continue;
       const found = introspect(obj);
       const params: ServiceParams = {
         name: s(ctx.flags.name), defaultName: obj.metadata.name,
@@ -75,6 +78,7 @@ export const exposeCommand = defineCommand({
       const svc = withGeneratorErrors('expose', () => generateService(params));
       objs.push(applyOverrides(svc, s(ctx.flags.overrides) ?? '', ctx.flags['override-type'] ?? 'merge'));
     }
-    return writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose' });
+    writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose' });
+    return finishWithErrors(ctx.io, unread, true);
   },
 });

@@ -8,11 +8,11 @@ import { validateLabelValue } from '../../api/labels';
 import { goQuote } from '../../api/go-quote';
 import { toCompactJson } from '../../yaml/write-json';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError } from '../errors';
+import { CliError, aggregateText } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { mutateObjects, splitPairs } from './mutate-objects';
-import { resolveTargets, SELECT_FLAGS } from './targets';
+import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS } from './targets';
 
 export const MSG_LABELED = 'labeled';
 export const MSG_UNLABELED = 'unlabeled';
@@ -75,6 +75,7 @@ export const labelCommand = defineCommand({
   flags: EDIT_FLAGS,
   run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'label');
+    refuseAllWithSelectors(ctx.flags);
     const list = !!ctx.flags.list;
     if (!pairs.length && !list) throw new CliError(ERR_NO_LABEL_UPDATE);
     const { add, remove } = parseLabelSpecs(pairs);
@@ -93,8 +94,7 @@ export const labelCommand = defineCommand({
         if (!ec.local && ec.dryRun !== 'client') for (const k of remove) if (!(k in labels)) ec.note(LABEL_NOT_FOUND(k));
         if (!overwrite) {
           const errs = [...add].filter(([k, v]) => k in labels && labels[k] !== v).map(([k]) => ERR_LABEL_OVERWRITE(k, labels[k]!));
-          if (errs.length === 1) throw new CliError(errs[0]!);
-          if (errs.length > 1) throw new CliError(`[${errs.join(', ')}]`);
+          if (errs.length) throw new CliError(aggregateText(errs));
         }
         const next = { ...labels };
         for (const [k, v] of add) next[k] = v;

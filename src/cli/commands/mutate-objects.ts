@@ -7,6 +7,7 @@
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import type { CommandContext } from '../command';
+import { ApiError } from '../../apiserver/errors';
 import { CliError, finishWithErrors } from '../errors';
 import { printServerWarnings } from '../server-warnings';
 import { parseOutput, printObjects, type OutputSpec } from '../output';
@@ -29,8 +30,9 @@ export interface EditContext {
 
 /**
  * Mutation edits `obj` in place and returns the operation word ("labeled"); `before` is the
- * unedited object. Throwing stops the whole command, as kubectl's visitor does.
- * Returning undefined skips printing (the object is still written if changed).
+ * unedited object. A CliError it throws is that object's error: the object is left as it was
+ * and the others go on, as kubectl's visitor goes on past an object's error; any other error
+ * stops the command. Returning undefined skips printing (the object is still written if changed).
  */
 export type Mutation = (obj: KubeObject, before: KubeObject, ec: EditContext) => string | undefined;
 
@@ -47,6 +49,17 @@ export interface MutateOptions {
   typed?: boolean;
   /** subresource 'status' writes the object's status through the status subresource (patch --subresource=status). */
   subresource?: 'status';
+  /**
+   * failedWrite is the set commands' words before a write's server error ("failed to patch env
+   * update to pod template: "): kubectl then prints the server's message after them, as a
+   * client error, instead of the error itself.
+   */
+  failedWrite?: string;
+  /**
+   * unmarkedDryRun prints a dry run's name lines without "(dry run)" or "(server dry run)":
+   * kubectl patch sets its printer's operation after the mark was put on it, so it has none.
+   */
+  unmarkedDryRun?: boolean;
 }
 
 /** sameObject compares two objects as Go would compare their JSON. */
@@ -66,14 +79,21 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
     if (o.typed && word === undefined) return;
     if (out?.kind === 'json' && o.typed) ctx.io.out(toJson(shape(obj), { sortKeys: false }));
     else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry, false, !!ctx.flags['show-managed-fields']));
-    else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${dryRunSuffix(mode)}\n`);
+    else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${o.unmarkedDryRun ? '' : dryRunSuffix(mode)}\n`);
   };
   for (const t of resolved.targets) {
     const ec: EditContext = { local: o.local, dryRun, target: t, note: (text) => ctx.io.out(text), error: (text) => errors.push(text) };
     if (o.local) {
       const before = shape(structuredClone(t.object!));
       const obj = structuredClone(before);
-      const word = o.mutate(obj, before, ec);
+      let word: string | undefined;
+      try {
+        word = o.mutate(obj, before, ec);
+      } catch (e) {
+        if (!(e instanceof CliError)) throw e;
+        errors.push(`error: ${e.message}`);
+        continue;
+      }
       print(obj, t, word, dryRun);
       continue;
     }
@@ -90,12 +110,14 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
         return { obj: o.subresource === 'status' ? cluster.api.updateStatus(obj, opts) : cluster.api.update(obj, opts), word };
       });
     } catch (e) {
-      errors.push(targetError(e));
+      if (e instanceof CliError) errors.push(`error: ${e.message}`);
+      else errors.push(o.failedWrite !== undefined && e instanceof ApiError ? `error: ${o.failedWrite}${e.message}` : targetError(e));
       continue;
     }
     print(result.obj, t, result.word, dryRun);
   }
-  return finishWithErrors(ctx.io, errors);
+  // kubectl's visitor goes on past a failed object and returns the errors as one aggregate.
+  return finishWithErrors(ctx.io, errors, true);
 }
 
 /** splitPairs is kubectl's GetResourcesAndPairs: resources first, then `k=v` / `k-` pairs. */

@@ -74,7 +74,7 @@ export const patchCommand = defineCommand({
     const subresource = ctx.flags.subresource;
     if (subresource !== undefined && !['status', 'scale'].includes(subresource)) throw new CliError(`invalid subresource value: "${subresource}". Must be one of [status scale]`);
     return mutateObjects(ctx, resolved, {
-      local, fieldManager: ctx.flags['field-manager'],
+      local, fieldManager: ctx.flags['field-manager'], unmarkedDryRun: true,
       // kubemu: the scale subresource is patched as the object's spec.replicas.
       subresource: subresource === 'status' ? 'status' : undefined,
       mutate(obj, before, ec) {

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError, formatApiError, finishWithErrors } from '../errors';
+import { CliError, aggregateText, formatApiError, finishWithErrors } from '../errors';
 import { parseOutput, printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag } from './sim-wait';
@@ -18,6 +18,8 @@ export const MSG_SCALED = 'scaled';
 export const ERR_REPLICAS = 'The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0';
 export const ERR_REPLICAS_NOT_SET = 'required flag(s) "replicas" not set';
 export const ERR_NO_OBJECTS = 'no objects passed to scale';
+/** ERR_RV_MULTIPLE refuses a --resource-version precondition for more than one object. */
+export const ERR_RV_MULTIPLE = 'cannot use --resource-version with multiple resources';
 /** ERR_PRECONDITION is the --current-replicas mismatch text. */
 export const ERR_PRECONDITION = (want: number, got: number): string => `Expected replicas to be ${want}, was ${got}`;
 /** SCALABLE_KINDS have a scale subresource. */
@@ -49,26 +51,26 @@ export const scaleCommand = defineCommand({
     const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
     const resolved = resolveTargets(ctx, { args: ctx.args });
     const cluster = ctx.cluster();
-    // kubectl visits every object first and drops the ones it cannot read.
+    // As kubectl's RunScale: the objects it cannot read are set aside and reported at the end,
+    // after the others are scaled; a failed scale stops the command there.
     const found: { t: Target; obj: KubeObject }[] = [];
-    let firstErr: unknown;
+    const unread: ApiError[] = [];
     cluster.read(() => {
       for (const t of resolved.targets) {
-        try { found.push({ t, obj: cluster.api.get(t.ref) }); } catch (e) { firstErr ??= e; }
+        try { found.push({ t, obj: cluster.api.get(t.ref) }); } catch (e) { if (e instanceof ApiError) unread.push(e); else throw e; }
       }
     });
-    if (!found.length) throw new CliError(firstErr instanceof Error ? `${ERR_NO_OBJECTS} ${firstErr.message}` : ERR_NO_OBJECTS);
-    const errors: string[] = [];
+    if (rv && found.length > 1) throw new CliError(ERR_RV_MULTIPLE);
+    if (!found.length) throw new CliError(unread.length ? `${ERR_NO_OBJECTS} ${aggregateText(unread.map((e) => e.message))}` : ERR_NO_OBJECTS);
     const registry = cluster.api.registry();
-    for (const { t } of found) {
-      try {
-        const result = cluster.write(() => {
+    for (const { t, obj: read } of found) {
+      let written: KubeObject | undefined;
+      if (dryRun !== 'client') {
+        written = cluster.write(() => {
           // kubectl scales through the scale subresource: a merge patch of it, or with a
           // precondition a get and an update of it.
           const ns = t.info.namespaced ? t.ref.namespace : undefined;
-          if (dryRun !== 'client') {
-            for (const verb of current >= 0 || rv ? ['get', 'update'] : ['patch']) authorizeRequest(cluster.api, verb, t.ref.kind, ns, t.ref.name, 'scale');
-          }
+          for (const verb of current >= 0 || rv ? ['get', 'update'] : ['patch']) authorizeRequest(cluster.api, verb, t.ref.kind, ns, t.ref.name, 'scale');
           const server = serverSide(cluster.api);
           const obj = structuredClone(server.get(t.ref));
           if (!SCALABLE_KINDS.has(obj.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
@@ -78,18 +80,16 @@ export const scaleCommand = defineCommand({
             throw new ApiError('Conflict', 409, `Operation cannot be fulfilled on ${t.info.group ? `${t.info.resource}.${t.info.group}` : t.info.resource} "${t.ref.name}": the object has been modified; please apply your changes to the latest version and try again`);
           }
           obj.spec = { ...obj.spec, replicas };
-          if (dryRun === 'client') return obj;
           // kubectl scale sends no fieldManager: kube-apiserver names the writer after the user agent's program, kubectl.
           return server.update(obj, { fieldManager: 'kubectl', dryRun: dryRun === 'server', subresource: 'scale' });
         });
-        if (out) ctx.io.out(printObjects([result], out, true, registry, false, !!ctx.flags['show-managed-fields']));
-        else ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_SCALED}${dryRunSuffix(dryRun)}\n`);
-      } catch (e) {
-        if (e instanceof ApiError) errors.push(formatApiError(e));
-        else if (e instanceof CliError) errors.push(`error: ${e.message}`);
-        else throw e;
       }
+      // kubectl prints the object as it read it, before the scale. kubemu: a scale that is not a
+      // dry run prints what it wrote (its new resourceVersion and replicas), which scripts can use.
+      const shown = dryRun === 'none' ? written! : read;
+      if (out) ctx.io.out(printObjects([shown], out, true, registry, false, !!ctx.flags['show-managed-fields']));
+      else ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_SCALED}${dryRunSuffix(dryRun)}\n`);
     }
-    return finishWithErrors(ctx.io, errors);
+    return finishWithErrors(ctx.io, unread.map((e) => formatApiError(e)), true);
   },
 });

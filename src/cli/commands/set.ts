@@ -13,7 +13,7 @@ import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
-import { resolveTargets, SELECT_FLAGS } from './targets';
+import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS } from './targets';
 import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
 
 /** EnvSource is the ConfigMap or Secret `set env --from` reads keys of (a Secret has no binaryData). */
@@ -80,6 +80,7 @@ export const setImageCommand = defineCommand({
   flags: [...COMMON, RECORD_FLAG],
   run(ctx): number {
     if (ctx.set.has('record')) ctx.io.err(`${RECORD_DEPRECATED}\n`);
+    refuseAllWithSelectors(ctx.flags);
     const { resources, pairs } = splitPairs(ctx.args, 'image');
     const images = new Map<string, string>();
     const invalid = pairs.filter((p) => !(p.includes('=') && p[0] !== '='));
@@ -89,6 +90,7 @@ export const setImageCommand = defineCommand({
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
+      failedWrite: 'failed to patch image update to pod template: ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
@@ -130,6 +132,7 @@ export const setResourcesCommand = defineCommand({
     { name: 'limits', type: 'string', help: 'The resource requirement limits for this container.  For example, \'cpu=200m,memory=512Mi\'.' },
     { name: 'requests', type: 'string', help: 'The resource requirement requests for this container.  For example, \'cpu=100m,memory=256Mi\'.' }],
   run(ctx): number {
+    refuseAllWithSelectors(ctx.flags);
     const limits = ctx.flags.limits ? parseResourceList(ctx.flags.limits) : {};
     const requests = ctx.flags.requests ? parseResourceList(ctx.flags.requests) : {};
     if (!Object.keys(limits).length && !Object.keys(requests).length) throw new CliError(ERR_NO_RESOURCES);
@@ -137,6 +140,7 @@ export const setResourcesCommand = defineCommand({
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     return mutateObjects(ctx, resolved, {
+      failedWrite: 'failed to patch resources update to pod template ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
@@ -187,6 +191,7 @@ export const setEnvCommand = defineCommand({
     { name: 'prefix', type: 'string', default: '', help: 'Prefix to append to variable names' },
     { name: 'keys', type: 'stringSlice', default: [], help: 'Comma-separated list of keys to import from specified resource' }],
   run(ctx): number {
+    refuseAllWithSelectors(ctx.flags);
     const { resources, pairs } = splitPairs(ctx.args, 'env');
     const all = [...pairs, ...(ctx.flags.env)];
     const list = !!ctx.flags.list;
@@ -217,6 +222,7 @@ export const setEnvCommand = defineCommand({
     const overwrite = !!ctx.flags.overwrite;
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
+      failedWrite: 'failed to patch env update to pod template: ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec);
@@ -256,6 +262,7 @@ export const setServiceAccountCommand = defineCommand({
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args.slice(0, -1), local });
     return mutateObjects(ctx, resolved, {
+      failedWrite: 'failed to patch ServiceAccountName ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         const spec = requireSpec(obj, ec) as PodSpec & { serviceAccountName?: string };
@@ -324,6 +331,7 @@ export const setSubjectCommand = defineCommand({
     { name: 'group', type: 'stringArray', default: [], help: 'Groups to bind to the role' },
     { name: 'serviceaccount', type: 'stringArray', default: [], help: 'Service accounts to bind to the role' }],
   run(ctx): number {
+    refuseAllWithSelectors(ctx.flags);
     const users = ctx.flags.user;
     const groups = ctx.flags.group;
     const accounts = ctx.flags.serviceaccount;
@@ -340,6 +348,7 @@ export const setSubjectCommand = defineCommand({
     const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     return mutateObjects(ctx, resolved, {
+      failedWrite: 'failed to patch subjects to rolebinding: ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         if (obj.kind !== 'RoleBinding' && obj.kind !== 'ClusterRoleBinding') {

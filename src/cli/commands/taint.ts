@@ -6,7 +6,8 @@
 import type { KubeObject } from '../../api/meta';
 import { validateLabelKey, validateLabelValue } from '../../api/labels';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError, UsageError } from '../errors';
+import { ApiError } from '../../apiserver/errors';
+import { CliError, UsageError, aggregateText, finishWithErrors, formatApiError } from '../errors';
 import type { FlagDef } from '../flags';
 import { dryRunSuffix, parseDryRun } from './apply';
 
@@ -131,10 +132,7 @@ export const taintCommand = defineCommand({
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const overwrite = !!ctx.flags.overwrite;
     const cluster = ctx.cluster();
-    const nodes: KubeObject[] = selector || all
-      ? cluster.api.list({ kind: 'Node', labelSelector: selector })
-      : names.map((n) => cluster.api.get({ kind: 'Node', name: n }));
-    for (const node of nodes) {
+    const taintNode = (node: KubeObject): void => {
       const old: Taint[] = node.spec?.taints ?? [];
       if (!overwrite) {
         for (const t of add) {
@@ -146,8 +144,8 @@ export const taintCommand = defineCommand({
       const now = cluster.clock.nowISO();
       // kubectl stamps timeAdded on NoExecute taints it adds (the taint-eviction clock).
       const stamped = add.map((t) => (t.effect === 'NoExecute' ? { ...t, timeAdded: now } : t));
-      const { op, taints, errors } = reorganizeTaints(old, overwrite, stamped, remove);
-      if (errors.length) throw new CliError(errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`);
+      const { op, taints, errors: invalid } = reorganizeTaints(old, overwrite, stamped, remove);
+      if (invalid.length) throw new CliError(aggregateText(invalid));
       if (dryRun !== 'client') {
         cluster.write(() => {
           const fresh = structuredClone(cluster.api.get({ kind: 'Node', name: node.metadata.name! }));
@@ -158,7 +156,18 @@ export const taintCommand = defineCommand({
         });
       }
       ctx.io.out(`node/${node.metadata.name} ${op}${dryRunSuffix(dryRun)}\n`);
-    }
-    return 0;
+    };
+    // As kubectl's visitor, every node is tried in turn; the errors are reported after the others.
+    const errors: string[] = [];
+    const visit = (read: () => KubeObject) => {
+      try { taintNode(read()); } catch (e) {
+        if (e instanceof ApiError) errors.push(formatApiError(e));
+        else if (e instanceof CliError) errors.push(`error: ${e.message}`);
+        else throw e;
+      }
+    };
+    if (selector || all) for (const node of cluster.api.list({ kind: 'Node', labelSelector: selector })) visit(() => node);
+    else for (const n of names) visit(() => cluster.api.get({ kind: 'Node', name: n }));
+    return finishWithErrors(ctx.io, errors, true);
   },
 });

@@ -23,6 +23,18 @@ export const ERR_NO_NAME = 'resource(s) were provided, but no name was specified
 /** ERR_NAME_AND_SELECTOR is kubectl's text when names and -l are both given. */
 export const ERR_NAME_AND_SELECTOR = 'name cannot be provided when a selector is specified';
 
+/** ERR_ALL_AND is the option check of label, annotate, apply and the set commands: --all beside a selector. */
+export const ERR_ALL_AND = (flag: 'selector' | 'field-selector'): string => `cannot set --all and --${flag} at the same time`;
+/** ERR_ALL_WITH_SELECTOR is the builder's own text for --all beside a selector (delete meets it first). */
+export const ERR_ALL_WITH_SELECTOR = "setting 'all' parameter but found a non empty selector. ";
+
+/** refuseAllWithSelectors refuses --all beside -l or --field-selector, as those verbs check their options. */
+export function refuseAllWithSelectors(flags: { all?: boolean; selector?: string; 'field-selector'?: string }): void {
+  if (!flags.all) return;
+  if (flags.selector) throw new CliError(ERR_ALL_AND('selector'));
+  if (flags['field-selector']) throw new CliError(ERR_ALL_AND('field-selector'));
+}
+
 /** SELECT_FLAGS are the builder flags most editing verbs share. */
 export const SELECT_FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringSlice', default: [], help: 'Filename, directory, or URL to files identifying the resource.' },
@@ -103,6 +115,20 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
 export function targetError(e: unknown): string {
   if (!(e instanceof ApiError)) throw e;
   return formatApiError(e);
+}
+
+/**
+ * readTarget reads a target's live object, or records the server's error about it in errors
+ * and returns undefined: a command that goes on past an object it cannot read, as kubectl's
+ * ContinueOnError visitors do.
+ */
+export function readTarget(cluster: { read<T>(fn: () => T): T; api: { get(ref: Target['ref']): KubeObject } }, t: Target, errors: string[]): KubeObject | undefined {
+  try {
+    return cluster.read(() => cluster.api.get(t.ref));
+  } catch (e) {
+    errors.push(targetError(e));
+    return undefined;
+  }
 }
 
 /** fetchTarget reads a target's live object (NotFound throws). */

@@ -2,7 +2,7 @@
  * status: failures as kube-apiserver writes them — a metav1.Status with the reason, code,
  * details and field causes of the API layer's ApiError, so clients print their usual messages.
  */
-import { ApiError, type StatusCause } from '../../apiserver/errors';
+import { ApiError, SelectorError, type StatusCause } from '../../apiserver/errors';
 
 /** CAUSE_TYPES maps a field error's text to its CauseType (field.ErrorType's Type). */
 const CAUSE_TYPES: readonly (readonly [string, string])[] = [
@@ -44,7 +44,8 @@ export function statusOf(e: ApiError): StatusBody {
   return {
     code: e.code,
     body: {
-      kind: 'Status', apiVersion: 'v1', metadata: extra.continue ? { continue: extra.continue } : {}, status: 'Failure', message: e.message,
+      kind: 'Status', apiVersion: 'v1', metadata: extra.continue ? { continue: extra.continue } : {}, status: 'Failure',
+      message: e instanceof SelectorError ? e.serverMessage : e.message,
       ...(e.reason ? { reason: e.reason } : {}),
       ...(Object.keys(details).length ? { details } : {}),
       code: e.code,
