@@ -52,6 +52,19 @@ describe('errors of commands given several objects', () => {
       'deployment.apps/web env updated (server dry run)\n'));
   });
 
+  it("create words a failed create as its generator does, and prints the typed object's zero status", () => {
+    expect(home.run('create deployment x --image=nginx --replicas=-1')).toEqual(fail(
+      'error: failed to create deployment: Deployment.apps "x" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0\n'));
+    expect(home.run('create deployment d --image=nginx --dry-run=server -o yaml').stdout.endsWith('\nstatus: {}\n')).toBe(true);
+  });
+
+  it('label and annotate --list show the pairs as edited and write nothing; rollout restart has no --dry-run', () => {
+    expect(home.run('annotate configmap c1 note=1 --list')).toEqual({ stdout: 'note=1\n', stderr: '', code: 0 });
+    expect(home.run('label configmap c1 c2 --list')).toEqual({ stdout: 'Listing labels for ConfigMap./c1:\n app=x\nListing labels for ConfigMap./c2:\n app=x\n', stderr: '', code: 0 });
+    expect(home.run(['get', 'configmap', 'c1', '-o', 'jsonpath={.metadata.annotations}']).stdout).toBe('');
+    expect(home.run('rollout restart deployment/web --dry-run=server').stderr).toBe("error: unknown flag: --dry-run\nSee 'kubectl rollout restart --help' for usage.\n");
+  });
+
   it('--all beside a selector is refused before anything is done; patch names no dry run', () => {
     expect(home.run('annotate pods --all -l app=none a=b')).toEqual(fail('error: cannot set --all and --selector at the same time\n'));
     expect(home.run('label pods --all --field-selector a=b x=y')).toEqual(fail('error: cannot set --all and --field-selector at the same time\n'));

@@ -34,7 +34,8 @@ describe('ClusterIP and node port allocation', () => {
     });
     expect(home.run('create service clusterip ext --tcp=80:80 --clusterip=192.168.0.1')).toEqual({
       stdout: '', code: 1,
-      stderr: 'The Service "ext" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.0.1"}: failed to allocate IP 192.168.0.1: the provided IP (192.168.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12\n',
+      // kubectl's create service words every failure its way, the server's message after it (kubectl 1.32 through kubemu serve).
+      stderr: 'error: failed to create ClusterIP service: Service "ext" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.0.1"}: failed to allocate IP 192.168.0.1: the provided IP (192.168.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12\n',
     });
   });
 
@@ -42,10 +43,10 @@ describe('ClusterIP and node port allocation', () => {
     expect(home.run('create service nodeport np1 --tcp=80:80 --node-port=30080')).toEqual({ stdout: 'service/np1 created\n', stderr: '', code: 0 });
     expect(home.run('create service nodeport np2 --tcp=80:80 --node-port=30080')).toEqual({
       stdout: '', code: 1,
-      stderr: 'The Service "np2" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated\n',
+      stderr: 'error: failed to create NodePort service: Service "np2" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated\n',
     });
     expect(home.run('create service nodeport np3 --tcp=80:80 --node-port=8080').stderr)
-      .toBe('The Service "np3" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767\n');
+      .toBe('error: failed to create NodePort service: Service "np3" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767\n');
     expect(home.run('delete svc np1').code).toBe(0);
     expect(home.run('create service nodeport np2 --tcp=80:80 --node-port=30080').code).toBe(0);
     expect(home.run('delete svc np2').code).toBe(0);

@@ -112,7 +112,8 @@ describe('ValidatingAdmissionPolicy', () => {
   it('denies a deployment over the limit with the policy and binding named', () => {
     expect(home.run('create deployment nginx -n test --image=nginx --replicas=6')).toEqual({
       code: 1, stdout: '',
-      stderr: "The deployments \"nginx\" is invalid: : ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5\n",
+      // create deployment words the failure its way, the server's message after it.
+      stderr: "error: failed to create deployment: deployments.apps \"nginx\" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5\n",
     });
     expect(home.run('create deployment nginx -n test --image=nginx --replicas=5')).toMatchObject({ code: 0, stderr: '' });
     // The binding selects namespaces labelled environment=test only.
@@ -185,7 +186,7 @@ spec:
     expect(home.run('create configmap a --from-literal=k=v')).toEqual({ code: 0, stdout: 'configmap/a created\n', stderr: '' });
     expect(home.run('create configmap b --from-literal=k=v --as bob --as-group interns')).toEqual({
       code: 1, stdout: '',
-      stderr: 'The configmaps "b" is invalid: : ValidatingAdmissionPolicy \'no-interns\' with binding \'no-interns\' denied request: user bob may not create configmaps\n',
+      stderr: 'error: failed to create configmap: configmaps "b" is forbidden: ValidatingAdmissionPolicy \'no-interns\' with binding \'no-interns\' denied request: user bob may not create configmaps\n',
     });
   });
 });
@@ -246,12 +247,12 @@ spec:
     expect(home.run('create configmap a --from-literal=k=v')).toEqual({ code: 0, stdout: 'configmap/a created\n', stderr: '' });
     expect(home.run('create configmap b --from-literal=k=v --as carol')).toEqual({
       code: 1, stdout: '',
-      stderr: 'The configmaps "b" is invalid: : ValidatingAdmissionPolicy \'configmap-writers\' with binding \'configmap-writers\' denied request: user carol may not read secrets in default\n',
+      stderr: 'error: failed to create configmap: configmaps "b" is forbidden: ValidatingAdmissionPolicy \'configmap-writers\' with binding \'configmap-writers\' denied request: user carol may not read secrets in default\n',
     });
     // dave may read secrets but not delete configmaps: authorizer.requestResource is configmaps in default.
     expect(home.run('create configmap b --from-literal=k=v --as dave')).toEqual({
       code: 1, stdout: '',
-      stderr: 'The configmaps "b" is invalid: : ValidatingAdmissionPolicy \'configmap-writers\' with binding \'configmap-writers\' denied request: creators must be able to delete what they create\n',
+      stderr: 'error: failed to create configmap: configmaps "b" is forbidden: ValidatingAdmissionPolicy \'configmap-writers\' with binding \'configmap-writers\' denied request: creators must be able to delete what they create\n',
     });
     expect(home.run('create role cm-deleter --verb=delete --resource=configmaps').code).toBe(0);
     expect(home.run('create rolebinding cm-deleter --role=cm-deleter --user=dave').code).toBe(0);

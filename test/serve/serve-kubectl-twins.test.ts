@@ -116,6 +116,23 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     ]) await same(args);
   });
 
+  it("create prints the server's answer as its typed client decodes it and words failures its way; --list; rollout's flags", async () => {
+    for (const args of [
+      ['create', 'deployment', 'd', '--image=nginx', '--dry-run=server', '-o', 'yaml'],
+      ['create', 'job', 'j', '--image=busybox', '--dry-run=server', '-o', 'yaml'],
+      ['create', 'serviceaccount', 'sa', '--dry-run=server', '-o', 'json'],
+      // A typed client sends protobuf: a ResourceList's keys are ResourceNames.
+      ['create', 'quota', 'q', '--hard=pods=2,cpu=1', '--dry-run=server', '-o', 'yaml'],
+      ['create', 'deployment', 'x', '--image=nginx', '--replicas=-1'],
+      ['create', 'cronjob', 'cj', '--image=busybox', '--schedule=bad'],
+      ['annotate', 'configmap', 'c1', 'new=1', '--list'],
+      ['label', 'configmap', 'c1', 'c2', '--list'],
+      ['annotate', 'configmap', 'c1', '--list', '-o', 'yaml'],
+      ['rollout', 'resume', 'deployment/web', 'deployment/web'],
+      ['rollout', 'restart', 'deployment/web', '--dry-run=server'],
+    ]) await same(args);
+  });
+
   it('diff: a new object as a dry-run create, a changed one without touching its last-applied annotation', async () => {
     const file = path.join(kubectlHome, 'diff.yaml');
     fs.writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c3}\ndata: {a: "9"}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: fresh}\n');

@@ -5,7 +5,7 @@
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
-import { EDIT_FLAGS } from './label';
+import { EDIT_FLAGS, listPairs, singleItemImplied } from './label';
 import { mutateObjects, splitPairs } from './mutate-objects';
 import { refuseAllWithSelectors, resolveTargets } from './targets';
 
@@ -40,19 +40,22 @@ export const annotateCommand = defineCommand({
   name: 'annotate',
   short: 'Update the annotations on a resource',
   usage: 'kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
-  flags: EDIT_FLAGS.filter((f) => f.name !== 'list'),
+  flags: EDIT_FLAGS,
   run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'annotation');
     const { add, remove } = parseAnnotationPairs(pairs);
+    // kubectl annotate has --list's check against -o too, but reads -o after it: it never refuses.
+    const list = !!ctx.flags.list;
     refuseAllWithSelectors(ctx.flags);
-    if (!pairs.length) throw new CliError(ERR_NO_ANNOTATION_UPDATE);
+    if (!pairs.length && !list) throw new CliError(ERR_NO_ANNOTATION_UPDATE);
     const overwrite = !!ctx.flags.overwrite;
     const local = !!ctx.flags.local;
     const rv = ctx.flags['resource-version'];
     const resolved = resolveTargets(ctx, { args: resources, local });
+    const single = singleItemImplied(resolved);
     return mutateObjects(ctx, resolved, {
-      local, fieldManager: ctx.flags['field-manager'] || 'kubectl-annotate',
-      mutate(obj) {
+      local, fieldManager: ctx.flags['field-manager'] || 'kubectl-annotate', listing: list,
+      mutate(obj, _before, ec) {
         const current = obj.metadata.annotations ?? {};
         if (!overwrite) {
           const clashes = [...add].filter(([k, v]) => k !== CHANGE_CAUSE && k in current && current[k] !== v)
@@ -62,6 +65,8 @@ export const annotateCommand = defineCommand({
         const next = { ...current };
         for (const [k, v] of add) next[k] = v;
         for (const k of remove) delete next[k];
+        // --list shows the annotations as edited, and writes nothing.
+        if (list) return listPairs('annotations', obj, next, single, ec.note);
         obj.metadata.annotations = next;
         if (rv) obj.metadata.resourceVersion = rv;
         return MSG_ANNOTATED;

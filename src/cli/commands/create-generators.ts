@@ -51,7 +51,7 @@ interface Generated {
   short: string;
   /** allowCommand accepts `-- COMMAND args…` after NAME. */
   allowCommand?: boolean;
-  /** failPrefix wraps AlreadyExists-style server errors; undefined prints them as server errors. */
+  /** failPrefix goes before the server's message of a failed create (kubectl's generators wrap every error so); undefined prints it as a server error. */
   failPrefix?: (obj: KubeObject) => string | undefined;
   build(name: string, ctx: CommandContext, command: string[]): KubeObject;
 }
@@ -203,7 +203,7 @@ function runGenerated(ctx: CommandContext, g: Generated, args: readonly string[]
     const { name, command } = nameAndCommand(ctx, args, cmdPath, !!g.allowCommand);
     return g.build(name, ctx, g.allowCommand ? command : []);
   });
-  return writeGenerated(ctx, [obj], { operation: 'created', fieldManager: 'kubectl-create', failPrefix: g.failPrefix });
+  return writeGenerated(ctx, [obj], { operation: 'created', fieldManager: 'kubectl-create', failPrefix: g.failPrefix, typed: true });
 }
 
 function leafCommand(word: string, g: Generated): Command | undefined {

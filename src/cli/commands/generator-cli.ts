@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
-import { builtinRegistry, kindPrefix } from '../../api/registry';
+import { builtinRegistry, kindPrefix, type Registry } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
@@ -23,6 +23,7 @@ import { toYaml } from '../../yaml/write-yaml';
 import { dryRunSuffix, parseDryRun } from './apply';
 
 import { LAST_APPLIED } from '../../api/last-applied';
+import { toTypedObject } from './typed-object';
 
 /** ParserType is the parser's type for a generator flag's: durations and `k=v,…` maps are read as strings. */
 type ParserType<T extends FlagSpec['type']> = T extends 'duration' | 'stringToString' ? 'string' : T;
@@ -112,6 +113,11 @@ export interface WriteGeneratedOptions {
   fieldManager: string;
   /** failPrefix wraps server errors (`failed to create configmap: `); undefined keeps them as server errors. */
   failPrefix?: (obj: KubeObject) => string | undefined;
+  /**
+   * typed prints the server's answer as kubectl's typed client decodes it (Go's zero values
+   * filled in: `status: {}`): the create subcommands; run and expose print it as sent.
+   */
+  typed?: boolean;
 }
 
 function toServerObject(obj: KubeObject, ctx: CommandContext, saveConfig: boolean): KubeObject {
@@ -124,6 +130,13 @@ function toServerObject(obj: KubeObject, ctx: CommandContext, saveConfig: boolea
   const info = ctx.cluster().api.registry().forStorageKind(copy.kind);
   if (info?.namespaced && !copy.metadata.namespace) copy.metadata.namespace = ctx.namespace;
   return copy;
+}
+
+/** printGenerated prints a created object with -o; typed, as the Go struct kubectl decoded it (JSON in its fields' order). */
+function printGenerated(created: KubeObject, out: OutputSpec, registry: Registry, typed: boolean): string {
+  if (!typed) return printObjects([created], out, true, registry);
+  const shaped = toTypedObject(created);
+  return out.kind === 'json' ? toJson(shaped, { sortKeys: false }) : printObjects([shaped], out, true, registry);
 }
 
 /**
@@ -155,10 +168,10 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
       created = cluster.write(() => cluster.api.create(toServerObject(obj, ctx, saveConfig), { fieldManager, dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) }));
     } catch (e) {
       const prefix = o.failPrefix?.(obj);
-      if (prefix !== undefined && e instanceof ApiError && e.reason !== 'Invalid') throw new CliError(`${prefix}${e.message}`);
+      if (prefix !== undefined && e instanceof ApiError) throw new CliError(`${prefix}${e.message}`);
       throw e;
     }
-    ctx.io.out(out ? separator() + printObjects([created], out, true, registry) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+    ctx.io.out(out ? separator() + printGenerated(created, out, registry, !!o.typed) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
   }
   return 0;
 }

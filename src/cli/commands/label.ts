@@ -12,7 +12,8 @@ import { CliError, aggregateText } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { mutateObjects, splitPairs } from './mutate-objects';
-import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS } from './targets';
+import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, type Resolved } from './targets';
+import { parseApiVersion } from '../../api/registry';
 
 export const MSG_LABELED = 'labeled';
 export const MSG_UNLABELED = 'unlabeled';
@@ -23,6 +24,25 @@ export const ERR_MODIFY_AND_REMOVE_LABEL = 'can not both modify and remove a lab
 export const LABEL_NOT_FOUND = (key: string): string => `label ${goQuote(key)} not found.\n`;
 /** ERR_LABEL_OVERWRITE is validateNoOverwrites' text. */
 export const ERR_LABEL_OVERWRITE = (key: string, current: string): string => `'${key}' already has a value (${current}), and --overwrite is false`;
+
+/** ERR_LIST_AND_OUTPUT refuses --list with -o (label and annotate). */
+export const ERR_LIST_AND_OUTPUT = '--list and --output may not be specified together';
+
+/** singleItemImplied: the command names one object, so --list prints its pairs without a header. */
+export function singleItemImplied(resolved: Resolved): boolean {
+  return !resolved.bySelector && resolved.targets.length === 1;
+}
+
+/**
+ * listPairs prints --list's KEY=VALUE lines for one object, under kubectl's header (Kind.group/name)
+ * when the command could name more than one. kubemu: in key order (kubectl walks a Go map).
+ * Returns undefined: the object is printed no other way.
+ */
+export function listPairs(what: 'labels' | 'annotations', obj: KubeObject, pairs: Record<string, string>, single: boolean, note: (text: string) => void): undefined {
+  if (!single) note(`Listing ${what} for ${obj.kind}.${parseApiVersion(obj.apiVersion).group}/${obj.metadata.name}:\n`);
+  for (const k of Object.keys(pairs).sort()) note(`${single ? '' : ' '}${k}=${pairs[k]}\n`);
+  return undefined;
+}
 
 /** EDIT_FLAGS are the flags label and annotate share beyond the selectors. */
 export const EDIT_FLAGS = defineFlags([
@@ -75,23 +95,21 @@ export const labelCommand = defineCommand({
   flags: EDIT_FLAGS,
   run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'label');
-    refuseAllWithSelectors(ctx.flags);
     const list = !!ctx.flags.list;
+    if (list && ctx.flags.output) throw new CliError(ERR_LIST_AND_OUTPUT);
+    refuseAllWithSelectors(ctx.flags);
     if (!pairs.length && !list) throw new CliError(ERR_NO_LABEL_UPDATE);
     const { add, remove } = parseLabelSpecs(pairs);
     const overwrite = !!ctx.flags.overwrite;
     const local = !!ctx.flags.local;
     const rv = ctx.flags['resource-version'];
     const resolved = resolveTargets(ctx, { args: resources, local });
+    const single = singleItemImplied(resolved);
     return mutateObjects(ctx, resolved, {
-      local, fieldManager: ctx.flags['field-manager'] || 'kubectl-label',
+      local, fieldManager: ctx.flags['field-manager'] || 'kubectl-label', listing: list,
       mutate(obj, before, ec) {
         const labels = obj.metadata.labels ?? {};
-        if (list) {
-          for (const k of Object.keys(labels).sort()) ec.note(`${k}=${labels[k]}\n`);
-          return undefined;
-        }
-        if (!ec.local && ec.dryRun !== 'client') for (const k of remove) if (!(k in labels)) ec.note(LABEL_NOT_FOUND(k));
+        if (!list && !ec.local && ec.dryRun !== 'client') for (const k of remove) if (!(k in labels)) ec.note(LABEL_NOT_FOUND(k));
         if (!overwrite) {
           const errs = [...add].filter(([k, v]) => k in labels && labels[k] !== v).map(([k]) => ERR_LABEL_OVERWRITE(k, labels[k]!));
           if (errs.length) throw new CliError(aggregateText(errs));
@@ -99,6 +117,8 @@ export const labelCommand = defineCommand({
         const next = { ...labels };
         for (const [k, v] of add) next[k] = v;
         for (const k of remove) delete next[k];
+        // --list shows the labels as edited, and writes nothing.
+        if (list) return listPairs('labels', obj, next, single, ec.note);
         obj.metadata.labels = next;
         if (rv) obj.metadata.resourceVersion = rv;
         return dataChangeMsg(before, obj, overwrite, toCompactJson);

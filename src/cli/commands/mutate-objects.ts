@@ -60,6 +60,8 @@ export interface MutateOptions {
    * kubectl patch sets its printer's operation after the mark was put on it, so it has none.
    */
   unmarkedDryRun?: boolean;
+  /** listing prints no object: label's and annotate's --list print their own lines and write nothing. */
+  listing?: boolean;
 }
 
 /** sameObject compares two objects as Go would compare their JSON. */
@@ -76,7 +78,7 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
   const errors = [...resolved.errors];
   const shape = (obj: KubeObject) => (o.typed ? toTypedObject(obj) : obj);
   const print = (obj: KubeObject, t: Target, word: string | undefined, mode: typeof dryRun) => {
-    if (o.typed && word === undefined) return;
+    if (o.listing || (o.typed && word === undefined)) return;
     if (out?.kind === 'json' && o.typed) ctx.io.out(toJson(shape(obj), { sortKeys: false }));
     else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry, false, !!ctx.flags['show-managed-fields']));
     else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${o.unmarkedDryRun ? '' : dryRunSuffix(mode)}\n`);

@@ -262,10 +262,14 @@ const ANNOTATIONS_TO_SKIP = new Set([LAST_APPLIED, REVISION_ANNOTATION,
   'deployment.kubernetes.io/revision-history', 'deployment.kubernetes.io/desired-replicas', 'deployment.kubernetes.io/max-replicas',
   'deprecated.deployment.rollback.to']);
 
-/** editEach runs one write per target and prints `<kind>/<name> <word>`; errors are collected. */
-function editEach(ctx: FlagsContext<readonly [typeof DRY_RUN]>, edit: (obj: KubeObject, t: Target) => string): number {
+/**
+ * editEach runs one write per target and prints `<kind>/<name> <word>`; errors are collected,
+ * each with its "error: " (kubectl words them with it, so its aggregate keeps it). dryRunFlag
+ * is undo's --dry-run (kubectl 1.32's restart, pause and resume have none).
+ */
+function editEach(ctx: FlagsContext<readonly []>, edit: (obj: KubeObject, t: Target) => string, dryRunFlag?: string): number {
   const cluster = ctx.cluster();
-  const dryRun = parseDryRun(ctx.flags['dry-run']);
+  const dryRun = parseDryRun(dryRunFlag ?? 'none');
   const errors: string[] = [];
   for (const t of oneTarget(ctx)) {
     try {
@@ -344,7 +348,7 @@ const undoCommand = defineCommand({
       if (unsupported) throw new CliError(unsupported);
       if (to < 0) throw new CliError(ERR_REVISION_NOT_FOUND(to));
       return obj.kind === 'Deployment' ? undoDeployment(ctx, obj, to, clientDryRun) : undoFromControllerRevision(ctx, obj, to, clientDryRun);
-    });
+    }, ctx.flags['dry-run']);
   },
 });
 
@@ -352,7 +356,7 @@ const restartCommand = defineCommand({
   name: 'restart',
   short: 'Restart a resource',
   usage: 'kubectl rollout restart RESOURCE [options]',
-  flags: [...COMMON, DRY_RUN],
+  flags: [...COMMON],
   run(ctx) {
     const now = ctx.cluster().clock.nowISO();
     return editEach(ctx, (obj, t) => {
@@ -370,7 +374,7 @@ function pauser(pause: boolean): Command {
     name: pause ? 'pause' : 'resume',
     short: pause ? 'Mark the provided resource as paused' : 'Resume a paused resource',
     usage: `kubectl rollout ${pause ? 'pause' : 'resume'} RESOURCE [options]`,
-    flags: [...COMMON, DRY_RUN],
+    flags: [...COMMON],
     run(ctx) {
       return editEach(ctx, (obj, t) => {
         if (obj.kind !== 'Deployment') throw new CliError(`${pause ? 'pausing' : 'resuming'} is not supported`);

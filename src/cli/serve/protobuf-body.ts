@@ -145,7 +145,8 @@ function value(type: string, occurrences: Field[]): unknown {
       const entry = fields(f.bytes!);
       const k = entry.find((e) => e.num === 1);
       const v = entry.filter((e) => e.num === 2);
-      out[String(k ? scalar(map[1]!, k) : '')] = v.length ? value(map[2]!, v) : zeroOf(map[2]!);
+      // A key's type may be named (ResourceName, a ResourceList's keys): value resolves it to its string.
+      out[String(k ? value(map[1]!, [k]) : '')] = v.length ? value(map[2]!, v) : zeroOf(map[2]!);
     }
     return out;
   }
