@@ -7,13 +7,15 @@
  * both parse as resource quantities compare by quantity, otherwise by natural order
  * ("web-9" < "web-10"), which also orders RFC 3339 timestamps chronologically.
  *
- * kubemu: the sort is stable (Go's sort.Sort is not), and mixed or unsortable types order
- * deterministically instead of aborting the process as kubectl's klog.Exitf does.
+ * The sort is Go's sort.Sort (go-sort.ts), so ties come out in kubectl's order, not the list's.
+ * kubemu: mixed or unsortable types order deterministically instead of aborting the process
+ * as kubectl's klog.Exitf does.
  */
 import { compareQuantity, tryParseQuantity } from '../api/quantity';
 import { relaxedJsonPathExpression } from './custom-columns';
 import { isGoMap } from './jsonpath-go-format';
 import { parseJsonPathTemplate } from './jsonpath';
+import { goSort } from './go-sort';
 
 /** fieldNotFoundMessage is kubectl's error when no object has the sort field. */
 export const fieldNotFoundMessage = (field: string): string =>
@@ -80,7 +82,7 @@ export function isLess(a: unknown, b: unknown): boolean {
 export interface SortByOptions { table?: boolean }
 
 /**
- * sortObjects returns items ordered by the --sort-by path, stable for ties. Throws kubectl's
+ * sortObjects returns items ordered by the --sort-by path, ties as Go's sort leaves them. Throws kubectl's
  * errors: a bad path ("unexpected path string…"), a template syntax error, or
  * fieldNotFoundMessage when no item has the field.
  */
@@ -111,6 +113,9 @@ export function sortObjects<T>(items: readonly T[], sortBy: string, opts: SortBy
     return isLess(keys[i]!.value, keys[j]!.value);
   };
   const order = items.map((_, i) => i);
-  order.sort((i, j) => (less(i, j) && !less(j, i) ? -1 : less(j, i) && !less(i, j) ? 1 : i - j));
+  goSort(order.length, {
+    less: (i, j) => less(order[i]!, order[j]!),
+    swap: (i, j) => { [order[i], order[j]] = [order[j]!, order[i]!]; },
+  });
   return order.map((i) => items[i]!);
 }

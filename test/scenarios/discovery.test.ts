@@ -33,6 +33,11 @@ describe('discovery and cluster information', () => {
   it('reports the version of a v1.32 cluster', () => {
     expect(home.run('version')).toEqual({ stdout: 'Client Version: v1.32.2\nKustomize Version: v5.5.0\nServer Version: v1.32.2\n', stderr: '', code: 0 });
     expect(home.run('version --client').stdout).toBe('Client Version: v1.32.2\nKustomize Version: v5.5.0\n');
+    // -o json and -o yaml as kubectl prints its struct: two-space JSON, and Println's newline after each.
+    expect(home.run('version --client -o json').stdout).toBe(`{\n  "clientVersion": {\n    "major": "1",\n    "minor": "32",\n    "gitVersion": "v1.32.2",\n`
+      + '    "gitCommit": "67a30c0adcf52bd3f56ff0893ce19966be12991f",\n    "gitTreeState": "clean",\n    "buildDate": "2025-02-12T21:26:09Z",\n'
+      + '    "goVersion": "go1.23.6",\n    "compiler": "gc",\n    "platform": "linux/amd64"\n  },\n  "kustomizeVersion": "v5.5.0"\n}\n');
+    expect(home.run('version --client -o yaml').stdout.endsWith('kustomizeVersion: v5.5.0\n\n')).toBe(true);
   });
 
   it('prints cluster-info as kubectl does (plain when not on a terminal)', () => {

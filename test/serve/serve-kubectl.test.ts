@@ -167,6 +167,8 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
       ['logs', 'box', '-p'], ['logs', 'box', '-c', 'nope'], ['logs', 'nosuch'],
       ['get', 'pods', '--sort-by=.status.containerStatuses[0].restartCount'], ['get', 'pods', '--sort-by=.status.phase', '-o', 'wide'],
       ['get', 'pods', '-A', '--sort-by=.metadata.name'],
+      // Events of one second tie: they come out in the order Go's sort.Sort leaves them.
+      ['get', 'events', '-A', '--sort-by=.lastTimestamp'], ['get', 'pods', '-A', '--sort-by=.spec.nodeName', '-o', 'name'],
     ]);
     expect((await kubectl(['logs', 'box', '--tail=1'])).stdout).toBe('three\n');
     expect((await kubectl(['logs', 'box', '-p'])).stderr).toBe('Error from server (BadRequest): previous terminated container "box" in pod "box" not found\n');

@@ -7,7 +7,6 @@ import { CliError } from '../errors';
 import { clientVersionText, SERVER_VERSION, VERSION_INFO } from '../version';
 import { renderTabbed } from '../../printers/table';
 import { discoveryOrder, groupVersion, qualifiedResource } from '../../api/registry';
-import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { apiServerEndpoint } from '../../cluster/node-factory';
 import { Chalk } from 'chalk';
@@ -28,8 +27,9 @@ export const versionCommand = defineCommand({
     const client = { ...VERSION_INFO };
     const data: Record<string, unknown> = { clientVersion: client, kustomizeVersion: 'v5.5.0' };
     if (!ctx.flags.client) data.serverVersion = { ...client, platform: 'linux/amd64' };
-    if (out === 'json') { ctx.io.out(toJson(data, { sortKeys: false })); return 0; }
-    if (out === 'yaml') { ctx.io.out(toYaml(data)); return 0; }
+    // kubectl version marshals its own struct (JSON indented by two spaces) and Println's it: a newline more.
+    if (out === 'json') { ctx.io.out(`${JSON.stringify(data, null, 2)}\n`); return 0; }
+    if (out === 'yaml') { ctx.io.out(`${toYaml(data)}\n`); return 0; }
     ctx.io.out(clientVersionText());
     if (!ctx.flags.client) { ctx.cluster(); ctx.io.out(`Server Version: ${SERVER_VERSION}\n`); }
     return 0;

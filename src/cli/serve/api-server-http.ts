@@ -26,6 +26,7 @@ import {
 } from './discovery';
 import { parseResourcePath } from './resource-path';
 import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
+import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody } from './status';
 import { WatchStream } from './watch-stream';
@@ -335,10 +336,13 @@ export class KubemuApiServer {
       servePodLog(cluster, api, rp, query, res, this.podStreams);
       return 'streaming';
     }
-    return new ResourceHandler(cluster, api).handle({
+    const reply = new ResourceHandler(cluster, api).handle({
       method: req.method ?? 'GET', path: rp, query, accept, body,
       contentType: req.headers['content-type'], userAgent: req.headers['user-agent'],
     });
+    // kube-apiserver warns of the deprecated API with every componentstatuses request.
+    if (rp.group === '' && rp.resource === 'componentstatuses') reply.warnings.push(COMPONENT_STATUS_DEPRECATED);
+    return reply;
   }
 
   /** rulesReview answers a SelfSubjectRulesReview: the rules RBAC grants the user in spec.namespace. */
