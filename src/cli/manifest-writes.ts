@@ -13,7 +13,7 @@ import { CliError, aggregateText, collectedLine, finishWithErrors, formatError, 
 import { readKustomizeArg } from './kustomize-docs';
 import { readFilenameArgs } from './manifests';
 import { collectedServerError, parseValidate, prepareDoc, type PreparedDoc, type Validate } from './object-writer';
-import { parseOutput, printObjects } from './output';
+import { parseOutput, printObjects, YAML_SEPARATOR } from './output';
 import { dryRunSuffix, parseDryRun, type WRITE_FLAGS } from './commands/apply';
 import { failpoint } from '../sim/failpoints';
 
@@ -61,8 +61,13 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   if (!docs.length && !builderErrors.length) throw new CliError(`no objects passed to ${verb}`);
   const cluster = ctx.cluster();
   const printed: KubeObject[] = [];
+  const print = (objs: KubeObject[], single: boolean) => printObjects(objs, out!, single, cluster.api.registry(), false, !!ctx.flags['show-managed-fields']);
+  // apply prints what it wrote at the end, several objects as one List; create prints each
+  // object as it is written, through one printer (its YAML puts --- before each after the first).
+  const eachObject = verb === 'create';
+  let shown = 0;
   const printObjectsSoFar = () => {
-    if (out && printed.length) ctx.io.out(printObjects(printed, out, printed.length === 1, cluster.api.registry(), false, !!ctx.flags['show-managed-fields']));
+    if (out && printed.length && !eachObject) ctx.io.out(print(printed, printed.length === 1));
   };
   for (let from = 0; from < docs.length || from === 0; from += WRITE_BATCH_DOCS) {
     // A batch's lines, objects and errors count only once its transaction has committed.
@@ -97,6 +102,7 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
       throw new CliError(`${formatError(e).text.replace(/; nothing was changed$/, '')}; ${PARTLY_WRITTEN}`);
     }
     for (const line of lines) ctx.io.out(line);
+    if (eachObject && out) for (const obj of objects) ctx.io.out((out.kind === 'yaml' && shown++ > 0 ? YAML_SEPARATOR : '') + print([obj], true));
     ctx.io.flush();
     printed.push(...objects);
     builderErrors.push(...batchBuilderErrors);

@@ -21,6 +21,9 @@ export function listWrapper(items: KubeObject[]): KubeObject {
   return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } } as unknown as KubeObject;
 }
 
+/** YAML_SEPARATOR is what kubectl's YAML printer writes before each object after its first. */
+export const YAML_SEPARATOR = '---\n';
+
 /**
  * printObjects prints objects in a non-table format; single is true for one named object.
  * YAML and JSON leave out metadata.managedFields unless showManagedFields (kubectl's

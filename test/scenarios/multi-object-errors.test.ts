@@ -65,6 +65,13 @@ describe('errors of commands given several objects', () => {
     expect(home.run('rollout restart deployment/web --dry-run=server').stderr).toBe("error: unknown flag: --dry-run\nSee 'kubectl rollout restart --help' for usage.\n");
   });
 
+  it('create -f prints each object as it writes it; describe -f describes what the manifests name', () => {
+    const two = home.file('two.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m1}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: m2}\n');
+    expect(home.run(['create', '-f', two, '--dry-run=server', '-o', 'jsonpath={.metadata.name}']).stdout).toBe('m1m2');
+    expect(home.run(['create', '-f', two, '--dry-run=server', '-o', 'yaml']).stdout.split('\n---\n').length).toBe(2);
+    expect(home.run(['describe', '-f', two])).toEqual(fail(notFound('configmaps "m1"') + notFound('configmaps "m2"')));
+  });
+
   it('--all beside a selector is refused before anything is done; patch names no dry run', () => {
     expect(home.run('annotate pods --all -l app=none a=b')).toEqual(fail('error: cannot set --all and --selector at the same time\n'));
     expect(home.run('label pods --all --field-selector a=b x=y')).toEqual(fail('error: cannot set --all and --field-selector at the same time\n'));

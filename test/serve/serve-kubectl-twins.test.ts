@@ -133,13 +133,21 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
       // kube-apiserver's Warning header on the deprecated API reaches kubectl's stderr.
       ['get', 'componentstatuses'],
     ]) await same(args);
+    // create -f prints each object as it is written (apply prints a List); describe -f.
+    const two = path.join(kubectlHome, 'two.yaml');
+    fs.writeFileSync(two, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m1}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c3}\n');
+    for (const args of [
+      ['create', '-f', two, '--dry-run=server', '-o', 'yaml'],
+      ['create', '-f', two, '--dry-run=server', '-o', 'jsonpath={.metadata.name}'],
+      ['describe', '-f', two],
+    ]) await same(args);
   });
 
   it('diff: a new object as a dry-run create, a changed one without touching its last-applied annotation', async () => {
     const file = path.join(kubectlHome, 'diff.yaml');
     fs.writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c3}\ndata: {a: "9"}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: fresh}\n');
-    // The temporary folders and the files' times are the run's own.
-    const norm = (r: CliResult) => ({ ...r, stdout: r.stdout.replace(/\/(LIVE|MERGED)-\w+/g, '/$1').replace(/\t\d{4}-\d\d-\d\d [\d:.]+ \+0000$/gm, '') });
+    // The temporary folders and the files' times are the run's own, and so is a dry-run create's uid.
+    const norm = (r: CliResult) => ({ ...r, stdout: r.stdout.replace(/\/(LIVE|MERGED)-\w+/g, '/$1').replace(/\t\d{4}-\d\d-\d\d [\d:.]+ \+0000$/gm, '').replace(/^\+  uid: \S+$/m, '+  uid: U') });
     const a = norm(await kubectl(['diff', '-f', file]));
     expect(a).toEqual(norm(kubemu(['diff', '-f', file])));
     expect(a.stdout).toContain('+  annotations: {}\n');

@@ -44,7 +44,7 @@ export const annotateCommand = defineCommand({
   run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'annotation');
     const { add, remove } = parseAnnotationPairs(pairs);
-    // kubectl annotate has --list's check against -o too, but reads -o after it: it never refuses.
+    // kubectl 1.32's annotate has a check of --list against -o that never refuses (checked through kubemu serve).
     const list = !!ctx.flags.list;
     refuseAllWithSelectors(ctx.flags);
     if (!pairs.length && !list) throw new CliError(ERR_NO_ANNOTATION_UPDATE);

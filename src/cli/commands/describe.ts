@@ -8,6 +8,7 @@ import { describeMany, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
+import { resolveTargets } from './targets';
 import type { Cluster } from '../../cluster/cluster';
 
 function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) => DescribeContext {
@@ -51,15 +52,23 @@ export const describeCommand = defineCommand({
     { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files containing the resource to describe' },
   ],
   run(ctx): number {
-    if (!ctx.args.length) throw new CliError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+    const files = ctx.flags.filename;
+    if (!ctx.args.length && !files.length) throw new CliError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
     const cluster = ctx.cluster();
     cluster.catchUp();
-    const { requests } = parseResourceArgs(ctx.args, cluster.api.registry());
+    // -f names the objects its manifests name (each must exist); otherwise TYPE [NAME_PREFIX].
+    const fromFiles = files.length ? resolveTargets(ctx, { args: ctx.args }) : undefined;
+    const { requests } = fromFiles ? { requests: [] } : parseResourceArgs(ctx.args, cluster.api.registry());
     const allNs = !!ctx.flags['all-namespaces'];
-    const errors: string[] = [];
+    const errors: string[] = [...fromFiles?.errors ?? []];
     const found: KubeObject[] = [];
     let text = '';
     cluster.read(() => {
+      for (const t of fromFiles?.targets ?? []) {
+        const obj = cluster.api.tryGet(t.ref);
+        if (obj) found.push(obj);
+        else errors.push(formatApiError(notFound(t.info.group, t.info.resource, t.ref.name)));
+      }
       for (const r of requests) {
         const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
         if (!r.names.length) {

@@ -17,7 +17,7 @@ import { GeneratorError } from '../generators/generator-error';
 import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
 import type { FlagSpec } from '../generators/flag-spec';
 import { goJsonMarshal } from '../generators/go-json';
-import { parseOutput, printObjects, type OutputSpec } from '../output';
+import { parseOutput, printObjects, YAML_SEPARATOR, type OutputSpec } from '../output';
 import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { dryRunSuffix, parseDryRun } from './apply';
@@ -103,8 +103,6 @@ export function printClientObject(obj: KubeObject, out: OutputSpec): string {
   return printObjects([obj], out, true, builtinRegistry);
 }
 
-/** YAML_SEPARATOR is what kubectl's YAML printer writes before each object after its first. */
-export const YAML_SEPARATOR = '---\n';
 
 /** WriteGeneratedOptions tunes writeGenerated for one command. */
 export interface WriteGeneratedOptions {

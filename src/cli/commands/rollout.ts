@@ -18,9 +18,8 @@ import { defineCommand, type Command, type CommandContext, type FlagsContext } f
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlag, defineFlags } from '../flag-table';
-import { parseOutput, printObjects } from '../output';
+import { parseOutput, printObjects, YAML_SEPARATOR } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
-import { YAML_SEPARATOR } from './generator-cli';
 import { durationFlag, MAX_WAIT_MS, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
 import { historyKindError } from './rollout-kinds';
