@@ -105,7 +105,7 @@ export interface NetContext {
 }
 
 /** Fetch is a GET's outcome; 'dns-timeout' is a lookup NetworkPolicy dropped, 'timeout' a connection it dropped. */
-export type Fetch = { ok: true; body: string; status: number; ip?: string; location?: string; headers?: string[] } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
+export type Fetch = { ok: true; body: string; status: number; ip?: string; location?: string; headers?: () => string[] } | { ok: false; why: 'resolve' | 'dns-timeout' | 'refused' | 'timeout'; host: string; ip?: string; port: number };
 
 /** FetchOptions are request details beyond the URL: its headers (curl -H, wget --header), names lower-cased. */
 export interface FetchOptions { headers?: Record<string, string>; method?: string; userAgent?: string }
@@ -168,9 +168,10 @@ export function fetchUrl(url: string, ctx: NetContext, opts: FetchOptions = {}):
   if (!loopback && !gate.canConnect({ ip: pod?.status?.podIP ?? ip, pod }, targetPort)) return { ok: false, why: 'timeout', host, ip, port };
   const answer = pod && serve(pod, targetPort, path, ctx.api, ctx.nowMs);
   if (!answer) return { ok: false, why: 'refused', host, ip, port };
-  // What a pod's nginx or httpd sent besides the page (curl -I and -i print it), at the time of the request.
+  // What a pod's nginx or httpd sent besides the page, at the time of the request: worked out
+  // only when asked for (curl -I and -i print it; a looping client's requests do not need it).
   const atMs = ctx.nowMs ?? ctx.asOfMs;
-  const headers = atMs === undefined ? undefined : headersOfAnswer(pod!, answer, atMs);
+  const headers = atMs === undefined || !answer.server ? undefined : () => headersOfAnswer(pod!, answer, atMs) ?? [];
   const { server, container, file: _file, ...body } = answer;
   if (server && container && ctx.served && ctx.nowMs !== undefined) {
     const method = opts.method ?? 'GET';
@@ -257,11 +258,11 @@ export function runNetTool(argv: string[], ctx: NetContext): ToolResult | undefi
     const format = valueOf(args, ['-w', '--write-out']);
     const written = format === undefined ? '' : format.replace(/%\{http_code\}/g, String(r.status)).replace(/\\n/g, '\n');
     // -I asks with HEAD and prints the response's head; -i prints it before the body.
-    const responseHead = `HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\r\n${(r.headers ?? (r.location ? [`Location: ${r.location}`] : [])).map((h) => `${h}\r\n`).join('')}\r\n`;
-    if (headOnly) return { stdout: `${responseHead}${written}`, stderr: '', code: 0 };
+    const responseHead = () => `HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\r\n${(r.headers?.() ?? (r.location ? [`Location: ${r.location}`] : [])).map((h) => `${h}\r\n`).join('')}\r\n`;
+    if (headOnly) return { stdout: `${responseHead()}${written}`, stderr: '', code: 0 };
     const toFile = valueOf(args, ['-o', '--output']);
     const include = short('i', '--include');
-    return { stdout: `${toFile !== undefined && toFile !== '-' ? '' : `${include ? responseHead : ''}${r.body}`}${written}`, stderr: '', code: 0 };
+    return { stdout: `${toFile !== undefined && toFile !== '-' ? '' : `${include ? responseHead() : ''}${r.body}`}${written}`, stderr: '', code: 0 };
   }
   if (bin === 'wget') {
     const url = args.filter((a, i) => !a.startsWith('-') && !['-O', '-T', '--header'].includes(args[i - 1] ?? '')).pop();
