@@ -90,6 +90,16 @@ describe('ChunkLoader', () => {
     expect(caches(d).map((f) => fs.statSync(path.join(d, f)).mtimeMs)).toEqual(mtimes);
   });
 
+  it('reads a file bigger than its scratch buffer whole, and data files as UTF-8', () => {
+    const d = bundleDir();
+    const big = 'x'.repeat(3 << 20); // past the 2 MB scratch: the buffer grows
+    fs.writeFileSync(path.join(d, 'split.js'), file(define('split.js', `exports.value = () => ${JSON.stringify(big)}.length;`)));
+    fs.writeFileSync(path.join(d, 'data.json'), '{"k": ["Grüße", "名前"]}');
+    const main = new ChunkLoader(d).load('main.js') as Main;
+    expect(main.split()).toBe(3 << 20);
+    expect(main.data()).toEqual({ k: ['Grüße', '名前'] });
+  });
+
   it('compiles without complaint when a cache is corrupt, and replaces it', () => {
     const d = bundleDir();
     const source = fs.readFileSync(path.join(d, 'main.js'), 'utf8');
