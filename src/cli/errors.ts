@@ -6,6 +6,7 @@ import { ApiError } from '../apiserver/errors';
 import { NoKindMatchError, UnknownResourceTypeError } from '../api/registry';
 import { NotAStateFileError, StateFileError } from '../store/sqlite/sqlite-store';
 import { clusterOfState } from '../cluster/home';
+import { goErrnoKnown, goPathErrorText } from './generators/generator-fs';
 
 /** UsageError is a command-line mistake; it adds kubectl's "See '… -h'" hint. */
 export class UsageError extends Error {
@@ -17,6 +18,14 @@ export class UsageError extends Error {
 export class CliError extends Error {
   override readonly name = 'CliError';
   constructor(message: string, readonly exitCode = 1, readonly stdout?: string) { super(message); }
+}
+
+/**
+ * StandardMessageError is an error kubectl's CheckErr words with its standard message (an API
+ * mapper's "the server doesn't have a resource type"): printed as it is, without "error: ".
+ */
+export class StandardMessageError extends Error {
+  override readonly name = 'StandardMessageError';
 }
 
 /** SilentExit ends a command with an exit code after it has printed its own messages. */
@@ -91,6 +100,7 @@ export function formatError(e: unknown, command = 'kubectl'): { text: string; ex
     return { text: `error: ${e.message}\nSee '${command} ${e.command ?? ''}${e.command ? ' ' : ''}-h' for help and examples`.replace(`${command}  -h`, `${command} -h`), exitCode: 1 };
   }
   if (e instanceof CliError) return { text: withPrefix(e.message), exitCode: e.exitCode };
+  if (e instanceof StandardMessageError) return { text: e.message, exitCode: 1 };
   if (e instanceof UnknownResourceTypeError || e instanceof NoKindMatchError) return { text: withPrefix(e.message), exitCode: 1 };
   if (e instanceof NotAStateFileError) return { text: withPrefix(notAStateFile(clusterOfState(e.file))), exitCode: 1 };
   if (e instanceof StateFileError) return { text: withPrefix(`${e.message}; run 'kubemu cluster delete' and create it again, or restore the file`), exitCode: 1 };
@@ -107,6 +117,11 @@ export function formatError(e: unknown, command = 'kubectl'): { text: string; ex
   }
   if (err?.code === 'SQLITE_READONLY' || err?.code?.startsWith?.('SQLITE_READONLY') || err?.code === 'SQLITE_CANTOPEN' || err?.code === 'EACCES') {
     return { text: `error: cannot write the cluster state (${err.message})`, exitCode: 1 };
+  }
+  // A host file the command could not read or write: Go's *PathError, as kubectl prints it.
+  const fsError = err as { syscall?: string; path?: string };
+  if (typeof fsError?.syscall === 'string' && typeof fsError.path === 'string' && goErrnoKnown(err)) {
+    return { text: withPrefix(goPathErrorText(fsError.syscall, fsError.path, err)), exitCode: 1 };
   }
   const msg = err?.message ?? String(e);
   const debug = process.env.KUBEMU_DEBUG ? `\n${err?.stack ?? ''}` : '';

@@ -9,7 +9,7 @@ import type { FlagDef, FlagType } from './flags';
 export type FlagTypeValue<T extends FlagType> =
   T extends 'bool' ? boolean
   : T extends 'int' ? number
-  : T extends 'string' ? string
+  : T extends 'string' | 'duration' | 'stringToString' ? string
   : string[];
 
 /** FlagValue is one flag's value: undefined only when the flag has no default to fall back on. */

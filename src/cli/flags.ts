@@ -5,7 +5,8 @@
  */
 import { defineFlags, type FlagValuesOf } from './flag-table';
 
-export type FlagType = 'bool' | 'string' | 'stringArray' | 'stringSlice' | 'int';
+/** FlagType is pflag's value type; a duration and a `k=v,…` map are kept as the text given (the command parses it). */
+export type FlagType = 'bool' | 'string' | 'stringArray' | 'stringSlice' | 'int' | 'duration' | 'stringToString';
 
 /** FlagDef is one flag of a command, as data. */
 export interface FlagDef {
@@ -16,6 +17,8 @@ export interface FlagDef {
   /** noOptDefault is the value when given without `=value` (e.g. --dry-run means "unchanged" in old kubectl). */
   noOptDefault?: string;
   help?: string;
+  /** hidden flags parse but are left out of --help (kubectl's deprecated --record). */
+  hidden?: boolean;
 }
 
 export type FlagValues = Record<string, string | number | boolean | string[] | undefined>;

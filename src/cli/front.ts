@@ -27,6 +27,8 @@ export interface CommandSpec {
 export interface CommandTable<C extends CommandSpec> {
   find(word: string): C | undefined;
   all(): readonly CommandSpec[];
+  /** kubectlHelp is kubectl's own --help text for a command path ("rollout status"), if kubectl has the command. */
+  kubectlHelp?(path: string): string | undefined;
 }
 
 const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group', '--user', '--token']);
@@ -38,7 +40,7 @@ export type FrontResult<C extends CommandSpec> =
   | { kind: 'run'; command: C; parsed: ParsedArgs; shown: string };
 
 /** locate finds the command word(s) in argv, skipping global flags placed before them. */
-function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): { command?: CommandSpec; top?: CommandSpec; word?: string; rest: string[]; path: string[] } {
+function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): { command?: CommandSpec; top?: CommandSpec; word?: string; rest: string[]; path: string[]; names: string[] } {
   const rest: string[] = [];
   let i = 0;
   for (; i < argv.length; i++) {
@@ -50,14 +52,16 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
     }
     break;
   }
-  if (i >= argv.length) return { rest, path: [] };
+  if (i >= argv.length) return { rest, path: [], names: [] };
   const word = argv[i]!;
   const top: CommandSpec | undefined = table.find(word);
   let command = top;
   const cmdPath = [word];
+  const names = [top?.name ?? word];
   let j = i + 1;
-  if (command?.subcommands) {
-    // The subcommand is the next positional word (flags may sit in between).
+  // Each subcommand is the next positional word (flags may sit in between): `create secret generic`.
+  for (let descended = true; descended && command?.subcommands;) {
+    descended = false;
     for (let k = j; k < argv.length; k++) {
       const a = argv[k]!;
       if (a.startsWith('-')) { if (VALUE_GLOBALS.has(a)) k++; continue; }
@@ -67,12 +71,14 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
         j = k + 1;
         command = sub;
         cmdPath.push(a);
+        names.push(sub.name);
+        descended = true;
       }
       break;
     }
   }
   rest.push(...argv.slice(j));
-  return { command, top, word, rest, path: cmdPath };
+  return { command, top, word, rest, path: cmdPath, names };
 }
 
 /**
@@ -91,7 +97,7 @@ function subcommandNamed(subs: Readonly<Record<string, CommandSpec>>, word: stri
  * Throws FlagError for a bad global flag without a command (main reports it).
  */
 export function front<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): FrontResult<C> {
-  const { command, top, word, rest, path } = locate(argv, table);
+  const { command, top, word, rest, path, names } = locate(argv, table);
   if (!word) {
     parseFlags(rest, GLOBAL_FLAGS); // refuses unknown flags before printing help
     return { kind: 'answered', stdout: rootHelp(table.all()), stderr: '', code: 0 };
@@ -107,6 +113,6 @@ export function front<C extends CommandSpec>(argv: readonly string[], table: Com
     if (e instanceof FlagError) return { kind: 'answered', stdout: '', stderr: `error: ${e.message}\nSee '${shown} --help' for usage.\n`, code: 1 };
     throw e;
   }
-  if (parsed.flags.help) return { kind: 'answered', stdout: commandHelp(command, shown), stderr: '', code: 0 };
+  if (parsed.flags.help) return { kind: 'answered', stdout: commandHelp(command, shown, table.kubectlHelp?.(names.join(' '))), stderr: '', code: 0 };
   return { kind: 'run', command: command as C, parsed, shown };
 }

@@ -8,6 +8,21 @@ import { CliError } from './errors';
 /** ALLOWED_FORMATS is kubectl get's list, as its error message prints it. */
 export const ALLOWED_FORMATS = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
+/**
+ * PRINT_FLAGS_FORMATS are the formats of commands whose -o is genericclioptions' PrintFlags
+ * alone (no table printer: rollout history, events), as their error lists them.
+ */
+export const PRINT_FLAGS_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+/** parsePrintFlagsOutput parses such a command's -o (and --template); wide and custom columns are not among its formats. */
+export function parsePrintFlagsOutput(value: string, template?: string): OutputSpec {
+  const spec = parseOutput(value, PRINT_FLAGS_FORMATS, template);
+  if (spec.kind === 'wide' || spec.kind === 'custom-columns') {
+    throw new CliError(`unable to match a printer suitable for the output format "${value}", allowed formats are: ${PRINT_FLAGS_FORMATS}`);
+  }
+  return spec;
+}
+
 /** OutputSpec is a parsed -o value. */
 export interface OutputSpec { kind: 'table' | 'wide' | 'yaml' | 'json' | 'name' | 'jsonpath' | 'jsonpath-as-json' | 'custom-columns' | 'go-template'; arg?: string }
 

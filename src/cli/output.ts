@@ -14,7 +14,7 @@ import { parseCustomColumnsFile, parseCustomColumnsSpec, renderCustomColumns } f
 import { CliError } from './errors';
 import type { OutputSpec } from './output-spec';
 
-export { ALLOWED_FORMATS, parseOutput, type OutputSpec } from './output-spec';
+export { ALLOWED_FORMATS, parseOutput, parsePrintFlagsOutput, type OutputSpec } from './output-spec';
 
 /** listWrapper is kubectl's List around several objects. */
 export function listWrapper(items: KubeObject[]): KubeObject {
@@ -77,7 +77,7 @@ export function namePrefix(obj: KubeObject, registry: Registry): string {
 }
 
 /** withoutManagedFields is an object (or a List's items) without metadata.managedFields; others as they are. */
-function withoutManagedFields(data: unknown): unknown {
+export function withoutManagedFields(data: unknown): unknown {
   const obj = data as KubeObject & { items?: unknown[] };
   if (!obj || typeof obj !== 'object') return data;
   if (Array.isArray(obj.items)) return { ...obj, items: obj.items.map(withoutManagedFields) };

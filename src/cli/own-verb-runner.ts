@@ -18,7 +18,7 @@ class YargsUsage extends Error {}
 
 /** globalOption is a kubectl global flag as a yargs option, kept out of each verb's help (`kubemu options` lists them). */
 function globalOption(f: FlagDef): Options {
-  const type = f.type === 'bool' ? 'boolean' : f.type === 'int' ? 'number' : f.type === 'string' ? 'string' : 'array';
+  const type = f.type === 'bool' ? 'boolean' : f.type === 'int' ? 'number' : f.type === 'stringArray' || f.type === 'stringSlice' ? 'array' : 'string';
   return { type, global: true, hidden: true, describe: f.help, ...(f.short && f.short !== f.name ? { alias: f.short } : {}), ...(type === 'array' ? { string: true } : {}) };
 }
 

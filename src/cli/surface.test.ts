@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { COMMAND_TABLE } from './commands';
 import { front, type CommandSpec } from './front';
-import { isVerb, surfaceFiles, surfaceTable } from './surface';
+import { isVerb, KUBECTL_HELP_FILE, surfaceFiles, surfaceTable } from './surface';
 
 // The entry answers --help and flag errors from the written table; main from the loaded
 // commands. Both must print the same bytes for every command and subcommand. kubemu's own
@@ -12,6 +12,8 @@ import { isVerb, surfaceFiles, surfaceTable } from './surface';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-surface-'));
 fs.mkdirSync(path.join(dir, 'surface'));
 for (const [name, text] of surfaceFiles(COMMAND_TABLE.all())) fs.writeFileSync(path.join(dir, 'surface', name), text);
+// kubectl's help texts, which the build copies beside the bundle.
+fs.copyFileSync(path.join(__dirname, KUBECTL_HELP_FILE), path.join(dir, KUBECTL_HELP_FILE));
 const table = surfaceTable(dir);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

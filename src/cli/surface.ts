@@ -8,6 +8,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CommandSpec, CommandTable } from './front';
 
+/**
+ * KubectlHelpFile is kubectl-help.json: `kubectl <command> --help` as kubectl prints it, by
+ * command path (scripts/capture-kubectl-help.mjs captures it; the build copies it beside the bundle).
+ */
+export interface KubectlHelpFile { kubectl: string; help: Record<string, string> }
+
+/** KUBECTL_HELP_FILE is its name, beside the bundle. */
+export const KUBECTL_HELP_FILE = 'kubectl-help.json';
+
 /** isVerb says whether word names a command of the table written beside the bundle. */
 export function isVerb(dir: string, word: string | undefined): word is string {
   return word !== undefined && /^[a-z][a-z-]*$/.test(word) && word !== 'index' && fs.existsSync(path.join(dir, 'surface', `${word}.json`));
@@ -19,6 +28,7 @@ export function surfaceTable(dir: string): CommandTable<CommandSpec> {
   return {
     find: (word) => (isVerb(dir, word) ? read(word) as CommandSpec : undefined),
     all: () => read('index') as CommandSpec[],
+    kubectlHelp: (cmdPath) => (JSON.parse(fs.readFileSync(path.join(dir, KUBECTL_HELP_FILE), 'utf8')) as KubectlHelpFile).help[cmdPath],
   };
 }
 

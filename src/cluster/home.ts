@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isDNS1123Label } from '../api/labels';
+import { makeDirs } from './make-dirs';
 
 /** DEFAULT_CLUSTER is the cluster created on first use. */
 export const DEFAULT_CLUSTER = 'kubemu';
@@ -54,7 +55,7 @@ export function clusterDir(home: string, name: string): string {
 
 /** makePrivateDir creates dir (and its parents) owner-only, and tightens it if it already exists. */
 export function makePrivateDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  makeDirs(dir, PRIVATE_DIR);
   fs.chmodSync(dir, PRIVATE_DIR);
 }
 

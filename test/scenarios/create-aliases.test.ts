@@ -37,7 +37,7 @@ describe('create aliases with flags (built binary)', () => {
   it('answers an alias\'s --help as its command\'s', () => {
     const r = kubemu(home, ['create', 'deploy', '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('Create a deployment with the specified name');
-    expect(r.stdout).toContain('    --image:');
+    expect(r.stdout.split('\n')[0]).toBe('Create a deployment with the specified name.');
+    expect(r.stdout).toContain('    --image=[]:\n\tImage names to run.');
   });
 });

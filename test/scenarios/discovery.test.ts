@@ -30,6 +30,15 @@ describe('discovery and cluster information', () => {
     expect(home.run('api-resources -o wide --api-group=apps').stdout).toBe(captured('kubectl-api-resources-wide-apps.txt'));
   });
 
+  it('api-resources --sort-by compares bytes, as kubectl\'s sort.Stable does, ties by name', () => {
+    // kubectl 1.32's order: CSIDriver sorts before CertificateSigningRequest ('S' < 'e').
+    expect(home.run('api-resources --sort-by=kind --verbs=list -o name').stdout.split('\n').slice(0, 7)).toEqual([
+      'apiservices.apiregistration.k8s.io', 'csidrivers.storage.k8s.io', 'csinodes.storage.k8s.io', 'csistoragecapacities.storage.k8s.io',
+      'certificatesigningrequests.certificates.k8s.io', 'clusterroles.rbac.authorization.k8s.io', 'clusterrolebindings.rbac.authorization.k8s.io',
+    ]);
+    expect(home.run('api-resources --sort-by=group')).toEqual({ stdout: '', stderr: 'error: --sort-by accepts only name or kind\n', code: 1 });
+  });
+
   it('reports the version of a v1.32 cluster', () => {
     expect(home.run('version')).toEqual({ stdout: 'Client Version: v1.32.2\nKustomize Version: v5.5.0\nServer Version: v1.32.2\n', stderr: '', code: 0 });
     expect(home.run('version --client').stdout).toBe('Client Version: v1.32.2\nKustomize Version: v5.5.0\n');

@@ -98,6 +98,18 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
       stdout: '', stderr: 'Error from server (Forbidden): forbidden: User "alice" cannot get path "/metrics"\n', code: 1 });
   });
 
+  it('kubectl events: the order of ties, the typed EventList through -o, --for, --watch', async () => {
+    // kubectl ages events by the machine's clock, kubemu by the cluster's: the LAST SEEN column is left out.
+    const withoutAge = (r: CliResult, at: number) => ({ ...r, stdout: r.stdout.split('\n').map((l) => l.split(/ {3,}/).filter((_, i) => i !== at).join(' | ')).join('\n') });
+    for (const args of [['events'], ['events', '-A'], ['events', '--for', 'deployment/web'], ['events', '-w', '--request-timeout=2s']]) {
+      const at = args.includes('-A') ? 1 : 0;
+      expect(withoutAge(await kubectl(args), at), args.join(' ')).toEqual(withoutAge(kubemu(args), at));
+    }
+    for (const args of [['events', '-o', 'json'], ['events', '-A', '-o', 'yaml'], ['events', '-o', 'name'], ['events', '-o', 'wide'],
+      ['events', '--for', 'nope/x'], ['events', '-w', '--request-timeout=2s', '-o', 'name'], ['api-resources', '--sort-by=kind'], ['api-resources', '--sort-by=group'],
+      ['set'], ['rollout', 'foo'], ['create', 'secret', 'generic', 's', '--cert=x']]) await same(args);
+  });
+
   it('goes on past the objects it cannot read or change, and reports them as kubectl does', async () => {
     // The builder's errors after what could be done, several as one aggregate, none of it written.
     for (const args of [

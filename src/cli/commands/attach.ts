@@ -32,7 +32,7 @@ export const attachCommand = defineCommand({
     { name: 'stdin', short: 'i', type: 'bool', default: false, help: 'Pass stdin to the container' },
     { name: 'tty', short: 't', type: 'bool', default: false, help: 'Stdin is a TTY' },
     { name: 'quiet', short: 'q', type: 'bool', default: false, help: 'Only print output from the remote session' },
-    { name: 'pod-running-timeout', type: 'string', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+    { name: 'pod-running-timeout', type: 'duration', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
   ],
   run(ctx): number {
     const timeoutMs = durationFlag(ctx.flags['pod-running-timeout'], 'pod-running-timeout');

@@ -12,6 +12,7 @@ import { renderTabbed } from '../../printers/table';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit } from '../errors';
 import { reconcileCommand } from './auth-reconcile';
+import { runParent } from './parent-command';
 
 /** ERR_CAN_I_ARGS is can-i's complaint about its arguments (two lines, as kubectl prints them). */
 export const ERR_CAN_I_ARGS = "you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.";
@@ -152,8 +153,5 @@ export const authCommand = defineCommand({
   usage: 'kubectl auth [flags] [options]',
   flags: [],
   subcommands: { 'can-i': canICommand, reconcile: reconcileCommand, whoami: whoamiCommand },
-  run(ctx) {
-    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl auth"`);
-    throw new CliError('you must specify a subcommand: can-i or whoami');
-  },
+  run(ctx): number { return runParent(ctx, authCommand, 'auth'); },
 });

@@ -40,7 +40,7 @@ export const autoscaleCommand = defineCommand({
   name: 'autoscale',
   short: 'Auto-scale a deployment, replica set, stateful set, or replication controller',
   usage: SPEC.usage,
-  flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
+  flags: flagDefsOf(SPEC),
   run(ctx): number {
     const max = ctx.flags.max;
     const min = ctx.flags.min;

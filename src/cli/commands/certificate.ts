@@ -7,7 +7,9 @@
  */
 import { ApiError } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError, UsageError } from '../errors';
+import { UsageError } from '../errors';
+import { commandHelp } from '../help';
+import { kubectlHelpText } from '../kubectl-help';
 
 const FIELD_MANAGER = 'kubectl-certificate';
 
@@ -55,8 +57,9 @@ const deny = defineCommand({
 export const certificateCommand: Command = defineCommand({
   name: 'certificate', short: 'Modify certificate resources', usage: 'kubectl certificate SUBCOMMAND', flags: [],
   subcommands: { approve, deny },
+  // kubectl's certificate has no run of its own: cobra prints its help, whatever words follow.
   run(ctx) {
-    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl certificate"`);
-    throw new CliError('you must specify a subcommand: approve or deny');
+    ctx.io.out(commandHelp(certificateCommand, 'kubectl certificate', kubectlHelpText('certificate')));
+    return 0;
   },
 });

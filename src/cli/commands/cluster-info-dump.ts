@@ -13,6 +13,7 @@ import { toJson } from '../../yaml/write-json';
 import { defineCommand, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { defineFlags } from '../flag-table';
+import { makeDirs } from '../../cluster/make-dirs';
 
 /** DUMPED are the namespaced lists, in kubectl's order, with the file each goes to. */
 const DUMPED: readonly { kind: string; list: string; file: string }[] = [
@@ -34,7 +35,7 @@ const FLAGS = defineFlags([
   { name: 'namespaces', type: 'stringSlice', default: [], help: 'A comma separated list of namespaces to dump.' },
   { name: 'output', short: 'o', type: 'string', default: 'json', help: 'Output format. One of: (json, yaml).' },
   { name: 'output-directory', type: 'string', default: '', help: "Where to output the files.  If empty or '-' uses stdout, otherwise creates a directory hierarchy in that directory" },
-  { name: 'pod-running-timeout', type: 'string', default: '20s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+  { name: 'pod-running-timeout', type: 'duration', default: '20s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
 ]);
 
 /** typedList is the list a typed client returns: its items carry no kind or apiVersion. */
@@ -106,6 +107,6 @@ export const dumpCommand = defineCommand({
 function write(ctx: CommandContext, dir: string, file: string, text: string): void {
   if (!dir) { ctx.io.out(text); return; }
   const full = path.resolve(ctx.cwd, dir, file);
-  fs.mkdirSync(path.dirname(full), { recursive: true });
+  makeDirs(path.dirname(full));
   fs.writeFileSync(full, text);
 }

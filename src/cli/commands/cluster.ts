@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
+import { goPathErrorText } from '../generators/generator-fs';
 import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { DEFAULT_CLUSTER, checkClusterName, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';
@@ -64,8 +65,7 @@ function readConfigFile(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw new CliError(`open ${file}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+    throw new CliError(goPathErrorText('open', file, e));
   }
 }
 

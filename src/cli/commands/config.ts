@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { CLUSTER_PATH_FIELDS, USER_PATH_FIELDS, relativize, toV1, type ClusterEntry, type Kubeconfig, type UserEntry } from '../kubeconfig/kubeconfig';
 import { fileOf, type LoadedKubeconfig } from '../kubeconfig/loading-rules';
 import { configEditCommands, loaded, saveEdit } from './config-edit';
+import { runParent } from './parent-command';
 
 /** DATA_OMITTED and REDACTED are what kubectl config view shows for byte data and secrets unless --raw. */
 export const DATA_OMITTED = 'DATA+OMITTED';
@@ -167,6 +168,6 @@ export const configCommand = defineCommand({
     'get-users': nameList('get-users', 'Display users defined in the kubeconfig', 'users'), 'use-context': useContext, use: useContext, view,
     ...configEditCommands,
   },
-  run() { throw new CliError('specify a subcommand: current-context, get-contexts, get-clusters, get-users, use-context, set-context, set-credentials, set-cluster, delete-context, delete-user, delete-cluster, rename-context or view'); },
+  run(ctx): number { return runParent(ctx, configCommand, 'config'); },
 });
 

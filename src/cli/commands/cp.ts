@@ -18,7 +18,9 @@ import { containerFileStats, type StatOf } from '../../kubelet/file-stats';
 import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
+import { goPathErrorText } from '../generators/generator-fs';
 import { containerView, runningContainer, saveLayer, terminated, type LayerWrite } from './exec';
+import { makeDirs } from '../../cluster/make-dirs';
 
 export const ERR_ARGS = 'source and destination are required';
 export const ERR_NEED_LOCAL = 'one of src or dest must be a local file specification';
@@ -193,13 +195,13 @@ function copyFromPod(ctx: CommandContext, src: FileSpec, destFile: string): numb
   const dest = nodePath.resolve(ctx.cwd, destFile);
   if (t.files[srcPath] !== undefined) {
     if (notices.length) ctx.io.err(`${notices.join('\n')}\n`);
-    fs.writeFileSync(dest, t.files[srcPath]!);
+    writeLocal(dest, destFile, t.files[srcPath]!);
     return 0;
   }
   if (srcPath !== '/' && !isRemoteDir(t.files, srcPath)) return failTar(ctx, [...notices, tarCannotStat(src.file)]);
   if (notices.length) ctx.io.err(`${notices.join('\n')}\n`);
   const prefix = srcPath === '/' ? '/' : `${srcPath}/`;
-  fs.mkdirSync(dest, { recursive: true });
+  mkdirLocal(dest, destFile);
   // tar archives a link as a link (a volume's `..data`, its keys) and kubectl skips each, with a warning.
   const warned = new Set<string>();
   for (const k of Object.keys(t.files).filter((f) => f.startsWith(prefix)).sort()) {
@@ -213,8 +215,19 @@ function copyFromPod(ctx: CommandContext, src: FileSpec, destFile: string): numb
       continue;
     }
     const out = nodePath.join(dest, k.slice(prefix.length));
-    fs.mkdirSync(nodePath.dirname(out), { recursive: true });
-    fs.writeFileSync(out, t.files[k]!);
+    const shown = nodePath.join(destFile, k.slice(prefix.length));
+    mkdirLocal(nodePath.dirname(out), nodePath.dirname(shown));
+    writeLocal(out, shown, t.files[k]!);
   }
   return 0;
+}
+
+/** writeLocal writes a copied file; a failure is kubectl's os.Create error, named by the path as typed. */
+function writeLocal(file: string, shown: string, data: string | Uint8Array): void {
+  try { fs.writeFileSync(file, data); } catch (e) { throw new CliError(goPathErrorText('open', shown, e)); }
+}
+
+/** mkdirLocal makes a copied directory; a failure is kubectl's os.MkdirAll error. */
+function mkdirLocal(dir: string, shown: string): void {
+  try { makeDirs(dir); } catch (e) { throw new CliError(goPathErrorText('mkdir', shown, e)); }
 }

@@ -4,8 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import type { Command, CommandContext } from '../command';
-import { CliError, UsageError } from '../errors';
-import type { FlagDef } from '../flags';
+import { UsageError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import type { GeneratorSpec } from '../generators/flag-spec';
 import { EXACTLY_ONE_NAME, GeneratorError } from '../generators/generator-error';
@@ -26,6 +25,7 @@ import { createQuota } from '../generators/quota';
 import { createIngress } from '../generators/ingress';
 import { createPodDisruptionBudget } from '../generators/pdb';
 import { enforcedNamespace, flagDefsOf, generatorFs, intFlag, stringFlag, stringsFlag, withGeneratorErrors, writeGenerated } from './generator-cli';
+import { runParent } from './parent-command';
 
 /**
  * argsLenAtDash is cobra's ArgsLenAtDash: how many positionals came before `--`, or -1.
@@ -215,25 +215,24 @@ function leafCommand(word: string, g: Generated): Command | undefined {
   };
 }
 
-// `create secret generic` and `create service clusterip` are two words deep; the verb
-// registry descends one level, so the middle word is a command that dispatches on its
-// first argument and parses the union of its children's flags.
+/**
+ * groupCommand is `create secret` or `create service`: a parent of the generators two words
+ * deep (`create secret generic`), with no flags or run of its own but kubectl's
+ * DefaultSubCommandRun.
+ */
 function groupCommand(word: string, short: string, aliases: readonly string[], children: [string, Generated][]): Command {
-  const specs = children.map(([sub, g]) => [sub, g, generatorSpec(g.spec)] as const).filter(([, , sp]) => sp);
-  const flags: FlagDef[] = [];
-  for (const [, , sp] of specs) for (const f of flagDefsOf(sp!)) if (!flags.some((x) => x.name === f.name)) flags.push(f);
-  return {
-    name: word, aliases, short, usage: `kubectl create ${word} (${specs.map(([sub]) => sub).join(' | ')}) NAME [options]`, flags,
-    run(ctx) {
-      const sub = ctx.args[0];
-      const hit = specs.find(([n]) => n === sub);
-      if (!hit) {
-        if (sub === undefined) throw new UsageError(`you must specify the type of ${word} to create`, `create ${word}`);
-        throw new CliError(`unknown command "${sub}" for "kubectl create ${word}"`);
-      }
-      return runGenerated(ctx, hit[1], ctx.args.slice(1), hit[2]!);
-    },
+  const subcommands: Record<string, Command> = {};
+  for (const [sub, g] of children) {
+    const leaf = leafCommand(sub, g);
+    if (!leaf) continue;
+    subcommands[sub] = leaf;
+    for (const a of leaf.aliases ?? []) alias(subcommands, a, leaf);
+  }
+  const group: Command = {
+    name: word, aliases, short, usage: `kubectl create ${word} (${Object.keys(subcommands).join(' | ')}) [options]`, flags: [], subcommands,
+    run: (ctx) => runParent(ctx, group, `create ${word}`),
   };
+  return group;
 }
 
 // Aliases resolve like names but stay non-enumerable, so `create --help` lists each command once.

@@ -20,7 +20,7 @@ export const createTokenCommand = defineCommand({
   usage: 'kubectl create token SERVICE_ACCOUNT_NAME [options]',
   flags: [
     { name: 'audience', type: 'stringArray', default: [], help: 'Audience of the requested token. If unset, defaults to requesting a token for use with the Kubernetes API server. May be repeated to request a token valid for multiple audiences.' },
-    { name: 'duration', type: 'string', default: '0s', help: 'Requested lifetime of the issued token. If not set or if set to 0, the lifetime will be determined by the server automatically. The server may return a token with a longer or shorter lifetime.' },
+    { name: 'duration', type: 'duration', default: '0s', help: 'Requested lifetime of the issued token. If not set or if set to 0, the lifetime will be determined by the server automatically. The server may return a token with a longer or shorter lifetime.' },
     { name: 'bound-object-kind', type: 'string', default: '', help: 'Kind of an object to bind the token to. Supported kinds are Node, Pod, Secret. If set, --bound-object-name must be provided.' },
     { name: 'bound-object-name', type: 'string', default: '', help: 'Name of an object to bind the token to. The token will expire when the object is deleted. Requires --bound-object-kind.' },
     { name: 'bound-object-uid', type: 'string', default: '', help: 'UID of an object to bind the token to. Requires --bound-object-kind and --bound-object-name. If unset, the UID of the existing object is used.' },

@@ -46,7 +46,7 @@ const FLAGS = defineFlags([
   { name: 'now', type: 'bool', default: false, help: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
   { name: 'cascade', type: 'string', default: 'background', noOptDefault: 'background', help: 'Must be "background", "orphan", or "foreground".' },
   { name: 'wait', type: 'bool', default: true, help: 'If true, wait for resources to be gone before returning.' },
-  { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before giving up on a delete.' },
+  { name: 'timeout', type: 'duration', default: '0s', help: 'The length of time to wait before giving up on a delete.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output mode. Use "-o name" for shorter output (resource/name).' },
 ]);
@@ -75,6 +75,8 @@ export const deleteCommand = defineCommand({
     const fieldSelector = ctx.flags['field-selector'];
     const all = !!ctx.flags.all;
     const kustomizeDir = ctx.flags.kustomize;
+    // kubectl's Complete refuses --now beside a grace period before its builder looks at the arguments.
+    if (ctx.flags.now && ctx.flags['grace-period'] !== -1) throw new CliError('--now and --grace-period cannot be specified together');
     if (!files.length && !kustomizeDir && !ctx.args.length) throw new CliError(NO_RESOURCES);
     if (all && (selector || fieldSelector)) throw new CliError(ERR_ALL_WITH_SELECTOR);
     const dryRun = parseDryRun(ctx.flags['dry-run']);
@@ -117,6 +119,8 @@ export const deleteCommand = defineCommand({
         }
       }
     }
+    // Validate, after the builder and before anything is deleted.
+    if (force && grace > 0) throw new CliError('--force and --grace-period greater than 0 cannot be specified together');
     if (bySelector && !targets.length && !errors.length) {
       ctx.io.out('No resources found\n');
       return 0;

@@ -175,10 +175,9 @@ function evictPods(ctx: CommandContext, cluster: Cluster, pods: KubeObject[], us
 const FLAGS = defineFlags([
   { name: 'ignore-daemonsets', type: 'bool', default: false, help: 'Ignore DaemonSet-managed pods.' },
   { name: 'delete-emptydir-data', type: 'bool', default: false, help: 'Continue even if there are pods using emptyDir (local data that will be deleted when the node is drained).' },
-  { name: 'delete-local-data', type: 'bool', default: false, help: 'Deprecated: use --delete-emptydir-data.' },
   { name: 'force', type: 'bool', default: false, help: 'Continue even if there are pods that do not declare a controller.' },
   { name: 'grace-period', type: 'int', default: -1, help: 'Period of time in seconds given to each pod to terminate gracefully. If negative, the default value specified in the pod will be used.' },
-  { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before giving up, zero means infinite' },
+  { name: 'timeout', type: 'duration', default: '0s', help: 'The length of time to wait before giving up, zero means infinite' },
   { name: 'pod-selector', type: 'string', default: '', help: 'Label selector to filter pods on the node' },
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on' },
   { name: 'disable-eviction', type: 'bool', default: false, help: 'Force drain to use delete, even if eviction is supported.' },
@@ -200,7 +199,7 @@ export const drainCommand = defineCommand({
     const timeoutMs = durationFlag(ctx.flags.timeout, 'timeout');
     const opts: DrainOptions = {
       ignoreDaemonSets: !!ctx.flags['ignore-daemonsets'],
-      deleteEmptyDirData: !!ctx.flags['delete-emptydir-data'] || !!ctx.flags['delete-local-data'],
+      deleteEmptyDirData: !!ctx.flags['delete-emptydir-data'],
       force: !!ctx.flags.force,
       skipWaitForDeleteTimeoutSeconds: ctx.flags['skip-wait-for-delete-timeout'],
     };

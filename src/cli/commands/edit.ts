@@ -33,14 +33,15 @@ export const editCommand = defineCommand({
   name: 'edit',
   short: 'Edit a resource on the server',
   usage: 'kubectl edit (RESOURCE/NAME | -f FILENAME) [options]',
-  flags: [...SELECT_FLAGS,
-    { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format. One of: (json, yaml).' },
+  // kubectl edit selects by -f or TYPE NAME only: no -l, --all or -A.
+  flags: [...SELECT_FLAGS.filter((f) => f.name === 'filename' || f.name === 'recursive'),
+    { name: 'output', short: 'o', type: 'string', default: '', help: 'Output format. One of: (json, yaml).' },
     { name: 'field-manager', type: 'string', default: 'kubectl-edit', help: 'Name of the manager used to track field ownership.' },
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
     { name: 'windows-line-endings', type: 'bool', default: false, help: 'Defaults to the line ending native to your platform.' }],
   run(ctx): number {
-    const format = ctx.flags.output;
-    if (format !== 'yaml' && format !== 'json') throw new CliError(`the flag 'output' must be one of yaml|json`);
+    const format = ctx.flags.output || 'yaml';
+    if (format !== 'yaml' && format !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: json,yaml`);
     const resolved = resolveTargets(ctx, { args: ctx.args });
     const cluster = ctx.cluster();
     const originals: KubeObject[] = [];

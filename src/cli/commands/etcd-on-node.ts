@@ -24,6 +24,7 @@ import { FIELD_MANAGER, type NodeDisk } from '../../node-host/session';
 import { SilentExit } from '../errors';
 import type { CommandContext } from '../command';
 import { OPTIONS, dispatch, type Opts } from './etcdctl';
+import { makeDirs } from '../../cluster/make-dirs';
 
 /** nodeFilesDir is the folder holding a node's files written by its tools. */
 export function nodeFilesDir(ctx: CommandContext, nodeName: string): string {
@@ -58,7 +59,7 @@ export function nodeDisk(ctx: CommandContext, nodeName: string): NodeDisk {
     write(nodePath, content) {
       const file = onNode(root, '/', nodePath);
       if (content === undefined) { fs.rmSync(file, { force: true }); return; }
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      makeDirs(path.dirname(file), 0o700);
       fs.writeFileSync(file, content, { encoding: 'latin1', mode: 0o600 });
     },
   };
@@ -92,7 +93,7 @@ export function etcdToolsOn(ctx: CommandContext, nodeName: string): (argv: strin
     const place = (typed: string) => {
       const file = onNode(root, cwd, typed);
       // The node's folders (/opt, /var/lib, /tmp) exist on a real host.
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      makeDirs(path.dirname(file), 0o700);
       return file;
     };
     let code: number;

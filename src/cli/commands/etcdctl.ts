@@ -17,6 +17,7 @@ import { goQuote } from '../../api/go-quote';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { ETCD_VERSION, EXIT, connect, endpointsOf, fail, members, type EtcdMember, type TlsOptions } from './etcd-client';
+import { makeDirs } from '../../cluster/make-dirs';
 
 /** OPTIONS are etcdctl's global flags and those of the subcommands kubemu has, in one table (yargs parses them anywhere). */
 export const OPTIONS = {
@@ -124,9 +125,9 @@ function snapshotRestore(ctx: CommandContext, o: Opts, args: string[], place: Pl
   }
   const dbFile = path.join(dir, DATA_DIR_DB);
   // The parents a node path needs (/var/lib) exist on the node; under its folder they are made here.
-  fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
-  fs.mkdirSync(path.dirname(dbFile), { recursive: true, mode: 0o700 });
-  fs.mkdirSync(path.join(dir, 'member', 'wal'), { recursive: true, mode: 0o700 });
+  makeDirs(path.dirname(dir), 0o700);
+  makeDirs(path.dirname(dbFile), 0o700);
+  makeDirs(path.join(dir, 'member', 'wal'), 0o700);
   fs.chmodSync(dir, 0o700);
   fs.writeFileSync(dbFile, db, { mode: PRIVATE_FILE });
   return 0;

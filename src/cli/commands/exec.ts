@@ -58,7 +58,7 @@ export const execCommand = defineCommand({
     { name: 'tty', short: 't', type: 'bool', default: false, help: 'Stdin is a TTY' },
     { name: 'quiet', short: 'q', type: 'bool', default: false, help: 'Only print output from the remote session' },
     { name: 'filename', short: 'f', type: 'stringSlice', default: [], help: 'to use to exec into the resource' },
-    { name: 'pod-running-timeout', type: 'string', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+    { name: 'pod-running-timeout', type: 'duration', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
   ],
   run(ctx) {
     const [target, ...command] = ctx.args;

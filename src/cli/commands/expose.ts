@@ -51,7 +51,7 @@ export const exposeCommand = defineCommand({
   name: 'expose',
   short: 'Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service',
   usage: SPEC.usage,
-  flags: [...flagDefsOf(SPEC), { name: 'all-namespaces', short: 'A', type: 'bool', default: false }],
+  flags: flagDefsOf(SPEC),
   run(ctx): number {
     const s = (v: string) => v || undefined;
     const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });

@@ -25,8 +25,6 @@ import { dryRunSuffix, parseDryRun } from './apply';
 import { LAST_APPLIED } from '../../api/last-applied';
 import { toTypedObject } from './typed-object';
 
-/** ParserType is the parser's type for a generator flag's: durations and `k=v,…` maps are read as strings. */
-type ParserType<T extends FlagSpec['type']> = T extends 'duration' | 'stringToString' ? 'string' : T;
 
 /**
  * GeneratorFlagDefs is what flagDefsOf returns for a table whose flags are F: each FlagDef keeps
@@ -34,15 +32,14 @@ type ParserType<T extends FlagSpec['type']> = T extends 'duration' | 'stringToSt
  * command declared with them reads `ctx.flags.replicas` as a number.
  */
 export type GeneratorFlagDefs<F extends readonly FlagSpec[]> = {
-  readonly [K in keyof F]: { readonly name: F[K]['name']; readonly type: ParserType<F[K]['type']>; readonly default: unknown } & FlagDef;
+  readonly [K in keyof F]: { readonly name: F[K]['name']; readonly type: F[K]['type']; readonly default: unknown } & FlagDef;
 };
 
 /** flagDefsOf converts a generator table entry's flags to the CLI parser's FlagDefs. */
 export function flagDefsOf<const F extends readonly FlagSpec[]>(spec: { readonly flags: F }): GeneratorFlagDefs<F> {
   return spec.flags.map((f) => {
-    const type = f.type === 'duration' || f.type === 'stringToString' ? 'string' : f.type;
     const dflt = typeof f.default === 'object' && !Array.isArray(f.default) ? '' : f.default;
-    return { name: f.name, short: f.shorthand, type, default: dflt as FlagDef['default'], noOptDefault: f.noOptDefault, help: f.help };
+    return { name: f.name, short: f.shorthand, type: f.type, default: dflt as FlagDef['default'], noOptDefault: f.noOptDefault, help: f.help };
   }) as readonly FlagDef[] as GeneratorFlagDefs<F>;
 }
 

@@ -52,17 +52,30 @@ export function watchTable(ctx: CommandContext, cluster: Cluster, info: Resource
   const first: string[][] = opts.noHeaders ? [] : [withEvents ? ['EVENT', ...header] : header];
   if (!watchOnly) for (const o of initial) first.push(row(o, 'ADDED'));
   if (first.length) emit(first);
-  let since = cluster.api.revision();
+  pollWatch(ctx, cluster, info.storageKind, namespace, cluster.api.revision(), (events) => {
+    const rows = events.filter((e) => matches(e.object)).map((e) => row(e.object, e.type));
+    if (rows.length) emit(rows);
+  });
+  return 0;
+}
+
+/** WatchChange is one change a watch reports. */
+export type WatchChange = ReturnType<Cluster['api']['watch']>[number];
+
+/**
+ * pollWatch hands emit the changes of one kind after revision `since`, looking about once a
+ * second of real time (after bringing the cluster up to date), until --request-timeout passes.
+ */
+export function pollWatch(ctx: CommandContext, cluster: Cluster, storageKind: string, namespace: string | undefined, since: number,
+  emit: (changes: WatchChange[]) => void): void {
   const timeoutText = ctx.flags['request-timeout'];
   const timeoutMs = timeoutText && timeoutText !== '0' ? requestTimeoutMs(timeoutText) : Infinity;
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     sleep(Math.min(WATCH_POLL_MS, Math.max(0, deadline - performance.now())));
     cluster.catchUp();
-    const events = cluster.api.watch(info.storageKind, since, namespace);
-    const rows = events.filter((e) => matches(e.object)).map((e) => row(e.object, e.type));
-    if (events.length) since = events[events.length - 1]!.revision;
-    if (rows.length) emit(rows);
+    const changes = cluster.api.watch(storageKind, since, namespace);
+    if (changes.length) since = changes[changes.length - 1]!.revision;
+    emit(changes);
   }
-  return 0;
 }

@@ -79,4 +79,6 @@ const BY_WORD = new Map(VERBS);
 export const COMMAND_TABLE: CommandTable<Command> = {
   find: (word) => BY_WORD.get(word)?.(),
   all: () => VERBS.map(([, load]) => load()),
+  // Read only for --help: the build ships the file beside the bundle, where entry's table reads it too.
+  kubectlHelp: (path) => (require('../kubectl-help') as typeof import('../kubectl-help')).kubectlHelpText(path),
 };

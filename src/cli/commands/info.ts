@@ -75,6 +75,8 @@ export const apiResourcesCommand = defineCommand({
   run(ctx): number {
     const out = ctx.flags.output;
     if (out && out !== 'wide' && out !== 'name') throw new CliError(`--output ${out} is not available`);
+    const sortBy = ctx.flags['sort-by'];
+    if (sortBy && sortBy !== 'name' && sortBy !== 'kind') throw new CliError('--sort-by accepts only name or kind');
     const cluster = ctx.cluster();
     let rows = [...cluster.api.registry().resources];
     if (ctx.set.has('namespaced')) rows = rows.filter((r) => r.namespaced === ctx.flags.namespaced);
@@ -83,8 +85,10 @@ export const apiResourcesCommand = defineCommand({
     for (const c of ctx.flags.categories) rows = rows.filter((r) => r.categories.includes(c));
     // Discovery order: by group name (core first), then resource name.
     rows.sort(discoveryOrder);
-    if (ctx.flags['sort-by'] === 'name') rows.sort((a, b) => a.resource.localeCompare(b.resource));
-    if (ctx.flags['sort-by'] === 'kind') rows.sort((a, b) => a.kind.localeCompare(b.kind));
+    // kubectl's sort.Stable compares bytes (CSIDriver before CertificateSigningRequest), ties by name.
+    const bytewise = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+    if (sortBy === 'name') rows.sort((a, b) => bytewise(a.resource, b.resource));
+    if (sortBy === 'kind') rows.sort((a, b) => bytewise(a.kind, b.kind) || bytewise(a.resource, b.resource));
     if (out === 'name') { ctx.io.out(rows.map((r) => `${qualifiedResource(r)}\n`).join('')); return 0; }
     const table = rows.map((r) => {
       const cells = [r.resource, r.shortNames.join(','), groupVersion(r.group, r.version), String(r.namespaced), r.kind];

@@ -59,7 +59,7 @@ const LOGS_FLAGS = defineFlags([
   { name: 'follow', short: 'f', type: 'bool', default: false, help: 'Specify if the logs should be streamed. (kubemu: on a manual-clock cluster time does not move while following, so -f prints the logs so far and returns.)' },
   { name: 'tail', type: 'int', default: -1, help: 'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.' },
   { name: 'timestamps', type: 'bool', default: false, help: 'Include timestamps on each line in the log output' },
-  { name: 'since', type: 'string', default: '0s', help: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.' },
+  { name: 'since', type: 'duration', default: '0s', help: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.' },
   { name: 'since-time', type: 'string', help: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
   { name: 'all-containers', type: 'bool', default: false, help: 'Get all containers\' logs in the pod(s).' },
   { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on, supports \'=\', \'==\', and \'!=\'.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.' },

@@ -56,7 +56,7 @@ export const portForwardCommand = defineCommand({
   usage: 'kubectl port-forward TYPE/NAME [options] [LOCAL_PORT:]REMOTE_PORT [...[LOCAL_PORT_N:]REMOTE_PORT_N]',
   flags: [
     { name: 'address', type: 'stringSlice', default: ['localhost'], help: 'Addresses to listen on (comma separated). Only accepts IP addresses or localhost as a value. When localhost is supplied, kubectl will try to bind on both 127.0.0.1 and ::1 and will fail if neither of these addresses are available to bind.' },
-    { name: 'pod-running-timeout', type: 'string', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+    { name: 'pod-running-timeout', type: 'duration', default: '1m0s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
   ],
   run(ctx): number {
     if (ctx.args.length < 2) throw new UsageError(ERR_ARGS, 'port-forward');

@@ -12,7 +12,7 @@ import { defineFlag } from '../flag-table';
 export const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 
 /** RECORD_FLAG is the flag definition commands that still accept --record add. */
-export const RECORD_FLAG = defineFlag({ name: 'record', type: 'bool', default: false, help: 'Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.' });
+export const RECORD_FLAG = defineFlag({ name: 'record', type: 'bool', default: false, hidden: true, help: 'Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.' });
 
 /** RECORD_DEPRECATED is cobra's notice for the deprecated flag, printed when it is used. */
 export const RECORD_DEPRECATED = 'Flag --record has been deprecated, --record will be removed in the future';

@@ -18,13 +18,14 @@ import { defineCommand, type Command, type CommandContext, type FlagsContext } f
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlag, defineFlags } from '../flag-table';
-import { parseOutput, printObjects, YAML_SEPARATOR } from '../output';
+import { parsePrintFlagsOutput, printObjects, YAML_SEPARATOR } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag, MAX_WAIT_MS, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
 import { historyKindError } from './rollout-kinds';
 import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
 import { LAST_APPLIED } from '../../api/last-applied';
+import { runParent } from './parent-command';
 
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 export const CHANGE_CAUSE_ANNOTATION = 'kubernetes.io/change-cause';
@@ -149,7 +150,7 @@ const statusCommand = defineCommand({
   flags: [...COMMON,
     { name: 'watch', short: 'w', type: 'bool', default: true, help: 'Watch the status of the rollout until it\'s done.' },
     { name: 'revision', type: 'int', default: 0, help: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
-    { name: 'timeout', type: 'string', default: '0s', help: 'The length of time to wait before ending watch, zero means never.' }],
+    { name: 'timeout', type: 'duration', default: '0s', help: 'The length of time to wait before ending watch, zero means never.' }],
   run(ctx) {
     const timeout = durationFlag(ctx.flags.timeout, 'timeout');
     const watch = !!ctx.flags.watch;
@@ -192,11 +193,6 @@ function podTemplateText(template: any): string {
   return w.raw();
 }
 
-export const ERR_NO_PRINTER = (format: string): string => `unable to match a printer suitable for the output format "${format}", allowed formats are: ${HISTORY_FORMATS}`;
-
-/** HISTORY_FORMATS are the -o formats rollout history's printer flags allow, as its error lists them. */
-const HISTORY_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
-
 /** historyObjects is GetHistory: revision → the object kubectl prints for it with -o. */
 function historyObjects(ctx: CommandContext, obj: KubeObject): Map<number, KubeObject> {
   if (obj.kind === 'Deployment') return historyOf(ctx, obj);
@@ -216,8 +212,7 @@ const historyCommand = defineCommand({
   run(ctx) {
     const cluster = ctx.cluster();
     const revision = ctx.flags.revision;
-    const output = ctx.flags.output ? parseOutput(ctx.flags.output, HISTORY_FORMATS) : undefined;
-    if (output?.kind === 'wide' || output?.kind === 'custom-columns') throw new CliError(ERR_NO_PRINTER(ctx.flags.output ?? ''));
+    const output = ctx.flags.output ? parsePrintFlagsOutput(ctx.flags.output) : undefined;
     let printed = 0;
     for (const t of oneTarget(ctx)) {
       const obj = cluster.read(() => cluster.api.get(t.ref));
@@ -392,8 +387,5 @@ export const rolloutCommand = defineCommand({
   usage: 'kubectl rollout SUBCOMMAND [options]',
   flags: [],
   subcommands: { status: statusCommand, history: historyCommand, undo: undoCommand, restart: restartCommand, pause: pauser(true), resume: pauser(false) },
-  run(ctx) {
-    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl rollout"`);
-    throw new CliError('you must specify a subcommand: status, history, undo, restart, pause or resume');
-  },
+  run(ctx): number { return runParent(ctx, rolloutCommand, 'rollout', 'stdout'); },
 });

@@ -15,6 +15,7 @@ import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
 import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS } from './targets';
 import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
+import { runParent } from './parent-command';
 
 /** EnvSource is the ConfigMap or Secret `set env --from` reads keys of (a Secret has no binaryData). */
 type EnvSource = KubeObject & Partial<Pick<ConfigMap, 'data' | 'binaryData'>>;
@@ -58,8 +59,9 @@ function requireSpec(obj: KubeObject, ec: EditContext): PodSpec {
   return spec;
 }
 
+// kubectl's set commands have no --all-namespaces.
 const COMMON = defineFlags([
-  ...SELECT_FLAGS,
+  ...SELECT_FLAGS.filter((f) => f.name !== 'all-namespaces'),
   { name: 'local', type: 'bool', default: false, help: 'If true, set will NOT contact api-server but run locally.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
@@ -255,7 +257,7 @@ export const setServiceAccountCommand = defineCommand({
   aliases: ['sa'],
   short: 'Update the service account of a resource',
   usage: 'kubectl set serviceaccount (-f FILENAME | TYPE NAME) SERVICE_ACCOUNT [options]',
-  flags: COMMON,
+  flags: COMMON.filter((f) => f.name !== 'selector'),
   run(ctx): number {
     if (!ctx.args.length) throw new CliError(ERR_NO_SERVICEACCOUNT);
     const account = ctx.args[ctx.args.length - 1]!;
@@ -298,7 +300,8 @@ export const setSelectorCommand = defineCommand({
   name: 'selector',
   short: 'Set the selector on a resource',
   usage: 'kubectl set selector (-f FILENAME | TYPE NAME) EXPRESSIONS [--resource-version=version] [options]',
-  flags: [...COMMON.filter((f) => f.name !== 'selector' && f.name !== 'all-namespaces'),
+  flags: [...COMMON.filter((f) => f.name !== 'selector' && f.name !== 'recursive'),
+    { name: 'recursive', short: 'R', type: 'bool', default: true, help: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
     { name: 'resource-version', type: 'string', default: '', help: 'If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.' }],
   run(ctx): number {
     if (!ctx.args.length) throw new CliError(ERR_NO_SELECTOR);
@@ -371,8 +374,5 @@ export const setCommand = defineCommand({
   usage: 'kubectl set SUBCOMMAND [options]',
   flags: [],
   subcommands: { image: setImageCommand, resources: setResourcesCommand, env: setEnvCommand, serviceaccount: setServiceAccountCommand, selector: setSelectorCommand, subject: setSubjectCommand },
-  run(ctx): number {
-    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl set"`);
-    throw new CliError('you must specify a subcommand: image, resources or env');
-  },
+  run(ctx): number { return runParent(ctx, setCommand, 'set'); },
 });

@@ -7,9 +7,10 @@ import type { KubeObject } from '../../api/meta';
 import { validateLabelKey, validateLabelValue } from '../../api/labels';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { ApiError } from '../../apiserver/errors';
-import { CliError, UsageError, aggregateText, finishWithErrors, formatApiError } from '../errors';
+import { CliError, StandardMessageError, UsageError, aggregateText, finishWithErrors, formatApiError } from '../errors';
+import { UnknownResourceTypeError, type Registry } from '../../api/registry';
 import type { FlagDef } from '../flags';
-import { dryRunSuffix, parseDryRun } from './apply';
+import { parseDryRun } from './apply';
 
 export const TAINTED = 'tainted';
 export const UNTAINTED = 'untainted';
@@ -94,7 +95,52 @@ export function reorganizeTaints(old: readonly Taint[], overwrite: boolean, add:
   return { op, taints, errors };
 }
 
+/**
+ * completeTaint is kubectl taint's Complete: the resource words come first, then the taint
+ * changes (words with "=" or ":", or ending in "-"), and a resource word after a change is refused.
+ */
+function completeTaint(args: readonly string[]): { resources: string[]; add: Taint[]; remove: { key: string; effect?: string }[] } {
+  const resources: string[] = [];
+  const changes: string[] = [];
+  for (const a of args) {
+    const isTaint = a.includes('=') || a.includes(':') || a.endsWith('-');
+    if (isTaint) changes.push(a);
+    else if (changes.length) throw new CliError(`all resources must be specified before taint changes: ${a}`);
+    else resources.push(a);
+  }
+  if (!resources.length) throw new CliError('one or more resources must be specified as <resource> <name>');
+  if (!changes.length) throw new CliError(ERR_NO_TAINT_UPDATE);
+  try {
+    return { resources, ...parseTaints(changes) };
+  } catch (e) {
+    if (e instanceof CliError) throw new UsageError(e.message, 'taint');
+    throw e;
+  }
+}
+
+/**
+ * validateTaint is kubectl taint's Validate: the first word must name the node resource (a
+ * TYPE/NAME word names none), no taint may be both changed and removed, and --all, -l and
+ * node names go together as its validateFlags says.
+ */
+function validateTaint(registry: Registry, resources: readonly string[], add: readonly Taint[], remove: readonly { key: string; effect?: string }[], all: boolean, selector: string | undefined): void {
+  const resourceType = resources[0]!.toLowerCase();
+  let kind: string;
+  try {
+    kind = registry.resolve(resourceType).kind;
+  } catch (e) {
+    if (e instanceof UnknownResourceTypeError) throw new StandardMessageError(e.message);
+    throw e;
+  }
+  if (kind !== 'Node') throw new CliError(`invalid resource type ${resourceType}, only node types are supported`);
+  const conflicts = add.flatMap((t) => remove.filter((r) => t.key === r.key && (!r.effect || t.effect === r.effect)).map((r) => `${r.key}=${r.effect ?? ''}`));
+  if (conflicts.length) throw new CliError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
+  if (all && selector) throw new CliError("setting 'all' parameter with a non empty selector is prohibited");
+  if (!all && !selector && resources.length < 2) throw new CliError("at least one resource name must be specified since 'all' parameter is not set");
+}
+
 /** taintCommand is `kubectl taint`. */
+
 export const taintCommand = defineCommand({
   name: 'taint',
   short: 'Update the taints on one or more nodes',
@@ -106,29 +152,11 @@ export const taintCommand = defineCommand({
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   ],
   run(ctx): number {
-    const args = [...ctx.args];
     const selector = ctx.flags.selector;
     const all = !!ctx.flags.all;
-    // The resource comes first: "nodes NAME…" or "node/NAME"; taint specs contain ':' or end in '-'.
-    const isSpec = (a: string) => a.includes(':') || a.endsWith('-') || a.includes('=');
-    const resourceArgs: string[] = [];
-    while (args.length && !isSpec(args[0]!)) resourceArgs.push(args.shift()!);
-    if (!args.length) throw new UsageError(ERR_NO_TAINT_UPDATE, 'taint');
-    const { add, remove } = parseTaints(args);
-    if (!resourceArgs.length) throw new UsageError('you must provide one or more resources by argument or filename', 'taint');
-    let names: string[] = [];
-    const first = resourceArgs[0]!;
-    if (first.includes('/')) {
-      names = resourceArgs.map((a) => {
-        const [type, name] = a.split('/') as [string, string];
-        if (!['node', 'nodes', 'no'].includes(type)) throw new CliError(`invalid resource type ${type}, only node types are supported`);
-        return name;
-      });
-    } else {
-      if (!['node', 'nodes', 'no'].includes(first)) throw new CliError(`invalid resource type ${first}, only node types are supported`);
-      names = resourceArgs.slice(1);
-      if (!names.length && !selector && !all) throw new UsageError('resource(s) were provided, but no name was specified', 'taint');
-    }
+    const { resources, add, remove } = completeTaint(ctx.args);
+    validateTaint(ctx.cluster().api.registry(), resources, add, remove, all, selector);
+    const names = all || selector ? [] : resources.slice(1);
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const overwrite = !!ctx.flags.overwrite;
     const cluster = ctx.cluster();
@@ -155,7 +183,8 @@ export const taintCommand = defineCommand({
           cluster.api.update(fresh, { fieldManager: FIELD_MANAGER, dryRun: dryRun === 'server' });
         });
       }
-      ctx.io.out(`node/${node.metadata.name} ${op}${dryRunSuffix(dryRun)}\n`);
+      // kubectl taint sets its printer's operation after the dry-run mark was added to it: no dry-run mark.
+      ctx.io.out(`node/${node.metadata.name} ${op}\n`);
     };
     // As kubectl's visitor, every node is tried in turn; the errors are reported after the others.
     const errors: string[] = [];

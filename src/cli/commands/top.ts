@@ -19,6 +19,7 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { Cluster } from '../../cluster/cluster';
 import { METRICS_GROUP } from '../../api/metrics-api';
+import { runParent } from './parent-command';
 
 export const ERR_METRICS_API = 'Metrics API not available';
 export const ERR_SORT_BY = '--sort-by accepts only cpu or memory';
@@ -224,8 +225,5 @@ export const topCommand = defineCommand({
   usage: 'kubectl top [flags] [options]',
   flags: [],
   subcommands: { pod: topPodCommand, pods: topPodCommand, po: topPodCommand, node: topNodeCommand, nodes: topNodeCommand, no: topNodeCommand },
-  run(ctx) {
-    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl top"`);
-    throw new CliError('you must specify a subcommand: node or pod');
-  },
+  run(ctx): number { return runParent(ctx, topCommand, 'top'); },
 });

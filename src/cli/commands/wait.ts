@@ -80,9 +80,11 @@ export const waitCommand = defineCommand({
   name: 'wait',
   short: 'Experimental: Wait for a specific condition on one or many resources',
   usage: "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
-  flags: [...SELECT_FLAGS,
+  flags: [...SELECT_FLAGS.filter((f) => f.name !== 'recursive'),
+    // kubectl wait's -R defaults to true (its resource builder flags' own default).
+    { name: 'recursive', short: 'R', type: 'bool', default: true, help: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
     { name: 'for', type: 'string', help: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]." },
-    { name: 'timeout', type: 'string', default: '30s', help: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
+    { name: 'timeout', type: 'duration', default: '30s', help: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
     { name: 'output', short: 'o', type: 'string', help: 'Output format.' },
     { name: 'local', type: 'bool', default: false, help: 'If true, annotation will NOT contact api-server but run locally.' }],
   run(ctx): number {

@@ -40,9 +40,12 @@ export function nodeGeneratorFs(fs: NodeFsLike, env: Record<string, string | und
   };
 }
 
-// Go's syscall.Errno texts for the errors a read can hit; kubectl prints these, not Node's.
+// Go's syscall.Errno texts for the errors a read or write can hit; kubectl prints these, not Node's.
 const ERRNO_TEXT: Record<string, string> = {
   ENOENT: 'no such file or directory',
+  EEXIST: 'file exists',
+  ENOSPC: 'no space left on device',
+  EROFS: 'read-only file system',
   EACCES: 'permission denied',
   ENOTDIR: 'not a directory',
   EISDIR: 'is a directory',
@@ -56,7 +59,13 @@ export function goErrnoText(e: unknown): string {
   return (err?.code && ERRNO_TEXT[err.code]) ?? err?.message ?? String(e);
 }
 
-/** goPathErrorText renders Go's *PathError (`open <path>: <errno>`) for a failed read. */
+/** goErrnoKnown says whether a thrown fs error has a Go errno text here. */
+export function goErrnoKnown(e: unknown): boolean {
+  const code = (e as { code?: string })?.code;
+  return !!code && Object.hasOwn(ERRNO_TEXT, code);
+}
+
+/** goPathErrorText renders Go's *PathError (`open <path>: <errno>`) for a failed read or write. */
 export function goPathErrorText(op: string, path: string, e: unknown): string {
   return `${op} ${path}: ${goErrnoText(e)}`;
 }

@@ -49,8 +49,8 @@ describe('createRole', () => {
     { name: 'group only', o: { verb: ['get'], resource: ['.apps'] }, error: 'resource must be specified if apiGroup/subresource specified' },
     { name: 'bind on pods', o: { verb: ['get', 'bind'], resource: ['pods'] }, error: "can not perform 'bind' on 'pods' in group ''" },
     { name: 'use on deployments', o: { verb: ['use'], resource: ['deploy'] }, error: "can not perform 'use' on 'deployments' in group 'apps'" },
-    { name: 'unknown resource', o: { verb: ['get'], resource: ['foo'] }, error: 'no matches for /, Resource=foo' },
-    { name: 'unknown group', o: { verb: ['get'], resource: ['deployments.extensions'] }, error: 'no matches for extensions/, Resource=deployments' },
+    { name: 'unknown resource', o: { verb: ['get'], resource: ['foo'] }, error: 'the server doesn\'t have a resource type "foo"' },
+    { name: 'unknown group', o: { verb: ['get'], resource: ['deployments.extensions'] }, error: 'the server doesn\'t have a resource type "deployments" in group "extensions"' },
   ];
   for (const tc of bad) it(tc.name, () => expect(() => createRole('r', tc.o)).toThrow(tc.error));
 

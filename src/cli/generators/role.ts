@@ -11,6 +11,7 @@ import type { AggregationRule } from '../../api/types/rbac-v1';
 type GeneratedRole = KubeObject & { rules?: Record<string, unknown>[] | null; aggregationRule?: AggregationRule };
 import { builtinRegistry, type Registry } from '../../api/registry';
 import { GeneratorError } from './generator-error';
+import { StandardMessageError } from '../errors';
 import { objectMeta } from './go-order';
 import { sortedMap } from './go-json';
 import { RBAC_GROUP } from './rolebinding';
@@ -43,8 +44,9 @@ export const NOT_STANDARD_VERB = (verb: string): string => `Warning: '${verb}' i
 /** CANNOT_PERFORM is kubectl's text for a special verb on a resource it does not apply to. */
 export const CANNOT_PERFORM = (verb: string, resource: string, group: string): string =>
   `can not perform '${verb}' on '${resource}' in group '${group}'`;
-/** NO_MATCHES_FOR is the REST mapper's NoResourceMatchError text for an unknown resource. */
-export const NO_MATCHES_FOR = (group: string, resource: string): string => `no matches for ${group}/, Resource=${resource}`;
+/** NO_RESOURCE_TYPE is kubectl's standard message for the REST mapper's NoResourceMatchError. */
+export const NO_RESOURCE_TYPE = (group: string, resource: string): string =>
+  (group ? `the server doesn't have a resource type "${resource}" in group "${group}"` : `the server doesn't have a resource type "${resource}"`);
 /** AGGREGATION_RULE_EXCLUSIVE is `create clusterrole`'s text for --aggregation-rule with rule flags. */
 export const AGGREGATION_RULE_EXCLUSIVE = 'aggregation rule must be specified without nonResourceURLs, verbs, resources or resourceNames';
 /** RESOURCE_OR_NON_RESOURCE_URL is `create clusterrole`'s text with neither --resource nor --non-resource-url. */
@@ -110,7 +112,7 @@ function resourceFor(registry: Registry, r: ResourceOption): { group: string; re
     const info = registry.resolve(r.group ? `${r.resource}.${r.group}` : r.resource);
     return { group: info.group, resource: info.resource };
   } catch {
-    return { group: r.group, resource: r.resource, error: NO_MATCHES_FOR(r.group, r.resource) };
+    return { group: r.group, resource: r.resource, error: NO_RESOURCE_TYPE(r.group, r.resource) };
   }
 }
 
@@ -128,7 +130,7 @@ function validateResources(registry: Registry, verbs: readonly string[], resourc
       }
       error = undefined;
     }
-    if (error) throw new GeneratorError(error);
+    if (error) throw new StandardMessageError(error);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { makeDirs } from '../../cluster/make-dirs';
 
 export interface ClusterEntry { server?: string; 'certificate-authority'?: string; 'certificate-authority-data'?: string; 'insecure-skip-tls-verify'?: boolean; 'tls-server-name'?: string; 'proxy-url'?: string; [field: string]: unknown }
 export interface UserEntry { 'client-certificate'?: string; 'client-certificate-data'?: string; 'client-key'?: string; 'client-key-data'?: string; token?: string; tokenFile?: string; username?: string; password?: string; [field: string]: unknown }
@@ -119,7 +120,7 @@ export function readKubeconfigFile(file: string): Kubeconfig {
 /** writeKubeconfigFile writes the config as kubectl does (YAML, sorted keys), owner-only, atomically. */
 export function writeKubeconfigFile(file: string, cfg: Kubeconfig): void {
   const { toYaml } = require('../../yaml/write-yaml') as typeof import('../../yaml/write-yaml');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeDirs(path.dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, toYaml(toV1(cfg, path.dirname(file))), { mode: 0o600 });
   fs.renameSync(tmp, file);

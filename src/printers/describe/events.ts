@@ -4,25 +4,47 @@
 import type { EventLike } from '../../api/meta';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
 import { timestampSince } from './time-format';
+import { goSort } from '../go-sort';
 
-const time = (s: string | undefined | null): number => (s ? Date.parse(s) : Number.NEGATIVE_INFINITY);
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * sortEvents orders events as kubectl shows them: first in the apiserver's list order
- * (namespace, then name — event names embed their creation time), then a stable sort by
- * lastTimestamp ascending, so events without lastTimestamp (eventTime-only) come first.
+ * micros is a timestamp in microseconds (MicroTime has six digits, more than Date keeps);
+ * a missing one is Go's zero time, before every other.
  */
-export function sortEvents(events: readonly EventLike[]): EventLike[] {
-  return [...events]
-    .sort((a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name ?? '', b.metadata.name ?? ''))
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => {
-      const ta = time(a.e.lastTimestamp);
-      const tb = time(b.e.lastTimestamp);
-      return ta < tb ? -1 : ta > tb ? 1 : a.i - b.i;
-    })
-    .map(({ e }) => e);
+function micros(s: string | undefined | null): number {
+  if (!s) return Number.NEGATIVE_INFINITY;
+  const m = /^(.*?)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(s);
+  if (!m) return Date.parse(s) * 1000;
+  return Date.parse(m[1]! + m[3]!) * 1000 + Number((m[2] ?? '').padEnd(6, '0').slice(0, 6));
+}
+
+/** EventTime is the time events are sorted by. */
+export type EventTime = (e: EventLike) => number;
+
+/** byLastTimestamp is describe's order (kubectl's util/event SortableEvents): lastTimestamp alone. */
+export const byLastTimestamp: EventTime = (e) => micros(e.lastTimestamp);
+
+/** byEventTime is `kubectl events`' order: a series' last observation, else lastTimestamp, else eventTime. */
+export const byEventTime: EventTime = (e) => (e.series ? micros(e.series.lastObservedTime) : e.lastTimestamp ? micros(e.lastTimestamp) : micros(e.eventTime));
+
+/**
+ * sortEvents orders events as kubectl shows them: the apiserver's list order (namespace, then
+ * name; event names embed their creation time), then Go's sort.Sort by time. That sort is not
+ * stable: up to 12 events it is an insertion sort, which keeps ties in list order; past that,
+ * events of the same second come out in pdqsort's order (src/printers/go-sort.ts).
+ */
+export function sortEvents(events: readonly EventLike[], timeOf: EventTime = byLastTimestamp): EventLike[] {
+  const list = [...events].sort((a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name ?? '', b.metadata.name ?? ''));
+  const t = list.map(timeOf);
+  goSort(list.length, {
+    less: (i, j) => t[i]! < t[j]!,
+    swap: (i, j) => {
+      [list[i], list[j]] = [list[j]!, list[i]!];
+      [t[i], t[j]] = [t[j]!, t[i]!];
+    },
+  });
+  return list;
 }
 
 /** eventAge renders the Age cell: "<first>" or "<last> (x<count> over <first>)". */
