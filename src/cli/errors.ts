@@ -28,6 +28,9 @@ export class StandardMessageError extends Error {
   override readonly name = 'StandardMessageError';
 }
 
+/** unexpectedArgs is kubectl's "Unexpected args: [a b]" (Go's %v of the arguments). */
+export const unexpectedArgs = (args: readonly string[]): string => `Unexpected args: [${args.join(' ')}]`;
+
 /** SilentExit ends a command with an exit code after it has printed its own messages. */
 export class SilentExit extends Error {
   override readonly name = 'SilentExit';

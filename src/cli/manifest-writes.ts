@@ -9,7 +9,7 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix } from '../api/registry';
 import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
 import type { FlagsContext } from './command';
-import { CliError, aggregateText, collectedLine, finishWithErrors, formatError, type CollectedError } from './errors';
+import { CliError, UsageError, unexpectedArgs, aggregateText, collectedLine, finishWithErrors, formatError, type CollectedError } from './errors';
 import { readKustomizeArg } from './kustomize-docs';
 import { readFilenameArgs } from './manifests';
 import { collectedServerError, parseValidate, prepareDoc, type PreparedDoc, type Validate } from './object-writer';
@@ -46,6 +46,8 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   writeOne: (doc: PreparedDoc, w: WriteContext, fail: (message: string) => void) => WriteOutcome | undefined): number {
   const files = ctx.flags.filename;
   const kustomizeDir = ctx.flags.kustomize;
+  // kubectl apply and create take no positional arguments: refused before anything else is looked at.
+  if (ctx.args.length) throw new UsageError(unexpectedArgs(ctx.args), verb);
   if (!files.length && !kustomizeDir) throw new CliError('must specify one of -f and -k');
   const dryRun = parseDryRun(ctx.flags['dry-run']);
   const validate = parseValidate(ctx.flags.validate);

@@ -5,6 +5,9 @@
 import { groupVersion, typeArgVersion, type Registry, type ResourceInfo } from '../api/registry';
 import { CliError } from './errors';
 
+/** ARGS_WITH_FILES is cli-runtime's resource builder refusing TYPE NAME arguments beside -f or -k. */
+export const ARGS_WITH_FILES = 'when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well';
+
 /** ResourceRequest is one resource type and the names asked for (none: all of them). */
 export interface ResourceRequest {
   info: ResourceInfo; names: string[]; viaCategory?: boolean;

@@ -42,6 +42,35 @@ describe('what kubectl refuses before it changes anything', () => {
     expect(home.run('create role r --verb=get --resource=deployments.extensions')).toEqual(err('the server doesn\'t have a resource type "deployments" in group "extensions"\n'));
   });
 
+  it('positional words the command does not take, and -f beside TYPE NAME: refused before anything is written', () => {
+    const f = home.file('two.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m1}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: m2}\n');
+    expect(home.run(['apply', '-f', f, 'foo'])).toEqual(err("error: Unexpected args: [foo]\nSee 'kubectl apply -h' for help and examples\n"));
+    expect(home.run(['create', '-f', f, 'foo', 'bar'])).toEqual(err("error: Unexpected args: [foo bar]\nSee 'kubectl create -h' for help and examples\n"));
+    expect(home.run('diff foo')).toEqual({ stdout: '', code: 2, stderr: "error: Unexpected args: [foo]\nSee 'kubectl diff -h' for help and examples\n" });
+    const args = 'error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well\n';
+    expect(home.run(['delete', '-f', f, 'foo'])).toEqual(err(args));
+    expect(home.run(['label', '-f', f, 'foo', 'a=b'])).toEqual(err(args));
+    expect(home.run('get configmaps m1 m2 --ignore-not-found -o name')).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(home.run('replace')).toEqual(err('error: must specify one of -f and -k\n'));
+  });
+
+  it('a verb given nothing to work on says what kubectl says', () => {
+    expect(home.run('get')).toEqual(err('You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\nSee \'kubectl get -h\' for help and examples\n'));
+    for (const verb of ['label', 'annotate']) expect(home.run(verb)).toEqual(err('error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n'));
+    expect(home.run('label --local a=b')).toEqual(err('error: one or more files must be specified as -f pod.yaml or --filename=pod.json\n'));
+    expect(home.run('annotate --local pod lone a=b')).toEqual(err('error: can only use local files by -f rsrc.yaml or --filename=rsrc.json when --local=true is set\n'));
+    expect(home.run('autoscale')).toEqual(err('error: required flag(s) "max" not set\n'));
+    for (const sub of ['status', 'history', 'undo', 'restart', 'pause', 'resume']) expect(home.run(`rollout ${sub}`), sub).toEqual(err('error: required resource not specified\n'));
+    expect(home.run('logs')).toEqual(err("error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n"));
+    expect(home.run('exec')).toEqual(err('error: pod, type/name or --filename must be specified\n'));
+    expect(home.run('wait')).toEqual(err('error: unrecognized condition: ""\n'));
+    expect(home.run('set env')).toEqual(err('error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n'));
+    expect(home.run('set image').stderr.split('\n')[0]).toBe('error: You must provide one or more resources by argument or filename.');
+    expect(home.run('set resources').stderr.split('\n')[0]).toBe('error: You must provide one or more resources by argument or filename.');
+    // Nothing to change is no error: kubectl skips an empty patch without a word.
+    expect(home.run('set env pod/lone')).toEqual({ stdout: '', stderr: '', code: 0 });
+  });
+
   it('host paths that cannot be made are Go\'s path errors, at once (Node\'s recursive mkdir would loop forever under /proc)', () => {
     expect(home.run('cp lone:/etc/hostname /nonexistent/dir/x')).toEqual(err("tar: Removing leading `/' from member names\nerror: open /nonexistent/dir/x: no such file or directory\n"));
     expect(home.run('cp lone:/etc /proc/kubemu-none')).toEqual(err("tar: Removing leading `/' from member names\nerror: mkdir /proc/kubemu-none: no such file or directory\n"));

@@ -5,7 +5,7 @@
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
-import { EDIT_FLAGS, listPairs, singleItemImplied } from './label';
+import { EDIT_FLAGS, listPairs, requireTargets, singleItemImplied } from './label';
 import { mutateObjects, splitPairs } from './mutate-objects';
 import { refuseAllWithSelectors, resolveTargets } from './targets';
 
@@ -47,6 +47,7 @@ export const annotateCommand = defineCommand({
     // kubectl 1.32's annotate has a check of --list against -o that never refuses (checked through kubemu serve).
     const list = !!ctx.flags.list;
     refuseAllWithSelectors(ctx.flags);
+    requireTargets(ctx, resources, 'rsrc');
     if (!pairs.length && !list) throw new CliError(ERR_NO_ANNOTATION_UPDATE);
     const overwrite = !!ctx.flags.overwrite;
     const local = !!ctx.flags.local;

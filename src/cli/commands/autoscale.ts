@@ -7,6 +7,7 @@ import type { KubeObject } from '../../api/meta';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, finishWithErrors } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
+import { REQUIRED_FLAG_NOT_SET } from '../generators/generator-error';
 import { objectMeta } from '../generators/go-order';
 import { enforcedNamespace, flagDefsOf, writeGenerated } from './generator-cli';
 import { readTarget, resolveTargets } from './targets';
@@ -42,6 +43,8 @@ export const autoscaleCommand = defineCommand({
   usage: SPEC.usage,
   flags: flagDefsOf(SPEC),
   run(ctx): number {
+    // cobra's check of the required --max comes before the command runs.
+    if (!ctx.set.has('max')) throw new CliError(REQUIRED_FLAG_NOT_SET('max'));
     const max = ctx.flags.max;
     const min = ctx.flags.min;
     if (max < 1) throw new CliError(ERR_MAX(max));

@@ -3,7 +3,6 @@
  * imperative generators (`create deployment`, `create configmap`, …).
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError } from '../errors';
 import { fieldValidationOf } from '../object-writer';
 import { WRITE_FLAGS } from './apply';
 import { writeManifests } from '../manifest-writes';
@@ -18,7 +17,6 @@ export const createCommand = defineCommand({
   flags: [...WRITE_FLAGS, { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' }],
   subcommands: GENERATOR_COMMANDS,
   run(ctx): number {
-    if (ctx.args.length) throw new CliError(`unknown command "${ctx.args[0]}" for "kubectl create"`);
     return writeManifests(ctx, 'create', (doc, { cluster, dryRun, validate, unreadManagedFields }) => ({
       object: dryRun === 'client' ? doc.object
         : cluster.api.create(doc.object, { fieldManager: 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io), unreadManagedFields }),

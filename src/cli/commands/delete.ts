@@ -19,6 +19,7 @@ import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag } from './sim-wait';
 import { ERR_ALL_WITH_SELECTOR } from './targets';
+import { ARGS_WITH_FILES } from '../resource-args';
 import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
 import { isQuarantined } from '../corrupt-objects';
 
@@ -93,6 +94,8 @@ export const deleteCommand = defineCommand({
     cluster.catchUp();
     const registry = cluster.api.registry();
     if (files.length || kustomizeDir) {
+      // The resource builder's refusal, before it reads anything.
+      if (ctx.args.length) throw new CliError(ARGS_WITH_FILES);
       const { docs, errors: parseErrors } = kustomizeDir
         ? readKustomizeArg(ctx, kustomizeDir, files)
         : readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);

@@ -11,9 +11,8 @@ import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import type { Secret } from '../../api/types/kinds';
 import { parseApiVersion } from '../../api/registry';
-import { ApiError } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
-import { CliError, SilentExit, formatApiError } from '../errors';
+import { CliError, SilentExit, UsageError, formatError, unexpectedArgs } from '../errors';
 import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
@@ -77,7 +76,7 @@ export const diffCommand = defineCommand({
     } catch (e) {
       if (e instanceof SilentExit) throw e;
       // kubectl diff exits >1 on its own errors, keeping 1 for "differences found".
-      const text = e instanceof ApiError ? formatApiError(e) : `error: ${(e as Error).message.replace(/^error: /, '')}`;
+      const { text } = formatError(e);
       ctx.io.err(`${text}\n`);
       throw new SilentExit(DIFF_ERROR_EXIT);
     }
@@ -87,6 +86,7 @@ export const diffCommand = defineCommand({
 function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
   const files = ctx.flags.filename;
   const kustomizeDir = ctx.flags.kustomize;
+  if (ctx.args.length) throw new UsageError(unexpectedArgs(ctx.args), 'diff');
   if (!files.length && !kustomizeDir) throw new CliError('must specify one of -f and -k');
   const { docs, errors } = kustomizeDir ? readKustomizeArg(ctx, kustomizeDir, files) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
   if (errors.length) throw new CliError(errors[0]!.message);

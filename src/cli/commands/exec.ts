@@ -29,7 +29,7 @@ import { imageHasNetTool, netCommand, runNetTool, NET_TOOLS, type ToolResult } f
 import { recordServed, type ServedRequest } from '../../kubelet/access-log';
 import { sharedVolumeFiles } from '../../kubelet/shared-volumes';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError, UsageError } from '../errors';
+import { CliError } from '../errors';
 import { DEFAULT_CONTAINER_ANNOTATION } from './logs';
 import { attachablePod, targetObject } from './attachable-pod';
 import { durationFlag } from './sim-wait';
@@ -62,7 +62,7 @@ export const execCommand = defineCommand({
   ],
   run(ctx) {
     const [target, ...command] = ctx.args;
-    if (!target) throw new UsageError(ERR_NO_POD, 'exec');
+    if (!target) throw new CliError(ERR_NO_POD);
     if (!command.length) throw new CliError(ERR_NO_COMMAND);
     const timeoutMs = durationFlag(ctx.flags['pod-running-timeout'], 'pod-running-timeout');
     const cluster = ctx.cluster();

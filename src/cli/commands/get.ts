@@ -6,8 +6,8 @@ import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
 import { newRowGroup, renderGetTable, rowGroupOf, tableRowMaker, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError, SilentExit, formatApiError } from '../errors';
-import { parseResourceArgs } from '../resource-args';
+import { CliError, SilentExit, StandardMessageError, formatApiError } from '../errors';
+import { ARGS_WITH_FILES, parseResourceArgs } from '../resource-args';
 import { parseOutput } from '../output-spec';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
@@ -24,8 +24,6 @@ const sorting = () => require('../../printers/sort-by') as typeof import('../../
 const getRaw = () => require('./get-raw') as typeof import('./get-raw');
 const fileRequests = () => require('../file-requests') as typeof import('../file-requests');
 
-/** ARGS_WITH_FILES is cli-runtime's refusal of resource arguments beside -f or -k. */
-export const ARGS_WITH_FILES = 'when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well';
 
 export const NO_RESOURCE_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -71,7 +69,8 @@ export const getCommand = defineCommand({
     if (ctx.set.has('raw')) return getRaw().rawGet(ctx);
     const fromFiles = ctx.flags.filename.length > 0 || !!ctx.flags.kustomize;
     if (fromFiles && ctx.args.length) throw new CliError(ARGS_WITH_FILES);
-    if (!ctx.args.length && !fromFiles) throw new CliError(NO_RESOURCE_TYPE.replace(/^/, ''));
+    // kubectl writes the first line itself, then returns the usage error: no "error: " before it.
+    if (!ctx.args.length && !fromFiles) throw new StandardMessageError(NO_RESOURCE_TYPE);
     const spec = parseOutput(ctx.flags.output, undefined, ctx.flags.template);
     const showLabels = !!ctx.flags['show-labels'];
     if (showLabels && spec.kind !== 'table' && spec.kind !== 'wide') throw new CliError(`--show-labels option cannot be used with ${spec.kind} printer`);

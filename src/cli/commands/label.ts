@@ -11,7 +11,8 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, aggregateText } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
-import { mutateObjects, splitPairs } from './mutate-objects';
+import { ERR_LOCAL_SERVER_DRY_RUN, mutateObjects, splitPairs } from './mutate-objects';
+import { parseDryRun } from './apply';
 import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, type Resolved } from './targets';
 import { parseApiVersion } from '../../api/registry';
 
@@ -87,6 +88,21 @@ export function dataChangeMsg(before: KubeObject, after: KubeObject, overwrite: 
   return !overwrite && Buffer.byteLength(b) < Buffer.byteLength(a) ? MSG_UNLABELED : MSG_LABELED;
 }
 
+/**
+ * requireTargets is label's and annotate's check of what they were given, before the updates
+ * are (their Validate): objects, or with --local files only. Each words its example files its own way.
+ */
+export function requireTargets(ctx: CommandContext<{ filename: string[]; local: boolean; 'dry-run': string }>, resources: readonly string[], example: 'pod' | 'rsrc'): void {
+  const files = ctx.flags.filename.length > 0;
+  if (!ctx.flags.local) {
+    if (!resources.length && !files) throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+    return;
+  }
+  if (parseDryRun(ctx.flags['dry-run']) === 'server') throw new CliError(ERR_LOCAL_SERVER_DRY_RUN);
+  if (resources.length) throw new CliError(`can only use local files by -f ${example}.yaml or --filename=${example}.json when --local=true is set`);
+  if (!files) throw new CliError(`one or more files must be specified as -f ${example}.yaml or --filename=${example}.json`);
+}
+
 /** labelCommand is `kubectl label`. */
 export const labelCommand = defineCommand({
   name: 'label',
@@ -98,6 +114,7 @@ export const labelCommand = defineCommand({
     const list = !!ctx.flags.list;
     if (list && ctx.flags.output) throw new CliError(ERR_LIST_AND_OUTPUT);
     refuseAllWithSelectors(ctx.flags);
+    requireTargets(ctx, resources, 'pod');
     if (!pairs.length && !list) throw new CliError(ERR_NO_LABEL_UPDATE);
     const { add, remove } = parseLabelSpecs(pairs);
     const overwrite = !!ctx.flags.overwrite;

@@ -18,7 +18,7 @@ import { durationFlag } from './sim-wait';
 import { byLogging } from './attachable-pod';
 
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
-export const ERR_NEED_POD = 'expected POD, TYPE/NAME, or --selector to be specified';
+export const ERR_NEED_POD = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
 export const ERR_SINCE_BOTH = 'at most one of `sinceTime` or `sinceSeconds` may be specified';
 export const ERR_SINCE_NEGATIVE = '--since must be greater than 0';
 /** ERR_SINCE_TIME is Go's time.Parse failure for a --since-time that is not RFC 3339: the rest of the value and the layout part it failed on. */
@@ -109,8 +109,8 @@ export const logsCommand = defineCommand({
   flags: LOGS_FLAGS,
   run(ctx): number {
     const selector = ctx.flags.selector;
-    if (!ctx.args.length && !selector) throw new UsageError(ERR_NEED_POD, 'logs');
-    if (selector && ctx.args.length) throw new CliError('only a selector (-l) or a POD name is allowed');
+    if ((!ctx.args.length && !selector) || ctx.args.length > 2) throw new UsageError(ERR_NEED_POD, 'logs');
+    if (selector && ctx.args.length === 1) throw new UsageError('only a selector (-l) or a POD name is allowed', 'logs');
     const cluster = ctx.cluster();
     cluster.catchUp();
     const ns = ctx.namespace;

@@ -26,7 +26,7 @@ export const replaceCommand = defineCommand({
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' }],
   run(ctx): number {
     const files = ctx.flags.filename;
-    if (!files.length && !ctx.flags.kustomize) throw new CliError('must specify --filename to replace');
+    if (!files.length && !ctx.flags.kustomize) throw new CliError('must specify one of -f and -k');
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const validate = parseValidate(ctx.flags.validate);
     const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;

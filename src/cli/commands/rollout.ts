@@ -23,7 +23,7 @@ import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag, MAX_WAIT_MS, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
 import { historyKindError } from './rollout-kinds';
-import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
+import { resolveTargets, SELECT_FLAGS, type SelectContext, type Target } from './targets';
 import { LAST_APPLIED } from '../../api/last-applied';
 import { runParent } from './parent-command';
 
@@ -105,10 +105,15 @@ const COMMON = defineFlags([
   ...SELECT_FLAGS.filter((f) => f.name !== 'all' && f.name !== 'all-namespaces'),
 ]);
 
-function oneTarget(ctx: CommandContext): Target[] {
+/** ERR_NO_RESOURCE is the rollout subcommands' refusal without a resource. */
+const ERR_NO_RESOURCE = 'required resource not specified';
+
+function oneTarget(ctx: SelectContext): Target[] {
+  // Each rollout subcommand's Validate, before its builder reads anything.
+  if (!ctx.args.length && !ctx.flags.filename?.length) throw new CliError(ERR_NO_RESOURCE);
   const { targets, errors } = resolveTargets(ctx, { args: ctx.args });
   for (const e of errors) ctx.io.err(`${e}\n`);
-  if (!targets.length) throw new CliError(`required resource not specified`);
+  if (!targets.length) throw new CliError(ERR_NO_RESOURCE);
   return targets;
 }
 

@@ -38,7 +38,6 @@ export const ERR_SELECTOR_LOCAL = "you must specify resources by --filename when
 export const ERR_SELECTOR_EXPRESSIONS = (reqs: string): string => `match expression ${reqs} not supported on this object`;
 export const ERR_NO_IMAGE_UPDATE = 'at least one image update is required';
 export const ERR_NO_RESOURCES = 'you must specify an update to requests or limits (in the form of --requests/--limits)';
-export const ERR_NO_ENV = 'at least one environment variable must be provided';
 /** ERR_NO_CONTAINER is the per-container lookup failure (the text carries its own `error: `). */
 export const ERR_NO_CONTAINER = (name: string): string => `error: unable to find container named "${name}"`;
 
@@ -88,9 +87,10 @@ export const setImageCommand = defineCommand({
     const invalid = pairs.filter((p) => !(p.includes('=') && p[0] !== '='));
     if (invalid.length) throw new CliError(`invalid image format: ${invalid.join(', ')}`);
     for (const p of pairs) images.set(p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1));
-    if (!images.size) throw new CliError(ERR_NO_IMAGE_UPDATE);
     const local = !!ctx.flags.local;
+    // kubectl's Complete runs the resource builder before Validate counts the image updates.
     const resolved = resolveTargets(ctx, { args: resources, local });
+    if (!images.size) throw new CliError(ERR_NO_IMAGE_UPDATE);
     return mutateObjects(ctx, resolved, {
       failedWrite: 'failed to patch image update to pod template: ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
@@ -137,10 +137,11 @@ export const setResourcesCommand = defineCommand({
     refuseAllWithSelectors(ctx.flags);
     const limits = ctx.flags.limits ? parseResourceList(ctx.flags.limits) : {};
     const requests = ctx.flags.requests ? parseResourceList(ctx.flags.requests) : {};
-    if (!Object.keys(limits).length && !Object.keys(requests).length) throw new CliError(ERR_NO_RESOURCES);
     const selector = ctx.flags.containers;
     const local = !!ctx.flags.local;
+    // kubectl's Complete runs the resource builder before Validate looks for limits or requests.
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
+    if (!Object.keys(limits).length && !Object.keys(requests).length) throw new CliError(ERR_NO_RESOURCES);
     return mutateObjects(ctx, resolved, {
       failedWrite: 'failed to patch resources update to pod template ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
@@ -198,7 +199,9 @@ export const setEnvCommand = defineCommand({
     const all = [...pairs, ...(ctx.flags.env)];
     const list = !!ctx.flags.list;
     const from = ctx.flags.from;
-    if (!all.length && !from && !list) throw new CliError(ERR_NO_ENV);
+    // set env's Validate wants objects before its run looks for variables.
+    if (!ctx.flags.filename.length && !resources.length) throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+    // Without variables there is nothing to patch: kubectl skips each empty patch without a word.
     const add: EnvVar[] = [];
     const remove: string[] = [];
     for (const p of all) {
@@ -243,7 +246,8 @@ export const setEnvCommand = defineCommand({
               env[i] = v;
             } else env.push(v);
           }
-          c.env = env.filter((e) => !remove.includes(e.name));
+          const kept = env.filter((e) => !remove.includes(e.name));
+          if (kept.length || c.env) c.env = kept; // a container without env stays without it
         }
         return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_ENV_UPDATED;
       },

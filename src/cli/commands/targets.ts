@@ -13,7 +13,7 @@ import type { FlagDef } from '../flags';
 import { defineFlags, type FlagValuesOf } from '../flag-table';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
-import { parseResourceArgs } from '../resource-args';
+import { ARGS_WITH_FILES, parseResourceArgs } from '../resource-args';
 
 /** Target is one object to act on; `object` is set for --local targets (the file's object). */
 export interface Target { info: ResourceInfo; ref: ObjectRef; source?: string; object?: KubeObject }
@@ -79,7 +79,7 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
   const errors: string[] = [];
   const bySelector = !!selector || all;
   if (files.length) {
-    if (o.args.length) throw new CliError('Unexpected args: [' + o.args.join(' ') + ']');
+    if (o.args.length) throw new CliError(ARGS_WITH_FILES);
     const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
     errors.push(...parseErrors.map((e) => `error: ${e.message}`));
     for (const doc of docs) {

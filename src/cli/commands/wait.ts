@@ -89,7 +89,7 @@ export const waitCommand = defineCommand({
     { name: 'local', type: 'bool', default: false, help: 'If true, annotation will NOT contact api-server but run locally.' }],
   run(ctx): number {
     const forFlag = ctx.flags.for;
-    if (!forFlag) throw new CliError('--for must be specified');
+    if (!forFlag) throw new CliError('unrecognized condition: ""');
     const cond = parseFor(forFlag);
     let timeout = durationFlag(ctx.flags.timeout, 'timeout');
     if (timeout < 0) timeout = 7 * 24 * 3_600_000;
