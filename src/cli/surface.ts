@@ -28,7 +28,10 @@ export function surfaceTable(dir: string): CommandTable<CommandSpec> {
   return {
     find: (word) => (isVerb(dir, word) ? read(word) as CommandSpec : undefined),
     all: () => read('index') as CommandSpec[],
-    kubectlHelp: (cmdPath) => (JSON.parse(fs.readFileSync(path.join(dir, KUBECTL_HELP_FILE), 'utf8')) as KubectlHelpFile).help[cmdPath],
+    kubectlHelp: (cmdPath) => {
+      // A bundle without the file (an older build's) prints kubemu's own help.
+      try { return (JSON.parse(fs.readFileSync(path.join(dir, KUBECTL_HELP_FILE), 'utf8')) as KubectlHelpFile).help[cmdPath]; } catch { return undefined; }
+    },
   };
 }
 

@@ -69,6 +69,21 @@ describe('what kubectl refuses before it changes anything', () => {
     expect(home.run('set resources').stderr.split('\n')[0]).toBe('error: You must provide one or more resources by argument or filename.');
     // Nothing to change is no error: kubectl skips an empty patch without a word.
     expect(home.run('set env pod/lone')).toEqual({ stdout: '', stderr: '', code: 0 });
+    // describe names the namespace even for a cluster-scoped kind (get does not).
+    expect(home.run('describe csr')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', code: 0 });
+    expect(home.run('get csr')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
+  });
+
+  it('expose and autoscale print the typed object kubectl decodes; -o json leaves managedFields out', () => {
+    home.run('create deployment web --image=nginx');
+    const svc = JSON.parse(home.run('expose deploy web --port=80 --dry-run=server -o json').stdout);
+    expect(Object.keys(svc)).toEqual(['kind', 'apiVersion', 'metadata', 'spec', 'status']);
+    expect(Object.keys(svc.metadata).slice(0, 3)).toEqual(['name', 'namespace', 'uid']);
+    expect(svc.metadata.managedFields).toBeUndefined();
+    expect(Object.keys(JSON.parse(home.run('autoscale deploy web --max=3 --dry-run=server -o json').stdout))).toEqual(['kind', 'apiVersion', 'metadata', 'spec', 'status']);
+    const set = JSON.parse(home.run('set resources deploy/web --limits=cpu=200m --dry-run=server -o json').stdout);
+    expect(set.metadata.managedFields).toBeUndefined();
+    expect(JSON.parse(home.run('set resources deploy/web --limits=cpu=200m --dry-run=server -o json --show-managed-fields').stdout).metadata.managedFields.length).toBeGreaterThan(0);
   });
 
   it('host paths that cannot be made are Go\'s path errors, at once (Node\'s recursive mkdir would loop forever under /proc)', () => {

@@ -60,7 +60,7 @@ export const autoscaleCommand = defineCommand({
       if (!SCALABLE.has(obj.kind)) throw new CliError(`cannot autoscale a ${obj.kind}: kind ${obj.kind} is not scalable`);
       return [newHpa(obj, { name: ctx.flags.name, min, max, cpu: ctx.flags['cpu-percent'], namespace: enforcedNamespace(ctx) })];
     });
-    writeGenerated(ctx, objs, { operation: 'autoscaled', fieldManager: 'kubectl-autoscale' });
+    writeGenerated(ctx, objs, { operation: 'autoscaled', fieldManager: 'kubectl-autoscale', typed: true });
     return finishWithErrors(ctx.io, unread, true);
   },
 });

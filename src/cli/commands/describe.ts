@@ -89,7 +89,8 @@ export const describeCommand = defineCommand({
     if (text) ctx.io.out(text.endsWith('\n') ? text : `${text}\n`);
     for (const e of errors) ctx.io.err(`${e}\n`);
     if (!found.length && !errors.length) {
-      ctx.io.err(allNs || requests.every((r) => !r.info.namespaced) ? 'No resources found\n' : `No resources found in ${ctx.namespace} namespace.\n`);
+      // kubectl describe names the namespace whatever the kind (`describe csr` too), unlike get.
+      ctx.io.err(allNs ? 'No resources found\n' : `No resources found in ${ctx.namespace} namespace.\n`);
     }
     if (errors.length) throw new SilentExit(1);
     return 0;

@@ -110,21 +110,22 @@ interface Tracked { pod: KubeObject; next: number; state: 'evict' | 'wait' | 'do
 
 /**
  * evictPods evicts (or deletes) the pods and waits for them to go, advancing simulated time.
- * Returns the errors (empty on success).
+ * Returns the errors (empty on success). A server dry run sends each eviction (or deletion) as
+ * one: the server checks it, nothing goes, and kubectl does not wait for the pod.
  */
-function evictPods(ctx: CommandContext, cluster: Cluster, pods: KubeObject[], useEviction: boolean, gracePeriod: number, timeoutMs: number): string[] {
+function evictPods(ctx: CommandContext, cluster: Cluster, pods: KubeObject[], useEviction: boolean, gracePeriod: number, timeoutMs: number, serverDryRun: boolean): string[] {
   const errors: string[] = [];
   const start = cluster.clock.nowMs();
   // kubemu: without --timeout kubectl waits forever; a simulated drain gives up after an hour.
   const deadline = start + (timeoutMs > 0 ? timeoutMs : DRAIN_WAIT_CAP_MS);
   const timeoutText = timeoutMs > 0 ? formatDuration(timeoutMs) : `${formatDuration(DRAIN_WAIT_CAP_MS)} (kubemu: a drain without --timeout gives up after 1h of simulated time)`;
-  const opts = { fieldManager: FIELD_MANAGER, ...(gracePeriod >= 0 ? { gracePeriodSeconds: gracePeriod } : {}) };
+  const opts = { fieldManager: FIELD_MANAGER, dryRun: serverDryRun, ...(gracePeriod >= 0 ? { gracePeriodSeconds: gracePeriod } : {}) };
   const tracked: Tracked[] = pods.map((pod) => ({ pod, next: start, state: 'evict' }));
   const ref = (p: KubeObject) => ({ kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name! });
   if (!useEviction) {
     for (const t of tracked) {
       try { cluster.write(() => cluster.api.delete(ref(t.pod), opts)); } catch (e) { if (!isNotFound(e)) throw e; }
-      t.state = 'wait';
+      t.state = serverDryRun ? 'done' : 'wait';
     }
   }
   for (;;) {
@@ -132,7 +133,7 @@ function evictPods(ctx: CommandContext, cluster: Cluster, pods: KubeObject[], us
     for (const t of tracked) {
       if (t.state !== 'evict' || t.next > now) continue;
       const { namespace: ns, name } = t.pod.metadata;
-      ctx.io.out(`evicting pod ${ns}/${name}\n`);
+      ctx.io.out(`evicting pod ${ns}/${name}${serverDryRun ? ' (server dry run)' : ''}\n`);
       if (now >= deadline) {
         errors.push(`error when evicting pods/"${name}" -n "${ns}": global timeout reached: ${timeoutText}`);
         t.state = 'done';
@@ -140,7 +141,7 @@ function evictPods(ctx: CommandContext, cluster: Cluster, pods: KubeObject[], us
       }
       try {
         cluster.write(() => cluster.api.evict(ref(t.pod), opts));
-        t.state = 'wait';
+        t.state = serverDryRun ? 'done' : 'wait';
       } catch (e) {
         if (isNotFound(e)) { t.state = 'done'; continue; }
         if (e instanceof ApiError && e.reason === 'TooManyRequests') {
@@ -211,7 +212,7 @@ export const drainCommand = defineCommand({
     const nodes = nodesFor(cluster, ctx.args, selector);
     for (const node of nodes) setUnschedulable(ctx, cluster, node, true, dryRun);
     const remaining: string[] = [];
-    const fatal: string[] = [];
+    const fatal: string[][] = [];
     for (const node of nodes) {
       const name = node.metadata.name!;
       const err = drainOne(ctx, cluster, name, podSelector, opts, dryRun, timeoutMs);
@@ -221,14 +222,15 @@ export const drainCommand = defineCommand({
       }
       ctx.io.err(`error: unable to drain node "${name}" due to error: ${aggregate(err)}, continuing command...\n`);
       remaining.push(name);
-      fatal.push(...err);
+      fatal.push(err);
     }
     if (!remaining.length) return 0;
     ctx.io.err('There are pending nodes to be drained:\n');
     for (const n of remaining) ctx.io.err(` ${n}\n`);
-    // utilerrors.Reduce(Flatten(...)): one error prints as "error: …", several as bare lines.
-    if (fatal.length === 1) ctx.io.err(`error: ${fatal[0]}\n`);
-    else for (const e of fatal) ctx.io.err(`${e}\n`);
+    // RunDrain returns an aggregate of each node's aggregate. CheckErr unwraps the outer one when it
+    // holds one node's, and prints an aggregate's errors as bare lines (MultipleErrors): one node's
+    // errors a line each, or several nodes' a line each ("[a, b]" for a node with several).
+    for (const line of fatal.length === 1 ? fatal[0]! : fatal.map(aggregate)) ctx.io.err(`${line}\n`);
     throw new SilentExit(1);
   },
 });
@@ -247,7 +249,7 @@ function drainOne(ctx: FlagsContext<typeof FLAGS>, cluster: Cluster, name: strin
     return undefined;
   }
   if (!list.toDelete.length) return undefined;
-  const errs = evictPods(ctx, cluster, list.toDelete, !ctx.flags['disable-eviction'], ctx.flags['grace-period'], timeoutMs);
+  const errs = evictPods(ctx, cluster, list.toDelete, !ctx.flags['disable-eviction'], ctx.flags['grace-period'], timeoutMs, dryRun === 'server');
   if (!errs.length) return undefined;
   const pending = podsForDeletion(cluster, name, podSelector, opts).toDelete;
   if (pending.length) {

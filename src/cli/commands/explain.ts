@@ -12,7 +12,7 @@ import { renderPlaintext } from '../../printers/explain/plaintext';
 import { renderPlaintextOpenAPIV2 } from '../../printers/explain/plaintext-openapiv2';
 import { schemaForKind, type GVK, type OpenAPIDocument } from '../../api/openapi/document';
 import { defineCommand, type CommandContext } from '../command';
-import { CliError, SilentExit } from '../errors';
+import { CliError, StandardMessageError } from '../errors';
 
 export const ERR_NO_TYPE = 'You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.';
 export const ERR_ONE_TYPE = 'We accept only this format: explain RESOURCE';
@@ -26,7 +26,7 @@ const ERR_FIELD_NODES = 'invalid jsonpath syntax, first node must be field node'
 function resourcesFor(ctx: CommandContext, registry: Registry, name: string): ResourceInfo[] {
   const n = name.toLowerCase();
   const hits = registry.resources.filter((r) => r.resource === n || r.singular === n || r.shortNames.includes(n));
-  if (!hits.length) { ctx.io.err(`${new UnknownResourceTypeError(name).message}\n`); throw new SilentExit(1); }
+  if (!hits.length) throw new StandardMessageError(new UnknownResourceTypeError(name).message);
   const byShort = hits.filter((r) => r.shortNames.includes(n));
   for (const other of byShort.slice(1)) ctx.io.err(`Warning: short name "${n}" could also match lower priority resource ${qualifiedResource(other)}\n`);
   return hits;

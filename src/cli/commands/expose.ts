@@ -78,7 +78,7 @@ export const exposeCommand = defineCommand({
       const svc = withGeneratorErrors('expose', () => generateService(params));
       objs.push(applyOverrides(svc, s(ctx.flags.overrides) ?? '', ctx.flags['override-type'] ?? 'merge'));
     }
-    writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose' });
+    writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose', typed: true });
     return finishWithErrors(ctx.io, unread, true);
   },
 });

@@ -17,7 +17,7 @@ import { GeneratorError } from '../generators/generator-error';
 import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
 import type { FlagSpec } from '../generators/flag-spec';
 import { goJsonMarshal } from '../generators/go-json';
-import { parseOutput, printObjects, YAML_SEPARATOR, type OutputSpec } from '../output';
+import { parseOutput, printObjects, withoutManagedFields, YAML_SEPARATOR, type OutputSpec } from '../output';
 import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { dryRunSuffix, parseDryRun } from './apply';
@@ -128,10 +128,11 @@ function toServerObject(obj: KubeObject, ctx: CommandContext, saveConfig: boolea
 }
 
 /** printGenerated prints a created object with -o; typed, as the Go struct kubectl decoded it (JSON in its fields' order). */
-function printGenerated(created: KubeObject, out: OutputSpec, registry: Registry, typed: boolean): string {
-  if (!typed) return printObjects([created], out, true, registry);
+function printGenerated(created: KubeObject, out: OutputSpec, registry: Registry, typed: boolean, showManaged: boolean): string {
+  if (!typed) return printObjects([created], out, true, registry, false, showManaged);
   const shaped = toTypedObject(created);
-  return out.kind === 'json' ? toJson(shaped, { sortKeys: false }) : printObjects([shaped], out, true, registry);
+  // JSON in struct order; like the other printers it leaves managedFields out unless asked (OmitManagedFieldsPrinter).
+  return out.kind === 'json' ? toJson(showManaged ? shaped : withoutManagedFields(shaped), { sortKeys: false }) : printObjects([shaped], out, true, registry, false, showManaged);
 }
 
 /**
@@ -166,7 +167,7 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
       if (prefix !== undefined && e instanceof ApiError) throw new CliError(`${prefix}${e.message}`);
       throw e;
     }
-    ctx.io.out(out ? separator() + printGenerated(created, out, registry, !!o.typed) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+    ctx.io.out(out ? separator() + printGenerated(created, out, registry, !!o.typed, !!ctx.flags['show-managed-fields']) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
   }
   return 0;
 }
