@@ -140,7 +140,6 @@ function validateTaint(registry: Registry, resources: readonly string[], add: re
 }
 
 /** taintCommand is `kubectl taint`. */
-
 export const taintCommand = defineCommand({
   name: 'taint',
   short: 'Update the taints on one or more nodes',
