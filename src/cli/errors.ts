@@ -6,7 +6,7 @@ import { ApiError } from '../apiserver/errors';
 import { NoKindMatchError, UnknownResourceTypeError } from '../api/registry';
 import { NotAStateFileError, StateFileError } from '../store/sqlite/sqlite-store';
 import { clusterOfState } from '../cluster/home';
-import { goErrnoKnown, goPathErrorText } from './generators/generator-fs';
+import { goErrnoKnown, goPathErrorText } from './go-path-error';
 
 /** UsageError is a command-line mistake; it adds kubectl's "See '… -h'" hint. */
 export class UsageError extends Error {

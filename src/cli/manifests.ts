@@ -8,7 +8,7 @@ import { readBoundedFd, readBoundedText, streamTooLongMessage, type BoundedText 
 import { ManifestParseError, readManifestStream, TOO_LARGE_MESSAGE, type ManifestDoc } from '../yaml/read-manifests';
 import type { CommandContext } from './command';
 import { CliError } from './errors';
-import { goPathErrorText } from './generators/generator-fs';
+import { goPathErrorText } from './go-path-error';
 
 /** pathMissingMessage / pathUnreadableMessage are kubectl's texts for a bad -f argument. */
 export const pathMissingMessage = (arg: string): string => `the path "${arg}" does not exist`;

@@ -76,8 +76,18 @@ export function namePrefix(obj: KubeObject, registry: Registry): string {
   return info ? kindPrefix(info) : obj.kind.toLowerCase();
 }
 
+/**
+ * printTypedObject prints an object in its Go struct's shape (toTypedObject), as kubectl's typed
+ * clients print what they decoded: JSON keeps the struct's field order; the other formats are
+ * printObjects'. managedFields are left out unless shown, as everywhere.
+ */
+export function printTypedObject(obj: KubeObject, spec: OutputSpec, registry: Registry, showManagedFields: boolean): string {
+  if (spec.kind === 'json') return toJson(showManagedFields ? obj : withoutManagedFields(obj), { sortKeys: false });
+  return printObjects([obj], spec, true, registry, false, showManagedFields);
+}
+
 /** withoutManagedFields is an object (or a List's items) without metadata.managedFields; others as they are. */
-export function withoutManagedFields(data: unknown): unknown {
+function withoutManagedFields(data: unknown): unknown {
   const obj = data as KubeObject & { items?: unknown[] };
   if (!obj || typeof obj !== 'object') return data;
   if (Array.isArray(obj.items)) return { ...obj, items: obj.items.map(withoutManagedFields) };

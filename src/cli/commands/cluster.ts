@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb } from '../own-verb';
 import { CliError } from '../errors';
-import { goPathErrorText } from '../generators/generator-fs';
+import { goPathErrorText } from '../go-path-error';
 import { createCluster, DEFAULT_SPEC, type ClusterSpec } from '../../cluster/bootstrap';
 import { DEFAULT_CLUSTER, checkClusterName, clusterDir, clusterExists, currentCluster, forgetCluster, listClusters, setCurrentCluster, statePath } from '../../cluster/home';
 import { QUANTITY_FORMAT_ERROR, tryParseQuantity } from '../../api/quantity';

@@ -18,7 +18,7 @@ import { containerFileStats, type StatOf } from '../../kubelet/file-stats';
 import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
-import { goPathErrorText } from '../generators/generator-fs';
+import { goPathErrorText } from '../go-path-error';
 import { containerView, runningContainer, saveLayer, terminated, type LayerWrite } from './exec';
 import { makeDirs } from '../../cluster/make-dirs';
 

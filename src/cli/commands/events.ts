@@ -4,12 +4,11 @@
  */
 import type { EventLike, KubeObject } from '../../api/meta';
 import { groupVersion, UnknownResourceTypeError } from '../../api/registry';
-import { byEventTime, eventAge, sortEvents } from '../../printers/describe/events';
+import { byEventTime, eventAge, inListOrder, sortEvents } from '../../printers/describe/events';
 import { renderTabbed, renderTabbedRemembering } from '../../printers/table';
-import { toJson } from '../../yaml/write-json';
 import { defineCommand, type CommandContext } from '../command';
 import { CliError, StandardMessageError } from '../errors';
-import { parsePrintFlagsOutput, printObjects, withoutManagedFields, YAML_SEPARATOR, type OutputSpec } from '../output';
+import { parsePrintFlagsOutput, printTypedObject, YAML_SEPARATOR, type OutputSpec } from '../output';
 import { parseResourceArgs } from '../resource-args';
 import { pollWatch } from './get-watch';
 import { toTypedObject } from './typed-object';
@@ -54,7 +53,7 @@ export const eventsCommand = defineCommand({
       // kubectl watches without listing first: the watch starts with every event there is, in
       // the apiserver's key order (namespace, then name), unsorted; deletions are not shown.
       const list = cluster.read(() => cluster.api.list<EventLike>({ kind: 'Event', namespace }));
-      for (const e of sortByKey(list)) if (wanted(e)) printer.printOne(e);
+      for (const e of inListOrder(list)) if (wanted(e)) printer.printOne(e);
       pollWatch(ctx, cluster, 'Event', namespace, cluster.api.revision(), (changes) => {
         for (const c of changes) if (c.type !== 'DELETED' && wanted(c.object as EventLike)) printer.printOne(c.object as EventLike);
       });
@@ -89,12 +88,6 @@ function forFilter(ctx: CommandContext, arg: string): (e: EventLike) => boolean 
   const name = requests[0]!.names[0];
   const apiVersion = groupVersion(info.group, info.version);
   return (e) => e.involvedObject?.kind === info.kind && e.involvedObject?.apiVersion === apiVersion && e.involvedObject?.name === name;
-}
-
-/** sortByKey is the apiserver's order: namespace, then name, bytewise. */
-function sortByKey(events: EventLike[]): EventLike[] {
-  const key = (e: EventLike) => `${e.metadata.namespace ?? ''}/${e.metadata.name ?? ''}`;
-  return [...events].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /**
@@ -135,10 +128,7 @@ class EventPrinter {
   }
 
   private print(obj: KubeObject): string {
-    const registry = this.ctx.cluster().api.registry();
-    const showManaged = !!this.ctx.flags['show-managed-fields'];
-    if (this.output!.kind === 'json') return toJson(showManaged ? obj : withoutManagedFields(obj), { sortKeys: false });
-    return printObjects([obj], this.output!, true, registry, false, showManaged);
+    return printTypedObject(obj, this.output!, this.ctx.cluster().api.registry(), !!this.ctx.flags['show-managed-fields']);
   }
 
   private header(): string[][] {

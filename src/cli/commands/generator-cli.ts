@@ -17,9 +17,7 @@ import { GeneratorError } from '../generators/generator-error';
 import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
 import type { FlagSpec } from '../generators/flag-spec';
 import { goJsonMarshal } from '../generators/go-json';
-import { parseOutput, printObjects, withoutManagedFields, YAML_SEPARATOR, type OutputSpec } from '../output';
-import { toJson } from '../../yaml/write-json';
-import { toYaml } from '../../yaml/write-yaml';
+import { parseOutput, printObjects, printTypedObject, YAML_SEPARATOR, type OutputSpec } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 
 import { LAST_APPLIED } from '../../api/last-applied';
@@ -94,10 +92,8 @@ export function enforcedNamespace(ctx: CommandContext): string | undefined {
  * JSON (the generators build objects in that order), sorted keys in YAML.
  */
 export function printClientObject(obj: KubeObject, out: OutputSpec): string {
-  if (out.kind === 'json') return toJson(obj, { sortKeys: false });
-  if (out.kind === 'yaml') return toYaml(obj);
   // Client-side printing needs no cluster (kubectl --dry-run=client talks to no server here).
-  return printObjects([obj], out, true, builtinRegistry);
+  return printTypedObject(obj, out, builtinRegistry, true); // a generated object has no managedFields to leave out
 }
 
 
@@ -129,10 +125,7 @@ function toServerObject(obj: KubeObject, ctx: CommandContext, saveConfig: boolea
 
 /** printGenerated prints a created object with -o; typed, as the Go struct kubectl decoded it (JSON in its fields' order). */
 function printGenerated(created: KubeObject, out: OutputSpec, registry: Registry, typed: boolean, showManaged: boolean): string {
-  if (!typed) return printObjects([created], out, true, registry, false, showManaged);
-  const shaped = toTypedObject(created);
-  // JSON in struct order; like the other printers it leaves managedFields out unless asked (OmitManagedFieldsPrinter).
-  return out.kind === 'json' ? toJson(showManaged ? shaped : withoutManagedFields(shaped), { sortKeys: false }) : printObjects([shaped], out, true, registry, false, showManaged);
+  return typed ? printTypedObject(toTypedObject(created), out, registry, showManaged) : printObjects([created], out, true, registry, false, showManaged);
 }
 
 /**

@@ -11,6 +11,7 @@ import { toYaml } from '../../yaml/write-yaml';
 import { apiServerEndpoint } from '../../cluster/node-factory';
 import { Chalk } from 'chalk';
 import { dumpCommand } from './cluster-info-dump';
+import { byteOrder } from '../../printers/columns/cells';
 
 /** versionCommand is `kubectl version`. */
 export const versionCommand = defineCommand({
@@ -86,9 +87,8 @@ export const apiResourcesCommand = defineCommand({
     // Discovery order: by group name (core first), then resource name.
     rows.sort(discoveryOrder);
     // kubectl's sort.Stable compares bytes (CSIDriver before CertificateSigningRequest), ties by name.
-    const bytewise = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-    if (sortBy === 'name') rows.sort((a, b) => bytewise(a.resource, b.resource));
-    if (sortBy === 'kind') rows.sort((a, b) => bytewise(a.kind, b.kind) || bytewise(a.resource, b.resource));
+    if (sortBy === 'name') rows.sort((a, b) => byteOrder(a.resource, b.resource));
+    if (sortBy === 'kind') rows.sort((a, b) => byteOrder(a.kind, b.kind) || byteOrder(a.resource, b.resource));
     if (out === 'name') { ctx.io.out(rows.map((r) => `${qualifiedResource(r)}\n`).join('')); return 0; }
     const table = rows.map((r) => {
       const cells = [r.resource, r.shortNames.join(','), groupVersion(r.group, r.version), String(r.namespaced), r.kind];

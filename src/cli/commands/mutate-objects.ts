@@ -10,8 +10,8 @@ import type { CommandContext } from '../command';
 import { ApiError } from '../../apiserver/errors';
 import { CliError, finishWithErrors } from '../errors';
 import { printServerWarnings } from '../server-warnings';
-import { parseOutput, printObjects, withoutManagedFields, type OutputSpec } from '../output';
-import { toCompactJson, toJson } from '../../yaml/write-json';
+import { parseOutput, printObjects, printTypedObject, type OutputSpec } from '../output';
+import { toCompactJson } from '../../yaml/write-json';
 import { toTypedObject } from './typed-object';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { registryFor, targetError, type Resolved, type Target } from './targets';
@@ -79,8 +79,8 @@ export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?:
   const shape = (obj: KubeObject) => (o.typed ? toTypedObject(obj) : obj);
   const print = (obj: KubeObject, t: Target, word: string | undefined, mode: typeof dryRun) => {
     if (o.listing || (o.typed && word === undefined)) return;
-    if (out?.kind === 'json' && o.typed) ctx.io.out(toJson(ctx.flags['show-managed-fields'] ? shape(obj) : withoutManagedFields(shape(obj)), { sortKeys: false }));
-    else if (out) ctx.io.out(printObjects([shape(obj)], out, true, registry, false, !!ctx.flags['show-managed-fields']));
+    if (out && o.typed) ctx.io.out(printTypedObject(toTypedObject(obj), out, registry, !!ctx.flags['show-managed-fields']));
+    else if (out) ctx.io.out(printObjects([obj], out, true, registry, false, !!ctx.flags['show-managed-fields']));
     else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${o.unmarkedDryRun ? '' : dryRunSuffix(mode)}\n`);
   };
   for (const t of resolved.targets) {

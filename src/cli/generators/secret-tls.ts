@@ -4,7 +4,8 @@
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import type { KubeObject } from '../../api/meta';
 import { GeneratorError } from './generator-error';
-import { type GeneratorFs, goPathErrorText, toBuffer } from './generator-fs';
+import { type GeneratorFs, toBuffer } from './generator-fs';
+import { goPathErrorText } from '../go-path-error';
 import { secretObject } from './secret-data';
 
 /** KEY_AND_CERT_REQUIRED is kubectl's text when --cert or --key is missing. */

@@ -4,7 +4,8 @@
  * pkg/cmd/util/env_file.go).
  */
 import { GeneratorError } from './generator-error';
-import { type GeneratorFs, goErrnoText, goPathErrorText, toBuffer } from './generator-fs';
+import { type GeneratorFs, toBuffer } from './generator-fs';
+import { goErrnoText, goPathErrorText } from '../go-path-error';
 import { goQuote } from '../../api/go-quote';
 import { isEnvVarName } from './validation';
 

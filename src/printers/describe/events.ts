@@ -19,6 +19,11 @@ function micros(s: string | undefined | null): number {
   return Date.parse(m[1]! + m[3]!) * 1000 + Number((m[2] ?? '').padEnd(6, '0').slice(0, 6));
 }
 
+/** inListOrder is the apiserver's list (and a watch's first) order: namespace, then name. */
+export function inListOrder(events: readonly EventLike[]): EventLike[] {
+  return [...events].sort((a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name ?? '', b.metadata.name ?? ''));
+}
+
 /** EventTime is the time events are sorted by. */
 export type EventTime = (e: EventLike) => number;
 
@@ -35,7 +40,7 @@ export const byEventTime: EventTime = (e) => (e.series ? micros(e.series.lastObs
  * events of the same second come out in pdqsort's order (src/printers/go-sort.ts).
  */
 export function sortEvents(events: readonly EventLike[], timeOf: EventTime = byLastTimestamp): EventLike[] {
-  const list = [...events].sort((a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name ?? '', b.metadata.name ?? ''));
+  const list = inListOrder(events);
   const t = list.map(timeOf);
   goSort(list.length, {
     less: (i, j) => t[i]! < t[j]!,
