@@ -17,7 +17,7 @@ export interface FileSource { filenames: readonly string[]; kustomize: string; r
 /** requestsFromFiles reads -f/-k; the kind prefix shows when the manifest names more than one kind (kubectl's multipleGVKsRequested). */
 export function requestsFromFiles(ctx: CommandContext, registry: Registry, source: FileSource): { requests: ResourceRequest[]; withKindPrefix: boolean } {
   const { docs, errors } = source.kustomize
-    ? readKustomizeArg(ctx, source.kustomize, source.filenames)
+    ? readKustomizeArg(ctx, source.kustomize, source.filenames, source.recursive)
     : readFilenameArgs(ctx, [...source.filenames], source.recursive, true);
   if (errors.length) throw new CliError(errors[0]!.message);
   const requests: ResourceRequest[] = [];

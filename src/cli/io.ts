@@ -13,6 +13,8 @@ export interface IOStreams {
   /** stdinFd is standard input's descriptor, for readers that stream it within a bound. */
   readonly stdinFd?: number;
   readonly isTTY: boolean;
+  /** outIsTerminal says stdout is a terminal, whatever NO_COLOR says (kubectl's term.IsTerminal); absent means no. */
+  readonly outIsTerminal?: boolean;
   /** errIsTTY says stderr is a terminal (progress lines go only there); absent means no. */
   readonly errIsTTY?: boolean;
   /** flush writes any buffered output. */
@@ -33,6 +35,10 @@ export function processIO(): IOStreams {
     get isTTY() {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       return (require('node:tty') as typeof import('node:tty')).isatty(1) && !process.env.NO_COLOR;
+    },
+    get outIsTerminal() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return (require('node:tty') as typeof import('node:tty')).isatty(1);
     },
     get errIsTTY() {
       // eslint-disable-next-line @typescript-eslint/no-require-imports

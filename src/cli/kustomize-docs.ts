@@ -38,8 +38,12 @@ export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: str
   return { text: k.renderBuild(k.objectsOf(result)), docs, origins };
 }
 
-/** readKustomizeArg is -k's counterpart of readFilenameArgs; it refuses -f alongside. */
-export function readKustomizeArg(ctx: CommandContext, dir: string, filenames: readonly string[]): ReadOutcome {
+/** K_WITH_RECURSIVE is kubectl's refusal of -k together with -R. */
+export const K_WITH_RECURSIVE = "the -k flag can't be used with -f or -R";
+
+/** readKustomizeArg is -k's counterpart of readFilenameArgs; it refuses -f (and -R) alongside. */
+export function readKustomizeArg(ctx: CommandContext, dir: string, filenames: readonly string[], recursive = false): ReadOutcome {
   if (filenames.length > 0) throw new CliError(ONLY_ONE_OF_F_K);
+  if (recursive) throw new CliError(K_WITH_RECURSIVE);
   return { docs: buildKustomizeDir(ctx, dir).docs, errors: [] };
 }

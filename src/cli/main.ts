@@ -136,7 +136,8 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     // clientcmd's configuration errors are printed as they are, without kubectl's "error: ".
     if ((e as Error)?.name === 'ConfigError') { io.err(`${(e as Error).message}\n`); return 1; }
     const { text, exitCode } = formatError(e, shown.split(' ')[0]);
-    if (text) io.err(`${text}\n`);
+    // kubectl's CheckErr ends the message with a newline unless it has one.
+    if (text) io.err(text.endsWith('\n') ? text : `${text}\n`);
     return exitCode;
   } finally {
     progress?.end();

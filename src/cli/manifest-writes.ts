@@ -13,7 +13,8 @@ import { CliError, UsageError, unexpectedArgs, aggregateText, collectedLine, fin
 import { readKustomizeArg } from './kustomize-docs';
 import { readFilenameArgs } from './manifests';
 import { collectedServerError, parseValidate, prepareDoc, type PreparedDoc, type Validate } from './object-writer';
-import { parseOutput, printObjects, YAML_SEPARATOR } from './output';
+import { printObjects, YAML_SEPARATOR } from './output';
+import { outputOf } from './print-flags';
 import { dryRunSuffix, parseDryRun, type WRITE_FLAGS } from './commands/apply';
 import { failpoint } from '../sim/failpoints';
 
@@ -51,11 +52,11 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   if (!files.length && !kustomizeDir) throw new CliError('must specify one of -f and -k');
   const dryRun = parseDryRun(ctx.flags['dry-run']);
   const validate = parseValidate(ctx.flags.validate);
-  const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
+  const out = outputOf(ctx.flags, ctx.set);
   // Name lines show no fields, YAML and JSON leave managedFields out unless asked; the other formats see objects whole.
   const unreadManagedFields = !out || out.kind === 'name' || ((out.kind === 'yaml' || out.kind === 'json') && !ctx.flags['show-managed-fields']);
   const { docs, errors: parseErrors } = kustomizeDir
-    ? readKustomizeArg(ctx, kustomizeDir, files)
+    ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive)
     : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
   // kubectl's builder reads, maps and checks every document before any is written: its errors come first.
   const builderErrors: string[] = parseErrors.map((e) => `error: ${e.message}`);
@@ -64,9 +65,10 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const cluster = ctx.cluster();
   const printed: KubeObject[] = [];
   const print = (objs: KubeObject[], single: boolean) => printObjects(objs, out!, single, cluster.api.registry(), false, !!ctx.flags['show-managed-fields']);
-  // apply prints what it wrote at the end, several objects as one List; create prints each
-  // object as it is written, through one printer (its YAML puts --- before each after the first).
-  const eachObject = verb === 'create';
+  // apply with -o prints what it wrote at the end, several objects as one List; create, and
+  // apply given only --template, print each object as it is written, through one printer
+  // (its YAML puts --- before each after the first).
+  const eachObject = verb === 'create' || !ctx.flags.output;
   let shown = 0;
   const printObjectsSoFar = () => {
     if (out && printed.length && !eachObject) ctx.io.out(print(printed, printed.length === 1));

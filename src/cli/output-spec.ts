@@ -24,7 +24,12 @@ export function parsePrintFlagsOutput(value: string, template?: string): OutputS
 }
 
 /** OutputSpec is a parsed -o value. */
-export interface OutputSpec { kind: 'table' | 'wide' | 'yaml' | 'json' | 'name' | 'jsonpath' | 'jsonpath-as-json' | 'custom-columns' | 'go-template'; arg?: string }
+export interface OutputSpec {
+  kind: 'table' | 'wide' | 'yaml' | 'json' | 'name' | 'jsonpath' | 'jsonpath-as-json' | 'custom-columns' | 'go-template';
+  arg?: string;
+  /** allowMissingKeys false (--allow-missing-template-keys=false) makes a template's missing key an error. */
+  allowMissingKeys?: boolean;
+}
 
 /**
  * parseOutput parses -o; throws kubectl's "unable to match a printer" error. `template` is

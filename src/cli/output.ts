@@ -10,6 +10,7 @@ import { compileJsonPath } from '../printers/jsonpath';
 import { compileGoTemplate, TemplateExecError, TemplateSyntaxError } from '../printers/go-template';
 import { formatGoValue, marshalGoJson } from '../printers/jsonpath-go-format';
 import { goQuote } from '../api/go-quote';
+import { goJsonMarshal } from './generators/go-json';
 import { parseCustomColumnsFile, parseCustomColumnsSpec, renderCustomColumns } from '../printers/custom-columns';
 import { CliError } from './errors';
 import type { OutputSpec } from './output-spec';
@@ -32,13 +33,15 @@ export const YAML_SEPARATOR = '---\n';
 export function printObjects(objs: KubeObject[], spec: OutputSpec, single: boolean, registry: Registry, noHeaders?: boolean, showManagedFields = false): string {
   const data: unknown = single && objs.length === 1 ? objs[0] : listWrapper(objs);
   const shown = () => (showManagedFields ? data : withoutManagedFields(data));
+  const allowMissing = spec.allowMissingKeys !== false;
   switch (spec.kind) {
     case 'yaml': return toYaml(shown());
     case 'json': return toJson(shown());
-    case 'name': return objs.map((o) => `${namePrefix(o, registry)}/${o.metadata.name}\n`).join('');
-    case 'jsonpath': return compileJsonPath(spec.arg!).execute(data, true);
-    case 'jsonpath-as-json': return compileJsonPath(spec.arg!).executeAsJson(data, true);
-    case 'go-template': return printGoTemplate(spec.arg!, data);
+    // A nameless object (kubectl config view's Config) is "<unknown>", as kubectl's NamePrinter has it.
+    case 'name': return objs.map((o) => `${namePrefix(o, registry)}/${o.metadata?.name || '<unknown>'}\n`).join('');
+    case 'jsonpath': return compileJsonPath(spec.arg!).execute(data, allowMissing);
+    case 'jsonpath-as-json': return compileJsonPath(spec.arg!).executeAsJson(data, allowMissing);
+    case 'go-template': return printGoTemplate(spec.arg!, data, allowMissing);
     case 'custom-columns': {
       const cols = spec.arg!.startsWith('@file:') ? parseCustomColumnsFile(spec.arg!.slice(6)) : parseCustomColumnsSpec(spec.arg!);
       return renderCustomColumns(cols, objs, { noHeaders: !!noHeaders });
@@ -49,9 +52,10 @@ export function printObjects(objs: KubeObject[], spec: OutputSpec, single: boole
 
 /**
  * printGoTemplate runs -o go-template as kubectl's printer does: a parse error is one line; an
- * execution error prints kubectl's debugging dump on stdout, then the error.
+ * execution error prints kubectl's debugging dump on stdout, then the error. Its raw data is
+ * the object's JSON: a map's sorted keys, or a typed object's fields in their struct's order.
  */
-function printGoTemplate(template: string, data: unknown): string {
+function printGoTemplate(template: string, data: unknown, allowMissing: boolean, rawJson: (data: unknown) => string = marshalGoJson): string {
   let tmpl;
   try {
     tmpl = compileGoTemplate(template);
@@ -60,20 +64,22 @@ function printGoTemplate(template: string, data: unknown): string {
     throw e;
   }
   try {
-    return tmpl.execute(data, true);
+    return tmpl.execute(data, allowMissing);
   } catch (e) {
     if (!(e instanceof TemplateExecError)) throw e;
     const dump = `Error executing template: ${e.message}. Printing more information for debugging the template:\n`
-      + `\ttemplate was:\n\t\t${template}\n\traw data was:\n\t\t${marshalGoJson(data)}\n`
+      + `\ttemplate was:\n\t\t${template}\n\traw data was:\n\t\t${rawJson(data)}\n`
       + `\tobject given to template engine was:\n\t\t${formatGoValue(data)}\n\n`;
     throw new CliError(`error executing template ${goQuote(template)}: ${e.message}`, 1, dump);
   }
 }
 
-/** namePrefix is "deployment.apps" for an object. */
+/** namePrefix is "deployment.apps" for an object: its kind, lower-cased, and its group (from its apiVersion when the registry has no such kind). */
 export function namePrefix(obj: KubeObject, registry: Registry): string {
   const info = registry.forStorageKind(obj.kind);
-  return info ? kindPrefix(info) : obj.kind.toLowerCase();
+  if (info) return kindPrefix(info);
+  const slash = typeof obj.apiVersion === 'string' ? obj.apiVersion.indexOf('/') : -1;
+  return slash < 0 ? obj.kind.toLowerCase() : `${obj.kind.toLowerCase()}.${obj.apiVersion.slice(0, slash)}`;
 }
 
 /**
@@ -83,6 +89,7 @@ export function namePrefix(obj: KubeObject, registry: Registry): string {
  */
 export function printTypedObject(obj: KubeObject, spec: OutputSpec, registry: Registry, showManagedFields: boolean): string {
   if (spec.kind === 'json') return toJson(showManagedFields ? obj : withoutManagedFields(obj), { sortKeys: false });
+  if (spec.kind === 'go-template') return printGoTemplate(spec.arg!, obj, spec.allowMissingKeys !== false, goJsonMarshal);
   return printObjects([obj], spec, true, registry, false, showManagedFields);
 }
 

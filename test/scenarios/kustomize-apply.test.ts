@@ -53,6 +53,26 @@ describe('kustomize overlays against a cluster', () => {
     expect(r.code).toBe(1);
   });
 
+  it('the builder verbs take -k: each acts on the objects the overlay builds, under their built names', () => {
+    expect(home.run(['apply', '-k', OVERLAY]).code).toBe(0);
+    home.run('tick 1m');
+    expect(home.run(['label', '-k', OVERLAY, 'tier=web']).stdout).toBe(`namespace/shop labeled\nconfigmap/${CM} labeled\nsecret/${SECRET} labeled\nservice/prod-web labeled\ndeployment.apps/prod-web labeled\n`);
+    expect(home.run(['get', 'deploy', 'prod-web', '-n', 'shop', '-o', 'jsonpath={.metadata.labels.tier}']).stdout).toBe('web');
+    // The kinds without a pod template are reported after the Deployment is changed, as kubectl's visitor does.
+    const set = home.run(['set', 'image', '-k', OVERLAY, 'web=nginx:1.28', '-o', 'name']);
+    expect(set.stdout).toBe('deployment.apps/prod-web\n');
+    expect(set.stderr.split('\n')[0]).toBe('namespaces/shop the object is not a pod or does not have a pod template: *v1.Namespace');
+    expect(home.run(['rollout', 'pause', '-k', OVERLAY])).toEqual({
+      stdout: 'deployment.apps/prod-web paused\n',
+      stderr: `error: namespaces "shop" pausing is not supported\nerror: configmaps "${CM}" pausing is not supported\nerror: secrets "${SECRET}" pausing is not supported\nerror: services "prod-web" pausing is not supported\n`,
+      code: 1,
+    });
+    expect(home.run(['describe', '-k', OVERLAY]).stdout).toContain('Name:                   prod-web\nNamespace:              shop\n');
+    expect(home.run(['annotate', '-k', OVERLAY, '-R', 'a=b'])).toEqual({ stdout: '', stderr: "error: the -k flag can't be used with -f or -R\n", code: 1 });
+    // wait has no -k in kubectl 1.32.
+    expect(home.run(['wait', '-k', OVERLAY, '--for=create']).stderr).toBe("error: unknown shorthand flag: 'k' in -k\nSee 'kubectl wait --help' for usage.\n");
+  });
+
   it('refuses -k with -f, and a directory without a kustomization, with kubectl\'s texts', () => {
     expect(home.run(['apply', '-k', OVERLAY, '-f', 'x.yaml'])).toEqual({ stdout: '', stderr: 'error: only one of -f or -k can be specified\n', code: 1 });
     const empty = path.dirname(home.file('empty/.keep', ''));

@@ -261,4 +261,26 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     expect(kubemu(owners).stdout).toBe('kubectl-last-applied/Apply={"f:metadata":{"f:annotations":{"f:kubectl.kubernetes.io/last-applied-configuration":{}}}}\nkubectl/Apply={"f:data":{"f:a":{},"f:c":{}}}\nkubectl-label/Update={"f:metadata":{"f:labels":{".":{},"f:x":{}}}}\n{"a":"1","c":"3"}');
   });
 
+  it('prints through the print flags: --template alone, missing keys refused, -o on the verbs that print what they changed; create token through serviceaccounts/token', async () => {
+    for (const args of [
+      ['get', 'deploy', 'web', '--template={{.metadata.name}}'],
+      ['label', 'configmap', 'moved', 'y=1', '--template={{.metadata.labels.y}}'],
+      // The error prints the whole object: one the twins' histories left alike.
+      ['get', 'namespace', 'default', '-o', 'jsonpath={.spec.foo}', '--allow-missing-template-keys=false'],
+      ['annotate', 'namespace', 'default', 'z=1', '--dry-run=client', '-o', 'go-template={{.metadata.nope}}', '--allow-missing-template-keys=false'],
+      ['rollout', 'pause', 'deploy/web', '-o', 'jsonpath={.spec.paused}'],
+      ['rollout', 'resume', 'deploy/web', '-o', 'name'],
+      ['rollout', 'history', 'deploy/web', '--template={{.kind}}'],
+      ['taint', 'node', 'worker01', 'k=v:NoSchedule', '-o', 'jsonpath={.spec.taints}'],
+      ['taint', 'node', 'worker01', 'k-', '-o', 'name'],
+      ['wait', 'pod/lone', '--for=condition=Ready', '-o', 'name'],
+      ['label', 'pods', '--field-selector=metadata.name=lone', 'f=1'],
+      ['create', 'token', 'default', '-o', 'jsonpath={.kind} {.spec}'],
+      ['create', 'token', 'default', '--duration=2h', '--audience=a', '-o', 'jsonpath={.spec}'],
+      ['create', 'token', 'nope'],
+      ['create', 'deployment', 'x', '--image=y', '--dry-run=client', '-o', 'wide'],
+      ['certificate', 'approve', 'nope', '-o', 'name'],
+    ]) await same(args);
+  });
+
 });

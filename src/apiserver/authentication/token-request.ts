@@ -63,6 +63,25 @@ export function requestToken(read: ObjectReader, key: ServiceAccountKey, nowMs: 
   return { token: signJwt(claims, key.key, key.kid), expirationTimestamp: new Date(exp * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') };
 }
 
+/**
+ * tokenRequestObject is the TokenRequest the server answers with: the request named after the
+ * account, created now, its audiences and expiration defaulted, and the token as its status.
+ * Fields in the Go struct's order, as a typed client prints it.
+ */
+export function tokenRequestObject(namespace: string, name: string, spec: TokenRequestSpec, status: TokenRequestStatus, nowMs: number): KubeObject {
+  return {
+    kind: 'TokenRequest',
+    apiVersion: 'authentication.k8s.io/v1',
+    metadata: { name, namespace, creationTimestamp: new Date(Math.floor(nowMs / 1000) * 1000).toISOString().replace('.000Z', 'Z') },
+    spec: {
+      audiences: spec.audiences?.length ? spec.audiences : [ISSUER],
+      expirationSeconds: spec.expirationSeconds ?? DEFAULT_EXPIRATION_SECONDS,
+      boundObjectRef: spec.boundObjectRef ? { kind: spec.boundObjectRef.kind, apiVersion: spec.boundObjectRef.apiVersion, name: spec.boundObjectRef.name, ...(spec.boundObjectRef.uid ? { uid: spec.boundObjectRef.uid } : {}) } : null,
+    },
+    status,
+  } as unknown as KubeObject;
+}
+
 /** LEGACY_ISSUER is the issuer of the tokens the token controller writes into Secrets. */
 export const LEGACY_ISSUER = 'kubernetes/serviceaccount';
 

@@ -5,7 +5,7 @@
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
-import { EDIT_FLAGS, listPairs, requireTargets, singleItemImplied } from './label';
+import { EDIT_FLAGS, fieldManagerFlag, listPairs, requireTargets, singleItemImplied } from './label';
 import { mutateObjects, splitPairs } from './mutate-objects';
 import { refuseAllWithSelectors, resolveTargets } from './targets';
 
@@ -40,7 +40,7 @@ export const annotateCommand = defineCommand({
   name: 'annotate',
   short: 'Update the annotations on a resource',
   usage: 'kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
-  flags: EDIT_FLAGS,
+  flags: [...EDIT_FLAGS, fieldManagerFlag('kubectl-annotate')],
   run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'annotation');
     const { add, remove } = parseAnnotationPairs(pairs);

@@ -15,6 +15,7 @@ import type { KubeObject } from '../../api/meta';
 import type { WriteOptions } from '../../apiserver/client';
 import type { ResourceInfo } from '../../api/registry';
 import type { Cluster } from '../../cluster/cluster';
+import { PRINT_FLAGS } from '../print-flags';
 
 export const FIELD_MANAGER = 'kubectl-client-side-apply';
 
@@ -74,10 +75,9 @@ export const WRITE_FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'The files that contain the configurations to apply.' },
   { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-  { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
+  ...PRINT_FLAGS,
   { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
   { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
-  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
   { name: 'kustomize', short: 'k', type: 'string', default: '', help: 'Process a kustomization directory. This flag can\'t be used together with -f or -R.' },
 ]);
 

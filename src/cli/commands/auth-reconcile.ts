@@ -16,7 +16,12 @@ import { isNotFound } from '../../apiserver/errors';
 import { defineCommand } from '../command';
 import { CliError, finishWithErrors } from '../errors';
 import { defineFlags } from '../flag-table';
+import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
+import { printTypedObject } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
+import { KUSTOMIZE_FLAG } from './targets';
+import { toTypedObject } from './typed-object';
 import { parseValidate, prepareDoc } from '../object-writer';
 import { parseDryRun } from './apply';
 
@@ -168,16 +173,21 @@ export const reconcileCommand = defineCommand({
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
     { name: 'remove-extra-permissions', type: 'bool', default: false, help: 'If true, removes extra permissions added to roles' },
     { name: 'remove-extra-subjects', type: 'bool', default: false, help: 'If true, removes extra subjects added to rolebindings' },
+    KUSTOMIZE_FLAG,
+    ...PRINT_FLAGS,
   ]),
   run(ctx) {
     const files = ctx.flags.filename;
-    if (!files.length) throw new CliError('must specify one of -f and -k');
+    const out = outputOf(ctx.flags, ctx.set);
+    if (!files.length && !ctx.flags.kustomize) throw new CliError('must specify one of -f and -k');
     const dryRunMode = parseDryRun(ctx.flags['dry-run']);
     if (dryRunMode === 'server') throw new CliError('--dry-run=server for command reconcile is not supported yet');
     const dryRun = dryRunMode === 'client';
     const removeRules = !!ctx.flags['remove-extra-permissions'];
     const removeSubjects = !!ctx.flags['remove-extra-subjects'];
-    const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
+    const { docs, errors: parseErrors } = ctx.flags.kustomize
+      ? readKustomizeArg(ctx, ctx.flags.kustomize, files, !!ctx.flags.recursive)
+      : readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
     if (parseErrors.length) return finishWithErrors(ctx.io, parseErrors.map((e) => `error: ${e.message}`));
     const cluster = ctx.cluster();
     const registry = cluster.api.registry();
@@ -209,7 +219,8 @@ export const reconcileCommand = defineCommand({
         }
         return r;
       });
-      ctx.io.out(`${kindPrefix(info)}/${ref.name} reconciled${dryRun ? ' (dry run)' : ''}\n`);
+      // kubectl prints the reconciled role or binding, typed.
+      ctx.io.out(out ? printTypedObject(toTypedObject(result.object), out, registry, ctx.flags['show-managed-fields']) : `${kindPrefix(info)}/${ref.name} reconciled${dryRun ? ' (dry run)' : ''}\n`);
       ctx.io.err(reportLines(result, removeRules, removeSubjects));
     }
     return 0;

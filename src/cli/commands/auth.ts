@@ -11,6 +11,9 @@ import {
 import { renderTabbed } from '../../printers/table';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit } from '../errors';
+import type { KubeObject } from '../../api/meta';
+import { printTypedObject } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { reconcileCommand } from './auth-reconcile';
 import { runParent } from './parent-command';
 
@@ -116,20 +119,20 @@ const whoamiCommand = defineCommand({
   name: 'whoami',
   short: 'Experimental: Check self subject attributes',
   usage: 'kubectl auth whoami',
-  flags: [{ name: 'output', short: 'o', type: 'string', default: '', help: "Output format. One of: (json, yaml)." }],
+  flags: PRINT_FLAGS,
   run(ctx) {
+    // The review is printed as an object only when -o is given.
+    const out = ctx.set.has('output') ? outputOf(ctx.flags, ctx.set) : undefined;
     const user = userOf(ctx);
-    const out = ctx.flags.output || '';
-    if (out === 'json' || out === 'yaml') {
+    if (out) {
       const review = {
         kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1',
         metadata: { creationTimestamp: null },
         status: { userInfo: { username: user.name, groups: [...user.groups] } },
       };
-      ctx.io.out(out === 'json' ? `${JSON.stringify(review, null, 4)}\n` : toSimpleYaml(review));
+      ctx.io.out(printTypedObject(review as unknown as KubeObject, out, ctx.cluster().api.registry(), ctx.flags['show-managed-fields']));
       return 0;
     }
-    if (out) throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
     const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.name]];
     if (user.uid) rows.push(['UID', user.uid]);
     if (user.groups.length) rows.push(['Groups', `[${user.groups.join(' ')}]`]);
@@ -139,12 +142,6 @@ const whoamiCommand = defineCommand({
   },
 });
 
-/** toSimpleYaml renders the SelfSubjectReview as kubectl's YAML printer does. */
-function toSimpleYaml(review: { metadata: object; status: { userInfo: { username: string; groups: string[] } } }): string {
-  const groups = review.status.userInfo.groups.map((g) => `    - ${g}\n`).join('');
-  return 'apiVersion: authentication.k8s.io/v1\nkind: SelfSubjectReview\nmetadata:\n  creationTimestamp: null\nstatus:\n  userInfo:\n'
-    + (groups ? `    groups:\n${groups}` : '') + `    username: ${review.status.userInfo.username}\n`;
-}
 
 /** authCommand is `kubectl auth`. */
 export const authCommand = defineCommand({

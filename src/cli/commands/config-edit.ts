@@ -40,6 +40,8 @@ const setContext = defineCommand({
     { name: 'current', type: 'bool', default: false, help: 'Modify the current context' },
     { name: 'cluster', type: 'string', help: 'cluster for the context entry in kubeconfig' },
     { name: 'user', type: 'string', help: 'user for the context entry in kubeconfig' },
+    // Its own --namespace, without -n, shadows the global flag, as in kubectl.
+    { name: 'namespace', type: 'string', help: 'namespace for the context entry in kubeconfig' },
   ],
   run(ctx) {
     const l = loaded(ctx);

@@ -6,10 +6,12 @@
  */
 import * as fs from 'node:fs';
 import { defineCommand } from '../command';
-import { CliError } from '../errors';
+import { CliError, UsageError } from '../errors';
 import { renderTabbed } from '../../printers/table';
-import { toYaml } from '../../yaml/write-yaml';
-import { toJson } from '../../yaml/write-json';
+import type { KubeObject } from '../../api/meta';
+import { builtinRegistry } from '../../api/registry';
+import { printTypedObject } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 import * as path from 'node:path';
 import { CLUSTER_PATH_FIELDS, USER_PATH_FIELDS, relativize, toV1, type ClusterEntry, type Kubeconfig, type UserEntry } from '../kubeconfig/kubeconfig';
 import { fileOf, type LoadedKubeconfig } from '../kubeconfig/loading-rules';
@@ -140,11 +142,16 @@ const view = defineCommand({
     { name: 'minify', type: 'bool', default: false, help: 'Remove all information not used by current-context from the output' },
     { name: 'raw', type: 'bool', default: false, help: 'Display raw byte data and sensitive data' },
     { name: 'flatten', type: 'bool', default: false, help: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
-    { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format. One of: (json, yaml).' },
+    { name: 'merge', type: 'bool', default: true, help: 'Merge the full hierarchy of kubeconfig files' },
+    { ...PRINT_FLAGS[0], default: 'yaml' },
+    ...PRINT_FLAGS.slice(1),
   ],
   run(ctx) {
-    const out = ctx.flags.output;
-    if (out !== 'yaml' && out !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,yaml`);
+    if (ctx.args.length) throw new UsageError(`unexpected arguments: [${ctx.args.join(' ')}]`, 'config view');
+    const out = outputOf(ctx.flags, ctx.set)!;
+    // An explicit --kubeconfig is not merged unless --merge says so; unmerged needs such a file.
+    const merge = ctx.flags.kubeconfig && !ctx.set.has('merge') ? false : ctx.flags.merge;
+    if (!merge && !ctx.flags.kubeconfig) throw new CliError('if merge==false a precise file must be specified');
     const l = loaded(ctx);
     const merged = copy(l.merged);
     if (ctx.flags.minify) minify(merged, ctx.flags.context);
@@ -152,7 +159,7 @@ const view = defineCommand({
     const cfg = asWritten(l, merged);
     if (!ctx.flags.flatten && !ctx.flags.raw) shorten(cfg);
     const v1 = toV1(cfg);
-    ctx.io.out(out === 'json' ? toJson(v1, { sortKeys: false }) : toYaml(v1));
+    ctx.io.out(printTypedObject(v1 as unknown as KubeObject, out, builtinRegistry, false));
     return 0;
   },
 });

@@ -11,6 +11,9 @@ import { authorizeRequest } from '../../apiserver/authorization/authorizing-api'
 import type { TokenRequestSpec } from '../../apiserver/client';
 import { defineCommand } from '../command';
 import { CliError, UsageError } from '../errors';
+import { tokenRequestObject, type TokenRequestStatus } from '../../apiserver/authentication/token-request';
+import { printTypedObject } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 
 const BOUND_KINDS: Record<string, string> = { Node: 'v1', Pod: 'v1', Secret: 'v1' };
 
@@ -24,8 +27,12 @@ export const createTokenCommand = defineCommand({
     { name: 'bound-object-kind', type: 'string', default: '', help: 'Kind of an object to bind the token to. Supported kinds are Node, Pod, Secret. If set, --bound-object-name must be provided.' },
     { name: 'bound-object-name', type: 'string', default: '', help: 'Name of an object to bind the token to. The token will expire when the object is deleted. Requires --bound-object-kind.' },
     { name: 'bound-object-uid', type: 'string', default: '', help: 'UID of an object to bind the token to. Requires --bound-object-kind and --bound-object-name. If unset, the UID of the existing object is used.' },
+    ...PRINT_FLAGS,
   ],
   run(ctx) {
+    // The TokenRequest is printed only when -o is given; the printer is checked either way.
+    const printer = outputOf(ctx.flags, ctx.set);
+    const out = ctx.set.has('output') ? printer : undefined;
     if (ctx.args.length !== 1) throw new UsageError(`exactly one NAME is required, got ${ctx.args.length}`, 'create token');
     const name = ctx.args[0]!;
     const f = ctx.flags;
@@ -51,17 +58,20 @@ export const createTokenCommand = defineCommand({
       ...(kind ? { boundObjectRef: { kind, apiVersion: BOUND_KINDS[kind], name: boundName, ...(boundUid ? { uid: boundUid } : {}) } } : {}),
     };
     const cluster = ctx.cluster();
-    let token: string;
+    let status: TokenRequestStatus;
     try {
-      token = cluster.write(() => {
+      status = cluster.write(() => {
         authorizeRequest(cluster.api, 'create', 'ServiceAccount', ctx.namespace, name, 'token');
-        return cluster.api.createToken(ctx.namespace, name, spec).token;
+        return cluster.api.createToken(ctx.namespace, name, spec);
       });
     } catch (e) {
       if (e instanceof ApiError && e.code !== 403) throw new CliError(`failed to create token: ${e.message}`);
       throw e;
     }
-    ctx.io.out(`${token}\n`);
+    // With -o kubectl prints the TokenRequest the server answered, else the token alone.
+    if (out) ctx.io.out(printTypedObject(tokenRequestObject(ctx.namespace, name, spec, status, cluster.clock.nowMs()), out, cluster.api.registry(), ctx.flags['show-managed-fields']));
+    // kubectl ends the token with a newline only on a terminal: piped, it is the token's bytes alone.
+    else ctx.io.out(ctx.io.outIsTerminal ? `${status.token}\n` : status.token);
     return 0;
   },
 });

@@ -97,7 +97,7 @@ export const deleteCommand = defineCommand({
       // The resource builder's refusal, before it reads anything.
       if (ctx.args.length) throw new CliError(ARGS_WITH_FILES);
       const { docs, errors: parseErrors } = kustomizeDir
-        ? readKustomizeArg(ctx, kustomizeDir, files)
+        ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive)
         : readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
       errors.push(...parseErrors.map((e) => `error: ${e.message}`));
       for (const doc of docs) {

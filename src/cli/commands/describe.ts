@@ -8,7 +8,7 @@ import { describeMany, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
-import { resolveTargets } from './targets';
+import { KUSTOMIZE_FLAG, resolveTargets } from './targets';
 import type { Cluster } from '../../cluster/cluster';
 
 function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) => DescribeContext {
@@ -50,14 +50,19 @@ export const describeCommand = defineCommand({
     { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If present, list the requested object(s) across all namespaces.' },
     { name: 'show-events', type: 'bool', default: true, help: 'If true, display events related to the described object.' },
     { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files containing the resource to describe' },
+    { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
+    KUSTOMIZE_FLAG,
+    // Read as kubectl reads it; the store answers a list in one piece.
+    { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
   ],
   run(ctx): number {
     const files = ctx.flags.filename;
-    if (!ctx.args.length && !files.length) throw new CliError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+    const fromManifests = files.length > 0 || !!ctx.flags.kustomize;
+    if (!ctx.args.length && !fromManifests) throw new CliError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
     const cluster = ctx.cluster();
     cluster.catchUp();
     // -f names the objects its manifests name (each must exist); otherwise TYPE [NAME_PREFIX].
-    const fromFiles = files.length ? resolveTargets(ctx, { args: ctx.args }) : undefined;
+    const fromFiles = fromManifests ? resolveTargets(ctx, { args: ctx.args }) : undefined;
     const { requests } = fromFiles ? { requests: [] } : parseResourceArgs(ctx.args, cluster.api.registry());
     const allNs = !!ctx.flags['all-namespaces'];
     const errors: string[] = [...fromFiles?.errors ?? []];

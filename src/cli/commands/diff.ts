@@ -88,7 +88,7 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
   const kustomizeDir = ctx.flags.kustomize;
   if (ctx.args.length) throw new UsageError(unexpectedArgs(ctx.args), 'diff');
   if (!files.length && !kustomizeDir) throw new CliError('must specify one of -f and -k');
-  const { docs, errors } = kustomizeDir ? readKustomizeArg(ctx, kustomizeDir, files) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
+  const { docs, errors } = kustomizeDir ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
   if (errors.length) throw new CliError(errors[0]!.message);
   const cluster = ctx.cluster();
   cluster.catchUp();

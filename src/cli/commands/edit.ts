@@ -22,7 +22,7 @@ import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { listWrapper } from '../output';
 import { EDIT_HEADER } from './edit-header';
-import { resolveTargets, SELECT_FLAGS } from './targets';
+import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 import { sameObject } from './mutate-objects';
 
 export const MSG_EDIT_CANCELLED = 'Edit cancelled, no changes made.';
@@ -34,7 +34,7 @@ export const editCommand = defineCommand({
   short: 'Edit a resource on the server',
   usage: 'kubectl edit (RESOURCE/NAME | -f FILENAME) [options]',
   // kubectl edit selects by -f or TYPE NAME only: no -l, --all or -A.
-  flags: [...SELECT_FLAGS.filter((f) => f.name === 'filename' || f.name === 'recursive'),
+  flags: [...SELECT_FLAGS.filter((f) => f.name === 'filename' || f.name === 'recursive'), KUSTOMIZE_FLAG,
     { name: 'output', short: 'o', type: 'string', default: '', help: 'Output format. One of: (json, yaml).' },
     { name: 'field-manager', type: 'string', default: 'kubectl-edit', help: 'Name of the manager used to track field ownership.' },
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },

@@ -8,7 +8,8 @@ import { byEventTime, eventAge, inListOrder, sortEvents } from '../../printers/d
 import { renderTabbed, renderTabbedRemembering } from '../../printers/table';
 import { defineCommand, type CommandContext } from '../command';
 import { CliError, StandardMessageError } from '../errors';
-import { parsePrintFlagsOutput, printTypedObject, YAML_SEPARATOR, type OutputSpec } from '../output';
+import { printTypedObject, YAML_SEPARATOR, type OutputSpec } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { parseResourceArgs } from '../resource-args';
 import { pollWatch } from './get-watch';
 import { toTypedObject } from './typed-object';
@@ -27,13 +28,10 @@ export const eventsCommand = defineCommand({
   usage: 'kubectl events [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file] [--for TYPE/NAME] [--watch] [--types=Normal,Warning] [options]',
   flags: [
     { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-    { name: 'allow-missing-template-keys', type: 'bool', default: true, help: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' },
     { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
     { name: 'for', type: 'string', default: '', help: 'Filter events to only those pertaining to the specified resource.' },
     { name: 'no-headers', type: 'bool', default: false, help: "When using the default output format, don't print headers." },
-    { name: 'output', short: 'o', type: 'string', default: '', help: 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).' },
-    { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
-    { name: 'template', type: 'string', default: '', help: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
+    ...PRINT_FLAGS,
     { name: 'types', type: 'stringSlice', default: [], help: 'Output only events of given types.' },
     { name: 'watch', short: 'w', type: 'bool', default: false, help: 'After listing the requested events, watch for more events.' },
   ],
@@ -43,7 +41,8 @@ export const eventsCommand = defineCommand({
     const allNs = !!ctx.flags['all-namespaces'];
     const namespace = allNs ? undefined : ctx.namespace;
     const forObject = ctx.flags.for ? forFilter(ctx, ctx.flags.for) : undefined;
-    const output = ctx.flags.output ? parsePrintFlagsOutput(ctx.flags.output, ctx.flags.template) : undefined;
+    // Only -o chooses the printer: --template alone leaves the table, as kubectl events has it.
+    const output = ctx.flags.output ? outputOf(ctx.flags, ctx.set) : undefined;
     const types = ctx.flags.types.map((t) => t.toLowerCase());
     for (const t of types) if (t !== 'normal' && t !== 'warning') throw new CliError('valid --types are Normal or Warning');
     const wanted = (e: EventLike) => (!forObject || forObject(e)) && (!types.length || types.includes(String(e.type).toLowerCase()));

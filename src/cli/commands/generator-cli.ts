@@ -17,11 +17,12 @@ import { GeneratorError } from '../generators/generator-error';
 import { nodeGeneratorFs, type GeneratorFs } from '../generators/generator-fs';
 import type { FlagSpec } from '../generators/flag-spec';
 import { goJsonMarshal } from '../generators/go-json';
-import { parseOutput, printObjects, printTypedObject, YAML_SEPARATOR, type OutputSpec } from '../output';
+import { printObjects, printTypedObject, YAML_SEPARATOR, type OutputSpec } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 
 import { LAST_APPLIED } from '../../api/last-applied';
 import { toTypedObject } from './typed-object';
+import { outputOf, type PrintFlagValues } from '../print-flags';
 
 
 /**
@@ -134,8 +135,7 @@ function printGenerated(created: KubeObject, out: OutputSpec, registry: Registry
  */
 export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: WriteGeneratedOptions): number {
   const dryRun = parseDryRun(stringFlag(ctx, 'dry-run'));
-  const output = stringFlag(ctx, 'output');
-  const out = output ? parseOutput(output) : undefined;
+  const out = outputOf(ctx.flags as PrintFlagValues, ctx.set);
   const saveConfig = !!ctx.flags['save-config'];
   const registry = dryRun === 'client' ? builtinRegistry : ctx.cluster().api.registry();
   const prefixOf = (obj: KubeObject) => { const info = registry.forStorageKind(obj.kind); return info ? kindPrefix(info) : obj.kind.toLowerCase(); };

@@ -8,7 +8,7 @@ import { newRowGroup, renderGetTable, rowGroupOf, tableRowMaker, writeGetTableRo
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, StandardMessageError, formatApiError } from '../errors';
 import { ARGS_WITH_FILES, parseResourceArgs } from '../resource-args';
-import { parseOutput } from '../output-spec';
+import { outputOf, SHOW_MANAGED_FIELDS_FLAG, TEMPLATE_FLAGS } from '../print-flags';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { watchTable } from './get-watch';
@@ -46,7 +46,7 @@ export const GET_FLAGS = defineFlags([
   { name: 'no-headers', type: 'bool', default: false, help: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
   { name: 'sort-by', type: 'string', help: 'If non-empty, sort list types using this field specification.' },
   { name: 'ignore-not-found', type: 'bool', default: false, help: 'If the requested object does not exist the command will return exit code 0.' },
-  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
+  SHOW_MANAGED_FIELDS_FLAG,
   { name: 'show-kind', type: 'bool', default: false, help: 'If present, list the resource type for the requested object(s).' },
   { name: 'watch', short: 'w', type: 'bool', default: false, help: 'After listing/getting the requested object, watch for changes.' },
   { name: 'watch-only', type: 'bool', default: false, help: 'Watch for changes to the requested object(s), without listing/getting first.' },
@@ -56,7 +56,7 @@ export const GET_FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
   { name: 'kustomize', short: 'k', type: 'string', default: '', help: "Process the kustomization directory. This flag can't be used together with -f or -R." },
   { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
-  { name: 'template', type: 'string', help: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
+  ...TEMPLATE_FLAGS,
 ]);
 
 /** getCommand is `kubectl get`. */
@@ -71,7 +71,7 @@ export const getCommand = defineCommand({
     if (fromFiles && ctx.args.length) throw new CliError(ARGS_WITH_FILES);
     // kubectl writes the first line itself, then returns the usage error: no "error: " before it.
     if (!ctx.args.length && !fromFiles) throw new StandardMessageError(NO_RESOURCE_TYPE);
-    const spec = parseOutput(ctx.flags.output, undefined, ctx.flags.template);
+    const spec = outputOf(ctx.flags, ctx.set, true) ?? { kind: 'table' as const };
     const showLabels = !!ctx.flags['show-labels'];
     if (showLabels && spec.kind !== 'table' && spec.kind !== 'wide') throw new CliError(`--show-labels option cannot be used with ${spec.kind} printer`);
     const selector = ctx.flags.selector;

@@ -10,11 +10,12 @@ import { toCompactJson } from '../../yaml/write-json';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, aggregateText } from '../errors';
 import type { FlagDef } from '../flags';
-import { defineFlags } from '../flag-table';
+import { defineFlag, defineFlags } from '../flag-table';
 import { ERR_LOCAL_SERVER_DRY_RUN, mutateObjects, splitPairs } from './mutate-objects';
 import { parseDryRun } from './apply';
-import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, type Resolved } from './targets';
+import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG, type Resolved } from './targets';
 import { parseApiVersion } from '../../api/registry';
+import { PRINT_FLAGS } from '../print-flags';
 
 export const MSG_LABELED = 'labeled';
 export const MSG_UNLABELED = 'unlabeled';
@@ -45,17 +46,19 @@ export function listPairs(what: 'labels' | 'annotations', obj: KubeObject, pairs
   return undefined;
 }
 
+/** fieldManagerFlag is label's or annotate's --field-manager, each with its own default. */
+export const fieldManagerFlag = <const M extends string>(manager: M) => defineFlag({ name: 'field-manager', type: 'string', default: manager, help: 'Name of the manager used to track field ownership.' });
+
 /** EDIT_FLAGS are the flags label and annotate share beyond the selectors. */
 export const EDIT_FLAGS = defineFlags([
+  KUSTOMIZE_FLAG,
   ...SELECT_FLAGS,
   { name: 'overwrite', type: 'bool', default: false, help: 'If true, allow labels to be overwritten, otherwise reject label updates that overwrite existing labels.' },
   { name: 'local', type: 'bool', default: false, help: 'If true, label will NOT contact api-server but run locally.' },
   { name: 'list', type: 'bool', default: false, help: 'If true, display the labels for a given resource.' },
   { name: 'resource-version', type: 'string', help: 'If non-empty, the labels update will only succeed if this is the current resource-version for the object.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-  { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
-  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
-  { name: 'field-manager', type: 'string', help: 'Name of the manager used to track field ownership.' },
+  ...PRINT_FLAGS,
   { name: 'field-selector', type: 'string', help: 'Selector (field query) to filter on.' },
 ]);
 
@@ -92,8 +95,8 @@ export function dataChangeMsg(before: KubeObject, after: KubeObject, overwrite: 
  * requireTargets is label's and annotate's check of what they were given, before the updates
  * are (their Validate): objects, or with --local files only. Each words its example files its own way.
  */
-export function requireTargets(ctx: CommandContext<{ filename: string[]; local: boolean; 'dry-run': string }>, resources: readonly string[], example: 'pod' | 'rsrc'): void {
-  const files = ctx.flags.filename.length > 0;
+export function requireTargets(ctx: CommandContext<{ filename: string[]; kustomize: string; local: boolean; 'dry-run': string }>, resources: readonly string[], example: 'pod' | 'rsrc'): void {
+  const files = ctx.flags.filename.length > 0 || !!ctx.flags.kustomize;
   if (!ctx.flags.local) {
     if (!resources.length && !files) throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
     return;
@@ -108,7 +111,7 @@ export const labelCommand = defineCommand({
   name: 'label',
   short: 'Update the labels on a resource',
   usage: 'kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
-  flags: EDIT_FLAGS,
+  flags: [...EDIT_FLAGS, fieldManagerFlag('kubectl-label')],
   run(ctx): number {
     const { resources, pairs } = splitPairs(ctx.args, 'label');
     const list = !!ctx.flags.list;

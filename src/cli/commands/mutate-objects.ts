@@ -10,11 +10,12 @@ import type { CommandContext } from '../command';
 import { ApiError } from '../../apiserver/errors';
 import { CliError, finishWithErrors } from '../errors';
 import { printServerWarnings } from '../server-warnings';
-import { parseOutput, printObjects, printTypedObject, type OutputSpec } from '../output';
+import { printObjects, printTypedObject, type OutputSpec } from '../output';
 import { toCompactJson } from '../../yaml/write-json';
 import { toTypedObject } from './typed-object';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { registryFor, targetError, type Resolved, type Target } from './targets';
+import { outputOf, type PrintFlagValues } from '../print-flags';
 
 /** ERR_LOCAL_SERVER_DRY_RUN is kubectl's text for --local with --dry-run=server. */
 export const ERR_LOCAL_SERVER_DRY_RUN = 'cannot specify --local and --dry-run=server - did you mean --dry-run=client?';
@@ -70,10 +71,10 @@ export function sameObject(a: unknown, b: unknown): boolean {
 }
 
 /** mutateObjects runs the loop over resolved targets and returns the exit code. */
-export function mutateObjects(ctx: CommandContext<{ 'dry-run'?: string; output?: string; 'show-managed-fields'?: boolean }>, resolved: Resolved, o: MutateOptions): number {
+export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?: string; 'show-managed-fields'?: boolean }>, resolved: Resolved, o: MutateOptions): number {
   const dryRun = parseDryRun(ctx.flags['dry-run']);
   if (o.local && dryRun === 'server') throw new CliError(ERR_LOCAL_SERVER_DRY_RUN);
-  const out = o.output ?? (ctx.flags.output ? parseOutput(ctx.flags.output) : undefined);
+  const out = o.output ?? outputOf(ctx.flags, ctx.set);
   const registry = registryFor(ctx, o.local);
   const errors = [...resolved.errors];
   const shape = (obj: KubeObject) => (o.typed ? toTypedObject(obj) : obj);

@@ -12,7 +12,8 @@ import { readManifestStream } from '../../yaml/read-manifests';
 import { applyPatch, JsonPatchError, type PatchType } from '../patch';
 import { checkPatchedName, decodePatched } from '../../apiserver/decode-patch';
 import { mutateObjects, sameObject } from './mutate-objects';
-import { resolveTargets, SELECT_FLAGS } from './targets';
+import { resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
+import { PRINT_FLAGS } from '../print-flags';
 
 export const MSG_PATCHED = 'patched';
 export const MSG_PATCHED_NO_CHANGE = 'patched (no change)';
@@ -47,13 +48,13 @@ export const patchCommand = defineCommand({
   usage: "kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]",
   flags: [
     ...SELECT_FLAGS.filter((f) => f.name !== 'selector' && f.name !== 'all' && f.name !== 'all-namespaces'),
+    KUSTOMIZE_FLAG,
     { name: 'patch', short: 'p', type: 'string', help: 'The patch to be applied to the resource JSON file.' },
     { name: 'patch-file', type: 'string', help: 'A file containing a patch to be applied to the resource.' },
     { name: 'type', type: 'string', default: 'strategic', help: 'The type of patch being provided; one of [json merge strategic]' },
     { name: 'local', type: 'bool', default: false, help: 'If true, patch will operate on the content of the file, not the server-side resource.' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-    { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
-    { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
+    ...PRINT_FLAGS,
     { name: 'field-manager', type: 'string', default: 'kubectl-patch', help: 'Name of the manager used to track field ownership.' },
     { name: 'subresource', type: 'string', help: 'If specified, patch will operate on the subresource of the requested object.' },
   ],

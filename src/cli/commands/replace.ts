@@ -10,7 +10,8 @@ import { CliError, finishWithErrors } from '../errors';
 import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { fieldValidationOf, parseValidate, prepareDoc, serverError } from '../object-writer';
-import { parseOutput, printObjects } from '../output';
+import { printObjects } from '../output';
+import { outputOf } from '../print-flags';
 import { dryRunSuffix, parseDryRun, WRITE_FLAGS } from './apply';
 
 export const MSG_REPLACED = 'replaced';
@@ -29,10 +30,10 @@ export const replaceCommand = defineCommand({
     if (!files.length && !ctx.flags.kustomize) throw new CliError('must specify one of -f and -k');
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const validate = parseValidate(ctx.flags.validate);
-    const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
+    const out = outputOf(ctx.flags, ctx.set);
     const force = !!ctx.flags.force;
     const { docs, errors: parseErrors } = ctx.flags.kustomize
-      ? readKustomizeArg(ctx, ctx.flags.kustomize, files)
+      ? readKustomizeArg(ctx, ctx.flags.kustomize, files, !!ctx.flags.recursive)
       : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
     const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
     if (!docs.length && !errors.length) throw new CliError('no objects passed to replace');

@@ -18,12 +18,13 @@ import { defineCommand, type Command, type CommandContext, type FlagsContext } f
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlag, defineFlags } from '../flag-table';
-import { parsePrintFlagsOutput, printObjects, YAML_SEPARATOR } from '../output';
+import { printObjects, YAML_SEPARATOR } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag, MAX_WAIT_MS, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
 import { historyKindError } from './rollout-kinds';
-import { resolveTargets, SELECT_FLAGS, type SelectContext, type Target } from './targets';
+import { resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG, type SelectContext, type Target } from './targets';
 import { LAST_APPLIED } from '../../api/last-applied';
 import { runParent } from './parent-command';
 
@@ -103,6 +104,7 @@ export function rolloutStatus(obj: KubeObject): RolloutStatus {
 
 const COMMON = defineFlags([
   ...SELECT_FLAGS.filter((f) => f.name !== 'all' && f.name !== 'all-namespaces'),
+  KUSTOMIZE_FLAG,
 ]);
 
 /** ERR_NO_RESOURCE is the rollout subcommands' refusal without a resource. */
@@ -110,7 +112,7 @@ const ERR_NO_RESOURCE = 'required resource not specified';
 
 function oneTarget(ctx: SelectContext): Target[] {
   // Each rollout subcommand's Validate, before its builder reads anything.
-  if (!ctx.args.length && !ctx.flags.filename?.length) throw new CliError(ERR_NO_RESOURCE);
+  if (!ctx.args.length && !ctx.flags.filename?.length && !ctx.flags.kustomize) throw new CliError(ERR_NO_RESOURCE);
   const { targets, errors } = resolveTargets(ctx, { args: ctx.args });
   for (const e of errors) ctx.io.err(`${e}\n`);
   if (!targets.length) throw new CliError(ERR_NO_RESOURCE);
@@ -213,23 +215,30 @@ const historyCommand = defineCommand({
   short: 'View rollout history',
   usage: 'kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]',
   flags: [...COMMON, { name: 'revision', type: 'int', default: 0, help: 'See the details, including podTemplate of the revision specified' },
-    { name: 'output', short: 'o', type: 'string', help: 'Output format.' }],
+    ...PRINT_FLAGS],
   run(ctx) {
     const cluster = ctx.cluster();
     const revision = ctx.flags.revision;
-    const output = ctx.flags.output ? parsePrintFlagsOutput(ctx.flags.output) : undefined;
+    // The revisions are printed as objects only when -o is given. kubectl prints the history
+    // table through its printer too, so --template alone runs the template on the workload.
+    const printer = outputOf(ctx.flags, ctx.set);
+    const output = ctx.set.has('output') ? printer : undefined;
     let printed = 0;
     for (const t of oneTarget(ctx)) {
       const obj = cluster.read(() => cluster.api.get(t.ref));
       const unsupported = historyKindError(t.info, false);
       if (unsupported) throw new CliError(unsupported);
+      if (printer && !output) {
+        ctx.io.out(printObjects([obj], printer, true, cluster.api.registry(), false, ctx.flags['show-managed-fields']));
+        continue;
+      }
       if (output) {
         // -o prints each revision as an object: a Deployment's ReplicaSets, or the DaemonSet/StatefulSet with that revision's template.
         const objects = cluster.read(() => historyObjects(ctx, obj));
         const revs = revision > 0 ? [revision] : [...objects.keys()].sort((a, b) => a - b);
         if (revision > 0 && !objects.has(revision)) throw new CliError(ERR_REVISION_NOT_IN_HISTORY);
         for (const rev of revs) {
-          ctx.io.out((output.kind === 'yaml' && printed++ > 0 ? YAML_SEPARATOR : '') + printObjects([objects.get(rev)!], output, true, cluster.api.registry()));
+          ctx.io.out((output.kind === 'yaml' && printed++ > 0 ? YAML_SEPARATOR : '') + printObjects([objects.get(rev)!], output, true, cluster.api.registry(), false, !!ctx.flags['show-managed-fields']));
         }
         continue;
       }
@@ -261,24 +270,37 @@ const ANNOTATIONS_TO_SKIP = new Set([LAST_APPLIED, REVISION_ANNOTATION,
   'deployment.kubernetes.io/revision-history', 'deployment.kubernetes.io/desired-replicas', 'deployment.kubernetes.io/max-replicas',
   'deprecated.deployment.rollback.to']);
 
+/** EDIT_FLAGS are the flags of the rollout subcommands that write: their printer's. */
+const EDIT_FLAGS = defineFlags([...COMMON, ...PRINT_FLAGS]);
+
+/** FIELD_MANAGER is restart's, pause's and resume's --field-manager (undo writes as kubectl-rollout too, without the flag). */
+const FIELD_MANAGER = defineFlag({ name: 'field-manager', type: 'string', default: 'kubectl-rollout', help: 'Name of the manager used to track field ownership.' });
+
 /**
- * editEach runs one write per target and prints `<kind>/<name> <word>`; errors are collected,
- * each with its "error: " (kubectl words them with it, so its aggregate keeps it). dryRunFlag
- * is undo's --dry-run (kubectl 1.32's restart, pause and resume have none).
+ * editEach runs one write per target and prints `<kind>/<name> <word>`, or with -o the object:
+ * the one written, or for undo (printRead) the one read, as kubectl's undo prints its
+ * builder's object. Errors are collected, each with its "error: " (kubectl words them with
+ * it, so its aggregate keeps it). dryRunFlag is undo's --dry-run (kubectl 1.32's restart,
+ * pause and resume have none).
  */
-function editEach(ctx: FlagsContext<readonly []>, edit: (obj: KubeObject, t: Target) => string, dryRunFlag?: string): number {
+function editEach(ctx: FlagsContext<typeof EDIT_FLAGS> & CommandContext<{ 'field-manager'?: string }>, edit: (obj: KubeObject, t: Target) => string, o: { dryRun?: string; printRead?: boolean } = {}): number {
+  const out = outputOf(ctx.flags, ctx.set);
   const cluster = ctx.cluster();
-  const dryRun = parseDryRun(dryRunFlag ?? 'none');
+  const dryRun = parseDryRun(o.dryRun ?? 'none');
   const errors: string[] = [];
   for (const t of oneTarget(ctx)) {
     try {
-      const word = cluster.write(() => {
-        const obj = structuredClone(cluster.api.get(t.ref));
+      const { word, shown } = cluster.write(() => {
+        const read = cluster.api.get(t.ref);
+        const obj = structuredClone(read);
         const w = edit(obj, t);
-        if (dryRun !== 'client' && !w.startsWith('skipped')) cluster.api.update(obj, { fieldManager: 'kubectl-rollout', dryRun: dryRun === 'server' });
-        return w;
+        const written = dryRun !== 'client' && !w.startsWith('skipped')
+          ? cluster.api.update(obj, { fieldManager: ctx.flags['field-manager'] || 'kubectl-rollout', dryRun: dryRun === 'server' })
+          : obj;
+        return { word: w, shown: o.printRead ? read : written };
       });
-      ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${word}${dryRunSuffix(dryRun)}\n`);
+      if (out) ctx.io.out(printObjects([shown], out, true, cluster.api.registry(), false, ctx.flags['show-managed-fields']));
+      else ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${word}${dryRunSuffix(dryRun)}\n`);
     } catch (e) {
       if (e instanceof ApiError) errors.push(formatApiError(e));
       else if (e instanceof CliError) errors.push(`error: ${e.message}`);
@@ -338,7 +360,7 @@ const undoCommand = defineCommand({
   name: 'undo',
   short: 'Undo a previous rollout',
   usage: 'kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]',
-  flags: [...COMMON, DRY_RUN, { name: 'to-revision', type: 'int', default: 0, help: 'The revision to rollback to. Default to 0 (last revision).' }],
+  flags: [...EDIT_FLAGS, DRY_RUN, { name: 'to-revision', type: 'int', default: 0, help: 'The revision to rollback to. Default to 0 (last revision).' }],
   run(ctx) {
     const to = ctx.flags['to-revision'];
     const clientDryRun = parseDryRun(ctx.flags['dry-run']) === 'client';
@@ -347,42 +369,48 @@ const undoCommand = defineCommand({
       if (unsupported) throw new CliError(unsupported);
       if (to < 0) throw new CliError(ERR_REVISION_NOT_FOUND(to));
       return obj.kind === 'Deployment' ? undoDeployment(ctx, obj, to, clientDryRun) : undoFromControllerRevision(ctx, obj, to, clientDryRun);
-    }, ctx.flags['dry-run']);
+    }, { dryRun: ctx.flags['dry-run'], printRead: true });
   },
 });
+
+/** ERR_RESTART_SAME_SECOND is kubectl's refusal of a restart whose patch is empty. */
+const ERR_RESTART_SAME_SECOND = (name: string) => `failed to create patch for ${name}: if restart has already been triggered within the past second, please wait before attempting to trigger another`;
 
 const restartCommand = defineCommand({
   name: 'restart',
   short: 'Restart a resource',
   usage: 'kubectl rollout restart RESOURCE [options]',
-  flags: [...COMMON],
+  flags: [...EDIT_FLAGS, FIELD_MANAGER],
   run(ctx) {
     const now = ctx.cluster().clock.nowISO();
     return editEach(ctx, (obj, t) => {
       if (!['Deployment', 'DaemonSet', 'StatefulSet'].includes(obj.kind)) throw new CliError(ERR_RESTART_UNSUPPORTED(qualifiedResource(t.info), obj.metadata.name!));
       if (obj.spec?.paused) throw new CliError(ERR_RESTART_PAUSED);
       const tmpl = (obj.spec.template ??= {});
+      // kubectl's restart stamps the second: a second restart within it is an empty patch.
+      if (tmpl.metadata?.annotations?.[RESTARTED_AT_ANNOTATION] === now) throw new CliError(ERR_RESTART_SAME_SECOND(obj.metadata.name!));
       tmpl.metadata = { ...(tmpl.metadata ?? {}), annotations: { ...(tmpl.metadata?.annotations ?? {}), [RESTARTED_AT_ANNOTATION]: now } };
       return 'restarted';
     });
   },
 });
 
-function pauser(pause: boolean): Command {
-  return {
+function pauser(pause: boolean) {
+  return defineCommand({
     name: pause ? 'pause' : 'resume',
     short: pause ? 'Mark the provided resource as paused' : 'Resume a paused resource',
     usage: `kubectl rollout ${pause ? 'pause' : 'resume'} RESOURCE [options]`,
-    flags: [...COMMON],
+    flags: [...EDIT_FLAGS, FIELD_MANAGER],
     run(ctx) {
       return editEach(ctx, (obj, t) => {
-        if (obj.kind !== 'Deployment') throw new CliError(`${pause ? 'pausing' : 'resuming'} is not supported`);
+        // kubectl words a patch's error with the resource and name before it.
+        if (obj.kind !== 'Deployment') throw new CliError(`${qualifiedResource(t.info)} "${obj.metadata.name}" ${pause ? 'pausing' : 'resuming'} is not supported`);
         if (!!obj.spec?.paused === pause) throw new CliError(`${qualifiedResource(t.info)} "${obj.metadata.name}" ${pause ? 'is already paused' : 'is not paused'}`);
         if (pause) obj.spec.paused = true; else delete obj.spec.paused;
         return pause ? 'paused' : 'resumed';
       });
     },
-  };
+  });
 }
 
 /** rolloutCommand is `kubectl rollout`. */

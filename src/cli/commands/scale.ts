@@ -9,10 +9,12 @@ import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, aggregateText, formatApiError, finishWithErrors } from '../errors';
-import { parseOutput, printObjects } from '../output';
+import { printObjects } from '../output';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag } from './sim-wait';
-import { resolveTargets, SELECT_FLAGS, type Target } from './targets';
+import { resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG, type Target } from './targets';
+import { PRINT_FLAGS } from '../print-flags';
+import { outputOf } from '../print-flags';
 
 export const MSG_SCALED = 'scaled';
 export const ERR_REPLICAS = 'The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0';
@@ -32,13 +34,13 @@ export const scaleCommand = defineCommand({
   usage: 'kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME) [options]',
   flags: [
     ...SELECT_FLAGS.filter((f) => f.name !== 'all-namespaces'),
+    KUSTOMIZE_FLAG,
     { name: 'replicas', type: 'int', default: 0, help: 'The new desired number of replicas. Required.' },
     { name: 'current-replicas', type: 'int', default: -1, help: 'Precondition for current size. Requires that the current size of the resource match this value in order to scale.' },
     { name: 'resource-version', type: 'string', help: 'Precondition for resource version.' },
     { name: 'timeout', type: 'duration', default: '0s', help: 'The length of time to wait before giving up on a scale operation, zero means don\'t wait.' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-    { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
-    { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
+    ...PRINT_FLAGS,
   ],
   run(ctx): number {
     durationFlag(ctx.flags.timeout, 'timeout'); // read as pflag would; scaling is immediate here
@@ -48,7 +50,7 @@ export const scaleCommand = defineCommand({
     const current = ctx.flags['current-replicas'];
     const rv = ctx.flags['resource-version'];
     const dryRun = parseDryRun(ctx.flags['dry-run']);
-    const out = ctx.flags.output ? parseOutput(ctx.flags.output) : undefined;
+    const out = outputOf(ctx.flags, ctx.set);
     const resolved = resolveTargets(ctx, { args: ctx.args });
     const cluster = ctx.cluster();
     // As kubectl's RunScale: the objects it cannot read are set aside and reported at the end,

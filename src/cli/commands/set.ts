@@ -13,9 +13,10 @@ import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
-import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS } from './targets';
+import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
 import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
 import { runParent } from './parent-command';
+import { PRINT_FLAGS } from '../print-flags';
 
 /** EnvSource is the ConfigMap or Secret `set env --from` reads keys of (a Secret has no binaryData). */
 type EnvSource = KubeObject & Partial<Pick<ConfigMap, 'data' | 'binaryData'>>;
@@ -61,10 +62,10 @@ function requireSpec(obj: KubeObject, ec: EditContext): PodSpec {
 // kubectl's set commands have no --all-namespaces.
 const COMMON = defineFlags([
   ...SELECT_FLAGS.filter((f) => f.name !== 'all-namespaces'),
+  KUSTOMIZE_FLAG,
   { name: 'local', type: 'bool', default: false, help: 'If true, set will NOT contact api-server but run locally.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-  { name: 'output', short: 'o', type: 'string', help: 'Output format. One of: (json, yaml, name, jsonpath, …).' },
-  { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
+  ...PRINT_FLAGS,
   { name: 'field-manager', type: 'string', default: 'kubectl-set', help: 'Name of the manager used to track field ownership.' },
 ]);
 
@@ -200,7 +201,7 @@ export const setEnvCommand = defineCommand({
     const list = !!ctx.flags.list;
     const from = ctx.flags.from;
     // set env's Validate wants objects before its run looks for variables.
-    if (!ctx.flags.filename.length && !resources.length) throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+    if (!ctx.flags.filename.length && !ctx.flags.kustomize && !resources.length) throw new CliError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
     // Without variables there is nothing to patch: kubectl skips each empty patch without a word.
     const add: EnvVar[] = [];
     const remove: string[] = [];
@@ -304,7 +305,7 @@ export const setSelectorCommand = defineCommand({
   name: 'selector',
   short: 'Set the selector on a resource',
   usage: 'kubectl set selector (-f FILENAME | TYPE NAME) EXPRESSIONS [--resource-version=version] [options]',
-  flags: [...COMMON.filter((f) => f.name !== 'selector' && f.name !== 'recursive'),
+  flags: [...COMMON.filter((f) => f.name !== 'selector' && f.name !== 'recursive' && f.name !== 'kustomize'),
     { name: 'recursive', short: 'R', type: 'bool', default: true, help: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
     { name: 'resource-version', type: 'string', default: '', help: 'If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.' }],
   run(ctx): number {

@@ -11,6 +11,9 @@ import { CliError, StandardMessageError, UsageError, aggregateText, finishWithEr
 import { UnknownResourceTypeError, type Registry } from '../../api/registry';
 import type { FlagDef } from '../flags';
 import { parseDryRun } from './apply';
+import { parseValidate } from '../object-writer';
+import { printObjects } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 
 export const TAINTED = 'tainted';
 export const UNTAINTED = 'untainted';
@@ -149,8 +152,14 @@ export const taintCommand = defineCommand({
     { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
     { name: 'all', type: 'bool', default: false, help: 'Select all nodes in the cluster' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
+    { name: 'field-manager', type: 'string', default: FIELD_MANAGER, help: 'Name of the manager used to track field ownership.' },
+    { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
+    ...PRINT_FLAGS,
   ],
   run(ctx): number {
+    // Read before anything is written: kubemu refuses a bad -o before the change, not after it.
+    const out = outputOf(ctx.flags, ctx.set);
+    parseValidate(ctx.flags.validate);
     const selector = ctx.flags.selector;
     const all = !!ctx.flags.all;
     const { resources, add, remove } = completeTaint(ctx.args);
@@ -173,17 +182,18 @@ export const taintCommand = defineCommand({
       const stamped = add.map((t) => (t.effect === 'NoExecute' ? { ...t, timeAdded: now } : t));
       const { op, taints, errors: invalid } = reorganizeTaints(old, overwrite, stamped, remove);
       if (invalid.length) throw new CliError(aggregateText(invalid));
-      if (dryRun !== 'client') {
-        cluster.write(() => {
-          const fresh = structuredClone(cluster.api.get({ kind: 'Node', name: node.metadata.name! }));
-          fresh.spec = { ...fresh.spec };
-          if (taints.length) fresh.spec.taints = taints;
-          else delete fresh.spec.taints;
-          cluster.api.update(fresh, { fieldManager: FIELD_MANAGER, dryRun: dryRun === 'server' });
-        });
-      }
+      const changed = (fresh: KubeObject): KubeObject => {
+        fresh.spec = { ...fresh.spec };
+        if (taints.length) fresh.spec.taints = taints;
+        else delete fresh.spec.taints;
+        return fresh;
+      };
+      // kubectl prints the server's answer, or with --dry-run=client the node as it would be.
+      const shown = dryRun === 'client'
+        ? changed(structuredClone(node))
+        : cluster.write(() => cluster.api.update(changed(structuredClone(cluster.api.get({ kind: 'Node', name: node.metadata.name! }))), { fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server' }));
       // kubectl taint sets its printer's operation after the dry-run mark was added to it: no dry-run mark.
-      ctx.io.out(`node/${node.metadata.name} ${op}\n`);
+      ctx.io.out(out ? printObjects([shown], out, true, cluster.api.registry(), false, ctx.flags['show-managed-fields']) : `node/${node.metadata.name} ${op}\n`);
     };
     // As kubectl's visitor, every node is tried in turn; the errors are reported after the others.
     const errors: string[] = [];

@@ -10,7 +10,8 @@ import { ApiError } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { CliError, formatApiError } from '../errors';
 import type { FlagDef } from '../flags';
-import { defineFlags, type FlagValuesOf } from '../flag-table';
+import { defineFlag, defineFlags, type FlagValuesOf } from '../flag-table';
+import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
 import { ARGS_WITH_FILES, parseResourceArgs } from '../resource-args';
@@ -44,8 +45,13 @@ export const SELECT_FLAGS = defineFlags([
   { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If true, check the specified action in all namespaces.' },
 ]);
 
-/** SelectContext is a context whose command may carry SELECT_FLAGS (a verb without them reads as not given). */
-export type SelectContext = CommandContext<Partial<FlagValuesOf<typeof SELECT_FLAGS>>>;
+/** KUSTOMIZE_FLAG is -k, on the verbs whose builder kubectl gives a kustomization directory. */
+export const KUSTOMIZE_FLAG = defineFlag(
+  { name: 'kustomize', short: 'k', type: 'string', default: '', help: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+);
+
+/** SelectContext is a context whose command may carry SELECT_FLAGS and -k (a verb without them reads as not given). */
+export type SelectContext = CommandContext<Partial<FlagValuesOf<typeof SELECT_FLAGS>> & { kustomize?: string; 'field-selector'?: string }>;
 
 /** ResolveOptions: where targets come from. */
 export interface ResolveOptions {
@@ -70,17 +76,21 @@ export function registryFor(ctx: CommandContext, local: boolean): Registry {
  */
 export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved {
   const files = ctx.flags.filename ?? [];
+  const kustomize = ctx.flags.kustomize ?? '';
   const selector = o.selector ?? ctx.flags.selector;
+  const fieldSelector = ctx.flags['field-selector'] || undefined;
   const all = !!ctx.flags.all;
   const allNs = !!ctx.flags['all-namespaces'];
   const local = !!o.local;
   const registry = registryFor(ctx, local);
   const targets: Target[] = [];
   const errors: string[] = [];
-  const bySelector = !!selector || all;
-  if (files.length) {
+  const bySelector = !!selector || !!fieldSelector || all;
+  if (files.length || kustomize) {
     if (o.args.length) throw new CliError(ARGS_WITH_FILES);
-    const { docs, errors: parseErrors } = readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
+    const { docs, errors: parseErrors } = kustomize
+      ? readKustomizeArg(ctx, kustomize, files, !!ctx.flags.recursive)
+      : readFilenameArgs(ctx, files, !!ctx.flags.recursive, true);
     errors.push(...parseErrors.map((e) => `error: ${e.message}`));
     for (const doc of docs) {
       try {
@@ -98,11 +108,11 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
   for (const r of requests) {
     const ns = r.info.namespaced ? ctx.namespace : undefined;
     if (r.names.length) {
-      if (selector) throw new CliError(ERR_NAME_AND_SELECTOR);
+      if (selector || fieldSelector) throw new CliError(ERR_NAME_AND_SELECTOR);
       for (const name of r.names) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: ns, name } });
     } else if (bySelector) {
       const listNs = r.info.namespaced && !allNs ? ctx.namespace : undefined;
-      const found = cluster.read(() => cluster.api.list({ kind: r.info.storageKind, namespace: listNs, labelSelector: selector }));
+      const found = cluster.read(() => cluster.api.list({ kind: r.info.storageKind, namespace: listNs, labelSelector: selector, fieldSelector }));
       for (const obj of found) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! } });
     } else {
       throw new CliError(ERR_NO_NAME);

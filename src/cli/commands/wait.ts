@@ -12,6 +12,8 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import { durationFlag, waitUntil } from './sim-wait';
 import { resolveTargets, SELECT_FLAGS } from './targets';
+import { printObjects } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 
 export const MSG_CONDITION_MET = 'condition met';
 export const ERR_NO_MATCH = 'no matching resources found';
@@ -85,12 +87,14 @@ export const waitCommand = defineCommand({
     { name: 'recursive', short: 'R', type: 'bool', default: true, help: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
     { name: 'for', type: 'string', help: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]." },
     { name: 'timeout', type: 'duration', default: '30s', help: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
-    { name: 'output', short: 'o', type: 'string', help: 'Output format.' },
+    { name: 'field-selector', type: 'string', default: '', help: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    ...PRINT_FLAGS,
     { name: 'local', type: 'bool', default: false, help: 'If true, annotation will NOT contact api-server but run locally.' }],
   run(ctx): number {
     const forFlag = ctx.flags.for;
     if (!forFlag) throw new CliError('unrecognized condition: ""');
     const cond = parseFor(forFlag);
+    const out = outputOf(ctx.flags, ctx.set);
     let timeout = durationFlag(ctx.flags.timeout, 'timeout');
     if (timeout < 0) timeout = 7 * 24 * 3_600_000;
     const cluster = ctx.cluster();
@@ -108,13 +112,18 @@ export const waitCommand = defineCommand({
         continue;
       }
       const uid = first?.metadata.uid;
+      // The object the condition was met on, which -o prints: for a deletion, the one last seen.
+      let seen = first;
       const current = () => {
         const o = cluster.api.tryGet(t.ref);
         // A replacement with a new uid counts as the old object being gone.
-        return cond.kind === 'delete' && o && o.metadata.uid !== uid ? undefined : o;
+        const now = cond.kind === 'delete' && o && o.metadata.uid !== uid ? undefined : o;
+        if (now) seen = now;
+        return now;
       };
       const ok = waitUntil(ctx, () => conditionMet(cond, current()), timeout);
-      if (ok) ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_CONDITION_MET}\n`);
+      if (ok && out && seen) ctx.io.out(printObjects([seen], out, true, cluster.api.registry(), false, ctx.flags['show-managed-fields']));
+      else if (ok) ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_CONDITION_MET}\n`);
       else errors.push(`error: ${ERR_WAIT_TIMEOUT(t.info.resource, t.ref.name)}`);
     }
     return finishWithErrors(ctx.io, errors);

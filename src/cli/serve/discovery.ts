@@ -67,6 +67,7 @@ const SUBRESOURCES: Readonly<Record<string, readonly { name: string; kind: strin
     { name: 'log', kind: 'Pod', verbs: ['get'] },
     { name: 'status', kind: 'Pod', verbs: ['get', 'patch', 'update'] },
   ],
+  ServiceAccount: [{ name: 'token', kind: 'TokenRequest', group: 'authentication.k8s.io', version: 'v1', verbs: ['create'] }],
   Deployment: [{ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] }, { name: 'status', kind: 'Deployment', verbs: ['get', 'patch', 'update'] }],
   ReplicaSet: [{ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] }, { name: 'status', kind: 'ReplicaSet', verbs: ['get', 'patch', 'update'] }],
   StatefulSet: [{ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] }, { name: 'status', kind: 'StatefulSet', verbs: ['get', 'patch', 'update'] }],

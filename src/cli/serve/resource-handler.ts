@@ -22,6 +22,7 @@ import { tableOf, wantsTable, type IncludeObject } from './table';
 import { successStatus } from './status';
 import { encodeContinue, getRead, inconsistentContinue, listRead } from './list-read';
 import { isPodWriteSubresource, postPodSubresource } from './pod-subresources';
+import { isServiceAccountToken, postServiceAccountToken } from './service-account-token';
 
 /** Reply is a handler's answer: an HTTP code and a JSON body, with the server's warnings. */
 export interface Reply { code: number; body: unknown; warnings: string[] }
@@ -145,6 +146,7 @@ export class ResourceHandler {
       const o = opts();
       return { ...postPodSubresource(this.cluster, this.api, p, parseBody(r.body), { dryRun: o.dryRun, fieldManager: o.fieldManager }), warnings };
     }
+    if (isServiceAccountToken(r.method, p)) return { ...postServiceAccountToken(this.cluster, this.api, p, parseBody(r.body)), warnings };
     if (p.subresource && !['status', 'scale'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
     if (p.subresource === 'scale' && !hasScale(info.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
 
