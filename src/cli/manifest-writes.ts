@@ -12,6 +12,8 @@ import type { FlagsContext } from './command';
 import { CliError, UsageError, unexpectedArgs, aggregateText, collectedLine, finishWithErrors, formatError, type CollectedError } from './errors';
 import { readKustomizeArg } from './kustomize-docs';
 import { readFilenameArgs } from './manifests';
+import { labelsMatch } from './manifest-label-filter';
+import type { Visited } from './apply-prune';
 import { collectedServerError, parseValidate, prepareDoc, type PreparedDoc, type Validate } from './object-writer';
 import { printObjects, YAML_SEPARATOR } from './output';
 import { outputOf } from './print-flags';
@@ -35,8 +37,21 @@ export const PARTLY_WRITTEN = 'the objects listed above were written, the rest w
  */
 export interface WriteContext { cluster: Cluster; dryRun: 'none' | 'client' | 'server'; validate: Validate; unreadManagedFields: boolean }
 
-/** WriteOutcome is the object written and the operation word ("created", "configured", …). */
-export interface WriteOutcome { object: KubeObject; word: string }
+/**
+ * WriteOutcome is the object written and the operation word ("created", "configured", …);
+ * liveUid is the stored object's uid when the object written is not it (a client dry run).
+ */
+export interface WriteOutcome { object: KubeObject; word: string; liveUid?: string }
+
+/**
+ * ManifestSelection is apply's -l (only the documents whose labels it matches are written) and
+ * what runs once every document was written without an error (apply's --prune), given what
+ * the write visited.
+ */
+export interface ManifestSelection {
+  selector?: string;
+  afterAll?: (visited: Visited, dryRun: 'none' | 'client' | 'server') => void;
+}
 
 /**
  * writeManifests runs `writeOne` for every document of the -f arguments. `writeOne` throws an
@@ -44,7 +59,7 @@ export interface WriteOutcome { object: KubeObject; word: string }
  * after reporting its own error through `fail`.
  */
 export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: string,
-  writeOne: (doc: PreparedDoc, w: WriteContext, fail: (message: string) => void) => WriteOutcome | undefined): number {
+  writeOne: (doc: PreparedDoc, w: WriteContext, fail: (message: string) => void) => WriteOutcome | undefined, selection: ManifestSelection = {}): number {
   const files = ctx.flags.filename;
   const kustomizeDir = ctx.flags.kustomize;
   // kubectl apply and create take no positional arguments: refused before anything else is looked at.
@@ -55,9 +70,13 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const out = outputOf(ctx.flags, ctx.set);
   // Name lines show no fields, YAML and JSON leave managedFields out unless asked; the other formats see objects whole.
   const unreadManagedFields = !out || out.kind === 'name' || ((out.kind === 'yaml' || out.kind === 'json') && !ctx.flags['show-managed-fields']);
-  const { docs, errors: parseErrors } = kustomizeDir
+  const read = kustomizeDir
     ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive)
     : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
+  const parseErrors = read.errors;
+  const docs = selection.selector ? read.docs.filter(labelsMatch(selection.selector)) : read.docs;
+  // The namespaces the objects are in (and -n's), and the uids of those written: what --prune spares.
+  const visited: Visited = { namespaces: new Set(ctx.namespaceExplicit ? [ctx.namespace] : []), uids: new Set() };
   // kubectl's builder reads, maps and checks every document before any is written: its errors come first.
   const builderErrors: string[] = parseErrors.map((e) => `error: ${e.message}`);
   const objectErrors: CollectedError[] = [];
@@ -66,9 +85,9 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const printed: KubeObject[] = [];
   const print = (objs: KubeObject[], single: boolean) => printObjects(objs, out!, single, cluster.api.registry(), false, !!ctx.flags['show-managed-fields']);
   // apply with -o prints what it wrote at the end, several objects as one List; create, and
-  // apply given only --template, print each object as it is written, through one printer
-  // (its YAML puts --- before each after the first).
-  const eachObject = verb === 'create' || !ctx.flags.output;
+  // apply with -o name or only --template, print each object as it is written, through one
+  // printer (its YAML puts --- before each after the first).
+  const eachObject = verb === 'create' || !ctx.flags.output || out?.kind === 'name';
   let shown = 0;
   const printObjectsSoFar = () => {
     if (out && printed.length && !eachObject) ctx.io.out(print(printed, printed.length === 1));
@@ -88,9 +107,12 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
           try {
             prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
           } catch (e) { batchBuilderErrors.push(`error: ${(e as Error).message}`); continue; }
+          if (prepared.info.namespaced && prepared.object.metadata.namespace) visited.namespaces.add(prepared.object.metadata.namespace);
           try {
             const r = writeOne(prepared, { cluster, dryRun, validate, unreadManagedFields }, (m) => batchErrors.push(m));
             if (!r) continue;
+            const uid = r.liveUid ?? r.object.metadata.uid;
+            if (uid) visited.uids.add(uid);
             if (out) objects.push(r.object);
             else lines.push(`${kindPrefix(prepared.info)}/${r.object.metadata.name} ${r.word}${dryRunSuffix(dryRun)}\n`);
           } catch (e) {
@@ -113,7 +135,11 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
     objectErrors.push(...batchErrors);
     failpoint('after-batch-printed');
   }
-  printObjectsSoFar();
+  // kubectl's post-processing (apply's -o List, then the prune) runs only when every object was written.
+  if (!builderErrors.length && !objectErrors.length) {
+    printObjectsSoFar();
+    selection.afterAll?.(visited, dryRun);
+  }
   return finishWithErrors(ctx.io, inKubectlOrder(builderErrors, objectErrors), true);
 }
 

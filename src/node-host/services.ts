@@ -11,6 +11,7 @@ import type { KubeObject } from '../api/meta';
 import { NODE_STOPPED_ANNOTATION } from '../api/kubelet-stopped';
 import { KUBELET_STOPPED } from '../kubelet/node-status';
 import { KUBERNETES_VERSION } from '../kubelet/static-pods';
+import { klogLine } from '../api/klog-line';
 
 export { SERVICES_KEY } from './services-key';
 /** JOURNAL_LIMIT bounds the journal kept per node. */
@@ -60,15 +61,10 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** klogHeader is klog's line prefix: severity, mmdd, time with microseconds, thread id, source. */
-function klog(sev: 'I' | 'W' | 'E', ms: number, pid: number, src: string, msg: string): string {
-  const d = new Date(ms);
-  return `${sev}${pad2(d.getUTCMonth() + 1)}${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${String(d.getUTCMilliseconds() * 1000).padStart(6, '0')} ${String(pid).padStart(7)} ${src}] ${msg}`;
-}
 
 /** kubeletStartLines are the first lines a starting kubelet writes. */
 export function kubeletStartLines(node: KubeObject, ms: number, pid: number, version: string): JournalEntry[] {
-  const k = (src: string, text: string, sev: 'I' | 'W' | 'E' = 'I') => ({ ms, unit: 'kubelet' as const, proc: `kubelet[${pid}]`, text: klog(sev, ms, pid, src, text) });
+  const k = (src: string, text: string, sev: 'I' | 'W' | 'E' = 'I') => ({ ms, unit: 'kubelet' as const, proc: `kubelet[${pid}]`, text: klogLine(sev, ms, pid, src, text) });
   return [
     { ms, unit: 'kubelet', proc: 'systemd[1]', text: `Started kubelet.service - ${DESCRIPTION.kubelet}.` },
     k('server.go:484', `"Kubelet version" kubeletVersion="${version}"`),
@@ -88,7 +84,7 @@ export const configLoadFailed = (path: string, why: string): string =>
 export function kubeletFailLines(ms: number, pid: number, err: string): JournalEntry[] {
   return [
     { ms, unit: 'kubelet', proc: 'systemd[1]', text: `Started kubelet.service - ${DESCRIPTION.kubelet}.` },
-    { ms, unit: 'kubelet', proc: `kubelet[${pid}]`, text: klog('E', ms, pid, 'run.go:72', err) },
+    { ms, unit: 'kubelet', proc: `kubelet[${pid}]`, text: klogLine('E', ms, pid, 'run.go:72', err) },
     { ms, unit: 'kubelet', proc: 'systemd[1]', text: 'kubelet.service: Main process exited, code=exited, status=1/FAILURE' },
     { ms, unit: 'kubelet', proc: 'systemd[1]', text: "kubelet.service: Failed with result 'exit-code'." },
   ];

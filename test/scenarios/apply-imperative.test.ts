@@ -36,11 +36,11 @@ describe('apply over imperative objects', () => {
     expect(home.run(['apply', '--dry-run=server', '-f', fresh])).toEqual({ stdout: 'configmap/fresh created (server dry run)\n', stderr: '', code: 0 });
   });
 
-  it('refuses --prune and stores nothing', () => {
+  it('refuses --prune without -l or --all and stores nothing', () => {
     const file = home.file('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n');
     expect(home.run(['apply', '--prune', '-f', file])).toEqual({
       stdout: '',
-      stderr: 'error: kubemu does not implement apply --prune yet; delete the objects that left your manifests with kubectl delete\n',
+      stderr: 'error: all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector\n',
       code: 1,
     });
     expect(home.run('get cm ssa').code).toBe(1);

@@ -9,13 +9,16 @@ import { ApiError } from '../../apiserver/errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
 import { fieldValidationOf } from '../object-writer';
-import { writeManifests } from '../manifest-writes';
+import { writeManifests, type ManifestSelection } from '../manifest-writes';
+import { printObjects } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
+import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
+import { durationFlag } from './sim-wait';
 import { LAST_APPLIED } from '../../api/last-applied';
 import type { KubeObject } from '../../api/meta';
 import type { WriteOptions } from '../../apiserver/client';
 import type { ResourceInfo } from '../../api/registry';
 import type { Cluster } from '../../cluster/cluster';
-import { PRINT_FLAGS } from '../print-flags';
 
 export const FIELD_MANAGER = 'kubectl-client-side-apply';
 
@@ -43,9 +46,6 @@ are the ways you can resolve this warning:
   value; in this case, you'll become the manager if the other manager(s)
   stop managing the field (remove it from their configuration).
 See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`;
-
-/** PRUNE_UNSUPPORTED refuses what kubemu does not emulate yet (docs/differences-from-kubectl.md). */
-export const PRUNE_UNSUPPORTED = 'kubemu does not implement apply --prune yet; delete the objects that left your manifests with kubectl delete';
 
 /**
  * warnIfImperative is kubectl's warning when the live object apply read lacks the last-applied
@@ -86,31 +86,67 @@ export const applyCommand = defineCommand({
   name: 'apply',
   short: 'Apply a configuration to a resource by file name or stdin',
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY) [options]',
-  flags: [...WRITE_FLAGS,
-    { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects that do not appear in the configs (refused: kubemu does not implement it yet).' },
+  // kubectl's help shows client-side apply's manager; --server-side without the flag writes as "kubectl".
+  flags: [...WRITE_FLAGS.map((f) => (f.name === 'field-manager' ? { ...f, default: FIELD_MANAGER } : f)),
+    { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
+    { name: 'prune-allowlist', type: 'stringArray', default: [], help: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
+    { name: 'all', type: 'bool', default: false, help: 'Select all resources in the namespace of the specified resource types.' },
+    { name: 'selector', short: 'l', type: 'string', default: '', help: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
     { name: 'server-side', type: 'bool', default: false, help: 'If true, apply runs in the server instead of the client.' },
     { name: 'force-conflicts', type: 'bool', default: false, help: 'If true, server-side apply will force the changes against conflicts.' },
-    { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' }],
+    { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' },
+    // The deletion flags kubectl's apply shares with delete: here they shape what --prune deletes.
+    CASCADE_FLAG,
+    { name: 'grace-period', type: 'int', default: -1, help: 'Period of time in seconds given to the resource to terminate gracefully.' },
+    { name: 'wait', type: 'bool', default: false, help: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+    { name: 'timeout', type: 'duration', default: '0s', help: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+    { name: 'overwrite', type: 'bool', default: true, help: 'Automatically resolve conflicts between the modified and live configuration by using values from the modified configuration' },
+    { name: 'openapi-patch', type: 'bool', default: true, help: 'If true, use openapi to calculate diff when the openapi presents and the resource can be found in the openapi spec. Otherwise, fall back to use baked-in types.' },
+    { name: 'subresource', type: 'string', default: '', help: 'If specified, apply will operate on the subresource of the requested object.  Only allowed when using --server-side.' }],
   run(ctx): number {
     const serverSide = !!ctx.flags['server-side'];
+    const dryRunMode = parseDryRun(ctx.flags['dry-run']);
+    const cascade = cascadeOf(ctx.flags.cascade);
+    durationFlag(ctx.flags.timeout, 'timeout');
+    // The prune is loaded only when asked for (apply's start-up is a measured path).
+    const prune = ctx.flags.prune ? require('../apply-prune') as typeof import('../apply-prune') : undefined;
+    const kinds = prune ? prune.pruneKinds(ctx.cluster().api.registry(), ctx.flags['prune-allowlist']) : [];
+    // apply's Validate, in its order.
     if (ctx.flags['force-conflicts'] && !serverSide) throw new CliError('--force-conflicts only works with --server-side');
-    if (serverSide && parseDryRun(ctx.flags['dry-run']) === 'client') throw new CliError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
-    // Refused rather than done without pruning: a user asking for pruning must not get something else.
-    if (ctx.flags.prune) throw new CliError(PRUNE_UNSUPPORTED);
-    if (serverSide) return applyServerSide(ctx);
+    if (serverSide && dryRunMode === 'client') throw new CliError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
+    if (serverSide && ctx.flags.force) throw new CliError('--force cannot be used with --server-side');
+    if (dryRunMode === 'server' && ctx.flags.force) throw new CliError('--dry-run=server cannot be used with --force');
+    if (ctx.flags.all && ctx.flags.selector) throw new CliError('cannot set --all and --selector at the same time');
+    if (prune) {
+      if (ctx.flags.force) throw new CliError('--force cannot be used with --prune');
+      if (!ctx.flags.all && !ctx.flags.selector) throw new CliError(prune.ERR_PRUNE_WITHOUT_SELECTION);
+      if (serverSide) throw new CliError("--prune is in alpha and doesn't currently work on objects created by server-side apply");
+    }
+    if (ctx.flags.subresource && !serverSide) throw new CliError('--subresource can only be specified for --server-side');
+    const selection: ManifestSelection = { selector: ctx.flags.selector || undefined };
+    if (prune) {
+      const out = outputOf(ctx.flags, ctx.set);
+      selection.afterAll = (visited, dryRun) => prune.pruneUnapplied(ctx.cluster(), visited, {
+        kinds, defaultKinds: !ctx.flags['prune-allowlist'].length, warn: (line) => ctx.io.err(line),
+        selector: ctx.flags.selector || undefined, dryRun, cascade, gracePeriod: ctx.flags['grace-period'],
+        fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER,
+        print: (obj, line) => ctx.io.out(out ? printObjects([obj], out, true, ctx.cluster().api.registry(), false, ctx.flags['show-managed-fields']) : line),
+      });
+    }
+    if (serverSide) return applyServerSide(ctx, selection);
     return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate, unreadManagedFields }, fail) => {
       const unnamed = unnamedApplyError(info, object, source);
       if (unnamed) { fail(unnamed); return undefined; }
       if (dryRun === 'client') {
         const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name! });
-        return { object, word: exists ? 'configured' : 'created' };
+        return { object, word: exists ? 'configured' : 'created', liveUid: exists?.metadata.uid };
       }
       const r = cluster.api.apply(object, {
         fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io),
         onLive: warnIfImperative(ctx, info, object.metadata.name!), unreadManagedFields,
       });
       return { object: r.object, word: r.outcome };
-    });
+    }, selection);
   },
 });
 
@@ -136,8 +172,8 @@ function migrateClientSideApply(api: Cluster['api'], applied: KubeObject, config
   return api.serverSideApply(config, opts).object;
 }
 
-function applyServerSide(ctx: Parameters<typeof writeManifests>[0] & CommandContext<{ 'field-manager'?: string; 'force-conflicts'?: boolean }>): number {
-  const fieldManager = ctx.flags['field-manager'] || SERVER_SIDE_FIELD_MANAGER;
+function applyServerSide(ctx: Parameters<typeof writeManifests>[0] & CommandContext<{ 'field-manager'?: string; 'force-conflicts'?: boolean }>, selection: ManifestSelection): number {
+  const fieldManager = (ctx.set.has('field-manager') && ctx.flags['field-manager']) || SERVER_SIDE_FIELD_MANAGER;
   return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
     const unnamed = unnamedApplyError(info, object, source);
     if (unnamed) { fail(unnamed); return undefined; }
@@ -151,5 +187,5 @@ function applyServerSide(ctx: Parameters<typeof writeManifests>[0] & CommandCont
       if (e instanceof ApiError) { fail(formatError(e).text); return undefined; }
       throw e;
     }
-  });
+  }, selection);
 }

@@ -6,7 +6,6 @@
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import { kindPrefix, type ResourceInfo } from '../../api/registry';
 import { ApiError, isNotFound } from '../../apiserver/errors';
-import type { PropagationPolicy } from '../../apiserver/client';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
@@ -18,6 +17,7 @@ import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag } from './sim-wait';
+import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
 import { ERR_ALL_WITH_SELECTOR } from './targets';
 import { ARGS_WITH_FILES } from '../resource-args';
 import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
@@ -45,21 +45,13 @@ const FLAGS = defineFlags([
   { name: 'grace-period', type: 'int', default: -1, help: 'Period of time in seconds given to the resource to terminate gracefully.' },
   { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' },
   { name: 'now', type: 'bool', default: false, help: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
-  { name: 'cascade', type: 'string', default: 'background', noOptDefault: 'background', help: 'Must be "background", "orphan", or "foreground".' },
+  CASCADE_FLAG,
   { name: 'wait', type: 'bool', default: true, help: 'If true, wait for resources to be gone before returning.' },
   { name: 'timeout', type: 'duration', default: '0s', help: 'The length of time to wait before giving up on a delete.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output mode. Use "-o name" for shorter output (resource/name).' },
 ]);
 
-function cascadeOf(v: string): PropagationPolicy {
-  switch (v) {
-    case 'background': case 'true': return 'Background';
-    case 'foreground': return 'Foreground';
-    case 'orphan': case 'false': return 'Orphan';
-    default: throw new CliError(`invalid cascade value (${v}). Must be "background", "foreground", or "orphan".`);
-  }
-}
 
 interface Target { info: ResourceInfo; ref: ObjectRef; source?: string }
 

@@ -15,6 +15,7 @@ import { defineCommand, type Command, type CommandContext, type FlagsContext } f
 import { CliError, SilentExit, UsageError, formatError, unexpectedArgs } from '../errors';
 import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
+import { labelsMatch } from '../manifest-label-filter';
 import { prepareDoc } from '../object-writer';
 import { toYaml } from '../../yaml/write-yaml';
 import { FIELD_MANAGER, SERVER_SIDE_FIELD_MANAGER } from './apply';
@@ -66,8 +67,9 @@ export const diffCommand = defineCommand({
     { name: 'field-manager', type: 'string', default: 'kubectl-client-side-apply', help: 'Name of the manager used to track field ownership.' },
     { name: 'force-conflicts', type: 'bool', default: false, help: 'If true, server-side apply will force the changes against conflicts.' },
     { name: 'show-managed-fields', type: 'bool', default: false, help: 'If true, include managed fields in the diff.' },
-    { name: 'prune', type: 'bool', default: false, help: 'Include resources that would be deleted by pruning (not supported).' },
-    { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
+    { name: 'prune', type: 'bool', default: false, help: 'Include resources that would be deleted by pruning. Can be used with -l and default shows all resources would be pruned' },
+    { name: 'prune-allowlist', type: 'stringArray', default: [], help: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
+    { name: 'selector', short: 'l', type: 'string', default: '', help: 'Selector (label query) to filter on.' },
     { name: 'concurrency', type: 'int', default: 1, help: 'Number of objects to process in parallel when diffing against the live version.' },
   ],
   run(ctx): number {
@@ -88,11 +90,17 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
   const kustomizeDir = ctx.flags.kustomize;
   if (ctx.args.length) throw new UsageError(unexpectedArgs(ctx.args), 'diff');
   if (!files.length && !kustomizeDir) throw new CliError('must specify one of -f and -k');
-  const { docs, errors } = kustomizeDir ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
-  if (errors.length) throw new CliError(errors[0]!.message);
   const cluster = ctx.cluster();
-  cluster.catchUp();
   const registry = cluster.api.registry();
+  // --prune's allowlist is read before any file (diff's Complete); the prune is loaded only when asked for.
+  const prune = ctx.flags.prune ? require('../apply-prune') as typeof import('../apply-prune') : undefined;
+  const pruneKinds = prune?.pruneKinds(registry, ctx.flags['prune-allowlist']);
+  const read = kustomizeDir ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, false);
+  if (read.errors.length) throw new CliError(read.errors[0]!.message);
+  const docs = ctx.flags.selector ? read.docs.filter(labelsMatch(ctx.flags.selector)) : read.docs;
+  cluster.catchUp();
+  // What --prune spares: the namespaces of the objects diffed and the uids of the live ones.
+  const visited = { namespaces: new Set<string>(), uids: new Set<string>() };
   const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'LIVE-'));
   const mergedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'MERGED-'));
   try {
@@ -101,6 +109,8 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
         const p = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'strict');
         const ref = { kind: p.info.storageKind, namespace: p.object.metadata.namespace, name: p.object.metadata.name ?? '' };
         const live = cluster.api.tryGet(ref);
+        if (p.info.namespaced && ref.namespace) visited.namespaces.add(ref.namespace);
+        if (live?.metadata.uid) visited.uids.add(live.metadata.uid);
         const manager = ctx.flags['field-manager'] || FIELD_MANAGER;
         // --server-side diffs against a server-side dry-run apply, as "kubectl" unless --field-manager names another.
         const merged = ctx.flags['server-side']
@@ -115,6 +125,13 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
         fs.writeFileSync(path.join(mergedDir, name), forDiff(m));
       }
     });
+    // What a prune would delete is only in LIVE, as it is stored (managedFields too): diff shows it removed.
+    if (prune && pruneKinds) {
+      const found = prune.unappliedObjects(cluster, visited, {
+        kinds: pruneKinds, selector: ctx.flags.selector || undefined, defaultKinds: !ctx.flags['prune-allowlist'].length, warn: (line) => ctx.io.err(line),
+      });
+      for (const { obj } of found) fs.writeFileSync(path.join(liveDir, diffFileName(obj)), toYaml(obj));
+    }
     const external = ctx.env.KUBECTL_EXTERNAL_DIFF;
     const [prog, ...args] = external ? external.split(/\s+/).filter(Boolean) : ['diff', '-u', '-N'];
     const r = spawnSync(prog!, [...args, liveDir, mergedDir], { encoding: 'utf8', env: ctx.env });
