@@ -25,6 +25,19 @@ describe('logs --since, --since-time and -f', () => {
     expect(home.run('logs loop --since=1h').stdout.split('\n').length - 1).toBe(all.length);
   });
 
+  it('--all-pods prints every pod of a workload, each line prefixed with its source; --pod-running-timeout must be above zero', () => {
+    expect(home.run(['create', 'deployment', 'pair', '--image=busybox', '--replicas=2', '--', 'sh', '-c', 'echo up from $HOSTNAME; sleep 3600']).code).toBe(0);
+    expect(home.run('tick 30s').code).toBe(0);
+    const pods = home.run(['get', 'pods', '-l', 'app=pair', '-o', 'jsonpath={.items[*].metadata.name}']).stdout.split(' ');
+    expect(pods).toHaveLength(2);
+    const r = home.run('logs deploy/pair --all-pods');
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual(pods.map((p) => `[pod/${p}/busybox] up from ${p}`).sort());
+    // Without it kubectl picks one pod and says so.
+    expect(home.run('logs deploy/pair').stderr).toMatch(/^Found 2 pods, using pod\/pair-\w+-\w+\n$/);
+    expect(home.run('logs deploy/pair --pod-running-timeout=0s')).toEqual({ stdout: '', stderr: 'error: --pod-running-timeout must be higher than zero\n', code: 1 });
+  });
+
   it('refuses bad --since and --since-time values with kubectl\'s texts', () => {
     expect(home.run('logs loop --since=abc')).toEqual({ stdout: '', stderr: 'error: invalid argument "abc" for "--since" flag: time: invalid duration "abc"\nSee \'kubectl logs --help\' for usage.\n', code: 1 });
     expect(home.run('logs loop --since=-5s')).toEqual({ stdout: '', stderr: 'error: --since must be greater than 0\n', code: 1 });

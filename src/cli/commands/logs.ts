@@ -66,6 +66,11 @@ const LOGS_FLAGS = defineFlags([
   { name: 'prefix', type: 'bool', default: false, help: 'Prefix each log line with the log source (pod name and container name)' },
   { name: 'max-log-requests', type: 'int', default: 5, help: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
   { name: 'limit-bytes', type: 'int', default: 0, help: 'Maximum bytes of logs to return. Defaults to no limit.' },
+  { name: 'all-pods', type: 'bool', default: false, help: 'Get logs from all pod(s). Sets prefix to true.' },
+  { name: 'pod-running-timeout', type: 'duration', default: '20s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+  // Read as kubectl reads them: a follow here never fails part-way, and no kubelet is dialled.
+  { name: 'ignore-errors', type: 'bool', default: false, help: 'If watching / following pod logs, allow for any errors that occur to be non-fatal' },
+  { name: 'insecure-skip-tls-verify-backend', type: 'bool', default: false, help: "Skip verifying the identity of the kubelet that logs are requested from.  In theory, an attacker could provide invalid log content back. You might want to use this if your kubelet serving certificates have expired." },
 ]);
 
 /** sinceMs turns --since / --since-time into the earliest line time to print (undefined: all lines). */
@@ -111,6 +116,10 @@ export const logsCommand = defineCommand({
     const selector = ctx.flags.selector;
     if ((!ctx.args.length && !selector) || ctx.args.length > 2) throw new UsageError(ERR_NEED_POD, 'logs');
     if (selector && ctx.args.length === 1) throw new UsageError('only a selector (-l) or a POD name is allowed', 'logs');
+    // --all-pods prints every pod of a workload, each line prefixed with its source.
+    const allPods = !!ctx.flags['all-pods'];
+    const prefix = !!ctx.flags.prefix || allPods;
+    if (durationFlag(ctx.flags['pod-running-timeout'], 'pod-running-timeout') <= 0) throw new CliError('--pod-running-timeout must be higher than zero');
     const cluster = ctx.cluster();
     cluster.catchUp();
     const ns = ctx.namespace;
@@ -141,8 +150,11 @@ export const logsCommand = defineCommand({
           else {
             const all = podsFor(obj, cluster.api.list({ kind: 'Pod', namespace: ns }));
             if (!all.length) throw new CliError(`timed out waiting for the condition`);
-            if (all.length > 1) ctx.io.err(`Found ${all.length} pods, using pod/${all[0]!.metadata.name}\n`);
-            pods = [all[0]!];
+            if (allPods) pods = all;
+            else {
+              if (all.length > 1) ctx.io.err(`Found ${all.length} pods, using pod/${all[0]!.metadata.name}\n`);
+              pods = [all[0]!];
+            }
           }
         }
       }
@@ -175,7 +187,7 @@ export const logsCommand = defineCommand({
           try {
             reader = new ContainerLogReader(pod, name, {
               previous: !!ctx.flags.previous, tailLines: tail, sinceMs: since, timestamps: !!ctx.flags.timestamps,
-              limitBytes: ctx.flags['limit-bytes'], prefix: ctx.flags.prefix ? `[pod/${pod.metadata.name}/${name}] ` : '',
+              limitBytes: ctx.flags['limit-bytes'], prefix: prefix ? `[pod/${pod.metadata.name}/${name}] ` : '',
             }, cluster.api, now);
           } catch (e) {
             if (e instanceof LogError) throw badRequest(e.message);
