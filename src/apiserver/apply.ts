@@ -6,8 +6,8 @@
 import type { KubeObject, ObjectRef } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
 import { LAST_APPLIED } from '../api/last-applied';
+import { lastAppliedOf } from '../yaml/last-applied-json';
 import { deepEqual } from '../api/deep-equal';
-import { toCompactJson } from '../yaml/write-json';
 import type { ApplyOptions, ApplyOutcome, WriteOptions } from './client';
 import { threeWayMerge } from './merge';
 
@@ -69,16 +69,4 @@ function manifestRef(input: KubeObject, info: ResourceInfo): ObjectRef | undefin
   const { name, namespace } = (input.metadata ?? {}) as { name?: unknown; namespace?: unknown };
   if (typeof name !== 'string' || !name || (namespace !== undefined && typeof namespace !== 'string')) return undefined;
   return { kind: info.storageKind, namespace: info.namespaced ? namespace || 'default' : undefined, name };
-}
-
-/** lastAppliedOf is the annotation's value: the manifest itself (without the annotation), keys sorted. */
-function lastAppliedOf(manifest: KubeObject): string {
-  // kubectl serialises the object after adding the annotation and then removing it again,
-  // so an object without annotations leaves an empty map behind: "annotations":{}.
-  // Only metadata.annotations changes, so the copy is shallow down to it (the manifest is not touched).
-  const annotations = { ...(manifest.metadata.annotations ?? {}) };
-  delete annotations[LAST_APPLIED];
-  const forAnnotation = { ...manifest, metadata: { ...manifest.metadata, annotations } };
-  // kubectl stores Go's json.Marshal of the manifest: keys sorted, HTML-safe escapes.
-  return toCompactJson(forAnnotation) + '\n';
 }

@@ -10,6 +10,11 @@ export interface IOStreams {
   err(text: string): void;
   /** readStdin returns all of standard input (for `-f -`). */
   readStdin(): string;
+  /**
+   * readWord reads the next whitespace-delimited word of standard input, as Go's fmt.Fscan
+   * does for a prompt's answer (what was written is flushed first); undefined at its end.
+   */
+  readWord(): string | undefined;
   /** stdinFd is standard input's descriptor, for readers that stream it within a bound. */
   readonly stdinFd?: number;
   readonly isTTY: boolean;
@@ -29,6 +34,19 @@ export function processIO(): IOStreams {
     out(text) { out += text; if (out.length > 1 << 16) flushOut(); },
     err(text) { flushOut(); writeAll(2, text); },
     readStdin: () => fs.readFileSync(0, 'utf8'),
+    readWord() {
+      flushOut();
+      return nextWord(() => {
+        const byte = Buffer.alloc(1);
+        for (;;) {
+          try {
+            return fs.readSync(0, byte, 0, 1, null) === 1 ? byte.toString('latin1') : undefined;
+          } catch (e) {
+            if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return undefined;
+          }
+        }
+      });
+    },
     stdinFd: 0,
     // Asked on demand, through node:tty rather than process.stdout: either loads Node's stream
     // stack (~8 ms), which only the commands that colour their output should pay for.
@@ -62,6 +80,16 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
+/** nextWord skips whitespace, then reads characters up to the next whitespace or the end. */
+function nextWord(next: () => string | undefined): string | undefined {
+  let word = '';
+  for (let c = next(); c !== undefined; c = next()) {
+    if (/\s/.test(c)) { if (word) return word; continue; }
+    word += c;
+  }
+  return word || undefined;
+}
+
 /** CapturedIO collects output in memory (tests). */
 export interface CapturedIO extends IOStreams { stdout: string; stderr: string }
 
@@ -72,6 +100,12 @@ export function captureIO(stdin = ''): CapturedIO {
     out(t) { io.stdout += t; },
     err(t) { io.stderr += t; },
     readStdin: () => stdin,
+    readWord() {
+      let at = 0;
+      const word = nextWord(() => (at < stdin.length ? stdin[at++] : undefined));
+      stdin = stdin.slice(at);
+      return word;
+    },
     isTTY: false,
     flush() {},
   };

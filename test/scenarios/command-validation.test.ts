@@ -22,6 +22,21 @@ describe('what kubectl refuses before it changes anything', () => {
     expect(home.run('delete pod lone --now --grace-period=-1 --dry-run=server')).toEqual({ stdout: 'pod "lone" deleted (server dry run)\n', stderr: '', code: 0 });
   });
 
+  it('delete --interactive lists what exists, asks, and deletes only on "y"', () => {
+    for (const c of ['create configmap i1', 'create configmap i2']) expect(home.run(c).code).toBe(0);
+    const question = 'You are about to delete the following 2 resource(s):\nconfigmap/i1\nconfigmap/i2\nDo you want to continue? (y/n): ';
+    expect(home.run('delete cm i1 i2 -i')).toEqual({ stdout: `${question}deletion is cancelled\n`, stderr: '', code: 0 });
+    expect(home.run('delete cm i1 i2 -i', { stdin: 'no\n' })).toEqual({ stdout: `${question}deletion is cancelled\n`, stderr: '', code: 0 });
+    expect(home.run('get cm i1 i2 -o name').stdout).toBe('configmap/i1\nconfigmap/i2\n');
+    // Named objects are listed as named; a missing one fails when its turn comes.
+    expect(home.run('delete cm i1 i3 --interactive', { stdin: 'y\n' })).toEqual({
+      stdout: 'You are about to delete the following 2 resource(s):\nconfigmap/i1\nconfigmap/i3\nDo you want to continue? (y/n): configmap "i1" deleted\n',
+      stderr: 'Error from server (NotFound): configmaps "i3" not found\n', code: 1,
+    });
+    expect(home.run('delete cm i2 --interactive', { stdin: '  Y\n' })).toEqual({ stdout: 'You are about to delete the following 1 resource(s):\nconfigmap/i2\nDo you want to continue? (y/n): configmap "i2" deleted\n', stderr: '', code: 0 });
+    expect(home.run('delete cm -l nothing=here -i')).toEqual({ stdout: 'No resources found\n', stderr: '', code: 0 });
+  });
+
   it('taint: resources before changes, a node type, no taint both changed and removed, --all or names', () => {
     expect(home.run('taint nodes worker01 k=v:NoSchedule worker02')).toEqual(err('error: all resources must be specified before taint changes: worker02\n'));
     expect(home.run('taint k=v:NoSchedule')).toEqual(err('error: one or more resources must be specified as <resource> <name>\n'));

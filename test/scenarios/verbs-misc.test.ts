@@ -50,6 +50,43 @@ describe('replace', () => {
     expect(home.run('replace --force -f -', { stdin: CM })).toEqual(ok('configmap "rep" deleted\nconfigmap/rep replaced\n'));
     expect(home.run('get cm rep -o jsonpath={.data.a}')).toEqual(ok('1'));
   });
+
+  it('--force deletes, waits in simulated time for the pod\'s graceful end, and creates it again; a missing object is just created', () => {
+    expect(home.run('run rp --image=nginx:1.27').code).toBe(0);
+    home.run('tick 30s');
+    const before = home.run(['get', 'pod', 'rp', '-o', 'jsonpath={.metadata.uid}']).stdout;
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: rp}\nspec: {containers: [{name: rp, image: nginx:1.28}]}\n';
+    expect(home.run('replace --force -f -', { stdin: pod })).toEqual(ok('pod "rp" deleted\npod/rp replaced\n'));
+    expect(home.run(['get', 'pod', 'rp', '-o', 'jsonpath={.spec.containers[0].image}'])).toEqual(ok('nginx:1.28'));
+    expect(home.run(['get', 'pod', 'rp', '-o', 'jsonpath={.metadata.uid}']).stdout).not.toBe(before);
+    // The nginx container stopped on its SIGTERM (SIGQUIT in the image): the replace waited for it.
+    expect(home.run(['get', 'events', '--field-selector', 'involvedObject.name=rp,reason=Killing', '-o', 'jsonpath={.items[*].reason}']).stdout).toBe('Killing');
+    expect(home.run('replace --force --save-config -f -', { stdin: pod.replace('rp}', 'rq}') })).toEqual(ok('pod/rq replaced\n'));
+    expect(home.run(['get', 'pod', 'rq', '-o', 'jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}']).stdout)
+      .toBe('{"apiVersion":"v1","kind":"Pod","metadata":{"annotations":{},"name":"rq","namespace":"default"},"spec":{"containers":[{"image":"nginx:1.28","name":"rp"}]}}\n');
+  });
+
+  it('create --save-config keeps the manifest for apply, which then has nothing to warn about', () => {
+    const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: saved}\ndata: {a: "1"}\n';
+    expect(home.run('create --save-config -f -', { stdin: cm })).toEqual(ok('configmap/saved created\n'));
+    expect(home.run(['get', 'cm', 'saved', '-o', 'jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}']).stdout)
+      .toBe('{"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"saved","namespace":"default"}}\n');
+    expect(home.run('apply -f -', { stdin: cm })).toEqual(ok('configmap/saved unchanged\n'));
+    // -l keeps the documents whose labels match; --field-manager names the writer.
+    const two = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: l1, labels: {k: a}}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: l2, labels: {k: b}}\n';
+    expect(home.run('create -f - -l k=zzz', { stdin: two })).toEqual(fail('error: no objects passed to create\n'));
+    expect(home.run(['create', '-f', '-', '-l', 'k=b', '--field-manager=me', '-o', 'jsonpath={.metadata.name} {.metadata.managedFields[0].manager}'], { stdin: two })).toEqual(ok('l2 me'));
+  });
+
+  it('refuses as kubectl\'s Validate does, and deletes nothing unless every document can be created again', () => {
+    expect(home.run('replace -f - --grace-period=0', { stdin: CM })).toEqual(fail('error: --grace-period must have --force specified\n'));
+    expect(home.run('replace -f - --timeout=5s', { stdin: CM })).toEqual(fail('error: --timeout must have --force specified\n'));
+    expect(home.run('replace -f - --force --dry-run=client', { stdin: CM })).toEqual(fail('error: --dry-run can not be used when --force is set\n'));
+    expect(home.run('replace -f - --cascade=bogus', { stdin: CM })).toEqual(fail('error: invalid cascade value (bogus). Must be "background", "foreground", or "orphan"\n'));
+    const broken = `${CM}---\napiVersion: v1\nkind: Nope\nmetadata: {name: x}\n`;
+    expect(home.run('replace --force -f -', { stdin: broken }).code).toBe(1);
+    expect(home.run('get cm rep -o name')).toEqual(ok('configmap/rep\n'));
+  });
 });
 
 describe('edit', () => {

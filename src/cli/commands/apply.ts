@@ -81,13 +81,18 @@ export const WRITE_FLAGS = defineFlags([
   { name: 'kustomize', short: 'k', type: 'string', default: '', help: 'Process a kustomization directory. This flag can\'t be used together with -f or -R.' },
 ]);
 
+/** writeFlagsFor is WRITE_FLAGS with the verb's own --field-manager default (its help shows it). */
+export function writeFlagsFor(manager: string): typeof WRITE_FLAGS {
+  return WRITE_FLAGS.map((f) => (f.name === 'field-manager' ? { ...f, default: manager } : f)) as unknown as typeof WRITE_FLAGS;
+}
+
 /** applyCommand is `kubectl apply`. */
 export const applyCommand = defineCommand({
   name: 'apply',
   short: 'Apply a configuration to a resource by file name or stdin',
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY) [options]',
   // kubectl's help shows client-side apply's manager; --server-side without the flag writes as "kubectl".
-  flags: [...WRITE_FLAGS.map((f) => (f.name === 'field-manager' ? { ...f, default: FIELD_MANAGER } : f)),
+  flags: [...writeFlagsFor(FIELD_MANAGER),
     { name: 'prune', type: 'bool', default: false, help: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
     { name: 'prune-allowlist', type: 'stringArray', default: [], help: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
     { name: 'all', type: 'bool', default: false, help: 'Select all resources in the namespace of the specified resource types.' },

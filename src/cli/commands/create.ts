@@ -4,23 +4,29 @@
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { fieldValidationOf } from '../object-writer';
-import { WRITE_FLAGS } from './apply';
+import { writeFlagsFor } from './apply';
 import { writeManifests } from '../manifest-writes';
 import { GENERATOR_COMMANDS } from './create-generators';
 import { printServerWarnings } from '../server-warnings';
+import { withLastApplied } from '../../yaml/last-applied-json';
+import type { KubeObject } from '../../api/meta';
 
 /** createCommand is `kubectl create`. */
 export const createCommand = defineCommand({
   name: 'create',
   short: 'Create a resource from a file or from stdin',
   usage: 'kubectl create -f FILENAME [options]',
-  flags: [...WRITE_FLAGS, { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' }],
+  flags: [...writeFlagsFor('kubectl-create'),
+    { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
+    { name: 'selector', short: 'l', type: 'string', default: '', help: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." }],
   subcommands: GENERATOR_COMMANDS,
   run(ctx): number {
+    // --save-config keeps the manifest in the last-applied annotation, for a later apply.
+    const written = (o: KubeObject) => (ctx.flags['save-config'] ? withLastApplied(o) : o);
     return writeManifests(ctx, 'create', (doc, { cluster, dryRun, validate, unreadManagedFields }) => ({
-      object: dryRun === 'client' ? doc.object
-        : cluster.api.create(doc.object, { fieldManager: 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io), unreadManagedFields }),
+      object: dryRun === 'client' ? written(doc.object)
+        : cluster.api.create(written(doc.object), { fieldManager: ctx.flags['field-manager'] || 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io), unreadManagedFields }),
       word: 'created',
-    }));
+    }), { selector: ctx.flags.selector || undefined });
   },
 });

@@ -42,6 +42,7 @@ const FLAGS = defineFlags([
   { name: 'all', type: 'bool', default: false, help: 'Delete all resources, in the namespace of the specified resource types.' },
   { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If present, list the requested object(s) across all namespaces.' },
   { name: 'ignore-not-found', type: 'bool', default: false, help: 'Treat "resource not found" as a successful delete.' },
+  { name: 'interactive', short: 'i', type: 'bool', default: false, help: 'If true, delete resource only when user confirms.' },
   { name: 'grace-period', type: 'int', default: -1, help: 'Period of time in seconds given to the resource to terminate gracefully.' },
   { name: 'force', type: 'bool', default: false, help: 'If true, immediately remove resources from API and bypass graceful deletion.' },
   { name: 'now', type: 'bool', default: false, help: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
@@ -120,8 +121,9 @@ export const deleteCommand = defineCommand({
       ctx.io.out('No resources found\n');
       return 0;
     }
-    if (ctx.namespaceExplicit && targets.some((t) => !t.info.namespaced)) ctx.io.err('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n');
     if (force && grace === 0) ctx.io.err(`${FORCE_WARNING}\n`);
+    if (ctx.flags.interactive && !confirmed(ctx, targets)) return 0;
+    if (ctx.namespaceExplicit && targets.some((t) => !t.info.namespaced)) ctx.io.err('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n');
     const deleted: KubeObject[] = [];
     cluster.write(() => {
       for (const t of targets) {
@@ -167,6 +169,18 @@ export const deleteCommand = defineCommand({
     return finishWithErrors(ctx.io, errors);
   },
 });
+
+/**
+ * confirmed is delete --interactive's preview and question: the builder's objects are listed
+ * (named ones as named, not looked up: a missing one fails when it is deleted), and only "y"
+ * goes on. A deletion not confirmed is cancelled, not failed.
+ */
+function confirmed(ctx: CommandContext, targets: Target[]): boolean {
+  if (!targets.length) { ctx.io.out('No resources found\n'); return false; }
+  ctx.io.out(`You are about to delete the following ${targets.length} resource(s):\n${targets.map((t) => `${kindPrefix(t.info)}/${t.ref.name}\n`).join('')}Do you want to continue? (y/n): `);
+  if (ctx.io.readWord()?.toLowerCase() !== 'y') { ctx.io.out('deletion is cancelled\n'); return false; }
+  return true;
+}
 
 /**
  * waitGone moves simulated time until every deleted object (same uid) has disappeared — or is
