@@ -104,6 +104,25 @@ describe('edit', () => {
     vi.stubEnv('KUBE_EDITOR', header);
     home.run('edit cm ed');
     expect(fs.readFileSync(`${header}.out`, 'utf8')).toBe("# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n");
+    vi.unstubAllEnvs();
+  });
+
+  it('prints the edited object through -o or --template; --show-managed-fields keeps them in the file', () => {
+    home.run('create configmap ed2 --from-literal=a=1');
+    const script = home.file('editor2.sh', '#!/bin/sh\ngrep -c "managedFields:" "$1" > "$0.count"\nsed -i \'s/^  a: "[0-9]"/  a: "7"/; s/"a": "[0-9]"/"a": "7"/\' "$1"\n');
+    fs.chmodSync(script, 0o755);
+    vi.stubEnv('EDITOR', script);
+    expect(home.run(['edit', 'cm', 'ed2', '--template={{.data.a}}'])).toEqual(ok('7'));
+    expect(fs.readFileSync(`${script}.count`, 'utf8')).toBe('0\n');
+    home.run('edit cm ed2 --show-managed-fields');
+    expect(fs.readFileSync(`${script}.count`, 'utf8')).toBe('1\n');
+    home.run(['patch', 'cm', 'ed2', '-p', '{"data":{"a":"1"}}']);
+    const json = home.run('edit cm ed2 -o json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).data).toEqual({ a: '7' });
+    expect(home.run('edit cm ed2 -o name')).toEqual(fail('error: unable to match a printer suitable for the output format "name", allowed formats are: json,yaml\n'));
+    expect(home.run('edit cm ed2 --validate=bogus')).toEqual(fail('error: invalid - validate option "bogus"; must be one of: strict (or true), warn, ignore (or false)\n'));
+    vi.unstubAllEnvs();
   });
 });
 

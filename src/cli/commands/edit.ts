@@ -20,7 +20,9 @@ import { CliError, SilentExit, formatApiError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
-import { listWrapper } from '../output';
+import { listWrapper, printObjects } from '../output';
+import { parseValidate } from '../object-writer';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { EDIT_HEADER } from './edit-header';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 import { sameObject } from './mutate-objects';
@@ -35,19 +37,25 @@ export const editCommand = defineCommand({
   usage: 'kubectl edit (RESOURCE/NAME | -f FILENAME) [options]',
   // kubectl edit selects by -f or TYPE NAME only: no -l, --all or -A.
   flags: [...SELECT_FLAGS.filter((f) => f.name === 'filename' || f.name === 'recursive'), KUSTOMIZE_FLAG,
-    { name: 'output', short: 'o', type: 'string', default: '', help: 'Output format. One of: (json, yaml).' },
+    ...PRINT_FLAGS,
+    { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
     { name: 'field-manager', type: 'string', default: 'kubectl-edit', help: 'Name of the manager used to track field ownership.' },
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
     { name: 'windows-line-endings', type: 'bool', default: false, help: 'Defaults to the line ending native to your platform.' }],
   run(ctx): number {
+    // -o chooses the editing format (json or yaml) and, with --template, how the edited objects are printed.
     const format = ctx.flags.output || 'yaml';
     if (format !== 'yaml' && format !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: json,yaml`);
+    const out = outputOf(ctx.flags, ctx.set);
+    parseValidate(ctx.flags.validate);
+    // --show-managed-fields keeps them in the file being edited (they are never sent back).
+    const shownInFile = (o: KubeObject) => (ctx.flags['show-managed-fields'] ? o : stripManaged(o));
     const resolved = resolveTargets(ctx, { args: ctx.args });
     const cluster = ctx.cluster();
     const originals: KubeObject[] = [];
     for (const t of resolved.targets) originals.push(cluster.read(() => cluster.api.get(t.ref)));
     if (!originals.length) throw new CliError('no objects passed to edit');
-    const shown = originals.map(stripManaged);
+    const shown = originals.map(shownInFile);
     const data = shown.length === 1 ? shown[0] : listWrapper(shown);
     const body = format === 'json' ? toJson(data) : toYaml(data);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-edit-'));
@@ -74,10 +82,11 @@ export const editCommand = defineCommand({
     let changed = false;
     resolved.targets.forEach((t, i) => {
       const next = updated.find((u) => u.metadata?.name === t.ref.name && u.kind === originals[i]!.kind);
-      if (!next || sameObject(stripManaged(originals[i]!), next)) return;
+      if (!next || sameObject(shownInFile(originals[i]!), next)) return;
       changed = true;
+      if (next.metadata?.managedFields) delete next.metadata.managedFields;
       try {
-        cluster.write(() => {
+        const edited = cluster.write(() => {
           // kubectl sends the edit as a patch, so the server decodes it as the patch handler does.
           const patch = createMergePatch(stripManaged(originals[i]!), next);
           const decoded = decodePatched(next, t.info, patch, 'strategic');
@@ -86,7 +95,8 @@ export const editCommand = defineCommand({
           return cluster.api.update({ ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
             { fieldManager: ctx.flags['field-manager'] });
         });
-        ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
+        // kubectl prints what the server answered, through -o's printer when one was asked for.
+        ctx.io.out(out ? printObjects([edited], out, true, cluster.api.registry(), false, ctx.flags['show-managed-fields']) : `${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         errors.push(formatApiError(e));
