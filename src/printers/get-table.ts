@@ -8,6 +8,7 @@ import type { KubeObject } from '../api/meta';
 import { kindPrefix, type ResourceInfo } from '../api/registry';
 import { byteOrder } from './columns/cells';
 import { tableDefFor, type Column } from './columns/index';
+import { nameAgeTable } from './columns/default-table';
 import { TabbedRows } from './table';
 
 /** NAMESPACE_HEADER is the header of the column -A adds in front of namespaced tables. */
@@ -40,6 +41,8 @@ export interface GetTableOptions {
   labelColumns: string[];
   /** noHeaders is `--no-headers`. */
   noHeaders: boolean;
+  /** clientPrint is `--server-print=false`: kubectl prints the objects itself, with its default NAME and AGE columns. */
+  clientPrint?: boolean;
 }
 
 /** formatLabelsColumn is the LABELS cell: "k=v" pairs sorted by key, joined ","; "<none>" if empty. */
@@ -54,13 +57,14 @@ export function labelColumnHeader(key: string): string {
 }
 
 /** tableDefOf is a resource's printer: a custom resource's additionalPrinterColumns, else its kind's. */
-function tableDefOf(info: ResourceInfo): ReturnType<typeof tableDefFor> {
+function tableDefOf(info: ResourceInfo, opts: GetTableOptions): ReturnType<typeof tableDefFor> {
+  if (opts.clientPrint) return nameAgeTable;
   // A CRD's printer columns are JSONPaths: their module (and JSONPath's) loads only for such a kind.
   return info.printerColumns ? (require('./columns/custom-resource-columns') as typeof import('./columns/custom-resource-columns')).customResourceTable(info.printerColumns) : tableDefFor(info.kind);
 }
 
 function visibleColumns(info: ResourceInfo, opts: GetTableOptions): { columns: Column[]; indexes: number[] } {
-  const all = tableDefOf(info).columns;
+  const all = tableDefOf(info, opts).columns;
   const indexes: number[] = [];
   all.forEach((c, i) => { if (c.priority === 0 || opts.wide) indexes.push(i); });
   return { columns: indexes.map((i) => all[i]!), indexes };
@@ -90,7 +94,7 @@ export function getTableRow(info: ResourceInfo, obj: KubeObject, opts: GetTableO
  * JSONPaths), then each object costs only its cells.
  */
 export function tableRowMaker(info: ResourceInfo, opts: GetTableOptions): (obj: KubeObject) => string[] {
-  const def = tableDefOf(info);
+  const def = tableDefOf(info, opts);
   const { columns, indexes } = visibleColumns(info, opts);
   const nameAt = opts.withKindPrefix ? columns.findIndex((c) => c.name === NAME_COLUMN) : -1;
   const prefix = nameAt >= 0 ? `${kindPrefix(info)}/` : '';

@@ -78,6 +78,15 @@ describe('discovery and cluster information', () => {
     expect(fs.readFileSync(path.join(home.dir, 'dump/kube-public/pods.yaml'), 'utf8')).toBe('---\napiVersion: v1\nitems: []\nkind: PodList\nmetadata:\n  resourceVersion: ' + JSON.stringify(fs.readFileSync(path.join(home.dir, 'dump/nodes.yaml'), 'utf8').match(/resourceVersion: "(\d+)"\n$/)![1]) + '\n');
   });
 
+  it('takes every print format for cluster-info dump: templates per list into .txt files, names refused for its typed lists', () => {
+    expect(home.run(['cluster-info', 'dump', '--namespaces', 'kube-public', '--template={{.kind}} ']).stdout)
+      .toBe('NodeList EventList ReplicationControllerList ServiceList DaemonSetList DeploymentList ReplicaSetList PodList ');
+    expect(home.run(['cluster-info', 'dump', '--namespaces', 'kube-public', '-o', 'jsonpath={.kind}', '--output-directory', 'tdump']).code).toBe(0);
+    expect(fs.readFileSync(path.join(home.dir, 'tdump/nodes.txt'), 'utf8')).toBe('NodeList');
+    expect(home.run('cluster-info dump -o name')).toEqual({ stdout: '', stderr: 'error: list types are not supported by name printing: *v1.NodeList\n', code: 1 });
+    expect(home.run('cluster-info dump -o wide').stderr).toBe('error: unable to match a printer suitable for the output format "wide", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n');
+  });
+
   it('answers unknown commands and flags as kubectl does', () => {
     expect(home.run('frobnicate')).toEqual({ stdout: '', stderr: 'error: unknown command "frobnicate" for "kubectl"\n', code: 1 });
     expect(home.run('get pods -z')).toEqual({ stdout: '', stderr: "error: unknown shorthand flag: 'z' in -z\nSee 'kubectl get --help' for usage.\n", code: 1 });

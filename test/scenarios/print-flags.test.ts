@@ -51,6 +51,12 @@ describe('print flags', () => {
     expect(home.run(['create', 'configmap', 'c9', '--dry-run=client', '-o', 'go-template={{.metadata.nope}}'])).toEqual(ok('<no value>'));
   });
 
+  it('get --server-print=false prints kubectl\'s own default columns, NAME and AGE', () => {
+    expect(home.run(['get', 'nodes', '--server-print=false'])).toEqual(ok('NAME        AGE\ncontrol01   5m30s\nworker01    5m30s\nworker02    5m30s\n'));
+    expect(home.run(['get', 'deploy', '--server-print=false', '-A', '-L', 'app', '-o', 'wide']).stdout).toBe(
+      'NAMESPACE     NAME      AGE     APP\ndefault       web       30s     web\nkube-system   coredns   5m30s   \n');
+  });
+
   it('wide and custom columns are get\'s alone', () => {
     for (const line of [['create', 'deployment', 'x', '--image=y', '--dry-run=client', '-o', 'wide'], ['run', 'x', '--image=y', '--dry-run=client', '-o', 'custom-columns=A:.a'], ['set', 'image', 'deploy/web', 'nginx=nginx:1.29', '-o', 'wide']]) {
       const format = line[line.length - 1];

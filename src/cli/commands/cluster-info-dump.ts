@@ -12,6 +12,8 @@ import type { KubeObject } from '../../api/meta';
 import { toJson } from '../../yaml/write-json';
 import { defineCommand, type CommandContext } from '../command';
 import { CliError } from '../errors';
+import { printObjects } from '../output';
+import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { defineFlags } from '../flag-table';
 import { makeDirs } from '../../cluster/make-dirs';
 
@@ -33,7 +35,8 @@ const yaml = () => require('../../yaml/write-yaml') as typeof import('../../yaml
 const FLAGS = defineFlags([
   { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If true, dump all namespaces.  If true, --namespaces is ignored.' },
   { name: 'namespaces', type: 'stringSlice', default: [], help: 'A comma separated list of namespaces to dump.' },
-  { name: 'output', short: 'o', type: 'string', default: 'json', help: 'Output format. One of: (json, yaml).' },
+  { ...PRINT_FLAGS[0], default: 'json' },
+  ...PRINT_FLAGS.slice(1),
   { name: 'output-directory', type: 'string', default: '', help: "Where to output the files.  If empty or '-' uses stdout, otherwise creates a directory hierarchy in that directory" },
   { name: 'pod-running-timeout', type: 'duration', default: '20s', help: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
 ]);
@@ -57,17 +60,21 @@ export const dumpCommand = defineCommand({
   usage: 'kubectl cluster-info dump [flags] [options]',
   flags: FLAGS,
   run(ctx): number {
-    const format = ctx.flags.output;
-    if (format !== 'json' && format !== 'yaml') throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: json,yaml`);
+    const out = outputOf(ctx.flags, ctx.set)!;
     const dir = ctx.flags['output-directory'] === '-' ? '' : ctx.flags['output-directory'];
-    const ext = `.${format}`;
+    // kubectl names the files after json and yaml; any other format writes .txt files.
+    const ext = out.kind === 'json' || out.kind === 'yaml' ? `.${out.kind}` : '.txt';
+    const cluster = ctx.cluster();
     let printed = 0;
-    const print = (obj: unknown, file: string) => {
+    const print = (obj: Record<string, unknown>, file: string) => {
       // One printer for the whole run: YAML documents after the first are separated, as kubectl's YAML printer does.
-      const text = format === 'json' ? toJson(obj, { sortKeys: false }) : `${printed++ ? '---\n' : ''}${yaml().toYaml(obj)}`;
+      const text = out.kind === 'json' ? toJson(obj, { sortKeys: false })
+        : out.kind === 'yaml' ? `${printed++ ? '---\n' : ''}${yaml().toYaml(obj)}`
+        // kubectl's name printer refuses the typed lists it is given (Go's type name in its error).
+        : out.kind === 'name' ? nameRefused(obj)
+        : printObjects([obj as unknown as KubeObject], out, true, cluster.api.registry());
       write(ctx, dir, file + ext, text);
     };
-    const cluster = ctx.cluster();
     cluster.catchUp();
     const now = cluster.clock.nowMs();
     cluster.read(() => {
@@ -102,6 +109,11 @@ export const dumpCommand = defineCommand({
     return 0;
   },
 });
+
+/** nameRefused is kubectl's name printer's refusal of a typed list (every list here is a v1 Go type). */
+function nameRefused(list: Record<string, unknown>): never {
+  throw new CliError(`list types are not supported by name printing: *v1.${String(list.kind)}`);
+}
 
 /** write sends text to stdout, or to dir/file (creating its folders) under --output-directory. */
 function write(ctx: CommandContext, dir: string, file: string, text: string): void {

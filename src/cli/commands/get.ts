@@ -52,6 +52,7 @@ export const GET_FLAGS = defineFlags([
   { name: 'watch-only', type: 'bool', default: false, help: 'Watch for changes to the requested object(s), without listing/getting first.' },
   { name: 'output-watch-events', type: 'bool', default: false, help: 'Output watch event objects when --watch or --watch-only is used.' },
   { name: 'chunk-size', type: 'int', default: 500, help: 'Return large lists in chunks rather than all at once.' },
+  { name: 'server-print', type: 'bool', default: true, help: 'If true, have the server return the appropriate table output. Supports extension APIs and CRDs.' },
   { name: 'raw', type: 'string', help: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files identifying the resource to get from a server.' },
   { name: 'kustomize', short: 'k', type: 'string', default: '', help: "Process the kustomization directory. This flag can't be used together with -f or -R." },
@@ -90,6 +91,7 @@ export const getCommand = defineCommand({
     const tableOpts: GetTableOptions = {
       now: cluster.clock.now(), wide: spec.kind === 'wide', allNamespaces: allNs, withKindPrefix: withKindPrefix || !!ctx.flags['show-kind'],
       showLabels, labelColumns: ctx.flags['label-columns'] ?? [], noHeaders: !!ctx.flags['no-headers'],
+      clientPrint: !ctx.flags['server-print'],
     };
     // A plain table is streamed: each object becomes its row as it is read, so `get pods -A`
     // on a big cluster never holds every pod decoded at once.
