@@ -56,7 +56,7 @@ function firstSeen(pod: KubeObject): string {
 }
 
 /** formatMap is fieldpath.FormatMap: `key="value"` per line, keys sorted, no newline after the last. */
-function formatMap(m: Record<string, string>): string {
+export function formatMap(m: Record<string, string>): string {
   return Object.keys(m).sort().map((k) => `${k}=${goQuote(m[k]!)}`).join('\n');
 }
 

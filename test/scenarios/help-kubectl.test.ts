@@ -14,7 +14,7 @@ const captured = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 's
 
 /** FLAGS_DIFFER: commands where kubemu parses fewer flags than kubectl (or, for a few, others): their options differ. */
 const FLAGS_DIFFER = new Set([
-  'create', 'set env', 'get', 'edit', 'delete', 'proxy', 'kustomize', 'config set-credentials',
+  'create', 'get', 'edit', 'delete', 'proxy', 'kustomize', 'config set-credentials',
 ]);
 /** NOT_COMMANDS: kubectl commands kubemu does not have as commands of their own (their help is their parent's). */
 const NOT_COMMANDS = new Set(['apply edit-last-applied', 'apply set-last-applied', 'apply view-last-applied', 'config set', 'config unset', 'plugin', 'plugin list']);

@@ -90,4 +90,25 @@ describe('set', () => {
     expect(c.env).toEqual([{ name: 'LOG', value: 'debug' }]);
     expect(c.resources).toEqual({ limits: { cpu: '200m', memory: '512Mi' } });
   });
+
+  it('set env --list --resolve shows each valueFrom resolved, and names what cannot be, as kubectl does', () => {
+    expect(home.run('create deployment refs --image=nginx').code).toBe(0);
+    expect(home.run('create configmap c1 --from-literal=a=1').code).toBe(0);
+    expect(home.run('create secret generic s1 --from-literal=pw=hunter2').code).toBe(0);
+    expect(home.run('set env deploy/refs --from=configmap/c1').code).toBe(0);
+    expect(home.run('set env deploy/refs --from=secret/s1').code).toBe(0);
+    const env = (name: string, from: object) => ({ op: 'add', path: '/spec/template/spec/containers/0/env/-', value: { name, valueFrom: from } });
+    expect(home.run(['patch', 'deploy', 'refs', '--type=json', '-p', JSON.stringify([
+      env('POD', { fieldRef: { fieldPath: 'metadata.name' } }), env('GONE', { configMapKeyRef: { name: 'nope', key: 'x' } }),
+      env('MEM', { resourceFieldRef: { resource: 'limits.memory', divisor: '1Mi' } }), env('LBL', { fieldRef: { fieldPath: 'metadata.labels' } }),
+      env('GONE2', { secretKeyRef: { name: 's1', key: 'nokey' } }),
+    ])]).code).toBe(0);
+    // The fieldRef is read on the Deployment itself; the limit is the container's (none: 0).
+    expect(home.run('set env deploy/refs --list --resolve')).toEqual({
+      stdout: '# Deployment refs, container nginx\nA=1\nPW=hunter2\nPOD=refs\n# GONE from configmap nope, key x\nMEM=0\nLBL=app="refs"\n# GONE2 from secret s1, key nokey\n',
+      stderr: 'error retrieving reference for GONE2: key nokey not found in secret s1\nerror retrieving reference for GONE: configmaps "nope" not found\n',
+      code: 0,
+    });
+    expect(home.run('set env deploy/refs --list').stdout).toContain('# MEM from resource field limits.memory\n# LBL from field path metadata.labels\n');
+  });
 });

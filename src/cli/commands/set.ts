@@ -14,6 +14,7 @@ import { defineFlags } from '../flag-table';
 import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
 import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
+import { envRefValue, type EnvVarSource } from './env-refs';
 import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
 import { runParent } from './parent-command';
 import { PRINT_FLAGS } from '../print-flags';
@@ -174,11 +175,32 @@ function envListLine(e: EnvVar): string {
       case 'configMapKeyRef': return `# ${e.name} from configmap ${ref!.name}, key ${ref!.key}`;
       case 'secretKeyRef': return `# ${e.name} from secret ${ref!.name}, key ${ref!.key}`;
       case 'fieldRef': return `# ${e.name} from field path ${ref!.fieldPath}`;
-      case 'resourceFieldRef': return `# ${e.name} from resource ${ref!.resource}`;
+      case 'resourceFieldRef': return `# ${e.name} from resource field ${ref!.containerName ? `${ref!.containerName}/` : ''}${ref!.resource}`;
       default: return `# ${e.name} from unknown`;
     }
   }
   return `${e.name}=${e.value ?? ''}`;
+}
+
+/**
+ * listEnv is one container's variables as `set env --list` prints them. With a resolver, each
+ * valueFrom is shown resolved; those that cannot be stay references, and kubectl's lines name
+ * them by error (sorted), after the container's list. kubectl exits 0 even so.
+ */
+function listEnv(c: { env?: EnvVar[] }, resolve?: (e: EnvVar, c: object) => string): { lines: string; errors: string[] } {
+  const failed = new Map<string, string[]>();
+  const lines = (c.env ?? []).map((e) => {
+    if (!e.valueFrom || !resolve) return `${envListLine(e)}\n`;
+    try {
+      return `${e.name}=${resolve(e, c)}\n`;
+    } catch (err) {
+      const text = (err as Error).message;
+      failed.set(text, [...(failed.get(text) ?? []), e.name]);
+      return `${envListLine(e)}\n`;
+    }
+  }).join('');
+  const errors = [...failed].map(([text, names]) => `error retrieving reference for ${names.sort().join(', ')}: ${text}`).sort();
+  return { lines, errors };
 }
 
 /** setEnvCommand is `kubectl set env`. */
@@ -193,7 +215,8 @@ export const setEnvCommand = defineCommand({
     { name: 'overwrite', type: 'bool', default: true, help: 'If true, allow environment to be overwritten, otherwise reject updates that overwrite existing environment.' },
     { name: 'from', type: 'string', help: 'The name of a resource from which to inject environment variables' },
     { name: 'prefix', type: 'string', default: '', help: 'Prefix to append to variable names' },
-    { name: 'keys', type: 'stringSlice', default: [], help: 'Comma-separated list of keys to import from specified resource' }],
+    { name: 'keys', type: 'stringSlice', default: [], help: 'Comma-separated list of keys to import from specified resource' },
+    { name: 'resolve', type: 'bool', default: false, help: 'If true, show secret or configmap references when listing variables' }],
   run(ctx): number {
     refuseAllWithSelectors(ctx.flags);
     const { resources, pairs } = splitPairs(ctx.args, 'env');
@@ -234,8 +257,16 @@ export const setEnvCommand = defineCommand({
         const spec = requireSpec(obj, ec);
         const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].filter((c) => globMatch(selector, c.name));
         if (list) {
-          for (const c of spec.initContainers ?? []) if (globMatch(selector, c.name)) ec.note(`# ${obj.kind} ${obj.metadata.name}, init container ${c.name}\n${(c.env ?? []).map((e) => `${envListLine(e)}\n`).join('')}`);
-          for (const c of spec.containers ?? []) if (globMatch(selector, c.name)) ec.note(`# ${obj.kind} ${obj.metadata.name}, container ${c.name}\n${(c.env ?? []).map((e) => `${envListLine(e)}\n`).join('')}`);
+          const listed = (c: { name: string; env?: EnvVar[] }, what: string) => {
+            if (!globMatch(selector, c.name)) return;
+            const { lines, errors } = listEnv(c, resolver);
+            ec.note(`# ${obj.kind} ${obj.metadata.name}, ${what} ${c.name}\n${lines}`);
+            for (const e of errors) ctx.io.err(`${e}\n`);
+          };
+          // --resolve reads each valueFrom (not with --local: there is no cluster to read).
+          const resolver = ctx.flags.resolve && !local ? (e: EnvVar, c: object) => envRefValue(ctx.cluster().api, ctx.namespace, e.valueFrom as EnvVarSource, obj, c) : undefined;
+          for (const c of spec.initContainers ?? []) listed(c, 'init container');
+          for (const c of spec.containers ?? []) listed(c, 'container');
           return undefined;
         }
         for (const c of containers) {

@@ -157,7 +157,7 @@ export const taintCommand = defineCommand({
     ...PRINT_FLAGS,
   ],
   run(ctx): number {
-    // Read before anything is written: kubemu refuses a bad -o before the change, not after it.
+    // -o is read before anything is written, as kubectl's taint reads it (a bad one changes nothing).
     const out = outputOf(ctx.flags, ctx.set);
     parseValidate(ctx.flags.validate);
     const selector = ctx.flags.selector;
