@@ -5,7 +5,8 @@
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
-import { EDIT_FLAGS, fieldManagerFlag, listPairs, requireTargets, singleItemImplied } from './label';
+import { fieldManagerFlag } from './field-manager-flag';
+import { EDIT_FLAGS, listPairs, requireTargets, singleItemImplied } from './label';
 import { mutateObjects, splitPairs } from './mutate-objects';
 import { refuseAllWithSelectors, resolveTargets } from './targets';
 

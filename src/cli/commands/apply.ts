@@ -13,6 +13,7 @@ import { writeManifests, type ManifestSelection } from '../manifest-writes';
 import { printObjects } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
+import { fieldManagerFlag } from './field-manager-flag';
 import { durationFlag } from './sim-wait';
 import { LAST_APPLIED } from '../../api/last-applied';
 import type { KubeObject } from '../../api/meta';
@@ -83,7 +84,7 @@ export const WRITE_FLAGS = defineFlags([
 
 /** writeFlagsFor is WRITE_FLAGS with the verb's own --field-manager default (its help shows it). */
 export function writeFlagsFor(manager: string): typeof WRITE_FLAGS {
-  return WRITE_FLAGS.map((f) => (f.name === 'field-manager' ? { ...f, default: manager } : f)) as unknown as typeof WRITE_FLAGS;
+  return WRITE_FLAGS.map((f) => (f.name === 'field-manager' ? fieldManagerFlag(manager) : f)) as unknown as typeof WRITE_FLAGS;
 }
 
 /** applyCommand is `kubectl apply`. */

@@ -10,7 +10,8 @@ import { toCompactJson } from '../../yaml/write-json';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, aggregateText } from '../errors';
 import type { FlagDef } from '../flags';
-import { defineFlag, defineFlags } from '../flag-table';
+import { defineFlags } from '../flag-table';
+import { fieldManagerFlag } from './field-manager-flag';
 import { ERR_LOCAL_SERVER_DRY_RUN, mutateObjects, splitPairs } from './mutate-objects';
 import { parseDryRun } from './apply';
 import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG, type Resolved } from './targets';
@@ -45,9 +46,6 @@ export function listPairs(what: 'labels' | 'annotations', obj: KubeObject, pairs
   for (const k of Object.keys(pairs).sort()) note(`${single ? '' : ' '}${k}=${pairs[k]}\n`);
   return undefined;
 }
-
-/** fieldManagerFlag is label's or annotate's --field-manager, each with its own default. */
-export const fieldManagerFlag = <const M extends string>(manager: M) => defineFlag({ name: 'field-manager', type: 'string', default: manager, help: 'Name of the manager used to track field ownership.' });
 
 /** EDIT_FLAGS are the flags label and annotate share beyond the selectors. */
 export const EDIT_FLAGS = defineFlags([

@@ -14,12 +14,13 @@ import { ApiError } from '../../apiserver/errors';
 import { PrefixWriter } from '../../printers/describe/prefix-writer';
 import { describePodTemplate } from '../../printers/describe/pod-template';
 import { formatTabbed } from '../../printers/describe/tab-writer';
-import { defineCommand, type Command, type CommandContext, type FlagsContext } from '../command';
+import { defineCommand, type CommandContext, type FlagsContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlag, defineFlags } from '../flag-table';
 import { printObjects, YAML_SEPARATOR } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
+import { fieldManagerFlag } from './field-manager-flag';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag, MAX_WAIT_MS, waitUntil } from './sim-wait';
 import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
@@ -274,7 +275,7 @@ const ANNOTATIONS_TO_SKIP = new Set([LAST_APPLIED, REVISION_ANNOTATION,
 const EDIT_FLAGS = defineFlags([...COMMON, ...PRINT_FLAGS]);
 
 /** FIELD_MANAGER is restart's, pause's and resume's --field-manager (undo writes as kubectl-rollout too, without the flag). */
-const FIELD_MANAGER = defineFlag({ name: 'field-manager', type: 'string', default: 'kubectl-rollout', help: 'Name of the manager used to track field ownership.' });
+const FIELD_MANAGER = fieldManagerFlag('kubectl-rollout');
 
 /**
  * editEach runs one write per target and prints `<kind>/<name> <word>`, or with -o the object:

@@ -14,6 +14,7 @@ import { parseDryRun } from './apply';
 import { parseValidate } from '../object-writer';
 import { printObjects } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
+import { fieldManagerFlag } from './field-manager-flag';
 
 export const TAINTED = 'tainted';
 export const UNTAINTED = 'untainted';
@@ -152,7 +153,7 @@ export const taintCommand = defineCommand({
     { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
     { name: 'all', type: 'bool', default: false, help: 'Select all nodes in the cluster' },
     { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
-    { name: 'field-manager', type: 'string', default: FIELD_MANAGER, help: 'Name of the manager used to track field ownership.' },
+    fieldManagerFlag(FIELD_MANAGER),
     { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
     ...PRINT_FLAGS,
   ],
