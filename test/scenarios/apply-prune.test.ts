@@ -108,7 +108,7 @@ describe('apply --prune', () => {
     const q = home.run('diff -f changed.yaml -l app=q');
     expect(q.code).toBe(1);
     expect(q.stdout).toContain('/v1.ConfigMap.default.p3');
-    expect(q.stdout).not.toContain('p2');
+    expect(q.stdout).not.toContain('/v1.ConfigMap.default.p2');
     expect(home.run('diff -f changed.yaml -l app=zzz')).toEqual({ stdout: '', stderr: '', code: 0 });
   });
 
