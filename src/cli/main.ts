@@ -60,11 +60,12 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       const flags = parsed.flags as FlagValues & GlobalFlagValues;
       // A kubeconfig file, --user or --token put the request's context and credentials in the
       // kubeconfig's hands; otherwise each cluster is its own context with the admin (no YAML read).
+      // kubectl config only edits the files: no context of them is resolved.
       // A verb's own --user/--token (create rolebinding --user) is not the global one.
       const global = (name: 'user' | 'token') => (command.flags.some((f) => f.name === name) ? undefined : flags[name] || undefined);
       const userFlag = global('user');
       const tokenFlag = global('token');
-      const viaKubeconfig = !shown.startsWith('config') && (!!userFlag || !!tokenFlag || usesKubeconfigFile(home, env, flags.kubeconfig));
+      const viaKubeconfig = !/^\S+ config\b/.test(shown) && (!!userFlag || !!tokenFlag || usesKubeconfigFile(home, env, flags.kubeconfig));
       const rc: RequestContext | undefined = viaKubeconfig
         ? (require('./kubeconfig/request-context') as typeof import('./kubeconfig/request-context')).resolveRequestContext(home, env, { ...flags, user: userFlag, token: tokenFlag }, cwd)
         : undefined;

@@ -22,3 +22,11 @@ export function lastAppliedOf(manifest: KubeObject): string {
 export function withLastApplied(manifest: KubeObject): KubeObject {
   return { ...manifest, metadata: { ...manifest.metadata, annotations: { ...(manifest.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(manifest) } } };
 }
+
+/**
+ * annotationPatchValue is what `apply set-last-applied` and `apply edit-last-applied` store:
+ * the object as kubectl encodes it (its own annotations left as they are), and a newline.
+ */
+export function annotationPatchValue(obj: unknown): string {
+  return toCompactJson(obj) + '\n';
+}

@@ -15,6 +15,7 @@ import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
 import { fieldManagerFlag } from './field-manager-flag';
 import { durationFlag } from './sim-wait';
+import { LAST_APPLIED_SUBCOMMANDS } from './apply-last-applied';
 import { LAST_APPLIED } from '../../api/last-applied';
 import type { KubeObject } from '../../api/meta';
 import type { WriteOptions } from '../../apiserver/client';
@@ -109,6 +110,7 @@ export const applyCommand = defineCommand({
     { name: 'overwrite', type: 'bool', default: true, help: 'Automatically resolve conflicts between the modified and live configuration by using values from the modified configuration' },
     { name: 'openapi-patch', type: 'bool', default: true, help: 'If true, use openapi to calculate diff when the openapi presents and the resource can be found in the openapi spec. Otherwise, fall back to use baked-in types.' },
     { name: 'subresource', type: 'string', default: '', help: 'If specified, apply will operate on the subresource of the requested object.  Only allowed when using --server-side.' }],
+  subcommands: LAST_APPLIED_SUBCOMMANDS,
   run(ctx): number {
     const serverSide = !!ctx.flags['server-side'];
     const dryRunMode = parseDryRun(ctx.flags['dry-run']);

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError } from '../errors';
+import { CliError, UsageError } from '../errors';
 import { fileOf, loadKubeconfig, saveKubeconfig, type LoadedKubeconfig, type Section } from '../kubeconfig/loading-rules';
 import type { Kubeconfig } from '../kubeconfig/kubeconfig';
 
@@ -23,14 +23,26 @@ export function saveEdit(l: LoadedKubeconfig, edit: (cfg: Kubeconfig) => void): 
     users: new Map([...m.users].map(([k, v]) => [k, { ...v }])),
     contexts: new Map([...m.contexts].map(([k, v]) => [k, { ...v }])),
     currentContext: m.currentContext,
-    preferences: m.preferences,
+    preferences: { ...m.preferences },
   };
   edit(next);
   saveKubeconfig(l, next);
 }
 
-const oneName = (ctx: CommandContext, what = 'unexpected args'): string => {
-  if (ctx.args.length !== 1) throw new CliError(`${what}: ${JSON.stringify(ctx.args).replace(/"/g, '').replace(/,/g, ' ')}`);
+/** goStrings is Go's %v of a []string: `[a b]`. */
+export const goStrings = (args: readonly string[]): string => `[${args.join(' ')}]`;
+
+/** helpErrorf is kubectl config's helpErrorf: the subcommand's help on stdout, then the error. */
+export function helpErrorf(ctx: CommandContext, command: Command, message: string): never {
+  const { commandHelp } = require('../help') as typeof import('../help');
+  const { kubectlHelpText } = require('../kubectl-help') as typeof import('../kubectl-help');
+  ctx.io.out(commandHelp(command, `kubectl config ${command.name}`, kubectlHelpText(`config ${command.name}`)));
+  throw new CliError(message);
+}
+
+/** oneName is the one NAME argument of set-cluster and set-credentials (else their help and error). */
+const oneName = (ctx: CommandContext, command: Command, what: string): string => {
+  if (ctx.args.length !== 1) helpErrorf(ctx, command, `${what}: ${goStrings(ctx.args)}`);
   return ctx.args[0]!;
 };
 
@@ -44,6 +56,7 @@ const setContext = defineCommand({
     { name: 'namespace', type: 'string', help: 'namespace for the context entry in kubeconfig' },
   ],
   run(ctx) {
+    if (ctx.args.length > 1) helpErrorf(ctx, setContext, `Unexpected args: ${goStrings(ctx.args)}`);
     const l = loaded(ctx);
     let name = ctx.args[0];
     if (ctx.flags.current) {
@@ -86,7 +99,7 @@ const setCredentials = defineCommand({
     { name: 'password', type: 'string', help: 'password for the user entry in kubeconfig' },
   ],
   run(ctx) {
-    const name = oneName(ctx);
+    const name = oneName(ctx, setCredentials, 'unexpected args');
     const f = ctx.flags;
     const embed = !!f['embed-certs'];
     const cert = f['client-certificate'];
@@ -123,7 +136,7 @@ const setCluster = defineCommand({
     { name: 'proxy-url', type: 'string', help: 'proxy-url for the cluster entry in kubeconfig' },
   ],
   run(ctx) {
-    const name = oneName(ctx, 'Unexpected args');
+    const name = oneName(ctx, setCluster, 'Unexpected args');
     const f = ctx.flags;
     const ca = f['certificate-authority'];
     if (ca && f['insecure-skip-tls-verify']) throw new CliError('you cannot specify a certificate authority and insecure mode at the same time');
@@ -147,11 +160,19 @@ const setCluster = defineCommand({
 const SINGULAR: Record<Section, string> = { clusters: 'cluster', users: 'user', contexts: 'context' };
 
 /** deleteEntry is delete-context/-user/-cluster: the entry leaves the file that defines it. */
-const deleteEntry = (section: Section, short: string): Command => defineCommand({
+const deleteEntry = (section: Section, short: string): Command => { const deleteCommand: Command = defineCommand({
   name: `delete-${SINGULAR[section]}`, short, usage: `kubectl config delete-${SINGULAR[section]} NAME [options]`, flags: [],
   run(ctx) {
     const what = SINGULAR[section];
-    const name = oneName(ctx);
+    if (ctx.args.length !== 1) {
+      // delete-user calls it a usage error; the other two print their help and succeed.
+      if (section === 'users') throw new UsageError('user to delete is required', 'config delete-user');
+      const { commandHelp } = require('../help') as typeof import('../help');
+      const { kubectlHelpText } = require('../kubectl-help') as typeof import('../kubectl-help');
+      ctx.io.out(commandHelp(deleteCommand, `kubectl config ${deleteCommand.name}`, kubectlHelpText(`config ${deleteCommand.name}`)));
+      return 0;
+    }
+    const name = ctx.args[0]!;
     const l = loaded(ctx);
     const file = fileOf(l, section, name);
     if (!file) {
@@ -163,12 +184,12 @@ const deleteEntry = (section: Section, short: string): Command => defineCommand(
     ctx.io.out(`deleted ${what} ${name} from ${file}\n`);
     return 0;
   },
-});
+}); return deleteCommand; };
 
 const renameContext = defineCommand({
   name: 'rename-context', short: 'Rename a context from the kubeconfig file', usage: 'kubectl config rename-context CONTEXT_NAME NEW_NAME [options]', flags: [],
   run(ctx) {
-    if (ctx.args.length !== 2) throw new CliError(`Unexpected args: ${JSON.stringify(ctx.args)}`);
+    if (ctx.args.length !== 2) helpErrorf(ctx, renameContext, `Unexpected args: ${goStrings(ctx.args)}`);
     const [from, to] = ctx.args as [string, string];
     const l = loaded(ctx);
     const file = fileOf(l, 'contexts', from);

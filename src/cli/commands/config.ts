@@ -15,8 +15,9 @@ import { outputOf, PRINT_FLAGS } from '../print-flags';
 import * as path from 'node:path';
 import { CLUSTER_PATH_FIELDS, USER_PATH_FIELDS, relativize, toV1, type ClusterEntry, type Kubeconfig, type UserEntry } from '../kubeconfig/kubeconfig';
 import { fileOf, type LoadedKubeconfig } from '../kubeconfig/loading-rules';
-import { configEditCommands, loaded, saveEdit } from './config-edit';
+import { configEditCommands, goStrings, helpErrorf, loaded, saveEdit } from './config-edit';
 import { runParent } from './parent-command';
+import { configSetCommand, configUnsetCommand } from './config-set';
 
 /** DATA_OMITTED and REDACTED are what kubectl config view shows for byte data and secrets unless --raw. */
 export const DATA_OMITTED = 'DATA+OMITTED';
@@ -68,7 +69,7 @@ const nameList = (name: 'get-clusters' | 'get-users', short: string, section: 'c
 const useContext = defineCommand({
   name: 'use-context', aliases: ['use'], short: 'Set the current-context in a kubeconfig file', usage: 'kubectl config use-context CONTEXT_NAME [options]', flags: [],
   run(ctx) {
-    if (ctx.args.length !== 1) throw new CliError('Unexpected args: ' + JSON.stringify(ctx.args));
+    if (ctx.args.length !== 1) helpErrorf(ctx, useContext, `Unexpected args: ${goStrings(ctx.args)}`);
     const name = ctx.args[0]!;
     const l = loaded(ctx);
     if (!l.merged.contexts.has(name)) throw new CliError(`no context exists with the name: "${name}"`);
@@ -173,7 +174,7 @@ export const configCommand = defineCommand({
   subcommands: {
     'current-context': currentContext, 'get-contexts': getContexts, 'get-clusters': nameList('get-clusters', 'Display clusters defined in the kubeconfig', 'clusters'),
     'get-users': nameList('get-users', 'Display users defined in the kubeconfig', 'users'), 'use-context': useContext, use: useContext, view,
-    ...configEditCommands,
+    ...configEditCommands, set: configSetCommand, unset: configUnsetCommand,
   },
   run(ctx): number { return runParent(ctx, configCommand, 'config'); },
 });

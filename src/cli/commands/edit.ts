@@ -5,10 +5,6 @@
  * Mirrors kubernetes/kubectl pkg/cmd/util/editor/editoptions.go (single-pass: an invalid edit
  * is reported and the file kept, instead of reopening the editor).
  */
-import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import { objectFromFields } from '../../api/object-fields';
 import { kindPrefix } from '../../api/registry';
@@ -24,6 +20,7 @@ import { listWrapper, printObjects } from '../output';
 import { parseValidate } from '../object-writer';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { EDIT_HEADER } from './edit-header';
+import { endEmptyEdit, endSession, hasLines, launchEditor, withoutComments } from './editor-session';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 import { sameObject } from './mutate-objects';
 
@@ -47,7 +44,7 @@ export const editCommand = defineCommand({
     const format = ctx.flags.output || 'yaml';
     if (format !== 'yaml' && format !== 'json') throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: json,yaml`);
     const out = outputOf(ctx.flags, ctx.set);
-    parseValidate(ctx.flags.validate);
+    const validate = parseValidate(ctx.flags.validate);
     // --show-managed-fields keeps them in the file being edited (they are never sent back).
     const shownInFile = (o: KubeObject) => (ctx.flags['show-managed-fields'] ? o : stripManaged(o));
     const resolved = resolveTargets(ctx, { args: ctx.args });
@@ -58,19 +55,15 @@ export const editCommand = defineCommand({
     const shown = originals.map(shownInFile);
     const data = shown.length === 1 ? shown[0] : listWrapper(shown);
     const body = format === 'json' ? toJson(data) : toYaml(data);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-edit-'));
-    const file = path.join(dir, `${format === 'json' ? 'edit.json' : 'edit.yaml'}`);
-    fs.writeFileSync(file, EDIT_HEADER + body);
-    const editor = ctx.env.KUBE_EDITOR || ctx.env.EDITOR || 'vi';
-    const r = spawnSync(`${editor} ${JSON.stringify(file)}`, { shell: true, stdio: 'inherit', env: ctx.env, cwd: ctx.cwd });
-    if (r.status !== 0) throw new CliError(`there was a problem with the editor "${editor}"`);
-    const edited = fs.readFileSync(file, 'utf8');
-    const stripped = edited.split('\n').filter((l) => !l.startsWith('#')).join('\n');
-    if (!stripped.trim() || stripped === body.split('\n').filter((l) => !l.startsWith('#')).join('\n')) {
-      fs.rmSync(dir, { recursive: true, force: true });
+    const session = launchEditor(ctx, EDIT_HEADER + body, format);
+    const { file } = session;
+    const stripped = withoutComments(session.edited);
+    if (stripped === withoutComments(body)) {
+      endSession(session);
       ctx.io.err(`${MSG_EDIT_CANCELLED}\n`);
       return 0;
     }
+    if (!hasLines(stripped)) return endEmptyEdit(ctx, session, validate !== 'ignore', { resource: resolved.targets[0]!.info.resource, name: originals[0]!.metadata.name! });
     const parsed = readManifestStream(stripped, file, { checkKind: false });
     if (parsed.errors.length || !parsed.docs.length) {
       ctx.io.err(`error: ${parsed.errors[0]?.message ?? 'no objects found'}\nA copy of your changes has been stored to "${file}"\n`);
@@ -102,12 +95,12 @@ export const editCommand = defineCommand({
         errors.push(formatApiError(e));
       }
     });
-    if (!changed) { ctx.io.err(`${MSG_EDIT_CANCELLED}\n`); fs.rmSync(dir, { recursive: true, force: true }); return 0; }
+    if (!changed) { ctx.io.err(`${MSG_EDIT_CANCELLED}\n`); endSession(session); return 0; }
     if (errors.length) {
       ctx.io.err(`${errors.join('\n')}\nerror: Edit cancelled, no valid changes were saved.\nA copy of your changes has been stored to "${file}"\n`);
       throw new SilentExit(1);
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    endSession(session);
     return 0;
   },
 });

@@ -93,9 +93,10 @@ export function toV1(cfg: Kubeconfig, relativeTo?: string): Record<string, unkno
     kind: 'Config',
     apiVersion: 'v1',
     preferences: cfg.preferences,
-    clusters: byName(cfg.clusters, 'cluster', rel(CLUSTER_PATH_FIELDS, CLUSTER_ORDER)),
+    // v1.Cluster's server and v1.Context's cluster and user are written even when empty (no omitempty).
+    clusters: byName(cfg.clusters, 'cluster', (e) => rel(CLUSTER_PATH_FIELDS, CLUSTER_ORDER)({ ...e, server: e.server ?? '' })),
     users: byName(cfg.users, 'user', rel(USER_PATH_FIELDS, USER_ORDER)),
-    contexts: byName(cfg.contexts, 'context', ordered(CONTEXT_ORDER)),
+    contexts: byName(cfg.contexts, 'context', (e) => ordered(CONTEXT_ORDER)({ ...e, cluster: e.cluster ?? '', user: e.user ?? '' })),
     'current-context': cfg.currentContext,
   };
 }

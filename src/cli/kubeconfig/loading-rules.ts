@@ -141,6 +141,8 @@ export function saveKubeconfig(l: LoadedKubeconfig, next: Kubeconfig): void {
   sync('clusters', l.merged.clusters, next.clusters, l.built.clusters as Map<string, ClusterEntry>);
   sync('users', l.merged.users, next.users, l.built.users as Map<string, UserEntry>);
   sync('contexts', l.merged.contexts, next.contexts, l.built.contexts as Map<string, ContextEntry>);
+  // Preferences go to the file clientcmd writes new entries to.
+  if (JSON.stringify(next.preferences) !== JSON.stringify(l.merged.preferences)) fileCfg(l.destination).preferences = next.preferences;
   if (next.currentContext !== l.merged.currentContext) {
     const ownCluster = l.sources.contexts.get(next.currentContext) === CLUSTER_ENTRY || (!next.currentContext && l.sources.currentContext === CLUSTER_ENTRY);
     const src = l.sources.currentContext;
