@@ -59,7 +59,7 @@ export const editLastAppliedCommand = defineCommand({
       if (!parsed.docs[0]) continue;
       const config = objectFromFields(parsed.docs[0].object);
       configs.push(config);
-      firstOpened ??= { resource: registry.forKind(config.apiVersion, config.kind).resource, name: config.metadata.name ?? '' };
+      firstOpened ??= { resource: t.info.resource, name: config.metadata.name ?? '' };
     }
     if (!configs.length) throw new CliError('no last-applied-configuration annotation found on resources, to create the annotation, use command `kubectl apply set-last-applied --create-annotation`');
     const data = configs.length === 1 ? configs[0] : { ...listWrapper(configs), metadata: {} };
