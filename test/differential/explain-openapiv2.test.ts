@@ -1,6 +1,6 @@
 /**
  * explain -o plaintext-openapiv2 vs kubectl: the real kubectl 1.32 reads /openapi/v2 (gnostic's
- * protobuf, made from kubemu's schemas by test/helpers/openapi-v2-proto.ts) from a loopback
+ * protobuf, made from kubemu's schemas by src/cli/serve/openapi-v2-proto.ts) from a loopback
  * server and prints its pre-1.27 layout; kubemu must print the same bytes, errors and exit codes
  * for a sample of kinds and fields.
  */

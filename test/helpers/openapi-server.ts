@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { builtinRegistry, groupVersion, type ResourceInfo } from '../../src/api/registry';
 import type { OpenAPIDocument } from '../../src/api/openapi/document';
 import { openAPIDocument } from '../../src/api/openapi/documents';
-import { openAPIV2Proto } from './openapi-v2-proto';
+import { openAPIV2Proto } from '../../src/cli/serve/openapi-v2-proto';
 
 function resourceList(gv: string, infos: ResourceInfo[]) {
   return {

@@ -191,6 +191,34 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     await same(['get', 'configmap', 'c3', '-o', 'jsonpath={.data.a}']);
   });
 
+  it('apply view-/set-/edit-last-applied, and a List validated by kubectl against /openapi/v2', async () => {
+    const file = path.join(kubectlHome, 'la.yaml');
+    fs.writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: la1, labels: {t: w}}\ndata: {a: "<1>"}\n');
+    const changed = path.join(kubectlHome, 'la-changed.yaml');
+    fs.writeFileSync(changed, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: la1, labels: {t: w}}\ndata: {a: "2"}\n');
+    for (const args of [
+      ['apply', '-f', file], ['apply', 'view-last-applied', 'cm/la1'], ['apply', 'view-last-applied', 'cm', '-l', 't=w', '-o', 'json'],
+      ['apply', 'view-last-applied', 'cm/c1'], ['apply', 'set-last-applied', '-f', file], ['apply', 'set-last-applied', '-f', file],
+      ['apply', 'set-last-applied', '-f', changed, '-o', 'name'], ['apply', 'view-last-applied', 'cm/la1'],
+    ]) await same(args);
+    const editor = path.join(kubectlHome, 'editor-la.sh');
+    fs.writeFileSync(editor, '#!/bin/sh\nsed -i \'s/a: "2"/a: "3"/\' "$1"\n', { mode: 0o755 });
+    const a = await kubectl(['apply', 'edit-last-applied', 'cm/la1'], { EDITOR: editor, KUBE_EDITOR: editor });
+    const prev = process.env.KUBE_EDITOR;
+    process.env.KUBE_EDITOR = editor;
+    try {
+      expect(a).toEqual(kubemu(['apply', 'edit-last-applied', 'cm/la1']));
+    } finally {
+      if (prev === undefined) delete process.env.KUBE_EDITOR; else process.env.KUBE_EDITOR = prev;
+    }
+    await same(['apply', 'view-last-applied', 'cm/la1', '-o', 'json']);
+    // kubectl validates a List itself, against /openapi/v2 (server-side field validation is per resource).
+    const list = path.join(kubectlHome, 'list.yaml');
+    fs.writeFileSync(list, 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: l1}\n');
+    await same(['create', '-f', list]);
+    await same(['explain', 'deploy.spec.strategy', '-o', 'plaintext-openapiv2']);
+  });
+
   it('delete -l, and deletecollection through --raw', async () => {
     await same(['delete', 'configmaps', '-l', 'app=x', '--dry-run=server']);
     const raw = await kubectl(['delete', '--raw', '/api/v1/namespaces/default/configmaps?labelSelector=app%3Dx']);

@@ -22,7 +22,7 @@ import { openAPIDocument } from '../../api/openapi/documents';
 import type { Registry } from '../../api/registry';
 import type { OpenAPIDocument } from '../../api/openapi/document';
 import {
-  AGGREGATED_DISCOVERY, aggregatedDiscovery, apiGroup, coreVersions, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
+  AGGREGATED_DISCOVERY, OPENAPI_V2_PROTOBUF, aggregatedDiscovery, apiGroup, coreVersions, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
 } from './discovery';
 import { parseResourcePath } from './resource-path';
 import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
@@ -86,7 +86,7 @@ export class KubemuApiServer {
   /** connections remember the user each TLS connection's client certificate authenticated (connection-identity.ts). */
   private readonly connections = new ConnectionIdentities();
   private wss: WebSocketServer | undefined;
-  private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument } | undefined;
+  private discovery: { registry: Registry; gvs: GroupVersions; openapi?: OpenAPIDocument; openapiV2?: Buffer } | undefined;
 
   constructor(private readonly o: ServeOptions) {}
 
@@ -196,7 +196,7 @@ export class KubemuApiServer {
     const warnings = 'warnings' in reply ? reply.warnings ?? [] : [];
     if (warnings.length) headers.Warning = warnings.map(warningHeader);
     // Go's encoder: TypeMeta first (kind, apiVersion), HTML-safe escapes, a newline after each object.
-    const text = typeof reply.body === 'string' ? reply.body : `${goCompact(typeMetaFirst(reply.body))}\n`;
+    const text = typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : `${goCompact(typeMetaFirst(reply.body))}\n`;
     res.writeHead(reply.code, headers);
     res.end(text);
   }
@@ -263,6 +263,17 @@ export class KubemuApiServer {
     };
   }
 
+  /** openAPIV2 is /openapi/v2's body, kept until the registry changes (a CRD or APIService). */
+  private openAPIV2(): Buffer {
+    const { openapi } = this.gvs();
+    const d = this.discovery!;
+    if (!d.openapiV2) {
+      const { openAPIV2Proto } = require('./openapi-v2-proto') as typeof import('./openapi-v2-proto');
+      d.openapiV2 = openAPIV2Proto(openapi());
+    }
+    return d.openapiV2;
+  }
+
   /** route answers one authenticated request; 'streaming' when a watch took over the response. */
   private route(req: IncomingMessage, url: URL, user: UserInfo, body: string, res: ServerResponse): Reply | StatusBody | 'streaming' {
     const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -292,6 +303,8 @@ export class KubemuApiServer {
       return aggregated ? ok(aggregatedDiscovery(this.gvs().gvs, false, list.groups.map((g) => g.name)), AGGREGATED_DISCOVERY) : ok(list);
     }
     if (path === '/openapi/v3') return ok(openAPIIndex(this.gvs().gvs));
+    // kubectl asks for v2 in protobuf (explain's v2 layout, the client-side validation of a List).
+    if (path === '/openapi/v2') return ok(this.openAPIV2(), OPENAPI_V2_PROTOBUF);
     const oa = /^\/openapi\/v3\/(?:api\/([^/]+)|apis\/([^/]+)\/([^/]+))$/.exec(path);
     if (oa) {
       const { gvs, openapi } = this.gvs();

@@ -12,6 +12,8 @@ import { VERSION_INFO } from '../version';
 
 /** AGGREGATED_DISCOVERY is the media type of aggregated discovery v2 (Accept and Content-Type). */
 export const AGGREGATED_DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+/** OPENAPI_V2_PROTOBUF is the media type kube-apiserver answers /openapi/v2 with to kubectl. */
+export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
 
 /** versionInfo is /version. */
 export function versionInfo(): Record<string, string> {

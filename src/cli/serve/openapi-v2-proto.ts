@@ -1,11 +1,11 @@
 /**
  * openapi-v2-proto: an OpenAPI v2 (swagger) document as kube-apiserver serves /openapi/v2 to
  * kubectl — gnostic's openapi_v2.Document in protobuf — made from kubemu's v3 component
- * schemas (refs to #/definitions/, v3's allOf-wrapped refs unwrapped), so the real kubectl can
- * run `explain -o plaintext-openapiv2` against the same schemas. Only the fields explain reads
- * are encoded; field numbers are gnostic's OpenAPIv2.proto.
+ * schemas (refs to #/definitions/, v3's allOf-wrapped refs unwrapped). The real kubectl reads
+ * it for `explain -o plaintext-openapiv2` and for its client-side validation (a List's items).
+ * Only the fields those read are encoded; field numbers are gnostic's OpenAPIv2.proto.
  */
-import type { OpenAPIDocument, Schema } from '../../src/api/openapi/document';
+import type { OpenAPIDocument, Schema } from '../../api/openapi/document';
 
 type V2 = Record<string, unknown>;
 
