@@ -111,6 +111,18 @@ describe('get --raw', () => {
     });
   });
 
+  it("serves a group-version's resources and a group's versions, as kube-apiserver's discovery does", () => {
+    const v1 = JSON.parse(home.run('get --raw /api/v1').stdout);
+    expect(v1).toMatchObject({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'v1' });
+    expect(v1.resources.find((r: { name: string }) => r.name === 'pods/eviction')).toEqual({ name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] });
+    const apps = home.run('get --raw /apis/apps/v1');
+    expect(apps.stdout).toMatch(/^\{"kind":"APIResourceList","apiVersion":"v1","groupVersion":"apps\/v1","resources":\[\{"name":"controllerrevisions",/);
+    expect(home.run('get --raw /apis/apps').stdout).toBe('{"kind":"APIGroup","apiVersion":"v1","name":"apps","versions":[{"groupVersion":"apps/v1","version":"v1"}],"preferredVersion":{"groupVersion":"apps/v1","version":"v1"}}\n');
+    const notFound = { stdout: '', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 };
+    expect(home.run('get --raw /apis/nope/v1')).toEqual(notFound);
+    expect(home.run('get --raw /api/v2')).toEqual(notFound);
+  });
+
   it('returns a list as the API server encodes it: PodList, resourceVersion, items without type meta', () => {
     expect(home.run('run web --image=nginx').code).toBe(0);
     const r = home.run('get --raw /api/v1/namespaces/default/pods');

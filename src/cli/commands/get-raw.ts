@@ -130,6 +130,14 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
     return 0;
   }
   if (path === '/apis') { ctx.io.out(`${goCompact(apiGroupList(resources))}\n`); return 0; }
+  // A group-version's resources and a group's versions: discovery as kube-apiserver serves it.
+  if (/^\/(?:api\/[^/]+|apis\/[^/]+(?:\/[^/]+)?)$/.test(path)) {
+    const { groupVersionDocument, groupVersions } = require('../serve/discovery') as typeof import('../serve/discovery');
+    const doc = groupVersionDocument(groupVersions(cluster.api.registry()), path);
+    if (!doc) throw notFoundPath();
+    ctx.io.out(`${goCompact(doc)}\n`);
+    return 0;
+  }
   const segments = path.split('/').slice(1);
   const apiPath = (segments[0] === 'api' && segments.length >= 3) || (segments[0] === 'apis' && segments.length >= 4);
   if (!apiPath) throw notFoundPath();

@@ -22,7 +22,7 @@ import { openAPIDocument } from '../../api/openapi/documents';
 import type { Registry } from '../../api/registry';
 import type { OpenAPIDocument } from '../../api/openapi/document';
 import {
-  AGGREGATED_DISCOVERY, OPENAPI_V2_PROTOBUF, aggregatedDiscovery, apiGroup, coreVersions, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
+  AGGREGATED_DISCOVERY, OPENAPI_V2_PROTOBUF, aggregatedDiscovery, coreVersions, groupVersionDocument, groupVersions, openAPIGroupVersion, openAPIIndex, resourceList, versionInfo, type GroupVersions,
 } from './discovery';
 import { parseResourcePath } from './resource-path';
 import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
@@ -311,17 +311,10 @@ export class KubemuApiServer {
       const doc = oa[1] ? openAPIGroupVersion(openapi(), gvs, '', oa[1]) : openAPIGroupVersion(openapi(), gvs, oa[2]!, oa[3]!);
       return doc ? ok(doc) : notFoundPath();
     }
-    const gv = /^\/(?:api\/([^/]+)|apis\/([^/]+)(?:\/([^/]+))?)$/.exec(path);
+    const gv = /^\/(?:api\/[^/]+|apis\/[^/]+(?:\/[^/]+)?)$/.test(path);
     if (gv) {
-      const { gvs } = this.gvs();
-      if (gv[2] && !gv[3]) {
-        const g = apiGroup(gvs, gv[2]);
-        return g ? ok(g) : notFoundPath();
-      }
-      const group = gv[1] ? '' : gv[2]!;
-      const version = gv[1] ?? gv[3]!;
-      const infos = gvs.groups.find((g) => g.name === group)?.versions.find((v) => v.version === version)?.resources;
-      return infos ? ok(resourceList(group, version, infos)) : notFoundPath();
+      const doc = groupVersionDocument(this.gvs().gvs, path);
+      return doc ? ok(doc) : notFoundPath();
     }
     if (path === ADMIN_TICK_PATH) {
       const reply = adminTick(this.o.cluster, user, req.method ?? 'GET', url.searchParams, body);

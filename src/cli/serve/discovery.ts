@@ -45,6 +45,20 @@ export function groupVersions(registry: Registry): GroupVersions {
   };
 }
 
+/**
+ * groupVersionDocument answers /api/<version> and /apis/<group>/<version> (APIResourceList) and
+ * /apis/<group> (APIGroup), or undefined for a path nothing serves.
+ */
+export function groupVersionDocument(gvs: GroupVersions, path: string): Record<string, unknown> | undefined {
+  const m = /^\/(?:api\/([^/]+)|apis\/([^/]+)(?:\/([^/]+))?)$/.exec(path);
+  if (!m) return undefined;
+  if (m[2] && !m[3]) return apiGroup(gvs, m[2]);
+  const group = m[1] ? '' : m[2]!;
+  const version = m[1] ?? m[3]!;
+  const infos = gvs.groups.find((g) => g.name === group)?.versions.find((v) => v.version === version)?.resources;
+  return infos ? resourceList(group, version, infos) : undefined;
+}
+
 /** coreVersions is /api (APIVersions). */
 export function coreVersions(serverAddress: string): Record<string, unknown> {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
