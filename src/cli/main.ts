@@ -49,7 +49,15 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       if (r.stderr) io.err(r.stderr);
       return r.code;
     }
-    if (r.kind === 'unknown') throw new CliError(`unknown command "${r.word}" for "kubectl"`);
+    if (r.kind === 'unknown') {
+      // kubectl runs a `kubectl-<words>` plugin from PATH in place of an unknown command.
+      const { pluginFor, runPlugin } = require('./plugins') as typeof import('./plugins');
+      const plugin = pluginFor(argv, env, cwd);
+      if (plugin && 'error' in plugin) { io.err(`Error: ${plugin.error}\n`); return 1; }
+      if (plugin) return runPlugin(plugin, io, env, cwd);
+      const { suggestionsText } = require('./command-suggestions') as typeof import('./command-suggestions');
+      throw new CliError(`unknown command "${r.word}" for "kubectl"${suggestionsText(r.word)}`);
+    }
     const { command } = r;
     shown = r.shown;
     const home = kubemuHome(env);

@@ -67,6 +67,7 @@ const VERBS: ReadonlyArray<readonly [string, () => Command]> = [
   ['port-forward', () => (require('./port-forward') as typeof import('./port-forward')).portForwardCommand],
   ['proxy', () => (require('./proxy') as typeof import('./proxy')).proxyCommand],
   ['cp', () => (require('./cp') as typeof import('./cp')).cpCommand],
+  ['plugin', () => (require('./plugin') as typeof import('./plugin')).pluginCommand],
   ['completion', () => (require('./completion') as typeof import('./completion')).completionCommand],
   ['etcdctl', () => (require('./etcdctl') as typeof import('./etcdctl')).etcdctlCommand],
   ['etcdutl', () => (require('./etcdctl') as typeof import('./etcdctl')).etcdutlCommand],
