@@ -534,7 +534,9 @@ export class ApiServer implements ApiClient {
       strategy.defaults(obj);
       strategy.prepareForUpdate?.(obj, current);
       strategy.beginUpdate?.(obj, current, this.storage);
-      const causes = [...strategy.validate(obj), ...strategy.validateUpdate(obj, current), ...this.schemaCauses(obj, input.apiVersion, info, current)];
+      // kube-apiserver runs one ValidateXUpdate, which validates the new object once; the
+      // strategies split that in two, so a cause both halves find is reported once.
+      const causes = distinctCauses([...strategy.validate(obj), ...strategy.validateUpdate(obj, current), ...this.schemaCauses(obj, input.apiVersion, info, current)]);
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
       write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource, annotate: this.annotator(), podSecurity: this.podSecurity, user: this.clientUser(o.warn) });
       const specChanged = strategy.specChanged
@@ -892,4 +894,15 @@ function nodeNameSelected(selector: string): string | typeof ON_SOME_NODE | unde
     else if (r.value === '' && node === undefined) node = ON_SOME_NODE;
   }
   return node;
+}
+
+/** distinctCauses keeps the first of each cause (same type, field and message). */
+function distinctCauses(causes: StatusCause[]): StatusCause[] {
+  const seen = new Set<string>();
+  return causes.filter((c) => {
+    const key = `${c.reason ?? ''}\u0000${c.field ?? ''}\u0000${c.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

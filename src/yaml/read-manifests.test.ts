@@ -133,7 +133,7 @@ describe('readManifests: streams', () => {
 
   it('readManifests throws the first error as a ManifestParseError', () => {
     expect(() => readManifests('kind: [', 'STDIN')).toThrow(ManifestParseError);
-    expect(() => readManifests('kind: [', 'STDIN')).toThrow(parseErr('STDIN', "yaml: line 1: did not find expected ',' or ']'"));
+    expect(() => readManifests('kind: [', 'STDIN')).toThrow(parseErr('STDIN', 'yaml: line 1: did not find expected node content'));
   });
 
   it('does not check kind when asked not to', () => {
@@ -147,6 +147,12 @@ describe('readManifests: errors with kubectl v1.32 text', () => {
     ['a: b: c\n', 'yaml: mapping values are not allowed in this context'],
     ['key: [a, b\n', "yaml: line 1: did not find expected ',' or ']'"],
     ['key: {a: 1\n', "yaml: line 1: did not find expected ',' or '}'"],
+    ['kind: [', 'yaml: line 1: did not find expected node content'],
+    ['a: 1\nb: [\n', 'yaml: line 2: did not find expected node content'],
+    ['a: [a, \n', 'yaml: line 1: did not find expected node content'],
+    ['a: {b: 1,\n', 'yaml: line 1: did not find expected node content'],
+    ['a: [b, [\n', 'yaml: line 1: did not find expected node content'],
+    ['a: [ # c\n', 'yaml: line 1: did not find expected node content'],
     ['key: "unterminated\n', 'yaml: line 2: found unexpected end of stream'],
     ["key: 'unterminated\n", 'yaml: line 2: found unexpected end of stream'],
     ['a: 1\n b: 2\n', 'yaml: line 2: mapping values are not allowed in this context'],

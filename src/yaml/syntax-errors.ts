@@ -26,6 +26,14 @@ export const GO_BAD_ESCAPE = 'found unknown escape character';
 /** GO_DOC_START is go-yaml's message for directives without a `---` document. */
 export const GO_DOC_START = 'did not find expected <document start>';
 
+/** GO_NODE_CONTENT is go-yaml's message for a flow collection that ends where an entry should start. */
+export const GO_NODE_CONTENT = 'did not find expected node content';
+
+/** withoutComments drops each line's `#` comment (a `#` after a space or at the line's start; quotes are not looked at). */
+function withoutComments(text: string): string {
+  return text.replace(/(^|\s)#.*$/gm, '$1');
+}
+
 /** SyntaxProblem is the position js-yaml reported: its reason and 0-based line/column. */
 export interface SyntaxProblem {
   reason: string;
@@ -55,6 +63,9 @@ function classify(p: SyntaxProblem, chunk: string): [string, number, boolean] {
   if (reason.startsWith('deficient indentation') || reason.includes('end of the stream') && reason.includes('flow')) {
     const open = openConstruct(chunk, p.position);
     if (open === '"' || open === "'") return [GO_END_OF_STREAM, p.line, true];
+    // A flow collection left open where an entry should start (after its bracket or a comma)
+    // fails in go-yaml's node parser; after an entry, in the collection's own.
+    if ((open === '[' || open === '{') && /[[{,]$/.test(withoutComments(chunk.slice(0, p.position)).trimEnd())) return [GO_NODE_CONTENT, p.line, false];
     if (open === '[') return ["did not find expected ',' or ']'", p.line, false];
     if (open === '{') return ["did not find expected ',' or '}'", p.line, false];
   }

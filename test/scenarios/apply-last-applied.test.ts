@@ -120,11 +120,11 @@ describe('apply view-last-applied / set-last-applied / edit-last-applied', () =>
       vi.stubEnv('KUBE_EDITOR', script('edit-ns.sh', `sed -i 's/namespace: default/namespace: other/' "$1"`));
       const moved = home.run('apply edit-last-applied cm/la2');
       expect(moved.code).toBe(1);
-      expect(moved.stderr).toMatch(/^A copy of your changes has been stored to ".*edit\.yaml"\nerror: the namespace from the provided object "other" does not match the namespace "default"\. You must pass '--namespace=other' to perform this operation\.\n$/);
+      expect(moved.stderr).toMatch(/^A copy of your changes has been stored to ".*kubectl-edit-\d+\.yaml"\nerror: the namespace from the provided object "other" does not match the namespace "default"\. You must pass '--namespace=other' to perform this operation\.\n$/);
       vi.stubEnv('KUBE_EDITOR', script('edit-empty.sh', ': > "$1"'));
       const empty = home.run('apply edit-last-applied cm/la2');
       expect(empty.code).toBe(1);
-      expect(empty.stderr).toMatch(/^error: configmaps "la2" is invalid\nA copy of your changes has been stored to ".*edit\.yaml"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
+      expect(empty.stderr).toMatch(/^error: configmaps "la2" is invalid\nA copy of your changes has been stored to ".*kubectl-edit-\d+\.yaml"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
       expect(home.run('apply edit-last-applied cm/la2 --validate=false')).toEqual({ stdout: '', stderr: 'Edit cancelled, saved file was empty.\n', code: 0 });
     });
   });

@@ -73,8 +73,13 @@ describe('patch decodes the patched object', () => {
     fs.chmodSync(script, 0o755);
     vi.stubEnv('KUBE_EDITOR', script);
     const r = home.run('edit deploy web');
+    // kubectl reopens the file with the server's reasons in its header; the script runs again
+    // (status.replicas is also "  replicas: 2"), then changes nothing more: the copy is kept.
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe('The request is invalid: patch: Invalid value: "map[spec:map[replicas:x]]": unrecognized type: int32');
+    expect(r.stderr).toMatch(/^error: deployments\.apps "web" is invalid\nerror: deployments\.apps "web" is invalid\nA copy of your changes has been stored to "(.*)"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
+    const kept = fs.readFileSync(/stored to "(.*)"/.exec(r.stderr)![1]!, 'utf8');
+    // The copy is the last file opened: its header holds the second round's reasons.
+    expect(kept).toContain('#\n# deployments.apps "web" was not valid:\n# * patch: Invalid value: "map[spec:map[replicas:x] status:map[replicas:x]]": unrecognized type: int32\n#\napiVersion: apps/v1\n');
     expect(replicas()).toBe('2');
   });
 });

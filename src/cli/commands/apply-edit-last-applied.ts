@@ -8,8 +8,7 @@ import type { KubeObject } from '../../api/meta';
 import { objectFromFields } from '../../api/object-fields';
 import { kindPrefix } from '../../api/registry';
 import { defineCommand } from '../command';
-import { ApiError } from '../../apiserver/errors';
-import { CliError, SilentExit, formatApiError } from '../errors';
+import { CliError } from '../errors';
 import { parseValidate, prepareDoc } from '../object-writer';
 import { listWrapper, printObjects } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
@@ -17,9 +16,8 @@ import { readManifestStream } from '../../yaml/read-manifests';
 import { annotationPatchValue } from '../../yaml/last-applied-json';
 import { toCompactJson, toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
-import { endEmptyEdit, endSession, hasLines, launchEditor, withoutComments } from './editor-session';
+import { runEditLoop } from './edit-loop';
 import { fieldManagerFlag } from './field-manager-flag';
-import { MSG_EDIT_CANCELLED } from './edit';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 
 /** APPLY_EDIT_HEADER is the comment block kubectl puts above the configurations it opens. */
@@ -49,7 +47,7 @@ export const editLastAppliedCommand = defineCommand({
     const registry = cluster.api.registry();
     // Every object is read first (a missing one fails the command); those without the annotation are passed over.
     const configs: KubeObject[] = [];
-    let firstOpened: { resource: string; name: string } | undefined;
+    let firstOpened: { resource: string; group: string; name: string } | undefined;
     for (const t of resolved.targets) {
       const live = cluster.read(() => cluster.api.get(t.ref));
       const text = live.metadata.annotations?.[LAST_APPLIED];
@@ -59,60 +57,34 @@ export const editLastAppliedCommand = defineCommand({
       if (!parsed.docs[0]) continue;
       const config = objectFromFields(parsed.docs[0].object);
       configs.push(config);
-      firstOpened ??= { resource: t.info.resource, name: config.metadata.name ?? '' };
+      firstOpened ??= { resource: t.info.resource, group: t.info.group, name: config.metadata.name ?? '' };
     }
     if (!configs.length) throw new CliError('no last-applied-configuration annotation found on resources, to create the annotation, use command `kubectl apply set-last-applied --create-annotation`');
     const data = configs.length === 1 ? configs[0] : { ...listWrapper(configs), metadata: {} };
-    const body = format === 'json' ? toJson(data) : toYaml(data);
-    const session = launchEditor(ctx, APPLY_EDIT_HEADER + body, format);
-    const stripped = withoutComments(session.edited);
-    if (stripped === withoutComments(body)) {
-      endSession(session);
-      ctx.io.err(`${MSG_EDIT_CANCELLED}\n`);
-      return 0;
-    }
-    if (!hasLines(stripped)) return endEmptyEdit(ctx, session, validate !== 'ignore', firstOpened!);
-    const stored = `A copy of your changes has been stored to "${session.file}"\n`;
-    const fail = (message: string): never => {
-      ctx.io.err(`${stored}error: ${message}\n`);
-      throw new SilentExit(1);
-    };
-    const parsed = readManifestStream(stripped, 'edited-file', { checkKind: true });
-    if (parsed.errors.length || !parsed.docs.length) fail(parsed.errors[0]?.message ?? 'no objects found');
-    // The stream's Lists come flattened: the edited file is one object or a List of them.
-    for (const doc of parsed.docs) {
-      let prepared: ReturnType<typeof prepareDoc>;
-      try {
+    return runEditLoop(ctx, {
+      header: APPLY_EDIT_HEADER, body: format === 'json' ? toJson(data) : toYaml(data), format, validate, first: firstOpened!,
+      patch(docs) {
         // The namespace may not move: an object of another namespace is refused, none gets the command's.
-        prepared = prepareDoc({ ...doc, source: 'edited-file' }, registry, ctx.namespace, true, 'ignore');
-      } catch (e) {
-        if (!(e instanceof CliError)) throw e;
-        return fail(e.message);
-      }
-      const { info, object: obj } = prepared;
-      const uid = obj.metadata.uid ?? '';
-      // kubectl pairs each edited object with the first original of the same uid (the
-      // configurations rarely carry one, so usually the first) and compares their JSON.
-      const original = configs.find((c) => (c.metadata?.uid ?? '') === uid);
-      if (!original) fail(`no original object found for ${toCompactJson(obj)}`);
-      const word = toCompactJson(original) === toCompactJson(obj) ? 'skipped' : 'edited';
-      if (word === 'edited') {
-        try {
-          cluster.write(() => {
-            // The annotation is patched on the object of the edited name, in the command's namespace.
-            const live = cluster.api.get({ kind: info.storageKind, namespace: info.namespaced ? ctx.namespace : undefined, name: obj.metadata.name ?? '' });
-            const patched = { ...live, metadata: { ...live.metadata, annotations: { ...(live.metadata.annotations ?? {}), [LAST_APPLIED]: annotationPatchValue(obj) } } };
-            return cluster.api.update(patched, { fieldManager: ctx.flags['field-manager'] });
-          });
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          ctx.io.err(`${stored}${formatApiError(e)}\n`);
-          throw new SilentExit(1);
+        const prepared = docs.map((d) => prepareDoc(d, registry, ctx.namespace, true, 'ignore'));
+        for (const { info, object: obj } of prepared) {
+          // kubectl pairs each edited object with the first original of the same uid (the
+          // configurations rarely carry one, so usually the first) and compares their JSON.
+          const uid = obj.metadata.uid ?? '';
+          const original = configs.find((c) => (c.metadata?.uid ?? '') === uid);
+          if (!original) throw new CliError(`no original object found for ${toCompactJson(obj)}`);
+          const word = toCompactJson(original) === toCompactJson(obj) ? 'skipped' : 'edited';
+          // The annotation is patched on the object of the edited name, in the command's namespace;
+          // a server error ends the session (no reopening in this mode).
+          if (word === 'edited') {
+            cluster.write(() => {
+              const live = cluster.api.get({ kind: info.storageKind, namespace: info.namespaced ? ctx.namespace : undefined, name: obj.metadata.name ?? '' });
+              const patched = { ...live, metadata: { ...live.metadata, annotations: { ...(live.metadata.annotations ?? {}), [LAST_APPLIED]: annotationPatchValue(obj) } } };
+              return cluster.api.update(patched, { fieldManager: ctx.flags['field-manager'] });
+            });
+          }
+          ctx.io.out(out ? printObjects([obj], out, true, registry, false, ctx.flags['show-managed-fields']) : `${kindPrefix(info)}/${obj.metadata.name ?? ''} ${word}\n`);
         }
-      }
-      ctx.io.out(out ? printObjects([obj], out, true, registry, false, ctx.flags['show-managed-fields']) : `${kindPrefix(info)}/${obj.metadata.name ?? ''} ${word}\n`);
-    }
-    endSession(session);
-    return 0;
+      },
+    });
   },
 });

@@ -1,30 +1,26 @@
 /**
- * edit: kubectl edit — write the live object(s) as YAML to a temp file, run $KUBE_EDITOR or
- * $EDITOR on it (synchronously; a script works), then update what changed
- * (`<kind>/<name> edited`) or report `Edit cancelled, no changes made.`.
- * Mirrors kubernetes/kubectl pkg/cmd/util/editor/editoptions.go (single-pass: an invalid edit
- * is reported and the file kept, instead of reopening the editor).
+ * edit: kubectl edit — the live object(s) written as YAML (or JSON) to a temp file for
+ * $KUBE_EDITOR or $EDITOR (run synchronously; a script works), then each changed object
+ * updated (`<kind>/<name> edited`, unchanged ones `skipped`), the editor reopened with the
+ * server's reasons while an edit is invalid (edit-loop.ts, kubectl's editoptions.go).
  */
 import type { KubeObject } from '../../api/meta';
-import { objectFromFields } from '../../api/object-fields';
 import { kindPrefix } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { decodePatched } from '../../apiserver/decode-patch';
 import { createMergePatch } from '../patch';
-import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError, SilentExit, formatApiError } from '../errors';
-import { readManifestStream } from '../../yaml/read-manifests';
-import { toJson } from '../../yaml/write-json';
+import { defineCommand } from '../command';
+import { CliError } from '../errors';
+import { toCompactJson, toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { listWrapper, printObjects } from '../output';
-import { parseValidate } from '../object-writer';
+import { parseValidate, prepareDoc } from '../object-writer';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { EDIT_HEADER } from './edit-header';
-import { endEmptyEdit, endSession, hasLines, launchEditor, withoutComments } from './editor-session';
+import { addPatchError, resourceString, runEditLoop } from './edit-loop';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 import { sameObject } from './mutate-objects';
 
-export const MSG_EDIT_CANCELLED = 'Edit cancelled, no changes made.';
 export const MSG_EDITED = 'edited';
 
 /** editCommand is `kubectl edit`. */
@@ -53,55 +49,48 @@ export const editCommand = defineCommand({
     for (const t of resolved.targets) originals.push(cluster.read(() => cluster.api.get(t.ref)));
     if (!originals.length) throw new CliError('no objects passed to edit');
     const shown = originals.map(shownInFile);
-    const data = shown.length === 1 ? shown[0] : listWrapper(shown);
+    const data = shown.length === 1 ? shown[0] : { ...listWrapper(shown), metadata: {} };
     const body = format === 'json' ? toJson(data) : toYaml(data);
-    const session = launchEditor(ctx, EDIT_HEADER + body, format);
-    const { file } = session;
-    const stripped = withoutComments(session.edited);
-    if (stripped === withoutComments(body)) {
-      endSession(session);
-      ctx.io.err(`${MSG_EDIT_CANCELLED}\n`);
-      return 0;
-    }
-    if (!hasLines(stripped)) return endEmptyEdit(ctx, session, validate !== 'ignore', { resource: resolved.targets[0]!.info.resource, name: originals[0]!.metadata.name! });
-    const parsed = readManifestStream(stripped, file, { checkKind: false });
-    if (parsed.errors.length || !parsed.docs.length) {
-      ctx.io.err(`error: ${parsed.errors[0]?.message ?? 'no objects found'}\nA copy of your changes has been stored to "${file}"\n`);
-      throw new SilentExit(1);
-    }
-    const first = objectFromFields(parsed.docs[0]!.object) as KubeObject & { items?: KubeObject[] };
-    const updated: KubeObject[] = first.kind === 'List' && Array.isArray(first.items) ? first.items : parsed.docs.map((d) => objectFromFields(d.object));
-    const errors: string[] = [];
-    let changed = false;
-    resolved.targets.forEach((t, i) => {
-      const next = updated.find((u) => u.metadata?.name === t.ref.name && u.kind === originals[i]!.kind);
-      if (!next || sameObject(shownInFile(originals[i]!), next)) return;
-      changed = true;
-      if (next.metadata?.managedFields) delete next.metadata.managedFields;
-      try {
-        const edited = cluster.write(() => {
-          // kubectl sends the edit as a patch, so the server decodes it as the patch handler does.
-          const patch = createMergePatch(stripManaged(originals[i]!), next);
-          const decoded = decodePatched(next, t.info, patch, 'strategic');
-          for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
-          const obj = decoded.object;
-          return cluster.api.update({ ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
-            { fieldManager: ctx.flags['field-manager'] });
-        });
-        // kubectl prints what the server answered, through -o's printer when one was asked for.
-        ctx.io.out(out ? printObjects([edited], out, true, cluster.api.registry(), false, ctx.flags['show-managed-fields']) : `${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-        errors.push(formatApiError(e));
-      }
+    const registry = cluster.api.registry();
+    return runEditLoop(ctx, {
+      header: EDIT_HEADER, body, format, validate,
+      first: { ...resolved.targets[0]!.info, name: originals[0]!.metadata.name! },
+      patch(docs, results) {
+        // The namespace may not move (kubectl's RequireNamespace, over every object first).
+        const prepared = docs.map((d) => prepareDoc(d, registry, ctx.namespace, true, 'ignore'));
+        for (const { info, object: next } of prepared) {
+          // Paired with the original of the same uid, as kubectl pairs them.
+          const i = originals.findIndex((o) => (o.metadata.uid ?? '') === (next.metadata.uid ?? ''));
+          if (i < 0) throw new CliError(`no original object found for ${toCompactJson(next)}`);
+          const original = shown[i]!;
+          const t = resolved.targets[i]!;
+          if (sameObject(original, next)) {
+            ctx.io.out(out ? printObjects([next], out, true, registry, false, ctx.flags['show-managed-fields']) : `${kindPrefix(info)}/${next.metadata.name} skipped\n`);
+            continue;
+          }
+          if (next.apiVersion !== original.apiVersion || next.kind !== original.kind || next.metadata.name !== original.metadata.name) {
+            throw new CliError('At least one of apiVersion, kind and name was changed');
+          }
+          if (next.metadata.managedFields) delete next.metadata.managedFields;
+          try {
+            const edited = cluster.write(() => {
+              // kubectl sends the edit as a patch, so the server decodes it as the patch handler does.
+              const patch = createMergePatch(stripManaged(originals[i]!), next);
+              const decoded = decodePatched(next, t.info, patch, 'strategic');
+              for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
+              const obj = decoded.object;
+              return cluster.api.update({ ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
+                { fieldManager: ctx.flags['field-manager'] });
+            });
+            // kubectl prints what the server answered, through -o's printer when one was asked for.
+            ctx.io.out(out ? printObjects([edited], out, true, registry, false, ctx.flags['show-managed-fields']) : `${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
+          } catch (e) {
+            if (!(e instanceof ApiError)) throw e;
+            ctx.io.err(`${addPatchError(results, e, resourceString(t.info), t.ref.name)}\n`);
+          }
+        }
+      },
     });
-    if (!changed) { ctx.io.err(`${MSG_EDIT_CANCELLED}\n`); endSession(session); return 0; }
-    if (errors.length) {
-      ctx.io.err(`${errors.join('\n')}\nerror: Edit cancelled, no valid changes were saved.\nA copy of your changes has been stored to "${file}"\n`);
-      throw new SilentExit(1);
-    }
-    endSession(session);
-    return 0;
   },
 });
 
