@@ -62,3 +62,24 @@ describe('edit reopens the editor until the edit is valid', () => {
     expect(r.stderr.split('\n').slice(-3)).toEqual([expect.stringMatching(/^A copy of your changes has been stored to/), 'error: Edit cancelled, no valid changes were saved.', '']);
   });
 });
+
+describe('create --edit', () => {
+  const home = manualCluster('twin', 11);
+  afterAll(() => { vi.unstubAllEnvs(); home.cleanup(); });
+
+  it('opens each object before creating it: saved unchanged it is not created; failures are collected', () => {
+    const file = home.file('two.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: n1\ndata: {b: "2"}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: n2\ndata: {c: "1"}\n');
+    const script = home.file('edit-b.sh', '#!/bin/sh\nsed -i \'s/b: "2"/b: "3"/\' "$1"\n');
+    fs.chmodSync(script, 0o755);
+    vi.stubEnv('KUBE_EDITOR', script);
+    expect(home.run(['create', '-f', file, '--edit'])).toEqual({ stdout: 'configmap/n1 created\n', stderr: 'Edit cancelled, no changes made.\n', code: 0 });
+    expect(home.run('get cm n1 -o jsonpath={.data.b}').stdout).toBe('3');
+    expect(home.run('get cm n2').stderr).toBe('Error from server (NotFound): configmaps "n2" not found\n');
+    // n1 exists now: its failure is kept with the file, and n2 (unchanged) is passed over.
+    const again = home.run(['create', '-f', file, '--edit']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^A copy of your changes has been stored to "[^"]*kubectl-edit-\d+\.yaml"\nEdit cancelled, no changes made\.\nError from server \(AlreadyExists\): configmaps "n1" already exists\n$/);
+    expect(home.run(['create', '-f', file, '--edit', '-o', 'name'])).toEqual({ stdout: '', stderr: 'unable to match a printer suitable for the output format "name", allowed formats are: json,yaml\nunable to match a printer suitable for the output format "name", allowed formats are: json,yaml\n', code: 1 });
+    expect(home.run('create --edit')).toEqual({ stdout: '', stderr: 'error: must specify one of -f and -k\n', code: 1 });
+  });
+});

@@ -16,8 +16,6 @@ const captured = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 's
 const FLAGS_DIFFER = new Set([
   'create', 'get', 'edit', 'delete', 'proxy', 'kustomize', 'config set-credentials',
 ]);
-/** NOT_COMMANDS: kubectl commands kubemu does not have as commands of their own (their help is their parent's). */
-const NOT_COMMANDS = new Set(['apply edit-last-applied', 'apply set-last-applied', 'apply view-last-applied', 'config set', 'config unset', 'plugin', 'plugin list']);
 
 /** sections is a help text without its Options block. */
 const withoutOptions = (text: string) => text.replace(/^Options:\n[\s\S]*?\n\n(?=Usage:\n)/m, '');
@@ -31,7 +29,7 @@ describe('--help is kubectl\'s', () => {
     expect(captured['events']).toContain('Use "kubectl options" for a list of global command-line options (applies to all commands).\n');
   });
 
-  for (const cmd of Object.keys(captured).filter((c) => !NOT_COMMANDS.has(c))) {
+  for (const cmd of Object.keys(captured)) {
     it(cmd, () => {
       const r = home.run([...cmd.split(' '), '--help']);
       expect(r.code).toBe(0);

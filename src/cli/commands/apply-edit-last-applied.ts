@@ -16,7 +16,7 @@ import { readManifestStream } from '../../yaml/read-manifests';
 import { annotationPatchValue } from '../../yaml/last-applied-json';
 import { toCompactJson, toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
-import { runEditLoop } from './edit-loop';
+import { runEditCommand } from './edit-loop';
 import { fieldManagerFlag } from './field-manager-flag';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 
@@ -61,7 +61,7 @@ export const editLastAppliedCommand = defineCommand({
     }
     if (!configs.length) throw new CliError('no last-applied-configuration annotation found on resources, to create the annotation, use command `kubectl apply set-last-applied --create-annotation`');
     const data = configs.length === 1 ? configs[0] : { ...listWrapper(configs), metadata: {} };
-    return runEditLoop(ctx, {
+    return runEditCommand(ctx, {
       header: APPLY_EDIT_HEADER, body: format === 'json' ? toJson(data) : toYaml(data), format, validate, first: firstOpened!,
       patch(docs) {
         // The namespace may not move: an object of another namespace is refused, none gets the command's.

@@ -18,9 +18,12 @@ export const createCommand = defineCommand({
   usage: 'kubectl create -f FILENAME [options]',
   flags: [...writeFlagsFor('kubectl-create'),
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
-    { name: 'selector', short: 'l', type: 'string', default: '', help: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." }],
+    { name: 'selector', short: 'l', type: 'string', default: '', help: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    { name: 'edit', type: 'bool', default: false, help: 'Edit the API resource before creating' },
+    { name: 'windows-line-endings', type: 'bool', default: false, help: 'Only relevant if --edit=true. Defaults to the line ending native to your platform.' }],
   subcommands: GENERATOR_COMMANDS,
   run(ctx): number {
+    if (ctx.flags.edit) return (require('./create-edit') as typeof import('./create-edit')).createWithEdit(ctx);
     // --save-config keeps the manifest in the last-applied annotation, for a later apply.
     const written = (o: KubeObject) => (ctx.flags['save-config'] ? withLastApplied(o) : o);
     return writeManifests(ctx, 'create', (doc, { cluster, dryRun, validate, unreadManagedFields }) => ({

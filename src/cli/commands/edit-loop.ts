@@ -7,7 +7,7 @@
  */
 import type { CommandContext } from '../command';
 import { ApiError } from '../../apiserver/errors';
-import { CliError, SilentExit, formatApiError } from '../errors';
+import { CliError, SilentExit, finishWithErrors, formatApiError, type CollectedError } from '../errors';
 import type { Validate } from '../object-writer';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { toCompactJson } from '../../yaml/write-json';
@@ -54,6 +54,25 @@ export function addPatchError(results: EditResults, e: ApiError, resource: strin
   }
   results.retryable++;
   return `error: ${resource} ${JSON.stringify(name)} could not be patched: ${e.message}`;
+}
+
+/**
+ * EditFailed ends a session with the copy kept (its line already printed): the error kubectl's
+ * preservedFile returns. edit prints it and exits 1; create --edit collects it and goes on.
+ */
+export class EditFailed extends Error {
+  override readonly name = 'EditFailed';
+  constructor(readonly collected: CollectedError) { super(typeof collected === 'string' ? collected : collected.alone); }
+}
+
+/** runEditCommand runs a session for a command that ends on its first failure. */
+export function runEditCommand(ctx: CommandContext, o: EditLoopOptions): number {
+  try {
+    return runEditLoop(ctx, o);
+  } catch (e) {
+    if (e instanceof EditFailed) return finishWithErrors(ctx.io, [e.collected]);
+    throw e;
+  }
 }
 
 /** EditLoopOptions: what is opened, and how a round's objects are written. */
@@ -124,8 +143,8 @@ export function runEditLoop(ctx: CommandContext, o: EditLoopOptions): number {
   let previous: EditorSession | undefined;
   const keptLine = (file: string | undefined) => (file && fs.existsSync(file) ? `A copy of your changes has been stored to "${file}"\n` : '');
   const fail = (message: string, file: string | undefined): never => {
-    ctx.io.err(`${keptLine(file)}error: ${message}\n`);
-    throw new SilentExit(1);
+    ctx.io.err(keptLine(file));
+    throw new EditFailed({ alone: `error: ${message}`, among: message });
   };
   for (let round = 0; ; round++) {
     // A JSON file gets no comment header (and so no reasons), as kubectl writes it.
@@ -180,7 +199,7 @@ export function runEditLoop(ctx: CommandContext, o: EditLoopOptions): number {
     } catch (e) {
       if (e instanceof CliError) fail(e.message, file);
       // A server error ends it as kubectl prints one (Error from server …).
-      if (e instanceof ApiError) { ctx.io.err(`${keptLine(file)}${formatApiError(e)}\n`); throw new SilentExit(1); }
+      if (e instanceof ApiError) { ctx.io.err(keptLine(file)); throw new EditFailed({ alone: formatApiError(e), among: e.message }); }
       throw e;
     }
     if (results.retryable > 0) {

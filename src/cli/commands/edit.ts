@@ -17,7 +17,7 @@ import { listWrapper, printObjects } from '../output';
 import { parseValidate, prepareDoc } from '../object-writer';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { EDIT_HEADER } from './edit-header';
-import { addPatchError, resourceString, runEditLoop } from './edit-loop';
+import { addPatchError, resourceString, runEditCommand } from './edit-loop';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 import { sameObject } from './mutate-objects';
 
@@ -52,7 +52,7 @@ export const editCommand = defineCommand({
     const data = shown.length === 1 ? shown[0] : { ...listWrapper(shown), metadata: {} };
     const body = format === 'json' ? toJson(data) : toYaml(data);
     const registry = cluster.api.registry();
-    return runEditLoop(ctx, {
+    return runEditCommand(ctx, {
       header: EDIT_HEADER, body, format, validate,
       first: { ...resolved.targets[0]!.info, name: originals[0]!.metadata.name! },
       patch(docs, results) {
