@@ -19,6 +19,8 @@ type MainModule = typeof import('./main');
  */
 function answeredFromSurface(argv: string[]): boolean {
   if (argv.length && !argv.some((a) => a.startsWith('-'))) return false; // no flags: nothing to answer
+  // `create WORD …` may be a kubectl-create-WORD plugin's, whose flags are its own: main looks first.
+  if (argv[0] === 'create' && argv[1] !== undefined && !argv[1].startsWith('-')) return false;
   try {
     const r = front(argv, surfaceTable(__dirname));
     if (r.kind !== 'answered') return false;

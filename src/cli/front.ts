@@ -40,7 +40,7 @@ export type FrontResult<C extends CommandSpec> =
   | { kind: 'run'; command: C; parsed: ParsedArgs; shown: string };
 
 /** locate finds the command word(s) in argv, skipping global flags placed before them. */
-function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): { command?: CommandSpec; top?: CommandSpec; word?: string; rest: string[]; path: string[]; names: string[] } {
+function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): { command?: CommandSpec; top?: CommandSpec; word?: string; rest: string[]; names: string[] } {
   const rest: string[] = [];
   let i = 0;
   for (; i < argv.length; i++) {
@@ -52,11 +52,10 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
     }
     break;
   }
-  if (i >= argv.length) return { rest, path: [], names: [] };
+  if (i >= argv.length) return { rest, names: [] };
   const word = argv[i]!;
   const top: CommandSpec | undefined = table.find(word);
   let command = top;
-  const cmdPath = [word];
   const names = [top?.name ?? word];
   let j = i + 1;
   // Each subcommand is the next positional word (flags may sit in between): `create secret generic`.
@@ -70,7 +69,6 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
         rest.push(...argv.slice(j, k));
         j = k + 1;
         command = sub;
-        cmdPath.push(a);
         names.push(sub.name);
         descended = true;
       }
@@ -78,7 +76,7 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
     }
   }
   rest.push(...argv.slice(j));
-  return { command, top, word, rest, path: cmdPath, names };
+  return { command, top, word, rest, names };
 }
 
 /**
@@ -97,14 +95,15 @@ function subcommandNamed(subs: Readonly<Record<string, CommandSpec>>, word: stri
  * Throws FlagError for a bad global flag without a command (main reports it).
  */
 export function front<C extends CommandSpec>(argv: readonly string[], table: CommandTable<C>): FrontResult<C> {
-  const { command, top, word, rest, path, names } = locate(argv, table);
+  const { command, top, word, rest, names } = locate(argv, table);
   if (!word) {
     parseFlags(rest, GLOBAL_FLAGS); // refuses unknown flags before printing help
     return { kind: 'answered', stdout: rootHelp(table.all()), stderr: '', code: 0 };
   }
   if (!command) return { kind: 'unknown', word };
   // kubemu's own verbs are the ones kubectl does not have: their hints say "kubemu".
-  const shown = `${top?.ownVerb ? 'kubemu' : 'kubectl'} ${path.join(' ')}`;
+  // cobra names a command by its names, whichever alias was typed (`create deploy` is `create deployment`).
+  const shown = `${top?.ownVerb ? 'kubemu' : 'kubectl'} ${names.join(' ')}`;
   if (command.ownVerb) return { kind: 'run', command: command as C, parsed: { flags: {}, set: new Set(), args: [], argsLenAtDash: -1 }, shown };
   let parsed: ParsedArgs;
   try {

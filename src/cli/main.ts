@@ -43,6 +43,15 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   let shown = 'kubectl';
   try {
     if (argv[0] === '__complete') return (require('./complete') as typeof import('./complete')).complete(argv.slice(1), io, COMMAND_TABLE, env);
+    // kubectl create WORD runs a kubectl-create-WORD plugin when WORD is none of create's
+    // subcommands, before create's flags are parsed.
+    if (argv[0] === 'create' && argv.length > 1 && !argv[1]!.startsWith('-')) {
+      const subs = COMMAND_TABLE.find('create')?.subcommands ?? {};
+      const words = new Set(Object.values(subs).flatMap((c) => [c.name, ...(c.aliases ?? [])]));
+      const { createPluginFor, runPlugin } = require('./plugins') as typeof import('./plugins');
+      const plugin = createPluginFor(argv, words, env, cwd);
+      if (plugin && !('error' in plugin)) return runPlugin(plugin, io, env, cwd);
+    }
     const r = front(argv, COMMAND_TABLE);
     if (r.kind === 'answered') {
       if (r.stdout) io.out(r.stdout);

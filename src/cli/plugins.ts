@@ -36,21 +36,33 @@ function lookPath(name: string, env: NodeJS.ProcessEnv, cwd: string): string | u
   return undefined;
 }
 
+/**
+ * createPluginFor is the plugin `kubectl create WORD…` runs when WORD is none of create's
+ * subcommands: `kubectl-create-WORD…` (create is the one command kubectl lets plugins extend).
+ */
+export function createPluginFor(argv: readonly string[], subcommands: ReadonlySet<string>, env: NodeJS.ProcessEnv, cwd: string): PluginRun | undefined {
+  // cobra's found arguments must start with the word: anything before create is a flag.
+  const next = argv[1];
+  if (argv[0] !== 'create' || next === undefined || next.startsWith('-') || subcommands.has(next)) return undefined;
+  return pluginFor(argv, env, cwd, 2);
+}
+
 /** PluginRun is the plugin an unknown command names, and the arguments it is run with. */
 export type PluginRun = { path: string; args: string[] } | { error: string };
 
 /**
  * pluginFor is HandlePluginCommand's search: the words before the first flag name the plugin
- * (longest first); undefined when none is found. A flag before any word is kubectl's error.
+ * (longest first, at least minWords of them); undefined when none is found. A flag before any
+ * word is kubectl's error.
  */
-export function pluginFor(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): PluginRun | undefined {
+export function pluginFor(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string, minWords = 1): PluginRun | undefined {
   const words: string[] = [];
   for (const a of argv) {
     if (a.startsWith('-')) break;
     words.push(a.replace(/-/g, '_'));
   }
   if (!words.length) return { error: `flags cannot be placed before plugin name: ${argv[0]}` };
-  for (let n = words.length; n >= 1; n--) {
+  for (let n = words.length; n >= minWords; n--) {
     const found = lookPath(`${PLUGIN_PREFIX}-${words.slice(0, n).join('-')}`, env, cwd);
     if (found) return { path: found, args: argv.slice(n) };
   }

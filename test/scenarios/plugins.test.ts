@@ -25,6 +25,7 @@ describe('plugins and suggestions', () => {
     script(bin, 'kubectl-get', 'echo shadowed');
     script(bin, 'kubectl-noexec', 'echo no', 0o644);
     script(bin2, 'kubectl-hello', 'echo second');
+    script(bin, 'kubectl-create-foo', 'echo "create foo: $*"');
     vi.stubEnv('PATH', `${bin}:${bin2}:${SEARCH_PATH}`);
   });
   afterAll(() => { vi.unstubAllEnvs(); home.cleanup(); });
@@ -38,14 +39,23 @@ describe('plugins and suggestions', () => {
     expect(home.run('-n x frobnicate')).toEqual({ stdout: '', stderr: 'Error: flags cannot be placed before plugin name: -n\n', code: 1 });
   });
 
+  it('create WORD runs kubectl-create-WORD when WORD is none of create\'s subcommands, its flags its own', () => {
+    expect(home.run('create foo a -x')).toEqual({ stdout: 'create foo: a -x\n', stderr: '', code: 0 });
+    // After a flag, cobra's found arguments start with it: create itself runs.
+    expect(home.run('-n x create foo')).toEqual({ stdout: '', stderr: "error: Unexpected args: [foo]\nSee 'kubectl create -h' for help and examples\n", code: 1 });
+    expect(home.run('create ns p1 --dry-run=client -o name').stdout).toBe('namespace/p1\n');
+    // A flag error names the command, not the alias typed.
+    expect(home.run('create deploy x --bad').stderr).toBe("error: unknown flag: --bad\nSee 'kubectl create deployment --help' for usage.\n");
+  });
+
   it("plugin list: PATH's plugins, then kubectl's warnings and their count", () => {
     // Only these folders, and one that does not exist.
     vi.stubEnv('PATH', `${bin}:${bin2}:${bin}:${home.dir}/none`);
     const list = home.run('plugin list');
-    expect(list.stdout).toBe(`The following compatible plugins are available:\n\n${['kubectl-foo-bar', 'kubectl-get', 'kubectl-hello', 'kubectl-my_plugin', 'kubectl-noexec'].map((n) => `${bin}/${n}\n`).join('')}${bin2}/kubectl-hello\n`);
-    expect(list.stderr).toBe(`Unable to read directory "${home.dir}/none" from your PATH: open ${home.dir}/none: no such file or directory. Skipping...\n  - warning: kubectl-get overwrites existing command: "kubectl get"\n  - warning: ${bin}/kubectl-noexec identified as a kubectl plugin, but it is not executable\n  - warning: ${bin2}/kubectl-hello is overshadowed by a similarly named plugin: ${bin}/kubectl-hello\nerror: 3 plugin warnings were found\n`);
+    expect(list.stdout).toBe(`The following compatible plugins are available:\n\n${['kubectl-create-foo', 'kubectl-foo-bar', 'kubectl-get', 'kubectl-hello', 'kubectl-my_plugin', 'kubectl-noexec'].map((n) => `${bin}/${n}\n`).join('')}${bin2}/kubectl-hello\n`);
+    expect(list.stderr).toBe(`Unable to read directory "${home.dir}/none" from your PATH: open ${home.dir}/none: no such file or directory. Skipping...\n  - warning: kubectl-create-foo overwrites existing command: "kubectl create"\n  - warning: kubectl-get overwrites existing command: "kubectl get"\n  - warning: ${bin}/kubectl-noexec identified as a kubectl plugin, but it is not executable\n  - warning: ${bin2}/kubectl-hello is overshadowed by a similarly named plugin: ${bin}/kubectl-hello\nerror: 4 plugin warnings were found\n`);
     expect(list.code).toBe(1);
-    expect(home.run('plugin list --name-only').stdout.split('\n')[2]).toBe('kubectl-foo-bar');
+    expect(home.run('plugin list --name-only').stdout.split('\n')[2]).toBe('kubectl-create-foo');
     vi.stubEnv('PATH', `${home.dir}/none`);
     expect(home.run('plugin list')).toEqual({ stdout: '', stderr: `Unable to read directory "${home.dir}/none" from your PATH: open ${home.dir}/none: no such file or directory. Skipping...\nerror: unable to find any kubectl plugins in your PATH\n`, code: 1 });
     vi.stubEnv('PATH', `${bin}:${bin2}:${SEARCH_PATH}`);
