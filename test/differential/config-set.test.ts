@@ -1,5 +1,5 @@
 /**
- * kubectl config set / unset (and the other config subcommands' argument errors) against the
+ * kubectl config set / unset, set-credentials (and the other config subcommands' argument errors) against the
  * real kubectl 1.32, offline: each command runs on both sides over its own kubeconfig file,
  * and the outputs, exit codes and the files they leave must be the same byte for byte. Go's
  * pointer addresses in two error texts are the only thing masked.
@@ -29,6 +29,17 @@ const STEPS: string[][] = [
   ['unset', 'contexts'],
   ['use-context'], ['use-context', 'a', 'b'], ['rename-context', 'a'], ['delete-cluster'], ['delete-context', 'a', 'b'],
   ['delete-user'], ['set-cluster'], ['set-context', 'a', 'b'],
+  // set-credentials' exec and auth-provider flags, and its checks.
+  ['set-credentials', 'u', '--exec-command=aws', '--exec-arg=eks,get-token', '--exec-arg=--x', '--exec-env=A=1', '--exec-env=B=2', '--exec-api-version=client.authentication.k8s.io/v1beta1'],
+  ['set-credentials', 'u', '--exec-env=A-', '--exec-interactive-mode=Never', '--exec-provide-cluster-info'],
+  ['set-credentials', 'v', '--auth-provider=gcp', '--auth-provider-arg=a=1,b=2'], ['set-credentials', 'v', '--auth-provider-arg=a-'],
+  ['set-credentials', 'u', '--exec-command=other'], ['set-credentials', 'u', '--exec-interactive-mode=bad'],
+  ['set-credentials', 'w', '--exec-arg=x'], ['set-credentials', 'w', '--auth-provider-arg=x'], ['set-credentials', 'w', '--exec-env=noeq'],
+  ['set-credentials', 'a', '--auth-provider=oidc'], ['set-credentials', 'b', '--exec-command=x'],
+  ['set-credentials', 'c', '--token=t', '--username=u'], ['set-credentials', 'c', '--token=t'], ['set-credentials', 'c', '--username=u'],
+  ['set-credentials', 'd', '--embed-certs'], ['set-credentials', 'e', '--password=p', '--token='],
+  ['set-credentials', 'v', '--auth-provider=oidc'], ['set-credentials', 'u', '--exec-env=C=3', '--exec-env=B=9'],
+  ['view'], ['view', '-o', 'json'],
 ];
 
 const masked = (s: string) => s.replace(/0x[0-9a-f]+/g, '0xADDR');

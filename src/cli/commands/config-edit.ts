@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, UsageError } from '../errors';
 import { fileOf, loadKubeconfig, saveKubeconfig, type LoadedKubeconfig, type Section } from '../kubeconfig/loading-rules';
-import type { Kubeconfig } from '../kubeconfig/kubeconfig';
+import type { Kubeconfig, UserEntry } from '../kubeconfig/kubeconfig';
 
 /** loaded reads the kubeconfig files the command is pointed at. */
 export function loaded(ctx: CommandContext): LoadedKubeconfig {
@@ -40,7 +40,7 @@ export function helpErrorf(ctx: CommandContext, command: Command, message: strin
   throw new CliError(message);
 }
 
-/** oneName is the one NAME argument of set-cluster and set-credentials (else their help and error). */
+/** oneName is set-cluster's one NAME argument (else its help and error). */
 const oneName = (ctx: CommandContext, command: Command, what: string): string => {
   if (ctx.args.length !== 1) helpErrorf(ctx, command, `${what}: ${goStrings(ctx.args)}`);
   return ctx.args[0]!;
@@ -87,9 +87,30 @@ function readForEmbed(ctx: CommandContext, file: string, what: string): string {
   }
 }
 
-const setCredentials = defineCommand({
+/** parsePairs is kubectl's ParsePairs with removal: `k=v` sets, `k-` removes, anything else is refused. */
+function parsePairs(args: readonly string[], pairType: string): { set: [string, string][]; remove: string[] } {
+  const set: [string, string][] = [];
+  const remove: string[] = [];
+  const invalid: string[] = [];
+  for (const a of args) {
+    if (a.includes('=') && a[0] !== '=') {
+      const at = a.indexOf('=');
+      // Later pairs of one key win, as in kubectl's map.
+      const i = set.findIndex(([k]) => k === a.slice(0, at));
+      if (i >= 0) set.splice(i, 1);
+      set.push([a.slice(0, at), a.slice(at + 1)]);
+    } else if (a.endsWith('-') && a !== '-') remove.push(a.slice(0, -1));
+    else invalid.push(a);
+  }
+  if (invalid.length) throw new CliError(`invalid ${pairType} format: ${invalid.join(', ')}`);
+  return { set, remove };
+}
+
+const INTERACTIVE_MODES = new Set(['IfAvailable', 'Never', 'Always']);
+
+const setCredentials: Command = defineCommand({
   name: 'set-credentials', short: 'Set a user entry in kubeconfig',
-  usage: 'kubectl config set-credentials NAME [--client-certificate=path/to/certfile] [--client-key=path/to/keyfile] [--token=bearer_token] [--username=basic_user] [--password=basic_password] [options]',
+  usage: 'kubectl config set-credentials NAME [--client-certificate=path/to/certfile] [--client-key=path/to/keyfile] [--token=bearer_token] [--username=basic_user] [--password=basic_password] [--auth-provider=provider_name] [--auth-provider-arg=key=value] [--exec-command=exec_command] [--exec-api-version=exec_api_version] [--exec-arg=arg] [--exec-env=key=value] [options]',
   flags: [
     { name: 'client-certificate', type: 'string', help: 'Path to client-certificate file for the user entry in kubeconfig' },
     { name: 'client-key', type: 'string', help: 'Path to client-key file for the user entry in kubeconfig' },
@@ -97,27 +118,93 @@ const setCredentials = defineCommand({
     { name: 'token', type: 'string', help: 'token for the user entry in kubeconfig' },
     { name: 'username', type: 'string', help: 'username for the user entry in kubeconfig' },
     { name: 'password', type: 'string', help: 'password for the user entry in kubeconfig' },
+    { name: 'auth-provider', type: 'string', help: 'Auth provider for the user entry in kubeconfig' },
+    { name: 'auth-provider-arg', type: 'stringSlice', default: [], help: "'key=value' arguments for the auth provider" },
+    { name: 'exec-command', type: 'string', help: 'Command for the exec credential plugin for the user entry in kubeconfig' },
+    { name: 'exec-api-version', type: 'string', help: 'API version of the exec credential plugin for the user entry in kubeconfig' },
+    { name: 'exec-arg', type: 'stringSlice', default: [], help: 'New arguments for the exec credential plugin command for the user entry in kubeconfig' },
+    { name: 'exec-env', type: 'stringArray', default: [], help: "'key=value' environment values for the exec credential plugin" },
+    { name: 'exec-interactive-mode', type: 'string', help: 'InteractiveMode of the exec credentials plugin for the user entry in kubeconfig' },
+    { name: 'exec-provide-cluster-info', type: 'bool', default: false, noOptDefault: 'true', help: 'ProvideClusterInfo of the exec credentials plugin for the user entry in kubeconfig' },
   ],
   run(ctx) {
-    const name = oneName(ctx, setCredentials, 'unexpected args');
     const f = ctx.flags;
+    // kubectl's complete: its errors come after the help.
+    let providerArgs: ReturnType<typeof parsePairs> | undefined;
+    let execEnv: ReturnType<typeof parsePairs> | undefined;
+    try {
+      if (ctx.args.length !== 1) throw new CliError(`unexpected args: ${goStrings(ctx.args)}`);
+      if (f['auth-provider-arg'].length) providerArgs = parsePairs(f['auth-provider-arg'], 'auth-provider-arg');
+      if (f['exec-env'].length) execEnv = parsePairs(f['exec-env'], 'exec-env');
+    } catch (e) {
+      if (e instanceof CliError) helpErrorf(ctx, setCredentials, e.message);
+      throw e;
+    }
+    const name = ctx.args[0]!;
+    // kubectl's validate.
+    if (!name) throw new CliError('you must specify a non-empty user name');
+    const methods: string[] = [];
+    if (f.token) methods.push('--token');
+    if (f.username || f.password) methods.push('--username/--password');
+    if (methods.length > 1) throw new CliError(`you cannot specify more than one authentication method at the same time: ${methods.join(', ')}`);
     const embed = !!f['embed-certs'];
     const cert = f['client-certificate'];
     const key = f['client-key'];
+    if (embed && !cert && !key) throw new CliError('you must specify a --client-certificate or --client-key to embed');
     const certData = cert && embed ? readForEmbed(ctx, cert, 'client-certificate') : undefined;
     const keyData = key && embed ? readForEmbed(ctx, key, 'client-key') : undefined;
+    if (ctx.set.has('exec-interactive-mode') && !INTERACTIVE_MODES.has(f['exec-interactive-mode'] ?? '')) throw new CliError('invalid interactive mode type, can be only IfAvailable, Never, Always');
     saveEdit(loaded(ctx), (cfg) => {
-      const u = { ...(cfg.users.get(name) ?? {}) };
-      if (cert) {
-        if (embed) { u['client-certificate-data'] = certData; delete u['client-certificate']; } else { u['client-certificate'] = path.resolve(ctx.cwd, cert); delete u['client-certificate-data']; }
+      const u: Record<string, unknown> = { ...(cfg.users.get(name) ?? {}) };
+      if (ctx.set.has('client-certificate')) {
+        if (embed) { u['client-certificate-data'] = certData; delete u['client-certificate']; } else if (cert) { u['client-certificate'] = path.resolve(ctx.cwd, cert); delete u['client-certificate-data']; } else delete u['client-certificate'];
       }
-      if (key) {
-        if (embed) { u['client-key-data'] = keyData; delete u['client-key']; } else { u['client-key'] = path.resolve(ctx.cwd, key); delete u['client-key-data']; }
+      if (ctx.set.has('client-key')) {
+        if (embed) { u['client-key-data'] = keyData; delete u['client-key']; } else if (key) { u['client-key'] = path.resolve(ctx.cwd, key); delete u['client-key-data']; } else delete u['client-key'];
       }
-      if (ctx.set.has('token')) { if (f.token) u.token = f.token; else delete u.token; }
-      if (ctx.set.has('username')) u.username = f.username;
-      if (ctx.set.has('password')) u.password = f.password;
-      cfg.users.set(name, u);
+      const setField = (field: string, v: string | undefined) => { if (v) u[field] = v; else delete u[field]; };
+      if (ctx.set.has('token')) setField('token', f.token);
+      if (ctx.set.has('username')) setField('username', f.username);
+      if (ctx.set.has('password')) setField('password', f.password);
+      if (ctx.set.has('auth-provider')) {
+        const current = u['auth-provider'] as { name?: string } | undefined;
+        if (!current || current.name !== f['auth-provider']) u['auth-provider'] = { name: f['auth-provider'] ?? '' };
+      }
+      const provider = u['auth-provider'] as { name?: string; config?: Record<string, string> } | undefined;
+      if (provider) {
+        const config = { ...(provider.config ?? {}) };
+        for (const k of providerArgs?.remove ?? []) delete config[k];
+        for (const [k, v] of providerArgs?.set ?? []) config[k] = v;
+        u['auth-provider'] = { ...provider, config };
+      }
+      if (ctx.set.has('exec-command')) {
+        const current = u.exec as Record<string, unknown> | undefined;
+        u.exec = current ? { ...current, command: f['exec-command'] ?? '', args: null } : { command: f['exec-command'] ?? '' };
+      }
+      if (u.exec) {
+        const exec: Record<string, unknown> = { ...(u.exec as Record<string, unknown>) };
+        if (ctx.set.has('exec-api-version')) exec.apiVersion = f['exec-api-version'] || undefined;
+        if (f['exec-arg'].length) exec.args = [...f['exec-arg']];
+        if (ctx.set.has('exec-interactive-mode')) exec.interactiveMode = f['exec-interactive-mode'];
+        if (ctx.set.has('exec-provide-cluster-info')) exec.provideClusterInfo = !!f['exec-provide-cluster-info'];
+        if (execEnv) {
+          let env = [...((exec.env as { name: string; value: string }[] | null | undefined) ?? [])];
+          env = env.filter((e) => !execEnv!.remove.includes(e.name));
+          for (const [k, v] of execEnv.set) {
+            const i = env.findIndex((e) => e.name === k);
+            if (i >= 0) env[i] = { name: k, value: v };
+            else env.push({ name: k, value: v });
+          }
+          exec.env = env;
+        }
+        u.exec = exec;
+      }
+      // A token and basic auth exclude each other: setting one clears the other.
+      const setToken = ctx.set.has('token') && !!f.token;
+      const setBasic = (ctx.set.has('username') && !!f.username) || (ctx.set.has('password') && !!f.password);
+      if (setToken && !setBasic) { delete u.username; delete u.password; }
+      if (setBasic && !setToken) delete u.token;
+      cfg.users.set(name, u as UserEntry);
     });
     ctx.io.out(`User "${name}" set.\n`);
     return 0;

@@ -86,6 +86,24 @@ function ordered(order: readonly string[]) {
   };
 }
 
+/**
+ * withV1Plugins writes a user's exec and auth-provider as v1 has them: ExecConfig's args, env
+ * and provideClusterInfo always present (null, null, false when unset), in v1's field order.
+ */
+function withV1Plugins(u: UserEntry): UserEntry {
+  const exec = u.exec as Record<string, unknown> | undefined;
+  const provider = u['auth-provider'] as Record<string, unknown> | undefined;
+  if (!exec && !provider) return u;
+  const out: UserEntry = { ...u };
+  if (exec && typeof exec === 'object') {
+    out.exec = ordered(['command', 'args', 'env', 'apiVersion', 'installHint', 'provideClusterInfo', 'interactiveMode'])({
+      ...exec, command: exec.command ?? '', args: exec.args ?? null, env: exec.env ?? null, provideClusterInfo: exec.provideClusterInfo ?? false,
+    });
+  }
+  if (provider && typeof provider === 'object') out['auth-provider'] = ordered(['name', 'config'])({ ...provider, name: provider.name ?? '' });
+  return out;
+}
+
 /** toV1 is the config as v1.Config (entries sorted by name, as clientcmd's maps come out); null lists stay null. */
 export function toV1(cfg: Kubeconfig, relativeTo?: string): Record<string, unknown> {
   const rel = (fields: readonly string[], order: readonly string[]) => (e: Record<string, unknown>) => ordered(order)(relativeTo ? relativize(e, fields, relativeTo) : e);
@@ -95,7 +113,7 @@ export function toV1(cfg: Kubeconfig, relativeTo?: string): Record<string, unkno
     preferences: cfg.preferences,
     // v1.Cluster's server and v1.Context's cluster and user are written even when empty (no omitempty).
     clusters: byName(cfg.clusters, 'cluster', (e) => rel(CLUSTER_PATH_FIELDS, CLUSTER_ORDER)({ ...e, server: e.server ?? '' })),
-    users: byName(cfg.users, 'user', rel(USER_PATH_FIELDS, USER_ORDER)),
+    users: byName(cfg.users, 'user', (e) => rel(USER_PATH_FIELDS, USER_ORDER)(withV1Plugins(e))),
     contexts: byName(cfg.contexts, 'context', (e) => ordered(CONTEXT_ORDER)({ ...e, cluster: e.cluster ?? '', user: e.user ?? '' })),
     'current-context': cfg.currentContext,
   };
