@@ -3,6 +3,7 @@
  * imperative generators (`create deployment`, `create configmap`, …).
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
+import { CliError } from '../errors';
 import { fieldValidationOf } from '../object-writer';
 import { writeFlagsFor } from './apply';
 import { writeManifests } from '../manifest-writes';
@@ -20,9 +21,22 @@ export const createCommand = defineCommand({
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
     { name: 'selector', short: 'l', type: 'string', default: '', help: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
     { name: 'edit', type: 'bool', default: false, help: 'Edit the API resource before creating' },
+    { name: 'raw', type: 'string', default: '', help: 'Raw URI to POST to the server.  Uses the transport specified by the kubeconfig file.' },
     { name: 'windows-line-endings', type: 'bool', default: false, help: 'Only relevant if --edit=true. Defaults to the line ending native to your platform.' }],
   subcommands: GENERATOR_COMMANDS,
   run(ctx): number {
+    if (ctx.flags.raw) {
+      // kubectl's checks of --raw, in its order.
+      if (!ctx.flags.filename.length && !ctx.flags.kustomize) throw new CliError('must specify one of -f and -k');
+      if (ctx.flags.edit) throw new CliError('--raw and --edit are mutually exclusive');
+      const raw = require('./raw-write') as typeof import('./raw-write');
+      raw.checkRawFiles(ctx.flags.filename, true);
+      if (ctx.flags.recursive) throw new CliError('--raw and --recursive are mutually exclusive');
+      if (ctx.flags.selector) throw new CliError('--raw and --selector (-l) flags are mutually exclusive');
+      if (ctx.flags.output) throw new CliError('--raw and --output are mutually exclusive');
+      raw.checkRawPath(ctx.flags.raw);
+      return raw.rawWrite(ctx, 'POST', ctx.flags.raw, ctx.flags.filename[0]);
+    }
     if (ctx.flags.edit) return (require('./create-edit') as typeof import('./create-edit')).createWithEdit(ctx);
     // --save-config keeps the manifest in the last-applied annotation, for a later apply.
     const written = (o: KubeObject) => (ctx.flags['save-config'] ? withLastApplied(o) : o);

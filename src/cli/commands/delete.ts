@@ -51,6 +51,7 @@ const FLAGS = defineFlags([
   { name: 'timeout', type: 'duration', default: '0s', help: 'The length of time to wait before giving up on a delete.' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client".' },
   { name: 'output', short: 'o', type: 'string', help: 'Output mode. Use "-o name" for shorter output (resource/name).' },
+  { name: 'raw', type: 'string', default: '', help: 'Raw URI to DELETE to the server.  Uses the transport specified by the kubeconfig file.' },
 ]);
 
 
@@ -65,6 +66,15 @@ export const deleteCommand = defineCommand({
   run(ctx): number {
     durationFlag(ctx.flags.timeout, 'timeout'); // pflag refuses a bad duration first; waitGone keeps its own bound
     const files = ctx.flags.filename;
+    if (ctx.flags.raw) {
+      // kubectl's Validate of --raw; the arguments are not looked at.
+      const raw = require('./raw-write') as typeof import('./raw-write');
+      raw.checkRawFiles(files, false);
+      if (ctx.flags.recursive) throw new CliError('--raw and --recursive are mutually exclusive');
+      if (ctx.flags.output) throw new CliError('--raw and --output are mutually exclusive');
+      raw.checkRawPath(ctx.flags.raw);
+      return raw.rawWrite(ctx, 'DELETE', ctx.flags.raw, files[0]);
+    }
     const selector = ctx.flags.selector;
     const fieldSelector = ctx.flags['field-selector'];
     const all = !!ctx.flags.all;

@@ -45,6 +45,18 @@ export function goCompact(v: unknown): string {
   return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** typeMetaFirst puts kind and apiVersion first, in Go's field order, as kube-apiserver's encoder writes them. */
+export function typeMetaFirst(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { kind, apiVersion, ...rest } = body as Record<string, unknown>;
+  return kind === undefined && apiVersion === undefined ? body : { kind, apiVersion, ...rest };
+}
+
+/** responseText is a response body as kube-apiserver writes it: text as it is, an object encoded with a newline. */
+export function responseText(body: unknown): string | Buffer {
+  return typeof body === 'string' || Buffer.isBuffer(body) ? body : `${goCompact(typeMetaFirst(body))}\n`;
+}
+
 /** versionRank orders versions as Kubernetes prefers them: GA, then beta, then alpha, higher numbers first. */
 function versionRank(v: string): [number, number, number] {
   const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(v);

@@ -52,7 +52,14 @@ export const replaceCommand = defineCommand({
     if (grace >= 0 && !force) throw new CliError('--grace-period must have --force specified');
     if (timeoutMs !== 0 && !force) throw new CliError('--timeout must have --force specified');
     if (force && dryRun !== 'none') throw new CliError('--dry-run can not be used when --force is set');
-    if (ctx.flags.raw) throw new CliError(RAW_UNSUPPORTED);
+    if (ctx.flags.raw) {
+      const raw = require('./raw-write') as typeof import('./raw-write');
+      raw.checkRawFiles(files, true);
+      if (ctx.flags.recursive) throw new CliError('--raw and --recursive are mutually exclusive');
+      if (ctx.flags.output) throw new CliError('--raw and --output are mutually exclusive');
+      raw.checkRawPath(ctx.flags.raw);
+      return raw.rawWrite(ctx, 'PUT', ctx.flags.raw, files[0]);
+    }
     if (ctx.flags.subresource) throw new CliError(SUBRESOURCE_UNSUPPORTED);
     const { docs, errors: parseErrors } = ctx.flags.kustomize
       ? readKustomizeArg(ctx, ctx.flags.kustomize, files, !!ctx.flags.recursive)
@@ -94,8 +101,7 @@ export const replaceCommand = defineCommand({
   },
 });
 
-/** RAW_UNSUPPORTED and SUBRESOURCE_UNSUPPORTED refuse what kubemu's replace does not do yet, rather than doing something else. */
-const RAW_UNSUPPORTED = 'kubemu does not implement replace --raw yet; use replace -f';
+/** SUBRESOURCE_UNSUPPORTED refuses what kubemu's replace does not do yet, rather than doing something else. */
 const SUBRESOURCE_UNSUPPORTED = 'kubemu does not implement replace --subresource yet';
 
 interface ForceOptions {

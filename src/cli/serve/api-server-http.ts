@@ -16,7 +16,7 @@ import { ADMIN_USER, isSuperUser, type UserInfo } from '../../apiserver/authoriz
 import { RbacAuthorizer } from '../../apiserver/authorization/rbac-authorizer';
 import type { Attributes } from '../../apiserver/authorization/attributes';
 import { effectiveUser } from '../request-identity';
-import { apiGroupList, goCompact } from '../commands/get-raw';
+import { apiGroupList, responseText } from '../commands/get-raw';
 import type { Cluster } from '../../cluster/cluster';
 import { openAPIDocument } from '../../api/openapi/documents';
 import type { Registry } from '../../api/registry';
@@ -196,7 +196,7 @@ export class KubemuApiServer {
     const warnings = 'warnings' in reply ? reply.warnings ?? [] : [];
     if (warnings.length) headers.Warning = warnings.map(warningHeader);
     // Go's encoder: TypeMeta first (kind, apiVersion), HTML-safe escapes, a newline after each object.
-    const text = typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : `${goCompact(typeMetaFirst(reply.body))}\n`;
+    const text = responseText(reply.body);
     res.writeHead(reply.code, headers);
     res.end(text);
   }
@@ -397,13 +397,6 @@ function cacheRevision(url: URL): number | undefined {
   const rp = parseResourcePath(url.pathname.replace(/\/+$/, ''));
   if (!rp || (rp.subresource && rp.subresource !== 'status' && rp.subresource !== 'scale')) return undefined;
   return cacheWaitsFor(q, !rp.name);
-}
-
-/** typeMetaFirst puts kind and apiVersion first, in Go's field order, as kube-apiserver's encoder writes them. */
-function typeMetaFirst(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { kind, apiVersion, ...rest } = body as Record<string, unknown>;
-  return kind === undefined && apiVersion === undefined ? body : { kind, apiVersion, ...rest };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
