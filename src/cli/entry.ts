@@ -19,10 +19,15 @@ type MainModule = typeof import('./main');
  */
 function answeredFromSurface(argv: string[]): boolean {
   if (argv.length && !argv.some((a) => a.startsWith('-'))) return false; // no flags: nothing to answer
-  // `create WORD …` may be a kubectl-create-WORD plugin's, whose flags are its own: main looks first.
-  if (argv[0] === 'create' && argv[1] !== undefined && !argv[1].startsWith('-')) return false;
   try {
-    const r = front(argv, surfaceTable(__dirname));
+    const table = surfaceTable(__dirname);
+    // `create WORD …`, WORD none of create's subcommands, may be a kubectl-create-WORD plugin's,
+    // whose flags are its own: main looks for it first.
+    if (argv[0] === 'create' && argv[1] !== undefined && !argv[1].startsWith('-')) {
+      const subs = Object.values(table.find('create')?.subcommands ?? {});
+      if (!subs.some((c) => c.name === argv[1] || c.aliases?.includes(argv[1]!))) return false;
+    }
+    const r = front(argv, table);
     if (r.kind !== 'answered') return false;
     if (r.stdout) writeSync(1, r.stdout);
     if (r.stderr) writeSync(2, r.stderr);
