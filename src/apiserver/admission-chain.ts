@@ -7,6 +7,7 @@
  * PodSecurity runs first among the validating plugins (pods, workloads' templates, namespaces' labels),
  * then ValidatingAdmissionPolicy (on every kind, when a binding exists), then ResourceQuota.
  */
+import { scaleOf } from '../api/scale-of';
 import type { KubeObject, ListQuery, ObjectRef } from '../api/meta';
 import type { PriorityClass } from '../api/types/kinds';
 import { builtinRegistry, qualifiedResource, type ResourceInfo } from '../api/registry';
@@ -145,15 +146,6 @@ function validatingPolicies(obj: KubeObject, old: KubeObject | undefined, store:
         .authorize({ user: u, verb: a.verb, group: a.group, resource: a.resource, subresource: a.subresource || undefined, namespace: a.namespace || undefined, name: a.name || undefined, path: a.path });
     },
   }, req.warn);
-}
-
-/** scaleOf is a workload's autoscaling/v1 Scale. */
-function scaleOf(o: KubeObject): KubeObject {
-  const { name, namespace, uid, resourceVersion, creationTimestamp } = o.metadata;
-  return {
-    apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
-    spec: { replicas: o.spec?.replicas ?? 0 }, status: { replicas: o.status?.replicas ?? 0 },
-  };
 }
 
 /** namespaceObjects gathers what quota usage is computed from. */

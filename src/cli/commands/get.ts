@@ -7,7 +7,7 @@ import { isNotFound, type ApiError } from '../../apiserver/errors';
 import { newRowGroup, renderGetTable, rowGroupOf, tableRowMaker, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, StandardMessageError, formatApiError } from '../errors';
-import { ARGS_WITH_FILES, parseResourceArgs } from '../resource-args';
+import { ARGS_WITH_FILES, parseResourceArgs, type ResourceRequest } from '../resource-args';
 import { outputOf, SHOW_MANAGED_FIELDS_FLAG, TEMPLATE_FLAGS } from '../print-flags';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
@@ -45,6 +45,7 @@ export const GET_FLAGS = defineFlags([
   { name: 'label-columns', short: 'L', type: 'stringSlice', default: [], help: 'Accepts a comma separated list of labels that are going to be presented as columns.' },
   { name: 'no-headers', type: 'bool', default: false, help: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
   { name: 'sort-by', type: 'string', help: 'If non-empty, sort list types using this field specification.' },
+  { name: 'subresource', type: 'string', default: '', help: 'If specified, gets the subresource of the requested object. This flag is beta and may change in the future.' },
   { name: 'ignore-not-found', type: 'bool', default: false, help: 'If the requested object does not exist the command will return exit code 0.' },
   SHOW_MANAGED_FIELDS_FLAG,
   { name: 'show-kind', type: 'bool', default: false, help: 'If present, list the resource type for the requested object(s).' },
@@ -80,7 +81,10 @@ export const getCommand = defineCommand({
     const cluster = ctx.cluster();
     cluster.catchUp();
     const registry = cluster.api.registry();
-    const { requests, withKindPrefix } = fromFiles ? fileRequests().requestsFromFiles(ctx, registry, { filenames: ctx.flags.filename, kustomize: ctx.flags.kustomize, recursive: !!ctx.flags.recursive }) : parseResourceArgs(ctx.args, registry);
+    const { requests, withKindPrefix: manyRequested } = fromFiles ? fileRequests().requestsFromFiles(ctx, registry, { filenames: ctx.flags.filename, kustomize: ctx.flags.kustomize, recursive: !!ctx.flags.recursive }) : parseResourceArgs(ctx.args, registry);
+    // kubectl prints kind/name when what it got back is of more than one kind: each listed type
+    // counts (its table, even empty), a named one only when one of its objects was found.
+    const withKindPrefix = manyRequested && cluster.read(() => kindsReturned(cluster, requests, allNs ? undefined : ctx.namespace) > 1);
     if (selector && requests.some((r) => r.names.length)) throw new CliError('name cannot be provided when a selector is specified');
     // kube-apiserver answers every componentstatuses request with its deprecation warning.
     if (requests.some((r) => r.info.kind === 'ComponentStatus' && r.info.group === '')) ctx.io.err(`Warning: ${COMPONENT_STATUS_DEPRECATED}\n`);
@@ -95,6 +99,7 @@ export const getCommand = defineCommand({
     };
     // A plain table is streamed: each object becomes its row as it is read, so `get pods -A`
     // on a big cluster never holds every pod decoded at once.
+    if (ctx.flags.subresource) return (require('./get-subresource') as typeof import('./get-subresource')).getSubresource(ctx, cluster, ctx.flags.subresource, requests, spec, tableOpts);
     const streamed: GetTableRowGroup[] | undefined = (spec.kind === 'table' || spec.kind === 'wide') && !sortBy && !watching ? [] : undefined;
     let named = false;
     let found = 0;
@@ -180,3 +185,15 @@ export const getCommand = defineCommand({
     return 0;
   },
 });
+
+/** kindsReturned counts the kinds (and versions) a get's requests bring back: every list, and each named type with an object found. */
+function kindsReturned(cluster: ReturnType<CommandContext['cluster']>, requests: readonly ResourceRequest[], namespace: string | undefined): number {
+  const kinds = new Set<string>();
+  for (const r of requests) {
+    const key = `${r.info.group}/${r.info.kind}/${r.apiVersion ?? ''}`;
+    if (kinds.has(key)) continue;
+    const found = !r.names.length || r.names.some((name) => cluster.api.tryGet({ kind: r.info.storageKind, namespace: r.info.namespaced ? r.namespace ?? namespace : undefined, name }) !== undefined);
+    if (found) kinds.add(key);
+  }
+  return kinds.size;
+}

@@ -22,6 +22,8 @@ import { tableOf, wantsTable, type IncludeObject } from './table';
 import { successStatus } from './status';
 import { encodeContinue, getRead, inconsistentContinue, listRead } from './list-read';
 import { isPodWriteSubresource, postPodSubresource } from './pod-subresources';
+import { scaleOf } from '../../api/scale-of';
+import { hasStatusSubresource } from '../../api/status-subresource';
 import { isServiceAccountToken, postServiceAccountToken } from './service-account-token';
 
 /** Reply is a handler's answer: an HTTP code and a JSON body, with the server's warnings. */
@@ -149,6 +151,7 @@ export class ResourceHandler {
     if (isServiceAccountToken(r.method, p)) return { ...postServiceAccountToken(this.cluster, this.api, p, parseBody(r.body)), warnings };
     if (p.subresource && !['status', 'scale'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
     if (p.subresource === 'scale' && !hasScale(info.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    if (p.subresource === 'status' && !hasStatusSubresource(info)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
 
     switch (r.method) {
       case 'GET': {
@@ -158,7 +161,11 @@ export class ResourceHandler {
           getRead(r.query, this.api.revision());
           return this.api.get(ref(p.name!), apiVersion);
         });
-        if (p.subresource === 'scale') return reply(200, scaleOf(obj));
+        if (p.subresource === 'scale') {
+          const scale = scaleOf(obj);
+          // The Scale's own printer (NAME, DESIRED, AVAILABLE, AGE) when kubectl asks for a table.
+          return reply(200, wantsTable(r.accept) ? this.table({ ...info, kind: 'Scale', printerColumns: undefined }, [scale], r.query, { resourceVersion: obj.metadata.resourceVersion }) : scale);
+        }
         if (wantsTable(r.accept)) return reply(200, this.table(info, [obj], r.query, { resourceVersion: obj.metadata.resourceVersion }));
         return reply(200, obj);
       }
@@ -348,21 +355,3 @@ function patched(doc: unknown, patch: unknown, type: PatchKind): unknown {
   }
 }
 
-/** scaleOf is an object's autoscaling/v1 Scale. */
-export function scaleOf(obj: KubeObject): KubeObject {
-  const selector = obj.status?.selector ?? selectorText(obj.spec?.selector);
-  return {
-    kind: 'Scale', apiVersion: 'autoscaling/v1',
-    metadata: { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: obj.metadata.uid, resourceVersion: obj.metadata.resourceVersion, creationTimestamp: obj.metadata.creationTimestamp },
-    spec: { replicas: obj.spec?.replicas ?? 0 },
-    status: { replicas: obj.status?.replicas ?? 0, ...(selector ? { selector } : {}) },
-  } as KubeObject;
-}
-
-/** selectorText is a Scale's status.selector: matchLabels (or a ReplicationController's map) as k=v pairs. */
-function selectorText(sel: unknown): string | undefined {
-  if (!sel || typeof sel !== 'object') return undefined;
-  const s = sel as { matchLabels?: Record<string, string>; matchExpressions?: unknown };
-  const labels = s.matchLabels ?? (s.matchExpressions ? undefined : sel as Record<string, string>);
-  return labels ? Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',') : undefined;
-}

@@ -53,6 +53,7 @@ export const TABLE_LOADERS: Readonly<Record<string, () => TableDef>> = {
   ResourceQuota: () => (require('./resource-quota') as typeof import('./resource-quota')).resourceQuotaTable,
   RoleBinding: () => (require('./role-binding') as typeof import('./role-binding')).roleBindingTable,
   RuntimeClass: () => (require('./runtime-class') as typeof import('./runtime-class')).runtimeClassTable,
+  Scale: () => (require('./scale') as typeof import('./scale')).scaleTable,
   Secret: () => (require('./secret') as typeof import('./secret')).secretTable,
   Service: () => (require('./service') as typeof import('./service')).serviceTable,
   ServiceAccount: () => (require('./service-account') as typeof import('./service-account')).serviceAccountTable,
