@@ -7,21 +7,20 @@
 import { LAST_APPLIED } from '../../api/last-applied';
 import type { KubeObject, ObjectRef } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
-import { defineCommand } from '../command';
+import type { FlagsContext } from '../command';
 import { CliError, UsageError } from '../errors';
-import { defineFlags } from '../flag-table';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
 import { printObjects } from '../output';
-import { outputOf, PRINT_FLAGS } from '../print-flags';
+import { outputOf } from '../print-flags';
 import { printServerWarnings } from '../server-warnings';
 import { goJsonIndent } from '../../yaml/go-json-indent';
 import { annotationPatchValue } from '../../yaml/last-applied-json';
 import { toCompactJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { dryRunSuffix, parseDryRun } from './apply';
-import { editLastAppliedCommand } from './apply-edit-last-applied';
-import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
+import { resolveTargets } from './targets';
+import type { SET_FLAGS, VIEW_FLAGS } from './apply-subcommands';
 
 /** NO_SOURCES is the builder's error when neither arguments nor files name anything. */
 const NO_SOURCES = 'You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'';
@@ -35,40 +34,29 @@ function normalized(text: string): string {
   }
 }
 
-const VIEW_FLAGS = defineFlags([
-  { name: 'output', short: 'o', type: 'string', default: 'yaml', help: 'Output format. Must be one of (yaml, json)' },
-  ...SELECT_FLAGS.filter((f) => f.name !== 'all-namespaces'),
-  KUSTOMIZE_FLAG,
-]);
 
-/** viewLastAppliedCommand is `kubectl apply view-last-applied`. */
-export const viewLastAppliedCommand = defineCommand({
-  name: 'view-last-applied',
-  short: 'View the latest last-applied-configuration annotations of a resource/object',
-  usage: 'kubectl apply view-last-applied (TYPE [NAME | -l label] | TYPE/NAME | -f FILENAME) [options]',
-  flags: VIEW_FLAGS,
-  run(ctx): number {
-    const resolved = resolveTargets(ctx, { args: ctx.args });
-    // The builder stops at its first error (it does not continue past objects).
-    if (resolved.errors.length) throw new CliError(resolved.errors[0]!.replace(/^error: /, ''));
-    const cluster = ctx.cluster();
-    const configs: string[] = [];
-    for (const t of resolved.targets) {
-      const live = cluster.read(() => cluster.api.get(t.ref));
-      const config = live.metadata.annotations?.[LAST_APPLIED];
-      if (config !== undefined) { configs.push(config); continue; }
-      // kubectl wraps the missing annotation with the file it came from; from arguments there is
-      // no file, the wrapping returns its (nil) error, and the object is passed over.
-      if (t.source) throw new CliError(`error when no last-applied-configuration annotation found on resource: ${live.metadata.name}\n ${JSON.stringify(t.source)}: <nil>`);
-    }
-    for (const config of configs) {
-      if (ctx.flags.output === 'json') ctx.io.out(jsonOf(config));
-      else if (ctx.flags.output === 'yaml') ctx.io.out(yamlOf(config));
-      else throw new UsageError(`Unexpected -o output mode: ${ctx.flags.output}, the flag 'output' must be one of yaml|json`, 'apply view-last-applied');
-    }
-    return 0;
-  },
-});
+/** runViewLastApplied is `kubectl apply view-last-applied`. */
+export function runViewLastApplied(ctx: FlagsContext<typeof VIEW_FLAGS>): number {
+  const resolved = resolveTargets(ctx, { args: ctx.args });
+  // The builder stops at its first error (it does not continue past objects).
+  if (resolved.errors.length) throw new CliError(resolved.errors[0]!.replace(/^error: /, ''));
+  const cluster = ctx.cluster();
+  const configs: string[] = [];
+  for (const t of resolved.targets) {
+    const live = cluster.read(() => cluster.api.get(t.ref));
+    const config = live.metadata.annotations?.[LAST_APPLIED];
+    if (config !== undefined) { configs.push(config); continue; }
+    // kubectl wraps the missing annotation with the file it came from; from arguments there is
+    // no file, the wrapping returns its (nil) error, and the object is passed over.
+    if (t.source) throw new CliError(`error when no last-applied-configuration annotation found on resource: ${live.metadata.name}\n ${JSON.stringify(t.source)}: <nil>`);
+  }
+  for (const config of configs) {
+    if (ctx.flags.output === 'json') ctx.io.out(jsonOf(config));
+    else if (ctx.flags.output === 'yaml') ctx.io.out(yamlOf(config));
+    else throw new UsageError(`Unexpected -o output mode: ${ctx.flags.output}, the flag 'output' must be one of yaml|json`, 'apply view-last-applied');
+  }
+  return 0;
+}
 
 function jsonOf(config: string): string {
   try {
@@ -90,59 +78,40 @@ function yamlOf(config: string): string {
   return toYaml(value);
 }
 
-const SET_FLAGS = defineFlags([
-  ...PRINT_FLAGS,
-  { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged', help: 'Must be "none", "server", or "client". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource.' },
-  { name: 'create-annotation', type: 'bool', default: false, help: "Will create 'last-applied-configuration' annotations if current objects doesn't have one" },
-  { name: 'filename', short: 'f', type: 'stringSlice', default: [], help: 'Filename, directory, or URL to files that contains the last-applied-configuration annotations' },
-]);
 
-/** setLastAppliedCommand is `kubectl apply set-last-applied`. */
-export const setLastAppliedCommand = defineCommand({
-  name: 'set-last-applied',
-  short: 'Set the last-applied-configuration annotation on a live object to match the contents of a file',
-  usage: 'kubectl apply set-last-applied -f FILENAME [options]',
-  flags: SET_FLAGS,
-  run(ctx): number {
-    const dryRun = parseDryRun(ctx.flags['dry-run']);
-    const out = outputOf(ctx.flags, ctx.set);
-    // Only files name objects here: arguments are not read.
-    if (!ctx.flags.filename.length) throw new CliError(NO_SOURCES);
-    const cluster = ctx.cluster();
-    const registry = cluster.api.registry();
-    const { docs, errors } = readFilenameArgs(ctx, ctx.flags.filename, false, true);
-    if (errors.length) throw new CliError(errors[0]!.message);
-    // kubectl's Validate reads every object first and says which need no change; only then are
-    // the others patched, so an error stops the command before anything is written.
-    const pending: { prefix: string; ref: ObjectRef; object: KubeObject; value: string }[] = [];
-    for (const doc of docs) {
-      const { info, object } = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'ignore');
-      const value = annotationPatchValue(object);
-      const ref = { kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
-      const live = cluster.read(() => cluster.api.get(ref));
-      const original = live.metadata.annotations?.[LAST_APPLIED];
-      if (original === undefined && !ctx.flags['create-annotation']) {
-        throw new CliError(`no last-applied-configuration annotation found on resource: ${ref.name}, to create the annotation, run the command with --create-annotation`);
-      }
-      if (normalized(original ?? '') === normalized(value)) ctx.io.out(`set-last-applied ${ref.name}: no changes required.\n`);
-      else pending.push({ prefix: kindPrefix(info), ref, object: live, value });
+/** runSetLastApplied is `kubectl apply set-last-applied`. */
+export function runSetLastApplied(ctx: FlagsContext<typeof SET_FLAGS>): number {
+  const dryRun = parseDryRun(ctx.flags['dry-run']);
+  const out = outputOf(ctx.flags, ctx.set);
+  // Only files name objects here: arguments are not read.
+  if (!ctx.flags.filename.length) throw new CliError(NO_SOURCES);
+  const cluster = ctx.cluster();
+  const registry = cluster.api.registry();
+  const { docs, errors } = readFilenameArgs(ctx, ctx.flags.filename, false, true);
+  if (errors.length) throw new CliError(errors[0]!.message);
+  // kubectl's Validate reads every object first and says which need no change; only then are
+  // the others patched, so an error stops the command before anything is written.
+  const pending: { prefix: string; ref: ObjectRef; object: KubeObject; value: string }[] = [];
+  for (const doc of docs) {
+    const { info, object } = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, 'ignore');
+    const value = annotationPatchValue(object);
+    const ref = { kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
+    const live = cluster.read(() => cluster.api.get(ref));
+    const original = live.metadata.annotations?.[LAST_APPLIED];
+    if (original === undefined && !ctx.flags['create-annotation']) {
+      throw new CliError(`no last-applied-configuration annotation found on resource: ${ref.name}, to create the annotation, run the command with --create-annotation`);
     }
-    for (const p of pending) {
-      // A client dry run prints the object as it was read; otherwise the server's answer.
-      const shown = dryRun === 'client' ? p.object : cluster.write(() => {
-        const live = cluster.api.get(p.ref);
-        const patched = { ...live, metadata: { ...live.metadata, annotations: { ...(live.metadata.annotations ?? {}), [LAST_APPLIED]: p.value } } };
-        return cluster.api.update(patched, { fieldManager: 'kubectl', dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) });
-      });
-      ctx.io.out(out ? printObjects([shown], out, true, registry, false, ctx.flags['show-managed-fields']) : `${p.prefix}/${shown.metadata.name} configured${dryRunSuffix(dryRun)}\n`);
-    }
-    return 0;
-  },
-});
-
-/** LAST_APPLIED_SUBCOMMANDS are apply's subcommands. */
-export const LAST_APPLIED_SUBCOMMANDS = {
-  'edit-last-applied': editLastAppliedCommand,
-  'set-last-applied': setLastAppliedCommand,
-  'view-last-applied': viewLastAppliedCommand,
-};
+    if (normalized(original ?? '') === normalized(value)) ctx.io.out(`set-last-applied ${ref.name}: no changes required.\n`);
+    else pending.push({ prefix: kindPrefix(info), ref, object: live, value });
+  }
+  for (const p of pending) {
+    // A client dry run prints the object as it was read; otherwise the server's answer.
+    const shown = dryRun === 'client' ? p.object : cluster.write(() => {
+      const live = cluster.api.get(p.ref);
+      const patched = { ...live, metadata: { ...live.metadata, annotations: { ...(live.metadata.annotations ?? {}), [LAST_APPLIED]: p.value } } };
+      return cluster.api.update(patched, { fieldManager: 'kubectl', dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) });
+    });
+    ctx.io.out(out ? printObjects([shown], out, true, registry, false, ctx.flags['show-managed-fields']) : `${p.prefix}/${shown.metadata.name} configured${dryRunSuffix(dryRun)}\n`);
+  }
+  return 0;
+}

@@ -15,7 +15,7 @@ import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
 import { fieldManagerFlag } from './field-manager-flag';
 import { durationFlag } from './sim-wait';
-import { LAST_APPLIED_SUBCOMMANDS } from './apply-last-applied';
+import { LAST_APPLIED_SUBCOMMANDS } from './apply-subcommands';
 import { LAST_APPLIED } from '../../api/last-applied';
 import type { KubeObject } from '../../api/meta';
 import type { WriteOptions } from '../../apiserver/client';

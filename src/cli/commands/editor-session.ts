@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
 
@@ -17,6 +16,8 @@ export interface EditorSession { file: string; edited: string }
 /** tempFile creates kubectl-edit-<digits>.<ext> in the temp folder, as Go's os.CreateTemp names it. */
 function tempFile(ext: string, text: string): string {
   for (;;) {
+    // node:crypto loads here, not with every command that can open an editor.
+    const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
     const file = path.join(os.tmpdir(), `kubectl-edit-${randomBytes(4).readUInt32LE(0)}.${ext}`);
     try {
       fs.writeFileSync(file, text, { flag: 'wx', mode: 0o600 });

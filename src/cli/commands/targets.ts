@@ -10,7 +10,11 @@ import { ApiError } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { CliError, formatApiError } from '../errors';
 import type { FlagDef } from '../flags';
-import { defineFlag, defineFlags, type FlagValuesOf } from '../flag-table';
+import type { FlagValuesOf } from '../flag-table';
+import { SELECT_FLAGS } from './select-flags';
+
+// The flags live in select-flags.ts (data only); verbs import them from here too.
+export { KUSTOMIZE_FLAG, SELECT_FLAGS } from './select-flags';
 import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc } from '../object-writer';
@@ -35,20 +39,6 @@ export function refuseAllWithSelectors(flags: { all?: boolean; selector?: string
   if (flags.selector) throw new CliError(ERR_ALL_AND('selector'));
   if (flags['field-selector']) throw new CliError(ERR_ALL_AND('field-selector'));
 }
-
-/** SELECT_FLAGS are the builder flags most editing verbs share. */
-export const SELECT_FLAGS = defineFlags([
-  { name: 'filename', short: 'f', type: 'stringSlice', default: [], help: 'Filename, directory, or URL to files identifying the resource.' },
-  { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
-  { name: 'selector', short: 'l', type: 'string', help: 'Selector (label query) to filter on.' },
-  { name: 'all', type: 'bool', default: false, help: 'Select all resources, in the namespace of the specified resource types.' },
-  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, help: 'If true, check the specified action in all namespaces.' },
-]);
-
-/** KUSTOMIZE_FLAG is -k, on the verbs whose builder kubectl gives a kustomization directory. */
-export const KUSTOMIZE_FLAG = defineFlag(
-  { name: 'kustomize', short: 'k', type: 'string', default: '', help: "Process the kustomization directory. This flag can't be used together with -f or -R." },
-);
 
 /** SelectContext is a context whose command may carry SELECT_FLAGS and -k (a verb without them reads as not given). */
 export type SelectContext = CommandContext<Partial<FlagValuesOf<typeof SELECT_FLAGS>> & { kustomize?: string; 'field-selector'?: string }>;
