@@ -46,7 +46,7 @@ export function goCompact(v: unknown): string {
 }
 
 /** typeMetaFirst puts kind and apiVersion first, in Go's field order, as kube-apiserver's encoder writes them. */
-export function typeMetaFirst(body: unknown): unknown {
+function typeMetaFirst(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const { kind, apiVersion, ...rest } = body as Record<string, unknown>;
   return kind === undefined && apiVersion === undefined ? body : { kind, apiVersion, ...rest };
