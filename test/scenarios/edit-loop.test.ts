@@ -83,3 +83,34 @@ describe('create --edit', () => {
     expect(home.run('create --edit')).toEqual({ stdout: '', stderr: 'error: must specify one of -f and -k\n', code: 1 });
   });
 });
+
+describe('edit --subresource', () => {
+  const home = manualCluster('twin', 11);
+  beforeAll(() => {
+    for (const c of ['create deployment web --image=nginx:1.27 --replicas=2', 'create configmap c1 --from-literal=a=1', 'tick 30s']) expect(home.run(c).code, c).toBe(0);
+  });
+  afterAll(() => { vi.unstubAllEnvs(); home.cleanup(); });
+
+  it("opens a workload's Scale; an edited Scale maps to no resource, as kubectl's builder finds, and is reopened", () => {
+    const dir = path.join(home.dir, 'scale');
+    fs.mkdirSync(dir);
+    const p = path.join(dir, 'editor.sh');
+    fs.writeFileSync(p, `#!/bin/sh\nn=$(ls ${dir}/seen* 2>/dev/null | wc -l)\ncp "$1" ${dir}/seen$n\nsed -i 's/^  replicas: 2$/  replicas: 3/' "$1"\n`, { mode: 0o755 });
+    vi.stubEnv('KUBE_EDITOR', p);
+    const r = home.run('edit deploy/web --subresource=scale');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^A copy of your changes has been stored to "[^"]*"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
+    expect(fs.readFileSync(path.join(dir, 'seen0'), 'utf8')).toContain('#\napiVersion: autoscaling/v1\nkind: Scale\n');
+    expect(fs.readFileSync(path.join(dir, 'seen1'), 'utf8')).toContain('# The edited file had a syntax error: resource mapping not found for name: "web" namespace: "default" from "edited-file": no matches for kind "Scale" in version "autoscaling/v1"\n# ensure CRDs are installed first\n#\n');
+    expect(home.run('get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('2');
+  });
+
+  it('writes an edited status through the status subresource; a kind without one is the server\'s 404', () => {
+    const p = home.file('status.sh', '#!/bin/sh\nsed -i \'s/^  observedGeneration: 1$/  observedGeneration: 7/\' "$1"\n');
+    fs.chmodSync(p, 0o755);
+    vi.stubEnv('KUBE_EDITOR', p);
+    expect(home.run('edit deploy/web --subresource=status')).toEqual({ stdout: 'deployment.apps/web edited\n', stderr: '', code: 0 });
+    expect(home.run('edit cm/c1 --subresource=status')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 });
+    expect(home.run('edit deploy/web --subresource=foo')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 });
+  });
+});

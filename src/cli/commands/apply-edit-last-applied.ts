@@ -16,7 +16,7 @@ import { readManifestStream } from '../../yaml/read-manifests';
 import { annotationPatchValue } from '../../yaml/last-applied-json';
 import { toCompactJson, toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
-import { runEditCommand } from './edit-loop';
+import { mappingErrorIn, runEditCommand } from './edit-loop';
 import { resolveTargets } from './targets';
 import type { EDIT_LAST_APPLIED_FLAGS } from './apply-subcommands';
 
@@ -54,6 +54,7 @@ export function runEditLastApplied(ctx: FlagsContext<typeof EDIT_LAST_APPLIED_FL
   const data = configs.length === 1 ? configs[0] : { ...listWrapper(configs), metadata: {} };
   return runEditCommand(ctx, {
     header: APPLY_EDIT_HEADER, body: format === 'json' ? toJson(data) : toYaml(data), format, validate, first: firstOpened!,
+    mappingError: (docs) => mappingErrorIn(docs, registry, ctx.namespace),
     patch(docs) {
       // The namespace may not move: an object of another namespace is refused, none gets the command's.
       const prepared = docs.map((d) => prepareDoc(d, registry, ctx.namespace, true, 'ignore'));

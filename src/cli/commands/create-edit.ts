@@ -18,7 +18,7 @@ import { toJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import type { WRITE_FLAGS } from './apply';
 import { EDIT_HEADER } from './edit-header';
-import { EditFailed, runEditLoop } from './edit-loop';
+import { EditFailed, mappingErrorIn, runEditLoop } from './edit-loop';
 
 /** createWithEdit runs `create --edit` and returns the exit code. */
 export function createWithEdit(ctx: FlagsContext<typeof WRITE_FLAGS> & { flags: { 'save-config'?: boolean; raw?: string } }): number {
@@ -46,6 +46,7 @@ export function createWithEdit(ctx: FlagsContext<typeof WRITE_FLAGS> & { flags: 
       runEditLoop(ctx, {
         header: EDIT_HEADER, body: format === 'json' ? toJson(object) : toYaml(object), format, validate,
         first: { ...info, name: object.metadata.name ?? '' },
+        mappingError: (docs) => mappingErrorIn(docs, registry, ctx.namespace),
         patch(edited) {
           for (const d of edited) {
             const p = prepareDoc(d, registry, ctx.namespace, true, 'ignore');

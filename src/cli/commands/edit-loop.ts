@@ -8,8 +8,9 @@
 import type { CommandContext } from '../command';
 import { ApiError } from '../../apiserver/errors';
 import { CliError, SilentExit, finishWithErrors, formatApiError, type CollectedError } from '../errors';
-import type { Validate } from '../object-writer';
-import { readManifestStream } from '../../yaml/read-manifests';
+import { prepareDoc, type Validate } from '../object-writer';
+import type { Registry } from '../../api/registry';
+import { readManifestStream, type ManifestDoc } from '../../yaml/read-manifests';
 import { toCompactJson } from '../../yaml/write-json';
 import type { SourcedDoc } from '../manifests';
 import * as fs from 'node:fs';
@@ -85,6 +86,8 @@ export interface EditLoopOptions {
   validate: Validate;
   /** first is the first object opened, which a file failing validation is reported as. */
   first: { resource: string; group: string; name: string };
+  /** mappingError is the builder's error for a document whose kind does not map to a resource, if any. */
+  mappingError?(docs: readonly ManifestDoc[]): string | undefined;
   /**
    * patch writes the edited documents, printing a line per object and recording failures in
    * results; a CliError it throws ends the session with the copy kept (kubectl's preservedFile).
@@ -187,9 +190,11 @@ export function runEditLoop(ctx: CommandContext, o: EditLoopOptions): number {
     reasons = [];
     // The builder reads the file as saved, comments and all (its line numbers count them).
     const parsed = readManifestStream(edited, 'edited-file', { checkKind: true });
-    if (parsed.errors.length) {
+    // The builder's errors, mapping a kind included, are all "syntax errors" to kubectl's editor.
+    const syntaxError = parsed.errors[0]?.message ?? o.mappingError?.(parsed.docs);
+    if (syntaxError !== undefined) {
       containsError = true;
-      reasons = [{ head: `The edited file had a syntax error: ${parsed.errors[0]!.message}`, other: [] }];
+      reasons = [{ head: `The edited file had a syntax error: ${syntaxError}`, other: [] }];
       continue;
     }
     containsError = false;
@@ -217,4 +222,16 @@ export function runEditLoop(ctx: CommandContext, o: EditLoopOptions): number {
     reasons = results.reasons;
     containsError = reasons.length > 0;
   }
+}
+
+/** mappingErrorIn is the first document whose apiVersion and kind no resource of the registry serves, in prepareDoc's words. */
+export function mappingErrorIn(docs: readonly ManifestDoc[], registry: Registry, namespace: string): string | undefined {
+  for (const d of docs) {
+    try {
+      prepareDoc({ ...d, source: 'edited-file' }, registry, namespace, false, 'ignore');
+    } catch (e) {
+      if (e instanceof CliError && e.message.startsWith('resource mapping not found')) return e.message;
+    }
+  }
+  return undefined;
 }

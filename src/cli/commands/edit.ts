@@ -17,8 +17,12 @@ import { listWrapper, printObjects } from '../output';
 import { parseValidate, prepareDoc } from '../object-writer';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { EDIT_HEADER } from './edit-header';
-import { addPatchError, resourceString, runEditCommand } from './edit-loop';
+import { addPatchError, mappingErrorIn, resourceString, runEditCommand } from './edit-loop';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
+import { scaleOf } from '../../api/scale-of';
+import { hasStatusSubresource } from '../../api/status-subresource';
+import type { ResourceInfo } from '../../api/registry';
+import { RESOURCE_NOT_FOUND } from './get-raw';
 import { sameObject } from './mutate-objects';
 
 export const MSG_EDITED = 'edited';
@@ -34,7 +38,8 @@ export const editCommand = defineCommand({
     { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
     { name: 'field-manager', type: 'string', default: 'kubectl-edit', help: 'Name of the manager used to track field ownership.' },
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
-    { name: 'windows-line-endings', type: 'bool', default: false, help: 'Defaults to the line ending native to your platform.' }],
+    { name: 'windows-line-endings', type: 'bool', default: false, help: 'Defaults to the line ending native to your platform.' },
+    { name: 'subresource', type: 'string', default: '', help: 'If specified, edit will operate on the subresource of the requested object. This flag is beta and may change in the future.' }],
   run(ctx): number {
     // -o chooses the editing format (json or yaml) and, with --template, how the edited objects are printed.
     const format = ctx.flags.output || 'yaml';
@@ -45,8 +50,14 @@ export const editCommand = defineCommand({
     const shownInFile = (o: KubeObject) => (ctx.flags['show-managed-fields'] ? o : stripManaged(o));
     const resolved = resolveTargets(ctx, { args: ctx.args });
     const cluster = ctx.cluster();
+    const subresource = ctx.flags.subresource;
     const originals: KubeObject[] = [];
-    for (const t of resolved.targets) originals.push(cluster.read(() => cluster.api.get(t.ref)));
+    for (const t of resolved.targets) {
+      // Read through the subresource: status is the object, scale its Scale; a resource without it is the server's 404.
+      if (subresource && !servesSubresource(t.info, subresource)) throw new ApiError('NotFound', 404, RESOURCE_NOT_FOUND);
+      const obj = cluster.read(() => cluster.api.get(t.ref));
+      originals.push(subresource === 'scale' ? scaleOf(obj) : obj);
+    }
     if (!originals.length) throw new CliError('no objects passed to edit');
     const shown = originals.map(shownInFile);
     const data = shown.length === 1 ? shown[0] : { ...listWrapper(shown), metadata: {} };
@@ -55,6 +66,8 @@ export const editCommand = defineCommand({
     return runEditCommand(ctx, {
       header: EDIT_HEADER, body, format, validate,
       first: { ...resolved.targets[0]!.info, name: originals[0]!.metadata.name! },
+      // A Scale maps to no resource of its own (kubectl's edit --subresource=scale meets this too).
+      mappingError: (docs) => mappingErrorIn(docs, registry, ctx.namespace),
       patch(docs, results) {
         // The namespace may not move (kubectl's RequireNamespace, over every object first).
         const prepared = docs.map((d) => prepareDoc(d, registry, ctx.namespace, true, 'ignore'));
@@ -79,8 +92,9 @@ export const editCommand = defineCommand({
               const decoded = decodePatched(next, t.info, patch, 'strategic');
               for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
               const obj = decoded.object;
-              return cluster.api.update({ ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject,
-                { fieldManager: ctx.flags['field-manager'] });
+              const withFields = { ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject;
+              const o = { fieldManager: ctx.flags['field-manager'] };
+              return subresource === 'status' ? cluster.api.updateStatus(withFields, o) : cluster.api.update(withFields, o);
             });
             // kubectl prints what the server answered, through -o's printer when one was asked for.
             ctx.io.out(out ? printObjects([edited], out, true, registry, false, ctx.flags['show-managed-fields']) : `${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
@@ -98,4 +112,10 @@ function stripManaged(o: KubeObject): KubeObject {
   const c = structuredClone(o);
   delete c.metadata.managedFields;
   return c;
+}
+
+/** servesSubresource: status and scale as the API server serves them; anything else it does not. */
+function servesSubresource(info: ResourceInfo, subresource: string): boolean {
+  if (subresource === 'status') return hasStatusSubresource(info);
+  return subresource === 'scale' && (require('../serve/discovery') as typeof import('../serve/discovery')).hasScale(info.kind);
 }
