@@ -3,7 +3,7 @@
  * editor, the saved file checked, parsed and handed to the command's patching, and the editor
  * opened again, the reasons in its header, while the server finds the edit invalid; it ends
  * when everything was written, when the file comes back unchanged, or with kubectl's words
- * for what could not be written. `edit` and `apply edit-last-applied` share it.
+ * for what could not be written. `edit`, `apply edit-last-applied` and `create --edit` share it.
  */
 import type { CommandContext } from '../command';
 import { ApiError } from '../../apiserver/errors';
