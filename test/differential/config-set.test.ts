@@ -30,7 +30,9 @@ const STEPS: string[][] = [
   ['use-context'], ['use-context', 'a', 'b'], ['rename-context', 'a'], ['delete-cluster'], ['delete-context', 'a', 'b'],
   ['delete-user'], ['set-cluster'], ['set-context', 'a', 'b'],
   // set-credentials' exec and auth-provider flags, and its checks.
-  ['set-credentials', 'u', '--exec-command=aws', '--exec-arg=eks,get-token', '--exec-arg=--x', '--exec-env=A=1', '--exec-env=B=2', '--exec-api-version=client.authentication.k8s.io/v1beta1'],
+  // New env vars are appended in a Go map's order, which varies: one new name per step.
+  ['set-credentials', 'u', '--exec-command=aws', '--exec-arg=eks,get-token', '--exec-arg=--x', '--exec-env=A=1', '--exec-api-version=client.authentication.k8s.io/v1beta1'],
+  ['set-credentials', 'u', '--exec-env=B=2'],
   ['set-credentials', 'u', '--exec-env=A-', '--exec-interactive-mode=Never', '--exec-provide-cluster-info'],
   ['set-credentials', 'v', '--auth-provider=gcp', '--auth-provider-arg=a=1,b=2'], ['set-credentials', 'v', '--auth-provider-arg=a-'],
   ['set-credentials', 'u', '--exec-command=other'], ['set-credentials', 'u', '--exec-interactive-mode=bad'],

@@ -48,8 +48,18 @@ export function parseKubeconfig(text: string, dir: string): Kubeconfig {
     preferences: (raw.preferences ?? {}) as Record<string, unknown>,
   };
   for (const c of cfg.clusters.values()) absolutize(c, CLUSTER_PATH_FIELDS, dir);
-  for (const u of cfg.users.values()) absolutize(u, USER_PATH_FIELDS, dir);
+  for (const u of cfg.users.values()) { absolutize(u, USER_PATH_FIELDS, dir); defaultExec(u); }
   return cfg;
+}
+
+/**
+ * defaultExec is client-go's SetDefaults_ExecConfig, which loading a file applies: an exec
+ * plugin of the v1beta1 or v1alpha1 credential API without interactiveMode gets IfAvailable.
+ */
+function defaultExec(u: UserEntry): void {
+  const exec = u.exec as Record<string, unknown> | undefined;
+  if (!exec || typeof exec !== 'object' || exec.interactiveMode) return;
+  if (exec.apiVersion === 'client.authentication.k8s.io/v1beta1' || exec.apiVersion === 'client.authentication.k8s.io/v1alpha1') exec.interactiveMode = 'IfAvailable';
 }
 
 function absolutize(entry: Record<string, unknown>, fields: readonly string[], dir: string): void {
