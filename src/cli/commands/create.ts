@@ -29,13 +29,8 @@ export const createCommand = defineCommand({
       // kubectl's checks of --raw, in its order.
       if (!ctx.flags.filename.length && !ctx.flags.kustomize) throw new CliError('must specify one of -f and -k');
       if (ctx.flags.edit) throw new CliError('--raw and --edit are mutually exclusive');
-      const raw = require('./raw-write') as typeof import('./raw-write');
-      raw.checkRawFiles(ctx.flags.filename, true);
-      if (ctx.flags.recursive) throw new CliError('--raw and --recursive are mutually exclusive');
-      if (ctx.flags.selector) throw new CliError('--raw and --selector (-l) flags are mutually exclusive');
-      if (ctx.flags.output) throw new CliError('--raw and --output are mutually exclusive');
-      raw.checkRawPath(ctx.flags.raw);
-      return raw.rawWrite(ctx, 'POST', ctx.flags.raw, ctx.flags.filename[0]);
+      const { runRaw } = require('./raw-write') as typeof import('./raw-write');
+      return runRaw(ctx, 'POST', ctx.flags.raw, { files: ctx.flags.filename, fileRequired: true, recursive: ctx.flags.recursive, selector: ctx.flags.selector, output: ctx.flags.output });
     }
     if (ctx.flags.edit) return (require('./create-edit') as typeof import('./create-edit')).createWithEdit(ctx);
     // --save-config keeps the manifest in the last-applied annotation, for a later apply.

@@ -68,12 +68,8 @@ export const deleteCommand = defineCommand({
     const files = ctx.flags.filename;
     if (ctx.flags.raw) {
       // kubectl's Validate of --raw; the arguments are not looked at.
-      const raw = require('./raw-write') as typeof import('./raw-write');
-      raw.checkRawFiles(files, false);
-      if (ctx.flags.recursive) throw new CliError('--raw and --recursive are mutually exclusive');
-      if (ctx.flags.output) throw new CliError('--raw and --output are mutually exclusive');
-      raw.checkRawPath(ctx.flags.raw);
-      return raw.rawWrite(ctx, 'DELETE', ctx.flags.raw, files[0]);
+      const { runRaw } = require('./raw-write') as typeof import('./raw-write');
+      return runRaw(ctx, 'DELETE', ctx.flags.raw, { files, fileRequired: false, recursive: ctx.flags.recursive, output: ctx.flags.output });
     }
     const selector = ctx.flags.selector;
     const fieldSelector = ctx.flags['field-selector'];

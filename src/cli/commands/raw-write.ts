@@ -12,19 +12,25 @@ import { CliError } from '../errors';
 import { printServerWarnings } from '../server-warnings';
 import { RAW_NOT_A_PATH, RESOURCE_NOT_FOUND, responseText } from './get-raw';
 
-/** checkRawPath is url.ParseRequestURI's check kubectl makes of --raw. */
-export function checkRawPath(raw: string): void {
-  if (!raw.startsWith('/')) throw new CliError(RAW_NOT_A_PATH(raw));
-}
+/** RawFlags are the flags kubectl checks beside --raw (selector only on create). */
+export interface RawFlags { files: readonly string[]; fileRequired: boolean; recursive?: boolean; selector?: string; output?: string }
 
-/** checkRawFiles is kubectl's check of -f beside --raw: one local file (or stdin) at most. */
-export function checkRawFiles(files: readonly string[], required: boolean): void {
-  if (files.length > 1 || (required && files.length !== 1)) throw new CliError('--raw can only use a single local file or stdin');
-  if (files[0] && /^https?:\/\//.test(files[0])) throw new CliError('--raw cannot read from a url');
+/**
+ * runRaw makes kubectl's checks of --raw, in its order — one local file (required by create and
+ * replace), no url, no -R, no -l, no -o, a path — then sends the request.
+ */
+export function runRaw(ctx: CommandContext, method: 'POST' | 'PUT' | 'DELETE', raw: string, f: RawFlags): number {
+  if (f.files.length > 1 || (f.fileRequired && f.files.length !== 1)) throw new CliError('--raw can only use a single local file or stdin');
+  if (f.files[0] && /^https?:\/\//.test(f.files[0])) throw new CliError('--raw cannot read from a url');
+  if (f.recursive) throw new CliError('--raw and --recursive are mutually exclusive');
+  if (f.selector) throw new CliError('--raw and --selector (-l) flags are mutually exclusive');
+  if (f.output) throw new CliError('--raw and --output are mutually exclusive');
+  if (!raw.startsWith('/')) throw new CliError(RAW_NOT_A_PATH(raw));
+  return rawWrite(ctx, method, raw, f.files[0]);
 }
 
 /** rawWrite sends the request and prints the answer; a server error is thrown as kubectl reports it. */
-export function rawWrite(ctx: CommandContext, method: 'POST' | 'PUT' | 'DELETE', raw: string, file: string | undefined): number {
+function rawWrite(ctx: CommandContext, method: 'POST' | 'PUT' | 'DELETE', raw: string, file: string | undefined): number {
   let body = '';
   if (file === '-') body = ctx.io.readStdin();
   else if (file) {

@@ -53,12 +53,8 @@ export const replaceCommand = defineCommand({
     if (timeoutMs !== 0 && !force) throw new CliError('--timeout must have --force specified');
     if (force && dryRun !== 'none') throw new CliError('--dry-run can not be used when --force is set');
     if (ctx.flags.raw) {
-      const raw = require('./raw-write') as typeof import('./raw-write');
-      raw.checkRawFiles(files, true);
-      if (ctx.flags.recursive) throw new CliError('--raw and --recursive are mutually exclusive');
-      if (ctx.flags.output) throw new CliError('--raw and --output are mutually exclusive');
-      raw.checkRawPath(ctx.flags.raw);
-      return raw.rawWrite(ctx, 'PUT', ctx.flags.raw, files[0]);
+      const { runRaw } = require('./raw-write') as typeof import('./raw-write');
+      return runRaw(ctx, 'PUT', ctx.flags.raw, { files, fileRequired: true, recursive: ctx.flags.recursive, output: ctx.flags.output });
     }
     if (ctx.flags.subresource) throw new CliError(SUBRESOURCE_UNSUPPORTED);
     const { docs, errors: parseErrors } = ctx.flags.kustomize
