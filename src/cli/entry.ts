@@ -6,7 +6,7 @@
 import { writeSync } from 'node:fs';
 import { clientVersionText } from './version';
 import { ChunkLoader, FILE_HEAD, FILE_TAIL } from './chunk-loader';
-import { front } from './front';
+import { front, mayBeCreatePlugin } from './front';
 import { isVerb, surfaceTable } from './surface';
 
 export { ChunkLoader, FILE_HEAD, FILE_TAIL }; // the build loads the bundle with it too, and writes its files
@@ -21,12 +21,8 @@ function answeredFromSurface(argv: string[]): boolean {
   if (argv.length && !argv.some((a) => a.startsWith('-'))) return false; // no flags: nothing to answer
   try {
     const table = surfaceTable(__dirname);
-    // `create WORD …`, WORD none of create's subcommands, may be a kubectl-create-WORD plugin's,
-    // whose flags are its own: main looks for it first.
-    if (argv[0] === 'create' && argv[1] !== undefined && !argv[1].startsWith('-')) {
-      const subs = Object.values(table.find('create')?.subcommands ?? {});
-      if (!subs.some((c) => c.name === argv[1] || c.aliases?.includes(argv[1]!))) return false;
-    }
+    // A create plugin's flags are its own: main looks for the plugin first.
+    if (mayBeCreatePlugin(argv, table)) return false;
     const r = front(argv, table);
     if (r.kind !== 'answered') return false;
     if (r.stdout) writeSync(1, r.stdout);

@@ -80,6 +80,17 @@ function locate<C extends CommandSpec>(argv: readonly string[], table: CommandTa
 }
 
 /**
+ * mayBeCreatePlugin says whether argv is `create WORD …` with WORD none of create's subcommands:
+ * kubectl then looks for a kubectl-create-WORD plugin first (cobra's found arguments must start
+ * with the word, so nothing may come before create).
+ */
+export function mayBeCreatePlugin(argv: readonly string[], table: CommandTable<CommandSpec>): boolean {
+  const word = argv[1];
+  if (argv[0] !== 'create' || word === undefined || word.startsWith('-')) return false;
+  return !subcommandNamed(table.find('create')?.subcommands ?? {}, word);
+}
+
+/**
  * subcommandNamed finds a subcommand by its name or one of its aliases (`create deploy`). The
  * aliases are looked up in each subcommand's list, not as keys: the command table entry reads
  * from JSON keeps only a table's own names.

@@ -10,7 +10,7 @@ import { META_APISERVER_DOWN, connectionRefused } from '../node-host/apiserver-d
 import { certificateExpired, mayHaveExpired, servingCertNotAfter } from '../node-host/serving-cert';
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
-import { front } from './front';
+import { front, mayBeCreatePlugin } from './front';
 import type { FlagValues, GlobalFlagValues, ParsedArgs } from './flags';
 import { isOwnVerb, plainArgv } from './own-verb';
 import { surfaceFiles } from './surface';
@@ -45,11 +45,9 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
     if (argv[0] === '__complete') return (require('./complete') as typeof import('./complete')).complete(argv.slice(1), io, COMMAND_TABLE, env);
     // kubectl create WORD runs a kubectl-create-WORD plugin when WORD is none of create's
     // subcommands, before create's flags are parsed.
-    if (argv[0] === 'create' && argv.length > 1 && !argv[1]!.startsWith('-')) {
-      const subs = COMMAND_TABLE.find('create')?.subcommands ?? {};
-      const words = new Set(Object.values(subs).flatMap((c) => [c.name, ...(c.aliases ?? [])]));
-      const { createPluginFor, runPlugin } = require('./plugins') as typeof import('./plugins');
-      const plugin = createPluginFor(argv, words, env, cwd);
+    if (mayBeCreatePlugin(argv, COMMAND_TABLE)) {
+      const { pluginFor, runPlugin } = require('./plugins') as typeof import('./plugins');
+      const plugin = pluginFor(argv, env, cwd, 2);
       if (plugin && !('error' in plugin)) return runPlugin(plugin, io, env, cwd);
     }
     const r = front(argv, COMMAND_TABLE);

@@ -36,17 +36,6 @@ function lookPath(name: string, env: NodeJS.ProcessEnv, cwd: string): string | u
   return undefined;
 }
 
-/**
- * createPluginFor is the plugin `kubectl create WORD…` runs when WORD is none of create's
- * subcommands: `kubectl-create-WORD…` (create is the one command kubectl lets plugins extend).
- */
-export function createPluginFor(argv: readonly string[], subcommands: ReadonlySet<string>, env: NodeJS.ProcessEnv, cwd: string): PluginRun | undefined {
-  // cobra's found arguments must start with the word: anything before create is a flag.
-  const next = argv[1];
-  if (argv[0] !== 'create' || next === undefined || next.startsWith('-') || subcommands.has(next)) return undefined;
-  return pluginFor(argv, env, cwd, 2);
-}
-
 /** PluginRun is the plugin an unknown command names, and the arguments it is run with. */
 export type PluginRun = { path: string; args: string[] } | { error: string };
 
