@@ -78,7 +78,7 @@ function navigationSteps(path: string): Step[] {
 }
 
 type Entry = Record<string, unknown>;
-const SECTIONS = { clusters: 'clusters', users: 'users', contexts: 'contexts' } as const;
+const SECTIONS: ReadonlySet<string> = new Set(['clusters', 'users', 'contexts']);
 
 /**
  * modify sets (or, with value undefined, unsets) the property the steps name in cfg, as
@@ -88,16 +88,15 @@ function modify(cfg: Kubeconfig, steps: Step[], value: string | undefined, rawBy
   const unset = value === undefined;
   const [top, key, field] = steps;
   if (!top) throw new CliError('you must specify a property');
-  const section = SECTIONS[top.value as keyof typeof SECTIONS];
-  if (section) {
+  if (SECTIONS.has(top.value)) {
+    const section = top.value as 'clusters' | 'users' | 'contexts';
     const map = cfg[section] as Map<string, Entry>;
-    if (!key) {
-      if (unset) { map.clear(); return; }
-      throw new CliError(`can't set a map to a value: map[${[...map.keys()].sort().map((k) => `${k}:${ADDRESS}`).join(' ')}]`);
-    }
-    if (!field) {
-      if (unset) { map.delete(key.value); return; }
-      throw new CliError(`can't set a map to a value: map[${[...map.keys()].sort().map((k) => `${k}:${ADDRESS}`).join(' ')}]`);
+    // The map itself, or one of its entries whole: an unset clears it, a set cannot.
+    if (!key || !field) {
+      if (!unset) throw new CliError(`can't set a map to a value: map[${[...map.keys()].sort().map((k) => `${k}:${ADDRESS}`).join(' ')}]`);
+      if (key) map.delete(key.value);
+      else map.clear();
+      return;
     }
     let entry = map.get(key.value);
     if (!entry) {

@@ -16,7 +16,7 @@ import type { SourcedDoc } from '../manifests';
 import * as fs from 'node:fs';
 import { endSession, hasLines, launchEditor, MSG_EDIT_EMPTY, type EditorSession } from './editor-session';
 
-export const MSG_EDIT_CANCELLED = 'Edit cancelled, no changes made.';
+const MSG_EDIT_CANCELLED = 'Edit cancelled, no changes made.';
 const MSG_NO_VALID_CHANGES = 'Edit cancelled, no valid changes were saved.';
 
 // A script for an editor that keeps changing an invalid file would reopen it forever.
@@ -149,6 +149,8 @@ export function runEditLoop(ctx: CommandContext, o: EditLoopOptions): number {
     ctx.io.err(keptLine(file));
     throw new EditFailed({ alone: `error: ${message}`, among: message });
   };
+  // What the file held when first opened, as kubectl compares it.
+  const opened = stripComments(o.body);
   for (let round = 0; ; round++) {
     // A JSON file gets no comment header (and so no reasons), as kubectl writes it.
     const header = o.format === 'yaml' ? o.header + reasonsText(reasons) : '';
@@ -177,7 +179,7 @@ export function runEditLoop(ctx: CommandContext, o: EditLoopOptions): number {
         continue;
       }
     }
-    if (stripComments(o.body) === stripComments(edited)) {
+    if (opened === stripComments(edited)) {
       endSession(session);
       ctx.io.err(`${MSG_EDIT_CANCELLED}\n`);
       return 0;
