@@ -59,7 +59,7 @@ export interface ManifestSelection {
  * after reporting its own error through `fail`.
  */
 export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: string,
-  writeOne: (doc: PreparedDoc, w: WriteContext, fail: (message: string) => void) => WriteOutcome | undefined, selection: ManifestSelection = {}): number {
+  writeOne: (doc: PreparedDoc, w: WriteContext, fail: (error: CollectedError) => void) => WriteOutcome | undefined, selection: ManifestSelection = {}): number {
   const files = ctx.flags.filename;
   const kustomizeDir = ctx.flags.kustomize;
   // kubectl apply and create take no positional arguments: refused before anything else is looked at.

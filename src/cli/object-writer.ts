@@ -77,6 +77,14 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
   return { info, object, source: doc.source };
 }
 
+/** stripServerFields is a live object to create again: without the resourceVersion and uid the server set. */
+export function stripServerFields(obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj);
+  delete copy.metadata.resourceVersion;
+  delete copy.metadata.uid;
+  return copy;
+}
+
 /** serverError formats an API error about a document as kubectl does ("error when creating \"x\": …"). */
 export function serverError(e: unknown, verb: string, source: string): string {
   if (e instanceof ApiError) return formatApiError(e, e.reason === 'Invalid' ? '' : `error when ${verb} "${source}": `);

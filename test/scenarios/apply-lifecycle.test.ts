@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as path from 'node:path';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 
@@ -153,5 +153,25 @@ describe('object size', () => {
     const r = home.run(['create', '-f', '-'], { stdin: `apiVersion: v1\nkind: PodTemplate\nmetadata: {name: big}\ntemplate:\n  spec:\n    containers: [{name: c, image: nginx, env: [{name: BLOB, value: ${big}}]}]\n` });
     expect(r).toEqual({ stdout: '', stderr: 'Error from server: error when creating "STDIN": etcdserver: request is too large\n', code: 1 });
     expect(home.run('get podtemplate big --ignore-not-found -o name').stdout).toBe('');
+  });
+});
+
+describe('apply of a manifest without a name', () => {
+  const home = manualCluster('noname', 7);
+  afterAll(() => home.cleanup());
+
+  it("names the object's mapping as Go prints it, the core group empty before its slash", () => {
+    const core = home.file('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n');
+    expect(home.run(['apply', '-f', core])).toEqual({ code: 1, stdout: '', stderr: `error: error when retrieving current configuration of:
+Resource: "/v1, Resource=configmaps", GroupVersionKind: "/v1, Kind=ConfigMap"
+Name: "", Namespace: "default"
+from server for: "${core}": resource name may not be empty
+` });
+    const apps = home.file('d.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {namespace: kube-system}\nspec: {}\n');
+    expect(home.run(['apply', '-f', apps]).stderr).toBe(`error: error when retrieving current configuration of:
+Resource: "apps/v1, Resource=deployments", GroupVersionKind: "apps/v1, Kind=Deployment"
+Name: "", Namespace: "kube-system"
+from server for: "${apps}": resource name may not be empty
+`);
   });
 });

@@ -311,4 +311,31 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     ]) await same(args);
   });
 
+
+  it('apply --force deletes and re-creates what a patch cannot change, and names the object as kubectl does when it fails', async () => {
+    const both = (name: string, text: string) => { for (const h of [served, local]) fs.writeFileSync(path.join(h.dir, name), text); return name; };
+    const deployment = (app: string, labels = app) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: fz}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: ${app}}}\n  template:\n    metadata: {labels: {app: ${labels}}}\n    spec: {containers: [{name: c, image: nginx}]}\n`;
+    const pod = (command: string) => `apiVersion: v1\nkind: Pod\nmetadata: {name: fp}\nspec:\n  containers: [{name: c, image: nginx, command: [${command}]}]\n`;
+    for (const args of [
+      ['apply', '-f', both('fz1.yaml', deployment('fz'))],
+      ['apply', '-f', both('fz2.yaml', deployment('fz2')), '--force'],
+      ['get', 'deploy', 'fz', '-o', 'jsonpath={.spec.selector} {.metadata.annotations}'],
+      // A manifest the server cannot create either: the object as it was is created again.
+      ['apply', '-f', both('fz3.yaml', deployment('fz3', 'other')), '--force'],
+      ['get', 'deploy', 'fz', '-o', 'jsonpath={.spec.selector}'],
+      ['apply', '-f', both('fp1.yaml', pod('"sleep", "1000"'))],
+      ['apply', '-f', both('fp2.yaml', pod('"sleep", "2000"')), '--force', '--grace-period=0', '-o', 'name'],
+      ['get', 'pod', 'fp', '-o', 'jsonpath={.spec.containers[0].command}'],
+      ['apply', '-f', both('noname.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n')],
+    ]) await same(args);
+    // A running pod takes its grace period to go, and --timeout is 0: kubectl's poll looks once.
+    // (A pod whose containers never started goes at once in the served cluster, which settles
+    // after the DELETE, before kubectl's GET; kubemu looks before its components react, as
+    // kubectl's GET a few milliseconds after the DELETE finds a real cluster.)
+    // (The ticks' summaries count Events each side wrote in its own steps, so only their exit codes are compared.)
+    expect([(await kubectl(['create', '--raw', '/kubemu/v1/tick?duration=30s', '-f', '/dev/null'])).code, kubemu(['tick', '30s']).code]).toEqual([0, 0]);
+    await same(['get', 'pod', 'fp', '-o', 'jsonpath={.status.phase}']);
+    await same(['apply', '-f', both('fp3.yaml', pod('"sleep", "3000"')), '--force']);
+    await same(['get', 'pod', 'fp', '-o', 'jsonpath={.metadata.deletionGracePeriodSeconds}']);
+  });
 });

@@ -21,6 +21,7 @@ import type { KubeObject } from '../../api/meta';
 import type { WriteOptions } from '../../apiserver/client';
 import type { ResourceInfo } from '../../api/registry';
 import type { Cluster } from '../../cluster/cluster';
+import { resourceInfoText } from '../resource-info-text';
 
 export const FIELD_MANAGER = 'kubectl-client-side-apply';
 
@@ -62,7 +63,7 @@ function warnIfImperative(ctx: CommandContext, info: ResourceInfo, name: string)
 /** unnamedApplyError is kubectl apply's refusal of an object without a name (apply cannot generate one), or undefined when it has one. */
 export function unnamedApplyError(info: ResourceInfo, object: KubeObject, source: string): string | undefined {
   if (object.metadata.name) return undefined;
-  return object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.resource}", GroupVersionKind: "${object.apiVersion}, Kind=${object.kind}"\nName: "", Namespace: "${object.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty`;
+  return object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\n${resourceInfoText(info, object)}\nfrom server for: "${source}": resource name may not be empty`;
 }
 
 /** parseDryRun checks --dry-run's value. */
@@ -115,7 +116,7 @@ export const applyCommand = defineCommand({
     const serverSide = !!ctx.flags['server-side'];
     const dryRunMode = parseDryRun(ctx.flags['dry-run']);
     const cascade = cascadeOf(ctx.flags.cascade);
-    durationFlag(ctx.flags.timeout, 'timeout');
+    const timeoutMs = durationFlag(ctx.flags.timeout, 'timeout');
     // The prune is loaded only when asked for (apply's start-up is a measured path).
     const prune = ctx.flags.prune ? require('../apply-prune') as typeof import('../apply-prune') : undefined;
     const kinds = prune ? prune.pruneKinds(ctx.cluster().api.registry(), ctx.flags['prune-allowlist']) : [];
@@ -149,11 +150,19 @@ export const applyCommand = defineCommand({
         const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name! });
         return { object, word: exists ? 'configured' : 'created', liveUid: exists?.metadata.uid };
       }
-      const r = cluster.api.apply(object, {
-        fieldManager: ctx.flags['field-manager'] || FIELD_MANAGER, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io),
-        onLive: warnIfImperative(ctx, info, object.metadata.name!), unreadManagedFields,
+      const fieldManager = ctx.flags['field-manager'] || FIELD_MANAGER;
+      const applyOne = (manifest: KubeObject, onLive?: (live: KubeObject | undefined) => void) => cluster.api.apply(manifest, {
+        fieldManager, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io), onLive, unreadManagedFields,
       });
-      return { object: r.object, word: r.outcome };
+      try {
+        const r = applyOne(object, warnIfImperative(ctx, info, object.metadata.name!));
+        return { object: r.object, word: r.outcome };
+      } catch (e) {
+        if (!ctx.flags.force) throw e;
+        const force = require('../apply-force') as typeof import('../apply-force');
+        if (!force.mayForce(e)) throw e;
+        return force.deleteAndCreate(cluster, { info, object, source }, { cascade, grace: ctx.flags['grace-period'], timeoutMs, fieldManager }, (m) => applyOne(m).object, fail);
+      }
     }, selection);
   },
 });

@@ -9,7 +9,7 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, finishWithErrors } from '../errors';
 import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
-import { fieldValidationOf, parseValidate, prepareDoc, serverError, type PreparedDoc } from '../object-writer';
+import { fieldValidationOf, parseValidate, prepareDoc, serverError, stripServerFields, type PreparedDoc } from '../object-writer';
 import { withLastApplied } from '../../yaml/last-applied-json';
 import type { PropagationPolicy } from '../../apiserver/client';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
@@ -146,11 +146,4 @@ function forceReplace(ctx: CommandContext, prepared: PreparedDoc[], errors: stri
     }
   }
   return finishWithErrors(ctx.io, errors);
-}
-
-function stripServerFields(obj: KubeObject): KubeObject {
-  const copy = structuredClone(obj);
-  delete copy.metadata.resourceVersion;
-  delete copy.metadata.uid;
-  return copy;
 }

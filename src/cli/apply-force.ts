@@ -1,0 +1,72 @@
+/**
+ * apply-force: `apply --force`, kubectl's Patcher.deleteAndCreate. When the server refuses an
+ * apply's patch as Invalid or Conflict, the object is deleted, apply waits until it is gone and
+ * creates the manifest instead; if that create fails, the object as it was is created again.
+ * Loaded only when a forced apply meets such a refusal.
+ */
+import type { KubeObject } from '../api/meta';
+import type { ResourceInfo } from '../api/registry';
+import type { PropagationPolicy } from '../apiserver/client';
+import { ApiError } from '../apiserver/errors';
+import type { Cluster } from '../cluster/cluster';
+import { withLastApplied } from '../yaml/last-applied-json';
+import { toCompactJson } from '../yaml/write-json';
+import type { CollectedError } from './errors';
+import { collectedServerError, stripServerFields, type PreparedDoc } from './object-writer';
+import type { WriteOutcome } from './manifest-writes';
+import { resourceInfoText } from './resource-info-text';
+
+/** ForceOptions are the deletion flags apply shares with delete, and the manager of apply's writes. */
+export interface ForceOptions { cascade: PropagationPolicy; grace: number; timeoutMs: number; fieldManager: string }
+
+/** mayForce says whether a refused apply is one --force deletes and re-creates. */
+export function mayForce(e: unknown): e is ApiError {
+  return e instanceof ApiError && (e.reason === 'Invalid' || e.reason === 'Conflict');
+}
+
+/**
+ * deleteAndCreate replaces the live object with the manifest. `create` writes the manifest
+ * (the object being gone, apply creates it). The wait is kubectl's poll with --timeout as its
+ * deadline, in simulated time: with the default 0 it looks once, right after the delete, so an
+ * object that takes time to go (a pod's grace period, a finalizer) fails the apply and stays
+ * deleted, as it does with kubectl.
+ */
+export function deleteAndCreate(cluster: Cluster, doc: PreparedDoc, o: ForceOptions,
+  create: (manifest: KubeObject) => KubeObject, fail: (error: CollectedError) => void): WriteOutcome | undefined {
+  const { info, object, source } = doc;
+  const ref = { kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name! };
+  const live = cluster.api.get(ref);
+  cluster.api.delete(ref, { fieldManager: 'kubectl', propagationPolicy: o.cascade, gracePeriodSeconds: o.grace >= 0 ? o.grace : undefined });
+  const gone = () => cluster.api.tryGet(ref)?.metadata.uid !== live.metadata.uid;
+  const verb = applyingPatch(info, object);
+  if (!gone() && !(o.timeoutMs > 0 && cluster.sim.advanceUntil(cluster.clock.nowMs() + o.timeoutMs, gone))) {
+    fail(`error: error when ${verb} "${source}": context deadline exceeded`);
+    return undefined;
+  }
+  // kubectl's create of the modified configuration drops its resourceVersion (resource.Helper's Create).
+  const manifest = { ...object, metadata: { ...object.metadata } };
+  delete manifest.metadata.resourceVersion;
+  try {
+    return { object: create(manifest), word: 'configured' };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    try {
+      cluster.api.create(stripServerFields(live), { fieldManager: o.fieldManager });
+    } catch (restoreError) {
+      if (!(restoreError instanceof ApiError)) throw restoreError;
+      fail(`error: error when ${verb} "${source}": An error occurred force-replacing the existing object with the newly provided one:\n\n${e.message}.\n\nAdditionally, an error occurred attempting to restore the original object:\n\n${restoreError.message}`);
+      return undefined;
+    }
+    fail(collectedServerError(e, verb, source));
+    return undefined;
+  }
+}
+
+/**
+ * applyingPatch is the step kubectl's apply names in an error of its patch (cmdutil.AddSourceToErr
+ * makes it "error when <this> "<file>": …"): the modified configuration as the patcher returned
+ * it (deleteAndCreate returns the manifest itself), the object's mapping and name.
+ */
+function applyingPatch(info: ResourceInfo, object: KubeObject): string {
+  return `applying patch:\n${toCompactJson(withLastApplied(object))}\n\nto:\n${resourceInfoText(info, object)}\nfor:`;
+}
