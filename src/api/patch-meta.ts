@@ -28,9 +28,18 @@ export interface PatchMeta {
   readonly mergeKey: string | undefined;
   /** merge: patchStrategy includes "merge" (a list merges rather than being replaced whole). */
   readonly merge: boolean;
+  /** retainKeys: patchStrategy includes "retainKeys" (a patch lists the keys the field keeps). */
+  readonly retainKeys: boolean;
+  /** replace: patchStrategy is "replace" (a map is replaced whole, not merged). */
+  readonly replace: boolean;
 }
 
-const NONE: PatchMeta = Object.freeze({ struct: undefined, mergeKey: undefined, merge: false });
+const NONE: PatchMeta = Object.freeze({ struct: undefined, mergeKey: undefined, merge: false, retainKeys: false, replace: false });
+
+/** structMeta is the metadata of a value of struct itself (a root object, or a merged list's item): no list strategy. */
+export function structMeta(struct: string | undefined): PatchMeta {
+  return { ...NONE, struct };
+}
 
 /**
  * rootStructOf returns the Go struct an object of apiVersion/kind decodes into ("apps/v1",
@@ -48,5 +57,9 @@ export function lookupPatchMeta(struct: string | undefined, field: string): Patc
   const f = struct === undefined ? undefined : schema()[struct]?.[field];
   if (!f) return NONE;
   const [elem, mergeKey, strategy] = f;
-  return { struct: elem || undefined, mergeKey: mergeKey || undefined, merge: strategy.split(',').includes('merge') };
+  const strategies = strategy.split(',');
+  return {
+    struct: elem || undefined, mergeKey: mergeKey || undefined, merge: strategies.includes('merge'),
+    retainKeys: strategies.includes('retainKeys'), replace: strategies.includes('replace'),
+  };
 }

@@ -58,7 +58,8 @@ export function applyObject(host: ApplyHost, input: KubeObject, o: ApplyOptions)
     const original = originalText ? JSON.parse(originalText) : {};
     const merged = threeWayMerge(original, modified, current) as KubeObject;
     if (deepEqual(merged, current)) return { object: current, outcome: 'unchanged' };
-    merged.metadata.resourceVersion = current.metadata.resourceVersion;
+    // A manifest's own resourceVersion is in kubectl's patch, so a stale one is the update's conflict.
+    merged.metadata.resourceVersion = modified.metadata.resourceVersion || current.metadata.resourceVersion;
     const updated = host.update(merged, { ...o, fieldValidation: undefined });
     return { object: updated, outcome: 'configured' };
   });

@@ -5,7 +5,7 @@
  * api/patch-meta.ts); other lists are replaced whole.
  */
 import { normalizeElementOrder } from '../api/element-order';
-import { lookupPatchMeta, rootStructOf, type PatchMeta } from '../api/patch-meta';
+import { lookupPatchMeta, rootStructOf, structMeta, type PatchMeta } from '../api/patch-meta';
 
 type Json = unknown;
 type Obj = Record<string, Json>;
@@ -17,7 +17,7 @@ export function isObj(v: Json): v is Obj {
 /** threeWayMerge returns the object that applying `modified` over `current` yields, given the previous `original`. */
 export function threeWayMerge(original: Json, modified: Json, current: Json): Json {
   const root = isObj(modified) ? rootStructOf(modified.apiVersion, modified.kind) : undefined;
-  return mergeValue(original, modified, current, { struct: root, mergeKey: undefined, merge: false });
+  return mergeValue(original, modified, current, structMeta(root));
 }
 
 // meta describes the value being merged: its struct (for an object) or its list strategy.
@@ -42,7 +42,7 @@ function mergeValue(original: Json, modified: Json, current: Json, meta: PatchMe
     const modKeys = new Set(modified.map(keyOf));
     const out: Json[] = modified.map((m) => {
       const c = curBy.get(keyOf(m));
-      return c === undefined ? structuredClone(m) : mergeValue(origBy.get(keyOf(m)), m, c, { struct: meta.struct, mergeKey: undefined, merge: false });
+      return c === undefined ? structuredClone(m) : mergeValue(origBy.get(keyOf(m)), m, c, structMeta(meta.struct));
     });
     // Items the server (or another writer) added survive, unless this applier had added them before.
     for (const c of current) if (!modKeys.has(keyOf(c)) && !origBy.has(keyOf(c))) out.push(c);

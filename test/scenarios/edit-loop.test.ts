@@ -61,6 +61,17 @@ describe('edit reopens the editor until the edit is valid', () => {
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').slice(-3)).toEqual([expect.stringMatching(/^A copy of your changes has been stored to/), 'error: Edit cancelled, no valid changes were saved.', '']);
   });
+
+  it('--output-patch prints the patch edit sends: a two-way strategic merge patch for a built-in type', () => {
+    expect(home.run('create deployment op --image=nginx:1.27').code).toBe(0);
+    editor('output-patch', ['s/^      - image: nginx:1.27$/      - image: nginx:1.28\\n        env:\\n        - name: A\\n          value: "1"/']);
+    expect(home.run('edit deploy/op --output-patch')).toEqual({ code: 0, stderr: '',
+      stdout: 'Patch: {"spec":{"template":{"spec":{"$setElementOrder/containers":[{"name":"nginx"}],"containers":[{"env":[{"name":"A","value":"1"}],"image":"nginx:1.28","name":"nginx"}]}}}}\ndeployment.apps/op edited\n' });
+    expect(home.run('get deploy op -o jsonpath={.spec.template.spec.containers[0].env}').stdout).toBe('[{"name":"A","value":"1"}]');
+    // An object left as it was prints no patch.
+    editor('output-patch-same', []);
+    expect(home.run('edit deploy/op --output-patch')).toEqual({ code: 0, stdout: '', stderr: 'Edit cancelled, no changes made.\n' });
+  });
 });
 
 describe('create --edit', () => {

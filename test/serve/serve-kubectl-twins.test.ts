@@ -327,6 +327,9 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
       ['apply', '-f', both('fp2.yaml', pod('"sleep", "2000"')), '--force', '--grace-period=0', '-o', 'name'],
       ['get', 'pod', 'fp', '-o', 'jsonpath={.spec.containers[0].command}'],
       ['apply', '-f', both('noname.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n')],
+      // A stale resourceVersion is the patch's conflict, reported behind the three-way patch kubectl computed.
+      ['apply', '-f', both('fz4.yaml', deployment('fz2').replace('metadata: {name: fz}', 'metadata: {name: fz, resourceVersion: "1", labels: {a: b}}')
+        .replace('{name: c, image: nginx}', '{name: d, image: busybox, env: [{name: E, value: "1"}]}, {name: c, image: nginx, ports: [{containerPort: 80}]}'))],
     ]) await same(args);
     // A running pod takes its grace period to go, and --timeout is 0: kubectl's poll looks once.
     // (A pod whose containers never started goes at once in the served cluster, which settles

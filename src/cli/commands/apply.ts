@@ -154,14 +154,20 @@ export const applyCommand = defineCommand({
       const applyOne = (manifest: KubeObject, onLive?: (live: KubeObject | undefined) => void) => cluster.api.apply(manifest, {
         fieldManager, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io), onLive, unreadManagedFields,
       });
+      let live: KubeObject | undefined;
+      const warn = warnIfImperative(ctx, info, object.metadata.name!);
       try {
-        const r = applyOne(object, warnIfImperative(ctx, info, object.metadata.name!));
+        const r = applyOne(object, (l) => { live = l; warn(l); });
         return { object: r.object, word: r.outcome };
       } catch (e) {
-        if (!ctx.flags.force) throw e;
-        const force = require('../apply-force') as typeof import('../apply-force');
-        if (!force.mayForce(e)) throw e;
-        return force.deleteAndCreate(cluster, { info, object, source }, { cascade, grace: ctx.flags['grace-period'], timeoutMs, fieldManager }, (m) => applyOne(m).object, fail);
+        // A new object's failure is its create's; a live one's is the patch's.
+        if (!live || !(e instanceof ApiError)) throw e;
+        const failed = require('../apply-patch-failure') as typeof import('../apply-patch-failure');
+        if (ctx.flags.force && failed.mayForce(e)) {
+          return failed.deleteAndCreate(cluster, { info, object, source }, { cascade, grace: ctx.flags['grace-period'], timeoutMs, fieldManager }, (m) => applyOne(m).object, fail);
+        }
+        fail(failed.patchFailure(e, { info, object, source }, live));
+        return undefined;
       }
     }, selection);
   },

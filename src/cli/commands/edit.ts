@@ -24,6 +24,7 @@ import { hasStatusSubresource } from '../../api/status-subresource';
 import type { ResourceInfo } from '../../api/registry';
 import { RESOURCE_NOT_FOUND } from './get-raw';
 import { sameObject } from './mutate-objects';
+import { rootStructOf } from '../../api/patch-meta';
 
 export const MSG_EDITED = 'edited';
 
@@ -37,6 +38,7 @@ export const editCommand = defineCommand({
     ...PRINT_FLAGS,
     { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict', help: 'Must be one of: strict (or true), warn, ignore (or false).' },
     { name: 'field-manager', type: 'string', default: 'kubectl-edit', help: 'Name of the manager used to track field ownership.' },
+    { name: 'output-patch', type: 'bool', default: false, help: 'Output the patch if the resource is edited.' },
     { name: 'save-config', type: 'bool', default: false, help: 'If true, the configuration of current object will be saved in its annotation.' },
     { name: 'windows-line-endings', type: 'bool', default: false, help: 'Defaults to the line ending native to your platform.' },
     { name: 'subresource', type: 'string', default: '', help: 'If specified, edit will operate on the subresource of the requested object. This flag is beta and may change in the future.' }],
@@ -85,6 +87,7 @@ export const editCommand = defineCommand({
             throw new CliError('At least one of apiVersion, kind and name was changed');
           }
           if (next.metadata.managedFields) delete next.metadata.managedFields;
+          if (ctx.flags['output-patch']) ctx.io.out(`Patch: ${toCompactJson(patchSent(stripManaged(originals[i]!), next))}\n`);
           try {
             const edited = cluster.write(() => {
               // kubectl sends the edit as a patch, so the server decodes it as the patch handler does.
@@ -107,6 +110,15 @@ export const editCommand = defineCommand({
     });
   },
 });
+
+/**
+ * patchSent is the patch kubectl's edit sends (and --output-patch prints): a built-in type's
+ * two-way strategic merge patch, a custom resource's JSON merge patch.
+ */
+function patchSent(original: KubeObject, edited: KubeObject): unknown {
+  if (rootStructOf(edited.apiVersion, edited.kind) === undefined) return createMergePatch(original, edited);
+  return (require('../patch/three-way-patch') as typeof import('../patch/three-way-patch')).createTwoWayPatch(original as never, edited as never);
+}
 
 function stripManaged(o: KubeObject): KubeObject {
   const c = structuredClone(o);

@@ -1,8 +1,10 @@
 /**
- * apply-force: `apply --force`, kubectl's Patcher.deleteAndCreate. When the server refuses an
- * apply's patch as Invalid or Conflict, the object is deleted, apply waits until it is gone and
- * creates the manifest instead; if that create fails, the object as it was is created again.
- * Loaded only when a forced apply meets such a refusal.
+ * apply-patch-failure: what client-side apply does when the server refuses its patch of a live
+ * object. kubectl reports it behind the patch it sent ("error when applying patch: <patch> to:
+ * <object> for: <file>: error when patching <file>: …"); with --force, a refusal as Invalid or
+ * Conflict instead deletes the object, waits until it is gone and creates the manifest
+ * (kubectl's Patcher.deleteAndCreate); if that create fails, the object as it was is created
+ * again. Loaded only when a patch fails.
  */
 import type { KubeObject } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
@@ -11,6 +13,8 @@ import { ApiError } from '../apiserver/errors';
 import type { Cluster } from '../cluster/cluster';
 import { withLastApplied } from '../yaml/last-applied-json';
 import { toCompactJson } from '../yaml/write-json';
+import { LAST_APPLIED } from '../api/last-applied';
+import { createThreeWayPatch, PatchError } from './patch/three-way-patch';
 import type { CollectedError } from './errors';
 import { collectedServerError, stripServerFields, type PreparedDoc } from './object-writer';
 import type { WriteOutcome } from './manifest-writes';
@@ -60,6 +64,27 @@ export function deleteAndCreate(cluster: Cluster, doc: PreparedDoc, o: ForceOpti
     fail(collectedServerError(e, verb, source));
     return undefined;
   }
+}
+
+/**
+ * patchFailure is kubectl's report of a refused patch: the server's error behind the patch
+ * apply computed from the live object it read, its last-applied configuration and the manifest.
+ */
+export function patchFailure(e: ApiError, doc: PreparedDoc, live: KubeObject): CollectedError {
+  const { info, object, source } = doc;
+  const lastApplied = live.metadata.annotations?.[LAST_APPLIED];
+  let original: Record<string, unknown> = {};
+  try { original = lastApplied ? JSON.parse(lastApplied) : {}; } catch { /* kubectl would have failed earlier; the patch is then made as for a first apply */ }
+  let patch: unknown;
+  try {
+    patch = createThreeWayPatch(original, withLastApplied(object) as unknown as Record<string, unknown>, live as unknown as Record<string, unknown>);
+  } catch (patchError) {
+    // Documents strategicpatch cannot diff (kubectl refuses them before it sends anything).
+    if (patchError instanceof PatchError) return collectedServerError(e, 'patching', source);
+    throw patchError;
+  }
+  const verb = `applying patch:\n${toCompactJson(patch)}\nto:\n${resourceInfoText(info, object)}\nfor:`;
+  return collectedServerError(new ApiError(e.reason, e.code, `error when patching "${source}": ${e.message}`, e.details), verb, source);
 }
 
 /**
