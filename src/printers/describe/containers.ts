@@ -68,30 +68,17 @@ function describeState(name: string, state: ContainerState | undefined, w: Prefi
   }
 }
 
-/** resolveFieldRef extracts a downward-API fieldPath from the pod ("" when unknown). */
+/**
+ * resolveFieldRef is the value describe shows for a downward-API env var: kubectl converts the
+ * fieldPath through its client scheme, which knows no Pod field labels and so passes only
+ * metadata.name and metadata.namespace (apimachinery's DefaultMetaV1FieldSelectorConversion);
+ * every other path (labels, uid, spec.nodeName, status.podIP …) shows empty.
+ */
 export function resolveFieldRef(pod: KubeObject | undefined, fieldPath: string): string {
   if (!pod) return '';
-  const m = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(fieldPath);
-  if (m) return pod.metadata[m[1] as 'labels' | 'annotations']?.[m[2]!] ?? '';
-  switch (fieldPath) {
-    case 'metadata.name': return pod.metadata.name ?? '';
-    case 'metadata.namespace': return pod.metadata.namespace ?? '';
-    case 'metadata.uid': return pod.metadata.uid ?? '';
-    case 'metadata.labels': return formatMapLines(pod.metadata.labels);
-    case 'metadata.annotations': return formatMapLines(pod.metadata.annotations);
-    case 'spec.nodeName': return pod.spec?.nodeName ?? '';
-    case 'spec.serviceAccountName': return pod.spec?.serviceAccountName ?? '';
-    case 'status.hostIP': return pod.status?.hostIP ?? '';
-    case 'status.hostIPs': return (pod.status?.hostIPs ?? []).map((i: { ip?: string }) => i.ip).join(',');
-    case 'status.podIP': return pod.status?.podIP ?? '';
-    case 'status.podIPs': return (pod.status?.podIPs ?? []).map((i: { ip?: string }) => i.ip).join(',');
-    default: return '';
-  }
-}
-
-// fieldpath.FormatMap: sorted key="value" lines.
-function formatMapLines(m: Record<string, string> | undefined): string {
-  return sortedKeys(m).map((k) => `${k}=${JSON.stringify(m![k])}`).join('\n');
+  if (fieldPath === 'metadata.name') return pod.metadata.name ?? '';
+  if (fieldPath === 'metadata.namespace') return pod.metadata.namespace ?? '';
+  return '';
 }
 
 // Mirrors ExtractContainerResourceValue: ceil(value / divisor), in milli-units for CPU.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveFieldRef } from './containers';
 import type { KubeObject } from '../../api/meta';
 import { describePod } from './pod';
 import { ago, CONTAINER_ID, event, golden, IMAGE_DIGEST, kindPod, makeCtx, podConditions, type EventSpec } from './test-helpers';
@@ -225,5 +226,13 @@ describe('describePod', () => {
     const pod = structuredClone(cases[5]!.pod);
     pod.metadata.deletionTimestamp = ago(now, 5);
     expect(describePod(pod, makeCtx(now))).toContain('Status:                    Terminating (lasts 5s)\n');
+  });
+});
+
+describe('resolveFieldRef', () => {
+  it('shows a downward-API env var only for the name and namespace, as kubectl 1.32 resolves them', () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns', uid: 'u', labels: { app: 'a' } }, spec: { nodeName: 'n1' }, status: { podIP: '10.0.0.1' } };
+    expect(['metadata.name', 'metadata.namespace'].map((f) => resolveFieldRef(pod, f))).toEqual(['p', 'ns']);
+    for (const f of ['metadata.uid', 'metadata.labels', "metadata.labels['app']", 'spec.nodeName', 'status.podIP']) expect(resolveFieldRef(pod, f), f).toBe('');
   });
 });

@@ -13,7 +13,7 @@ type VolumePrinter = (source: any, w: PrefixWriter) => void;
 
 /** VOLUME_PRINTERS maps a volume source field to its printer, in kubectl's precedence order. */
 export const VOLUME_PRINTERS: ReadonlyArray<readonly [string, VolumePrinter]> = [
-  ['hostPath', (s, w) => w.write(LEVEL_2, `Type:\tHostPath (bare host directory volume)\n    Path:\t${s.path ?? ''}\n    HostPathType:\t${s.type || '<none>'}\n`)],
+  ['hostPath', (s, w) => w.write(LEVEL_2, `Type:\tHostPath (bare host directory volume)\n    Path:\t${s.path ?? ''}\n    HostPathType:\t${s.type ?? '<none>'}\n`)],
   ['emptyDir', (s, w) => {
     const size = tryParseQuantity(s.sizeLimit);
     const limit = size && size.nanos > 0n ? canonicalQuantity(s.sizeLimit) : '<unset>';
