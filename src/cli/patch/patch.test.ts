@@ -25,3 +25,19 @@ describe('merge and json patch', () => {
   });
 });
 
+
+describe('strategic merge patch: $setElementOrder', () => {
+  const deploy = (env: unknown[]) => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { template: { spec: { containers: [{ name: 'c', env }] } } } });
+  const envOf = (obj: unknown) => ((obj as ReturnType<typeof deploy>).spec.template.spec.containers[0]!.env as { name: string }[]).map((e) => e.name);
+  const container = (extra: Record<string, unknown>) => ({ spec: { template: { spec: { containers: [{ name: 'c', ...extra }] } } } });
+
+  it('puts the items it names in its order, a new one included', () => {
+    const patch = container({ env: [{ name: 'PW', value: '2' }], '$setElementOrder/env': [{ name: 'A' }, { name: 'PW' }] });
+    expect(envOf(applyStrategicMergePatch(deploy([{ name: 'A', value: '1' }]), patch))).toEqual(['A', 'PW']);
+  });
+
+  it('reorders a list the patch does not otherwise change; a server-only item goes before a named one it preceded on the server', () => {
+    const live = deploy([{ name: 'A' }, { name: 'S' }, { name: 'B' }]);
+    expect(envOf(applyStrategicMergePatch(live, container({ '$setElementOrder/env': [{ name: 'B' }, { name: 'A' }] })))).toEqual(['S', 'B', 'A']);
+  });
+});

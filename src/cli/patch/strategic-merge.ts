@@ -59,6 +59,15 @@ function mergeMap(original: Record<string, unknown>, patch: Record<string, unkno
       out[k] = v;
     }
   }
+  // $setElementOrder/<list>: the items it names in its order, the others where the server had them.
+  for (const [k, order] of Object.entries(patch)) {
+    if (!k.startsWith(SET_ELEMENT_ORDER) || !Array.isArray(order)) continue;
+    const field = k.slice(SET_ELEMENT_ORDER.length);
+    if (!Array.isArray(out[field])) continue;
+    const { mergeKey } = lookupPatchMeta(struct, field);
+    const idOf = (x: unknown): string | undefined => (mergeKey === undefined ? JSON.stringify(x) : isPlainObject(x) ? JSON.stringify(x[mergeKey]) : undefined);
+    out[field] = normalizeElementOrder(out[field] as unknown[], Array.isArray(original[field]) ? original[field] as unknown[] : [], order, idOf);
+  }
   return out;
 }
 
