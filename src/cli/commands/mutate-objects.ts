@@ -13,6 +13,7 @@ import { printServerWarnings } from '../server-warnings';
 import { printObjects, printTypedObject, type OutputSpec } from '../output';
 import { toCompactJson } from '../../yaml/write-json';
 import { toTypedObject } from './typed-object';
+import { applyStrategicMergePatch } from '../patch/strategic-merge';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { registryFor, targetError, type Resolved, type Target } from './targets';
 import { outputOf, type PrintFlagValues } from '../print-flags';
@@ -104,13 +105,17 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
     let result: { obj: KubeObject; word: string | undefined } | undefined;
     try {
       result = cluster.write(() => {
-        const before = shape(cluster.api.get(t.ref));
+        const live = cluster.api.get(t.ref);
+        const before = shape(live);
         const obj = structuredClone(before);
         const word = o.mutate(obj, before, ec);
         if (dryRun === 'client') return { obj, word };
         if (!o.writeUnchanged && sameObject(obj, before)) return { obj: before, word };
         const opts = { fieldManager: o.fieldManager, dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) };
-        return { obj: o.subresource === 'status' ? cluster.api.updateStatus(obj, opts) : cluster.api.update(obj, opts), word };
+        // The set commands send what they changed in the typed object as a strategic merge patch,
+        // so what only the typed form adds (a zero field Go always encodes) never reaches the server.
+        const written = o.typed ? typedChange(live, before, obj) : obj;
+        return { obj: o.subresource === 'status' ? cluster.api.updateStatus(written, opts) : cluster.api.update(written, opts), word };
       });
     } catch (e) {
       if (e instanceof CliError) errors.push(`error: ${e.message}`);
@@ -121,6 +126,13 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
   }
   // kubectl's visitor goes on past a failed object and returns the errors as one aggregate.
   return finishWithErrors(ctx.io, errors, true);
+}
+
+/** typedChange is the live object with the change from before to after (typed forms) patched in, as kubectl's set commands patch it. */
+function typedChange(live: KubeObject, before: KubeObject, after: KubeObject): KubeObject {
+  const { createTwoWayPatch } = require('../patch/three-way-patch') as typeof import('../patch/three-way-patch');
+  const patch = createTwoWayPatch(before as never, after as never);
+  return applyStrategicMergePatch(live, patch) as KubeObject;
 }
 
 /** splitPairs is kubectl's GetResourcesAndPairs: resources first, then `k=v` / `k-` pairs. */
