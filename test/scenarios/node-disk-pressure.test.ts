@@ -21,7 +21,7 @@ describe('a node whose disk fills up', () => {
     expect(failed()).toEqual(['lone']);
     home.run('tick 1m');
     expect(home.run('get pods --field-selector spec.nodeName=worker01 --no-headers -o custom-columns=NAME:.metadata.name,STATUS:.status.phase,REASON:.status.reason').stdout)
-      .toBe('lone                   Failed   Evicted\nweb-6dc5cd68db-kd24f   Failed   Evicted\nweb-6dc5cd68db-kkwp6   Failed   Evicted\n');
+      .toBe('lone                   Failed   Evicted\nweb-7957885594-kd24f   Failed   Evicted\nweb-7957885594-kkwp6   Failed   Evicted\n');
     const message = 'The node was low on resource: ephemeral-storage. Threshold quantity: 10508926156, available: 3078784Ki. ';
     expect(home.run(['get', 'pod', 'lone', '-o', 'jsonpath={.status.message}|{.status.conditions[?(@.type=="DisruptionTarget")].reason}|{.status.containerStatuses[0].state.terminated.exitCode}']).stdout)
       .toBe(`${message}|TerminationByKubelet|137`);

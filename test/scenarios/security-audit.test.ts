@@ -131,7 +131,7 @@ describe('audit of the components\' requests', () => {
     const pod = log.find((e) => e.objectRef.subresource === 'binding')!.objectRef.name as string;
     expect(log.map((e) => [e.user.username, e.verb, e.objectRef.resource + (e.objectRef.subresource ? `/${e.objectRef.subresource}` : ''), e.objectRef.name ?? '', e.level, e.sourceIPs[0]].join(' '))).toEqual([
       'kubernetes-admin create deployments web Metadata 127.0.0.1',
-      'system:serviceaccount:kube-system:deployment-controller create replicasets web-6dc5cd68db Metadata 172.18.0.2',
+      'system:serviceaccount:kube-system:deployment-controller create replicasets web-7957885594 Metadata 172.18.0.2',
       'system:serviceaccount:kube-system:deployment-controller update deployments web Metadata 172.18.0.2',
       'system:serviceaccount:kube-system:replicaset-controller create pods  Metadata 172.18.0.2',
       `system:kube-scheduler create pods/binding ${pod} Request 172.18.0.2`,

@@ -262,7 +262,7 @@ spec:
   it("shows a controller's write as its own service account in request.userInfo", () => {
     expect(home.run('create deployment web --image=nginx')).toMatchObject({ code: 0 });
     expect(home.run('get events --field-selector reason=FailedCreate -o custom-columns=MSG:.message --no-headers').stdout.split('\n')[0]).toBe(
-      'Error creating: pods "web-6dc5cd68db-2b6pq" is forbidden: ValidatingAdmissionPolicy \'who-creates-pods\' with binding \'who-creates-pods\' denied request: ' +
+      'Error creating: pods "web-7957885594-2b6pq" is forbidden: ValidatingAdmissionPolicy \'who-creates-pods\' with binding \'who-creates-pods\' denied request: ' +
       'system:serviceaccount:kube-system:replicaset-controller in system:serviceaccounts,system:serviceaccounts:kube-system,system:authenticated');
   });
 });

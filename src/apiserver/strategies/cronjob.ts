@@ -10,7 +10,7 @@ import { validateJobSpec } from './job';
 import { nameIsDNSSubdomain, validateAnnotations, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { maxLenError } from './names';
 import { defaultPodTemplate } from './pod-defaults';
-import { isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
+import { defaultEmbeddedMeta, isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
 
 /** CONCURRENCY_POLICIES are the supported spec.concurrencyPolicy values. */
 export const CONCURRENCY_POLICIES = ['Allow', 'Forbid', 'Replace'] as const;
@@ -30,7 +30,7 @@ export function defaultCronJob(obj: KubeObject): void {
   setDefault(spec, 'successfulJobsHistoryLimit', 3);
   setDefault(spec, 'failedJobsHistoryLimit', 1);
   if (isObject(spec.jobTemplate)) {
-    setDefault(spec.jobTemplate, 'metadata', {});
+    defaultEmbeddedMeta(spec.jobTemplate);
     if (isObject(spec.jobTemplate.spec)) defaultPodTemplate(spec.jobTemplate.spec.template);
   }
   withOrder(spec, ['schedule', 'timeZone', 'startingDeadlineSeconds', 'concurrencyPolicy', 'suspend', 'jobTemplate',

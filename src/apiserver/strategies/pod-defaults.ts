@@ -2,7 +2,7 @@
  * pod-defaults: SetDefaults for PodSpec, Container, Probe, Volume (pkg/apis/core/v1/defaults.go)
  * shared by Pods and every pod template (Deployment, ReplicaSet, Job …).
  */
-import { isObject, setDefault, withOrder } from './strategy';
+import { defaultEmbeddedMeta, isObject, setDefault, withOrder } from './strategy';
 
 /** DEFAULT_TERMINATION_MESSAGE_PATH is where a container's termination message is read from. */
 export const DEFAULT_TERMINATION_MESSAGE_PATH = '/dev/termination-log';
@@ -94,6 +94,7 @@ export function defaultVolume(v: any): void {
     if (isObject(v[k])) setDefault(v[k], 'defaultMode', DEFAULT_FILE_MODE);
   }
   if (isObject(v.hostPath)) setDefault(v.hostPath, 'type', '');
+  if (isObject(v.ephemeral) && isObject(v.ephemeral.volumeClaimTemplate)) defaultEmbeddedMeta(v.ephemeral.volumeClaimTemplate);
   if (isObject(v.downwardAPI)) for (const item of v.downwardAPI.items ?? []) defaultFieldRef(item);
   if (isObject(v.projected)) {
     for (const src of v.projected.sources ?? []) {
@@ -129,6 +130,6 @@ export function defaultPodSpec(spec: any): void {
 /** defaultPodTemplate defaults a PodTemplateSpec ({metadata, spec}). */
 export function defaultPodTemplate(template: any): void {
   if (!isObject(template)) return;
-  setDefault(template, 'metadata', {});
+  defaultEmbeddedMeta(template);
   defaultPodSpec(template.spec);
 }

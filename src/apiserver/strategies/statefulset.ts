@@ -10,7 +10,7 @@ import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate, type 
 import { defaultPodTemplate } from './pod-defaults';
 import { defaultPersistentVolumeClaimSpec, validatePersistentVolumeClaimSpec } from './persistent-volume';
 import { jsonEqual } from '../../api/deep-equal';
-import { isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
+import { defaultEmbeddedMeta, isObject, setDefault, withOrder, WORKLOAD_PREPARE, type Strategy } from './strategy';
 import { immutableSelector, selectorCauses, templateForController } from './workload-rules';
 
 /** STATEFULSET_UPDATE_FORBIDDEN is the detail when an update touches a frozen spec field. */
@@ -41,7 +41,7 @@ export function defaultStatefulSet(obj: KubeObject): void {
     if (!isObject(pvc)) continue;
     setDefault(pvc, 'apiVersion', 'v1');
     setDefault(pvc, 'kind', 'PersistentVolumeClaim');
-    setDefault(pvc, 'metadata', {});
+    defaultEmbeddedMeta(pvc);
     defaultPersistentVolumeClaimSpec(pvc.spec);
     setDefault(pvc, 'status', { phase: 'Pending' });
     withOrder(pvc, ['apiVersion', 'kind', 'metadata', 'spec', 'status']);

@@ -93,6 +93,17 @@ export function setDefault<T extends Record<string, any>, K extends keyof T>(obj
 }
 
 /**
+ * defaultEmbeddedMeta gives an ObjectMeta inside another object (a pod template's, a job
+ * template's, a claim template's) the `creationTimestamp: null` kube-apiserver's encoding
+ * writes for its zero time: Go's json has no omitempty for a struct, so the field is always
+ * there (`get -o yaml` shows it under every template).
+ */
+export function defaultEmbeddedMeta(holder: Record<string, any>): void {
+  setDefault(holder, 'metadata', {});
+  if (isObject(holder.metadata) && holder.metadata.creationTimestamp === undefined) holder.metadata.creationTimestamp = null;
+}
+
+/**
  * withOrder rebuilds obj so that the listed keys come first, in that order, followed by the rest.
  * Go serialises struct fields in declaration order, so `get -o yaml` after a create shows defaults
  * in that order; kubemu keeps JSON key order to look the same.

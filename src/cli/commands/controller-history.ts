@@ -34,13 +34,3 @@ export function findRevision(history: Map<number, ControllerRevision>, to: numbe
   return revs.length < 2 ? undefined : history.get(revs[revs.length - 2]!);
 }
 
-/** sameTemplate compares two pod templates field by field, ignoring key order. */
-export function sameTemplate(a: unknown, b: unknown): boolean {
-  return JSON.stringify(sortDeep(a ?? {})) === JSON.stringify(sortDeep(b ?? {}));
-}
-
-function sortDeep(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortDeep);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep((v as Record<string, unknown>)[k])]));
-  return v;
-}

@@ -23,7 +23,8 @@ import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { fieldManagerFlag } from './field-manager-flag';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag, MAX_WAIT_MS, waitUntil } from './sim-wait';
-import { controllerHistory, findRevision, revisionTemplate, sameTemplate } from './controller-history';
+import { controllerHistory, findRevision, revisionTemplate } from './controller-history';
+import { sameTemplate } from '../../api/pod-template-equal';
 import { historyKindError } from './rollout-kinds';
 import { resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG, type SelectContext, type Target } from './targets';
 import { LAST_APPLIED } from '../../api/last-applied';
@@ -145,11 +146,6 @@ function templateWithoutHash(template: any): any {
   return t;
 }
 
-/** sameTemplateIgnoringHash is equalIgnoreHash: ReplicaSet and Deployment templates differ only by pod-template-hash. */
-function sameTemplateIgnoringHash(a: any, b: any): boolean {
-  const norm = (t: any) => { const x = templateWithoutHash(t); if (x.metadata && !Object.keys(x.metadata).length) delete x.metadata; return x; };
-  return sameTemplate(norm(a), norm(b));
-}
 
 const statusCommand = defineCommand({
   name: 'status',
@@ -331,7 +327,7 @@ function undoDeployment(ctx: CommandContext, d: KubeObject, to: number, clientDr
   }
   if (clientDryRun) return podTemplateText(rs.spec?.template ?? {});
   if (d.spec?.paused) throw new CliError(ERR_PAUSED_ROLLBACK);
-  if (sameTemplateIgnoringHash(rs.spec?.template, d.spec?.template)) return MSG_SKIPPED_ROLLBACK(to);
+  if (sameTemplate(rs.spec?.template, d.spec?.template, POD_TEMPLATE_HASH)) return MSG_SKIPPED_ROLLBACK(to);
   d.spec.template = templateWithoutHash(rs.spec?.template);
   const annotations: Record<string, string> = {};
   for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v as string;

@@ -13,8 +13,19 @@ export function safeEncode(s: string): string {
   return out;
 }
 
-/** computeHash returns the pod-template-hash of a template and collision count. */
+/**
+ * computeHash returns the pod-template-hash of a template and collision count. A template's
+ * `creationTimestamp: null` is left out: upstream hashes the Go struct, where it is the zero
+ * time either way, so templates written with and without it hash alike.
+ */
 export function computeHash(template: unknown, collisionCount?: number): string {
-  const base = toCompactJson(template ?? {});
+  const base = toCompactJson(withoutNullCreation(template ?? {}));
   return safeEncode(String(fnv32a(collisionCount ? `${base}${collisionCount}` : base)));
+}
+
+function withoutNullCreation(template: unknown): unknown {
+  const t = template as { metadata?: Record<string, unknown> };
+  if (t.metadata?.creationTimestamp !== null) return template;
+  const { creationTimestamp: _zero, ...metadata } = t.metadata;
+  return { ...t, metadata };
 }

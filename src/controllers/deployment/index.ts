@@ -11,6 +11,7 @@ import { setCondition } from '../../api/conditions';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { controllerOf } from '../../sim/controller';
 import { computeHash } from './hash';
+import { sameTemplate } from '../../api/pod-template-equal';
 import { fenceposts, specReplicas, statusSum } from './strategy-math';
 import { proportionalSizes } from './proportional';
 import { LAST_APPLIED } from '../../api/last-applied';
@@ -44,7 +45,8 @@ export const deploymentController: Controller = {
     if (!d || d.metadata.deletionTimestamp) return;
     const sets = ctx.api.listControlledBy('ReplicaSet', d.metadata.uid!).filter((rs) => !rs.metadata.deletionTimestamp);
     const hash = computeHash(d.spec!.template, d.status?.collisionCount);
-    let newRS = sets.find((rs) => rs.metadata.labels?.[POD_TEMPLATE_HASH] === hash);
+    // FindNewReplicaSet: the oldest set whose template is the Deployment's, pod-template-hash aside.
+    let newRS = [...sets].sort(byCreation).find((rs) => sameTemplate(rs.spec?.template, d.spec!.template, POD_TEMPLATE_HASH));
     const old = sets.filter((rs) => rs !== newRS);
     let created = false;
     // Mirrors syncDeployment: a paused deployment or a scaling event only scales (sync); otherwise roll out.
