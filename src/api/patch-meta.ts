@@ -54,12 +54,23 @@ export function rootStructOf(apiVersion: unknown, kind: unknown): string | undef
 
 /** lookupPatchMeta returns field's metadata in struct (none for an unknown struct or an untagged field). */
 export function lookupPatchMeta(struct: string | undefined, field: string): PatchMeta {
-  const f = struct === undefined ? undefined : schema()[struct]?.[field];
+  if (struct === undefined) return NONE;
+  // Kept per struct and field: the managedFields walks ask for every field of every object written.
+  let fields = looked.get(struct);
+  if (!fields) looked.set(struct, fields = new Map());
+  let meta = fields.get(field);
+  if (!meta) fields.set(field, meta = patchMetaOf(schema()[struct]?.[field]));
+  return meta;
+}
+
+const looked = new Map<string, Map<string, PatchMeta>>();
+
+function patchMetaOf(f: PatchField | undefined): PatchMeta {
   if (!f) return NONE;
   const [elem, mergeKey, strategy] = f;
   const strategies = strategy.split(',');
-  return {
+  return Object.freeze({
     struct: elem || undefined, mergeKey: mergeKey || undefined, merge: strategies.includes('merge'),
     retainKeys: strategies.includes('retainKeys'), replace: strategies.includes('replace'),
-  };
+  });
 }

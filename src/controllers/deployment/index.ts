@@ -45,8 +45,9 @@ export const deploymentController: Controller = {
     if (!d || d.metadata.deletionTimestamp) return;
     const sets = ctx.api.listControlledBy('ReplicaSet', d.metadata.uid!).filter((rs) => !rs.metadata.deletionTimestamp);
     const hash = computeHash(d.spec!.template, d.status?.collisionCount);
-    // FindNewReplicaSet: the oldest set whose template is the Deployment's, pod-template-hash aside.
-    let newRS = [...sets].sort(byCreation).find((rs) => sameTemplate(rs.spec?.template, d.spec!.template, POD_TEMPLATE_HASH));
+    // FindNewReplicaSet: the oldest set whose template is the Deployment's, pod-template-hash aside
+    // (a set carrying this template's hash is taken as one without comparing the two).
+    let newRS = [...sets].sort(byCreation).find((rs) => rs.metadata.labels?.[POD_TEMPLATE_HASH] === hash || sameTemplate(rs.spec?.template, d.spec!.template, POD_TEMPLATE_HASH));
     const old = sets.filter((rs) => rs !== newRS);
     let created = false;
     // Mirrors syncDeployment: a paused deployment or a scaling event only scales (sync); otherwise roll out.
