@@ -166,8 +166,10 @@ for (const root of roots) {
   const before = root === 'main.js' ? new Set() : loadedBefore(root);
   const members = [...staticClosure(root)].filter((m) => root === 'main.js' || m === root || (!inMain.has(m) && !before.has(m)));
   const defines = members.map((m) => `define(${JSON.stringify(m)},function(exports,require,module,__filename,__dirname){${modules.get(m)}\n});`);
-  const text = FILE_HEAD + defines.join('\n') + FILE_TAIL;
-  // The chunk loader decodes bundle files as Latin-1; esbuild's default charset escapes the rest.
+  const written = FILE_HEAD + defines.join('\n') + FILE_TAIL;
+  // The chunk loader decodes bundle files as Latin-1; esbuild's default charset escapes the rest,
+  // but a readable build keeps comments as they were written: their other characters are escaped.
+  const text = process.env.KUBEMU_BUILD_READABLE ? written.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : written;
   if (/[^\x00-\x7f]/.test(text)) throw new Error(`dist/${root}: not ASCII; the chunk loader would misread it`);
   writeFileSync(`dist/${root}`, text);
 }
