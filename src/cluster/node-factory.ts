@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
-import { asApproximateFloat64, parseQuantity, value } from '../api/quantity';
+import { asApproximateFloat64, canonicalQuantity, parseQuantity, value } from '../api/quantity';
 import type { Rand } from '../sim/rand';
 import { ipToNumber, ipToString } from '../api/ipv4';
 import { allocatableCpu, reservationFor, type ReservationProfile } from './reservations';
@@ -109,14 +109,15 @@ export function newNode(shape: NodeShape, rand: Rand, nowISO: string, podCIDR: s
       },
     },
     spec,
+    // Quantities as kube-apiserver stores them: canonical (a kubelet's 16Gi of memory reads back as 16Gi).
     status: {
       capacity: {
         cpu: shape.cpu, 'ephemeral-storage': `${EPHEMERAL_STORAGE_KI}Ki`, 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
-        memory: `${memKi}Ki`, pods: String(shape.maxPods),
+        memory: canonicalQuantity(`${memKi}Ki`), pods: String(shape.maxPods),
       },
       allocatable: {
         cpu: allocatableCpu(shape.cpu, cores, reserved.cpuMilli), 'ephemeral-storage': String(Math.floor(EPHEMERAL_STORAGE_KI * KI * 0.9)), 'hugepages-1Gi': '0', 'hugepages-2Mi': '0',
-        memory: `${memKi - reserved.memoryKi - reserved.evictionKi}Ki`, pods: String(shape.maxPods),
+        memory: canonicalQuantity(`${memKi - reserved.memoryKi - reserved.evictionKi}Ki`), pods: String(shape.maxPods),
       },
       conditions: [
         condition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),

@@ -45,8 +45,9 @@ describe('downward API resourceFieldRef in env', () => {
     home.run('tick 30s');
     const node = JSON.parse(home.run('get node worker01 -o json').stdout).status.allocatable as { cpu: string; memory: string };
     const cores = Number(node.cpu.replace(/m$/, '')) / (node.cpu.endsWith('m') ? 1000 : 1);
-    const memKi = Number(node.memory.replace(/Ki$/, ''));
-    expect(node.memory.endsWith('Ki')).toBe(true);
+    // Stored canonical (16284Mi): a whole number of Mi here.
+    expect(node.memory).toMatch(/^\d+Mi$/);
+    const memKi = Number(node.memory.replace(/Mi$/, '')) * 1024;
     // 500m → 500 millicores, ceil(0.5) = 1 core; 100M bytes / 1Mi rounds up to 96; 1k requested bytes = 1000.
     expect(home.run('logs dw -c app')).toEqual({ stdout: `500 1 96 250 1000 ${Math.ceil(cores)} ${Math.ceil(memKi / 1024)}\n`, stderr: '', code: 0 });
   });
