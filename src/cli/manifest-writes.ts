@@ -37,11 +37,8 @@ export const PARTLY_WRITTEN = 'the objects listed above were written, the rest w
  */
 export interface WriteContext { cluster: Cluster; dryRun: 'none' | 'client' | 'server'; validate: Validate; unreadManagedFields: boolean }
 
-/**
- * WriteOutcome is the object written and the operation word ("created", "configured", …);
- * liveUid is the stored object's uid when the object written is not it (a client dry run).
- */
-export interface WriteOutcome { object: KubeObject; word: string; liveUid?: string }
+/** WriteOutcome is the object written (or, in a client dry run, shown) and the operation word ("created", "configured", …). */
+export interface WriteOutcome { object: KubeObject; word: string }
 
 /**
  * ManifestSelection is apply's -l (only the documents whose labels it matches are written) and
@@ -74,13 +71,23 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
     ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive)
     : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
   const parseErrors = read.errors;
-  const docs = selection.selector ? read.docs.filter(labelsMatch(selection.selector)) : read.docs;
+  // kubectl's builder maps every document, then its selector filters them: a document -l leaves
+  // out is still checked (its mapping errors are reported), but never written.
+  const selected = selection.selector ? labelsMatch(selection.selector) : () => true;
+  const docs = read.docs;
   // The namespaces the objects are in (and -n's), and the uids of those written: what --prune spares.
   const visited: Visited = { namespaces: new Set(ctx.namespaceExplicit ? [ctx.namespace] : []), uids: new Set() };
   // kubectl's builder reads, maps and checks every document before any is written: its errors come first.
   const builderErrors: string[] = parseErrors.map((e) => `error: ${e.message}`);
   const objectErrors: CollectedError[] = [];
-  if (!docs.length && !builderErrors.length) throw new CliError(`no objects passed to ${verb}`);
+  if (!docs.some(selected)) {
+    const registry = docs.length ? ctx.cluster().api.registry() : undefined;
+    for (const doc of docs) {
+      try { prepareDoc(doc, registry!, ctx.namespace, ctx.namespaceExplicit, validate); } catch (e) { builderErrors.push(`error: ${(e as Error).message}`); }
+    }
+    if (!builderErrors.length) throw new CliError(`no objects passed to ${verb}`);
+    return finishWithErrors(ctx.io, builderErrors, true);
+  }
   const cluster = ctx.cluster();
   const printed: KubeObject[] = [];
   const print = (objs: KubeObject[], single: boolean) => printObjects(objs, out!, single, cluster.api.registry(), false, !!ctx.flags['show-managed-fields']);
@@ -107,11 +114,12 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
           try {
             prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
           } catch (e) { batchBuilderErrors.push(`error: ${(e as Error).message}`); continue; }
+          if (!selected(doc)) continue;
           if (prepared.info.namespaced && prepared.object.metadata.namespace) visited.namespaces.add(prepared.object.metadata.namespace);
           try {
             const r = writeOne(prepared, { cluster, dryRun, validate, unreadManagedFields }, (m) => batchErrors.push(m));
             if (!r) continue;
-            const uid = r.liveUid ?? r.object.metadata.uid;
+            const uid = r.object.metadata.uid;
             if (uid) visited.uids.add(uid);
             if (out) objects.push(r.object);
             else lines.push(`${kindPrefix(prepared.info)}/${r.object.metadata.name} ${r.word}${dryRunSuffix(dryRun)}\n`);

@@ -175,3 +175,27 @@ from server for: "${apps}": resource name may not be empty
 `);
   });
 });
+
+describe('apply --dry-run=client -o yaml', () => {
+  const home = manualCluster('dryapply', 7);
+  afterAll(() => home.cleanup());
+
+  it("shows a new object with its last-applied annotation, and a live one as the server has it, untouched", () => {
+    const v1 = home.file('cm1.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: dr}\ndata: {a: "1"}\n');
+    expect(home.run(['apply', '-f', v1, '--dry-run=client', '-o', 'yaml']).stdout).toBe(`apiVersion: v1
+data:
+  a: "1"
+kind: ConfigMap
+metadata:
+  annotations:
+    kubectl.kubernetes.io/last-applied-configuration: |
+      {"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"dr","namespace":"default"}}
+  name: dr
+  namespace: default
+`);
+    expect(home.run(['apply', '-f', v1]).code).toBe(0);
+    const live = home.run('get cm dr -o yaml').stdout;
+    // kubectl sends nothing in a client dry run: the changed manifest shows the object as it is.
+    expect(home.run(['apply', '-f', home.file('cm2.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: dr}\ndata: {a: "2"}\n'), '--dry-run=client', '-o', 'yaml']).stdout).toBe(live);
+  });
+});

@@ -118,5 +118,9 @@ describe('apply --prune', () => {
     // app== selects an empty value; app in ( is no selector at all.
     expect(home.run(['apply', '-f', 'less.yaml', '-l', 'app=='])).toEqual(err('error: no objects passed to apply\n'));
     expect(home.run(['apply', '-f', 'less.yaml', '-l', 'app in ('])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: the provided selector "app in \(" is not valid: /) });
+    // kubectl's builder maps every document before -l filters them: one it cannot map is an error all the same.
+    const unmapped = home.file('widget.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n');
+    expect(home.run(['apply', '-f', unmapped, '-f', 'less.yaml', '-l', 'app=zzz'])).toEqual(err(`error: resource mapping not found for name: "w" namespace: "" from "${unmapped}": no matches for kind "Widget" in version "example.com/v1"\nensure CRDs are installed first\n`));
+    expect(home.run(['apply', '-f', unmapped, '-f', 'all.yaml', '-l', 'app=q'])).toEqual({ code: 1, stdout: 'configmap/p3 unchanged\n', stderr: `error: resource mapping not found for name: "w" namespace: "" from "${unmapped}": no matches for kind "Widget" in version "example.com/v1"\nensure CRDs are installed first\n` });
   });
 });

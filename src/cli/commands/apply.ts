@@ -22,6 +22,7 @@ import type { WriteOptions } from '../../apiserver/client';
 import type { ResourceInfo } from '../../api/registry';
 import type { Cluster } from '../../cluster/cluster';
 import { resourceInfoText } from '../resource-info-text';
+import { withLastApplied } from '../../yaml/last-applied-json';
 
 export const FIELD_MANAGER = 'kubectl-client-side-apply';
 
@@ -147,8 +148,10 @@ export const applyCommand = defineCommand({
       const unnamed = unnamedApplyError(info, object, source);
       if (unnamed) { fail(unnamed); return undefined; }
       if (dryRun === 'client') {
-        const exists = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name! });
-        return { object, word: exists ? 'configured' : 'created', liveUid: exists?.metadata.uid };
+        // kubectl sends nothing: a new object is shown as it would be created (the manifest with its
+        // last-applied annotation), a live one as kubectl's GET read it, unchanged.
+        const live = cluster.api.tryGet({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name! }, object.apiVersion);
+        return live ? { object: live, word: 'configured' } : { object: withLastApplied(object), word: 'created' };
       }
       const fieldManager = ctx.flags['field-manager'] || FIELD_MANAGER;
       const applyOne = (manifest: KubeObject, onLive?: (live: KubeObject | undefined) => void) => cluster.api.apply(manifest, {
