@@ -42,7 +42,8 @@ export function deleteAndCreate(cluster: Cluster, doc: PreparedDoc, o: ForceOpti
   const live = cluster.api.get(ref);
   cluster.api.delete(ref, { fieldManager: 'kubectl', propagationPolicy: o.cascade, gracePeriodSeconds: o.grace >= 0 ? o.grace : undefined });
   const gone = () => cluster.api.tryGet(ref)?.metadata.uid !== live.metadata.uid;
-  const verb = applyingPatch(info, object);
+  // deleteAndCreate hands the patcher's caller the manifest itself as "the patch" (with Encode's newline).
+  const verb = applyingPatch(`${toCompactJson(withLastApplied(object))}\n`, info, object);
   if (!gone() && !(o.timeoutMs > 0 && cluster.sim.advanceUntil(cluster.clock.nowMs() + o.timeoutMs, gone))) {
     fail(`error: error when ${verb} "${source}": context deadline exceeded`);
     return undefined;
@@ -77,21 +78,20 @@ export function patchFailure(e: ApiError, doc: PreparedDoc, live: KubeObject): C
   try { original = lastApplied ? JSON.parse(lastApplied) : {}; } catch { /* kubectl would have failed earlier; the patch is then made as for a first apply */ }
   let patch: unknown;
   try {
-    patch = createThreeWayPatch(original, withLastApplied(object) as unknown as Record<string, unknown>, live as unknown as Record<string, unknown>);
+    patch = createThreeWayPatch(original, withLastApplied(object), live);
   } catch (patchError) {
     // Documents strategicpatch cannot diff (kubectl refuses them before it sends anything).
     if (patchError instanceof PatchError) return collectedServerError(e, 'patching', source);
     throw patchError;
   }
-  const verb = `applying patch:\n${toCompactJson(patch)}\nto:\n${resourceInfoText(info, object)}\nfor:`;
-  return collectedServerError(new ApiError(e.reason, e.code, `error when patching "${source}": ${e.message}`, e.details), verb, source);
+  return collectedServerError(new ApiError(e.reason, e.code, `error when patching "${source}": ${e.message}`, e.details), applyingPatch(toCompactJson(patch), info, object), source);
 }
 
 /**
  * applyingPatch is the step kubectl's apply names in an error of its patch (cmdutil.AddSourceToErr
- * makes it "error when <this> "<file>": …"): the modified configuration as the patcher returned
- * it (deleteAndCreate returns the manifest itself), the object's mapping and name.
+ * makes it "error when <this> "<file>": …"): the patch text the patcher returned, the object's
+ * mapping and name.
  */
-function applyingPatch(info: ResourceInfo, object: KubeObject): string {
-  return `applying patch:\n${toCompactJson(withLastApplied(object))}\n\nto:\n${resourceInfoText(info, object)}\nfor:`;
+function applyingPatch(patchText: string, info: ResourceInfo, object: KubeObject): string {
+  return `applying patch:\n${patchText}\nto:\n${resourceInfoText(info, object)}\nfor:`;
 }

@@ -6,12 +6,12 @@
  * committed: what the command says it created is what is stored, however it is stopped.
  */
 import type { KubeObject } from '../api/meta';
-import { kindPrefix } from '../api/registry';
+import { kindPrefix, type Registry } from '../api/registry';
 import { ClusterDeletedError, type Cluster } from '../cluster/cluster';
 import type { FlagsContext } from './command';
 import { CliError, UsageError, unexpectedArgs, aggregateText, collectedLine, finishWithErrors, formatError, type CollectedError } from './errors';
 import { readKustomizeArg } from './kustomize-docs';
-import { readFilenameArgs } from './manifests';
+import { readFilenameArgs, type SourcedDoc } from './manifests';
 import { labelsMatch } from './manifest-label-filter';
 import type { Visited } from './apply-prune';
 import { collectedServerError, parseValidate, prepareDoc, type PreparedDoc, type Validate } from './object-writer';
@@ -80,11 +80,15 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   // kubectl's builder reads, maps and checks every document before any is written: its errors come first.
   const builderErrors: string[] = parseErrors.map((e) => `error: ${e.message}`);
   const objectErrors: CollectedError[] = [];
+  // prepare is the builder's check of one document; its refusal is a builder error.
+  const prepare = (doc: SourcedDoc, registry: Registry, errors: string[]): PreparedDoc | undefined => {
+    try {
+      return prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
+    } catch (e) { errors.push(`error: ${(e as Error).message}`); return undefined; }
+  };
   if (!docs.some(selected)) {
-    const registry = docs.length ? ctx.cluster().api.registry() : undefined;
-    for (const doc of docs) {
-      try { prepareDoc(doc, registry!, ctx.namespace, ctx.namespaceExplicit, validate); } catch (e) { builderErrors.push(`error: ${(e as Error).message}`); }
-    }
+    // Nothing to write: only the builder's checks run (the cluster is opened only if there is a document to map).
+    for (const doc of docs) prepare(doc, ctx.cluster().api.registry(), builderErrors);
     if (!builderErrors.length) throw new CliError(`no objects passed to ${verb}`);
     return finishWithErrors(ctx.io, builderErrors, true);
   }
@@ -110,11 +114,8 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
         lines.length = objects.length = batchBuilderErrors.length = batchErrors.length = 0;
         const registry = cluster.api.registry();
         for (const doc of docs.slice(from, from + WRITE_BATCH_DOCS)) {
-          let prepared: PreparedDoc;
-          try {
-            prepared = prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
-          } catch (e) { batchBuilderErrors.push(`error: ${(e as Error).message}`); continue; }
-          if (!selected(doc)) continue;
+          const prepared = prepare(doc, registry, batchBuilderErrors);
+          if (!prepared || !selected(doc)) continue;
           if (prepared.info.namespaced && prepared.object.metadata.namespace) visited.namespaces.add(prepared.object.metadata.namespace);
           try {
             const r = writeOne(prepared, { cluster, dryRun, validate, unreadManagedFields }, (m) => batchErrors.push(m));

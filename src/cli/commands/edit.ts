@@ -117,7 +117,7 @@ export const editCommand = defineCommand({
  */
 function patchSent(original: KubeObject, edited: KubeObject): unknown {
   if (rootStructOf(edited.apiVersion, edited.kind) === undefined) return createMergePatch(original, edited);
-  return (require('../patch/three-way-patch') as typeof import('../patch/three-way-patch')).createTwoWayPatch(original as never, edited as never);
+  return (require('../patch/three-way-patch') as typeof import('../patch/three-way-patch')).createTwoWayPatch(original, edited);
 }
 
 function stripManaged(o: KubeObject): KubeObject {

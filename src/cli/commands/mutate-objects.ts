@@ -13,7 +13,6 @@ import { printServerWarnings } from '../server-warnings';
 import { printObjects, printTypedObject, type OutputSpec } from '../output';
 import { toCompactJson } from '../../yaml/write-json';
 import { toTypedObject } from './typed-object';
-import { applyStrategicMergePatch } from '../patch/strategic-merge';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { registryFor, targetError, type Resolved, type Target } from './targets';
 import { outputOf, type PrintFlagValues } from '../print-flags';
@@ -131,8 +130,8 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
 /** typedChange is the live object with the change from before to after (typed forms) patched in, as kubectl's set commands patch it. */
 function typedChange(live: KubeObject, before: KubeObject, after: KubeObject): KubeObject {
   const { createTwoWayPatch } = require('../patch/three-way-patch') as typeof import('../patch/three-way-patch');
-  const patch = createTwoWayPatch(before as never, after as never);
-  return applyStrategicMergePatch(live, patch) as KubeObject;
+  const { applyStrategicMergePatch } = require('../patch/strategic-merge') as typeof import('../patch/strategic-merge');
+  return applyStrategicMergePatch(live, createTwoWayPatch(before, after)) as KubeObject;
 }
 
 /** splitPairs is kubectl's GetResourcesAndPairs: resources first, then `k=v` / `k-` pairs. */

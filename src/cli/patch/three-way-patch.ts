@@ -33,7 +33,8 @@ interface DiffOptions {
 }
 
 /** createThreeWayPatch is the patch apply sends for modified over current, given the original it last applied. */
-export function createThreeWayPatch(original: Obj, modified: Obj, current: Obj): Obj {
+export function createThreeWayPatch(originalIn: object, modifiedIn: object, currentIn: object): Obj {
+  const [original, modified, current] = [originalIn as Obj, modifiedIn as Obj, currentIn as Obj];
   const struct = rootStructOf(modified.apiVersion, modified.kind);
   if (struct === undefined) return threeWayJsonMergePatch(original, modified, current);
   const delta = diffMaps(current, modified, struct, { ignoreDeletions: true, setElementOrder: true });
@@ -42,8 +43,9 @@ export function createThreeWayPatch(original: Obj, modified: Obj, current: Obj):
 }
 
 /** createTwoWayPatch is the strategic merge patch turning original into modified. */
-export function createTwoWayPatch(original: Obj, modified: Obj): Obj {
-  return diffMaps(original, modified, rootStructOf(modified.apiVersion, modified.kind), { setElementOrder: true });
+export function createTwoWayPatch(original: object, modified: object): Obj {
+  const m = modified as Obj;
+  return diffMaps(original as Obj, m, rootStructOf(m.apiVersion, m.kind), { setElementOrder: true });
 }
 
 /** kindOf is the Go type a decoded JSON value has, as reflect.TypeOf tells them apart. */
@@ -268,7 +270,8 @@ function mergePatches(original: Obj, patchIn: Obj, struct: string | undefined): 
     if (from === undefined && into === undefined) continue;
     const meta = lookupPatchMeta(struct, listKey);
     const mergeKey = meta.mergeKey ?? '';
-    const merged = into === undefined ? from! : from === undefined ? removeDirectives(into) as unknown[] : meta.merge ? mergeLists(from, into, meta.struct, mergeKey) : into;
+    const merged = into === undefined ? from! : from === undefined ? withoutDirectives(into)[0] as unknown[] : meta.merge ? mergeLists(from, into, meta.struct, mergeKey) : into;
+    // strategicpatch checks the two lists' items are of one kind (its sliceElementType) before ordering them.
     elementKind(from ?? [], into ?? []);
     original[listKey] = normalizeElementOrder(merged, from ?? [], order as unknown[], itemId(mergeKey));
     delete patch[listKey];
@@ -278,15 +281,11 @@ function mergePatches(original: Obj, patchIn: Obj, struct: string | undefined): 
     if (key.startsWith(DELETE_FROM_PRIMITIVE_LIST)) { original[key] = value; continue; }
     if (value === null) delete original[key];
     const have = original[key];
-    if (!(key in original) || kindOf(have) !== kindOf(value)) {
-      const [kept, keep] = withoutDirectives(value);
-      if (keep) original[key] = kept;
-      else delete original[key];
-      continue;
-    }
-    const meta = lookupPatchMeta(struct, key);
-    if (isPlainObject(have)) original[key] = meta.replace ? value : mergePatches(have, value as Obj, meta.struct);
-    else if (Array.isArray(have)) original[key] = meta.merge ? mergeLists(have, value as unknown[], meta.struct, meta.mergeKey ?? '') : value;
+    // Maps and lists present on both sides merge by their strategy; anything else is the patch's value.
+    const both = key in original && kindOf(have) === kindOf(value);
+    const meta = both ? lookupPatchMeta(struct, key) : undefined;
+    if (meta && isPlainObject(have)) original[key] = meta.replace ? value : mergePatches(have, value as Obj, meta.struct);
+    else if (meta && Array.isArray(have)) original[key] = meta.merge ? mergeLists(have, value as unknown[], meta.struct, meta.mergeKey ?? '') : value;
     else {
       const [kept, keep] = withoutDirectives(value);
       if (keep) original[key] = kept;
@@ -346,10 +345,6 @@ function withoutDirectives(v: unknown): [unknown, boolean] {
   }
   if (Array.isArray(v)) return [v.flatMap((x) => { const [kept, keep] = withoutDirectives(x); return keep ? [kept] : []; }), true];
   return [v, true];
-}
-
-function removeDirectives(v: unknown): unknown {
-  return withoutDirectives(v)[0];
 }
 
 /**
