@@ -35,6 +35,24 @@ describe('cordon, uncordon and taint', () => {
     expect(home.run('taint nodes worker02 a-').stdout).toBe('node/worker02 untainted\n');
   });
 
+  it('parses a taint spec as kubectl does: a removal ignores its value, each part checked in kubectl\'s order', () => {
+    const usage = (msg: string) => ({ stdout: '', stderr: `error: ${msg}\nSee 'kubectl taint -h' for help and examples\n`, code: 1 });
+    expect(home.run('taint nodes worker01 dedicated=gpu:NoSchedule').code).toBe(0);
+    // A removal matches key and effect only, whatever value it names.
+    expect(home.run('taint nodes worker01 dedicated=cpu:NoSchedule-')).toEqual({ stdout: 'node/worker01 untainted\n', stderr: '', code: 0 });
+    expect(home.run('taint nodes worker01 dedicated=cpu:NoSchedule-')).toEqual({ stdout: '', stderr: 'error: taint "dedicated:NoSchedule" not found\n', code: 1 });
+    // A removal is parsed as strictly as an addition.
+    expect(home.run('taint nodes worker01 a=b=c:NoSchedule-')).toEqual(usage('invalid taint spec: a=b=c:NoSchedule'));
+    expect(home.run('taint nodes worker01 a:b:NoSchedule-')).toEqual(usage('invalid taint spec: a:b:NoSchedule'));
+    expect(home.run('taint nodes worker01 :NoSchedule-')).toEqual(usage("invalid taint spec: :NoSchedule, name part must be non-empty; name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"));
+    // The effect is checked first, then the value, then the key; a spec without ":" is all key.
+    expect(home.run(['taint', 'nodes', 'worker01', 'a=b:'])).toEqual(usage('invalid taint effect: , unsupported taint effect'));
+    expect(home.run('taint nodes worker01 a=b=c:NoSchedule')).toEqual(usage('invalid taint spec: a=b=c:NoSchedule'));
+    expect(home.run('taint nodes worker01 a=b')).toEqual(usage("invalid taint spec: a=b, name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"));
+    expect(home.run('taint nodes worker01 x=1:NoSchedule x=2:NoSchedule')).toEqual(usage('duplicated taints with the same key and effect: {x 2 NoSchedule <nil>}'));
+    expect(home.run(['get', 'node', 'worker01', '-o', 'jsonpath={.spec.taints}']).stdout).toBe('');
+  });
+
   it('scheduler stop leaves new pods Pending until it starts', () => {
     expect(home.run('scheduler stop').stdout).toBe('scheduler stopped\n');
     home.run('run p --image=nginx');

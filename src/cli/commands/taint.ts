@@ -35,43 +35,59 @@ export function taintToString(t: { key: string; value?: string; effect?: string 
   return s;
 }
 
-function checkEffect(effect: string): void {
-  if (!(TAINT_EFFECTS as readonly string[]).includes(effect)) throw new UsageError(`invalid taint effect: ${effect}, unsupported taint effect`, 'taint');
-}
-
-/** parseTaint reads one "key[=value]:effect" spec (no trailing "-"); throws kubectl's errors. */
-export function parseTaint(spec: string): Taint {
+/**
+ * parseTaintSpec is kubectl's parseTaint: "key[=value][:effect]", the effect checked first, then
+ * the value, then the key (a spec without ":" is all key); throws kubectl's message.
+ */
+function parseTaintSpec(spec: string): { key: string; value?: string; effect?: string } {
   const parts = spec.split(':');
-  if (parts.length !== 2 || !parts[1]) throw new CliError(`invalid taint spec: ${spec}`);
-  const [kv, effect] = parts as [string, string];
-  const eq = kv.indexOf('=');
-  const key = eq < 0 ? kv : kv.slice(0, eq);
-  const value = eq < 0 ? undefined : kv.slice(eq + 1);
-  checkEffect(effect);
-  if (validateLabelKey(key).length || (value !== undefined && (value.includes('=') || validateLabelValue(value).length))) {
-    throw new CliError(`invalid taint spec: ${spec}, ${[...validateLabelKey(key), ...(value ? validateLabelValue(value) : [])].join('; ')}`);
+  if (parts.length > 2) throw new CliError(`invalid taint spec: ${spec}`);
+  let key = parts[0]!;
+  let value: string | undefined;
+  const effect = parts[1];
+  if (effect !== undefined) {
+    if (!(TAINT_EFFECTS as readonly string[]).includes(effect)) throw new CliError(`invalid taint effect: ${effect}, unsupported taint effect`);
+    const kv = key.split('=');
+    if (kv.length > 2) throw new CliError(`invalid taint spec: ${spec}`);
+    key = kv[0]!;
+    value = kv[1];
+    const errs = value === undefined ? [] : validateLabelValue(value);
+    if (errs.length) throw new CliError(`invalid taint spec: ${spec}, ${errs.join('; ')}`);
   }
-  return value ? { key, value, effect } : { key, effect };
+  const errs = validateLabelKey(key);
+  if (errs.length) throw new CliError(`invalid taint spec: ${spec}, ${errs.join('; ')}`);
+  return { key, ...(value ? { value } : {}), ...(effect ? { effect } : {}) };
 }
 
-/** parseTaints splits the arguments into taints to add and to remove (a trailing "-"). */
+/** parseTaint reads one taint to add, "key[=value]:effect" (the effect is required); throws kubectl's errors. */
+export function parseTaint(spec: string): Taint {
+  const t = parseTaintSpec(spec);
+  if (!t.effect) throw new CliError(`invalid taint spec: ${spec}`);
+  return t as Taint;
+}
+
+/** goTaint is a Taint as Go's %v prints the struct: {key value effect timeAdded}. */
+function goTaint(t: Taint): string {
+  return `{${t.key} ${t.value ?? ''} ${t.effect} <nil>}`;
+}
+
+/**
+ * parseTaints splits the arguments into taints to add and to remove (a trailing "-"). A removal
+ * names a key and, optionally, an effect: a value given with it is parsed and then ignored.
+ */
 export function parseTaints(specs: readonly string[]): { add: Taint[]; remove: { key: string; effect?: string }[] } {
   const add: Taint[] = [];
   const remove: { key: string; effect?: string }[] = [];
   const seen = new Set<string>();
   for (const spec of specs) {
     if (spec.endsWith('-')) {
-      const body = spec.slice(0, -1);
-      const i = body.indexOf(':');
-      const key = i < 0 ? body : body.slice(0, i);
-      const effect = i < 0 ? undefined : body.slice(i + 1);
-      if (effect) checkEffect(effect);
+      const { key, effect } = parseTaintSpec(spec.slice(0, -1));
       remove.push(effect ? { key, effect } : { key });
       continue;
     }
     const t = parseTaint(spec);
     const id = `${t.key}:${t.effect}`;
-    if (seen.has(id)) throw new CliError(`duplicated taints with the same key and effect: ${JSON.stringify(taintToString(t))}`);
+    if (seen.has(id)) throw new CliError(`duplicated taints with the same key and effect: ${goTaint(t)}`);
     seen.add(id);
     add.push(t);
   }
