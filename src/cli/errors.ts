@@ -84,7 +84,8 @@ export function formatApiError(e: ApiError, context = ''): string {
     const head = kind || name ? `The ${kind ?? ''} "${name ?? ''}" is invalid` : INVALID_REQUEST;
     // A cause with an empty field still gets kubectl's "field: " (a policy's denial reads `is invalid: : ValidatingAdmissionPolicy …`).
     const lines = [...new Set((causes ?? []).map((c) => `${c.field !== undefined ? `${c.field}: ` : ''}${c.message}`))];
-    if (!lines.length) return head;
+    // With no kind, name or causes, kubectl adds the server's message.
+    if (!lines.length) return kind || name || !e.message ? head : `${head}: ${e.message}`;
     if (lines.length === 1) return `${head}: ${lines[0]}`;
     return `${head}: \n` + lines.map((l) => `* ${l}`).join('\n');
   }

@@ -61,6 +61,22 @@ describe('patch decodes the patched object', () => {
     expect(replicas()).toBe('3');
   });
 
+  it('a JSON patch that does not apply is the handler\'s 422, the library\'s words dropped; one that does not decode is a 400', { timeout: 20_000 }, () => {
+    const rejected = fail('The request is invalid: the server rejected our request due to an error in our request\n');
+    expect(home.run(['patch', 'deploy', 'web', '--type=json', '-p', '[{"op":"remove","path":"/spec/nope"}]'])).toEqual(rejected);
+    expect(home.run(['patch', 'deploy', 'web', '--type=json', '-p', '[{"op":"test","path":"/spec/replicas","value":9}]'])).toEqual(rejected);
+    expect(home.run(['patch', 'deploy', 'web', '--type=json', '-p', '{}']))
+      .toEqual(fail('Error from server (BadRequest): error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp\n'));
+    expect(home.run(['patch', 'deploy', 'web', '--type=json', '-p', '[1]']))
+      .toEqual(fail('Error from server (BadRequest): error decoding patch: json: cannot unmarshal number into Go value of type handlers.jsonPatchOp\n'));
+    expect(home.run(['patch', 'deploy', 'web', '--type=json', '-p', '[{"Op":5,"path":"/x"}]']))
+      .toEqual(fail('Error from server (BadRequest): error decoding patch: json: cannot unmarshal number into Go struct field jsonPatchOp.op of type string\n'));
+    // kubectl applies a client-side patch itself, and prints the library's error.
+    expect(home.run(['patch', 'deploy', 'web', '--type=json', '--dry-run=client', '-p', '[{"op":"remove","path":"/spec/nope"}]']))
+      .toEqual(fail("error: error in remove for path: '/spec/nope': Unable to remove nonexistent key: nope: missing value\n"));
+    expect(replicas()).toBe('3');
+  });
+
   it('unknown fields are dropped with a warning', { timeout: 20_000 }, () => {
     expect(home.run(['patch', 'deploy', 'web', '-p', '{"spec":{"bogus":1,"replicas":2}}']))
       .toEqual({ stdout: 'deployment.apps/web patched\n', stderr: 'Warning: unknown field "spec.bogus"\n', code: 0 });

@@ -10,8 +10,10 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { applyPatch, JsonPatchError, type PatchType } from '../patch';
+import { serverPatched } from '../patch/server-patch';
 import { checkPatchedName, decodePatched } from '../../apiserver/decode-patch';
-import { mutateObjects, sameObject } from './mutate-objects';
+import { ERR_LOCAL_SERVER_DRY_RUN, mutateObjects, sameObject } from './mutate-objects';
+import { parseDryRun } from './apply';
 import { resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
 import { PRINT_FLAGS } from '../print-flags';
 
@@ -59,18 +61,21 @@ export const patchCommand = defineCommand({
     { name: 'subresource', type: 'string', help: 'If specified, patch will operate on the subresource of the requested object.' },
   ],
   run(ctx): number {
-    const type = ctx.flags.type;
-    if (!PATCH_TYPES.includes(type as PatchType)) throw new CliError(`--type must be one of [json merge strategic], not "${type}"`);
     const inline = ctx.flags.patch;
     const file = ctx.flags['patch-file'];
+    const local = !!ctx.flags.local;
+    // kubectl's Validate, in its order.
     if (inline && file) throw new CliError(ERR_BOTH_PATCH);
     if (!inline && !file) throw new CliError(ERR_NO_PATCH);
+    if (local && ctx.args.length) throw new CliError('cannot specify --local and server resources');
+    if (local && parseDryRun(ctx.flags['dry-run']) === 'server') throw new CliError(ERR_LOCAL_SERVER_DRY_RUN);
+    const type = ctx.flags.type.toLowerCase();
+    if (!PATCH_TYPES.includes(type as PatchType)) throw new CliError(`--type must be one of [json merge strategic], not "${ctx.flags.type}"`);
     let text = inline ?? '';
     if (file) {
       try { text = fs.readFileSync(path.resolve(ctx.cwd, file), 'utf8'); } catch { throw new CliError(`unable to read patch file: open ${file}: no such file or directory`); }
     }
     const patch = parsePatchText(text);
-    const local = !!ctx.flags.local;
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     const subresource = ctx.flags.subresource;
     if (subresource !== undefined && !['status', 'scale'].includes(subresource)) throw new CliError(`invalid subresource value: "${subresource}". Must be one of [status scale]`);
@@ -79,10 +84,11 @@ export const patchCommand = defineCommand({
       // kubemu: the scale subresource is patched as the object's spec.replicas.
       subresource: subresource === 'status' ? 'status' : undefined,
       mutate(obj, before, ec) {
-        let patched = patchObject(before, patch, type as PatchType);
-        // The server decodes what the patch produced into the kind's Go type (kubectl's
-        // client-side patch, --local or --dry-run=client, does not).
-        if (!ec.local && ec.dryRun !== 'client') {
+        // kubectl patches in the client for --local and --dry-run=client; otherwise the server
+        // applies the patch, with its errors, and decodes what it produced into the kind's Go type.
+        const inClient = ec.local || ec.dryRun === 'client';
+        let patched = inClient ? patchObject(before, patch, type as PatchType) : serverPatched(before, patch, type as PatchType) as KubeObject;
+        if (!inClient) {
           const decoded = decodePatched(patched, ec.target.info, patch, type as PatchType);
           checkPatchedName(decoded.object, before.metadata.name!, ec.target.info.namespaced ? before.metadata.namespace : undefined);
           for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);

@@ -15,7 +15,7 @@ import type { DeleteOptions, FieldValidation, PropagationPolicy } from '../../ap
 import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
 import { checkPatchedName, decodePatched, type PatchKind } from '../../apiserver/decode-patch';
 import type { Cluster } from '../../cluster/cluster';
-import { applyPatch, JsonPatchError } from '../patch';
+import { serverPatched } from '../patch/server-patch';
 import type { ResourcePath } from './resource-path';
 import { hasScale } from './discovery';
 import { tableOf, wantsTable, type IncludeObject } from './table';
@@ -197,10 +197,10 @@ export class ResourceHandler {
         if (r.query.has('force')) throw invalidPatchOptions('force', 'Forbidden: may not be specified for non-apply patch');
         const patch = parseBody(r.body);
         const o = opts();
-        if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, (scale) => patched(scale, patch, type) as KubeObject));
+        if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, (scale) => serverPatched(scale, patch, type) as KubeObject));
         const updated = this.cluster.write(() => {
           const before = this.api.get(ref(p.name!), apiVersion);
-          const decoded = decodePatched(patched(before, patch, type) as KubeObject, info, patch, type, o.fieldValidation);
+          const decoded = decodePatched(serverPatched(before, patch, type) as KubeObject, info, patch, type, o.fieldValidation);
           checkPatchedName(decoded.object, p.name!, ns);
           for (const w of decoded.warnings) o.warn(w);
           return p.subresource === 'status' ? this.api.updateStatus(decoded.object, o) : this.api.update(decoded.object, o);
@@ -344,14 +344,4 @@ function withoutTypeMeta(o: KubeObject): Record<string, unknown> {
   return rest;
 }
 
-/** patched applies a patch, turning a malformed JSON patch into the handler's 400/422. */
-function patched(doc: unknown, patch: unknown, type: PatchKind): unknown {
-  try {
-    return applyPatch(structuredClone(doc), patch, type);
-  } catch (e) {
-    if (e instanceof JsonPatchError) throw new ApiError('Invalid', 422, e.message);
-    if (e instanceof ApiError) throw e;
-    throw badRequest((e as Error).message);
-  }
-}
 
