@@ -111,3 +111,49 @@ describe('set selector and set subject', () => {
     expect(home.run('get rolebinding ops -o jsonpath={.subjects[*].name}').stdout).toBe('ann ops');
   });
 });
+
+describe('the set commands find their objects as kubectl\'s builder does', () => {
+  const home = manualCluster('setfind', 7);
+  afterAll(() => home.cleanup());
+  const fail = (stderr: string) => ({ stdout: '', stderr, code: 1 });
+  const deploy = home.file('d.yaml', DEPLOY);
+  const cm = home.file('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n');
+  const role = home.file('role.yaml', 'apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: r\nrules: []\n');
+  const notFound = (name: string) => `Error from server (NotFound): deployments.apps "${name}" not found\n`;
+
+  it('reads every object before changing any (builder.Infos): a missing one fails the command, nothing written', () => {
+    expect(home.run(['apply', '-f', deploy]).code).toBe(0);
+    expect(home.run('set image deployment web nope web=nginx:2')).toEqual(fail(notFound('nope')));
+    expect(home.run('set resources deployment web nope --limits=cpu=1')).toEqual(fail(notFound('nope')));
+    expect(home.run('set env deployment web nope A=1')).toEqual(fail(notFound('nope')));
+    expect(home.run('set sa deployment web nope robot')).toEqual(fail(notFound('nope')));
+    expect(home.run('set env deployment/nope --list')).toEqual(fail(notFound('nope')));
+    expect(home.run('set image deployment nope nope2 web=nginx:2')).toEqual(fail(notFound('nope') + notFound('nope2')));
+    expect(home.run('set subject rolebinding/nope --user=u')).toEqual(fail('Error from server (NotFound): rolebindings.rbac.authorization.k8s.io "nope" not found\n'));
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0].image} {.spec.template.spec.containers[0].resources} {.spec.template.spec.containers[0].env} {.spec.template.spec.serviceAccountName}']).stdout)
+      .toBe('nginx {}  ');
+  });
+
+  it('--local takes files only: TYPE NAME arguments are refused, or ignored by set env and set serviceaccount', () => {
+    const localResource = "error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n";
+    const noSources = "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n";
+    expect(home.run('set image deployment/web web=x --local')).toEqual(fail(localResource));
+    expect(home.run('set resources deployment/web --limits=cpu=1 --local')).toEqual(fail(localResource));
+    expect(home.run('set subject rolebinding/x --user=u --local')).toEqual(fail(localResource));
+    expect(home.run('set image web=x --local')).toEqual(fail(noSources));
+    expect(home.run('set env deployment/web A=1 --local')).toEqual(fail(noSources));
+    expect(home.run('set sa deployment/web robot --local')).toEqual(fail(noSources));
+    expect(home.run(['set', 'env', 'deployment/web', 'A=1', '--local', '-f', deploy, '-o', 'jsonpath={.spec.template.spec.containers[0].env}'])).toEqual({ stdout: '[{"name":"A","value":"1"}]', stderr: '', code: 0 });
+    expect(home.run(['patch', 'deployment/web', '--local', '-p', '{}'])).toEqual(fail('error: cannot specify --local and server resources\n'));
+    expect(home.run(['patch', '--local', '-p', '{}'])).toEqual(fail(noSources));
+  });
+
+  it('names an object it cannot change by resource when read from the server, by kind when read from a file', () => {
+    expect(home.run(['create', '-f', cm]).code).toBe(0);
+    expect(home.run('set image cm/c a=b')).toEqual(fail('error: configmaps/c the object is not a pod or does not have a pod template: *v1.ConfigMap\n'));
+    expect(home.run('set subject cm/c --user=u')).toEqual(fail('error: configmaps/c setting subjects is only supported for RoleBinding/ClusterRoleBinding\n'));
+    expect(home.run(['set', 'image', '--local', '-f', cm, 'a=b'])).toEqual(fail('error: configmap/c the object is not a pod or does not have a pod template: *v1.ConfigMap\n'));
+    // A kind in a group: kubectl's Info.ObjectName ends that name with a line break.
+    expect(home.run(['set', 'env', '--local', '-f', role, 'A=1'])).toEqual(fail('error: role.rbac.authorization.k8s.io/r\n the object is not a pod or does not have a pod template: *v1.Role\n'));
+  });
+});

@@ -19,11 +19,9 @@ import { annotationPatchValue } from '../../yaml/last-applied-json';
 import { toCompactJson } from '../../yaml/write-json';
 import { toYaml } from '../../yaml/write-yaml';
 import { dryRunSuffix, parseDryRun } from './apply';
-import { resolveTargets } from './targets';
+import { NO_SOURCES, resolveTargets } from './targets';
 import type { SET_FLAGS, VIEW_FLAGS } from './apply-subcommands';
 
-/** NO_SOURCES is the builder's error when neither arguments nor files name anything. */
-const NO_SOURCES = 'You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'';
 
 /** normalized is kubectl's StripComments of JSON or YAML text: its compact JSON, or the text when it does not parse. */
 function normalized(text: string): string {

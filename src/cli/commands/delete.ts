@@ -18,18 +18,12 @@ import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { durationFlag } from './sim-wait';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
-import { ERR_ALL_WITH_SELECTOR } from './targets';
+import { ERR_ALL_WITH_SELECTOR, NO_SOURCES } from './targets';
 import { ARGS_WITH_FILES } from '../resource-args';
 import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
 import { isQuarantined } from '../corrupt-objects';
 
 export const FORCE_WARNING = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
-export const NO_RESOURCES = `You must provide one or more resources by argument or filename.
-Example resource specifications include:
-   '-f rsrc.yaml'
-   '--filename=rsrc.json'
-   '<resource> <name>'
-   '<resource>'`;
 /** MAX_WAIT_MS bounds how far `delete --wait` moves the clock for objects that never go. */
 export const MAX_WAIT_MS = 60 * 60 * 1000;
 
@@ -77,7 +71,7 @@ export const deleteCommand = defineCommand({
     const kustomizeDir = ctx.flags.kustomize;
     // kubectl's Complete refuses --now beside a grace period before its builder looks at the arguments.
     if (ctx.flags.now && ctx.flags['grace-period'] !== -1) throw new CliError('--now and --grace-period cannot be specified together');
-    if (!files.length && !kustomizeDir && !ctx.args.length) throw new CliError(NO_RESOURCES);
+    if (!files.length && !kustomizeDir && !ctx.args.length) throw new CliError(NO_SOURCES);
     if (all && (selector || fieldSelector)) throw new CliError(ERR_ALL_WITH_SELECTOR);
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const cascade = cascadeOf(ctx.flags.cascade);

@@ -14,7 +14,7 @@ import { printObjects, printTypedObject, type OutputSpec } from '../output';
 import { toCompactJson } from '../../yaml/write-json';
 import { toTypedObject } from './typed-object';
 import { dryRunSuffix, parseDryRun } from './apply';
-import { registryFor, targetError, type Resolved, type Target } from './targets';
+import { readTarget, registryFor, targetError, type Resolved, type Target } from './targets';
 import { outputOf, type PrintFlagValues } from '../print-flags';
 
 /** ERR_LOCAL_SERVER_DRY_RUN is kubectl's text for --local with --dry-run=server. */
@@ -68,6 +68,16 @@ export interface MutateOptions {
 /** sameObject compares two objects as Go would compare their JSON. */
 export function sameObject(a: unknown, b: unknown): boolean {
   return toCompactJson(a) === toCompactJson(b);
+}
+
+/**
+ * readAllTargets is the set commands' builder.Infos(): every object is read before any is
+ * changed, and one that cannot be read (or a file that cannot) fails the command unwritten.
+ */
+export function readAllTargets(ctx: CommandContext, resolved: Resolved, local: boolean): void {
+  const errors = [...resolved.errors];
+  if (!local) for (const t of resolved.targets) readTarget(ctx.cluster(), t, errors);
+  finishWithErrors(ctx.io, errors, true);
 }
 
 /** mutateObjects runs the loop over resolved targets and returns the exit code. */

@@ -11,9 +11,9 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
-import { mutateObjects, splitPairs, type EditContext } from './mutate-objects';
+import { mutateObjects, readAllTargets, splitPairs, type EditContext } from './mutate-objects';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
-import { refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
+import { objectName, refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
 import { envRefValue, type EnvVarSource } from './env-refs';
 import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag';
 import { runParent } from './parent-command';
@@ -31,11 +31,12 @@ export const MSG_SELECTOR_UPDATED = 'selector updated';
 export const MSG_SUBJECTS_UPDATED = 'subjects updated';
 export const ERR_NO_SUBJECT = 'you must specify at least one value of user, group or serviceaccount';
 export const ERR_SA_FORMAT = 'serviceaccount must be <namespace>:<name>';
-/** ERR_SUBJECTS_BINDINGS_ONLY is set subject's refusal of other kinds (kubectl's text carries the line break). */
-export const ERR_SUBJECTS_BINDINGS_ONLY = (target: string): string => `error: ${target}\n setting subjects is only supported for RoleBinding/ClusterRoleBinding`;
+/** ERR_SUBJECTS_BINDINGS_ONLY is set subject's refusal of other kinds, after the object's name (see objectName). */
+export const ERR_SUBJECTS_BINDINGS_ONLY = (target: string): string => `error: ${target} setting subjects is only supported for RoleBinding/ClusterRoleBinding`;
 export const ERR_NO_SELECTOR = 'one selector is required';
 export const ERR_SELECTOR_SERVICES_ONLY = 'setting a selector is only supported for Services';
-export const ERR_SELECTOR_LOCAL = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
+/** LOCAL_RESOURCE_ERROR is the builder's resource.LocalResourceError: --local beside TYPE NAME arguments. */
+export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
 /** ERR_SELECTOR_EXPRESSIONS: a Service selector is a plain map; set-based requirements are refused (printed as Go prints the requirements). */
 export const ERR_SELECTOR_EXPRESSIONS = (reqs: string): string => `match expression ${reqs} not supported on this object`;
 export const ERR_NO_IMAGE_UPDATE = 'at least one image update is required';
@@ -56,7 +57,7 @@ export function podSpecOf(obj: KubeObject): PodSpec | undefined {
 
 function requireSpec(obj: KubeObject, ec: EditContext): PodSpec {
   const spec = podSpecOf(obj);
-  if (!spec) throw new CliError(`${ec.target.info.resource}/${obj.metadata.name} the object is not a pod or does not have a pod template: *v1.${obj.kind}`);
+  if (!spec) throw new CliError(`${objectName(ec.target, obj, ec.local)} the object is not a pod or does not have a pod template: *v1.${obj.kind}`);
   return spec;
 }
 
@@ -90,8 +91,10 @@ export const setImageCommand = defineCommand({
     if (invalid.length) throw new CliError(`invalid image format: ${invalid.join(', ')}`);
     for (const p of pairs) images.set(p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1));
     const local = !!ctx.flags.local;
+    if (local && resources.length) throw new CliError(LOCAL_RESOURCE_ERROR);
     // kubectl's Complete runs the resource builder before Validate counts the image updates.
     const resolved = resolveTargets(ctx, { args: resources, local });
+    readAllTargets(ctx, resolved, local);
     if (!images.size) throw new CliError(ERR_NO_IMAGE_UPDATE);
     return mutateObjects(ctx, resolved, {
       failedWrite: 'failed to patch image update to pod template: ',
@@ -141,8 +144,10 @@ export const setResourcesCommand = defineCommand({
     const requests = ctx.flags.requests ? parseResourceList(ctx.flags.requests) : {};
     const selector = ctx.flags.containers;
     const local = !!ctx.flags.local;
+    if (local && ctx.args.length) throw new CliError(LOCAL_RESOURCE_ERROR);
     // kubectl's Complete runs the resource builder before Validate looks for limits or requests.
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
+    readAllTargets(ctx, resolved, local);
     if (!Object.keys(limits).length && !Object.keys(requests).length) throw new CliError(ERR_NO_RESOURCES);
     return mutateObjects(ctx, resolved, {
       failedWrite: 'failed to patch resources update to pod template ',
@@ -249,7 +254,9 @@ export const setEnvCommand = defineCommand({
     }
     const selector = ctx.flags.containers;
     const overwrite = !!ctx.flags.overwrite;
-    const resolved = resolveTargets(ctx, { args: resources, local });
+    // With --local, set env reads the files alone: its builder is given no TYPE NAME arguments.
+    const resolved = resolveTargets(ctx, { args: local ? [] : resources, local });
+    readAllTargets(ctx, resolved, local);
     return mutateObjects(ctx, resolved, {
       failedWrite: 'failed to patch env update to pod template: ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
@@ -298,7 +305,9 @@ export const setServiceAccountCommand = defineCommand({
     if (!ctx.args.length) throw new CliError(ERR_NO_SERVICEACCOUNT);
     const account = ctx.args[ctx.args.length - 1]!;
     const local = !!ctx.flags.local;
-    const resolved = resolveTargets(ctx, { args: ctx.args.slice(0, -1), local });
+    // With --local, the builder is given no TYPE NAME arguments: the files alone.
+    const resolved = resolveTargets(ctx, { args: local ? [] : ctx.args.slice(0, -1), local });
+    readAllTargets(ctx, resolved, local);
     return mutateObjects(ctx, resolved, {
       failedWrite: 'failed to patch ServiceAccountName ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
@@ -344,7 +353,7 @@ export const setSelectorCommand = defineCommand({
     const { labels, others } = parseSetSelector(ctx.args[ctx.args.length - 1]!);
     const local = !!ctx.flags.local;
     const resources = ctx.args.slice(0, -1);
-    if (local && resources.length) throw new CliError(ERR_SELECTOR_LOCAL);
+    if (local && resources.length) throw new CliError(LOCAL_RESOURCE_ERROR);
     const resolved = resolveTargets(ctx, { args: resources, local });
     return mutateObjects(ctx, resolved, {
       local, typed: true, fieldManager: ctx.flags['field-manager'],
@@ -385,13 +394,15 @@ export const setSubjectCommand = defineCommand({
       }),
     ];
     const local = !!ctx.flags.local;
+    if (local && ctx.args.length) throw new CliError(LOCAL_RESOURCE_ERROR);
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
+    readAllTargets(ctx, resolved, local);
     return mutateObjects(ctx, resolved, {
       failedWrite: 'failed to patch subjects to rolebinding: ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         if (obj.kind !== 'RoleBinding' && obj.kind !== 'ClusterRoleBinding') {
-          ec.error(ERR_SUBJECTS_BINDINGS_ONLY(`${kindPrefix(ec.target.info)}/${obj.metadata.name}`));
+          ec.error(ERR_SUBJECTS_BINDINGS_ONLY(objectName(ec.target, obj, ec.local)));
           return undefined;
         }
         const subjects: Subject[] = ((obj as RoleBinding | ClusterRoleBinding).subjects ??= []);

@@ -25,6 +25,8 @@ export interface Target { info: ResourceInfo; ref: ObjectRef; source?: string; o
 
 /** ERR_NO_NAME is the builder's error for a type without names, selector or --all. */
 export const ERR_NO_NAME = 'resource(s) were provided, but no name was specified';
+/** NO_SOURCES is the builder's error when neither arguments nor files name anything. */
+export const NO_SOURCES = "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 /** ERR_NAME_AND_SELECTOR is kubectl's text when names and -l are both given. */
 export const ERR_NAME_AND_SELECTOR = 'name cannot be provided when a selector is specified';
 
@@ -90,8 +92,8 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
     }
     return { targets, errors, bySelector: false };
   }
+  if (!o.args.length) throw new CliError(NO_SOURCES);
   if (local) throw new CliError(`can only use local files by -f pod.yaml or --filename=pod.json when --local=true is set`);
-  if (!o.args.length) throw new CliError('You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'');
   const { requests } = parseResourceArgs(o.args, registry);
   const cluster = ctx.cluster();
   cluster.catchUp();
@@ -109,6 +111,19 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
     }
   }
   return { targets, errors, bySelector };
+}
+
+/**
+ * objectName is resource.Info's ObjectName, as the set commands name an object in an error: by
+ * its resource when the builder mapped it (a server object), else by its kind, lower-cased, with
+ * its group and, as kubectl writes it, a line break.
+ */
+export function objectName(t: Target, obj: KubeObject, local: boolean): string {
+  const name = obj.metadata.name ?? '';
+  if (!local) return `${t.info.resource}/${name}`;
+  const slash = obj.apiVersion.indexOf('/');
+  const kind = obj.kind.toLowerCase();
+  return slash < 0 ? `${kind}/${name}` : `${kind}.${obj.apiVersion.slice(0, slash)}/${name}\n`;
 }
 
 /** targetError formats a server error about a target; other errors propagate. */
