@@ -73,6 +73,10 @@ describe('scale', () => {
     expect(home.run('scale deployment web --replicas=-1')).toEqual(fail('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n'));
     expect(home.run('scale deployment web --replicas=2 --current-replicas=9')).toEqual(fail('error: Expected replicas to be 9, was 5\n'));
     expect(home.run('scale deployment web --replicas=3 --current-replicas=5')).toEqual(ok('deployment.apps/web scaled\n'));
+    // --resource-version is a precondition of kubectl's scaler too, not a write the server refuses.
+    const rv = home.run('get deployment web -o jsonpath={.metadata.resourceVersion}').stdout;
+    expect(home.run('scale deployment web --replicas=4 --resource-version=1')).toEqual(fail(`error: Expected resource version to be 1, was ${rv}\n`));
+    expect(home.run(['scale', 'deployment', 'web', '--replicas=3', `--resource-version=${rv}`])).toEqual(ok('deployment.apps/web scaled\n'));
     expect(home.run('scale deploy web')).toEqual(fail('error: required flag(s) "replicas" not set\n'));
     expect(home.run('scale deploy --all --replicas=3')).toEqual(ok('deployment.apps/web scaled\n'));
   });

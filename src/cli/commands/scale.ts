@@ -22,8 +22,8 @@ export const ERR_REPLICAS_NOT_SET = 'required flag(s) "replicas" not set';
 export const ERR_NO_OBJECTS = 'no objects passed to scale';
 /** ERR_RV_MULTIPLE refuses a --resource-version precondition for more than one object. */
 export const ERR_RV_MULTIPLE = 'cannot use --resource-version with multiple resources';
-/** ERR_PRECONDITION is the --current-replicas mismatch text. */
-export const ERR_PRECONDITION = (want: number, got: number): string => `Expected replicas to be ${want}, was ${got}`;
+/** ERR_PRECONDITION is kubectl's PreconditionError: --current-replicas or --resource-version not what the scale subresource holds. */
+export const ERR_PRECONDITION = (what: 'replicas' | 'resource version', want: string | number, got: string | number): string => `Expected ${what} to be ${want}, was ${got}`;
 /** SCALABLE_KINDS have a scale subresource. */
 export const SCALABLE_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 
@@ -77,10 +77,8 @@ export const scaleCommand = defineCommand({
           const obj = structuredClone(server.get(t.ref));
           if (!SCALABLE_KINDS.has(obj.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
           const was = obj.spec?.replicas ?? 1;
-          if (current >= 0 && current !== was) throw new CliError(ERR_PRECONDITION(current, was));
-          if (rv && rv !== obj.metadata.resourceVersion) {
-            throw new ApiError('Conflict', 409, `Operation cannot be fulfilled on ${t.info.group ? `${t.info.resource}.${t.info.group}` : t.info.resource} "${t.ref.name}": the object has been modified; please apply your changes to the latest version and try again`);
-          }
+          if (current >= 0 && current !== was) throw new CliError(ERR_PRECONDITION('replicas', current, was));
+          if (rv && rv !== obj.metadata.resourceVersion) throw new CliError(ERR_PRECONDITION('resource version', rv, obj.metadata.resourceVersion ?? ''));
           obj.spec = { ...obj.spec, replicas };
           // kubectl scale sends no fieldManager: kube-apiserver names the writer after the user agent's program, kubectl.
           return server.update(obj, { fieldManager: 'kubectl', dryRun: dryRun === 'server', subresource: 'scale' });
