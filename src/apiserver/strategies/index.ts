@@ -5,6 +5,7 @@
 import { CRONJOB_STRATEGY } from './cronjob';
 import { CONFIGMAP_STRATEGY } from './configmap';
 import { DAEMONSET_STRATEGY } from './daemonset';
+import { DECLARED_DEFAULT_STRATEGIES } from './declared-defaults';
 import { DEPLOYMENT_STRATEGY } from './deployment';
 import { genericStrategy } from './generic';
 import { HORIZONTAL_POD_AUTOSCALER_STRATEGY } from './autoscaling';
@@ -55,6 +56,7 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map<string, Strateg
   ['HorizontalPodAutoscaler', HORIZONTAL_POD_AUTOSCALER_STRATEGY],
   ['PodDisruptionBudget', POD_DISRUPTION_BUDGET_STRATEGY],
   ['LimitRange', LIMIT_RANGE_STRATEGY],
+  ...DECLARED_DEFAULT_STRATEGIES,
 ]);
 
 const generic = new Map<string, Strategy>();

@@ -12,10 +12,6 @@ import { formatLabels } from './selector-string';
 /** DEFAULT_CLASS_ANNOTATIONS mark a default StorageClass (GA and beta spellings). */
 export const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 
-/** DEFAULT_RECLAIM_POLICY and DEFAULT_VOLUME_BINDING_MODE are the API server's defaults for a StorageClass. */
-export const DEFAULT_RECLAIM_POLICY = 'Delete';
-export const DEFAULT_VOLUME_BINDING_MODE = 'Immediate';
-
 /** printBoolPtr is kubectl's True/False/<unset> for an optional bool. */
 export function printBoolPtr(value: boolean | undefined | null): string {
   if (value === undefined || value === null) return '<unset>';
@@ -56,9 +52,9 @@ export function describeStorageClass(sc: StorageClass, ctx: DescribeContext): st
     w.write(LEVEL_0, 'MountOptions:\n');
     for (const o of mountOptions) w.write(LEVEL_1, `${o}\n`);
   }
-  // The API server always stores both; one stored without them reads as its defaults.
-  w.write(LEVEL_0, `ReclaimPolicy:\t${sc.reclaimPolicy ?? DEFAULT_RECLAIM_POLICY}\n`);
-  w.write(LEVEL_0, `VolumeBindingMode:\t${sc.volumeBindingMode ?? DEFAULT_VOLUME_BINDING_MODE}\n`);
+  // The API server defaults both, so kubectl's "only when set" prints them for any stored class.
+  if (sc.reclaimPolicy != null) w.write(LEVEL_0, `ReclaimPolicy:\t${sc.reclaimPolicy}\n`);
+  if (sc.volumeBindingMode != null) w.write(LEVEL_0, `VolumeBindingMode:\t${sc.volumeBindingMode}\n`);
   // An empty list reaches kubectl as nil (protobuf), so only a non-empty one prints.
   if ((sc.allowedTopologies ?? []).length > 0) printAllowedTopologies(w, sc.allowedTopologies ?? []);
   if (wantEvents(ctx)) describeEvents(ctx.events, w, ctx.now);
