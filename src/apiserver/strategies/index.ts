@@ -4,6 +4,7 @@
  */
 import { CRONJOB_STRATEGY } from './cronjob';
 import { CONFIGMAP_STRATEGY } from './configmap';
+import { CUSTOM_RESOURCE_DEFINITION_STRATEGY } from './custom-resource-definition';
 import { DAEMONSET_STRATEGY } from './daemonset';
 import { DECLARED_DEFAULT_STRATEGIES } from './declared-defaults';
 import { DEPLOYMENT_STRATEGY } from './deployment';
@@ -56,6 +57,7 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map<string, Strateg
   ['HorizontalPodAutoscaler', HORIZONTAL_POD_AUTOSCALER_STRATEGY],
   ['PodDisruptionBudget', POD_DISRUPTION_BUDGET_STRATEGY],
   ['LimitRange', LIMIT_RANGE_STRATEGY],
+  ['CustomResourceDefinition', CUSTOM_RESOURCE_DEFINITION_STRATEGY],
   ...DECLARED_DEFAULT_STRATEGIES,
 ]);
 
