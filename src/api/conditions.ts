@@ -24,3 +24,24 @@ function orderCondition(c: Condition): Condition {
   }
   return out as unknown as Condition;
 }
+
+/** ConditionChange is a condition to set: its type, status, reason and message. */
+export interface ConditionChange { type: string; status: string; reason?: string; message?: string }
+
+/**
+ * setConditionInPlace is the apiextensions and kube-aggregator helpers' SetCRDCondition and
+ * SetAPIServiceCondition: a new condition is appended; an existing one is updated where it
+ * stands, its lastTransitionTime moving only with its status. Conditions are in those types'
+ * Go field order (type, status, lastTransitionTime, reason, message).
+ */
+export function setConditionInPlace<C extends ConditionChange & { lastTransitionTime?: string }>(conditions: readonly C[], c: ConditionChange, nowISO: string): C[] {
+  const i = conditions.findIndex((x) => x.type === c.type);
+  const old = i < 0 ? undefined : conditions[i]!;
+  const next = {
+    type: c.type, status: c.status,
+    lastTransitionTime: old && old.status === c.status && old.lastTransitionTime ? old.lastTransitionTime : nowISO,
+    ...(c.reason ? { reason: c.reason } : {}), ...(c.message ? { message: c.message } : {}),
+  } as C;
+  return i < 0 ? [...conditions, next] : conditions.map((x, j) => (j === i ? next : x));
+}
+

@@ -18,7 +18,15 @@ describe('kubectl top with and without metrics-server', () => {
       'apiservice.apiregistration.k8s.io/v1beta1.metrics.k8s.io created', 'addon/metrics-server enabled', '',
     ].join('\n'));
     expect(home.run('top nodes').stderr).toBe('Error from server (ServiceUnavailable): the server is currently unable to handle the request (get nodes.metrics.k8s.io)\n');
+    // kube-aggregator's availability check: no ready metrics-server address yet, then all checks passed.
+    expect(home.run('get apiservice').stdout).toBe([
+      'NAME                     SERVICE                      AVAILABLE                  AGE',
+      'v1beta1.metrics.k8s.io   kube-system/metrics-server   False (MissingEndpoints)   0s', ''].join('\n'));
+    expect(home.run(['get', 'apiservice', 'v1beta1.metrics.k8s.io', '-o', 'jsonpath={.spec.service.port} {.status.conditions[0].message}']).stdout)
+      .toBe('443 endpoints for service/metrics-server in "kube-system" have no addresses with port name "https"');
     home.run('tick 1m');
+    expect(home.run('wait --for=condition=Available apiservice/v1beta1.metrics.k8s.io --timeout=1s').code).toBe(0);
+    expect(home.run(['get', 'apiservice', 'v1beta1.metrics.k8s.io', '-o', 'jsonpath={.status.conditions[0].reason}: {.status.conditions[0].message}']).stdout).toBe('Passed: all checks passed');
     expect(home.run('api-resources --api-group=metrics.k8s.io').stdout).toBe([
       'NAME    SHORTNAMES   APIVERSION               NAMESPACED   KIND',
       'nodes                metrics.k8s.io/v1beta1   false        NodeMetrics',
@@ -63,5 +71,30 @@ spec:
     expect(home.run('top pod nosuch').stderr).toBe('Error from server (NotFound): podmetrics.metrics.k8s.io "default/nosuch" not found\n');
     expect(home.run('top pods --sort-by=name').stderr).toBe('error: --sort-by accepts only cpu or memory\n');
     expect(home.run('top pods -n kube-public')).toEqual({ stdout: '', stderr: 'No resources found in kube-public namespace.\n', code: 0 });
+  });
+});
+
+describe('APIService availability', () => {
+  const home = manualCluster('apisvc', 7);
+  afterAll(() => home.cleanup());
+  const apiService = (name: string, spec: string) => `apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: ${name}}\nspec:\n${spec}`;
+  const available = (name: string) => home.run(['get', 'apiservice', name, '-o', 'jsonpath={.status.conditions[0].status} {.status.conditions[0].reason}: {.status.conditions[0].message}']).stdout;
+
+  it('is always available when local, and checks the Service, its port and its Endpoints otherwise', () => {
+    expect(home.run('apply -f -', { stdin: apiService('v1.local.example.com', '  group: local.example.com\n  version: v1\n  groupPriorityMinimum: 1000\n  versionPriority: 15\n') }).code).toBe(0);
+    expect(available('v1.local.example.com')).toBe('True Local: Local APIServices are always available');
+    const remote = apiService('v1.remote.example.com', '  group: remote.example.com\n  version: v1\n  groupPriorityMinimum: 1000\n  versionPriority: 15\n  service: {name: api, namespace: default, port: 8443}\n');
+    expect(home.run('apply -f -', { stdin: remote }).code).toBe(0);
+    expect(available('v1.remote.example.com')).toBe('False ServiceNotFound: service/api in "default" is not present');
+    expect(home.run('get apiservice v1.remote.example.com --no-headers').stdout).toBe('v1.remote.example.com   default/api   False (ServiceNotFound)   0s\n');
+    expect(home.run('create service clusterip api --tcp=443:8443').code).toBe(0);
+    expect(available('v1.remote.example.com')).toBe('False ServicePortError: service/api in "default" is not listening on port 8443');
+    expect(home.run(['patch', 'apiservice', 'v1.remote.example.com', '--type=merge', '-p', '{"spec":{"service":{"port":443}}}']).code).toBe(0);
+    expect(available('v1.remote.example.com')).toBe('False MissingEndpoints: endpoints for service/api in "default" have no addresses with port name "443-8443"');
+    expect(home.run('run api --image=nginx --labels=app=api').code).toBe(0);
+    home.run('tick 1m');
+    expect(available('v1.remote.example.com')).toBe('True Passed: all checks passed');
+    expect(home.run('delete service api').code).toBe(0);
+    expect(available('v1.remote.example.com')).toBe('False ServiceNotFound: service/api in "default" is not present');
   });
 });

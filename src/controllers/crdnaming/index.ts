@@ -6,6 +6,7 @@
  * `kubectl wait --for condition=established` waits for. kubemu: the API serves a CRD's
  * resources from its create on, so Established follows NamesAccepted in the same write.
  */
+import { setConditionInPlace } from '../../api/conditions';
 import type { KubeObject } from '../../api/meta';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
 
@@ -68,15 +69,6 @@ function orderedNames(n: Names): Names {
   };
 }
 
-/** setCondition is upstream SetCRDCondition: in place, its transition time moving only with its status. */
-function setCondition(conditions: CrdCondition[], c: Omit<CrdCondition, 'lastTransitionTime'>, now: string): CrdCondition[] {
-  const i = conditions.findIndex((x) => x.type === c.type);
-  if (i < 0) return [...conditions, { type: c.type, status: c.status, lastTransitionTime: now, reason: c.reason, message: c.message }];
-  const old = conditions[i]!;
-  const next = { type: c.type, status: c.status, lastTransitionTime: old.status !== c.status || !old.lastTransitionTime ? now : old.lastTransitionTime, reason: c.reason, message: c.message };
-  return conditions.map((x, j) => (j === i ? next : x));
-}
-
 /** establishedCondition is what the naming controller, then the establishing controller, leave. */
 function establishedCondition(conditions: readonly CrdCondition[], namesAccepted: boolean): Omit<CrdCondition, 'lastTransitionTime'> {
   const old = conditions.find((c) => c.type === 'Established');
@@ -102,8 +94,8 @@ export const crdNamingController: Controller = {
     const { names, accepted } = namesAndCondition(crd, ctx.api.list({ kind: 'CustomResourceDefinition' }));
     const now = ctx.clock.nowISO();
     let conditions: CrdCondition[] = crd.status?.conditions ?? [];
-    conditions = setCondition(conditions, accepted, now);
-    conditions = setCondition(conditions, establishedCondition(conditions, accepted.status === 'True'), now);
+    conditions = setConditionInPlace(conditions, accepted, now);
+    conditions = setConditionInPlace(conditions, establishedCondition(conditions, accepted.status === 'True'), now);
     const { conditions: _c, acceptedNames: _a, ...rest } = crd.status ?? {};
     const status = { conditions, acceptedNames: names, ...rest };
     if (JSON.stringify(status) === JSON.stringify(crd.status)) return;
