@@ -12,12 +12,17 @@ import { hostNowMs } from '../sim/clock';
 import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_CREATED, META_SEED, type Cluster } from './cluster';
 import { addonObjects, isKubeProxyAddon } from './addons';
 import { kubeadmConfigMaps } from './kubeadm-config';
+import { localAPIServices } from './local-apiservices';
+import { newRand } from '../sim/rand';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
 import { podCIDRAt, podNetworkFor } from '../network/ipam';
 import type { ReservationProfile } from './reservations';
 import { konnectivityAgent, onSystemPool, systemPoolFor, systemPoolShapes } from './aks-system-pool';
 import { savePools } from './node-pools';
 import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, replacesKubeProxy, type CniOption } from './cni-option';
+
+/** LOCAL_APISERVICE_STREAM varies the seed of the local APIServices' uids (see populate). */
+const LOCAL_APISERVICE_STREAM = 0x41504953;
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -123,6 +128,13 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
   cluster.store.transaction(() => {
     const { api } = cluster;
     for (const ns of NAMESPACES) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, FM);
+    // kube-apiserver registers an APIService for each group-version it serves when it starts.
+    // Their uids come from a stream of their own, so the cluster's other draws (names, IPs) stay
+    // those of a cluster made without them.
+    const draws = cluster.rand.state();
+    cluster.rand.restore(newRand(spec.seed ^ LOCAL_APISERVICE_STREAM).state());
+    for (const apiService of localAPIServices(api.registry())) api.create(apiService, { fieldManager: 'kube-apiserver' });
+    cluster.rand.restore(draws);
     // Sized so that every node gets its /24 (kubeadm-config's podSubnet keeps it: ipam's podNetworkOf).
     const network = podNetworkFor(shapes.length);
     for (const shape of shapes) {

@@ -27,7 +27,7 @@ describe('kubemu check profiles', () => {
     ]);
     const r = check('needs-cluster.yaml --profile profiles/prod.yaml');
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(lines(r.stdout).at(-1)).toBe('3 objects in 1 file: 3 passed, 0 failed (until ready, profile prod-eu, seed 1, simulated 3.4s)');
+    expect(lines(r.stdout).at(-1)).toBe('3 objects in 1 file: 3 passed, 0 failed (until ready, profile prod-eu, seed 1, simulated 3.6s)');
   });
 
   it('refuses an invalid profile file with file:line and the field, exit 2', () => {

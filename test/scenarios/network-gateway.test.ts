@@ -88,7 +88,7 @@ describe('Gateway API through the gateway-api add-on', () => {
     // NGINX Gateway Fabric 1.x on a NodePort Service reports its pod's IP as the Gateway's address.
     expect(home.run('get gateway')).toEqual(ok([
       'NAME      CLASS   ADDRESS      PROGRAMMED   AGE',
-      'gateway   nginx   10.244.2.3   True         60s',
+      'gateway   nginx   10.244.1.3   True         60s',
       '',
     ].join('\n')));
     expect(home.run('get httproute')).toEqual(ok([

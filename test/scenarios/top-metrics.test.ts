@@ -19,7 +19,7 @@ describe('kubectl top with and without metrics-server', () => {
     ].join('\n'));
     expect(home.run('top nodes').stderr).toBe('Error from server (ServiceUnavailable): the server is currently unable to handle the request (get nodes.metrics.k8s.io)\n');
     // kube-aggregator's availability check: no ready metrics-server address yet, then all checks passed.
-    expect(home.run('get apiservice').stdout).toBe([
+    expect(home.run('get apiservice v1beta1.metrics.k8s.io').stdout).toBe([
       'NAME                     SERVICE                      AVAILABLE                  AGE',
       'v1beta1.metrics.k8s.io   kube-system/metrics-server   False (MissingEndpoints)   0s', ''].join('\n'));
     expect(home.run(['get', 'apiservice', 'v1beta1.metrics.k8s.io', '-o', 'jsonpath={.spec.service.port} {.status.conditions[0].message}']).stdout)
@@ -79,6 +79,31 @@ describe('APIService availability', () => {
   afterAll(() => home.cleanup());
   const apiService = (name: string, spec: string) => `apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: ${name}}\nspec:\n${spec}`;
   const available = (name: string) => home.run(['get', 'apiservice', name, '-o', 'jsonpath={.status.conditions[0].status} {.status.conditions[0].reason}: {.status.conditions[0].message}']).stdout;
+
+  it('lists kube-apiserver\'s own group-versions as Local, and each CRD group-version while a CRD serves it', () => {
+    const names = () => home.run(['get', 'apiservices', '-o', 'name']).stdout.split('\n').filter(Boolean).map((n) => n.slice('apiservice.apiregistration.k8s.io/'.length));
+    expect(names()).toEqual(['v1.', 'v1.admissionregistration.k8s.io', 'v1.apiextensions.k8s.io', 'v1.apps', 'v1.authentication.k8s.io',
+      'v1.authorization.k8s.io', 'v1.autoscaling', 'v1.batch', 'v1.certificates.k8s.io', 'v1.coordination.k8s.io', 'v1.discovery.k8s.io',
+      'v1.events.k8s.io', 'v1.flowcontrol.apiserver.k8s.io', 'v1.networking.k8s.io', 'v1.node.k8s.io', 'v1.policy',
+      'v1.rbac.authorization.k8s.io', 'v1.scheduling.k8s.io', 'v1.storage.k8s.io', 'v2.autoscaling']);
+    expect(home.run('get apiservice v1. v2.autoscaling').stdout).toBe([
+      'NAME             SERVICE   AVAILABLE   AGE', 'v1.              Local     True        5m', 'v2.autoscaling   Local     True        5m', ''].join('\n'));
+    expect(home.run(['get', 'apiservice', 'v1.', 'v2.autoscaling', '-o', 'jsonpath={range .items[*]}{.metadata.labels}{.spec}{"\\n"}{end}']).stdout).toBe([
+      '{"kube-aggregator.kubernetes.io/automanaged":"onstart"}{"groupPriorityMinimum":18000,"version":"v1","versionPriority":1}',
+      '{"kube-aggregator.kubernetes.io/automanaged":"onstart"}{"group":"autoscaling","groupPriorityMinimum":17500,"version":"v2","versionPriority":30}', ''].join('\n'));
+    const crd = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v2, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}\n';
+    expect(home.run('apply -f -', { stdin: crd }).code).toBe(0);
+    expect(home.run(['get', 'apiservice', 'v1.example.com', '-o', 'jsonpath={.metadata.labels} {.spec} {.status.conditions[0].reason}']).stdout)
+      .toBe('{"kube-aggregator.kubernetes.io/automanaged":"true"} {"group":"example.com","groupPriorityMinimum":1000,"version":"v1","versionPriority":100} Local');
+    expect(names()).not.toContain('v2.example.com');
+    expect(home.run('delete crd widgets.example.com').code).toBe(0);
+    expect(names()).not.toContain('v1.example.com');
+  });
+
+  it('must be named version.group', () => {
+    expect(home.run('apply -f -', { stdin: apiService('v1.wrong.example.com', '  group: right.example.com\n  version: v1\n  groupPriorityMinimum: 1000\n  versionPriority: 15\n') }).stderr)
+      .toBe('The APIService "v1.wrong.example.com" is invalid: metadata.name: Invalid value: "v1.wrong.example.com": must be `spec.version+"."+spec.group`: "v1.right.example.com"\n');
+  });
 
   it('is always available when local, and checks the Service, its port and its Endpoints otherwise', () => {
     expect(home.run('apply -f -', { stdin: apiService('v1.local.example.com', '  group: local.example.com\n  version: v1\n  groupPriorityMinimum: 1000\n  versionPriority: 15\n') }).code).toBe(0);

@@ -3,7 +3,7 @@
  * whose strategy is otherwise the generic one, so what is stored, and what `get -o yaml` shows,
  * carries the fields kube-apiserver fills in: StorageClass, CSIDriver, NetworkPolicy,
  * IngressClass, Endpoints, EndpointSlice, PriorityClass, the admission webhook configurations,
- * APIService, FlowSchema and PriorityLevelConfiguration.
+ * FlowSchema and PriorityLevelConfiguration.
  * kubemu: CSIDriver's seLinuxMount is left unset.
  */
 import type { KubeObject } from '../../api/meta';
@@ -86,10 +86,6 @@ function defaultWebhooks(mutating: boolean): (obj: Obj) => void {
   });
 }
 
-function defaultAPIService(obj: KubeObject): void {
-  if (isObject(obj.spec?.service)) setDefault(obj.spec.service as Obj, 'port', 443);
-}
-
 function defaultFlowSchema(obj: KubeObject): void {
   const s = spec(obj);
   if (s && !s.matchingPrecedence) s.matchingPrecedence = 1000;
@@ -126,7 +122,6 @@ const DEFAULTS: Record<string, (obj: KubeObject) => void> = {
   PriorityClass: defaultPriorityClass,
   ValidatingWebhookConfiguration: defaultWebhooks(false),
   MutatingWebhookConfiguration: defaultWebhooks(true),
-  APIService: defaultAPIService,
   FlowSchema: defaultFlowSchema,
   PriorityLevelConfiguration: defaultPriorityLevel,
 };

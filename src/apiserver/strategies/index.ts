@@ -2,6 +2,7 @@
  * strategies: the kind → Strategy registry the API server consults on every write, and the
  * admission helpers it calls around them. Kinds without an entry get the generic strategy.
  */
+import { API_SERVICE_STRATEGY } from './api-service';
 import { CRONJOB_STRATEGY } from './cronjob';
 import { CONFIGMAP_STRATEGY } from './configmap';
 import { CUSTOM_RESOURCE_DEFINITION_STRATEGY } from './custom-resource-definition';
@@ -58,6 +59,7 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map<string, Strateg
   ['PodDisruptionBudget', POD_DISRUPTION_BUDGET_STRATEGY],
   ['LimitRange', LIMIT_RANGE_STRATEGY],
   ['CustomResourceDefinition', CUSTOM_RESOURCE_DEFINITION_STRATEGY],
+  ['APIService', API_SERVICE_STRATEGY],
   ...DECLARED_DEFAULT_STRATEGIES,
 ]);
 
