@@ -8,9 +8,7 @@
  */
 import type { KubeObject } from '../api/meta';
 import type { Registry } from '../api/registry';
-
-/** AUTO_REGISTER_LABEL is kube-aggregator's AutoRegisterManagedLabel. */
-export const AUTO_REGISTER_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
+import { AUTO_REGISTER_LABEL } from '../controllers/crdregistration';
 
 /** PRIORITIES: "version.group" → [groupPriorityMinimum, versionPriority] for the versions kubemu serves. */
 const PRIORITIES: Readonly<Record<string, readonly [number, number]>> = {

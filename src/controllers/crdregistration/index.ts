@@ -7,8 +7,8 @@
 import type { KubeObject } from '../../api/meta';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
 
-/** AUTO_REGISTER_LABEL is kube-aggregator's AutoRegisterManagedLabel ("true": synced continuously). */
-const AUTO_REGISTER_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
+/** AUTO_REGISTER_LABEL is kube-aggregator's AutoRegisterManagedLabel: "true", synced continuously; "onstart", once at start. */
+export const AUTO_REGISTER_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
 
 export const NAME = 'crd-registration-controller';
 const FIELD_MANAGER = 'kube-apiserver';
@@ -29,7 +29,8 @@ export const crdRegistrationController: Controller = {
   for: 'CustomResourceDefinition',
   reconcile(req: Request, ctx: ReconcileContext): void {
     // A CRD is named plural.group: its group is known even after it is gone.
-    const group = req.name.slice(req.name.indexOf('.') + 1);
+    const crd = ctx.api.tryGet({ kind: 'CustomResourceDefinition', name: req.name });
+    const group = typeof crd?.spec?.group === 'string' ? crd.spec.group : req.name.slice(req.name.indexOf('.') + 1);
     const versions = servedVersions(ctx.api.list({ kind: 'CustomResourceDefinition' }), group);
     const managed = ctx.api.list({ kind: 'APIService' }).filter((a) => a.spec?.group === group && a.metadata.labels?.[AUTO_REGISTER_LABEL] === 'true');
     for (const a of managed) if (!versions.has(String(a.spec?.version))) ctx.api.delete({ kind: 'APIService', name: a.metadata.name! }, { fieldManager: FIELD_MANAGER });
