@@ -36,6 +36,15 @@ describe('label', () => {
     const all = home.run('label pods --all team=a');
     expect(all.stdout.split('\n').filter(Boolean)).toHaveLength(4);
   });
+  it('holds only a single object to --resource-version, as label and annotate check after the builder', () => {
+    const single = fail('error: --resource-version may only be used with a single resource\n');
+    expect(home.run('label pods --all stale=1 --resource-version=1')).toEqual(single);
+    expect(home.run('annotate pods -l app=web stale=1 --resource-version=1')).toEqual(single);
+    expect(home.run('label pod nginx nosuch stale=1 --resource-version=1')).toEqual(single);
+    expect(home.run('get pods -l stale -o name').stdout).toBe('');
+    expect(home.run('label pod nginx stale=1 --resource-version=1').stderr).toMatch(/^Error from server \(Conflict\): Operation cannot be fulfilled on pods "nginx"/);
+  });
+
   it('dry runs do not change the object', () => {
     expect(home.run('label pod nginx x=y --dry-run=client')).toEqual(ok('pod/nginx labeled (dry run)\n'));
     expect(home.run('label pod nginx x=y --dry-run=server')).toEqual(ok('pod/nginx labeled (server dry run)\n'));

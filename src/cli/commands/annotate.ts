@@ -6,7 +6,7 @@
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { fieldManagerFlag } from './field-manager-flag';
-import { EDIT_FLAGS, listPairs, requireTargets, singleItemImplied } from './label';
+import { EDIT_FLAGS, ERR_RV_SINGLE, listPairs, requireTargets, singleItemImplied } from './label';
 import { mutateObjects, splitPairs } from './mutate-objects';
 import { refuseAllWithSelectors, resolveTargets } from './targets';
 
@@ -55,6 +55,8 @@ export const annotateCommand = defineCommand({
     const rv = ctx.flags['resource-version'];
     const resolved = resolveTargets(ctx, { args: resources, local });
     const single = singleItemImplied(resolved);
+    // Only one object can be held to a resourceVersion: checked once the builder has found them.
+    if (rv && !single) throw new CliError(ERR_RV_SINGLE);
     return mutateObjects(ctx, resolved, {
       local, fieldManager: ctx.flags['field-manager'] || 'kubectl-annotate', listing: list,
       mutate(obj, _before, ec) {

@@ -28,6 +28,9 @@ export const LABEL_NOT_FOUND = (key: string): string => `label ${goQuote(key)} n
 /** ERR_LABEL_OVERWRITE is validateNoOverwrites' text. */
 export const ERR_LABEL_OVERWRITE = (key: string, current: string): string => `'${key}' already has a value (${current}), and --overwrite is false`;
 
+/** ERR_RV_SINGLE refuses --resource-version when the builder may find more than one object (label and annotate). */
+export const ERR_RV_SINGLE = '--resource-version may only be used with a single resource';
+
 /** ERR_LIST_AND_OUTPUT refuses --list with -o (label and annotate). */
 export const ERR_LIST_AND_OUTPUT = '--list and --output may not be specified together';
 
@@ -123,6 +126,8 @@ export const labelCommand = defineCommand({
     const rv = ctx.flags['resource-version'];
     const resolved = resolveTargets(ctx, { args: resources, local });
     const single = singleItemImplied(resolved);
+    // Only one object can be held to a resourceVersion: checked once the builder has found them.
+    if (rv && !single) throw new CliError(ERR_RV_SINGLE);
     return mutateObjects(ctx, resolved, {
       local, fieldManager: ctx.flags['field-manager'] || 'kubectl-label', listing: list,
       mutate(obj, before, ec) {
