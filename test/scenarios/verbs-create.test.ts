@@ -58,14 +58,20 @@ describe('run', () => {
   it('--expose creates the service first', () => {
     expect(home.run('run nginx4 --image=nginx --port=80 --expose')).toEqual(ok('service/nginx4 created\npod/nginx4 created\n'));
   });
-  it('--expose -o yaml prints the Service and the Pod as two YAML documents', () => {
+  // kubectl run makes the Pod, then makes and prints the Service and a '---' line of its own, then
+  // prints the Pod, which its YAML printer starts with '---' too (checked against kubectl 1.32).
+  it('--expose -o yaml prints the Service, two separators, then the Pod', () => {
     const svc = 'apiVersion: v1\nkind: Service\nmetadata:\n  creationTimestamp: null\n  name: x\nspec:\n  ports:\n  - port: 80\n    protocol: TCP\n    targetPort: 80\n  selector:\n    run: x\nstatus:\n  loadBalancer: {}\n';
     const pod = 'apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: null\n  labels:\n    run: x\n  name: x\nspec:\n  containers:\n  - image: nginx\n    name: x\n    ports:\n    - containerPort: 80\n    resources: {}\n  dnsPolicy: ClusterFirst\n  restartPolicy: Always\nstatus: {}\n';
-    expect(home.run('run x --image=nginx --port=80 --expose --dry-run=client -o yaml')).toEqual(ok(`${svc}---\n${pod}`));
+    expect(home.run('run x --image=nginx --port=80 --expose --dry-run=client -o yaml')).toEqual(ok(`${svc}---\n---\n${pod}`));
     const server = home.run('run x5 --image=nginx --port=80 --expose --dry-run=server -o yaml');
     expect(server.code).toBe(0);
-    expect(server.stdout.match(/^---$/gm)).toHaveLength(1);
-    expect(server.stdout.split('---\n')[1]).toMatch(/^apiVersion: v1\nkind: Pod\n/);
+    expect(server.stdout.match(/^---$/gm)).toHaveLength(2);
+    expect(server.stdout.split('---\n---\n')[1]).toMatch(/^apiVersion: v1\nkind: Pod\n/);
+    // The Pod is made first, the Service printed first.
+    expect(home.run('run x6 --image=nginx --port=80 --expose -o name')).toEqual(ok('service/x6\npod/x6\n'));
+    const rv = (kind: string) => Number(home.run(['get', kind, 'x6', '-o', 'jsonpath={.metadata.resourceVersion}']).stdout);
+    expect(rv('pod')).toBeLessThan(rv('service'));
   });
   it('rejects a bad restart policy with a usage hint', () => {
     expect(home.run('run x --image=nginx --restart=Bogus')).toEqual(fail("error: invalid restart policy: Bogus\nSee 'kubectl run -h' for help and examples\n"));

@@ -110,6 +110,12 @@ export interface WriteGeneratedOptions {
    * filled in: `status: {}`): the create subcommands; run and expose print it as sent.
    */
   typed?: boolean;
+  /**
+   * printedFirst is the index of the object printed as soon as it is made, followed in YAML by a
+   * '---' line of its own; the others print after all are made, in order. kubectl run --expose
+   * makes the Pod, then makes and prints the Service, then prints the Pod.
+   */
+  printedFirst?: number;
 }
 
 function toServerObject(obj: KubeObject, ctx: CommandContext, saveConfig: boolean): KubeObject {
@@ -142,26 +148,39 @@ export function writeGenerated(ctx: CommandContext, objs: KubeObject[], o: Write
   // kubectl prints every object through one printer; its YAML printer starts each object after the first with ---.
   let printed = 0;
   const separator = () => (out?.kind === 'yaml' && printed++ > 0 ? YAML_SEPARATOR : '');
+  const print = (obj: KubeObject, text: (o: KubeObject, out: OutputSpec) => string) =>
+    ctx.io.out(out ? separator() + text(obj, out) : `${prefixOf(obj)}/${obj.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
+  // Each is printed as it is made; with printedFirst, that one is, and the others after it (see WriteGeneratedOptions).
+  const deferred: KubeObject[] = [];
+  const printAll = (text: (o: KubeObject, out: OutputSpec) => string) => { for (const obj of deferred.splice(0)) print(obj, text); };
+  const madeOne = (i: number, obj: KubeObject, text: (o: KubeObject, out: OutputSpec) => string) => {
+    if (o.printedFirst === undefined) return print(obj, text);
+    if (i !== o.printedFirst) return void deferred.push(obj);
+    print(obj, text);
+    if (out?.kind === 'yaml') ctx.io.out(YAML_SEPARATOR);
+  };
   if (dryRun === 'client') {
-    for (const obj of objs) {
-      const shown = saveConfig ? toClientWithConfig(obj) : obj;
-      ctx.io.out(out ? separator() + printClientObject(shown, out) : `${prefixOf(obj)}/${obj.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
-    }
+    const text = (obj: KubeObject, spec: OutputSpec) => printClientObject(obj, spec);
+    objs.forEach((obj, i) => madeOne(i, saveConfig ? toClientWithConfig(obj) : obj, text));
+    printAll(text);
     return 0;
   }
   const cluster = ctx.cluster();
   const fieldManager = stringFlag(ctx, 'field-manager') || o.fieldManager;
-  for (const obj of objs) {
+  const text = (obj: KubeObject, spec: OutputSpec) => printGenerated(obj, spec, registry, !!o.typed, !!ctx.flags['show-managed-fields']);
+  objs.forEach((obj, i) => {
     let created: KubeObject;
     try {
       created = cluster.write(() => cluster.api.create(toServerObject(obj, ctx, saveConfig), { fieldManager, dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) }));
     } catch (e) {
+      printAll(text);
       const prefix = o.failPrefix?.(obj);
       if (prefix !== undefined && e instanceof ApiError) throw new CliError(`${prefix}${e.message}`);
       throw e;
     }
-    ctx.io.out(out ? separator() + printGenerated(created, out, registry, !!o.typed, !!ctx.flags['show-managed-fields']) : `${prefixOf(created)}/${created.metadata.name} ${o.operation}${dryRunSuffix(dryRun)}\n`);
-  }
+    madeOne(i, created, text);
+  });
+  printAll(text);
   return 0;
 }
 

@@ -87,8 +87,8 @@ export const runCommand = defineCommand({
     // kubectl attaches with --attach, or with -i unless --attach=false was given.
     const attach = ctx.set.has('attach') ? !!ctx.flags.attach : !!ctx.flags.stdin;
     if (attach) return runAttached(ctx, pod, result.service);
-    const objs = result.service ? [result.service, pod] : [pod];
-    return writeGenerated(ctx, objs, { operation: 'created', fieldManager: 'kubectl-run' });
+    if (!result.service) return writeGenerated(ctx, [pod], { operation: 'created', fieldManager: 'kubectl-run', typed: true });
+    return writeGenerated(ctx, [pod, result.service], { operation: 'created', fieldManager: 'kubectl-run', typed: true, printedFirst: 1 });
   },
 });
 
