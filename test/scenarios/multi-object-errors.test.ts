@@ -38,6 +38,12 @@ describe('errors of commands given several objects', () => {
     expect(home.run('autoscale deployment nope1 nope2 --max=3')).toEqual(fail(notFound('deployments.apps "nope1"') + notFound('deployments.apps "nope2"')));
   });
 
+  it('expose goes on past an object it cannot expose, and keeps the first selector, labels and port for the rest', () => {
+    // kubectl fills its options once: lone's Service selects web's pods, and takes web's labels.
+    const r = home.run(['expose', 'deployment/web', 'configmap/c1', 'pod/lone', '--port=80', '--dry-run=client', '-o', 'jsonpath={.metadata.name} {.spec.selector} {.metadata.labels}{"\\n"}']);
+    expect(r).toEqual(fail("error: cannot expose a ConfigMap\n", 'web {"app":"web"} {"app":"web"}\nlone {"app":"web"} {"app":"web"}\n'));
+  });
+
   it("label goes on past an object's own error; several are printed without error:", () => {
     const clash = "'app' already has a value (x), and --overwrite is false\n";
     expect(home.run('label configmap c1 c2 app=y')).toEqual(fail(clash + clash));

@@ -54,31 +54,48 @@ export const exposeCommand = defineCommand({
   flags: flagDefsOf(SPEC),
   run(ctx): number {
     const s = (v: string) => v || undefined;
-    const { targets, errors } = resolveTargets(ctx, { args: ctx.args, selector: '' });
-    if (errors.length) throw new CliError(errors[0]!.replace(/^error: /, ''));
+    const resolved = resolveTargets(ctx, { args: ctx.args, selector: '' });
+    if (resolved.errors.length) throw new CliError(resolved.errors[0]!.replace(/^error: /, ''));
     const cluster = ctx.cluster();
     const objs: KubeObject[] = [];
-    // As kubectl's visitor, an object it cannot read is reported after the others are done.
-    const unread: string[] = [];
-    for (const t of targets) {
-      const obj = readTarget(cluster, t, unread);
+    // As kubectl's visitor, an object it cannot read or expose is reported after the others are done.
+    const errors: string[] = [];
+    // kubectl fills its options from the first object that has them and keeps them for the rest:
+    // the selector, the labels and a single port; several ports and the protocols are taken again
+    // from each object that has some (and several ports win over a single one).
+    let selector = s(ctx.flags.selector);
+    let labels = s(ctx.flags.labels);
+    let port = s(ctx.flags.port);
+    let ports: string | undefined;
+    let protocols: string | undefined;
+    const clusterIP = s(ctx.flags['cluster-ip']);
+    for (const t of resolved.targets) {
+      const obj = readTarget(cluster, t, errors);
       if (!obj) continue;
-      const found = introspect(obj);
-      const params: ServiceParams = {
-        name: s(ctx.flags.name), defaultName: obj.metadata.name,
-        selector: s(ctx.flags.selector) ?? found.selector,
-        labels: s(ctx.flags.labels) ?? (labelString(obj.metadata.labels) || undefined),
-        port: s(ctx.flags.port), ports: s(ctx.flags.port) ? undefined : (found.ports.length ? found.ports.join(',') : undefined),
-        protocol: s(ctx.flags.protocol), protocols: s(ctx.flags.protocol) ? undefined : (found.protocols || undefined),
-        targetPort: s(ctx.flags['target-port']), externalIP: s(ctx.flags['external-ip']), type: s(ctx.flags.type), loadBalancerIP: s(ctx.flags['load-balancer-ip']),
-        sessionAffinity: s(ctx.flags['session-affinity']), clusterIP: s(ctx.flags['cluster-ip']), namespace: enforcedNamespace(ctx),
-      };
-      if (!params.selector) throw new CliError(`couldn't retrieve selectors via --selector flag or introspection: the ${obj.kind} has no selector`);
-      if (!params.port && !params.ports && params.clusterIP !== 'None') throw new CliError(ERR_NO_PORT);
-      const svc = withGeneratorErrors('expose', () => generateService(params));
-      objs.push(applyOverrides(svc, s(ctx.flags.overrides) ?? '', ctx.flags['override-type'] ?? 'merge'));
+      try {
+        const found = introspect(obj);
+        selector ??= found.selector || undefined;
+        if (!selector) throw new CliError(`couldn't retrieve selectors via --selector flag or introspection: the ${obj.kind} has no selector`);
+        if (!port && found.ports.length === 1) port = String(found.ports[0]);
+        else if (!port && found.ports.length > 1) ports = found.ports.join(',');
+        else if (!port && clusterIP !== 'None') throw new CliError(ERR_NO_PORT);
+        if (!s(ctx.flags.protocol) && found.protocols) protocols = found.protocols;
+        labels ??= labelString(obj.metadata.labels) || undefined;
+        const params: ServiceParams = {
+          name: s(ctx.flags.name), defaultName: obj.metadata.name,
+          selector, labels, port, ports,
+          protocol: s(ctx.flags.protocol), protocols,
+          targetPort: s(ctx.flags['target-port']), externalIP: s(ctx.flags['external-ip']), type: s(ctx.flags.type), loadBalancerIP: s(ctx.flags['load-balancer-ip']),
+          sessionAffinity: s(ctx.flags['session-affinity']), clusterIP, namespace: enforcedNamespace(ctx),
+        };
+        const svc = withGeneratorErrors('expose', () => generateService(params));
+        objs.push(applyOverrides(svc, s(ctx.flags.overrides) ?? '', ctx.flags['override-type'] ?? 'merge'));
+      } catch (e) {
+        if (!(e instanceof CliError)) throw e;
+        errors.push(`error: ${e.message}`);
+      }
     }
     writeGenerated(ctx, objs, { operation: 'exposed', fieldManager: 'kubectl-expose', typed: true });
-    return finishWithErrors(ctx.io, unread, true);
+    return finishWithErrors(ctx.io, errors, true);
   },
 });
