@@ -107,7 +107,7 @@ export interface WriteGeneratedOptions {
   failPrefix?: (obj: KubeObject) => string | undefined;
   /**
    * typed prints the server's answer as kubectl's typed client decodes it (Go's zero values
-   * filled in: `status: {}`): the create subcommands; run and expose print it as sent.
+   * filled in: `status: {}`), in Go's field order for JSON: the create subcommands, run and expose.
    */
   typed?: boolean;
   /**
