@@ -12,6 +12,7 @@
  * in sorted order, which decides which error is "first". The decoded object keeps the input's
  * key order and drops what the Go structs have no field for.
  */
+import { jsonKind } from '../api/json-kind';
 import type { KubeObject } from '../api/meta';
 import { objectFromFields } from '../api/object-fields';
 import { parseApiVersion, type ResourceInfo } from '../api/registry';
@@ -508,18 +509,6 @@ function zeroForNull(expr: string): unknown {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** jsonKind is the JSON value kind encoding/json names in "cannot unmarshal <kind>". */
-function jsonKind(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  switch (typeof v) {
-    case 'boolean': return 'bool';
-    case 'number': return 'number';
-    case 'string': return 'string';
-    default: return 'object';
-  }
 }
 
 /** jsonText is the JSON text of a value as kubectl sends it (Go escapes <, > and & in strings). */

@@ -9,6 +9,8 @@
  *    `The request is invalid: the server rejected our request due to an error in our request`.
  *  - Any other failure is a 400 with its message.
  */
+import { jsonKind } from '../../api/json-kind';
+import { unmarshalTypeError } from '../../apiserver/decode';
 import { ApiError, badRequest } from '../../apiserver/errors';
 import { applyPatch, type PatchType } from './index';
 import { JsonPatchError } from './json-patch';
@@ -28,29 +30,22 @@ export function serverPatched(doc: unknown, patch: unknown, type: PatchType): un
   }
 }
 
-/** goJsonKind names a JSON value as encoding/json's UnmarshalTypeError does. */
-function goJsonKind(v: unknown): string {
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'object') return 'object';
-  return typeof v === 'boolean' ? 'bool' : typeof v;
-}
-
 /**
  * decodeOperations is the handler's decode of a JSON patch into []jsonPatchOp (op, path and from
  * strings, any value): the first type error, in document order, as encoding/json words it.
  */
 function decodeOperations(patch: unknown): void {
-  const fail = (what: string): never => { throw badRequest(`error decoding patch: json: cannot unmarshal ${what}`); };
+  const fail = (message: string): never => { throw badRequest(`error decoding patch: ${message}`); };
   if (patch === null) return;
-  if (!Array.isArray(patch)) fail(`${goJsonKind(patch)} into Go value of type []handlers.jsonPatchOp`);
+  if (!Array.isArray(patch)) fail(unmarshalTypeError(jsonKind(patch), '[]handlers.jsonPatchOp'));
   for (const op of patch as unknown[]) {
     if (op === null) continue;
-    if (typeof op !== 'object' || Array.isArray(op)) fail(`${goJsonKind(op)} into Go value of type handlers.jsonPatchOp`);
+    if (typeof op !== 'object' || Array.isArray(op)) fail(unmarshalTypeError(jsonKind(op), 'handlers.jsonPatchOp'));
     for (const [key, value] of Object.entries(op as Record<string, unknown>)) {
       // encoding/json matches a key to a field case-insensitively, and names the field by its tag.
       const field = key.toLowerCase();
       if ((field === 'op' || field === 'path' || field === 'from') && value !== null && typeof value !== 'string') {
-        fail(`${goJsonKind(value)} into Go struct field jsonPatchOp.${field} of type string`);
+        fail(unmarshalTypeError(jsonKind(value), 'string', 'jsonPatchOp', field));
       }
     }
   }
