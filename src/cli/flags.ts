@@ -4,6 +4,7 @@
  * shorthands, `--` ending flags), with pflag's error texts.
  */
 import { defineFlags, type FlagValuesOf } from './flag-table';
+import { goParseBool } from '../api/go-parse-bool';
 
 /** FlagType is pflag's value type; a duration and a `k=v,…` map are kept as the text given (the command parses it). */
 export type FlagType = 'bool' | 'string' | 'stringArray' | 'stringSlice' | 'int' | 'duration' | 'stringToString';
@@ -48,7 +49,7 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
   const assign = (d: FlagDef, raw: string, shown: string) => {
     switch (d.type) {
       case 'bool': {
-        const v = parseBool(raw);
+        const v = goParseBool(raw);
         if (v === undefined) throw new FlagError(`invalid argument "${raw}" for "${shown}" flag: strconv.ParseBool: parsing "${raw}": invalid syntax`);
         flags[d.name] = v;
         break;
@@ -112,12 +113,6 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
     args.push(a);
   }
   return { flags, set, args, argsLenAtDash };
-}
-
-function parseBool(s: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
-  return undefined;
 }
 
 /** GLOBAL_FLAGS are accepted by every command (kubectl's persistent flags that matter here). */

@@ -13,7 +13,8 @@ import { openCluster, META_CLOCK_MODE, META_CLOCK_NOW, META_CLOCK_OFFSET, META_C
 import { addonObjects, isKubeProxyAddon } from './addons';
 import { kubeadmConfigMaps } from './kubeadm-config';
 import { localAPIServices } from './local-apiservices';
-import { newRand } from '../sim/rand';
+import { drawingApart } from '../sim/rand';
+import { bootstrapObjects as apfBootstrapObjects } from '../controllers/apfconfiguration/bootstrap-configuration';
 import { newNode, nodeIP, type NodeShape } from './node-factory';
 import { podCIDRAt, podNetworkFor } from '../network/ipam';
 import type { ReservationProfile } from './reservations';
@@ -21,8 +22,9 @@ import { konnectivityAgent, onSystemPool, systemPoolFor, systemPoolShapes } from
 import { savePools } from './node-pools';
 import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, replacesKubeProxy, type CniOption } from './cni-option';
 
-/** LOCAL_APISERVICE_STREAM varies the seed of the local APIServices' uids (see populate). */
+/** LOCAL_APISERVICE_STREAM and APF_STREAM vary the seeds of the uids drawn apart (see populate). */
 const LOCAL_APISERVICE_STREAM = 0x41504953;
+const APF_STREAM = 0x41504643;
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -128,13 +130,15 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
   cluster.store.transaction(() => {
     const { api } = cluster;
     for (const ns of NAMESPACES) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }, FM);
-    // kube-apiserver registers an APIService for each group-version it serves when it starts.
-    // Their uids come from a stream of their own, so the cluster's other draws (names, IPs) stay
-    // those of a cluster made without them.
-    const draws = cluster.rand.state();
-    cluster.rand.restore(newRand(spec.seed ^ LOCAL_APISERVICE_STREAM).state());
-    for (const apiService of localAPIServices(api.registry())) api.create(apiService, { fieldManager: 'kube-apiserver' });
-    cluster.rand.restore(draws);
+    // kube-apiserver registers an APIService for each group-version it serves when it starts, and
+    // writes API Priority and Fairness's bootstrap configuration. Their uids are drawn apart, so
+    // the cluster's other draws stay those of a cluster made without them.
+    drawingApart(cluster.rand, spec.seed ^ LOCAL_APISERVICE_STREAM, () => {
+      for (const apiService of localAPIServices(api.registry())) api.create(apiService, { fieldManager: 'kube-apiserver' });
+    });
+    drawingApart(cluster.rand, spec.seed ^ APF_STREAM, () => {
+      for (const obj of apfBootstrapObjects()) api.create(obj, { fieldManager: 'api-priority-and-fairness-config-producer-v1' });
+    });
     // Sized so that every node gets its /24 (kubeadm-config's podSubnet keeps it: ipam's podNetworkOf).
     const network = podNetworkFor(shapes.length);
     for (const shape of shapes) {

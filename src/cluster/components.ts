@@ -8,6 +8,7 @@ import type { Controller } from '../sim/controller';
 import { crdNamingController } from '../controllers/crdnaming';
 import { crdRegistrationController } from '../controllers/crdregistration';
 import { apiServiceAvailabilityController } from '../controllers/apiserviceavailability';
+import { flowSchemaProducer, flowSchemaStatusController, priorityLevelProducer } from '../controllers/apfconfiguration';
 import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
@@ -61,11 +62,12 @@ export interface ComponentOptions { schedulerRunning: boolean; controllerManager
 
 /**
  * NOT_IN_CONTROLLER_MANAGER names the components kube-controller-manager does not run: the API
- * server's CRD naming and registration and APIService availability controllers, the scheduler, the kubelets, the cloud-controller-manager's service controller, the add-ons'
+ * server's CRD naming and registration, APIService availability and API Priority and Fairness
+ * controllers, the scheduler, the kubelets, the cloud-controller-manager's service controller, the add-ons'
  * controllers (pods of their own), the cloud's cluster autoscaler and kubemu's own records
  * (metrics history, billing). Every other component is one of its controllers.
  */
-const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-registration-controller|apiservice-available-condition-controller|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
+const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-registration-controller|apiservice-available-condition-controller|apf-config-.+|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
@@ -73,6 +75,9 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     crdNamingController,
     crdRegistrationController,
     apiServiceAvailabilityController,
+    priorityLevelProducer,
+    flowSchemaProducer,
+    flowSchemaStatusController,
     newNamespaceController(registry),
     serviceAccountController,
     rootCACertPublisher,

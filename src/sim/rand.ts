@@ -87,6 +87,21 @@ export function newRand(seedOrState: number | string): Rand {
 }
 
 /**
+ * drawingApart runs fn while rand draws from a stream of its own, seeded by seed, then resumes
+ * rand where it was: objects a new cluster gains take their uids apart, so the cluster's other
+ * draws (names, IPs) stay those of a cluster made without them.
+ */
+export function drawingApart<T>(rand: Rand, seed: number, fn: () => T): T {
+  const resume = rand.state();
+  rand.restore(newRand(seed).state());
+  try {
+    return fn();
+  } finally {
+    rand.restore(resume);
+  }
+}
+
+/**
  * freshSeed picks the seed of a cluster created without --seed (the default cluster): the
  * one place kubemu takes randomness from outside a cluster. In [1, 2^31).
  */

@@ -6,6 +6,7 @@
  */
 import { defineCommand, type Command } from '../command';
 import { CliError } from '../errors';
+import { goParseBool } from '../../api/go-parse-bool';
 import type { Kubeconfig } from '../kubeconfig/kubeconfig';
 import { goStrings, helpErrorf, loaded, saveEdit } from './config-edit';
 
@@ -139,7 +140,7 @@ function setField(entry: Entry, step: Step, value: string | undefined, rawBytes:
       entry[name] = value;
       return;
     case 'bool':
-      entry[name] = goParseBool(value);
+      entry[name] = toBool(value);
       if (!entry[name]) delete entry[name];
       return;
     case 'bytes':
@@ -152,11 +153,11 @@ function setField(entry: Entry, step: Step, value: string | undefined, rawBytes:
   }
 }
 
-/** goParseBool is kubectl's toBool: strconv.ParseBool, with an empty value false. */
-function goParseBool(v: string): boolean {
+/** toBool is kubectl's toBool: strconv.ParseBool, with an empty value false. */
+function toBool(v: string): boolean {
   if (v === '') return false;
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  const b = goParseBool(v);
+  if (b !== undefined) return b;
   throw new CliError(`strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
 }
 

@@ -8,6 +8,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { KubeObject } from '../../api/meta';
+import { goParseBool } from '../../api/go-parse-bool';
 import { badRequest, notFound } from '../../apiserver/errors';
 import type { ApiServer } from '../../apiserver/apiserver';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
@@ -25,9 +26,8 @@ function intParam(q: URLSearchParams, name: string): number | undefined {
 }
 
 /** boolParam reads a boolean query parameter as Go's strconv.ParseBool. */
-function boolParam(q: URLSearchParams, name: string): boolean {
-  const v = q.get(name);
-  return v !== null && ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v);
+export function boolParam(q: URLSearchParams, name: string): boolean {
+  return goParseBool(q.get(name) ?? '') === true;
 }
 
 /** defaultContainer is the log endpoint's container when none is named: the only one, else its 400. */

@@ -24,7 +24,7 @@ import type { ResourcePath } from './resource-path';
 import { goCompact } from '../commands/get-raw';
 import { statusOf } from './status';
 import { CHANNEL_PROTOCOL_V5, ChannelSession, STDERR, STDOUT } from './channel-protocol';
-import type { PolledStream } from './pod-log';
+import { boolParam, type PolledStream } from './pod-log';
 import { ContainerLogReader, containerRunning } from '../../kubelet/log-reader';
 import { containerStatusOf, deliverAttachedStdin } from '../commands/attach-stream';
 
@@ -69,11 +69,6 @@ export function refuseUpgrade(socket: Duplex, e: unknown): void {
     code = s.code; body = `${goCompact(s.body)}\n`; type = 'application/json';
   }
   socket.end(`HTTP/1.1 ${code} ${REASONS[code] ?? 'Error'}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-}
-
-/** boolParam reads a boolean query parameter as Go's strconv.ParseBool. */
-function boolParam(q: URLSearchParams, name: string): boolean {
-  return ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(q.get(name) ?? '');
 }
 
 /** servePodStream checks the request and upgrades it; a failure before the upgrade is thrown for refuseUpgrade. */
