@@ -9,6 +9,7 @@ import type { KubeObject } from '../api/meta';
 import type { ServicesState } from './services';
 import { isControlPlane } from './host-files';
 import { LEAF_VALIDITY_MS as YEAR_MS } from './serving-cert';
+import { tabulateRows } from '../api/go-tabwriter';
 
 const LEAVES: [name: string, ca: string, renewed: string][] = [
   ['admin.conf', 'ca', 'certificate embedded in the kubeconfig file for the admin to use and for kubeadm itself'],
@@ -46,10 +47,9 @@ function residual(ms: number): string {
   return `${Math.floor(d / 365)}y`;
 }
 
-/** table lays rows out as kubeadm's tabwriter does (three spaces apart). */
+/** table lays rows out as kubeadm's tabwriter does (minwidth 10, padding 3). */
 function table(rows: string[][]): string[] {
-  const w = rows[0]!.map((_, k) => Math.max(...rows.map((r) => r[k]!.length)));
-  return rows.map((r) => r.map((c, k) => (k < r.length - 1 ? c.padEnd(w[k]! + 3) : c)).join(''));
+  return tabulateRows(rows, 3, 10);
 }
 
 /** kubeadmCerts is `kubeadm certs check-expiration | renew all|NAME`. */

@@ -10,6 +10,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import type { BinaryContext, FinishedCommand } from '../kubelet/shell';
 import { fnv32a } from '../api/fnv32a';
+import { tabulateRows } from '../api/go-tabwriter';
 import { containerLogs } from '../kubelet/logs';
 import { imageIDOf } from '../kubelet/container-sync';
 import {
@@ -154,11 +155,9 @@ function journalctl(args: string[], env: HostCommandEnv): FinishedCommand {
   return done(entries.map((e) => journalLine(e, env.node.metadata.name!)));
 }
 
-/** tabwrite lays rows out as crictl's tabwriter does: cells at least 20 wide, 3 spaces apart. */
+/** tabwrite lays rows out as crictl's tabwriter does (minwidth 20, padding 3). */
 function tabwrite(rows: string[][]): string[] {
-  const widths: number[] = [];
-  for (const r of rows) r.slice(0, -1).forEach((c, k) => { widths[k] = Math.max(widths[k] ?? 20, c.length + 3, 20); });
-  return rows.map((r) => r.map((c, k) => (k < r.length - 1 ? c.padEnd(widths[k]!) : c)).join('').trimEnd());
+  return tabulateRows(rows, 3, 20);
 }
 
 /** goUnitsAgo is docker/go-units HumanDuration plus " ago", as crictl prints CREATED. */

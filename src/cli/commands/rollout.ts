@@ -13,7 +13,7 @@ import { kindPrefix, qualifiedResource } from '../../api/registry';
 import { ApiError } from '../../apiserver/errors';
 import { PrefixWriter } from '../../printers/describe/prefix-writer';
 import { describePodTemplate } from '../../printers/describe/pod-template';
-import { formatTabbed } from '../../printers/describe/tab-writer';
+import { formatTabbed } from '../../api/go-tabwriter';
 import { defineCommand, type CommandContext, type FlagsContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
 import type { FlagDef } from '../flags';

@@ -3,7 +3,7 @@
  * indentation level; the whole buffer is aligned by formatTabbed when rendered, and flush()
  * starts an independently aligned section (kubectl flushes before the Events table).
  */
-import { formatTabbed } from './tab-writer';
+import { formatTabbed } from '../../api/go-tabwriter';
 
 /** LEVEL_0..LEVEL_3 are kubectl's indentation levels (2 spaces each). */
 export const LEVEL_0 = 0;
