@@ -847,7 +847,8 @@ export class ApiServer implements ApiClient {
     const a = this.authn();
     if (creds.kind === 'anonymous') return a.ANONYMOUS_USER;
     if (creds.kind === 'certificate') return a.authenticateCertificate(this.certificateAuthority(), creds.certPem, creds.keyPem, this.clock.nowMs());
-    return a.authenticateToken(this.readObject, a.serviceAccountKey(this.store.meta), creds.token, this.clock.nowMs());
+    return a.authenticateBootstrapToken(this.readObject, creds.token, this.clock.nowMs())
+      ?? a.authenticateToken(this.readObject, a.serviceAccountKey(this.store.meta), creds.token, this.clock.nowMs());
   }
 }
 

@@ -15,16 +15,20 @@ import { kubeadmConfigMaps } from './kubeadm-config';
 import { localAPIServices } from './local-apiservices';
 import { drawingApart } from '../sim/rand';
 import { bootstrapObjects as apfBootstrapObjects } from '../controllers/apfconfiguration/bootstrap-configuration';
-import { newNode, nodeIP, type NodeShape } from './node-factory';
+import { apiServerEndpoint, newNode, nodeIP, type NodeShape } from './node-factory';
+import { kubeadmBootstrapTokenObjects } from './kubeadm-bootstrap-token';
+import { kubeadmNamespaceRbacObjects, namespaceBootstrapRbacObjects } from './rbac-bootstrap';
 import { podCIDRAt, podNetworkFor } from '../network/ipam';
 import type { ReservationProfile } from './reservations';
 import { konnectivityAgent, onSystemPool, systemPoolFor, systemPoolShapes } from './aks-system-pool';
 import { savePools } from './node-pools';
 import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, replacesKubeProxy, type CniOption } from './cni-option';
 
-/** LOCAL_APISERVICE_STREAM and APF_STREAM vary the seeds of the uids drawn apart (see populate). */
+/** The *_STREAM constants vary the seeds of the draws made apart (see populate). */
 const LOCAL_APISERVICE_STREAM = 0x41504953;
 const APF_STREAM = 0x41504643;
+const BOOTSTRAP_TOKEN_STREAM = 0x544f4b4e;
+const NAMESPACE_RBAC_STREAM = 0x52424143;
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -139,6 +143,11 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
     drawingApart(cluster.rand, spec.seed ^ APF_STREAM, () => {
       for (const obj of apfBootstrapObjects()) api.create(obj, { fieldManager: 'api-priority-and-fairness-config-producer-v1' });
     });
+    // Its bootstrap Roles and RoleBindings in kube-system and kube-public, and kubeadm's for joining nodes.
+    drawingApart(cluster.rand, spec.seed ^ NAMESPACE_RBAC_STREAM, () => {
+      for (const obj of namespaceBootstrapRbacObjects()) api.create(obj, { fieldManager: 'kube-apiserver' });
+      if (!spec.systemPool) for (const obj of kubeadmNamespaceRbacObjects(!replacesKubeProxy(spec.cni))) api.create(obj, FM);
+    });
     // Sized so that every node gets its /24 (kubeadm-config's podSubnet keeps it: ipam's podNetworkOf).
     const network = podNetworkFor(shapes.length);
     for (const shape of shapes) {
@@ -151,6 +160,13 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
     if (pool) savePools(api, [pool]);
     // A managed cluster's control plane is not kubeadm's: it uploads no configuration.
     if (!pool) for (const cm of kubeadmConfigMaps(network)) api.create(cm, FM);
+    // kubeadm init's bootstrap-token phase: its token, uids and cluster-info drawn apart as above.
+    if (!pool) {
+      drawingApart(cluster.rand, spec.seed ^ BOOTSTRAP_TOKEN_STREAM, () => {
+        const objects = kubeadmBootstrapTokenObjects(cluster.rand, cluster.clock.nowMs(), apiServerEndpoint(), api.certificateAuthority().certPem);
+        for (const obj of objects) api.create(obj, FM);
+      });
+    }
     for (const obj of addonObjects(nodeIP(0), network)) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(pool ? onSystemPool(obj) : obj, FM);
     if (pool) api.create(konnectivityAgent(), FM);
     for (const obj of cniAddonObjects(spec.cni)) api.create(obj, FM);

@@ -17,6 +17,8 @@ import { newValidatingAdmissionPolicyStatusController } from '../controllers/val
 import { typeCheckPolicy } from '../apiserver/admission/validating-admission-policy/type-check';
 import { csrSigner } from '../controllers/certificates/csr-signer';
 import { tokensController } from '../controllers/serviceaccount-token';
+import { bootstrapSigner } from '../controllers/bootstrap/bootstrap-signer';
+import { tokenCleaner } from '../controllers/bootstrap/token-cleaner';
 import { deploymentController } from '../controllers/deployment';
 import { newReplicaSetController } from '../controllers/replicaset';
 import { newReplicationManager } from '../controllers/replication';
@@ -114,6 +116,9 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     ...newNodeLifetimeRecorder({ requested: requestedCpuMemory, allocatable: allocatableCpuMemory }),
     csrSigner,
     tokensController,
+    // kubeadm turns these two on (--controllers=*,bootstrapsigner,tokencleaner).
+    bootstrapSigner,
+    tokenCleaner,
     ...(opts.schedulerRunning ? [newKubeScheduler()] : []),
     newKubelet(),
     nodeStatusController,

@@ -7,7 +7,10 @@
  * Rules as in kubernetes/kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy and
  * kubeadm's phases/addons; aggregated roles carry their aggregated rules as the
  * clusterrole-aggregation controller writes them.
- * kubemu: the system:controller:* roles and a few rarely used system roles are omitted.
+ * kubemu: the system:controller:* ClusterRoles and a few rarely used system roles are omitted.
+ * nodeBootstrapRbacObjects are what kubeadm's bootstrap-token phase adds; the namespaced
+ * Roles and RoleBindings (the API server's in kube-system and kube-public, as its bootstrappolicy
+ * testdata lists them since v1.31's lease candidates, and kubeadm's) come apart from the rest.
  */
 import type { KubeObject } from '../api/meta';
 import type { ClusterRole, ClusterRoleBinding } from '../api/types/kinds';
@@ -229,12 +232,10 @@ function clusterRoleBinding(spec: BindingSpec): BootstrapBinding {
   const bootstrap = spec.bootstrap ?? true;
   const obj: BootstrapBinding = {
     apiVersion: RBAC_V1, kind: 'ClusterRoleBinding',
-    metadata: { name: spec.name, ...(bootstrap ? { annotations: { ...AUTOUPDATE }, labels: { ...BOOTSTRAP_LABELS } } : {}) },
+    metadata: { name: spec.name, ...bootstrapMeta(bootstrap) },
     roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: spec.role },
   };
-  if (spec.subjects.length) {
-    obj.subjects = spec.subjects.map((s) => (s.kind === 'ServiceAccount' ? { kind: s.kind, name: s.name, namespace: s.namespace } : { apiGroup: RBAC_GROUP, kind: s.kind, name: s.name }));
-  }
+  if (spec.subjects.length) obj.subjects = spec.subjects.map(subjectOf);
   return obj;
 }
 
@@ -254,4 +255,114 @@ export function rbacBootstrapObjects(): KubeObject[] {
     }
   }
   return [...roles, ...BINDINGS.map(clusterRoleBinding)];
+}
+
+const CERTIFICATES = 'certificates.k8s.io';
+const DEFAULT_NODE_TOKEN = group('system:bootstrappers:kubeadm:default-node-token');
+
+/** NODE_BOOTSTRAP_ROLES are the API server's bootstrap roles for a node's TLS bootstrap (bootstrappolicy/policy.go). */
+const NODE_BOOTSTRAP_ROLES: RoleSpec[] = [
+  { name: 'system:certificates.k8s.io:certificatesigningrequests:nodeclient', rules: [rule(['create'], [CERTIFICATES], ['certificatesigningrequests/nodeclient'])] },
+  { name: 'system:certificates.k8s.io:certificatesigningrequests:selfnodeclient', rules: [rule(['create'], [CERTIFICATES], ['certificatesigningrequests/selfnodeclient'])] },
+  { name: 'system:node-bootstrapper', rules: [rule(['create', 'get', 'list', 'watch'], [CERTIFICATES], ['certificatesigningrequests'])] },
+];
+
+/** NODE_BOOTSTRAP_BINDINGS are kubeadm's bindings for its bootstrap tokens (phases/bootstraptoken/node/tlsbootstrap.go). */
+const NODE_BOOTSTRAP_BINDINGS: BindingSpec[] = [
+  { name: 'kubeadm:kubelet-bootstrap', role: 'system:node-bootstrapper', subjects: [DEFAULT_NODE_TOKEN], bootstrap: false },
+  { name: 'kubeadm:node-autoapprove-bootstrap', role: 'system:certificates.k8s.io:certificatesigningrequests:nodeclient', subjects: [DEFAULT_NODE_TOKEN], bootstrap: false },
+  { name: 'kubeadm:node-autoapprove-certificate-rotation', role: 'system:certificates.k8s.io:certificatesigningrequests:selfnodeclient', subjects: [group('system:nodes')], bootstrap: false },
+];
+
+/** CLUSTER_INFO_READER is kubeadm's role letting anyone read cluster-info (phases/bootstraptoken/clusterinfo). */
+const CLUSTER_INFO_READER = 'kubeadm:bootstrap-signer-clusterinfo';
+
+/**
+ * nodeBootstrapRbacObjects lists what lets a node join with a bootstrap token: the API server's
+ * node-bootstrap ClusterRoles, kubeadm's bindings of them, and its Role and RoleBinding in
+ * kube-public that let the anonymous user read cluster-info.
+ */
+export function nodeBootstrapRbacObjects(): KubeObject[] {
+  return [
+    ...NODE_BOOTSTRAP_ROLES.map(clusterRole),
+    ...NODE_BOOTSTRAP_BINDINGS.map(clusterRoleBinding),
+    role({ namespace: 'kube-public', name: CLUSTER_INFO_READER, rules: readConfigMap('cluster-info'), bootstrap: false }),
+    roleBinding({ namespace: 'kube-public', name: CLUSTER_INFO_READER, role: CLUSTER_INFO_READER, subjects: [user('system:anonymous')], bootstrap: false }),
+  ];
+}
+
+interface NamespacedRoleSpec { namespace: string; name: string; rules: PolicyRule[]; bootstrap?: boolean }
+interface NamespacedBindingSpec { namespace: string; name: string; role: string; subjects: SubjectSpec[]; bootstrap?: boolean }
+
+const LEADER_LOCKING_RULES = [rule(['create', 'get', 'list', 'update', 'watch'], ['coordination.k8s.io'], ['leases']), rule(['create', 'get', 'list', 'update', 'watch'], ['coordination.k8s.io'], ['leasecandidates'])];
+const EVENTS_RULE = rule(EVENT_WRITE, ['', 'events.k8s.io'], ['events']);
+
+/** NAMESPACE_ROLES are the API server's bootstrap Roles (bootstrappolicy/namespace_policy.go), in its testdata's order. */
+const NAMESPACE_ROLES: NamespacedRoleSpec[] = [
+  { namespace: 'kube-public', name: 'system:controller:bootstrap-signer', rules: [rule(READ, [''], ['configmaps']), rule(['update'], [''], ['configmaps'], ['cluster-info']), EVENTS_RULE] },
+  { namespace: 'kube-system', name: 'extension-apiserver-authentication-reader', rules: [rule(READ, [''], ['configmaps'], ['extension-apiserver-authentication'])] },
+  { namespace: 'kube-system', name: 'system::leader-locking-kube-controller-manager', rules: LEADER_LOCKING_RULES },
+  { namespace: 'kube-system', name: 'system::leader-locking-kube-scheduler', rules: LEADER_LOCKING_RULES },
+  { namespace: 'kube-system', name: 'system:controller:bootstrap-signer', rules: [rule(READ, [''], ['secrets'])] },
+  { namespace: 'kube-system', name: 'system:controller:cloud-provider', rules: [rule(['create', 'get', 'list', 'watch'], [''], ['configmaps'])] },
+  { namespace: 'kube-system', name: 'system:controller:token-cleaner', rules: [rule(['delete', 'get', 'list', 'watch'], [''], ['secrets']), EVENTS_RULE] },
+];
+
+const NAMESPACE_BINDINGS: NamespacedBindingSpec[] = [
+  { namespace: 'kube-public', name: 'system:controller:bootstrap-signer', role: 'system:controller:bootstrap-signer', subjects: [sa('kube-system', 'bootstrap-signer')] },
+  { namespace: 'kube-system', name: 'system::extension-apiserver-authentication-reader', role: 'extension-apiserver-authentication-reader', subjects: [user('system:kube-controller-manager'), user('system:kube-scheduler')] },
+  {
+    namespace: 'kube-system', name: 'system::leader-locking-kube-controller-manager', role: 'system::leader-locking-kube-controller-manager',
+    subjects: [user('system:kube-controller-manager'), sa('kube-system', 'kube-controller-manager'), sa('kube-system', 'leader-election-controller')],
+  },
+  { namespace: 'kube-system', name: 'system::leader-locking-kube-scheduler', role: 'system::leader-locking-kube-scheduler', subjects: [user('system:kube-scheduler'), sa('kube-system', 'kube-scheduler')] },
+  { namespace: 'kube-system', name: 'system:controller:bootstrap-signer', role: 'system:controller:bootstrap-signer', subjects: [sa('kube-system', 'bootstrap-signer')] },
+  { namespace: 'kube-system', name: 'system:controller:cloud-provider', role: 'system:controller:cloud-provider', subjects: [sa('kube-system', 'cloud-provider')] },
+  { namespace: 'kube-system', name: 'system:controller:token-cleaner', role: 'system:controller:token-cleaner', subjects: [sa('kube-system', 'token-cleaner')] },
+];
+
+function readConfigMap(name: string): PolicyRule[] {
+  return [rule(['get'], [''], ['configmaps'], [name])];
+}
+const NODES = group('system:nodes');
+
+/** KUBEADM_ROLES and KUBEADM_BINDINGS let joining nodes read kubeadm's ConfigMaps (uploadconfig, kubelet, addons/proxy). */
+const KUBEADM_ROLES: NamespacedRoleSpec[] = [
+  { namespace: 'kube-system', name: 'kubeadm:nodes-kubeadm-config', rules: readConfigMap('kubeadm-config'), bootstrap: false },
+  { namespace: 'kube-system', name: 'kubeadm:kubelet-config', rules: readConfigMap('kubelet-config'), bootstrap: false },
+  { namespace: 'kube-system', name: 'kube-proxy', rules: readConfigMap('kube-proxy'), bootstrap: false },
+];
+const KUBEADM_BINDINGS: NamespacedBindingSpec[] = [
+  { namespace: 'kube-system', name: 'kubeadm:nodes-kubeadm-config', role: 'kubeadm:nodes-kubeadm-config', subjects: [DEFAULT_NODE_TOKEN, NODES], bootstrap: false },
+  { namespace: 'kube-system', name: 'kubeadm:kubelet-config', role: 'kubeadm:kubelet-config', subjects: [NODES, DEFAULT_NODE_TOKEN], bootstrap: false },
+  { namespace: 'kube-system', name: 'kube-proxy', role: 'kube-proxy', subjects: [DEFAULT_NODE_TOKEN], bootstrap: false },
+];
+
+function bootstrapMeta(bootstrap: boolean) {
+  return bootstrap ? { annotations: { ...AUTOUPDATE }, labels: { ...BOOTSTRAP_LABELS } } : {};
+}
+/** subjectOf is an rbac/v1 Subject: a user's or group's has the RBAC group, a service account's its namespace. */
+function subjectOf(s: SubjectSpec) {
+  return s.kind === 'ServiceAccount' ? { kind: s.kind, name: s.name, namespace: s.namespace } : { apiGroup: RBAC_GROUP, kind: s.kind, name: s.name };
+}
+
+function role(spec: NamespacedRoleSpec): KubeObject {
+  return { apiVersion: RBAC_V1, kind: 'Role', metadata: { name: spec.name, namespace: spec.namespace, ...bootstrapMeta(spec.bootstrap ?? true) }, rules: spec.rules } as KubeObject;
+}
+function roleBinding(spec: NamespacedBindingSpec): KubeObject {
+  return {
+    apiVersion: RBAC_V1, kind: 'RoleBinding', metadata: { name: spec.name, namespace: spec.namespace, ...bootstrapMeta(spec.bootstrap ?? true) },
+    roleRef: { apiGroup: RBAC_GROUP, kind: 'Role', name: spec.role }, subjects: spec.subjects.map(subjectOf),
+  } as KubeObject;
+}
+
+/** namespaceBootstrapRbacObjects are the API server's bootstrap Roles and RoleBindings in kube-system and kube-public. */
+export function namespaceBootstrapRbacObjects(): KubeObject[] {
+  return [...NAMESPACE_ROLES.map(role), ...NAMESPACE_BINDINGS.map(roleBinding)];
+}
+
+/** kubeadmNamespaceRbacObjects are kubeadm's Roles and RoleBindings for joining nodes (kube-proxy's only with kube-proxy). */
+export function kubeadmNamespaceRbacObjects(kubeProxy: boolean): KubeObject[] {
+  const keep = (o: { name: string }) => kubeProxy || o.name !== 'kube-proxy';
+  return [...KUBEADM_ROLES.filter(keep).map(role), ...KUBEADM_BINDINGS.filter(keep).map(roleBinding)];
 }

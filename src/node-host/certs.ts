@@ -10,6 +10,7 @@ import type { ServicesState } from './services';
 import { isControlPlane } from './host-files';
 import { LEAF_VALIDITY_MS as YEAR_MS } from './serving-cert';
 import { tabulateRows } from '../api/go-tabwriter';
+import { shortHumanDuration } from '../api/human-duration';
 
 const LEAVES: [name: string, ca: string, renewed: string][] = [
   ['admin.conf', 'ca', 'certificate embedded in the kubeconfig file for the admin to use and for kubeadm itself'],
@@ -34,17 +35,7 @@ const expires = (ms: number) => { const d = new Date(ms); return `${MONTHS[d.get
 /** residual is apimachinery's ShortHumanDuration of the time left, as kubeadm prints RESIDUAL TIME (<invalid> once expired). */
 function residual(ms: number): string {
   // kubemu: the check runs a moment after the issue, as on a host (a certificate renewed this instant shows 364d, not 1y).
-  const s = Math.trunc((ms - 1000) / 1000);
-  if (s < -1) return '<invalid>';
-  if (s < 0) return '0s';
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return `${h}h`;
-  const d = Math.floor(h / 24);
-  if (h < 24 * 365) return `${d}d`;
-  return `${Math.floor(d / 365)}y`;
+  return shortHumanDuration(ms - 1000);
 }
 
 /** table lays rows out as kubeadm's tabwriter does (minwidth 10, padding 3). */

@@ -19,6 +19,8 @@ import {
 import { KUBELET_CONFIG_PATH, isControlPlane } from './host-files';
 import { aptGet, installed, kubeadmUpgrade } from './upgrade';
 import { kubeadmCerts } from './certs';
+import { kubeadmToken } from './kubeadm-token';
+import type { Rand } from '../sim/rand';
 
 /** HostCommandEnv is what the host's binaries see of the node and the cluster. */
 export interface HostCommandEnv {
@@ -29,6 +31,8 @@ export interface HostCommandEnv {
   services: ServicesState;
   /** edit runs the user's editor on a file's text; undefined when nothing was saved. */
   edit?: (path: string, text: string) => string | undefined;
+  /** rand is the cluster's seeded generator (kubeadm's tokens). */
+  rand?: Rand;
   /** tools runs binaries the caller provides (etcdctl, etcdutl: they need the machine's files); undefined for others. */
   tools?: (argv: string[], cwd: string) => FinishedCommand | undefined;
 }
@@ -274,16 +278,23 @@ function kubeadm(args: string[], env: HostCommandEnv, files: BinaryContext): Fin
   if (words[0] === 'version') return done([`kubeadm version: &version.Info{Major:"1", Minor:"32", GitVersion:"${installed(env, 'kubeadm')}", GitTreeState:"clean", GoVersion:"go1.23.6", Compiler:"gc", Platform:"linux/amd64"}`]);
   if (words[0] === 'upgrade') return kubeadmUpgrade(args.slice(1), env, files);
   if (words[0] === 'certs') return kubeadmCerts(args.slice(1), env.node, env.services, env.nowMs);
-  if (words[0] === 'token' && words[1] === 'create') {
-    const seed = `${env.node.metadata.name}:${env.nowMs}`;
-    const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
-    const pick = (n: number, salt: string) => Array.from({ length: n }, (_, k) => chars[fnv32a(`${salt}${k}${seed}`) % chars.length]).join('');
-    const token = `${pick(6, 'id')}.${pick(16, 'secret')}`;
-    if (!args.includes('--print-join-command')) return done([token]);
-    // kubeadm's join command ends with a space.
-    return done([`kubeadm join ${env.endpoint} --token ${token} --discovery-token-ca-cert-hash sha256:${hex('cluster-ca')} `]);
+  if (words[0] === 'token') {
+    const joinCommand = (token: string, certificateKey?: string) => `kubeadm join ${env.endpoint} --token ${token} --discovery-token-ca-cert-hash sha256:${caPublicKeyPin(env.api)}`
+      // kubeadm's template leaves a space where a worker's line continuation was.
+      + (certificateKey ? ` --control-plane --certificate-key ${certificateKey}` : ' ');
+    return kubeadmToken(args.slice(args.indexOf('token') + 1), { api: env.api, nowMs: env.nowMs, rand: env.rand, joinCommand });
   }
-  return done([`kubeadm: kubemu models: version, token create [--print-join-command], upgrade plan|apply|node, certs check-expiration|renew`], 1);
+  return done([`kubeadm: kubemu models: version, token create|list|delete|generate, upgrade plan|apply|node, certs check-expiration|renew`], 1);
+}
+
+/**
+ * caPublicKeyPin is kubeadm's discovery-token-ca-cert-hash: SHA-256 of the cluster CA's
+ * SubjectPublicKeyInfo (pubkeypin.Hash), what `openssl x509 -pubkey … | openssl dgst -sha256` gives.
+ */
+function caPublicKeyPin(api: ApiClient): string {
+  const crypto = require('node:crypto') as typeof import('node:crypto');
+  const spki = new crypto.X509Certificate(api.certificateAuthority().certPem).publicKey.export({ type: 'spki', format: 'der' });
+  return crypto.createHash('sha256').update(spki).digest('hex');
 }
 
 /** EDITORS are the editors a node has; each runs the user's $EDITOR on the file. */

@@ -80,7 +80,7 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   const files = { ...generated.files, ...disk };
   const services = servicesOf(node, api);
   const wasRunning = services.units.kubelet.active && services.units.containerd.active;
-  const env = { node, api, nowMs, endpoint: o.endpoint, services, edit: o.edit, tools: o.tools };
+  const env = { node, api, nowMs, endpoint: o.endpoint, services, edit: o.edit, tools: o.tools, rand: ctx.rand };
   const shellEnv = { HOME: '/root', PWD: o.cwd ?? '/root', HOSTNAME: o.nodeName, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', USER: 'root', SHELL: '/bin/bash' };
   // The working directory is read back from a file the last line writes, keeping the commands' exit status.
   const program = runArgv(['sh', '-c', `${o.script}\n__kubemu_status=$?\necho "$PWD" >/run/kubemu-cwd\nexit $__kubemu_status`], {

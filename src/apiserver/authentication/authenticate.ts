@@ -3,7 +3,8 @@
  * X.509 client certificate (user = CN, groups = O, accepted when the cluster CA signed it and
  * it is within its validity) or a bearer token (a service-account JWT the cluster's key
  * signed, unexpired, for the API's audience, whose service account and bound object still
- * exist with the uids it names). Anything else is 401 Unauthorized, as kube-apiserver answers.
+ * exist with the uids it names, or a bootstrap token whose Secret holds it). Anything else is
+ * 401 Unauthorized, as kube-apiserver answers.
  */
 import type { Secret } from '../../api/types/kinds';
 import * as crypto from 'node:crypto';
@@ -13,6 +14,7 @@ import { ApiError } from '../errors';
 import { ALL_AUTHENTICATED, ANONYMOUS, ALL_UNAUTHENTICATED, serviceAccountGroups, type UserInfo } from '../authorization/user-info';
 import { verifiedByCA, type CertificateAuthority, type ServiceAccountKey } from './cluster-pki';
 import { ISSUER, LEGACY_ISSUER, type ObjectReader } from './token-request';
+import { BOOTSTRAP_GROUP, BOOTSTRAP_TOKEN_SECRET_TYPE, expiredAt, parseToken, secretData, secretNameOf } from '../../api/bootstrap-token';
 
 /** Credentials are what a kubeconfig user presents. */
 export type Credentials =
@@ -71,6 +73,28 @@ export function authenticateToken(read: ObjectReader, key: ServiceAccountKey, to
   if (k.node?.name) { extra['authentication.kubernetes.io/node-name'] = [k.node.name]; if (k.node.uid) extra['authentication.kubernetes.io/node-uid'] = [k.node.uid]; }
   if (k.pod?.name) { extra['authentication.kubernetes.io/pod-name'] = [k.pod.name]; if (k.pod.uid) extra['authentication.kubernetes.io/pod-uid'] = [k.pod.uid]; }
   return { name: `system:serviceaccount:${ns}:${saName}`, uid: sa.metadata.uid, groups: [...serviceAccountGroups(ns), ALL_AUTHENTICATED], extra };
+}
+
+/**
+ * authenticateBootstrapToken is the bootstrap token authenticator (plugin/pkg/auth/authenticator/
+ * token/bootstrap): "id.secret" whose Secret in kube-system holds that secret, unexpired, with
+ * usage-bootstrap-authentication, is system:bootstrap:<id> in system:bootstrappers and its extra
+ * groups (sorted, as a set lists them). undefined when the token is not one.
+ */
+export function authenticateBootstrapToken(read: ObjectReader, token: string, nowMs: number): UserInfo | undefined {
+  const parsed = parseToken(token);
+  if (!parsed) return undefined;
+  const secret = read('Secret', 'kube-system', secretNameOf(parsed.id)) as Secret | undefined;
+  if (!secret || secret.metadata.deletionTimestamp || secret.type !== BOOTSTRAP_TOKEN_SECRET_TYPE || !secret.data) throw unauthorized();
+  if (secretData(secret, 'token-secret') !== parsed.secret || secretData(secret, 'token-id') !== parsed.id) throw unauthorized();
+  if (expiredAt(secret, nowMs) || secretData(secret, 'usage-bootstrap-authentication') !== 'true') throw unauthorized();
+  const extra = secretData(secret, 'auth-extra-groups');
+  const groups = new Set([BOOTSTRAP_GROUP]);
+  for (const g of extra ? extra.split(',') : []) {
+    if (!/^system:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]$/.test(g)) throw unauthorized();
+    groups.add(g);
+  }
+  return { name: `system:bootstrap:${parsed.id}`, groups: [...[...groups].sort(), ALL_AUTHENTICATED] };
 }
 
 /** ANONYMOUS_USER is who a request with no credentials is, kube-apiserver's anonymous auth being on (kubeadm). */
