@@ -1,19 +1,33 @@
 /**
  * custom-resources: turns stored CustomResourceDefinitions into registry entries, so that
- * custom objects apply, list and print like built-ins once their CRD exists.
+ * custom objects apply, list and print like built-ins once their CRD is Established, under the
+ * names the naming controller accepted (status.acceptedNames), as apiextensions-apiserver's
+ * discovery and handler serve them: a CRD whose names conflict with another's is not served.
+ * kubemu: a CRD the naming controller has not seen yet is served under the names it will accept
+ * (kube-apiserver establishes a CRD within milliseconds of its create), so one command may
+ * register a CRD and then create its objects, as `kubemu check` and the add-ons do.
  */
 import type { KubeObject } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
+import { namesAndCondition, type Names } from '../api/crd-accepted-names';
 
 const VERBS = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
 
-/** customResources lists the resources served by the given CRDs (served versions only). */
+/** servedNames are the names a CRD is served under, undefined while it is not served. */
+function servedNames(crd: KubeObject, crds: readonly KubeObject[]): Names | undefined {
+  const established = (crd.status?.conditions ?? []).find((c: { type?: string }) => c.type === 'Established');
+  if (established) return established.status === 'True' ? crd.status?.acceptedNames ?? {} : undefined;
+  const { names, accepted } = namesAndCondition(crd, crds);
+  return accepted.status === 'True' ? names : undefined;
+}
+
+/** customResources lists the resources served by the given CRDs (see servedNames; served versions only). */
 export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
   const out: ResourceInfo[] = [];
   for (const crd of crds) {
-    if (crd.metadata.deletionTimestamp) continue;
+    const names = crd.metadata.deletionTimestamp ? undefined : servedNames(crd, crds);
+    if (!names) continue;
     const spec = crd.spec ?? {};
-    const names = spec.names ?? {};
     const served = (spec.versions ?? []).filter((v: { served?: boolean }) => v.served !== false).map((v: { name: string }) => v.name);
     const storageVersion = (spec.versions ?? []).find((v: { storage?: boolean }) => v.storage);
     const storage = storageVersion?.name ?? served[0];

@@ -2,7 +2,8 @@
  * A CustomResourceDefinition as kube-apiserver keeps it, through the real CLI: its names and
  * conversion defaulted, the storage version recorded as stored, and the naming and establishing
  * controllers' status: the names accepted unless another CRD of the group holds them, and
- * Established, which `kubectl wait --for condition=established` waits for.
+ * Established, which `kubectl wait --for condition=established` waits for; a CRD that is not
+ * established is not served.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
@@ -46,7 +47,11 @@ describe('a CustomResourceDefinition\'s defaults and status', () => {
     expect(conditions('gadgets.example.com')).toBe('NamesAccepted=False ListKindConflict: "WidgetList" is already in use\nEstablished=False NotAccepted: not all names are accepted\n');
     expect(home.run(['get', 'crd', 'gadgets.example.com', '-o', 'jsonpath={.status.acceptedNames}']).stdout).toBe('{"kind":"","plural":"gadgets","shortNames":["gd"]}');
     expect(home.run('wait --for condition=established crd/gadgets.example.com --timeout=5s').code).toBe(1);
+    // Not established, it is not served: neither in discovery nor by name.
+    expect(home.run('get gadgets')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "gadgets"\n', code: 1 });
+    expect(home.run('api-resources --api-group example.com -o name').stdout).toBe('widgets.example.com\n');
     expect(home.run('delete crd widgets.example.com').code).toBe(0);
+    expect(home.run('get gd')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', code: 0 });
     expect(conditions('gadgets.example.com')).toBe('NamesAccepted=True NoConflicts: no conflicts found\nEstablished=True InitialNamesAccepted: the initial names have been accepted\n');
   });
 
