@@ -832,6 +832,10 @@ export class ApiServer implements ApiClient {
     return this.authn().clusterCA(this.store.meta.get('seed') ?? '1');
   }
 
+  requestHeaderCA(): CertificateAuthority {
+    return this.authn().frontProxyCA(this.store.meta.get('seed') ?? '1');
+  }
+
   createToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): { token: string; expirationTimestamp: string } {
     const a = this.authn();
     return a.requestToken(this.readObject, a.serviceAccountKey(this.store.meta), this.clock.nowMs(), namespace, serviceAccount, spec);

@@ -130,6 +130,8 @@ export interface ApiClient {
   recordEvent(about: KubeObject | ObjectReference, type: EventType, reason: string, message: string, source: EventSource): KubeObject | undefined;
   /** certificateAuthority is the cluster CA, as kube-controller-manager's signers are given it (--cluster-signing-*-file). */
   certificateAuthority(): CertificateAuthority;
+  /** requestHeaderCA is the front-proxy CA kube-apiserver trusts for request-header authentication (--requestheader-client-ca-file). */
+  requestHeaderCA(): CertificateAuthority;
   /** createToken serves serviceaccounts/token (TokenRequest): a signed token for the service account. */
   createToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): { token: string; expirationTimestamp: string };
   /** legacyServiceAccountToken signs a Secret's non-expiring token, as the token controller does with the service-account key. */

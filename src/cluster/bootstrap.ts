@@ -17,6 +17,7 @@ import { drawingApart } from '../sim/rand';
 import { bootstrapObjects as apfBootstrapObjects } from '../controllers/apfconfiguration/bootstrap-configuration';
 import { apiServerEndpoint, newNode, nodeIP, type NodeShape } from './node-factory';
 import { kubeadmBootstrapTokenObjects } from './kubeadm-bootstrap-token';
+import { apiServerConfigMaps } from './apiserver-configmaps';
 import { kubeadmNamespaceRbacObjects, namespaceBootstrapRbacObjects } from './rbac-bootstrap';
 import { podCIDRAt, podNetworkFor } from '../network/ipam';
 import type { ReservationProfile } from './reservations';
@@ -143,8 +144,10 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
     drawingApart(cluster.rand, spec.seed ^ APF_STREAM, () => {
       for (const obj of apfBootstrapObjects()) api.create(obj, { fieldManager: 'api-priority-and-fairness-config-producer-v1' });
     });
-    // Its bootstrap Roles and RoleBindings in kube-system and kube-public, and kubeadm's for joining nodes.
+    // Its bootstrap Roles and RoleBindings in kube-system and kube-public, and kubeadm's for joining
+    // nodes; its ConfigMaps for aggregated API servers and legacy token tracking.
     drawingApart(cluster.rand, spec.seed ^ NAMESPACE_RBAC_STREAM, () => {
+      for (const obj of apiServerConfigMaps(api, cluster.clock.nowISO())) api.create(obj, { fieldManager: 'kube-apiserver' });
       for (const obj of namespaceBootstrapRbacObjects()) api.create(obj, { fieldManager: 'kube-apiserver' });
       if (!spec.systemPool) for (const obj of kubeadmNamespaceRbacObjects(!replacesKubeProxy(spec.cni))) api.create(obj, FM);
     });

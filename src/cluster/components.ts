@@ -9,6 +9,8 @@ import { crdNamingController } from '../controllers/crdnaming';
 import { crdRegistrationController } from '../controllers/crdregistration';
 import { apiServiceAvailabilityController } from '../controllers/apiserviceavailability';
 import { flowSchemaProducer, flowSchemaStatusController, priorityLevelProducer } from '../controllers/apfconfiguration';
+import { clusterAuthenticationTrustController } from '../controllers/clusterauthenticationtrust';
+import { legacyTokenTrackingController } from '../controllers/legacytokentracking';
 import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
@@ -64,12 +66,12 @@ export interface ComponentOptions { schedulerRunning: boolean; controllerManager
 
 /**
  * NOT_IN_CONTROLLER_MANAGER names the components kube-controller-manager does not run: the API
- * server's CRD naming and registration, APIService availability and API Priority and Fairness
- * controllers, the scheduler, the kubelets, the cloud-controller-manager's service controller, the add-ons'
+ * server's CRD naming and registration, APIService availability, API Priority and Fairness and
+ * ConfigMap (authentication trust, legacy token tracking) controllers, the scheduler, the kubelets, the cloud-controller-manager's service controller, the add-ons'
  * controllers (pods of their own), the cloud's cluster autoscaler and kubemu's own records
  * (metrics history, billing). Every other component is one of its controllers.
  */
-const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-registration-controller|apiservice-available-condition-controller|apf-config-.+|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
+const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-registration-controller|apiservice-available-condition-controller|apf-config-.+|cluster-authentication-trust-controller|legacy-service-account-token-tracking-controller|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
@@ -80,6 +82,8 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     priorityLevelProducer,
     flowSchemaProducer,
     flowSchemaStatusController,
+    clusterAuthenticationTrustController,
+    legacyTokenTrackingController,
     newNamespaceController(registry),
     serviceAccountController,
     rootCACertPublisher,

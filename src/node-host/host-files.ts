@@ -48,9 +48,9 @@ const pem = (kind: string, what: string) => `-----BEGIN ${kind}-----\nkubemu pla
 const PKI_PAIRS = ['ca', 'apiserver', 'apiserver-kubelet-client', 'apiserver-etcd-client', 'front-proxy-ca', 'front-proxy-client',
   'etcd/ca', 'etcd/server', 'etcd/peer', 'etcd/healthcheck-client'];
 
-function kubeconfig(endpoint: string, user: string): string {
+function kubeconfig(endpoint: string, user: string, caPem: string): string {
   return [
-    'apiVersion: v1', 'clusters:', '- cluster:', '    certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t',
+    'apiVersion: v1', 'clusters:', '- cluster:', `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}`,
     `    server: https://${endpoint}`, '  name: kubernetes', 'contexts:', '- context:', '    cluster: kubernetes', `    user: ${user}`,
     `  name: ${user}@kubernetes`, `current-context: ${user}@kubernetes`, 'kind: Config', 'preferences: {}', 'users:', `- name: ${user}`, '  user:',
     '    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t', '    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQ==', '',
@@ -104,12 +104,14 @@ function podLogFiles(hc: HostContext): Record<string, string> {
 /** baseFiles are the node's files before any session changed them (the manifests aside). */
 export function baseFiles(hc: HostContext): Record<string, string> {
   const { node } = hc;
+  // The CAs' certificates are the cluster's own (what cluster-info and kubeconfigs carry); keys and leaves are placeholders.
+  const caPem = hc.api.certificateAuthority().certPem;
   const files: Record<string, string> = {
     // Empty directories are "DIR/" entries, as mkdir makes them.
     '/root/': '', '/tmp/': '',
     '/etc/hostname': `${node.metadata.name}\n`,
-    '/etc/kubernetes/kubelet.conf': kubeconfig(hc.endpoint, `system:node:${node.metadata.name}`),
-    '/etc/kubernetes/pki/ca.crt': pem('CERTIFICATE', 'kubernetes CA'),
+    '/etc/kubernetes/kubelet.conf': kubeconfig(hc.endpoint, `system:node:${node.metadata.name}`, caPem),
+    '/etc/kubernetes/pki/ca.crt': caPem,
     [KUBELET_CONFIG_PATH]: kubeletConfig(node),
     '/var/lib/kubelet/kubeadm-flags.env': 'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.10"\n',
     '/var/lib/kubelet/pki/kubelet.crt': pem('CERTIFICATE', `${node.metadata.name} kubelet serving certificate`),
@@ -120,13 +122,13 @@ export function baseFiles(hc: HostContext): Record<string, string> {
   };
   if (isControlPlane(node)) {
     for (const pair of PKI_PAIRS) {
-      files[`/etc/kubernetes/pki/${pair}.crt`] = pem('CERTIFICATE', pair);
+      files[`/etc/kubernetes/pki/${pair}.crt`] = pair === 'ca' ? caPem : pair === 'front-proxy-ca' ? hc.api.requestHeaderCA().certPem : pem('CERTIFICATE', pair);
       files[`/etc/kubernetes/pki/${pair}.key`] = pem('RSA PRIVATE KEY', pair);
     }
     files['/etc/kubernetes/pki/sa.key'] = pem('RSA PRIVATE KEY', 'service account signing key');
     files['/etc/kubernetes/pki/sa.pub'] = pem('PUBLIC KEY', 'service account verification key');
     for (const [file, user] of [['admin', 'kubernetes-admin'], ['super-admin', 'kubernetes-super-admin'], ['controller-manager', 'system:kube-controller-manager'], ['scheduler', 'system:kube-scheduler']]) {
-      files[`/etc/kubernetes/${file}.conf`] = kubeconfig(hc.endpoint, user!);
+      files[`/etc/kubernetes/${file}.conf`] = kubeconfig(hc.endpoint, user!, caPem);
     }
     files['/var/lib/etcd/member/snap/db'] = '';
     files['/var/lib/etcd/member/wal/0000000000000000-0000000000000000.wal'] = '';

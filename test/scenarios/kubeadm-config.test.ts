@@ -14,14 +14,16 @@ describe('kubeadm-config and kubelet-config', () => {
   beforeAll(() => { home = manualCluster(); });
   afterAll(() => home.cleanup());
 
-  it('are in kube-system beside the add-ons\' ConfigMaps', () => {
+  it('are in kube-system beside the add-ons\' and the API server\'s ConfigMaps', () => {
     expect(home.run('get cm -n kube-system').stdout).toBe([
-      'NAME               DATA   AGE',
-      'coredns            1      5m',
-      'kube-proxy         2      5m',
-      'kube-root-ca.crt   1      5m',
-      'kubeadm-config     1      5m',
-      'kubelet-config     1      5m',
+      'NAME                                                   DATA   AGE',
+      'coredns                                                1      5m',
+      'extension-apiserver-authentication                     7      5m',
+      'kube-apiserver-legacy-service-account-token-tracking   1      5m',
+      'kube-proxy                                             2      5m',
+      'kube-root-ca.crt                                       1      5m',
+      'kubeadm-config                                         1      5m',
+      'kubelet-config                                         1      5m',
       '',
     ].join('\n'));
   });

@@ -32,21 +32,35 @@ export function seededEd25519Key(seed: string, purpose: string): crypto.KeyObjec
   return crypto.createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, secret]), format: 'der', type: 'pkcs8' });
 }
 
-/** clusterCA derives the cluster's CA from its seed (memoized per process). */
-export function clusterCA(seed: string): CertificateAuthority {
-  const cached = caBySeed.get(seed);
+/** FRONT_PROXY_CA_SUBJECT is kubeadm's front-proxy CA name. */
+const FRONT_PROXY_CA_SUBJECT: Subject = { commonName: 'front-proxy-ca', organization: [] };
+
+/** seededCA derives a CA from the cluster's seed and what it is for (memoized per process). */
+function seededCA(seed: string, purpose: string, subject: Subject): CertificateAuthority {
+  const memo = `${purpose} ${seed}`;
+  const cached = caBySeed.get(memo);
   if (cached) return cached;
-  const secret = crypto.createHash('sha256').update(`kubemu cluster CA ${seed}`).digest();
+  const secret = crypto.createHash('sha256').update(`kubemu ${purpose} ${seed}`).digest();
   const key = crypto.createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, secret]), format: 'der', type: 'pkcs8' });
   const publicKey = crypto.createPublicKey(key);
   const publicKeyDer = publicKey.export({ type: 'spki', format: 'der' });
   const certPem = issueCertificate(
-    { serial: BigInt(`0x${secret.subarray(0, 8).toString('hex')}`) >> 1n, subject: CA_SUBJECT, notBeforeMs: CA_NOT_BEFORE, notAfterMs: CA_NOT_AFTER, publicKeyDer, isCA: true },
-    CA_SUBJECT, key, publicKeyDer,
+    { serial: BigInt(`0x${secret.subarray(0, 8).toString('hex')}`) >> 1n, subject, notBeforeMs: CA_NOT_BEFORE, notAfterMs: CA_NOT_AFTER, publicKeyDer, isCA: true },
+    subject, key, publicKeyDer,
   );
-  const ca = { certPem, key, publicKey, publicKeyDer, subject: CA_SUBJECT, notAfterMs: CA_NOT_AFTER };
-  caBySeed.set(seed, ca);
+  const ca = { certPem, key, publicKey, publicKeyDer, subject, notAfterMs: CA_NOT_AFTER };
+  caBySeed.set(memo, ca);
   return ca;
+}
+
+/** clusterCA is the cluster's CA (kubeadm's ca.crt), from its seed. */
+export function clusterCA(seed: string): CertificateAuthority {
+  return seededCA(seed, 'cluster CA', CA_SUBJECT);
+}
+
+/** frontProxyCA is kubeadm's front-proxy CA (front-proxy-ca.crt), which signs the aggregator's client certificate. */
+export function frontProxyCA(seed: string): CertificateAuthority {
+  return seededCA(seed, 'front-proxy CA', FRONT_PROXY_CA_SUBJECT);
 }
 
 /** ServiceAccountKey signs and verifies service-account tokens. */
