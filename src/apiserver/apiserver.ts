@@ -850,9 +850,22 @@ export class ApiServer implements ApiClient {
   authenticate(creds: import('./authentication').Credentials): import('./authorization/user-info').UserInfo {
     const a = this.authn();
     if (creds.kind === 'anonymous') return a.ANONYMOUS_USER;
-    if (creds.kind === 'certificate') return a.authenticateCertificate(this.certificateAuthority(), creds.certPem, creds.keyPem, this.clock.nowMs());
-    return a.authenticateBootstrapToken(this.readObject, creds.token, this.clock.nowMs())
-      ?? a.authenticateToken(this.readObject, a.serviceAccountKey(this.store.meta), creds.token, this.clock.nowMs());
+    // The authenticators in kube-apiserver's order: x509 first, then the token ones; the first to accept wins.
+    if (creds.kind === 'certificate') {
+      try {
+        return a.authenticateCertificate(this.certificateAuthority(), creds.certPem, creds.keyPem, this.clock.nowMs());
+      } catch (e) {
+        if (creds.token === undefined || !(e instanceof ApiError && e.code === 401)) throw e;
+        return this.authenticateToken(creds.token);
+      }
+    }
+    return this.authenticateToken(creds.token);
+  }
+
+  private authenticateToken(token: string): import('./authorization/user-info').UserInfo {
+    const a = this.authn();
+    return a.authenticateBootstrapToken(this.readObject, token, this.clock.nowMs())
+      ?? a.authenticateToken(this.readObject, a.serviceAccountKey(this.store.meta), token, this.clock.nowMs());
   }
 }
 

@@ -14,7 +14,11 @@ type: kubernetes.io/service-account-token
 
 describe('legacy token Secrets and KUBECONFIG', () => {
   let home: TempHome;
-  beforeAll(() => { home = manualCluster('legacy', 7); });
+  beforeAll(() => {
+    home = manualCluster('legacy', 7);
+    // A user without a client certificate, for --token (beside the admin's certificate it would be the admin).
+    expect(home.run('config set-credentials bearer').code).toBe(0);
+  });
   afterAll(() => home.cleanup());
 
   it('the token controller fills a service-account-token Secret, and its token authenticates while the Secret lives', () => {
@@ -34,9 +38,9 @@ describe('legacy token Secrets and KUBECONFIG', () => {
       'kubernetes.io/serviceaccount/service-account.name': 'bot', 'kubernetes.io/serviceaccount/service-account.uid': uid, sub: 'system:serviceaccount:default:bot',
     });
     expect(home.run(['get', 'secret', 'bot-token', '-o', 'jsonpath={.metadata.annotations.kubernetes\\.io/service-account\\.uid}']).stdout).toBe(uid);
-    expect(home.run(['auth', 'whoami', '--token', token]).stdout).toContain('Username    system:serviceaccount:default:bot\n');
+    expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', token]).stdout).toContain('Username    system:serviceaccount:default:bot\n');
     expect(home.run('delete secret bot-token').code).toBe(0);
-    expect(home.run(['auth', 'whoami', '--token', token]).stderr).toBe('error: You must be logged in to the server (Unauthorized)\n');
+    expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', token]).stderr).toBe('error: You must be logged in to the server (Unauthorized)\n');
   });
 
   it('merges the files of KUBECONFIG with the clusters\' own entries, first file first', () => {

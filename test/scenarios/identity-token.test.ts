@@ -32,6 +32,8 @@ describe('service-account tokens', () => {
   beforeAll(() => {
     home = manualCluster('tokens', 7);
     expect(home.run('create sa bot').code).toBe(0);
+    // A user without a client certificate: --token beside the admin's certificate would be the admin.
+    expect(home.run('config set-credentials bearer').code).toBe(0);
   });
   afterAll(() => home.cleanup());
 
@@ -60,17 +62,19 @@ describe('service-account tokens', () => {
     const token = home.run('create token bot').stdout.trim();
     const uid = home.run(['get', 'sa', 'bot', '-o', 'jsonpath={.metadata.uid}']).stdout;
     const jti = claimsOf(token).jti;
-    expect(home.run(['auth', 'whoami', '--token', token]).stdout).toBe([
+    expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', token]).stdout).toBe([
       'ATTRIBUTE                                           VALUE',
       'Username                                            system:serviceaccount:default:bot',
       `UID                                                 ${uid}`,
       'Groups                                              [system:serviceaccounts system:serviceaccounts:default system:authenticated]',
       `Extra: authentication.kubernetes.io/credential-id   [JTI=${jti}]`, '',
     ].join('\n'));
-    expect(home.run(['get', 'pods', '--token', token]).stderr)
+    // kubectl sends the user's client certificate beside --token, and kube-apiserver tries it first.
+    expect(home.run(['auth', 'whoami', '--token', token]).stdout).toBe('ATTRIBUTE   VALUE\nUsername    kubernetes-admin\nGroups      [kubeadm:cluster-admins system:authenticated]\n');
+    expect(home.run(['get', 'pods', '--user', 'bearer', '--token', token]).stderr)
       .toBe('Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:default:bot" cannot list resource "pods" in API group "" in the namespace "default"\n');
     expect(home.run('create rolebinding bot-view --clusterrole=view --serviceaccount=default:bot').code).toBe(0);
-    expect(home.run(['get', 'sa', '--token', token]).code).toBe(0);
+    expect(home.run(['get', 'sa', '--user', 'bearer', '--token', token]).code).toBe(0);
     expect(home.run(['config', 'set-credentials', 'bot', `--token=${token}`]).stdout).toBe('User "bot" set.\n');
     expect(home.run('--user bot auth can-i list pods').stdout).toBe('yes\n');
     expect(home.run('--user bot auth can-i delete pods').stdout).toBe('no\n');
@@ -81,15 +85,15 @@ describe('service-account tokens', () => {
     const token = home.run('create token bot --duration 10m').stdout.trim();
     const [h, , s] = token.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ ...claimsOf(token), sub: 'system:serviceaccount:kube-system:admin' })).toString('base64url')}.${s}`;
-    expect(home.run(['get', 'pods', '--token', forged])).toEqual(UNAUTHORIZED);
-    expect(home.run(['get', 'pods', '--token', 'not-a-jwt'])).toEqual(UNAUTHORIZED);
+    expect(home.run(['get', 'pods', '--user', 'bearer', '--token', forged])).toEqual(UNAUTHORIZED);
+    expect(home.run(['get', 'pods', '--user', 'bearer', '--token', 'not-a-jwt'])).toEqual(UNAUTHORIZED);
     expect(home.run('tick 11m').code).toBe(0);
-    expect(home.run(['get', 'pods', '--token', token])).toEqual(UNAUTHORIZED);
+    expect(home.run(['get', 'pods', '--user', 'bearer', '--token', token])).toEqual(UNAUTHORIZED);
     expect(home.run('create sa temp').code).toBe(0);
     const temp = home.run('create token temp').stdout.trim();
-    expect(home.run(['auth', 'whoami', '--token', temp]).code).toBe(0);
+    expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', temp]).code).toBe(0);
     expect(home.run('delete sa temp').code).toBe(0);
-    expect(home.run(['auth', 'whoami', '--token', temp])).toEqual(UNAUTHORIZED);
+    expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', temp])).toEqual(UNAUTHORIZED);
   });
 
   it('gives TokenRequest\'s and kubectl\'s errors', () => {
@@ -114,12 +118,12 @@ describe('service-account tokens', () => {
     const podUid = home.run(['get', 'pod', 'app', '-o', 'jsonpath={.metadata.uid}']).stdout;
     expect(c['kubernetes.io'].pod).toEqual({ name: 'app', uid: podUid });
     expect(c.exp - c.iat).toBe(3607);
-    const who = home.run(['auth', 'whoami', '--token', token]).stdout;
+    const who = home.run(['auth', 'whoami', '--user', 'bearer', '--token', token]).stdout;
     expect(who).toContain('Username                                            system:serviceaccount:default:bot\n');
     expect(who).toContain(`Extra: authentication.kubernetes.io/pod-name        [app]\n`);
     expect(home.run('exec quiet -- ls /var/run/secrets/kubernetes.io/serviceaccount')).toMatchObject({ code: 1 });
     // Deleting the pod ends its token.
     expect(home.run('delete pod app --grace-period=0 --force').code).toBe(0);
-    expect(home.run(['auth', 'whoami', '--token', token]).stderr).toBe('error: You must be logged in to the server (Unauthorized)\n');
+    expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', token]).stderr).toBe('error: You must be logged in to the server (Unauthorized)\n');
   });
 });

@@ -18,7 +18,8 @@ import { BOOTSTRAP_GROUP, BOOTSTRAP_TOKEN_SECRET_TYPE, expiredAt, parseToken, se
 
 /** Credentials are what a kubeconfig user presents. */
 export type Credentials =
-  | { kind: 'certificate'; certPem: string; keyPem?: string }
+  /** token: a bearer token sent beside the certificate (kubectl --token keeps the user's certificate). */
+  | { kind: 'certificate'; certPem: string; keyPem?: string; token?: string }
   | { kind: 'token'; token: string }
   | { kind: 'anonymous' };
 

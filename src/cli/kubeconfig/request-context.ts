@@ -1,8 +1,8 @@
 /**
  * request-context: what a command's kubeconfig says about its request — the context in force
  * (`--context`, else current-context), the kubemu cluster it points at (`--cluster` overrides),
- * its namespace, and the credentials of its user (`--user` overrides; `--token` replaces
- * them). A kubemu cluster's own admin user needs no verification: it is kubernetes-admin.
+ * its namespace, and the credentials of its user (`--user` overrides; `--token` replaces its
+ * token, its client certificate staying beside it). A kubemu cluster's own admin user needs no verification: it is kubernetes-admin.
  */
 import * as fs from 'node:fs';
 import { CliError } from '../errors';
@@ -30,11 +30,15 @@ export function resolveRequestContext(home: string, env: NodeJS.ProcessEnv, f: R
   if (f.user && !cfg.users.has(f.user)) throw new CliError(`auth info "${f.user}" does not exist`);
   const clusterName = f.cluster || context?.cluster || undefined;
   const out: RequestContext = { contextName, clusterName, namespace: context?.namespace || undefined };
-  if (f.token) return { ...out, credentials: { kind: 'token', token: f.token } };
   const user = userName ? cfg.users.get(userName) : undefined;
   // A cluster's own admin entry (never written to a file unless edited) is kubernetes-admin.
-  if (user && !fileOf(l, 'users', userName)) return out;
-  return { ...out, credentials: credentialsOf(user) };
+  const own = user && !fileOf(l, 'users', userName) ? undefined : credentialsOf(user);
+  if (!f.token) return { ...out, credentials: own };
+  // --token replaces the user's token but not its client certificate, which kubectl sends beside
+  // it; kube-apiserver tries the certificate first, so the user's certificate still wins.
+  if (own === undefined) return out;
+  if (own.kind === 'certificate') return { ...out, credentials: { ...own, token: f.token } };
+  return { ...out, credentials: { kind: 'token', token: f.token } };
 }
 
 const read = (file: string): string => {
@@ -46,15 +50,17 @@ const read = (file: string): string => {
 };
 const data = (b64: string): string => Buffer.from(b64, 'base64').toString('utf8');
 
-/** credentialsOf reads a user entry's certificate and key (data or files) or its token; the admin's certificate stands for the admin. */
+/**
+ * credentialsOf reads a user entry's certificate and key (data or files) and its token; the
+ * admin's certificate stands for the admin. A certificate is presented with the token beside it.
+ */
 export function credentialsOf(user: UserEntry | undefined): Credentials | undefined {
   if (!user) return { kind: 'anonymous' };
-  if (user.token) return { kind: 'token', token: user.token };
-  if (user.tokenFile) return { kind: 'token', token: read(user.tokenFile).trim() };
+  const token = user.token ? user.token : user.tokenFile ? read(user.tokenFile).trim() : undefined;
   const certPem = user['client-certificate-data'] ? data(user['client-certificate-data']) : user['client-certificate'] ? read(user['client-certificate']) : undefined;
-  if (certPem === undefined) return { kind: 'anonymous' };
+  if (certPem === undefined) return token !== undefined ? { kind: 'token', token } : { kind: 'anonymous' };
   if (certPem === ADMIN_CLIENT_CERT_PEM) return undefined;
   const keyPem = user['client-key-data'] ? data(user['client-key-data']) : user['client-key'] ? read(user['client-key']) : undefined;
   if (keyPem === undefined) throw new CliError('client-cert-data and client-key-data must be specified together');
-  return { kind: 'certificate', certPem, keyPem };
+  return { kind: 'certificate', certPem, keyPem, ...(token !== undefined ? { token } : {}) };
 }
