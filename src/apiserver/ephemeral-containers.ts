@@ -12,9 +12,8 @@ import { invalid, type StatusCause } from './errors';
 import { forbiddenField } from './field-errors';
 import { defaultContainer } from './strategies/pod-defaults';
 import { validatePodSpec } from './strategies/pod-spec-validation';
+import { isMirrorPod } from '../api/mirror-pod';
 
-/** MIRROR_ANNOTATION marks the API's copy of a static pod. */
-const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 
 /** STATIC_PODS_REFUSED is the validation's text for a mirror pod. */
 export const STATIC_PODS_REFUSED = 'static pods do not support ephemeral containers';
@@ -23,7 +22,7 @@ export const STATIC_PODS_REFUSED = 'static pods do not support ephemeral contain
 export function withEphemeralContainers(current: KubeObject, sent: KubeObject): KubeObject {
   const name = current.metadata.name!;
   const refuse = (causes: StatusCause[]) => invalid({ group: '', kind: 'Pod' }, name, causes);
-  if (current.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined) throw refuse([forbiddenField('', STATIC_PODS_REFUSED)]);
+  if (isMirrorPod(current)) throw refuse([forbiddenField('', STATIC_PODS_REFUSED)]);
   const next = structuredClone(current);
   const list: Record<string, unknown>[] = structuredClone(sent.spec?.ephemeralContainers ?? []);
   for (const c of list) defaultContainer(c);

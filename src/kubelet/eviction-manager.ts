@@ -17,7 +17,7 @@ import type { Condition, KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
 import { formatQuantity, quantityOf, value } from '../api/quantity';
 import type { ReconcileContext } from '../sim/controller';
-import { CONFIG_MIRROR } from './static-pods';
+import { isMirrorPod } from '../api/mirror-pod';
 import { NODE_PRESSURE_ANNOTATION } from './node-status';
 import { withConditions } from './pod-status';
 
@@ -83,7 +83,7 @@ export function evictionMessage(node: KubeObject): string {
 
 /** isCriticalPod is kubelettypes.IsCriticalPod: static and mirror pods, and system-critical priorities. */
 function isCriticalPod(pod: KubeObject): boolean {
-  return !!pod.metadata.annotations?.[CONFIG_MIRROR] || (pod.spec?.priority ?? 0) >= SYSTEM_CRITICAL_PRIORITY;
+  return isMirrorPod(pod) || (pod.spec?.priority ?? 0) >= SYSTEM_CRITICAL_PRIORITY;
 }
 
 /** rankForDiskPressure orders the candidates: lowest priority first, then by namespace/name. */

@@ -7,6 +7,7 @@
  * timed transitions in simulated time (see container-sync.ts); kubemu: containers are
  * processes of the emulated runtime (process.ts, shell.ts).
  */
+import { staticPodUID } from '../api/mirror-pod';
 import type { Container, ContainerStatus } from '../api/types/core-v1';
 import type { KubeObject } from '../api/meta';
 import { isPodTerminal } from '../api/pod-util';
@@ -101,9 +102,11 @@ function source(node: KubeObject) {
 }
 
 function containerRef(pod: KubeObject, fieldPath: string) {
+  // A static pod is the kubelet's own, with the UID of its manifest and no resourceVersion: its events name that.
+  const staticUID = staticPodUID(pod);
   return {
-    kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid,
-    apiVersion: 'v1', resourceVersion: pod.metadata.resourceVersion, fieldPath,
+    kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: staticUID ?? pod.metadata.uid,
+    apiVersion: 'v1', ...(staticUID ? {} : { resourceVersion: pod.metadata.resourceVersion }), fieldPath,
   };
 }
 

@@ -10,10 +10,11 @@
  * about to stop writes its beats down (syncNodeStatus persist), so the node lifecycle
  * controller counts the grace period from the true last beat.
  */
+import { isMirrorPod, staticPodUID } from '../api/mirror-pod';
 import type { Condition, KubeObject } from '../api/meta';
 import { isAlreadyExists, isNotFound } from '../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../sim/controller';
-import { CONFIG_MIRROR, STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
+import { STATIC_PODS_CONFIGMAP_PREFIX, STATIC_PODS_NAMESPACE, mirrorPodFor, staticPodsFor } from './static-pods';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import { evictionRound, transitionEndsIn } from './eviction-manager';
 import { NETWORK_NOT_READY_MESSAGE, cniPluginOf, syncCniConfig } from '../network/cni';
@@ -80,7 +81,7 @@ export const nodeStatusController: Controller = {
   name: 'kubelet-node-status',
   for: 'Node',
   watches: [
-    { kind: 'Pod', map: (pod) => (pod.metadata.annotations?.[CONFIG_MIRROR] && pod.spec?.nodeName ? [{ name: pod.spec.nodeName }] : []) },
+    { kind: 'Pod', map: (pod) => (isMirrorPod(pod) && pod.spec?.nodeName ? [{ name: pod.spec.nodeName }] : []) },
     // A node's manifests folder changing (kubemu node manifests add|remove).
     {
       kind: 'ConfigMap',
@@ -208,10 +209,10 @@ function ensureMirrorPods(node: KubeObject, ctx: ReconcileContext): void {
   const wanted = new Map(staticPodsFor(node, ctx.api).map((m) => { const p = mirrorPodFor(m, node); return [`${p.metadata.namespace}/${p.metadata.name}`, p]; }));
   // Mirror pods are controlled by their node: the owner index finds them without the node's other pods.
   for (const pod of ctx.api.listControlledBy('Pod', node.metadata.uid!)) {
-    const hash = pod.metadata.annotations?.[CONFIG_MIRROR];
+    const hash = staticPodUID(pod);
     if (!hash) continue;
     const want = wanted.get(`${pod.metadata.namespace}/${pod.metadata.name}`);
-    if (want && want.metadata.annotations?.[CONFIG_MIRROR] === hash) { wanted.delete(`${pod.metadata.namespace}/${pod.metadata.name}`); continue; }
+    if (want && staticPodUID(want) === hash) { wanted.delete(`${pod.metadata.namespace}/${pod.metadata.name}`); continue; }
     if (pod.metadata.deletionTimestamp && want) continue;
     try {
       ctx.api.delete({ kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name! }, { fieldManager: NAME, gracePeriodSeconds: 0 });

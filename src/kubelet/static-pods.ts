@@ -11,6 +11,7 @@
  * file source does, it reads every file but hidden ones, and skips a file it cannot decode
  * into a Pod.
  */
+import { MIRROR_POD_ANNOTATION } from '../api/mirror-pod';
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
@@ -37,8 +38,7 @@ const COMPONENTS: StaticComponent[] = [
   { name: 'kube-scheduler', image: `registry.k8s.io/kube-scheduler:${KUBERNETES_VERSION}`, cpu: '100m', command: ['kube-scheduler', '--leader-elect=true'] },
 ];
 
-/** CONFIG_MIRROR and friends are the annotations a mirror pod carries. */
-export const CONFIG_MIRROR = 'kubernetes.io/config.mirror';
+/** CONFIG_HASH and CONFIG_SOURCE are, with MIRROR_POD_ANNOTATION, the annotations a mirror pod carries. */
 export const CONFIG_SOURCE = 'kubernetes.io/config.source';
 export const CONFIG_HASH = 'kubernetes.io/config.hash';
 
@@ -142,7 +142,7 @@ export function mirrorPodFor(manifest: KubeObject, node: KubeObject): KubeObject
   mirror.metadata.namespace = manifest.metadata.namespace ?? 'default';
   mirror.metadata.annotations = {
     ...(manifest.metadata.annotations ?? {}),
-    [CONFIG_HASH]: hash + hash + hash + hash, [CONFIG_MIRROR]: hash + hash + hash + hash, [CONFIG_SOURCE]: 'file',
+    [CONFIG_HASH]: hash + hash + hash + hash, [MIRROR_POD_ANNOTATION]: hash + hash + hash + hash, [CONFIG_SOURCE]: 'file',
   };
   mirror.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: nodeName, uid: node.metadata.uid!, controller: true }];
   mirror.spec = { ...(mirror.spec ?? {}), nodeName };

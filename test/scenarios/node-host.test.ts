@@ -113,6 +113,15 @@ describe('kubemu ssh', () => {
     expect(home.run('get pod web --no-headers').stdout).toMatch(/^web +1\/1 +Running /);
   });
 
+  it("records the kubelet's events about a static pod under its static UID, where kubectl describe finds them", () => {
+    home = manualCluster();
+    const hash = home.run(['get', 'pod', '-n', 'kube-system', 'etcd-control01', '-o', 'jsonpath={.metadata.annotations.kubernetes\\.io/config\\.mirror}']).stdout;
+    expect(hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(home.run(['get', 'events', '-n', 'kube-system', '--field-selector', 'involvedObject.name=etcd-control01', '-o', 'jsonpath={range .items[*]}{.involvedObject.uid} {.involvedObject.resourceVersion}|{end}']).stdout)
+      .toBe(`${hash} |`.repeat(4));
+    expect(home.run('describe pod -n kube-system etcd-control01').stdout).toMatch(/\n  Normal  Started  4m57s  kubelet  Started container etcd\n$/);
+  });
+
   it("kubeadm prints a join command for the control plane, and an unknown host is ssh's error", () => {
     home = manualCluster();
     expect(home.run(['ssh', 'control01', '--', 'kubeadm token create --print-join-command']).stdout)

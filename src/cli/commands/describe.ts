@@ -4,7 +4,7 @@
  */
 import type { EventLike, KubeObject, ListQuery } from '../../api/meta';
 import { ApiError, notFound } from '../../apiserver/errors';
-import { describeMany, type DescribeContext } from '../../printers/describe';
+import { describeMany, eventsFor, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs } from '../resource-args';
@@ -18,8 +18,7 @@ function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) =>
   const eventsOf = (obj: KubeObject): EventLike[] | undefined => {
     if (!showEvents) return [];
     try {
-      return cluster.api.list<EventLike>({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' })
-        .filter((e) => e.involvedObject?.uid === obj.metadata.uid || (obj.kind === 'Node' && e.involvedObject?.kind === 'Node' && e.involvedObject?.name === obj.metadata.name));
+      return eventsFor(obj, cluster.api.list<EventLike>({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' }));
     } catch (e) {
       if (e instanceof ApiError && e.code === 403) return undefined;
       throw e;

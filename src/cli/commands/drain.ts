@@ -18,6 +18,7 @@ import { defineFlags } from '../flag-table';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { nodesFor, setUnschedulable } from './cordon';
 import { durationFlag } from './sim-wait';
+import { isMirrorPod } from '../../api/mirror-pod';
 
 export const DAEMONSET_FATAL = 'DaemonSet-managed Pods (use --ignore-daemonsets to ignore)';
 export const DAEMONSET_WARNING = 'ignoring DaemonSet-managed Pods';
@@ -31,7 +32,6 @@ export const EVICTION_RETRY_MS = 5000;
 export const DELETE_POLL_MS = 1000;
 /** DRAIN_WAIT_CAP_MS bounds a drain without --timeout (kubectl would wait forever). */
 export const DRAIN_WAIT_CAP_MS = 60 * 60_000;
-const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 const FIELD_MANAGER = 'kubectl';
 /** ERROR_ORDER and WARNING_ORDER fix the order kubectl's map iteration leaves open (as the reference shows it). */
 const ERROR_ORDER = [LOCAL_STORAGE_FATAL, UNMANAGED_FATAL, DAEMONSET_FATAL];
@@ -62,7 +62,7 @@ export function podDeleteStatus(pod: KubeObject, opts: DrainOptions, nowMs: numb
       }
       return opts.ignoreDaemonSets ? { delete: false, reason: 'warning', message: DAEMONSET_WARNING } : { delete: false, reason: 'error', message: DAEMONSET_FATAL };
     },
-    () => (pod.metadata.annotations?.[MIRROR_ANNOTATION] ? { delete: false, reason: 'skip' } : okay()),
+    () => (isMirrorPod(pod) ? { delete: false, reason: 'skip' } : okay()),
     () => {
       const local = (pod.spec?.volumes ?? []).some((v: { emptyDir?: unknown }) => v.emptyDir);
       if (!local || terminal) return okay();

@@ -14,6 +14,7 @@ import { selectorMatches } from '../../api/label-selector';
 import type { ReconcileContext } from '../../sim/controller';
 import { poolOfNode, type NodePool } from './cloud-provider';
 import type { AutoscalerState, ClusterAutoscalerDeps } from './index';
+import { isMirrorPod } from '../../api/mirror-pod';
 
 const NAME = 'cluster-autoscaler';
 /** TO_BE_DELETED_TAINT marks a node the autoscaler is removing. */
@@ -22,7 +23,6 @@ export const TO_BE_DELETED_TAINT = 'ToBeDeletedByClusterAutoscaler';
 export const SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
 /** SCALE_DOWN_DISABLED keeps a node from being removed. */
 export const SCALE_DOWN_DISABLED = 'cluster-autoscaler.kubernetes.io/scale-down-disabled';
-const MIRROR = 'kubernetes.io/config.mirror';
 
 export const MARKED_TO_BE_DELETED = 'marked the node as toBeDeleted/unschedulable';
 export const DELETING_POD = 'deleting pod for node scale down';
@@ -67,7 +67,7 @@ export function runScaleDown(input: ScaleDownInput): { candidates: Record<string
   for (const node of nodes) {
     if (!hasTaint(node, TO_BE_DELETED_TAINT)) continue;
     const pool = poolOfNode(node);
-    const left = (byNode.get(node.metadata.name!) ?? []).filter((p) => !isDaemonSetPod(p) && !p.metadata.annotations?.[MIRROR]);
+    const left = (byNode.get(node.metadata.name!) ?? []).filter((p) => !isDaemonSetPod(p) && !isMirrorPod(p));
     if (left.some((p) => !p.metadata.deletionTimestamp)) evictAll(ctx, left.filter((p) => !p.metadata.deletionTimestamp));
     if (left.length || !pool) continue;
     ctx.api.recordEvent(node, 'Normal', 'ScaleDown', NODE_REMOVED, { component: NAME });
@@ -89,10 +89,10 @@ export function runScaleDown(input: ScaleDownInput): { candidates: Record<string
     if ((room.get(pool.name) ?? 0) <= 0) continue;
     const on = byNode.get(name) ?? [];
     const alloc = deps.simulator.allocatable(node);
-    const req = on.filter((p) => !p.metadata.annotations?.[MIRROR]).reduce((s, p) => { const r = deps.simulator.requested(p); return { c: s.c + r.milliCPU, m: s.m + r.memory }; }, { c: 0, m: 0 });
+    const req = on.filter((p) => !isMirrorPod(p)).reduce((s, p) => { const r = deps.simulator.requested(p); return { c: s.c + r.milliCPU, m: s.m + r.memory }; }, { c: 0, m: 0 });
     const utilization = Math.max(alloc.milliCPU ? req.c / alloc.milliCPU : 0, alloc.memory ? req.m / alloc.memory : 0);
     if (utilization >= profile.scaleDownUtilizationThreshold) continue;
-    const moves = on.filter((p) => !isDaemonSetPod(p) && !p.metadata.annotations?.[MIRROR] && !p.metadata.deletionTimestamp);
+    const moves = on.filter((p) => !isDaemonSetPod(p) && !isMirrorPod(p) && !p.metadata.deletionTimestamp);
     if (moves.some((p) => blockingReason(p, pdbs))) continue;
     if (moves.length) {
       const others = usable.filter((n) => n.metadata.name !== name && !plannedAway.has(n.metadata.name!));

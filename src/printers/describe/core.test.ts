@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventLike, KubeObject } from '../../api/meta';
 import type { ConfigMap, Endpoints, EndpointSlice, Secret } from '../../api/types/kinds';
 import { describeConfigMap } from './configmap';
-import { describeMany, describeObject, describePrefixMatches } from './index';
+import { describeMany, describeObject, describePrefixMatches, eventsFor } from './index';
 import { describeNamespace } from './namespace';
 import { describeSecret } from './secret';
 import { describeService, formatEndpoints } from './service';
@@ -122,13 +122,24 @@ describe('describeObject / describeMany', () => {
   it('gives each object only its own events', () => {
     const pods = ['a', 'b'].map((n): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: n, namespace: 'default', uid: `uid-${n}` } }));
     const ev: EventLike = {
-      apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { uid: 'uid-b' },
+      apiVersion: 'v1', kind: 'Event', metadata: { name: 'a.1', namespace: 'default' }, involvedObject: { name: 'b', uid: 'uid-b' },
       type: 'Normal', reason: 'Touched', message: 'hi', source: { component: 'me' }, firstTimestamp: '2026-11-30T01:26:40Z', count: 1,
     };
     const out = describeMany(pods, makeCtx(NOW, [ev]));
     const [first, second] = out.split('\n\n\nName:');
     expect(first).toContain('\nEvents:  <none>');
     expect(second).toContain('  Normal  Touched  6s    me    hi\n');
+  });
+
+  it('finds a mirror pod\'s events under its static pod\'s UID, as kubectl describe searches them', () => {
+    const mirror: KubeObject = {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'etcd-cp', namespace: 'kube-system', uid: 'api-uid', annotations: { 'kubernetes.io/config.mirror': 'hash' } },
+    };
+    const event = (uid: string): EventLike => ({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e-${uid}`, namespace: 'kube-system' }, involvedObject: { kind: 'Pod', name: 'etcd-cp', uid } });
+    expect(eventsFor(mirror, [event('hash'), event('api-uid')]).map((e) => e.metadata.name)).toEqual(['e-hash']);
+    const node: KubeObject = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', uid: 'node-uid' } };
+    const onNode = (name: string, uid: string): EventLike => ({ apiVersion: 'v1', kind: 'Event', metadata: { name: `${name}-${uid}` }, involvedObject: { kind: 'Node', name, uid } });
+    expect(eventsFor(node, [onNode('n1', 'node-uid'), onNode('n1', 'n1'), onNode('n2', 'n2'), onNode('n2', 'node-uid')]).map((e) => e.metadata.name)).toEqual(['n1-node-uid', 'n1-n1']);
   });
 
   it('falls back to the generic describer for kinds without one', () => {

@@ -6,6 +6,7 @@
  * back to the generic describer. Everything here is pure: time comes from ctx.now and
  * related objects from ctx.list/ctx.get.
  */
+import { staticPodUID } from '../../api/mirror-pod';
 import type { EventLike, KubeObject } from '../../api/meta';
 import type { DescribeContext, Describer } from './context';
 import { describeCertificateSigningRequest } from './certificatesigningrequest';
@@ -95,14 +96,16 @@ export function describeObject(obj: KubeObject, ctx: DescribeContext): string {
 }
 
 /**
- * eventsFor keeps the events whose involvedObject is obj: same UID, or — for Nodes, whose
- * kubelet events carry the node name as UID — same name with UID equal to that name.
+ * eventsFor keeps the events kubectl describe finds for obj (searchEvents: its name and UID):
+ * a mirror pod's are its static pod's UID (the kubelet's events); a Node's also those whose UID
+ * is its name (the kubelet's, where the controllers' carry the Node's UID).
  */
 export function eventsFor(obj: KubeObject, events: readonly EventLike[]): EventLike[] {
+  const uid = (obj.kind === 'Pod' ? staticPodUID(obj) : undefined) ?? obj.metadata.uid;
   return events.filter((e) => {
     const ref = e.involvedObject ?? {};
-    if (obj.metadata.uid && ref.uid === obj.metadata.uid) return true;
-    return obj.kind === 'Node' && ref.name === obj.metadata.name && ref.uid === obj.metadata.name;
+    if (ref.name !== obj.metadata.name) return false;
+    return (!!uid && ref.uid === uid) || (obj.kind === 'Node' && ref.uid === obj.metadata.name);
   });
 }
 
