@@ -33,6 +33,12 @@ export interface GetTableOptions {
   wide: boolean;
   /** allNamespaces is `-A`: namespaced tables get a NAMESPACE column first. */
   allNamespaces: boolean;
+  /**
+   * namespaceColumn gives a cluster-scoped table the NAMESPACE column too (empty cells) under
+   * -A: kubectl's get shares its printer flags between its tables (ToPrinter's shallow copy of
+   * PrintFlags), so once a namespaced table was printed, every later one has the column.
+   */
+  namespaceColumn?: boolean;
   /** withKindPrefix prefixes names with "kind.group/" (several types, `all`, or type/name args). */
   withKindPrefix: boolean;
   /** showLabels is `--show-labels`. */
@@ -71,7 +77,21 @@ function visibleColumns(info: ResourceInfo, opts: GetTableOptions): { columns: C
 }
 
 function withNamespace(info: ResourceInfo, opts: GetTableOptions): boolean {
-  return opts.allNamespaces && info.namespaced;
+  return opts.allNamespaces && (info.namespaced || !!opts.namespaceColumn);
+}
+
+/** NamespaceColumnTracker gives each table of a get its options, the NAMESPACE column sticking once a namespaced table is printed. */
+export class NamespaceColumnTracker {
+  private sticky = false;
+  constructor(private readonly opts: GetTableOptions) {}
+  /** optionsFor is the options of the next table. */
+  optionsFor(): GetTableOptions {
+    return this.sticky ? { ...this.opts, namespaceColumn: true } : this.opts;
+  }
+  /** printed records that a table of info with rows was printed. */
+  printed(info: ResourceInfo): void {
+    if (this.opts.allNamespaces && info.namespaced) this.sticky = true;
+  }
 }
 
 /** getTableHeader returns the header cells of one type's table (already upper-cased). */
@@ -153,6 +173,12 @@ export function writeGetTableRows(groups: readonly GetTableRowGroup[], opts: Get
  */
 export function renderGetTable(groups: readonly GetTableGroup[], opts: GetTableOptions): string {
   const pieces: string[] = [];
-  writeGetTableRows(groups.map((g) => rowGroupOf(g.info, g.objects, opts)), opts, (text) => pieces.push(text));
+  const tracker = new NamespaceColumnTracker(opts);
+  const rowGroups = groups.map((g) => {
+    const group = rowGroupOf(g.info, g.objects, tracker.optionsFor());
+    if (g.objects.length) tracker.printed(g.info);
+    return group;
+  });
+  writeGetTableRows(rowGroups, opts, (text) => pieces.push(text));
   return pieces.join('');
 }

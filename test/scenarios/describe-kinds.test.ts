@@ -359,8 +359,9 @@ describe('describe: kinds with their own kubectl describer', () => {
       '----        --------  ---  ---  ---------------  -------------  -----------------------',
       'Container   cpu       50m  1    100m             500m           -',
       'Container   memory    -    -    128Mi            256Mi          -',
-      'Pod         cpu       -    -    -                -              10',
+      // kubectl's order of a small Go map, most often: max's names, then min's, …, then the ratio's.
       'Pod         memory    -    1Gi  -                -              -',
+      'Pod         cpu       -    -    -                -              10',
     ));
   });
 

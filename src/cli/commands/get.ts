@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
-import { newRowGroup, renderGetTable, rowGroupOf, tableRowMaker, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
+import { NamespaceColumnTracker, newRowGroup, renderGetTable, rowGroupOf, tableRowMaker, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, StandardMessageError, formatApiError } from '../errors';
 import { ARGS_WITH_FILES, parseResourceArgs, type ResourceRequest } from '../resource-args';
@@ -100,13 +100,16 @@ export const getCommand = defineCommand({
     // A plain table is streamed: each object becomes its row as it is read, so `get pods -A`
     // on a big cluster never holds every pod decoded at once.
     if (ctx.flags.subresource) return (require('./get-subresource') as typeof import('./get-subresource')).getSubresource(ctx, cluster, ctx.flags.subresource, requests, spec, tableOpts);
-    const streamed: GetTableRowGroup[] | undefined = (spec.kind === 'table' || spec.kind === 'wide') && !sortBy && !watching ? [] : undefined;
+    const tableLike = spec.kind === 'table' || spec.kind === 'wide';
+    const streamed: GetTableRowGroup[] | undefined = tableLike && !sortBy && !watching ? [] : undefined;
     let named = false;
     let found = 0;
+    // The server's answers kubectl gets: one Table per list, one per named object found.
+    let answers = 0;
+    const tables = new NamespaceColumnTracker(tableOpts);
     cluster.read(() => {
       // Tables are printed from the preferred version (the server's table convertor reads the
       // internal object); -o formats show the objects in the version the argument named.
-      const tableLike = spec.kind === 'table' || spec.kind === 'wide';
       // Tables, names, and JSON or YAML without --show-managed-fields never print managedFields;
       // a sort key or a custom resource's printer column may still read them.
       const printsManagedFields = !(tableLike || spec.kind === 'name' || ((spec.kind === 'json' || spec.kind === 'yaml') && !ctx.flags['show-managed-fields']));
@@ -139,24 +142,39 @@ export const getCommand = defineCommand({
           const withoutManagedFields = !printsManagedFields && !sortBy?.includes('managedFields') && !r.info.printerColumns?.some((c) => c.jsonPath.includes('managedFields'));
           const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'], apiVersion, withoutManagedFields };
           if (streamed) {
-            const group = newRowGroup(r.info, tableOpts);
-            const rowOf = tableRowMaker(r.info, tableOpts);
-            cluster.api.each(query, (o) => { group.rows.add(rowOf(o)); found++; });
+            const opts = tables.optionsFor();
+            const group = newRowGroup(r.info, opts);
+            const rowOf = tableRowMaker(r.info, opts);
+            let rows = 0;
+            cluster.api.each(query, (o) => { group.rows.add(rowOf(o)); rows++; });
+            if (rows) tables.printed(r.info);
+            found += rows;
             streamed.push(group);
             errors.push(...corruptListErrors(cluster, r.info.storageKind, ns));
             continue;
           }
           objects = cluster.api.list(query);
         }
+        answers += r.names.length ? objects.length : 1;
         if (!r.names.length) errors.push(...corruptListErrors(cluster, r.info.storageKind, ns));
-        if (streamed) streamed.push(rowGroupOf(r.info, objects, tableOpts));
+        if (streamed) {
+          streamed.push(rowGroupOf(r.info, objects, tables.optionsFor()));
+          if (objects.length) tables.printed(r.info);
+        }
         else groups.push({ info: r.info, objects });
         found += objects.length;
       }
     });
     const { now } = tableOpts;
-    if (sortBy) for (const g of groups) g.objects = sorting().sortObjects(g.objects, sortBy, { table: spec.kind === 'table' || spec.kind === 'wide' });
-    const all = groups.flatMap((g) => g.objects);
+    // With more than one Table from the server, kubectl's RuntimeSorter sorts the Tables
+    // themselves (they are unstructured, not *metav1.Table): a field no Table has is its error.
+    if (sortBy && tableLike && answers > 1) {
+      const table = { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(cluster.read(() => cluster.api.revision())) } };
+      sorting().sortObjects([table, table], sortBy);
+    }
+    // A table sorts each Table's rows; other output sorts every object as one list (printGeneric's List).
+    if (sortBy && tableLike) for (const g of groups) g.objects = sorting().sortObjects(g.objects, sortBy, { table: true });
+    const all = sortBy && !tableLike ? sorting().sortObjects(groups.flatMap((g) => g.objects), sortBy) : groups.flatMap((g) => g.objects);
     if (watching) {
       if (requests.length !== 1) throw new CliError('you may only specify a single resource type');
       const r = requests[0]!;

@@ -17,8 +17,10 @@ export const LIMIT_RANGE_RULE = '----\t--------\t---\t---\t---------------\t----
 export function describeLimitRangeSpec(spec: LimitRangeSpec, prefix: string, w: PrefixWriter): void {
   for (const item of spec?.limits ?? []) {
     const lists = [item.min, item.max, item.defaultRequest, item.default, item.maxLimitRequestRatio];
-    // kubemu: resources are sorted; kubectl iterates a Go map (random order).
-    const names = [...new Set(lists.flatMap((l) => Object.keys(l ?? {})))].sort();
+    // kubectl ranges over a Go map of the names, filled from max, min, default, defaultRequest and
+    // the ratio, each decoded in the server's (sorted) key order. Go 1.23 visits a small map in
+    // insertion order from a random slot, most often from the first: kubemu prints that order.
+    const names = [...new Set([item.max, item.min, item.default, item.defaultRequest, item.maxLimitRequestRatio].flatMap((l) => Object.keys(l ?? {}).sort()))];
     for (const k of names) {
       const cells = lists.map((l) => (l && l[k] !== undefined ? canonicalQuantity(l[k]) : '-'));
       w.write(LEVEL_0, `${prefix}${item.type ?? ''}\t${k}\t${cells.join('\t')}\n`);

@@ -1,0 +1,45 @@
+/**
+ * `kubectl get` of several resource types at once, as kubectl 1.32 prints it (compared through
+ * `kubemu serve`): under -A the NAMESPACE column sticks to every table after the first
+ * namespaced one (kubectl shares its printer flags between tables), and --sort-by sorts each
+ * table's rows only when there is one table; with several, kubectl sorts the Tables themselves,
+ * and other output sorts every object as one list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualCluster } from '../helpers/run-cli';
+
+describe('get with several resource types', () => {
+  const home = manualCluster('manytypes', 7);
+  beforeAll(() => {
+    for (const c of ['create namespace shop', 'create deployment web -n shop --image=nginx:1.27', 'expose deployment web -n shop --port 80', 'tick 30s']) {
+      expect(home.run(c).code, c).toBe(0);
+    }
+  });
+  afterAll(() => home.cleanup());
+
+  it('keeps the NAMESPACE column for a cluster-scoped table printed after a namespaced one under -A', () => {
+    const ns = 'NAMESPACE   NAME                        STATUS   AGE';
+    expect(home.run('get sa,ns -A --no-headers').stdout.split('\n').filter((l) => l.includes('namespace/'))).toEqual([
+      // kubectl's tabwriter: an empty column is its minimum width, 6.
+      '      namespace/default           Active   5m30s',
+      '      namespace/kube-node-lease   Active   5m30s',
+      '      namespace/kube-public       Active   5m30s',
+      '      namespace/kube-system       Active   5m30s',
+      '      namespace/shop              Active   30s',
+    ]);
+    expect(home.run('get sa,ns -A').stdout).toContain(`\n\n${ns}\n`);
+    // A cluster-scoped table first has none.
+    expect(home.run('get ns,sa -A').stdout.split('\n')[0]).toBe('NAME                        STATUS   AGE');
+    expect(home.run('get ns -A').stdout.split('\n')[0]).toBe('NAME              STATUS   AGE');
+  });
+
+  it('refuses --sort-by on several tables unless the Tables themselves have the field, and sorts other output as one list', () => {
+    expect(home.run('get pods,svc -n shop --sort-by=.metadata.name'))
+      .toEqual({ stdout: '', stderr: 'error: couldn\'t find any field with path "{.metadata.name}" in the list of objects\n', code: 1 });
+    expect(home.run('get pods,svc -n shop --sort-by=.metadata.resourceVersion').code).toBe(0);
+    expect(home.run('get deploy -n shop --sort-by=.metadata.name').stdout.split('\n')[1]).toMatch(/^web /);
+    const names = home.run('get pods,svc -n shop --sort-by=.metadata.name -o name').stdout.trim().split('\n');
+    expect(names[0]).toBe('service/web');
+    expect(names.slice(1).every((n) => n.startsWith('pod/web-'))).toBe(true);
+  });
+});
