@@ -28,8 +28,8 @@ const GROUP_PATTERN = String.raw`\Asystem:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9
 const GROUP = /^system:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]$/;
 const DAY_MS = 24 * 3600_000;
 
-/** failed is kubeadm's CheckErr: the message, the stack-trace hint, exit 1 (3 for a validation error). */
-const failed = (message: string, code = 1): FinishedCommand => ({ output: [...message.split('\n'), STACK_HINT], code });
+/** failed is kubeadm's CheckErr: the message and the stack-trace hint on stderr, exit 1 (3 for a validation error). */
+const failed = (message: string, code = 1): FinishedCommand => ({ output: [], errors: [...message.split('\n'), STACK_HINT], code });
 const done = (output: string[]): FinishedCommand => ({ output, code: 0 });
 
 interface TokenFlags { values: Map<string, string>; bools: Set<string>; args: string[] }
@@ -144,19 +144,20 @@ function list(f: TokenFlags, env: TokenEnv): FinishedCommand {
   }
   if (!['text', 'json', 'yaml'].includes(format)) return failed(`kubemu: kubeadm token list prints text, json or yaml, not ${format}`);
   const lines: string[] = [];
+  const errors: string[] = [];
   let printed = 0;
   for (const secret of env.api.list({ kind: 'Secret', namespace: 'kube-system' })) {
     if (secret.type !== BOOTSTRAP_TOKEN_SECRET_TYPE) continue;
     const t = bootstrapTokenFromSecret(secret);
     // kubeadm writes this to stderr without a line end; here it is a line of its own.
-    if ('error' in t) { lines.push(t.error); continue; }
+    if ('error' in t) { errors.push(t.error); continue; }
     if (format === 'json') lines.push(...toJson(outputToken(t), { sortKeys: false }).trimEnd().split('\n'));
     else if (format === 'yaml') lines.push(...(printed ? ['---'] : []), ...toYaml(outputToken(t)).trimEnd().split('\n'));
     // One tabwriter per token; the header shares the first's (tokenTextPrinter.PrintObj).
     else lines.push(...tabulateRows([...(printed ? [] : [['TOKEN', 'TTL', 'EXPIRES', 'USAGES', 'DESCRIPTION', 'EXTRA GROUPS']]), formatToken(t, env.nowMs)], 3, 10));
     printed++;
   }
-  return done(lines);
+  return { output: lines, ...(errors.length ? { errors } : {}), code: 0 };
 }
 
 function remove(f: TokenFlags, env: TokenEnv): FinishedCommand {
@@ -164,7 +165,7 @@ function remove(f: TokenFlags, env: TokenEnv): FinishedCommand {
   if (!f.args.length) return failed(`missing argument; 'token delete' is missing token of form ${patterns}`);
   const output: string[] = [];
   // Each token is deleted in turn; the first that fails ends the command after those before it.
-  const stop = (message: string): FinishedCommand => ({ output: [...output, message, STACK_HINT], code: 1 });
+  const stop = (message: string): FinishedCommand => ({ output, errors: [message, STACK_HINT], code: 1 });
   for (const arg of f.args) {
     const id = isTokenID(arg) ? arg : parseToken(arg)?.id;
     if (!id) return stop(`given token didn't match pattern ${patterns}`);

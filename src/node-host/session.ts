@@ -53,6 +53,8 @@ export interface NodeDisk {
 /** SessionResult is what the commands printed, their exit status, where they left off, and the control plane's health when the manifests changed. */
 export interface SessionResult {
   output: string[];
+  /** stderr marks the output lines written to stderr (by the shell, or a tool's errors). */
+  stderr: boolean[];
   code: number;
   cwd: string;
   /** components: each control-plane component's problem (undefined: it runs), when this node's manifests changed. */
@@ -98,7 +100,8 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
   }
   for (const [p, content] of diskChanges) if (content !== disk[p]) o.disk!.write(p, content);
   const output = program.lines.map((l) => l.text);
-  const result: SessionResult = { output, code: program.exit?.code ?? 0, cwd };
+  const stderr = program.lines.map((l) => l.stream === 'stderr');
+  const result: SessionResult = { output, stderr, code: program.exit?.code ?? 0, cwd };
 
   // The manifests folder: written back to the ConfigMap the kubelet reads.
   const manifestsOf = (m: Map<string, string> | Record<string, string>) => Object.fromEntries(

@@ -71,13 +71,13 @@ system:controller:bootstrap-signer     2026-01-01T00:00:00Z
 
   it('creates tokens as asked, refuses bad ones with kubeadm\'s words, and deletes them', () => {
     expect(kubeadm('token create abcdef.0123456789abcdef --ttl 0 --usages signing --groups ""').stdout).toBe('abcdef.0123456789abcdef\n');
-    expect(kubeadm('token create abcdef.0123456789abcdef')).toEqual({ stdout: 'a token with id "abcdef" already exists\nTo see the stack trace of this error execute with --v=5 or higher\n', stderr: '', code: 1 });
-    expect(kubeadm('token create ABC.def').stdout).toBe('the bootstrap token "ABC.def" was not of the form "\\\\A([a-z0-9]{6})\\\\.([a-z0-9]{16})\\\\z"\nTo see the stack trace of this error execute with --v=5 or higher\n');
+    expect(kubeadm('token create abcdef.0123456789abcdef')).toEqual({ stdout: '', stderr: 'a token with id "abcdef" already exists\nTo see the stack trace of this error execute with --v=5 or higher\n', code: 1 });
+    expect(kubeadm('token create ABC.def').stderr).toBe('the bootstrap token "ABC.def" was not of the form "\\\\A([a-z0-9]{6})\\\\.([a-z0-9]{16})\\\\z"\nTo see the stack trace of this error execute with --v=5 or higher\n');
     const invalid = kubeadm('token create --usages authentication,bogus');
     expect(invalid.code).toBe(3);
-    expect(invalid.stdout.split('\n')[0]).toBe('bootstrapTokens.0.usages: Invalid value: []string{"authentication", "bogus"}: invalid bootstrap token usage string: bogus, valid usage options: signing,authentication');
+    expect(invalid.stderr.split('\n')[0]).toBe('bootstrapTokens.0.usages: Invalid value: []string{"authentication", "bogus"}: invalid bootstrap token usage string: bogus, valid usage options: signing,authentication');
     // The default group needs the authentication usage: both complaints come at once.
-    expect(kubeadm('token create --usages signing,bogus').stdout.split('\n')[0]).toMatch(/^\[bootstrapTokens\.0\.usages: .*, bootstrapTokens\.0\.groups: Invalid value: \[\]string\{"system:bootstrappers:kubeadm:default-node-token"\}: token groups cannot be specified unless --usages includes "authentication"\]$/);
+    expect(kubeadm('token create --usages signing,bogus').stderr.split('\n')[0]).toMatch(/^\[bootstrapTokens\.0\.usages: .*, bootstrapTokens\.0\.groups: Invalid value: \[\]string\{"system:bootstrappers:kubeadm:default-node-token"\}: token groups cannot be specified unless --usages includes "authentication"\]$/);
     const made = kubeadm(`token create --ttl 90m --description 'for worker03'`).stdout.trim();
     // The seeded tokens: kubeadm init's saldcc, the join command's 0pi3ok, this one bcl2o2. Secrets list
     // by name; each token has a tabwriter of its own, and the header shares the first's.
@@ -92,8 +92,8 @@ system:controller:bootstrap-signer     2026-01-01T00:00:00Z
     ].join('\n'));
     expect(signatures()).toEqual(['jws-kubeconfig-0pi3ok', 'jws-kubeconfig-abcdef', 'jws-kubeconfig-bcl2o2', 'jws-kubeconfig-saldcc']);
     expect(kubeadm('token delete abcdef.0123456789abcdef nosuch')).toEqual({
-      stdout: 'bootstrap token "abcdef" deleted\nfailed to delete bootstrap token "nosuch": secrets "bootstrap-token-nosuch" not found\nTo see the stack trace of this error execute with --v=5 or higher\n',
-      stderr: '', code: 1,
+      stdout: 'bootstrap token "abcdef" deleted\n',
+      stderr: 'failed to delete bootstrap token "nosuch": secrets "bootstrap-token-nosuch" not found\nTo see the stack trace of this error execute with --v=5 or higher\n', code: 1,
     });
     expect(signatures()).not.toContain('jws-kubeconfig-abcdef');
   });

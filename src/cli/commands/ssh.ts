@@ -22,7 +22,7 @@ import { SilentExit } from '../errors';
 /** SCHEDULER_DOWN_BY_MANIFEST marks a scheduler this verb stopped because its manifest broke (so fixing it starts it again). */
 const SCHEDULER_DOWN_BY_MANIFEST = 'scheduler.down-by-manifest';
 
-/** REMOTE_STDERR matches the lines the shell, busybox's applets and the host's tools write to stderr. */
+/** REMOTE_STDERR matches the lines the shell, busybox's applets and the host's tools write to stderr, beside those marked so. */
 const REMOTE_STDERR = /^(sh|bash|cat|ls|rm|cp|mv|mkdir|touch|sed|grep|head|tail|test|\[|cd|sort|wc|cut|tr|awk|systemctl|crictl|kubeadm|vi|vim|nano): |^FATA\[|^E: |^Unit \S+ could not be found\.$|^Failed to \w+ \S+: |^\{"level":"|^Error: |^Deprecated: Use /;
 
 /** unresolved is ssh's failure for a host it cannot find. */
@@ -112,7 +112,7 @@ const sshLeaf = leaf({
       throw new SilentExit(255);
     }
     // The remote side's error lines come back on ssh's stderr, as the shell and tools write them there.
-    const print = (r: SessionResult) => { for (const l of r.output) (REMOTE_STDERR.test(l) ? ctx.io.err : ctx.io.out)(`${l}\n`); };
+    const print = (r: SessionResult) => r.output.forEach((l, i) => ((r.stderr[i] || REMOTE_STDERR.test(l)) ? ctx.io.err : ctx.io.out)(`${l}\n`));
     if (command.length || !isTerminal(ctx.io.stdinFd)) {
       const script = command.length ? command.join(' ') : ctx.io.readStdin();
       const r = runLine(ctx, nodeName, script, '/root');
