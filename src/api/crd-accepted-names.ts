@@ -7,6 +7,14 @@
  */
 import type { KubeObject } from './meta';
 
+/** CRD_CLEANUP_FINALIZER holds a deleted CRD until its objects are gone (apiextensions CustomResourceCleanupFinalizer). */
+export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
+
+/** crdConditionTrue: the CRD's condition of that type is True. */
+export function crdConditionTrue(crd: KubeObject, type: string): boolean {
+  return (crd.status?.conditions ?? []).some((c: { type?: string; status?: string }) => c.type === type && c.status === 'True');
+}
+
 export interface Names { plural?: string; singular?: string; shortNames?: string[]; kind?: string; listKind?: string; categories?: string[] }
 export interface CrdCondition { type: string; status: string; lastTransitionTime?: string; reason?: string; message?: string }
 

@@ -25,7 +25,8 @@ function servedNames(crd: KubeObject, crds: readonly KubeObject[]): Names | unde
 export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
   const out: ResourceInfo[] = [];
   for (const crd of crds) {
-    const names = crd.metadata.deletionTimestamp ? undefined : servedNames(crd, crds);
+    // A terminating CRD stays served until its finalizer has deleted its objects.
+    const names = servedNames(crd, crds);
     if (!names) continue;
     const spec = crd.spec ?? {};
     const served = (spec.versions ?? []).filter((v: { served?: boolean }) => v.served !== false).map((v: { name: string }) => v.name);

@@ -5,7 +5,7 @@ describe('a stopped kube-controller-manager', () => {
   it('leaves the API server\'s CRD naming and registration, APIService availability, API Priority and Fairness and ConfigMap loops, the scheduler, the kubelets, the add-ons\' controllers, the cloud\'s autoscaler and kubemu\'s records running, and none of its own', () => {
     const names = (controllerManagerRunning: boolean) => newComponents(() => { throw new Error('not read'); }, { schedulerRunning: true, controllerManagerRunning }).map((c) => c.name);
     expect(names(false)).toEqual([
-      'crd-naming-condition-controller', 'crd-registration-controller', 'apiservice-available-condition-controller',
+      'crd-naming-condition-controller', 'crd-finalizer', 'crd-registration-controller', 'apiservice-available-condition-controller',
       'apf-config-producer-prioritylevels', 'apf-config-producer-flowschemas', 'apf-config-consumer',
       'cluster-authentication-trust-controller', 'legacy-service-account-token-tracking-controller',
       'local-path-provisioner', 'metallb-controller', 'nginx-ingress-controller', 'nginx-gateway-fabric-gatewayclass', 'nginx-gateway-fabric-gateway',

@@ -6,6 +6,7 @@
 import type { Registry } from '../api/registry';
 import type { Controller } from '../sim/controller';
 import { crdNamingController } from '../controllers/crdnaming';
+import { crdFinalizer } from '../controllers/crdfinalizer';
 import { crdRegistrationController } from '../controllers/crdregistration';
 import { apiServiceAvailabilityController } from '../controllers/apiserviceavailability';
 import { flowSchemaProducer, flowSchemaStatusController, priorityLevelProducer } from '../controllers/apfconfiguration';
@@ -71,12 +72,13 @@ export interface ComponentOptions { schedulerRunning: boolean; controllerManager
  * controllers (pods of their own), the cloud's cluster autoscaler and kubemu's own records
  * (metrics history, billing). Every other component is one of its controllers.
  */
-const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-registration-controller|apiservice-available-condition-controller|apf-config-.+|cluster-authentication-trust-controller|legacy-service-account-token-tracking-controller|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
+const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-finalizer|crd-registration-controller|apiservice-available-condition-controller|apf-config-.+|cluster-authentication-trust-controller|legacy-service-account-token-tracking-controller|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
   const all: Controller[] = [
     crdNamingController,
+    crdFinalizer,
     crdRegistrationController,
     apiServiceAvailabilityController,
     priorityLevelProducer,

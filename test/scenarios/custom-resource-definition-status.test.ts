@@ -65,4 +65,26 @@ describe('a CustomResourceDefinition\'s defaults and status', () => {
     expect(home.run('apply -f -', { stdin: v2 }).code).toBe(0);
     expect(home.run(['get', 'crd', 'things.example.com', '-o', 'jsonpath={.status.storedVersions} {.status.conditions[1].type}']).stdout).toBe('["v1","v2"] Established');
   });
+
+  it('deletes its objects when it is deleted, waiting for those that are terminating', () => {
+    const cr = (name: string, extra = '') => `apiVersion: example.com/v1\nkind: Doohickey\nmetadata: {name: ${name}${extra}}\n`;
+    expect(home.run('apply -f -', { stdin: crd('doohickeys.example.com', 'doohickeys', 'Doohickey') }).code).toBe(0);
+    expect(home.run('apply -f -', { stdin: cr('d1') }).code).toBe(0);
+    expect(home.run('delete crd doohickeys.example.com').stdout).toBe('customresourcedefinition.apiextensions.k8s.io "doohickeys.example.com" deleted\n');
+    // Made again, the resource has none of the old objects.
+    expect(home.run('apply -f -', { stdin: crd('doohickeys.example.com', 'doohickeys', 'Doohickey') }).code).toBe(0);
+    expect(home.run('get doohickeys').stderr).toBe('No resources found in default namespace.\n');
+    // An object held by a finalizer holds the CRD, Terminating, until it goes.
+    expect(home.run('apply -f -', { stdin: cr('d2', ', finalizers: [example.com/hold]') }).code).toBe(0);
+    expect(home.run('delete crd doohickeys.example.com --timeout=10s')).toEqual({
+      stdout: 'customresourcedefinition.apiextensions.k8s.io "doohickeys.example.com" deleted\n',
+      stderr: 'error: timed out waiting for the condition on customresourcedefinitions/doohickeys.example.com\n', code: 1,
+    });
+    expect(home.run(['get', 'crd', 'doohickeys.example.com', '-o', 'jsonpath={.metadata.finalizers} {.status.conditions[2].type}={.status.conditions[2].status} {.status.conditions[2].reason}: {.status.conditions[2].message}']).stdout)
+      .toBe('["customresourcecleanup.apiextensions.k8s.io"] Terminating=True InstanceDeletionInProgress: CustomResource deletion is in progress');
+    expect(home.run(['get', 'doohickey', 'd2', '-o', 'jsonpath={.metadata.deletionTimestamp}']).stdout).not.toBe('');
+    expect(home.run(['patch', 'doohickey', 'd2', '--type', 'merge', '-p', '{"metadata":{"finalizers":null}}']).code).toBe(0);
+    expect(home.run('tick 1m').code).toBe(0);
+    expect(home.run('get crd doohickeys.example.com').stderr).toBe('Error from server (NotFound): customresourcedefinitions.apiextensions.k8s.io "doohickeys.example.com" not found\n');
+  });
 });

@@ -7,6 +7,8 @@
  * new storage version to it. The naming controller (controllers/crdnaming) fills in the rest.
  */
 import type { KubeObject } from '../../api/meta';
+import { setConditionInPlace } from '../../api/conditions';
+import { CRD_CLEANUP_FINALIZER } from '../../api/crd-accepted-names';
 import { genericStrategy } from './generic';
 import { isObject, setDefault, type Strategy } from './strategy';
 
@@ -53,5 +55,16 @@ export const CUSTOM_RESOURCE_DEFINITION_STRATEGY: Strategy = {
   prepareForUpdate(crd, old) {
     crd.status = structuredClone(old.status ?? { acceptedNames: { plural: '', kind: '' } });
     withStoredVersion(crd);
+  },
+  // The first delete marks the CRD for deletion with the cleanup finalizer and a Terminating
+  // condition (customresourcedefinition/etcd.go Delete); the finalizing controller deletes its
+  // objects, then drops the finalizer, which removes it.
+  deleteInStages(crd, now) {
+    if (crd.metadata.deletionTimestamp) return crd.metadata.finalizers?.length ? 'keep' : 'remove';
+    crd.metadata.deletionTimestamp = now;
+    if (!crd.metadata.finalizers?.includes(CRD_CLEANUP_FINALIZER)) crd.metadata.finalizers = [...(crd.metadata.finalizers ?? []), CRD_CLEANUP_FINALIZER];
+    const terminating = { type: 'Terminating', status: 'True', reason: 'InstanceDeletionPending', message: 'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon' };
+    crd.status = { ...crd.status, conditions: setConditionInPlace(crd.status?.conditions ?? [], terminating, now) };
+    return 'update';
   },
 };

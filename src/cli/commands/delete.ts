@@ -16,7 +16,7 @@ import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
-import { durationFlag } from './sim-wait';
+import { ERR_WAIT_TIMEOUT, durationFlag } from './sim-wait';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
 import { ERR_ALL_WITH_SELECTOR, NO_SOURCES } from './targets';
 import { ARGS_WITH_FILES } from '../resource-args';
@@ -58,7 +58,7 @@ export const deleteCommand = defineCommand({
   usage: 'kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]',
   flags: FLAGS,
   run(ctx): number {
-    durationFlag(ctx.flags.timeout, 'timeout'); // pflag refuses a bad duration first; waitGone keeps its own bound
+    const timeoutMs = durationFlag(ctx.flags.timeout, 'timeout'); // pflag refuses a bad duration first
     const files = ctx.flags.filename;
     if (ctx.flags.raw) {
       // kubectl's Validate of --raw; the arguments are not looked at.
@@ -165,7 +165,7 @@ export const deleteCommand = defineCommand({
         }
       }
     });
-    if (ctx.flags.wait && dryRun === 'none' && deleted.length) waitGone(ctx, deleted);
+    if (ctx.flags.wait && dryRun === 'none' && deleted.length) waitGone(ctx, deleted, timeoutMs);
     return finishWithErrors(ctx.io, errors);
   },
 });
@@ -183,19 +183,23 @@ function confirmed(ctx: CommandContext, targets: Target[]): boolean {
 }
 
 /**
- * waitGone moves simulated time until every deleted object (same uid) has disappeared — or is
- * a claim or volume kept by its protection finalizer for users that are not going away: there
- * kubectl would block until its timeout, while kubemu returns as --wait=false does, leaving the
- * object Terminating (the "deleted" line is printed before the wait, as kubectl prints it).
+ * waitGone moves simulated time until every deleted object (same uid) has disappeared. With a
+ * --timeout, one still there when it has passed is kubectl's wait error. Without one kubectl
+ * waits up to a week: kubemu moves the clock at most MAX_WAIT_MS and, like --wait=false, leaves
+ * an object that stays Terminating (a claim or volume its protection finalizer keeps for users
+ * that are not going away is not waited for). The "deleted" lines are printed before the wait.
  */
-function waitGone(ctx: CommandContext, objs: KubeObject[]): void {
+function waitGone(ctx: CommandContext, objs: KubeObject[], timeoutMs: number): void {
   const cluster = ctx.cluster();
-  const gone = () => objs.every((o) => {
+  const left = (held: boolean) => objs.find((o) => {
     const cur = cluster.api.tryGet({ kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name! });
-    return !cur || cur.metadata.uid !== o.metadata.uid || heldByUsers(cluster.api, cur);
+    return cur && cur.metadata.uid === o.metadata.uid && (held || !heldByUsers(cluster.api, cur));
   });
-  cluster.store.transaction(() => {
-    if (gone()) return;
-    cluster.sim.advanceUntil(cluster.clock.nowMs() + MAX_WAIT_MS, gone);
+  const bounded = timeoutMs > 0;
+  const stuck = cluster.store.transaction(() => {
+    if (!left(bounded)) return undefined;
+    cluster.sim.advanceUntil(cluster.clock.nowMs() + (bounded ? timeoutMs : MAX_WAIT_MS), () => !left(bounded));
+    return bounded ? left(true) : undefined;
   });
+  if (stuck) throw new CliError(ERR_WAIT_TIMEOUT(cluster.read(() => cluster.api.registry().forStorageKind(stuck.kind)?.resource ?? stuck.kind), stuck.metadata.name!));
 }

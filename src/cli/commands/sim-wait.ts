@@ -22,6 +22,9 @@ export function waitUntil(ctx: CommandContext, cond: () => boolean, timeoutMs: n
   });
 }
 
+/** ERR_WAIT_TIMEOUT names the object that did not get there in time. */
+export const ERR_WAIT_TIMEOUT = (resource: string, name: string): string => `timed out waiting for the condition on ${resource}/${name}`;
+
 /**
  * durationFlag reads a kubectl duration flag (pflag's DurationVar: time.ParseDuration) into
  * whole milliseconds, the simulated clock's unit (a fraction rounds away from zero, so "500us"

@@ -10,15 +10,13 @@ import { ApiError } from '../../apiserver/errors';
 import { compileJsonPath } from '../../printers/jsonpath';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
-import { durationFlag, waitUntil } from './sim-wait';
+import { ERR_WAIT_TIMEOUT, durationFlag, waitUntil } from './sim-wait';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 import { printObjects } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 
 export const MSG_CONDITION_MET = 'condition met';
 export const ERR_NO_MATCH = 'no matching resources found';
-/** ERR_WAIT_TIMEOUT names the object that did not get there in time. */
-export const ERR_WAIT_TIMEOUT = (resource: string, name: string): string => `timed out waiting for the condition on ${resource}/${name}`;
 
 /** WaitCondition is a parsed --for. */
 export type WaitCondition =
