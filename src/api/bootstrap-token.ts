@@ -19,6 +19,11 @@ export const BOOTSTRAP_TOKEN_PATTERN = String.raw`\A([a-z0-9]{6})\.([a-z0-9]{16}
 export const BOOTSTRAP_TOKEN_ID_PATTERN = String.raw`\A([a-z0-9]{6})\z`;
 /** BOOTSTRAP_GROUP is the group every bootstrap token authenticates in. */
 export const BOOTSTRAP_GROUP = 'system:bootstrappers';
+/** BOOTSTRAP_GROUP_PATTERN is what a token's extra group must match (bootstrapapi.BootstrapGroupPattern). */
+export const BOOTSTRAP_GROUP_PATTERN = String.raw`\Asystem:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]\z`;
+const GROUP = /^system:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]$/;
+/** isBootstrapGroup is bootstraputil.ValidateBootstrapGroupName succeeding. */
+export const isBootstrapGroup = (g: string): boolean => GROUP.test(g);
 /** DEFAULT_NODE_TOKEN_GROUP is kubeadm's extra group for its node-joining tokens. */
 export const DEFAULT_NODE_TOKEN_GROUP = 'system:bootstrappers:kubeadm:default-node-token';
 

@@ -7,8 +7,8 @@
 import type { ApiClient } from '../apiserver/client';
 import { ApiError } from '../apiserver/errors';
 import {
-  BOOTSTRAP_TOKEN_ID_PATTERN, BOOTSTRAP_TOKEN_PATTERN, BOOTSTRAP_TOKEN_SECRET_TYPE, DEFAULT_NODE_TOKEN_GROUP, KNOWN_USAGES,
-  bootstrapTokenFromSecret, bootstrapTokenSecret, generateBootstrapToken, isTokenID, parseToken, secretNameOf, type BootstrapToken,
+  BOOTSTRAP_GROUP_PATTERN, BOOTSTRAP_TOKEN_ID_PATTERN, BOOTSTRAP_TOKEN_PATTERN, BOOTSTRAP_TOKEN_SECRET_TYPE, DEFAULT_NODE_TOKEN_GROUP, KNOWN_USAGES,
+  bootstrapTokenFromSecret, bootstrapTokenSecret, generateBootstrapToken, isBootstrapGroup, isTokenID, parseToken, secretNameOf, type BootstrapToken,
 } from '../api/bootstrap-token';
 import { DurationError, parseDuration } from '../api/duration';
 import { tabulateRows } from '../api/go-tabwriter';
@@ -24,8 +24,6 @@ export interface TokenEnv { api: ApiClient; nowMs: number; rand?: Rand; joinComm
 const STACK_HINT = 'To see the stack trace of this error execute with --v=5 or higher';
 /** VALIDATION_EXIT_CODE is kubeadm's exit code for a validation error (an Aggregate). */
 const VALIDATION_EXIT_CODE = 3;
-const GROUP_PATTERN = String.raw`\Asystem:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]\z`;
-const GROUP = /^system:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]$/;
 const DAY_MS = 24 * 3600_000;
 
 /** failed is kubeadm's CheckErr: the message and the stack-trace hint on stderr, exit 1 (3 for a validation error). */
@@ -72,7 +70,7 @@ function validateToken(usages: string[], groups: string[]): string[] {
     errs.push(`bootstrapTokens.0.groups: Invalid value: ${goStringSlice(groups)}: token groups cannot be specified unless --usages includes "authentication"`);
   }
   for (const g of groups) {
-    if (!GROUP.test(g)) errs.push(`bootstrapTokens.0.groups: Invalid value: ${goStringSlice(groups)}: bootstrap group ${JSON.stringify(g)} is invalid (must match ${GROUP_PATTERN})`);
+    if (!isBootstrapGroup(g)) errs.push(`bootstrapTokens.0.groups: Invalid value: ${goStringSlice(groups)}: bootstrap group ${JSON.stringify(g)} is invalid (must match ${BOOTSTRAP_GROUP_PATTERN})`);
   }
   return errs;
 }
@@ -180,18 +178,26 @@ function remove(f: TokenFlags, env: TokenEnv): FinishedCommand {
   return done(output);
 }
 
-/** kubeadmToken runs `kubeadm token SUB …`. */
+/** TOKEN_HELP is the usage `kubeadm token` prints alone (cobra's help, its commands part). */
+const TOKEN_HELP = ['Usage:', '  kubeadm token [flags]', '  kubeadm token [command]', '', 'Available Commands:',
+  '  create      Create bootstrap tokens on the server', '  delete      Delete bootstrap tokens on the server',
+  '  generate    Generate and print a bootstrap token, but do not create it on the server', '  list        List bootstrap tokens on the server'];
+
+/** kubeadmToken runs `kubeadm token SUB …` (flags may come anywhere, as pflag reads them). */
 export function kubeadmToken(argv: string[], env: TokenEnv): FinishedCommand {
-  const [sub, ...rest] = argv;
-  const f = parseFlags(rest);
-  if ('error' in f) return failed(f.error);
+  const parsed = parseFlags(argv);
+  if ('error' in parsed) return failed(parsed.error);
+  const [sub, ...args] = parsed.args;
+  const f = { ...parsed, args };
+  // kubemu: --help prints the usage lines, not cobra's whole help; it never runs the command.
+  if (f.bools.has('help') || f.bools.has('h')) return done(sub ? ['Usage:', `  kubeadm token ${sub} [flags]`] : TOKEN_HELP);
   switch (sub) {
     case 'create': return create(f, env);
     case 'list': return list(f, env);
     case 'delete': return remove(f, env);
     case 'generate': return done([generateToken(env.rand, 0)]);
-    // cmdutil.SubCmdRun: the help (here its usage line) and exit 1, or a usage error.
-    case undefined: return { output: ['Usage:', '  kubeadm token [flags]', '  kubeadm token [command]', '', 'Available Commands:', '  create      Create bootstrap tokens on the server', '  delete      Delete bootstrap tokens on the server', '  generate    Generate and print a bootstrap token, but do not create it on the server', '  list        List bootstrap tokens on the server'], code: 1 };
-    default: return failed(`invalid subcommand ${JSON.stringify([sub, ...f.args].join(' '))}\nSee 'kubeadm token -h' for help and examples`);
+    // cmdutil.SubCmdRun: the help and exit 1, or a usage error.
+    case undefined: return { output: TOKEN_HELP, code: 1 };
+    default: return failed(`invalid subcommand ${JSON.stringify([sub, ...args].join(' '))}\nSee 'kubeadm token -h' for help and examples`);
   }
 }

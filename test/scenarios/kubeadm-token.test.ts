@@ -25,6 +25,9 @@ describe('kubeadm bootstrap tokens', () => {
     initToken = lines[1]!.slice(0, 23);
     expect(initToken).toMatch(/^[a-z0-9]{6}\.[a-z0-9]{16}$/);
     expect(lines.slice(1)).toEqual([`${initToken}   23h         2026-01-02T00:00:00Z   authentication,signing   <none>${' '.repeat(53)}${GROUP}`, '']);
+    // --help, wherever it stands, only prints.
+    expect(kubeadm('token create --help').stdout).toBe('Usage:\n  kubeadm token create [flags]\n');
+    expect(kubeadm('token --ttl 1h create -h').code).toBe(0);
     expect(home.run('get secrets -n kube-system').stdout).toBe(`NAME                     TYPE                            DATA   AGE\nbootstrap-token-${initToken.slice(0, 6)}   bootstrap.kubernetes.io/token   6      5m\n`);
   });
 

@@ -14,7 +14,7 @@ import { ApiError } from '../errors';
 import { ALL_AUTHENTICATED, ANONYMOUS, ALL_UNAUTHENTICATED, serviceAccountGroups, type UserInfo } from '../authorization/user-info';
 import { verifiedByCA, type CertificateAuthority, type ServiceAccountKey } from './cluster-pki';
 import { ISSUER, LEGACY_ISSUER, type ObjectReader } from './token-request';
-import { BOOTSTRAP_GROUP, BOOTSTRAP_TOKEN_SECRET_TYPE, expiredAt, parseToken, secretData, secretNameOf } from '../../api/bootstrap-token';
+import { BOOTSTRAP_GROUP, BOOTSTRAP_TOKEN_SECRET_TYPE, expiredAt, isBootstrapGroup, parseToken, secretData, secretNameOf } from '../../api/bootstrap-token';
 
 /** Credentials are what a kubeconfig user presents. */
 export type Credentials =
@@ -92,7 +92,7 @@ export function authenticateBootstrapToken(read: ObjectReader, token: string, no
   const extra = secretData(secret, 'auth-extra-groups');
   const groups = new Set([BOOTSTRAP_GROUP]);
   for (const g of extra ? extra.split(',') : []) {
-    if (!/^system:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]$/.test(g)) throw unauthorized();
+    if (!isBootstrapGroup(g)) throw unauthorized();
     groups.add(g);
   }
   return { name: `system:bootstrap:${parsed.id}`, groups: [...[...groups].sort(), ALL_AUTHENTICATED] };
