@@ -10,8 +10,8 @@ import type { KubeObject } from './meta';
 import type { Secret } from './types/kinds';
 
 export const BOOTSTRAP_TOKEN_SECRET_TYPE = 'bootstrap.kubernetes.io/token';
-export const BOOTSTRAP_TOKEN_SECRET_PREFIX = 'bootstrap-token-';
-export const USAGE_PREFIX = 'usage-bootstrap-';
+const BOOTSTRAP_TOKEN_SECRET_PREFIX = 'bootstrap-token-';
+const USAGE_PREFIX = 'usage-bootstrap-';
 /** KNOWN_USAGES are the usages a token may have (bootstrapapi.KnownTokenUsages). */
 export const KNOWN_USAGES = ['signing', 'authentication'] as const;
 /** BOOTSTRAP_TOKEN_PATTERN and BOOTSTRAP_TOKEN_ID_PATTERN as Go writes them, for its messages. */
@@ -46,6 +46,14 @@ export interface BootstrapToken {
 export function parseToken(token: string): { id: string; secret: string } | undefined {
   const m = TOKEN.exec(token);
   return m ? { id: m[1]!, secret: m[2]! } : undefined;
+}
+
+/** DEFAULT_TOKEN_TTL_MS is kubeadm's default token lifetime (--ttl 24h0m0s). */
+export const DEFAULT_TOKEN_TTL_MS = 24 * 3600_000;
+
+/** expirationAfter is a token's expiration ttlMs from nowMs, as its Secret holds it (RFC 3339, UTC, whole seconds). */
+export function expirationAfter(nowMs: number, ttlMs: number): string {
+  return `${new Date(Math.floor((nowMs + ttlMs) / 1000) * 1000).toISOString().slice(0, 19)}Z`;
 }
 
 /** generateBootstrapToken is bootstraputil.GenerateBootstrapToken, drawing each character with int(n) in [0, n). */

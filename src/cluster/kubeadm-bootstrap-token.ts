@@ -6,14 +6,12 @@
  * that `kubeadm join` discovers with the token (the bootstrap signer signs it).
  */
 import type { ManifestObject } from '../api/meta';
-import { DEFAULT_NODE_TOKEN_GROUP, bootstrapTokenSecret, generateBootstrapToken, parseToken } from '../api/bootstrap-token';
+import { DEFAULT_NODE_TOKEN_GROUP, DEFAULT_TOKEN_TTL_MS, bootstrapTokenSecret, expirationAfter, generateBootstrapToken, parseToken } from '../api/bootstrap-token';
 import type { Rand } from '../sim/rand';
 import { nodeBootstrapRbacObjects } from './rbac-bootstrap';
 
-const DEFAULT_TTL_MS = 24 * 3600_000;
-
 /** clusterInfoKubeconfig is clientcmd.Write of a Config holding only admin.conf's cluster, named "". */
-export function clusterInfoKubeconfig(server: string, caPem: string): string {
+function clusterInfoKubeconfig(server: string, caPem: string): string {
   return [
     'apiVersion: v1', 'clusters:', '- cluster:', `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}`, `    server: ${server}`,
     '  name: ""', 'contexts: null', 'current-context: ""', 'kind: Config', 'preferences: {}', 'users: null', '',
@@ -23,7 +21,7 @@ export function clusterInfoKubeconfig(server: string, caPem: string): string {
 /** kubeadmBootstrapTokenObjects lists the phase's objects in kubeadm's order: the token, the RBAC, cluster-info. */
 export function kubeadmBootstrapTokenObjects(rand: Rand, nowMs: number, endpoint: string, caPem: string): ManifestObject[] {
   const { id, secret } = parseToken(generateBootstrapToken((n) => rand.int(n)))!;
-  const expires = `${new Date(Math.floor((nowMs + DEFAULT_TTL_MS) / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+  const expires = expirationAfter(nowMs, DEFAULT_TOKEN_TTL_MS);
   return [
     bootstrapTokenSecret({ id, secret, expires, usages: ['signing', 'authentication'], groups: [DEFAULT_NODE_TOKEN_GROUP] }),
     ...nodeBootstrapRbacObjects(),

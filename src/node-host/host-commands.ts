@@ -32,7 +32,7 @@ export interface HostCommandEnv {
   /** edit runs the user's editor on a file's text; undefined when nothing was saved. */
   edit?: (path: string, text: string) => string | undefined;
   /** rand is the cluster's seeded generator (kubeadm's tokens). */
-  rand?: Rand;
+  rand: Rand;
   /** tools runs binaries the caller provides (etcdctl, etcdutl: they need the machine's files); undefined for others. */
   tools?: (argv: string[], cwd: string) => FinishedCommand | undefined;
 }

@@ -7,8 +7,8 @@
 import type { ApiClient } from '../apiserver/client';
 import { ApiError } from '../apiserver/errors';
 import {
-  BOOTSTRAP_GROUP_PATTERN, BOOTSTRAP_TOKEN_ID_PATTERN, BOOTSTRAP_TOKEN_PATTERN, BOOTSTRAP_TOKEN_SECRET_TYPE, DEFAULT_NODE_TOKEN_GROUP, KNOWN_USAGES,
-  bootstrapTokenFromSecret, bootstrapTokenSecret, generateBootstrapToken, isBootstrapGroup, isTokenID, parseToken, secretNameOf, type BootstrapToken,
+  BOOTSTRAP_GROUP_PATTERN, BOOTSTRAP_TOKEN_ID_PATTERN, BOOTSTRAP_TOKEN_PATTERN, BOOTSTRAP_TOKEN_SECRET_TYPE, DEFAULT_NODE_TOKEN_GROUP, DEFAULT_TOKEN_TTL_MS, KNOWN_USAGES,
+  bootstrapTokenFromSecret, bootstrapTokenSecret, expirationAfter, generateBootstrapToken, isBootstrapGroup, isTokenID, parseToken, secretNameOf, type BootstrapToken,
 } from '../api/bootstrap-token';
 import { DurationError, parseDuration } from '../api/duration';
 import { tabulateRows } from '../api/go-tabwriter';
@@ -19,12 +19,11 @@ import { toJson } from '../yaml/write-json';
 import { toYaml } from '../yaml/write-yaml';
 
 /** TokenEnv is what the token commands need of the host. */
-export interface TokenEnv { api: ApiClient; nowMs: number; rand?: Rand; joinCommand: (token: string, certificateKey?: string) => string }
+export interface TokenEnv { api: ApiClient; nowMs: number; rand: Rand; joinCommand: (token: string, certificateKey?: string) => string }
 
 const STACK_HINT = 'To see the stack trace of this error execute with --v=5 or higher';
 /** VALIDATION_EXIT_CODE is kubeadm's exit code for a validation error (an Aggregate). */
 const VALIDATION_EXIT_CODE = 3;
-const DAY_MS = 24 * 3600_000;
 
 /** failed is kubeadm's CheckErr: the message and the stack-trace hint on stderr, exit 1 (3 for a validation error). */
 const failed = (message: string, code = 1): FinishedCommand => ({ output: [], errors: [...message.split('\n'), STACK_HINT], code });
@@ -51,10 +50,9 @@ function parseFlags(argv: string[]): TokenFlags | { error: string } {
   return out;
 }
 
-/** generateToken draws a token from the cluster's generator (a host without one counts through the alphabet). */
-function generateToken(rand: Rand | undefined, salt: number): string {
-  let k = 0;
-  return generateBootstrapToken(rand ? (n) => rand.int(n) : (n) => (salt * 31 + 7 * k++) % n);
+/** generateToken draws a token from the cluster's generator. */
+function generateToken(rand: Rand): string {
+  return generateBootstrapToken((n) => rand.int(n));
 }
 
 const goStringSlice = (xs: readonly string[]) => `[]string{${xs.map((x) => JSON.stringify(x)).join(', ')}}`;
@@ -83,7 +81,7 @@ function create(f: TokenFlags, env: TokenEnv): FinishedCommand {
   if (token !== undefined && !parseToken(token)) {
     return failed(`the bootstrap token ${JSON.stringify(token)} was not of the form ${JSON.stringify(BOOTSTRAP_TOKEN_PATTERN)}`);
   }
-  let ttlMs = DAY_MS;
+  let ttlMs = DEFAULT_TOKEN_TTL_MS;
   const ttl = f.values.get('ttl');
   if (ttl !== undefined) {
     try { ttlMs = parseDuration(ttl); } catch (e) {
@@ -97,13 +95,13 @@ function create(f: TokenFlags, env: TokenEnv): FinishedCommand {
   if (errs.length) return failed(errs.length === 1 ? errs[0]! : `[${errs.join(', ')}]`, VALIDATION_EXIT_CODE);
   const certificateKey = f.values.get('certificate-key');
   if (certificateKey && !f.bools.has('print-join-command')) return failed('cannot use --certificate-key without --print-join-command');
-  for (let attempt = 0; token === undefined; attempt++) {
-    const drawn = generateToken(env.rand, attempt);
+  while (token === undefined) {
+    const drawn = generateToken(env.rand);
     if (!env.api.tryGet({ kind: 'Secret', namespace: 'kube-system', name: secretNameOf(drawn.slice(0, 6)) })) token = drawn;
   }
   const { id, secret } = parseToken(token)!;
   if (env.api.tryGet({ kind: 'Secret', namespace: 'kube-system', name: secretNameOf(id) })) return failed(`a token with id ${JSON.stringify(id)} already exists`);
-  const expires = ttlMs > 0 ? `${new Date(Math.floor((env.nowMs + ttlMs) / 1000) * 1000).toISOString().slice(0, 19)}Z` : undefined;
+  const expires = ttlMs > 0 ? expirationAfter(env.nowMs, ttlMs) : undefined;
   const description = f.values.get('description');
   const bt: BootstrapToken = { id, secret, ...(description ? { description } : {}), ...(expires ? { expires } : {}), usages, groups };
   if (!f.bools.has('dry-run')) env.api.create(bootstrapTokenSecret(bt), { fieldManager: 'kubeadm' });
@@ -195,7 +193,7 @@ export function kubeadmToken(argv: string[], env: TokenEnv): FinishedCommand {
     case 'create': return create(f, env);
     case 'list': return list(f, env);
     case 'delete': return remove(f, env);
-    case 'generate': return done([generateToken(env.rand, 0)]);
+    case 'generate': return done([generateToken(env.rand)]);
     // cmdutil.SubCmdRun: the help and exit 1, or a usage error.
     case undefined: return { output: TOKEN_HELP, code: 1 };
     default: return failed(`invalid subcommand ${JSON.stringify([sub, ...args].join(' '))}\nSee 'kubeadm token -h' for help and examples`);

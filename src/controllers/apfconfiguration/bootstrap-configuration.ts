@@ -8,7 +8,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 
-export const FLOWCONTROL_API_VERSION = 'flowcontrol.apiserver.k8s.io/v1';
+const FLOWCONTROL_API_VERSION = 'flowcontrol.apiserver.k8s.io/v1';
 export const AUTO_UPDATE_ANNOTATION = 'apf.kubernetes.io/autoupdate-spec';
 
 type Subject = Record<string, unknown>;

@@ -7,6 +7,7 @@
  * reports InstanceDeletionCheck after each minute it waited in vain).
  */
 import { setConditionInPlace, type ConditionChange } from '../../api/conditions';
+import { deepEqual } from '../../api/deep-equal';
 import { CRD_CLEANUP_FINALIZER, crdConditionTrue } from '../../api/crd-accepted-names';
 import type { KubeObject } from '../../api/meta';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
@@ -22,7 +23,7 @@ const terminating = (status: string, reason: string, message: string): Condition
 /** withCondition writes the CRD's status with c set. */
 function withCondition(crd: KubeObject, c: ConditionChange, ctx: ReconcileContext): KubeObject {
   const conditions = setConditionInPlace(crd.status?.conditions ?? [], c, ctx.clock.nowISO());
-  if (JSON.stringify(conditions) === JSON.stringify(crd.status?.conditions)) return crd;
+  if (deepEqual(conditions, crd.status?.conditions)) return crd;
   return ctx.api.updateStatus({ ...crd, status: { ...crd.status, conditions } }, { fieldManager: FIELD_MANAGER });
 }
 

@@ -8,6 +8,7 @@
  */
 import { setConditionInPlace } from '../../api/conditions';
 import type { KubeObject } from '../../api/meta';
+import { deepEqual } from '../../api/deep-equal';
 import { namesAndCondition, type CrdCondition } from '../../api/crd-accepted-names';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
 
@@ -44,7 +45,7 @@ export const crdNamingController: Controller = {
     conditions = setConditionInPlace(conditions, establishedCondition(conditions, accepted.status === 'True'), now);
     const { conditions: _c, acceptedNames: _a, ...rest } = crd.status ?? {};
     const status = { conditions, acceptedNames: names, ...rest };
-    if (JSON.stringify(status) === JSON.stringify(crd.status)) return;
+    if (deepEqual(status, crd.status)) return;
     ctx.api.updateStatus({ ...crd, status }, { fieldManager: FIELD_MANAGER });
   },
 };
