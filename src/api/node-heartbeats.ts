@@ -35,11 +35,14 @@ export function latestBeat(last: number, now: number, interval: number): number 
   return since < interval ? last : last + Math.floor(since / interval) * interval;
 }
 
-/** leaseAt is a node Lease as its running kubelet has kept it up to now (the object itself when no beat is due). */
-export function leaseAt(lease: KubeObject, now: number): KubeObject {
+/**
+ * leaseAt is a Lease as its running holder has kept it up to now, renewing every interval ms
+ * (a kubelet's node Lease by default); the object itself when no beat is due.
+ */
+export function leaseAt(lease: KubeObject, now: number, interval = LEASE_RENEW_INTERVAL_MS): KubeObject {
   const last = Date.parse(lease.spec?.renewTime ?? '');
   if (!last) return lease;
-  const beat = latestBeat(last, now, LEASE_RENEW_INTERVAL_MS);
+  const beat = latestBeat(last, now, interval);
   return beat === last ? lease : { ...lease, spec: { ...lease.spec, renewTime: microISO(beat) } };
 }
 

@@ -5,6 +5,11 @@
  */
 import { ADMIN_USER, type UserInfo } from './authorization/user-info';
 import { NODE_LEASE_NAMESPACE, leaseAt, nodeAt } from '../api/node-heartbeats';
+import {
+  IDENTITY_LEASE_RENEW_MS, LEADER_ELECTION_NAMESPACE, LEADER_RETRY_PERIOD_MS, apiServerIdentity, holderUUID, hostOfIdentityLease,
+  isIdentityLease, isLeaderLease,
+} from '../api/control-plane-leases';
+import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED } from './component-statuses';
 import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 import { objectFields } from '../api/object-fields';
@@ -221,8 +226,9 @@ export class ApiServer implements ApiClient {
     return convert ? (o) => beats(convert(o)) : beats;
   }
 
-  /** leaseBeats is a node Lease with the renewals its node's running kubelet has made by now. */
+  /** leaseBeats is a node or control-plane Lease with the renewals its running holder has made by now. */
   private readonly leaseBeats = (lease: KubeObject): KubeObject => {
+    if (lease.metadata.namespace === LEADER_ELECTION_NAMESPACE) return this.controlPlaneLeaseBeats(lease);
     if (lease.metadata.namespace !== NODE_LEASE_NAMESPACE) return lease;
     let node: KubeObject | undefined;
     try {
@@ -233,6 +239,35 @@ export class ApiServer implements ApiClient {
     }
     return node && kubeletRunning(node) ? leaseAt(lease, this.clock.nowMs()) : lease;
   };
+
+  /**
+   * controlPlaneLeaseBeats is a leader-election or identity Lease in kube-system with the
+   * renewals made by now by its holder, while that holder runs and still holds it
+   * (api/control-plane-leases).
+   */
+  private controlPlaneLeaseBeats(lease: KubeObject): KubeObject {
+    const leader = isLeaderLease(lease);
+    if (!leader && !isIdentityLease(lease)) return lease;
+    const name = lease.metadata.name!;
+    const holder: string = lease.spec?.holderIdentity ?? '';
+    let clusterUID: string | undefined;
+    let runs: boolean;
+    try {
+      clusterUID = this.store.get({ kind: 'Namespace', name: LEADER_ELECTION_NAMESPACE })?.metadata.uid;
+      if (!clusterUID) return lease;
+      if (leader) {
+        const stoppedFlag = name === 'kube-scheduler' ? META_SCHEDULER_STOPPED : META_CONTROLLER_MANAGER_STOPPED;
+        runs = this.store.meta.get(stoppedFlag) !== 'true' && holder.endsWith(`_${holderUUID(clusterUID, name)}`);
+      } else {
+        const host = hostOfIdentityLease(lease);
+        runs = !!host && holder === apiServerIdentity(clusterUID, name) && !!this.store.get({ kind: 'Node', name: host });
+      }
+    } catch (e) {
+      if (e instanceof CorruptObjectError) return lease;
+      throw e;
+    }
+    return runs ? leaseAt(lease, this.clock.nowMs(), leader ? LEADER_RETRY_PERIOD_MS : IDENTITY_LEASE_RENEW_MS) : lease;
+  }
 
   /** converter is server's version conversion alone. */
   private converter(kind: string, apiVersion: string | undefined): ((obj: KubeObject) => KubeObject) | undefined {

@@ -24,12 +24,14 @@ import type { ReservationProfile } from './reservations';
 import { konnectivityAgent, onSystemPool, systemPoolFor, systemPoolShapes } from './aks-system-pool';
 import { savePools } from './node-pools';
 import { cniAddonObjects, needsCniAddon, recordEmptyCni, registerWithoutNetwork, replacesKubeProxy, type CniOption } from './cni-option';
+import { ensureControlPlaneLeases } from '../controllers/leaderelection';
 
 /** The *_STREAM constants vary the seeds of the draws made apart (see populate). */
 const LOCAL_APISERVICE_STREAM = 0x41504953;
 const APF_STREAM = 0x41504643;
 const BOOTSTRAP_TOKEN_STREAM = 0x544f4b4e;
 const NAMESPACE_RBAC_STREAM = 0x52424143;
+const LEASE_STREAM = 0x4c454153;
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -170,6 +172,8 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
         for (const obj of objects) api.create(obj, FM);
       });
     }
+    // The control plane's leader-election and API server identity Leases, as its components take them when they start.
+    if (!pool) drawingApart(cluster.rand, spec.seed ^ LEASE_STREAM, () => ensureControlPlaneLeases({ api, clock: cluster.clock, rand: cluster.rand }));
     for (const obj of addonObjects(nodeIP(0), network)) if (!(replacesKubeProxy(spec.cni) && isKubeProxyAddon(obj))) api.create(pool ? onSystemPool(obj) : obj, FM);
     if (pool) api.create(konnectivityAgent(), FM);
     for (const obj of cniAddonObjects(spec.cni)) api.create(obj, FM);

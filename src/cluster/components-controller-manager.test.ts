@@ -7,7 +7,7 @@ describe('a stopped kube-controller-manager', () => {
     expect(names(false)).toEqual([
       'crd-naming-condition-controller', 'crd-finalizer', 'crd-registration-controller', 'apiservice-available-condition-controller',
       'apf-config-producer-prioritylevels', 'apf-config-producer-flowschemas', 'apf-config-consumer',
-      'cluster-authentication-trust-controller', 'legacy-service-account-token-tracking-controller',
+      'cluster-authentication-trust-controller', 'legacy-service-account-token-tracking-controller', 'control-plane-leases',
       'local-path-provisioner', 'metallb-controller', 'nginx-ingress-controller', 'nginx-gateway-fabric-gatewayclass', 'nginx-gateway-fabric-gateway',
       'metrics-history', 'cluster-autoscaler', 'kubemu-cost-nodes', 'kubemu-cost-pods',
       'default-scheduler', 'kubelet', 'kubelet-node-status',

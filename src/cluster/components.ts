@@ -12,6 +12,7 @@ import { apiServiceAvailabilityController } from '../controllers/apiserviceavail
 import { flowSchemaProducer, flowSchemaStatusController, priorityLevelProducer } from '../controllers/apfconfiguration';
 import { clusterAuthenticationTrustController } from '../controllers/clusterauthenticationtrust';
 import { legacyTokenTrackingController } from '../controllers/legacytokentracking';
+import { controlPlaneLeases } from '../controllers/leaderelection';
 import { newNamespaceController } from '../controllers/namespace';
 import { serviceAccountController } from '../controllers/serviceaccount';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher';
@@ -68,11 +69,12 @@ export interface ComponentOptions { schedulerRunning: boolean; controllerManager
 /**
  * NOT_IN_CONTROLLER_MANAGER names the components kube-controller-manager does not run: the API
  * server's CRD naming and registration, APIService availability, API Priority and Fairness and
- * ConfigMap (authentication trust, legacy token tracking) controllers, the scheduler, the kubelets, the cloud-controller-manager's service controller, the add-ons'
+ * ConfigMap (authentication trust, legacy token tracking) controllers, the control plane's Lease
+ * holders (each component's leader elector runs in its own process), the scheduler, the kubelets, the cloud-controller-manager's service controller, the add-ons'
  * controllers (pods of their own), the cloud's cluster autoscaler and kubemu's own records
  * (metrics history, billing). Every other component is one of its controllers.
  */
-const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-finalizer|crd-registration-controller|apiservice-available-condition-controller|apf-config-.+|cluster-authentication-trust-controller|legacy-service-account-token-tracking-controller|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
+const NOT_IN_CONTROLLER_MANAGER = /^(crd-naming-condition-controller|crd-finalizer|crd-registration-controller|apiservice-available-condition-controller|apf-config-.+|cluster-authentication-trust-controller|legacy-service-account-token-tracking-controller|control-plane-leases|default-scheduler|kubelet|kubelet-node-status|local-path-provisioner|service-controller|metallb-controller|nginx-ingress-controller|nginx-gateway-fabric-.+|cluster-autoscaler|metrics-history|kubemu-cost-.+)$/;
 
 /** newComponents returns the components in settle order. */
 export function newComponents(registry: () => Registry, opts: ComponentOptions): Controller[] {
@@ -86,6 +88,7 @@ export function newComponents(registry: () => Registry, opts: ComponentOptions):
     flowSchemaStatusController,
     clusterAuthenticationTrustController,
     legacyTokenTrackingController,
+    controlPlaneLeases,
     newNamespaceController(registry),
     serviceAccountController,
     rootCACertPublisher,

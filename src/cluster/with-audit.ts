@@ -8,6 +8,7 @@ import { auditConfigPath } from './home';
 import type { Cluster } from './cluster';
 import type { KubeObject } from '../api/meta';
 import type { ApiServer } from '../apiserver/apiserver';
+import { isControlPlaneNode } from '../api/well-known-labels';
 
 /** withAudit returns the cluster as the CLI sees it: audited for user if the cluster has an audit policy. */
 export function withAudit(cluster: Cluster, stateFile: string, user: { name: string; groups: readonly string[] }): Cluster {
@@ -39,7 +40,7 @@ function nodeAddresses(api: ApiServer): { controlPlane(): string; of(node: strin
   let controlPlane: string | undefined;
   const cache = new Map<string, string>();
   return {
-    controlPlane: () => (controlPlane ??= ipOf(api.list({ kind: 'Node' }).find((n) => n.metadata.labels?.['node-role.kubernetes.io/control-plane'] !== undefined))),
+    controlPlane: () => (controlPlane ??= ipOf(api.list({ kind: 'Node' }).find(isControlPlaneNode))),
     of: (node) => {
       let ip = cache.get(node);
       if (ip === undefined) cache.set(node, (ip = ipOf(api.tryGet({ kind: 'Node', name: node }))));

@@ -16,6 +16,7 @@ import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { fnv32a } from '../api/fnv32a';
 import { podNetworkOf } from '../network/ipam';
+import { isControlPlaneNode } from '../api/well-known-labels';
 
 /** MANIFESTS_DIR is the kubelet's staticPodPath as kubeadm configures it. */
 export const MANIFESTS_DIR = '/etc/kubernetes/manifests';
@@ -66,7 +67,6 @@ export function controlPlaneManifests(podNetwork: string): KubeObject[] {
 export const STATIC_PODS_CONFIGMAP_PREFIX = 'kubemu-static-pods-';
 /** STATIC_PODS_NAMESPACE is where the manifests ConfigMaps live. */
 export const STATIC_PODS_NAMESPACE = 'kube-system';
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
 
 /** staticPodsConfigMapName is the manifests ConfigMap name of a node. */
 export function staticPodsConfigMapName(nodeName: string): string {
@@ -75,7 +75,7 @@ export function staticPodsConfigMapName(nodeName: string): string {
 
 /** defaultManifests is a node's manifests folder before anyone edits it: kubeadm's on control planes. */
 export function defaultManifests(node: KubeObject, api: Pick<ApiClient, 'tryGet'>): Record<string, KubeObject> {
-  if (node.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined) return {};
+  if (!isControlPlaneNode(node)) return {};
   return Object.fromEntries(controlPlaneManifests(podNetworkOf(api)).map((m) => [`${m.metadata.name}.yaml`, m]));
 }
 

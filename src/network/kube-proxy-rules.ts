@@ -17,29 +17,10 @@ import type { ApiClient } from '../apiserver/client';
 import { portEndpoints, type SliceEndpoint } from './proxy';
 import { proxiedSourceRanges, sourceRangeContains, type SourceRange } from '../api/load-balancer-source-ranges';
 import { DEFAULT_POD_NETWORK } from './ipam';
+import { base32 } from '../api/go-base32';
 
 /** NODEPORTS_COMMENT is the comment of KUBE-SERVICES' last rule. */
 export const NODEPORTS_COMMENT = 'kubernetes service nodeports; NOTE: this must be the last rule in this chain';
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** base32 is Go's base32.StdEncoding without padding (the chain names use the first 16 characters only). */
-export function base32(bytes: Uint8Array): string {
-  let out = '';
-  let bits = 0;
-  let value = 0;
-  for (const b of bytes) {
-    value = (value << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= (1 << bits) - 1;
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
 
 /** chainHash is kube-proxy's chain-name hash: sha256 of s in base32, its first n characters (16 for iptables, 8 for nftables). */
 export const chainHash = (s: string, n: number): string => base32(createHash('sha256').update(s).digest()).slice(0, n);

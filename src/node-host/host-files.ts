@@ -16,6 +16,7 @@ import { applyLayer, type Layer } from '../kubelet/filesystem';
 import { MANIFESTS_DIR, manifestTexts } from '../kubelet/static-pods';
 import { kubeletConfiguration } from '../kubelet/kubelet-configuration';
 import { containerLogs, logTimestamp } from '../kubelet/logs';
+import { isControlPlaneNode } from '../api/well-known-labels';
 
 /** HOST_FILES_KEY is the node-local record of what sessions changed outside the manifests folder. */
 export const HOST_FILES_KEY = 'host-files';
@@ -26,12 +27,8 @@ export const LOG_DIR = '/var/log/pods';
 /** HOST_WRITABLE_BYTES bounds what sessions may write on one node (the layer lives in the state file). */
 export const HOST_WRITABLE_BYTES = 256 * 1024;
 
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
-
 /** isControlPlane says whether kubeadm set the node up as a control plane. */
-export function isControlPlane(node: KubeObject): boolean {
-  return node.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined;
-}
+export const isControlPlane = (node: KubeObject): boolean => isControlPlaneNode(node);
 
 /** HostContext is what the files are generated from. */
 export interface HostContext {

@@ -9,10 +9,10 @@
 import type { ApiClient } from '../apiserver/client';
 import type { ServicesState } from './services';
 import { SERVICES_KEY } from './services-key';
+import { CONTROL_PLANE_LABEL } from '../api/well-known-labels';
 
 /** LEAF_VALIDITY_MS is how long kubeadm issues the leaf certificates for (the CAs: ten times that). */
 export const LEAF_VALIDITY_MS = 365 * 86_400_000;
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
 
 /** servingCertNotAfter is when the first control plane's serving certificate expires; undefined without one. */
 export function servingCertNotAfter(api: Pick<ApiClient, 'list' | 'nodeLocalState'>): number | undefined {

@@ -16,6 +16,7 @@ import {
 import { NodeFigures, UNSCHEDULABLE, HAS_FILTER_TAINTS, HAS_PREFER_TAINTS, HAS_IMAGES } from './node-figures';
 import { ControllerDomainCounts } from './controller-domain-counts';
 import { AttemptBuffers } from './attempt-buffers';
+import { HOSTNAME_LABEL } from '../api/well-known-labels';
 
 export {
   type Resources, type PodRequestsOptions, podRequests, emptyResources, isScalarResourceName,
@@ -191,8 +192,8 @@ export function normalizedImageName(name: string): string {
   return name;
 }
 
-/** HOSTNAME_LABEL is the well-known hostname label: a topology key the plugins count per node rather than per domain. */
-export const HOSTNAME_LABEL = 'kubernetes.io/hostname';
+/** HOSTNAME_LABEL (the well-known hostname label) is a topology key the plugins count per node rather than per domain. */
+export { HOSTNAME_LABEL };
 /** ZONE_LABEL is the well-known zone label (a topology key). */
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 

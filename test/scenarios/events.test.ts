@@ -20,12 +20,12 @@ describe('kubectl events', () => {
   });
 
   it('orders events of the same second as kubectl 1.32 does: Go\'s sort.Sort, which is not stable', () => {
-    // testdata: `kubectl events -n kube-system` through kubemu serve on this same cluster (seed 2): 47 events, most of one second.
+    // testdata: `kubectl events -n kube-system` through kubemu serve on this same cluster (seed 2): 49 events, most of one second.
     const want = fs.readFileSync(path.join(__dirname, 'testdata', 'kubectl-events-kube-system.txt'), 'utf8');
     const r = home.run('events -n kube-system');
     expect(r.code).toBe(0);
     expect(withoutAge(r.stdout)).toBe(withoutAge(want));
-    expect(r.stdout.split('\n')[1]).toMatch(/^5m +Normal +Pulling +Pod\/kube-controller-manager-control01 +/);
+    expect(r.stdout.split('\n')[1]).toMatch(/^5m +Normal +Scheduled +Pod\/kube-proxy-mxk5r +/);
     // A stable sort by time would have kept the apiserver's name order for the ties.
     const names = home.run(['get', 'events', '-n', 'kube-system', '-o', 'jsonpath={range .items[*]}{.involvedObject.kind}/{.involvedObject.name}{"\\n"}{end}']).stdout.split('\n');
     expect(names[0]).toBe('Pod/coredns-b9f5dbfc5-24c4w');

@@ -11,6 +11,7 @@ import { fnv32a } from '../../api/fnv32a';
 import type { Cluster } from '../../cluster/cluster';
 import { SilentExit } from '../errors';
 import type { CommandContext } from '../command';
+import { isControlPlaneNode } from '../../api/well-known-labels';
 
 /** ETCD_VERSION is the etcd kubeadm v1.32 runs (its static pod's image). */
 export const ETCD_VERSION = '3.5.16';
@@ -50,12 +51,10 @@ export function checkTlsFiles(ctx: CommandContext, o: TlsOptions): void {
 /** EtcdMember is one etcd of the cluster: one per control-plane node, as kubeadm runs them. */
 export interface EtcdMember { id: string; name: string; ip: string }
 
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
-
 /** members lists the cluster's etcd members (its control-plane nodes), by name. */
 export function members(cluster: Cluster, clusterName: string): EtcdMember[] {
   const nodes = cluster.read(() => cluster.api.list({ kind: 'Node' }));
-  return nodes.filter((n) => n.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined).map((n) => {
+  return nodes.filter(isControlPlaneNode).map((n) => {
     const name = n.metadata.name!;
     const ip = n.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '127.0.0.1';
     // A member ID is a hash of the member and its cluster (etcd's is of its peer URLs and cluster token).

@@ -1,9 +1,9 @@
 /**
  * scheduler: kubemu scheduler stop|start — take kube-scheduler down (new pods stay Pending
- * with no events) and bring it back. The flag lives in the cluster's meta table; the next
- * command builds its components without the scheduler.
+ * with no events) and bring it back (cluster/component-stops). The next command builds its
+ * components without the scheduler.
  */
-import { META_SCHEDULER_STOPPED } from '../../cluster/cluster';
+import { isStopped, setStopped } from '../../cluster/component-stops';
 import type { CommandContext } from '../command';
 import { leaf, ownVerb, type OwnLeaf } from '../own-verb';
 import { CliError } from '../errors';
@@ -16,11 +16,8 @@ function toggle(verb: 'stop' | 'start', stopped: boolean, done: string): OwnLeaf
     examples: verb === 'stop' ? [['$0 scheduler stop', 'new pods stay Pending, with no events, until `kubemu scheduler start`']] : [],
     run(ctx: CommandContext): number {
       const cluster = ctx.cluster();
-      const was = cluster.store.meta.get(META_SCHEDULER_STOPPED) === 'true';
-      if (was === stopped) { ctx.io.out(`scheduler already ${done}\n`); return 0; }
-      cluster.write(() => {
-        cluster.store.meta.set(META_SCHEDULER_STOPPED, stopped ? 'true' : 'false');
-      });
+      if (isStopped(cluster, 'kube-scheduler') === stopped) { ctx.io.out(`scheduler already ${done}\n`); return 0; }
+      cluster.write(() => setStopped(cluster, 'kube-scheduler', stopped));
       ctx.io.out(`scheduler ${done}\n`);
       return 0;
     },

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { apiServerEndpoint } from '../../cluster/node-factory';
 import { runOnNode, type SessionResult } from '../../node-host/session';
-import { META_CONTROLLER_MANAGER_STOPPED, META_SCHEDULER_STOPPED } from '../../cluster/cluster';
+import { isStopped, setStopped } from '../../cluster/component-stops';
 import { META_APISERVER_DOWN } from '../../node-host/apiserver-down';
 import { applyEtcdData, etcdToolsOn, nodeDisk } from './etcd-on-node';
 import type { CommandContext } from '../command';
@@ -66,12 +66,18 @@ function runLine(ctx: CommandContext, nodeName: string, script: string, cwd: str
     const api = result.components['kube-apiserver'] ?? result.components.etcd ?? (etcd === 'crash-loop' ? 'etcd' : undefined);
     if (api) meta.set(META_APISERVER_DOWN, endpoint); else if (meta.get(META_APISERVER_DOWN)) meta.set(META_APISERVER_DOWN, '');
     const sched = result.components['kube-scheduler'];
-    if (sched) { meta.set(META_SCHEDULER_STOPPED, 'true'); meta.set(SCHEDULER_DOWN_BY_MANIFEST, 'true'); } else if (meta.get(SCHEDULER_DOWN_BY_MANIFEST) === 'true') {
-      meta.set(META_SCHEDULER_STOPPED, 'false'); meta.set(SCHEDULER_DOWN_BY_MANIFEST, '');
-    }
+    const schedulerByManifest = meta.get(SCHEDULER_DOWN_BY_MANIFEST) === 'true';
     // Only a manifest stops kube-controller-manager, so its flag follows the manifest alone.
-    const kcm = result.components['kube-controller-manager'] ? 'true' : '';
-    if ((meta.get(META_CONTROLLER_MANAGER_STOPPED) ?? '') !== kcm) meta.set(META_CONTROLLER_MANAGER_STOPPED, kcm);
+    const kcm = !!result.components['kube-controller-manager'];
+    const schedulerFlip = sched ? !schedulerByManifest || !isStopped(cluster, 'kube-scheduler') : schedulerByManifest;
+    if (schedulerFlip || kcm !== isStopped(cluster, 'kube-controller-manager')) {
+      cluster.write(() => {
+        if (sched) { setStopped(cluster, 'kube-scheduler', true); meta.set(SCHEDULER_DOWN_BY_MANIFEST, 'true'); } else if (schedulerByManifest) {
+          setStopped(cluster, 'kube-scheduler', false); meta.set(SCHEDULER_DOWN_BY_MANIFEST, '');
+        }
+        setStopped(cluster, 'kube-controller-manager', kcm);
+      });
+    }
   }
   return result;
 }

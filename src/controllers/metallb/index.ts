@@ -12,6 +12,7 @@
 import type { KubeObject } from '../../api/meta';
 import { isNotFound } from '../../apiserver/errors';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { isControlPlaneNode } from '../../api/well-known-labels';
 
 export const NAME = 'metallb-controller';
 const SPEAKER = 'metallb-speaker';
@@ -118,7 +119,7 @@ export const metallbController: Controller = {
       !ad.spec?.ipAddressPools?.length || ad.spec.ipAddressPools.includes(pool!.metadata.name));
     if (!announced) return;
     const node = ctx.api.list({ kind: 'Node' })
-      .filter((n) => !('node-role.kubernetes.io/control-plane' in (n.metadata.labels ?? {})) && (n.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True'))
+      .filter((n) => !isControlPlaneNode(n) && (n.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True'))
       .map((n) => n.metadata.name!).sort()[0];
     if (node) ctx.api.recordEvent(svc, 'Normal', NODE_ASSIGNED, `announcing from node "${node}" with protocol "layer2"`, { component: SPEAKER });
   },
