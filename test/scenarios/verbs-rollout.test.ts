@@ -93,6 +93,8 @@ describe('rollout history, undo, restart, pause, resume', () => {
     expect(home.run('rollout pause deployment/web')).toEqual(ok('deployment.apps/web paused\n'));
     expect(home.run('rollout pause deployment/web')).toEqual(fail('error: deployments.apps "web" is already paused\n'));
     expect(home.run('rollout undo deployment/web')).toEqual(fail("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n"));
+    // kubectl 1.32 through kubemu serve: the restarter's error after the resource and name.
+    expect(home.run('rollout restart deployment/web')).toEqual(fail('error: deployments.apps "web" can\'t restart paused deployment (run rollout resume first)\n'));
     expect(home.run('rollout resume deployment/web')).toEqual(ok('deployment.apps/web resumed\n'));
     expect(home.run('rollout resume deployment/web')).toEqual(fail('error: deployments.apps "web" is not paused\n'));
     expect(home.run('rollout restart deployment/web')).toEqual(ok('deployment.apps/web restarted\n'));

@@ -382,7 +382,7 @@ const restartCommand = defineCommand({
     const now = ctx.cluster().clock.nowISO();
     return editEach(ctx, (obj, t) => {
       if (!['Deployment', 'DaemonSet', 'StatefulSet'].includes(obj.kind)) throw new CliError(ERR_RESTART_UNSUPPORTED(qualifiedResource(t.info), obj.metadata.name!));
-      if (obj.spec?.paused) throw new CliError(ERR_RESTART_PAUSED);
+      if (obj.spec?.paused) throw new CliError(`${qualifiedResource(t.info)} "${obj.metadata.name}" ${ERR_RESTART_PAUSED}`);
       const tmpl = (obj.spec.template ??= {});
       // kubectl's restart stamps the second: a second restart within it is an empty patch.
       if (tmpl.metadata?.annotations?.[RESTARTED_AT_ANNOTATION] === now) throw new CliError(ERR_RESTART_SAME_SECOND(obj.metadata.name!));
