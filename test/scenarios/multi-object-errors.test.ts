@@ -42,6 +42,8 @@ describe('errors of commands given several objects', () => {
     // kubectl fills its options once: lone's Service selects web's pods, and takes web's labels.
     const r = home.run(['expose', 'deployment/web', 'configmap/c1', 'pod/lone', '--port=80', '--dry-run=client', '-o', 'jsonpath={.metadata.name} {.spec.selector} {.metadata.labels}{"\\n"}']);
     expect(r).toEqual(fail("error: cannot expose a ConfigMap\n", 'web {"app":"web"} {"app":"web"}\nlone {"app":"web"} {"app":"web"}\n'));
+    // Outside the core group the kind is named with its group, as kubectl 1.32 through kubemu serve names it.
+    expect(home.run('expose daemonset/kube-proxy -n kube-system --port=80 --dry-run=client')).toEqual(fail('error: cannot expose a DaemonSet.apps\n'));
   });
 
   it("label goes on past an object's own error; several are printed without error:", () => {

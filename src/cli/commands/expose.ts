@@ -14,8 +14,8 @@ import { applyOverrides } from './run';
 import { readTarget, resolveTargets } from './targets';
 
 export const ERR_NO_PORT = "couldn't find port via --port flag or introspection";
-/** ERR_CANNOT_EXPOSE is kubectl's text for kinds without a selector to copy. */
-export const ERR_CANNOT_EXPOSE = (kind: string): string => `cannot expose a ${kind}`;
+/** ERR_CANNOT_EXPOSE is kubectl's text for kinds without a selector to copy: the GroupKind, "Kind.group" outside the core group. */
+export const ERR_CANNOT_EXPOSE = (kind: string, group: string): string => `cannot expose a ${group ? `${kind}.${group}` : kind}`;
 
 const SPEC = generatorSpec('expose')!;
 
@@ -37,7 +37,7 @@ export function introspect(obj: KubeObject): { selector: string; ports: number[]
       containers = obj.spec?.template?.spec?.containers ?? [];
       break;
     }
-    default: throw new CliError(ERR_CANNOT_EXPOSE(`${obj.kind}`));
+    default: throw new CliError(ERR_CANNOT_EXPOSE(obj.kind, obj.apiVersion.includes('/') ? obj.apiVersion.slice(0, obj.apiVersion.indexOf('/')) : ''));
   }
   const ports: number[] = [];
   const protocols: string[] = [];
