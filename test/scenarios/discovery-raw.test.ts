@@ -90,6 +90,28 @@ describe('get --raw', () => {
     for (const p of ['/healthz', '/livez', '/readyz']) expect(home.run(`get --raw ${p}`)).toEqual({ stdout: 'ok', stderr: '', code: 0 });
   });
 
+  it('lists each check with ?verbose, /readyz with its readiness checks, and answers one check alone', () => {
+    const readyz = home.run(['get', '--raw', '/readyz?verbose']);
+    const lines = readyz.stdout.split('\n');
+    expect(lines.slice(0, 6)).toEqual(['[+]ping ok', '[+]log ok', '[+]etcd ok', '[+]etcd-readiness ok', '[+]informer-sync ok', '[+]poststarthook/start-apiserver-admission-initializer ok']);
+    expect(lines.slice(-4)).toEqual(['[+]poststarthook/apiservice-openapiv3-controller ok', '[+]shutdown ok', 'readyz check passed', '']);
+    expect(lines).toHaveLength(36);
+    const livez = home.run(['get', '--raw', '/livez?verbose&exclude=etcd&exclude=nope&exclude=abc']).stdout.split('\n');
+    expect(livez.slice(0, 4)).toEqual(['[+]ping ok', '[+]log ok', '[+]etcd excluded: ok', '[+]poststarthook/start-apiserver-admission-initializer ok']);
+    expect(livez.slice(-3)).toEqual(['warn: some health checks cannot be excluded: no matches for "abc","nope"', 'livez check passed', '']);
+    expect(livez.filter((l) => /^\[\+\](etcd-readiness|informer-sync|shutdown) /.test(l))).toEqual([]);
+    expect(home.run(['get', '--raw', '/healthz?verbose']).stdout.endsWith('[+]poststarthook/apiservice-openapiv3-controller ok\nhealthz check passed\n')).toBe(true);
+    expect(home.run('get --raw /readyz/etcd')).toEqual({ stdout: 'ok', stderr: '', code: 0 });
+    expect(home.run('get --raw /healthz/poststarthook/rbac/bootstrap-roles')).toEqual({ stdout: 'ok', stderr: '', code: 0 });
+    expect(home.run('get --raw /livez/shutdown')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 });
+    // system:public-info-viewer grants the three roots to everyone, not their checks.
+    expect(home.run('create sa viewer').code).toBe(0);
+    expect(home.run('get --raw /readyz --as=system:serviceaccount:default:viewer').stdout).toBe('ok');
+    expect(home.run('get --raw /readyz/etcd --as=system:serviceaccount:default:viewer')).toEqual({
+      stdout: '', stderr: 'Error from server (Forbidden): forbidden: User "system:serviceaccount:default:viewer" cannot get path "/readyz/etcd"\n', code: 1,
+    });
+  });
+
   it('serves /version as the indented version.Info kubectl version -o json shows for the server', () => {
     const r = home.run('get --raw /version');
     expect(r.code).toBe(0);

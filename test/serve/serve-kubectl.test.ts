@@ -87,6 +87,12 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     expect(await kubectl(['get', '--raw', '/healthz'])).toEqual({ stdout: 'ok', stderr: '', code: 0 });
   });
 
+  it('answers the health endpoints as the CLI does: verbose lists, excluded checks, one check, an unknown one', async () => {
+    for (const path of ['/readyz?verbose', '/livez?verbose&exclude=etcd&exclude=nope', '/healthz/etcd', '/readyz/nope']) {
+      expect(await kubectl(['get', '--raw', path]), path).toEqual(kubemu(['get', '--raw', path]));
+    }
+  });
+
   it('prints every get output format as kubemu does', async () => {
     const jsonpathFile = home.file('names.jsonpath', '{.items[*].metadata.name}');
     const columnsFile = home.file('columns.txt', 'NAME          NODE\n.metadata.name .spec.nodeName\n');

@@ -14,6 +14,7 @@ import { VERSION_INFO } from '../version';
 import { metricsBody } from './get-raw-metrics';
 import { apiserverMetricsText } from './get-raw-apiserver-metrics';
 import { requireNonResourceAccess } from '../../apiserver/authorization/non-resource-access';
+import { healthAnswer } from '../../apiserver/health-endpoints';
 import type { GET_FLAGS } from './get';
 
 export const RAW_WITH_ARGS = 'arguments may not be passed when --raw is specified';
@@ -23,9 +24,6 @@ export const RAW_NOT_A_PATH = (raw: string): string => `--raw must be a valid UR
 
 /** RESOURCE_NOT_FOUND is the message of kube-apiserver's 404 for a path it serves nothing at. */
 export const RESOURCE_NOT_FOUND = 'the server could not find the requested resource';
-
-/** HEALTH_PATHS answer "ok" (no newline) on a healthy server. */
-const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 /**
  * GROUP_ORDER is kube-aggregator's order of the built-in groups in /apis (their APIServices'
@@ -124,7 +122,14 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
   const path = raw.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
   const cluster = ctx.cluster();
   cluster.catchUp();
-  if (HEALTH_PATHS.has(path)) { ctx.io.out('ok'); return 0; }
+  const health = healthAnswer(path, new URLSearchParams(/\?([^#]*)/.exec(raw)?.[1] ?? ''));
+  if (health) {
+    const user = ctx.requestUser?.();
+    if (user) cluster.read(() => requireNonResourceAccess(cluster.api, user, 'get', path));
+    if (health.code === 404) throw notFoundPath();
+    ctx.io.out(health.body);
+    return 0;
+  }
   // /version is written with json.MarshalIndent and no newline; API objects with an encoder that ends each with one.
   if (path === '/version') { ctx.io.out(JSON.stringify(VERSION_INFO, null, 2)); return 0; }
   const resources = cluster.api.registry().resources;

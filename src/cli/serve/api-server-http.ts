@@ -40,6 +40,7 @@ import { ConnectionIdentities } from './connection-identity';
 import { adminTick, ADMIN_TICK_PATH } from './admin-tick';
 import { apiserverMetricsText } from '../commands/get-raw-apiserver-metrics';
 import { requireNonResourceAccess } from '../../apiserver/authorization/non-resource-access';
+import { healthAnswer } from '../../apiserver/health-endpoints';
 
 /** ServeOptions configure one server. */
 export interface ServeOptions {
@@ -72,8 +73,6 @@ const WATCH_POLL_MS = 100;
 /** FRESH_POLL_MS is how often (wall clock) a read waiting for a revision looks at the store's. */
 const FRESH_POLL_MS = 50;
 
-/** HEALTH_PATHS answer "ok", as kube-apiserver's health checks do. */
-const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 /** KubemuApiServer is the listening server; start() resolves with its URL. */
 export class KubemuApiServer {
@@ -278,7 +277,13 @@ export class KubemuApiServer {
   private route(req: IncomingMessage, url: URL, user: UserInfo, body: string, res: ServerResponse): Reply | StatusBody | 'streaming' {
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const ok = (b: unknown, contentType?: string) => ({ code: 200, body: b, contentType, warnings: [] as string[] });
-    if (HEALTH_PATHS.has(path) || path.startsWith('/livez/') || path.startsWith('/readyz/') || path.startsWith('/healthz/')) return { ...ok('ok', 'text/plain; charset=utf-8') };
+    const health = healthAnswer(path, url.searchParams);
+    if (health) {
+      // Authorised as any non-resource path: system:public-info-viewer grants the three roots, not their checks.
+      const { cluster } = this.o;
+      cluster.read(() => requireNonResourceAccess(cluster.api, user, 'get', path));
+      return health.code === 404 ? notFoundPath() : ok(health.body, 'text/plain; charset=utf-8');
+    }
     if (path === '/metrics') {
       const { cluster } = this.o;
       cluster.catchUp();
