@@ -661,6 +661,33 @@ export class ApiServer implements ApiClient {
     return this.answer(out, input.apiVersion) as T;
   }
 
+  /**
+   * updateApproval is a CertificateSigningRequest's approval subresource (csrApprovalStrategy):
+   * the request as stored with the client's conditions, their times filled in; only it may add
+   * an Approved or Denied condition.
+   */
+  updateApproval(input: KubeObject, o: WriteOptions): KubeObject {
+    const out = this.store.oneWrite(() => {
+      const info = this.infoOf(input);
+      if (info.kind !== 'CertificateSigningRequest') throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+      const ref = refOf(input, info);
+      const current = this.store.get(ref);
+      if (!current) throw notFound(info.group, info.resource, ref.name);
+      this.checkPrecondition(input, current, info);
+      const { prepareApproval, validateApprovalUpdate } = require('./strategies/certificate-signing-request') as typeof import('./strategies/certificate-signing-request');
+      const obj = this.copyOfStored(ref, WITHOUT_MANAGED_FIELDS);
+      obj.status = structuredClone(input.status);
+      prepareApproval(obj, current, this.clock.nowISO());
+      if (deepEqual(obj.status, current.status)) return current;
+      this.manageFields(current, obj, o, input.apiVersion, 'approval');
+      const causes = validateApprovalUpdate(obj, current);
+      if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, obj.metadata.name ?? '', causes);
+      if (o.dryRun) return obj;
+      return this.persistUpdate(obj, current, info);
+    });
+    return this.answer(out, input.apiVersion);
+  }
+
   delete(ref: ObjectRef, o: DeleteOptions): KubeObject {
     return this.store.transaction(() => {
       const info = this.infoOfKind(ref.kind);
@@ -735,7 +762,7 @@ export class ApiServer implements ApiClient {
    * (managed-fields/), as kube-apiserver's field manager does for every write: the writer's
    * Update entry owns what it changed.
    */
-  private manageFields(current: KubeObject | undefined, obj: KubeObject, o: WriteOptions, apiVersion: string, scope: 'main' | 'status' | 'scale'): void {
+  private manageFields(current: KubeObject | undefined, obj: KubeObject, o: WriteOptions, apiVersion: string, scope: 'main' | 'status' | 'scale' | 'approval'): void {
     if (this.applying) return;
     const mf = fieldManagement();
     const entries = mf.recordUpdate(current, obj, {

@@ -105,6 +105,8 @@ export interface ApiClient {
   update<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
   /** updateStatus writes only .status. */
   updateStatus<T extends KubeObject = KubeObject>(obj: T, o: WriteOptions): T;
+  /** updateApproval writes a CertificateSigningRequest's conditions through its approval subresource. */
+  updateApproval(csr: KubeObject, o: WriteOptions): KubeObject;
   /** delete returns the object as left: with deletionTimestamp set when deletion is graceful, else as removed. */
   delete(ref: ObjectRef, o: DeleteOptions): KubeObject;
   apply(obj: KubeObject, o: ApplyOptions): { object: KubeObject; outcome: ApplyOutcome };

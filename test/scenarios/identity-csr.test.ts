@@ -60,10 +60,12 @@ describe('a user made through a CertificateSigningRequest', () => {
     expect(home.run('get csr jane').stdout).toMatch(/^NAME +AGE +SIGNERNAME +REQUESTOR +REQUESTEDDURATION +CONDITION\njane +\S+ +kubernetes.io\/kube-apiserver-client +kubernetes-admin +24h +Pending\n$/);
     expect(home.run('certificate approve jane')).toEqual({ stdout: 'certificatesigningrequest.certificates.k8s.io/jane approved\n', stderr: '', code: 0 });
     expect(home.run('get csr jane').stdout).toMatch(/ 24h +Approved,Issued\n$/);
-    expect(home.run('certificate deny jane')).toEqual({
-      stdout: '', code: 1,
-      stderr: 'The CertificateSigningRequest "jane" is invalid: status.conditions[1].type: Invalid value: "Denied": Approved and Denied conditions are mutually exclusive\n',
-    });
+    // kubectl refuses the other decision itself, before any request (kubectl 1.32 through kubemu serve).
+    expect(home.run('certificate deny jane')).toEqual({ stdout: '', code: 1, stderr: 'error: certificate signing request "jane" is already Approved\n' });
+    // --force sends a request that has the condition back as it is.
+    expect(home.run('certificate approve jane --force')).toEqual({ stdout: 'certificatesigningrequest.certificates.k8s.io/jane approved\n', stderr: '', code: 0 });
+    expect(home.run(['get', 'csr', 'jane', '-o', 'jsonpath={.status.conditions[*].type}']).stdout).toBe('Approved');
+    expect(home.run(['get', 'csr', 'jane', '-o', 'jsonpath={.metadata.managedFields[?(@.manager=="kubectl-certificate")].subresource}']).stdout).toBe('approval');
     const b64 = home.run(['get', 'csr', 'jane', '-o', 'jsonpath={.status.certificate}']).stdout;
     const cert = new crypto.X509Certificate(Buffer.from(b64, 'base64'));
     // O before CN, as Go's pkix writes a name; the two O values in DER's SET OF order.
@@ -112,6 +114,17 @@ describe('a user made through a CertificateSigningRequest', () => {
     home.file('by-jane.yaml', csrManifest('by-jane', request, spoof));
     expect(home.run('--context jane create -f by-jane.yaml').stdout).toBe('certificatesigningrequest.certificates.k8s.io/by-jane created\n');
     expect(specOf('by-jane')).toMatchObject({ username: 'jane', groups: ['qa', 'dev', 'system:authenticated'] });
+    // Approving takes update on the approval subresource and, by the CertificateApproval admission plugin, approve on the signer.
+    expect(home.run('--context jane certificate approve by-jane').stderr).toBe(
+      'Error from server (Forbidden): certificatesigningrequests.certificates.k8s.io "by-jane" is forbidden: User "jane" cannot update resource "certificatesigningrequests/approval" in API group "certificates.k8s.io" at the cluster scope\n');
+    expect(home.run('create clusterrole csr-approver --verb=update --resource=certificatesigningrequests/approval').code).toBe(0);
+    expect(home.run('create clusterrolebinding jane-approver --clusterrole=csr-approver --user=jane').code).toBe(0);
+    expect(home.run('--context jane certificate approve by-jane').stderr).toBe(
+      'Error from server (Forbidden): certificatesigningrequests.certificates.k8s.io "by-jane" is forbidden: user not permitted to approve requests with signerName "kubernetes.io/kube-apiserver-client"\n');
+    home.file('signer.yaml', 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: client-signer}\nrules:\n- apiGroups: [certificates.k8s.io]\n  resources: [signers]\n  verbs: [approve]\n  resourceNames: ["kubernetes.io/*"]\n');
+    expect(home.run('apply -f signer.yaml').code).toBe(0);
+    expect(home.run('create clusterrolebinding jane-signer --clusterrole=client-signer --user=jane').code).toBe(0);
+    expect(home.run('--context jane certificate approve by-jane')).toEqual({ stdout: 'certificatesigningrequest.certificates.k8s.io/by-jane approved\n', stderr: '', code: 0 });
     // Impersonation records the impersonated user, as kube-apiserver does.
     home.file('as-bob.yaml', csrManifest('as-bob', request));
     expect(home.run('--as bob --as-group system:masters create -f as-bob.yaml').code).toBe(0);

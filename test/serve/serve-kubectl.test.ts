@@ -7,6 +7,7 @@
  * when kubectl 1.32 is missing.
  */
 import { execFile, spawn } from 'node:child_process';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithKubectl, KUBECTL_1_32 } from '../differential/kubectl-oracle';
 import { manualCluster, type CliResult } from '../helpers/run-cli';
 import { kubemuStart, type Running } from '../reliability/spawn-cli';
+import { createCertificateRequest } from '../../src/api/pki/x509';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -147,6 +149,18 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     await same(['get', 'deploy', 'api-kubectl', '-o', 'jsonpath={.spec}'], ['get', 'deploy', 'api-kubemu', '-o', 'jsonpath={.spec}'], ['api-kubectl', 'api-kubemu']);
     await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
     await same(['delete', 'configmap', 'from-kubectl'], ['delete', 'configmap', 'from-kubemu'], ['from-kubectl', 'from-kubemu']);
+  });
+
+  it('approves and denies CertificateSigningRequests through the approval subresource, as kubemu does', async () => {
+    const key = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const request = Buffer.from(createCertificateRequest({ commonName: 'jane', organization: [] }, key)).toString('base64');
+    for (const name of ['csr-kubectl', 'csr-kubemu']) {
+      expect(kubemu(['create', '-f', home.file(`${name}.yaml`, `apiVersion: certificates.k8s.io/v1\nkind: CertificateSigningRequest\nmetadata: {name: ${name}}\nspec:\n  request: ${request}\n  signerName: kubernetes.io/kube-apiserver-client\n  usages: [client auth]\n`)]).code).toBe(0);
+    }
+    await same(['certificate', 'approve', 'csr-kubectl'], ['certificate', 'approve', 'csr-kubemu'], ['csr-kubectl', 'csr-kubemu']);
+    await same(['certificate', 'deny', 'csr-kubectl'], ['certificate', 'deny', 'csr-kubemu'], ['csr-kubectl', 'csr-kubemu']);
+    await same(['get', 'csr', 'csr-kubectl', '-o', 'jsonpath={.status.conditions[*].reason} {.metadata.managedFields[*].subresource}'],
+      ['get', 'csr', 'csr-kubemu', '-o', 'jsonpath={.status.conditions[*].reason} {.metadata.managedFields[*].subresource}']);
   });
 
   /** kubectlWithStdin runs kubectl with input on its stdin (a pipe, not a terminal). */

@@ -11,6 +11,7 @@ import type { ResourceInfo } from '../../api/registry';
 import type { ApiServer } from '../apiserver';
 import { SERVER_SIDE, serverSideClient, type WriteOptions } from '../client';
 import { type Attributes, forbiddenError } from './attributes';
+import { ApiError } from '../errors';
 import { RbacAuthorizer } from './rbac-authorizer';
 import { isSuperUser, type UserInfo } from './user-info';
 
@@ -85,6 +86,17 @@ export function authorizingApi(api: ApiServer, user: UserInfo): ApiServer {
     create: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'create', nsOf(obj, r)); guard(obj, r); },
     update: ([o, opts]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, writeVerb(opts as WriteOptions), nsOf(obj, r), obj.metadata?.name); guard(obj, r); },
     updateStatus: ([o]) => { const obj = o as KubeObject; const r = infoOf(obj); check(r, 'update', nsOf(obj, r), obj.metadata?.name, 'status'); },
+    updateApproval: ([o]) => {
+      const csr = o as KubeObject;
+      check(infoOf(csr), 'update', undefined, csr.metadata?.name, 'approval');
+      // The CertificateApproval admission plugin: approve on the signer's name, or on its domain's wildcard.
+      const signer: string = api.tryGet({ kind: 'CertificateSigningRequest', name: csr.metadata?.name ?? '' })?.spec?.signerName ?? csr.spec?.signerName ?? '';
+      const may = (name: string) => rbac.authorize({ user, verb: 'approve', group: 'certificates.k8s.io', resource: 'signers', name }).allowed;
+      if (!may(signer) && !(signer.includes('/') && may(`${signer.slice(0, signer.indexOf('/'))}/*`))) {
+        throw new ApiError('Forbidden', 403, `certificatesigningrequests.certificates.k8s.io "${csr.metadata?.name}" is forbidden: user not permitted to approve requests with signerName "${signer}"`,
+          { group: 'certificates.k8s.io', kind: 'certificatesigningrequests', name: csr.metadata?.name });
+      }
+    },
     delete: ([ref]) => { const r = ref as ObjectRef; check(info(r.kind), 'delete', r.namespace, r.name); },
     evict: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'eviction'); },
     bind: ([ref]) => { const r = ref as ObjectRef; check(info('Pod'), 'create', r.namespace, r.name, 'binding'); },

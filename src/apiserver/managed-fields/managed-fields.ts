@@ -14,8 +14,8 @@ import { FieldSet, pathString } from './field-set';
 import { compare, createdFields, isSame, merge, removePath, toFieldSet } from './typed-walk';
 import { fieldsWith, fieldsWithout, type FieldsTree } from './fields-v1';
 
-/** Scope is the part of an object a write may change: the main resource, or its status or scale subresource. */
-export type Scope = 'main' | 'status' | 'scale';
+/** Scope is the part of an object a write may change: the main resource, or its status, scale or approval (a CSR's conditions) subresource. */
+export type Scope = 'main' | 'status' | 'scale' | 'approval';
 
 interface Manager { manager: string; operation: 'Apply' | 'Update'; apiVersion: string; subresource?: string; time?: string; set: FieldSet }
 
@@ -30,6 +30,7 @@ function view(obj: KubeObject | undefined, scope: Scope): Obj {
   if (!obj) return {};
   if (scope === 'status') return obj.status === undefined ? {} : { status: obj.status };
   if (scope === 'scale') return obj.spec?.replicas === undefined ? {} : { spec: { replicas: obj.spec.replicas } };
+  if (scope === 'approval') return obj.status?.conditions === undefined ? {} : { status: { conditions: obj.status.conditions } };
   const { apiVersion: _a, kind: _k, status: _s, metadata, ...rest } = obj as KubeObject & Obj;
   // Copied without the server's fields rather than deleting them from a copy: a delete turns
   // the copy into a slower hash-table object, walked once per write.

@@ -1,8 +1,9 @@
 /**
  * certificate: kubectl certificate approve|deny — adds the Approved or Denied condition to
- * CertificateSigningRequests (the approval subresource), after which the signer issues an
+ * CertificateSigningRequests through the approval subresource, after which the signer issues an
  * approved client certificate. A request that already carries the condition is left alone
- * unless --force; Approved and Denied together are refused as the API server refuses them.
+ * unless --force; one that carries the other decision is refused before any request, and the
+ * API server validates what the approval subresource is sent.
  * Mirrors kubernetes/kubectl pkg/cmd/certificates.
  */
 import { ApiError } from '../../apiserver/errors';
@@ -48,17 +49,13 @@ function decide(ctx: FlagsContext<typeof FLAGS>, d: Decision): number {
       cluster.write(() => {
         const csr = structuredClone(cluster.api.get(t.ref));
         const conditions: { type: string }[] = csr.status?.conditions ?? [];
-        const other = d.type === 'Approved' ? 'Denied' : 'Approved';
-        if (conditions.some((c) => c.type === d.type) && !ctx.flags.force) return;
-        if (conditions.some((c) => c.type === other)) {
-          throw new ApiError('Invalid', 422, 'invalid', {
-            kind: 'CertificateSigningRequest', name: t.ref.name,
-            causes: [{ field: `status.conditions[${conditions.length}].type`, message: `Invalid value: "${d.type}": Approved and Denied conditions are mutually exclusive` }],
-          });
-        }
-        const at = cluster.clock.nowISO();
-        csr.status = { ...csr.status, conditions: [...conditions.filter((c) => c.type !== d.type), { type: d.type, status: 'True', reason: d.reason, message: d.message, lastUpdateTime: at, lastTransitionTime: at }] };
-        cluster.api.updateStatus(csr, { fieldManager: FIELD_MANAGER });
+        const opposite = conditions.find((c) => c.type === (d.type === 'Approved' ? 'Denied' : 'Approved'));
+        if (opposite) throw new CliError(`certificate signing request "${t.ref.name}" is already ${opposite.type}`);
+        const has = conditions.some((c) => c.type === d.type);
+        if (has && !ctx.flags.force) return;
+        // addConditionIfNeeded: under --force a request that has the condition is sent back as it is.
+        if (!has) csr.status = { ...csr.status, conditions: [...conditions, { type: d.type, status: 'True', reason: d.reason, message: d.message, lastUpdateTime: cluster.clock.nowISO() }] };
+        cluster.api.updateApproval(csr, { fieldManager: FIELD_MANAGER });
       });
       found++;
       ctx.io.out(out ? printObjects([read], out, true, registry, false, ctx.flags['show-managed-fields']) : `certificatesigningrequest.certificates.k8s.io/${t.ref.name} ${d.word}\n`);

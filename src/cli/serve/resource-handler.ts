@@ -11,7 +11,7 @@ import type { KubeObject } from '../../api/meta';
 import { builtinRegistry, groupVersion, type ResourceInfo } from '../../api/registry';
 import { ApiError, badRequest, isNotFound } from '../../apiserver/errors';
 import type { ApiServer } from '../../apiserver/apiserver';
-import type { DeleteOptions, FieldValidation, PropagationPolicy } from '../../apiserver/client';
+import type { DeleteOptions, FieldValidation, PropagationPolicy, WriteOptions } from '../../apiserver/client';
 import { authorizeRequest, serverSide } from '../../apiserver/authorization/authorizing-api';
 import { checkPatchedName, decodePatched, type PatchKind } from '../../apiserver/decode-patch';
 import type { Cluster } from '../../cluster/cluster';
@@ -149,7 +149,8 @@ export class ResourceHandler {
       return { ...postPodSubresource(this.cluster, this.api, p, parseBody(r.body), { dryRun: o.dryRun, fieldManager: o.fieldManager }), warnings };
     }
     if (isServiceAccountToken(r.method, p)) return { ...postServiceAccountToken(this.cluster, this.api, p, parseBody(r.body)), warnings };
-    if (p.subresource && !['status', 'scale'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    if (p.subresource && !['status', 'scale', 'approval'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    if (p.subresource === 'approval' && info.kind !== 'CertificateSigningRequest') throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
     if (p.subresource === 'scale' && !hasScale(info.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
     if (p.subresource === 'status' && !hasStatusSubresource(info)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
 
@@ -185,7 +186,7 @@ export class ResourceHandler {
         defaultTypeMeta(obj, apiVersion, info.kind);
         this.checkNamespace(obj, ns);
         checkPatchedName(obj, p.name, ns);
-        const updated = this.cluster.write(() => (p.subresource === 'status' ? this.api.updateStatus(obj, o) : this.api.update(obj, o)));
+        const updated = this.cluster.write(() => this.writeTo(p.subresource, obj, o));
         return reply(200, updated);
       }
       case 'PATCH': {
@@ -203,7 +204,7 @@ export class ResourceHandler {
           const decoded = decodePatched(serverPatched(before, patch, type) as KubeObject, info, patch, type, o.fieldValidation);
           checkPatchedName(decoded.object, p.name!, ns);
           for (const w of decoded.warnings) o.warn(w);
-          return p.subresource === 'status' ? this.api.updateStatus(decoded.object, o) : this.api.update(decoded.object, o);
+          return this.writeTo(p.subresource, decoded.object, o);
         });
         return reply(200, updated);
       }
@@ -254,6 +255,13 @@ export class ResourceHandler {
     });
     const builtin = builtinRegistry.resources.includes(info);
     return { kind: `${info.kind}List`, apiVersion, metadata: { resourceVersion: String(rv) }, items: builtin ? items.map(withoutTypeMeta) : items };
+  }
+
+  /** writeTo writes an updated object to the main resource or to its status or approval subresource. */
+  private writeTo(subresource: string | undefined, obj: KubeObject, o: WriteOptions): KubeObject {
+    if (subresource === 'status') return this.api.updateStatus(obj, o);
+    if (subresource === 'approval') return this.api.updateApproval(obj, o);
+    return this.api.update(obj, o);
   }
 
   /** applyPatch is server-side apply (of the status subresource when status): 201 when it created the object, else 200. */
