@@ -23,7 +23,7 @@ import { corruptObjectError } from './corrupt-object';
 import type { Clock } from '../sim/clock';
 import type { Rand } from '../sim/rand';
 import {
-  ApiError, SelectorError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound,
+  ApiError, SelectorError, alreadyExists, badRequest, conflict, etcdRequestTooLarge, forbidden, invalid, notFound, noSuchPath,
 } from './errors';
 import type {
   ApiClient, ApplyOptions, ApplyOutcome, ChangedObject, DeleteOptions, EventSource, EventType, WriteOptions, ObjectVersion, TokenRequestSpec,
@@ -669,7 +669,7 @@ export class ApiServer implements ApiClient {
   updateApproval(input: KubeObject, o: WriteOptions): KubeObject {
     const out = this.store.oneWrite(() => {
       const info = this.infoOf(input);
-      if (info.kind !== 'CertificateSigningRequest') throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+      if (info.kind !== 'CertificateSigningRequest') throw noSuchPath();
       const ref = refOf(input, info);
       const current = this.store.get(ref);
       if (!current) throw notFound(info.group, info.resource, ref.name);

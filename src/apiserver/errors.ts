@@ -54,6 +54,15 @@ export const conflict = (group: string, resource: string, name: string, detail =
 
 export const badRequest = (message: string): ApiError => new ApiError('BadRequest', 400, message);
 
+/** RESOURCE_NOT_FOUND is the message of kube-apiserver's 404 for a path it serves nothing at. */
+export const RESOURCE_NOT_FOUND = 'the server could not find the requested resource';
+
+/**
+ * noSuchPath is that 404. Its Status carries empty details, as kube-apiserver's does: kubectl
+ * debug reads details.name of a 404 and would crash on none.
+ */
+export const noSuchPath = (): ApiError => new ApiError('NotFound', 404, RESOURCE_NOT_FOUND, {});
+
 export const forbidden = (group: string, resource: string, name: string, reason: string): ApiError =>
   new ApiError('Forbidden', 403, `${qualified(resource, group)} "${name}" is forbidden: ${reason}`, { group, kind: resource, name });
 

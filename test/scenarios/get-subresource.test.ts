@@ -29,6 +29,19 @@ describe('get --subresource and the kind prefix', () => {
     expect(home.run('get deploy/web cm/c1 --subresource=status')).toEqual({ stdout: 'NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    2/2     2            2           30s\n', stderr: notFound, code: 1 });
   });
 
+  it('patches a workload\'s Scale through the scale subresource, and lets the server refuse what it does not serve', () => {
+    // As kubectl 1.32 through kubemu serve: the Scale is what is patched and printed.
+    expect(home.run(['patch', 'deploy', 'web', '--subresource=scale', '--type=merge', '-p', '{"spec":{"replicas":3}}'])).toEqual(ok('scale.autoscaling/web patched\n'));
+    expect(home.run(['patch', 'deploy', 'web', '--subresource=scale', '--type=merge', '-p', '{"spec":{"replicas":3}}'])).toEqual(ok('scale.autoscaling/web patched (no change)\n'));
+    expect(home.run(['patch', 'deploy', 'web', '--subresource=scale', '--type=json', '-p', '[{"op":"replace","path":"/spec/replicas","value":2}]', '-o', 'jsonpath={.kind} {.spec.replicas}'])).toEqual(ok('Scale 2'));
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas} {.metadata.managedFields[?(@.manager=="kubectl-patch")].subresource}']).stdout).toBe('2 scale');
+    expect(home.run(['patch', 'deploy', 'web', '--subresource=scale', '-p', '{"spec":{"replicas":5}}', '--dry-run=server', '-o', 'name'])).toEqual(ok('scale.autoscaling/web\n'));
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas}']).stdout).toBe('2');
+    // kubectl 1.32 checks no subresource name itself: the server's 404.
+    expect(home.run(['patch', 'cm', 'c1', '--subresource=scale', '-p', '{}'])).toEqual({ stdout: '', stderr: notFound, code: 1 });
+    expect(home.run(['patch', 'cm', 'c1', '--subresource=foo', '-p', '{}'])).toEqual({ stdout: '', stderr: notFound, code: 1 });
+  });
+
   it('prints kind/name only when more than one kind came back', () => {
     const deployTable = 'NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    2/2     2            2           30s\n';
     expect(home.run('get deploy/web')).toEqual(ok(deployTable));

@@ -163,6 +163,15 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
       ['get', 'csr', 'csr-kubemu', '-o', 'jsonpath={.status.conditions[*].reason} {.metadata.managedFields[*].subresource}']);
   });
 
+  it('adds an ephemeral container through pods/ephemeralcontainers (kubectl debug), and answers a missing subresource with details', async () => {
+    expect(kubemu(['run', 'target', '--image=nginx']).code).toBe(0);
+    const r = await kubectl(['debug', 'target', '--image=busybox', '--', 'true']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Defaulting debug container name to debugger-[a-z0-9]{5}\.\n$/);
+    expect(kubemu(['get', 'pod', 'target', '-o', 'jsonpath={.spec.ephemeralContainers[0].image}']).stdout).toBe('busybox');
+    await same(['patch', 'configmap', 'settings', '--subresource=ephemeralcontainers', '-p', '{}']);
+  });
+
   /** kubectlWithStdin runs kubectl with input on its stdin (a pipe, not a terminal). */
   const kubectlWithStdin = (args: string[], input: string): Promise<CliResult> => new Promise((resolve) => {
     const child = spawn(KUBECTL_1_32!, ['--kubeconfig', kubeconfig, ...args], { cwd: home.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '' } });

@@ -20,11 +20,11 @@ import { EDIT_HEADER } from './edit-header';
 import { addPatchError, mappingErrorIn, resourceString, runEditCommand } from './edit-loop';
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 import { scaleOf } from '../../api/scale-of';
-import { hasStatusSubresource } from '../../api/status-subresource';
 import type { ResourceInfo } from '../../api/registry';
 import { RESOURCE_NOT_FOUND } from './get-raw';
 import { sameObject } from './mutate-objects';
 import { rootStructOf } from '../../api/patch-meta';
+import { writeThroughSubresource } from '../../apiserver/subresource-write';
 
 export const MSG_EDITED = 'edited';
 
@@ -97,7 +97,7 @@ export const editCommand = defineCommand({
               const obj = decoded.object;
               const withFields = { ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject;
               const o = { fieldManager: ctx.flags['field-manager'] };
-              return subresource === 'status' ? cluster.api.updateStatus(withFields, o) : cluster.api.update(withFields, o);
+              return writeThroughSubresource(cluster.api, subresource || undefined, withFields, o);
             });
             // kubectl prints what the server answered, through -o's printer when one was asked for.
             ctx.io.out(out ? printObjects([edited], out, true, registry, false, ctx.flags['show-managed-fields']) : `${kindPrefix(t.info)}/${t.ref.name} ${MSG_EDITED}\n`);
@@ -126,8 +126,7 @@ function stripManaged(o: KubeObject): KubeObject {
   return c;
 }
 
-/** servesSubresource: status and scale as the API server serves them; anything else it does not. */
+/** servesSubresource is the API server's (serve/discovery), loaded on use. */
 function servesSubresource(info: ResourceInfo, subresource: string): boolean {
-  if (subresource === 'status') return hasStatusSubresource(info);
-  return subresource === 'scale' && (require('../serve/discovery') as typeof import('../serve/discovery')).hasScale(info.kind);
+  return (require('../serve/discovery') as typeof import('../serve/discovery')).servesSubresource(info, subresource);
 }

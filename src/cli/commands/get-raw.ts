@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import { groupVersion } from '../../api/registry';
-import { ApiError } from '../../apiserver/errors';
+import { ApiError, noSuchPath } from '../../apiserver/errors';
 import { apiServerEndpoint } from '../../cluster/node-factory';
 import type { FlagsContext } from '../command';
 import { CliError } from '../errors';
@@ -22,8 +22,7 @@ export const RAW_WITH_OUTPUT = '--raw and --output are mutually exclusive';
 export const RAW_WITH_FILTERS = '--raw may not be specified with other flags that filter the server request or alter the output';
 export const RAW_NOT_A_PATH = (raw: string): string => `--raw must be a valid URL path: parse "${raw}": invalid URI for request`;
 
-/** RESOURCE_NOT_FOUND is the message of kube-apiserver's 404 for a path it serves nothing at. */
-export const RESOURCE_NOT_FOUND = 'the server could not find the requested resource';
+export { RESOURCE_NOT_FOUND } from '../../apiserver/errors';
 
 /**
  * GROUP_ORDER is kube-aggregator's order of the built-in groups in /apis (their APIServices'
@@ -35,7 +34,7 @@ const GROUP_ORDER = ['apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authent
   'node.k8s.io', 'discovery.k8s.io', 'flowcontrol.apiserver.k8s.io'];
 const LAST_GROUPS = ['metrics.k8s.io'];
 
-const notFoundPath = (): ApiError => new ApiError('NotFound', 404, RESOURCE_NOT_FOUND);
+const notFoundPath = noSuchPath;
 
 /** goCompact is Go's json.Marshal of a value already in field order: no spaces, HTML-safe escapes. */
 export function goCompact(v: unknown): string {

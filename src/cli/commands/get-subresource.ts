@@ -7,7 +7,6 @@
 import type { KubeObject } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import { scaleOf } from '../../api/scale-of';
-import { hasStatusSubresource } from '../../api/status-subresource';
 import { ApiError } from '../../apiserver/errors';
 import type { Cluster } from '../../cluster/cluster';
 import type { CommandContext } from '../command';
@@ -20,13 +19,13 @@ import { RESOURCE_NOT_FOUND } from './get-raw';
 /** getSubresource prints the named objects' subresource and returns the exit code. */
 export function getSubresource(ctx: CommandContext, cluster: Cluster, subresource: string, requests: readonly ResourceRequest[], spec: OutputSpec, tableOpts: GetTableOptions): number {
   if (requests.some((r) => !r.names.length)) throw new CliError('subresource cannot be used when bulk resources are specified');
-  const { hasScale } = require('../serve/discovery') as typeof import('../serve/discovery');
+  const { servesSubresource } = require('../serve/discovery') as typeof import('../serve/discovery');
   const groups: GetTableGroup[] = [];
   const errors: string[] = [];
   const all: KubeObject[] = [];
   cluster.read(() => {
     for (const r of requests) {
-      const serves = subresource === 'status' ? hasStatusSubresource(r.info) : subresource === 'scale' && hasScale(r.info.kind);
+      const serves = servesSubresource(r.info, subresource);
       const info: ResourceInfo = subresource === 'scale' ? { ...r.info, kind: 'Scale', printerColumns: undefined } : r.info;
       const objects: KubeObject[] = [];
       for (const name of r.names) {

@@ -7,7 +7,7 @@
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import type { CommandContext } from '../command';
-import { ApiError } from '../../apiserver/errors';
+import { ApiError, noSuchPath } from '../../apiserver/errors';
 import { CliError, finishWithErrors } from '../errors';
 import { printServerWarnings } from '../server-warnings';
 import { printObjects, printTypedObject, type OutputSpec } from '../output';
@@ -16,6 +16,9 @@ import { toTypedObject } from './typed-object';
 import { dryRunSuffix, parseDryRun } from './apply';
 import { readTarget, registryFor, targetError, type Resolved, type Target } from './targets';
 import { outputOf, type PrintFlagValues } from '../print-flags';
+import { writeThroughSubresource } from '../../apiserver/subresource-write';
+import { writeScale } from '../../apiserver/scale-subresource';
+import { scaleOf } from '../../api/scale-of';
 
 /** ERR_LOCAL_SERVER_DRY_RUN is kubectl's text for --local with --dry-run=server. */
 export const ERR_LOCAL_SERVER_DRY_RUN = 'cannot specify --local and --dry-run=server - did you mean --dry-run=client?';
@@ -48,8 +51,12 @@ export interface MutateOptions {
   writeUnchanged?: boolean;
   /** typed edits and prints objects as kubectl's Go structs see them (the set commands). */
   typed?: boolean;
-  /** subresource 'status' writes the object's status through the status subresource (patch --subresource=status). */
-  subresource?: 'status';
+  /**
+   * subresource names the subresource patch --subresource reads and writes through: status, a
+   * CSR's approval or a Pod's ephemeralcontainers (the object), scale (its Scale); any other,
+   * or one the resource lacks, is the server's 404.
+   */
+  subresource?: string;
   /**
    * failedWrite is the set commands' words before a write's server error ("failed to patch env
    * update to pod template: "): kubectl then prints the server's message after them, as a
@@ -92,7 +99,7 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
     if (o.listing || (o.typed && word === undefined)) return;
     if (out && o.typed) ctx.io.out(printTypedObject(toTypedObject(obj), out, registry, !!ctx.flags['show-managed-fields']));
     else if (out) ctx.io.out(printObjects([obj], out, true, registry, false, !!ctx.flags['show-managed-fields']));
-    else if (word !== undefined) ctx.io.out(`${kindPrefix(t.info)}/${obj.metadata.name} ${word}${o.unmarkedDryRun ? '' : dryRunSuffix(mode)}\n`);
+    else if (word !== undefined) ctx.io.out(`${o.subresource === 'scale' ? 'scale.autoscaling' : kindPrefix(t.info)}/${obj.metadata.name} ${word}${o.unmarkedDryRun ? '' : dryRunSuffix(mode)}\n`);
   };
   for (const t of resolved.targets) {
     const ec: EditContext = { local: o.local, dryRun, target: t, note: (text) => ctx.io.out(text), error: (text) => errors.push(text) };
@@ -114,17 +121,21 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
     let result: { obj: KubeObject; word: string | undefined } | undefined;
     try {
       result = cluster.write(() => {
+        if (o.subresource && !(require('../serve/discovery') as typeof import('../serve/discovery')).servesSubresource(t.info, o.subresource)) {
+          throw noSuchPath();
+        }
         const live = cluster.api.get(t.ref);
-        const before = shape(live);
+        const before = shape(o.subresource === 'scale' ? scaleOf(live) : live);
         const obj = structuredClone(before);
         const word = o.mutate(obj, before, ec);
         if (dryRun === 'client') return { obj, word };
         if (!o.writeUnchanged && sameObject(obj, before)) return { obj: before, word };
         const opts = { fieldManager: o.fieldManager, dryRun: dryRun === 'server', warn: printServerWarnings(ctx.io) };
+        if (o.subresource === 'scale') return { obj: writeScale(cluster.api, t.info, t.ref, opts, () => obj), word };
         // The set commands send what they changed in the typed object as a strategic merge patch,
         // so what only the typed form adds (a zero field Go always encodes) never reaches the server.
         const written = o.typed ? typedChange(live, before, obj) : obj;
-        return { obj: o.subresource === 'status' ? cluster.api.updateStatus(written, opts) : cluster.api.update(written, opts), word };
+        return { obj: writeThroughSubresource(cluster.api, o.subresource, written, opts), word };
       });
     } catch (e) {
       if (e instanceof CliError) errors.push(`error: ${e.message}`);

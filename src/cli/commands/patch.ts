@@ -78,17 +78,17 @@ export const patchCommand = defineCommand({
     const patch = parsePatchText(text);
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     const subresource = ctx.flags.subresource;
-    if (subresource !== undefined && !['status', 'scale'].includes(subresource)) throw new CliError(`invalid subresource value: "${subresource}". Must be one of [status scale]`);
     return mutateObjects(ctx, resolved, {
       local, fieldManager: ctx.flags['field-manager'], unmarkedDryRun: true,
-      // kubemu: the scale subresource is patched as the object's spec.replicas.
-      subresource: subresource === 'status' ? 'status' : undefined,
+      // The server says which subresources it serves (kubectl 1.32 checks none).
+      subresource: subresource || undefined,
       mutate(obj, before, ec) {
         // kubectl patches in the client for --local and --dry-run=client; otherwise the server
         // applies the patch, with its errors, and decodes what it produced into the kind's Go type.
         const inClient = ec.local || ec.dryRun === 'client';
         let patched = inClient ? patchObject(before, patch, type as PatchType) : serverPatched(before, patch, type as PatchType) as KubeObject;
-        if (!inClient) {
+        // A Scale is patched as it is: the server keeps only its spec.replicas.
+        if (!inClient && subresource !== 'scale') {
           const decoded = decodePatched(patched, ec.target.info, patch, type as PatchType);
           checkPatchedName(decoded.object, before.metadata.name!, ec.target.info.namespaced ? before.metadata.namespace : undefined);
           for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);

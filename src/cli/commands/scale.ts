@@ -6,7 +6,7 @@
 import { authorizeRequest, serverSide } from '../../apiserver/authorization';
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
-import { ApiError } from '../../apiserver/errors';
+import { ApiError, noSuchPath } from '../../apiserver/errors';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, aggregateText, formatApiError, finishWithErrors } from '../errors';
 import { printObjects } from '../output';
@@ -75,7 +75,7 @@ export const scaleCommand = defineCommand({
           for (const verb of current >= 0 || rv ? ['get', 'update'] : ['patch']) authorizeRequest(cluster.api, verb, t.ref.kind, ns, t.ref.name, 'scale');
           const server = serverSide(cluster.api);
           const obj = structuredClone(server.get(t.ref));
-          if (!SCALABLE_KINDS.has(obj.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+          if (!SCALABLE_KINDS.has(obj.kind)) throw noSuchPath();
           const was = obj.spec?.replicas ?? 1;
           if (current >= 0 && current !== was) throw new CliError(ERR_PRECONDITION('replicas', current, was));
           if (rv && rv !== obj.metadata.resourceVersion) throw new CliError(ERR_PRECONDITION('resource version', rv, obj.metadata.resourceVersion ?? ''));

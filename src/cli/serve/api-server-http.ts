@@ -28,7 +28,7 @@ import { parseResourcePath } from './resource-path';
 import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
 import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 import { ResourceHandler, type Reply } from './resource-handler';
-import { internal, notFoundPath, statusOf, type StatusBody } from './status';
+import { internal, notFoundPath, statusOf, type StatusBody, noSuchPath } from './status';
 import { WatchStream } from './watch-stream';
 import { isPodLog, servePodLog, type PolledStream } from './pod-log';
 import { chooseProtocol, isPodStream, refuseUpgrade, servePodStream } from './pod-stream';
@@ -207,7 +207,7 @@ export class KubemuApiServer {
       const url = new URL(req.url ?? '/', 'https://kubemu');
       const user = this.authenticate(req);
       const rp = parseResourcePath(url.pathname.replace(/\/+$/, ''));
-      if (!rp || !isPodStream(rp)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+      if (!rp || !isPodStream(rp)) throw noSuchPath();
       const cluster = this.o.cluster;
       const api: ApiServer = isSuperUser(user) || user === ADMIN_USER ? cluster.api : authorizingApi(cluster.api, user);
       if (!this.wss) {

@@ -9,6 +9,7 @@
 import { discoveryOrder, groupVersion, type Registry, type ResourceInfo } from '../../api/registry';
 import type { OpenAPIDocument } from '../../api/openapi/document';
 import { VERSION_INFO } from '../version';
+import { hasStatusSubresource } from '../../api/status-subresource';
 
 /** AGGREGATED_DISCOVERY is the media type of aggregated discovery v2 (Accept and Content-Type). */
 export const AGGREGATED_DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
@@ -93,6 +94,21 @@ const SUBRESOURCES: Readonly<Record<string, readonly { name: string; kind: strin
 /** hasScale reports whether a kind serves the scale subresource. */
 export function hasScale(kind: string): boolean {
   return !!SUBRESOURCES[kind]?.some((s) => s.name === 'scale');
+}
+
+/**
+ * servesSubresource reports whether the API server serves a resource's subresource for reads
+ * and updates: status and scale where they exist, a CSR's approval, a Pod's
+ * ephemeralcontainers. Anything else is its 404.
+ */
+export function servesSubresource(info: ResourceInfo, subresource: string): boolean {
+  switch (subresource) {
+    case 'status': return hasStatusSubresource(info);
+    case 'scale': return hasScale(info.kind);
+    case 'approval': return info.kind === 'CertificateSigningRequest' && info.group === 'certificates.k8s.io';
+    case 'ephemeralcontainers': return info.kind === 'Pod' && info.group === '';
+    default: return false;
+  }
 }
 
 function resourceEntry(r: ResourceInfo): Record<string, unknown> {

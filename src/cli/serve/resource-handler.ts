@@ -1,7 +1,8 @@
 /**
  * resource-handler: kube-apiserver's REST handlers for objects, over the same API layer every
  * CLI verb uses — get and list (selectors, limit/continue, as=Table), create, update, patch
- * (strategic merge, JSON merge, JSON patch), delete, and the status and scale subresources;
+ * (strategic merge, JSON merge, JSON patch), delete, and the status, scale, approval (a CSR's)
+ * and ephemeralcontainers (a Pod's) subresources;
  * dryRun=All and fieldValidation as the handlers read them. Reads run on a consistent
  * snapshot after the cluster caught up; writes run in one write transaction that settles
  * after, as a CLI command's do.
@@ -17,13 +18,14 @@ import { checkPatchedName, decodePatched, type PatchKind } from '../../apiserver
 import type { Cluster } from '../../cluster/cluster';
 import { serverPatched } from '../patch/server-patch';
 import type { ResourcePath } from './resource-path';
-import { hasScale } from './discovery';
+import { servesSubresource } from './discovery';
+import { writeScale } from '../../apiserver/scale-subresource';
+import { writeThroughSubresource } from '../../apiserver/subresource-write';
 import { tableOf, wantsTable, type IncludeObject } from './table';
-import { successStatus } from './status';
+import { successStatus, noSuchPath } from './status';
 import { encodeContinue, getRead, inconsistentContinue, listRead } from './list-read';
 import { isPodWriteSubresource, postPodSubresource } from './pod-subresources';
 import { scaleOf } from '../../api/scale-of';
-import { hasStatusSubresource } from '../../api/status-subresource';
 import { isServiceAccountToken, postServiceAccountToken } from './service-account-token';
 
 /** Reply is a handler's answer: an HTTP code and a JSON body, with the server's warnings. */
@@ -74,7 +76,7 @@ function parseApplyBody(text: string | undefined): KubeObject {
 
 function resourceInfo(api: ApiServer, p: ResourcePath): ResourceInfo {
   const info = api.registry().resources.find((r) => r.group === p.group && r.resource === p.resource && r.servedVersions.includes(p.version));
-  if (!info) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+  if (!info) throw noSuchPath();
   return info;
 }
 
@@ -138,7 +140,7 @@ export class ResourceHandler {
     const p = r.path;
     const warnings: string[] = [];
     const info = this.cluster.read(() => resourceInfo(this.api, p));
-    if (p.namespace !== undefined && !info.namespaced) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    if (p.namespace !== undefined && !info.namespaced) throw noSuchPath();
     const apiVersion = groupVersion(info.group, p.version);
     const ns = info.namespaced ? p.namespace : undefined;
     const ref = (name: string) => ({ kind: info.storageKind, namespace: ns, name });
@@ -149,10 +151,7 @@ export class ResourceHandler {
       return { ...postPodSubresource(this.cluster, this.api, p, parseBody(r.body), { dryRun: o.dryRun, fieldManager: o.fieldManager }), warnings };
     }
     if (isServiceAccountToken(r.method, p)) return { ...postServiceAccountToken(this.cluster, this.api, p, parseBody(r.body)), warnings };
-    if (p.subresource && !['status', 'scale', 'approval'].includes(p.subresource)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
-    if (p.subresource === 'approval' && info.kind !== 'CertificateSigningRequest') throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
-    if (p.subresource === 'scale' && !hasScale(info.kind)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
-    if (p.subresource === 'status' && !hasStatusSubresource(info)) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    if (p.subresource && !servesSubresource(info, p.subresource)) throw noSuchPath();
 
     switch (r.method) {
       case 'GET': {
@@ -186,7 +185,7 @@ export class ResourceHandler {
         defaultTypeMeta(obj, apiVersion, info.kind);
         this.checkNamespace(obj, ns);
         checkPatchedName(obj, p.name, ns);
-        const updated = this.cluster.write(() => this.writeTo(p.subresource, obj, o));
+        const updated = this.cluster.write(() => writeThroughSubresource(this.api, p.subresource, obj, o));
         return reply(200, updated);
       }
       case 'PATCH': {
@@ -204,7 +203,7 @@ export class ResourceHandler {
           const decoded = decodePatched(serverPatched(before, patch, type) as KubeObject, info, patch, type, o.fieldValidation);
           checkPatchedName(decoded.object, p.name!, ns);
           for (const w of decoded.warnings) o.warn(w);
-          return this.writeTo(p.subresource, decoded.object, o);
+          return writeThroughSubresource(this.api, p.subresource, decoded.object, o);
         });
         return reply(200, updated);
       }
@@ -255,13 +254,6 @@ export class ResourceHandler {
     });
     const builtin = builtinRegistry.resources.includes(info);
     return { kind: `${info.kind}List`, apiVersion, metadata: { resourceVersion: String(rv) }, items: builtin ? items.map(withoutTypeMeta) : items };
-  }
-
-  /** writeTo writes an updated object to the main resource or to its status or approval subresource. */
-  private writeTo(subresource: string | undefined, obj: KubeObject, o: WriteOptions): KubeObject {
-    if (subresource === 'status') return this.api.updateStatus(obj, o);
-    if (subresource === 'approval') return this.api.updateApproval(obj, o);
-    return this.api.update(obj, o);
   }
 
   /** applyPatch is server-side apply (of the status subresource when status): 201 when it created the object, else 200. */
@@ -330,20 +322,8 @@ export class ResourceHandler {
   }
 
   /** writeScale reads the object's Scale, lets change make the new one, and writes its spec.replicas through the object. */
-  private writeScale(info: ResourceInfo, ref: { kind: string; namespace?: string; name: string }, o: { fieldManager: string; dryRun: boolean; warn: (t: string) => void }, change: (scale: KubeObject) => KubeObject): KubeObject {
-    return this.cluster.write(() => {
-      authorizeRequest(this.api, 'update', ref.kind, ref.namespace, ref.name, 'scale');
-      const server = serverSide(this.api);
-      const obj = structuredClone(server.get(ref));
-      const next = change(scaleOf(obj));
-      const replicas = next.spec?.replicas;
-      if (typeof replicas !== 'number') throw badRequest('spec.replicas: Required value');
-      if (next.metadata?.resourceVersion && next.metadata.resourceVersion !== obj.metadata.resourceVersion) {
-        throw new ApiError('Conflict', 409, `Operation cannot be fulfilled on ${info.group ? `${info.resource}.${info.group}` : info.resource} "${ref.name}": the object has been modified; please apply your changes to the latest version and try again`, { group: info.group, kind: info.resource, name: ref.name });
-      }
-      obj.spec = { ...obj.spec, replicas };
-      return scaleOf(server.update(obj, { fieldManager: o.fieldManager, dryRun: o.dryRun, warn: o.warn, subresource: 'scale' }));
-    });
+  private writeScale(info: ResourceInfo, ref: { kind: string; namespace?: string; name: string }, o: WriteOptions, change: (scale: KubeObject) => KubeObject): KubeObject {
+    return this.cluster.write(() => writeScale(this.api, info, ref, o, change));
   }
 }
 

@@ -2,7 +2,7 @@
  * status: failures as kube-apiserver writes them — a metav1.Status with the reason, code,
  * details and field causes of the API layer's ApiError, so clients print their usual messages.
  */
-import { ApiError, SelectorError, type StatusCause } from '../../apiserver/errors';
+import { ApiError, SelectorError, type StatusCause, noSuchPath } from '../../apiserver/errors';
 
 /** CAUSE_TYPES maps a field error's text to its CauseType (field.ErrorType's Type). */
 const CAUSE_TYPES: readonly (readonly [string, string])[] = [
@@ -58,9 +58,11 @@ export function successStatus(details: Record<string, unknown>): Record<string, 
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details };
 }
 
+export { noSuchPath };
+
 /** notFoundPath is the 404 for a path no handler serves. */
 export function notFoundPath(): StatusBody {
-  return statusOf(new ApiError('NotFound', 404, 'the server could not find the requested resource', {}));
+  return statusOf(noSuchPath());
 }
 
 /** internal turns a failure that is not an ApiError into the 500 kube-apiserver would send. */

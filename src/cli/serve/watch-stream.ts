@@ -16,7 +16,7 @@ import type { ApiServer } from '../../apiserver/apiserver';
 import { authorizeRequest } from '../../apiserver/authorization/authorizing-api';
 import type { Cluster } from '../../cluster/cluster';
 import type { ResourcePath } from './resource-path';
-import { statusOf } from './status';
+import { statusOf, noSuchPath } from './status';
 import { tooLargeResourceVersion } from './list-read';
 import { watchListOptions } from './watch-options';
 import { hostNowMs } from '../../sim/clock';
@@ -43,7 +43,7 @@ export class WatchStream {
   start(): void {
     const p = this.p;
     const info = this.cluster.read(() => this.api.registry().resources.find((r) => r.group === p.group && r.resource === p.resource && r.servedVersions.includes(p.version)));
-    if (!info) throw new ApiError('NotFound', 404, 'the server could not find the requested resource');
+    if (!info) throw noSuchPath();
     this.info = info;
     const ns = info.namespaced ? p.namespace : undefined;
     this.cluster.read(() => authorizeRequest(this.api, 'watch', info.storageKind, ns));
