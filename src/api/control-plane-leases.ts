@@ -25,10 +25,10 @@ export const LEADER_LEASE_DURATION_SECONDS = 15;
 /** LEADER_RETRY_PERIOD_MS is --leader-elect-retry-period's default: a leader renews that often. */
 export const LEADER_RETRY_PERIOD_MS = 2_000;
 /** IDENTITY_LEASE_DURATION_SECONDS and IDENTITY_LEASE_RENEW_MS are pkg/controlplane's identity lease timings. */
-export const IDENTITY_LEASE_DURATION_SECONDS = 3600;
+const IDENTITY_LEASE_DURATION_SECONDS = 3600;
 export const IDENTITY_LEASE_RENEW_MS = 10_000;
 /** IDENTITY_LABEL marks an API server's identity Lease; its value is the server's kind. */
-export const IDENTITY_LABEL = 'apiserver.kubernetes.io/identity';
+const IDENTITY_LABEL = 'apiserver.kubernetes.io/identity';
 export const KUBE_APISERVER = 'kube-apiserver';
 const IDENTITY_PREFIX = 'apiserver-';
 

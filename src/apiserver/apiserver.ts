@@ -259,8 +259,7 @@ export class ApiServer implements ApiClient {
         const stoppedFlag = name === 'kube-scheduler' ? META_SCHEDULER_STOPPED : META_CONTROLLER_MANAGER_STOPPED;
         runs = this.store.meta.get(stoppedFlag) !== 'true' && holder.endsWith(`_${holderUUID(clusterUID, name)}`);
       } else {
-        const host = hostOfIdentityLease(lease);
-        runs = !!host && holder === apiServerIdentity(clusterUID, name) && !!this.store.get({ kind: 'Node', name: host });
+        runs = !!hostOfIdentityLease(lease) && holder === apiServerIdentity(clusterUID, name);
       }
     } catch (e) {
       if (e instanceof CorruptObjectError) return lease;

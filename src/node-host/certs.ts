@@ -7,7 +7,7 @@
 import type { FinishedCommand } from '../kubelet/shell';
 import type { KubeObject } from '../api/meta';
 import type { ServicesState } from './services';
-import { isControlPlane } from './host-files';
+import { isControlPlaneNode } from '../api/well-known-labels';
 import { LEAF_VALIDITY_MS as YEAR_MS } from './serving-cert';
 import { tabulateRows } from '../api/go-tabwriter';
 import { shortHumanDuration } from '../api/human-duration';
@@ -46,7 +46,7 @@ function table(rows: string[][]): string[] {
 /** kubeadmCerts is `kubeadm certs check-expiration | renew all|NAME`. */
 export function kubeadmCerts(args: string[], node: KubeObject, services: ServicesState, nowMs: number): FinishedCommand {
   const [sub, what] = args.filter((a) => !a.startsWith('-'));
-  if (!isControlPlane(node)) return { output: ['error: couldn\'t load the certificate file /etc/kubernetes/pki/apiserver.crt: open /etc/kubernetes/pki/apiserver.crt: no such file or directory'], code: 1 };
+  if (!isControlPlaneNode(node)) return { output: ['error: couldn\'t load the certificate file /etc/kubernetes/pki/apiserver.crt: open /etc/kubernetes/pki/apiserver.crt: no such file or directory'], code: 1 };
   const issued = Date.parse(node.metadata.creationTimestamp ?? '1970-01-01T00:00:00Z');
   const leafIssued = services.certsRenewedMs ?? issued;
   if (sub === 'check-expiration') {

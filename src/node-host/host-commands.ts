@@ -16,7 +16,8 @@ import { imageIDOf } from '../kubelet/container-sync';
 import {
   UNITS, type ServicesState, type Unit, configLoadFailed, journalLine, kubeletFailLines, kubeletStartLines, stopLines, systemctlStatus,
 } from './services';
-import { KUBELET_CONFIG_PATH, isControlPlane } from './host-files';
+import { KUBELET_CONFIG_PATH } from './host-files';
+import { isControlPlaneNode } from '../api/well-known-labels';
 import { aptGet, installed, kubeadmUpgrade } from './upgrade';
 import { kubeadmCerts } from './certs';
 import { kubeadmToken } from './kubeadm-token';
@@ -324,7 +325,7 @@ export function hostBinary(argv: string[], env: HostCommandEnv, atMs: number, fi
   if (EDITORS.has(name)) return editor(name, args, env, files);
   if (name === 'clear' || name === 'sudo' && !args.length) return done([]);
   // etcd's clients are installed where etcd runs: on the control planes.
-  const provided = isControlPlane(env.node) ? env.tools?.(argv, files.cwd) : undefined;
+  const provided = isControlPlaneNode(env.node) ? env.tools?.(argv, files.cwd) : undefined;
   if (provided) return provided;
   if (name === 'sudo') return hostBinary(args.filter((a, k) => k > 0 || !a.startsWith('-')), env, atMs, files);
   return undefined;

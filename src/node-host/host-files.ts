@@ -27,9 +27,6 @@ export const LOG_DIR = '/var/log/pods';
 /** HOST_WRITABLE_BYTES bounds what sessions may write on one node (the layer lives in the state file). */
 export const HOST_WRITABLE_BYTES = 256 * 1024;
 
-/** isControlPlane says whether kubeadm set the node up as a control plane. */
-export const isControlPlane = (node: KubeObject): boolean => isControlPlaneNode(node);
-
 /** HostContext is what the files are generated from. */
 export interface HostContext {
   node: KubeObject;
@@ -117,7 +114,7 @@ export function baseFiles(hc: HostContext): Record<string, string> {
     ...cniFiles(node, hc.api),
     ...podLogFiles(hc),
   };
-  if (isControlPlane(node)) {
+  if (isControlPlaneNode(node)) {
     for (const pair of PKI_PAIRS) {
       files[`/etc/kubernetes/pki/${pair}.crt`] = pair === 'ca' ? caPem : pair === 'front-proxy-ca' ? hc.api.requestHeaderCA().certPem : pem('CERTIFICATE', pair);
       files[`/etc/kubernetes/pki/${pair}.key`] = pem('RSA PRIVATE KEY', pair);

@@ -14,7 +14,8 @@ import { KUBELET_STOPPED, syncNodeStatus } from '../kubelet/node-status';
 import { MANIFESTS_DIR, STATIC_PODS_NAMESPACE, staticPodsConfigMapName } from '../kubelet/static-pods';
 import { diffLayer } from '../kubelet/filesystem';
 import { runArgv } from '../kubelet/shell';
-import { HOST_FILES_KEY, HOST_WRITABLE_BYTES, LOG_DIR, hostFiles, hostLayer, isControlPlane } from './host-files';
+import { HOST_FILES_KEY, HOST_WRITABLE_BYTES, LOG_DIR, hostFiles, hostLayer } from './host-files';
+import { isControlPlaneNode } from '../api/well-known-labels';
 import { hostBinary, type HostCommandEnv } from './host-commands';
 import { JOURNAL_LIMIT, SERVICES_KEY, type ServicesState, initialServices } from './services';
 import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, manifestProblem } from './control-plane-health';
@@ -114,7 +115,7 @@ export function runOnNode(o: SessionOptions, ctx: ReconcileContext): SessionResu
     const cm = api.tryGet({ kind: 'ConfigMap', namespace: STATIC_PODS_NAMESPACE, name });
     if (cm) api.update({ ...cm, data: now } as KubeObject, { fieldManager: FIELD_MANAGER });
     else api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: STATIC_PODS_NAMESPACE }, data: now } as KubeObject, { fieldManager: FIELD_MANAGER });
-    if (isControlPlane(node)) {
+    if (isControlPlaneNode(node)) {
       result.components = Object.fromEntries(CONTROL_PLANE_COMPONENTS.map((c) => [c, manifestProblem(c, now[`${c}.yaml`], `${MANIFESTS_DIR}/${c}.yaml`, (p) => after.has(p))])) as SessionResult['components'];
     }
   }

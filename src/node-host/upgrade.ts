@@ -12,7 +12,7 @@ import type { BinaryContext, FinishedCommand } from '../kubelet/shell';
 import { MANIFESTS_DIR, parseManifest } from '../kubelet/static-pods';
 import { toYaml } from '../yaml/write-yaml';
 import type { ServicesState } from './services';
-import { isControlPlane } from './host-files';
+import { isControlPlaneNode } from '../api/well-known-labels';
 import { CLUSTER_CONFIGURATION_KEY, KUBEADM_CONFIG } from '../network/cluster-configuration';
 
 /** LATEST_PATCH is the newest v1.32 release the package repository offers. */
@@ -92,7 +92,7 @@ export function kubeadmUpgrade(args: string[], env: UpgradeEnv, files: BinaryCon
       '[upgrade/kubeconfig] Skipping phase. Not a control plane node.', "[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!", '[upgrade/addon] Skipping the addon/coredns phase. Not a control plane node.',
       '[upgrade/addon] Skipping the addon/kube-proxy phase. Not a control plane node.']);
   }
-  if (!isControlPlane(env.node)) return done(['[upgrade/health] FATAL: this is not a control plane node; run `kubeadm upgrade node` here'], 1);
+  if (!isControlPlaneNode(env.node)) return done(['[upgrade/health] FATAL: this is not a control plane node; run `kubeadm upgrade node` here'], 1);
   const current = clusterVersion(files);
   if (sub === 'plan') {
     const rows = (r: string[][]) => { const w = r[0]!.map((_, k) => Math.max(...r.map((x) => x[k]!.length))); return r.map((x) => x.map((c, k) => (k < x.length - 1 ? c.padEnd(w[k]! + 3) : c)).join('').trimEnd()); };

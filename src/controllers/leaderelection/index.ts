@@ -30,7 +30,7 @@ export const NAME = 'control-plane-leases';
 /** EVENT_SOURCE is the component each elector's events name: kube-scheduler records under its first profile's scheduler name. */
 const EVENT_SOURCE: Record<string, string> = { 'kube-scheduler': 'default-scheduler', 'kube-controller-manager': 'kube-controller-manager' };
 /** LEADER_ELECTION is the reason of LeaseLock.RecordEvent's events. */
-export const LEADER_ELECTION = 'LeaderElection';
+const LEADER_ELECTION = 'LeaderElection';
 
 /** COMPONENT_STATUS names the ComponentStatus that says whether a leader lease's component runs. */
 const COMPONENT_STATUS: Record<string, string> = { 'kube-scheduler': 'scheduler', 'kube-controller-manager': 'controller-manager' };
