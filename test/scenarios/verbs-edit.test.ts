@@ -108,8 +108,12 @@ describe('set', () => {
     expect(home.run('create deployment refs --image=nginx').code).toBe(0);
     expect(home.run('create configmap c1 --from-literal=a=1').code).toBe(0);
     expect(home.run('create secret generic s1 --from-literal=pw=hunter2').code).toBe(0);
-    expect(home.run('set env deploy/refs --from=configmap/c1').code).toBe(0);
+    // kubectl 1.32 through kubemu serve: a key renamed for the environment is a warning.
+    expect(home.run('set env deploy/refs --from=configmap/c1')).toEqual({ stdout: 'deployment.apps/refs env updated\n', stderr: 'Warning: key a transferred to A\n', code: 0 });
     expect(home.run('set env deploy/refs --from=secret/s1').code).toBe(0);
+    // Only data: a ConfigMap's binaryData is not offered.
+    expect(home.run('apply -f -', { stdin: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cb}\ndata: {K: v}\nbinaryData: {bin: AAE=}\n' }).code).toBe(0);
+    expect(home.run('set env deploy/refs --from=configmap/cb --prefix=B_ --dry-run=client -o jsonpath={.spec.template.spec.containers[0].env[*].name}').stdout).toBe('A PW B_K');
     const env = (name: string, from: object) => ({ op: 'add', path: '/spec/template/spec/containers/0/env/-', value: { name, valueFrom: from } });
     expect(home.run(['patch', 'deploy', 'refs', '--type=json', '-p', JSON.stringify([
       env('POD', { fieldRef: { fieldPath: 'metadata.name' } }), env('GONE', { configMapKeyRef: { name: 'nope', key: 'x' } }),

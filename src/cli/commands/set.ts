@@ -19,8 +19,8 @@ import { RECORD_DEPRECATED, RECORD_FLAG, recordChangeCause } from './record-flag
 import { runParent } from './parent-command';
 import { PRINT_FLAGS } from '../print-flags';
 
-/** EnvSource is the ConfigMap or Secret `set env --from` reads keys of (a Secret has no binaryData). */
-type EnvSource = KubeObject & Partial<Pick<ConfigMap, 'data' | 'binaryData'>>;
+/** EnvSource is the ConfigMap or Secret `set env --from` reads keys of. */
+type EnvSource = KubeObject & Partial<Pick<ConfigMap, 'data'>>;
 
 export const MSG_IMAGE_UPDATED = 'image updated';
 export const MSG_RESOURCES_UPDATED = 'resource requirements updated';
@@ -246,10 +246,12 @@ export const setEnvCommand = defineCommand({
       const src = cluster.read(() => cluster.api.get<EnvSource>({ kind: info.storageKind, namespace: ctx.namespace, name: name ?? '' }));
       const keys = ctx.flags.keys;
       const refKind = src.kind === 'Secret' ? 'secretKeyRef' : 'configMapKeyRef';
-      const data = { ...(src.data ?? {}), ...(src.binaryData ?? {}) } as Record<string, unknown>;
-      for (const key of Object.keys(data).sort()) {
+      // kubectl reads data alone (a ConfigMap's binaryData is not offered), and warns of each key it renames.
+      for (const key of Object.keys(src.data ?? {}).sort()) {
         if (keys.length && !keys.includes(key)) continue;
-        add.push({ name: `${ctx.flags.prefix}${keyToEnvName(key)}`, valueFrom: { [refKind]: { key, name: src.metadata.name! } } });
+        const envName = keyToEnvName(key);
+        if (envName !== key) ctx.io.err(`Warning: key ${key} transferred to ${envName}\n`);
+        add.push({ name: `${ctx.flags.prefix}${envName}`, valueFrom: { [refKind]: { key, name: src.metadata.name! } } });
       }
     }
     const selector = ctx.flags.containers;
