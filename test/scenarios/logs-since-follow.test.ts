@@ -38,6 +38,15 @@ describe('logs --since, --since-time and -f', () => {
     expect(home.run('logs deploy/pair --pod-running-timeout=0s')).toEqual({ stdout: '', stderr: 'error: --pod-running-timeout must be higher than zero\n', code: 1 });
   });
 
+  it('--max-log-requests bounds only what -f follows at once: a selector\'s plain read prints every pod (kubectl 1.32 through serve)', () => {
+    const one = home.run('logs -l app=pair --max-log-requests=1');
+    expect(one.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(home.run('logs -l app=pair -f --max-log-requests=1')).toEqual({
+      stdout: '', code: 1,
+      stderr: 'error: you are attempting to follow 2 log streams, but maximum allowed concurrency is 1, use --max-log-requests to increase the limit\n',
+    });
+  });
+
   it('refuses bad --since and --since-time values with kubectl\'s texts', () => {
     expect(home.run('logs loop --since=abc')).toEqual({ stdout: '', stderr: 'error: invalid argument "abc" for "--since" flag: time: invalid duration "abc"\nSee \'kubectl logs --help\' for usage.\n', code: 1 });
     expect(home.run('logs loop --since=-5s')).toEqual({ stdout: '', stderr: 'error: --since must be greater than 0\n', code: 1 });

@@ -159,7 +159,7 @@ export const logsCommand = defineCommand({
         }
       }
       const tail = ctx.flags.tail >= 0 ? ctx.flags.tail : (selector ? 10 : -1);
-      for (const pod of pods.slice(0, selector ? ctx.flags['max-log-requests'] : pods.length)) {
+      for (const pod of pods) {
         const inits: { name: string }[] = pod.spec?.initContainers ?? [];
         const apps: { name: string }[] = pod.spec?.containers ?? [];
         let names: string[];
@@ -198,6 +198,11 @@ export const logsCommand = defineCommand({
         }
       }
     });
+    // --max-log-requests bounds only the streams followed at once (RunLogs); a plain read prints them all, one after another.
+    const max = ctx.flags['max-log-requests'];
+    if (ctx.flags.follow && streams.length > 1 && streams.length > max) {
+      throw new CliError(`you are attempting to follow ${streams.length} log streams, but maximum allowed concurrency is ${max}, use --max-log-requests to increase the limit`);
+    }
     ctx.io.out(out);
     if (ctx.flags.follow && cluster.mode === 'wall') follow(ctx, streams);
     return 0;
