@@ -42,6 +42,14 @@ describe('get --subresource and the kind prefix', () => {
     expect(home.run(['patch', 'cm', 'c1', '--subresource=foo', '-p', '{}'])).toEqual({ stdout: '', stderr: notFound, code: 1 });
   });
 
+  it('replaces through a subresource: the file PUT to status, the server\'s 404 for one the resource lacks', () => {
+    const manifest = home.file('web-status.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 9, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: nginx, image: nginx:1.27}]}}}\nstatus: {replicas: 2}\n');
+    expect(home.run(['replace', '-f', manifest, '--subresource=status'])).toEqual(ok('deployment.apps/web replaced\n'));
+    // Only the status went through: the spec keeps its 2 replicas.
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas}']).stdout).toBe('2');
+    expect(home.run(['replace', '-f', manifest, '--subresource=foo'])).toEqual({ stdout: '', code: 1, stderr: `Error from server (NotFound): error when replacing "${manifest}": the server could not find the requested resource\n` });
+  });
+
   it('prints kind/name only when more than one kind came back', () => {
     const deployTable = 'NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    2/2     2            2           30s\n';
     expect(home.run('get deploy/web')).toEqual(ok(deployTable));
