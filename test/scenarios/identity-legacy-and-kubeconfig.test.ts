@@ -23,10 +23,11 @@ describe('legacy token Secrets and KUBECONFIG', () => {
 
   it('the token controller fills a service-account-token Secret, and its token authenticates while the Secret lives', () => {
     home.file('secret.yaml', SECRET);
+    // A token Secret for an account that does not exist is deleted (tokens_controller's syncSecret).
     expect(home.run('apply -f secret.yaml').code).toBe(0);
-    // The Secret waits for its account.
-    expect(home.run(['get', 'secret', 'bot-token', '-o', 'jsonpath={.data}']).stdout).toBe('');
+    expect(home.run('get secret bot-token').stderr).toBe('Error from server (NotFound): secrets "bot-token" not found\n');
     expect(home.run('create sa bot').code).toBe(0);
+    expect(home.run('apply -f secret.yaml').code).toBe(0);
     const data = JSON.parse(home.run(['get', 'secret', 'bot-token', '-o', 'jsonpath={.data}']).stdout);
     expect(Object.keys(data)).toEqual(['ca.crt', 'namespace', 'token']);
     expect(Buffer.from(data.namespace, 'base64').toString()).toBe('default');
@@ -41,6 +42,11 @@ describe('legacy token Secrets and KUBECONFIG', () => {
     expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', token]).stdout).toContain('Username    system:serviceaccount:default:bot\n');
     expect(home.run('delete secret bot-token').code).toBe(0);
     expect(home.run(['auth', 'whoami', '--user', 'bearer', '--token', token]).stderr).toBe('error: You must be logged in to the server (Unauthorized)\n');
+    // Deleting the account deletes its token Secrets.
+    expect(home.run('apply -f secret.yaml').code).toBe(0);
+    expect(home.run(['get', 'secret', 'bot-token', '-o', 'jsonpath={.type}']).stdout).toBe('kubernetes.io/service-account-token');
+    expect(home.run('delete sa bot').code).toBe(0);
+    expect(home.run('get secret bot-token').stderr).toBe('Error from server (NotFound): secrets "bot-token" not found\n');
   });
 
   it('merges the files of KUBECONFIG with the clusters\' own entries, first file first', () => {

@@ -2,13 +2,15 @@
  * serviceaccount-token: kube-controller-manager's token controller for legacy token Secrets —
  * a Secret of type kubernetes.io/service-account-token annotated with its ServiceAccount's name
  * gets data.token (a non-expiring token signed with the service-account key), ca.crt and
- * namespace, and the account's uid annotation. Mirrors kubernetes
- * pkg/controller/serviceaccount/tokens_controller.go (its deletion of Secrets whose account is
- * gone is not emulated).
+ * namespace, and the account's uid annotation. A token Secret whose account does not exist (or
+ * is another account of the same name: the uid annotation differs) is deleted, as is every
+ * token Secret of an account that is deleted. Mirrors kubernetes
+ * pkg/controller/serviceaccount/tokens_controller.go (syncSecret, syncServiceAccount).
  */
 import type { KubeObject } from '../../api/meta';
 import type { Secret } from '../../api/types/kinds';
 import type { Controller, ReconcileContext, Request } from '../../sim/controller';
+import { isConflict, isNotFound } from '../../apiserver/errors';
 
 export const NAME = 'tokens-controller';
 export const SERVICE_ACCOUNT_TOKEN_TYPE = 'kubernetes.io/service-account-token';
@@ -24,7 +26,7 @@ export const tokensController: Controller = {
   accepts: (o: KubeObject) => (o as Secret).type === SERVICE_ACCOUNT_TOKEN_TYPE,
   watches: [{
     kind: 'ServiceAccount',
-    // A Secret made before its account waits for it.
+    // An account made or deleted: its token Secrets are filled, or deleted with it.
     map: (sa, ctx) => ctx.api.list({ kind: 'Secret', namespace: sa.metadata.namespace })
       .filter((s) => s.type === SERVICE_ACCOUNT_TOKEN_TYPE && s.metadata.annotations?.[SA_NAME_ANNOTATION] === sa.metadata.name)
       .map((s) => ({ namespace: s.metadata.namespace, name: s.metadata.name! })),
@@ -33,9 +35,17 @@ export const tokensController: Controller = {
     const secret = ctx.api.tryGet({ kind: 'Secret', namespace: req.namespace, name: req.name });
     if (!secret || secret.type !== SERVICE_ACCOUNT_TOKEN_TYPE || secret.metadata.deletionTimestamp) return;
     const saName = secret.metadata.annotations?.[SA_NAME_ANNOTATION];
-    if (!saName || secret.data?.token) return;
+    if (!saName) return;
     const sa = ctx.api.tryGet({ kind: 'ServiceAccount', namespace: req.namespace, name: saName });
-    if (!sa) return;
+    const saUID = secret.metadata.annotations?.[SA_UID_ANNOTATION];
+    if (!sa || (saUID && sa.metadata.uid !== saUID)) {
+      // "Service account does not exist, deleting token": the Secret as read, or none.
+      try {
+        ctx.api.delete({ kind: 'Secret', namespace: req.namespace, name: req.name }, { fieldManager: NAME, preconditionResourceVersion: secret.metadata.resourceVersion });
+      } catch (e) { if (!isNotFound(e) && !isConflict(e)) throw e; }
+      return;
+    }
+    if (secret.data?.token) return;
     const ns = req.namespace!;
     const token = ctx.api.legacyServiceAccountToken(ns, { name: saName, uid: sa.metadata.uid! }, req.name);
     ctx.api.update({
