@@ -1,6 +1,6 @@
 /**
  * verbs-misc: expose, autoscale, replace, edit (with EDITOR set to a script) and diff
- * (kubectl's exit codes 0/1/>1 and LIVE-/MERGED- file names).
+ * (kubectl's exit codes 0/1/>1 and LIVE-<digits>/MERGED-<digits> folders, as Go's os.MkdirTemp names them).
  */
 import * as fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -134,7 +134,7 @@ describe('diff', () => {
     const changed = home.run('diff -f -', { stdin: CM.replace('rep', 'dd').replace('"1"', '"2"') });
     expect(changed.code).toBe(1);
     const lines = changed.stdout.split('\n');
-    expect(lines[0]).toMatch(/^diff -u -N \/tmp\/LIVE-[^/]+\/v1\.ConfigMap\.default\.dd \/tmp\/MERGED-[^/]+\/v1\.ConfigMap\.default\.dd$/);
+    expect(lines[0]).toMatch(/^diff -u -N \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.dd \/tmp\/MERGED-\d+\/v1\.ConfigMap\.default\.dd$/);
     expect(lines).toContain('-  a: "1"');
     expect(lines).toContain('+  a: "2"');
     expect(home.run('diff -f nosuch.yaml')).toEqual(fail('error: the path "nosuch.yaml" does not exist\n', 2));

@@ -6,7 +6,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { KubeObject } from '../../api/meta';
 import type { Secret } from '../../api/types/kinds';
@@ -19,6 +18,7 @@ import { labelsMatch } from '../manifest-label-filter';
 import { prepareDoc } from '../object-writer';
 import { toYaml } from '../../yaml/write-yaml';
 import { FIELD_MANAGER, SERVER_SIDE_FIELD_MANAGER } from './apply';
+import { mkdirTemp } from '../go-temp';
 
 /** DIFF_ERROR_EXIT is the exit code for failures (diff's own 1 means "differences"). */
 export const DIFF_ERROR_EXIT = 2;
@@ -101,8 +101,8 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
   cluster.catchUp();
   // What --prune spares: the namespaces of the objects diffed and the uids of the live ones.
   const visited = { namespaces: new Set<string>(), uids: new Set<string>() };
-  const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'LIVE-'));
-  const mergedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'MERGED-'));
+  const liveDir = mkdirTemp('LIVE-');
+  const mergedDir = mkdirTemp('MERGED-');
   try {
     cluster.write(() => {
       for (const doc of docs) {

@@ -1,36 +1,20 @@
 /**
  * editor-session: how kubectl's editing commands hand text to the user's editor — a temp
- * file named as kubectl names it, $KUBE_EDITOR or $EDITOR (else vi) run on it
+ * file named as kubectl names it (kubectl-edit-<digits>.yaml), $KUBE_EDITOR or $EDITOR (else vi) run on it
  * synchronously (a script works as an editor), and the text read back.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
+import { createTemp } from '../go-temp';
 
 /** EditorSession is the edited file (removed when the edit is done) and its text. */
 export interface EditorSession { file: string; edited: string }
 
-/** tempFile creates kubectl-edit-<digits>.<ext> in the temp folder, as Go's os.CreateTemp names it. */
-function tempFile(ext: string, text: string): string {
-  for (;;) {
-    // node:crypto loads here, not with every command that can open an editor.
-    const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
-    const file = path.join(os.tmpdir(), `kubectl-edit-${randomBytes(4).readUInt32LE(0)}.${ext}`);
-    try {
-      fs.writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
-      return file;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-}
-
 /** launchEditor writes text to a new temp file, runs the editor on it and reads it back. */
 export function launchEditor(ctx: CommandContext, text: string, ext: 'yaml' | 'json'): EditorSession {
-  const file = tempFile(ext, text);
+  const file = createTemp('kubectl-edit-', `.${ext}`, text);
   const editor = ctx.env.KUBE_EDITOR || ctx.env.EDITOR || 'vi';
   const r = spawnSync(`${editor} ${JSON.stringify(file)}`, { shell: true, stdio: 'inherit', env: ctx.env, cwd: ctx.cwd });
   if (r.status !== 0) throw new CliError(`there was a problem with the editor "${editor}"`);
