@@ -138,6 +138,7 @@ const onUse = {
   stat: () => require('./shell-stat') as typeof import('./shell-stat'),
   xargs: () => require('./shell-xargs') as typeof import('./shell-xargs'),
   digest: () => require('./shell-digest') as typeof import('./shell-digest'),
+  tar: () => require('./shell-tar') as typeof import('./shell-tar'),
 };
 
 /**
@@ -161,6 +162,7 @@ export const UTILITIES = new Set([
   'hostname', 'tail', 'test', '[', 'sh', 'bash', 'uname', 'whoami', 'pwd', 'id', 'ls', 'export', 'set', 'cd', 'wait',
   'trap', 'kill', 'seq', 'head', 'wc', 'grep', 'tee', 'read', 'yes', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'ps', 'df', 'du', 'timeout',
   'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'find', 'stat', 'xargs', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
+  'tar',
 ]);
 
 // ---------- execution ----------
@@ -1298,6 +1300,7 @@ class Interpreter {
         return;
       }
       case 'cp': case 'mv': return this.copy(name, args, f);
+      case 'tar': return this.tar(args, f);
       case 'head': case 'tail': case 'grep': case 'wc': case 'sort': case 'uniq': case 'cut': case 'tr': case 'sed': case 'awk':
       case 'tac': case 'rev': case 'base64': case 'md5sum': case 'sha1sum': case 'sha256sum': case 'sha512sum': {
         if (name === 'sed' && args.some((a) => /^-[a-z]*i/.test(a))) return this.sedInPlace(args, f);
@@ -1424,6 +1427,62 @@ class Interpreter {
       this.writeFile(f, target, content, name);
       if (name === 'mv' && target !== src) this.removeFile(f, src);
     }
+  }
+
+  /**
+   * tar (shell-tar.ts: busybox's, or GNU tar's words in a bash image) as `kubectl cp` runs it:
+   * c or x, f FILE (- is stdout or stdin), -C DIR, v (member names), m (no times kept, which
+   * kubemu keeps none of anyway).
+   */
+  private tar(args: string[], f: Frame): void {
+    const letters: string[] = [];
+    const operands: string[] = [];
+    let file: string | undefined;
+    let dir: string | undefined;
+    const pending: ('f' | 'C')[] = [];
+    args.forEach((a, i) => {
+      if (pending.length) { const opt = pending.shift()!; if (opt === 'f') file = a; else dir = a; return; }
+      // The first argument may bundle its letters without a dash (tar cf -), as busybox allows.
+      if ((a.startsWith('-') && a !== '-') || (i === 0 && /^[a-zA-Z]+$/.test(a))) {
+        for (const c of a.replace(/^-/, '')) { if (c === 'f' || c === 'C') pending.push(c); else letters.push(c); }
+        return;
+      }
+      operands.push(a);
+    });
+    const bad = letters.find((c) => !'cxvmoph'.includes(c));
+    if (bad) { this.writeErr(f, `tar: invalid option -- '${bad}'`); f.status = 1; return; }
+    const create = letters.includes('c');
+    if (create === letters.includes('x')) { this.writeErr(f, create ? "tar: can't combine -c and -x" : 'tar: need to specify one of -c or -x'); f.status = 1; return; }
+    f.budget.step(1 + (f.fs.size >> 4));
+    const cwd = resolvePath(f.vars.PWD, dir ?? '.');
+    const tarFs = {
+      files: f.fs as ReadonlyMap<string, string>,
+      isDir: (p: string) => p === '/' || ROOT_DIRS.includes(p.slice(1)) || [...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/+$/, '')}/`)),
+      write: (p: string, content: string) => { this.writeFile(f, p, content, 'tool'); return f.fs.get(p) === content; },
+    };
+    const { tarCreate, tarExtract } = onUse.tar();
+    if (create) {
+      if (!operands.length) { this.writeErr(f, 'tar: empty archive'); f.status = 1; return; }
+      const r = tarCreate(operands.map((o) => resolvePath(cwd, o)), tarFs, this.cfg.startMs + f.t, this.cfg.shell === 'bash');
+      for (const e of r.err) this.writeErr(f, e);
+      if (file === undefined || file === '-') this.writeText(f, r.out);
+      else this.writeFile(f, resolvePath(f.vars.PWD, file), r.out, 'tool');
+      if (letters.includes('v')) for (const o of operands) this.writeErr(f, o.replace(/^\/+/, ''));
+      f.status = f.status || r.status;
+      return;
+    }
+    let stream: string | undefined;
+    if (file !== undefined && file !== '-') {
+      stream = f.fs.get(resolvePath(f.vars.PWD, file));
+      if (stream === undefined) { this.writeErr(f, `tar: can't open '${file}': No such file or directory`); f.status = 1; return; }
+    } else if (f.pipeIn) stream = this.pipeText(f.pipeIn);
+    else {
+      if (this.input === undefined) throw this.waitForInput();
+      stream = this.readInput();
+    }
+    const r = tarExtract(stream, cwd, tarFs, this.cfg.shell === 'bash');
+    for (const e of r.err) this.writeErr(f, e);
+    f.status = f.status || r.status;
   }
 
   /** lsView is what ls and stat read of the frame's files. */

@@ -172,6 +172,18 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     await same(['patch', 'configmap', 'settings', '--subresource=ephemeralcontainers', '-p', '{}']);
   });
 
+  it('copies files into and out of a container with kubectl cp, through tar in the container', async () => {
+    expect(kubemu(['run', 'files', '--image=busybox', '--', 'sh', '-c', 'mkdir -p /data/sub; echo one > /data/a.txt; echo two > /data/sub/b.txt; sleep 3600']).code).toBe(0);
+    expect(kubemu(['tick', '20s']).code).toBe(0);
+    const local = home.file('to-pod.txt', 'from kubectl\n');
+    expect(await kubectl(['cp', local, 'files:/tmp/to-pod.txt'])).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(kubemu(['exec', 'files', '--', 'cat', '/tmp/to-pod.txt']).stdout).toBe('from kubectl\n');
+    const out = path.join(home.dir, 'from-pod');
+    expect((await kubectl(['cp', 'files:/data', out])).code).toBe(0);
+    expect([fs.readFileSync(path.join(out, 'a.txt'), 'utf8'), fs.readFileSync(path.join(out, 'sub', 'b.txt'), 'utf8')]).toEqual(['one\n', 'two\n']);
+    expect(await kubectl(['cp', local, 'files:/nodir/x'])).toEqual(kubemu(['cp', local, 'files:/nodir/x']));
+  });
+
   /** kubectlWithStdin runs kubectl with input on its stdin (a pipe, not a terminal). */
   const kubectlWithStdin = (args: string[], input: string): Promise<CliResult> => new Promise((resolve) => {
     const child = spawn(KUBECTL_1_32!, ['--kubeconfig', kubeconfig, ...args], { cwd: home.dir, env: { ...process.env, HOME: kubectlHome, KUBECONFIG: '' } });

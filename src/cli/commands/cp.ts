@@ -3,9 +3,12 @@
  * container, over the same view of the container's files that exec has (containerView in
  * exec.ts: the image's and standard files under the writable layer), and into that same
  * writable layer (bounded by WRITABLE_LAYER_BYTES, past which the copy fails as a full disk).
- * Mirrors kubernetes/kubectl pkg/cmd/cp/cp.go (v0.32): kubectl runs `tar xmf - -C DIR` /
- * `tar cf - PATH` in the container, so a failure reads as GNU tar's stderr followed by
- * `command terminated with exit code 2`.
+ * Mirrors kubernetes/kubectl pkg/cmd/cp/cp.go (v0.32): kubectl runs `tar -xmf - -C DIR` /
+ * `tar cf - PATH` in the container, in the words of the image's tar (kubelet/shell-tar: busybox,
+ * or GNU tar in Debian-based images). Copying in, tar's stderr is kubectl's and a failure ends
+ * with `command terminated with exit code N` and tar's status; copying out, kubectl sends tar's
+ * stderr to its stdout, and returns once the archive has ended, before the exit status reaches
+ * it (0, as kubectl 1.32 through kubemu serve shows).
  * kubemu: file contents are text (UTF-8); modes and ownership are not kept.
  */
 import * as fs from 'node:fs';
@@ -21,6 +24,8 @@ import { CliError } from '../errors';
 import { goPathErrorText } from '../go-path-error';
 import { containerView, runningContainer, saveLayer, terminated, type LayerWrite } from './exec';
 import { makeDirs } from '../../cluster/make-dirs';
+import { tarWords } from '../../kubelet/shell-tar';
+import { imageInfo } from '../../kubelet/images';
 
 export const ERR_ARGS = 'source and destination are required';
 export const ERR_NEED_LOCAL = 'one of src or dest must be a local file specification';
@@ -29,15 +34,8 @@ export const ERR_EMPTY_PATH = 'filepath can not be empty';
 export const ERR_FILESPEC = 'filespec must match the canonical format: [[namespace/]pod:]file/path';
 /** localMissing is copyToPod's refusal of a local source that is not there. */
 export const localMissing = (p: string): string => `${p} doesn't exist in local filesystem`;
-/** TAR_LEADING_SLASH is GNU tar's notice when archiving an absolute path. */
-export const TAR_LEADING_SLASH = "tar: Removing leading `/' from member names";
-export const TAR_FAILED = 'tar: Exiting with failure status due to previous errors';
-/** tarCannotStat is GNU tar's line for a path to archive that is not there. */
-export const tarCannotStat = (p: string): string => `tar: ${p}: Cannot stat: No such file or directory`;
-/** tarCannotWrite is GNU tar's line for a member it could not write. */
+/** tarCannotWrite is GNU tar's line for a member it could not write (kubemu says it for busybox's tar too). */
 export const tarCannotWrite = (member: string): string => `tar: ${member}: Cannot write: No space left on device`;
-/** TAR_EXIT is GNU tar's exit status after such errors. */
-const TAR_EXIT = 2;
 
 /** LONG is kubectl's description and examples, as its --help prints them. */
 const LONG = `Copy files and directories to and from containers.
@@ -105,7 +103,7 @@ export const cpCommand = defineCommand({
 });
 
 /** Target is the container a copy reads or writes, and its files as exec sees them. */
-interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; container: string; containerID: string; stat: StatOf }
+interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; container: string; containerID: string; stat: StatOf; gnu: boolean }
 
 function target(ctx: CommandContext, spec: FileSpec): Target {
   const cluster = ctx.cluster();
@@ -119,7 +117,7 @@ function target(ctx: CommandContext, spec: FileSpec): Target {
     const { name, spec: cspec, status, startMs } = runningContainer(ctx, cluster.api, pod);
     const view = containerView(pod, cspec, status, startMs, server, now);
     const stat = containerFileStats(pod, cspec, processUser(pod.spec?.securityContext, cspec.securityContext), startMs, view.cfg.files);
-    return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, container: name, containerID: view.containerID, stat };
+    return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, container: name, containerID: view.containerID, stat, gnu: imageInfo(cspec.image).shell === 'bash' };
   });
 }
 
@@ -145,10 +143,10 @@ function linkOn(t: Target, prefix: string, file: string): { path: string; target
   return undefined;
 }
 
-/** failTar prints what tar printed and kubectl's line for its exit. */
-function failTar(ctx: CommandContext, lines: string[]): number {
-  ctx.io.err(`${[...lines, TAR_FAILED, terminated(TAR_EXIT)].join('\n')}\n`);
-  return TAR_EXIT;
+/** failTar prints what tar printed copying in, and kubectl's line for its exit; tar's status is kubectl's. */
+function failTar(ctx: CommandContext, lines: string[], status: number): number {
+  ctx.io.err(`${[...lines, terminated(status)].join('\n')}\n`);
+  return status;
 }
 
 /** localFiles reads a local file, or a directory's files, keyed by their path under it ('' for a file). */
@@ -171,12 +169,15 @@ function copyToPod(ctx: CommandContext, srcFile: string, dest: FileSpec): number
   let destPath = remotePath(t, dest.file);
   // cp.go: a destination that is a directory in the container receives the source under its own name.
   if (isRemoteDir(t.files, destPath)) destPath = nodePath.posix.join(destPath, nodePath.basename(local));
+  // tar -C the destination's folder: one that is not there fails the copy.
+  const folder = nodePath.posix.dirname(destPath);
+  if (!isRemoteDir(t.files, folder)) return failTar(ctx, tarWords(t.gnu).cannotChdir(folder), tarWords(t.gnu).status);
   const files = { ...t.files };
   const member = nodePath.posix.basename(destPath);
   for (const [rel, content] of Object.entries(localFiles(local))) {
     const p = rel ? `${destPath}/${rel}` : destPath;
     if (layerBytes(diffLayer(t.base, { ...files, [p]: content })) > WRITABLE_LAYER_BYTES) {
-      return failTar(ctx, [tarCannotWrite(rel ? `${member}/${rel}` : member)]);
+      return failTar(ctx, [tarCannotWrite(rel ? `${member}/${rel}` : member), tarWords(true).failedLater], tarWords(true).status);
     }
     files[p] = content;
   }
@@ -191,15 +192,20 @@ function copyToPod(ctx: CommandContext, srcFile: string, dest: FileSpec): number
 function copyFromPod(ctx: CommandContext, src: FileSpec, destFile: string): number {
   const t = target(ctx, src);
   const srcPath = remotePath(t, src.file);
-  const notices = src.file.startsWith('/') ? [TAR_LEADING_SLASH] : [];
+  const words = tarWords(t.gnu);
+  // tar's stderr is kubectl's stdout here (its TarPipe), and its exit status arrives too late to count.
+  const notices = src.file.startsWith('/') ? [words.leadingSlash] : [];
   const dest = nodePath.resolve(ctx.cwd, destFile);
   if (t.files[srcPath] !== undefined) {
-    if (notices.length) ctx.io.err(`${notices.join('\n')}\n`);
+    if (notices.length) ctx.io.out(`${notices.join('\n')}\n`);
     writeLocal(dest, destFile, t.files[srcPath]!);
     return 0;
   }
-  if (srcPath !== '/' && !isRemoteDir(t.files, srcPath)) return failTar(ctx, [...notices, tarCannotStat(src.file)]);
-  if (notices.length) ctx.io.err(`${notices.join('\n')}\n`);
+  if (srcPath !== '/' && !isRemoteDir(t.files, srcPath)) {
+    ctx.io.out(`${[...notices, words.cannotStat(src.file), words.failedLater].join('\n')}\n`);
+    return 0;
+  }
+  if (notices.length) ctx.io.out(`${notices.join('\n')}\n`);
   const prefix = srcPath === '/' ? '/' : `${srcPath}/`;
   mkdirLocal(dest, destFile);
   // tar archives a link as a link (a volume's `..data`, its keys) and kubectl skips each, with a warning.
