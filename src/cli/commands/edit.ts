@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
-import { ApiError } from '../../apiserver/errors';
+import { ApiError, noSuchPath } from '../../apiserver/errors';
 import { decodePatched } from '../../apiserver/decode-patch';
 import { createMergePatch } from '../patch';
 import { defineCommand } from '../command';
@@ -21,7 +21,6 @@ import { addPatchError, mappingErrorIn, resourceString, runEditCommand } from '.
 import { KUSTOMIZE_FLAG, resolveTargets, SELECT_FLAGS } from './targets';
 import { scaleOf } from '../../api/scale-of';
 import type { ResourceInfo } from '../../api/registry';
-import { RESOURCE_NOT_FOUND } from './get-raw';
 import { sameObject } from './mutate-objects';
 import { rootStructOf } from '../../api/patch-meta';
 import { writeThroughSubresource } from '../../apiserver/subresource-write';
@@ -56,7 +55,7 @@ export const editCommand = defineCommand({
     const originals: KubeObject[] = [];
     for (const t of resolved.targets) {
       // Read through the subresource: status is the object, scale its Scale; a resource without it is the server's 404.
-      if (subresource && !servesSubresource(t.info, subresource)) throw new ApiError('NotFound', 404, RESOURCE_NOT_FOUND);
+      if (subresource && !servesSubresource(t.info, subresource)) throw noSuchPath();
       const obj = cluster.read(() => cluster.api.get(t.ref));
       originals.push(subresource === 'scale' ? scaleOf(obj) : obj);
     }

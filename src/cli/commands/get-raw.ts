@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import { groupVersion } from '../../api/registry';
-import { ApiError, noSuchPath } from '../../apiserver/errors';
+import { noSuchPath } from '../../apiserver/errors';
 import { apiServerEndpoint } from '../../cluster/node-factory';
 import type { FlagsContext } from '../command';
 import { CliError } from '../errors';
@@ -22,7 +22,6 @@ export const RAW_WITH_OUTPUT = '--raw and --output are mutually exclusive';
 export const RAW_WITH_FILTERS = '--raw may not be specified with other flags that filter the server request or alter the output';
 export const RAW_NOT_A_PATH = (raw: string): string => `--raw must be a valid URL path: parse "${raw}": invalid URI for request`;
 
-export { RESOURCE_NOT_FOUND } from '../../apiserver/errors';
 
 /**
  * GROUP_ORDER is kube-aggregator's order of the built-in groups in /apis (their APIServices'

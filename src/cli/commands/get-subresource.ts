@@ -14,7 +14,7 @@ import { CliError, SilentExit, formatApiError } from '../errors';
 import type { OutputSpec } from '../output-spec';
 import type { ResourceRequest } from '../resource-args';
 import { renderGetTable, type GetTableGroup, type GetTableOptions } from '../../printers/get-table';
-import { RESOURCE_NOT_FOUND } from './get-raw';
+import { RESOURCE_NOT_FOUND } from '../../apiserver/errors';
 
 /** getSubresource prints the named objects' subresource and returns the exit code. */
 export function getSubresource(ctx: CommandContext, cluster: Cluster, subresource: string, requests: readonly ResourceRequest[], spec: OutputSpec, tableOpts: GetTableOptions): number {

@@ -6,11 +6,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ApiError } from '../../apiserver/errors';
+import { noSuchPath } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
 import { printServerWarnings } from '../server-warnings';
-import { RAW_NOT_A_PATH, RESOURCE_NOT_FOUND, responseText } from './get-raw';
+import { RAW_NOT_A_PATH, responseText } from './get-raw';
 
 /** RawFlags are the flags kubectl checks beside --raw (selector only on create). */
 export interface RawFlags { files: readonly string[]; fileRequired: boolean; recursive?: boolean; selector?: string; output?: string }
@@ -52,7 +52,7 @@ function rawWrite(ctx: CommandContext, method: 'POST' | 'PUT' | 'DELETE', raw: s
   } else {
     const { parseResourcePath } = require('../serve/resource-path') as typeof import('../serve/resource-path');
     const rp = parseResourcePath(pathname);
-    if (!rp) throw new ApiError('NotFound', 404, RESOURCE_NOT_FOUND);
+    if (!rp) throw noSuchPath();
     const { ResourceHandler } = require('../serve/resource-handler') as typeof import('../serve/resource-handler');
     cluster.catchUp();
     reply = new ResourceHandler(cluster, cluster.api).handle({ method, path: rp, query, body, contentType: 'application/json', userAgent: 'kubectl' });
