@@ -11,6 +11,8 @@
  * mode or time (as -m asks).
  */
 
+import * as nodePath from 'node:path';
+
 /** TarWords are the lines one tar prints: busybox's, or GNU tar's (gnu) in Debian-based images. */
 export const tarWords = (gnu: boolean) => ({
   leadingSlash: gnu ? "tar: Removing leading `/' from member names" : "tar: removing leading '/' from member names",
@@ -30,7 +32,8 @@ export interface TarFS {
   write(path: string, content: string): boolean;
 }
 
-export interface TarResult { out: string; err: string[]; status: number }
+/** TarResult is what tar wrote, its complaints, its status and the members it archived or unpacked (for -v). */
+export interface TarResult { out: string; err: string[]; status: number; members: string[] }
 
 const BLOCK = 512;
 
@@ -59,24 +62,32 @@ function header(name: string, size: number, dir: boolean, mtimeS: number): Buffe
 
 const padding = (size: number): Buffer => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK, 0);
 
-/** tarCreate archives the operands (absolute paths) as `tar cf -` writes them to stdout. */
-export function tarCreate(operands: string[], fs: TarFS, mtimeMs: number, gnu: boolean): TarResult {
+/**
+ * tarCreate archives the operands as `tar cf -` writes them to stdout: each found from cwd, its
+ * members named as the operand was written (a relative operand stays relative).
+ */
+export function tarCreate(operands: string[], cwd: string, fs: TarFS, mtimeMs: number, gnu: boolean): TarResult {
   const words = tarWords(gnu);
   const err: string[] = [];
+  const members: string[] = [];
   const chunks: Buffer[] = [];
   const mtime = Math.floor(mtimeMs / 1000);
   let warned = false;
   let failed = false;
-  const member = (p: string): string => {
-    if (p.startsWith('/') && !warned) { warned = true; err.push(words.leadingSlash); }
-    return p.replace(/^\/+/, '');
+  const member = (shown: string): string => {
+    if (shown.startsWith('/') && !warned) { warned = true; err.push(words.leadingSlash); }
+    const name = shown.replace(/^\/+/, '');
+    members.push(name);
+    return name;
   };
   for (const operand of operands) {
-    const p = operand.length > 1 ? operand.replace(/\/+$/, '') : operand;
+    const p = nodePath.posix.resolve(cwd, operand);
+    // A member's name is the operand as written, then its path under it.
+    const shown = (path: string): string => (operand.length > 1 ? operand.replace(/\/+$/, '') : operand) + path.slice(p.length);
     const content = fs.files.get(p);
     if (content !== undefined) {
       const data = Buffer.from(content, 'utf8');
-      chunks.push(header(member(p), data.length, false, mtime), data, padding(data.length));
+      chunks.push(header(member(shown(p)), data.length, false, mtime), data, padding(data.length));
       continue;
     }
     if (!fs.isDir(p)) { err.push(words.cannotStat(operand)); failed = true; continue; }
@@ -93,14 +104,14 @@ export function tarCreate(operands: string[], fs: TarFS, mtimeMs: number, gnu: b
     const entries: [string, string | undefined][] = [...[...dirs].filter(Boolean).map((d): [string, undefined] => [d, undefined]), ...files];
     entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     for (const [path, c] of entries) {
-      if (c === undefined) { chunks.push(header(`${member(path)}/`, 0, true, mtime)); continue; }
+      if (c === undefined) { chunks.push(header(member(`${shown(path)}/`), 0, true, mtime)); continue; }
       const data = Buffer.from(c, 'utf8');
-      chunks.push(header(member(path), data.length, false, mtime), data, padding(data.length));
+      chunks.push(header(member(shown(path)), data.length, false, mtime), data, padding(data.length));
     }
   }
   chunks.push(Buffer.alloc(BLOCK * 2, 0));
   if (failed) err.push(words.failedLater);
-  return { out: Buffer.concat(chunks).toString('utf8'), err, status: failed ? words.status : 0 };
+  return { out: Buffer.concat(chunks).toString('utf8'), err, status: failed ? words.status : 0, members };
 }
 
 /** field reads a NUL-terminated header text field. */
@@ -114,7 +125,8 @@ const field = (b: Buffer, at: number, len: number): string => {
 export function tarExtract(stream: string, dir: string, fs: TarFS, gnu: boolean): TarResult {
   const data = Buffer.from(stream, 'utf8');
   const err: string[] = [];
-  if (!fs.isDir(dir)) return { out: '', err: tarWords(gnu).cannotChdir(dir), status: tarWords(gnu).status };
+  if (!fs.isDir(dir)) return { out: '', err: tarWords(gnu).cannotChdir(dir), status: tarWords(gnu).status, members: [] };
+  const members: string[] = [];
   const base = dir === '/' ? '' : dir.replace(/\/+$/, '');
   let at = 0;
   let longName: string | undefined;
@@ -138,12 +150,14 @@ export function tarExtract(stream: string, dir: string, fs: TarFS, gnu: boolean)
     if (!name || name === '.') continue;
     const target = `${base}/${name.replace(/\/+$/, '')}`;
     if (type === '5') {
-      if (!fs.isDir(target) && !fs.write(`${target}/`, '')) return { out: '', err, status: 1 };
+      if (!fs.isDir(target) && !fs.write(`${target}/`, '')) return { out: '', err, status: 1, members };
+      members.push(name);
       continue;
     }
     // Links, devices and the like have no place among the modelled files: they are passed over.
     if (type !== '0' && type !== '\0' && type !== '7') continue;
-    if (!fs.write(target, body.toString('utf8'))) return { out: '', err, status: 1 };
+    if (!fs.write(target, body.toString('utf8'))) return { out: '', err, status: 1, members };
+    members.push(name);
   }
-  return { out: '', err, status: 0 };
+  return { out: '', err, status: 0, members };
 }

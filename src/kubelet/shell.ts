@@ -1463,11 +1463,13 @@ class Interpreter {
     const { tarCreate, tarExtract } = onUse.tar();
     if (create) {
       if (!operands.length) { this.writeErr(f, 'tar: empty archive'); f.status = 1; return; }
-      const r = tarCreate(operands.map((o) => resolvePath(cwd, o)), tarFs, this.cfg.startMs + f.t, this.cfg.shell === 'bash');
+      const r = tarCreate(operands, cwd, tarFs, this.cfg.startMs + f.t, this.cfg.shell === 'bash');
       for (const e of r.err) this.writeErr(f, e);
-      if (file === undefined || file === '-') this.writeText(f, r.out);
-      else this.writeFile(f, resolvePath(f.vars.PWD, file), r.out, 'tool');
-      if (letters.includes('v')) for (const o of operands) this.writeErr(f, o.replace(/^\/+/, ''));
+      const toStdout = file === undefined || file === '-';
+      // -v lists each member: on stderr while the archive itself goes to stdout.
+      if (letters.includes('v')) for (const m of r.members) { if (toStdout) this.writeErr(f, m); else this.write(f, m); }
+      if (toStdout) this.writeText(f, r.out);
+      else this.writeFile(f, resolvePath(f.vars.PWD, file!), r.out, 'tool');
       f.status = f.status || r.status;
       return;
     }
@@ -1482,6 +1484,7 @@ class Interpreter {
     }
     const r = tarExtract(stream, cwd, tarFs, this.cfg.shell === 'bash');
     for (const e of r.err) this.writeErr(f, e);
+    if (letters.includes('v')) for (const m of r.members) this.write(f, m);
     f.status = f.status || r.status;
   }
 

@@ -126,6 +126,14 @@ describe('cp', () => {
     expect(fs.existsSync(path.join(home.dir, 'nope'))).toBe(false);
   });
 
+  it('runs tar in the container: -v lists the members, on stderr while the archive is on stdout', () => {
+    expect(home.run(['exec', 'box', '--', 'sh', '-c', 'mkdir -p /tmp/t/s; echo a > /tmp/t/a; echo b > /tmp/t/s/b; cd /tmp && tar cvf /tmp/t.tar t && mkdir /tmp/u && tar xvf /tmp/t.tar -C /tmp/u && cat /tmp/u/t/s/b'])).toEqual({
+      stdout: 't/\nt/a\nt/s/\nt/s/b\nt/\nt/a\nt/s/\nt/s/b\nb\n', stderr: '', code: 0,
+    });
+    const r = home.run(['exec', 'box', '--', 'sh', '-c', 'cd /tmp && tar cvf - t > /dev/null']);
+    expect([r.stdout, r.stderr, r.code]).toEqual(['', 't/\nt/a\nt/s/\nt/s/b\n', 0]);
+  });
+
   it('copying in, fails with tar\'s words and status when the destination\'s folder is not there', () => {
     home.file('lone', 'l\n');
     expect(home.run('cp lone box:/nodir/lone')).toEqual({
