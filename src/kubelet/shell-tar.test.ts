@@ -60,5 +60,9 @@ describe('tar', () => {
     tarExtract(stream.toString('utf8'), '/tmp', dest, false);
     expect(dest.files.get(`/tmp/${long}`)).toBe('pax\n');
     expect(dest.files.get(`/tmp/${long}2`)).toBe('gnu\n');
+    // A member's `..` is resolved: the file lands where its canonical path says.
+    const dotted = fsOf({});
+    tarExtract(Buffer.concat([block('a/../b.txt', '0', 'b\n'), Buffer.alloc(1024)]).toString('utf8'), '/tmp', dotted, false);
+    expect([...dotted.files.keys()]).toEqual(['/tmp/b.txt']);
   });
 });

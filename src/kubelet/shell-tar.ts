@@ -148,7 +148,8 @@ export function tarExtract(stream: string, dir: string, fs: TarFS, gnu: boolean)
     longName = undefined;
     name = name.replace(/^\.?\/+/, '').replace(/^\.\//, '');
     if (!name || name === '.') continue;
-    const target = `${base}/${name.replace(/\/+$/, '')}`;
+    // A canonical path: a member's `..` cannot leave a key the file model does not know.
+    const target = nodePath.posix.resolve(base || '/', name);
     if (type === '5') {
       if (!fs.isDir(target) && !fs.write(`${target}/`, '')) return { out: '', err, status: 1, members };
       members.push(name);
