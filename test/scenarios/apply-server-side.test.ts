@@ -107,6 +107,22 @@ describe('apply --server-side', () => {
     expect(home.run('get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('3');
   });
 
+  it('dry-runs over a client-side applied object as kubectl does: the annotation\'s migration is refused and warned about, nothing written', () => {
+    const file = home.file('csa.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: csa\ndata:\n  a: "1"\n');
+    expect(home.run(['apply', '-f', file]).code).toBe(0);
+    const rv = home.run('get cm csa -o jsonpath={.metadata.resourceVersion}').stdout;
+    expect(home.run(['apply', '--server-side', '--dry-run=server', '-f', file])).toEqual({
+      stdout: 'configmap/csa serverside-applied (server dry run)\n',
+      stderr: 'Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply. This is non-fatal and will be retried next time you apply.'
+        + ' Error: Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using v1: .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration\n',
+      code: 0,
+    });
+    expect(home.run('get cm csa -o jsonpath={.metadata.resourceVersion}').stdout).toBe(rv);
+    // The real apply migrates without a word: the annotation is stored first, then co-owned.
+    expect(home.run(['apply', '--server-side', '-f', file])).toEqual({ stdout: 'configmap/csa serverside-applied\n', stderr: '', code: 0 });
+    expect(home.run(['get', 'cm', 'csa', '-o', 'jsonpath={.metadata.managedFields[*].manager}']).stdout).toBe('kubectl kubectl-last-applied');
+  });
+
   it('refuses --force-conflicts without --server-side, and --dry-run=client with it', () => {
     const file = home.file('web.yaml', DEPLOY(3));
     expect(home.run(['apply', '--force-conflicts', '-f', file])).toEqual({ stdout: '', stderr: 'error: --force-conflicts only works with --server-side\n', code: 1 });

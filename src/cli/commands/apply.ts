@@ -177,27 +177,51 @@ export const applyCommand = defineCommand({
 });
 
 /**
+ * MIGRATION_FAILED are kubectl's warnings when a step of the migration below fails: the apply
+ * itself stands, and the next apply tries the migration again.
+ */
+const MIGRATION_FAILED = {
+  lastApplied: 'failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply',
+  patch: 'server rejected managed fields migration to Server-Side Apply',
+  reapply: 'failed to re-apply configuration after performing Server-Side Apply migration',
+};
+
+/**
+ * migrateClientSideApply is what kubectl does after a server-side apply of an object
+ * client-side apply managed (managed-fields/csa-upgrade.ts), with the apply's dry-run setting:
+ * with the default manager, apply the last-applied annotation alone as kubectl-last-applied;
+ * then move kubectl-client-side-apply's fields to the applier and apply again, so what the
+ * manifest dropped is pruned. A step the server refuses ends it with kubectl's warning (a
+ * server dry run meets one whenever the apply changed the annotation: the stored value still
+ * belongs to kubectl-client-side-apply). Returns the object as it ends.
+ */
+function migrateClientSideApply(api: Cluster['api'], applied: KubeObject, config: KubeObject, opts: WriteOptions & { force?: boolean }, warn: (line: string) => void): KubeObject {
+  const csa = require('../../apiserver/managed-fields/csa-upgrade') as typeof import('../../apiserver/managed-fields/csa-upgrade');
+  let obj = applied;
+  const step = (failed: keyof typeof MIGRATION_FAILED, write: () => KubeObject): boolean => {
+    try {
+      obj = write();
+      return true;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      warn(`Warning: ${MIGRATION_FAILED[failed]}. This is non-fatal and will be retried next time you apply. Error: ${e.message}\n`);
+      return false;
+    }
+  };
+  const annotation = opts.fieldManager === SERVER_SIDE_FIELD_MANAGER ? csa.lastAppliedConfiguration(obj) : undefined;
+  if (annotation && !step('lastApplied', () => api.serverSideApply(annotation, { fieldManager: csa.LAST_APPLIED_MANAGER, dryRun: opts.dryRun }).object)) return obj;
+  const upgraded = csa.upgradeClientSideApply(obj.metadata.managedFields, opts.fieldManager);
+  if (!upgraded) return obj;
+  const from = obj;
+  if (!step('patch', () => api.update({ ...from, metadata: { ...from.metadata, managedFields: upgraded } }, { fieldManager: opts.fieldManager, dryRun: opts.dryRun }))) return obj;
+  step('reapply', () => api.serverSideApply(config, opts).object);
+  return obj;
+}
+
+/**
  * applyServerSide is `apply --server-side`: each object sent as an apply patch, the server
  * merging it and tracking field ownership; a conflict is kubectl's error with its hint.
  */
-/**
- * migrateClientSideApply is what kubectl does after a server-side apply of an object
- * client-side apply managed (managed-fields/csa-upgrade.ts): with the default manager, apply
- * the last-applied annotation alone as kubectl-last-applied; then move kubectl-client-side-apply's
- * fields to the applier and apply again, so what the manifest dropped is pruned. Returns the
- * object as it ends.
- */
-function migrateClientSideApply(api: Cluster['api'], applied: KubeObject, config: KubeObject, opts: WriteOptions & { force?: boolean }): KubeObject {
-  const csa = require('../../apiserver/managed-fields/csa-upgrade') as typeof import('../../apiserver/managed-fields/csa-upgrade');
-  let obj = applied;
-  const annotation = opts.fieldManager === SERVER_SIDE_FIELD_MANAGER ? csa.lastAppliedConfiguration(obj) : undefined;
-  if (annotation) obj = api.serverSideApply(annotation, { fieldManager: csa.LAST_APPLIED_MANAGER }).object;
-  const upgraded = csa.upgradeClientSideApply(obj.metadata.managedFields, opts.fieldManager);
-  if (!upgraded) return obj;
-  api.update({ ...obj, metadata: { ...obj.metadata, managedFields: upgraded } }, { fieldManager: opts.fieldManager });
-  return api.serverSideApply(config, opts).object;
-}
-
 function applyServerSide(ctx: Parameters<typeof writeManifests>[0] & CommandContext<{ 'field-manager'?: string; 'force-conflicts'?: boolean }>, selection: ManifestSelection): number {
   const fieldManager = (ctx.set.has('field-manager') && ctx.flags['field-manager']) || SERVER_SIDE_FIELD_MANAGER;
   return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate }, fail) => {
@@ -206,7 +230,7 @@ function applyServerSide(ctx: Parameters<typeof writeManifests>[0] & CommandCont
     try {
       const opts = { fieldManager, force: !!ctx.flags['force-conflicts'], dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io) };
       let r = cluster.api.serverSideApply(object, opts);
-      if (dryRun !== 'server') r = { ...r, object: migrateClientSideApply(cluster.api, r.object, object, opts) };
+      r = { ...r, object: migrateClientSideApply(cluster.api, r.object, object, opts, (line) => ctx.io.err(line)) };
       return { object: r.object, word: 'serverside-applied' };
     } catch (e) {
       if (e instanceof ApiError && e.reason === 'Conflict' && e.details.causes?.length) { fail(`error: ${e.message}\n${CONFLICT_HINT}`); return undefined; }
