@@ -17,7 +17,7 @@ import type { KubeObject } from '../api/meta';
 import { objectFromFields } from '../api/object-fields';
 import { parseApiVersion, type ResourceInfo } from '../api/registry';
 import { badRequest } from './errors';
-import { stdBase64Error } from './decode-base64';
+import { stdBase64Error } from '../api/go-base64';
 import { quantityJsonError } from '../api/quantity';
 import { durationError, rfc3339Error } from './decode-time';
 import { displayType, FIELD_INLINE, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';

@@ -68,14 +68,36 @@ export function readJsonStream(text: string): JsonStreamResult {
   }
 }
 
-// quoteChar mirrors encoding/json quoteChar: the offending byte, quoted Go-style.
+// quoteChar mirrors encoding/json quoteChar: the offending byte (a character's first UTF-8 byte), quoted Go-style.
 function quoteChar(text: string, at: number): string {
-  const c = text.charAt(at);
-  if (c === "'") return "'\\''";
-  if (c === '"') return `'"'`;
-  const first = Buffer.from(c, 'utf8')[0];
-  const q = goQuote(String.fromCharCode(first));
-  return `'${q.slice(1, -1)}'`;
+  return quoteByte(Buffer.from(text.charAt(at), 'utf8')[0]!);
+}
+
+function quoteByte(b: number): string {
+  if (b === 0x27) return "'\\''";
+  if (b === 0x22) return `'"'`;
+  return `'${goQuote(String.fromCharCode(b)).slice(1, -1)}'`;
+}
+
+/**
+ * unmarshalSyntaxError is the syntax error json.Unmarshal reports for bytes (its checkValid
+ * over the whole input), or undefined when they hold one JSON value.
+ */
+export function unmarshalSyntaxError(bytes: Uint8Array): string | undefined {
+  // One character per byte, so an offending byte is quoted as Go quotes it.
+  const text = Buffer.from(bytes).toString('latin1');
+  const s = new Scanner(text);
+  try {
+    s.skipWs();
+    s.value();
+    s.skipWs();
+    if (s.pos < text.length) return `invalid character ${quoteByte(text.charCodeAt(s.pos))} after top-level value`;
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof ScanError)) throw e;
+    if (e.at >= text.length) return 'unexpected end of JSON input';
+    return `invalid character ${quoteByte(text.charCodeAt(e.at))} ${e.what}`;
+  }
 }
 
 class Scanner {

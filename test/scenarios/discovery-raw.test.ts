@@ -158,6 +158,31 @@ describe('get --raw', () => {
     expect(JSON.parse(home.run('get --raw /apis/apps/v1/namespaces/kube-system/deployments').stdout).items.map((d: { metadata: { name: string } }) => d.metadata.name)).toEqual(['coredns']);
   });
 
+  it("reads a list's query and serves pods' logs as kube-apiserver does", () => {
+    expect(home.run('run api --image=nginx --labels=tier=back').code).toBe(0);
+    const names = (path: string) => JSON.parse(home.run(['get', '--raw', path]).stdout).items.map((p: { metadata: { name: string } }) => p.metadata.name);
+    expect(names('/api/v1/namespaces/default/pods?labelSelector=tier%3Dback')).toEqual(['api']);
+    expect(names('/api/v1/namespaces/default/pods?fieldSelector=metadata.name%3Dweb')).toEqual(['web']);
+    const page = JSON.parse(home.run('get --raw /api/v1/namespaces/default/pods?limit=1').stdout);
+    expect(page.items.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual(['api']);
+    expect(page.metadata.remainingItemCount).toBe(1);
+    expect(names(`/api/v1/namespaces/default/pods?limit=1&continue=${page.metadata.continue}`)).toEqual(['web']);
+    // The server's own words, without kubectl's "Unable to find …" its get adds.
+    expect(home.run(['get', '--raw', '/api/v1/namespaces/default/pods?labelSelector=a%3D%3D%3Db'])).toEqual({
+      stdout: '', stderr: "Error from server (BadRequest): unable to parse requirement: found '=', expected: identifier\n", code: 1 });
+    expect(home.run(['get', '--raw', '/api/v1/namespaces/default/pods?fieldSelector=spec.nope%3Dx']).stderr).toBe('Error from server (BadRequest): field label not supported: spec.nope\n');
+    expect(home.run(['get', '--raw', '/api/v1/namespaces/default/pods?continue=bad']).stderr)
+      .toBe("Error from server (BadRequest): invalid continue token: continue key is not valid: invalid character 'm' looking for beginning of value\n");
+    expect(home.run(['get', '--raw', '/api/v1/namespaces/default/pods/web/log?container=nope'])).toEqual({
+      stdout: '', stderr: 'Error from server (BadRequest): container nope is not valid for pod web\n', code: 1 });
+    expect(home.run('tick 1m').code).toBe(0);
+    const log = home.run(['get', '--raw', '/api/v1/namespaces/default/pods/web/log?tailLines=1']);
+    expect(log.code).toBe(0);
+    expect(log.stdout).toMatch(/\S\n$/);
+    expect(log.stdout).toBe(home.run('logs web --tail=1').stdout);
+    expect(home.run('get --raw /api/v1/componentstatuses').stderr).toBe('Warning: v1 ComponentStatus is deprecated in v1.19+\n');
+  });
+
   it('serves /metrics basics in Prometheus text: stored objects per resource, build info', () => {
     const r = home.run('get --raw /metrics');
     expect(r.code).toBe(0);

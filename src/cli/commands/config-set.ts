@@ -4,6 +4,7 @@
  * file's `as`), walked as kubectl's navigation steps walk it (pkg/cmd/config/set.go,
  * navigation_step_parser.go), with its messages.
  */
+import { decodeBase64, stdBase64Error } from '../../api/go-base64';
 import { defineCommand, type Command } from '../command';
 import { CliError } from '../errors';
 import { goParseBool } from '../../api/go-parse-bool';
@@ -161,17 +162,11 @@ function toBool(v: string): boolean {
   throw new CliError(`strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
 }
 
-/** canonicalBase64 decodes as Go's base64.StdEncoding does (padding required; CR and LF skipped) and encodes the bytes again. */
+/** canonicalBase64 decodes as Go's base64.StdEncoding does and encodes the bytes again. */
 function canonicalBase64(v: string): string {
-  const s = v.replace(/[\r\n]/g, '');
-  const bad = s.search(/[^A-Za-z0-9+/=]/);
-  const pad = s.indexOf('=');
-  let at = -1;
-  if (bad >= 0 && (pad < 0 || bad < pad)) at = bad;
-  else if (s.length % 4 !== 0) at = s.length - (s.length % 4);
-  else if (pad >= 0 && (pad < s.length - 2 || /[^=]/.test(s.slice(pad)))) at = pad;
-  if (at >= 0) throw new CliError(`error decoding input value: illegal base64 data at input byte ${at}`);
-  return Buffer.from(s, 'base64').toString('base64');
+  const err = stdBase64Error(v);
+  if (err) throw new CliError(`error decoding input value: ${err}`);
+  return decodeBase64(v).toString('base64');
 }
 
 /** configSetCommand is `kubectl config set`. */

@@ -3,7 +3,6 @@
  * printed as is: health checks, /version, legacy discovery (/api, /apis) and the JSON of a
  * list or an object under /api/v1/… and /apis/GROUP/VERSION/….
  */
-import type { KubeObject } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import { groupVersion } from '../../api/registry';
 import { noSuchPath } from '../../apiserver/errors';
@@ -14,7 +13,10 @@ import { VERSION_INFO } from '../version';
 import { metricsBody } from './get-raw-metrics';
 import { apiserverMetricsText } from './get-raw-apiserver-metrics';
 import { requireNonResourceAccess } from '../../apiserver/authorization/non-resource-access';
+import { printServerWarnings } from '../server-warnings';
+import type { Reply } from '../serve/resource-handler';
 import { healthAnswer } from '../../apiserver/health-endpoints';
+import { METRICS_GROUP } from '../../api/metrics-api';
 import type { GET_FLAGS } from './get';
 
 export const RAW_WITH_ARGS = 'arguments may not be passed when --raw is specified';
@@ -87,12 +89,6 @@ export function apiGroupList(resources: readonly ResourceInfo[]): { kind: string
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
-/** withoutTypeMeta is a built-in list item as a typed list encodes it: no kind or apiVersion. */
-function withoutTypeMeta(o: KubeObject): Record<string, unknown> {
-  const { apiVersion: _a, kind: _k, ...rest } = o;
-  return rest;
-}
-
 /** resourcePath resolves /api/v1/… or /apis/G/V/… to a resource, its namespace and the object's name. */
 function resourcePath(segments: string[], resources: readonly ResourceInfo[]): { info: ResourceInfo; version: string; namespace?: string; name?: string } {
   let group = '';
@@ -120,7 +116,8 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
   const path = raw.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
   const cluster = ctx.cluster();
   cluster.catchUp();
-  const health = healthAnswer(path, new URLSearchParams(/\?([^#]*)/.exec(raw)?.[1] ?? ''));
+  const query = new URLSearchParams(/\?([^#]*)/.exec(raw)?.[1] ?? '');
+  const health = healthAnswer(path, query);
   if (health) {
     const user = ctx.requestUser?.();
     if (user) cluster.read(() => requireNonResourceAccess(cluster.api, user, 'get', path));
@@ -153,29 +150,36 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
     ctx.io.out(`${goCompact(doc)}\n`);
     return 0;
   }
-  const segments = path.split('/').slice(1);
-  const apiPath = (segments[0] === 'api' && segments.length >= 3) || (segments[0] === 'apis' && segments.length >= 4);
-  if (!apiPath) throw notFoundPath();
-  const { info, version, namespace, name } = resourcePath(segments, resources);
-  let body: unknown;
-  cluster.read(() => {
-    if (info.group === 'metrics.k8s.io') { body = metricsBody(cluster, info, namespace, name); return; }
-    if (name !== undefined) {
-      // The server's encoder writes TypeMeta in Go field order: kind, then apiVersion.
-      const { kind, apiVersion, ...rest } = cluster.api.get({ kind: info.storageKind, namespace, name });
-      body = { kind, apiVersion, ...rest };
-      return;
+  const { parseResourcePath } = require('../serve/resource-path') as typeof import('../serve/resource-path');
+  const rp = parseResourcePath(path);
+  if (!rp) throw notFoundPath();
+  if (rp.group === METRICS_GROUP) {
+    const { info, namespace, name } = resourcePath(path.split('/').slice(1), resources);
+    ctx.io.out(`${goCompact(cluster.read(() => metricsBody(cluster, info, namespace, name)))}\n`);
+    return 0;
+  }
+  // Every other resource path is answered by the handlers \`kubemu serve\` answers HTTP with:
+  // its query (selectors, limit, continue, resourceVersion) read as kube-apiserver reads it.
+  const { asSent } = require('../serve/status') as typeof import('../serve/status');
+  const { isPodLog, openPodLog } = require('../serve/pod-log') as typeof import('../serve/pod-log');
+  if (isPodLog('GET', rp)) {
+    // kubectl reads the body once: a follow=true is not followed.
+    try {
+      ctx.io.out(openPodLog(cluster, cluster.api, rp, query).reader.first);
+    } catch (e) {
+      throw asSent(e);
     }
-    const items = cluster.api.list({ kind: info.storageKind, namespace });
-    const custom = !BUILTIN_GROUPS.has(info.group) && info.group !== '';
-    body = {
-      kind: `${info.kind}List`, apiVersion: groupVersion(info.group, version),
-      metadata: { resourceVersion: String(cluster.api.revision()) },
-      items: custom ? items : items.map(withoutTypeMeta),
-    };
-  });
-  ctx.io.out(`${goCompact(body)}\n`);
+    return 0;
+  }
+  const { ResourceHandler } = require('../serve/resource-handler') as typeof import('../serve/resource-handler');
+  let reply: Reply;
+  try {
+    reply = new ResourceHandler(cluster, cluster.api).handle({ method: 'GET', path: rp, query, userAgent: 'kubectl' });
+  } catch (e) {
+    throw asSent(e);
+  }
+  const warn = printServerWarnings(ctx.io);
+  for (const w of reply.warnings) warn(w);
+  ctx.io.out(String(responseText(reply.body)));
   return 0;
 }
-
-const BUILTIN_GROUPS = new Set([...GROUP_ORDER, ...LAST_GROUPS]);

@@ -54,8 +54,13 @@ function rawWrite(ctx: CommandContext, method: 'POST' | 'PUT' | 'DELETE', raw: s
     const rp = parseResourcePath(pathname);
     if (!rp) throw noSuchPath();
     const { ResourceHandler } = require('../serve/resource-handler') as typeof import('../serve/resource-handler');
+    const { asSent } = require('../serve/status') as typeof import('../serve/status');
     cluster.catchUp();
-    reply = new ResourceHandler(cluster, cluster.api).handle({ method, path: rp, query, body, contentType: 'application/json', userAgent: 'kubectl' });
+    try {
+      reply = new ResourceHandler(cluster, cluster.api).handle({ method, path: rp, query, body, contentType: 'application/json', userAgent: 'kubectl' });
+    } catch (e) {
+      throw asSent(e);
+    }
   }
   const warn = printServerWarnings(ctx.io);
   for (const w of reply.warnings ?? []) warn(w);

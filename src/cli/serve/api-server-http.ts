@@ -26,7 +26,6 @@ import {
 } from './discovery';
 import { parseResourcePath } from './resource-path';
 import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
-import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 import { ResourceHandler, type Reply } from './resource-handler';
 import { internal, notFoundPath, statusOf, type StatusBody, noSuchPath } from './status';
 import { WatchStream } from './watch-stream';
@@ -347,13 +346,10 @@ export class KubemuApiServer {
       servePodLog(cluster, api, rp, query, res, this.podStreams);
       return 'streaming';
     }
-    const reply = new ResourceHandler(cluster, api).handle({
+    return new ResourceHandler(cluster, api).handle({
       method: req.method ?? 'GET', path: rp, query, accept, body,
       contentType: req.headers['content-type'], userAgent: req.headers['user-agent'],
     });
-    // kube-apiserver warns of the deprecated API with every componentstatuses request.
-    if (rp.group === '' && rp.resource === 'componentstatuses') reply.warnings.push(COMPONENT_STATUS_DEPRECATED);
-    return reply;
   }
 
   /** rulesReview answers a SelfSubjectRulesReview: the rules RBAC grants the user in spec.namespace. */

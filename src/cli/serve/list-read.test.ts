@@ -42,6 +42,11 @@ describe('listRead: kube-apiserver v1.32 list resourceVersion semantics', () => 
       'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Unsupported value: "Newest": supported values: "Exact", "NotOlderThan", ""');
     expect(failure(`resourceVersion=5&continue=${encodeContinue(4, 'a')}`).body).toMatchObject({ code: 400, reason: 'BadRequest', message: 'specifying resource version is not allowed when using continue' });
     expect(failure('continue=e30').body.message).toBe('invalid continue token: continue key is not valid: server does not recognize this encoded version');
+    // Go's texts for a token that is not base64url without padding, or not JSON ("bad" is the bytes "m\xa7").
+    expect(failure('continue=bad').body.message).toBe("invalid continue token: continue key is not valid: invalid character 'm' looking for beginning of value");
+    expect(failure('continue=e30=').body.message).toBe('invalid continue token: continue key is not valid: illegal base64 data at input byte 3');
+    expect(failure('continue=eyJ2').body.message).toBe("invalid continue token: continue key is not valid: unexpected end of JSON input");
+    expect(failure('continue=e32A').body.message).toBe("invalid continue token: continue key is not valid: invalid character '\\u0080' after top-level value");
     // The watch cache's answer to a version it has not reached: 504 with the cause and a retry hint.
     expect(failure('resourceVersion=150')).toEqual({ code: 504, body: {
       kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Timeout: Too large resource version: 150, current: 100', reason: 'Timeout',

@@ -9,6 +9,8 @@
  */
 import { ApiError, badRequest, invalid, type StatusCause } from '../../apiserver/errors';
 import { DetailedStatusError } from './status';
+import { decodeBase64, RAW_URL_ENCODING } from '../../api/go-base64';
+import { unmarshalSyntaxError } from '../../yaml/json-stream';
 
 /** ListRead is the plan for one list: the revision to read (undefined: the newest), where to start, and paging. */
 export interface ListRead {
@@ -29,14 +31,18 @@ export function encodeContinue(rv: number, lastKey: string): string {
   return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start: `${lastKey}\u0000` })).toString('base64url');
 }
 
+/** decodeContinue is storage.DecodeContinue: base64url without padding, then JSON, with Go's texts for either failing. */
 function decodeContinue(token: string): { rv: number; after: string } {
   const invalidToken = (why: string) => badRequest(`invalid continue token: continue key is not valid: ${why}`);
-  let c: ContinueToken;
+  let bytes: Buffer;
   try {
-    c = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as ContinueToken;
+    bytes = decodeBase64(token, RAW_URL_ENCODING);
   } catch (e) {
     throw invalidToken((e as Error).message);
   }
+  const syntax = unmarshalSyntaxError(bytes);
+  if (syntax) throw invalidToken(syntax);
+  const c = JSON.parse(bytes.toString('utf8')) as ContinueToken | null;
   if (c?.v !== 'meta.k8s.io/v1') throw invalidToken('server does not recognize this encoded version');
   if (!c.rv) throw invalidToken('incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
   if (!c.start) throw invalidToken('encoded start key empty (version meta.k8s.io/v1)');

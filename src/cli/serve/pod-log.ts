@@ -70,12 +70,14 @@ export class PodLogFollow implements PolledStream {
   }
 }
 
+/** OpenedLog is a log request's reader, the pod's key, and whether its container still runs. */
+export interface OpenedLog { reader: ContainerLogReader; ref: { kind: string; namespace: string; name: string }; running: boolean }
+
 /**
- * servePodLog answers GET pods/NAME/log: the log so far, then, for a follow on a wall-clock
- * cluster whose container runs on, a PodLogFollow the server polls (follows receives it).
- * Failures are thrown before any byte is written, so they reach the client as a Status.
+ * openPodLog reads a GET pods/NAME/log request's query and opens the container's log, or
+ * throws the Status the endpoint answers (unauthorised, no such pod or container, a bad query).
  */
-export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q: URLSearchParams, res: ServerResponse, follows: Set<PolledStream>): void {
+export function openPodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q: URLSearchParams): OpenedLog {
   const ns = p.namespace ?? 'default';
   const name = p.name!;
   const tailLines = intParam(q, 'tailLines');
@@ -91,7 +93,7 @@ export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q
     if (Number.isNaN(sinceMs)) throw badRequest(`parsing time ${JSON.stringify(sinceTime)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(sinceTime)} as "2006"`);
   }
   const ref = { kind: 'Pod', namespace: ns, name };
-  const { reader, running } = cluster.read(() => {
+  return cluster.read(() => {
     authorizeRequest(api, 'get', 'Pod', ns, name, 'log');
     const pod = serverSide(api).tryGet(ref);
     if (!pod) throw notFound('', 'pods', name);
@@ -100,6 +102,7 @@ export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q
       const previous = boolParam(q, 'previous');
       return {
         reader: new ContainerLogReader(pod, container, { previous, tailLines, sinceMs, timestamps: boolParam(q, 'timestamps'), limitBytes }, cluster.api, now),
+        ref,
         running: !previous && containerRunning(pod, container),
       };
     } catch (e) {
@@ -107,6 +110,15 @@ export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q
       throw e;
     }
   });
+}
+
+/**
+ * servePodLog answers GET pods/NAME/log: the log so far, then, for a follow on a wall-clock
+ * cluster whose container runs on, a PodLogFollow the server polls (follows receives it).
+ * Failures are thrown before any byte is written, so they reach the client as a Status.
+ */
+export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q: URLSearchParams, res: ServerResponse, follows: Set<PolledStream>): void {
+  const { reader, ref, running } = openPodLog(cluster, api, p, q);
   const streaming = boolParam(q, 'follow') && cluster.mode === 'wall' && running && !reader.done;
   res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private', ...(streaming ? { 'Transfer-Encoding': 'chunked' } : {}) });
   if (!streaming) {

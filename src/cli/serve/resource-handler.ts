@@ -7,6 +7,7 @@
  * snapshot after the cluster caught up; writes run in one write transaction that settles
  * after, as a CLI command's do.
  */
+import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 import { load as loadYaml } from 'js-yaml';
 import type { KubeObject } from '../../api/meta';
 import { builtinRegistry, groupVersion, type ResourceInfo } from '../../api/registry';
@@ -140,6 +141,8 @@ export class ResourceHandler {
     const p = r.path;
     const warnings: string[] = [];
     const info = this.cluster.read(() => resourceInfo(this.api, p));
+    // kube-apiserver warns of the deprecated API with every componentstatuses request.
+    if (p.group === '' && p.resource === 'componentstatuses') warnings.push(COMPONENT_STATUS_DEPRECATED);
     if (p.namespace !== undefined && !info.namespaced) throw noSuchPath();
     const apiVersion = groupVersion(info.group, p.version);
     const ns = info.namespaced ? p.namespace : undefined;

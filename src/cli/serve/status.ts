@@ -53,6 +53,14 @@ export function statusOf(e: ApiError): StatusBody {
   };
 }
 
+/**
+ * asSent is a failure as a client reads it from the Status the server sends: a SelectorError
+ * with the server's own words (kubectl's builder adds its "Unable to find …" only to its own lists).
+ */
+export function asSent(e: unknown): unknown {
+  return e instanceof SelectorError ? new ApiError(e.reason, e.code, e.serverMessage, e.details) : e;
+}
+
 /** successStatus is what a delete answers when the object is gone at once and no body is wanted (collections). */
 export function successStatus(details: Record<string, unknown>): Record<string, unknown> {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details };

@@ -3,6 +3,7 @@
  * not, len, index, slice, print, printf, println, eq, ne, lt, le, gt, ge, html, js, urlquery)
  * and the two kubectl adds (exists, base64decode). kubectl 1.32 has no sprig functions.
  */
+import { decodeBase64, stdBase64Error } from '../../api/go-base64';
 import { formatGoValue, isGoMap } from '../jsonpath-go-format';
 import { goTypeName, sprint, sprintf, sprintln } from './go-printf';
 
@@ -148,16 +149,9 @@ function exists(args: Lazy[]): boolean {
 function base64decode(args: Lazy[]): string {
   const [v] = arity('base64decode', args, 1);
   if (typeof v !== 'string') throw new FuncError(`wrong type for value; expected string; got ${goTypeName(v)}`);
-  const bad = firstBadBase64Byte(v);
-  if (bad >= 0) throw new FuncError(`base64 decode failed: illegal base64 data at input byte ${bad}`);
-  return Buffer.from(v, 'base64').toString('utf8');
-}
-
-function firstBadBase64Byte(s: string): number {
-  const body = s.replace(/={0,2}$/, '');
-  for (let i = 0; i < body.length; i++) if (!/[A-Za-z0-9+/]/.test(body[i]!)) return i;
-  if (s.length % 4 !== 0) return Math.floor(s.length / 4) * 4 + (s.length % 4 === 1 ? 0 : s.length % 4);
-  return -1;
+  const err = stdBase64Error(v);
+  if (err) throw new FuncError(`base64 decode failed: ${err}`);
+  return decodeBase64(v).toString('utf8');
 }
 
 export const FUNCTIONS: Record<string, TemplateFunction> = {
