@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLess, naturalLess, sortObjects } from './sort-by';
+import { isLess, naturalLess, sortObjects, UnsortableError } from './sort-by';
 
 const obj = (name: string, extra: Record<string, unknown> = {}) => ({ metadata: { name, ...extra } });
 
@@ -13,7 +13,7 @@ describe('naturalLess', () => {
 
 describe('isLess', () => {
   const cases: [unknown, unknown, boolean][] = [
-    [1, 2, true], [2.5, 2, false], ['100m', '1', true], ['2Gi', '512Mi', false],
+    [1, 2, true], [2.5, 2.25, false], ['100m', '1', true], ['2Gi', '512Mi', false],
     ['2024-01-02T00:00:00Z', '2024-01-10T00:00:00Z', true], [null, 'a', true], ['a', null, false],
   ];
   for (const [a, b, want] of cases) it(`${JSON.stringify(a)} < ${JSON.stringify(b)} is ${want}`, () => expect(isLess(a, b)).toBe(want));
@@ -38,6 +38,26 @@ describe('sortObjects', () => {
   });
   it('table mode prefixes template errors', () => {
     expect(() => sortObjects([obj('a'), obj('b')], '.a[x]', { table: true })).toThrow(new Error('sorting error: invalid array index x'));
+  });
+  it('ends as kubectl does on values Go cannot order: a map, a bool, an int beside a float or a string', () => {
+    const unsortable = (items: object[], path: string, table: boolean): UnsortableError => {
+      try {
+        sortObjects(items, path, { table });
+      } catch (e) {
+        return e as UnsortableError;
+      }
+      throw new Error('sorted');
+    };
+    const labelled = [obj('a', { labels: { x: '1' } }), obj('b', { labels: { x: '2' } })];
+    const e = unsortable(labelled, '.metadata.labels', false);
+    expect(e).toBeInstanceOf(UnsortableError);
+    expect([e.message, e.source]).toEqual(['Field {.metadata.labels} in *unstructured.Unstructured is an unsortable type: interface, err: unsortable type: map[string]interface {}', 'sorter.go:329']);
+    expect(unsortable([obj('a', { ready: true }), obj('b', { ready: false })], '.metadata.ready', true).message)
+      .toBe('Field {.metadata.ready} in [][][]reflect.Value is an unsortable type: interface, err: unsortable type: bool');
+    expect(unsortable([obj('a', { n: 1 }), obj('b', { n: 1.5 })], '.metadata.n', true).message).toMatch(/err: unsortable interface: interface$/);
+    expect(unsortable([obj('a', { n: 1 }), obj('b', { n: 'x' })], '.metadata.n', true).message).toMatch(/err: unsortable interface: interface$/);
+    // An object without the field is never compared: nothing to end on.
+    expect(sortObjects([obj('a', { labels: { x: '1' } }), obj('b')], '.metadata.labels').map((o) => o.metadata.name)).toEqual(['b', 'a']);
   });
   it('sorts quantities by value', () => {
     const items = [obj('a', { q: '1Gi' }), obj('b', { q: '500Mi' }), obj('c', { q: '2' })];

@@ -8,18 +8,37 @@
  * ("web-9" < "web-10"), which also orders RFC 3339 timestamps chronologically.
  *
  * The sort is Go's sort.Sort (go-sort.ts), so ties come out in kubectl's order, not the list's.
- * kubemu: mixed or unsortable types order deterministically instead of aborting the process
- * as kubectl's klog.Exitf does.
+ * Two values Go cannot order (a map, a list, a bool, a string beside a number) end kubectl
+ * through klog.Exitf: UnsortableError carries what it prints.
  */
 import { compareQuantity, tryParseQuantity } from '../api/quantity';
 import { relaxedJsonPathExpression } from './custom-columns';
-import { isGoMap } from './jsonpath-go-format';
 import { parseJsonPathTemplate } from './jsonpath';
 import { goSort } from './go-sort';
 
-/** fieldNotFoundMessage is kubectl's error when no object has the sort field. */
-export const fieldNotFoundMessage = (field: string): string =>
-  `couldn't find any field with path ${JSON.stringify(field)} in the list of objects`;
+/** FieldNotFoundError is kubectl's error when no object has the sort field. */
+export class FieldNotFoundError extends Error {
+  constructor(field: string) { super(`couldn't find any field with path ${JSON.stringify(field)} in the list of objects`); }
+}
+
+/**
+ * UnsortableError is isLess's error for two values Go cannot order: kubectl's Less then ends the
+ * process with klog.Exitf (exit 1), naming the field, what it sorted (a Table's rows, or the
+ * objects) and the error.
+ */
+export class UnsortableError extends Error {
+  constructor(readonly field: string, readonly table: boolean, readonly detail: string) {
+    super(`Field ${field} in ${table ? '[][][]reflect.Value' : '*unstructured.Unstructured'} is an unsortable type: interface, err: ${detail}`);
+  }
+
+  /** source is where kubectl's klog line says it exits (sorter.go of kubectl v0.32). */
+  get source(): string {
+    return this.table ? 'sorter.go:375' : 'sorter.go:329';
+  }
+}
+
+/** Unsortable is Go's error from isLess, before the sort names its field. */
+class Unsortable extends Error {}
 
 /**
  * naturalLess is github.com/fvbommel/sortorder NaturalLess: digit runs compare as numbers
@@ -58,24 +77,37 @@ export function naturalLess(a: string, b: string): boolean {
   return a.length < b.length;
 }
 
-/** isLess is sorter.go isLess for JSON values (Go interface{} holding int64/float64/string). */
+/** goTypeOf names a decoded JSON value's Go type, as unstructured objects hold it (%T). */
+function goTypeOf(v: unknown): string {
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
+  if (typeof v === 'string') return 'string';
+  if (Array.isArray(v)) return '[]interface {}';
+  return 'map[string]interface {}';
+}
+
+/**
+ * isLess is sorter.go isLess for JSON values (a Go interface{} holding int64, float64, string,
+ * bool, a map or a slice): nil first, numbers of one type numerically, strings as quantities or
+ * naturally; anything else is Go's error (thrown as Unsortable).
+ */
 export function isLess(a: unknown, b: unknown): boolean {
   if (a === null || a === undefined) return !(b === null || b === undefined);
   if (b === null || b === undefined) return false;
-  if (typeof a === 'number' && typeof b === 'number') return a < b;
-  if (typeof a === 'string' && typeof b === 'string') {
-    const qa = tryParseQuantity(a);
-    const qb = tryParseQuantity(b);
-    if (qa !== undefined && qb !== undefined) return compareQuantity(qa, qb) < 0;
-    return naturalLess(a, b);
+  const type = goTypeOf(a);
+  if (type === 'int64' || type === 'float64') {
+    if (goTypeOf(b) === type) return (a as number) < (b as number);
+  } else if (type === 'string') {
+    if (typeof b === 'string') {
+      const qa = tryParseQuantity(a as string);
+      const qb = tryParseQuantity(b);
+      if (qa !== undefined && qb !== undefined) return compareQuantity(qa, qb) < 0;
+      return naturalLess(a as string, b);
+    }
+  } else {
+    throw new Unsortable(`unsortable type: ${type}`);
   }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let k = 0; k < Math.min(a.length, b.length); k++) if (!isLess(a[k], b[k])) return false;
-    return true;
-  }
-  // kubemu: kubectl exits with "unsortable type"; order by a fixed type rank instead.
-  const rank = (v: unknown): number => (typeof v === 'boolean' ? 0 : typeof v === 'number' ? 1 : typeof v === 'string' ? 2 : Array.isArray(v) ? 3 : isGoMap(v) ? 4 : 5);
-  return rank(a) < rank(b);
+  throw new Unsortable('unsortable interface: interface');
 }
 
 /** SortByOptions: table mirrors kubectl's Table path (no error and no sort for a single row). */
@@ -83,8 +115,8 @@ export interface SortByOptions { table?: boolean }
 
 /**
  * sortObjects returns items ordered by the --sort-by path, ties as Go's sort leaves them. Throws kubectl's
- * errors: a bad path ("unexpected path string…"), a template syntax error, or
- * fieldNotFoundMessage when no item has the field.
+ * errors: a bad path ("unexpected path string…"), a template syntax error, FieldNotFoundError
+ * when no item has the field, UnsortableError when two values cannot be ordered.
  */
 export function sortObjects<T>(items: readonly T[], sortBy: string, opts: SortByOptions = {}): T[] {
   let field: string;
@@ -106,11 +138,15 @@ export function sortObjects<T>(items: readonly T[], sortBy: string, opts: SortBy
     const r = parser.findResults(item, true);
     return r.length > 0 && r[0]!.length > 0 ? { found: true, value: r[0]![0] } : { found: false, value: undefined };
   });
-  if (!keys.some((k) => k.found)) throw new Error(fieldNotFoundMessage(field));
+  if (!keys.some((k) => k.found)) throw new FieldNotFoundError(field);
   const less = (i: number, j: number): boolean => {
     if (!keys[i]!.found) return true;
     if (!keys[j]!.found) return false;
-    return isLess(keys[i]!.value, keys[j]!.value);
+    try {
+      return isLess(keys[i]!.value, keys[j]!.value);
+    } catch (e) {
+      throw e instanceof Unsortable ? new UnsortableError(field, !!opts.table, e.message) : e;
+    }
   };
   const order = items.map((_, i) => i);
   goSort(order.length, {

@@ -3,7 +3,9 @@
  * `kubemu serve`): under -A the NAMESPACE column sticks to every table after the first
  * namespaced one (kubectl shares its printer flags between tables), and --sort-by sorts each
  * table's rows only when there is one table; with several, kubectl sorts the Tables themselves,
- * and other output sorts every object as one list.
+ * and other output sorts every object as one list. A lone table whose rows all lack the field
+ * prints "No resources found" (kubernetes/kubectl#1343); values Go cannot order end kubectl
+ * through klog.Exitf.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster } from '../helpers/run-cli';
@@ -41,5 +43,24 @@ describe('get with several resource types', () => {
     const names = home.run('get pods,svc -n shop --sort-by=.metadata.name -o name').stdout.trim().split('\n');
     expect(names[0]).toBe('service/web');
     expect(names.slice(1).every((n) => n.startsWith('pod/web-'))).toBe(true);
+  });
+
+  it('prints nothing of a lone table none of whose rows has the field, as kubectl does', () => {
+    expect(home.run('get pods -n shop --sort-by=.spec.nope').stdout).toMatch(/^NAME .*\nweb-/); // one row: not sorted at all
+    expect(home.run('scale deploy web -n shop --replicas=2').code).toBe(0);
+    expect(home.run('tick 30s').code).toBe(0);
+    expect(home.run('get pods -n shop --sort-by=.spec.nope')).toEqual({ stdout: '', stderr: 'No resources found in shop namespace.\n', code: 0 });
+    expect(home.run('get pods -A --sort-by=.spec.nope')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
+    expect(home.run('get deploy -n shop --sort-by=.spec.nope').stdout).toMatch(/^NAME +READY/);
+    expect(home.run('get pods -n shop --sort-by=.spec.nope -o name'))
+      .toEqual({ stdout: '', stderr: 'error: couldn\'t find any field with path "{.spec.nope}" in the list of objects\n', code: 1 });
+  });
+
+  it('ends with klog\'s fatal line on a map, as kubectl\'s sorter does', () => {
+    const r = home.run('get pods -n shop --sort-by=.metadata.labels');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^F\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ sorter\.go:375\] Field \{\.metadata\.labels\} in \[\]\[\]\[\]reflect\.Value is an unsortable type: interface, err: unsortable type: map\[string\]interface \{\}\n$/);
+    expect(home.run('get pods -n shop --sort-by=.metadata.labels -o name').stderr).toMatch(/ sorter\.go:329\] Field \{\.metadata\.labels\} in \*unstructured\.Unstructured is an unsortable type: interface, err: unsortable type: map\[string\]interface \{\}\n$/);
   });
 });

@@ -2,6 +2,7 @@
  * get: kubectl get — tables per type (or -o formats), names, selectors, all namespaces,
  * with kubectl's messages for empty results and missing objects.
  */
+import { klogLine } from '../../api/klog-line';
 import type { KubeObject } from '../../api/meta';
 import { isNotFound, type ApiError } from '../../apiserver/errors';
 import { NamespaceColumnTracker, newRowGroup, renderGetTable, rowGroupOf, tableRowMaker, writeGetTableRows, type GetTableGroup, type GetTableOptions, type GetTableRowGroup } from '../../printers/get-table';
@@ -166,15 +167,35 @@ export const getCommand = defineCommand({
       }
     });
     const { now } = tableOpts;
-    // With more than one Table from the server, kubectl's RuntimeSorter sorts the Tables
-    // themselves (they are unstructured, not *metav1.Table): a field no Table has is its error.
-    if (sortBy && tableLike && answers > 1) {
-      const table = { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(cluster.read(() => cluster.api.revision())) } };
-      sorting().sortObjects([table, table], sortBy);
+    let all: KubeObject[];
+    try {
+      // With more than one Table from the server, kubectl's RuntimeSorter sorts the Tables
+      // themselves (they are unstructured, not *metav1.Table): a field no Table has is its error.
+      if (sortBy && tableLike && answers > 1) {
+        const table = { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: String(cluster.read(() => cluster.api.revision())) } };
+        sorting().sortObjects([table, table], sortBy);
+      }
+      // A table sorts each Table's rows; other output sorts every object as one list (printGeneric's List).
+      if (sortBy && tableLike) {
+        for (const g of groups) {
+          try {
+            g.objects = sorting().sortObjects(g.objects, sortBy, { table: true });
+          } catch (e) {
+            if (!(e instanceof sorting().FieldNotFoundError)) throw e;
+            // A lone Table none of whose rows has the field prints nothing, as if nothing were
+            // found, and kubectl exits 0 (kubernetes/kubectl#1343).
+            found -= g.objects.length;
+            g.objects = [];
+          }
+        }
+      }
+      all = sortBy && !tableLike ? sorting().sortObjects(groups.flatMap((g) => g.objects), sortBy) : groups.flatMap((g) => g.objects);
+    } catch (e) {
+      if (!(e instanceof sorting().UnsortableError)) throw e;
+      // kubectl's Less ends the process through klog.Exitf.
+      ctx.io.err(`${klogLine('F', cluster.clock.nowMs(), process.pid, e.source, e.message)}\n`);
+      return 1;
     }
-    // A table sorts each Table's rows; other output sorts every object as one list (printGeneric's List).
-    if (sortBy && tableLike) for (const g of groups) g.objects = sorting().sortObjects(g.objects, sortBy, { table: true });
-    const all = sortBy && !tableLike ? sorting().sortObjects(groups.flatMap((g) => g.objects), sortBy) : groups.flatMap((g) => g.objects);
     if (watching) {
       if (requests.length !== 1) throw new CliError('you may only specify a single resource type');
       const r = requests[0]!;
