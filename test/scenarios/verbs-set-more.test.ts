@@ -156,4 +156,17 @@ describe('the set commands find their objects as kubectl\'s builder does', () =>
     // A kind in a group: kubectl's Info.ObjectName ends that name with a line break.
     expect(home.run(['set', 'env', '--local', '-f', role, 'A=1'])).toEqual(fail('error: role.rbac.authorization.k8s.io/r\n the object is not a pod or does not have a pod template: *v1.Role\n'));
   });
+
+  it('reports several failures as kubectl\'s aggregate does: the containers not found first, then each object\'s "error: NAME …" with a blank line', () => {
+    const mixed = home.file('mixed.yaml', `${DEPLOY}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c1}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: s1}\n`);
+    const notTemplate = (what: string, kind: string) => `error: ${what} the object is not a pod or does not have a pod template: *v1.${kind}\n\n`;
+    expect(home.run(['set', 'image', '--local', '-f', mixed, '-o', 'name', 'nope=x'])).toEqual({
+      stdout: '', stderr: `error: unable to find container named "nope"\n${notTemplate('configmap/c1', 'ConfigMap')}${notTemplate('secret/s1', 'Secret')}`, code: 1 });
+    expect(home.run(['set', 'resources', '--local', '-f', mixed, '-o', 'name', '-c', 'nope', '--limits=cpu=1']).stderr)
+      .toBe(`error: unable to find container named nope\n${notTemplate('configmap/c1', 'ConfigMap')}${notTemplate('secret/s1', 'Secret')}`);
+    // set env warns of a template without the container, and --list lists what it can and passes over the rest.
+    expect(home.run(['set', 'env', '--local', '-f', mixed, '-o', 'name', '-c', 'nope', 'A=1']).stderr)
+      .toBe(`Warning: Deployment/web does not have any containers matching "nope"\n${notTemplate('configmap/c1', 'ConfigMap')}${notTemplate('secret/s1', 'Secret')}`);
+    expect(home.run(['set', 'env', '--local', '-f', mixed, '--list'])).toEqual({ stdout: '# Deployment web, container web\n# Deployment web, container setup\n', stderr: '', code: 0 });
+  });
 });

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/meta';
 import { kindPrefix } from '../../api/registry';
 import type { CommandContext } from '../command';
 import { ApiError, noSuchPath } from '../../apiserver/errors';
-import { CliError, finishWithErrors } from '../errors';
+import { CliError, finishWithErrors, type CollectedError } from '../errors';
 import { printServerWarnings } from '../server-warnings';
 import { printObjects, printTypedObject, type OutputSpec } from '../output';
 import { toCompactJson } from '../../yaml/write-json';
@@ -30,6 +30,23 @@ export interface EditContext {
   note(text: string): void;
   /** error records an error line (printed at the end, exit 1) without stopping the edit. */
   error(text: string): void;
+  /**
+   * early records an error the set commands record while they work out every object's patch,
+   * before any patch's own failure: printed before those, with its own "error: " even among others.
+   */
+  early(text: string): void;
+}
+
+/**
+ * PatchFailure is an object's failure in the set commands' patch loop, which kubectl words
+ * "error: NAME …\n": its own prefix and newline, so among several errors a blank line follows it.
+ */
+export class PatchFailure extends CliError {
+  readonly collected: CollectedError;
+  constructor(text: string) {
+    super(text);
+    this.collected = { alone: text, among: `${text}\n` };
+  }
 }
 
 /**
@@ -93,7 +110,8 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
   if (o.local && dryRun === 'server') throw new CliError(ERR_LOCAL_SERVER_DRY_RUN);
   const out = o.output ?? outputOf(ctx.flags, ctx.set);
   const registry = registryFor(ctx, o.local);
-  const errors = [...resolved.errors];
+  const errors: CollectedError[] = [...resolved.errors];
+  const early: CollectedError[] = [];
   const shape = (obj: KubeObject) => (o.typed ? toTypedObject(obj) : obj);
   const print = (obj: KubeObject, t: Target, word: string | undefined, mode: typeof dryRun) => {
     if (o.listing || (o.typed && word === undefined)) return;
@@ -102,7 +120,7 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
     else if (word !== undefined) ctx.io.out(`${o.subresource === 'scale' ? 'scale.autoscaling' : kindPrefix(t.info)}/${obj.metadata.name} ${word}${o.unmarkedDryRun ? '' : dryRunSuffix(mode)}\n`);
   };
   for (const t of resolved.targets) {
-    const ec: EditContext = { local: o.local, dryRun, target: t, note: (text) => ctx.io.out(text), error: (text) => errors.push(text) };
+    const ec: EditContext = { local: o.local, dryRun, target: t, note: (text) => ctx.io.out(text), error: (text) => errors.push(text), early: (text) => early.push({ alone: text, among: text }) };
     if (o.local) {
       const before = shape(structuredClone(t.object!));
       const obj = structuredClone(before);
@@ -111,7 +129,7 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
         word = o.mutate(obj, before, ec);
       } catch (e) {
         if (!(e instanceof CliError)) throw e;
-        errors.push(`error: ${e.message}`);
+        errors.push(e instanceof PatchFailure ? e.collected : `error: ${e.message}`);
         continue;
       }
       print(obj, t, word, dryRun);
@@ -138,14 +156,15 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
         return { obj: writeThroughSubresource(cluster.api, o.subresource, written, opts), word };
       });
     } catch (e) {
-      if (e instanceof CliError) errors.push(`error: ${e.message}`);
+      if (e instanceof PatchFailure) errors.push(e.collected);
+      else if (e instanceof CliError) errors.push(`error: ${e.message}`);
       else errors.push(o.failedWrite !== undefined && e instanceof ApiError ? `error: ${o.failedWrite}${e.message}` : targetError(e));
       continue;
     }
     print(result.obj, t, result.word, dryRun);
   }
   // kubectl's visitor goes on past a failed object and returns the errors as one aggregate.
-  return finishWithErrors(ctx.io, errors, true);
+  return finishWithErrors(ctx.io, [...early, ...errors], true);
 }
 
 /** typedChange is the live object with the change from before to after (typed forms) patched in, as kubectl's set commands patch it. */

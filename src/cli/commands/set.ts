@@ -11,7 +11,8 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import type { FlagDef } from '../flags';
 import { defineFlags } from '../flag-table';
-import { mutateObjects, readAllTargets, splitPairs, type EditContext } from './mutate-objects';
+import { mutateObjects, PatchFailure, readAllTargets, splitPairs, type EditContext } from './mutate-objects';
+import { goQuote } from '../../api/go-quote';
 import { formatQuantity, parseQuantity, QuantityError } from '../../api/quantity';
 import { objectName, refuseAllWithSelectors, resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
 import { envRefValue, type EnvVarSource } from './env-refs';
@@ -55,9 +56,14 @@ export function podSpecOf(obj: KubeObject): PodSpec | undefined {
   return obj.spec?.template?.spec as PodSpec | undefined;
 }
 
+/** notAPodTemplate is the patch failure of an object without a pod spec. */
+function notAPodTemplate(obj: KubeObject, ec: EditContext): PatchFailure {
+  return new PatchFailure(`error: ${objectName(ec.target, obj, ec.local)} the object is not a pod or does not have a pod template: *v1.${obj.kind}`);
+}
+
 function requireSpec(obj: KubeObject, ec: EditContext): PodSpec {
   const spec = podSpecOf(obj);
-  if (!spec) throw new CliError(`${objectName(ec.target, obj, ec.local)} the object is not a pod or does not have a pod template: *v1.${obj.kind}`);
+  if (!spec) throw notAPodTemplate(obj, ec);
   return spec;
 }
 
@@ -106,7 +112,7 @@ export const setImageCommand = defineCommand({
           for (const list of [spec.initContainers, spec.containers, spec.ephemeralContainers]) {
             for (const c of list ?? []) if (c.name === name || name === '*') { c.image = image; found = true; }
           }
-          if (!found) ec.error(ERR_NO_CONTAINER(name));
+          if (!found) ec.early(ERR_NO_CONTAINER(name));
         }
         recordChangeCause(ctx, obj, setImageCommand.flags);
         return JSON.stringify(obj) === JSON.stringify(before) ? undefined : MSG_IMAGE_UPDATED;
@@ -156,7 +162,7 @@ export const setResourcesCommand = defineCommand({
         const spec = requireSpec(obj, ec);
         // kubectl selects among the containers and then the init containers.
         const selected = [...(spec.containers ?? []), ...(spec.initContainers ?? [])].filter((c) => globMatch(selector, c.name));
-        if (!selected.length) ec.error(`error: unable to find container named ${selector}`);
+        if (!selected.length) ec.early(`error: unable to find container named ${selector}`);
         for (const c of selected) {
           const r = (c.resources ??= {});
           if (Object.keys(limits).length) r.limits = { ...(r.limits ?? {}), ...limits };
@@ -263,19 +269,27 @@ export const setEnvCommand = defineCommand({
       failedWrite: 'failed to patch env update to pod template: ',
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
-        const spec = requireSpec(obj, ec);
-        const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].filter((c) => globMatch(selector, c.name));
+        const spec = podSpecOf(obj);
+        // --list returns before kubectl looks at the patches' failures.
+        if (!spec) {
+          if (list) return undefined;
+          throw notAPodTemplate(obj, ec);
+        }
+        // kubectl selects among the containers and then the init containers.
+        const containers = [...(spec.containers ?? []), ...(spec.initContainers ?? [])].filter((c) => globMatch(selector, c.name));
+        if (!containers.length) {
+          ctx.io.err(`Warning: ${obj.kind}/${obj.metadata.name} does not have any containers matching ${goQuote(selector)}\n`);
+          return undefined;
+        }
         if (list) {
-          const listed = (c: { name: string; env?: EnvVar[] }, what: string) => {
-            if (!globMatch(selector, c.name)) return;
-            const { lines, errors } = listEnv(c, resolver);
-            ec.note(`# ${obj.kind} ${obj.metadata.name}, ${what} ${c.name}\n${lines}`);
-            for (const e of errors) ctx.io.err(`${e}\n`);
-          };
           // --resolve reads each valueFrom (not with --local: there is no cluster to read).
           const resolver = ctx.flags.resolve && !local ? (e: EnvVar, c: object) => envRefValue(ctx.cluster().api, ctx.namespace, e.valueFrom as EnvVarSource, obj, c) : undefined;
-          for (const c of spec.initContainers ?? []) listed(c, 'init container');
-          for (const c of spec.containers ?? []) listed(c, 'container');
+          // kubectl names an init container "container" too.
+          for (const c of containers) {
+            const { lines, errors } = listEnv(c, resolver);
+            ec.note(`# ${obj.kind} ${obj.metadata.name}, container ${c.name}\n${lines}`);
+            for (const e of errors) ctx.io.err(`${e}\n`);
+          }
           return undefined;
         }
         for (const c of containers) {
@@ -404,8 +418,7 @@ export const setSubjectCommand = defineCommand({
       local, typed: true, fieldManager: ctx.flags['field-manager'],
       mutate(obj, before, ec) {
         if (obj.kind !== 'RoleBinding' && obj.kind !== 'ClusterRoleBinding') {
-          ec.error(ERR_SUBJECTS_BINDINGS_ONLY(objectName(ec.target, obj, ec.local)));
-          return undefined;
+          throw new PatchFailure(ERR_SUBJECTS_BINDINGS_ONLY(objectName(ec.target, obj, ec.local)));
         }
         const subjects: Subject[] = ((obj as RoleBinding | ClusterRoleBinding).subjects ??= []);
         const same = (a: Subject, b: Subject) => a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && (a.apiGroup ?? '') === (b.apiGroup ?? '');
