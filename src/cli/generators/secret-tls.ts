@@ -18,6 +18,8 @@ export const TLS_NO_CERT_PEM = 'tls: failed to find any PEM data in certificate 
 export const TLS_NO_KEY_PEM = 'tls: failed to find any PEM data in key input';
 /** TLS_CERT_AS_KEY is Go crypto/tls's text when the key file holds a certificate. */
 export const TLS_CERT_AS_KEY = 'tls: found a certificate rather than a key in the PEM for the private key';
+/** TLS_KEY_AS_CERT: the certificate input holds one private key and nothing else (the two files switched). */
+export const TLS_KEY_AS_CERT = 'tls: failed to find certificate PEM data in certificate input, but did find a private key; PEM inputs may have been switched';
 /** TLS_KEY_MISMATCH is Go crypto/tls's text when key and certificate do not belong together. */
 export const TLS_KEY_MISMATCH = 'tls: private key does not match public key';
 /** TLS_KEY_TYPE_MISMATCH is Go crypto/tls's text when key and certificate use different algorithms. */
@@ -50,21 +52,25 @@ function read(fs: GeneratorFs, path: string): Buffer {
 }
 
 // Mirrors Go's tls.X509KeyPair checks in kubectl's order; node:crypto parses and compares.
-// kubemu: texts for rarer failures (skipped block lists, unsupported key algorithms) are simplified.
+// kubemu: texts for rarer failures (unsupported key algorithms) are simplified.
 function checkKeyPair(certPem: string, keyPem: string): void {
   const certs = pemBlocks(certPem);
-  if (certs.length === 0) throw new GeneratorError(TLS_NO_CERT_PEM);
   const cert = certs.find((b) => b.type === 'CERTIFICATE');
   if (!cert) {
-    throw new GeneratorError(`tls: failed to find "CERTIFICATE" PEM block in certificate input after skipping PEM blocks of the following types: [${certs.map((b) => b.type).join(' ')}]`);
+    const skipped = certs.map((b) => b.type);
+    if (!skipped.length) throw new GeneratorError(TLS_NO_CERT_PEM);
+    if (skipped.length === 1 && skipped[0]!.endsWith('PRIVATE KEY')) throw new GeneratorError(TLS_KEY_AS_CERT);
+    throw new GeneratorError(`tls: failed to find "CERTIFICATE" PEM block in certificate input after skipping PEM blocks of the following types: [${skipped.join(' ')}]`);
   }
   const keys = pemBlocks(keyPem);
-  if (keys.length === 0) throw new GeneratorError(TLS_NO_KEY_PEM);
-  const key = keys.find((b) => b.type === 'PRIVATE KEY' || b.type.endsWith(' PRIVATE KEY'));
-  if (!key) {
-    if (keys.some((b) => b.type === 'CERTIFICATE')) throw new GeneratorError(TLS_CERT_AS_KEY);
-    throw new GeneratorError(`tls: failed to find PEM block with type ending in "PRIVATE KEY" in key input after skipping PEM blocks of the following types: [${keys.map((b) => b.type).join(' ')}]`);
+  const at = keys.findIndex((b) => b.type === 'PRIVATE KEY' || b.type.endsWith(' PRIVATE KEY'));
+  if (at < 0) {
+    const skipped = keys.map((b) => b.type);
+    if (!skipped.length) throw new GeneratorError(TLS_NO_KEY_PEM);
+    if (skipped.length === 1 && skipped[0] === 'CERTIFICATE') throw new GeneratorError(TLS_CERT_AS_KEY);
+    throw new GeneratorError(`tls: failed to find PEM block with type ending in "PRIVATE KEY" in key input after skipping PEM blocks of the following types: [${skipped.join(' ')}]`);
   }
+  const key = keys[at]!;
   let x509: X509Certificate;
   try {
     x509 = new X509Certificate(cert.text);

@@ -63,6 +63,7 @@ const tls: { name: string; args: string[]; o: CreateSecretTlsOptions }[] = [
   { name: 'mismatched pair', args: ['--cert=tls/rsa.crt', '--key=tls/ec.key'], o: { cert: 'tls/rsa.crt', key: 'tls/ec.key' } },
   { name: 'same algorithm, other key', args: ['--cert=tls/rsa.crt', '--key=tls/other-rsa.key'], o: { cert: 'tls/rsa.crt', key: 'tls/other-rsa.key' } },
   { name: 'certificate as key', args: ['--cert=tls/rsa.crt', '--key=tls/rsa.crt'], o: { cert: 'tls/rsa.crt', key: 'tls/rsa.crt' } },
+  { name: 'switched inputs', args: ['--cert=tls/rsa.key', '--key=tls/rsa.crt'], o: { cert: 'tls/rsa.key', key: 'tls/rsa.crt' } },
   { name: 'empty certificate', args: ['--cert=tls/empty', '--key=tls/rsa.key'], o: { cert: 'tls/empty', key: 'tls/rsa.key' } },
   { name: 'empty key', args: ['--cert=tls/rsa.crt', '--key=tls/empty'], o: { cert: 'tls/rsa.crt', key: 'tls/empty' } },
   { name: 'missing cert file', args: ['--cert=tls/none', '--key=tls/rsa.key'], o: { cert: 'tls/none', key: 'tls/rsa.key' } },
