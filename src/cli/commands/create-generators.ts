@@ -58,6 +58,8 @@ interface Generated {
 
 const s = (ctx: CommandContext, f: string) => stringFlag(ctx, f) ?? '';
 const arr = (ctx: CommandContext, f: string) => stringsFlag(ctx, f) ?? [];
+/** given is a required flag's value, undefined when the command line does not give it (cobra's check). */
+const given = <T>(ctx: CommandContext, f: string, value: (ctx: CommandContext, f: string) => T): T | undefined => (ctx.set.has(f) ? value(ctx, f) : undefined);
 
 /** GENERATED lists every wired subcommand path, keyed by the words after `create`. */
 const GENERATED: Record<string, Generated> = {
@@ -74,7 +76,7 @@ const GENERATED: Record<string, Generated> = {
     spec: 'create deployment', short: 'Create a deployment with the specified name', allowCommand: true,
     failPrefix: () => 'failed to create deployment: ',
     build: (name, ctx, command) => createDeployment(name, {
-      image: arr(ctx, 'image'), replicas: intFlag(ctx, 'replicas'), port: intFlag(ctx, 'port'), command, namespace: enforcedNamespace(ctx),
+      image: given(ctx, 'image', arr), replicas: intFlag(ctx, 'replicas'), port: intFlag(ctx, 'port'), command, namespace: enforcedNamespace(ctx),
     }),
   },
   'secret generic': {
@@ -124,7 +126,7 @@ const GENERATED: Record<string, Generated> = {
   cronjob: {
     spec: 'create cronjob', short: 'Create a cron job with the specified name', allowCommand: true,
     failPrefix: () => 'failed to create cronjob: ',
-    build: (name, ctx, command) => createCronJob(name, { image: s(ctx, 'image'), schedule: s(ctx, 'schedule'), restart: s(ctx, 'restart'), command, namespace: enforcedNamespace(ctx) }),
+    build: (name, ctx, command) => createCronJob(name, { image: given(ctx, 'image', s), schedule: given(ctx, 'schedule', s), restart: s(ctx, 'restart'), command, namespace: enforcedNamespace(ctx) }),
   },
   rolebinding: {
     spec: 'create rolebinding', short: 'Create a role binding for a particular role or cluster role',
@@ -137,7 +139,7 @@ const GENERATED: Record<string, Generated> = {
   clusterrolebinding: {
     spec: 'create clusterrolebinding', short: 'Create a cluster role binding for a particular cluster role',
     failPrefix: () => 'failed to create clusterrolebinding: ',
-    build: (name, ctx) => createClusterRoleBinding(name, { clusterrole: s(ctx, 'clusterrole'), user: arr(ctx, 'user'), group: arr(ctx, 'group'), serviceaccount: arr(ctx, 'serviceaccount') }),
+    build: (name, ctx) => createClusterRoleBinding(name, { clusterrole: given(ctx, 'clusterrole', s), user: arr(ctx, 'user'), group: arr(ctx, 'group'), serviceaccount: arr(ctx, 'serviceaccount') }),
   },
   priorityclass: {
     spec: 'create priorityclass', short: 'Create a priority class with the specified name',
@@ -192,7 +194,7 @@ function serviceEntries(): Record<string, Generated> {
     failPrefix: () => `failed to create ${type} service: `,
     build: (name: string, ctx: CommandContext) => createService(type, name, {
       tcp: arr(ctx, 'tcp'), clusterip: s(ctx, 'clusterip'), nodePort: intFlag(ctx, 'node-port'),
-      externalName: s(ctx, 'external-name'), namespace: enforcedNamespace(ctx),
+      externalName: given(ctx, 'external-name', s), namespace: enforcedNamespace(ctx),
     }),
   } satisfies Generated]));
 }

@@ -62,7 +62,7 @@ export const runCommand = defineCommand({
     const result = withGeneratorErrors('run', () => {
       if (!name) throw new UsageError('NAME is required for run', 'run');
       return run(name, {
-        image: ctx.flags.image ?? '',
+        image: ctx.set.has('image') ? ctx.flags.image ?? '' : undefined,
         port: ctx.flags.port,
         labels: ctx.flags.labels,
         env: ctx.flags.env,

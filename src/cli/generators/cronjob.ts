@@ -9,8 +9,9 @@ import { jobSpec } from './job';
 
 /** CreateCronJobOptions mirrors the command's flags; `restart` '' means OnFailure. */
 export interface CreateCronJobOptions {
-  image: string;
-  schedule: string;
+  /** image and schedule are undefined when not given (cobra's required flags). */
+  image?: string;
+  schedule?: string;
   restart?: string;
   command?: string[];
   namespace?: string;
@@ -27,7 +28,7 @@ export function createCronJob(name: string, o: CreateCronJobOptions): KubeObject
     apiVersion: 'batch/v1',
     metadata: objectMeta({ name, namespace: o.namespace }),
     spec: {
-      schedule: o.schedule,
+      schedule: o.schedule!,
       jobTemplate: {
         metadata: objectMeta({ name }),
         spec: jobSpec({ template: { spec: { containers: [container({ name, image: o.image, command })], restartPolicy } } }),

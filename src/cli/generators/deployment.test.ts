@@ -13,6 +13,7 @@ const cases: { name: string; args: string[]; name_: string; o: CreateDeploymentO
   { name: 'command after dash', args: ['cmd', '--image=busybox', '--', 'sleep', '3600'], name_: 'cmd', o: { image: ['busybox'], command: ['sleep', '3600'] } },
   { name: 'registry path, tag and digest', args: ['api', '--image=registry.example.com:5000/team/api@sha256:0123456789012345678901234567890123456789012345678901234567890123'], name_: 'api', o: { image: ['registry.example.com:5000/team/api@sha256:0123456789012345678901234567890123456789012345678901234567890123'] } },
   { name: 'zero replicas', args: ['r0', '--image=nginx', '--replicas=0'], name_: 'r0', o: { image: ['nginx'], replicas: 0 } },
+  { name: 'image given empty: no containers', args: ['e', '--image='], name_: 'e', o: { image: [] } },
   { name: 'multiple images with a command is refused', args: ['bad', '--image=a', '--image=b', '--', 'x'], name_: 'bad', o: { image: ['a', 'b'], command: ['x'] } },
 ];
 
@@ -26,7 +27,7 @@ describe('createDeployment matches kubectl create deployment', () => {
 
 describe('createDeployment', () => {
   it('requires --image', () => {
-    expect(() => createDeployment('x', { image: [] })).toThrow(new GeneratorError(REQUIRED_FLAG_NOT_SET('image')));
+    expect(() => createDeployment('x', {})).toThrow(new GeneratorError(REQUIRED_FLAG_NOT_SET('image')));
   });
   it('sets the namespace when one is enforced', () => {
     expect(createDeployment('x', { image: ['nginx'], namespace: 'dev' }).metadata.namespace).toBe('dev');

@@ -12,7 +12,8 @@ export const MULTIPLE_IMAGES_AND_COMMAND = 'cannot specify multiple --image opti
 
 /** CreateDeploymentOptions mirrors the command's flags; `command` is the words after `--`. */
 export interface CreateDeploymentOptions {
-  image: string[];
+  /** image is --image, undefined when not given (cobra's required flag). */
+  image?: string[];
   replicas?: number;
   /** port is --port; kubectl's default -1 (or undefined) means no containerPort. */
   port?: number;
@@ -36,10 +37,11 @@ export function containerNameForImage(image: string, randomSuffix: RandomSuffix)
 /** createDeployment builds the Deployment kubectl sends: label/selector `app: NAME`, one container per image. */
 export function createDeployment(name: string, o: CreateDeploymentOptions): KubeObject {
   requireFlag('image', o.image);
+  const images = o.image!;
   const command = o.command && o.command.length > 0 ? o.command : undefined;
-  if (o.image.length > 1 && command) throw new GeneratorError(MULTIPLE_IMAGES_AND_COMMAND);
+  if (images.length > 1 && command) throw new GeneratorError(MULTIPLE_IMAGES_AND_COMMAND);
   const suffix = o.randomSuffix ?? deterministicSuffix(name);
-  const containers: Record<string, unknown>[] = o.image.map((image) =>
+  const containers: Record<string, unknown>[] = images.map((image) =>
     container({ name: containerNameForImage(image, suffix), image, command }));
   const port = o.port ?? -1;
   // kubectl puts --port on the first container only.

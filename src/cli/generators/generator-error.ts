@@ -20,14 +20,12 @@ export const REQUIRED_FLAG_NOT_SET = (...flags: string[]): string =>
 export const EXACTLY_ONE_NAME = (got: number): string => `exactly one NAME is required, got ${got}`;
 
 /**
- * requireFlags throws cobra's required-flag error naming every unset or empty flag, in cobra's
- * (sorted) order. An empty value counts as unset: the CLI cannot tell `--image=` from no flag here.
+ * requireFlags throws cobra's required-flag error naming every flag not given (undefined), in
+ * cobra's (sorted) order. A flag given empty (`--image=`) passes cobra's check, as it does in
+ * kubectl: the generator's own checks then see the empty value.
  */
 export function requireFlags(flags: Record<string, unknown>): void {
-  const missing = Object.keys(flags).filter((f) => {
-    const v = flags[f];
-    return v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
-  }).sort();
+  const missing = Object.keys(flags).filter((f) => flags[f] === undefined).sort();
   if (missing.length > 0) throw new GeneratorError(REQUIRED_FLAG_NOT_SET(...missing));
 }
 

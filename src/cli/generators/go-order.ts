@@ -62,7 +62,9 @@ export function objectMeta(m: ObjectMeta): ObjectMeta {
 
 /** container orders a container and adds the `resources: {}` a non-omitempty struct serialises to. */
 export function container(c: Record<string, unknown>): Record<string, unknown> {
-  return ordered({ resources: {}, ...c }, CONTAINER_KEYS);
+  // Container.image is omitempty: an --image given empty is not written.
+  const { image, ...rest } = c;
+  return ordered({ resources: {}, ...rest, ...(image === '' ? {} : { image }) }, CONTAINER_KEYS);
 }
 
 /** podTemplate orders a PodTemplateSpec: metadata (with `creationTimestamp: null`) then spec in Go order. */

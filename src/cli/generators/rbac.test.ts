@@ -19,7 +19,8 @@ describe('createRoleBinding matches kubectl', () => {
 
 const crb: { name: string; args: string[]; o: CreateClusterRoleBindingOptions }[] = [
   { name: 'user', args: ['--clusterrole=node-reader', '--user=jane'], o: { clusterrole: 'node-reader', user: ['jane'] } },
-  { name: 'no clusterrole', args: ['--user=jane'], o: { clusterrole: '', user: ['jane'] } },
+  { name: 'no clusterrole', args: ['--user=jane'], o: { user: ['jane'] } },
+  { name: 'clusterrole given empty', args: ['--clusterrole=', '--user=jane'], o: { clusterrole: '', user: ['jane'] } },
 ];
 
 describe('createClusterRoleBinding matches kubectl', () => {

@@ -25,7 +25,8 @@ export interface BindingSubjectsOptions { user?: string[]; group?: string[]; ser
 export interface CreateRoleBindingOptions extends BindingSubjectsOptions { role?: string; clusterrole?: string; namespace?: string }
 
 /** CreateClusterRoleBindingOptions mirrors `create clusterrolebinding`'s flags. */
-export interface CreateClusterRoleBindingOptions extends BindingSubjectsOptions { clusterrole: string }
+/** CreateClusterRoleBindingOptions: clusterrole is undefined when not given (cobra's required flag). */
+export interface CreateClusterRoleBindingOptions extends BindingSubjectsOptions { clusterrole?: string }
 
 // Users, then groups, then service accounts: kubectl's order, whatever the flag order.
 function subjects(o: BindingSubjectsOptions): Record<string, string>[] | undefined {
@@ -58,6 +59,6 @@ export function createClusterRoleBinding(name: string, o: CreateClusterRoleBindi
   const b: GeneratedBinding = { kind: 'ClusterRoleBinding', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name }) };
   const s = subjects(o);
   if (s) b.subjects = s;
-  b.roleRef = { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: o.clusterrole };
+  b.roleRef = { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: o.clusterrole! };
   return b;
 }

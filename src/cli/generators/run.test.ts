@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GeneratorError, REQUIRED_FLAG_NOT_SET } from './generator-error';
 import {
   DRY_RUN_WITH_ATTACH, EXPOSE_NEEDS_PORT, INVALID_ENV, INVALID_IMAGE_NAME, INVALID_PULL_POLICY, INVALID_RESTART_POLICY,
-  NAME_REQUIRED_FOR_RUN, RM_NEEDS_ATTACH, run, type RunOptions, TTY_NEEDS_STDIN,
-} from './run';
+  NAME_REQUIRED_FOR_RUN, RM_NEEDS_ATTACH, run, type RunOptions, TTY_NEEDS_STDIN, IMAGE_REQUIRED } from './run';
 import { expectSameAsKubectl } from './oracle.test-helper';
 
 // `kubectl run --dry-run=client` needs a server's REST mapping, so the oracle here is the
@@ -83,7 +82,8 @@ const errors: { name: string; args: string[]; o: RunOptions }[] = [
   { name: 'bad label', args: ['x', '--image=nginx', '--labels=a'], o: { image: 'nginx', labels: 'a' } },
   { name: 'bad port', args: ['x', '--image=nginx', '--port=ab'], o: { image: 'nginx', port: 'ab' } },
   { name: 'bad annotation', args: ['x', '--image=nginx', '--annotations=a'], o: { image: 'nginx', annotations: ['a'] } },
-  { name: 'no image', args: ['x'], o: { image: '' } },
+  { name: 'no image', args: ['x'], o: {} },
+  { name: 'image given empty', args: ['x', '--image='], o: { image: '' } },
 ];
 
 describe('run errors match kubectl', () => {
@@ -104,7 +104,7 @@ describe('run errors match kubectl', () => {
     try { run(_n === 'no name' ? '' : 'x', o); } catch (e) { expect((e as GeneratorError).usage).toBe(true); }
   });
   it('plain errors are not usage errors', () => {
-    for (const [o, msg] of [[{ image: 'A B' }, INVALID_IMAGE_NAME('A B')], [{ image: 'n', env: ['=x'] }, INVALID_ENV('=x')], [{ image: '' }, REQUIRED_FLAG_NOT_SET('image')]] as [RunOptions, string][]) {
+    for (const [o, msg] of [[{ image: 'A B' }, INVALID_IMAGE_NAME('A B')], [{ image: 'n', env: ['=x'] }, INVALID_ENV('=x')], [{}, REQUIRED_FLAG_NOT_SET('image')], [{ image: '' }, IMAGE_REQUIRED]] as [RunOptions, string][]) {
       try { run('x', o); expect.unreachable(); } catch (e) { expect((e as GeneratorError).message).toBe(msg); expect((e as GeneratorError).usage).toBe(false); }
     }
   });

@@ -12,6 +12,8 @@ import { isEnvVarName } from './validation';
 
 /** NAME_REQUIRED_FOR_RUN is kubectl's usage error without a NAME. */
 export const NAME_REQUIRED_FOR_RUN = 'NAME is required for run';
+/** IMAGE_REQUIRED is run's own check of an --image given empty. */
+export const IMAGE_REQUIRED = '--image is required';
 /** INVALID_IMAGE_NAME is kubectl's text for an --image that is not a valid reference. */
 export const INVALID_IMAGE_NAME = (image: string): string => `Invalid image name "${image}": invalid reference format`;
 /** TTY_NEEDS_STDIN is kubectl's usage error for -t without -i. */
@@ -31,7 +33,8 @@ export const INVALID_ENV = (v: string): string => `invalid env: ${v}`;
 
 /** RunOptions mirrors `kubectl run`'s flags; `args` are the words after NAME (after `--`). */
 export interface RunOptions {
-  image: string;
+  /** image is --image, undefined when not given (cobra's required flag). */
+  image?: string;
   /** port is --port, a string as in kubectl ('' = none). */
   port?: string;
   /** labels is --labels `a=b,c=d`; empty means `run: NAME`. */
@@ -77,7 +80,9 @@ function parseEnvs(env: readonly string[]): { name: string; value: string }[] {
 export function run(name: string, o: RunOptions): RunResult {
   if (name === '') throw new GeneratorError(NAME_REQUIRED_FOR_RUN, true);
   requireFlag('image', o.image);
-  if (!isImageReference(o.image)) throw new GeneratorError(INVALID_IMAGE_NAME(o.image));
+  const image = o.image!;
+  if (image === '') throw new GeneratorError(IMAGE_REQUIRED);
+  if (!isImageReference(image)) throw new GeneratorError(INVALID_IMAGE_NAME(image));
   const stdin = !!o.stdin;
   if (o.tty && !stdin) throw new GeneratorError(TTY_NEEDS_STDIN, true);
   const port = o.port ?? '';
@@ -103,7 +108,7 @@ export function run(name: string, o: RunOptions): RunResult {
     spec: ordered({
       containers: [container({
         name,
-        image: o.image,
+        image,
         command: args.length > 0 && o.command ? args : undefined,
         args: args.length > 0 && !o.command ? args : undefined,
         ports: containerPort === undefined ? undefined : [{ containerPort }],

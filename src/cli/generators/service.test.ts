@@ -16,6 +16,7 @@ const cases: { name: string; type: ServiceType; args: string[]; o: CreateService
   { name: 'externalname', type: 'ExternalName', args: ['--external-name=example.com'], o: { externalName: 'example.com' } },
   { name: 'externalname with port', type: 'ExternalName', args: ['--external-name=a.b', '--tcp=80'], o: { externalName: 'a.b', tcp: ['80'] } },
   { name: 'externalname invalid', type: 'ExternalName', args: ['--external-name=Bad_'], o: { externalName: 'Bad_' } },
+  { name: 'externalname given empty', type: 'ExternalName', args: ['--external-name='], o: { externalName: '' } },
   { name: 'no ports', type: 'ClusterIP', args: [], o: {} },
   { name: 'port not a number', type: 'ClusterIP', args: ['--tcp=abc'], o: { tcp: ['abc'] } },
   { name: 'port out of range', type: 'ClusterIP', args: ['--tcp=70000'], o: { tcp: ['70000'] } },

@@ -30,8 +30,10 @@ const cronjobs: { name: string; args: string[]; o: CreateCronJobOptions }[] = [
   { name: 'with command', args: ['--image=busybox', '--schedule=*/5 * * * *', '--', 'date'], o: { image: 'busybox', schedule: '*/5 * * * *', command: ['date'] } },
   { name: 'restart never', args: ['--image=busybox', '--schedule=@daily', '--restart=Never'], o: { image: 'busybox', schedule: '@daily', restart: 'Never' } },
   { name: 'restart unchecked', args: ['--image=busybox', '--schedule=@daily', '--restart=Bogus'], o: { image: 'busybox', schedule: '@daily', restart: 'Bogus' } },
-  { name: 'missing both required flags', args: [], o: { image: '', schedule: '' } },
-  { name: 'missing schedule', args: ['--image=busybox'], o: { image: 'busybox', schedule: '' } },
+  { name: 'missing both required flags', args: [], o: {} },
+  { name: 'missing schedule', args: ['--image=busybox'], o: { image: 'busybox' } },
+  { name: 'image given empty', args: ['--image=', '--schedule=@daily'], o: { image: '', schedule: '@daily' } },
+  { name: 'schedule given empty', args: ['--image=busybox', '--schedule='], o: { image: 'busybox', schedule: '' } },
 ];
 
 describe('createCronJob matches kubectl create cronjob', () => {
