@@ -100,6 +100,9 @@ function subcommandNamed(subs: Readonly<Record<string, CommandSpec>>, word: stri
   return Object.values(subs).find((s) => s.aliases?.includes(word));
 }
 
+/** PROFILES are the profiles kubectl's --profile names (none|cpu|heap|goroutine|threadcreate|block|mutex). */
+const PROFILES = ['none', 'cpu', 'heap', 'goroutine', 'threadcreate', 'block', 'mutex'];
+
 /**
  * front handles argv up to running the command. A subcommand found under a command of C is
  * returned as a C: tables hold commands whose subcommands are of the same type.
@@ -124,5 +127,9 @@ export function front<C extends CommandSpec>(argv: readonly string[], table: Com
     throw e;
   }
   if (parsed.flags.help) return { kind: 'answered', stdout: commandHelp(command, shown, table.kubectlHelp?.(names.join(' '))), stderr: '', code: 0 };
+  // kubectl's PersistentPreRun starts the profiler every command asks for (kubemu writes no profile).
+  // (kubectl debug's own --profile shadows it.)
+  const profile = command.flags.some((f) => f.name === 'profile') ? undefined : parsed.flags.profile;
+  if (typeof profile === 'string' && !PROFILES.includes(profile)) return { kind: 'answered', stdout: '', stderr: `error: unknown profile '${profile}'\n`, code: 1 };
   return { kind: 'run', command: command as C, parsed, shown };
 }

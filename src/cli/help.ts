@@ -30,10 +30,12 @@ Use "kubemu <command> --help" for more information about a given command.
  */
 function flagLine(f: FlagDef): string {
   const names = f.short ? `-${f.short}, --${f.name}` : `--${f.name}`;
-  return `    ${names}=${defaultText(f)}:\n\t${(f.help ?? '').replace(/\n/g, '\n\t')}`;
+  return `    ${names}=${flagDefaultText(f)}:\n\t${(f.help ?? '').replace(/\n/g, '\n\t')}`;
 }
 
-function defaultText(f: FlagDef): string {
+/** flagDefaultText is pflag's text for a flag's default, as help and `kubectl options` print it. */
+export function flagDefaultText(f: FlagDef): string {
+  if (f.shownDefault !== undefined) return f.shownDefault;
   switch (f.type) {
     case 'string': return `'${f.default ?? ''}'`;
     case 'stringArray': case 'stringSlice': return `[${Array.isArray(f.default) ? f.default.join(',') : f.default ?? ''}]`;

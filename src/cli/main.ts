@@ -11,7 +11,7 @@ import { certificateExpired, mayHaveExpired, servingCertNotAfter } from '../node
 import type { CommandContext } from './command';
 import { COMMAND_TABLE } from './commands';
 import { front, mayBeCreatePlugin } from './front';
-import type { FlagValues, GlobalFlagValues, ParsedArgs } from './flags';
+import { CONNECTION_FLAGS, type FlagValues, type GlobalFlagValues, type ParsedArgs } from './flags';
 import { isOwnVerb, plainArgv } from './own-verb';
 import { surfaceFiles } from './surface';
 import { DEFAULT_CLUSTER, checkClusterName, clusterExists, contextNamespace, currentCluster, kubemuHome, statePath } from '../cluster/home';
@@ -26,7 +26,9 @@ import { SettleProgress, podCounts } from './settle-progress';
 // and rule compaction (split points of their own) into every start.
 import { impersonatedCluster, requestUser } from '../apiserver/authorization/impersonation';
 import type { UserInfo } from '../apiserver/authorization/user-info';
-import { usesKubeconfigFile } from './kubeconfig/kubeconfig-in-use';
+import { adminUserOf, usesKubeconfigFile } from './kubeconfig/kubeconfig-in-use';
+import { serverWarningCount, warningsReceivedError } from './server-warnings';
+import { CONTROL_PLANE_LABEL } from '../api/well-known-labels';
 import type { RequestContext } from './kubeconfig/request-context';
 
 export { processIO, captureIO } from './io';
@@ -80,13 +82,14 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       const global = (name: 'user' | 'token') => (command.flags.some((f) => f.name === name) ? undefined : flags[name] || undefined);
       const userFlag = global('user');
       const tokenFlag = global('token');
-      const viaKubeconfig = !/^\S+ config\b/.test(shown) && (!!userFlag || !!tokenFlag || usesKubeconfigFile(home, env, flags.kubeconfig));
+      const clientCertFlags = parsed.set.has('client-certificate') || parsed.set.has('client-key');
+      const viaKubeconfig = !/^\S+ config\b/.test(shown) && (!!userFlag || !!tokenFlag || clientCertFlags || usesKubeconfigFile(home, env, flags.kubeconfig));
       const rc: RequestContext | undefined = viaKubeconfig
         ? (require('./kubeconfig/request-context') as typeof import('./kubeconfig/request-context')).resolveRequestContext(home, env, { ...flags, user: userFlag, token: tokenFlag }, cwd)
         : undefined;
       const explicitCluster = flags.cluster || (rc ? (flags.context ? rc.clusterName : env.KUBEMU_CLUSTER || rc.clusterName) : flags.context || env.KUBEMU_CLUSTER);
       const clusterName = checkClusterName(explicitCluster || currentCluster(home));
-      let user: UserInfo = requestUser({ as: flags.as, asGroups: flags['as-group'] });
+      let user: UserInfo = requestUser({ as: flags.as, asGroups: flags['as-group'], asUid: flags['as-uid'], authInfo: rc ? rc.userName : adminUserOf(clusterName) });
       const impersonating = parsed.set.has('as');
       const ctx: CommandContext = {
         io: cmdIO, args: parsed.args, flags, set: parsed.set, argsLenAtDash: parsed.argsLenAtDash,
@@ -123,9 +126,19 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           if (rc?.credentials || impersonating) {
             const { authenticatedUser, effectiveUser } = require('./request-identity') as typeof import('./request-identity');
             const api = opened.api;
-            user = opened.read(() => effectiveUser(api, authenticatedUser(api, rc?.credentials), impersonating ? flags.as : undefined, flags['as-group'] ?? []));
+            user = opened.read(() => effectiveUser(api, authenticatedUser(api, rc?.credentials), impersonating ? flags.as : undefined, flags['as-group'] ?? [], flags['as-uid'] || undefined));
             opened.api.requester = user;
             opened = impersonatedCluster(opened, user);
+          }
+          // --server, --certificate-authority and the like, as client-go checks them before any request.
+          if (!isOwnVerb(command) && CONNECTION_FLAGS.some((f) => parsed.set.has(f))) {
+            const { clusterCACert } = require('./kubeconfig/loading-rules') as typeof import('./kubeconfig/loading-rules');
+            const { connectionFailure, kubeadmServerIdentity } = require('./connection-flags') as typeof import('./connection-flags');
+            const plain = unsecured;
+            const identity = kubeadmServerIdentity(rc?.clusterName ?? clusterName, clusterCACert(home, clusterName),
+              () => plain.read(() => plain.api.list({ kind: 'Node', labelSelector: CONTROL_PLANE_LABEL }).map((n) => n.metadata.name!).sort()[0]));
+            const failure = connectionFailure(flags, identity, cwd);
+            if (failure) { io.err(`${failure}\n`); throw new SilentExit(1); }
           }
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
           const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);
@@ -145,7 +158,11 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
       if (plain) return plain.run(contextFor({ flags: plain.flags as ParsedArgs['flags'], set: plain.set, args: plain.args, argsLenAtDash: -1 }));
       return (require('./own-verb-runner') as typeof import('./own-verb-runner')).runOwnVerb(command, argv, cmdIO.out, contextFor);
     }
-    return command.run(contextFor(r.parsed));
+    const code = command.run(contextFor(r.parsed));
+    // kubectl's PersistentPostRun: a command that succeeded fails if the server warned.
+    const warned = serverWarningCount(cmdIO);
+    if (code === 0 && warned && r.parsed.flags['warnings-as-errors']) throw new CliError(warningsReceivedError(warned));
+    return code;
   } catch (e) {
     progress?.end(); // the error goes on a line of its own
     if (e instanceof CliError && e.stdout) io.out(e.stdout);

@@ -25,8 +25,8 @@ export function authenticatedUser(api: ApiServer, creds: Credentials | undefined
 }
 
 /** effectiveUser applies --as/--as-group for the authenticated user, checking that it may impersonate. */
-export function effectiveUser(api: ApiServer, authenticated: UserInfo, as: string | undefined, asGroups: readonly string[]): UserInfo {
-  const target = requestUser({ as, asGroups });
+export function effectiveUser(api: ApiServer, authenticated: UserInfo, as: string | undefined, asGroups: readonly string[], asUid?: string): UserInfo {
+  const target = requestUser({ as, asGroups, asUid });
   if (!as) return authenticated;
   if (authenticated === ADMIN_USER || isSuperUser(authenticated)) return target;
   const rbac = new RbacAuthorizer(api);
@@ -36,6 +36,8 @@ export function effectiveUser(api: ApiServer, authenticated: UserInfo, as: strin
       ? { user: authenticated, verb: 'impersonate', group: '', resource: 'serviceaccounts', namespace: sa.namespace, name: sa.name }
       : { user: authenticated, verb: 'impersonate', group: '', resource: 'users', name: as },
     ...asGroups.map((g): Attributes => ({ user: authenticated, verb: 'impersonate', group: '', resource: 'groups', name: g })),
+    // A UID is impersonated through authentication.k8s.io's uids.
+    ...(asUid ? [{ user: authenticated, verb: 'impersonate', group: 'authentication.k8s.io', resource: 'uids', name: asUid } satisfies Attributes] : []),
   ];
   for (const a of asks) {
     const d = rbac.authorize(a);

@@ -79,7 +79,9 @@ describe('__complete', () => {
     const home = manualCluster('comp', 1);
     try {
       expect(home.run(['__complete', 'cluster', 'c'])).toEqual({ stdout: 'create\tCreate a cluster and make it current\n:4\n', stderr: 'Completion ended with directive: ShellCompDirectiveNoFileComp\n', code: 0 });
-      expect(home.run(['__complete', 'cluster', 'create', '--w']).stdout).toBe('--workers\tNumber of worker nodes.\n:4\n');
+      // A command's own flags, then kubectl's global ones.
+      expect(home.run(['__complete', 'cluster', 'create', '--wo']).stdout).toBe('--workers\tNumber of worker nodes.\n:4\n');
+      expect(home.run(['__complete', 'cluster', 'create', '--w']).stdout).toBe('--workers\tNumber of worker nodes.\n--warnings-as-errors\tTreat warnings received from the server as errors and exit with a non-zero exit code\n:4\n');
       expect(home.run(['__complete', 'ti']).stdout).toBe("tick\tAdvance the cluster's simulated clock (kubemu)\n:4\n");
       expect(home.run(['__complete', 'rollout', 'his']).stdout).toMatch(/^history\t.+\n:4\n$/);
       expect(home.run(['__complete', 'get', '--namesp']).stdout).toBe('--namespace\tIf present, the namespace scope for this CLI request\n:4\n');

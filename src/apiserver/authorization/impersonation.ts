@@ -1,13 +1,13 @@
 /**
- * impersonation: the identity of one CLI invocation, from kubectl's global `--as` and
- * `--as-group` flags, and the cluster handle whose API server acts as that identity.
+ * impersonation: the identity of one CLI invocation, from kubectl's global `--as`,
+ * `--as-group` and `--as-uid` flags, and the cluster handle whose API server acts as that identity.
  */
 import type { ApiServer } from '../apiserver';
 import { authorizingApi } from './authorizing-api';
-import { ADMIN_USER, ERR_GROUPS_WITHOUT_USER, impersonatedUser, type UserInfo } from './user-info';
+import { ADMIN_USER, impersonatedUser, withoutImpersonatedUser, type UserInfo } from './user-info';
 
-/** RequestUserFlags are the global impersonation flags as parsed. */
-export interface RequestUserFlags { as?: string; asGroups?: readonly string[] }
+/** RequestUserFlags are the global impersonation flags as parsed, and the kubeconfig user they go with (named in the refusal). */
+export interface RequestUserFlags { as?: string; asGroups?: readonly string[]; asUid?: string; authInfo?: string }
 
 /** ImpersonationError is client-go's refusal of an incomplete impersonation request. */
 export class ImpersonationError extends Error { override readonly name = 'ImpersonationError'; }
@@ -16,10 +16,10 @@ export class ImpersonationError extends Error { override readonly name = 'Impers
 export function requestUser(f: RequestUserFlags): UserInfo {
   const groups = f.asGroups ?? [];
   if (!f.as) {
-    if (groups.length) throw new ImpersonationError(ERR_GROUPS_WITHOUT_USER);
+    if (groups.length || f.asUid) throw new ImpersonationError(withoutImpersonatedUser(f.authInfo ?? ''));
     return ADMIN_USER;
   }
-  return impersonatedUser(f.as, groups);
+  return impersonatedUser(f.as, groups, f.asUid || undefined);
 }
 
 /** isImpersonating reports whether the flags ask for another identity than the admin. */

@@ -29,8 +29,8 @@ export const SERVICE_ACCOUNT_PREFIX = 'system:serviceaccount:';
  */
 export const ADMIN_USER: UserInfo = { name: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', ALL_AUTHENTICATED] };
 
-/** ERR_GROUPS_WITHOUT_USER is client-go's refusal of --as-group without --as. */
-export const ERR_GROUPS_WITHOUT_USER = 'requesting uid, groups or user-extra for  without impersonating a user';
+/** withoutImpersonatedUser is clientcmd's refusal of --as-uid or --as-group without --as, naming the kubeconfig user in force. */
+export const withoutImpersonatedUser = (authInfo: string): string => `requesting uid, groups or user-extra for ${authInfo} without impersonating a user`;
 
 /** serviceAccountUser splits "system:serviceaccount:<ns>:<name>", or returns undefined. */
 export function serviceAccountUser(name: string): { namespace: string; name: string } | undefined {
@@ -47,19 +47,19 @@ export function serviceAccountGroups(namespace: string): string[] {
 
 /**
  * impersonatedUser is the user the API server's impersonation filter builds from the
- * Impersonate-User / Impersonate-Group headers: a service account name gets its fixed groups
+ * Impersonate-User / Impersonate-Group / Impersonate-Uid headers: a service account name gets its fixed groups
  * when no group is given; a non-anonymous user gets system:authenticated unless a group given
  * already says whether it is authenticated, and system:anonymous gets system:unauthenticated.
  * Mirrors k8s.io/apiserver pkg/endpoints/filters/impersonation.go.
  */
-export function impersonatedUser(name: string, groups: readonly string[]): UserInfo {
+export function impersonatedUser(name: string, groups: readonly string[], uid?: string): UserInfo {
   const out = [...groups];
   const sa = serviceAccountUser(name);
   if (sa && !groups.length) out.push(...serviceAccountGroups(sa.namespace));
   if (name === ANONYMOUS) {
     if (!out.includes(ALL_UNAUTHENTICATED)) out.push(ALL_UNAUTHENTICATED);
   } else if (!out.includes(ALL_AUTHENTICATED) && !out.includes(ALL_UNAUTHENTICATED)) out.push(ALL_AUTHENTICATED);
-  return { name, groups: out };
+  return uid ? { name, uid, groups: out } : { name, groups: out };
 }
 
 /** isSuperUser reports a member of system:masters, whom authorization always allows. */

@@ -32,7 +32,7 @@ const NON_RESOURCE_VERBS = new Set(['get', 'put', 'post', 'head', 'options', 'de
 const NON_STANDARD_RESOURCES = new Set(['users', 'groups']);
 
 function userOf(ctx: CommandContext): UserInfo {
-  return ctx.requestUser?.() ?? requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'] });
+  return ctx.requestUser?.() ?? requestUser({ as: ctx.flags.as, asGroups: ctx.flags['as-group'], asUid: ctx.flags['as-uid'] });
 }
 
 /** warn prints can-i's warnings: kubectl 1.32 ends each with a blank line (its texts end in a newline the warning printer adds another to). */

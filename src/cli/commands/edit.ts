@@ -24,6 +24,7 @@ import type { ResourceInfo } from '../../api/registry';
 import { sameObject } from './mutate-objects';
 import { rootStructOf } from '../../api/patch-meta';
 import { writeThroughSubresource } from '../../apiserver/subresource-write';
+import { printServerWarnings } from '../server-warnings';
 
 export const MSG_EDITED = 'edited';
 
@@ -92,7 +93,7 @@ export const editCommand = defineCommand({
               // kubectl sends the edit as a patch, so the server decodes it as the patch handler does.
               const patch = createMergePatch(stripManaged(originals[i]!), next);
               const decoded = decodePatched(next, t.info, patch, 'strategic');
-              for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
+              for (const w of decoded.warnings) printServerWarnings(ctx.io)(w);
               const obj = decoded.object;
               const withFields = { ...obj, metadata: { ...obj.metadata, managedFields: originals[i]!.metadata.managedFields } } as KubeObject;
               const o = { fieldManager: ctx.flags['field-manager'] };

@@ -16,6 +16,7 @@ import { watchTable } from './get-watch';
 import { parseSelector } from '../../api/labels';
 import { COMPONENT_STATUS_DEPRECATED } from '../../apiserver/component-statuses';
 import { corruptGetError, corruptListErrors } from '../corrupt-objects';
+import { printServerWarnings } from '../server-warnings';
 
 // What only some flags need — the -o printers (YAML, JSONPath, custom columns, go-template),
 // --sort-by and --raw (discovery, the Metrics API) — is required on use: a plain table never
@@ -88,7 +89,7 @@ export const getCommand = defineCommand({
     const withKindPrefix = manyRequested && cluster.read(() => kindsReturned(cluster, requests, allNs ? undefined : ctx.namespace) > 1);
     if (selector && requests.some((r) => r.names.length)) throw new CliError('name cannot be provided when a selector is specified');
     // kube-apiserver answers every componentstatuses request with its deprecation warning.
-    if (requests.some((r) => r.info.kind === 'ComponentStatus' && r.info.group === '')) ctx.io.err(`Warning: ${COMPONENT_STATUS_DEPRECATED}\n`);
+    if (requests.some((r) => r.info.kind === 'ComponentStatus' && r.info.group === '')) printServerWarnings(ctx.io)(COMPONENT_STATUS_DEPRECATED);
     const errors: string[] = [];
     const groups: GetTableGroup[] = [];
     const sortBy = ctx.flags['sort-by'];

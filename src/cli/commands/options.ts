@@ -4,24 +4,15 @@
  */
 import { defineCommand, type Command } from '../command';
 import { GLOBAL_FLAGS, type FlagDef } from '../flags';
+import { flagDefaultText } from '../help';
 
 /** OPTIONS_HEAD is kubectl's first line. */
 export const OPTIONS_HEAD = 'The following options can be passed to any command:';
 
-/** defaultText is pflag's rendering of a flag's default: quoted strings, [] lists. */
-function defaultText(f: FlagDef): string {
-  switch (f.type) {
-    case 'bool': return String(f.default ?? false);
-    case 'int': return String(f.default ?? 0);
-    case 'stringArray': case 'stringSlice': return `[${((f.default as string[] | undefined) ?? []).join(',')}]`;
-    default: return `'${f.default ?? ''}'`;
-  }
-}
-
 /** optionsText lists the global flags; `--help` is per command, as kubectl leaves it out. */
 export function optionsText(flags: readonly FlagDef[] = GLOBAL_FLAGS): string {
   const shown = flags.filter((f) => f.name !== 'help').sort((a, b) => a.name.localeCompare(b.name));
-  const entries = shown.map((f) => `    ${f.short ? `-${f.short}, ` : ''}--${f.name}=${defaultText(f)}:\n\t${f.help ?? ''}\n`);
+  const entries = shown.map((f) => `    ${f.short ? `-${f.short}, ` : ''}--${f.name}=${flagDefaultText(f)}:\n\t${f.help ?? ''}\n`);
   return `${OPTIONS_HEAD}\n\n${entries.join('\n')}\n`;
 }
 

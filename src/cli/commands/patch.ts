@@ -16,6 +16,7 @@ import { ERR_LOCAL_SERVER_DRY_RUN, mutateObjects, sameObject } from './mutate-ob
 import { parseDryRun } from './apply';
 import { resolveTargets, SELECT_FLAGS, KUSTOMIZE_FLAG } from './targets';
 import { PRINT_FLAGS } from '../print-flags';
+import { printServerWarnings } from '../server-warnings';
 
 export const MSG_PATCHED = 'patched';
 export const MSG_PATCHED_NO_CHANGE = 'patched (no change)';
@@ -91,7 +92,7 @@ export const patchCommand = defineCommand({
         if (!inClient && subresource !== 'scale') {
           const decoded = decodePatched(patched, ec.target.info, patch, type as PatchType);
           checkPatchedName(decoded.object, before.metadata.name!, ec.target.info.namespaced ? before.metadata.namespace : undefined);
-          for (const w of decoded.warnings) ctx.io.err(`Warning: ${w}\n`);
+          for (const w of decoded.warnings) printServerWarnings(ctx.io)(w);
           patched = decoded.object;
         }
         for (const k of Object.keys(obj)) delete (obj as unknown as Record<string, unknown>)[k];

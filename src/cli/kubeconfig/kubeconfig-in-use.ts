@@ -8,6 +8,9 @@ import * as path from 'node:path';
 /** KUBECONFIG_FILE is the default kubeconfig's name inside $KUBEMU_HOME (kubemu never writes ~/.kube/config). */
 export const KUBECONFIG_FILE = 'kubeconfig';
 
+/** adminUserOf names a kubemu cluster's own admin user in its kubeconfig entries. */
+export const adminUserOf = (cluster: string): string => `${cluster}-admin`;
+
 /** homeKubeconfig is $KUBEMU_HOME/kubeconfig. */
 export function homeKubeconfig(home: string): string {
   return path.join(home, KUBECONFIG_FILE);

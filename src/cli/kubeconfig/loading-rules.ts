@@ -12,15 +12,13 @@ import * as path from 'node:path';
 import { caCertPath, contextNamespace, currentCluster, listClusters, setContextNamespace, setCurrentCluster, statePath } from '../../cluster/home';
 import { ROOT_CA_PEM } from '../../api/root-ca';
 import { ADMIN_CLIENT_CERT_PEM, ADMIN_CLIENT_KEY_PEM } from './admin-credentials';
-import { homeKubeconfig } from './kubeconfig-in-use';
+import { adminUserOf, homeKubeconfig } from './kubeconfig-in-use';
 
 export { homeKubeconfig, KUBECONFIG_FILE } from './kubeconfig-in-use';
 import { emptyKubeconfig, readKubeconfigFile, writeKubeconfigFile, type ClusterEntry, type ContextEntry, type Kubeconfig, type UserEntry } from './kubeconfig';
 
 /** SERVER_URL is the API server address of every kubemu cluster (the control plane's node IP). */
 export const SERVER_URL = 'https://172.18.0.2:6443';
-
-export const adminUserOf = (cluster: string): string => `${cluster}-admin`;
 
 /** kubeconfigFiles is the precedence list: --kubeconfig, else KUBECONFIG's entries, else the home file. */
 export function kubeconfigFiles(home: string, env: NodeJS.ProcessEnv, explicit?: string, cwd = process.cwd()): string[] {
@@ -49,7 +47,8 @@ export interface LoadedKubeconfig {
 const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 
 /** clusterCACert is the cluster's CA certificate as kept at create; a cluster made before that shows the placeholder. */
-function clusterCACert(home: string, name: string): string {
+/** clusterCACert is a kubemu cluster's CA certificate (PEM), as its kubeconfig entry carries it. */
+export function clusterCACert(home: string, name: string): string {
   try {
     return fs.readFileSync(caCertPath(statePath(home, name)), 'utf8');
   } catch {

@@ -241,10 +241,11 @@ export class KubemuApiServer {
     if (!user) throw new ApiError('Unauthorized', 401, 'Unauthorized');
     const as = req.headers['impersonate-user'];
     const groups = req.headers['impersonate-group'];
+    const uid = req.headers['impersonate-uid'];
     if (typeof as === 'string' && as) {
       const list = Array.isArray(groups) ? groups : groups ? String(groups).split(',').map((g) => g.trim()) : [];
       const who = user;
-      return cluster.read(() => effectiveUser(api, who, as, list));
+      return cluster.read(() => effectiveUser(api, who, as, list, typeof uid === 'string' && uid ? uid : undefined));
     }
     return user;
   }
