@@ -41,6 +41,11 @@ describe('discovery: api-versions', () => {
 
   it('takes no arguments beyond kubectl options', () => {
     expect(home.run('api-versions --help').stdout).toContain('kubectl api-versions [options]');
+    expect(home.run('api-versions extra')).toEqual({ stdout: '', stderr: "error: unexpected arguments: [extra]\nSee 'kubectl api-versions -h' for help and examples\n", code: 1 });
+    expect(home.run('api-resources a b')).toEqual({ stdout: '', stderr: "error: unexpected arguments: [a b]\nSee 'kubectl api-resources -h' for help and examples\n", code: 1 });
+    // version checks its arguments only against a server.
+    expect(home.run('version a b')).toEqual({ stdout: '', stderr: 'error: extra arguments: [a b]\n', code: 1 });
+    expect(home.run('version --client extra').code).toBe(0);
   });
 });
 

@@ -38,6 +38,7 @@ describe('global flags', () => {
 
   it('impersonates a UID with --as-uid, and refuses it, as --as-group, without --as', () => {
     expect(home.run('auth whoami --as=jane --as-uid=123').stdout).toBe('ATTRIBUTE   VALUE\nUsername    jane\nUID         123\nGroups      [system:authenticated]\n');
+    expect(JSON.parse(home.run('auth whoami --as=jane --as-uid=123 -o json').stdout).status.userInfo).toEqual({ username: 'jane', uid: '123', groups: ['system:authenticated'] });
     expect(home.run('get ns --as-uid=1')).toEqual(fail('error: requesting uid, groups or user-extra for globalflags-admin without impersonating a user\n'));
     expect(home.run('get ns --as-group=devs')).toEqual(fail('error: requesting uid, groups or user-extra for globalflags-admin without impersonating a user\n'));
   });

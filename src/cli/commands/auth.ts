@@ -16,6 +16,7 @@ import { printTypedObject } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { reconcileCommand } from './auth-reconcile';
 import { runParent } from './parent-command';
+import { selfSubjectReview } from '../../apiserver/authentication/self-subject-review';
 
 /** ERR_CAN_I_ARGS is can-i's complaint about its arguments (two lines, as kubectl prints them). */
 export const ERR_CAN_I_ARGS = "you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.";
@@ -125,11 +126,7 @@ const whoamiCommand = defineCommand({
     const out = ctx.set.has('output') ? outputOf(ctx.flags, ctx.set) : undefined;
     const user = userOf(ctx);
     if (out) {
-      const review = {
-        kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1',
-        metadata: { creationTimestamp: null },
-        status: { userInfo: { username: user.name, groups: [...user.groups] } },
-      };
+      const review = selfSubjectReview(user);
       ctx.io.out(printTypedObject(review as unknown as KubeObject, out, ctx.cluster().api.registry(), ctx.flags['show-managed-fields']));
       return 0;
     }

@@ -3,7 +3,7 @@
  * api-versions.
  */
 import { defineCommand, type Command, type CommandContext } from '../command';
-import { CliError } from '../errors';
+import { CliError, UsageError } from '../errors';
 import { clientVersionText, SERVER_VERSION, VERSION_INFO } from '../version';
 import { renderTabbed } from '../../printers/table';
 import { discoveryOrder, groupVersion, qualifiedResource } from '../../api/registry';
@@ -23,6 +23,8 @@ export const versionCommand = defineCommand({
     { name: 'output', short: 'o', type: 'string', help: "One of 'yaml' or 'json'." },
   ],
   run(ctx): number {
+    // kubectl keeps the arguments only to check them against a server: --client ignores them.
+    if (ctx.args.length && !ctx.flags.client) throw new CliError(`extra arguments: [${ctx.args.join(' ')}]`);
     const out = ctx.flags.output;
     if (out && out !== 'yaml' && out !== 'json') throw new CliError(`--output must be 'yaml' or 'json'`);
     const client = { ...VERSION_INFO };
@@ -74,6 +76,7 @@ export const apiResourcesCommand = defineCommand({
     { name: 'cached', type: 'bool', default: false, help: 'Use the cached list of resources if available.' },
   ],
   run(ctx): number {
+    if (ctx.args.length) throw new UsageError(`unexpected arguments: [${ctx.args.join(' ')}]`, 'api-resources');
     const out = ctx.flags.output;
     if (out && out !== 'wide' && out !== 'name') throw new CliError(`--output ${out} is not available`);
     const sortBy = ctx.flags['sort-by'];
@@ -108,6 +111,7 @@ export const apiVersionsCommand = defineCommand({
   usage: 'kubectl api-versions [options]',
   flags: [],
   run(ctx): number {
+    if (ctx.args.length) throw new UsageError(`unexpected arguments: [${ctx.args.join(' ')}]`, 'api-versions');
     const seen = new Set<string>();
     for (const r of ctx.cluster().api.registry().resources) {
       for (const v of r.servedVersions) seen.add(groupVersion(r.group, v));

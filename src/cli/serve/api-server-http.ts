@@ -40,6 +40,7 @@ import { adminTick, ADMIN_TICK_PATH } from './admin-tick';
 import { apiserverMetricsText } from '../commands/get-raw-apiserver-metrics';
 import { requireNonResourceAccess } from '../../apiserver/authorization/non-resource-access';
 import { healthAnswer } from '../../apiserver/health-endpoints';
+import { selfSubjectReview } from '../../apiserver/authentication/self-subject-review';
 
 /** ServeOptions configure one server. */
 export interface ServeOptions {
@@ -334,7 +335,7 @@ export class KubemuApiServer {
     if (req.method === 'POST' && rp.group === 'authorization.k8s.io' && rp.resource === 'selfsubjectaccessreviews') return this.accessReview(user, body);
     if (req.method === 'POST' && rp.group === 'authorization.k8s.io' && rp.resource === 'selfsubjectrulesreviews') return this.rulesReview(user, body);
     if (req.method === 'POST' && rp.group === 'authentication.k8s.io' && rp.resource === 'selfsubjectreviews') {
-      return { code: 201, body: { kind: 'SelfSubjectReview', apiVersion: `authentication.k8s.io/${rp.version}`, metadata: { creationTimestamp: null }, status: { userInfo: { username: user.name, groups: [...user.groups], ...(user.uid ? { uid: user.uid } : {}), ...(user.extra ? { extra: user.extra } : {}) } } }, warnings: [] };
+      return { code: 201, body: selfSubjectReview(user, rp.version), warnings: [] };
     }
     const query = url.searchParams;
     if (req.method === 'GET' && !rp.name && (query.get('watch') === 'true' || query.get('watch') === '1')) {
