@@ -66,6 +66,8 @@ describe('discovery and cluster information', () => {
     expect(docs.map((d) => d.kind)).toEqual(['NodeList', ...['kube-system', 'default'].flatMap(() => [
       'EventList', 'ReplicationControllerList', 'ServiceList', 'DaemonSetList', 'DeploymentList', 'ReplicaSetList', 'PodList'])]);
     expect(docs[0]!.items.every((i) => !('kind' in i) && !('apiVersion' in i))).toBe(true);
+    // Fields in the Go structs' order, as kubectl prints decoded objects: a NodeAddress's type first.
+    expect(Object.keys((docs[0]!.items[0] as { status: { addresses: object[] } }).status.addresses[0]!)).toEqual(['type', 'address']);
     expect(r.stdout).toMatch(/^==== START logs for container etcd of pod kube-system\/etcd-control01 ====\n(.*\n)*?==== END logs for container etcd of pod kube-system\/etcd-control01 ====$/m);
   });
 

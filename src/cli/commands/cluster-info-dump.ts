@@ -16,6 +16,7 @@ import { printObjects } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
 import { defineFlags } from '../flag-table';
 import { makeDirs } from '../../cluster/make-dirs';
+import { toTypedObject } from './typed-object';
 
 /** DUMPED are the namespaced lists, in kubectl's order, with the file each goes to. */
 const DUMPED: readonly { kind: string; list: string; file: string }[] = [
@@ -45,7 +46,9 @@ const FLAGS = defineFlags([
 function typedList(kind: string, apiVersion: string, revision: number, items: KubeObject[]): Record<string, unknown> {
   return {
     kind, apiVersion, metadata: { resourceVersion: String(revision) },
-    items: items.map(({ kind: _k, apiVersion: _v, ...rest }) => {
+    // kubectl decodes the lists into their Go types: fields in struct order, as it prints them.
+    items: items.map((item) => {
+      const { kind: _k, apiVersion: _v, ...rest } = toTypedObject(item);
       const { managedFields: _m, ...meta } = rest.metadata;
       return { ...rest, metadata: meta };
     }),
