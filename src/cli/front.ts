@@ -21,6 +21,11 @@ export interface CommandSpec {
   readonly subcommands?: Readonly<Record<string, CommandSpec>>;
   /** ownVerb marks kubemu's own verbs: yargs parses them (cli/own-verb.ts), not pflag's rules. */
   readonly ownVerb?: boolean;
+  /**
+   * flagErrorExit makes a flag error the command's usage error, with this exit status (kubectl
+   * diff: 2, since its 1 means "differences found").
+   */
+  readonly flagErrorExit?: number;
 }
 
 /** CommandTable finds a top-level command by its word, and lists them all (root help). */
@@ -31,7 +36,8 @@ export interface CommandTable<C extends CommandSpec> {
   kubectlHelp?(path: string): string | undefined;
 }
 
-const VALUE_GLOBALS = new Set(['-n', '--namespace', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-v', '-s', '--server', '--as', '--as-group', '--user', '--token']);
+/** VALUE_GLOBALS are the global flags whose value may follow as the next word (`kubectl -n ns get pods`). */
+const VALUE_GLOBALS = new Set(GLOBAL_FLAGS.filter((f) => f.type !== 'bool').flatMap((f) => [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])]));
 
 /** FrontResult: the invocation is answered (help, usage error), unknown, or ready to run. */
 export type FrontResult<C extends CommandSpec> =
@@ -123,6 +129,7 @@ export function front<C extends CommandSpec>(argv: readonly string[], table: Com
   try {
     parsed = parseFlags(rest, [...command.flags, ...GLOBAL_FLAGS.filter((g) => !command.flags.some((f) => f.name === g.name || (g.short && f.short === g.short)))]);
   } catch (e) {
+    if (e instanceof FlagError && command.flagErrorExit) return { kind: 'answered', stdout: '', stderr: `error: ${e.message}\nSee '${shown} -h' for help and examples\n`, code: command.flagErrorExit };
     if (e instanceof FlagError) return { kind: 'answered', stdout: '', stderr: `error: ${e.message}\nSee '${shown} --help' for usage.\n`, code: 1 };
     throw e;
   }

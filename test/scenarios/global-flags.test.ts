@@ -23,6 +23,8 @@ describe('global flags', () => {
       "--username='':", '-v, --v=0:', '--vmodule=:', '--warnings-as-errors=false:',
     ]);
     // Accepted by every command, changing nothing kubemu prints.
+    // A value may follow a global flag as the next word, before the command.
+    expect(home.run('--cache-dir /tmp/c --profile none -s https://172.18.0.2:6443 --as-uid 7 --as u get ns default -o name --as=system:admin --as-group=system:masters').stdout).toBe('namespace/default\n');
     expect(home.run('get ns default -o name --cache-dir=/tmp/c --disable-compression --match-server-version --vmodule=a=2 --profile=cpu --username=u --password=p --insecure-skip-tls-verify'))
       .toEqual({ stdout: 'namespace/default\n', stderr: '', code: 0 });
   });

@@ -59,6 +59,7 @@ export const diffCommand = defineCommand({
   name: 'diff',
   short: 'Diff the live version against a would-be applied version',
   usage: 'kubectl diff -f FILENAME [options]',
+  flagErrorExit: DIFF_ERROR_EXIT,
   flags: [
     { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'Filename, directory, or URL to files contains the configuration to diff' },
     { name: 'recursive', short: 'R', type: 'bool', default: false, help: 'Process the directory used in -f, --filename recursively.' },
