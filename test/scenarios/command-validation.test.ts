@@ -62,6 +62,7 @@ describe('what kubectl refuses before it changes anything', () => {
     expect(home.run(['apply', '-f', f, 'foo'])).toEqual(err("error: Unexpected args: [foo]\nSee 'kubectl apply -h' for help and examples\n"));
     expect(home.run(['create', '-f', f, 'foo', 'bar'])).toEqual(err("error: Unexpected args: [foo bar]\nSee 'kubectl create -h' for help and examples\n"));
     expect(home.run('diff foo')).toEqual({ stdout: '', code: 2, stderr: "error: Unexpected args: [foo]\nSee 'kubectl diff -h' for help and examples\n" });
+    expect(home.run('get pods --output-watch-events')).toEqual({ stdout: '', code: 1, stderr: 'error: --output-watch-events option can only be used with --watch or --watch-only\n' });
     // diff's flag errors are its usage errors too, with its failure status (1 means differences).
     expect(home.run('diff -f x.yaml -o yaml')).toEqual({ stdout: '', code: 2, stderr: "error: unknown shorthand flag: 'o' in -o\nSee 'kubectl diff -h' for help and examples\n" });
     const args = 'error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well\n';

@@ -78,6 +78,7 @@ export const getCommand = defineCommand({
     const spec = outputOf(ctx.flags, ctx.set, true) ?? { kind: 'table' as const };
     const showLabels = !!ctx.flags['show-labels'];
     if (showLabels && spec.kind !== 'table' && spec.kind !== 'wide') throw new CliError(`--show-labels option cannot be used with ${spec.kind} printer`);
+    if (ctx.flags['output-watch-events'] && !ctx.flags.watch && !ctx.flags['watch-only']) throw new CliError('--output-watch-events option can only be used with --watch or --watch-only');
     const selector = ctx.flags.selector;
     const allNs = !!ctx.flags['all-namespaces'];
     const cluster = ctx.cluster();
