@@ -14,6 +14,12 @@ describe('what kubectl refuses before it changes anything', () => {
   afterAll(() => home.cleanup());
   const err = (stderr: string) => ({ stdout: '', stderr, code: 1 });
 
+  it('apply and replace of an object with only a generateName', () => {
+    const gen = home.file('gen.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  generateName: gen-\n');
+    expect(home.run(['apply', '-f', gen])).toEqual(err('error: from gen-: cannot use generate name with apply\n'));
+    expect(home.run(['replace', '-f', gen])).toEqual(err(`error: error when replacing "${gen}": resource name may not be empty\n`));
+  });
+
   it('delete: --now beside --grace-period, --force beside a grace period above 0', () => {
     expect(home.run('delete pod lone --now --grace-period=3')).toEqual(err('error: --now and --grace-period cannot be specified together\n'));
     expect(home.run('delete pod lone --force --grace-period=5')).toEqual(err('error: --force and --grace-period greater than 0 cannot be specified together\n'));

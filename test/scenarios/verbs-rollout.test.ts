@@ -116,4 +116,17 @@ describe('wait', () => {
     expect(home.run('wait --for=delete pod/nginx')).toEqual(ok(''));
     expect(home.run('wait --for=bogus pod/nginx')).toEqual(fail('error: unrecognized condition: "bogus"\n'));
   });
+
+  it('gives every object one deadline: once it has passed, the objects after time out unchecked, reported together', () => {
+    home.run('run stuck --image=nginx:0.0-missing');
+    home.run('run after --image=nginx');
+    expect(home.run('wait --for=condition=Ready pod/after --timeout=60s').code).toBe(0);
+    // stuck never gets Ready and uses the whole second up; after is Ready but not looked at.
+    expect(home.run('wait --for=condition=Ready pod/stuck pod/after --timeout=1s'))
+      .toEqual(fail('timed out waiting for the condition on pods/stuck\ntimed out waiting for the condition on pods/after\n'));
+    expect(home.run('wait --for=condition=Ready pod/after pod/stuck --timeout=1s'))
+      .toEqual({ stdout: 'pod/after condition met\n', stderr: 'error: timed out waiting for the condition on pods/stuck\n', code: 1 });
+    // --for=create polls without a watch: its timeout names nothing.
+    expect(home.run('wait --for=create pod/never --timeout=1s')).toEqual(fail('error: timed out waiting for the condition\n'));
+  });
 });

@@ -64,7 +64,7 @@ function warnIfImperative(ctx: CommandContext, info: ResourceInfo, name: string)
 /** unnamedApplyError is kubectl apply's refusal of an object without a name (apply cannot generate one), or undefined when it has one. */
 export function unnamedApplyError(info: ResourceInfo, object: KubeObject, source: string): string | undefined {
   if (object.metadata.name) return undefined;
-  return object.metadata.generateName ? `error: from ${source}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\n${resourceInfoText(info, object)}\nfrom server for: "${source}": resource name may not be empty`;
+  return object.metadata.generateName ? `error: from ${object.metadata.generateName}: cannot use generate name with apply` : `error: error when retrieving current configuration of:\n${resourceInfoText(info, object)}\nfrom server for: "${source}": resource name may not be empty`;
 }
 
 /** parseDryRun checks --dry-run's value. */

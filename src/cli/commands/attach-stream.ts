@@ -16,7 +16,7 @@ import type { CommandContext } from '../command';
 import type { Cluster } from '../../cluster/cluster';
 import { CliError } from '../errors';
 import { stdinText } from './exec';
-import { MAX_WAIT_MS, waitUntil } from './sim-wait';
+import { MAX_WAIT_MS, WAIT_TIMEOUT, waitUntil } from './sim-wait';
 
 /** ATTACH_PROMPT is what kubectl attach prints on stderr before it streams (unless --quiet). */
 export const ATTACH_PROMPT = "If you don't see a command prompt, try pressing enter.";
@@ -24,8 +24,6 @@ export const ATTACH_PROMPT = "If you don't see a command prompt, try pressing en
 export const NO_TTY_INPUT = 'Unable to use a TTY - input is not a terminal or the right kind of file';
 /** noTtyAllocated is kubectl's notice for -t on a container started without one. */
 export const noTtyAllocated = (container: string): string => `error: Unable to use a TTY - container ${container} did not allocate one`;
-/** ERR_POD_WAIT_TIMEOUT is client-go's wait.ErrWaitTimeout, kubectl's error when the pod does not get there in time. */
-export const ERR_POD_WAIT_TIMEOUT = 'timed out waiting for the condition';
 /** completedPodAttach is kubectl attach's refusal for a pod that has finished. */
 export const completedPodAttach = (phase: string): string => `cannot attach a container in a completed pod; current phase is ${phase}`;
 /** sessionEnded is what kubectl prints on stdout after an interactive terminal session on a restarting pod. */
@@ -67,7 +65,7 @@ export function waitForPod(ctx: CommandContext, ref: PodRef, cond: PodCondition,
   }, timeoutMs);
   // run.go's conditions answer a deleted pod with a NotFound that names no pod.
   if (gone) throw notFound('', 'pods', '');
-  if (!met) throw new CliError(ERR_POD_WAIT_TIMEOUT);
+  if (!met) throw new CliError(WAIT_TIMEOUT);
   return cluster.read(() => get()!);
 }
 

@@ -11,7 +11,7 @@ import type { KubeObject } from '../../api/meta';
 import { notFound } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
 import { CliError } from '../errors';
-import { ERR_POD_WAIT_TIMEOUT } from './attach-stream';
+import { WAIT_TIMEOUT } from './sim-wait';
 import { waitUntil } from './sim-wait';
 
 /** notImplemented is SelectorsForObject's error, wrapped by AttachablePodForObject, for a kind that has no pods. */
@@ -114,6 +114,6 @@ export function attachablePod(ctx: CommandContext, obj: KubeObject, timeoutMs: n
   };
   let pod = cluster.read(first);
   if (!pod && waitUntil(ctx, () => !!first(), timeoutMs)) pod = cluster.read(first);
-  if (!pod) throw new CliError(ERR_POD_WAIT_TIMEOUT);
+  if (!pod) throw new CliError(WAIT_TIMEOUT);
   return pod;
 }

@@ -82,6 +82,8 @@ export const replaceCommand = defineCommand({
     if (force) return forceReplace(ctx, prepared, errors, { cascade, grace, timeoutMs: timeoutMs || FORCE_WAIT_MS, create: (p) => cluster.write(() => cluster.api.create(stripServerFields(written(p.object)), opts)), print });
     for (const p of prepared) {
       const ref = refOf(p);
+      // The client's GET for the live resourceVersion cannot be built without a name.
+      if (!ref.name) { errors.push(`error: error when replacing "${p.source}": resource name may not be empty`); continue; }
       try {
         const result = cluster.write(() => {
           // --subresource PUTs to it: a resource without it is the server's 404 (kubectl 1.32 checks no name).

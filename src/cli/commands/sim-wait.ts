@@ -22,8 +22,11 @@ export function waitUntil(ctx: CommandContext, cond: () => boolean, timeoutMs: n
   });
 }
 
+/** WAIT_TIMEOUT is client-go's wait.ErrWaitTimeout: kubectl's error when something does not get there in time. */
+export const WAIT_TIMEOUT = 'timed out waiting for the condition';
+
 /** ERR_WAIT_TIMEOUT names the object that did not get there in time. */
-export const ERR_WAIT_TIMEOUT = (resource: string, name: string): string => `timed out waiting for the condition on ${resource}/${name}`;
+export const ERR_WAIT_TIMEOUT = (resource: string, name: string): string => `${WAIT_TIMEOUT} on ${resource}/${name}`;
 
 /**
  * durationFlag reads a kubectl duration flag (pflag's DurationVar: time.ParseDuration) into

@@ -10,7 +10,7 @@ import { ApiError } from '../../apiserver/errors';
 import { compileJsonPath } from '../../printers/jsonpath';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, formatApiError, finishWithErrors } from '../errors';
-import { ERR_WAIT_TIMEOUT, durationFlag, waitUntil } from './sim-wait';
+import { ERR_WAIT_TIMEOUT, WAIT_TIMEOUT, durationFlag, waitUntil } from './sim-wait';
 import { resolveTargets, SELECT_FLAGS } from './targets';
 import { printObjects } from '../output';
 import { outputOf, PRINT_FLAGS } from '../print-flags';
@@ -102,6 +102,10 @@ export const waitCommand = defineCommand({
       if (cond.kind === 'delete' && !resolved.bySelector) return 0;
       throw new CliError(ERR_NO_MATCH);
     }
+    // One deadline for the whole command, as kubectl's one context: once an object has used it
+    // up, every object after it times out without being looked at.
+    cluster.catchUp();
+    const deadline = cluster.clock.nowMs() + timeout;
     for (const t of resolved.targets) {
       const first = cluster.read(() => cluster.api.tryGet(t.ref));
       if (!first && cond.kind !== 'create') {
@@ -119,11 +123,14 @@ export const waitCommand = defineCommand({
         if (now) seen = now;
         return now;
       };
-      const ok = waitUntil(ctx, () => conditionMet(cond, current()), timeout);
+      const left = timeout === 0 ? 0 : deadline - cluster.clock.nowMs();
+      const ok = timeout > 0 && left <= 0 ? false : waitUntil(ctx, () => conditionMet(cond, current()), left);
       if (ok && out && seen) ctx.io.out(printObjects([seen], out, true, cluster.api.registry(), false, ctx.flags['show-managed-fields']));
       else if (ok) ctx.io.out(`${kindPrefix(t.info)}/${t.ref.name} ${MSG_CONDITION_MET}\n`);
-      else errors.push(`error: ${ERR_WAIT_TIMEOUT(t.info.resource, t.ref.name)}`);
+      // --for=create polls without a watch: its timeout names no object.
+      else errors.push(`error: ${cond.kind === 'create' ? WAIT_TIMEOUT : ERR_WAIT_TIMEOUT(t.info.resource, t.ref.name)}`);
     }
-    return finishWithErrors(ctx.io, errors);
+    // The visitor goes on past each object's failure; several are kubectl's aggregate.
+    return finishWithErrors(ctx.io, errors, true);
   },
 });
