@@ -10,7 +10,7 @@ import { isPlainObject } from './patch/merge-patch';
 import { NoKindMatchError, type Registry, type ResourceInfo } from '../api/registry';
 import { ApiError } from '../apiserver/errors';
 import type { FieldValidation } from '../apiserver/client';
-import { formatApiError, CliError, type CollectedError } from './errors';
+import { aggregateText, formatApiError, CliError, type CollectedError } from './errors';
 import type { SourcedDoc } from './manifests';
 
 /** Validate is kubectl's --validate value. */
@@ -47,7 +47,7 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
   else if (typeof obj.kind !== 'string') missing.push("kind isn't string type");
   if (missing.length) {
     if (validate !== 'ignore') {
-      throw new CliError(`error validating "${doc.source}": error validating data: [${missing.join(', ')}]; if you choose to ignore these errors, turn validation off with --validate=false`);
+      throw new CliError(`error validating "${doc.source}": error validating data: ${aggregateText(missing)}; if you choose to ignore these errors, turn validation off with --validate=false`);
     }
     throw new CliError(`unable to decode "${doc.source}": Object 'Kind' is missing in '${JSON.stringify(obj)}'`);
   }

@@ -14,6 +14,12 @@ describe('what kubectl refuses before it changes anything', () => {
   afterAll(() => home.cleanup());
   const err = (stderr: string) => ({ stdout: '', stderr, code: 1 });
 
+  it('a manifest without apiVersion or kind: one error alone, both as Go\'s aggregate', () => {
+    const tail = '; if you choose to ignore these errors, turn validation off with --validate=false\n';
+    expect(home.run(['apply', '-f', '-'], { stdin: 'kind: ConfigMap\nmetadata:\n  name: x\n' })).toEqual(err(`error: error validating "STDIN": error validating data: apiVersion not set${tail}`));
+    expect(home.run(['apply', '-f', '-'], { stdin: 'metadata:\n  name: x\n' })).toEqual(err(`error: error validating "STDIN": error validating data: [apiVersion not set, kind not set]${tail}`));
+  });
+
   it('apply and replace of an object with only a generateName', () => {
     const gen = home.file('gen.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  generateName: gen-\n');
     expect(home.run(['apply', '-f', gen])).toEqual(err('error: from gen-: cannot use generate name with apply\n'));
