@@ -22,4 +22,10 @@ describe('kubectl config over kubemu clusters', () => {
     expect(home.run('config get-contexts alpha --no-headers').stdout).toBe('*     alpha   alpha   alpha-admin   kube-system\n');
     expect(home.run('get deploy -n default').stderr).toBe('No resources found in default namespace.\n');
   });
+
+  it('names the kubeconfig file as --kubeconfig or KUBECONFIG wrote it', () => {
+    home.file('kc.yaml', 'apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\nusers: []\n');
+    expect(home.run('--kubeconfig kc.yaml config delete-context nope')).toEqual({ stdout: '', stderr: 'error: cannot delete context nope, not in kc.yaml\n', code: 1 });
+    expect(home.run('--kubeconfig ./kc.yaml config rename-context nope x')).toEqual({ stdout: '', stderr: 'error: cannot rename the context "nope", it\'s not in ./kc.yaml\n', code: 1 });
+  });
 });

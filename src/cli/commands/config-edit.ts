@@ -264,7 +264,7 @@ const deleteEntry = (section: Section, short: string): Command => { const delete
     const file = fileOf(l, section, name);
     if (!file) {
       if (l.merged[section].has(name)) throw new CliError(`cannot delete ${what} ${name}: it belongs to kubemu cluster "${section === 'users' ? name.replace(/-admin$/, '') : name}"; delete the cluster with 'kubemu cluster delete'`);
-      throw new CliError(`cannot delete ${what} ${name}, not in ${l.destination}`);
+      throw new CliError(`cannot delete ${what} ${name}, not in ${l.destinationShown}`);
     }
     saveEdit(l, (cfg) => { cfg[section].delete(name); });
     if (section === 'contexts' && l.merged.currentContext === name) ctx.io.err('warning: this removed your active context, use "kubectl config use-context" to select a different one\n');
@@ -280,7 +280,7 @@ const renameContext = defineCommand({
     const [from, to] = ctx.args as [string, string];
     const l = loaded(ctx);
     const file = fileOf(l, 'contexts', from);
-    if (!file) throw new CliError(`cannot rename the context "${from}", it's not in ${l.destination}`);
+    if (!file) throw new CliError(`cannot rename the context "${from}", it's not in ${l.destinationShown}`);
     if (l.merged.contexts.has(to)) throw new CliError(`cannot rename the context "${from}", the context "${to}" already exists in ${l.destination}`);
     saveEdit(l, (cfg) => {
       cfg.contexts.set(to, cfg.contexts.get(from)!);

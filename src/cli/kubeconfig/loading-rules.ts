@@ -39,6 +39,8 @@ export interface LoadedKubeconfig {
   home: string;
   /** destination is where a new entry goes (clientcmd's GetDefaultFilename). */
   destination: string;
+  /** destinationShown is destination as --kubeconfig or KUBECONFIG wrote it, as kubectl's messages name it. */
+  destinationShown: string;
   sources: { clusters: Map<string, Source>; users: Map<string, Source>; contexts: Map<string, Source>; currentContext?: Source };
   /** built are the kubemu clusters' own entries as made, to tell an edited one. */
   built: Kubeconfig;
@@ -92,7 +94,9 @@ export function loadKubeconfig(home: string, env: NodeJS.ProcessEnv, explicit?: 
   if (!merged.currentContext && listClusters(home).length) { merged.currentContext = built.currentContext; sources.currentContext = CLUSTER_ENTRY; }
   const existing = files.find((f) => fs.existsSync(f));
   const destination = explicit || files.length === 1 ? files[0]! : existing ?? files[files.length - 1]!;
-  return { merged, files, home, destination, sources, built };
+  const written = explicit ? [explicit] : (env.KUBECONFIG ?? '').split(path.delimiter).filter(Boolean);
+  const destinationShown = written.find((f) => path.resolve(cwd ?? process.cwd(), f) === destination) ?? destination;
+  return { merged, files, home, destination, destinationShown, sources, built };
 }
 
 /** Section names a named map of the config. */
