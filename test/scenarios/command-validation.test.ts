@@ -20,6 +20,14 @@ describe('what kubectl refuses before it changes anything', () => {
     expect(home.run(['apply', '-f', '-'], { stdin: 'metadata:\n  name: x\n' })).toEqual(err(`error: error validating "STDIN": error validating data: [apiVersion not set, kind not set]${tail}`));
   });
 
+  it('logs: kubectl\'s Validate, in its order', () => {
+    expect(home.run('logs lone -c lone --all-containers')).toEqual(err('error: --all-containers=true should not be specified with container name lone\n'));
+    expect(home.run('logs lone lone --all-containers')).toEqual(err('error: --all-containers=true should not be specified with container name lone\n'));
+    expect(home.run('logs lone lone -c lone')).toEqual(err('error: only one of -c or an inline [CONTAINER] arg is allowed\n'));
+    expect(home.run('logs lone --limit-bytes=-1')).toEqual(err('error: --limit-bytes must be greater than 0\n'));
+    expect(home.run('logs lone --tail=-2')).toEqual(err('error: --tail must be greater than or equal to -1\n'));
+  });
+
   it('apply and replace of an object with only a generateName', () => {
     const gen = home.file('gen.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  generateName: gen-\n');
     expect(home.run(['apply', '-f', gen])).toEqual(err('error: from gen-: cannot use generate name with apply\n'));

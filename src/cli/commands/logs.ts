@@ -73,23 +73,33 @@ const LOGS_FLAGS = defineFlags([
   { name: 'insecure-skip-tls-verify-backend', type: 'bool', default: false, help: "Skip verifying the identity of the kubelet that logs are requested from.  In theory, an attacker could provide invalid log content back. You might want to use this if your kubelet serving certificates have expired." },
 ]);
 
-/** sinceMs turns --since / --since-time into the earliest line time to print (undefined: all lines). */
-function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, nowMs: number): number | undefined {
-  const sinceTime = ctx.flags['since-time'];
-  const since = ctx.flags.since;
-  let seconds = 0;
+/** sinceSeconds is --since in whole seconds (0: not given). */
+function sinceSeconds(ctx: FlagsContext<typeof LOGS_FLAGS>): number {
   try {
-    seconds = Math.round(durationFlag(since, 'since') / 1000);
+    return Math.round(durationFlag(ctx.flags.since, 'since') / 1000);
   } catch (e) {
     // A bad duration is pflag's parse error, with its usage hint.
     ctx.io.err(`${(e as Error).message.replace(/^(error: )?/, 'error: ')}\nSee 'kubectl logs --help' for usage.\n`);
     throw new SilentExit(1);
   }
-  if (sinceTime && seconds !== 0) throw new CliError(ERR_SINCE_BOTH);
+}
+
+/** validateLogs is kubectl logs' Validate, in its order; container is the one named by -c or inline. */
+function validateLogs(ctx: FlagsContext<typeof LOGS_FLAGS>, container: string | undefined): void {
+  const seconds = sinceSeconds(ctx);
+  if (ctx.flags['since-time'] && seconds !== 0) throw new CliError(ERR_SINCE_BOTH);
+  if (ctx.flags['all-containers'] && container) throw new CliError(`--all-containers=true should not be specified with container name ${container}`);
+  if (ctx.set.has('container') && ctx.args.length === 2) throw new CliError('only one of -c or an inline [CONTAINER] arg is allowed');
+  if (ctx.flags['limit-bytes'] < 0) throw new CliError('--limit-bytes must be greater than 0');
   if (seconds < 0) throw new CliError(ERR_SINCE_NEGATIVE);
-  if (sinceTime) {
-    return parseRfc3339(sinceTime);
-  }
+  if (ctx.flags.tail < -1) throw new CliError('--tail must be greater than or equal to -1');
+}
+
+/** sinceMs turns --since / --since-time into the earliest line time to print (undefined: all lines). */
+function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, nowMs: number): number | undefined {
+  const sinceTime = ctx.flags['since-time'];
+  if (sinceTime) return parseRfc3339(sinceTime);
+  const seconds = sinceSeconds(ctx);
   // The kubelet counts sinceSeconds back from its own now: the cluster's simulated time.
   return seconds > 0 ? nowMs - seconds * 1000 : undefined;
 }
@@ -120,6 +130,7 @@ export const logsCommand = defineCommand({
     const allPods = !!ctx.flags['all-pods'];
     const prefix = !!ctx.flags.prefix || allPods;
     if (durationFlag(ctx.flags['pod-running-timeout'], 'pod-running-timeout') <= 0) throw new CliError('--pod-running-timeout must be higher than zero');
+    validateLogs(ctx, ctx.flags.container || (ctx.args.length === 2 ? ctx.args[1] : undefined));
     const cluster = ctx.cluster();
     cluster.catchUp();
     const ns = ctx.namespace;
