@@ -15,7 +15,7 @@ import { DurationError, parseDurationNanos } from '../api/duration';
 import { CliError } from './errors';
 import { connectionRefused } from '../node-host/apiserver-down';
 import { apiServerEndpoint } from '../cluster/node-factory';
-import { KUBERNETES_SERVICE_IP } from '../cluster/addons';
+import { KUBERNETES_SERVICE_IP } from '../kubelet/container-config';
 
 /** ConnectionFlags are the flags' values as parsed. */
 export interface ConnectionFlags {
@@ -35,6 +35,7 @@ export interface ServerIdentity {
   altNames: () => { dns: readonly string[]; ips: readonly string[] };
 }
 
+/** INVALID_TIMEOUT is clientcmd's refusal of a --request-timeout it cannot parse. */
 export const INVALID_TIMEOUT = 'Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)';
 
 /** checkRequestTimeout is clientcmd's ParseTimeout: whole seconds, or a Go duration. */

@@ -121,15 +121,6 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
           const created = unsecured.store.meta.get(META_CREATED);
           const expired = isOwnVerb(command) || !mayHaveExpired(unsecured.clock.nowMs(), created === undefined ? undefined : Number(created))
             ? undefined : unsecured.read(() => certificateExpired(unsecured.clock.nowMs(), servingCertNotAfter(unsecured.api)));
-          // The kubeconfig user's credentials, then --as: the CLI's API calls are authorized for
-          // that user (components are not).
-          if (rc?.credentials || impersonating) {
-            const { authenticatedUser, effectiveUser } = require('./request-identity') as typeof import('./request-identity');
-            const api = opened.api;
-            user = opened.read(() => effectiveUser(api, authenticatedUser(api, rc?.credentials), impersonating ? flags.as : undefined, flags['as-group'] ?? [], flags['as-uid'] || undefined));
-            opened.api.requester = user;
-            opened = impersonatedCluster(opened, user);
-          }
           // --server, --certificate-authority and the like, as client-go checks them before any request.
           if (!isOwnVerb(command) && CONNECTION_FLAGS.some((f) => parsed.set.has(f))) {
             const { clusterCACert } = require('./kubeconfig/loading-rules') as typeof import('./kubeconfig/loading-rules');
@@ -139,6 +130,15 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
               () => plain.read(() => plain.api.list({ kind: 'Node', labelSelector: CONTROL_PLANE_LABEL }).map((n) => n.metadata.name!).sort()[0]));
             const failure = connectionFailure(flags, identity, cwd);
             if (failure) { io.err(`${failure}\n`); throw new SilentExit(1); }
+          }
+          // The kubeconfig user's credentials, then --as: the CLI's API calls are authorized for
+          // that user (components are not).
+          if (rc?.credentials || impersonating) {
+            const { authenticatedUser, effectiveUser } = require('./request-identity') as typeof import('./request-identity');
+            const api = opened.api;
+            user = opened.read(() => effectiveUser(api, authenticatedUser(api, rc?.credentials), impersonating ? flags.as : undefined, flags['as-group'] ?? [], flags['as-uid'] || undefined));
+            opened.api.requester = user;
+            opened = impersonatedCluster(opened, user);
           }
           // A broken kube-apiserver manifest: kubectl's verbs find nothing listening (kubemu's own still work).
           const down = isOwnVerb(command) ? undefined : opened.store.meta.get(META_APISERVER_DOWN);

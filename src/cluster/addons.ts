@@ -8,6 +8,7 @@ import { KUBERNETES_VERSION } from '../kubelet/static-pods';
 import { rbacBootstrapObjects } from './rbac-bootstrap';
 import { kubeProxyConfigMap } from './kube-proxy-configmap';
 import { API_SERVER_PORT } from './node-factory';
+import { KUBERNETES_SERVICE_IP } from '../kubelet/container-config';
 
 const COREFILE = `.:53 {
     errors
@@ -34,9 +35,8 @@ const COREFILE = `.:53 {
 }
 `;
 
-/** KUBE_DNS_IP and KUBERNETES_SERVICE_IP are kubeadm's fixed service addresses. */
+/** KUBE_DNS_IP is kubeadm's fixed kube-dns Service address (the kubernetes Service's is the kubelet's KUBERNETES_SERVICE_IP). */
 export const KUBE_DNS_IP = '10.96.0.10';
-export const KUBERNETES_SERVICE_IP = '10.96.0.1';
 
 /** isKubeProxyAddon marks kube-proxy's ConfigMap and DaemonSet (`kubeadm init --skip-phases=addon/kube-proxy` leaves them out). */
 export function isKubeProxyAddon(obj: KubeObject): boolean {
