@@ -35,8 +35,6 @@ const GROUP_ORDER = ['apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authent
   'node.k8s.io', 'discovery.k8s.io', 'flowcontrol.apiserver.k8s.io'];
 const LAST_GROUPS = ['metrics.k8s.io'];
 
-const notFoundPath = noSuchPath;
-
 /** goCompact is Go's json.Marshal of a value already in field order: no spaces, HTML-safe escapes. */
 export function goCompact(v: unknown): string {
   // <, >, & and U+2028/9 can only occur inside strings in JSON text, so escaping them afterwards is safe.
@@ -89,23 +87,6 @@ export function apiGroupList(resources: readonly ResourceInfo[]): { kind: string
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
-/** resourcePath resolves /api/v1/… or /apis/G/V/… to a resource, its namespace and the object's name. */
-function resourcePath(segments: string[], resources: readonly ResourceInfo[]): { info: ResourceInfo; version: string; namespace?: string; name?: string } {
-  let group = '';
-  let version: string;
-  let rest: string[];
-  if (segments[0] === 'api') { version = segments[1]!; rest = segments.slice(2); } else { group = segments[1]!; version = segments[2]!; rest = segments.slice(3); }
-  const find = (plural: string | undefined) => resources.find((r) => r.resource === plural && r.group === group && r.servedVersions.includes(version));
-  let namespace: string | undefined;
-  // namespaces/NS/PLURAL[/NAME] scopes a namespaced resource; namespaces[/NAME] is the Namespace resource itself.
-  if (rest[0] === 'namespaces' && rest.length >= 3) { namespace = rest[1]; rest = rest.slice(2); }
-  const info = find(rest[0]);
-  if (!info || rest.length > 2) throw notFoundPath();
-  if (namespace !== undefined && !info.namespaced) throw notFoundPath();
-  if (namespace === undefined && info.namespaced && rest.length === 2) throw notFoundPath();
-  return { info, version, namespace, name: rest[1] };
-}
-
 /** rawGet prints what kube-apiserver would answer a GET on ctx.flags.raw with. */
 export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
   const raw = ctx.flags.raw ?? '';
@@ -121,7 +102,7 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
   if (health) {
     const user = ctx.requestUser?.();
     if (user) cluster.read(() => requireNonResourceAccess(cluster.api, user, 'get', path));
-    if (health.code === 404) throw notFoundPath();
+    if (health.code === 404) throw noSuchPath();
     ctx.io.out(health.body);
     return 0;
   }
@@ -146,16 +127,19 @@ export function rawGet(ctx: FlagsContext<typeof GET_FLAGS>): number {
   if (/^\/(?:api\/[^/]+|apis\/[^/]+(?:\/[^/]+)?)$/.test(path)) {
     const { groupVersionDocument, groupVersions } = require('../serve/discovery') as typeof import('../serve/discovery');
     const doc = groupVersionDocument(groupVersions(cluster.api.registry()), path);
-    if (!doc) throw notFoundPath();
+    if (!doc) throw noSuchPath();
     ctx.io.out(`${goCompact(doc)}\n`);
     return 0;
   }
   const { parseResourcePath } = require('../serve/resource-path') as typeof import('../serve/resource-path');
   const rp = parseResourcePath(path);
-  if (!rp) throw notFoundPath();
+  if (!rp) throw noSuchPath();
   if (rp.group === METRICS_GROUP) {
-    const { info, namespace, name } = resourcePath(path.split('/').slice(1), resources);
-    ctx.io.out(`${goCompact(cluster.read(() => metricsBody(cluster, info, namespace, name)))}\n`);
+    const { resourceInfo } = require('../serve/resource-handler') as typeof import('../serve/resource-handler');
+    const info = cluster.read(() => resourceInfo(cluster.api, rp));
+    // A namespaced metric by name needs its namespace; no metric has a subresource.
+    if (rp.subresource || (rp.namespace !== undefined && !info.namespaced) || (rp.namespace === undefined && info.namespaced && rp.name)) throw noSuchPath();
+    ctx.io.out(`${goCompact(cluster.read(() => metricsBody(cluster, info, rp.namespace, rp.name)))}\n`);
     return 0;
   }
   // Every other resource path is answered by the handlers \`kubemu serve\` answers HTTP with:

@@ -75,7 +75,8 @@ function parseApplyBody(text: string | undefined): KubeObject {
   return v as KubeObject;
 }
 
-function resourceInfo(api: ApiServer, p: ResourcePath): ResourceInfo {
+/** resourceInfo is the resource a path names, served in its version, or the server's 404. */
+export function resourceInfo(api: ApiServer, p: ResourcePath): ResourceInfo {
   const info = api.registry().resources.find((r) => r.group === p.group && r.resource === p.resource && r.servedVersions.includes(p.version));
   if (!info) throw noSuchPath();
   return info;
