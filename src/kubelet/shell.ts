@@ -165,6 +165,14 @@ export const UTILITIES = new Set([
   'tar',
 ]);
 
+/** isShellDir says whether a path is a folder of the frame's files: the root, an image's top-level folder, or one a file is under. */
+function isShellDir(fs: ReadonlyMap<string, string>, p: string): boolean {
+  if (p === '/' || ROOT_DIRS.includes(p.slice(1))) return true;
+  const under = `${p.replace(/\/+$/, '')}/`;
+  for (const k of fs.keys()) if (k.startsWith(under)) return true;
+  return false;
+}
+
 // ---------- execution ----------
 
 class ExitSignal { constructor(readonly code: number) {} }
@@ -1409,7 +1417,7 @@ class Interpreter {
     const ops = args.filter((a) => !a.startsWith('-'));
     if (ops.length < 2) { this.writeErr(f, `${name}: missing file operand`); f.status = 1; return; }
     const dest = resolvePath(f.vars.PWD, ops[ops.length - 1]!).replace(/(.)\/+$/, '$1');
-    const isDir = (p: string) => p === '/' || ROOT_DIRS.includes(p.slice(1)) || [...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/+$/, '')}/`));
+    const isDir = (p: string) => isShellDir(f.fs, p);
     f.budget.step(1 + (f.fs.size >> 4));
     for (const raw of ops.slice(0, -1)) {
       const src = resolvePath(f.vars.PWD, raw).replace(/(.)\/+$/, '$1');
@@ -1457,7 +1465,7 @@ class Interpreter {
     const cwd = resolvePath(f.vars.PWD, dir ?? '.');
     const tarFs = {
       files: f.fs as ReadonlyMap<string, string>,
-      isDir: (p: string) => p === '/' || ROOT_DIRS.includes(p.slice(1)) || [...f.fs.keys()].some((k) => k.startsWith(`${p.replace(/\/+$/, '')}/`)),
+      isDir: (p: string) => isShellDir(f.fs, p),
       write: (p: string, content: string) => { this.writeFile(f, p, content, 'tool'); return f.fs.get(p) === content; },
     };
     const { tarCreate, tarExtract } = onUse.tar();
