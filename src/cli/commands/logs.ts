@@ -84,8 +84,8 @@ function sinceSeconds(ctx: FlagsContext<typeof LOGS_FLAGS>): number {
   }
 }
 
-/** validateLogs is kubectl logs' Validate, in its order; container is the one named by -c or inline. */
-function validateLogs(ctx: FlagsContext<typeof LOGS_FLAGS>, container: string | undefined): void {
+/** validateLogs is kubectl logs' Validate, in its order (container: the one named by -c or inline); returns --since in seconds. */
+function validateLogs(ctx: FlagsContext<typeof LOGS_FLAGS>, container: string | undefined): number {
   const seconds = sinceSeconds(ctx);
   if (ctx.flags['since-time'] && seconds !== 0) throw new CliError(ERR_SINCE_BOTH);
   if (ctx.flags['all-containers'] && container) throw new CliError(`--all-containers=true should not be specified with container name ${container}`);
@@ -93,13 +93,13 @@ function validateLogs(ctx: FlagsContext<typeof LOGS_FLAGS>, container: string | 
   if (ctx.flags['limit-bytes'] < 0) throw new CliError('--limit-bytes must be greater than 0');
   if (seconds < 0) throw new CliError(ERR_SINCE_NEGATIVE);
   if (ctx.flags.tail < -1) throw new CliError('--tail must be greater than or equal to -1');
+  return seconds;
 }
 
-/** sinceMs turns --since / --since-time into the earliest line time to print (undefined: all lines). */
-function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, nowMs: number): number | undefined {
+/** sinceMs turns --since-time, or --since's seconds, into the earliest line time to print (undefined: all lines). */
+function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, seconds: number, nowMs: number): number | undefined {
   const sinceTime = ctx.flags['since-time'];
   if (sinceTime) return parseRfc3339(sinceTime);
-  const seconds = sinceSeconds(ctx);
   // The kubelet counts sinceSeconds back from its own now: the cluster's simulated time.
   return seconds > 0 ? nowMs - seconds * 1000 : undefined;
 }
@@ -130,12 +130,12 @@ export const logsCommand = defineCommand({
     const allPods = !!ctx.flags['all-pods'];
     const prefix = !!ctx.flags.prefix || allPods;
     if (durationFlag(ctx.flags['pod-running-timeout'], 'pod-running-timeout') <= 0) throw new CliError('--pod-running-timeout must be higher than zero');
-    validateLogs(ctx, ctx.flags.container || (ctx.args.length === 2 ? ctx.args[1] : undefined));
+    const seconds = validateLogs(ctx, ctx.flags.container || (ctx.args.length === 2 ? ctx.args[1] : undefined));
     const cluster = ctx.cluster();
     cluster.catchUp();
     const ns = ctx.namespace;
     const now = cluster.clock.nowMs();
-    const since = sinceMs(ctx, now);
+    const since = sinceMs(ctx, seconds, now);
     const streams: LogStream[] = [];
     let container = ctx.flags.container;
     if (ctx.args.length === 2 && !container) container = ctx.args[1];
