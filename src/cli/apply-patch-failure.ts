@@ -14,7 +14,7 @@ import type { Cluster } from '../cluster/cluster';
 import { withLastApplied } from '../yaml/last-applied-json';
 import { toCompactJson } from '../yaml/write-json';
 import { LAST_APPLIED } from '../api/last-applied';
-import { createThreeWayPatch, PatchError } from './patch/three-way-patch';
+import { createThreeWayPatch, PatchConflict, PatchError } from './patch/three-way-patch';
 import type { CollectedError } from './errors';
 import { collectedServerError, stripServerFields, type PreparedDoc } from './object-writer';
 import type { WriteOutcome } from './manifest-writes';
@@ -85,6 +85,41 @@ export function patchFailure(e: ApiError, doc: PreparedDoc, live: KubeObject): C
     throw patchError;
   }
   return collectedServerError(new ApiError(e.reason, e.code, `error when patching "${source}": ${e.message}`, e.details), applyingPatch(toCompactJson(patch), info, object), source);
+}
+
+/** PatchNotMade ends an apply whose patch kubectl could not make: nothing is sent, the object is left as it is. */
+export class PatchNotMade extends Error {
+  constructor(readonly collected: CollectedError) { super('patch not made'); }
+}
+
+/**
+ * refuseConflicts is `apply --overwrite=false`: kubectl makes its patch refusing any key the
+ * live object changed otherwise since the last apply (strategicpatch's ErrConflict), and the
+ * last-applied annotation itself counts, so any apply that changes the object is refused. The
+ * patch is tried from each of the server's OpenAPI schemas named (`openapi v3`, `openapi`: none
+ * with --openapi-patch=false), each failure a warning, then from the built-in types, whose
+ * failure is the error.
+ * Throws PatchNotMade; the error shows the three documents the patch was made from.
+ */
+export function refuseConflicts(doc: PreparedDoc, live: KubeObject, openAPISchemas: readonly string[], warn: (text: string) => void): void {
+  const { info, object, source } = doc;
+  const lastApplied = live.metadata.annotations?.[LAST_APPLIED] ?? '';
+  const modified = withLastApplied(object);
+  let reason: string;
+  try {
+    let original: Record<string, unknown> = {};
+    try { original = lastApplied ? JSON.parse(lastApplied) : {}; } catch { /* as for a first apply */ }
+    createThreeWayPatch(original, modified, live, false);
+    return;
+  } catch (e) {
+    if (!(e instanceof PatchConflict || e instanceof PatchError)) throw e;
+    reason = e.message;
+  }
+  for (const schema of openAPISchemas) warn(`warning: error calculating patch from ${schema} spec: ${reason}\n`);
+  const documents = `original:\n${lastApplied}\nmodified:\n${toCompactJson(modified)}\n\ncurrent:\n${toCompactJson(live)}\n\nfor:`;
+  // Go's error text ends with the conflict's newline: printed alone, kubectl adds none; among others, one more.
+  const text = `error when ${applyingPatch('', info, object)} "${source}": error when patching "${source}": creating patch with:\n${documents}: ${reason}`;
+  throw new PatchNotMade({ alone: `error: ${text.replace(/\n$/, '')}`, among: text });
 }
 
 /**

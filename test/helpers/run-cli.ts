@@ -21,7 +21,8 @@ export interface CliResult { stdout: string; stderr: string; code: number }
 /** TempHome is a KUBEMU_HOME that tests run commands against. */
 export interface TempHome {
   dir: string;
-  run(args: string[] | string, opts?: { stdin?: string; cwd?: string }): CliResult;
+  /** run runs one command; env adds to the process environment. */
+  run(args: string[] | string, opts?: { stdin?: string; cwd?: string; env?: Record<string, string> }): CliResult;
   file(name: string, content: string): string;
   cleanup(): void;
 }
@@ -41,7 +42,7 @@ export function tempHome(): TempHome {
     run(args, opts = {}) {
       const io = captureIO(opts.stdin ?? '');
       const argv = typeof args === 'string' ? splitArgs(args) : args;
-      const code = main(argv, io, { ...process.env, KUBEMU_HOME: dir, NO_COLOR: '1' }, opts.cwd ?? dir);
+      const code = main(argv, io, { ...process.env, ...opts.env, KUBEMU_HOME: dir, NO_COLOR: '1' }, opts.cwd ?? dir);
       return { stdout: io.stdout, stderr: io.stderr, code };
     },
     file(name, content) {

@@ -159,10 +159,19 @@ export const applyCommand = defineCommand({
       });
       let live: KubeObject | undefined;
       const warn = warnIfImperative(ctx, info, object.metadata.name!);
+      // --overwrite=false: kubectl's patch of a live object is made refusing conflicts before anything is sent.
+      const refusing = ctx.flags.overwrite ? undefined : require('../apply-patch-failure') as typeof import('../apply-patch-failure');
+      // The schemas kubectl makes its patch from first: OpenAPI v3 unless KUBECTL_OPENAPIV3_PATCH=false, then v2.
+      const openAPISchemas = !ctx.flags['openapi-patch'] ? [] : ctx.env.KUBECTL_OPENAPIV3_PATCH?.toLowerCase() === 'false' ? ['openapi'] : ['openapi v3', 'openapi'];
       try {
-        const r = applyOne(object, (l) => { live = l; warn(l); });
+        const r = applyOne(object, (l) => {
+          live = l;
+          warn(l);
+          if (l && refusing) refusing.refuseConflicts({ info, object, source }, l, openAPISchemas, (text) => ctx.io.err(text));
+        });
         return { object: r.object, word: r.outcome };
       } catch (e) {
+        if (refusing && e instanceof refusing.PatchNotMade) { fail(e.collected); return undefined; }
         // A new object's failure is its create's; a live one's is the patch's.
         if (!live || !(e instanceof ApiError)) throw e;
         const failed = require('../apply-patch-failure') as typeof import('../apply-patch-failure');

@@ -4,13 +4,16 @@
  * strategicpatch.CreateThreeWayMergePatch makes it for the built-in types: the changes and
  * additions from current to modified, merged with the deletions from original to modified,
  * with $setElementOrder, $deleteFromPrimitiveList, $retainKeys and `$patch: delete` where the
- * Go struct tags ask for them. Types without them (custom resources) get
+ * Go struct tags ask for them; with overwrite off (`apply --overwrite=false`), refused when it
+ * sets a key the live object changed differently since the last apply. Types without the tags
+ * (custom resources) get
  * jsonmergepatch.CreateThreeWayJSONMergePatch's RFC 7386 patch. Also the two-way patch
  * (CreateTwoWayMergePatch) of `edit --output-patch`.
  */
 import { deepEqual } from '../../api/deep-equal';
 import { normalizeElementOrder } from '../../api/element-order';
-import { lookupPatchMeta, rootStructOf } from '../../api/patch-meta';
+import { lookupPatchMeta, rootStructOf, type PatchMeta } from '../../api/patch-meta';
+import { toYaml } from '../../yaml/write-yaml';
 import { applyMergePatch, createMergePatch, isPlainObject } from './merge-patch';
 
 type Obj = Record<string, unknown>;
@@ -23,6 +26,16 @@ const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList';
 /** PatchError is strategicpatch's refusal of documents it cannot diff (a list of lists, an item without its merge key). */
 export class PatchError extends Error {}
 
+/**
+ * PatchConflict is strategicpatch's ErrConflict: with overwrite off, the patch sets a key that
+ * changed otherwise from original to current. Its message shows both as YAML, as Go's does.
+ */
+export class PatchConflict extends Error {
+  constructor(patch: Obj, changed: Obj) {
+    super(`patch:\n${toYaml(patch)}\nconflicts with changes made from original to current:\n${toYaml(changed)}\n`);
+  }
+}
+
 interface DiffOptions {
   /** setElementOrder: emit the $setElementOrder list of a merged list that changed. */
   setElementOrder?: boolean;
@@ -32,14 +45,61 @@ interface DiffOptions {
   buildRetainKeys?: boolean;
 }
 
-/** createThreeWayPatch is the patch apply sends for modified over current, given the original it last applied. */
-export function createThreeWayPatch(originalIn: object, modifiedIn: object, currentIn: object): Obj {
+/**
+ * createThreeWayPatch is the patch apply sends for modified over current, given the original it
+ * last applied. With overwrite false it throws PatchConflict when the patch and the changes from
+ * original to current set a key differently (the JSON merge patch of custom resources has no such check).
+ */
+export function createThreeWayPatch(originalIn: object, modifiedIn: object, currentIn: object, overwrite = true): Obj {
   const [original, modified, current] = [originalIn as Obj, modifiedIn as Obj, currentIn as Obj];
   const struct = rootStructOf(modified.apiVersion, modified.kind);
   if (struct === undefined) return threeWayJsonMergePatch(original, modified, current);
   const delta = diffMaps(current, modified, struct, { ignoreDeletions: true, setElementOrder: true });
   const deletions = diffMaps(original, modified, struct, { ignoreChangesAndAdditions: true, setElementOrder: true });
-  return mergePatches(deletions, delta, struct);
+  const patch = mergePatches(deletions, delta, struct);
+  if (!overwrite) {
+    const changed = diffMaps(original, current, struct, {});
+    if (conflicts(patch, changed, struct, undefined)) throw new PatchConflict(patch, changed);
+  }
+  return patch;
+}
+
+/**
+ * conflicts is strategicpatch's MergingMapsHaveConflicts: whether two patches overlap with
+ * different values. A map's `$patch` directives must agree; a map replaced whole, or a merged
+ * list of scalars, cannot conflict; a merged list of maps is compared item by merge key, any
+ * other list item by item (scalars deduplicated and sorted first).
+ */
+function conflicts(left: unknown, right: unknown, struct: string | undefined, meta: PatchMeta | undefined): boolean {
+  if (isPlainObject(left)) {
+    if (!isPlainObject(right)) return true;
+    if ((DIRECTIVE in left || DIRECTIVE in right) && left[DIRECTIVE] !== right[DIRECTIVE]) return true;
+    if (meta?.replace) return false;
+    for (const [key, value] of Object.entries(left)) {
+      if (key === DIRECTIVE || key === RETAIN_KEYS || !(key in right)) continue;
+      // Only a map or a list is looked up in the schema, as Go does.
+      const sub = isPlainObject(value) || Array.isArray(value) ? lookupPatchMeta(struct, key) : undefined;
+      if (conflicts(value, right[key], sub?.struct, sub)) return true;
+    }
+    return false;
+  }
+  if (Array.isArray(left)) {
+    if (!Array.isArray(right)) return true;
+    const kind = elementKind(left, right);
+    if (meta?.merge) {
+      if (kind !== 'map') return false;
+      const mergeKey = meta.mergeKey ?? '';
+      const byKey = (list: unknown[]) => new Map(list.map((item) => [`${kindOf(keyValue(item, mergeKey))}:${goString(keyValue(item, mergeKey))}`, item]));
+      const rightItems = byKey(right);
+      for (const [key, item] of byKey(left)) if (rightItems.has(key) && conflicts(item, rightItems.get(key), struct, undefined)) return true;
+      return false;
+    }
+    if (left.length !== right.length) return true;
+    const [l, r] = kind === 'map' ? [left, right] : [sortedByString(deduplicateScalars(left)), sortedByString(deduplicateScalars(right))];
+    if (l.length !== r.length) return true;
+    return l.some((item, i) => conflicts(item, r[i], struct, undefined));
+  }
+  return !deepEqual(left, right);
 }
 
 /** createTwoWayPatch is the strategic merge patch turning original into modified. */
