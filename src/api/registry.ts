@@ -157,14 +157,20 @@ export class UnknownResourceTypeError extends Error {
   }
 }
 
-/** parseTypeArg splits "hpa.v1.autoscaling" into name, version and group (lower case; absent parts undefined). */
-function parseTypeArg(arg: string): { name: string; group?: string; version?: string } {
-  const lower = arg.toLowerCase();
-  const dot = lower.indexOf('.');
-  if (dot < 0) return { name: lower };
-  const rest = lower.slice(dot + 1);
+/**
+ * parseTypeArg splits "hpa.v1.autoscaling" into the resource word, version and group (absent
+ * parts undefined). kubectl's mapper lowercases only the resource word before it matches a
+ * plural, singular or kind (`get PODS` works); a short name is expanded as typed (`get PO`
+ * does not), and a group or version must match as typed.
+ */
+function parseTypeArg(arg: string): { name: string; typed: string; group?: string; version?: string } {
+  const dot = arg.indexOf('.');
+  const typed = dot < 0 ? arg : arg.slice(0, dot);
+  const name = typed.toLowerCase();
+  if (dot < 0) return { name, typed };
+  const rest = arg.slice(dot + 1);
   const m = /^(v\d+(?:(?:alpha|beta)\d+)?)\.(.*)$/.exec(rest);
-  return m ? { name: lower.slice(0, dot), version: m[1], group: m[2] } : { name: lower.slice(0, dot), group: rest };
+  return m ? { name, typed, version: m[1], group: m[2] } : { name, typed, group: rest };
 }
 
 /** typeArgVersion is the version a type argument names ("hpa.v1.autoscaling" → "v1"), or undefined. */
@@ -204,12 +210,13 @@ export class Registry {
   }
 
   /**
-   * resolve turns a type argument into a resource: plural, singular, short name or kind, in any case,
-   * optionally qualified by group ("deploy.apps") or version and group ("deployments.v1.apps", "pods.v1.").
+   * resolve turns a type argument into a resource: plural, singular or kind in any case, or short name,
+   * optionally qualified by group ("deploy.apps") or version and group ("deployments.v1.apps", "pods.v1.")
+   * (parseTypeArg says which parts are matched as typed).
    * Throws UnknownResourceTypeError.
    */
   resolve(arg: string): ResourceInfo {
-    const { name, group, version } = parseTypeArg(arg);
+    const { name, typed, group, version } = parseTypeArg(arg);
     const matches = (info: ResourceInfo) =>
       (group === undefined || info.group === group) && (version === undefined || info.servedVersions.includes(version));
     // Discovery order decides ties (core "events" before events.k8s.io), as kubectl's shortcut expander does.
@@ -218,12 +225,26 @@ export class Registry {
         if (!matches(info)) continue;
         const hit = key === 'resource' ? info.resource === name
           : key === 'singular' ? info.singular === name
-          : key === 'short' ? info.shortNames.includes(name)
+          : key === 'short' ? info.shortNames.includes(typed)
           : info.kind.toLowerCase() === name;
         if (hit) return info;
       }
     }
-    throw new UnknownResourceTypeError(arg);
+    // kubectl's builder names the resource word alone ("foo.bar" → "foo").
+    throw new UnknownResourceTypeError(typed);
+  }
+
+  /**
+   * alsoMatchedBy lists the resources of lower priority that a short name could also mean, after
+   * the one resolve picks: kubectl's shortcut expander warns of each (`short name "ev" could
+   * also match lower priority resource events.events.k8s.io`). None when the word is some
+   * resource's plural or singular (then no short name is expanded).
+   */
+  alsoMatchedBy(arg: string): ResourceInfo[] {
+    const { typed, group } = parseTypeArg(arg);
+    const inGroup = (info: ResourceInfo) => group === undefined || info.group === group;
+    if (this.resources.some((info) => inGroup(info) && (info.resource === typed || info.singular === typed))) return [];
+    return this.resources.filter((info) => inGroup(info) && info.shortNames.includes(typed)).slice(1);
   }
 
   /** category lists the resources in a category ("all"), in discovery order. */

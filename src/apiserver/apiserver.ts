@@ -36,7 +36,7 @@ import { deepEqual } from '../api/deep-equal';
 import { customResources } from './custom-resources';
 import { METRICS_APISERVICE, metricsResources } from '../api/metrics-api';
 import { leaseFor } from './leases';
-import { convertToVersion, CONVERTED_KINDS, toStorageVersion } from './conversion/convert';
+import { convertToApiVersion, CONVERTED_KINDS, servedApiVersion, toStorageVersion } from './conversion/convert';
 import { VIRTUAL_RESOURCES } from './virtual-resources';
 import { applyObject, type ApplyHost } from './apply';
 import { EventRecorder } from './record-event';
@@ -274,11 +274,11 @@ export class ApiServer implements ApiClient {
     const info = this.registry().forStorageKind(kind);
     if (!info || info.kind !== kind) return undefined;
     if (!CONVERTED_KINDS.has(kind) && info.servedVersions.length < 2) return undefined;
-    const version = apiVersion ? apiVersion.slice(apiVersion.indexOf('/') + 1) : info.version;
-    const wanted = apiVersionOf(info, version);
+    const wanted = servedApiVersion(info, apiVersion);
+    const storage = apiVersionOf(info, info.version);
     // Stored objects are in the storage version and clean: only another version needs converting.
-    return (obj) => (obj.apiVersion === wanted && (version === info.version || !CONVERTED_KINDS.has(kind))
-      ? obj : convertToVersion(obj, info, version));
+    return (obj) => (obj.apiVersion === wanted && (wanted === storage || !CONVERTED_KINDS.has(kind))
+      ? obj : convertToApiVersion(obj, info, wanted));
   }
 
   /** served is a stored object in the version a reader asked for (see server). */

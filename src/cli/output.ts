@@ -74,12 +74,14 @@ function printGoTemplate(template: string, data: unknown, allowMissing: boolean,
   }
 }
 
-/** namePrefix is "deployment.apps" for an object: its kind, lower-cased, and its group (from its apiVersion when the registry has no such kind). */
+/** namePrefix is "deployment.apps" for an object: its kind, lower-cased, and the group of its apiVersion. */
 export function namePrefix(obj: KubeObject, registry: Registry): string {
-  const info = registry.forStorageKind(obj.kind);
-  if (info) return kindPrefix(info);
   const slash = typeof obj.apiVersion === 'string' ? obj.apiVersion.indexOf('/') : -1;
-  return slash < 0 ? obj.kind.toLowerCase() : `${obj.kind.toLowerCase()}.${obj.apiVersion.slice(0, slash)}`;
+  const group = slash < 0 ? '' : obj.apiVersion.slice(0, slash);
+  const info = registry.forStorageKind(obj.kind);
+  // The object's own group names it (an events.k8s.io Event is stored as a core one).
+  if (info && (info.group === group || typeof obj.apiVersion !== 'string')) return kindPrefix(info);
+  return slash < 0 ? obj.kind.toLowerCase() : `${obj.kind.toLowerCase()}.${group}`;
 }
 
 /**

@@ -2,7 +2,7 @@
  * resource-args: turning `get`-style arguments into what to fetch — "pods", "pods,svc",
  * "deploy/web svc/web", "all", "pods a b" — with kubectl's errors for malformed forms.
  */
-import { groupVersion, typeArgVersion, type Registry, type ResourceInfo } from '../api/registry';
+import { groupVersion, qualifiedResource, typeArgVersion, type Registry, type ResourceInfo } from '../api/registry';
 import { CliError } from './errors';
 
 /** ARGS_WITH_FILES is cli-runtime's resource builder refusing TYPE NAME arguments beside -f or -k. */
@@ -17,18 +17,45 @@ export interface ResourceRequest {
   namespace?: string;
 }
 
-/** versionOf is the apiVersion a type argument asks for, when it names one. */
-function versionOf(arg: string, info: ResourceInfo): string | undefined {
+/**
+ * versionOf is the apiVersion a type argument asks for: the one it names, or the resource's own
+ * when another resource's kind is stored alike (events.events.k8s.io beside the core events).
+ */
+function versionOf(arg: string, info: ResourceInfo, registry: Registry): string | undefined {
   const v = typeArgVersion(arg);
-  return v ? groupVersion(info.group, v) : undefined;
+  if (v) return groupVersion(info.group, v);
+  return registry.forStorageKind(info.storageKind) === info ? undefined : groupVersion(info.group, info.version);
 }
 
 export const ERR_SEPARATE_TYPE = "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
 export const ERR_TOO_MANY_SLASHES = 'arguments in resource/name form may not have more than one slash';
 
-/** parseResourceArgs resolves type and name arguments; `withKindPrefix` says if names print as kind/name. */
-export function parseResourceArgs(args: readonly string[], registry: Registry): { requests: ResourceRequest[]; withKindPrefix: boolean } {
+/**
+ * shortNameWarnings are kubectl's warnings for a type argument whose short name other,
+ * lower-priority resources also have (the shortcut expander's, printed on stderr each time it
+ * expands the word; they are not server warnings, so --warnings-as-errors leaves them alone).
+ */
+export function shortNameWarnings(registry: Registry, typeArg: string): string {
+  const name = typeArg.split('.')[0]!;
+  return registry.alsoMatchedBy(typeArg).map((other) => `Warning: short name "${name}" could also match lower priority resource ${qualifiedResource(other)}\n`).join('');
+}
+
+/**
+ * parseResourceArgs resolves type and name arguments; `withKindPrefix` says if names print as
+ * kind/name. `warn` gets the short-name warnings, once per distinct type word (kubectl's
+ * resource builder maps each word once).
+ */
+export function parseResourceArgs(args: readonly string[], registry: Registry, warn?: (text: string) => void): { requests: ResourceRequest[]; withKindPrefix: boolean } {
   if (!args.length) return { requests: [], withKindPrefix: false };
+  const mapped = new Set<string>();
+  const resolve = (word: string) => {
+    if (warn && !mapped.has(word)) {
+      mapped.add(word);
+      const text = shortNameWarnings(registry, word);
+      if (text) warn(text);
+    }
+    return registry.resolve(word);
+  };
   const slashed = args.filter((a) => a.includes('/'));
   if (slashed.length) {
     if (slashed.length !== args.length) throw new CliError(ERR_SEPARATE_TYPE);
@@ -36,9 +63,9 @@ export function parseResourceArgs(args: readonly string[], registry: Registry): 
     for (const a of args) {
       const parts = a.split('/');
       if (parts.length > 2) throw new CliError(ERR_TOO_MANY_SLASHES);
-      const info = registry.resolve(parts[0]!);
+      const info = resolve(parts[0]!);
       const last = requests[requests.length - 1];
-      const apiVersion = versionOf(parts[0]!, info);
+      const apiVersion = versionOf(parts[0]!, info, registry);
       if (last && last.info === info && last.apiVersion === apiVersion) last.names.push(parts[1]!);
       else requests.push({ info, names: [parts[1]!], apiVersion });
     }
@@ -54,8 +81,8 @@ export function parseResourceArgs(args: readonly string[], registry: Registry): 
       for (const info of registry.category('all')) if (!requests.some((r) => r.info === info)) requests.push({ info, names: [...names], viaCategory: true });
       continue;
     }
-    const info = registry.resolve(t);
-    if (!requests.some((r) => r.info === info)) requests.push({ info, names: [...names], apiVersion: versionOf(t, info) });
+    const info = resolve(t);
+    if (!requests.some((r) => r.info === info)) requests.push({ info, names: [...names], apiVersion: versionOf(t, info, registry) });
   }
   return { requests, withKindPrefix: requests.length > 1 || categories };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/meta';
 import { builtinRegistry } from '../../api/registry';
-import { convertToVersion } from './convert';
+import { convertToApiVersion } from './convert';
 import { BEHAVIOR_ANNOTATION, CONDITIONS_ANNOTATION, METRIC_SPECS_ANNOTATION, METRIC_STATUSES_ANNOTATION, hpaToV1, hpaToV2 } from './hpa-v1';
 
 const HPA = builtinRegistry.forKind('autoscaling/v2', 'HorizontalPodAutoscaler');
@@ -55,7 +55,7 @@ describe('HorizontalPodAutoscaler autoscaling/v1 ⇄ autoscaling/v2', () => {
     const { currentCPUUtilizationPercentage: _cpu, ...status } = v1.status;
     const plain = { ...v1, status };
     expect(hpaToV1(hpaToV2(plain))).toEqual(plain);
-    expect(convertToVersion(convertToVersion(plain, HPA, 'v2'), HPA, 'v1')).toEqual(plain);
+    expect(convertToApiVersion(convertToApiVersion(plain, HPA, 'autoscaling/v2'), HPA, 'autoscaling/v1')).toEqual(plain);
     // A current CPU figure comes back too, and (as upstream) its raw status rides along in an annotation.
     const back = hpaToV1(hpaToV2(v1));
     expect({ spec: back.spec, status: back.status }).toEqual({ spec: v1.spec, status: v1.status });
@@ -87,9 +87,9 @@ describe('HorizontalPodAutoscaler autoscaling/v1 ⇄ autoscaling/v2', () => {
 
   it('never lets a v2 object keep or serve the round-trip annotations', () => {
     const withStale = { ...rich, metadata: { ...meta, annotations: { [METRIC_SPECS_ANNOTATION]: '[]', keep: 'me' } } };
-    expect(convertToVersion(withStale, HPA, 'v2').metadata.annotations).toEqual({ keep: 'me' });
+    expect(convertToApiVersion(withStale, HPA, 'autoscaling/v2').metadata.annotations).toEqual({ keep: 'me' });
     // A v1 reader sees only what this conversion produced.
-    const v1Out = convertToVersion({ ...withStale, spec: { ...rich.spec, metrics: [rich.spec.metrics[0]], behavior: undefined }, status: undefined }, HPA, 'v1');
+    const v1Out = convertToApiVersion({ ...withStale, spec: { ...rich.spec, metrics: [rich.spec.metrics[0]], behavior: undefined }, status: undefined }, HPA, 'autoscaling/v1');
     expect(v1Out.metadata.annotations).toEqual({ keep: 'me' });
   });
 

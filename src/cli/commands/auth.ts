@@ -4,7 +4,8 @@
  * invocation's user — kubernetes-admin, or whoever `--as`/`--as-group` impersonate.
  * Mirrors kubernetes/kubectl pkg/cmd/auth/cani.go and whoami.go.
  */
-import type { ResourceInfo } from '../../api/registry';
+import type { Registry, ResourceInfo } from '../../api/registry';
+import { shortNameWarnings } from '../resource-args';
 import {
   RbacAuthorizer, accessRows, isSuperUser, requestUser, serverSide, type Attributes, type UserInfo,
 } from '../../apiserver/authorization';
@@ -42,10 +43,11 @@ function warn(ctx: CommandContext, text: string): void {
 }
 
 /** resourceFor resolves can-i's TYPE as kubectl's REST mapper does; unknown types warn and are asked about as typed. */
-function resourceFor(ctx: CommandContext, arg: string, resolve: (a: string) => ResourceInfo): { group: string; resource: string; info?: ResourceInfo } {
+function resourceFor(ctx: CommandContext, arg: string, registry: Registry): { group: string; resource: string; info?: ResourceInfo } {
   if (arg === '*') return { group: '', resource: '*' };
   try {
-    const info = resolve(arg.toLowerCase());
+    const info = registry.resolve(arg.toLowerCase());
+    ctx.io.err(shortNameWarnings(registry, arg));
     return { group: info.group, resource: info.resource, info };
   } catch {
     const lower = arg.toLowerCase();
@@ -101,7 +103,7 @@ const canICommand = defineCommand({
       const slash = target.indexOf('/');
       const typeArg = slash < 0 ? target : target.slice(0, slash);
       const name = slash < 0 ? '' : target.slice(slash + 1);
-      const r = resourceFor(ctx, typeArg, (a) => api.registry().resolve(a));
+      const r = resourceFor(ctx, typeArg, api.registry());
       if (!all && r.info && !r.info.namespaced) {
         warn(ctx, r.group ? `resource '${r.resource}' is not namespace scoped in group '${r.group}'` : `resource '${r.resource}' is not namespace scoped`);
       }

@@ -100,7 +100,7 @@ export const deleteCommand = defineCommand({
         } catch (e) { errors.push(`error: ${(e as Error).message}`); }
       }
     } else {
-      const { requests } = parseResourceArgs(ctx.args, registry);
+      const { requests } = parseResourceArgs(ctx.args, registry, (text) => ctx.io.err(text));
       for (const r of requests) {
         const ns = r.info.namespaced ? (ctx.flags['all-namespaces'] ? undefined : ctx.namespace) : undefined;
         if (r.names.length) {

@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../apiserver/errors';
 import { describeMany, eventsFor, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
-import { parseResourceArgs } from '../resource-args';
+import { parseResourceArgs, shortNameWarnings } from '../resource-args';
 import { KUSTOMIZE_FLAG, resolveTargets } from './targets';
 import type { Cluster } from '../../cluster/cluster';
 
@@ -62,7 +62,7 @@ export const describeCommand = defineCommand({
     cluster.catchUp();
     // -f names the objects its manifests name (each must exist); otherwise TYPE [NAME_PREFIX].
     const fromFiles = fromManifests ? resolveTargets(ctx, { args: ctx.args }) : undefined;
-    const { requests } = fromFiles ? { requests: [] } : parseResourceArgs(ctx.args, cluster.api.registry());
+    const { requests } = fromFiles ? { requests: [] } : parseResourceArgs(ctx.args, cluster.api.registry(), (text) => ctx.io.err(text));
     const allNs = !!ctx.flags['all-namespaces'];
     const errors: string[] = [...fromFiles?.errors ?? []];
     const found: KubeObject[] = [];
@@ -76,14 +76,15 @@ export const describeCommand = defineCommand({
       for (const r of requests) {
         const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
         if (!r.names.length) {
-          found.push(...cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: ctx.flags.selector }));
+          found.push(...cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: ctx.flags.selector, apiVersion: r.apiVersion }));
           continue;
         }
         for (const name of r.names) {
-          const exact = cluster.api.tryGet({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, name });
+          const exact = cluster.api.tryGet({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, name }, r.apiVersion);
           if (exact) { found.push(exact); continue; }
-          // kubectl describe falls back to a name-prefix match.
-          const prefixed = cluster.api.list({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined }).filter((o) => o.metadata.name!.startsWith(name));
+          // kubectl describe falls back to a name-prefix match; with TYPE NAME it maps the type again (and warns again).
+          if (ctx.args.length === 2) ctx.io.err(shortNameWarnings(cluster.api.registry(), ctx.args[0]!));
+          const prefixed = cluster.api.list({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, apiVersion: r.apiVersion }).filter((o) => o.metadata.name!.startsWith(name));
           if (prefixed.length) found.push(...prefixed);
           else errors.push(formatApiError(notFound(r.info.group, r.info.resource, name)));
         }

@@ -77,7 +77,9 @@ function forFilter(ctx: CommandContext, arg: string): (e: EventLike) => boolean 
   if (!arg.includes('/')) throw new CliError('--for must be in resource/name form');
   let requests;
   try {
-    ({ requests } = parseResourceArgs([arg], ctx.cluster().api.registry()));
+    // kubectl lowercases the type before it maps it (`--for=PO/x` is a pod).
+    const slash = arg.indexOf('/');
+    ({ requests } = parseResourceArgs([`${arg.slice(0, slash).toLowerCase()}${arg.slice(slash)}`], ctx.cluster().api.registry(), (text) => ctx.io.err(text)));
   } catch (e) {
     // The mapper's error reaches kubectl's CheckErr as it is, which prints it without "error: ".
     if (e instanceof UnknownResourceTypeError) throw new StandardMessageError(e.message);

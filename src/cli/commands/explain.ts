@@ -6,7 +6,8 @@
  * Mirrors kubernetes/kubectl pkg/cmd/explain/explain.go and pkg/explain/explain.go.
  * -o plaintext-openapiv2 prints the pre-1.27 layout (printers/explain/plaintext-openapiv2.ts).
  */
-import { parseApiVersion, qualifiedResource, UnknownResourceTypeError, type Registry, type ResourceInfo } from '../../api/registry';
+import { parseApiVersion, UnknownResourceTypeError, type Registry, type ResourceInfo } from '../../api/registry';
+import { shortNameWarnings } from '../resource-args';
 import { openAPIDocument } from '../../api/openapi/documents';
 import { renderPlaintext } from '../../printers/explain/plaintext';
 import { renderPlaintextOpenAPIV2 } from '../../printers/explain/plaintext-openapiv2';
@@ -25,10 +26,9 @@ const ERR_FIELD_NODES = 'invalid jsonpath syntax, first node must be field node'
  */
 function resourcesFor(ctx: CommandContext, registry: Registry, name: string): ResourceInfo[] {
   const n = name.toLowerCase();
-  const hits = registry.resources.filter((r) => r.resource === n || r.singular === n || r.shortNames.includes(n));
+  const hits = registry.resources.filter((r) => r.resource === n || r.singular === n || r.shortNames.includes(name));
   if (!hits.length) throw new StandardMessageError(new UnknownResourceTypeError(name).message);
-  const byShort = hits.filter((r) => r.shortNames.includes(n));
-  for (const other of byShort.slice(1)) ctx.io.err(`Warning: short name "${n}" could also match lower priority resource ${qualifiedResource(other)}\n`);
+  ctx.io.err(shortNameWarnings(registry, name));
   return hits;
 }
 

@@ -84,7 +84,7 @@ export const getCommand = defineCommand({
     const cluster = ctx.cluster();
     cluster.catchUp();
     const registry = cluster.api.registry();
-    const { requests, withKindPrefix: manyRequested } = fromFiles ? fileRequests().requestsFromFiles(ctx, registry, { filenames: ctx.flags.filename, kustomize: ctx.flags.kustomize, recursive: !!ctx.flags.recursive }) : parseResourceArgs(ctx.args, registry);
+    const { requests, withKindPrefix: manyRequested } = fromFiles ? fileRequests().requestsFromFiles(ctx, registry, { filenames: ctx.flags.filename, kustomize: ctx.flags.kustomize, recursive: !!ctx.flags.recursive }) : parseResourceArgs(ctx.args, registry, (text) => ctx.io.err(text));
     // kubectl prints kind/name when what it got back is of more than one kind: each listed type
     // counts (its table, even empty), a named one only when one of its objects was found.
     const withKindPrefix = manyRequested && cluster.read(() => kindsReturned(cluster, requests, allNs ? undefined : ctx.namespace) > 1);

@@ -16,6 +16,7 @@ import { defineFlags } from '../flag-table';
 import { CliError, SilentExit, UsageError } from '../errors';
 import { durationFlag } from './sim-wait';
 import { byLogging } from './attachable-pod';
+import { shortNameWarnings } from '../resource-args';
 
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 export const ERR_NEED_POD = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
@@ -153,10 +154,13 @@ export const logsCommand = defineCommand({
           if (!pod) throw new CliError(`error from server (NotFound): pods "${arg}" not found in namespace "${ns}"`);
           pods = [pod];
         } else {
-          const info = cluster.api.registry().resolve(arg.slice(0, slash));
+          const registry = cluster.api.registry();
+          const info = registry.resolve(arg.slice(0, slash));
+          ctx.io.err(shortNameWarnings(registry, arg.slice(0, slash)));
           const name = arg.slice(slash + 1);
           const obj = cluster.api.tryGet({ kind: info.storageKind, namespace: ns, name });
-          if (!obj) throw notFound(info.group, info.resource, name);
+          // The builder's NotFound, as logs words it for a bare pod name too.
+          if (!obj) throw new CliError(`error from server (NotFound): ${notFound(info.group, info.resource, name).message} in namespace "${ns}"`);
           if (obj.kind === 'Pod') pods = [obj];
           else {
             const all = podsFor(obj, cluster.api.list({ kind: 'Pod', namespace: ns }));

@@ -94,7 +94,7 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
   }
   if (!o.args.length) throw new CliError(NO_SOURCES);
   if (local) throw new CliError(`can only use local files by -f pod.yaml or --filename=pod.json when --local=true is set`);
-  const { requests } = parseResourceArgs(o.args, registry);
+  const { requests } = parseResourceArgs(o.args, registry, (text) => ctx.io.err(text));
   const cluster = ctx.cluster();
   cluster.catchUp();
   for (const r of requests) {

@@ -15,6 +15,7 @@ import { StandardMessageError } from '../errors';
 import { objectMeta } from './go-order';
 import { sortedMap } from './go-json';
 import { RBAC_GROUP } from './rolebinding';
+import { shortNameWarnings } from '../resource-args';
 
 /** VALID_RESOURCE_VERBS is kubectl's validResourceVerbs. */
 export const VALID_RESOURCE_VERBS = ['*', 'get', 'delete', 'list', 'create', 'update', 'patch', 'watch', 'proxy',
@@ -106,21 +107,24 @@ function completeResources(resources: readonly string[]): ResourceOption[] {
   return out;
 }
 
-// Mapper.ResourceFor: the plural and group discovery knows the word by, or an error.
-function resourceFor(registry: Registry, r: ResourceOption): { group: string; resource: string; error?: string } {
+// Mapper.ResourceFor: the plural and group discovery knows the word by, or an error; an ambiguous short name warns each time.
+function resourceFor(registry: Registry, r: ResourceOption, warn?: (text: string) => void): { group: string; resource: string; error?: string } {
   try {
-    const info = registry.resolve(r.group ? `${r.resource}.${r.group}` : r.resource);
+    const word = r.group ? `${r.resource}.${r.group}` : r.resource;
+    const info = registry.resolve(word);
+    const ambiguous = shortNameWarnings(registry, word);
+    if (ambiguous) warn?.(ambiguous);
     return { group: info.group, resource: info.resource };
   } catch {
     return { group: r.group, resource: r.resource, error: NO_RESOURCE_TYPE(r.group, r.resource) };
   }
 }
 
-function validateResources(registry: Registry, verbs: readonly string[], resources: readonly ResourceOption[]): void {
+function validateResources(registry: Registry, verbs: readonly string[], resources: readonly ResourceOption[], warn?: (text: string) => void): void {
   for (const r of resources) {
     if (r.resource === '') throw new GeneratorError(RESOURCE_MUST_BE_SPECIFIED);
     if (r.resource === '*') return;
-    const found = resourceFor(registry, r);
+    const found = resourceFor(registry, r, warn);
     let error = found.error;
     for (const v of verbs) {
       const allowed = SPECIAL_VERBS[v];
@@ -139,10 +143,10 @@ function warnVerbs(verbs: readonly string[], warn?: (text: string) => void): voi
 }
 
 // generateResourcePolicyRules: one rule per API group (sorted), then one for non-resource URLs.
-function policyRules(registry: Registry, verbs: string[], resources: readonly ResourceOption[], resourceNames: string[], urls: string[]): Record<string, unknown>[] {
+function policyRules(registry: Registry, verbs: string[], resources: readonly ResourceOption[], resourceNames: string[], urls: string[], warn?: (text: string) => void): Record<string, unknown>[] {
   const byGroup: Record<string, string[]> = {};
   for (const r of resources) {
-    const found = resourceFor(registry, r);
+    const found = resourceFor(registry, r, warn);
     const name = r.subResource ? `${found.resource}/${r.subResource}` : found.resource;
     const list = (byGroup[found.group] ??= []);
     if (!list.includes(name)) list.push(name);
@@ -167,10 +171,10 @@ export function createRole(name: string, o: CreateRoleOptions = {}): GeneratedRo
   if (verbs.length === 0) throw new GeneratorError(AT_LEAST_ONE_VERB);
   warnVerbs(verbs, o.warn);
   if (resources.length === 0) throw new GeneratorError(AT_LEAST_ONE_RESOURCE);
-  validateResources(registry, verbs, resources);
+  validateResources(registry, verbs, resources, o.warn);
   return {
     kind: 'Role', apiVersion: `${RBAC_GROUP}/v1`, metadata: objectMeta({ name, namespace: o.namespace }),
-    rules: policyRules(registry, verbs, resources, resourceNames, []),
+    rules: policyRules(registry, verbs, resources, resourceNames, [], o.warn),
   };
 }
 
@@ -208,7 +212,7 @@ export function createClusterRole(name: string, o: CreateClusterRoleOptions = {}
   if (resources.length === 0 && urls.length === 0) throw new GeneratorError(RESOURCE_OR_NON_RESOURCE_URL);
   if (resources.length > 0) {
     warnVerbs(verbs, o.warn);
-    validateResources(registry, verbs, resources);
+    validateResources(registry, verbs, resources, o.warn);
   }
   if (urls.length > 0) {
     if (resourceNames.length > 0) throw new GeneratorError(RESOURCE_NAMES_WITH_URLS);
@@ -219,6 +223,6 @@ export function createClusterRole(name: string, o: CreateClusterRoleOptions = {}
       if (u.slice(0, -1).includes('*')) throw new GeneratorError(URL_WILDCARD_AT_END);
     }
   }
-  cr.rules = policyRules(registry, verbs, resources, resourceNames, urls);
+  cr.rules = policyRules(registry, verbs, resources, resourceNames, urls, o.warn);
   return cr;
 }
