@@ -8,7 +8,7 @@
  * register a CRD and then create its objects, as `kubemu check` and the add-ons do.
  */
 import type { KubeObject } from '../api/meta';
-import type { ResourceInfo } from '../api/registry';
+import { discoveryOrder, type ResourceInfo } from '../api/registry';
 import { namesAndCondition, type Names } from '../api/crd-accepted-names';
 
 const VERBS = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
@@ -21,7 +21,11 @@ function servedNames(crd: KubeObject, crds: readonly KubeObject[]): Names | unde
   return accepted.status === 'True' ? names : undefined;
 }
 
-/** customResources lists the resources served by the given CRDs (see servedNames; served versions only). */
+/**
+ * customResources lists the resources served by the given CRDs (see servedNames; served versions
+ * only) in discovery's order: every CRD group has the same priority, so groups by name, each
+ * group's resources by plural. A short name two of them share means the first.
+ */
 export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
   const out: ResourceInfo[] = [];
   for (const crd of crds) {
@@ -55,5 +59,5 @@ export function customResources(crds: readonly KubeObject[]): ResourceInfo[] {
       ...(storageVersion?.subresources?.status ? { statusSubresource: true } : {}),
     });
   }
-  return out;
+  return out.sort(discoveryOrder);
 }

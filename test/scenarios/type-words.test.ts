@@ -55,4 +55,22 @@ describe('type words', () => {
     const name = home.run(`get events -o name ${deploymentEvents}`).stdout.trim().slice('event/'.length);
     expect(home.run(['describe', 'events.events.k8s.io', name]).stdout).toMatch(/\nAPI Version:  +events\.k8s\.io\/v1\nDeprecated Count:  +1\n/);
   });
+
+  it('rank custom resources after the built-ins, and among themselves by group, as discovery does', () => {
+    const crd = (plural: string, group: string, kind: string, shortNames: string) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: ${plural}.${group}}
+spec:
+  group: ${group}
+  scope: Namespaced
+  names: {plural: ${plural}, singular: ${kind.toLowerCase()}, kind: ${kind}, shortNames: [${shortNames}]}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+`;
+    // Created in the other order: the store's order is not discovery's.
+    expect(home.run(['apply', '-f', home.file('crds.yaml', `${crd('potatoes', 'example.com', 'Potato', 'po, pt')}---\n${crd('pots', 'alpha.io', 'Pot', 'pt')}`)]).code).toBe(0);
+    expect(home.run(['apply', '-f', home.file('objs.yaml', 'apiVersion: example.com/v1\nkind: Potato\nmetadata: {name: russet}\n---\napiVersion: alpha.io/v1\nkind: Pot\nmetadata: {name: clay}\n')]).code).toBe(0);
+    expect(home.run('get pt -o name')).toEqual({ code: 0, stdout: 'pot.alpha.io/clay\n', stderr: 'Warning: short name "pt" could also match lower priority resource potatoes.example.com\n' });
+    expect(home.run('get po -o name').stderr).toBe('Warning: short name "po" could also match lower priority resource potatoes.example.com\n');
+  });
 });
