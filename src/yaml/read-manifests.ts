@@ -196,7 +196,8 @@ function isJsonStream(text: string): boolean {
   return m !== null && m[0] === '{';
 }
 
-function yamlErrorText(e: unknown, chunk: string): string {
+/** yamlErrorText is sigs.k8s.io/yaml's text for a failure to read one YAML document ("yaml: line 1: …"). */
+export function yamlErrorText(e: unknown, chunk: string): string {
   if (e instanceof DecodeError) return e.message;
   if (e instanceof YAMLException) {
     const m = e.mark;

@@ -26,6 +26,9 @@ export const GO_BAD_ESCAPE = 'found unknown escape character';
 /** GO_DOC_START is go-yaml's message for directives without a `---` document. */
 export const GO_DOC_START = 'did not find expected <document start>';
 
+/** GO_TAB_INDENTATION is go-yaml's message for a tab-indented line that continues a plain scalar. */
+export const GO_TAB_INDENTATION = 'found a tab character that violates indentation';
+
 /** GO_NODE_CONTENT is go-yaml's message for a flow collection that ends where an entry should start. */
 export const GO_NODE_CONTENT = 'did not find expected node content';
 
@@ -56,18 +59,23 @@ function classify(p: SyntaxProblem, chunk: string): [string, number, boolean] {
   const lineText = lineAt(chunk, p.line);
   const before = lineText.slice(0, p.column);
   const reason = p.reason;
-  if (reason.startsWith('tab characters')) return [GO_BAD_TOKEN, p.line, true];
+  // A tab in a line's indentation cannot start a token for go-yaml (js-yaml may fail later on that
+  // line); after a plain scalar, go-yaml is still scanning it and says the tab breaks its indentation.
+  if (reason.startsWith('tab characters') || /^ *\t/.test(lineText)) return [afterPlainScalar(chunk, p.line) ? GO_TAB_INDENTATION : GO_BAD_TOKEN, p.line, true];
   if (reason.startsWith('unknown escape')) return [GO_BAD_ESCAPE, p.line, true];
-  if (reason.startsWith('unexpected end of the stream within')) return [GO_END_OF_STREAM, p.line, true];
+  // A quoted scalar left open; a flow collection left open is the parser's error, below.
+  if (reason.startsWith('unexpected end of the stream within') && !reason.includes('flow collection')) return [GO_END_OF_STREAM, p.line, true];
   if (reason.includes('directives end mark') || reason.includes('directive')) return [GO_DOC_START, lineCount(chunk), false];
   if (reason.startsWith('deficient indentation') || reason.includes('end of the stream') && reason.includes('flow')) {
     const open = openConstruct(chunk, p.position);
+    // At the end of the stream go-yaml's mark moves to a new line when the text does not end in one.
+    const line = reason.includes('end of the stream') ? lineCount(chunk) + (chunk.endsWith('\n') ? 0 : 1) : p.line;
     if (open === '"' || open === "'") return [GO_END_OF_STREAM, p.line, true];
     // A flow collection left open where an entry should start (after its bracket or a comma)
     // fails in go-yaml's node parser; after an entry, in the collection's own.
-    if ((open === '[' || open === '{') && /[[{,]$/.test(withoutComments(chunk.slice(0, p.position)).trimEnd())) return [GO_NODE_CONTENT, p.line, false];
-    if (open === '[') return ["did not find expected ',' or ']'", p.line, false];
-    if (open === '{') return ["did not find expected ',' or '}'", p.line, false];
+    if ((open === '[' || open === '{') && /[[{,]$/.test(withoutComments(chunk.slice(0, p.position)).trimEnd())) return [GO_NODE_CONTENT, line, false];
+    if (open === '[') return ["did not find expected ',' or ']'", line, false];
+    if (open === '{') return ["did not find expected ',' or '}'", line, false];
   }
   if (ch === '@' || ch === '`') return [GO_BAD_TOKEN, p.line, true];
   if (ch === ']' || ch === '}') return [GO_EXPECTED_KEY, p.line, false];
@@ -81,6 +89,13 @@ function classify(p: SyntaxProblem, chunk: string): [string, number, boolean] {
     return [GO_EXPECTED_DASH, p.line, false];
   }
   return [GO_EXPECTED_KEY, p.line, false];
+}
+
+// afterPlainScalar says whether the line before `line` ends in a plain (unquoted, unbracketed) scalar value.
+function afterPlainScalar(chunk: string, line: number): boolean {
+  if (line === 0) return false;
+  const prev = withoutComments(lineAt(chunk, line - 1)).trimEnd();
+  return prev !== '' && !prev.endsWith(':') && !/^\s*-$/.test(prev) && !/["'\]}|>]$/.test(prev);
 }
 
 function lineAt(text: string, line: number): string {

@@ -10,7 +10,12 @@ import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
 import { readManifestStream } from '../../yaml/read-manifests';
 import { applyPatch, JsonPatchError, type PatchType } from '../patch';
-import { serverPatched } from '../patch/server-patch';
+import { INVALID_JSON_PATCH, serverPatched } from '../patch/server-patch';
+import { isPlainObject } from '../patch/merge-patch';
+import { toJsonText, YamlToJsonError, type JsonText } from '../../yaml/yaml-to-json';
+import { jsonKind } from '../../api/json-kind';
+import { goQuote } from '../../api/go-quote';
+import { unmarshalTypeError } from '../../apiserver/decode';
 import { checkPatchedName, decodePatched } from '../../apiserver/decode-patch';
 import { ERR_LOCAL_SERVER_DRY_RUN, mutateObjects, sameObject } from './mutate-objects';
 import { parseDryRun } from './apply';
@@ -25,7 +30,7 @@ export const ERR_BOTH_PATCH = 'cannot specify --patch and --patch-file together'
 export const ERR_INVALID_JSON = 'invalid JSON document';
 export const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
 
-/** parsePatchText reads a patch as kubectl does: JSON, or YAML converted to JSON. */
+/** parsePatchText reads run's --overrides: JSON, or YAML converted to JSON. */
 export function parsePatchText(text: string): unknown {
   try { return JSON.parse(text); } catch { /* not JSON: try YAML */ }
   const r = readManifestStream(text, 'patch', { checkKind: false });
@@ -34,8 +39,28 @@ export function parsePatchText(text: string): unknown {
   return first;
 }
 
-/** patchObject applies a patch to an object; errors become kubectl's `error: …` lines. */
-export function patchObject(obj: KubeObject, patch: unknown, type: PatchType): KubeObject {
+/**
+ * patchObject applies a patch body in the client, as kubectl does for --local and
+ * --dry-run=client: the patch libraries' own errors for a body that is no JSON or not of the
+ * kind the type needs (strategicpatch's "invalid JSON document", json-patch's "Invalid JSON
+ * Patch", encoding/json's type errors); a null strategic or JSON patch changes nothing.
+ */
+export function patchObject(obj: KubeObject, body: JsonText, type: PatchType): KubeObject {
+  const patch = 'value' in body ? body.value : undefined;
+  if (type === 'strategic') {
+    if (patch === null) return obj;
+    if (!isPlainObject(patch)) throw new CliError(ERR_INVALID_JSON);
+  } else if (type === 'merge') {
+    // A list is the merge's result as it is, which the object decoder then refuses.
+    if (Array.isArray(patch)) throw new CliError(unmarshalTypeError('array', 'unstructured.detector'));
+    if (!isPlainObject(patch)) throw new CliError(INVALID_JSON_PATCH);
+  } else {
+    if ('syntaxError' in body) throw new CliError(body.syntaxError);
+    if (patch === null) return obj;
+    if (!Array.isArray(patch)) throw new CliError(unmarshalTypeError(jsonKind(patch), 'jsonpatch.Patch'));
+    const odd = patch.find((op) => op !== null && !isPlainObject(op));
+    if (odd !== undefined) throw new CliError(unmarshalTypeError(jsonKind(odd), 'jsonpatch.Operation'));
+  }
   try {
     return applyPatch(obj, patch, type) as KubeObject;
   } catch (e) {
@@ -76,7 +101,14 @@ export const patchCommand = defineCommand({
     if (file) {
       try { text = fs.readFileSync(path.resolve(ctx.cwd, file), 'utf8'); } catch { throw new CliError(`unable to read patch file: open ${file}: no such file or directory`); }
     }
-    const patch = parsePatchText(text);
+    // kubectl reads the patch with yaml.ToJSON: YAML it cannot read is its own error, naming -p's text.
+    let body: JsonText;
+    try {
+      body = toJsonText(text);
+    } catch (e) {
+      if (!(e instanceof YamlToJsonError)) throw e;
+      throw new CliError(`unable to parse ${goQuote(inline ?? '')}: ${e.message}`);
+    }
     const resolved = resolveTargets(ctx, { args: ctx.args, local });
     const subresource = ctx.flags.subresource;
     return mutateObjects(ctx, resolved, {
@@ -87,10 +119,10 @@ export const patchCommand = defineCommand({
         // kubectl patches in the client for --local and --dry-run=client; otherwise the server
         // applies the patch, with its errors, and decodes what it produced into the kind's Go type.
         const inClient = ec.local || ec.dryRun === 'client';
-        let patched = inClient ? patchObject(before, patch, type as PatchType) : serverPatched(before, patch, type as PatchType) as KubeObject;
+        let patched = inClient ? patchObject(before, body, type as PatchType) : serverPatched(before, body, type as PatchType) as KubeObject;
         // A Scale is patched as it is: the server keeps only its spec.replicas.
         if (!inClient && subresource !== 'scale') {
-          const decoded = decodePatched(patched, ec.target.info, patch, type as PatchType);
+          const decoded = decodePatched(patched, ec.target.info, (body as { value: unknown }).value, type as PatchType);
           checkPatchedName(decoded.object, before.metadata.name!, ec.target.info.namespaced ? before.metadata.namespace : undefined);
           for (const w of decoded.warnings) printServerWarnings(ctx.io)(w);
           patched = decoded.object;

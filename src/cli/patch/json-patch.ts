@@ -52,8 +52,10 @@ function getAt(c: Container, key: string): { found: boolean; value?: unknown } {
 export function applyJsonPatch(doc: unknown, ops: unknown): unknown {
   if (!Array.isArray(ops)) throw new JsonPatchError('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
   let root = structuredClone(doc);
-  for (const raw of ops as Op[]) {
-    const op = raw.op ?? '';
+  for (const item of ops as (Op | null)[]) {
+    // A null operation has no fields; one without a string op is of kind "unknown", as Operation.Kind says.
+    const raw: Op = item ?? {};
+    const op = typeof raw.op === 'string' ? raw.op : 'unknown';
     const path = raw.path ?? '';
     const tokens = splitPointer(path);
     const key = tokens[tokens.length - 1] ?? '';

@@ -18,6 +18,7 @@ import { authorizeRequest, serverSide } from '../../apiserver/authorization/auth
 import { checkPatchedName, decodePatched, type PatchKind } from '../../apiserver/decode-patch';
 import type { Cluster } from '../../cluster/cluster';
 import { serverPatched } from '../patch/server-patch';
+import { jsonText } from '../../yaml/yaml-to-json';
 import type { ResourcePath } from './resource-path';
 import { servesSubresource } from './discovery';
 import { writeScale } from '../../apiserver/scale-subresource';
@@ -199,12 +200,13 @@ export class ResourceHandler {
         const type = PATCH_TYPES[mediaType];
         if (!type) throw unsupportedMediaType(r.contentType ?? '');
         if (r.query.has('force')) throw invalidPatchOptions('force', 'Forbidden: may not be specified for non-apply patch');
-        const patch = parseBody(r.body);
+        // The handler reads the body as JSON when it applies the patch (serverPatched says how it fails).
+        const body = jsonText(r.body ?? '');
         const o = opts();
-        if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, (scale) => serverPatched(scale, patch, type) as KubeObject));
+        if (p.subresource === 'scale') return reply(200, this.writeScale(info, ref(p.name), o, (scale) => serverPatched(scale, body, type) as KubeObject));
         const updated = this.cluster.write(() => {
           const before = this.api.get(ref(p.name!), apiVersion);
-          const decoded = decodePatched(serverPatched(before, patch, type) as KubeObject, info, patch, type, o.fieldValidation);
+          const decoded = decodePatched(serverPatched(before, body, type) as KubeObject, info, (body as { value: unknown }).value, type, o.fieldValidation);
           checkPatchedName(decoded.object, p.name!, ns);
           for (const w of decoded.warnings) o.warn(w);
           return writeThroughSubresource(this.api, p.subresource, decoded.object, o);
