@@ -51,7 +51,9 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
     const v = flags[d.name];
     return set.has(d.name) && Array.isArray(v) ? v : [];
   };
-  const assign = (d: FlagDef, raw: string, shown: string) => {
+  const assign = (d: FlagDef, raw: string) => {
+    // pflag names the flag with its shorthand whichever form was given (FlagSet.Set).
+    const shown = d.short ? `-${d.short}, --${d.name}` : `--${d.name}`;
     switch (d.type) {
       case 'bool': {
         const v = goParseBool(raw);
@@ -95,12 +97,12 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
       const d = byName.get(name);
       if (!d) throw new FlagError(`unknown flag: --${name}`);
-      if (eq >= 0) assign(d, a.slice(eq + 1), `--${name}`);
-      else if (d.type === 'bool') assign(d, 'true', `--${name}`);
-      else if (d.noOptDefault !== undefined) assign(d, d.noOptDefault, `--${name}`);
+      if (eq >= 0) assign(d, a.slice(eq + 1));
+      else if (d.type === 'bool') assign(d, 'true');
+      else if (d.noOptDefault !== undefined) assign(d, d.noOptDefault);
       else {
         if (i + 1 >= argv.length) throw new FlagError(`flag needs an argument: --${name}`);
-        assign(d, argv[++i]!, `--${name}`);
+        assign(d, argv[++i]!);
       }
       continue;
     }
@@ -113,15 +115,15 @@ export function parseFlags(argv: readonly string[], defs: readonly FlagDef[]): P
         if (!d) throw new FlagError(`unknown shorthand flag: '${c}' in ${a}`);
         const rest = a.slice(j + 1);
         if (d.type === 'bool') {
-          if (rest.startsWith('=')) { assign(d, rest.slice(1), `-${c}`); break; }
-          assign(d, 'true', `-${c}`);
+          if (rest.startsWith('=')) { assign(d, rest.slice(1)); break; }
+          assign(d, 'true');
           j++;
           continue;
         }
-        if (rest.length) { assign(d, rest.startsWith('=') ? rest.slice(1) : rest, `-${c}, --${d.name}`); break; }
-        if (d.noOptDefault !== undefined) { assign(d, d.noOptDefault, `-${c}`); break; }
+        if (rest.length) { assign(d, rest.startsWith('=') ? rest.slice(1) : rest); break; }
+        if (d.noOptDefault !== undefined) { assign(d, d.noOptDefault); break; }
         if (i + 1 >= argv.length) throw new FlagError(`flag needs an argument: '${c}' in -${c}`);
-        assign(d, argv[++i]!, `-${c}, --${d.name}`);
+        assign(d, argv[++i]!);
         break;
       }
       continue;

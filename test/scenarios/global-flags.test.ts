@@ -32,6 +32,10 @@ describe('global flags', () => {
   it('checks flags kubectl parses or starts with before anything else', () => {
     expect(home.run('get ns --log-flush-frequency=bad')).toEqual(fail('error: invalid argument "bad" for "--log-flush-frequency" flag: parse error\nSee \'kubectl get --help\' for usage.\n'));
     expect(home.run('delete pod x --timeout=bad')).toEqual(fail('error: invalid argument "bad" for "--timeout" flag: time: invalid duration "bad"\nSee \'kubectl delete --help\' for usage.\n'));
+    // pflag names a flag that has a shorthand by both, whichever form was given.
+    expect(home.run('get ns --v=x').stderr).toBe('error: invalid argument "x" for "-v, --v" flag: strconv.ParseInt: parsing "x": invalid syntax\nSee \'kubectl get --help\' for usage.\n');
+    expect(home.run('get ns -A=maybe').stderr).toBe('error: invalid argument "maybe" for "-A, --all-namespaces" flag: strconv.ParseBool: parsing "maybe": invalid syntax\nSee \'kubectl get --help\' for usage.\n');
+    expect(home.run('proxy --port=bogus').stderr).toBe('error: invalid argument "bogus" for "-p, --port" flag: strconv.ParseInt: parsing "bogus": invalid syntax\nSee \'kubectl proxy --help\' for usage.\n');
     expect(home.run('version --client --profile=bad')).toEqual(fail("error: unknown profile 'bad'\n"));
     expect(home.run('get ns --request-timeout=bad')).toEqual(fail('error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)\n'));
     expect(home.run('get ns default -o name --request-timeout=5').code).toBe(0);

@@ -33,6 +33,10 @@ describe('create <sub>', () => {
     expect(home.run(['get', 'deploy', 'shop', '-o', 'jsonpath={.spec.template.spec.containers[0].command}'])).toEqual(ok('["sleep","3600"]'));
     expect(home.run('create deployment shop --image=nginx')).toEqual(fail('error: failed to create deployment: deployments.apps "shop" already exists\n'));
     expect(home.run('create deployment x')).toEqual(fail('error: required flag(s) "image" not set\n'));
+    // cobra checks required flags before the command looks for its NAME.
+    expect(home.run('create deployment')).toEqual(fail('error: required flag(s) "image" not set\n'));
+    expect(home.run('run')).toEqual(fail('error: required flag(s) "image" not set\n'));
+    expect(home.run('create cronjob')).toEqual(fail('error: required flag(s) "image", "schedule" not set\n'));
     expect(home.run('create deployment shop3 --image=nginx -o name --dry-run=client')).toEqual(ok('deployment.apps/shop3\n'));
   });
   it('secrets, services, service accounts, namespaces, jobs', () => {

@@ -7,7 +7,7 @@ import type { Command, CommandContext } from '../command';
 import { UsageError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import type { GeneratorSpec } from '../generators/flag-spec';
-import { EXACTLY_ONE_NAME, GeneratorError } from '../generators/generator-error';
+import { EXACTLY_ONE_NAME, GeneratorError, requireMarkedFlags } from '../generators/generator-error';
 import { createNamespace } from '../generators/namespace';
 import { createConfigMap } from '../generators/configmap';
 import { createDeployment } from '../generators/deployment';
@@ -202,6 +202,7 @@ function serviceEntries(): Record<string, Generated> {
 function runGenerated(ctx: CommandContext, g: Generated, args: readonly string[], spec: GeneratorSpec): number {
   const cmdPath = spec.command.replace(/^kubectl /, '');
   const obj = withGeneratorErrors(cmdPath, () => {
+    requireMarkedFlags(spec.flags, (f) => ctx.set.has(f));
     const { name, command } = nameAndCommand(ctx, args, cmdPath, !!g.allowCommand);
     return g.build(name, ctx, g.allowCommand ? command : []);
   });

@@ -15,6 +15,7 @@ import { printServerWarnings } from '../server-warnings';
 import { CliError, UsageError } from '../errors';
 import { generatorSpec } from '../generators/generator-table';
 import { run } from '../generators/run';
+import { requireMarkedFlags } from '../generators/generator-error';
 import { applyPatch, type PatchType } from '../patch';
 import { parseDryRun } from './apply';
 import { flagDefsOf, withGeneratorErrors, writeGenerated, enforcedNamespace, type GeneratorFlagDefs } from './generator-cli';
@@ -60,6 +61,7 @@ export const runCommand = defineCommand({
     const [name = '', ...args] = ctx.args;
     const dryRun = parseDryRun(ctx.flags['dry-run']);
     const result = withGeneratorErrors('run', () => {
+      requireMarkedFlags(SPEC.flags, (f) => ctx.set.has(f));
       if (!name) throw new UsageError('NAME is required for run', 'run');
       return run(name, {
         image: ctx.set.has('image') ? ctx.flags.image ?? '' : undefined,

@@ -29,6 +29,14 @@ export function requireFlags(flags: Record<string, unknown>): void {
   if (missing.length > 0) throw new GeneratorError(REQUIRED_FLAG_NOT_SET(...missing));
 }
 
+/**
+ * requireMarkedFlags is cobra's ValidateRequiredFlags over a command's flags marked required:
+ * it runs before the command's own code, so it comes before a missing NAME's error.
+ */
+export function requireMarkedFlags(flags: readonly { name: string; required?: boolean }[], given: (name: string) => boolean): void {
+  requireFlags(Object.fromEntries(flags.filter((f) => f.required).map((f) => [f.name, given(f.name) ? true : undefined])));
+}
+
 /** requireFlag is requireFlags for one flag. */
 export function requireFlag(flag: string, value: unknown): void {
   requireFlags({ [flag]: value });
