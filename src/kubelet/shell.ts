@@ -1144,7 +1144,7 @@ class Interpreter {
         // A directory is kept as a "DIR/" entry, so ls, test -d and the writable layer see it.
         for (const p of args.filter((a) => !a.startsWith('-'))) {
           const dir = resolvePath(f.vars.PWD, p).replace(/\/+$/, '');
-          const exists = ROOT_DIRS.includes(dir.replace(/^\//, '')) || [...f.fs.keys()].some((k) => k.startsWith(`${dir}/`));
+          const exists = isShellDir(f.fs, dir);
           f.budget.step(1 + (f.fs.size >> 4));
           if (exists) { if (!args.includes('-p')) { this.writeErr(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
           this.writeFile(f, `${dir}/`, '', 'mkdir');
