@@ -23,7 +23,10 @@ export interface ResourceRequest {
  */
 function versionOf(arg: string, info: ResourceInfo, registry: Registry): string | undefined {
   const v = typeArgVersion(arg);
-  if (v) return groupVersion(info.group, v);
+  // kubectl's shortcut expander drops the version when it expands a short name (hpa.v1.autoscaling
+  // is read in the preferred version); a plural, singular or kind keeps it.
+  const word = arg.split('.')[0]!.toLowerCase();
+  if (v && (word === info.resource || word === info.singular || word === info.kind.toLowerCase())) return groupVersion(info.group, v);
   return registry.forStorageKind(info.storageKind) === info ? undefined : groupVersion(info.group, info.version);
 }
 

@@ -32,6 +32,14 @@ describe('type words', () => {
     expect(home.run(`get events -o name ${deploymentEvents}`).stderr).toBe('');
   });
 
+  it("drop the version of a short name, as kubectl's shortcut expander does", () => {
+    expect(home.run('autoscale deployment web --max=3').code).toBe(0);
+    expect(home.run(['get', 'hpa.v1.autoscaling', 'web', '-o', 'jsonpath={.apiVersion}']).stdout).toBe('autoscaling/v2');
+    expect(home.run(['get', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-o', 'jsonpath={.apiVersion}']).stdout).toBe('autoscaling/v1');
+    // describe's HPA describer reads autoscaling/v2 whatever version was named.
+    expect(home.run('describe horizontalpodautoscalers.v1.autoscaling web').stdout).not.toContain('autoscaling.alpha.kubernetes.io');
+  });
+
   it('expand short names and match groups only as typed', () => {
     expect(home.run('get PO')).toEqual({ code: 1, stdout: '', stderr: 'error: the server doesn\'t have a resource type "PO"\n' });
     expect(home.run('get deploy.APPS').stderr).toBe('error: the server doesn\'t have a resource type "deploy"\n');

@@ -7,7 +7,8 @@ import { ApiError, notFound } from '../../apiserver/errors';
 import { describeMany, eventsFor, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
-import { parseResourceArgs, shortNameWarnings } from '../resource-args';
+import { parseResourceArgs, shortNameWarnings, type ResourceRequest } from '../resource-args';
+import type { Registry } from '../../api/registry';
 import { KUSTOMIZE_FLAG, resolveTargets } from './targets';
 import type { Cluster } from '../../cluster/cluster';
 
@@ -76,15 +77,15 @@ export const describeCommand = defineCommand({
       for (const r of requests) {
         const ns = r.info.namespaced ? (allNs ? undefined : ctx.namespace) : undefined;
         if (!r.names.length) {
-          found.push(...cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: ctx.flags.selector, apiVersion: r.apiVersion }));
+          found.push(...cluster.api.list({ kind: r.info.storageKind, namespace: ns, labelSelector: ctx.flags.selector, apiVersion: describedVersion(r, cluster.api.registry()) }));
           continue;
         }
         for (const name of r.names) {
-          const exact = cluster.api.tryGet({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, name }, r.apiVersion);
+          const exact = cluster.api.tryGet({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, name }, describedVersion(r, cluster.api.registry()));
           if (exact) { found.push(exact); continue; }
           // kubectl describe falls back to a name-prefix match; with TYPE NAME it maps the type again (and warns again).
           if (ctx.args.length === 2) ctx.io.err(shortNameWarnings(cluster.api.registry(), ctx.args[0]!));
-          const prefixed = cluster.api.list({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, apiVersion: r.apiVersion }).filter((o) => o.metadata.name!.startsWith(name));
+          const prefixed = cluster.api.list({ kind: r.info.storageKind, namespace: r.info.namespaced ? ctx.namespace : undefined, apiVersion: describedVersion(r, cluster.api.registry()) }).filter((o) => o.metadata.name!.startsWith(name));
           if (prefixed.length) found.push(...prefixed);
           else errors.push(formatApiError(notFound(r.info.group, r.info.resource, name)));
         }
@@ -101,3 +102,13 @@ export const describeCommand = defineCommand({
     return 0;
   },
 });
+
+/**
+ * describedVersion is the version describe reads a request's objects in: kubectl picks the
+ * describer by group and kind, and a kind's describer reads the version it knows (the HPA's
+ * fetches autoscaling/v2 whatever version was named), so only another group's resource stored
+ * alike (events.events.k8s.io, described generically) is read in its own version.
+ */
+function describedVersion(r: ResourceRequest, registry: Registry): string | undefined {
+  return registry.forStorageKind(r.info.storageKind)?.group === r.info.group ? undefined : r.apiVersion;
+}
