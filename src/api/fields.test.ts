@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFieldSelector, selectableFields, supportedFields, validateFieldSelector } from './fields';
+import { convertFieldLabels, parseFieldSelector, selectableFields, supportedFields, validateFieldSelector } from './fields';
 import type { KubeObject } from './meta';
 
 const pod = (name: string, phase: string, nodeName?: string): KubeObject => ({
@@ -71,5 +71,14 @@ describe('field selectors with many terms', () => {
     expect(sel.matches(pod('n42', 'Running'))).toBe(false);
     expect(sel.matches(pod('web', 'Pending'))).toBe(false);
     expect(parseFieldSelector('status.phase=Running,status.phase=Pending').matches(pod('a', 'Running'))).toBe(false);
+  });
+});
+
+describe('convertFieldLabels', () => {
+  it("maps events.k8s.io's labels to the stored Event's, refusing the core spellings", () => {
+    const converted = convertFieldLabels(parseFieldSelector('regarding.kind=Pod,reportingController=kubelet'), 'events.k8s.io', 'Event');
+    expect(typeof converted === 'object' && converted.requirements.map((r) => r.field)).toEqual(['involvedObject.kind', 'reportingComponent']);
+    expect(convertFieldLabels(parseFieldSelector('involvedObject.kind=Pod'), 'events.k8s.io', 'Event')).toBe('field label not supported: involvedObject.kind');
+    expect(convertFieldLabels(parseFieldSelector('involvedObject.kind=Pod'), '', 'Event')).toBeUndefined();
   });
 });

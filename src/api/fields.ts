@@ -93,6 +93,11 @@ export function parseFieldSelector(selector: string): FieldSelector {
     if (!t) throw new Error(invalidSelectorMessage(selector, part));
     reqs.push({ field: t[0], operator: t[1], value: unescapeValue(t[2]) });
   }
+  return selectorOf(reqs);
+}
+
+/** selectorOf is the selector of parsed requirements. */
+function selectorOf(reqs: FieldRequirement[]): FieldSelector {
   const byField = compileFieldConstraints(reqs);
   return {
     requirements: reqs,
@@ -142,6 +147,39 @@ export const SUPPORTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'apps/ReplicaSet': ['metadata.name', 'metadata.namespace', 'status.replicas'],
   'batch/Job': ['metadata.name', 'metadata.namespace', 'status.successful'],
 };
+
+/**
+ * FIELD_LABEL_CONVERSIONS maps, per "group/Kind" of a resource stored as another group's kind,
+ * each field label it accepts to the stored kind's (events.k8s.io Events:
+ * pkg/apis/events/v1 AddFieldLabelConversionsForEvent); the stored kind's own spellings
+ * (involvedObject.kind) are not among them.
+ */
+export const FIELD_LABEL_CONVERSIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'events.k8s.io/Event': {
+    'reason': 'reason', 'regarding.kind': 'involvedObject.kind', 'regarding.namespace': 'involvedObject.namespace',
+    'regarding.name': 'involvedObject.name', 'regarding.uid': 'involvedObject.uid', 'regarding.apiVersion': 'involvedObject.apiVersion',
+    'regarding.resourceVersion': 'involvedObject.resourceVersion', 'regarding.fieldPath': 'involvedObject.fieldPath',
+    'reportingController': 'reportingComponent', 'source': 'source', 'type': 'type',
+    'metadata.namespace': 'metadata.namespace', 'metadata.name': 'metadata.name',
+  },
+};
+
+/**
+ * convertFieldLabels is sel with its labels in the stored kind's names, for a resource that has
+ * FIELD_LABEL_CONVERSIONS (undefined for any other), or the server's message for the first
+ * label it does not map.
+ */
+export function convertFieldLabels(sel: FieldSelector, group: string, kind: string): FieldSelector | string | undefined {
+  const mapping = FIELD_LABEL_CONVERSIONS[`${group}/${kind}`];
+  if (!mapping) return undefined;
+  const reqs: FieldRequirement[] = [];
+  for (const r of sel.requirements) {
+    const field = mapping[r.field];
+    if (field === undefined) return fieldLabelNotSupportedMessage(r.field);
+    reqs.push({ ...r, field });
+  }
+  return selectorOf(reqs);
+}
 
 /** DEFAULT_FIELDS is what every other kind accepts (DefaultMetaV1FieldSelectorConversion). */
 export const DEFAULT_FIELDS: readonly string[] = ['metadata.name', 'metadata.namespace'];

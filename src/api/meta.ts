@@ -62,6 +62,12 @@ export interface ListQuery {
   /** apiVersion is the version to serve the objects in (default: the resource's preferred version). */
   apiVersion?: string;
   /**
+   * askedAs is the apiVersion the request named when its objects are served in another (a Table
+   * is printed from the stored form): the selectors are read as that resource's, and its errors
+   * name it. Default: apiVersion.
+   */
+  askedAs?: string;
+  /**
    * withoutManagedFields: the reader never looks at metadata.managedFields (kubectl's tables, as
    * informers strip them too), so list and each may leave them out (store's ReadView).
    */

@@ -14,9 +14,9 @@ import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 import { objectFields } from '../api/object-fields';
 import { copyJson } from '../api/copy-json';
-import { type Registry, type ResourceInfo } from '../api/registry';
+import { parseApiVersion, type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
-import { parseFieldSelector, validateFieldSelector } from '../api/fields';
+import { convertFieldLabels, parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { LeaseExpiry, ReadView, Store } from '../store/store';
 import { CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError, WITHOUT_MANAGED_FIELDS } from '../store/store';
 import { corruptObjectError } from './corrupt-object';
@@ -359,11 +359,17 @@ export class ApiServer implements ApiClient {
   /** listFilter is the query's label and field selectors as one predicate (undefined: keep all); 400 for a bad selector. */
   private listFilter(q: ListQuery): ((o: KubeObject) => boolean) | undefined {
     const label = q.labelSelector ? this.selector(q, () => parseSelector(q.labelSelector!)) : undefined;
-    const field = q.fieldSelector ? this.selector(q, () => parseFieldSelector(q.fieldSelector!)) : undefined;
+    let field = q.fieldSelector ? this.selector(q, () => parseFieldSelector(q.fieldSelector!)) : undefined;
     if (field) {
-      const info = this.infoOfKind(q.kind);
-      const problem = validateFieldSelector(field, info.group, info.kind);
-      if (problem) throw this.selectorError(q, problem);
+      const asked = this.askedInfo(q);
+      // Another group's resource stored as this kind maps its own labels first (events.k8s.io's regarding.*).
+      const converted = convertFieldLabels(field, asked.group, asked.kind);
+      if (typeof converted === 'string') throw this.selectorError(q, converted);
+      if (converted) field = converted;
+      else {
+        const problem = validateFieldSelector(field, asked.group, asked.kind);
+        if (problem) throw this.selectorError(q, problem);
+      }
     }
     if (!label && !field) return undefined;
     return (o) => (!label || label.matches(o.metadata.labels ?? {})) && (!field || field.matches(o));
@@ -377,10 +383,24 @@ export class ApiServer implements ApiClient {
     }
   }
 
+  /** askedInfo is the resource a list asks for: the one of its apiVersion, else the kind's own. */
+  private askedInfo(q: ListQuery): ResourceInfo {
+    const info = this.infoOfKind(q.kind);
+    const asked = q.askedAs ?? q.apiVersion;
+    if (!asked || asked === apiVersionOf(info, info.version)) return info;
+    try {
+      return this.registry().forKind(asked, info.kind);
+    } catch {
+      return info;
+    }
+  }
+
   /** selectorError is the list handler's 400 for a selector it cannot use. */
   private selectorError(q: ListQuery, detail: string): ApiError {
-    const info = this.infoOfKind(q.kind);
-    const gvr = `${info.group}/${info.version}, Resource=${info.resource}`;
+    const info = this.askedInfo(q);
+    const askedAs = q.askedAs ?? q.apiVersion;
+    const asked = askedAs && parseApiVersion(askedAs);
+    const gvr = `${info.group}/${asked && asked.group === info.group ? asked.version : info.version}, Resource=${info.resource}`;
     return new SelectorError(`Unable to find "${gvr}" that match label selector "${q.labelSelector ?? ''}", field selector "${q.fieldSelector ?? ''}": ${detail}`, detail);
   }
 

@@ -143,7 +143,7 @@ export const getCommand = defineCommand({
           }
         } else {
           const withoutManagedFields = !printsManagedFields && !sortBy?.includes('managedFields') && !r.info.printerColumns?.some((c) => c.jsonPath.includes('managedFields'));
-          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'], apiVersion, withoutManagedFields };
+          const query = { kind: r.info.storageKind, namespace: ns, labelSelector: selector, fieldSelector: ctx.flags['field-selector'], apiVersion, askedAs: r.apiVersion, withoutManagedFields };
           if (streamed) {
             const opts = tables.optionsFor();
             const group = newRowGroup(r.info, opts);
