@@ -52,9 +52,9 @@ describe('HorizontalPodAutoscaler versions', () => {
     expect(home.run('get hpa web')).toEqual(ok(
       'NAME   REFERENCE        TARGETS              MINPODS   MAXPODS   REPLICAS   AGE\n'
       + 'web    Deployment/web   cpu: <unknown>/80%   2         5         0          0s\n'));
-    expect(home.run('get hpa.v1.autoscaling web')).toEqual(home.run('get hpa web'));
-    expect(home.run(['get', 'hpa.v1.autoscaling', 'web', '-o', 'jsonpath={.spec.targetCPUUtilizationPercentage} {.spec.metrics}'])).toEqual(ok('80 '));
-    const v1 = home.run('get hpa.v1.autoscaling/web -o yaml').stdout;
+    expect(home.run('get horizontalpodautoscalers.v1.autoscaling web')).toEqual(home.run('get hpa web'));
+    expect(home.run(['get', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-o', 'jsonpath={.spec.targetCPUUtilizationPercentage} {.spec.metrics}'])).toEqual(ok('80 '));
+    const v1 = home.run('get horizontalpodautoscalers.v1.autoscaling/web -o yaml').stdout;
     expect(v1).toMatch(/^apiVersion: autoscaling\/v1\n/);
     expect(v1).toContain('\nspec:\n  maxReplicas: 5\n  minReplicas: 2\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n'
       + '  targetCPUUtilizationPercentage: 80\nstatus:\n  currentReplicas: 0\n  desiredReplicas: 0\n');
@@ -76,7 +76,7 @@ describe('HorizontalPodAutoscaler versions', () => {
   it('keeps v2-only fields through a v1 read and replace', () => {
     home.run('apply -f -', { stdin: V2_MANIFEST });
     const before = home.run('get hpa rich -o json').stdout;
-    const v1 = home.run('get hpa.v1.autoscaling rich -o yaml').stdout;
+    const v1 = home.run('get horizontalpodautoscalers.v1.autoscaling rich -o yaml').stdout;
     expect(v1).toContain("    autoscaling.alpha.kubernetes.io/behavior: '{\"ScaleUp\":{\"StabilizationWindowSeconds\":0,\"SelectPolicy\":\"Max\",\"Policies\":[{\"Type\":\"Pods\",\"Value\":4,\"PeriodSeconds\":15},{\"Type\":\"Percent\",\"Value\":100,\"PeriodSeconds\":15}]},\"ScaleDown\":{\"StabilizationWindowSeconds\":300,\"SelectPolicy\":\"Min\",\"Policies\":[{\"Type\":\"Percent\",\"Value\":50,\"PeriodSeconds\":60}]}}'\n"
       + "    autoscaling.alpha.kubernetes.io/metrics: '[{\"type\":\"Pods\",\"pods\":{\"metricName\":\"packets-per-second\",\"targetAverageValue\":\"1k\"}}]'\n");
     expect(home.run('replace -f -', { stdin: v1 })).toEqual(ok('horizontalpodautoscaler.autoscaling/rich replaced\n'));

@@ -36,6 +36,10 @@ describe('type words', () => {
     expect(home.run('autoscale deployment web --max=3').code).toBe(0);
     expect(home.run(['get', 'hpa.v1.autoscaling', 'web', '-o', 'jsonpath={.apiVersion}']).stdout).toBe('autoscaling/v2');
     expect(home.run(['get', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-o', 'jsonpath={.apiVersion}']).stdout).toBe('autoscaling/v1');
+    // A full resource name's version is the one read and written (the v1 form's target CPU).
+    expect(home.run(['patch', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-p', '{"spec":{"targetCPUUtilizationPercentage":70}}'])).toEqual({ code: 0, stdout: 'horizontalpodautoscaler.autoscaling/web patched\n', stderr: '' });
+    expect(home.run(['get', 'hpa', 'web', '-o', 'jsonpath={.spec.metrics[0].resource.target.averageUtilization}']).stdout).toBe('70');
+    expect(home.run(['label', 'horizontalpodautoscalers.v1.autoscaling', 'web', 'z=1', '-o', 'jsonpath={.apiVersion}']).stdout).toBe('autoscaling/v1');
     // describe's HPA describer reads autoscaling/v2 whatever version was named.
     expect(home.run('describe horizontalpodautoscalers.v1.autoscaling web').stdout).not.toContain('autoscaling.alpha.kubernetes.io');
   });

@@ -57,7 +57,7 @@ export const editCommand = defineCommand({
     for (const t of resolved.targets) {
       // Read through the subresource: status is the object, scale its Scale; a resource without it is the server's 404.
       if (subresource && !servesSubresource(t.info, subresource)) throw noSuchPath();
-      const obj = cluster.read(() => cluster.api.get(t.ref));
+      const obj = cluster.read(() => cluster.api.get(t.ref, t.apiVersion));
       originals.push(subresource === 'scale' ? scaleOf(obj) : obj);
     }
     if (!originals.length) throw new CliError('no objects passed to edit');

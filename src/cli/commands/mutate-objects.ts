@@ -142,7 +142,7 @@ export function mutateObjects(ctx: CommandContext<PrintFlagValues & { 'dry-run'?
         if (o.subresource && !(require('../serve/discovery') as typeof import('../serve/discovery')).servesSubresource(t.info, o.subresource)) {
           throw noSuchPath();
         }
-        const live = cluster.api.get(t.ref);
+        const live = cluster.api.get(t.ref, t.apiVersion);
         const before = shape(o.subresource === 'scale' ? scaleOf(live) : live);
         const obj = structuredClone(before);
         const word = o.mutate(obj, before, ec);

@@ -21,7 +21,8 @@ import { prepareDoc } from '../object-writer';
 import { ARGS_WITH_FILES, parseResourceArgs } from '../resource-args';
 
 /** Target is one object to act on; `object` is set for --local targets (the file's object). */
-export interface Target { info: ResourceInfo; ref: ObjectRef; source?: string; object?: KubeObject }
+/** Target is one object a command works on; apiVersion is the version its type argument named (read and written in it). */
+export interface Target { info: ResourceInfo; ref: ObjectRef; source?: string; object?: KubeObject; apiVersion?: string }
 
 /** ERR_NO_NAME is the builder's error for a type without names, selector or --all. */
 export const ERR_NO_NAME = 'resource(s) were provided, but no name was specified';
@@ -101,11 +102,11 @@ export function resolveTargets(ctx: SelectContext, o: ResolveOptions): Resolved 
     const ns = r.info.namespaced ? ctx.namespace : undefined;
     if (r.names.length) {
       if (selector || fieldSelector) throw new CliError(ERR_NAME_AND_SELECTOR);
-      for (const name of r.names) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: ns, name } });
+      for (const name of r.names) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: ns, name }, apiVersion: r.apiVersion });
     } else if (bySelector) {
       const listNs = r.info.namespaced && !allNs ? ctx.namespace : undefined;
-      const found = cluster.read(() => cluster.api.list({ kind: r.info.storageKind, namespace: listNs, labelSelector: selector, fieldSelector }));
-      for (const obj of found) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! } });
+      const found = cluster.read(() => cluster.api.list({ kind: r.info.storageKind, namespace: listNs, labelSelector: selector, fieldSelector, apiVersion: r.apiVersion }));
+      for (const obj of found) targets.push({ info: r.info, ref: { kind: r.info.storageKind, namespace: obj.metadata.namespace, name: obj.metadata.name! }, apiVersion: r.apiVersion });
     } else {
       throw new CliError(ERR_NO_NAME);
     }
@@ -137,9 +138,9 @@ export function targetError(e: unknown): string {
  * and returns undefined: a command that goes on past an object it cannot read, as kubectl's
  * ContinueOnError visitors do.
  */
-export function readTarget(cluster: { read<T>(fn: () => T): T; api: { get(ref: Target['ref']): KubeObject } }, t: Target, errors: string[]): KubeObject | undefined {
+export function readTarget(cluster: { read<T>(fn: () => T): T; api: { get(ref: Target['ref'], apiVersion?: string): KubeObject } }, t: Target, errors: string[]): KubeObject | undefined {
   try {
-    return cluster.read(() => cluster.api.get(t.ref));
+    return cluster.read(() => cluster.api.get(t.ref, t.apiVersion));
   } catch (e) {
     errors.push(targetError(e));
     return undefined;
@@ -148,5 +149,5 @@ export function readTarget(cluster: { read<T>(fn: () => T): T; api: { get(ref: T
 
 /** fetchTarget reads a target's live object (NotFound throws). */
 export function fetchTarget(ctx: CommandContext, t: Target): KubeObject {
-  return ctx.cluster().api.get(t.ref);
+  return ctx.cluster().api.get(t.ref, t.apiVersion);
 }
