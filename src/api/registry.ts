@@ -173,6 +173,11 @@ function parseTypeArg(arg: string): { name: string; typed: string; group?: strin
   return m ? { name, typed, version: m[1], group: m[2] } : { name, typed, group: rest };
 }
 
+/** typeArgWord is a type argument's resource word as typed ("Deploy.apps" → "Deploy"). */
+export function typeArgWord(arg: string): string {
+  return parseTypeArg(arg).typed;
+}
+
 /** typeArgVersion is the version a type argument names ("hpa.v1.autoscaling" → "v1"), or undefined. */
 export function typeArgVersion(arg: string): string | undefined {
   return parseTypeArg(arg).version;

@@ -2,7 +2,7 @@
  * resource-args: turning `get`-style arguments into what to fetch — "pods", "pods,svc",
  * "deploy/web svc/web", "all", "pods a b" — with kubectl's errors for malformed forms.
  */
-import { groupVersion, qualifiedResource, typeArgVersion, type Registry, type ResourceInfo } from '../api/registry';
+import { groupVersion, qualifiedResource, typeArgVersion, typeArgWord, type Registry, type ResourceInfo } from '../api/registry';
 import { CliError } from './errors';
 
 /** ARGS_WITH_FILES is cli-runtime's resource builder refusing TYPE NAME arguments beside -f or -k. */
@@ -25,7 +25,7 @@ function versionOf(arg: string, info: ResourceInfo, registry: Registry): string 
   const v = typeArgVersion(arg);
   // kubectl's shortcut expander drops the version when it expands a short name (hpa.v1.autoscaling
   // is read in the preferred version); a plural, singular or kind keeps it.
-  const word = arg.split('.')[0]!.toLowerCase();
+  const word = typeArgWord(arg).toLowerCase();
   if (v && (word === info.resource || word === info.singular || word === info.kind.toLowerCase())) return groupVersion(info.group, v);
   return registry.forStorageKind(info.storageKind) === info ? undefined : groupVersion(info.group, info.version);
 }
@@ -39,7 +39,7 @@ export const ERR_TOO_MANY_SLASHES = 'arguments in resource/name form may not hav
  * expands the word; they are not server warnings, so --warnings-as-errors leaves them alone).
  */
 export function shortNameWarnings(registry: Registry, typeArg: string): string {
-  const name = typeArg.split('.')[0]!;
+  const name = typeArgWord(typeArg);
   return registry.alsoMatchedBy(typeArg).map((other) => `Warning: short name "${name}" could also match lower priority resource ${qualifiedResource(other)}\n`).join('');
 }
 
