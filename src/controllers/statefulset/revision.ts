@@ -7,6 +7,7 @@
 import type { ControllerRevision } from '../../api/types/kinds';
 import type { PodTemplateSpec } from '../../api/types/core-v1';
 import type { ObjectMeta } from '../../api/meta';
+import { toCompactJson } from '../../yaml/write-json';
 
 /** TemplateOwner is a workload whose pod template revisions record (StatefulSet, DaemonSet). */
 export interface TemplateOwner { metadata: ObjectMeta; spec?: { template?: PodTemplateSpec }; status?: { collisionCount?: number } }
@@ -48,9 +49,13 @@ export function newRevision(owner: TemplateOwner, kind: string, n: number, hashL
   };
 }
 
-/** revisionData is the patch a revision stores for a pod template (getPatch upstream). */
+/**
+ * revisionData is the patch a revision stores for a pod template (getPatch upstream), with its
+ * keys in Go's map order: upstream marshals a map, and kubectl's rollout undo compares those
+ * bytes with the patch it makes from the live object.
+ */
 export function revisionData(template: unknown): Record<string, unknown> {
-  return { spec: { template: { ...structuredClone(template as Record<string, unknown>), $patch: 'replace' } } };
+  return JSON.parse(toCompactJson({ spec: { template: { ...(template as Record<string, unknown>), $patch: 'replace' } } }));
 }
 
 /** templateOf returns the pod template a revision captured. */

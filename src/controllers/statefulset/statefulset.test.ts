@@ -4,7 +4,7 @@ import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { MAX_PARALLEL_CREATES_PER_SYNC, createClaimMessage, createPodMessage, deletePodMessage, statefulSetController } from './index';
 import { Simulation } from '../../sim/runtime';
-import { CONTROLLER_REVISION_HASH_LABEL } from './revision';
+import { CONTROLLER_REVISION_HASH_LABEL, revisionData } from './revision';
 
 function sts(spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -132,4 +132,11 @@ describe('statefulset controller at scale', () => {
     expect(cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => p.metadata.name!.startsWith('web-'))).toHaveLength(MAX_PARALLEL_CREATES_PER_SYNC);
     cluster.close();
   }, 60_000);
+});
+
+describe('revisionData', () => {
+  it("keeps its keys in Go's map order, the bytes kubectl's rollout undo compares", () => {
+    const data = revisionData({ spec: { containers: [{ name: 'a', image: 'x' }], restartPolicy: 'Always' }, metadata: { labels: { b: '1', a: '2' } } });
+    expect(JSON.stringify(data)).toBe('{"spec":{"template":{"$patch":"replace","metadata":{"labels":{"a":"2","b":"1"}},"spec":{"containers":[{"image":"x","name":"a"}],"restartPolicy":"Always"}}}}');
+  });
 });
