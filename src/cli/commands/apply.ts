@@ -144,6 +144,10 @@ export const applyCommand = defineCommand({
       });
     }
     if (serverSide) return applyServerSide(ctx, selection);
+    // --overwrite=false: kubectl's patch of a live object is made refusing conflicts before anything is sent.
+    const refusing = ctx.flags.overwrite ? undefined : require('../apply-patch-failure') as typeof import('../apply-patch-failure');
+    // The schemas kubectl makes its patch from first: OpenAPI v3 unless KUBECTL_OPENAPIV3_PATCH=false, then v2.
+    const openAPISchemas = !ctx.flags['openapi-patch'] ? [] : ctx.env.KUBECTL_OPENAPIV3_PATCH?.toLowerCase() === 'false' ? ['openapi'] : ['openapi v3', 'openapi'];
     return writeManifests(ctx, 'apply', ({ info, object, source }, { cluster, dryRun, validate, unreadManagedFields }, fail) => {
       const unnamed = unnamedApplyError(info, object, source);
       if (unnamed) { fail(unnamed); return undefined; }
@@ -159,10 +163,6 @@ export const applyCommand = defineCommand({
       });
       let live: KubeObject | undefined;
       const warn = warnIfImperative(ctx, info, object.metadata.name!);
-      // --overwrite=false: kubectl's patch of a live object is made refusing conflicts before anything is sent.
-      const refusing = ctx.flags.overwrite ? undefined : require('../apply-patch-failure') as typeof import('../apply-patch-failure');
-      // The schemas kubectl makes its patch from first: OpenAPI v3 unless KUBECTL_OPENAPIV3_PATCH=false, then v2.
-      const openAPISchemas = !ctx.flags['openapi-patch'] ? [] : ctx.env.KUBECTL_OPENAPIV3_PATCH?.toLowerCase() === 'false' ? ['openapi'] : ['openapi v3', 'openapi'];
       try {
         const r = applyOne(object, (l) => {
           live = l;
