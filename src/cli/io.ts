@@ -3,6 +3,7 @@
  * buffered and flushed once at the end (one write syscall per stream for a whole table).
  */
 import * as fs from 'node:fs';
+import { bytesToText, textToBytes } from '../api/byte-string';
 
 /** IOStreams is where a command writes; isTTY decides colour. */
 export interface IOStreams {
@@ -10,6 +11,8 @@ export interface IOStreams {
   err(text: string): void;
   /** readStdin returns all of standard input (for `-f -`). */
   readStdin(): string;
+  /** readStdinBytes returns all of standard input as a byte string (api/byte-string), for a container's stdin. */
+  readStdinBytes(): string;
   /**
    * readWord reads the next whitespace-delimited word of standard input, as Go's fmt.Fscan
    * does for a prompt's answer (what was written is flushed first); undefined at its end.
@@ -34,6 +37,7 @@ export function processIO(): IOStreams {
     out(text) { out += text; if (out.length > 1 << 16) flushOut(); },
     err(text) { flushOut(); writeAll(2, text); },
     readStdin: () => fs.readFileSync(0, 'utf8'),
+    readStdinBytes: () => bytesToText(fs.readFileSync(0)),
     readWord() {
       flushOut();
       return nextWord(() => {
@@ -66,8 +70,9 @@ export function processIO(): IOStreams {
   };
 }
 
+/** writeAll writes a byte string: text as UTF-8, a container's raw bytes (exec, logs) as themselves. */
 function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text, 'utf8');
+  const buf = textToBytes(text);
   let off = 0;
   while (off < buf.length) {
     try {
@@ -100,6 +105,7 @@ export function captureIO(stdin = ''): CapturedIO {
     out(t) { io.stdout += t; },
     err(t) { io.stderr += t; },
     readStdin: () => stdin,
+    readStdinBytes: () => stdin,
     readWord() {
       let at = 0;
       const word = nextWord(() => (at < stdin.length ? stdin[at++] : undefined));

@@ -6,6 +6,8 @@
  * only lays them out, as glibc does.
  */
 
+import { escapedByte, joinBytes } from '../api/byte-string';
+
 /** Directive is one parsed `%…` conversion. A `*` width or precision is -1 until the caller fills it. */
 export interface Directive {
   flags: string;
@@ -175,27 +177,38 @@ const ESCAPES: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', f: '\f'
  */
 export type Octal = 'bare' | 'zero' | 'either';
 
-/** expandEscapes expands printf's backslash escapes (\n and the like, octal, \xHH); it stops at \c and says so. */
+/**
+ * expandEscapes expands printf's backslash escapes (\n and the like, octal, \xHH); it stops at \c
+ * and says so. An escape is a byte: those past ASCII make a byte string (api/byte-string), so
+ * `\303\251` is é and a lone `\xff` one byte.
+ */
 export function expandEscapes(s: string, octal: Octal): { text: string; stopped: boolean } {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     if (c !== '\\' || i + 1 >= s.length) { out += c; continue; }
     const n = s[i + 1]!;
-    if (n === 'c') return { text: out, stopped: true };
+    if (n === 'c') return { text: joinBytes(out), stopped: true };
     if (ESCAPES[n] !== undefined) { out += ESCAPES[n]; i++; continue; }
     if (/[0-7]/.test(n) && (octal !== 'zero' || n === '0')) {
       const from = octal !== 'bare' && n === '0' ? i + 2 : i + 1;
       const m = /^[0-7]{1,3}/.exec(s.slice(from));
-      out += m ? String.fromCharCode(parseInt(m[0], 8) & 255) : '\0';
+      out += byteChar(m ? parseInt(m[0], 8) & 255 : 0);
       i = from + (m ? m[0].length : 0) - 1;
       continue;
     }
     if (n === 'x') {
       const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 2));
-      if (m) { out += String.fromCharCode(parseInt(m[0], 16)); i += 1 + m[0].length; continue; }
+      if (m) {
+        out += byteChar(parseInt(m[0], 16));
+        i += 1 + m[0].length;
+        continue;
+      }
     }
     out += c;
   }
-  return { text: out, stopped: false };
+  return { text: joinBytes(out), stopped: false };
 }
+
+/** byteChar is an escape's byte as a byte string's character (escaped past ASCII). */
+const byteChar = (b: number): string => (b < 0x80 ? String.fromCharCode(b) : escapedByte(b));

@@ -16,6 +16,7 @@ import { downwardAPIValue, type DownwardAPIItem } from './downward-api-files';
 import { serviceAccountToken } from './standard-files';
 import { dataDir, putKey } from './atomic-writer';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../api/service-account-mount';
+import { bytesToText } from '../api/byte-string';
 
 /** ContainerConfig is the environment and the files a container sees, or why it cannot be made. */
 export interface ContainerConfig {
@@ -42,8 +43,9 @@ function serviceEnv(): Record<string, string> {
   };
 }
 
+/** decode is a Secret's (or binaryData's) base64 value as the byte string a process reads. */
 function decode(v: string): string {
-  return Buffer.from(v, 'base64').toString('utf8');
+  return bytesToText(Buffer.from(v, 'base64'));
 }
 
 function fieldRef(pod: KubeObject, path: string): string {
@@ -160,9 +162,12 @@ function volumeFiles(pod: KubeObject, c: KubeObject['spec'], api: Pick<ApiClient
       const obj = api.tryGet({ kind, namespace: ns, name });
       if (!obj) return;
       const data: Record<string, string> = obj.data ?? {};
-      for (const it of listed ?? Object.keys(data).map((k) => ({ key: k, path: k }))) {
+      // A ConfigMap's binaryData keys are files too, their bytes as they are.
+      const binary: Record<string, string> = ('binaryData' in obj && obj.binaryData) || {};
+      for (const it of listed ?? [...Object.keys(data), ...Object.keys(binary)].map((k) => ({ key: k, path: k }))) {
         const v = data[it.key];
         if (v !== undefined) put(it.path, kind === 'Secret' ? decode(v) : v);
+        else if (binary[it.key] !== undefined) put(it.path, decode(binary[it.key]!));
       }
     };
     const fields = (items: DownwardAPIItem[] = []) => {

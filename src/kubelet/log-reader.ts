@@ -7,6 +7,7 @@
 import type { KubeObject } from '../api/meta';
 import type { ApiClient } from '../apiserver/client';
 import { containerLogs, logText, logTimestamp, type LogLine } from './logs';
+import { byteLength, bytesToText, textToBytes } from '../api/byte-string';
 
 /** LogReadOptions are PodLogOptions as the kubelet applies them (prefix is kubectl's --prefix, added client-side). */
 export interface LogReadOptions {
@@ -92,12 +93,12 @@ export class ContainerLogReader {
     let text = logText(lines.filter((l) => since === undefined || l.ms >= since), (l) => `${this.o.prefix ?? ''}${this.o.timestamps ? `${logTimestamp(l.ms)} ` : ''}`);
     const limit = this.o.limitBytes ?? 0;
     if (limit > 0) {
-      const buf = Buffer.from(text);
+      const buf = textToBytes(text);
       if (this.bytes + buf.length >= limit) {
-        text = buf.subarray(0, limit - this.bytes).toString();
+        text = bytesToText(buf.subarray(0, limit - this.bytes));
         this.done = true;
       }
-      this.bytes += Buffer.byteLength(text);
+      this.bytes += byteLength(text);
     }
     return text;
   }

@@ -7,6 +7,7 @@
  */
 import { type AppletIO, WAITS, inputs, linesOf, openMsg, parseOpts, texts, writeText } from './applet-io';
 import type { AwkIO } from './awk/awk-run';
+import { byteLength, bytesToText, textToBytes } from '../api/byte-string';
 
 export { WAITS, toRegExp, type AppletIO } from './applet-io';
 
@@ -41,15 +42,15 @@ function head(args: string[], io: AwkIO, tail: boolean): number | typeof WAITS {
     return WAITS;
   }
   if (bytes) {
-    // /dev/zero gives as many NUL bytes as head asks for; counts are bytes of the UTF-8 text.
+    // /dev/zero gives as many NUL bytes as head asks for; counts are bytes of the byte string.
     const read = (p: string) => (p === '/dev/zero' && !tail && c.sign !== '-' ? (io.step(c.n), '\0'.repeat(c.n)) : io.read(p));
     const got = texts(name, rest, { ...io, read }, openMsg);
     if (got === WAITS) return WAITS;
     got.sources.forEach(([file, text], k) => {
       if (got.sources.length > 1) writeText(io, `${k ? '\n' : ''}==> ${file} <==\n`);
       io.step(text.length);
-      const buf = Buffer.from(text, 'utf8');
-      writeText(io, buf.subarray(...kept(buf.length, c, tail)).toString('utf8'));
+      const buf = textToBytes(text);
+      writeText(io, bytesToText(buf.subarray(...kept(buf.length, c, tail))));
     });
     return got.failed ? 1 : 0;
   }
@@ -90,7 +91,7 @@ function wc(args: string[], io: AppletIO): number | typeof WAITS {
   for (const [file, text] of got.sources) {
     io.step(text.length);
     // Lines are newlines: a last line without one is not counted, as in every wc.
-    const counts = { l: text.split('\n').length - 1, w: text.split(/\s+/).filter(Boolean).length, c: Buffer.byteLength(text) };
+    const counts = { l: text.split('\n').length - 1, w: text.split(/\s+/).filter(Boolean).length, c: byteLength(text) };
     total.l += counts.l; total.w += counts.w; total.c += counts.c;
     row(counts, file);
   }

@@ -4,6 +4,7 @@
  * UTF-8 bytes of their text.
  */
 import { type AppletIO, WAITS, linesOf, openMsg, parseOpts, texts, writeText } from './applet-io';
+import { bytesToText, textToBytes } from '../api/byte-string';
 
 const ALGORITHM: Record<string, string> = { md5sum: 'md5', sha1sum: 'sha1', sha256sum: 'sha256', sha512sum: 'sha512' };
 
@@ -22,13 +23,13 @@ function base64(args: string[], io: AppletIO): number | typeof WAITS {
     const [, data, pad, rest] = m as unknown as [string, string, string, string];
     const padded = pad.length > 0 && data.length % 4 >= 2;
     const whole = padded ? data : data.slice(0, data.length - (data.length % 4));
-    writeText(io, Buffer.from(whole, 'base64').toString('utf8'));
+    writeText(io, bytesToText(Buffer.from(whole, 'base64')));
     if (whole.length !== data.length || rest || (pad && !padded)) { io.err('base64: truncated input'); return 1; }
     return 0;
   }
   const cols = flags.has('w') ? Number(flags.get('w')) : 76;
   if (!Number.isInteger(cols) || cols < 0) { io.err(`base64: invalid number '${flags.get('w')}'`); return 1; }
-  const out = Buffer.from(text, 'utf8').toString('base64');
+  const out = textToBytes(text).toString('base64');
   if (!out) return 0;
   if (!cols) { io.out(out); return 0; }
   for (let i = 0; i < out.length; i += cols) io.out(out.slice(i, i + cols));
@@ -41,7 +42,7 @@ function checksum(name: string, args: string[], io: AppletIO): number | typeof W
   // Required here, not at the top: node:crypto takes ~7 ms to load, and every command that
   // starts a container loads this file.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  const digest = (text: string) => { io.step(text.length); return createHash(ALGORITHM[name]!).update(text, 'utf8').digest('hex'); };
+  const digest = (text: string) => { io.step(text.length); return createHash(ALGORITHM[name]!).update(textToBytes(text)).digest('hex'); };
   const got = texts(name, rest, io, openMsg);
   if (got === WAITS) return WAITS;
   if (!flags.has('c')) {

@@ -10,6 +10,7 @@
 import { BUSYBOX_BANNER } from './applet-io';
 import type { FileStat, StatOf } from './file-stats';
 import { patternMatches } from './shell-glob';
+import { byteLength } from '../api/byte-string';
 
 /** FindView is what find reads and does: the files, the folders the image has, and its hooks for -exec and -delete. */
 export interface FindView {
@@ -255,7 +256,7 @@ class ExprParser {
         const m = /^([+-]?\d+)([bckMG]?)$/.exec(a);
         if (!m) throw new Usage(`invalid number '${a}'`);
         const unit = { '': 512, b: 512, c: 1, k: 1024, M: 1024 ** 2, G: 1024 ** 3 }[m[2]!]!;
-        const sizeOf = (v: Visit) => (v.st?.link !== undefined ? v.st.link.length : v.kind === 'f' ? Buffer.byteLength(view.files.get(v.path) ?? '') : 4096);
+        const sizeOf = (v: Visit) => (v.st?.link !== undefined ? v.st.link.length : v.kind === 'f' ? byteLength(view.files.get(v.path) ?? '') : 4096);
         const sign = m[1]!.startsWith('+') ? '+' : m[1]!.startsWith('-') ? '-' : '';
         const n = Math.abs(Number(m[1]));
         return { t: 'test', test: (v) => { const s = sizeOf(v); return sign === '+' ? s > n * unit : sign === '-' ? s < n * unit : Math.ceil(s / unit) === n; } };

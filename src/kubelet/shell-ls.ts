@@ -7,6 +7,7 @@
  * time, name, a symlink's target) under a `total` of 1 KiB blocks, from file-stats.ts.
  */
 import type { FileStat, StatOf } from './file-stats';
+import { byteLength } from '../api/byte-string';
 
 /** LsView is what ls reads: the files (path to content), and when the running process wrote a path. */
 export interface LsView {
@@ -106,7 +107,7 @@ function statOf(e: Entry, view: LsView): FileStat {
 
 function sizeOf(e: Entry, st: FileStat, view: LsView): number {
   if (st.link !== undefined) return st.link.length;
-  return e.kind === 'file' ? Buffer.byteLength(view.files.get(e.path) ?? '') : 4096;
+  return e.kind === 'file' ? byteLength(view.files.get(e.path) ?? '') : 4096;
 }
 
 /** blocks is the 1 KiB blocks a path takes, in 4 KiB steps (a symlink's target is kept in its inode). */

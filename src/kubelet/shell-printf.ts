@@ -5,6 +5,7 @@
  * value printed as 0, the status 1). The layout of each conversion is c-format.ts's.
  */
 import { formatFloat, formatInteger, formatString, isFloat, isInteger, parseDirective, expandEscapes } from './c-format';
+import { joinBytes } from '../api/byte-string';
 
 /**
  * PrintfResult is what printf wrote (without a newline it did not write), its error lines and its
@@ -37,8 +38,16 @@ function floatOf(arg: string): number | undefined {
   return /0[xX]/.test(t) ? Number(BigInt(t.replace(/^[+-]/, ''))) * (t.startsWith('-') ? -1 : 1) : Number(t);
 }
 
-/** printf runs `printf FORMAT [ARGUMENT...]` for shell 'sh' (busybox ash) or 'bash'. */
+/**
+ * printf runs `printf FORMAT [ARGUMENT...]` for shell 'sh' (busybox ash) or 'bash'. Its escapes
+ * write bytes, one at a time: the output is read again as a byte string, so `\303\251` is é.
+ */
 export function printf(args: string[], shell: 'sh' | 'bash', limit: number): PrintfResult {
+  const r = format(args, shell, limit);
+  return { ...r, text: joinBytes(r.text) };
+}
+
+function format(args: string[], shell: 'sh' | 'bash', limit: number): PrintfResult {
   const errors: string[] = [];
   const bash = shell === 'bash';
   const fail = (msg: string, bashMsg: string) => errors.push(bash ? `bash: line 1: printf: ${bashMsg}` : `sh: ${msg}`);

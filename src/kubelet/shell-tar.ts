@@ -2,7 +2,7 @@
  * shell-tar: busybox's tar applet over a container's files — what `kubectl cp` runs in a
  * container: `tar cf - PATH` to copy out (the archive on stdout) and `tar -xmf - [-C DIR]` to
  * copy in (the archive on stdin). Archives are ustar, written and read as bytes carried in the
- * shell's text (UTF-8 file contents keep their bytes; the headers are ASCII).
+ * shell's byte strings (api/byte-string: any file keeps its bytes; the headers are ASCII).
  * Members lose a leading '/', said on stderr once; a missing operand is reported and fails the
  * run once the rest is archived; each in busybox's words, or GNU tar's in Debian-based images
  * (tarWords, which kubectl cp's own copy shares).
@@ -12,6 +12,7 @@
  */
 
 import * as nodePath from 'node:path';
+import { bytesToText, textToBytes } from '../api/byte-string';
 
 /** TarWords are the lines one tar prints: busybox's, or GNU tar's (gnu) in Debian-based images. */
 export const tarWords = (gnu: boolean) => ({
@@ -86,7 +87,7 @@ export function tarCreate(operands: string[], cwd: string, fs: TarFS, mtimeMs: n
     const shown = (path: string): string => (operand.length > 1 ? operand.replace(/\/+$/, '') : operand) + path.slice(p.length);
     const content = fs.files.get(p);
     if (content !== undefined) {
-      const data = Buffer.from(content, 'utf8');
+      const data = textToBytes(content);
       chunks.push(header(member(shown(p)), data.length, false, mtime), data, padding(data.length));
       continue;
     }
@@ -105,13 +106,13 @@ export function tarCreate(operands: string[], cwd: string, fs: TarFS, mtimeMs: n
     entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     for (const [path, c] of entries) {
       if (c === undefined) { chunks.push(header(member(`${shown(path)}/`), 0, true, mtime)); continue; }
-      const data = Buffer.from(c, 'utf8');
+      const data = textToBytes(c);
       chunks.push(header(member(shown(path)), data.length, false, mtime), data, padding(data.length));
     }
   }
   chunks.push(Buffer.alloc(BLOCK * 2, 0));
   if (failed) err.push(words.failedLater);
-  return { out: Buffer.concat(chunks).toString('utf8'), err, status: failed ? words.status : 0, members };
+  return { out: bytesToText(Buffer.concat(chunks)), err, status: failed ? words.status : 0, members };
 }
 
 /** field reads a NUL-terminated header text field. */
@@ -123,7 +124,7 @@ const field = (b: Buffer, at: number, len: number): string => {
 
 /** tarExtract unpacks an archive read from stdin under dir, as `tar -xmf - -C DIR` does. */
 export function tarExtract(stream: string, dir: string, fs: TarFS, gnu: boolean): TarResult {
-  const data = Buffer.from(stream, 'utf8');
+  const data = textToBytes(stream);
   const err: string[] = [];
   if (!fs.isDir(dir)) return { out: '', err: tarWords(gnu).cannotChdir(dir), status: tarWords(gnu).status, members: [] };
   const members: string[] = [];
@@ -157,7 +158,7 @@ export function tarExtract(stream: string, dir: string, fs: TarFS, gnu: boolean)
     }
     // Links, devices and the like have no place among the modelled files: they are passed over.
     if (type !== '0' && type !== '\0' && type !== '7') continue;
-    if (!fs.write(target, body.toString('utf8'))) return { out: '', err, status: 1, members };
+    if (!fs.write(target, bytesToText(body))) return { out: '', err, status: 1, members };
     members.push(name);
   }
   return { out: '', err, status: 0, members };

@@ -397,10 +397,7 @@ class Interpreter {
   private flavor: 'sh' | 'bash';
   constructor(private readonly cfg: ShellConfig) {
     this.flavor = cfg.shell;
-    if (cfg.stdin !== undefined) {
-      this.input = cfg.stdin.split('\n');
-      if (this.input[this.input.length - 1] === '') this.input.pop();
-    }
+    if (cfg.stdin !== undefined) this.input = this.stdinLines(cfg.stdin);
   }
 
   /** waitForInput is the signal of a read of stdin that has not been sent: the process waits from here on. */
@@ -409,11 +406,11 @@ class Interpreter {
     return new ForeverSignal();
   }
 
-  /** readInput takes all of stdin that is left (an empty string at EOF). */
+  /** readInput takes all of stdin that is left (an empty string at EOF), its last newline only if it had one. */
   private readInput(): string {
     const rest = this.input ?? [];
     this.input = [];
-    return rest.map((l) => `${l}\n`).join('');
+    return this.pipeText(rest);
   }
 
   private parse(src: string): Node {
@@ -1335,7 +1332,7 @@ class Interpreter {
         if (!paths.length || name === 'tee') {
           if (f.pipeIn) { const text = this.pipeText(f.pipeIn); this.writeText(f, text); if (name === 'tee') for (const p of paths) this.writeFile(f, resolvePath(f.vars.PWD, p), text, 'tee'); return; }
           if (name === 'cat' && this.input === undefined) throw this.waitForInput();
-          if (name === 'cat') for (const l of this.readInput().split('\n').slice(0, -1)) this.write(f, l);
+          if (name === 'cat') this.writeText(f, this.readInput());
           return;
         }
         for (const p of paths) {

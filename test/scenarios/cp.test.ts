@@ -2,6 +2,7 @@
  * kubectl cp: files copied into a container are what exec sees there (the same writable layer,
  * with its size limit), and files copied out are exec's view, standard files included.
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,26 @@ describe('cp', () => {
     expect(home.run('exec box -- cat /tmp/in.txt')).toEqual({ stdout: text, stderr: '', code: 0 });
     expect(home.run('cp box:/tmp/in.txt out.txt')).toEqual({ stdout: LEADING, stderr: '', code: 0 });
     expect(fs.readFileSync(path.join(home.dir, 'out.txt'))).toEqual(Buffer.from(text));
+  });
+
+  it('copies a file that is not UTF-8 byte for byte, as exec\'s applets see it', () => {
+    // Every byte value, text, truncated and overlong sequences, an encoded surrogate.
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from('é\n'), Buffer.from([0xc3, 0x41, 0xe2, 0x82, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xff])]);
+    fs.writeFileSync(path.join(home.dir, 'blob.bin'), bytes);
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    expect(home.run('cp blob.bin box:/tmp/blob.bin')).toEqual(OK);
+    expect(home.run('exec box -- md5sum /tmp/blob.bin')).toEqual({ stdout: `${md5}  /tmp/blob.bin\n`, stderr: '', code: 0 });
+    expect(home.run('exec box -- wc -c /tmp/blob.bin').stdout).toBe(`${bytes.length} /tmp/blob.bin\n`);
+    expect(home.run(['exec', 'box', '--', 'sh', '-c', 'base64 /tmp/blob.bin | base64 -d | md5sum']).stdout).toBe(`${md5}  -\n`);
+    expect(home.run(['exec', 'box', '--', 'sh', '-c', 'head -c 260 /tmp/blob.bin | tail -c 20 | md5sum']).stdout).toBe(`${createHash('md5').update(bytes.subarray(240, 260)).digest('hex')}  -\n`);
+    expect(home.run('cp box:/tmp/blob.bin blob.out')).toEqual({ stdout: LEADING, stderr: '', code: 0 });
+    expect(fs.readFileSync(path.join(home.dir, 'blob.out'))).toEqual(bytes);
+  });
+
+  it('printf\'s byte escapes are bytes: two make é, one past ASCII stays one byte', () => {
+    expect(home.run(['exec', 'box', '--', 'sh', '-c', "printf '\\303\\251\\n'; printf '\\xff\\xfe' | wc -c; printf 'a\\xffb' | md5sum"])).toEqual({
+      stdout: `é\n2\n${createHash('md5').update(Buffer.from([0x61, 0xff, 0x62])).digest('hex')}  -\n`, stderr: '', code: 0,
+    });
   });
 
   it('copies into a directory under the source\'s name, and from NS/POD:PATH', () => {

@@ -2,7 +2,11 @@
  * The container a learner pokes at with `kubectl exec`: files written by one exec are there
  * for the next while the container lives, and gone once it restarts.
  */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../helpers/build-once';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 
 const PODS = `apiVersion: v1
@@ -115,6 +119,23 @@ describe('exec -i: stdin reaches the container', () => {
     expect(home.run(['exec', '-i', 'box', '--', 'sh', '-c', 'read a b; echo "$b,$a"; read c || echo eof'], { stdin: 'x y z\n' }))
       .toEqual({ stdout: 'y z,x\neof\n', stderr: '', code: 0 });
     expect(home.run('exec -i box -- cat', { stdin: 'one\ntwo\n' }).stdout).toBe('one\ntwo\n');
+  });
+
+  it('keeps a last line without a newline as it came', () => {
+    expect(home.run('exec -i box -- cat', { stdin: 'one\ntwo' }).stdout).toBe('one\ntwo');
+    expect(home.run('exec -i box -- wc -c', { stdin: 'abc' }).stdout).toBe('3\n');
+    expect(home.run(['exec', '-i', 'box', '--', 'sh', '-c', 'read a; cat'], { stdin: 'x\ny' }).stdout).toBe('y');
+  });
+
+  it('carries bytes that are not UTF-8 through the real process\'s stdin and stdout', () => {
+    ensureBuilt();
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i)), Buffer.from('ü\n'), Buffer.from([0xe2, 0x82])]);
+    const run = (args: string[], input?: Buffer) => spawnSync(path.resolve(__dirname, '../../bin/kubemu'), args, { input, env: { ...process.env, KUBEMU_HOME: home.dir, NO_COLOR: '1' } });
+    expect(run(['exec', '-i', 'box', '--', 'sh', '-c', 'cat > /tmp/bytes'], bytes).status).toBe(0);
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    expect(run(['exec', 'box', '--', 'md5sum', '/tmp/bytes']).stdout.toString()).toBe(`${md5}  /tmp/bytes\n`);
+    expect(run(['exec', 'box', '--', 'cat', '/tmp/bytes']).stdout).toEqual(bytes);
+    expect(run(['exec', '-i', 'box', '--', 'cat'], bytes).stdout).toEqual(bytes);
   });
 
   it('passes no stdin without -i', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualCluster, type TempHome } from '../helpers/run-cli';
 
@@ -5,6 +6,7 @@ const APP = `apiVersion: v1
 kind: ConfigMap
 metadata: {name: cfg}
 data: {key: hello}
+binaryData: {blob: //79AA==}
 ---
 apiVersion: v1
 kind: Pod
@@ -48,7 +50,10 @@ describe('kubectl exec', () => {
     // The ConfigMap's value has no newline, and cat adds none.
     expect(home.run('exec app -c app -- cat /etc/config/key')).toEqual({ stdout: 'hello', stderr: '', code: 0 });
     expect(home.run('exec app -c app -- cat /tmp/x').stdout).toBe('hi\n');
-    expect(home.run('exec app -c app -- ls /etc/config').stdout).toBe('key\n');
+    expect(home.run('exec app -c app -- ls /etc/config').stdout).toBe('blob\nkey\n');
+    // binaryData's keys are files of their bytes.
+    expect(home.run('exec app -c app -- wc -c /etc/config/blob').stdout).toBe('4 /etc/config/blob\n');
+    expect(home.run('exec app -c app -- md5sum /etc/config/blob').stdout).toBe(`${createHash('md5').update(Buffer.from([0xff, 0xfe, 0xfd, 0])).digest('hex')}  /etc/config/blob\n`);
     expect(home.run('exec -it app -c app -- hostname').stdout).toBe('app\n');
     expect(home.run('exec app -- printenv MODE')).toEqual({ stdout: 'prod\n', stderr: 'Defaulted container "app" out of: app, side\n', code: 0 });
   });

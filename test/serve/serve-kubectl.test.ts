@@ -182,6 +182,13 @@ describeWithKubectl('kubemu serve: the real kubectl prints what kubemu prints', 
     expect((await kubectl(['cp', 'files:/data', out])).code).toBe(0);
     expect([fs.readFileSync(path.join(out, 'a.txt'), 'utf8'), fs.readFileSync(path.join(out, 'sub', 'b.txt'), 'utf8')]).toEqual(['one\n', 'two\n']);
     expect(await kubectl(['cp', local, 'files:/nodir/x'])).toEqual(kubemu(['cp', local, 'files:/nodir/x']));
+    // A file that is not UTF-8 goes in and comes out byte for byte, through tar on exec's streams.
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from([0xc3, 0x28, 0xf0, 0x9f])]);
+    fs.writeFileSync(path.join(home.dir, 'blob.bin'), bytes);
+    expect(await kubectl(['cp', path.join(home.dir, 'blob.bin'), 'files:/tmp/blob.bin'])).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(kubemu(['exec', 'files', '--', 'md5sum', '/tmp/blob.bin']).stdout).toBe(`${crypto.createHash('md5').update(bytes).digest('hex')}  /tmp/blob.bin\n`);
+    expect((await kubectl(['cp', 'files:/tmp/blob.bin', path.join(home.dir, 'blob.out')])).code).toBe(0);
+    expect(fs.readFileSync(path.join(home.dir, 'blob.out'))).toEqual(bytes);
   });
 
   /** kubectlWithStdin runs kubectl with input on its stdin (a pipe, not a terminal). */

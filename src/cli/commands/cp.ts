@@ -9,7 +9,8 @@
  * with `command terminated with exit code N` and tar's status; copying out, kubectl sends tar's
  * stderr to its stdout, and returns once the archive has ended, before the exit status reaches
  * it (0, as kubectl 1.32 through kubemu serve shows).
- * kubemu: file contents are text (UTF-8); modes and ownership are not kept.
+ * kubemu: contents are byte strings (api/byte-string), so any file copies byte for byte; modes
+ * and ownership are not kept.
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
@@ -26,6 +27,7 @@ import { containerView, runningContainer, saveLayer, terminated, type LayerWrite
 import { makeDirs } from '../../cluster/make-dirs';
 import { tarWords } from '../../kubelet/shell-tar';
 import { imageInfo } from '../../kubelet/images';
+import { bytesToText, textToBytes } from '../../api/byte-string';
 
 export const ERR_ARGS = 'source and destination are required';
 export const ERR_NEED_LOCAL = 'one of src or dest must be a local file specification';
@@ -156,7 +158,7 @@ function localFiles(p: string): Record<string, string> {
     const st = fs.statSync(abs);
     if (st.isDirectory()) {
       for (const e of fs.readdirSync(abs).sort()) walk(nodePath.join(abs, e), rel ? `${rel}/${e}` : e);
-    } else if (st.isFile()) out[rel] = fs.readFileSync(abs, 'utf8');
+    } else if (st.isFile()) out[rel] = bytesToText(fs.readFileSync(abs));
   };
   walk(p, '');
   return out;
@@ -229,8 +231,8 @@ function copyFromPod(ctx: CommandContext, src: FileSpec, destFile: string): numb
 }
 
 /** writeLocal writes a copied file; a failure is kubectl's os.Create error, named by the path as typed. */
-function writeLocal(file: string, shown: string, data: string | Uint8Array): void {
-  try { fs.writeFileSync(file, data); } catch (e) { throw new CliError(goPathErrorText('open', shown, e)); }
+function writeLocal(file: string, shown: string, data: string): void {
+  try { fs.writeFileSync(file, textToBytes(data)); } catch (e) { throw new CliError(goPathErrorText('open', shown, e)); }
 }
 
 /** mkdirLocal makes a copied directory; a failure is kubectl's os.MkdirAll error. */

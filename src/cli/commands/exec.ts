@@ -98,7 +98,7 @@ export function stdinText(ctx: CommandContext): string | undefined {
   if (!ctx.flags.stdin) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (ctx.io.stdinFd !== undefined && (require('node:tty') as typeof import('node:tty')).isatty(ctx.io.stdinFd)) return undefined;
-  return ctx.io.readStdin();
+  return ctx.io.readStdinBytes();
 }
 
 /** defaultContainer is podcmd.FindOrDefaultContainerByName: the annotated container or the first, with the "Defaulted" notice. */

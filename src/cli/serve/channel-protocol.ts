@@ -7,6 +7,7 @@
  * writeStatus texts (pkg/kubelet/cri/streaming/remotecommand).
  */
 import type { WebSocket } from 'ws';
+import { bytesToText, textToBytes } from '../../api/byte-string';
 
 /** CHANNEL_PROTOCOL_V5 is the one WebSocket subprotocol serve speaks for exec and attach. */
 export const CHANNEL_PROTOCOL_V5 = 'v5.channel.k8s.io';
@@ -43,7 +44,7 @@ export class ChannelSession {
   /** stdin resolves with everything the client sent on stdin once it closed it (or went away). */
   stdin(): Promise<string> {
     return new Promise((resolve) => {
-      if (this.stdinClosed) resolve(Buffer.concat(this.stdinChunks).toString('utf8'));
+      if (this.stdinClosed) resolve(bytesToText(Buffer.concat(this.stdinChunks)));
       else this.stdinDone = resolve;
     });
   }
@@ -51,13 +52,13 @@ export class ChannelSession {
   private closeStdin(): void {
     if (this.stdinClosed) return;
     this.stdinClosed = true;
-    this.stdinDone?.(Buffer.concat(this.stdinChunks).toString('utf8'));
+    this.stdinDone?.(bytesToText(Buffer.concat(this.stdinChunks)));
   }
 
   /** write sends text on an output channel. */
   write(channel: number, text: string): void {
     if (this.ended || !text) return;
-    this.ws.send(Buffer.concat([Buffer.from([channel]), Buffer.from(text)]));
+    this.ws.send(Buffer.concat([Buffer.from([channel]), textToBytes(text)]));
   }
 
   /** finish sends the command's end on the error channel (success, or its exit code) and closes the connection. */

@@ -15,6 +15,7 @@ import { authorizeRequest, serverSide } from '../../apiserver/authorization/auth
 import type { Cluster } from '../../cluster/cluster';
 import { LogError } from '../../kubelet/logs';
 import { ContainerLogReader, containerRunning } from '../../kubelet/log-reader';
+import { textToBytes } from '../../api/byte-string';
 import type { ResourcePath } from './resource-path';
 
 /** intParam reads an integer query parameter; a malformed one is the decoder's 400. */
@@ -57,7 +58,7 @@ export class PodLogFollow implements PolledStream {
     if (this.ended) return;
     const cluster = this.cluster;
     const text = cluster.read(() => this.reader.next(cluster.api.tryGet(this.ref), cluster.api, cluster.clock.nowMs()));
-    if (text) this.res.write(text);
+    if (text) this.res.write(textToBytes(text));
     if (this.reader.done) this.end();
   }
 
@@ -122,10 +123,10 @@ export function servePodLog(cluster: Cluster, api: ApiServer, p: ResourcePath, q
   const streaming = boolParam(q, 'follow') && cluster.mode === 'wall' && running && !reader.done;
   res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private', ...(streaming ? { 'Transfer-Encoding': 'chunked' } : {}) });
   if (!streaming) {
-    res.end(reader.first);
+    res.end(textToBytes(reader.first));
     return;
   }
-  res.write(reader.first);
+  res.write(textToBytes(reader.first));
   const f = new PodLogFollow(cluster, ref, reader, res, () => follows.delete(f));
   follows.add(f);
 }
