@@ -287,11 +287,17 @@ export class ApiServer implements ApiClient {
     return serve ? serve(obj) : obj;
   }
 
-  /** toStorage converts a client's object to its resource's storage version (400 for a bad round-trip annotation). */
+  /**
+   * toStorage converts a client's object to its resource's storage version (400 for a bad
+   * round-trip annotation): another group's resource stored as this kind (events.k8s.io's
+   * Events) is converted to the stored resource's, so selectors and readers find it.
+   */
   private toStorage(obj: KubeObject, info: ResourceInfo): KubeObject {
-    if (info.servedVersions.length < 2) return obj;
+    const canonical = this.registry().forStorageKind(info.storageKind);
+    const stored = canonical && canonical.group !== info.group ? canonical : info;
+    if (stored === info && info.servedVersions.length < 2) return obj;
     try {
-      return toStorageVersion(obj, info);
+      return toStorageVersion(obj, stored);
     } catch (e) {
       // Only autoscaling/v1 is converted, so its module is loaded by now.
       if (e instanceof (require('./conversion/hpa-v1') as typeof import('./conversion/hpa-v1')).HpaAnnotationError) throw badRequest(e.message);
@@ -540,7 +546,7 @@ export class ApiServer implements ApiClient {
     if (obj.kind === 'CertificateSigningRequest') write().stampRequester(obj, this.requester);
     write().mutateCreate(obj, this.store, this.rand);
     if (info.statusSubresource) delete obj.status;
-    const causes = [...strategy.validate(obj), ...this.schemaCauses(obj, apiVersion, info)];
+    const causes = [...strategy.validate(obj, apiVersion), ...this.schemaCauses(obj, apiVersion, info)];
     if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
     write().validateCreate(obj, this.store, this.clock.nowISO(), { info, warn: o.warn, annotate: this.annotator(), podSecurity: this.podSecurity, user: this.clientUser(o.warn) });
     if (GENERATION_KINDS.has(obj.kind) || info.group.includes('.') && !info.group.endsWith('k8s.io')) meta.generation = 1;
@@ -590,7 +596,7 @@ export class ApiServer implements ApiClient {
       strategy.beginUpdate?.(obj, current, this.storage);
       // kube-apiserver runs one ValidateXUpdate, which validates the new object once; the
       // strategies split that in two, so a cause both halves find is reported once.
-      const causes = distinctCauses([...strategy.validate(obj), ...strategy.validateUpdate(obj, current), ...this.schemaCauses(obj, input.apiVersion, info, current)]);
+      const causes = distinctCauses([...strategy.validate(obj, input.apiVersion), ...strategy.validateUpdate(obj, current, input.apiVersion), ...this.schemaCauses(obj, input.apiVersion, info, current)]);
       if (causes.length) throw invalid({ group: info.group, kind: obj.kind }, meta.name ?? '', causes);
       write().validateUpdate(obj, current, this.store, this.clock.nowISO(), { info, warn: o.warn, subresource: o.subresource, annotate: this.annotator(), podSecurity: this.podSecurity, user: this.clientUser(o.warn) });
       const specChanged = strategy.specChanged
@@ -784,8 +790,11 @@ export class ApiServer implements ApiClient {
   private manageFields(current: KubeObject | undefined, obj: KubeObject, o: WriteOptions, apiVersion: string, scope: 'main' | 'status' | 'scale' | 'approval'): void {
     if (this.applying) return;
     const mf = fieldManagement();
-    const entries = mf.recordUpdate(current, obj, {
-      manager: mf.managerName(o.fieldManager), apiVersion, scope, now: this.clock.nowISO(), struct: rootStructOf(obj.apiVersion, obj.kind),
+    // A writer owns fields of the version it wrote in: a converted kind is compared in that version.
+    const written = (x: KubeObject): KubeObject => (x.apiVersion !== apiVersion && CONVERTED_KINDS.has(x.kind) ? this.served(x, apiVersion) : x);
+    const next = written(obj);
+    const entries = mf.recordUpdate(current && written(current), next, {
+      manager: mf.managerName(o.fieldManager), apiVersion, scope, now: this.clock.nowISO(), struct: rootStructOf(next.apiVersion, next.kind),
     });
     if (entries?.length) obj.metadata.managedFields = entries;
     else delete obj.metadata.managedFields;

@@ -50,6 +50,9 @@ const ZERO_VALUE_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'core/v1.PodTemplateSpec': ['metadata', 'spec'],
   'core/v1.PodSpec': ['containers'],
   'meta/v1.ObjectMeta': ['creationTimestamp'],
+  // Events' struct fields and times are in the empty object too (times as null).
+  'core/v1.Event': ['involvedObject', 'source', 'firstTimestamp', 'lastTimestamp', 'eventTime'],
+  'events/v1.Event': ['eventTime', 'regarding', 'deprecatedSource', 'deprecatedFirstTimestamp', 'deprecatedLastTimestamp'],
 };
 
 type ListType = { type: 'atomic' } | { type: 'map'; keys: readonly string[] } | { type: 'set' };
@@ -153,7 +156,7 @@ export function isSame(c: Comparison): boolean {
 
 /** zeroValue says field of struct (of the object itself when top) is in the kind's empty object. */
 function zeroValue(top: boolean, struct: string | undefined, field: string): boolean {
-  return top ? ALWAYS_PRESENT.has(field) : !!struct && !!ZERO_VALUE_FIELDS[struct]?.includes(field);
+  return (top && ALWAYS_PRESENT.has(field)) || (!!struct && !!ZERO_VALUE_FIELDS[struct]?.includes(field));
 }
 
 /** compareValues compares l and r at p; present says the node exists in the kind's empty object (it is never added or removed itself). */

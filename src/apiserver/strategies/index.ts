@@ -9,6 +9,7 @@ import { CUSTOM_RESOURCE_DEFINITION_STRATEGY } from './custom-resource-definitio
 import { DAEMONSET_STRATEGY } from './daemonset';
 import { DECLARED_DEFAULT_STRATEGIES } from './declared-defaults';
 import { DEPLOYMENT_STRATEGY } from './deployment';
+import { EVENT_STRATEGY } from './event';
 import { genericStrategy } from './generic';
 import { HORIZONTAL_POD_AUTOSCALER_STRATEGY } from './autoscaling';
 import { INGRESS_STRATEGY } from './ingress';
@@ -44,6 +45,7 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map<string, Strateg
   ['CronJob', CRONJOB_STRATEGY],
   ['Service', SERVICE_STRATEGY],
   ['ConfigMap', CONFIGMAP_STRATEGY],
+  ['Event', EVENT_STRATEGY],
   ['Secret', SECRET_STRATEGY],
   ['CertificateSigningRequest', CERTIFICATE_SIGNING_REQUEST_STRATEGY],
   ['Namespace', NAMESPACE_STRATEGY],

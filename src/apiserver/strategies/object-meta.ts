@@ -6,7 +6,7 @@ import type { KubeObject, ObjectMeta } from '../../api/meta';
 import type { StatusCause } from '../errors';
 import { immutable, invalidValue, required, tooLong } from '../field-errors';
 import { labelMap } from './field-rules';
-import { isDNS1123Label, isDNS1123Subdomain, validateLabelKey } from './names';
+import { isDNS1123Label, isDNS1123Subdomain, isPathSegmentName, validateLabelKey } from './names';
 
 /** NAME_REQUIRED_DETAIL is the detail of a missing name. */
 export const NAME_REQUIRED_DETAIL = 'name or generateName is required';
@@ -23,6 +23,8 @@ function maskTrailingDash(name: string): string {
 
 /** nameIsDNSSubdomain is the default name rule (most kinds). */
 export const nameIsDNSSubdomain: NameValidator = (name, prefix) => isDNS1123Subdomain(prefix ? maskTrailingDash(name) : name);
+/** nameIsPathSegment is the rule of kinds whose names need only be one URL path segment (RBAC, Events). */
+export const nameIsPathSegment: NameValidator = (name, prefix) => (prefix ? [] : isPathSegmentName(name));
 /** nameIsDNSLabel is the Namespace rule. */
 export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(prefix ? maskTrailingDash(name) : name);
 

@@ -6,7 +6,7 @@ import type { KubeObject } from '../../api/meta';
 import { objectFields } from '../../api/object-fields';
 import type { StatusCause } from '../errors';
 import { invalidValue, notSupported, required } from '../field-errors';
-import { validateObjectMeta, validateObjectMetaUpdate, type MetaOptions, type NameValidator } from './object-meta';
+import { nameIsPathSegment, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { isPathSegmentName } from './names';
 import { jsonEqual } from '../../api/deep-equal';
 import { isObject, setDefault, type Strategy } from './strategy';
@@ -17,9 +17,6 @@ export const RBAC_GROUP = 'rbac.authorization.k8s.io';
 export const CANNOT_CHANGE_ROLE_REF = 'cannot change roleRef';
 /** VERBS_REQUIRED is the detail for a rule without verbs. */
 export const VERBS_REQUIRED = 'verbs must contain at least one value';
-
-/** nameIsPathSegment is the RBAC name rule: anything usable as one URL path segment. */
-export const nameIsPathSegment: NameValidator = (name, prefix) => (prefix ? [] : isPathSegmentName(name));
 
 function validateRules(rules: unknown, namespaced: boolean): StatusCause[] {
   const out: StatusCause[] = [];

@@ -12,10 +12,13 @@ import { jsonEqual } from '../../api/deep-equal';
 export interface Strategy {
   /** defaults fills the fields the v1.32 API server defaults (pkg/apis/.../v1/defaults.go), in place. */
   defaults(obj: KubeObject): void;
-  /** validate lists every 422 cause of a create; empty when the object is valid. */
-  validate(obj: KubeObject): StatusCause[];
+  /**
+   * validate lists every 422 cause of a create; empty when the object is valid. apiVersion is
+   * the version the request was made in (Events' rules depend on it).
+   */
+  validate(obj: KubeObject, apiVersion?: string): StatusCause[];
   /** validateUpdate lists every 422 cause of replacing old with obj (including immutable fields). */
-  validateUpdate(obj: KubeObject, old: KubeObject): StatusCause[];
+  validateUpdate(obj: KubeObject, old: KubeObject, apiVersion?: string): StatusCause[];
   /** validateStatusUpdate lists every 422 cause of a status write (the status subresource's ValidateUpdate). */
   validateStatusUpdate?(obj: KubeObject, old: KubeObject): StatusCause[];
   /** true when the change should bump metadata.generation */
