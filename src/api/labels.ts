@@ -35,6 +35,10 @@ const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
 const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
 const DNS1035_LABEL_RE = new RegExp(`^${DNS1035_LABEL_FMT}$`);
 
+/** DNS1123_LABEL_MAX_LENGTH and DNS1123_SUBDOMAIN_MAX_LENGTH are the longest label and subdomain (in bytes). */
+export const DNS1123_LABEL_MAX_LENGTH = 63;
+export const DNS1123_SUBDOMAIN_MAX_LENGTH = 253;
+
 /** maxLenError is validation.MaxLenError (v1.32 counts characters). */
 export const maxLenError = (n: number): string => `must be no more than ${n} characters`;
 
@@ -50,7 +54,7 @@ const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');
 /** isDNS1123Subdomain is validation.IsDNS1123Subdomain: [] when valid, else messages. */
 export function isDNS1123Subdomain(v: string): string[] {
   const errs: string[] = [];
-  if (byteLength(v) > 253) errs.push(maxLenError(253));
+  if (byteLength(v) > DNS1123_SUBDOMAIN_MAX_LENGTH) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
   if (!DNS1123_SUBDOMAIN_RE.test(v)) errs.push(regexError(DNS1123_SUBDOMAIN_ERR_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'));
   return errs;
 }
@@ -58,7 +62,7 @@ export function isDNS1123Subdomain(v: string): string[] {
 /** isDNS1123Label is validation.IsDNS1123Label: [] when valid, else messages. */
 export function isDNS1123Label(v: string): string[] {
   const errs: string[] = [];
-  if (byteLength(v) > 63) errs.push(maxLenError(63));
+  if (byteLength(v) > DNS1123_LABEL_MAX_LENGTH) errs.push(maxLenError(DNS1123_LABEL_MAX_LENGTH));
   if (!DNS1123_LABEL_RE.test(v)) {
     // A valid subdomain that is not a label can only be failing on its dots.
     if (DNS1123_SUBDOMAIN_RE.test(v)) errs.push(NOT_CONTAIN_DOTS);
@@ -70,7 +74,7 @@ export function isDNS1123Label(v: string): string[] {
 /** isDNS1035Label is validation.IsDNS1035Label: [] when valid, else messages. */
 export function isDNS1035Label(v: string): string[] {
   const errs: string[] = [];
-  if (byteLength(v) > 63) errs.push(maxLenError(63));
+  if (byteLength(v) > DNS1123_LABEL_MAX_LENGTH) errs.push(maxLenError(DNS1123_LABEL_MAX_LENGTH));
   if (!DNS1035_LABEL_RE.test(v)) errs.push(regexError(DNS1035_LABEL_ERR_MSG, DNS1035_LABEL_FMT, 'my-name', 'abc-123'));
   return errs;
 }
@@ -95,7 +99,7 @@ export function validateLabelKey(key: string): string[] {
       " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"];
   }
   if (name.length === 0) errs.push(`name part ${EMPTY_ERROR}`);
-  else if (byteLength(name) > 63) errs.push(`name part ${maxLenError(63)}`);
+  else if (byteLength(name) > DNS1123_LABEL_MAX_LENGTH) errs.push(`name part ${maxLenError(DNS1123_LABEL_MAX_LENGTH)}`);
   if (!QUALIFIED_NAME_RE.test(name)) {
     errs.push(`name part ${regexError(QUALIFIED_NAME_ERR_MSG, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')}`);
   }
@@ -105,7 +109,7 @@ export function validateLabelKey(key: string): string[] {
 /** validateLabelValue is validation.IsValidLabelValue: empty or a qualified name of at most 63. */
 export function validateLabelValue(v: string): string[] {
   const errs: string[] = [];
-  if (byteLength(v) > 63) errs.push(maxLenError(63));
+  if (byteLength(v) > DNS1123_LABEL_MAX_LENGTH) errs.push(maxLenError(DNS1123_LABEL_MAX_LENGTH));
   if (!LABEL_VALUE_RE.test(v)) errs.push(regexError(LABEL_VALUE_ERR_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
   return errs;
 }

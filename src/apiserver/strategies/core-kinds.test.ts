@@ -50,6 +50,8 @@ describe('Namespace, PVC, PV, generic', () => {
     expect(run(o)).toEqual([]);
     expect(o).toMatchObject({ metadata: { labels: { 'kubernetes.io/metadata.name': 'dev' } }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } });
     expect(run({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'Dev' } })[0]).toBe(`metadata.name: Invalid value: "Dev": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`);
+    // A valid subdomain that is not a label fails on its dots alone (apimachinery since 1.27).
+    expect(run({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'dev.team' } })).toEqual(['metadata.name: Invalid value: "dev.team": must not contain dots']);
   });
   it('PVC needs storage; defaults volumeMode', () => {
     const o: KubeObject = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'c', namespace: 'd' }, spec: { accessModes: ['ReadWriteOnce'] } };
