@@ -9,8 +9,10 @@
  * column block (a flush point), exactly like a TAB-less line in Go.
  *
  * kubemu: hand-written rather than cli-table3, which cannot express column blocks, the
- * unpadded last cell, or remembered widths.
+ * unpadded last cell, or remembered widths; the algorithm is api/go-tabwriter's, shared with
+ * describe and the node hosts' tools.
  */
+import { layoutCells, runeWidth } from '../api/go-tabwriter';
 
 /** MIN_CELL_WIDTH is the tab writer's minwidth: no padded cell is narrower than this. */
 export const MIN_CELL_WIDTH = 6;
@@ -32,14 +34,6 @@ export function sanitizeCell(cell: string): string {
 }
 
 const NEEDS_SANITIZING = /[\n\r\f\x1b]/;
-
-/** displayWidth counts Unicode code points, as Go's tabwriter does (utf8.RuneCount). */
-function displayWidth(s: string): number {
-  if (!/[\uD800-\uDFFF]/.test(s)) return s.length; // no surrogate pairs: one code unit per code point
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
 
 /** TabbedOutput is the text of one tab-writer flush and the widths to remember for the next. */
 export interface TabbedOutput {
@@ -71,56 +65,8 @@ export function renderTabbedRemembering(
 function layout(rows: readonly (readonly string[])[], maxWidths: number[] | undefined): TabbedOutput {
   // Re-split on TAB after sanitizing: a TAB inside a cell starts a new cell in Go as well.
   const lines = rows.map((row) => row.map(sanitizeCell).join('\t').split('\t'));
-  const out: string[] = [];
-  const widths: number[] = [];
-
-  const writeLines = (line0: number, line1: number): void => {
-    for (let i = line0; i < line1; i++) {
-      const cells = lines[i]!;
-      let text = '';
-      for (let j = 0; j < cells.length; j++) {
-        const cell = cells[j]!;
-        text += cell;
-        if (j < widths.length && j < cells.length - 1) text += ' '.repeat(Math.max(0, widths[j]! - displayWidth(cell)));
-      }
-      out.push(text + '\n');
-    }
-  };
-
-  // format mirrors tabwriter.format: find runs of lines that have a cell in the current
-  // column, size that block, and recurse into the next column within it.
-  const format = (line0: number, line1: number): void => {
-    const column = widths.length;
-    let start = line0;
-    for (let i = line0; i < line1; i++) {
-      if (column >= lines[i]!.length - 1) continue;
-      writeLines(start, i);
-      let width = MIN_CELL_WIDTH;
-      let j = i;
-      for (; j < line1; j++) {
-        const cells = lines[j]!;
-        if (column >= cells.length - 1) break;
-        width = Math.max(width, displayWidth(cells[column]!) + CELL_PADDING);
-      }
-      if (maxWidths) {
-        if (column < maxWidths.length) {
-          if (maxWidths[column]! > width) width = maxWidths[column]!;
-          else maxWidths[column] = width;
-        } else {
-          maxWidths.push(width);
-        }
-      }
-      widths.push(width);
-      format(i, j);
-      widths.pop();
-      start = j;
-      i = j - 1;
-    }
-    writeLines(start, line1);
-  };
-
-  format(0, lines.length);
-  return { text: out.join(''), widths: maxWidths ?? [] };
+  const out = layoutCells(lines, { minwidth: MIN_CELL_WIDTH, padding: CELL_PADDING, remembered: maxWidths });
+  return { text: out.length ? `${out.join('\n')}\n` : '', widths: maxWidths ?? [] };
 }
 
 /**
@@ -149,7 +95,7 @@ export class TabbedRows {
     if (clean.length !== this.cellCount || clean.some((c) => c.includes('\t'))) this.cellCount = NaN;
     if (Number.isNaN(this.cellCount)) return;
     const { widths } = this;
-    for (let j = 0; j < widths.length; j++) widths[j] = Math.max(widths[j]!, displayWidth(clean[j]!) + CELL_PADDING);
+    for (let j = 0; j < widths.length; j++) widths[j] = Math.max(widths[j]!, runeWidth(clean[j]!) + CELL_PADDING);
   }
 
   /** render passes the laid-out text to write in pieces of about CHUNK characters. */
@@ -161,7 +107,7 @@ export class TabbedRows {
     let text = '';
     for (const line of this.lines) {
       const cells = line.split('\t');
-      for (let j = 0; j < last; j++) text += cells[j]! + ' '.repeat(widths[j]! - displayWidth(cells[j]!));
+      for (let j = 0; j < last; j++) text += cells[j]! + ' '.repeat(widths[j]! - runeWidth(cells[j]!));
       text += `${cells[last]}\n`;
       if (text.length >= CHUNK) { write(text); text = ''; }
     }
