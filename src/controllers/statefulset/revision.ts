@@ -8,10 +8,11 @@ import type { ControllerRevision } from '../../api/types/kinds';
 import type { PodTemplateSpec } from '../../api/types/core-v1';
 import type { ObjectMeta } from '../../api/meta';
 import { toCompactJson } from '../../yaml/write-json';
+import { fnv32 } from '../../api/fnv32a';
+import { safeEncode } from '../deployment/hash';
 
 /** TemplateOwner is a workload whose pod template revisions record (StatefulSet, DaemonSet). */
 export interface TemplateOwner { metadata: ObjectMeta; spec?: { template?: PodTemplateSpec }; status?: { collisionCount?: number } }
-import { computeHash } from '../deployment/hash';
 
 /** CONTROLLER_REVISION_HASH_LABEL is the pod label naming the revision it was made from. */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
@@ -23,9 +24,13 @@ export function revisionNumber(cr: Partial<Pick<ControllerRevision, 'revision'>>
   return Number(cr.revision ?? 0);
 }
 
-/** templateHash is the hash naming a revision of owner's pod template. */
+/**
+ * templateHash is the hash naming a StatefulSet's revision of its pod template
+ * (HashControllerRevision): FNV-1 over the revision data's JSON bytes, then the collision
+ * count, which the StatefulSet controller always passes (0 when the status has none).
+ */
 export function templateHash(owner: TemplateOwner): string {
-  return computeHash(owner.spec?.template, owner.status?.collisionCount);
+  return safeEncode(String(fnv32(revisionPatchJson(owner.spec?.template) + String(owner.status?.collisionCount ?? 0))));
 }
 
 /**
@@ -37,7 +42,7 @@ export function templateHash(owner: TemplateOwner): string {
  */
 export function newRevision(owner: TemplateOwner, kind: string, n: number, hashLabel = HASH_LABEL, hash = templateHash(owner)): ControllerRevision {
   const metadata: ObjectMeta = {
-    name: `${owner.metadata.name}-${hash}`, namespace: owner.metadata.namespace,
+    name: `${owner.metadata.name!.slice(0, 223)}-${hash}`, namespace: owner.metadata.namespace,
     labels: { ...(owner.spec?.template?.metadata?.labels ?? {}), [hashLabel]: hash },
     ownerReferences: [{ apiVersion: 'apps/v1', kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true }],
   };
@@ -55,7 +60,17 @@ export function newRevision(owner: TemplateOwner, kind: string, n: number, hashL
  * bytes with the patch it makes from the live object.
  */
 export function revisionData(template: unknown): Record<string, unknown> {
-  return JSON.parse(toCompactJson({ spec: { template: { ...(template as Record<string, unknown>), $patch: 'replace' } } }));
+  return JSON.parse(revisionPatchJson(template));
+}
+
+/**
+ * revisionPatchJson is getPatch's bytes: Go's json.Marshal of the map (sorted keys, HTML-safe),
+ * with the template's metadata as the typed object encodes it (`creationTimestamp: null`).
+ */
+function revisionPatchJson(template: unknown): string {
+  const t = (template ?? {}) as Record<string, any>;
+  const metadata = { creationTimestamp: null, ...(t.metadata ?? {}) };
+  return toCompactJson({ spec: { template: { ...t, metadata, $patch: 'replace' } } });
 }
 
 /** templateOf returns the pod template a revision captured. */

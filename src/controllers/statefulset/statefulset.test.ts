@@ -4,7 +4,7 @@ import type { Cluster } from '../../cluster/cluster';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
 import { MAX_PARALLEL_CREATES_PER_SYNC, createClaimMessage, createPodMessage, deletePodMessage, statefulSetController } from './index';
 import { Simulation } from '../../sim/runtime';
-import { CONTROLLER_REVISION_HASH_LABEL, revisionData } from './revision';
+import { CONTROLLER_REVISION_HASH_LABEL, newRevision, revisionData, templateHash } from './revision';
 
 function sts(spec: Record<string, unknown> = {}): KubeObject {
   return {
@@ -137,6 +137,14 @@ describe('statefulset controller at scale', () => {
 describe('revisionData', () => {
   it("keeps its keys in Go's map order, the bytes kubectl's rollout undo compares", () => {
     const data = revisionData({ spec: { containers: [{ name: 'a', image: 'x' }], restartPolicy: 'Always' }, metadata: { labels: { b: '1', a: '2' } } });
-    expect(JSON.stringify(data)).toBe('{"spec":{"template":{"$patch":"replace","metadata":{"labels":{"a":"2","b":"1"}},"spec":{"containers":[{"image":"x","name":"a"}],"restartPolicy":"Always"}}}}');
+    expect(JSON.stringify(data)).toBe('{"spec":{"template":{"$patch":"replace","metadata":{"creationTimestamp":null,"labels":{"a":"2","b":"1"}},"spec":{"containers":[{"image":"x","name":"a"}],"restartPolicy":"Always"}}}}');
+  });
+
+  it('names the revision as HashControllerRevision does: FNV-1 over those bytes and the collision count', () => {
+    // Worked out apart from kubemu: FNV-1 32 of the compact sorted JSON + "0", digits in the safe alphabet.
+    const set = { metadata: { name: 'web' }, spec: { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } } };
+    expect(templateHash(set)).toBe('6d7fd66cf8');
+    expect(newRevision(set, 'StatefulSet', 1).metadata.name).toBe('web-6d7fd66cf8');
+    expect(templateHash({ ...set, status: { collisionCount: 1 } })).not.toBe('6d7fd66cf8');
   });
 });
