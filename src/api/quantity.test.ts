@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addQuantity, asApproximateFloat64, canonicalQuantity, compareQuantity, formatQuantity, milliValue, parseQuantity,
   QUANTITY_FORMAT_ERROR, QUANTITY_NUMERIC_ERROR, QUANTITY_SUFFIX_ERROR, quantityJsonError, quantityOf, quantityParseError,
-  subQuantity, tryParseQuantity, value, type Quantity, type QuantityFormat,
+  int64Form, storedQuantityText, subQuantity, tryParseQuantity, value, type Quantity, type QuantityFormat,
 } from './quantity';
 
 /** dec is upstream's decQuantity: unscaled × 10^scale, in a format. */
@@ -171,4 +171,22 @@ describe('quantityJsonError (Quantity.UnmarshalJSON)', () => {
     ['"1GG"', QUANTITY_SUFFIX_ERROR], ['"5e"', QUANTITY_SUFFIX_ERROR], ['"1m3"', QUANTITY_SUFFIX_ERROR], ['"1KI"', QUANTITY_FORMAT_ERROR],
   ];
   it.each(cases)('%s → %s', (json, want) => expect(quantityJsonError(json)).toBe(want));
+});
+
+describe('the text a quantity is stored as (ParseQuantity, then MarshalJSON)', () => {
+  it('keeps a text ParseQuantity caches, and prints the others canonically', () => {
+    const cases: [string, string][] = [
+      ['500m', '500m'], ['1Gi', '1Gi'], ['2', '2'], ['0', '0'], ['1e3', '1e3'], ['+1', '+1'], ['01', '01'],
+      ['1000m', '1'], ['0.5', '500m'], ['1.5', '1500m'], ['2048Mi', '2Gi'], ['1024', '1024'], ['1.5Gi', '1536Mi'], ['100000k', '100M'],
+    ];
+    for (const [written, stored] of cases) expect([written, storedQuantityText(written)]).toEqual([written, stored]);
+  });
+
+  it('keeps the int64 amount and scale of the fast path, and leaves the rest to inf.Dec', () => {
+    expect(int64Form('500m')).toEqual({ value: 500n, scale: -3, keepsText: true, format: 'DecimalSI' });
+    expect(int64Form('1.5')).toEqual({ value: 15n, scale: -1, keepsText: false, format: 'DecimalSI' });
+    expect(int64Form('1Gi')).toEqual({ value: 1073741824n, scale: 0, keepsText: true, format: 'BinarySI' });
+    expect(int64Form('1.5Gi')).toBeUndefined();
+    expect(int64Form('1234567890123456789')).toBeUndefined();
+  });
 });

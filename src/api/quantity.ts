@@ -204,3 +204,67 @@ export function canonicalQuantity(input: string | number | undefined): string {
   const q = tryParseQuantity(input);
   return q === undefined ? String(input ?? '') : formatQuantity(q);
 }
+
+/**
+ * Int64Form is what ParseQuantity keeps for most quantities (its int64 fast path): the amount
+ * as value × 10^scale, and whether it caches the text as written as its string, which it does
+ * when that text is already canonical to its eyes ("500m", "1Gi"; not "1000m", "0.5", "2048Mi").
+ */
+export interface Int64Form { readonly value: bigint; readonly scale: number; readonly keepsText: boolean; readonly format: QuantityFormat }
+
+/** int64Form is ParseQuantity's fast path for a well-formed quantity; undefined where it takes the inf.Dec path. */
+export function int64Form(str: string): Int64Form | undefined {
+  if (str === '0') return { value: 0n, scale: 0, keepsText: true, format: 'DecimalSI' };
+  const m = SHAPE.exec(str);
+  const suffix = m && interpretSuffix(m[4]!);
+  if (!m || !suffix) return undefined;
+  const [, sign, digits, denom = ''] = m;
+  const num = digits || '0';
+  let scale: number;
+  let mantissa = 1n;
+  let precision: number;
+  if (suffix.base === 10) {
+    scale = suffix.exponent;
+    precision = 18 - (num.length + denom.length);
+  } else {
+    scale = 0;
+    if (denom !== '') return undefined;
+    mantissa = 1n << BigInt(suffix.exponent);
+    precision = 15 - num.length - Math.trunc((suffix.exponent * 3) / 10) - 1;
+  }
+  if (precision < 0) return undefined;
+  scale -= denom.length;
+  if (scale < -9) return undefined;
+  const shifted = num + denom;
+  const magnitude = BigInt(shifted) * mantissa;
+  if (magnitude > INT64_MAX) return undefined;
+  const keepsText = suffix.base === 2
+    ? suffix.exponent % 10 === 0 && (BigInt(shifted) & 7n) !== 0n
+    : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
+  return { value: sign === '-' ? -magnitude : magnitude, scale, keepsText, format: suffix.format };
+}
+
+/**
+ * storedQuantityText is the text a quantity written as `str` is stored and served as: the
+ * text itself where ParseQuantity keeps it, else String()'s canonical form, as MarshalJSON
+ * writes ("1000m" → "1", "0.5" → "500m", "2048Mi" → "2Gi"). A malformed one is returned as written.
+ */
+export function storedQuantityText(str: string): string {
+  if (int64Form(str)?.keepsText) return str;
+  return canonicalQuantity(str);
+}
+
+/**
+ * quantityGoSyntax is a Quantity as fmt's %#v prints it, as an API server's field error shows a
+ * bad Quantity value (LimitRange's ordering checks): its int64 amount and scale, and its cached
+ * string (String() has run by then). Where upstream keeps an inf.Dec instead, the pointer it
+ * prints is the process's own; a fixed one stands for it.
+ */
+export function quantityGoSyntax(text: string): string {
+  const q = tryParseQuantity(text);
+  if (!q) return JSON.stringify(text);
+  const form = int64Form(text);
+  const i = form ? `value:${form.value}, scale:${form.scale}` : 'value:0, scale:0';
+  const dec = form ? 'nil' : '0xc000010000';
+  return `resource.Quantity{i:resource.int64Amount{${i}}, d:resource.infDecAmount{Dec:(*inf.Dec)(${dec})}, s:${JSON.stringify(formatQuantity(q))}, Format:"${form?.format ?? q.format}"}`;
+}

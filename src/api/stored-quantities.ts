@@ -6,7 +6,7 @@
  * the decoder's Go types), so this needs neither the decoder nor its schema loaded.
  */
 import type QuantityPathsData from './quantity-paths.json';
-import { quantityJsonError } from './quantity';
+import { quantityJsonError, storedQuantityText } from './quantity';
 
 /** PathTrie is a kind's quantity paths merged: named fields, "[]"/"*" items, and whether a quantity sits here. */
 interface PathTrie { fields?: Map<string, PathTrie>; fieldList?: [string, PathTrie][]; items?: PathTrie; leaf?: boolean; anchors?: string[] }
@@ -112,4 +112,43 @@ export function storedQuantityError(obj: { apiVersion?: unknown; kind?: unknown;
   if (trie && json !== undefined && !trie.anchors!.some((a) => json.includes(a))) return undefined;
   const bad = trie && walk(obj, trie);
   return bad ? `${bad[0].join('').replace(/^\./, '')}: ${bad[1]}` : undefined;
+}
+
+// Texts already in the form they are stored in ("100m", "128Mi"): most of what components write.
+const asStored = new Set<string>();
+
+/** restore rewrites, in place, each well-formed quantity under `v` (shaped by `t`) in its stored form. */
+function restore(v: unknown, t: PathTrie, holder: Record<string, unknown> | unknown[] | undefined, key: string | number): void {
+  if (t.leaf && holder !== undefined && (typeof v === 'string' || typeof v === 'number')) {
+    if (typeof v === 'string' && asStored.has(v)) return;
+    const text = typeof v === 'string' ? v.trim() : JSON.stringify(v);
+    if (quantityJsonError(JSON.stringify(text)) !== undefined) return;
+    const stored = storedQuantityText(text);
+    if (stored === v) { if (asStored.size < 4096) asStored.add(stored); return; }
+    (holder as Record<string | number, unknown>)[key] = stored;
+    return;
+  }
+  if (v === null || typeof v !== 'object') return;
+  if (t.items) {
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) restore(v[i], t.items, v, i);
+    else for (const k in v) restore((v as Record<string, unknown>)[k], t.items, v as Record<string, unknown>, k);
+  }
+  if (t.fieldList && !Array.isArray(v)) {
+    for (let i = 0; i < t.fieldList.length; i++) {
+      const [name, sub] = t.fieldList[i]!;
+      const x = (v as Record<string, unknown>)[name];
+      if (x !== undefined) restore(x, sub, v as Record<string, unknown>, name);
+    }
+  }
+}
+
+/**
+ * storeQuantitiesAsServed rewrites an object's quantities, in place, as the API server stores
+ * them once decoded into its Go types (storedQuantityText: "1000m" → "1", a number → its text),
+ * for writes that skip the full decoder. Malformed ones are left for the checks above.
+ */
+export function storeQuantitiesAsServed(obj: { apiVersion?: unknown; kind?: unknown }): void {
+  if (typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return;
+  const trie = trieOf(obj.apiVersion, obj.kind);
+  if (trie) restore(obj, trie, undefined, '');
 }

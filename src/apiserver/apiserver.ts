@@ -14,6 +14,7 @@ import { kubeletRunning } from '../api/kubelet-stopped';
 import type { Kind, KubeObject, ListQuery, ObjectOf, ObjectRef, ObjectReference } from '../api/meta';
 import { objectFields } from '../api/object-fields';
 import { copyJson } from '../api/copy-json';
+import { storeQuantitiesAsServed } from '../api/stored-quantities';
 import { parseApiVersion, type Registry, type ResourceInfo } from '../api/registry';
 import { parseSelector } from '../api/labels';
 import { convertFieldLabels, parseFieldSelector, validateFieldSelector } from '../api/fields';
@@ -632,7 +633,12 @@ export class ApiServer implements ApiClient {
   private decode(input: KubeObject, info: ResourceInfo, o: WriteOptions): KubeObject {
     const schema = info.schemas && write().schemaOf(info, input.apiVersion);
     if (schema) return write().decodeCustomResource(copyJson(input), schema, o.fieldValidation, o.warn);
-    if (!o.fieldValidation) return copyJson(input);
+    if (!o.fieldValidation) {
+      // Without field validation nothing is refused, but quantities are still kept as decoding keeps them.
+      const copy = copyJson(input);
+      storeQuantitiesAsServed(copy);
+      return copy;
+    }
     // Strict decoding builds its result anew (decode.ts), so the body is not copied first.
     return write().decodeObject(objectFields(input), info, {
       fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,

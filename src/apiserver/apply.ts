@@ -43,13 +43,22 @@ export function applyObject(host: ApplyHost, input: KubeObject, o: ApplyOptions)
     if (info.namespaced) modified.metadata.namespace ||= 'default';
     else delete modified.metadata.namespace;
     if (!ref) current = host.live(host.refOf(modified, info), modified.apiVersion);
+    // kubectl's modified configuration is the manifest as written, before the server decodes it
+    // (a quantity as typed: "1000m", not the "1" that is stored).
+    const written: KubeObject = { ...input, metadata: { ...input.metadata, namespace: modified.metadata.namespace } };
+    if (!info.namespaced) delete written.metadata.namespace;
     if (o.annotate === false) {
       // kubectl's modified configuration without the annotation: an annotations map, empty if need be.
       if (current) {
         const { [LAST_APPLIED]: _dropped, ...annotations } = modified.metadata.annotations ?? {};
         modified.metadata.annotations = annotations;
+        written.metadata.annotations = annotations;
       }
-    } else modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(modified) };
+    } else {
+      const lastApplied = lastAppliedOf(written);
+      modified.metadata.annotations = { ...(modified.metadata.annotations ?? {}), [LAST_APPLIED]: lastApplied };
+      written.metadata.annotations = { ...(written.metadata.annotations ?? {}), [LAST_APPLIED]: lastApplied };
+    }
     if (!current) {
       const created = host.create(modified, { ...o, fieldValidation: undefined });
       return { object: created, outcome: 'created' };
@@ -57,7 +66,12 @@ export function applyObject(host: ApplyHost, input: KubeObject, o: ApplyOptions)
     const originalText = current.metadata.annotations?.[LAST_APPLIED];
     const original = originalText ? JSON.parse(originalText) : {};
     const merged = threeWayMerge(original, modified, current) as KubeObject;
-    if (deepEqual(merged, current)) return { object: current, outcome: 'unchanged' };
+    if (deepEqual(merged, current)) {
+      // Nothing to store; but kubectl's patch is made from what was written, so a value the server
+      // keeps in another form ("1000m" stored as "1") is sent again, a no-op kubectl reports as configured.
+      const sent = threeWayMerge(original, written, current);
+      return { object: current, outcome: deepEqual(sent, current) ? 'unchanged' : 'configured' };
+    }
     // A manifest's own resourceVersion is in kubectl's patch, so a stale one is the update's conflict.
     merged.metadata.resourceVersion = modified.metadata.resourceVersion || current.metadata.resourceVersion;
     const updated = host.update(merged, { ...o, fieldValidation: undefined });

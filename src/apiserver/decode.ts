@@ -18,7 +18,7 @@ import { objectFromFields } from '../api/object-fields';
 import { parseApiVersion, type ResourceInfo } from '../api/registry';
 import { badRequest } from './errors';
 import { stdBase64Error } from '../api/go-base64';
-import { quantityJsonError } from '../api/quantity';
+import { quantityJsonError, storedQuantityText } from '../api/quantity';
 import { durationError, rfc3339Error } from './decode-time';
 import { displayType, FIELD_INLINE, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';
 
@@ -51,6 +51,15 @@ export interface DecodeResult {
   readonly object: KubeObject;
   /** warnings are the server's warning texts (`unknown field "spec.foo"`); kubectl prints each after "Warning: ". */
   readonly warnings: string[];
+}
+
+/**
+ * storedQuantity is a decoded Quantity as the server keeps it: a string, in the form its
+ * MarshalJSON writes (JSON numbers too; see storedQuantityText). null stays null.
+ */
+function storedQuantity(v: unknown): unknown {
+  if (v === null) return v;
+  return storedQuantityText(typeof v === 'string' ? v.trim() : jsonText(v));
 }
 
 /** STRICT_DECODING_PREFIX starts runtime.StrictDecodingError's text. */
@@ -279,7 +288,7 @@ class Decoder {
       case 'quantity': {
         const err = quantityJsonError(jsonText(v));
         if (err !== undefined) throw new Abort(err);
-        return v;
+        return storedQuantity(v);
       }
       case 'intOrString': {
         // IntOrString decodes a string as-is and anything else into an int32 with encoding/json;
@@ -405,7 +414,7 @@ function cleanValue(v: unknown, expr: string): unknown {
     case 'custom':
       switch (shape.custom) {
         case 'raw': return structuredClone(v);
-        case 'quantity': return quantityJsonError(jsonText(v)) === undefined ? v : UNCLEAN;
+        case 'quantity': return quantityJsonError(jsonText(v)) === undefined ? storedQuantity(v) : UNCLEAN;
         case 'intOrString':
           if (typeof v === 'string') return v;
           return typeof v === 'number' && Number.isInteger(v) && v >= INT_RANGES.int32![0] && v <= INT_RANGES.int32![1] ? v : UNCLEAN;

@@ -1,0 +1,67 @@
+/**
+ * Quantities as kube-apiserver keeps them: decoded into resource.Quantity and written back by
+ * its MarshalJSON, so "1000m" is stored and served as "1", "0.5" as "500m", "2048Mi" as "2Gi"
+ * and a number as a string, while a text ParseQuantity caches ("500m", "1Gi") stays as typed.
+ * kubectl's last-applied configuration keeps the manifest as written, so applying a
+ * non-canonical quantity again is "configured" (kubernetes/kubernetes#116135), a no-op write.
+ * LimitRange's ordering rules print the bad Quantity as Go's %#v.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { manualCluster } from '../helpers/run-cli';
+
+const deployment = (requests: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - name: web
+        image: nginx
+        resources: {requests: ${requests}}
+`;
+
+describe('quantity forms', () => {
+  const home = manualCluster('quantities', 7);
+  afterAll(() => home.cleanup());
+
+  it('stores and serves each quantity as its MarshalJSON writes it, whoever wrote it', () => {
+    const file = home.file('web.yaml', deployment('{cpu: 1000m, memory: 2048Mi, ephemeral-storage: 1}'));
+    expect(home.run(['apply', '-f', file]).stdout).toBe('deployment.apps/web created\n');
+    const resources = '{.spec.template.spec.containers[0].resources}';
+    expect(home.run(['get', 'deploy', 'web', '-o', `jsonpath=${resources}`]).stdout).toBe('{"requests":{"cpu":"1","ephemeral-storage":"1","memory":"2Gi"}}');
+    home.run('tick 30s');
+    expect(home.run(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].spec.containers[0].resources.requests.cpu}']).stdout).toBe('1');
+    expect(home.run(['set', 'resources', 'deploy', 'web', '--limits=cpu=1.5,memory=4096Mi']).code).toBe(0);
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0].resources.limits}']).stdout).toBe('{"cpu":"1500m","memory":"4Gi"}');
+  });
+
+  it('keeps the manifest as written in last-applied, so a re-apply is configured yet writes nothing', () => {
+    const file = home.file('web.yaml', deployment('{cpu: 1000m, memory: 2048Mi, ephemeral-storage: 1}'));
+    const rv = () => home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.metadata.resourceVersion}/{.metadata.generation}']).stdout;
+    const before = rv();
+    expect(home.run(['apply', '-f', file]).stdout).toBe('deployment.apps/web configured\n');
+    expect(rv()).toBe(before);
+    expect(home.run(['get', 'deploy', 'web', '-o', 'jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}']).stdout)
+      .toContain('"resources":{"requests":{"cpu":"1000m","ephemeral-storage":1,"memory":"2048Mi"}}');
+    expect(home.run(['diff', '-f', file])).toEqual({ code: 0, stdout: '', stderr: '' });
+    // Written as stored, the same apply is unchanged.
+    home.file('web.yaml', deployment('{cpu: "1", memory: 2Gi, ephemeral-storage: "1"}'));
+    expect(home.run(['apply', '-f', file]).stdout).toBe('deployment.apps/web configured\n');
+    expect(home.run(['apply', '-f', file]).stdout).toBe('deployment.apps/web unchanged\n');
+  });
+
+  it("refuses a LimitRange whose quantities are out of order, the bad value as Go's %#v prints it", () => {
+    const r = home.run('create -f -', { stdin: 'apiVersion: v1\nkind: LimitRange\nmetadata: {name: bad}\nspec:\n  limits:\n  - type: Container\n    max: {cpu: 500m}\n    min: {cpu: "1"}\n  - type: Pod\n    max: {memory: 4Gi}\n    min: {memory: 1Gi}\n    maxLimitRequestRatio: {memory: "5"}\n' });
+    const q = (value: number, scale: number, s: string, format: string) => `resource.Quantity{i:resource.int64Amount{value:${value}, scale:${scale}}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"${s}", Format:"${format}"}`;
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `The LimitRange "bad" is invalid: \n`
+      + `* spec.limits[0].min[cpu]: Invalid value: ${q(1, 0, '1', 'DecimalSI')}: min value 1 is greater than max value 500m\n`
+      + `* spec.limits[0].defaultRequest[cpu]: Invalid value: ${q(500, -3, '500m', 'DecimalSI')}: min value 1 is greater than default request value 500m\n`
+      + `* spec.limits[0].default[cpu]: Invalid value: ${q(1, 0, '1', 'DecimalSI')}: min value 1 is greater than default value 500m\n`
+      + `* spec.limits[1].maxLimitRequestRatio[memory]: Invalid value: ${q(5, 0, '5', 'DecimalSI')}: ratio 5 is greater than max/min = 4.000000\n` });
+    expect(home.run('create -f -', { stdin: 'apiVersion: v1\nkind: LimitRange\nmetadata: {name: gpu}\nspec:\n  limits:\n  - type: Container\n    default: {example.com/gpu: "2"}\n    defaultRequest: {example.com/gpu: "1"}\n' }).stderr)
+      .toBe(`The LimitRange "gpu" is invalid: spec.limits[0].defaultRequest[example.com/gpu]: Invalid value: ${q(1, 0, '1', 'DecimalSI')}: default value 2 must equal to defaultRequest value 1 in example.com/gpu\n`);
+  });
+});
