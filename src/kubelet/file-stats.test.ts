@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
-import { containerFileStats } from './file-stats';
+import { containerFileStats, standingFoldersOf } from './file-stats';
 import { dataDir } from './atomic-writer';
 import { processUser } from './shell-system';
 
@@ -48,5 +48,12 @@ describe('a container\'s file owners and modes', () => {
   it('leaves the image\'s and the kubelet\'s files to root', () => {
     expect(stat('/etc/hosts', 'file')).toEqual({ mode: '-rw-r--r--', uid: 0, gid: 0, mtimeMs: START });
     expect([stat('/tmp', 'dir').mode, stat('/root', 'dir').mode, stat('/etc', 'dir').mode]).toEqual(['drwxrwxrwt', 'drwx------', 'drwxr-xr-x']);
+  });
+});
+
+describe('standing folders', () => {
+  it('are the mount points (not a subPath file) and the working directory', () => {
+    expect(standingFoldersOf({ workingDir: '/app/', volumeMounts: [{ name: 'd', mountPath: '/data/' }, { name: 'c', mountPath: '/etc/x.conf', subPath: 'x.conf' }] })).toEqual(['/data', '/app']);
+    expect(standingFoldersOf({ volumeMounts: [] })).toEqual([]);
   });
 });

@@ -68,6 +68,14 @@ export function mountPointsOf(spec: KubeObject['spec']): string[] {
   return ((spec?.volumeMounts ?? []) as { mountPath: string; subPath?: string }[]).filter((m) => !m.subPath).map((m) => m.mountPath.replace(/\/+$/, '') || '/');
 }
 
+/** standingFoldersOf are the folders a container has even while empty: its mount points and its working directory, which the runtime makes. */
+export function standingFoldersOf(spec: KubeObject['spec']): string[] {
+  const folders = mountPointsOf(spec);
+  const wd = typeof spec?.workingDir === 'string' ? spec.workingDir.replace(/\/+$/, '') : '';
+  if (wd.startsWith('/')) folders.push(wd);
+  return folders;
+}
+
 /** mountsOf is the container's volume mounts by kind, the deepest first (a path belongs to its innermost mount). */
 function mountsOf(pod: KubeObject, spec: KubeObject['spec']): Mount[] {
   const volumes: Record<string, any>[] = pod.spec?.volumes ?? [];

@@ -9,7 +9,7 @@ import type { KubeObject } from '../api/meta';
 import { milliValue, tryParseQuantity, value } from '../api/quantity';
 import { USAGE_ANNOTATION, UsageProfileError, firstTimeAbove, parseUsageProfiles, profileFor, profileValueAt, type UsageProfile, type UsageResource } from '../api/usage-profile';
 import { imageInfo, parseImage, tagVersion, type ImageInfo } from './images';
-import { containerFileStats, mountPointsOf } from './file-stats';
+import { containerFileStats, standingFoldersOf } from './file-stats';
 import { commandDir } from './command-paths';
 import { type FinishedCommand, type OutputLine, type Program, type ServerProgram, type ShellConfig, UTILITIES, runArgv, parseSleep } from './shell';
 import { runHook, withHookFiles } from './lifecycle-hooks';
@@ -289,7 +289,7 @@ export function containerProcess(pod: KubeObject, c: KubeObject['spec'], cfg: Co
     return {
       env, files: () => ({ ...initContainerFiles(), ...standardFiles(pod, c, argv, undefined, undefined, otherArgv), ...cfg.files }), user, readOnly: readOnlyPathsOf(pod, c), startMs: opts.startMs,
       shell: info.shell === 'bash' ? 'bash' : 'sh', binary,
-      stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: mountPointsOf(c), commandDir: (n: string) => commandDir(c.image, n),
+      stat: containerFileStats(pod, c, user, opts.startMs, cfg.files), mountPoints: standingFoldersOf(c), commandDir: (n: string) => commandDir(c.image, n),
     };
   };
   let sigtermExit: ProcessModel['sigtermExit'];

@@ -129,6 +129,20 @@ describe('cd and relative paths', () => {
       out: ['/tmp', 'hi', 'hi', 'd', 'f', 'd', 'yes'], code: 0,
     });
   });
+
+  it('refuses a folder that is not there, or a file, and goes on with status 2 (bash: 1)', () => {
+    expect(sh('cd /nope; echo "$? $PWD"; cd /etc/hosts; echo "$? $PWD"', { env: { PWD: '/' } })).toEqual({
+      out: ["sh: cd: line 1: can't cd to /nope: No such file or directory", '2 /', "sh: cd: line 1: can't cd to /etc/hosts: Not a directory", '2 /'], code: 0,
+    });
+    expect(sh('cd nope', { shell: 'bash' })).toEqual({ out: ['bash: line 1: cd: nope: No such file or directory'], code: 1 });
+  });
+
+  it('knows the standing folders (mount points, the working directory) while they are empty, as ls does', () => {
+    const standing = { mountPoints: ['/data', '/app'] };
+    expect(sh('test -d /data && echo d; test -e /data && echo e; test -e /tmp && echo tmp; test -d /etc/hosts || echo file; cd /app && pwd; ls -d /data', standing)).toEqual({
+      out: ['d', 'e', 'tmp', 'file', '/app', '/data'], code: 0,
+    });
+  });
 });
 
 describe('byte counts, reversed lines and a last line without a newline (busybox 1.35)', () => {

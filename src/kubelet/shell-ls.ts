@@ -79,8 +79,14 @@ function targetOf(e: Entry, view: LsView): string {
   return link === undefined ? e.path : link.startsWith('/') ? link : `${parentOf(e.path).replace(/\/$/, '')}/${link}`;
 }
 
-/** kindOf is what a path is in the files: a file, a folder (made by mkdir, or implied by what is in it), or nothing. */
-function kindOf(view: LsView, path: string): Entry['kind'] | undefined {
+/** FolderView is what says which paths are folders: the files, the image's top folders and the standing ones. */
+export type FolderView = Pick<LsView, 'files' | 'rootEntries' | 'mountPoints'>;
+
+/**
+ * kindOf is what a path ('' for the root) is in the files: a file, a folder (made by mkdir,
+ * implied by what is in it, an image's or a standing one), or nothing.
+ */
+export function kindOf(view: FolderView, path: string): Entry['kind'] | undefined {
   if (path !== '' && view.files.has(path)) return 'file';
   if (view.files.has(`${path}/`)) return 'made-dir';
   if (path === '' || view.rootEntries.includes(path.slice(1))) return 'dir';

@@ -15,7 +15,7 @@ import { WAITS, runTextApplet } from './shell-applets';
 import type { AwkIO } from './awk/awk-run';
 import { BUSYBOX_BANNER, linesOf } from './applet-io';
 import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from './shell-system';
-import { type LsView, ls } from './shell-ls';
+import { type LsView, kindOf, ls } from './shell-ls';
 import type { StatOf } from './file-stats';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript, splitArrayWords } from './shell-parser';
@@ -107,7 +107,7 @@ export interface ShellConfig {
   stdinOpen?: boolean;
   /** stat tells `ls -l` who owns a path, its mode and time (file-stats.ts); root's and the start's when absent. */
   stat?: StatOf;
-  /** mountPoints are the container's volume mount points: folders even while empty. */
+  /** mountPoints are the container's standing folders (volume mount points, working directory): folders even while empty. */
   mountPoints?: string[];
   /** commandDir is the folder the image keeps a command in (command-paths.ts); /bin (sh) or /usr/bin (bash) when absent. */
   commandDir?(name: string): string;
@@ -164,14 +164,6 @@ export const UTILITIES = new Set([
   'cp', 'mv', 'basename', 'dirname', 'expr', '[[', 'which', 'type', 'command', 'find', 'stat', 'xargs', 'tac', 'rev', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum',
   'tar',
 ]);
-
-/** isShellDir says whether a path is a folder of the frame's files: the root, an image's top-level folder, or one a file is under. */
-function isShellDir(fs: ReadonlyMap<string, string>, p: string): boolean {
-  if (p === '/' || ROOT_DIRS.includes(p.slice(1))) return true;
-  const under = `${p.replace(/\/+$/, '')}/`;
-  for (const k of fs.keys()) if (k.startsWith(under)) return true;
-  return false;
-}
 
 // ---------- execution ----------
 
@@ -1141,14 +1133,26 @@ class Interpreter {
         // A directory is kept as a "DIR/" entry, so ls, test -d and the writable layer see it.
         for (const p of args.filter((a) => !a.startsWith('-'))) {
           const dir = resolvePath(f.vars.PWD, p).replace(/\/+$/, '');
-          const exists = isShellDir(f.fs, dir);
+          const exists = this.isDir(f, dir);
           f.budget.step(1 + (f.fs.size >> 4));
           if (exists) { if (!args.includes('-p')) { this.writeErr(f, `mkdir: can't create directory '${p}': File exists`); f.status = 1; } continue; }
           this.writeFile(f, `${dir}/`, '', 'mkdir');
         }
         return;
       }
-      case 'cd': f.vars.PWD = resolvePath(f.vars.PWD, args[0] ?? f.vars.HOME ?? '/root').replace(/(.)\/+$/, '$1'); return;
+      case 'cd': {
+        const to = args[0] ?? f.vars.HOME ?? '/root';
+        const dir = resolvePath(f.vars.PWD, to).replace(/(.)\/+$/, '$1');
+        if (!this.isDir(f, dir)) {
+          // busybox's ash raises an error a script goes on after (status 2); bash returns 1.
+          const why = f.fs.has(dir) ? 'Not a directory' : 'No such file or directory';
+          this.writeErr(f, this.flavor === 'bash' ? `bash: line 1: cd: ${to}: ${why}` : `sh: cd: line 1: can't cd to ${to}: ${why}`);
+          f.status = this.flavor === 'bash' ? 1 : 2;
+          return;
+        }
+        f.vars.PWD = dir;
+        return;
+      }
       case 'wait': {
         // wait waits for every background job (or the ones named): for ever if one runs on.
         const named = args.map((a) => this.jobOf(a, f));
@@ -1414,7 +1418,7 @@ class Interpreter {
     const ops = args.filter((a) => !a.startsWith('-'));
     if (ops.length < 2) { this.writeErr(f, `${name}: missing file operand`); f.status = 1; return; }
     const dest = resolvePath(f.vars.PWD, ops[ops.length - 1]!).replace(/(.)\/+$/, '$1');
-    const isDir = (p: string) => isShellDir(f.fs, p);
+    const isDir = (p: string) => this.isDir(f, p);
     f.budget.step(1 + (f.fs.size >> 4));
     for (const raw of ops.slice(0, -1)) {
       const src = resolvePath(f.vars.PWD, raw).replace(/(.)\/+$/, '$1');
@@ -1462,7 +1466,7 @@ class Interpreter {
     const cwd = resolvePath(f.vars.PWD, dir ?? '.');
     const tarFs = {
       files: f.fs as ReadonlyMap<string, string>,
-      isDir: (p: string) => isShellDir(f.fs, p),
+      isDir: (p: string) => this.isDir(f, p),
       write: (p: string, content: string) => { this.writeFile(f, p, content, 'tool'); return f.fs.get(p) === content; },
     };
     const { tarCreate, tarExtract } = onUse.tar();
@@ -1491,6 +1495,13 @@ class Interpreter {
     for (const e of r.err) this.writeErr(f, e);
     if (letters.includes('v')) for (const m of r.members) this.write(f, m);
     f.status = f.status || r.status;
+  }
+
+  /** isDir says a path is a folder, as ls sees it: made, implied by what is in it, an image's or a standing one. */
+  private isDir(f: Frame, p: string): boolean {
+    const path = p.replace(/\/+$/, '');
+    const kind = kindOf({ files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints }, path);
+    return kind === 'dir' || kind === 'made-dir';
   }
 
   /** lsView is what ls and stat read of the frame's files. */
@@ -1560,8 +1571,10 @@ class Interpreter {
     if (a.length === 2) {
       const [op, raw] = a as [string, string];
       const x = /^-[a-z]$/.test(op) && !['-z', '-n'].includes(op) ? resolvePath(f.vars.PWD, raw) : raw;
-      if (op === '-f' || op === '-e' || op === '-r' || op === '-s') return f.fs.has(x) && (op !== '-s' || f.fs.get(x) !== '');
-      if (op === '-d') return [...f.fs.keys()].some((k) => k.startsWith(`${x.replace(/\/$/, '')}/`));
+      if (op === '-f') return f.fs.has(x);
+      // A folder exists, can be read and is not empty (its size is its block's).
+      if (op === '-e' || op === '-r' || op === '-s') return f.fs.has(x) ? op !== '-s' || f.fs.get(x) !== '' : this.isDir(f, x);
+      if (op === '-d') return this.isDir(f, x);
       if (op === '-z') return x === '';
       if (op === '-n') return x !== '';
     }

@@ -18,7 +18,8 @@ import type { KubeObject } from '../../api/meta';
 import { notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
 import { ROOT_DIRS, processUser } from '../../kubelet/shell-system';
-import { containerFileStats, type StatOf } from '../../kubelet/file-stats';
+import { containerFileStats, standingFoldersOf, type StatOf } from '../../kubelet/file-stats';
+import { kindOf } from '../../kubelet/shell-ls';
 import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
@@ -105,7 +106,7 @@ export const cpCommand = defineCommand({
 });
 
 /** Target is the container a copy reads or writes, and its files as exec sees them. */
-interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; container: string; containerID: string; stat: StatOf; gnu: boolean }
+interface Target { pod: KubeObject; ns: string; workingDir: string; base: Record<string, string>; files: Record<string, string>; folders: string[]; container: string; containerID: string; stat: StatOf; gnu: boolean }
 
 function target(ctx: CommandContext, spec: FileSpec): Target {
   const cluster = ctx.cluster();
@@ -119,7 +120,7 @@ function target(ctx: CommandContext, spec: FileSpec): Target {
     const { name, spec: cspec, status, startMs } = runningContainer(ctx, cluster.api, pod);
     const view = containerView(pod, cspec, status, startMs, server, now);
     const stat = containerFileStats(pod, cspec, processUser(pod.spec?.securityContext, cspec.securityContext), startMs, view.cfg.files);
-    return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, container: name, containerID: view.containerID, stat, gnu: imageInfo(cspec.image).shell === 'bash' };
+    return { pod, ns, workingDir: cspec.workingDir || '/', base: view.base, files: view.files, folders: standingFoldersOf(cspec), container: name, containerID: view.containerID, stat, gnu: imageInfo(cspec.image).shell === 'bash' };
   });
 }
 
@@ -129,9 +130,10 @@ function remotePath(t: Target, p: string): string {
   return abs.length > 1 ? abs.replace(/\/+$/, '') : abs;
 }
 
-function isRemoteDir(files: Record<string, string>, p: string): boolean {
-  if (p === '/') return true;
-  return ROOT_DIRS.includes(p.slice(1)) || Object.keys(files).some((k) => k.startsWith(`${p}/`));
+/** isRemoteDir says a path is a folder in the container, as its shell's ls sees it. */
+function isRemoteDir(t: Target, p: string): boolean {
+  const kind = kindOf({ files: new Map(Object.entries(t.files)), rootEntries: ROOT_DIRS, mountPoints: t.folders }, p === '/' ? '' : p);
+  return kind === 'dir' || kind === 'made-dir';
 }
 
 /** linkOn is the first link on the way from the copied folder to a file (the file itself included), if any. */
@@ -170,10 +172,10 @@ function copyToPod(ctx: CommandContext, srcFile: string, dest: FileSpec): number
   const t = target(ctx, dest);
   let destPath = remotePath(t, dest.file);
   // cp.go: a destination that is a directory in the container receives the source under its own name.
-  if (isRemoteDir(t.files, destPath)) destPath = nodePath.posix.join(destPath, nodePath.basename(local));
+  if (isRemoteDir(t, destPath)) destPath = nodePath.posix.join(destPath, nodePath.basename(local));
   // tar -C the destination's folder: one that is not there fails the copy.
   const folder = nodePath.posix.dirname(destPath);
-  if (!isRemoteDir(t.files, folder)) return failTar(ctx, tarWords(t.gnu).cannotChdir(folder), tarWords(t.gnu).status);
+  if (!isRemoteDir(t, folder)) return failTar(ctx, tarWords(t.gnu).cannotChdir(folder), tarWords(t.gnu).status);
   const files = { ...t.files };
   const member = nodePath.posix.basename(destPath);
   for (const [rel, content] of Object.entries(localFiles(local))) {
@@ -203,7 +205,7 @@ function copyFromPod(ctx: CommandContext, src: FileSpec, destFile: string): numb
     writeLocal(dest, destFile, t.files[srcPath]!);
     return 0;
   }
-  if (srcPath !== '/' && !isRemoteDir(t.files, srcPath)) {
+  if (srcPath !== '/' && !isRemoteDir(t, srcPath)) {
     ctx.io.out(`${[...notices, words.cannotStat(src.file), words.failedLater].join('\n')}\n`);
     return 0;
   }

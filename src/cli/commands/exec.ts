@@ -16,7 +16,7 @@ import { argvOf, execNotFound, filesAt, otherArgv } from '../../kubelet/process'
 import { projectedRootCA, projectedToken, standardFiles } from '../../kubelet/standard-files';
 import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../api/service-account-mount';
 import { processUser } from '../../kubelet/shell-system';
-import { containerFileStats, mountPointsOf } from '../../kubelet/file-stats';
+import { containerFileStats, standingFoldersOf } from '../../kubelet/file-stats';
 import { commandDir } from '../../kubelet/command-paths';
 import { CGROUP_ROOT } from '../../kubelet/cgroup-files';
 import { containerUsageAt, newUsageContext } from '../../metrics/usage';
@@ -205,7 +205,7 @@ export function runInContainer(pod: KubeObject, spec: KubeObject['spec'], status
     // A script's wget/curl/nslookup reach the network as the same tools run directly do.
     binary: (a) => netCommand(spec.image, a, net) ?? serverInfo(spec.image, a) ?? (imageBinaryExists(info, a[0] ?? '') ? 'exists' : undefined),
     writable: { base: cfg.files, limitBytes: WRITABLE_LAYER_BYTES }, stdin, user,
-    readOnly: readOnlyPathsOf(pod, spec), stat: containerFileStats(pod, spec, user, startMs, cfg.files), mountPoints: mountPointsOf(spec),
+    readOnly: readOnlyPathsOf(pod, spec), stat: containerFileStats(pod, spec, user, startMs, cfg.files), mountPoints: standingFoldersOf(spec),
     commandDir: (n) => commandDir(spec.image, n),
   });
   const after = program.files.length ? diffLayer(base, filesAfter(files, program.files)) : before;
