@@ -68,3 +68,12 @@ export function decodeBase64(text: string, enc: Base64Encoding = STD_ENCODING): 
   // Valid input: Node's lenient decoder gives the bytes Go's does (newlines dropped first).
   return Buffer.from(text.replace(/[\r\n]/g, ''), enc.url ? 'base64url' : 'base64');
 }
+
+/**
+ * reencodedStdBase64 is a []byte field's JSON string once decoded and encoded again, as the API
+ * server stores it: line breaks gone, trailing bits zeroed, padded. Only for text
+ * stdBase64Error accepts.
+ */
+export function reencodedStdBase64(text: string): string {
+  return decodeBase64(text).toString('base64');
+}

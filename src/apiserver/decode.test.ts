@@ -204,7 +204,7 @@ describe('decodeObject on clean bodies', () => {
         template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container({})] } } },
       status: {},
     },
-    { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { k: 'aGk=' }, type: 'Opaque' },
+    { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { k: 'aGk=', lines: 'aGVsbG8g\nd29ybGQ=\n', bits: 'dGVzdB==' }, type: 'Opaque' },
     { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c' }, spec: { schedule: '* * * * *', jobTemplate: { spec: { activeDeadlineSeconds: 5, template: { spec: { containers: [container({})], restartPolicy: 'Never' } } } } } },
     {
       apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'a.b' },
@@ -220,6 +220,12 @@ describe('decodeObject on clean bodies', () => {
       expect(clean).toEqual(kept);
     });
   }
+
+  it('keeps []byte fields as they are encoded again: one line, padded, trailing bits zeroed', () => {
+    const info = builtinRegistry.forKind('v1', 'Secret');
+    const body = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { lines: 'aGVsbG8g\nd29ybGQ=\n', bits: 'dGVzdB==' } };
+    for (const o of [{}, bookkeeping]) expect(decodeObject(body, info, o).object.data).toEqual({ lines: 'aGVsbG8gd29ybGQ=', bits: 'dGVzdA==' });
+  });
 
   it('leaves a body with anything to report to the error-keeping decoder', () => {
     const info = builtinRegistry.forKind('v1', 'ConfigMap');

@@ -17,7 +17,7 @@ import type { KubeObject } from '../api/meta';
 import { objectFromFields } from '../api/object-fields';
 import { parseApiVersion, type ResourceInfo } from '../api/registry';
 import { badRequest } from './errors';
-import { stdBase64Error } from '../api/go-base64';
+import { reencodedStdBase64, stdBase64Error } from '../api/go-base64';
 import { quantityJsonError, storedQuantityText } from '../api/quantity';
 import { durationError, rfc3339Error } from './decode-time';
 import { displayType, FIELD_INLINE, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';
@@ -233,8 +233,9 @@ class Decoder {
           if (err !== undefined) {
             if (this.converter) throw new Abort(CONVERTER_BYTES_ERROR_PREFIX + err);
             this.saveError(err);
+            return v;
           }
-          return v;
+          return reencodedStdBase64(v);
         }
         if (!Array.isArray(v)) return this.mismatch(v, expr, cannotRestoreError('slice', goKind(v)));
         return v.map((item, i) => this.value(item, shape.elem, `${path}[${i}]`));
@@ -392,7 +393,7 @@ function cleanValue(v: unknown, expr: string): unknown {
       return out;
     }
     case 'slice': {
-      if (shape.elem === 'byte' && typeof v === 'string') return stdBase64Error(v) === undefined ? v : UNCLEAN;
+      if (shape.elem === 'byte' && typeof v === 'string') return stdBase64Error(v) === undefined ? reencodedStdBase64(v) : UNCLEAN;
       if (!Array.isArray(v)) return UNCLEAN;
       const out: unknown[] = new Array(v.length);
       for (let i = 0; i < v.length; i++) {
