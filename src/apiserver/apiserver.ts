@@ -634,9 +634,13 @@ export class ApiServer implements ApiClient {
     const schema = info.schemas && write().schemaOf(info, input.apiVersion);
     if (schema) return write().decodeCustomResource(copyJson(input), schema, o.fieldValidation, o.warn);
     if (!o.fieldValidation) {
-      // Without field validation nothing is refused, but quantities are still kept as decoding keeps them.
+      // Without field validation nothing is refused, but quantities are still kept as decoding
+      // keeps them, and so are empty label and annotation maps: left out (omitempty).
       const copy = copyJson(input);
       storeQuantitiesAsServed(copy);
+      const meta = copy.metadata;
+      if (meta?.labels && !Object.keys(meta.labels).length) delete meta.labels;
+      if (meta?.annotations && !Object.keys(meta.annotations).length) delete meta.annotations;
       return copy;
     }
     // Strict decoding builds its result anew (decode.ts), so the body is not copied first.

@@ -66,6 +66,8 @@ export function applyObject(host: ApplyHost, input: KubeObject, o: ApplyOptions)
     const originalText = current.metadata.annotations?.[LAST_APPLIED];
     const original = originalText ? JSON.parse(originalText) : {};
     const merged = threeWayMerge(original, modified, current) as KubeObject;
+    // kubectl's modified configuration may carry an empty annotations map; decoded, it is gone (omitempty).
+    if (merged.metadata?.annotations && !Object.keys(merged.metadata.annotations).length) delete merged.metadata.annotations;
     if (deepEqual(merged, current)) {
       // Nothing to store; but kubectl's patch is made from what was written, so a value the server
       // keeps in another form ("1000m" stored as "1") is sent again, a no-op kubectl reports as configured.

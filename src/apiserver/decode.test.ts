@@ -224,7 +224,22 @@ describe('decodeObject on clean bodies', () => {
   it('keeps []byte fields as they are encoded again: one line, padded, trailing bits zeroed', () => {
     const info = builtinRegistry.forKind('v1', 'Secret');
     const body = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { lines: 'aGVsbG8g\nd29ybGQ=\n', bits: 'dGVzdB==' } };
-    for (const o of [{}, bookkeeping]) expect(decodeObject(body, info, o).object.data).toEqual({ lines: 'aGVsbG8gd29ybGQ=', bits: 'dGVzdA==' });
+    for (const o of [{}, bookkeeping]) expect((decodeObject(body, info, o).object as unknown as { data: unknown }).data).toEqual({ lines: 'aGVsbG8gd29ybGQ=', bits: 'dGVzdA==' });
+  });
+
+  it('leaves out an omitempty field left empty (not a pointer, nor a struct), in both paths', () => {
+    const info = builtinRegistry.forKind('v1', 'Pod');
+    const body = {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels: {}, annotations: {} },
+      spec: { hostNetwork: false, dnsPolicy: '', automountServiceAccountToken: false, terminationGracePeriodSeconds: 0,
+        containers: [{ name: 'c', image: 'i', env: [], ports: [], stdin: false, resources: {} }] },
+    };
+    for (const o of [{}, bookkeeping]) {
+      expect(decodeObject(body, info, o).object).toEqual({
+        apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' },
+        spec: { automountServiceAccountToken: false, terminationGracePeriodSeconds: 0, containers: [{ name: 'c', image: 'i', resources: {} }] },
+      });
+    }
   });
 
   it('leaves a body with anything to report to the error-keeping decoder', () => {

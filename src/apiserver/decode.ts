@@ -20,7 +20,7 @@ import { badRequest } from './errors';
 import { reencodedStdBase64, stdBase64Error } from '../api/go-base64';
 import { quantityJsonError, storedQuantityText } from '../api/quantity';
 import { durationError, rfc3339Error } from './decode-time';
-import { displayType, FIELD_INLINE, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';
+import { displayType, FIELD_INLINE, FIELD_OMITEMPTY, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';
 
 /** FieldValidation is the fieldValidation query parameter (kubectl --validate=strict|warn|ignore). */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -265,7 +265,7 @@ class Decoder {
       const decoded = v[key] === null && !isCustom(fieldType) ? NULL_FIELD : this.value(v[key], fieldType, p);
       this.fieldStack.pop();
       this.struct = savedStruct;
-      if (decoded !== NULL_FIELD && decoded !== undefined) out[key] = decoded;
+      if (decoded !== NULL_FIELD && decoded !== undefined && !(omitEmptyOf(id).has(key) && isEmptyValue(decoded))) out[key] = decoded;
     }
     return reorder(v, out);
   }
@@ -376,7 +376,7 @@ function cleanValue(v: unknown, expr: string): unknown {
         if (item === null && !isCustom(fieldType)) continue;
         const decoded = cleanValue(item, fieldType);
         if (decoded === UNCLEAN) return UNCLEAN;
-        if (decoded !== undefined) out[key] = decoded;
+        if (decoded !== undefined && !(omitEmptyOf(shape.id).has(key) && isEmptyValue(decoded))) out[key] = decoded;
       }
       return out;
     }
@@ -451,6 +451,45 @@ function fieldsOf(id: string): ReadonlyMap<string, string> {
   }
   fieldCache.set(id, out);
   return out;
+}
+
+const omitEmptyCache = new Map<string, ReadonlySet<string>>();
+
+/**
+ * omitEmptyOf names a struct's fields (its inlined structs' too) that encoding/json leaves out
+ * when empty: omitempty, not a pointer, and of a kind that can be empty (string, bool, number,
+ * slice, map; never a struct, which is why `resources: {}` stays).
+ */
+function omitEmptyOf(id: string): ReadonlySet<string> {
+  const cached = omitEmptyCache.get(id);
+  if (cached) return cached;
+  const out = new Set<string>();
+  const t = goType(id);
+  if (t.k === 's') {
+    for (const [name, type, flags] of t.f) {
+      if (flags & FIELD_INLINE) {
+        const inner = shapeOf(type);
+        if (inner.shape === 'struct') for (const n of omitEmptyOf(inner.id)) out.add(n);
+        continue;
+      }
+      if (!(flags & FIELD_OMITEMPTY) || type.startsWith('*')) continue;
+      const shape = shapeOf(type);
+      if (shape.shape === 'slice' || shape.shape === 'map' || shape.shape === 'builtin') out.add(name);
+    }
+  }
+  omitEmptyCache.set(id, out);
+  return out;
+}
+
+/**
+ * isEmptyValue is encoding/json's test for omitempty on a decoded value: false, 0, "", and an
+ * empty list or map (a []byte field's "" is its empty slice). The caller knows the field can be empty.
+ */
+function isEmptyValue(v: unknown): boolean {
+  if (v === '' || v === false || v === 0) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (isObject(v)) { for (const _ in v) return false; return true; }
+  return false;
 }
 
 /** fieldOrder lists an object's keys in the struct's field order (the converter's walk), unknown keys last. */

@@ -162,8 +162,8 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     const norm = (r: CliResult) => ({ ...r, stdout: r.stdout.replace(/\/(LIVE|MERGED)-\w+/g, '/$1').replace(/\t\d{4}-\d\d-\d\d [\d:.]+ \+0000$/gm, '').replace(/^\+  uid: \S+$/m, '+  uid: U') });
     const a = norm(await kubectl(['diff', '-f', file]));
     expect(a).toEqual(norm(kubemu(['diff', '-f', file])));
-    expect(a.stdout).toContain('+  annotations: {}\n');
-    expect(a.stdout).not.toContain('last-applied');
+    // kubectl's patch carries an empty annotations map, which the server's decoding drops (omitempty).
+    expect(a.stdout).not.toContain('annotations');
   });
 
   it('rollout history, undo and status, and wait --for=condition=Available', async () => {

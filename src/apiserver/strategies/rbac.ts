@@ -42,7 +42,9 @@ function defaultSubjects(obj: KubeObject): void {
   const subjects = objectFields(obj).subjects;
   for (const s of Array.isArray(subjects) ? subjects : []) {
     if (!isObject(s)) continue;
-    setDefault(s, 'apiGroup', s.kind === 'ServiceAccount' ? '' : RBAC_GROUP);
+    // SetDefaults_Subject: a ServiceAccount's group is "", which encoding leaves out (omitempty).
+    if (s.kind !== 'ServiceAccount') setDefault(s, 'apiGroup', RBAC_GROUP);
+    else if (s.apiGroup === '' || s.apiGroup === null) delete s.apiGroup;
   }
 }
 

@@ -1,7 +1,9 @@
 /**
- * Quantities as kube-apiserver keeps them: decoded into resource.Quantity and written back by
- * its MarshalJSON, so "1000m" is stored and served as "1", "0.5" as "500m", "2048Mi" as "2Gi"
- * and a number as a string, while a text ParseQuantity caches ("500m", "1Gi") stays as typed.
+ * Objects as kube-apiserver keeps them: decoded into its Go types and encoded again. A quantity
+ * "1000m" is stored and served as "1", "0.5" as "500m", "2048Mi" as "2Gi" and a number as a
+ * string, while a text ParseQuantity caches ("500m", "1Gi") stays as typed; a []byte field's
+ * base64 comes back on one line; an omitempty field left empty (`env: []`, `hostNetwork:
+ * false`, `annotations: {}`) is gone, while an empty struct (`resources: {}`) stays.
  * kubectl's last-applied configuration keeps the manifest as written, so applying a
  * non-canonical quantity again is "configured" (kubernetes/kubernetes#116135), a no-op write.
  * LimitRange's ordering rules print the bad Quantity as Go's %#v.
@@ -23,8 +25,8 @@ spec:
         resources: {requests: ${requests}}
 `;
 
-describe('quantity forms', () => {
-  const home = manualCluster('quantities', 7);
+describe('stored forms', () => {
+  const home = manualCluster('stored-forms', 7);
   afterAll(() => home.cleanup());
 
   it('stores and serves each quantity as its MarshalJSON writes it, whoever wrote it', () => {
@@ -63,5 +65,26 @@ describe('quantity forms', () => {
       + `* spec.limits[1].maxLimitRequestRatio[memory]: Invalid value: ${q(5, 0, '5', 'DecimalSI')}: ratio 5 is greater than max/min = 4.000000\n` });
     expect(home.run('create -f -', { stdin: 'apiVersion: v1\nkind: LimitRange\nmetadata: {name: gpu}\nspec:\n  limits:\n  - type: Container\n    default: {example.com/gpu: "2"}\n    defaultRequest: {example.com/gpu: "1"}\n' }).stderr)
       .toBe(`The LimitRange "gpu" is invalid: spec.limits[0].defaultRequest[example.com/gpu]: Invalid value: ${q(1, 0, '1', 'DecimalSI')}: default value 2 must equal to defaultRequest value 1 in example.com/gpu\n`);
+  });
+
+  it('leaves out what encoding/json omits when empty, whoever wrote it', () => {
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: z, annotations: {}, labels: {}}\nspec:\n  hostNetwork: false\n  dnsPolicy: ""\n  containers:\n  - {name: a, image: nginx, env: [], stdin: false, ports: [], resources: {}}\n';
+    const out = home.run('create -f - --dry-run=server -o json', { stdin: pod });
+    const created = JSON.parse(out.stdout);
+    expect([created.metadata.annotations, created.metadata.labels, created.spec.hostNetwork, created.spec.dnsPolicy]).toEqual([undefined, undefined, undefined, 'ClusterFirst']);
+    expect(created.spec.containers[0]).toMatchObject({ resources: {} });
+    expect(Object.keys(created.spec.containers[0])).not.toContain('env');
+    // A ServiceAccount subject's defaulted group "" is not written; a CronJob's Job has no empty label map.
+    home.run('create sa robot');
+    home.run('create rolebinding rb --clusterrole=view --serviceaccount=default:robot');
+    expect(home.run('get rolebinding rb -o jsonpath={.subjects[0]}').stdout).toBe('{"kind":"ServiceAccount","name":"robot","namespace":"default"}');
+    home.run(['create', 'cronjob', 'cj', '--image=busybox', '--schedule=*/1 * * * *', '--', 'true']);
+    home.run('tick 2m');
+    expect(home.run('get jobs -o custom-columns=LABELS:.metadata.labels --no-headers').stdout).toMatch(/^(<none>\n)+$/);
+  });
+
+  it('keeps a Secret\'s base64 as it encodes it again', () => {
+    expect(home.run('apply -f -', { stdin: 'apiVersion: v1\nkind: Secret\nmetadata: {name: tls}\ndata:\n  a: |\n    aGVsbG8g\n    d29ybGQ=\n' }).code).toBe(0);
+    expect(home.run('get secret tls -o jsonpath={.data.a}').stdout).toBe('aGVsbG8gd29ybGQ=');
   });
 });
