@@ -250,9 +250,17 @@ export function int64Form(str: string): Int64Form | undefined {
  * writes ("1000m" → "1", "0.5" → "500m", "2048Mi" → "2Gi"). A malformed one is returned as written.
  */
 export function storedQuantityText(str: string): string {
-  if (int64Form(str)?.keepsText) return str;
-  return canonicalQuantity(str);
+  let stored = storedTexts.get(str);
+  if (stored === undefined) {
+    stored = int64Form(str)?.keepsText ? str : canonicalQuantity(str);
+    if (storedTexts.size >= CACHE_LIMIT) storedTexts.clear();
+    storedTexts.set(str, stored);
+  }
+  return stored;
 }
+
+// Like parsed values, stored forms repeat ("100m", "128Mi") across a stream's documents.
+const storedTexts = new Map<string, string>();
 
 /**
  * quantityGoSyntax is a Quantity as fmt's %#v prints it, as an API server's field error shows a

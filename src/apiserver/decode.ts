@@ -247,6 +247,7 @@ class Decoder {
   private structValue(v: unknown, id: string, expr: string, path: string): unknown {
     if (!isObject(v)) return this.mismatch(v, expr, cannotRestoreError('struct', goKind(v)));
     const fields = fieldsOf(id);
+    const omit = omitEmptyOf(id);
     const out: Record<string, unknown> = {};
     const name = structName(id);
     for (const key of this.converter ? fieldOrder(v, fields) : sortedKeys(v)) {
@@ -265,7 +266,7 @@ class Decoder {
       const decoded = v[key] === null && !isCustom(fieldType) ? NULL_FIELD : this.value(v[key], fieldType, p);
       this.fieldStack.pop();
       this.struct = savedStruct;
-      if (decoded !== NULL_FIELD && decoded !== undefined && !(omitEmptyOf(id).has(key) && isEmptyValue(decoded))) out[key] = decoded;
+      if (decoded !== NULL_FIELD && decoded !== undefined && !(omit.has(key) && isEmptyValue(decoded))) out[key] = decoded;
     }
     return reorder(v, out);
   }
@@ -367,6 +368,7 @@ function cleanValue(v: unknown, expr: string): unknown {
     case 'struct': {
       if (!isObject(v)) return UNCLEAN;
       const fields = fieldsOf(shape.id);
+      const omit = omitEmptyOf(shape.id);
       const out: Record<string, unknown> = {};
       for (const key in v) {
         const fieldType = fields.get(key);
@@ -376,7 +378,7 @@ function cleanValue(v: unknown, expr: string): unknown {
         if (item === null && !isCustom(fieldType)) continue;
         const decoded = cleanValue(item, fieldType);
         if (decoded === UNCLEAN) return UNCLEAN;
-        if (decoded !== undefined && !(omitEmptyOf(shape.id).has(key) && isEmptyValue(decoded))) out[key] = decoded;
+        if (decoded !== undefined && !(omit.has(key) && isEmptyValue(decoded))) out[key] = decoded;
       }
       return out;
     }
@@ -486,10 +488,17 @@ function omitEmptyOf(id: string): ReadonlySet<string> {
  * empty list or map (a []byte field's "" is its empty slice). The caller knows the field can be empty.
  */
 function isEmptyValue(v: unknown): boolean {
-  if (v === '' || v === false || v === 0) return true;
-  if (Array.isArray(v)) return v.length === 0;
-  if (isObject(v)) { for (const _ in v) return false; return true; }
-  return false;
+  switch (typeof v) {
+    case 'string': return v === '';
+    case 'boolean': return !v;
+    case 'number': return v === 0;
+    case 'object':
+      if (v === null) return false;
+      if (Array.isArray(v)) return v.length === 0;
+      for (const _ in v) return false;
+      return true;
+    default: return false;
+  }
 }
 
 /** fieldOrder lists an object's keys in the struct's field order (the converter's walk), unknown keys last. */
