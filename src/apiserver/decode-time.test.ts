@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationError, rfc3339Error } from './decode-time';
+import { durationError, rfc3339Error, storedTimeText } from './decode-time';
 
 describe('rfc3339Error', () => {
   const cases: [value: string, want: string | undefined][] = [
@@ -21,4 +21,16 @@ describe('durationError', () => {
     ['5x', 'time: unknown unit "x" in duration "5x"'], ['h', 'time: invalid duration "h"'],
   ];
   for (const [value, want] of cases) it(`${JSON.stringify(value)} → ${want ?? 'ok'}`, () => expect(durationError(value)).toBe(want));
+});
+
+describe('storedTimeText', () => {
+  it('is MarshalJSON after Parse: UTC, to the second (MicroTime: the microsecond), the zero time null', () => {
+    expect(storedTimeText('2026-12-05T10:00:00Z', false)).toBe('2026-12-05T10:00:00Z');
+    expect(storedTimeText('2026-12-05T10:00:00.987654321+02:00', false)).toBe('2026-12-05T08:00:00Z');
+    expect(storedTimeText('2026-12-31T23:30:00-01:00', false)).toBe('2027-01-01T00:30:00Z');
+    expect(storedTimeText('2026-12-05T1:02:03Z', false)).toBe('2026-12-05T01:02:03Z');
+    expect(storedTimeText('2026-12-05T10:00:00.1234567+01:00', true)).toBe('2026-12-05T09:00:00.123456Z');
+    expect(storedTimeText('2026-12-05T10:00:00Z', true)).toBe('2026-12-05T10:00:00.000000Z');
+    expect(storedTimeText('0001-01-01T00:00:00Z', false)).toBeNull();
+  });
 });

@@ -61,3 +61,28 @@ export function durationError(s: string): string | undefined {
     throw e;
   }
 }
+
+const RFC3339_PARTS = /^(\d{4})-(\d\d)-(\d\d)T(\d\d?):(\d\d):(\d\d)(?:[.,](\d+))?(Z|([+-])(\d\d):(\d\d))$/;
+
+/**
+ * storedTimeText is a time rfc3339Error accepts as metav1.Time's MarshalJSON writes it back:
+ * in UTC, to the second (MicroTime: to the microsecond), the zero time as null. A time whose
+ * UTC year leaves 0-9999 is returned as written (Go's marshaller refuses it).
+ */
+export function storedTimeText(value: string, micro: boolean): string | null {
+  const m = RFC3339_PARTS.exec(value);
+  if (!m) return value;
+  const [, y, mo, d, h, mi, s, frac = '', , sign, oh, om] = m;
+  const at = new Date(0);
+  at.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  at.setUTCHours(Number(h), Number(mi), Number(s), 0);
+  const offsetMin = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+  at.setTime(at.getTime() - offsetMin * 60_000);
+  const year = at.getUTCFullYear();
+  if (year < 0 || year > 9999) return value;
+  const fraction = (frac + '000000').slice(0, 6);
+  if (year === 1 && at.getUTCMonth() === 0 && at.getUTCDate() === 1 && at.getUTCHours() === 0 && at.getUTCMinutes() === 0 && at.getUTCSeconds() === 0 && !/[1-9]/.test(frac)) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${String(year).padStart(4, '0')}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}T${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`;
+  return micro ? `${date}.${fraction}Z` : `${date}Z`;
+}

@@ -19,7 +19,7 @@ import { parseApiVersion, type ResourceInfo } from '../api/registry';
 import { badRequest } from './errors';
 import { reencodedStdBase64, stdBase64Error } from '../api/go-base64';
 import { quantityJsonError, storedQuantityText } from '../api/quantity';
-import { durationError, rfc3339Error } from './decode-time';
+import { durationError, rfc3339Error, storedTimeText } from './decode-time';
 import { displayType, FIELD_INLINE, FIELD_OMITEMPTY, goType, kindTypeId, shapeOf, structName, type GoField } from './schema/go-types';
 
 /** FieldValidation is the fieldValidation query parameter (kubectl --validate=strict|warn|ignore). */
@@ -307,7 +307,7 @@ class Decoder {
         if (typeof v !== 'string') throw new Abort(this.contextual(jsonKind(v), 'string'));
         const err = custom === 'time' ? rfc3339Error(v) : durationError(v);
         if (err !== undefined) throw new Abort(err);
-        return v;
+        return custom === 'time' ? storedTimeText(v, expr.endsWith('MicroTime')) : v;
       }
     }
     throw new Error(`decode: no decoder for ${expr}`);
@@ -421,7 +421,7 @@ function cleanValue(v: unknown, expr: string): unknown {
         case 'intOrString':
           if (typeof v === 'string') return v;
           return typeof v === 'number' && Number.isInteger(v) && v >= INT_RANGES.int32![0] && v <= INT_RANGES.int32![1] ? v : UNCLEAN;
-        case 'time': return typeof v === 'string' && rfc3339Error(v) === undefined ? v : UNCLEAN;
+        case 'time': return typeof v === 'string' && rfc3339Error(v) === undefined ? storedTimeText(v, shape.id.endsWith('MicroTime')) : UNCLEAN;
         case 'duration': return typeof v === 'string' && durationError(v) === undefined ? v : UNCLEAN;
       }
       return UNCLEAN;

@@ -2,7 +2,7 @@
  * Objects as kube-apiserver keeps them: decoded into its Go types and encoded again. A quantity
  * "1000m" is stored and served as "1", "0.5" as "500m", "2048Mi" as "2Gi" and a number as a
  * string, while a text ParseQuantity caches ("500m", "1Gi") stays as typed; a []byte field's
- * base64 comes back on one line; an omitempty field left empty (`env: []`, `hostNetwork:
+ * base64 comes back on one line; a time in UTC at its type's precision; an omitempty field left empty (`env: []`, `hostNetwork:
  * false`, `annotations: {}`) is gone, while an empty struct (`resources: {}`) stays.
  * kubectl's last-applied configuration keeps the manifest as written, so applying a
  * non-canonical quantity again is "configured" (kubernetes/kubernetes#116135), a no-op write.
@@ -81,6 +81,13 @@ describe('stored forms', () => {
     home.run(['create', 'cronjob', 'cj', '--image=busybox', '--schedule=*/1 * * * *', '--', 'true']);
     home.run('tick 2m');
     expect(home.run('get jobs -o custom-columns=LABELS:.metadata.labels --no-headers').stdout).toMatch(/^(<none>\n)+$/);
+  });
+
+  it('keeps a time in UTC, to the second (a MicroTime to the microsecond)', () => {
+    expect(home.run('create -f -', { stdin: 'apiVersion: v1\nkind: Event\nmetadata: {name: t}\ninvolvedObject: {kind: Pod, name: p, namespace: default}\nreason: R\nfirstTimestamp: "2026-01-01T10:00:00.75+02:00"\n' }).code).toBe(0);
+    expect(home.run('get event t -o jsonpath={.firstTimestamp}').stdout).toBe('2026-01-01T08:00:00Z');
+    expect(home.run('create -f -', { stdin: 'apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: m}\neventTime: "2026-01-01T10:00:00.1234567+01:00"\nregarding: {kind: Pod, name: p, namespace: default}\nreportingController: x.io/c\nreportingInstance: i\naction: A\nreason: R\ntype: Normal\n' }).code).toBe(0);
+    expect(home.run('get events.events.k8s.io m -o jsonpath={.eventTime}').stdout).toBe('2026-01-01T09:00:00.123456Z');
   });
 
   it('keeps a Secret\'s base64 as it encodes it again', () => {
