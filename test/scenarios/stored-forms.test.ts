@@ -2,8 +2,9 @@
  * Objects as kube-apiserver keeps them: decoded into its Go types and encoded again. A quantity
  * "1000m" is stored and served as "1", "0.5" as "500m", "2048Mi" as "2Gi" and a number as a
  * string, while a text ParseQuantity caches ("500m", "1Gi") stays as typed; a []byte field's
- * base64 comes back on one line; a time in UTC at its type's precision; an omitempty field left empty (`env: []`, `hostNetwork:
- * false`, `annotations: {}`) is gone, while an empty struct (`resources: {}`) stays.
+ * base64 comes back on one line; a time in UTC at its type's precision; an omitempty field
+ * left empty (`env: []`, `hostNetwork: false`, `annotations: {}`) is gone, while an empty
+ * struct (`resources: {}`) stays.
  * kubectl's last-applied configuration keeps the manifest as written, so applying a
  * non-canonical quantity again is "configured" (kubernetes/kubernetes#116135), a no-op write.
  * LimitRange's ordering rules print the bad Quantity as Go's %#v.
