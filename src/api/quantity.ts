@@ -236,10 +236,11 @@ export function int64Form(str: string): Int64Form | undefined {
   scale -= denom.length;
   if (scale < -9) return undefined;
   const shifted = num + denom;
-  const magnitude = BigInt(shifted) * mantissa;
+  const amount = BigInt(shifted);
+  const magnitude = amount * mantissa;
   if (magnitude > INT64_MAX) return undefined;
   const keepsText = suffix.base === 2
-    ? suffix.exponent % 10 === 0 && (BigInt(shifted) & 7n) !== 0n
+    ? suffix.exponent % 10 === 0 && (amount & 7n) !== 0n
     : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
   return { value: sign === '-' ? -magnitude : magnitude, scale, keepsText, format: suffix.format };
 }

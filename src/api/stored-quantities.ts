@@ -6,7 +6,7 @@
  * the decoder's Go types), so this needs neither the decoder nor its schema loaded.
  */
 import type QuantityPathsData from './quantity-paths.json';
-import { quantityJsonError, storedQuantityText } from './quantity';
+import { quantityJsonError, quantityParseError, storedQuantityText } from './quantity';
 
 /** PathTrie is a kind's quantity paths merged: named fields, "[]"/"*" items, and whether a quantity sits here. */
 interface PathTrie { fields?: Map<string, PathTrie>; fieldList?: [string, PathTrie][]; items?: PathTrie; leaf?: boolean; anchors?: string[] }
@@ -114,18 +114,13 @@ export function storedQuantityError(obj: { apiVersion?: unknown; kind?: unknown;
   return bad ? `${bad[0].join('').replace(/^\./, '')}: ${bad[1]}` : undefined;
 }
 
-// Texts already in the form they are stored in ("100m", "128Mi"): most of what components write.
-const asStored = new Set<string>();
-
 /** restore rewrites, in place, each well-formed quantity under `v` (shaped by `t`) in its stored form. */
 function restore(v: unknown, t: PathTrie, holder: Record<string, unknown> | unknown[] | undefined, key: string | number): void {
   if (t.leaf && holder !== undefined && (typeof v === 'string' || typeof v === 'number')) {
-    if (typeof v === 'string' && asStored.has(v)) return;
+    // storedQuantityText remembers its answers; a malformed text is left for the checks above.
     const text = typeof v === 'string' ? v.trim() : JSON.stringify(v);
-    if (quantityJsonError(JSON.stringify(text)) !== undefined) return;
     const stored = storedQuantityText(text);
-    if (stored === v) { if (asStored.size < 4096) asStored.add(stored); return; }
-    (holder as Record<string | number, unknown>)[key] = stored;
+    if (stored !== v && quantityParseError(text) === undefined) (holder as Record<string | number, unknown>)[key] = stored;
     return;
   }
   if (v === null || typeof v !== 'object') return;

@@ -86,13 +86,19 @@ export type FolderView = Pick<LsView, 'files' | 'rootEntries' | 'mountPoints'>;
  * kindOf is what a path ('' for the root) is in the files: a file, a folder (made by mkdir,
  * implied by what is in it, an image's or a standing one), or nothing.
  */
-export function kindOf(view: FolderView, path: string): Entry['kind'] | undefined {
+function kindOf(view: FolderView, path: string): Entry['kind'] | undefined {
   if (path !== '' && view.files.has(path)) return 'file';
   if (view.files.has(`${path}/`)) return 'made-dir';
   if (path === '' || view.rootEntries.includes(path.slice(1))) return 'dir';
   for (const k of view.files.keys()) if (k.startsWith(`${path}/`)) return 'dir';
   for (const m of view.mountPoints ?? []) if (m === path || m.startsWith(`${path}/`)) return 'dir';
   return undefined;
+}
+
+/** isFolder says a path ('/' or any other, trailing slashes allowed) is a folder, made or implied. */
+export function isFolder(view: FolderView, path: string): boolean {
+  const kind = kindOf(view, path.replace(/\/+$/, ''));
+  return kind === 'dir' || kind === 'made-dir';
 }
 
 /** entriesOf lists a folder's entries, sorted. */

@@ -15,7 +15,7 @@ import { WAITS, runTextApplet } from './shell-applets';
 import type { AwkIO } from './awk/awk-run';
 import { BUSYBOX_BANNER, linesOf } from './applet-io';
 import { ROOT_DIRS, busyboxId, df, du, groupName, ps, userName, whoami } from './shell-system';
-import { type LsView, kindOf, ls } from './shell-ls';
+import { type LsView, isFolder, ls } from './shell-ls';
 import type { StatOf } from './file-stats';
 import { READ_ONLY_FILE_SYSTEM, isReadOnly, type ReadOnlyPaths } from './read-only-paths';
 import { BAD_SUBSTITUTION, END_OF_FILE, type Node, type Redirect, ScriptReader, ShellSyntaxError, TooDeep, constructEnd, parseScript, splitArrayWords } from './shell-parser';
@@ -1499,9 +1499,7 @@ class Interpreter {
 
   /** isDir says a path is a folder, as ls sees it: made, implied by what is in it, an image's or a standing one. */
   private isDir(f: Frame, p: string): boolean {
-    const path = p.replace(/\/+$/, '');
-    const kind = kindOf({ files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints }, path);
-    return kind === 'dir' || kind === 'made-dir';
+    return isFolder({ files: f.fs, rootEntries: ROOT_DIRS, mountPoints: this.cfg.mountPoints }, p);
   }
 
   /** lsView is what ls and stat read of the frame's files. */

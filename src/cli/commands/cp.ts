@@ -19,7 +19,7 @@ import { notFound } from '../../apiserver/errors';
 import { serverSide } from '../../apiserver/authorization';
 import { ROOT_DIRS, processUser } from '../../kubelet/shell-system';
 import { containerFileStats, standingFoldersOf, type StatOf } from '../../kubelet/file-stats';
-import { kindOf } from '../../kubelet/shell-ls';
+import { isFolder } from '../../kubelet/shell-ls';
 import { WRITABLE_LAYER_BYTES, diffLayer, layerBytes } from '../../kubelet/filesystem';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError } from '../errors';
@@ -132,8 +132,7 @@ function remotePath(t: Target, p: string): string {
 
 /** isRemoteDir says a path is a folder in the container, as its shell's ls sees it. */
 function isRemoteDir(t: Target, p: string): boolean {
-  const kind = kindOf({ files: new Map(Object.entries(t.files)), rootEntries: ROOT_DIRS, mountPoints: t.folders }, p === '/' ? '' : p);
-  return kind === 'dir' || kind === 'made-dir';
+  return isFolder({ files: new Map(Object.entries(t.files)), rootEntries: ROOT_DIRS, mountPoints: t.folders }, p);
 }
 
 /** linkOn is the first link on the way from the copied folder to a file (the file itself included), if any. */
