@@ -15,7 +15,6 @@ import { immutable, invalidValue, required } from '../field-errors';
 import { nameIsDNSSubdomain, nameIsPathSegment, validateObjectMeta, validateObjectMetaUpdate, type MetaOptions } from './object-meta';
 import { isDNS1123Subdomain, validateLabelKey } from './names';
 import type { Strategy } from './strategy';
-import { eventToCore } from '../conversion/events-v1';
 
 /** EventObject is a stored core Event, read field by field (any field may be missing or mistyped). */
 type EventObject = KubeObject & Record<string, any>;
@@ -97,20 +96,15 @@ const IMMUTABLE_FIELD: Record<string, string> = { reportingComponent: 'reporting
 /** sameEventTime compares eventTimes to the microsecond, as the update check tolerates finer changes. */
 const sameEventTime = (a: unknown, b: unknown): boolean => (isZeroTime(a) && isZeroTime(b)) || (typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b) && a.slice(0, 26) === b.slice(0, 26));
 
-/** coreForm is the Event as validation reads it: the core form, whichever form it is written in. */
-const coreForm = (obj: KubeObject): EventObject => (obj.apiVersion === 'events.k8s.io/v1' ? eventToCore(obj) : obj);
-
 export const EVENT_STRATEGY: Strategy = {
   defaults: () => undefined,
-  validate(written, apiVersion = 'v1') {
-    const obj = coreForm(written);
+  // Both hooks get the core form: the API server converts an events.k8s.io/v1 write first (toStorage).
+  validate(obj: EventObject, apiVersion = 'v1') {
     const own = legacyCauses(obj, apiVersion);
     if (!LEGACY_VERSIONS.has(apiVersion)) own.push(...strictCreateCauses(obj));
     return own.length ? own : validateObjectMeta(obj.metadata, COMMON_META);
   },
-  validateUpdate(written, stored, apiVersion = 'v1') {
-    const obj = coreForm(written);
-    const old = coreForm(stored);
+  validateUpdate(obj: EventObject, old: EventObject, apiVersion = 'v1') {
     const out = [...validateObjectMetaUpdate(obj, old, COMMON_META), ...legacyCauses(obj, apiVersion)];
     if (LEGACY_VERSIONS.has(apiVersion)) return out;
     if (!jsonEqual(obj.series, old.series)) out.push(...seriesCauses(obj));
