@@ -2,14 +2,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTemp, mkdirTemp } from './go-temp';
+import { createTemp, mkdirTemp, tempDir } from './go-temp';
 
 describe('temp names as Go makes them', () => {
   it('puts a decimal uint32 between prefix and suffix, in the temp folder, private to the user', () => {
-    const dir = mkdirTemp('LIVE-');
-    const file = createTemp('kubectl-edit-', '.yaml', 'a: 1\n');
+    const env = { TMPDIR: os.tmpdir() };
+    const dir = mkdirTemp(env, 'LIVE-');
+    const file = createTemp(env, 'kubectl-edit-', '.yaml', 'a: 1\n');
     try {
       expect(path.dirname(dir)).toBe(os.tmpdir());
+      expect(path.dirname(file)).toBe(os.tmpdir());
       expect(path.basename(dir)).toMatch(/^LIVE-\d{1,10}$/);
       expect(Number(path.basename(dir).slice(5))).toBeLessThan(2 ** 32);
       expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
@@ -20,5 +22,11 @@ describe('temp names as Go makes them', () => {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.rmSync(file, { force: true });
     }
+  });
+
+  it("takes the folder from the command's TMPDIR, else /tmp, as Go's os.TempDir does", () => {
+    expect(tempDir({ TMPDIR: '/var/scratch' })).toBe('/var/scratch');
+    expect(tempDir({ TMPDIR: '' })).toBe('/tmp');
+    expect(tempDir({})).toBe('/tmp');
   });
 });

@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as sources from '../../src/cli/main';
 import { ChunkLoader } from '../../src/cli/chunk-loader';
+import { runDir } from './build-once';
 
 const { main, captureIO } = process.env.KUBEMU_TEST_BUNDLE === '1'
   ? new ChunkLoader(path.resolve(__dirname, '..', '..', 'dist')).load('main.js') as typeof sources
@@ -42,7 +43,8 @@ export function tempHome(): TempHome {
     run(args, opts = {}) {
       const io = captureIO(opts.stdin ?? '');
       const argv = typeof args === 'string' ? splitArgs(args) : args;
-      const code = main(argv, io, { ...process.env, ...opts.env, KUBEMU_HOME: dir, NO_COLOR: '1' }, opts.cwd ?? dir);
+      // TMPDIR: what a command leaves in the temp folder (kubectl edit's kept copy) goes with the home.
+      const code = main(argv, io, { ...process.env, TMPDIR: dir, ...opts.env, KUBEMU_HOME: dir, NO_COLOR: '1' }, opts.cwd ?? dir);
       return { stdout: io.stdout, stderr: io.stderr, code };
     },
     file(name, content) {
@@ -109,11 +111,13 @@ export function manualCluster(name = WARM_NAME, seed = 7, extra = ''): TempHome 
   const key = command('');
   let snapshot = warmClusters().get(key);
   if (!snapshot) {
-    // The maker's home itself becomes the snapshot.
+    // The maker's home itself becomes the snapshot, moved into the run's folder, which the run's
+    // teardown removes: a worker vitest stops ends without its 'exit' handlers.
     const maker = tempHome();
     const r = maker.run(command(WARM_NAME));
     if (r.code !== 0) throw new Error(`cluster create failed: ${r.stderr}`);
-    snapshot = maker.dir;
+    snapshot = fs.mkdtempSync(path.join(runDir(), 'warm-'));
+    fs.renameSync(maker.dir, snapshot);
     warmClusters().set(key, snapshot);
   }
   const home = tempHome();

@@ -134,7 +134,9 @@ describe('diff', () => {
     const changed = home.run('diff -f -', { stdin: CM.replace('rep', 'dd').replace('"1"', '"2"') });
     expect(changed.code).toBe(1);
     const lines = changed.stdout.split('\n');
-    expect(lines[0]).toMatch(/^diff -u -N \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.dd \/tmp\/MERGED-\d+\/v1\.ConfigMap\.default\.dd$/);
+    // The folders are made in the command's TMPDIR (the test home's).
+    const tmp = home.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(lines[0]).toMatch(new RegExp(`^diff -u -N ${tmp}/LIVE-\\d+/v1\\.ConfigMap\\.default\\.dd ${tmp}/MERGED-\\d+/v1\\.ConfigMap\\.default\\.dd$`));
     expect(lines).toContain('-  a: "1"');
     expect(lines).toContain('+  a: "2"');
     expect(home.run('diff -f nosuch.yaml')).toEqual(fail('error: the path "nosuch.yaml" does not exist\n', 2));

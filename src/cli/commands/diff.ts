@@ -102,8 +102,8 @@ function runDiff(ctx: FlagsContext<typeof diffCommand.flags>): number {
   cluster.catchUp();
   // What --prune spares: the namespaces of the objects diffed and the uids of the live ones.
   const visited = { namespaces: new Set<string>(), uids: new Set<string>() };
-  const liveDir = mkdirTemp('LIVE-');
-  const mergedDir = mkdirTemp('MERGED-');
+  const liveDir = mkdirTemp(ctx.env, 'LIVE-');
+  const mergedDir = mkdirTemp(ctx.env, 'MERGED-');
   try {
     cluster.write(() => {
       for (const doc of docs) {

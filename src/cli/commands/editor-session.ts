@@ -14,7 +14,7 @@ export interface EditorSession { file: string; edited: string }
 
 /** launchEditor writes text to a new temp file, runs the editor on it and reads it back. */
 export function launchEditor(ctx: CommandContext, text: string, ext: 'yaml' | 'json'): EditorSession {
-  const file = createTemp('kubectl-edit-', `.${ext}`, text);
+  const file = createTemp(ctx.env, 'kubectl-edit-', `.${ext}`, text);
   const editor = ctx.env.KUBE_EDITOR || ctx.env.EDITOR || 'vi';
   const r = spawnSync(`${editor} ${JSON.stringify(file)}`, { shell: true, stdio: 'inherit', env: ctx.env, cwd: ctx.cwd });
   if (r.status !== 0) throw new CliError(`there was a problem with the editor "${editor}"`);

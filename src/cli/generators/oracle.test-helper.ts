@@ -10,11 +10,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect } from 'vitest';
 import { HAS_KUBECTL, KUBECTL } from '../../../test/differential/kubectl-oracle';
 import { ciSpotCheck, inputDigests, staleCapture } from '../../../test/differential/kubectl-captures';
+import { runDir } from '../../../test/helpers/build-once';
 import { type GeneratorFs, nodeGeneratorFs } from './generator-fs';
 
 const GOLDEN_DIR = path.join(__dirname, '__golden__');
@@ -26,8 +26,11 @@ export type OracleResult = { json: string } | { error: string };
 /** Capture is a golden file: kubectl's result for these arguments and these fixture files. */
 type Capture = OracleResult & { args?: string[]; inputs?: Record<string, string> };
 
-/** FIXTURE_DIR holds the files tests pass to --from-file etc.; the same relative paths are used with kubectl. */
-export const FIXTURE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'kubemu-gen-'));
+/**
+ * FIXTURE_DIR holds the files tests pass to --from-file etc.; the same relative paths are used
+ * with kubectl. It is in the run's folder, which goes when the run ends.
+ */
+export const FIXTURE_DIR = fs.mkdtempSync(path.join(runDir(), 'gen-'));
 
 /** writeFixture creates `rel` under FIXTURE_DIR with `content`. */
 export function writeFixture(rel: string, content: string | Buffer): void {
