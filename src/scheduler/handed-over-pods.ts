@@ -62,8 +62,29 @@ export class HandedOverPods {
   /** changed: the pods changed since revision, as of the store state `at` (null: the log no longer holds it). */
   private changed: { at: string; keys: ReadonlySet<string> | null } | undefined;
 
+  /** deferred reads the memo takeOverWhenRead was given, when the queue is first asked. */
+  private deferred: (() => unknown) | undefined;
+
+  /** takeOverWhenRead is takeOver of memo(), called when the queue first asks for what is held. */
+  takeOverWhenRead(memo: () => unknown): void {
+    this.byKey.clear();
+    this.revision = this.every = this.changed = undefined;
+    this.deferred = memo;
+  }
+
+  /** held takes over the deferred memo, if any, before anything is read of it. */
+  private held(): this {
+    if (this.deferred) {
+      const memo = this.deferred;
+      this.deferred = undefined;
+      this.takeOver(memo());
+    }
+    return this;
+  }
+
   /** takeOver replaces what is held with memo (anything else than a memo holds nothing). */
   takeOver(memo: unknown): void {
+    this.deferred = undefined;
     this.byKey.clear();
     this.revision = this.every = this.changed = undefined;
     const m = memo as Partial<Memo> | undefined;
@@ -80,7 +101,12 @@ export class HandedOverPods {
   }
 
   get size(): number {
-    return this.byKey.size;
+    return this.held().byKey.size;
+  }
+
+  /** read says whether the queue has asked for what is held (or was handed nothing to defer). */
+  get read(): boolean {
+    return this.deferred === undefined;
   }
 
   /**
@@ -100,7 +126,7 @@ export class HandedOverPods {
 
   /** trusted says whether entries can be taken without each pod's stored version (see take). */
   trusted(api: ApiClient): boolean {
-    return this.changedSince(api) !== undefined;
+    return this.held().changedSince(api) !== undefined;
   }
 
   /**
@@ -109,7 +135,7 @@ export class HandedOverPods {
    * trusted memo, a pod the change log shows unchanged since. The entry is used up.
    */
   take(key: string, resourceVersion: string | undefined, schedulerName: string, api?: ApiClient): KubeObject | undefined {
-    const e = this.byKey.get(key);
+    const e = this.held().byKey.get(key);
     if (!e) return undefined;
     this.byKey.delete(key);
     const changed = api && this.changedSince(api);
@@ -129,11 +155,11 @@ export class HandedOverPods {
    * reaches the queue through the watch). undefined: they must be listed.
    */
   leftPending(api: ApiClient, schedulerName: string): readonly string[] | undefined {
-    return schedulerName === this.schedulerName && this.trusted(api) ? this.every : undefined;
+    return this.trusted(api) && schedulerName === this.schedulerName ? this.every : undefined;
   }
 
   /** usedUp drops the entries left (the first pass that queued pods has taken what it could). */
   usedUp(): void {
-    this.byKey.clear();
+    this.held().byKey.clear();
   }
 }

@@ -207,6 +207,36 @@ describe('kube-scheduler', () => {
     expect(queueMemo()?.pods).toHaveLength(20);
     expect(queueMemo()?.revision).toBeUndefined();
     expect(queueMemo()?.rest).toBeUndefined();
+    // A settled command hands over no queue (its cursor is past the changes such a memo counts on).
+    cluster.store.transaction(() => expect(sim.settle().settled).toBe(true));
+    expect(queueMemo()).toBeUndefined();
+    cluster.close();
+  }, 60_000);
+
+  it('hands over its snapshot\'s pods when it settles, and the next command reads only the pods changed since, keeping that memo', () => {
+    const cluster = newTestCluster();
+    const command = () => new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
+    const stored = () => cluster.store.meta.get('settle.memo');
+    const memo = () => decodeMemos(stored())['default-scheduler'] as { queue?: unknown; snapshot?: { pods: [string][] } } | undefined;
+    const unbound = () => cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => !p.spec?.nodeName).map((p) => p.metadata.name);
+    const create = (...names: string[]) => { for (const name of names) cluster.api.create({ ...pod(name), spec: { containers: [{ name: 'c', image: 'nginx' }] } }, { fieldManager: 't' }); };
+    // Handed nothing (the cluster's bootstrap left a memo of its own), a command writes its copies.
+    cluster.store.transaction(() => { cluster.store.meta.set('settle.memo', ''); create('a', 'b', 'c'); expect(command().settle().settled).toBe(true); });
+    expect(unbound()).toEqual([]);
+    expect(memo()?.queue).toBeUndefined();
+    expect(memo()?.snapshot?.pods.map(([key]) => key).filter((k) => k.startsWith('default/'))).toEqual(['default/a', 'default/b', 'default/c']);
+    const kept = stored();
+    // The next command lists no pod's version and scans no bound pod: the change log names d and e.
+    const versions = vi.spyOn(cluster.store, 'versions');
+    const scans = vi.spyOn(cluster.store, 'eachBound');
+    cluster.store.transaction(() => { create('d', 'e'); expect(command().settle().settled).toBe(true); });
+    expect(versions.mock.calls.filter(([kind]) => kind === 'Pod')).toEqual([]);
+    expect(scans).not.toHaveBeenCalled();
+    expect(unbound()).toEqual([]);
+    // Two pods changed since: the memo stands, not written again.
+    expect(stored()).toBe(kept);
+    versions.mockRestore();
+    scans.mockRestore();
     cluster.close();
   }, 60_000);
 

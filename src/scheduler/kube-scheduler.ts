@@ -20,7 +20,7 @@ import { setCondition } from '../api/conditions';
 import { isConflict, isNotFound } from '../apiserver/errors';
 import { failpoint } from '../sim/failpoints';
 import type { Controller, ReconcileContext, Request, Result, Watch } from '../sim/controller';
-import { keyOf, parseKey, requestFor } from '../sim/controller';
+import { KEEP_MEMO, keyOf, parseKey, requestFor } from '../sim/controller';
 import { type Plugin, type Profile, type Snapshot, newPodInfo, newSnapshot } from './framework';
 import { DEFAULT_SCHEDULER_NAME } from './plugins/registry';
 import { scheduleOne, isFailure } from './scheduler';
@@ -114,6 +114,9 @@ export const snapshotPodParts: SlimParts = {
   },
 };
 
+/** HandedOver is the scheduler's memo: its queue's (an early stop's only) and its snapshot's. */
+interface HandedOver { queue?: unknown; snapshot?: unknown }
+
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
 export function newKubeScheduler(): Controller {
   const profiles = new ProfileCache();
@@ -163,6 +166,8 @@ export function newKubeScheduler(): Controller {
   };
   const handedOver = new HandedOverPods();
   const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod, snapshotPodParts);
+  /** taken reads what the last command handed over (takeOver), once. */
+  let taken: (() => HandedOver | undefined) | undefined;
   const handlers = new EventHandlers({
     queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p),
     leftPending: (ctx) => handedOver.leftPending(ctx.api, schedulerName),
@@ -300,6 +305,23 @@ export function newKubeScheduler(): Controller {
     }
   };
 
+  /**
+   * settledMemo is what a settled command hands over: no queue (the scheduler's cursor has passed
+   * the changes a queue's memo counts on the watch to bring), and the snapshot's pods, as they
+   * were handed to this command while that memo stands, else as held now.
+   */
+  const settledMemo = (): unknown => {
+    if (!snapshotPods.memoStands()) {
+      const snapshot = snapshotPods.handOver();
+      return snapshot ? { snapshot } : undefined;
+    }
+    // Read nothing: what was handed over stands, queue and all (each entry is checked when taken).
+    if (!snapshotPods.read && !handedOver.read) return KEEP_MEMO;
+    const m = taken?.();
+    if (!m?.queue) return KEEP_MEMO;
+    return m.snapshot ? { snapshot: m.snapshot } : undefined;
+  };
+
   return {
     name: NAME,
     for: 'Pod',
@@ -312,13 +334,15 @@ export function newKubeScheduler(): Controller {
       ...(['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'] as const)
         .map((kind) => ({ kind, map: (o: KubeObject, ctx: ReconcileContext, type?: Parameters<Watch['map']>[2]) => handlers.onStorageChange(kind, o, ctx, type) })),
     ],
-    // A command that stops early hands the next one its queue's order and its snapshot's pods.
+    // A command that stops early hands the next one its queue's order and its snapshot's pods;
+    // one that settles, its snapshot's pods (settledMemo).
     takeOver(memo) {
-      const m = memo as { queue?: unknown; snapshot?: unknown } | undefined;
-      handedOver.takeOver(m?.queue);
-      snapshotPods.takeOver(m?.snapshot);
+      taken = memo as () => HandedOver | undefined;
+      handedOver.takeOverWhenRead(() => taken?.()?.queue);
+      snapshotPods.takeOverWhenRead(() => taken?.()?.snapshot);
     },
-    handOver() {
+    handOver(settled) {
+      if (settled) return settledMemo();
       const whole = api && handlers.hasSynced() && api.historyEpoch() === firstEpoch ? { revision: api.revision(), keys: queue.keys() } : undefined;
       const queued = handOverMemo(schedulerName, queue.active(), whole);
       const snapshot = snapshotPods.handOver();

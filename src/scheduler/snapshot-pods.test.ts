@@ -191,6 +191,46 @@ describe('SnapshotPods', () => {
     cluster.close();
   });
 
+  it('reads a deferred memo only at its first read, and says when a settled command may keep the memo it was handed', () => {
+    const cluster = newTestCluster();
+    cluster.write(() => { for (const [name, node] of [['a', 'worker01'], ['b', 'worker02'], ['c', undefined]] as const) cluster.api.create(pod(name, node), { fieldManager: 't' }); });
+    const parts: SlimParts = {
+      split: (p) => ({ shared: {}, own: [p.metadata.resourceVersion, p.spec?.nodeName] }),
+      join: (_s, [rv, nodeName], namespace, name) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, resourceVersion: rv as string }, spec: { nodeName: nodeName as string } }),
+    };
+    const first = new SnapshotPods(bound, slim, parts);
+    const listed = first.list(cluster.api);
+    // Nothing was handed to it: once it has read, its own copies are the memo to write.
+    expect(first.memoStands()).toBe(false);
+    const memo = JSON.parse(JSON.stringify(first.handOver()));
+
+    // Handed over but never read: the memo is not decoded, and stands as it is.
+    let decoded = 0;
+    const idle = new SnapshotPods(bound, slim, parts);
+    idle.takeOverWhenRead(() => { decoded++; return memo; });
+    expect(idle.memoStands()).toBe(true);
+    expect(decoded).toBe(0);
+
+    // Read and followed: it stands while few pods have changed since, and every list reads them.
+    const next = new SnapshotPods(bound, slim, parts);
+    next.takeOverWhenRead(() => { decoded++; return memo; });
+    cluster.write(() => cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'c' }, 'worker02', { fieldManager: 't' }));
+    const reads = vi.spyOn(cluster.store, 'get');
+    expect(mine(next.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['c']);
+    expect(mine(listed).map((p) => p.metadata.name)).toEqual(['a', 'b']);
+    expect(decoded).toBe(1);
+    expect(next.memoStands()).toBe(true);
+    // Past REFRESH_MIN pods changed since (and one in sixteen held), a new memo is written.
+    cluster.write(() => { for (let i = 0; i < 40; i++) cluster.api.create(pod(`n${String(i).padStart(2, '0')}`, 'worker01'), { fieldManager: 't' }); });
+    next.list(cluster.api);
+    expect(next.memoStands()).toBe(false);
+    // Once it has handed over a new one, a process that goes on (serve's) counts from that one.
+    expect(next.handOver()?.revision).toBe(cluster.api.revision());
+    expect(next.memoStands()).toBe(true);
+    cluster.close();
+  });
+
   it('reads no pod a watch has shown it, hands over those noted since its last list, and keeps the newer of two versions', () => {
     const cluster = newTestCluster();
     cluster.write(() => { for (const [name, node] of [['a', 'worker01'], ['b', undefined], ['c', undefined]] as const) cluster.api.create(pod(name, node), { fieldManager: 't' }); });

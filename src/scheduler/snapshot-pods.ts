@@ -10,12 +10,16 @@
  * resourceVersion). With nothing held, or a log compacted past what is held, the pods are
  * listed: their names and resourceVersions, and only those unknown are decoded.
  *
- * A command that stops early hands the kept copies to the next one (handOver/takeOver, through
- * the runtime's memo), with the revision they were read at, so the next command reads only the
- * pods changed since: at 30 000 pods the scan of the bound ones was a tenth of a tick, and at
- * 150 000 listing every pod's version was a tenth of the scheduler's pass. Copies of one
- * template (a ReplicaSet's pods) differ in a few fields, so the memo holds each shared part
- * once (SlimParts), ~140 bytes a pod.
+ * A command hands the kept copies to the next one (handOver/takeOver, through the runtime's
+ * memo), with the revision they were read at, so the next command reads only the pods changed
+ * since: at 30 000 pods the scan of the bound ones was a tenth of a tick, and at 150 000
+ * listing every pod's version was a tenth of the scheduler's pass; at 3 000 pods, listing and
+ * decoding them was 40% of applying one Deployment. Copies of one template (a ReplicaSet's
+ * pods) differ in a few fields, so the memo holds each shared part once (SlimParts), ~140
+ * bytes a pod. A command that stops early hands over what it holds; one that settles keeps
+ * the memo it was handed while the pods changed since are few (each command reads them again),
+ * and writes a new one past that, so a command that schedules three pods does not rewrite the
+ * copies of thirty thousand.
  */
 import type { KubeObject } from '../api/meta';
 import { fnv32a } from '../api/fnv32a';
@@ -48,6 +52,14 @@ interface Memo { shape: string; revision?: number; shared: unknown[]; pods: [str
 /** SCAN_SHARE: past one changed pod in this many, the pods are read in one scan, not by key. */
 const SCAN_SHARE = 4;
 
+/**
+ * A settled command keeps the memo it was handed until the pods changed since it outnumber
+ * REFRESH_MIN and one held pod in REFRESH_SHARE: reading a changed pod again costs about what
+ * writing ~16 pods' copies into a new memo does.
+ */
+const REFRESH_MIN = 32;
+const REFRESH_SHARE = 16;
+
 /** SnapshotPods lists the slim copies of the pods keep accepts, in list order. */
 export class SnapshotPods {
   private byKey = new Map<string, Entry>();
@@ -64,6 +76,14 @@ export class SnapshotPods {
   private api: ApiClient | undefined;
   /** taken: what an earlier command handed over, held until this process's first read sets the epoch. */
   private taken: Held | undefined;
+  /** deferred reads what an earlier command handed over, at this process's first read (takeOverWhenRead). */
+  private deferred: (() => unknown) | undefined;
+  /**
+   * adopted: the revision of the memo this process's first read adopted, while every list since
+   * has followed the change log from it; followed is how many pods the last such list read again.
+   */
+  private adopted: number | undefined;
+  private followed = 0;
   /** sharedJson remembers, for a copy joined from the memo, its shared part's JSON (no need to render it again). */
   private sharedJson = new WeakMap<KubeObject, string>();
 
@@ -73,9 +93,25 @@ export class SnapshotPods {
    */
   constructor(private readonly keep: (p: KubeObject) => boolean, private readonly slim: (p: KubeObject) => KubeObject, private readonly parts?: SlimParts) {}
 
+  /** read says whether this process has read the pods (and so taken over what it was handed). */
+  get read(): boolean {
+    return this.epoch !== undefined;
+  }
+
+  /**
+   * memoStands says whether the memo handed to this process may stay as the next command's:
+   * never read, or adopted and followed with few pods changed since (each command reads those
+   * again). Otherwise a settled command hands over a new one.
+   */
+  memoStands(): boolean {
+    if (this.epoch === undefined) return true;
+    return this.adopted !== undefined && this.followed <= Math.max(REFRESH_MIN, this.order.length / REFRESH_SHARE);
+  }
+
   /** handOver is the memo of the kept copies (undefined: none, no parts to split them with, or a write since rolled back). */
   handOver(): Memo | undefined {
     if (!this.parts) return undefined;
+    this.takeDeferred();
     // What was read in a rolled-back write is not the store's: hand over nothing.
     if (this.api && this.api.historyEpoch() !== this.epoch) return undefined;
     // Pods noted since the last list go too: the change log since synced names each of them,
@@ -96,7 +132,10 @@ export class SnapshotPods {
       if (i === undefined) { index.set(json, i = memo.shared.length); memo.shared.push(shared); }
       memo.pods.push([key, e.resourceVersion, i, own]);
     }
-    return memo.pods.length ? memo : undefined;
+    if (!memo.pods.length) return undefined;
+    // What the next reader follows from (a process that goes on, as serve's does, counts again).
+    if (this.epoch !== undefined && memo.revision !== undefined) { this.adopted = memo.revision; this.followed = 0; }
+    return memo;
   }
 
   /**
@@ -108,6 +147,7 @@ export class SnapshotPods {
   takeOver(memo: unknown): void {
     if (this.epoch !== undefined) return;
     this.taken = undefined;
+    this.deferred = undefined;
     const m = memo as Partial<Memo> | undefined;
     if (!this.parts || !m || m.shape !== this.shape() || !Array.isArray(m.shared) || !Array.isArray(m.pods)) return;
     const byKey = new Map<string, Entry>();
@@ -127,6 +167,13 @@ export class SnapshotPods {
     }
     const synced = whole && Number.isSafeInteger(m.revision) ? m.revision : undefined;
     this.taken = { byKey, order: synced === undefined ? undefined : order, synced };
+  }
+
+  /** takeOverWhenRead is takeOver of memo(), called at this process's first read, if there is one. */
+  takeOverWhenRead(memo: () => unknown): void {
+    if (this.epoch !== undefined) return;
+    this.taken = undefined;
+    this.deferred = memo;
   }
 
   /**
@@ -156,8 +203,14 @@ export class SnapshotPods {
     this.checkEpoch(api);
     const head = api.revision();
     const changed = this.synced !== undefined && this.synced <= head ? api.changedSince('Pod', this.synced) : undefined;
-    if (changed) this.follow(api, changed);
-    else this.relist(api);
+    if (changed) {
+      this.follow(api, changed);
+      // From the adopted memo's revision, the change log names what the next command reads again.
+      if (this.adopted !== undefined) this.followed += changed.length;
+    } else {
+      this.relist(api);
+      this.adopted = undefined;
+    }
     this.synced = head;
     this.unlisted.clear();
     return this.order.map((key) => this.byKey.get(key)!.slim!);
@@ -243,6 +296,7 @@ export class SnapshotPods {
     this.api = api;
     const epoch = api.historyEpoch();
     if (epoch === this.epoch) return;
+    this.takeDeferred();
     // The first read of a process adopts what was handed over: a committed resourceVersion names
     // one stored version, so an entry stands as long as its pod's version is the same, and the
     // change log since the memo's revision names every pod whose version moved.
@@ -252,8 +306,18 @@ export class SnapshotPods {
     this.listed = new Set(this.order);
     this.unlisted.clear();
     this.synced = held?.order ? held.synced : undefined;
+    this.adopted = this.synced;
+    this.followed = 0;
     this.taken = undefined;
     this.epoch = epoch;
+  }
+
+  /** takeDeferred takes over what takeOverWhenRead was given, before this process's first read. */
+  private takeDeferred(): void {
+    if (this.epoch !== undefined || !this.deferred) return;
+    const memo = this.deferred;
+    this.deferred = undefined;
+    this.takeOver(memo());
   }
 
   private entryOf(pod: KubeObject): Entry {

@@ -58,14 +58,21 @@ export interface Controller {
    */
   beginPass?(keys: ReadonlySet<string>): void;
   /**
-   * handOver is what the component hands the next command beside its keys when a settle stops
-   * early (JSON, undefined: nothing): what a long-running process would still hold in memory,
-   * and the next command would otherwise read again. takeOver receives it (undefined: none)
-   * before the component's first pass; it must hold only what it can check against the store.
+   * handOver is what the component hands the next command beside its keys when a settle ends
+   * (JSON, undefined: nothing; KEEP_MEMO: what it was handed stands, unread or still good):
+   * what a long-running process would still hold in memory, and the next command would
+   * otherwise read again. settled says the settle finished rather than stopped early.
+   * takeOver receives it before the component's first pass, as a function that reads and
+   * decodes it on first call (undefined: none), so a command that never needs it (a `get`'s
+   * catch-up, an idle tick) does not pay for it; the component must hold only what it can
+   * check against the store.
    */
-  handOver?(): unknown;
-  takeOver?(memo: unknown): void;
+  handOver?(settled: boolean): unknown;
+  takeOver?(memo: () => unknown): void;
 }
+
+/** KEEP_MEMO is what handOver returns when the memo it was handed stands as it is (nothing to write). */
+export const KEEP_MEMO = Symbol('keep memo');
 
 /** keyOf renders a request as "ns/name" (cluster-scoped: "name"). */
 export function keyOf(req: Request): string {

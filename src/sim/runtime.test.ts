@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/meta';
-import type { Controller } from './controller';
+import { KEEP_MEMO, type Controller } from './controller';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { HEARTBEAT_COMPONENTS } from '../api/node-heartbeats';
 import { ADVANCE_WRITES_PER_NODE, CATCH_UP_PASSES, HISTORY_WINDOW, IMMEDIATE_REQUEUES, MAX_PASSES, MAX_SETTLE_WRITES, Simulation, compactionPoint } from './runtime';
 import { heapBoundRequests } from './batch-heap';
-import { decodeMemos } from './settle-memo';
+import { decodeMemos, encodeMemos } from './settle-memo';
 import { ReconciledState } from './reconciled-state';
 
 const deployment = (name: string): KubeObject => ({
@@ -409,7 +409,7 @@ describe('Simulation', () => {
     cluster.close();
   });
 
-  it('hands a component\'s memo to the next command only when a settle stops early, and keeps it for one that does not run', () => {
+  it('hands a component\'s memo to the next command, and keeps it for one that does not run', () => {
     const cluster = newTestCluster();
     // Each command's counter remembers what it counted and what it was handed.
     const command = (withCounter = true) => {
@@ -421,8 +421,9 @@ describe('Simulation', () => {
           seen.counted++;
           ctx.api.create({ apiVersion: 'v1', kind: 'Secret', metadata: { generateName: 's-', namespace: 'default' } }, { fieldManager: 'counter' });
         },
-        takeOver(memo) { seen.handed.push(memo); },
-        handOver() { return seen.counted ? { counted: seen.counted } : undefined; },
+        takeOver(memo) { seen.handed.push(memo()); },
+        // This one hands over only when a settle stops early.
+        handOver(settled) { return !settled && seen.counted ? { counted: seen.counted } : undefined; },
       };
       const idle: Controller = { name: 'idle', for: 'Secret', reconcile() {} };
       const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => (withCounter ? [counter, idle] : [idle]) });
@@ -436,19 +437,20 @@ describe('Simulation', () => {
       expect(first.sim.settle(200, 1)).toMatchObject({ settled: false });
     });
     expect(first.seen.handed).toEqual([undefined, undefined]);
-    expect(decodeMemos(memo())).toEqual({ counter: { counted: 2 } });
+    // (The cluster's own scheduler keeps the memo it handed over: it runs in none of these commands.)
+    expect(decodeMemos(memo()).counter).toEqual({ counted: 2 });
     // A command without the counter keeps its memo for the one that runs it.
     const without = command(false);
     cluster.store.transaction(() => {
       cluster.api.create({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x', namespace: 'default' } }, { fieldManager: 't' });
       expect(without.sim.settle(200, 0)).toMatchObject({ settled: false });
     });
-    expect(decodeMemos(memo())).toEqual({ counter: { counted: 2 } });
-    // The next command with it is handed the memo; it settles, and a settled command hands over nothing.
+    expect(decodeMemos(memo()).counter).toEqual({ counted: 2 });
+    // The next command with it is handed the memo; it settles, and this component then hands over nothing.
     const next = command();
     cluster.store.transaction(() => expect(next.sim.settle().settled).toBe(true));
     expect(next.seen.handed[0]).toEqual({ counted: 2 });
-    expect(memo()).toBe('');
+    expect(Object.keys(decodeMemos(memo()))).toEqual(['default-scheduler']);
     // A memo that does not decode hands nothing over, and stops nothing.
     cluster.store.transaction(() => cluster.store.meta.set('settle.memo', 'z1:not deflated'));
     const last = command();
@@ -457,6 +459,36 @@ describe('Simulation', () => {
       expect(last.sim.settle().settled).toBe(true);
     });
     expect(last.seen).toEqual({ handed: [undefined], counted: 1 });
+    cluster.close();
+  });
+
+  it('leaves the stored memo unread and unwritten when every component keeps what it was handed', () => {
+    const cluster = newTestCluster();
+    const asked: string[] = [];
+    const keeper = (read: boolean): Controller => ({
+      name: 'keeper', for: 'ConfigMap',
+      reconcile() {},
+      takeOver(memo) { if (read) asked.push(JSON.stringify(memo())); },
+      handOver(settled) { return settled ? KEEP_MEMO : { early: true }; },
+    });
+    const settle = (c: Controller) => {
+      const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [c] });
+      cluster.store.transaction(() => {
+        cluster.api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'k-', namespace: 'default' } }, { fieldManager: 't' });
+        expect(sim.settle().settled).toBe(true);
+      });
+    };
+    // Not even read: a memo that does not decode is left as it was.
+    cluster.store.transaction(() => cluster.store.meta.set('settle.memo', 'z1:not deflated'));
+    settle(keeper(false));
+    expect(cluster.store.meta.get('settle.memo')).toBe('z1:not deflated');
+    expect(asked).toEqual([]);
+    // Read when asked for, and still not written again.
+    const stored = encodeMemos({ keeper: { n: 1 }, other: { m: 2 } });
+    cluster.store.transaction(() => cluster.store.meta.set('settle.memo', stored));
+    settle(keeper(true));
+    expect(asked).toEqual(['{"n":1}']);
+    expect(cluster.store.meta.get('settle.memo')).toBe(stored);
     cluster.close();
   });
 });

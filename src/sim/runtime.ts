@@ -9,7 +9,7 @@ import type { Store } from '../store/store';
 import type { Timer, WatchEvent, WatchEventType } from '../store/store';
 import { CorruptObjectError, WITHOUT_MANAGED_FIELDS } from '../store/store';
 import {
-  type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
+  KEEP_MEMO, type Controller, type ReconcileContext, type Request, TerminalError, controllerOf, keyOf, parseKey, requestFor,
 } from './controller';
 import type { SimClock } from './clock';
 import type { Rand } from './rand';
@@ -33,7 +33,7 @@ const META_UNFINISHED = 'settle.unfinished';
 const META_PENDING = 'settle.pending';
 
 /**
- * META_MEMO holds what components handed over beside their keys when a settle stopped early
+ * META_MEMO holds what components handed over beside their keys when a settle ended
  * (Controller.handOver): { component: memo } as settle-memo encodes it, '' when none.
  */
 const META_MEMO = 'settle.memo';
@@ -206,8 +206,8 @@ export class Simulation {
   private pumped: number | undefined;
   /** pendingElsewhere: handed-over keys of components this settle does not run (kept for the one that does). */
   private pendingElsewhere: Record<string, string[]> = {};
-  /** memoElsewhere: the handed-over memos of components this settle does not run (kept for the one that does). */
-  private memoElsewhere: Record<string, unknown> = {};
+  /** takenMemos decodes, once a settle, the memos handed over (undefined: this settle has loaded none). */
+  private takenMemos: (() => Record<string, unknown>) | undefined;
   /** immediate counts, per component|key, its zero-delay requeues in a row. */
   private readonly immediate = new Map<string, number>();
   /** calls and warned: a settle or advance (with the settles inside it) prints at most one warning. */
@@ -307,7 +307,7 @@ export class Simulation {
     this.cursors.clear();
     this.pumped = undefined;
     this.pendingElsewhere = {};
-    this.memoElsewhere = {};
+    this.takenMemos = undefined;
     // Going on with work an earlier command left is a batch job from its start: the heap's bound
     // must be set before the first full collection sizes the heap, not 2 000 writes in.
     if (store.meta.get(META_UNFINISHED) === 'true') keepHeapNearLiveData();
@@ -366,7 +366,8 @@ export class Simulation {
 
   /**
    * savePending stores the keys left pending (handOver's, and those of components this settle did
-   * not run), and the components' memos when the settle stops early (a settled one hands over none).
+   * not run), and the components' memos. The memos stored stay as they are (not even read)
+   * unless a component hands over something new or drops its own.
    */
   private savePending(early = false): void {
     const { store } = this.cfg;
@@ -376,12 +377,17 @@ export class Simulation {
     for (const [name, keys] of this.pending) if (keys.size) left[name] = [...keys].sort();
     const value = Object.keys(left).length ? JSON.stringify(left) : '';
     if ((store.meta.get(META_PENDING) ?? '') !== value) store.meta.set(META_PENDING, value);
-    const memos: Record<string, unknown> = { ...this.memoElsewhere };
-    if (early) {
-      for (const c of this.components()) {
-        const memo = c.handOver?.();
-        if (memo !== undefined) memos[c.name] = memo;
-      }
+    const handed = new Map<string, unknown>();
+    for (const c of this.components()) {
+      const memo = c.handOver ? c.handOver(!early) : KEEP_MEMO;
+      if (memo !== KEEP_MEMO) handed.set(c.name, memo);
+    }
+    if (!handed.size) return;
+    // The memos of components this settle does not run (or that keep theirs) are kept for them.
+    const memos: Record<string, unknown> = { ...this.takenMemos?.() };
+    for (const [name, memo] of handed) {
+      if (memo === undefined) delete memos[name];
+      else memos[name] = memo;
     }
     const memo = encodeMemos(memos);
     // An early stop's memos are new (and MBs at 30 000 pods): not read back to compare.
@@ -399,7 +405,7 @@ export class Simulation {
     if (!left) {
       for (const c of comps) this.cursors.set(c.name, 0);
       this.pendingElsewhere = {};
-      this.memoElsewhere = {};
+      this.takenMemos = () => ({});
       return;
     }
     for (const c of comps) {
@@ -410,12 +416,12 @@ export class Simulation {
       delete left[c.name];
     }
     this.pendingElsewhere = left;
-    const memos = decodeMemos(this.cfg.store.meta.get(META_MEMO));
-    for (const c of comps) {
-      c.takeOver?.(memos[c.name]);
-      delete memos[c.name];
-    }
-    this.memoElsewhere = memos;
+    // Read and decoded only when a component asks (a settled scheduler's memo is MBs at 30 000
+    // pods, and most commands never wake the scheduler): no one writes it before this settle ends.
+    let memos: Record<string, unknown> | undefined;
+    const taken = () => (memos ??= decodeMemos(this.cfg.store.meta.get(META_MEMO)));
+    this.takenMemos = taken;
+    for (const c of comps) c.takeOver?.(() => taken()[c.name]);
   }
 
   /**

@@ -158,9 +158,10 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
   it('diff: a new object as a dry-run create, a changed one without touching its last-applied annotation', async () => {
     const file = path.join(kubectlHome, 'diff.yaml');
     fs.writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c3}\ndata: {a: "9"}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: fresh}\n');
-    // The temporary folders and the files' times are the run's own, and so is a dry-run create's uid.
+    // The temporary folders' numbers and the files' times are the run's own, and so is a dry-run
+    // create's uid. Both make their folders in TMPDIR: kubectl is given the local twin's (its home).
     const norm = (r: CliResult) => ({ ...r, stdout: r.stdout.replace(/\/(LIVE|MERGED)-\w+/g, '/$1').replace(/\t\d{4}-\d\d-\d\d [\d:.]+ \+0000$/gm, '').replace(/^\+  uid: \S+$/m, '+  uid: U') });
-    const a = norm(await kubectl(['diff', '-f', file]));
+    const a = norm(await kubectl(['diff', '-f', file], { TMPDIR: local.dir }));
     expect(a).toEqual(norm(kubemu(['diff', '-f', file])));
     // kubectl's patch carries an empty annotations map, which the server's decoding drops (omitempty).
     expect(a.stdout).not.toContain('annotations');
