@@ -4,6 +4,7 @@
  */
 
 import type { LabelSelector } from './types/meta-v1';
+import { labelHint } from './labels';
 
 // The selector types are metav1's, generated from the Go types; an operator other than the four
 // known ones matches nothing (and renders as apimachinery renders it).
@@ -29,6 +30,20 @@ export function selectorMatches(selector: LabelSelector | undefined | null, labe
     }
   }
   return true;
+}
+
+/**
+ * labelSelectorHints is ListQuery.mayContain for a structured selector (see labels.ts
+ * selectorHints): undefined when none of its requirements needs a label.
+ */
+export function labelSelectorHints(selector: LabelSelector | undefined | null): string[] | undefined {
+  const first = Object.entries(selector?.matchLabels ?? {})[0];
+  if (first) return [labelHint(first[0], first[1])];
+  for (const req of selector?.matchExpressions ?? []) {
+    if (req.operator === 'In') return (req.values ?? []).map((v) => labelHint(req.key, v));
+    if (req.operator === 'Exists') return [labelHint(req.key)];
+  }
+  return undefined;
 }
 
 /** formatLabelSelector renders a selector as kubectl's FormatLabelSelector: "app=web,tier in (a,b)"; empty → "<none>". */

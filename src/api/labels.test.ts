@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, parseSelector, validateLabelKey, validateLabelValue,
+  isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, parseSelector, selectorHints, validateLabelKey, validateLabelValue,
 } from './labels';
+import { labelSelectorHints } from './label-selector';
 
 const NAME_PART = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 const LABEL_VALUE = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
@@ -112,5 +113,20 @@ describe('selector matching cost', () => {
     let n = 0;
     for (let i = 0; i < 5000; i++) if (sel.matches({ app: `a${i}`, [`k${i}`]: i % 2 ? `v${i}` : 'other' })) n++;
     expect(n).toBe(2500);
+  });
+});
+
+describe('selector hints (ListQuery.mayContain)', () => {
+  it('name what a selected object\'s JSON holds, from the first requirement that needs a label', () => {
+    expect(selectorHints(parseSelector('tier!=x,app in (web,db)'))).toEqual(['"app":"db"', '"app":"web"']);
+    expect(selectorHints(parseSelector('app.kubernetes.io/name=web'))).toEqual(['"app.kubernetes.io/name":"web"']);
+    expect(selectorHints(parseSelector('!canary,app'))).toEqual(['"app":']);
+    expect(selectorHints(parseSelector('!canary,a notin (b)'))).toBeUndefined();
+    expect(selectorHints(parseSelector(''))).toBeUndefined();
+    expect(labelSelectorHints({ matchLabels: { app: 'web', tier: 'f' } })).toEqual(['"app":"web"']);
+    expect(labelSelectorHints({ matchExpressions: [{ key: 'a', operator: 'NotIn', values: ['x'] }, { key: 'b', operator: 'In', values: ['1', '2'] }] })).toEqual(['"b":"1"', '"b":"2"']);
+    expect(labelSelectorHints({ matchExpressions: [{ key: 'a', operator: 'Exists' }] })).toEqual(['"a":']);
+    expect(labelSelectorHints({})).toBeUndefined();
+    expect(labelSelectorHints(undefined)).toBeUndefined();
   });
 });

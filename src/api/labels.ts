@@ -410,6 +410,27 @@ function newRequirement(key: string, operator: Operator, values: string[]): Requ
 }
 
 /**
+ * labelHint is what a stored object's JSON holds when it has label key (with value): the
+ * `"key":"value"` (or `"key":`) of its compact labels map, for ListQuery.mayContain.
+ */
+export function labelHint(key: string, value?: string): string {
+  return `${JSON.stringify(key)}:${value === undefined ? '' : JSON.stringify(value)}`;
+}
+
+/**
+ * selectorHints is ListQuery.mayContain for a parsed selector: from its first requirement that
+ * needs a label (=, ==, in, exists), the strings one of which a selected object's JSON holds;
+ * undefined when no requirement needs one (`!a`, `a!=b`, the empty selector).
+ */
+export function selectorHints(selector: Selector): string[] | undefined {
+  for (const r of selector.requirements) {
+    if (r.operator === '=' || r.operator === '==' || r.operator === 'in') return r.values.map((v) => labelHint(r.key, v));
+    if (r.operator === 'exists' || r.operator === 'gt' || r.operator === 'lt') return [labelHint(r.key)];
+  }
+  return undefined;
+}
+
+/**
  * parseSelector parses a `-l` selector ("app=web,tier in (a,b),!canary"). The empty string
  * selects everything. Throws Error with apimachinery's exact message, e.g.
  * `unable to parse requirement: <nil>: Invalid value: "-app": name part must consist of …`.

@@ -72,6 +72,12 @@ export interface ListQuery {
    * informers strip them too), so list and each may leave them out (store's ReadView).
    */
   withoutManagedFields?: boolean;
+  /**
+   * mayContain: the reader keeps only objects whose JSON holds one of these strings (a label
+   * selector's `"app":"web"`, labelHints), so the store may pass over the others undecoded.
+   * A hint, not a filter: the reader still tests what it keeps.
+   */
+  mayContain?: readonly string[];
 }
 
 export interface GroupResource { group: string; resource: string }

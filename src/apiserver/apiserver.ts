@@ -16,7 +16,7 @@ import { objectFields } from '../api/object-fields';
 import { copyJson } from '../api/copy-json';
 import { storeQuantitiesAsServed } from '../api/stored-quantities';
 import { parseApiVersion, type Registry, type ResourceInfo } from '../api/registry';
-import { parseSelector } from '../api/labels';
+import { parseSelector, selectorHints } from '../api/labels';
 import { convertFieldLabels, parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { LeaseExpiry, ReadView, Store } from '../store/store';
 import { CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError, WITHOUT_MANAGED_FIELDS } from '../store/store';
@@ -350,8 +350,18 @@ export class ApiServer implements ApiClient {
     }
     const node = q.kind === 'Pod' && q.fieldSelector ? nodeNameSelected(q.fieldSelector) : undefined;
     const view = q.withoutManagedFields ? WITHOUT_MANAGED_FIELDS : this.readView;
+    // An Event's involvedObject.uid is indexed too (describe's searchEvents asks by it).
+    const subject = q.kind === 'Event' && q.fieldSelector && !q.askedAs && !q.apiVersion?.includes('/') ? involvedUidSelected(q.fieldSelector) : undefined;
+    if (subject !== undefined) {
+      for (const o of this.store.listByOwner(subject, 'Event', view)) {
+        if ((q.namespace === undefined || o.metadata.namespace === q.namespace) && (!keep || keep(o))) visit(o);
+      }
+      return;
+    }
     if (node === undefined) {
-      this.store.each({ kind: q.kind, namespace: q.namespace }, keep ? (o) => { if (keep(o)) visit(o); } : visit, view);
+      // A label selector's objects hold its labels: the store passes over the rest undecoded.
+      const mayContain = q.mayContain ?? (q.labelSelector ? selectorHints(parseSelector(q.labelSelector)) : undefined);
+      this.store.each({ kind: q.kind, namespace: q.namespace, mayContain }, keep ? (o) => { if (keep(o)) visit(o); } : visit, view);
       return;
     }
     // Like kube-apiserver's pod storage, spec.nodeName is indexed: a node's pods, the unscheduled
@@ -1012,6 +1022,14 @@ function nodeNameSelected(selector: string): string | typeof ON_SOME_NODE | unde
     else if (r.value === '' && node === undefined) node = ON_SOME_NODE;
   }
   return node;
+}
+
+/** involvedUidSelected is the uid a core Event field selector asks for (involvedObject.uid=X, X not empty). */
+function involvedUidSelected(selector: string): string | undefined {
+  for (const r of parseFieldSelector(selector).requirements) {
+    if (r.field === 'involvedObject.uid' && r.operator !== '!=' && r.value !== '') return r.value;
+  }
+  return undefined;
 }
 
 /** distinctCauses keeps the first of each cause (same type, field and message). */

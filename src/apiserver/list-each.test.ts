@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { KubeObject } from '../api/meta';
+import type { EventLike, KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { impersonatedCluster, requestUser } from './authorization';
 
@@ -88,6 +88,51 @@ describe('ApiServer.each', () => {
     expect(c.api.versions('Pod', 'no-such-node')).toEqual([]);
     // Only pods are ever bound: other kinds are all on no node.
     expect(c.api.versions('Namespace', null)).toEqual(c.api.versions('Namespace'));
+  });
+
+  it('hands the store a label selector\'s labels to pass over the other objects undecoded, finding what a scan finds', () => {
+    const c = cluster();
+    const each = vi.spyOn(c.store, 'each');
+    const scanned = (where: (p: KubeObject) => boolean) => names(c.api.list({ kind: 'Pod' }).filter(where));
+    for (const [selector, where, hints] of [
+      ['app=web', (p: KubeObject) => p.metadata.labels?.app === 'web', ['"app":"web"']],
+      ['app in (db,web)', (p: KubeObject) => ['db', 'web'].includes(p.metadata.labels?.app ?? ''), ['"app":"db"', '"app":"web"']],
+      ['app,app!=db', (p: KubeObject) => !!p.metadata.labels?.app && p.metadata.labels.app !== 'db', ['"app":']],
+      ['!app', (p: KubeObject) => !p.metadata.labels?.app, undefined],
+    ] as const) {
+      each.mockClear();
+      expect(names(visited(c, { kind: 'Pod', labelSelector: selector })), selector).toEqual(scanned(where));
+      expect(each.mock.calls[0]![0].mayContain, selector).toEqual(hints);
+    }
+  });
+
+  it('finds Events by involvedObject.uid through the subject index, as a scan would', () => {
+    const c = cluster();
+    const uidOf = (ns: string, name: string) => c.api.get({ kind: 'Pod', namespace: ns, name }).metadata.uid!;
+    c.write(() => {
+      for (const [ns, name, about] of [['default', 'e1', 'a'], ['default', 'e2', 'b'], ['team', 'e3', 'a'], ['default', 'e0', 'a']] as const) {
+        const target = uidOf(ns, about);
+        c.api.create({ apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: ns }, involvedObject: { kind: 'Pod', namespace: ns, name: about, uid: target }, reason: 'R', message: 'm' } as KubeObject, { fieldManager: 'test' });
+      }
+    });
+    const each = vi.spyOn(c.store, 'each');
+    const scanned = (where: (e: KubeObject) => boolean, ns?: string) => names(c.api.list({ kind: 'Event', namespace: ns }).filter(where));
+    const a = uidOf('default', 'a');
+    for (const [q, where] of [
+      [{ kind: 'Event', fieldSelector: `involvedObject.uid=${a}` }, (e: KubeObject) => (e as EventLike).involvedObject?.uid === a],
+      [{ kind: 'Event', namespace: 'default', fieldSelector: `involvedObject.uid==${a},involvedObject.name=a` }, (e: KubeObject) => (e as EventLike).involvedObject?.uid === a],
+      [{ kind: 'Event', namespace: 'team', fieldSelector: `involvedObject.uid=${a}` }, () => false],
+    ] as const) {
+      expect(names(c.api.list(q)), JSON.stringify(q)).toEqual(scanned(where, q.namespace));
+    }
+    // The cluster's own Events about the pod (Scheduled, …) besides.
+    expect(names(c.api.list({ kind: 'Event', fieldSelector: `involvedObject.uid=${a}` })).filter((n) => /\/e\d$/.test(n))).toEqual(['default/e0', 'default/e1']);
+    // Each query above scanned once for its comparison, and no more.
+    expect(each.mock.calls.filter(([q]) => q.kind === 'Event')).toHaveLength(3);
+    // An empty uid matches Events without one: those are scanned for.
+    each.mockClear();
+    expect(names(c.api.list({ kind: 'Event', fieldSelector: 'involvedObject.uid=' }))).toEqual(scanned((e) => !(e as EventLike).involvedObject?.uid));
+    expect(each).toHaveBeenCalled();
   });
 
   it('refuses a bad selector as list does', () => {

@@ -61,7 +61,8 @@ export function newKubelet(): Controller {
       // A ConfigMap or Secret appearing (or changing) lets a pod stuck on it proceed.
       ...['ConfigMap', 'Secret'].map((kind) => ({
         kind,
-        map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
+        // A pod that refers to it holds its name as a JSON string: the others stay undecoded.
+        map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace, mayContain: [JSON.stringify(obj.metadata.name)] })
           .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && referencedObjects(p).includes(`${kind}/${obj.metadata.name}`))
           .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
       })),

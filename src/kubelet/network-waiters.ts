@@ -13,6 +13,9 @@ import { NET_TOOLS } from './net-tools';
 
 const TOOL_WORD = new RegExp(`(^|[^\\w-])(${[...NET_TOOLS].join('|')})([^\\w-]|$)`);
 
+/** COMMAND_LINE: what the JSON of a pod runsNetworkTool accepts holds (ListQuery.mayContain). */
+const COMMAND_LINE = ['"command":', '"args":'];
+
 /** runsNetworkTool says whether any container's command line names a network tool. */
 export function runsNetworkTool(pod: KubeObject): boolean {
   return [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]
@@ -22,7 +25,9 @@ export function runsNetworkTool(pod: KubeObject): boolean {
 /** NETWORK_WATCHES are the kubelet's watches on Services and Endpoints, mapped to the running pods that may be waiting on them. */
 export const NETWORK_WATCHES = ['Service', 'Endpoints'].map((kind) => ({
   kind,
-  map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
+  // Only a command line can name a tool: a pod with no command or args (most images' own
+  // entrypoint) stays undecoded. (The names themselves are no hint: "nc" is in "ownerReferences".)
+  map: (obj: KubeObject, ctx: ReconcileContext) => ctx.api.list({ kind: 'Pod', namespace: obj.metadata.namespace, mayContain: COMMAND_LINE })
     .filter((p) => p.spec?.nodeName && !isPodTerminal(p) && !p.metadata.deletionTimestamp && runsNetworkTool(p))
     .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name! })),
 }));

@@ -21,6 +21,8 @@ export const PROGRAM_REQUESTS_LIMIT = 1000;
 
 /** MAY_REQUEST picks the containers whose command may fetch over HTTP (others are not modelled at all). */
 const MAY_REQUEST = /\b(wget|curl)\b|https?:\/\//;
+/** MAY_REQUEST_WORDS: a command MAY_REQUEST picks holds one of these (ListQuery.mayContain). */
+const MAY_REQUEST_WORDS = ['wget', 'curl', 'http://', 'https://'];
 
 /** isWebServer says whether a container's image is one that writes access-log lines. */
 function isWebServer(spec: KubeObject['spec']): boolean {
@@ -34,7 +36,8 @@ export function programRequestLines(api: ApiClient, server: KubeObject, containe
   if (!spec || !isWebServer(spec)) return [];
   const uid = server.metadata.uid;
   const lines: LogLine[] = [];
-  for (const pod of api.list({ kind: 'Pod' })) {
+  // Only a pod whose JSON holds one of MAY_REQUEST's words can be a client: the others stay undecoded.
+  for (const pod of api.list({ kind: 'Pod', mayContain: MAY_REQUEST_WORDS })) {
     if (!pod.spec?.nodeName || !pod.status?.podIP) continue;
     const inits = (pod.spec.initContainers ?? []) as KubeObject['spec'][];
     const candidates = [...inits.filter((c) => c.restartPolicy === 'Always'), ...(pod.spec.containers ?? [])] as KubeObject['spec'][];

@@ -29,7 +29,13 @@ export interface ReadView { withoutManagedFields?: boolean }
 export const WITHOUT_MANAGED_FIELDS: ReadView = Object.freeze({ withoutManagedFields: true });
 
 /** StoreListQuery selects one kind, optionally one namespace; label filtering happens above. */
-export interface StoreListQuery { kind: string; namespace?: string }
+/**
+ * StoreListQuery names a kind's objects, in one namespace or all. mayContain, when given, lets
+ * each pass over an object whose stored JSON contains none of these strings undecoded: a hint
+ * from a caller that keeps only such objects (a label selector's `"app":"web"`), not a filter
+ * (an encrypted body is visited as it is, and so is one that contains a string by chance).
+ */
+export interface StoreListQuery { kind: string; namespace?: string; mayContain?: readonly string[] }
 
 /**
  * Timer is a component's wish to reconcile `key` at simulated time `due` (ms since epoch).

@@ -6,7 +6,7 @@
  * Mirrors kubernetes/kubectl pkg/polymorphichelpers/attachablepodforobject.go and
  * pkg/cmd/util/podcmd GetFirstPod (sorted by sort.Reverse(podutils.ActivePods)).
  */
-import { selectorMatches } from '../../api/label-selector';
+import { labelSelectorHints, selectorMatches } from '../../api/label-selector';
 import type { KubeObject } from '../../api/meta';
 import { notFound } from '../../apiserver/errors';
 import type { CommandContext } from '../command';
@@ -108,7 +108,7 @@ export function attachablePod(ctx: CommandContext, obj: KubeObject, timeoutMs: n
   const cluster = ctx.cluster();
   const first = (): KubeObject | undefined => {
     if (!selector) return undefined;
-    return cluster.api.list({ kind: 'Pod', namespace: obj.metadata.namespace })
+    return cluster.api.list({ kind: 'Pod', namespace: obj.metadata.namespace, mayContain: labelSelectorHints(selector as never) })
       .filter((p) => selectorMatches(selector as never, p.metadata.labels ?? {}))
       .sort(byMostActive)[0];
   };

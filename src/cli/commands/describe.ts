@@ -4,7 +4,7 @@
  */
 import type { EventLike, KubeObject, ListQuery } from '../../api/meta';
 import { ApiError, notFound } from '../../apiserver/errors';
-import { describeMany, eventsFor, type DescribeContext } from '../../printers/describe';
+import { describeMany, eventSubjectUids, eventsFor, type DescribeContext } from '../../printers/describe';
 import { defineCommand, type Command, type CommandContext } from '../command';
 import { CliError, SilentExit, formatApiError } from '../errors';
 import { parseResourceArgs, shortNameWarnings, type ResourceRequest } from '../resource-args';
@@ -19,7 +19,10 @@ function contextFor(cluster: Cluster, showEvents: boolean): (obj: KubeObject) =>
   const eventsOf = (obj: KubeObject): EventLike[] | undefined => {
     if (!showEvents) return [];
     try {
-      return eventsFor(obj, cluster.api.list<EventLike>({ kind: 'Event', namespace: obj.metadata.namespace ?? 'default' }));
+      // Asked by involvedObject.uid, as searchEvents asks (an indexed read), in list order.
+      const namespace = obj.metadata.namespace ?? 'default';
+      const found = eventSubjectUids(obj).flatMap((uid) => cluster.api.list<EventLike>({ kind: 'Event', namespace, fieldSelector: `involvedObject.uid=${uid}` }));
+      return eventsFor(obj, found.sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0)));
     } catch (e) {
       if (e instanceof ApiError && e.code === 403) return undefined;
       throw e;

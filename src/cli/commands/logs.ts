@@ -7,7 +7,8 @@
  */
 import { authorizeRequest } from '../../apiserver/authorization';
 import type { KubeObject } from '../../api/meta';
-import { selectorMatches } from '../../api/label-selector';
+import { type LabelSelector, labelSelectorHints, selectorMatches } from '../../api/label-selector';
+import type { ApiClient } from '../../apiserver/client';
 import { badRequest, notFound } from '../../apiserver/errors';
 import { LogError } from '../../kubelet/logs';
 import { ContainerLogReader, containerRunning } from '../../kubelet/log-reader';
@@ -109,12 +110,14 @@ function sinceMs(ctx: FlagsContext<typeof LOGS_FLAGS>, seconds: number, nowMs: n
 interface LogStream { namespace: string; pod: string; reader: ContainerLogReader }
 
 /** podsFor lists a workload's pods as kubectl's logs sorts them (ByLogging). */
-function podsFor(obj: KubeObject, pods: KubeObject[]): KubeObject[] {
-  const sel = obj.spec?.selector;
-  const matching = pods.filter((p) => (obj.kind === 'Job' && !sel?.matchLabels && !sel?.matchExpressions
-    ? p.metadata.labels?.['job-name'] === obj.metadata.name
-    : selectorMatches(sel?.matchLabels || sel?.matchExpressions ? sel : { matchLabels: sel }, p.metadata.labels)));
-  return matching.sort(byLogging);
+function podsFor(obj: KubeObject, api: ApiClient): KubeObject[] {
+  const spec = obj.spec?.selector;
+  const sel: LabelSelector = obj.kind === 'Job' && !spec?.matchLabels && !spec?.matchExpressions
+    ? { matchLabels: { 'job-name': obj.metadata.name! } }
+    : spec?.matchLabels || spec?.matchExpressions ? spec : { matchLabels: spec };
+  return api.list({ kind: 'Pod', namespace: obj.metadata.namespace, mayContain: labelSelectorHints(sel) })
+    .filter((p) => selectorMatches(sel, p.metadata.labels))
+    .sort(byLogging);
 }
 
 /** logsCommand is `kubectl logs`. */
@@ -163,7 +166,7 @@ export const logsCommand = defineCommand({
           if (!obj) throw new CliError(`error from server (NotFound): ${notFound(info.group, info.resource, name).message} in namespace "${ns}"`);
           if (obj.kind === 'Pod') pods = [obj];
           else {
-            const all = podsFor(obj, cluster.api.list({ kind: 'Pod', namespace: ns }));
+            const all = podsFor(obj, cluster.api);
             if (!all.length) throw new CliError(`timed out waiting for the condition`);
             if (allPods) pods = all;
             else {

@@ -11,7 +11,7 @@
 import type { Pod, PodDisruptionBudget } from '../../api/types/kinds';
 import type { Condition } from '../../api/meta';
 import { isPodReady } from '../../api/pod-util';
-import { selectorMatches } from '../../api/label-selector';
+import { labelSelectorHints, selectorMatches } from '../../api/label-selector';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
 import { requestFor } from '../../sim/controller';
 
@@ -97,7 +97,8 @@ export const disruptionController: Controller = {
   reconcile(req: Request, ctx: ReconcileContext): Result | void {
     const pdb = ctx.api.tryGet({ kind: 'PodDisruptionBudget', namespace: req.namespace, name: req.name });
     if (!pdb || pdb.metadata.deletionTimestamp) return;
-    const pods = ctx.api.list({ kind: 'Pod', namespace: req.namespace }).filter((p) => selectorMatches(pdb.spec?.selector ?? {}, p.metadata.labels ?? {}));
+    const selector = pdb.spec?.selector ?? {};
+    const pods = ctx.api.list({ kind: 'Pod', namespace: req.namespace, mayContain: labelSelectorHints(selector) }).filter((p) => selectorMatches(selector, p.metadata.labels ?? {}));
     const now = ctx.clock.nowMs();
     // buildDisruptedPodMap: keep entries whose pod still exists undeleted and is not overdue.
     const byName = new Map(pods.map((p) => [p.metadata.name!, p]));

@@ -3,6 +3,7 @@
  * shared lookups of the endpoints and endpointslice controllers.
  */
 import type { KubeObject } from '../../api/meta';
+import { labelSelectorHints } from '../../api/label-selector';
 import type { ReconcileContext, Request } from '../../sim/controller';
 
 /** selects: the service has a selector and the pod's labels satisfy it. */
@@ -11,6 +12,12 @@ export function selects(svc: KubeObject, pod: KubeObject): boolean {
   if (!sel || !Object.keys(sel).length) return false;
   const labels = pod.metadata.labels ?? {};
   return Object.entries(sel).every(([k, v]) => labels[k] === v);
+}
+
+/** selectedPods lists the pods of the service's namespace it selects (the others stay undecoded). */
+export function selectedPods(svc: KubeObject, ctx: ReconcileContext): KubeObject[] {
+  return ctx.api.list({ kind: 'Pod', namespace: svc.metadata.namespace, mayContain: labelSelectorHints({ matchLabels: svc.spec?.selector }) })
+    .filter((p) => selects(svc, p));
 }
 
 /** servicesForPod maps a pod change to the services in its namespace that select it. */
@@ -22,6 +29,6 @@ export function servicesForPod(pod: KubeObject, ctx: ReconcileContext): Request[
 
 /** podsForService lists the scheduled, not-finished pods a service selects, by name. */
 export function podsForService(svc: KubeObject, ctx: ReconcileContext): KubeObject[] {
-  return ctx.api.list({ kind: 'Pod', namespace: svc.metadata.namespace })
-    .filter((p) => selects(svc, p) && p.spec?.nodeName && p.status?.podIP && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
+  return selectedPods(svc, ctx)
+    .filter((p) => p.spec?.nodeName && p.status?.podIP && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
 }

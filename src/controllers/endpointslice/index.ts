@@ -12,7 +12,7 @@ import type { KubeObject } from '../../api/meta';
 import type { EndpointSlice } from '../../api/types/kinds';
 import { deepEqual } from '../../api/deep-equal';
 import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
-import { selects } from '../endpoints/pods-for-service';
+import { selectedPods, selects } from '../endpoints/pods-for-service';
 import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../../api/endpoint-slice-labels';
 import { CONTROLLER_NAME, desiredSlices, sliceLabels, TRIGGER_TIME_ANNOTATION, triggerTime, type DesiredSlice } from './desired-slices';
 
@@ -54,7 +54,7 @@ export const endpointSliceController: Controller = {
     if (!svc.spec?.selector || Object.keys(svc.spec.selector).length === 0) return;
     // An ExternalName Service is a DNS alias: no endpoints (upstream issue 105986).
     if (svc.spec.type === 'ExternalName') return;
-    const pods = ctx.api.list({ kind: 'Pod', namespace: req.namespace }).filter((p) => selects(svc, p));
+    const pods = selectedPods(svc, ctx);
     const nodes = new Map<string, KubeObject | undefined>();
     const nodeOf = (name: string) => {
       if (!nodes.has(name)) nodes.set(name, ctx.api.tryGet({ kind: 'Node', name }));

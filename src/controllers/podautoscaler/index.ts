@@ -12,7 +12,7 @@
 import type { KubeObject } from '../../api/meta';
 import type { Pod } from '../../api/types/core-v1';
 import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerCondition, MetricSpec, MetricStatus } from '../../api/types/autoscaling-v2';
-import { selectorMatches } from '../../api/label-selector';
+import { labelSelectorHints, selectorMatches } from '../../api/label-selector';
 import { canonicalQuantity } from '../../api/quantity';
 import { deepEqual } from '../../api/deep-equal';
 import { ApiError } from '../../apiserver/errors';
@@ -372,7 +372,7 @@ function computeReplicasForMetrics(hpa: Hpa, target: KubeObject, specReplicas: n
     setHpaCondition(hpa, 'ScalingActive', 'False', 'InvalidSelector', "the HPA target's scale is missing a selector", nowISO);
     return { replicas: -1, metric: '', statuses, error: 'selector is required', stableUntilMs: 0, ...FAILED };
   }
-  const pods = ctx.api.list({ kind: 'Pod', namespace: hpa.metadata.namespace }).filter((p) => selectorMatches(selector, p.metadata.labels));
+  const pods = ctx.api.list({ kind: 'Pod', namespace: hpa.metadata.namespace, mayContain: labelSelectorHints(selector) }).filter((p) => selectorMatches(selector, p.metadata.labels));
   let sampled: Map<string, PodSample> | undefined;
   let fetchError: string | undefined;
   const fetch = () => {

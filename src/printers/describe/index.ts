@@ -101,12 +101,19 @@ export function describeObject(obj: KubeObject, ctx: DescribeContext): string {
  * is its name (the kubelet's, where the controllers' carry the Node's UID).
  */
 export function eventsFor(obj: KubeObject, events: readonly EventLike[]): EventLike[] {
-  const uid = (obj.kind === 'Pod' ? staticPodUID(obj) : undefined) ?? obj.metadata.uid;
+  const uids = eventSubjectUids(obj);
   return events.filter((e) => {
     const ref = e.involvedObject ?? {};
-    if (ref.name !== obj.metadata.name) return false;
-    return (!!uid && ref.uid === uid) || (obj.kind === 'Node' && ref.uid === obj.metadata.name);
+    return ref.name === obj.metadata.name && ref.uid !== undefined && uids.includes(ref.uid);
   });
+}
+
+/** eventSubjectUids are the involvedObject uids eventsFor accepts for obj (an Event list may ask by each). */
+export function eventSubjectUids(obj: KubeObject): string[] {
+  const uid = (obj.kind === 'Pod' ? staticPodUID(obj) : undefined) ?? obj.metadata.uid;
+  const uids = uid ? [uid] : [];
+  if (obj.kind === 'Node' && obj.metadata.name && obj.metadata.name !== uid) uids.push(obj.metadata.name);
+  return uids;
 }
 
 /** ContextSource is one shared context (events filtered per object) or a per-object factory. */

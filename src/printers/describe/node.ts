@@ -33,7 +33,7 @@ const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** nodeNonTerminatedPods lists the pods bound to the node that are neither Succeeded nor Failed, in list (namespace/name) order. */
 export function nodeNonTerminatedPods(node: KubeObject, ctx: DescribeContext): KubeObject[] {
-  return ctx.list({ kind: 'Pod' })
+  return ctx.list({ kind: 'Pod', fieldSelector: `spec.nodeName=${node.metadata.name}` })
     .filter((p) => p.spec?.nodeName === node.metadata.name && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed')
     .sort((a, b) => cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name ?? '', b.metadata.name ?? ''));
 }

@@ -358,6 +358,8 @@ export function translate(e: unknown, path: string): Error {
 
 class SqliteStore implements Store {
   private readonly q;
+  /** hintedStatements: each's statements with mayContain, by scope, view and number of strings. */
+  private readonly hintedStatements = new Map<string, Database.Statement>();
   /**
    * tx runs a function in a transaction, or nested in a savepoint. One wrapper for every call:
    * db.transaction(fn) builds four wrappers and their properties each time, and an apply of a
@@ -736,10 +738,28 @@ class SqliteStore implements Store {
 
   each(q: StoreListQuery, visit: (obj: KubeObject) => void, view?: ReadView): void {
     const lean = view?.withoutManagedFields;
+    if (q.mayContain?.length) return this.visitRows(this.hinted(q, !!lean), visit);
     const rows = q.namespace === undefined
       ? (lean ? this.q.visitAllLean : this.q.visitAll).iterate(q.kind)
       : (lean ? this.q.visitNsLean : this.q.visitNs).iterate(q.kind, q.namespace);
     this.visitRows(rows, visit);
+  }
+
+  /**
+   * hinted reads each's rows for a query with mayContain: SQLite's instr passes over a plain JSON
+   * body that holds none of the strings before it is read into JavaScript (30 000 pods of one
+   * namespace decoded to find a Deployment's hundred took ~0.6 s).
+   */
+  private hinted(q: StoreListQuery, lean: boolean): Iterable<VisitRow> {
+    const hints = q.mayContain!;
+    const key = `${q.namespace === undefined ? 'all' : 'ns'}:${lean}:${hints.length}`;
+    let stmt = this.hintedStatements.get(key);
+    if (!stmt) {
+      const where = `kind = ?${q.namespace === undefined ? '' : ' AND namespace = ?'} AND (typeof(body) <> 'text'${' OR instr(body, ?) > 0'.repeat(hints.length)})`;
+      stmt = this.db.prepare(`SELECT ${lean ? LEAN_VISIT_ROW : VISIT_ROW} FROM objects WHERE ${where} ORDER BY namespace, name`);
+      this.hintedStatements.set(key, stmt);
+    }
+    return (stmt.iterate as (...a: unknown[]) => Iterable<VisitRow>)(q.kind, ...(q.namespace === undefined ? [] : [q.namespace]), ...hints);
   }
 
   podIPsOnNode(node: string): string[] {
