@@ -79,8 +79,9 @@ export class SnapshotPods {
   /** deferred reads what an earlier command handed over, at this process's first read (takeOverWhenRead). */
   private deferred: (() => unknown) | undefined;
   /**
-   * adopted: the revision of the memo this process's first read adopted, while every list since
-   * has followed the change log from it; followed is how many pods the last such list read again.
+   * adopted: the revision of the memo this process's first read adopted (or it handed over
+   * since), while every list has followed the change log from it; followed counts the changed
+   * pods those lists read, at least what the next command would read again.
    */
   private adopted: number | undefined;
   private followed = 0;
