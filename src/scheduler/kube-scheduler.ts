@@ -166,8 +166,10 @@ export function newKubeScheduler(): Controller {
   };
   const handedOver = new HandedOverPods();
   const snapshotPods = new SnapshotPods((p) => !!(p.spec?.nodeName || p.status?.nominatedNodeName), snapshotPod, snapshotPodParts);
-  /** taken reads what the last command handed over (takeOver), once. */
+  /** taken reads what the last command handed over (takeOver, at this process's first settle), once. */
   let taken: (() => HandedOver | undefined) | undefined;
+  /** storedQueue: whether the stored memo holds a queue, once this process has written one (undefined: as taken). */
+  let storedQueue: boolean | undefined;
   const handlers = new EventHandlers({
     queue, pending, prepare: loadProfile, read: (p, ctx) => snapshotPods.note(ctx.api, p),
     leftPending: (ctx) => handedOver.leftPending(ctx.api, schedulerName),
@@ -307,19 +309,18 @@ export function newKubeScheduler(): Controller {
 
   /**
    * settledMemo is what a settled command hands over: no queue (the scheduler's cursor has passed
-   * the changes a queue's memo counts on the watch to bring), and the snapshot's pods, as they
-   * were handed to this command while that memo stands, else as held now.
+   * the changes a queue's memo counts on the watch to bring), and the snapshot's pods: the memo
+   * stored stays while it stands and holds no queue, else the pods as held now.
    */
   const settledMemo = (): unknown => {
-    if (!snapshotPods.memoStands()) {
-      const snapshot = snapshotPods.handOver();
-      return snapshot ? { snapshot } : undefined;
+    if (snapshotPods.memoStands()) {
+      // Read nothing: what was handed over stands, queue and all (each entry is checked when taken).
+      if (!snapshotPods.read && !handedOver.read) return KEEP_MEMO;
+      if (!(storedQueue ?? taken?.()?.queue !== undefined)) return KEEP_MEMO;
     }
-    // Read nothing: what was handed over stands, queue and all (each entry is checked when taken).
-    if (!snapshotPods.read && !handedOver.read) return KEEP_MEMO;
-    const m = taken?.();
-    if (!m?.queue) return KEEP_MEMO;
-    return m.snapshot ? { snapshot: m.snapshot } : undefined;
+    storedQueue = false;
+    const snapshot = snapshotPods.handOver();
+    return snapshot ? { snapshot } : undefined;
   };
 
   return {
@@ -337,6 +338,8 @@ export function newKubeScheduler(): Controller {
     // A command that stops early hands the next one its queue's order and its snapshot's pods;
     // one that settles, its snapshot's pods (settledMemo).
     takeOver(memo) {
+      // Once a process: a later settle's memo is this process's own, or older than what it holds.
+      if (taken) return;
       taken = memo as () => HandedOver | undefined;
       handedOver.takeOverWhenRead(() => taken?.()?.queue);
       snapshotPods.takeOverWhenRead(() => taken?.()?.snapshot);
@@ -345,6 +348,7 @@ export function newKubeScheduler(): Controller {
       if (settled) return settledMemo();
       const whole = api && handlers.hasSynced() && api.historyEpoch() === firstEpoch ? { revision: api.revision(), keys: queue.keys() } : undefined;
       const queued = handOverMemo(schedulerName, queue.active(), whole);
+      storedQueue = queued !== undefined;
       const snapshot = snapshotPods.handOver();
       return queued || snapshot ? { queue: queued, snapshot } : undefined;
     },
