@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../api/meta';
 import { newTestCluster } from '../../test/helpers/test-cluster';
 import { Simulation } from '../sim/runtime';
-import { decodeMemos } from '../sim/settle-memo';
+import { decodeMemos, unpackMemo } from '../sim/settle-memo';
 import { FAILED_SCHEDULING, MAX_ATTEMPTS_PER_PASS, newKubeScheduler, snapshotPod, snapshotPodParts } from './kube-scheduler';
 
 const pod = (name: string): KubeObject => ({
@@ -217,14 +217,16 @@ describe('kube-scheduler', () => {
     const cluster = newTestCluster();
     const command = () => new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newKubeScheduler()] });
     const stored = () => cluster.store.meta.get('settle.memo');
-    const memo = () => decodeMemos(stored())['default-scheduler'] as { queue?: unknown; snapshot?: { pods: [string][] } } | undefined;
+    const memo = () => decodeMemos(stored())['default-scheduler'] as { queue?: unknown; snapshot?: string } | undefined;
     const unbound = () => cluster.api.list({ kind: 'Pod', namespace: 'default' }).filter((p) => !p.spec?.nodeName).map((p) => p.metadata.name);
     const create = (...names: string[]) => { for (const name of names) cluster.api.create({ ...pod(name), spec: { containers: [{ name: 'c', image: 'nginx' }] } }, { fieldManager: 't' }); };
     // Handed nothing (the cluster's bootstrap left a memo of its own), a command writes its copies.
     cluster.store.transaction(() => { cluster.store.meta.set('settle.memo', ''); create('a', 'b', 'c'); expect(command().settle().settled).toBe(true); });
     expect(unbound()).toEqual([]);
     expect(memo()?.queue).toBeUndefined();
-    expect(memo()?.snapshot?.pods.map(([key]) => key).filter((k) => k.startsWith('default/'))).toEqual(['default/a', 'default/b', 'default/c']);
+    // The snapshot's copies are packed apart: reading the queue's memo does not decode them.
+    const pods = (unpackMemo(memo()?.snapshot) as { pods: [string][] }).pods;
+    expect(pods.map(([key]) => key).filter((k) => k.startsWith('default/'))).toEqual(['default/a', 'default/b', 'default/c']);
     const kept = stored();
     // The next command lists no pod's version and scans no bound pod: the change log names d and e.
     const versions = vi.spyOn(cluster.store, 'versions');

@@ -29,6 +29,7 @@ import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
 import { EventHandlers, keptNode, queuedPod } from './event-handlers';
 import { type SlimParts, SnapshotPods } from './snapshot-pods';
 import { HandedOverPods, handOverMemo } from './handed-over-pods';
+import { packMemo, unpackMemo } from '../sim/settle-memo';
 import { PREEMPTED, PREEMPTION_BY_SCHEDULER, preemptedMessage, preemptionConditionMessage } from './plugins/defaultpreemption';
 import { SELECTED_NODE_ANNOTATION, claimsToSelectNode } from './plugins/volumebinding';
 
@@ -114,7 +115,11 @@ export const snapshotPodParts: SlimParts = {
   },
 };
 
-/** HandedOver is the scheduler's memo: its queue's (an early stop's only) and its snapshot's. */
+/**
+ * HandedOver is the scheduler's memo: its queue's (an early stop's only), and its snapshot's
+ * packed apart (packMemo), so that a command that reads the queue's does not decode the copies
+ * of every bound pod (MBs at 30 000 pods).
+ */
 interface HandedOver { queue?: unknown; snapshot?: unknown }
 
 /** newKubeScheduler makes the scheduling component; its profile follows the stored scheduler configuration. */
@@ -308,19 +313,25 @@ export function newKubeScheduler(): Controller {
   };
 
   /**
+   * idle: this process has read nothing of what was handed over (a watch's notes aside) and
+   * queued no pod, so what was handed over stands, queue and all (each entry is checked when
+   * taken): a settle that never woke the scheduler neither decodes nor rewrites the memo.
+   */
+  const idle = (): boolean => !snapshotPods.read && !handedOver.read && !Object.values(queue.len()).some((n) => n > 0);
+
+  /**
    * settledMemo is what a settled command hands over: no queue (the scheduler's cursor has passed
    * the changes a queue's memo counts on the watch to bring), and the snapshot's pods: the memo
    * stored stays while it stands and holds no queue, else the pods as held now.
    */
   const settledMemo = (): unknown => {
     if (snapshotPods.memoStands()) {
-      // Read nothing: what was handed over stands, queue and all (each entry is checked when taken).
-      if (!snapshotPods.read && !handedOver.read) return KEEP_MEMO;
+      if (idle()) return KEEP_MEMO;
       if (!(storedQueue ?? taken?.()?.queue !== undefined)) return KEEP_MEMO;
     }
     storedQueue = false;
     const snapshot = snapshotPods.handOver();
-    return snapshot ? { snapshot } : undefined;
+    return snapshot ? { snapshot: packMemo(snapshot) } : undefined;
   };
 
   return {
@@ -342,15 +353,16 @@ export function newKubeScheduler(): Controller {
       if (taken) return;
       taken = memo as () => HandedOver | undefined;
       handedOver.takeOverWhenRead(() => taken?.()?.queue);
-      snapshotPods.takeOverWhenRead(() => taken?.()?.snapshot);
+      snapshotPods.takeOverWhenRead(() => unpackMemo(taken?.()?.snapshot));
     },
     handOver(settled) {
       if (settled) return settledMemo();
+      if (idle()) return KEEP_MEMO;
       const whole = api && handlers.hasSynced() && api.historyEpoch() === firstEpoch ? { revision: api.revision(), keys: queue.keys() } : undefined;
       const queued = handOverMemo(schedulerName, queue.active(), whole);
       storedQueue = queued !== undefined;
       const snapshot = snapshotPods.handOver();
-      return queued || snapshot ? { queue: queued, snapshot } : undefined;
+      return queued || snapshot ? { queue: queued, snapshot: snapshot && packMemo(snapshot) } : undefined;
     },
     beginPass(keys) {
       profile = undefined; snapshot = undefined; attempted = 0; flushed = false; results.clear();
@@ -369,7 +381,7 @@ export function newKubeScheduler(): Controller {
         // earlier command) joins it first, so the queue pops them by priority and age, not
         // in the pass's name order.
         const absent = [...passKeys].filter((k) => k !== key && !queue.where(k));
-        const handing = handedOver.size > 0 && absent.length > 0;
+        const handing = absent.length > 0 && handedOver.size > 0;
         const trusted = handing && handedOver.trusted(ctx.api);
         const versions = handing && !trusted
           ? new Map(handlers.unscheduledVersions(ctx).map((v) => [`${v.namespace}/${v.name}`, v.resourceVersion]))

@@ -208,15 +208,23 @@ describe('SnapshotPods', () => {
     let decoded = 0;
     const idle = new SnapshotPods(bound, slim, parts);
     idle.takeOverWhenRead(() => { decoded++; return memo; });
+    // A watch's note alone does not read it either.
+    idle.note(cluster.api, cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'a' }));
     expect(idle.memoStands()).toBe(true);
     expect(decoded).toBe(0);
 
     // Read and followed: it stands while few pods have changed since, and every list reads them.
     const next = new SnapshotPods(bound, slim, parts);
     next.takeOverWhenRead(() => { decoded++; return memo; });
-    cluster.write(() => cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'c' }, 'worker02', { fieldManager: 't' }));
+    cluster.write(() => {
+      cluster.api.bind({ kind: 'Pod', namespace: 'default', name: 'c' }, 'worker02', { fieldManager: 't' });
+      cluster.api.create(pod('d', 'worker01'), { fieldManager: 't' });
+    });
+    // d is noted before the first read (a watch showed it): the list takes the note, reads c alone.
+    next.note(cluster.api, cluster.api.get({ kind: 'Pod', namespace: 'default', name: 'd' }));
+    expect(decoded).toBe(0);
     const reads = vi.spyOn(cluster.store, 'get');
-    expect(mine(next.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect(mine(next.list(cluster.api)).map((p) => p.metadata.name)).toEqual(['a', 'b', 'c', 'd']);
     expect(reads.mock.calls.map(([ref]) => ref.name)).toEqual(['c']);
     expect(mine(listed).map((p) => p.metadata.name)).toEqual(['a', 'b']);
     expect(decoded).toBe(1);

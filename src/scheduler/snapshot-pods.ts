@@ -78,6 +78,8 @@ export class SnapshotPods {
   private taken: Held | undefined;
   /** deferred reads what an earlier command handed over, at this process's first read (takeOverWhenRead). */
   private deferred: (() => unknown) | undefined;
+  /** early: the notes taken before that first read, in the history epoch they were read in. */
+  private early: { epoch: number; notes: Map<string, Entry> } | undefined;
   /**
    * adopted: the revision of the memo this process's first read adopted (or it handed over
    * since), while every list has followed the change log from it; followed counts the changed
@@ -183,21 +185,39 @@ export class SnapshotPods {
    * visit of `each` may call it.
    */
   note(api: ApiClient, pod: KubeObject): void {
-    this.checkEpoch(api);
     const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
     // A watch may show a version older than one a list has read since: the newer one stays.
-    if (Number(this.byKey.get(key)?.resourceVersion) > Number(pod.metadata.resourceVersion)) return;
-    const entry = this.entryOf(pod);
-    this.byKey.set(key, entry);
-    if (entry.slim && !this.listed.has(key)) this.unlisted.add(key);
-    else this.unlisted.delete(key);
+    if (Number(this.known(api).get(key)?.resourceVersion) > Number(pod.metadata.resourceVersion)) return;
+    this.record(key, this.entryOf(pod));
   }
 
   /** noteUnkept records a pod version known to be neither bound nor nominated (a handed-over pending pod). */
   noteUnkept(api: ApiClient, key: string, resourceVersion: string): void {
+    this.known(api);
+    this.record(key, { resourceVersion, slim: undefined });
+  }
+
+  /**
+   * known is what notes go into: before this process's first read, while a memo waits to be
+   * taken over, notes of its epoch wait beside it (a watch's notes alone are no reason to decode
+   * the memo, MBs at 30 000 pods); else what is held.
+   */
+  private known(api: ApiClient): Map<string, Entry> {
+    if (this.epoch === undefined && this.deferred) {
+      this.api = api;
+      const epoch = api.historyEpoch();
+      if (this.early?.epoch !== epoch) this.early = { epoch, notes: new Map() };
+      return this.early.notes;
+    }
     this.checkEpoch(api);
-    this.byKey.set(key, { resourceVersion, slim: undefined });
-    this.unlisted.delete(key);
+    return this.byKey;
+  }
+
+  private record(key: string, entry: Entry): void {
+    if (this.epoch === undefined && this.early) { this.early.notes.set(key, entry); return; }
+    this.byKey.set(key, entry);
+    if (entry.slim && !this.listed.has(key)) this.unlisted.add(key);
+    else this.unlisted.delete(key);
   }
 
   list(api: ApiClient): KubeObject[] {
@@ -311,6 +331,14 @@ export class SnapshotPods {
     this.followed = 0;
     this.taken = undefined;
     this.epoch = epoch;
+    // Notes taken meanwhile are newer than the memo's copies, if no write has rolled back since.
+    const early = this.early;
+    this.early = undefined;
+    if (early?.epoch === epoch) {
+      for (const [key, entry] of early.notes) {
+        if (!(Number(this.byKey.get(key)?.resourceVersion) > Number(entry.resourceVersion))) this.record(key, entry);
+      }
+    }
   }
 
   /** takeDeferred takes over what takeOverWhenRead was given, before this process's first read. */

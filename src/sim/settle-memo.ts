@@ -13,17 +13,29 @@ const zlib = (): typeof Zlib => require('node:zlib') as typeof Zlib;
 
 /** encodeMemos renders memos for the meta table ('' when there are none). */
 export function encodeMemos(memos: Record<string, unknown>): string {
-  if (!Object.keys(memos).length) return '';
-  return PREFIX + zlib().deflateRawSync(JSON.stringify(memos), { level: 1 }).toString('base64');
+  return Object.keys(memos).length ? packMemo(memos) : '';
 }
 
 /** decodeMemos reads what encodeMemos wrote; anything else hands nothing over (a memo only saves reads). */
 export function decodeMemos(saved: string | undefined): Record<string, unknown> {
-  if (!saved?.startsWith(PREFIX)) return {};
+  const memos = unpackMemo(saved);
+  return memos && typeof memos === 'object' && !Array.isArray(memos) ? memos as Record<string, unknown> : {};
+}
+
+/**
+ * packMemo renders a value as encodeMemos renders the memos: a component packs a big part of its
+ * memo this way so that reading the rest does not decode it (unpackMemo, on demand).
+ */
+export function packMemo(value: unknown): string {
+  return PREFIX + zlib().deflateRawSync(JSON.stringify(value), { level: 1 }).toString('base64');
+}
+
+/** unpackMemo reads what packMemo wrote (undefined: anything else). */
+export function unpackMemo(saved: unknown): unknown {
+  if (typeof saved !== 'string' || !saved.startsWith(PREFIX)) return undefined;
   try {
-    const memos: unknown = JSON.parse(zlib().inflateRawSync(Buffer.from(saved.slice(PREFIX.length), 'base64')).toString());
-    return memos && typeof memos === 'object' && !Array.isArray(memos) ? memos as Record<string, unknown> : {};
+    return JSON.parse(zlib().inflateRawSync(Buffer.from(saved.slice(PREFIX.length), 'base64')).toString());
   } catch {
-    return {};
+    return undefined;
   }
 }
