@@ -12,6 +12,16 @@ describe('rfc3339Error', () => {
     ['2024-01-02T03:04:05Zx', 'parsing time "2024-01-02T03:04:05Zx": extra text: "x"'],
   ];
   for (const [value, want] of cases) it(`${value} → ${want ?? 'ok'}`, () => expect(rfc3339Error(value)).toBe(want));
+
+  // metav1.MicroTime parses with RFC3339Micro: a fraction of exactly six digits.
+  const micro: [value: string, want: string | undefined][] = [
+    ['2024-01-02T03:04:05.123456Z', undefined], ['2024-01-02T03:04:05,123456+02:00', undefined],
+    ['2024-01-02T03:04:05Z', 'parsing time "2024-01-02T03:04:05Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "Z" as ".000000"'],
+    ['2024-01-02T03:04:05.5Z', 'parsing time "2024-01-02T03:04:05.5Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse ".5Z" as ".000000"'],
+    ['2024-01-02T03:04:05.1234567Z', 'parsing time "2024-01-02T03:04:05.1234567Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "7Z" as "Z07:00"'],
+    ['2024-01-02', 'parsing time "2024-01-02" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "" as "T"'],
+  ];
+  for (const [value, want] of micro) it(`MicroTime ${value} → ${want ?? 'ok'}`, () => expect(rfc3339Error(value, true)).toBe(want));
 });
 
 describe('durationError', () => {

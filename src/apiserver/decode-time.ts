@@ -6,47 +6,58 @@ import { DurationError, parseDurationNanos } from '../api/duration';
 
 /** RFC3339_LAYOUT is Go's time.RFC3339 layout string, quoted in parse errors. */
 export const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
+/** RFC3339_MICRO_LAYOUT is metav1.RFC3339Micro, which MicroTime parses with: exactly six fraction digits. */
+export const RFC3339_MICRO_LAYOUT = '2006-01-02T15:04:05.000000Z07:00';
 
 /** One step of the RFC3339 layout: a literal prefix, then a numeric element or the zone. */
 interface Step { readonly prefix: string; readonly std: string; readonly digits?: 'fixed' | 'one-or-two' | 'year'; readonly max?: number; readonly min?: number; readonly range?: string }
-const STEPS: readonly Step[] = [
+const DATE_TIME: readonly Step[] = [
   { prefix: '', std: '2006', digits: 'year' },
   { prefix: '-', std: '01', digits: 'fixed', min: 1, max: 12, range: 'month' },
   { prefix: '-', std: '02', digits: 'fixed', min: 1, max: 31, range: 'day' },
   { prefix: 'T', std: '15', digits: 'one-or-two', min: 0, max: 23, range: 'hour' },
   { prefix: ':', std: '04', digits: 'fixed', min: 0, max: 59, range: 'minute' },
   { prefix: ':', std: '05', digits: 'fixed', min: 0, max: 59, range: 'second' },
-  { prefix: '', std: 'Z07:00' },
 ];
+const STEPS: readonly Step[] = [...DATE_TIME, { prefix: '', std: 'Z07:00' }];
+const MICRO_STEPS: readonly Step[] = [...DATE_TIME, { prefix: '', std: '.000000' }, { prefix: '', std: 'Z07:00' }];
 
 const quote = (s: string) => JSON.stringify(s);
-const cannotParse = (value: string, elem: string, layoutElem: string) =>
-  `parsing time ${quote(value)} as ${quote(RFC3339_LAYOUT)}: cannot parse ${quote(elem)} as ${quote(layoutElem)}`;
 
 /**
- * rfc3339Error returns time.Parse(time.RFC3339, s)'s error text, or undefined if s parses.
- * Follows Go's layout walk (literal prefix, then element) so the "cannot parse X as Y" part
- * names the same element; kubemu: day-of-month is checked against 31 only, not the month.
+ * rfc3339Error returns time.Parse(time.RFC3339, s)'s error text (micro: RFC3339Micro's, as
+ * metav1.MicroTime parses), or undefined if s parses. Follows Go's layout walk (literal
+ * prefix, then element) so the "cannot parse X as Y" part names the same element; kubemu:
+ * day-of-month is checked against 31 only, not the month, and a signed fraction is refused.
  */
-export function rfc3339Error(value: string): string | undefined {
+export function rfc3339Error(value: string, micro = false): string | undefined {
+  const layout = micro ? RFC3339_MICRO_LAYOUT : RFC3339_LAYOUT;
+  const cannotParse = (elem: string, layoutElem: string) =>
+    `parsing time ${quote(value)} as ${quote(layout)}: cannot parse ${quote(elem)} as ${quote(layoutElem)}`;
   let rest = value;
-  for (const step of STEPS) {
-    if (!rest.startsWith(step.prefix)) return cannotParse(value, rest, step.prefix);
+  for (const step of micro ? MICRO_STEPS : STEPS) {
+    if (!rest.startsWith(step.prefix)) return cannotParse(rest, step.prefix);
     rest = rest.slice(step.prefix.length);
+    // stdFracSecond0: a '.' or ',' and exactly as many digits as the layout's zeros.
+    if (step.std === '.000000') {
+      if (!/^[.,]\d{6}/.test(rest)) return cannotParse(rest, step.std);
+      rest = rest.slice(7);
+      continue;
+    }
     if (step.std === 'Z07:00') {
       if (rest.startsWith('Z')) { rest = rest.slice(1); continue; }
-      if (!/^[+-]\d\d:\d\d/.test(rest)) return cannotParse(value, rest, step.std);
+      if (!/^[+-]\d\d:\d\d/.test(rest)) return cannotParse(rest, step.std);
       rest = rest.slice(6);
       continue;
     }
     const m = step.digits === 'year' ? /^\d{4}/.exec(rest)
       : step.digits === 'fixed' ? /^\d\d/.exec(rest) : /^\d\d?/.exec(rest);
-    if (!m) return cannotParse(value, rest, step.std);
+    if (!m) return cannotParse(rest, step.std);
     const n = Number(m[0]);
     rest = rest.slice(m[0].length);
     if (step.range && (n < step.min! || n > step.max!)) return `parsing time ${quote(value)}: ${step.range} out of range`;
-    // Seconds may carry a fraction even though the layout has none.
-    if (step.std === '05') rest = rest.replace(/^[.,]\d+/, '');
+    // Seconds may carry a fraction even though the layout has none (RFC3339Micro's follows).
+    if (step.std === '05' && !micro) rest = rest.replace(/^[.,]\d+/, '');
   }
   return rest ? `parsing time ${quote(value)}: extra text: ${quote(rest)}` : undefined;
 }

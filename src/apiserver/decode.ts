@@ -305,9 +305,10 @@ class Decoder {
       case 'time':
       case 'duration': {
         if (typeof v !== 'string') throw new Abort(this.contextual(jsonKind(v), 'string'));
-        const err = custom === 'time' ? rfc3339Error(v) : durationError(v);
+        const micro = expr.endsWith('MicroTime');
+        const err = custom === 'time' ? rfc3339Error(v, micro) : durationError(v);
         if (err !== undefined) throw new Abort(err);
-        return custom === 'time' ? storedTimeText(v, expr.endsWith('MicroTime')) : v;
+        return custom === 'time' ? storedTimeText(v, micro) : v;
       }
     }
     throw new Error(`decode: no decoder for ${expr}`);
@@ -421,7 +422,10 @@ function cleanValue(v: unknown, expr: string): unknown {
         case 'intOrString':
           if (typeof v === 'string') return v;
           return typeof v === 'number' && Number.isInteger(v) && v >= INT_RANGES.int32![0] && v <= INT_RANGES.int32![1] ? v : UNCLEAN;
-        case 'time': return typeof v === 'string' && rfc3339Error(v) === undefined ? storedTimeText(v, shape.id.endsWith('MicroTime')) : UNCLEAN;
+        case 'time': {
+          const micro = shape.id.endsWith('MicroTime');
+          return typeof v === 'string' && rfc3339Error(v, micro) === undefined ? storedTimeText(v, micro) : UNCLEAN;
+        }
         case 'duration': return typeof v === 'string' && durationError(v) === undefined ? v : UNCLEAN;
       }
       return UNCLEAN;

@@ -87,8 +87,14 @@ describe('stored forms', () => {
   it('keeps a time in UTC, to the second (a MicroTime to the microsecond)', () => {
     expect(home.run('create -f -', { stdin: 'apiVersion: v1\nkind: Event\nmetadata: {name: t}\ninvolvedObject: {kind: Pod, name: p, namespace: default}\nreason: R\nfirstTimestamp: "2026-01-01T10:00:00.75+02:00"\n' }).code).toBe(0);
     expect(home.run('get event t -o jsonpath={.firstTimestamp}').stdout).toBe('2026-01-01T08:00:00Z');
-    expect(home.run('create -f -', { stdin: 'apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: m}\neventTime: "2026-01-01T10:00:00.1234567+01:00"\nregarding: {kind: Pod, name: p, namespace: default}\nreportingController: x.io/c\nreportingInstance: i\naction: A\nreason: R\ntype: Normal\n' }).code).toBe(0);
+    const micro = (at: string) => `apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: m}\neventTime: "${at}"\nregarding: {kind: Pod, name: p, namespace: default}\nreportingController: x.io/c\nreportingInstance: i\naction: A\nreason: R\ntype: Normal\n`;
+    expect(home.run('create -f -', { stdin: micro('2026-01-01T10:00:00,123456+01:00') }).code).toBe(0);
     expect(home.run('get events.events.k8s.io m -o jsonpath={.eventTime}').stdout).toBe('2026-01-01T09:00:00.123456Z');
+    // MicroTime parses with RFC3339Micro: exactly six fraction digits.
+    expect(home.run('create -f -', { stdin: micro('2026-01-01T10:00:00.1234567+01:00') })).toEqual({
+      stdout: '', code: 1,
+      stderr: 'Error from server (BadRequest): error when creating "STDIN": Event in version "v1" cannot be handled as a Event: parsing time "2026-01-01T10:00:00.1234567+01:00" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "7+01:00" as "Z07:00"\n',
+    });
   });
 
   it('keeps a Secret\'s base64 as it encodes it again', () => {
