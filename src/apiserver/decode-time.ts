@@ -1,6 +1,7 @@
 /**
- * decode-time: the errors metav1.Time (time.Parse with RFC3339) and metav1.Duration
- * (time.ParseDuration) give while decoding, with Go's texts.
+ * decode-time: the errors metav1.Time (time.Parse with RFC3339), metav1.MicroTime (with
+ * RFC3339Micro) and metav1.Duration (time.ParseDuration) give while decoding, with Go's texts,
+ * and the text a time is stored as.
  */
 import { DurationError, parseDurationNanos } from '../api/duration';
 
