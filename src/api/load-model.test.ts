@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from './meta';
-import { LOAD_RETENTION_MS, podRequestRate, rpsAt, segmentsChangeAfter, stopLoad, withLoad, type TargetLoad } from './load-model';
+import { newTestCluster } from '../../test/helpers/test-cluster';
+import { LOAD_ANNOTATION, LOAD_RETENTION_MS, loadSegments, namespaceLoads, podRequestRate, rpsAt, segmentsChangeAfter, stopLoad, withLoad, type TargetLoad } from './load-model';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const MIN = 60_000;
@@ -44,5 +45,33 @@ describe('podRequestRate', () => {
     // A pod that is not ready gets nothing; another namespace's pod (not a backend) neither.
     expect(podRequestRate([load], c, T0 + 3 * MIN)).toBe(0);
     expect(podRequestRate([load], pod('z', T0), T0 + 3 * MIN)).toBe(0);
+  });
+});
+
+describe('namespace loads', () => {
+  it('find the loaded Deployments and Services, reading only objects whose JSON holds the annotation', () => {
+    const c = newTestCluster({}, { warmup: false });
+    const load = JSON.stringify(withLoad([], T0, 50));
+    const selector = { matchLabels: { app: 'web' } };
+    const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    c.write(() => {
+      c.api.create({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'loaded', namespace: 'default', annotations: { [LOAD_ANNOTATION]: load } }, spec: { selector, template } } as KubeObject, { fieldManager: 'test' });
+      // The annotation's name in another annotation's value is no load.
+      c.api.create({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'quiet', namespace: 'default', annotations: { note: `no ${LOAD_ANNOTATION} here` } }, spec: { selector, template } } as KubeObject, { fieldManager: 'test' });
+      c.api.create({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'front', namespace: 'default', annotations: { [LOAD_ANNOTATION]: load } }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } } as KubeObject, { fieldManager: 'test' });
+      c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'default', labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } as KubeObject, { fieldManager: 'test' });
+    });
+    const each = vi.spyOn(c.store, 'each');
+    const loads = c.read(() => namespaceLoads(c.api, 'default', () => c.api.list({ kind: 'Pod', namespace: 'default' })));
+    // Every pod carries app=web: web-1 and the two Deployments' pods.
+    const web = c.api.list({ kind: 'Pod', namespace: 'default' }).map((p) => p.metadata.name);
+    expect(web).toHaveLength(3);
+    expect(loads.map((l) => [l.target.kind, l.target.metadata.name, l.backends.map((p) => p.metadata.name)])).toEqual([['Deployment', 'loaded', web], ['Service', 'front', web]]);
+    const targets = each.mock.calls.filter(([q]) => q.kind !== 'Pod');
+    expect(targets.map(([q]) => [q.kind, q.mayContain])).toEqual([['Deployment', ['"kubemu.io/load":']], ['Service', ['"kubemu.io/load":']]]);
+    // The hint agrees with a read of every object.
+    const scanned = ['Deployment', 'Service'].flatMap((kind) => c.api.list({ kind, namespace: 'default' }).filter((o) => loadSegments(o).length).map((o) => o.metadata.name));
+    expect(loads.map((l) => l.target.metadata.name)).toEqual(scanned);
+    c.close();
   });
 });

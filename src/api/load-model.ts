@@ -13,10 +13,12 @@ import type { KubeObject } from './meta';
 import { selectorMatches } from './label-selector';
 
 /** ObjectLister is the one read the load model needs: a namespace's objects of a kind. */
-export interface ObjectLister { list(q: { kind: string; namespace?: string }): readonly KubeObject[] }
+export interface ObjectLister { list(q: { kind: string; namespace?: string; mayContain?: readonly string[] }): readonly KubeObject[] }
 
 /** LOAD_ANNOTATION holds a target's load segments (JSON). */
 export const LOAD_ANNOTATION = 'kubemu.io/load';
+/** LOAD_HINT: what the JSON of an object with a load holds (ListQuery.mayContain): most have none. */
+const LOAD_HINT = [`${JSON.stringify(LOAD_ANNOTATION)}:`];
 /** LOAD_KINDS are the kinds a load can target. */
 export const LOAD_KINDS = ['Deployment', 'Service'] as const;
 /** LOAD_RETENTION_MS is how long an ended segment is kept: the longest usage window. */
@@ -97,7 +99,7 @@ export function namespaceLoads(api: ObjectLister, namespace: string, pods: reado
   const out: TargetLoad[] = [];
   let all: readonly KubeObject[] | undefined;
   for (const kind of LOAD_KINDS) {
-    for (const target of api.list({ kind, namespace })) {
+    for (const target of api.list({ kind, namespace, mayContain: LOAD_HINT })) {
       const segments = loadSegments(target);
       if (!segments.length) continue;
       all ??= typeof pods === 'function' ? pods() : pods;
