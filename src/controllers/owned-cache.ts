@@ -19,7 +19,10 @@ export class OwnedCache<K extends Kind> {
   /** kind is what is owned; slim keeps the parts of an object the controller reads. */
   constructor(private readonly kind: K, private readonly slim: (obj: ObjectOf<K>) => ObjectOf<K>) {}
 
-  /** note keeps a slim copy of an object the controller itself just wrote for the owner (as stored), so no list decodes it again. */
+  /**
+   * note keeps a slim copy of an object as stored for the owner: one the controller itself just
+   * wrote, or one a watch event brought; no list decodes it again while it is current.
+   */
   note(api: ApiClient, ownerUid: string, obj: ObjectOf<K>): void {
     this.checkEpoch(api);
     let owned = this.byOwner.get(ownerUid);

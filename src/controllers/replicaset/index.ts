@@ -14,7 +14,7 @@ import type { Pod } from '../../api/types/kinds';
 import { isPodActive, isPodAvailable, isPodReady, podCondition } from '../../api/pod-util';
 import { selectorMatches } from '../../api/label-selector';
 import { isNotFound } from '../../apiserver/errors';
-import type { Controller, ReconcileContext, Request, Result } from '../../sim/controller';
+import { controllerOf, type Controller, type ReconcileContext, type Request, type Result } from '../../sim/controller';
 import { OwnedCache } from '../owned-cache';
 import { newPodFromTemplate, rankPodsForDeletion } from './pods';
 import { SLOW_START_INITIAL_BATCH_SIZE, slowStartBatch } from '../slow-start';
@@ -68,7 +68,18 @@ export function newReplicaSetController(kind: ReplicaSetKind = REPLICASET_KIND):
   return {
     name: kind.name,
     for: kind.kind,
-    owns: ['Pod'],
+    // The owned pods' changes, as an informer's handlers see them: each wakes its controller and
+    // refreshes the controller's cache with the object the watch brought, so a reconcile
+    // decodes no pod the watch has decoded already.
+    watches: [{
+      kind: 'Pod',
+      map: (pod, ctx, type) => {
+        const owner = controllerOf(pod);
+        if (owner?.kind !== kind.kind) return [];
+        if (type !== 'DELETED') owned.note(ctx.api, owner.uid, pod as Pod);
+        return [{ namespace: pod.metadata.namespace, name: owner.name }];
+      },
+    }],
     reconcile(req: Request, ctx: ReconcileContext): Result | void {
       const rs = ctx.api.tryGet({ kind: kind.kind, namespace: req.namespace, name: req.name }) as KubeObject | undefined;
       if (!rs) return; // deleted: the garbage collector removes its pods

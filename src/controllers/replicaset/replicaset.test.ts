@@ -67,6 +67,26 @@ describe('replicaset controller at scale', () => {
     cluster.close();
   });
 
+  it('takes the pods its watch brought from the watch: a later sync decodes none of them', () => {
+    const cluster = newTestCluster();
+    // One controller across two commands' worth of work, as one process's settle passes run it.
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => [newReplicaSetController()] });
+    cluster.store.transaction(() => { sim.settle(); cluster.api.create(replicaSet(5), { fieldManager: 'test' }); sim.settle(); });
+    const reads = vi.spyOn(cluster.store, 'get');
+    cluster.store.transaction(() => {
+      // Another component (a kubelet) reports every pod Running and Ready.
+      for (const p of cluster.api.list({ kind: 'Pod', namespace: 'default' })) {
+        p.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:00Z' }] };
+        cluster.api.updateStatus(p, { fieldManager: 'kubelet' });
+      }
+      reads.mockClear();
+      sim.settle();
+    });
+    expect(cluster.api.get({ kind: 'ReplicaSet', namespace: 'default', name: 'rs' }).status).toMatchObject({ replicas: 5, readyReplicas: 5 });
+    expect(reads.mock.calls.filter(([ref]) => ref.kind === 'Pod')).toEqual([]);
+    cluster.close();
+  });
+
   it('stops at the slow-start batch where a quota refuses a pod, skipping the rest', () => {
     const cluster = newTestCluster();
     cluster.write(() => cluster.api.create({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'default' }, spec: { hard: { pods: '3' } } }, { fieldManager: 'test' }));
