@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Cluster } from '../../cluster/cluster';
 import type { PropagationPolicy } from '../../apiserver/client';
+import type { KubeObject } from '../../api/meta';
+import { Simulation } from '../../sim/runtime';
 import { newTestCluster } from '../../../test/helpers/test-cluster';
+import { garbageCollectors } from './index';
 
 function deployment(cluster: Cluster): void {
   cluster.write(() => cluster.api.create({
@@ -49,5 +52,35 @@ describe('garbage collector', () => {
     cluster.advance(60_000);
     const after = cluster.api.tryGet({ kind: 'Pod', namespace: 'default', name: pod.metadata.name! });
     expect(after === undefined || !!after.metadata.deletionTimestamp).toBe(true);
+  });
+
+  it('reads no new dependent whose owner is there, and collects one whose owner is not', () => {
+    const cluster = newTestCluster({}, { warmup: false });
+    // The garbage collector alone, as one process runs it over the pods a ReplicaSet created.
+    const sim = new Simulation({ store: cluster.store, api: cluster.api, clock: cluster.clock, rand: cluster.rand, components: () => garbageCollectors });
+    const pod = (name: string, owner: { name: string; uid: string }): KubeObject => ({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', controller: true, ...owner }] },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    });
+    const reads = vi.spyOn(cluster.store, 'get');
+    cluster.store.transaction(() => {
+      sim.settle();
+      const rs = cluster.api.create({
+        apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs', namespace: 'default' },
+        spec: { replicas: 0, selector: { matchLabels: { app: 'x' } }, template: { metadata: { labels: { app: 'x' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+      }, { fieldManager: 'test' });
+      for (let i = 0; i < 5; i++) cluster.api.create(pod(`owned-${i}`, { name: 'rs', uid: rs.metadata.uid! }), { fieldManager: 'test' });
+      cluster.api.create(pod('dangling', { name: 'gone', uid: '00000000-0000-0000-0000-000000000001' }), { fieldManager: 'test' });
+      reads.mockClear();
+      sim.settle();
+    });
+    expect(cluster.api.list({ kind: 'Pod', namespace: 'default' }).map((p) => p.metadata.name)).toEqual(['owned-0', 'owned-1', 'owned-2', 'owned-3', 'owned-4']);
+    // The dependents with their owner are not read (the dangling one is, to delete it); the owner
+    // is read once by the watch's reads for all five, and once by the finalizer remover's pass.
+    const read = reads.mock.calls.map(([ref]) => `${ref.kind}/${ref.name}`);
+    expect(read.filter((r) => r.startsWith('Pod/owned'))).toEqual([]);
+    expect(read).toContain('Pod/dangling');
+    expect(read.filter((r) => r === 'ReplicaSet/rs')).toHaveLength(2);
+    cluster.close();
   });
 });

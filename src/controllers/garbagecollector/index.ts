@@ -35,11 +35,13 @@ function ownerOf(dep: KubeObject, ctx: ReconcileContext): { ref: NonNullable<Ret
 
 /**
  * dependentCollector handles one dependent kind: dangling → delete; owner deleting → cascade or orphan.
- * A dependent is checked when it appears and when its controller reference changes; the owner's
- * own changes (deleted, deleting, replaced) wake its dependents through the watch. A dependent's
- * other changes (a pod bound, its status) cannot change the outcome, so they are not checked
- * again: upstream's graph builder likewise re-examines a dependent only when its owner
- * references differ from the ones it recorded (processGraphChanges, referencesDiffs).
+ * A dependent is checked when it appears and when its controller reference changes, at the
+ * watch: one whose owner is there and not being deleted needs nothing, and only the others are
+ * reconciled. The owner's own changes (deleted, deleting, replaced) wake its dependents through
+ * the watch. A dependent's other changes (a pod bound, its status) cannot change the outcome,
+ * so they are not checked again: upstream's graph builder likewise re-examines a dependent only
+ * when its owner references differ from the ones it recorded (processGraphChanges,
+ * referencesDiffs), and queues it for deletion only when its owner is absent or going.
  */
 function dependentCollector(kind: string): Controller {
   const checked = new ReconciledState();
@@ -50,10 +52,19 @@ function dependentCollector(kind: string): Controller {
     accepts: (obj, type, ctx) => {
       const ref = controllerOf(obj);
       if (!ref) return false;
+      if (!ctx) return true;
+      const key = keyOf(requestFor(obj));
       // A deleted dependent has nothing left to collect (a new one of the same name comes as
       // ADDED); what was remembered of it goes, so a long-running serve does not keep every key.
-      if (type === 'DELETED') { if (ctx) checked.forget(ctx.api, keyOf(requestFor(obj))); return false; }
-      return !(type === 'MODIFIED' && ctx && checked.unchanged(ctx.api, keyOf(requestFor(obj)), refKey(ref)));
+      if (type === 'DELETED') { checked.forget(ctx.api, key); return false; }
+      if (type === 'MODIFIED' && checked.unchanged(ctx.api, key, refKey(ref))) return false;
+      // An owner that is there and not being deleted leaves nothing to do: upstream's graph
+      // builder queues a new dependent only when its owner is absent or going. The owner is read
+      // through the watch's reads (once a page for all its dependents), the dependent not at all.
+      const owner = ownerOf(obj, ctx)?.owner;
+      if (!owner || owner.metadata.deletionTimestamp) return true;
+      checked.reconciled(ctx.api, key, refKey(ref));
+      return false;
     },
     watches: DEPENDENTS[kind]!.map((ownerKind) => ({
       kind: ownerKind,
