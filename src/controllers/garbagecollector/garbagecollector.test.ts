@@ -65,7 +65,7 @@ describe('garbage collector', () => {
     const reads = vi.spyOn(cluster.store, 'get');
     cluster.store.transaction(() => {
       sim.settle();
-      const rs = cluster.api.create({
+      const rs = cluster.api.create<KubeObject>({
         apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs', namespace: 'default' },
         spec: { replicas: 0, selector: { matchLabels: { app: 'x' } }, template: { metadata: { labels: { app: 'x' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
       }, { fieldManager: 'test' });
