@@ -821,11 +821,12 @@ class SqliteStore implements Store {
 
   revision(): Revision {
     // Inside a write transaction this process holds the lock, so the revision it last read or
-    // wrote is current; outside one, another process may have written since.
+    // wrote is current; inside a snapshot the revision it read stays what it reads; outside
+    // both, another process may have written since.
     if (this.txRevision !== undefined && this.db.inTransaction) return this.txRevision;
     const v = this.meta.get('revision');
     const rev = v ? Number(v) : 0;
-    if (this.inWrite && this.db.inTransaction) this.txRevision = rev;
+    if ((this.inWrite || this.inSnapshot) && this.db.inTransaction) this.txRevision = rev;
     return rev;
   }
 
@@ -837,7 +838,11 @@ class SqliteStore implements Store {
     const next = this.revision() + 1;
     // In a write transaction the counter is stored once, at its end (flushRevision).
     if (this.inWrite && this.db.inTransaction) this.txRevision = next;
-    else this.meta.set('revision', String(next));
+    else {
+      this.meta.set('revision', String(next));
+      // A write inside a snapshot moves the revision it holds.
+      if (this.txRevision !== undefined) this.txRevision = next;
+    }
     return next;
   }
 
@@ -968,6 +973,8 @@ class SqliteStore implements Store {
   /** txRevision caches the revision while this process holds the write lock. */
   private txRevision: Revision | undefined;
   private inWrite = false;
+  /** inSnapshot: a read transaction (snapshot) is open; its view, and so its revision, does not move. */
+  private inSnapshot = false;
 
   /**
    * changesOfKinds is the change-log query for a number of kinds (one prepared statement per
@@ -1149,7 +1156,15 @@ class SqliteStore implements Store {
 
   snapshot<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
-    return this.db.transaction(fn).deferred();
+    return this.db.transaction(() => {
+      this.inSnapshot = true;
+      try {
+        return fn();
+      } finally {
+        this.inSnapshot = false;
+        this.txRevision = undefined;
+      }
+    }).deferred();
   }
 
   defragment(): void {
