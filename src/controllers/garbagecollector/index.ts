@@ -52,11 +52,11 @@ function dependentCollector(kind: string): Controller {
     accepts: (obj, type, ctx) => {
       const ref = controllerOf(obj);
       if (!ref) return false;
-      if (!ctx) return true;
       const key = keyOf(requestFor(obj));
       // A deleted dependent has nothing left to collect (a new one of the same name comes as
       // ADDED); what was remembered of it goes, so a long-running serve does not keep every key.
-      if (type === 'DELETED') { checked.forget(ctx.api, key); return false; }
+      if (type === 'DELETED') { if (ctx) checked.forget(ctx.api, key); return false; }
+      if (!ctx) return true;
       if (type === 'MODIFIED' && checked.unchanged(ctx.api, key, refKey(ref))) return false;
       // An owner that is there and not being deleted leaves nothing to do: upstream's graph
       // builder queues a new dependent only when its owner is absent or going. The owner is read

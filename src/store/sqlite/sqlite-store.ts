@@ -970,7 +970,7 @@ class SqliteStore implements Store {
   private readonly parsedLeanChanges = new Map<number, KubeObject>();
   /** rollbacks counts write transactions that rolled back (historyEpoch). */
   private rollbacks = 0;
-  /** txRevision caches the revision while this process holds the write lock. */
+  /** txRevision caches the revision while this process holds the write lock, or a snapshot is open. */
   private txRevision: Revision | undefined;
   private inWrite = false;
   /** inSnapshot: a read transaction (snapshot) is open; its view, and so its revision, does not move. */
