@@ -38,8 +38,15 @@ export function surface(): Map<string, string> {
   return surfaceFiles(COMMAND_TABLE.all());
 }
 
+/**
+ * MainOptions: leaveOpen takes the close of the command's state file instead of main closing it
+ * on return, for a caller that knows when the command has finished (a proxy or port-forward
+ * goes on serving after main returns).
+ */
+export interface MainOptions { leaveOpen?: (close: () => void) => void }
+
 /** main runs one CLI invocation and returns its exit code. */
-export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), opts: { keepOpen?: boolean } = {}): number {
+export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), opts: MainOptions = {}): number {
   let opened: Cluster | undefined;
   let progress: SettleProgress | undefined;
   let shown = 'kubectl';
@@ -175,7 +182,7 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   } finally {
     progress?.end();
     if (opened?.store.quarantined().length) (require('./corrupt-objects') as typeof import('./corrupt-objects')).warnQuarantined(opened, io.err);
-    if (!opts.keepOpen) opened?.close();
+    if (opts.leaveOpen) { const left = opened; if (left) opts.leaveOpen(() => left.close()); } else opened?.close();
   }
 }
 
