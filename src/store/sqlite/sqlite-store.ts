@@ -16,7 +16,7 @@ import { nativeAddon } from './addon-path';
 import { PLAIN, ValueTransformError, type StoredValue, type ValueTransformer } from '../value-transformer';
 import { TransactionReadCache } from './transaction-read-cache';
 import {
-  AUTO_VACUUM_INCREMENTAL, EVENT_KEY_HASH, FREE_PAGES_SHARE, MIGRATIONS, OWNER_KEY, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, RECLAIM_PAGES_MAX, SCHEMA_LATEST, SCHEMA_VERSION, VACUUM_ON_MIGRATE_MAX_BYTES, WRITE_CACHE_KIB,
+  AUTO_VACUUM_INCREMENTAL, EVENT_KEY_HASH, FREE_PAGES_SHARE, MIGRATIONS, MMAP_MAX_BYTES, OWNER_KEY, PRAGMAS_EVERY_OPEN, PRAGMAS_NEW_FILE, READ_CACHE_KIB, RECLAIM_PAGES_MAX, SCHEMA_LATEST, SCHEMA_VERSION, VACUUM_ON_MIGRATE_MAX_BYTES, WRITE_CACHE_KIB,
 } from './schema';
 
 /** BUSY_TIMEOUT_MS is how long a process waits for another's write lock before giving up. */
@@ -54,15 +54,19 @@ export function removeSideFiles(path: string): void {
   for (const ext of SIDE_FILES) fs.rmSync(path + ext, { force: true });
 }
 
-/** refuseEmpty throws NotAStateFileError for a 0-byte file before SQLite sees it (SQLite would read a stale log's pages as its content). */
-function refuseEmpty(path: string): void {
+/**
+ * refuseEmpty throws NotAStateFileError for a 0-byte file before SQLite sees it (SQLite would
+ * read a stale log's pages as its content); it returns the file's size (0 if missing).
+ */
+function refuseEmpty(path: string): number {
   let size: number;
   try {
     size = fs.statSync(path).size;
   } catch {
-    return; // missing: the driver's fileMustExist says so
+    return 0; // missing: the driver's fileMustExist says so
   }
   if (size === 0) throw new NotAStateFileError(path);
+  return size;
 }
 
 /**
@@ -269,14 +273,16 @@ function withFields(obj: KubeObject, fields: string | null): KubeObject {
 export function openSqliteStore(path: string, opts: StoreOptions = {}): Store {
   const create = (!!opts.create && !opts.readonly) || path === ':memory:';
   let db: Database.Database;
+  let bytes = 0;
   try {
-    if (!create) refuseEmpty(path);
+    if (!create) bytes = refuseEmpty(path);
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create, nativeBinding: nativeAddon() });
   } catch (e) {
     throw translate(e, path);
   }
   try {
     initialise(db, path, create);
+    if (path !== ':memory:' && bytes <= MMAP_MAX_BYTES) db.pragma(`mmap_size = ${MMAP_MAX_BYTES}`);
   } catch (e) {
     db.close();
     throw translate(e, path);
