@@ -182,7 +182,9 @@ export function main(argv: string[], io: IOStreams, env: NodeJS.ProcessEnv = pro
   } finally {
     progress?.end();
     if (opened?.store.quarantined().length) (require('./corrupt-objects') as typeof import('./corrupt-objects')).warnQuarantined(opened, io.err);
-    if (opts.leaveOpen) { const left = opened; if (left) opts.leaveOpen(() => left.close()); } else opened?.close();
+    const left = opened;
+    if (!opts.leaveOpen) left?.close();
+    else if (left) opts.leaveOpen(() => left.close());
   }
 }
 

@@ -19,7 +19,7 @@ function mapped(file: string): boolean {
   return fs.readFileSync('/proc/self/maps', 'utf8').split('\n').some((line) => line.endsWith(` ${real}`));
 }
 
-/** readOne opens the state file, reads one object and reports whether the file was mapped meanwhile. */
+/** mappedWhileReading opens the state file, reads one object and says whether the file was mapped meanwhile. */
 function mappedWhileReading(file: string): boolean {
   const store = openSqliteStore(file);
   try {
@@ -41,13 +41,13 @@ const newFile = (): string => {
 };
 
 describe.skipIf(process.platform !== 'linux')('memory-mapped reads (Linux: read from /proc/self/maps)', () => {
-  it('read a small state file through a map, released on close', () => {
+  it('map a small state file while reading it, and unmap it on close', () => {
     const file = newFile();
     expect(mappedWhileReading(file)).toBe(true);
     expect(mapped(file)).toBe(false);
   });
 
-  it('read a state file bigger than MMAP_MAX_BYTES through the page cache', () => {
+  it('leave a state file bigger than MMAP_MAX_BYTES to the page cache', () => {
     const file = newFile();
     const db = new Database(file, { nativeBinding: nativeAddon() });
     db.exec('CREATE TABLE padding (b BLOB)');
