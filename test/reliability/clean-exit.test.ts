@@ -1,7 +1,7 @@
 /**
- * A command ends without Node's teardown (src/cli/entry.ts), so the state file is closed by
- * main, not by the driver's cleanup at teardown: checked here on the built binary, as users
- * run it.
+ * A command ends without Node's teardown (src/cli/entry.ts), so the state file must be closed
+ * before process.exit, not by the driver's cleanup at teardown: checked here on the built
+ * binary, as users run it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
