@@ -18,7 +18,8 @@ import { bootstrapObjects as apfBootstrapObjects } from '../controllers/apfconfi
 import { apiServerEndpoint, newNode, nodeIP, type NodeShape } from './node-factory';
 import { kubeadmBootstrapTokenObjects } from './kubeadm-bootstrap-token';
 import { apiServerConfigMaps } from './apiserver-configmaps';
-import { kubeadmNamespaceRbacObjects, namespaceBootstrapRbacObjects } from './rbac-bootstrap';
+import { kubeadmNamespaceRbacObjects, laterBootstrapRbacObjects, namespaceBootstrapRbacObjects } from './rbac-bootstrap';
+import { controllerServiceAccounts } from './controller-accounts';
 import { podCIDRAt, podNetworkFor } from '../network/ipam';
 import type { ReservationProfile } from './reservations';
 import { konnectivityAgent, onSystemPool, systemPoolFor, systemPoolShapes } from './aks-system-pool';
@@ -32,6 +33,7 @@ const APF_STREAM = 0x41504643;
 const BOOTSTRAP_TOKEN_STREAM = 0x544f4b4e;
 const NAMESPACE_RBAC_STREAM = 0x52424143;
 const LEASE_STREAM = 0x4c454153;
+const CONTROLLER_RBAC_STREAM = 0x4b434d53;
 
 /** ClusterSpec is what `kubemu cluster create` asks for. */
 export interface ClusterSpec {
@@ -152,6 +154,12 @@ function populate(cluster: Cluster, spec: ClusterSpec): void {
       for (const obj of apiServerConfigMaps(api, cluster.clock.nowISO())) api.create(obj, { fieldManager: 'kube-apiserver' });
       for (const obj of namespaceBootstrapRbacObjects()) api.create(obj, { fieldManager: 'kube-apiserver' });
       if (!spec.systemPool) for (const obj of kubeadmNamespaceRbacObjects(!replacesKubeProxy(spec.cni))) api.create(obj, FM);
+    });
+    // The rest of its bootstrap policy (the controllers' roles among it), and the accounts
+    // kube-controller-manager's controllers take when they start.
+    drawingApart(cluster.rand, spec.seed ^ CONTROLLER_RBAC_STREAM, () => {
+      for (const obj of laterBootstrapRbacObjects()) api.create(obj, { fieldManager: 'kube-apiserver' });
+      for (const obj of controllerServiceAccounts(!spec.systemPool)) api.create(obj, { fieldManager: 'kube-controller-manager' });
     });
     // Sized so that every node gets its /24 (kubeadm-config's podSubnet keeps it: ipam's podNetworkOf).
     const network = podNetworkFor(shapes.length);

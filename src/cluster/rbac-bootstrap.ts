@@ -7,7 +7,8 @@
  * Rules as in kubernetes/kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy and
  * kubeadm's phases/addons; aggregated roles carry their aggregated rules as the
  * clusterrole-aggregation controller writes them.
- * kubemu: the system:controller:* ClusterRoles and a few rarely used system roles are omitted.
+ * laterBootstrapRbacObjects are the rest of the API server's bootstrap policy: its less used
+ * system roles and the system:controller:* roles (rbac-controller-roles.ts) with their bindings.
  * nodeBootstrapRbacObjects are what kubeadm's bootstrap-token phase adds; the namespaced
  * Roles and RoleBindings (the API server's in kube-system and kube-public, as its bootstrappolicy
  * testdata lists them since v1.31's lease candidates, and kubeadm's) come apart from the rest.
@@ -20,6 +21,7 @@ type BootstrapRole = KubeObject & Partial<Pick<ClusterRole, 'rules' | 'aggregati
 type BootstrapBinding = KubeObject & Partial<Pick<ClusterRoleBinding, 'roleRef' | 'subjects'>>;
 import type { PolicyRule } from '../apiserver/authorization';
 import { aggregatedRules } from '../controllers/clusterroleaggregation';
+import { CONTROLLER_ROLES } from './rbac-controller-roles';
 
 const RBAC_V1 = 'rbac.authorization.k8s.io/v1';
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
@@ -258,6 +260,49 @@ export function rbacBootstrapObjects(): KubeObject[] {
 }
 
 const CERTIFICATES = 'certificates.k8s.io';
+
+/** approver is a role that may approve CSRs for one signer. */
+const approver = (name: string, signer: string): RoleSpec => ({ name: `system:certificates.k8s.io:${name}`, rules: [rule(['approve'], [CERTIFICATES], ['signers'], [signer])] });
+
+/** LATER_ROLES are the bootstrap policy's system roles kubemu added after the ones above, in its testdata's order. */
+const LATER_ROLES: RoleSpec[] = [
+  approver('kube-apiserver-client-approver', 'kubernetes.io/kube-apiserver-client'),
+  approver('kube-apiserver-client-kubelet-approver', 'kubernetes.io/kube-apiserver-client-kubelet'),
+  approver('kubelet-serving-approver', 'kubernetes.io/kubelet-serving'),
+  approver('legacy-unknown-approver', 'kubernetes.io/legacy-unknown'),
+  { name: 'system:heapster', rules: [rule(READ, [''], ['events', 'namespaces', 'nodes', 'pods']), rule(READ, ['extensions'], ['deployments'])] },
+  { name: 'system:kube-aggregator', rules: [rule(READ, [''], ['endpoints', 'services'])] },
+  { name: 'system:kubelet-api-admin', rules: [rule(READ, [''], ['nodes']), rule(['proxy'], [''], ['nodes']), rule(['*'], [''], ['nodes/log', 'nodes/metrics', 'nodes/proxy', 'nodes/stats'])] },
+  { name: 'system:node-problem-detector', rules: [rule(['get'], [''], ['nodes']), rule(['patch'], [''], ['nodes/status']), rule(EVENT_WRITE, ['', 'events.k8s.io'], ['events'])] },
+  {
+    name: 'system:persistent-volume-provisioner',
+    rules: [
+      rule(['create', 'delete', 'get', 'list', 'watch'], [''], ['persistentvolumes']),
+      rule(['get', 'list', 'update', 'watch'], [''], ['persistentvolumeclaims']),
+      rule(READ, ['storage.k8s.io'], ['storageclasses']),
+      rule(['watch'], [''], ['events']),
+      rule(EVENT_WRITE, ['', 'events.k8s.io'], ['events']),
+    ],
+  },
+  { name: 'system:service-account-issuer-discovery', rules: [urls(['get'], ['/.well-known/openid-configuration', '/openid/v1/jwks'])] },
+];
+
+const LATER_BINDINGS: BindingSpec[] = [
+  { name: 'system:service-account-issuer-discovery', role: 'system:service-account-issuer-discovery', subjects: [group('system:serviceaccounts')] },
+];
+
+/**
+ * laterBootstrapRbacObjects lists the bootstrap policy's other system roles and its controller
+ * roles, then their bindings (a controller's to kube-system's account of its name). bootstrap.ts
+ * creates them apart from the ones above, so that the clusters' other names and uids stay those
+ * kubemu drew before it had them.
+ */
+export function laterBootstrapRbacObjects(): KubeObject[] {
+  const controllerRoles = CONTROLLER_ROLES.map((c) => ({ name: `system:controller:${c.account}`, rules: c.rules }));
+  const controllerBindings = CONTROLLER_ROLES.map((c) => ({ name: `system:controller:${c.account}`, role: `system:controller:${c.account}`, subjects: [sa('kube-system', c.account)] }));
+  return [...[...LATER_ROLES, ...controllerRoles].map(clusterRole), ...[...LATER_BINDINGS, ...controllerBindings].map(clusterRoleBinding)];
+}
+
 const DEFAULT_NODE_TOKEN = group('system:bootstrappers:kubeadm:default-node-token');
 
 /** NODE_BOOTSTRAP_ROLES are the API server's bootstrap roles for a node's TLS bootstrap (bootstrappolicy/policy.go). */

@@ -115,6 +115,24 @@ describe('kubectl auth', () => {
     ]);
   });
 
+  it('gives each kube-controller-manager controller its account and role, as a kubeadm cluster does', () => {
+    const rs = '--as system:serviceaccount:kube-system:replicaset-controller';
+    expect(home.run(`auth can-i create pods ${rs}`)).toEqual({ stdout: 'yes\n', stderr: '', code: 0 });
+    expect(home.run(`auth can-i update replicasets.apps/status ${rs}`)).toEqual({ stdout: 'yes\n', stderr: '', code: 0 });
+    expect(home.run(`auth can-i create deployments.apps ${rs}`)).toEqual({ stdout: 'no\n', stderr: '', code: 1 });
+    // The garbage collector may delete anything; the namespace controller may not patch.
+    expect(home.run('auth can-i delete secrets -A --as system:serviceaccount:kube-system:generic-garbage-collector').stdout).toBe('yes\n');
+    expect(home.run('auth can-i patch pods -n dev --as system:serviceaccount:kube-system:namespace-controller').stdout).toBe('no\n');
+    const roles = home.run('get clusterroles -o name').stdout.split('\n').filter((n) => n.startsWith('clusterrole.rbac.authorization.k8s.io/system:controller:'));
+    expect(roles).toHaveLength(33);
+    expect(home.run('get clusterrolebinding system:controller:deployment-controller -o jsonpath={.subjects}').stdout)
+      .toBe('[{"kind":"ServiceAccount","name":"deployment-controller","namespace":"kube-system"}]');
+    const accounts = home.run('get serviceaccounts -n kube-system -o name').stdout.trim().split('\n');
+    expect(accounts).toHaveLength(36);
+    expect(accounts).toContain('serviceaccount/deployment-controller');
+    expect(accounts).not.toContain('serviceaccount/service-controller');
+  });
+
   it('whoami prints the user and groups', () => {
     expect(home.run('auth whoami').stdout).toBe('ATTRIBUTE   VALUE\nUsername    kubernetes-admin\nGroups      [kubeadm:cluster-admins system:authenticated]\n');
     expect(home.run('auth whoami --as jane --as-group devs').stdout).toBe('ATTRIBUTE   VALUE\nUsername    jane\nGroups      [devs system:authenticated]\n');
