@@ -16,7 +16,7 @@ import { objectFields } from '../api/object-fields';
 import { copyJson } from '../api/copy-json';
 import { storeQuantitiesAsServed } from '../api/stored-quantities';
 import { parseApiVersion, type Registry, type ResourceInfo } from '../api/registry';
-import { parseSelector, selectorHints } from '../api/labels';
+import { parseSelector, selectorHints, type Selector } from '../api/labels';
 import { convertFieldLabels, parseFieldSelector, validateFieldSelector } from '../api/fields';
 import type { LeaseExpiry, ReadView, Store } from '../store/store';
 import { CompactedError, CorruptObjectError, KeyExistsError, KeyNotFoundError, ObjectTooLargeError, RevisionMismatchError, WITHOUT_MANAGED_FIELDS } from '../store/store';
@@ -322,7 +322,7 @@ export class ApiServer implements ApiClient {
   listAt<K extends Kind>(q: ListQuery & { kind: K }, revision: number): ObjectOf<K>[];
   listAt<T extends KubeObject = KubeObject>(q: ListQuery, revision: number): T[];
   listAt(q: ListQuery, revision: number): KubeObject[] {
-    const keep = this.listFilter(q);
+    const { keep } = this.listFilter(q);
     if (VIRTUAL_RESOURCES.has(q.kind)) return this.list(q);
     let objects: KubeObject[];
     try {
@@ -342,7 +342,7 @@ export class ApiServer implements ApiClient {
       const inner = visit;
       visit = (o) => inner(serve(o));
     }
-    const keep = this.listFilter(q);
+    const { keep, label } = this.listFilter(q);
     const virtual = VIRTUAL_RESOURCES.get(q.kind);
     if (virtual) {
       for (const c of virtual.list((k) => this.store.meta.get(k))) if (!keep || keep(c)) visit(c);
@@ -360,7 +360,7 @@ export class ApiServer implements ApiClient {
     }
     if (node === undefined) {
       // A label selector's objects hold its labels: the store passes over the rest undecoded.
-      const mayContain = q.mayContain ?? (q.labelSelector ? selectorHints(parseSelector(q.labelSelector)) : undefined);
+      const mayContain = q.mayContain ?? (label ? selectorHints(label) : undefined);
       this.store.each({ kind: q.kind, namespace: q.namespace, mayContain }, keep ? (o) => { if (keep(o)) visit(o); } : visit, view);
       return;
     }
@@ -373,23 +373,26 @@ export class ApiServer implements ApiClient {
     else this.store.eachOnNode(node || null, 'Pod', visitKept, view);
   }
 
-  /** listFilter is the query's label and field selectors as one predicate (undefined: keep all); 400 for a bad selector. */
-  private listFilter(q: ListQuery): ((o: KubeObject) => boolean) | undefined {
+  /**
+   * listFilter is the query's label and field selectors as one predicate (keep; undefined: keep
+   * all) and its label selector as parsed; 400 for a bad selector.
+   */
+  private listFilter(q: ListQuery): { keep?: (o: KubeObject) => boolean; label?: Selector } {
     const label = q.labelSelector ? this.selector(q, () => parseSelector(q.labelSelector!)) : undefined;
     let field = q.fieldSelector ? this.selector(q, () => parseFieldSelector(q.fieldSelector!)) : undefined;
     if (field) {
       const asked = this.askedInfo(q);
       // Another group's resource stored as this kind maps its own labels first (events.k8s.io's regarding.*).
       const converted = convertFieldLabels(field, asked.group, asked.kind);
-      if (typeof converted === 'string') throw this.selectorError(q, converted);
+      if (typeof converted === 'string') throw this.selectorError(q, converted, asked);
       if (converted) field = converted;
       else {
         const problem = validateFieldSelector(field, asked.group, asked.kind);
-        if (problem) throw this.selectorError(q, problem);
+        if (problem) throw this.selectorError(q, problem, asked);
       }
     }
-    if (!label && !field) return undefined;
-    return (o) => (!label || label.matches(o.metadata.labels ?? {})) && (!field || field.matches(o));
+    if (!label && !field) return {};
+    return { keep: (o) => (!label || label.matches(o.metadata.labels ?? {})) && (!field || field.matches(o)), label };
   }
 
   private selector<S>(q: ListQuery, parse: () => S): S {
@@ -412,9 +415,8 @@ export class ApiServer implements ApiClient {
     }
   }
 
-  /** selectorError is the list handler's 400 for a selector it cannot use. */
-  private selectorError(q: ListQuery, detail: string): ApiError {
-    const info = this.askedInfo(q);
+  /** selectorError is the list handler's 400 for a selector it cannot use (info: the resource asked for, when known). */
+  private selectorError(q: ListQuery, detail: string, info = this.askedInfo(q)): ApiError {
     const askedAs = q.askedAs ?? q.apiVersion;
     const asked = askedAs && parseApiVersion(askedAs);
     const gvr = `${info.group}/${asked && asked.group === info.group ? asked.version : info.version}, Resource=${info.resource}`;

@@ -19,10 +19,13 @@ import type { LogLine } from './logs';
 /** PROGRAM_REQUESTS_LIMIT bounds the computed lines of one server instance's log. */
 export const PROGRAM_REQUESTS_LIMIT = 1000;
 
-/** MAY_REQUEST picks the containers whose command may fetch over HTTP (others are not modelled at all). */
-const MAY_REQUEST = /\b(wget|curl)\b|https?:\/\//;
-/** MAY_REQUEST_WORDS: a command MAY_REQUEST picks holds one of these (ListQuery.mayContain). */
-const MAY_REQUEST_WORDS = ['wget', 'curl', 'http://', 'https://'];
+/** CLIENT_PROGRAMS and URL_SCHEMES: a command that names one may fetch over HTTP. */
+const CLIENT_PROGRAMS = ['wget', 'curl'];
+const URL_SCHEMES = ['http://', 'https://'];
+/** MAY_REQUEST_WORDS: the JSON of a pod whose command may fetch holds one of these (ListQuery.mayContain). */
+const MAY_REQUEST_WORDS = [...CLIENT_PROGRAMS, ...URL_SCHEMES];
+/** MAY_REQUEST picks the containers whose command may fetch (others are not modelled at all): a program as a word, a scheme anywhere. */
+const MAY_REQUEST = new RegExp(`\\b(?:${CLIENT_PROGRAMS.join('|')})\\b|${URL_SCHEMES.join('|')}`);
 
 /** isWebServer says whether a container's image is one that writes access-log lines. */
 function isWebServer(spec: KubeObject['spec']): boolean {

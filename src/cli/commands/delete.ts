@@ -16,7 +16,7 @@ import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { prepareDoc, serverError } from '../object-writer';
 import { dryRunSuffix, parseDryRun } from './apply';
-import { ERR_WAIT_TIMEOUT, durationFlag } from './sim-wait';
+import { ERR_WAIT_TIMEOUT, MAX_WAIT_MS, durationFlag } from './sim-wait';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
 import { ERR_ALL_WITH_SELECTOR, NO_SOURCES } from './targets';
 import { ARGS_WITH_FILES } from '../resource-args';
@@ -24,8 +24,6 @@ import { heldByUsers } from '../../controllers/pvcprotection/held-by-users';
 import { isQuarantined } from '../corrupt-objects';
 
 export const FORCE_WARNING = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
-/** MAX_WAIT_MS bounds how far `delete --wait` moves the clock for objects that never go. */
-export const MAX_WAIT_MS = 60 * 60 * 1000;
 
 const FLAGS = defineFlags([
   { name: 'filename', short: 'f', type: 'stringArray', default: [], help: 'containing the resource to delete.' },
