@@ -3,8 +3,10 @@
  * file or directory`), the text kubectl shows, not Node's (`ENOENT: no such file…, open '/x'`).
  */
 
-// Go's syscall.Errno texts for the errors a read or write can hit; kubectl prints these, not Node's.
+// Go's syscall.Errno texts for the errors a read, a write or a listen can hit; kubectl prints these, not Node's.
 const ERRNO_TEXT: Record<string, string> = {
+  EADDRINUSE: 'address already in use',
+  EADDRNOTAVAIL: 'cannot assign requested address',
   ENOENT: 'no such file or directory',
   EEXIST: 'file exists',
   ENOSPC: 'no space left on device',

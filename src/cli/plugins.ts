@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IOStreams } from './io';
+import { goPathErrorText } from './go-path-error';
 
 /** PLUGIN_PREFIX is the one valid plugin file name prefix. */
 export const PLUGIN_PREFIX = 'kubectl';
@@ -87,7 +88,7 @@ export function listPlugins(env: NodeJS.ProcessEnv, cwd: string, warn: (line: st
     try {
       entries = fs.readdirSync(path.resolve(cwd, dir), { withFileTypes: true });
     } catch (e) {
-      warn(`Unable to read directory ${JSON.stringify(dir)} from your PATH: ${goPathError(e, dir)}. Skipping...\n`);
+      warn(`Unable to read directory ${JSON.stringify(dir)} from your PATH: ${goPathErrorText('open', dir, e)}. Skipping...\n`);
       continue;
     }
     for (const f of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -96,13 +97,6 @@ export function listPlugins(env: NodeJS.ProcessEnv, cwd: string, warn: (line: st
     }
   }
   return plugins;
-}
-
-/** goPathError is os.ReadDir's error text for a folder ("open DIR: no such file or directory"). */
-function goPathError(e: unknown, dir: string): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const text = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'not a directory' : (e as Error).message;
-  return `open ${dir}: ${text}`;
 }
 
 /** pluginWarnings are kubectl's verifier's warnings about one listed plugin. */

@@ -14,7 +14,7 @@ const captured = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 's
 
 /** FLAGS_DIFFER: commands where kubemu parses fewer flags than kubectl (or, for a few, others): their options differ. */
 const FLAGS_DIFFER = new Set([
-  'proxy', 'kustomize',
+  'kustomize',
 ]);
 
 /** sections is a help text without its Options block. */

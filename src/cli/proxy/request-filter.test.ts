@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_ACCEPT_HOSTS, DEFAULT_ACCEPT_PATHS, DEFAULT_REJECT_METHODS, DEFAULT_REJECT_PATHS, accepts, apiPath, apiPrefix, hostOf, regexpList, type RequestFilter,
+  DEFAULT_ACCEPT_HOSTS, DEFAULT_ACCEPT_PATHS, DEFAULT_REJECT_METHODS, DEFAULT_REJECT_PATHS, accepts, apiPath, mountPrefix, hostOf, regexpList, type RequestFilter,
 } from './request-filter';
 
 const DEFAULTS: RequestFilter = {
@@ -20,9 +20,16 @@ describe('kubectl proxy request filter', () => {
   it('takes the host from the Host header as net.SplitHostPort does', () => {
     expect(hostOf('localhost:8001')).toBe('localhost');
     expect(hostOf('[::1]:8001')).toBe('::1');
-    // No port: Go's SplitHostPort fails and the host is empty, so the default filter refuses it.
-    expect(hostOf('localhost')).toBe('');
-    expect(accepts(DEFAULTS, 'GET', '/api', hostOf('localhost'))).toBe(false);
+    // Where SplitHostPort fails (no port, too many colons) the header is the host, as kubectl 1.32's extractHost has it:
+    // curl over --unix-socket sends "Host: localhost", which the default filter accepts.
+    expect(hostOf('localhost')).toBe('localhost');
+    expect(hostOf('[::1]')).toBe('[::1]');
+    expect(hostOf('::1')).toBe('::1');
+    expect(hostOf('')).toBe('');
+    expect(accepts(DEFAULTS, 'GET', '/api', hostOf('localhost'))).toBe(true);
+    expect(accepts(DEFAULTS, 'GET', '/api', hostOf('[::1]'))).toBe(true);
+    expect(accepts(DEFAULTS, 'GET', '/api', hostOf('::1'))).toBe(false);
+    expect(accepts(DEFAULTS, 'GET', '/api', hostOf(''))).toBe(false);
   });
 
   it('splits comma-separated expressions and refuses a bad one', () => {
@@ -32,9 +39,9 @@ describe('kubectl proxy request filter', () => {
   });
 
   it('strips a prefix outside /api and keeps a leading slash', () => {
-    expect(apiPath(apiPrefix('/'), '/api/v1/pods')).toBe('/api/v1/pods');
-    expect(apiPath(apiPrefix('/custom'), '/custom/api/v1/pods')).toBe('/api/v1/pods');
-    expect(apiPath(apiPrefix('/custom/'), '/api/v1/pods')).toBeUndefined();
-    expect(apiPath(apiPrefix('/api/'), '/api/v1/pods')).toBe('/api/v1/pods');
+    expect(apiPath(mountPrefix('/'), '/api/v1/pods')).toBe('/api/v1/pods');
+    expect(apiPath(mountPrefix('/custom'), '/custom/api/v1/pods')).toBe('/api/v1/pods');
+    expect(apiPath(mountPrefix('/custom/'), '/api/v1/pods')).toBeUndefined();
+    expect(apiPath(mountPrefix('/api/'), '/api/v1/pods')).toBe('/api/v1/pods');
   });
 });

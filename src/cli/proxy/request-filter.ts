@@ -29,13 +29,16 @@ export function regexpList(text: string): RegExp[] {
 
 const matchesAny = (text: string, list: RegExp[]): boolean => list.some((re) => re.test(text));
 
-/** hostOf is net.SplitHostPort's host of a Host header: "" when it has no port, as Go's errors there leave it. */
+/**
+ * hostOf is the filter's extractHost: net.SplitHostPort's host of a Host header, or the header as
+ * it is where SplitHostPort fails (no port: "localhost", "[::1]"; too many colons: "::1").
+ */
 export function hostOf(hostHeader: string | undefined): string {
   const h = hostHeader ?? '';
   const bracket = /^\[([^\]]*)\]:[^:]*$/.exec(h);
   if (bracket) return bracket[1]!;
   const colon = h.lastIndexOf(':');
-  if (colon < 0 || h.indexOf(':') !== colon) return '';
+  if (colon < 0 || h.indexOf(':') !== colon || h.startsWith('[')) return h;
   return h.slice(0, colon);
 }
 
@@ -45,8 +48,8 @@ export function accepts(f: RequestFilter, method: string, path: string, host: st
   return matchesAny(path, f.acceptPaths) && matchesAny(host, f.acceptHosts);
 }
 
-/** apiPrefix is --api-prefix as the proxy mounts it: always ending in a slash. */
-export function apiPrefix(flag: string): string {
+/** mountPrefix is a prefix as the proxy mounts it (--api-prefix, --www-prefix): always ending in a slash. */
+export function mountPrefix(flag: string): string {
   return flag.endsWith('/') ? flag : `${flag}/`;
 }
 
