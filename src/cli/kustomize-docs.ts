@@ -45,5 +45,6 @@ export const K_WITH_RECURSIVE = "the -k flag can't be used with -f or -R";
 export function readKustomizeArg(ctx: CommandContext, dir: string, filenames: readonly string[], recursive = false): ReadOutcome {
   if (filenames.length > 0) throw new CliError(ONLY_ONE_OF_F_K);
   if (recursive) throw new CliError(K_WITH_RECURSIVE);
-  return { docs: buildKustomizeDir(ctx, dir).docs, errors: [] };
+  const { docs } = buildKustomizeDir(ctx, dir);
+  return { docs, errors: [], files: [...new Set(docs.map((d) => d.source))] };
 }

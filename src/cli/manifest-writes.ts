@@ -19,6 +19,7 @@ import { printObjects, YAML_SEPARATOR } from './output';
 import { outputOf } from './print-flags';
 import { dryRunSuffix, parseDryRun, type WRITE_FLAGS } from './commands/apply';
 import { failpoint } from '../sim/failpoints';
+import { documentCheckFor } from './schema-validation';
 
 /**
  * WRITE_BATCH_DOCS is how many documents one transaction writes (and settles). kubectl sends
@@ -69,7 +70,7 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const unreadManagedFields = !out || out.kind === 'name' || ((out.kind === 'yaml' || out.kind === 'json') && !ctx.flags['show-managed-fields']);
   const read = kustomizeDir
     ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive)
-    : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
+    : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', documentCheckFor(ctx, validate));
   const parseErrors = read.errors;
   // kubectl's builder maps every document, then its selector filters them: a document -l leaves
   // out is still checked (its mapping errors are reported), but never written.
@@ -78,19 +79,21 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   // The namespaces the objects are in (and -n's), and the uids of those written: what --prune spares.
   const visited: Visited = { namespaces: new Set(ctx.namespaceExplicit ? [ctx.namespace] : []), uids: new Set() };
   // kubectl's builder reads, maps and checks every document before any is written: its errors come first.
-  const builderErrors: string[] = parseErrors.map((e) => `error: ${e.message}`);
+  // The builder's errors are reported in the order it met them: by file, then document (and List item).
+  const fileAt = (source: string) => read.files.indexOf(source);
+  const builderErrors: BuilderError[] = parseErrors.map((e) => ({ text: `error: ${e.message}`, at: [fileAt(e.source), e.index, e.item ?? -1] }));
   const objectErrors: CollectedError[] = [];
   // prepare is the builder's check of one document; its refusal is a builder error.
-  const prepare = (doc: SourcedDoc, registry: Registry, errors: string[]): PreparedDoc | undefined => {
+  const prepare = (doc: SourcedDoc, registry: Registry, errors: BuilderError[]): PreparedDoc | undefined => {
     try {
       return prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate);
-    } catch (e) { errors.push(`error: ${(e as Error).message}`); return undefined; }
+    } catch (e) { errors.push({ text: `error: ${(e as Error).message}`, at: [fileAt(doc.source), doc.index, doc.item ?? -1] }); return undefined; }
   };
   if (!docs.some(selected)) {
     // Nothing to write: only the builder's checks run (the cluster is opened only if there is a document to map).
     for (const doc of docs) prepare(doc, ctx.cluster().api.registry(), builderErrors);
     if (!builderErrors.length) throw new CliError(`no objects passed to ${verb}`);
-    return finishWithErrors(ctx.io, builderErrors, true);
+    return finishWithErrors(ctx.io, inMetOrder(builderErrors), true);
   }
   const cluster = ctx.cluster();
   const printed: KubeObject[] = [];
@@ -107,7 +110,7 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
     // A batch's lines, objects and errors count only once its transaction has committed.
     const lines: string[] = [];
     const objects: KubeObject[] = [];
-    const batchBuilderErrors: string[] = [];
+    const batchBuilderErrors: BuilderError[] = [];
     const batchErrors: CollectedError[] = [];
     try {
       cluster.write(() => {
@@ -133,7 +136,7 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
       if (from === 0 || e instanceof ClusterDeletedError) throw e;
       // Earlier batches are stored and were reported as such: say so, not "nothing was changed".
       printObjectsSoFar();
-      for (const m of [...builderErrors, ...objectErrors]) ctx.io.err(`${collectedLine(m, false)}\n`);
+      for (const m of [...inMetOrder(builderErrors), ...objectErrors]) ctx.io.err(`${collectedLine(m, false)}\n`);
       throw new CliError(`${formatError(e).text.replace(/; nothing was changed$/, '')}; ${PARTLY_WRITTEN}`);
     }
     for (const line of lines) ctx.io.out(line);
@@ -149,15 +152,26 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
     printObjectsSoFar();
     selection.afterAll?.(visited, dryRun);
   }
-  return finishWithErrors(ctx.io, inKubectlOrder(builderErrors, objectErrors), true);
+  return finishWithErrors(ctx.io, inKubectlOrder(verb, inMetOrder(builderErrors), objectErrors), true);
+}
+
+/** BuilderError is one of the builder's errors and where it met it: file, document, List item (-1: none). */
+interface BuilderError { text: string; at: [file: number, index: number, item: number] }
+
+/** inMetOrder is the builder's errors in the order it met them (a sort that keeps equal positions in place). */
+function inMetOrder(errors: readonly BuilderError[]): string[] {
+  const before = (a: BuilderError, b: BuilderError) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.at[2] - b.at[2];
+  return [...errors].sort(before).map((e) => e.text);
 }
 
 /**
- * inKubectlOrder is apply's and create's errors as kubectl aggregates them: the builder's
- * first, then each object's. Several builder errors are one aggregate of their own, so beside
- * an object's error they are one line, "[a, b]" (Go's aggregate text, repeats left out).
+ * inKubectlOrder is apply's and create's errors as kubectl aggregates them: apply's builder
+ * errors before its objects' (it reads every object first), create's after (it creates each
+ * object as it reads it, and the builder's errors come back at the end). Several builder
+ * errors are one aggregate of their own, so beside an object's error they are one line,
+ * "[a, b]" (Go's aggregate text, repeats left out).
  */
-function inKubectlOrder(builder: readonly string[], objects: readonly CollectedError[]): CollectedError[] {
-  if (builder.length < 2 || !objects.length) return [...builder, ...objects];
-  return [aggregateText(builder.map((e) => collectedLine(e, true))), ...objects];
+function inKubectlOrder(verb: string, builder: readonly string[], objects: readonly CollectedError[]): CollectedError[] {
+  const built: CollectedError[] = builder.length < 2 || !objects.length ? [...builder] : [aggregateText(builder.map((e) => collectedLine(e, true)))];
+  return verb === 'create' ? [...objects, ...built] : [...built, ...objects];
 }

@@ -9,6 +9,7 @@ import { ManifestParseError, readManifestStream, TOO_LARGE_MESSAGE, type Manifes
 import type { CommandContext } from './command';
 import { CliError } from './errors';
 import { goPathErrorText } from './go-path-error';
+import type { DocumentCheck } from './schema-validation';
 
 /** pathMissingMessage / pathUnreadableMessage are kubectl's texts for a bad -f argument. */
 export const pathMissingMessage = (arg: string): string => `the path "${arg}" does not exist`;
@@ -17,8 +18,8 @@ export const pathUnreadableMessage = (arg: string, err: string): string => `the 
 /** SourcedDoc is one object with the name of the file it came from ("STDIN" for -). */
 export interface SourcedDoc extends ManifestDoc { source: string }
 
-/** ReadOutcome holds the documents read and the parse errors met (kubectl keeps going past them). */
-export interface ReadOutcome { docs: SourcedDoc[]; errors: ManifestParseError[] }
+/** ReadOutcome holds the documents read, the parse errors met (kubectl keeps going past them) and the files in the order read. */
+export interface ReadOutcome { docs: SourcedDoc[]; errors: ManifestParseError[]; files: string[] }
 
 const EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
 
@@ -51,12 +52,18 @@ function expand(ctx: CommandContext, arg: string, recursive: boolean): { file: s
   return out;
 }
 
-/** readFilenameArgs reads every -f argument; checkKind mirrors --validate=false behaviour. */
-export function readFilenameArgs(ctx: CommandContext, filenames: string[], recursive: boolean, checkKind: boolean): ReadOutcome {
+/**
+ * readFilenameArgs reads every -f argument; checkKind mirrors --validate=false behaviour, and
+ * check is the command's client-side validation (schema-validation.ts), which ends a file's
+ * reading at the first document it refuses.
+ */
+export function readFilenameArgs(ctx: CommandContext, filenames: string[], recursive: boolean, checkKind: boolean, check?: DocumentCheck): ReadOutcome {
   const docs: SourcedDoc[] = [];
   const errors: ManifestParseError[] = [];
+  const files: string[] = [];
   for (const arg of filenames) {
     for (const { file, shown } of expand(ctx, arg, recursive)) {
+      files.push(shown);
       let read: BoundedText;
       try {
         read = readSource(ctx, file, shown);
@@ -65,13 +72,13 @@ export function readFilenameArgs(ctx: CommandContext, filenames: string[], recur
         errors.push(new ManifestParseError(readErrorText(e), 'parse', shown, 0));
         continue;
       }
-      const r = readManifestStream(read.text, shown, { checkKind });
+      const r = readManifestStream(read.text, shown, { checkKind, check: check && ((doc) => check(doc, shown)) });
       docs.push(...r.docs.map((d) => ({ ...d, source: shown })));
       errors.push(...r.errors);
       if (read.stop && !r.errors.some((e) => e.kind !== 'decode')) errors.push(boundError(read, shown, r.docs));
     }
   }
-  return { docs, errors };
+  return { docs, errors, files };
 }
 
 /** ReadFailure carries Go's PathError text for a failed open or read. */

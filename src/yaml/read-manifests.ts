@@ -51,8 +51,8 @@ export interface ManifestDoc {
   duplicates: DuplicateKey[];
 }
 
-/** ManifestErrorKind says where reading failed: syntax, decoding, or the size limit. */
-export type ManifestErrorKind = 'parse' | 'decode' | 'too-large';
+/** ManifestErrorKind says where reading failed: syntax, decoding, the size limit, or the caller's check (`check`). */
+export type ManifestErrorKind = 'parse' | 'decode' | 'too-large' | 'validation';
 
 /**
  * ManifestParseError is a failure to read a manifest stream. `message` is kubectl's text
@@ -88,6 +88,11 @@ export interface ReadManifestsOptions {
   checkKind?: boolean;
   /** Read booleans as go-yaml v3 does (kustomize): only true/false spellings, `yes`/`on` stay strings. */
   yaml12Booleans?: boolean;
+  /**
+   * check is kubectl's validation of each non-null document as read, before it is decoded (a
+   * List before its items are taken out): its refusal ends the stream there, as a syntax error does.
+   */
+  check?: (doc: unknown) => string | undefined;
 }
 
 /**
@@ -118,11 +123,15 @@ export function readManifestStream(text: string, source: string, options: ReadMa
     errors.push(new ManifestParseError(message, kind, source, index, docs.slice(), undefined, line));
     return { docs, errors };
   };
-  const emit = (value: unknown, raw: string | undefined, index: number, line: number, duplicates: DuplicateKey[]): void => {
-    if (value === null) return;
+  // emit adds one document's objects and decode errors, or returns the check's refusal.
+  const emit = (value: unknown, raw: string | undefined, index: number, line: number, duplicates: DuplicateKey[]): string | undefined => {
+    if (value === null) return undefined;
+    const refused = options.check?.(value);
+    if (refused) return refused;
     for (const err of addDocument(value, raw, { index, line }, duplicates, source, checkKind, docs)) {
       errors.push(new ManifestParseError(err.message, 'decode', source, index, [], err.item, line));
     }
+    return undefined;
   };
 
   if (isJsonStream(text)) {
@@ -136,7 +145,8 @@ export function readManifestStream(text: string, source: string, options: ReadMa
         errors.push(new ManifestParseError(msg, 'decode', source, i));
         continue;
       }
-      emit(v.value, v.raw, i, lineAt(v.start), []);
+      const refused = emit(v.value, v.raw, i, lineAt(v.start), []);
+      if (refused) return fail(refused, 'validation', i);
     }
     if (r.error) return fail(`error parsing ${source}: ${r.error}`, 'parse', r.values.length);
     return { docs, errors };
@@ -160,7 +170,8 @@ export function readManifestStream(text: string, source: string, options: ReadMa
     } catch (e) {
       return fail(`error parsing ${source}: ${YAML_TO_JSON_PREFIX}${yamlErrorText(e, chunk)}`, 'parse', i, line);
     }
-    emit(value, undefined, i, line, duplicates);
+    const refused = emit(value, undefined, i, line, duplicates);
+    if (refused) return fail(refused, 'validation', i, line);
   }
   if (split.error) return fail(`error parsing ${source}: ${split.error}`, 'parse', split.chunks.length);
   return { docs, errors };

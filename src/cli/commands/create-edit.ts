@@ -10,6 +10,7 @@ import { CliError, UsageError, finishWithErrors, type CollectedError } from '../
 import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { fieldValidationOf, parseValidate, prepareDoc } from '../object-writer';
+import { documentCheckFor } from '../schema-validation';
 import { printObjects } from '../output';
 import { outputOf } from '../print-flags';
 import { printServerWarnings } from '../server-warnings';
@@ -33,7 +34,7 @@ export function createWithEdit(ctx: FlagsContext<typeof WRITE_FLAGS> & { flags: 
     ? `unable to match a printer suitable for the output format ${JSON.stringify(ctx.flags.output)}, allowed formats are: json,yaml` : undefined;
   const out = printerError ? undefined : outputOf(ctx.flags, ctx.set);
   const validate = parseValidate(ctx.flags.validate);
-  const read = kustomize ? readKustomizeArg(ctx, kustomize, files, !!ctx.flags.recursive) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
+  const read = kustomize ? readKustomizeArg(ctx, kustomize, files, !!ctx.flags.recursive) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', documentCheckFor(ctx, validate));
   if (read.errors.length) throw new CliError(read.errors[0]!.message);
   const cluster = ctx.cluster();
   const registry = cluster.api.registry();

@@ -10,6 +10,7 @@ import { CliError, finishWithErrors } from '../errors';
 import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { fieldValidationOf, parseValidate, prepareDoc, serverError, stripServerFields, type PreparedDoc } from '../object-writer';
+import { documentCheckFor } from '../schema-validation';
 import { withLastApplied } from '../../yaml/last-applied-json';
 import type { PropagationPolicy } from '../../apiserver/client';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
@@ -61,7 +62,7 @@ export const replaceCommand = defineCommand({
     }
     const { docs, errors: parseErrors } = ctx.flags.kustomize
       ? readKustomizeArg(ctx, ctx.flags.kustomize, files, !!ctx.flags.recursive)
-      : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore');
+      : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', documentCheckFor(ctx, validate));
     const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
     if (!docs.length && !errors.length) throw new CliError('no objects passed to replace');
     const cluster = ctx.cluster();
