@@ -7,6 +7,8 @@ import * as path from 'node:path';
 import type { CommandContext } from './command';
 import { CliError } from './errors';
 import type { ReadOutcome, SourcedDoc } from './manifests';
+import type { DocumentCheck } from './schema-validation';
+import { ManifestParseError } from '../yaml/read-manifests';
 
 /** ONLY_ONE_OF_F_K is kubectl's refusal of -f together with -k. */
 export const ONLY_ONE_OF_F_K = 'only one of -f or -k can be specified';
@@ -41,10 +43,18 @@ export function buildKustomizeDir(ctx: CommandContext, dir: string): { text: str
 /** K_WITH_RECURSIVE is kubectl's refusal of -k together with -R. */
 export const K_WITH_RECURSIVE = "the -k flag can't be used with -f or -R";
 
-/** readKustomizeArg is -k's counterpart of readFilenameArgs; it refuses -f (and -R) alongside. */
-export function readKustomizeArg(ctx: CommandContext, dir: string, filenames: readonly string[], recursive = false): ReadOutcome {
+/**
+ * readKustomizeArg is -k's counterpart of readFilenameArgs; it refuses -f (and -R) alongside.
+ * check is the command's client-side validation: as KustomizeVisitor streams the built
+ * objects, the first it refuses ends them.
+ */
+export function readKustomizeArg(ctx: CommandContext, dir: string, filenames: readonly string[], recursive = false, check?: DocumentCheck): ReadOutcome {
   if (filenames.length > 0) throw new CliError(ONLY_ONE_OF_F_K);
   if (recursive) throw new CliError(K_WITH_RECURSIVE);
   const { docs } = buildKustomizeDir(ctx, dir);
-  return { docs, errors: [], files: [...new Set(docs.map((d) => d.source))] };
+  for (let i = 0; check && i < docs.length; i++) {
+    const refused = check(docs[i]!.object, dir);
+    if (refused) return { docs: docs.slice(0, i), errors: [new ManifestParseError(refused, 'validation', dir, i, docs.slice(0, i))], files: [dir] };
+  }
+  return { docs, errors: [], files: [dir] };
 }

@@ -68,9 +68,10 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const out = outputOf(ctx.flags, ctx.set);
   // Name lines show no fields, YAML and JSON leave managedFields out unless asked; the other formats see objects whole.
   const unreadManagedFields = !out || out.kind === 'name' || ((out.kind === 'yaml' || out.kind === 'json') && !ctx.flags['show-managed-fields']);
+  const check = documentCheckFor(ctx, validate);
   const read = kustomizeDir
-    ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive)
-    : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', documentCheckFor(ctx, validate));
+    ? readKustomizeArg(ctx, kustomizeDir, files, !!ctx.flags.recursive, check)
+    : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', check);
   const parseErrors = read.errors;
   // kubectl's builder maps every document, then its selector filters them: a document -l leaves
   // out is still checked (its mapping errors are reported), but never written.
@@ -78,8 +79,8 @@ export function writeManifests(ctx: FlagsContext<typeof WRITE_FLAGS>, verb: stri
   const docs = read.docs;
   // The namespaces the objects are in (and -n's), and the uids of those written: what --prune spares.
   const visited: Visited = { namespaces: new Set(ctx.namespaceExplicit ? [ctx.namespace] : []), uids: new Set() };
-  // kubectl's builder reads, maps and checks every document before any is written: its errors come first.
-  // The builder's errors are reported in the order it met them: by file, then document (and List item).
+  // kubectl's builder reads, maps and checks every document; its errors are reported in the order
+  // it met them (by file, then document and List item), around the objects' (inKubectlOrder).
   const fileAt = (source: string) => read.files.indexOf(source);
   const builderErrors: BuilderError[] = parseErrors.map((e) => ({ text: `error: ${e.message}`, at: [fileAt(e.source), e.index, e.item ?? -1] }));
   const objectErrors: CollectedError[] = [];

@@ -55,6 +55,16 @@ describe('client-side validation of Lists and kindless documents', () => {
     expect(r.stderr).toMatch(/^W0101 00:05:00\.000000 +\d+ schema\.go:145\] cannot perform warn validation if server-side field validation is unsupported, skipping validation\n$/);
   });
 
+  it('checks -k\'s built objects too: warn\'s klog line for a kind the server does not serve', () => {
+    home.file('k/kustomization.yaml', 'resources:\n- cm.yaml\n- w.yaml\n');
+    home.file('k/cm.yaml', CM('kcm'));
+    home.file('k/w.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: kw}\n');
+    const r = home.run(['apply', '-k', `${home.dir}/k`, '--validate=warn']);
+    expect(r.stdout).toBe('configmap/kcm created\n');
+    expect(r.stderr.split('\n').filter((l) => l.includes('schema.go:145'))).toHaveLength(1);
+    expect(r.stderr).toContain(`resource mapping not found for name: "kw" namespace: "" from "${home.dir}/k": no matches for kind "Widget" in version "example.com/v1"`);
+  });
+
   it('orders the builder\'s errors as met: before apply\'s object errors, after create\'s', () => {
     const nokind = home.file('nokind.yaml', `${CM('nk1')}---\napiVersion: v1\nmetadata: {name: nk2}\n---\n${CM('nk3')}`);
     const foo = home.file('foo.yaml', 'apiVersion: v1\nkind: Foo\nmetadata: {name: x}\n');

@@ -34,7 +34,8 @@ export function createWithEdit(ctx: FlagsContext<typeof WRITE_FLAGS> & { flags: 
     ? `unable to match a printer suitable for the output format ${JSON.stringify(ctx.flags.output)}, allowed formats are: json,yaml` : undefined;
   const out = printerError ? undefined : outputOf(ctx.flags, ctx.set);
   const validate = parseValidate(ctx.flags.validate);
-  const read = kustomize ? readKustomizeArg(ctx, kustomize, files, !!ctx.flags.recursive) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', documentCheckFor(ctx, validate));
+  const check = documentCheckFor(ctx, validate);
+  const read = kustomize ? readKustomizeArg(ctx, kustomize, files, !!ctx.flags.recursive, check) : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', check);
   if (read.errors.length) throw new CliError(read.errors[0]!.message);
   const cluster = ctx.cluster();
   const registry = cluster.api.registry();

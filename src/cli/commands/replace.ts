@@ -60,9 +60,10 @@ export const replaceCommand = defineCommand({
       const { runRaw } = require('./raw-write') as typeof import('./raw-write');
       return runRaw(ctx, 'PUT', ctx.flags.raw, { files, fileRequired: true, recursive: ctx.flags.recursive, output: ctx.flags.output });
     }
+    const check = documentCheckFor(ctx, validate);
     const { docs, errors: parseErrors } = ctx.flags.kustomize
-      ? readKustomizeArg(ctx, ctx.flags.kustomize, files, !!ctx.flags.recursive)
-      : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', documentCheckFor(ctx, validate));
+      ? readKustomizeArg(ctx, ctx.flags.kustomize, files, !!ctx.flags.recursive, check)
+      : readFilenameArgs(ctx, files, !!ctx.flags.recursive, validate === 'ignore', check);
     const errors: string[] = parseErrors.map((e) => `error: ${e.message}`);
     if (!docs.length && !errors.length) throw new CliError('no objects passed to replace');
     const cluster = ctx.cluster();
