@@ -656,9 +656,12 @@ export class ApiServer implements ApiClient {
       return copy;
     }
     // Strict decoding builds its result anew (decode.ts), so the body is not copied first.
-    return write().decodeObject(objectFields(input), info, {
+    const decoded = write().decodeObject(objectFields(input), info, {
       fieldValidation: o.fieldValidation, duplicateFields: o.duplicateFields,
-    }).object;
+    });
+    // Under Warn, what Strict would refuse is the response's warnings (unknown and duplicate fields).
+    for (const w of decoded.warnings) o.warn?.(w);
+    return decoded.object;
   }
 
   private persistUpdate(obj: KubeObject, current: KubeObject, info: ResourceInfo): KubeObject {

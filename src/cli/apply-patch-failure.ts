@@ -7,9 +7,12 @@
  * again. Loaded only when a patch fails.
  */
 import type { KubeObject } from '../api/meta';
-import type { ResourceInfo } from '../api/registry';
-import type { PropagationPolicy } from '../apiserver/client';
+import { parseApiVersion, type ResourceInfo } from '../api/registry';
+import type { FieldValidation, PropagationPolicy } from '../apiserver/client';
 import { ApiError } from '../apiserver/errors';
+import { cannotBeHandled } from '../apiserver/decode';
+import { decodePatched } from '../apiserver/decode-patch';
+import { serverPatched } from './patch/server-patch';
 import type { Cluster } from '../cluster/cluster';
 import { withLastApplied } from '../yaml/last-applied-json';
 import { toCompactJson } from '../yaml/write-json';
@@ -67,23 +70,47 @@ export function deleteAndCreate(cluster: Cluster, doc: PreparedDoc, o: ForceOpti
   }
 }
 
+/** applyPatchOf is the patch apply sends for a live object, or undefined for documents strategicpatch cannot diff (kubectl refuses them before it sends anything). */
+function applyPatchOf(doc: PreparedDoc, live: KubeObject): unknown {
+  const lastApplied = live.metadata.annotations?.[LAST_APPLIED];
+  let original: Record<string, unknown> = {};
+  try { original = lastApplied ? JSON.parse(lastApplied) : {}; } catch { /* kubectl would have failed earlier; the patch is then made as for a first apply */ }
+  try {
+    return createThreeWayPatch(original, withLastApplied(doc.object), live);
+  } catch (patchError) {
+    if (patchError instanceof PatchError) return undefined;
+    throw patchError;
+  }
+}
+
+/**
+ * patchRefusal is a refused apply of a live object as the server's patch handler words it.
+ * kubemu decodes the manifest before it merges (as a create would); the handler decodes what
+ * the patch made of the live object, through runtime's converter, and refuses it with a 422
+ * Invalid on "patch" whose value is the patch (decode-patch.ts). Other refusals are returned as they are.
+ */
+export function patchRefusal(e: ApiError, doc: PreparedDoc, live: KubeObject, validation: FieldValidation): ApiError {
+  const version = typeof doc.object.apiVersion === 'string' ? parseApiVersion(doc.object.apiVersion).version : doc.info.version;
+  if (e.reason !== 'BadRequest' || !e.message.startsWith(cannotBeHandled(doc.info.kind, version, ''))) return e;
+  const patch = applyPatchOf(doc, live);
+  if (patch === undefined) return e;
+  try {
+    decodePatched(serverPatched(live, { value: patch }, 'strategic') as KubeObject, doc.info, patch, 'strategic', validation);
+  } catch (refused) {
+    if (refused instanceof ApiError) return refused;
+    throw refused;
+  }
+  return e;
+}
+
 /**
  * patchFailure is kubectl's report of a refused patch: the server's error behind the patch
  * apply computed from the live object it read, its last-applied configuration and the manifest.
  */
 export function patchFailure(e: ApiError, doc: PreparedDoc, live: KubeObject): CollectedError {
   const { info, object, source } = doc;
-  const lastApplied = live.metadata.annotations?.[LAST_APPLIED];
-  let original: Record<string, unknown> = {};
-  try { original = lastApplied ? JSON.parse(lastApplied) : {}; } catch { /* kubectl would have failed earlier; the patch is then made as for a first apply */ }
-  let patch: unknown;
-  try {
-    patch = createThreeWayPatch(original, withLastApplied(object), live);
-  } catch (patchError) {
-    // Documents strategicpatch cannot diff (kubectl refuses them before it sends anything).
-    if (patchError instanceof PatchError) return collectedServerError(e, 'patching', source);
-    throw patchError;
-  }
+  const patch = applyPatchOf(doc, live);
+  if (patch === undefined) return collectedServerError(e, 'patching', source);
   return collectedServerError(new ApiError(e.reason, e.code, `error when patching "${source}": ${e.message}`, e.details), applyingPatch(toCompactJson(patch), info, object), source);
 }
 

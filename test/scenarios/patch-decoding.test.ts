@@ -116,4 +116,19 @@ describe('error texts', () => {
     expect(home.run(['apply', '-f', vwc])).toEqual(fail(want));
     expect(home.run(['create', '-f', vwc])).toEqual(fail(want));
   });
+
+  it('apply of a live object: refused as the patch handler refuses the patched object, or, under warn, written with its warnings', { timeout: 20_000 }, () => {
+    const svc = home.file('vsvc.yaml', 'apiVersion: v1\nkind: Service\nmetadata: {name: vsvc}\nspec: {ports: [{port: 80}]}\n');
+    const unknown = home.file('vsvc-unknown.yaml', 'apiVersion: v1\nkind: Service\nmetadata: {name: vsvc}\nspec: {ports: [{port: 80, nope: 1}], bogus: true}\n');
+    expect(home.run(['apply', '-f', svc]).code).toBe(0);
+    const lastApplied = '{\\"apiVersion\\":\\"v1\\",\\"kind\\":\\"Service\\",\\"metadata\\":{\\"annotations\\":{},\\"name\\":\\"vsvc\\",\\"namespace\\":\\"default\\"},'
+      + '\\"spec\\":{\\"bogus\\":true,\\"ports\\":[{\\"nope\\":1,\\"port\\":80}]}}\\n';
+    expect(home.run(['apply', '-f', unknown])).toEqual(fail(`The request is invalid: patch: Invalid value: "map[metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:${lastApplied}]] `
+      + 'spec:map[$setElementOrder/ports:[map[port:80]] bogus:true ports:[map[nope:1 port:80]]]]": strict decoding error: unknown field "spec.bogus", unknown field "spec.ports[0].nope"\n'));
+    const warnings = 'Warning: unknown field "spec.bogus"\nWarning: unknown field "spec.ports[0].nope"\n';
+    expect(home.run(['apply', '-f', unknown, '--validate=warn'])).toEqual({ stdout: 'service/vsvc configured\n', stderr: warnings, code: 0 });
+    // The server's warnings come with its refusal too.
+    expect(home.run(['create', '-f', unknown, '--validate=warn'])).toEqual(fail(`${warnings}Error from server (AlreadyExists): error when creating "${unknown}": services "vsvc" already exists\n`));
+    expect(home.run(['replace', '-f', unknown, '--validate=warn'])).toEqual({ stdout: 'service/vsvc replaced\n', stderr: warnings, code: 0 });
+  });
 });

@@ -220,6 +220,27 @@ describeWithKubectl('kubemu serve: kubectl on one twin prints what kubemu prints
     await same(['explain', 'deploy.spec.strategy', '-o', 'plaintext-openapiv2']);
   });
 
+  it('checks Lists and kindless documents client-side and stops a file there; a live object\'s strict and warn writes as the patch handler answers them', async () => {
+    const write = (name: string, text: string) => { const f = path.join(kubectlHome, name); fs.writeFileSync(f, text); return f; };
+    const cm = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}}\n${extra}`;
+    const list = write('bad-list.yaml', `${cm('vl1')}---\napiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: vp}\n`
+      + '  spec: {containers: [null, {image: x, ports: [{containerPort: "80x"}]}], nodeSelector: []}\n- metadata: {name: nokind}\n- 7\n---\n' + cm('vl2'));
+    const typed = write('typed-list.yaml', 'apiVersion: v1\nkind: PodList\nitems:\n- metadata: {name: tp}\n  spec: {containers: [{name: c, image: nginx, zzz: 1}]}\n');
+    const nokind = write('nokind.yaml', `${cm('nk1')}---\napiVersion: v1\nmetadata: {name: nk2}\n`);
+    const svc = write('vsvc.yaml', 'apiVersion: v1\nkind: Service\nmetadata: {name: vsvc}\nspec: {ports: [{port: 80}]}\n');
+    const svcUnknown = write('vsvc-unknown.yaml', 'apiVersion: v1\nkind: Service\nmetadata: {name: vsvc}\nspec: {ports: [{port: 80, nope: 1}], bogus: true}\n');
+    const warned = write('vwarn.yaml', cm('vw', 'data: {a: b}\nbogus: 1\n'));
+    for (const args of [
+      ['apply', '-f', list], ['apply', '-f', typed], ['apply', '-f', typed, '--validate=warn'], ['create', '-f', nokind, '-f', list],
+      ['apply', '-f', svc], ['apply', '-f', svcUnknown], ['apply', '-f', svcUnknown, '--validate=warn'],
+      ['create', '-f', warned, '--validate=warn'], ['create', '-f', warned, '--validate=warn'], ['replace', '-f', warned, '--validate=warn'],
+    ]) {
+      // klog's time and pid are the machine's for kubectl, the cluster's for kubemu.
+      const masked = (r: CliResult) => ({ ...r, stderr: r.stderr.replace(/^W\d{4} [\d:.]+ +\d+ /gm, 'W ') });
+      expect(masked(await kubectl(args)), args.join(' ')).toEqual(masked(kubemu(args)));
+    }
+  });
+
   it('delete -l, and deletecollection through --raw', async () => {
     await same(['delete', 'configmaps', '-l', 'app=x', '--dry-run=server']);
     const raw = await kubectl(['delete', '--raw', '/api/v1/namespaces/default/configmaps?labelSelector=app%3Dx']);

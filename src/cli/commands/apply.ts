@@ -175,10 +175,11 @@ export const applyCommand = defineCommand({
         // A new object's failure is its create's; a live one's is the patch's.
         if (!live || !(e instanceof ApiError)) throw e;
         const failed = require('../apply-patch-failure') as typeof import('../apply-patch-failure');
-        if (ctx.flags.force && failed.mayForce(e)) {
+        const refused = failed.patchRefusal(e, { info, object, source }, live, fieldValidationOf(validate));
+        if (ctx.flags.force && failed.mayForce(refused)) {
           return failed.deleteAndCreate(cluster, { info, object, source }, { cascade, grace: ctx.flags['grace-period'], timeoutMs, fieldManager }, (m) => applyOne(m).object, fail);
         }
-        fail(failed.patchFailure(e, { info, object, source }, live));
+        fail(failed.patchFailure(refused, { info, object, source }, live));
         return undefined;
       }
     }, selection);

@@ -11,6 +11,7 @@ import { readKustomizeArg } from '../kustomize-docs';
 import { readFilenameArgs } from '../manifests';
 import { fieldValidationOf, parseValidate, prepareDoc, serverError, stripServerFields, type PreparedDoc } from '../object-writer';
 import { documentCheckFor } from '../schema-validation';
+import { printServerWarnings } from '../server-warnings';
 import { withLastApplied } from '../../yaml/last-applied-json';
 import type { PropagationPolicy } from '../../apiserver/client';
 import { CASCADE_FLAG, cascadeOf } from './cascade-flag';
@@ -73,7 +74,7 @@ export const replaceCommand = defineCommand({
       try { prepared.push(prepareDoc(doc, registry, ctx.namespace, ctx.namespaceExplicit, validate)); } catch (e) { errors.push(`error: ${(e as Error).message}`); }
     }
     const fieldManager = ctx.flags['field-manager'] || 'kubectl-replace';
-    const opts = { fieldManager, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate) };
+    const opts = { fieldManager, dryRun: dryRun === 'server', fieldValidation: fieldValidationOf(validate), warn: printServerWarnings(ctx.io) };
     const refOf = ({ info, object }: PreparedDoc) => ({ kind: info.storageKind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' });
     const written = (o: KubeObject) => (ctx.flags['save-config'] ? withLastApplied(o) : o);
     const subresource = ctx.flags.subresource || undefined;

@@ -27,7 +27,7 @@ import {
 import { parseResourcePath } from './resource-path';
 import { cacheWaitsFor, FRESH_WAIT_MS } from './list-read';
 import { ResourceHandler, type Reply } from './resource-handler';
-import { internal, notFoundPath, statusOf, type StatusBody, noSuchPath } from './status';
+import { internal, notFoundPath, statusOf, type StatusBody, noSuchPath, WarnedRefusal } from './status';
 import { WatchStream } from './watch-stream';
 import { isPodLog, servePodLog, type PolledStream } from './pod-log';
 import { chooseProtocol, isPodStream, refuseUpgrade, servePodStream } from './pod-stream';
@@ -159,7 +159,7 @@ export class KubemuApiServer {
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    let reply: Reply | StatusBody;
+    let reply: Reply | StatusBody | (StatusBody & { warnings: readonly string[] });
     try {
       const body = bodyText(req.headers['content-type'], raw);
       const url = new URL(req.url ?? '/', 'https://kubemu');
@@ -170,7 +170,7 @@ export class KubemuApiServer {
       if (r === 'streaming') return;
       reply = r;
     } catch (e) {
-      reply = e instanceof ApiError ? statusOf(e) : internal(e);
+      reply = e instanceof WarnedRefusal ? { ...statusOf(e.error), warnings: e.warnings } : e instanceof ApiError ? statusOf(e) : internal(e);
     }
     this.send(res, reply);
     // A write this server committed reaches the open watches now, not at the next poll.

@@ -24,7 +24,7 @@ import { servesSubresource } from './discovery';
 import { writeScale } from '../../apiserver/scale-subresource';
 import { writeThroughSubresource } from '../../apiserver/subresource-write';
 import { tableOf, wantsTable, type IncludeObject } from './table';
-import { successStatus, noSuchPath } from './status';
+import { successStatus, noSuchPath, WarnedRefusal } from './status';
 import { encodeContinue, getRead, inconsistentContinue, listRead } from './list-read';
 import { isPodWriteSubresource, postPodSubresource } from './pod-subresources';
 import { scaleOf } from '../../api/scale-of';
@@ -139,9 +139,19 @@ function afterKey(o: KubeObject, key: string, withNamespace: boolean): boolean {
 export class ResourceHandler {
   constructor(private readonly cluster: Cluster, private readonly api: ApiServer) {}
 
+  /** handle answers one request; a refusal keeps the warnings made before it, as kube-apiserver's response headers do. */
   handle(r: ResourceRequest): Reply {
-    const p = r.path;
     const warnings: string[] = [];
+    try {
+      return this.answer(r, warnings);
+    } catch (e) {
+      if (e instanceof ApiError && warnings.length) throw new WarnedRefusal(e, warnings);
+      throw e;
+    }
+  }
+
+  private answer(r: ResourceRequest, warnings: string[]): Reply {
+    const p = r.path;
     const info = this.cluster.read(() => resourceInfo(this.api, p));
     // kube-apiserver warns of the deprecated API with every componentstatuses request.
     if (p.group === '' && p.resource === 'componentstatuses') warnings.push(COMPONENT_STATUS_DEPRECATED);

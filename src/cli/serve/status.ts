@@ -30,6 +30,11 @@ export class DetailedStatusError extends ApiError {
 /** Status is a metav1.Status body with its HTTP code. */
 export interface StatusBody { code: number; body: Record<string, unknown> }
 
+/** WarnedRefusal is a request refused after it made warnings: both are answered (the warnings as headers). */
+export class WarnedRefusal extends Error {
+  constructor(readonly error: ApiError, readonly warnings: readonly string[]) { super(error.message); }
+}
+
 /** statusOf turns an ApiError into the Status kube-apiserver answers with. */
 export function statusOf(e: ApiError): StatusBody {
   const d = e.details;
