@@ -12,6 +12,8 @@ import { ApiError } from '../apiserver/errors';
 import type { FieldValidation } from '../apiserver/client';
 import { aggregateText, formatApiError, CliError, type CollectedError } from './errors';
 import type { SourcedDoc } from './manifests';
+import { decodeTyped, unmarshalTypeError } from '../apiserver/decode';
+import { jsonKind } from '../api/json-kind';
 
 /** Validate is kubectl's --validate value. */
 export type Validate = 'strict' | 'warn' | 'ignore';
@@ -51,6 +53,8 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
     }
     throw new CliError(`unable to decode "${doc.source}": Object 'Kind' is missing in '${JSON.stringify(obj)}'`);
   }
+  const metadataError = metadataDecodeError(obj);
+  if (metadataError) throw new CliError(`unable to decode "${doc.source}": ${metadataError}`);
   const name = obj.metadata?.name ?? '';
   const objNs = obj.metadata?.namespace ?? '';
   let info: ResourceInfo;
@@ -76,6 +80,23 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
   // Duplicate keys were collapsed (last wins) when kubectl turned the YAML into JSON; the server never sees them.
   return { info, object, source: doc.source };
 }
+
+/**
+ * metadataDecodeError is the builder's check that a document's metadata decodes as ObjectMeta
+ * (cli-runtime's metadataValidatingDecoder: a metadataOnlyObject, encoding/json's rules, unknown
+ * keys ignored), so a label that is no string is refused before anything is sent. Any kind's
+ * struct stands for metadataOnlyObject, given only the metadata: both hold ObjectMeta as
+ * `metadata`, and the errors name ObjectMeta and the field's path from there.
+ */
+function metadataDecodeError(obj: KubeObject): string | undefined {
+  const metadata: unknown = obj.metadata;
+  if (metadata === undefined || metadata === null) return undefined;
+  if (!isPlainObject(metadata)) return unmarshalTypeError(jsonKind(metadata), 'v1.ObjectMeta', 'metadataOnlyObject', 'metadata');
+  return decodeTyped({ metadata }, METADATA_HOLDER, 'Ignore').error;
+}
+
+/** METADATA_HOLDER is the struct metadataDecodeError decodes a document's metadata with. */
+const METADATA_HOLDER = 'core/v1.ConfigMap';
 
 /** stripServerFields is a live object to create again: without the resourceVersion and uid the server set. */
 export function stripServerFields(obj: KubeObject): KubeObject {

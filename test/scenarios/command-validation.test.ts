@@ -20,6 +20,16 @@ describe('what kubectl refuses before it changes anything', () => {
     expect(home.run(['apply', '-f', '-'], { stdin: 'metadata:\n  name: x\n' })).toEqual(err(`error: error validating "STDIN": error validating data: [apiVersion not set, kind not set]${tail}`));
   });
 
+  it('metadata that does not decode as ObjectMeta: refused by the builder, with or without validation, and nothing written', () => {
+    const doc = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: numeric, labels: {app: web, version: 2}}\n';
+    const refused = err('error: unable to decode "STDIN": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string\n');
+    expect(home.run(['apply', '-f', '-'], { stdin: doc })).toEqual(refused);
+    expect(home.run(['create', '-f', '-', '--validate=false'], { stdin: doc })).toEqual(refused);
+    expect(home.run(['apply', '-f', '-'], { stdin: 'apiVersion: v1\nkind: ConfigMap\nmetadata: [a]\n' }))
+      .toEqual(err('error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta\n'));
+    expect(home.run('get configmap numeric').code).toBe(1);
+  });
+
   it('logs: kubectl\'s Validate, in its order', () => {
     expect(home.run('logs lone -c lone --all-containers')).toEqual(err('error: --all-containers=true should not be specified with container name lone\n'));
     expect(home.run('logs lone lone --all-containers')).toEqual(err('error: --all-containers=true should not be specified with container name lone\n'));
