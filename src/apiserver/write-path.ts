@@ -5,6 +5,6 @@
  */
 export { strategyFor, stampRequester } from './strategies';
 export { mutateCreate, validateCreate, validateUpdate } from './admission-chain';
-export { decodeObject } from './decode';
+export { decodeObject, decodeTyped, unmarshalTypeError } from './decode';
 export { decodeCustomResource, validateCustomResource } from './custom-resource-schema/custom-resource';
 export { schemaOf } from './custom-resource-schema/schema';

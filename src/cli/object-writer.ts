@@ -12,7 +12,6 @@ import { ApiError } from '../apiserver/errors';
 import type { FieldValidation } from '../apiserver/client';
 import { aggregateText, formatApiError, CliError, type CollectedError } from './errors';
 import type { SourcedDoc } from './manifests';
-import { decodeTyped, unmarshalTypeError } from '../apiserver/decode';
 import { jsonKind } from '../api/json-kind';
 
 /** Validate is kubectl's --validate value. */
@@ -91,6 +90,8 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
 function metadataDecodeError(obj: KubeObject): string | undefined {
   const metadata: unknown = obj.metadata;
   if (metadata === undefined || metadata === null) return undefined;
+  // The decoder comes with the API server's write path, which the command's writes load anyway.
+  const { decodeTyped, unmarshalTypeError } = require('../apiserver/write-path') as typeof import('../apiserver/write-path');
   if (!isPlainObject(metadata)) return unmarshalTypeError(jsonKind(metadata), 'v1.ObjectMeta', 'metadataOnlyObject', 'metadata');
   return decodeTyped({ metadata }, METADATA_HOLDER, 'Ignore').error;
 }
