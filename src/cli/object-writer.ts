@@ -89,11 +89,32 @@ export function prepareDoc(doc: SourcedDoc, registry: Registry, namespace: strin
  */
 function metadataDecodeError(obj: KubeObject): string | undefined {
   const metadata: unknown = obj.metadata;
-  if (metadata === undefined || metadata === null) return undefined;
-  // The decoder comes with the API server's write path, which the command's writes load anyway.
+  if (metadata === undefined || metadata === null || plainMetadata(metadata)) return undefined;
+  // The decoder comes with the API server's write path: a write loads it anyway, a read (get -f) only for unusual metadata.
   const { decodeTyped, unmarshalTypeError } = require('../apiserver/write-path') as typeof import('../apiserver/write-path');
   if (!isPlainObject(metadata)) return unmarshalTypeError(jsonKind(metadata), 'v1.ObjectMeta', 'metadataOnlyObject', 'metadata');
   return decodeTyped({ metadata }, METADATA_HOLDER, 'Ignore').error;
+}
+
+/** STRING_FIELDS are ObjectMeta's string fields a manifest usually sets. */
+const STRING_FIELDS = new Set(['name', 'namespace', 'generateName', 'uid', 'resourceVersion']);
+
+/**
+ * plainMetadata says the metadata surely decodes: only the usual string fields, as strings, and
+ * labels and annotations of strings. Anything else is left to the decoder.
+ */
+function plainMetadata(metadata: unknown): boolean {
+  if (!isPlainObject(metadata)) return false;
+  for (const [key, value] of Object.entries(metadata)) {
+    if (STRING_FIELDS.has(key)) {
+      if (typeof value !== 'string') return false;
+    } else if (key === 'labels' || key === 'annotations') {
+      if (!isPlainObject(value) || !Object.values(value).every((v) => typeof v === 'string')) return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** METADATA_HOLDER is the struct metadataDecodeError decodes a document's metadata with. */
